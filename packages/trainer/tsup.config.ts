@@ -1,10 +1,11 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", cli: "src/cli.ts" },
   format: ["esm"],
   target: "node20",
-  dts: true,
+  dts: { entry: { index: "src/index.ts" } },
   sourcemap: true,
   clean: true,
+  external: [/^@tensorflow\//],
 });

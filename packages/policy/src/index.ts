@@ -1,0 +1,3 @@
+export type { ScriptedKind, ScriptedPolicyOptions } from "./scripted/scripted-policy";
+export { SCRIPTED_KINDS, scriptedPolicy } from "./scripted/scripted-policy";
+export { observationBeliefs, publicBeliefs } from "./scripted/observation-beliefs";

@@ -1,0 +1,86 @@
+import { InvalidConfigError } from "@cosir/bayes";
+import { z } from "zod";
+
+export const REWARD_CONFIG_VERSION = 1 as const;
+
+const weight = z.number().finite().min(0).max(1000);
+
+/**
+ * Weights of every reward term (DESIGN.md §3). Raw terms are: share and ask in nats of team /
+ * own surprisal; falseClaim = -(number of false SHARE acts); format = -1 for an unparseable
+ * message; use in {-1, 0, +1}; task in {0, 1} (team decision correct); accuracy in {0, 1} (the
+ * agent's own final choice correct). A term's contribution is weight x raw, so `falseClaim` is
+ * c_false and `format` is c_format.
+ */
+export const RewardWeightsSchema = z
+  .object({
+    share: weight,
+    ask: weight,
+    falseClaim: weight,
+    format: weight,
+    use: weight,
+    task: weight,
+    accuracy: weight,
+  })
+  .strict();
+export type RewardWeights = z.infer<typeof RewardWeightsSchema>;
+
+export const RewardConfigSchema = z
+  .object({
+    version: z.literal(REWARD_CONFIG_VERSION).default(REWARD_CONFIG_VERSION),
+    /** Name of the preset the weights came from, or "custom". */
+    preset: z.string().min(1).default("custom"),
+    weights: RewardWeightsSchema,
+    /** Clip each ask reward at 0 from below (DESIGN.md §3: optional, default off). */
+    clipAskAtZero: z.boolean().default(false),
+  })
+  .strict();
+export type RewardConfig = z.infer<typeof RewardConfigSchema>;
+export type RewardConfigInput = z.input<typeof RewardConfigSchema>;
+
+export const REWARD_TERMS = ["share", "ask", "falseClaim", "format", "use", "task", "accuracy"] as const;
+export type RewardTerm = (typeof REWARD_TERMS)[number];
+
+/** The CoSIR preset: every verifiable per-message term on, plus the outcome. */
+export const cosirPreset: RewardConfig = Object.freeze({
+  version: REWARD_CONFIG_VERSION,
+  preset: "cosir",
+  weights: Object.freeze({ share: 1, ask: 1, falseClaim: 1, format: 0.5, use: 0.5, task: 1, accuracy: 0.5 }),
+  clipAskAtZero: false,
+}) as RewardConfig;
+
+/** The paper's baseline: the same RL driven by final success alone (all weights but task at 0). */
+export const outcomeOnlyPreset: RewardConfig = Object.freeze({
+  version: REWARD_CONFIG_VERSION,
+  preset: "outcomeOnly",
+  weights: Object.freeze({ share: 0, ask: 0, falseClaim: 0, format: 0, use: 0, task: 1, accuracy: 0 }),
+  clipAskAtZero: false,
+}) as RewardConfig;
+
+export const rewardPresets: Readonly<Record<string, RewardConfig>> = Object.freeze({ cosir: cosirPreset, outcomeOnly: outcomeOnlyPreset });
+
+/**
+ * Resolves a preset name, a full config, or a preset name plus weight overrides into a validated
+ * config. Errors name the field and the value.
+ */
+export function rewardConfig(input: string | RewardConfigInput | { preset: string; weights?: Partial<RewardWeights>; clipAskAtZero?: boolean } = "cosir"): RewardConfig {
+  if (typeof input === "string") {
+    const preset = rewardPresets[input];
+    if (!preset) throw new InvalidConfigError("preset", input, `expected one of ${Object.keys(rewardPresets).join(", ")}`);
+    return preset;
+  }
+  let candidate: unknown = input;
+  if (input && typeof input === "object" && typeof input.preset === "string" && rewardPresets[input.preset]) {
+    const base = rewardPresets[input.preset] as RewardConfig;
+    candidate = { ...base, ...input, weights: { ...base.weights, ...(input.weights ?? {}) } };
+  }
+  const parsed = RewardConfigSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.join(".") || "(root)";
+    let value: unknown = candidate;
+    for (const key of issue?.path ?? []) value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
+    throw new InvalidConfigError(`rewards.${path}`, value, issue?.message ?? "invalid");
+  }
+  return parsed.data;
+}

@@ -1,0 +1,15 @@
+export type { RewardConfig, RewardConfigInput, RewardTerm, RewardWeights } from "./config/reward-config";
+export {
+  REWARD_CONFIG_VERSION,
+  REWARD_TERMS,
+  RewardConfigSchema,
+  RewardWeightsSchema,
+  cosirPreset,
+  outcomeOnlyPreset,
+  rewardConfig,
+  rewardPresets,
+} from "./config/reward-config";
+export type { AgentReward, AgentTerms, EpisodeRewards, MessageReward, MessageTerms } from "./score/score-episode";
+export { EPISODE_REWARDS_VERSION, scoreEpisode } from "./score/score-episode";
+export type { RewardSummary } from "./score/summarise-rewards";
+export { summariseRewards } from "./score/summarise-rewards";

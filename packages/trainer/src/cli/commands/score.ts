@@ -1,0 +1,32 @@
+import { validateTask, validateTrace } from "@cosir/env";
+import { rewardConfig, rewardPresets, scoreEpisode } from "@cosir/rewards";
+import type { CliCommand } from "../cli-io";
+import { choiceFlag, parseFlags } from "../flags";
+import { errorMessage, readLines, writeLine } from "../jsonl";
+
+export const scoreCommand: CliCommand = async (argv, io) => {
+  const { values } = parseFlags(argv, { preset: { type: "string" }, help: { type: "boolean", short: "h" } });
+  if (values.help) {
+    io.stdout.write(`usage: cosir score [--preset ${Object.keys(rewardPresets).join("|")}] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n`);
+    return 0;
+  }
+  const config = rewardConfig(choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"));
+  let failed = 0;
+  for await (const [n, line] of readLines(io.stdin)) {
+    let out: unknown;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("expected an object {task, trace}");
+      const record = value as { task?: unknown; trace?: unknown };
+      const task = validateTask(record.task);
+      const trace = validateTrace(record.trace);
+      if (trace.taskId !== task.id) throw new Error(`trace.taskId: ${JSON.stringify(trace.taskId)} does not match task.id ${JSON.stringify(task.id)}`);
+      out = scoreEpisode(task, trace, config);
+    } catch (error) {
+      failed++;
+      out = { error: `line ${n}: ${errorMessage(error)}` };
+    }
+    await writeLine(io.stdout, out);
+  }
+  return failed > 0 ? 1 : 0;
+};

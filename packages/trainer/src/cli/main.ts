@@ -1,0 +1,36 @@
+import { CosirError } from "@cosir/bayes";
+import type { CliCommand, CliIo } from "./cli-io";
+
+/** Sub-commands, loaded lazily so `cosir posterior` never pays for tfjs. */
+const commands: Record<string, { summary: string; load: () => Promise<CliCommand> }> = {
+  posterior: { summary: "JSON queries on stdin -> posterior, surprisal, EIG on stdout", load: async () => (await import("./commands/posterior")).posteriorCommand },
+  generate: { summary: "generate tasks as JSONL", load: async () => (await import("./commands/generate")).generateCommand },
+  play: { summary: "play scripted teams, write {task, trace} JSONL or a summary", load: async () => (await import("./commands/play")).playCommand },
+  score: { summary: "score {task, trace} JSONL with the reward terms", load: async () => (await import("./commands/score")).scoreCommand },
+  demo: { summary: "the main job on the embedded default (what `pnpm start` runs)", load: async () => (await import("./commands/demo")).demoCommand },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  return ["usage: cosir <command> [flags]", "", ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`), "", "cosir <command> --help for its flags"].join("\n");
+}
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(`${usage()}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.stderr.write(`cosir: unknown command ${JSON.stringify(name)}\n${usage()}\n`);
+    return 2;
+  }
+  try {
+    return await (await command.load())(rest, io);
+  } catch (error) {
+    const message = error instanceof CosirError ? `${error.name}: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`cosir ${name}: ${message}\n`);
+    return 1;
+  }
+}

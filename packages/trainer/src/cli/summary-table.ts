@@ -1,0 +1,26 @@
+import type { RewardSummary } from "@cosir/rewards";
+
+/** Wilson 95% interval for a proportion, as [low, high]. */
+export function wilson95(successes: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.959963984540054;
+  const p = successes / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const fmt = (v: number, digits = 3) => (Number.isFinite(v) ? v.toFixed(digits) : String(v));
+
+/** A markdown table: team accuracy with its 95% CI, then the mean of each reward term per episode. */
+export function formatSummaryTable(rows: { name: string; summary: RewardSummary }[]): string {
+  const header = ["team", "episodes", "team acc", "95% CI", "share", "ask", "falseClaim", "format", "use", "task", "accuracy", "total"];
+  const lines = rows.map(({ name, summary: s }) => {
+    const [lo, hi] = wilson95(Math.round(s.teamAccuracy * s.episodes), s.episodes);
+    return [name, String(s.episodes), fmt(s.teamAccuracy), `[${fmt(lo, 2)}, ${fmt(hi, 2)}]`, fmt(s.share), fmt(s.ask), fmt(s.falseClaim), fmt(s.format), fmt(s.use), fmt(s.task), fmt(s.accuracy), fmt(s.total)];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
+  return [row(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(row)].join("\n");
+}
