@@ -1,0 +1,121 @@
+import { optionScore } from "@cosir/bayes";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { domainNames } from "../domains/domain-vocabularies";
+import { TaskSchema } from "../task/task";
+import { randomTask } from "./random-task";
+
+const sizes = fc.record({
+  seed: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+  options: fc.integer({ min: 1, max: 8 }),
+  attributes: fc.integer({ min: 1, max: 8 }),
+  agents: fc.integer({ min: 1, max: 6 }),
+  domain: fc.constantFrom(...domainNames),
+  visibility: fc.double({ min: 0, max: 1, noNaN: true }),
+  aggregate: fc.constantFrom("sum" as const, "min" as const),
+});
+
+describe("randomTask", () => {
+  it("passes TaskSchema, has a unique best option and every cell seen by someone", () => {
+    fc.assert(
+      fc.property(sizes, (o) => {
+        const task = randomTask(o);
+        expect(TaskSchema.safeParse(task).success).toBe(true);
+        const scores = task.table.map((row) => optionScore(row, task.aggregate, task.weights));
+        const best = Math.max(...scores);
+        expect(scores.filter((s) => s === best)).toHaveLength(1);
+        expect(scores[task.correct]).toBe(best);
+        const seen = new Set(task.visibility.flat());
+        expect(seen.size).toBe(task.options * task.attributes);
+        for (const cells of task.visibility) expect(cells).toEqual([...new Set(cells)].sort((a, b) => a - b));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("is byte-identical for the same arguments and differs across seeds", () => {
+    fc.assert(
+      fc.property(sizes, (o) => {
+        expect(JSON.stringify(randomTask(o))).toBe(JSON.stringify(randomTask({ ...o })));
+        expect(randomTask(o).id.startsWith(`random-${o.seed}-`)).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+    const ids = new Set(Array.from({ length: 50 }, (_, s) => JSON.stringify(randomTask({ seed: s }))));
+    expect(ids.size).toBe(50);
+  });
+
+  it("pins one task (a change here changes every published task id)", () => {
+    const t = randomTask({ seed: 7 });
+    expect({ id: t.id, table: t.table, correct: t.correct, visibility: t.visibility }).toMatchInlineSnapshot(`
+      {
+        "correct": 1,
+        "id": "random-7-0ea66f1d",
+        "table": [
+          [
+            1,
+            5,
+            1,
+            5,
+          ],
+          [
+            3,
+            5,
+            5,
+            1,
+          ],
+          [
+            4,
+            3,
+            1,
+            3,
+          ],
+        ],
+        "visibility": [
+          [
+            0,
+            5,
+            6,
+            7,
+          ],
+          [
+            0,
+            1,
+            5,
+            8,
+            10,
+            11,
+          ],
+          [
+            1,
+            2,
+            3,
+            4,
+            9,
+            11,
+          ],
+        ],
+      }
+    `);
+  });
+
+  it("sees everything with p = 1 and one agent per cell with p = 0", () => {
+    const all = randomTask({ seed: 1, visibility: 1 });
+    for (const cells of all.visibility) expect(cells).toHaveLength(all.options * all.attributes);
+    const none = randomTask({ seed: 1, visibility: 0 });
+    expect(none.visibility.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, c) => c));
+  });
+
+  it("announces given weights and names bad options", () => {
+    expect(randomTask({ seed: 1, weights: [1, 2, 3, 4] }).weightsAnnounced).toBe(true);
+    expect(randomTask({ seed: 1 }).weightsAnnounced).toBe(false);
+    expect(() => randomTask({ seed: 1, options: 0 })).toThrow(/^options:/);
+    expect(() => randomTask({ seed: 1.5 })).toThrow(/^seed:/);
+    expect(() => randomTask({ seed: 1, visibility: 2 })).toThrow(/^visibility:/);
+    expect(() => randomTask({ seed: 1, weights: [1, 2] })).toThrow(/^weights:/);
+    expect(() => randomTask({ seed: 1, weights: [1, 2, 0, 1] })).toThrow(/^weights\[2\]:/);
+    expect(() => randomTask({ seed: 1, levels: [3, 3] })).toThrow(/^levels:/);
+    expect(() => randomTask({ seed: 1, domain: "pizzas" })).toThrow(/^domain:/);
+    expect(() => randomTask({ seed: 1, aggregate: "max" as "sum" })).toThrow(/^aggregate:/);
+  });
+});

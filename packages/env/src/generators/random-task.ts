@@ -1,0 +1,59 @@
+import { InvalidArgumentError, optionScore } from "@cosir/bayes";
+import { hashSeed } from "../rng/hash-seed";
+import { Rng } from "../rng/rng";
+import type { Task } from "../task/task";
+import { finishTask } from "./finish-task";
+import { sampleLevel } from "./sample-level";
+import { resolveTaskGeneratorOptions, type TaskGeneratorOptions } from "./task-generator-options";
+
+export interface RandomTaskOptions extends TaskGeneratorOptions {
+  /** Probability that a given agent sees a given cell; default 0.5. Every cell is seen by someone. */
+  visibility?: number;
+  aggregate?: "sum" | "min";
+}
+
+const MAX_TABLE_DRAWS = 10_000;
+
+/**
+ * The `random` family (DESIGN.md §2): a table drawn from the prior (redrawn, deterministically, until
+ * the best score is unique), each cell seen by each agent with probability p, and a cell nobody drew
+ * given to one agent chosen at random.
+ */
+export function randomTask(opts: RandomTaskOptions): Task {
+  const size = resolveTaskGeneratorOptions(opts);
+  const p = opts.visibility ?? 0.5;
+  if (typeof p !== "number" || !(p >= 0 && p <= 1)) throw new InvalidArgumentError("visibility", p, "expected a probability in [0, 1]");
+  const aggregate = opts.aggregate ?? "sum";
+  if (aggregate !== "sum" && aggregate !== "min") throw new InvalidArgumentError("aggregate", aggregate, 'expected "sum" or "min"');
+  const rng = new Rng(hashSeed("random", size.seed));
+  const tableRng = rng.fork("table");
+  const { options: K, attributes: M, agents: N } = size;
+  const [lo] = size.levels;
+  let table: number[][] | undefined;
+  let correct = -1;
+  for (let attempt = 0; attempt < MAX_TABLE_DRAWS && table === undefined; attempt++) {
+    const candidate = Array.from({ length: K }, () => Array.from({ length: M }, () => sampleLevel(tableRng, lo, size.prior)));
+    const scores = candidate.map((row) => optionScore(row, aggregate, size.weights));
+    const best = Math.max(...scores);
+    if (scores.filter((s) => s === best).length === 1) {
+      table = candidate;
+      correct = scores.indexOf(best);
+    }
+  }
+  if (table === undefined) {
+    throw new InvalidArgumentError("levels", size.levels, `no table with a unique best option in ${MAX_TABLE_DRAWS} draws (seed ${size.seed}, aggregate ${aggregate})`);
+  }
+  const visRng = rng.fork("visibility");
+  const visibility: number[][] = Array.from({ length: N }, () => []);
+  for (let cell = 0; cell < K * M; cell++) {
+    let seen = false;
+    for (let i = 0; i < N; i++) {
+      if (visRng.next() < p) {
+        (visibility[i] as number[]).push(cell);
+        seen = true;
+      }
+    }
+    if (!seen) (visibility[visRng.int(N)] as number[]).push(cell);
+  }
+  return finishTask("random", size, { table, correct, visibility, aggregate });
+}

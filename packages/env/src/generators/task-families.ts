@@ -1,0 +1,18 @@
+import type { Task } from "../task/task";
+import { hiddenProfileTask } from "./hidden-profile-task";
+import { randomTask } from "./random-task";
+import type { TaskGenerator, TaskGeneratorOptions } from "./task-generator-options";
+
+/**
+ * Registry of task families: name -> generator taking `{seed, ...size}`. Add a family by adding an entry
+ * here (built in) or with `registerTaskFamily` (from another package, e.g. held-out benchmark families).
+ */
+export const taskFamilies: Record<string, TaskGenerator> = {
+  random: (o: TaskGeneratorOptions): Task => randomTask(o),
+  hiddenProfile: (o: TaskGeneratorOptions): Task => hiddenProfileTask(o),
+};
+
+/** Adds (or replaces) a family in `taskFamilies`. */
+export function registerTaskFamily(name: string, generator: TaskGenerator): void {
+  taskFamilies[name] = generator;
+}

@@ -1,0 +1,42 @@
+import { naturalWords } from "./natural-words";
+
+interface Entry {
+  words: string[];
+  index: number;
+}
+
+/** Longest-match lookup of multi-word names (options, attributes) in a word array. O(names sharing a first word) per position. */
+export class NameMatcher {
+  private readonly byFirst = new Map<string, Entry[]>();
+
+  constructor(names: readonly string[]) {
+    names.forEach((name, index) => {
+      const words = naturalWords(name);
+      const first = words[0];
+      if (first === undefined) return;
+      const list = this.byFirst.get(first) ?? [];
+      list.push({ words, index });
+      list.sort((x, y) => y.words.length - x.words.length);
+      this.byFirst.set(first, list);
+    });
+  }
+
+  /** The name starting at words[i] (longest match), as {index, end}, or null. */
+  match(words: readonly string[], i: number): { index: number; end: number } | null {
+    const first = words[i];
+    if (first === undefined) return null;
+    const list = this.byFirst.get(first);
+    if (list === undefined) return null;
+    for (const entry of list) {
+      let ok = true;
+      for (let k = 1; k < entry.words.length; k++) {
+        if (words[i + k] !== entry.words[k]) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) return { index: entry.index, end: i + entry.words.length };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hiddenProfileTask } from "../generators/hidden-profile-task";
+import { taskAndActsArbitrary } from "../test-support/arbitraries";
+import { MAX_MESSAGE_LENGTH } from "./message-limits";
+import { parseChoice } from "./parse-choice";
+import { parseMessage } from "./parse-message";
+import { renderMessage } from "./render-message";
+
+const task = hiddenProfileTask({ seed: 1 });
+const surfaces = ["canonical", "natural"] as const;
+
+function randomText(length: number, seed: number): string {
+  // deterministic mixture of act words, names, punctuation and arbitrary code points
+  const pieces = ["SHARE", "o1", "a2", "4", ";", "Restaurant", "B", "has", "food", "quality", "What", "is", "the", "of", "?", "@Agent", "\u{1F600}", "é", "\n", " ", "  ", "-", "999999999999"];
+  let s = seed >>> 0;
+  const out: string[] = [];
+  let n = 0;
+  while (n < length) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const piece = s % 5 === 0 ? String.fromCodePoint(s % 0x10ffff >= 0xd800 && s % 0x10ffff < 0xe000 ? 0x41 : s % 0x10ffff) : (pieces[s % pieces.length] as string);
+    out.push(piece, s % 3 === 0 ? " " : "");
+    n += piece.length + 1;
+  }
+  return out.join("").slice(0, length);
+}
+
+describe("parseMessage", () => {
+  it("round-trips on both surfaces", () => {
+    fc.assert(
+      fc.property(taskAndActsArbitrary, fc.constantFrom(...surfaces), ({ task: t, acts }, surface) => {
+        expect(parseMessage(renderMessage(acts, surface, t), surface, t)).toEqual({ acts });
+      }),
+    );
+  });
+
+  it("never throws on arbitrary unicode, and always yields acts", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.constantFrom(...surfaces), (text, surface) => {
+        const result = parseMessage(text, surface, task);
+        expect(result.acts.length).toBeGreaterThan(0);
+        if (result.error !== undefined) expect(result.acts).toEqual([{ kind: "pass" }]);
+        const choice = parseChoice(text, surface, task);
+        expect(choice.choice === null || (Number.isInteger(choice.choice) && choice.choice < task.options)).toBe(true);
+      }),
+    );
+  });
+
+  it("never throws on non-string input", () => {
+    for (const surface of surfaces) {
+      expect(parseMessage(undefined as unknown as string, surface, task).error).toMatch(/expected a string/);
+      expect(parseChoice(42 as unknown as string, surface, task).error).toMatch(/expected a string/);
+    }
+  });
+
+  it("rejects text over 64 KiB without scanning it, including 1 MB of random text", () => {
+    const big = randomText(1 << 20, 7);
+    for (const surface of surfaces) {
+      const result = parseMessage(big, surface, task);
+      expect(result).toEqual({ acts: [{ kind: "pass" }], error: expect.stringMatching(/too long/) });
+      expect(parseChoice(big, surface, task).error).toMatch(/too long/);
+      expect(parseMessage("x".repeat(MAX_MESSAGE_LENGTH + 1), surface, task).error).toMatch(/too long/);
+    }
+  });
+
+  it("stays roughly linear up to the limit (loose timing, no tight wall-clock bound)", () => {
+    const time = (text: string, surface: (typeof surfaces)[number]): number => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let r = 0; r < 5; r++) {
+        const t0 = performance.now();
+        parseMessage(text, surface, task);
+        parseChoice(text, surface, task);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    for (const surface of surfaces) {
+      for (const make of [(n: number) => randomText(n, 3), (n: number) => "Restaurant B has food quality 4. ".repeat(n / 33), (n: number) => "a".repeat(n)]) {
+        const small = make(6_000);
+        const large = make(60_000);
+        time(small, surface); // warm up
+        // min of 5 runs, and a 0.5 ms floor, keep GC pauses and timer resolution out of the ratio (linear = 10)
+        const ratio = time(large, surface) / Math.max(time(small, surface), 0.5);
+        expect(ratio).toBeLessThan(60);
+      }
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import type { Act } from "./act";
+
+/** Result of parsing a message: the acts, or `[{kind: "pass"}]` with `error` when the text did not parse. */
+export interface MessageParseResult {
+  acts: Act[];
+  error?: string;
+}
+
+/** Result of parsing a choice: the answer index, or null (abstention) with `error`. */
+export interface ChoiceParseResult {
+  choice: number | null;
+  error?: string;
+}
+
+/** Quotes a piece of untrusted text for an error message, shortened. */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text);
+}
+
+export function failedParse(error: string): MessageParseResult {
+  return { acts: [{ kind: "pass" }], error };
+}
