@@ -127,8 +127,8 @@ export function applyClaim(beliefs: Beliefs, cell: number, level: number, eps: n
     total += p;
   }
   if (total > 0 && Number.isFinite(total)) {
-    const inv = 1 / total;
-    for (let j = 0; j < L; j++) pmf[base + j] = (pmf[base + j] as number) * inv;
+    // Divide, not multiply by 1 / total: a subnormal total has an infinite reciprocal.
+    for (let j = 0; j < L; j++) pmf[base + j] = (pmf[base + j] as number) / total;
   } else {
     pmf.fill(0, base, base + L);
     pmf[base + hit] = 1;

@@ -11,7 +11,8 @@ export function surprisal(pmf: ArrayLike<number>, correct: number): number {
     throw new InvalidArgumentError("correct", correct, `expected an integer in 0..${pmf.length - 1}`);
   }
   const p = pmf[correct] as number;
-  return -Math.log(p > SURPRISAL_FLOOR ? p : SURPRISAL_FLOOR);
+  // 0 - log, not -log: P = 1 gives +0 rather than -0.
+  return 0 - Math.log(p > SURPRISAL_FLOOR ? p : SURPRISAL_FLOOR);
 }
 
 /** Shannon entropy in nats. */
@@ -49,64 +50,95 @@ function checkCell(beliefs: Beliefs, cell: number): void {
   }
 }
 
-/**
- * Runs `fn` once per level v of `cell` that has positive belief, with the cell set to a point mass
- * at v; restores the cell afterwards. `fn` gets v's index and its prior weight pmf_c(v).
- */
-function forEachLevel(beliefs: Beliefs, cell: number, fn: (j: number, weight: number) => void): void {
+/** Number of levels of `cell` with positive belief (1 for an observation or a hard claim). */
+function supportSize(beliefs: Beliefs, cell: number): number {
   const L = beliefs.levels;
   const base = cell * L;
-  const saved = beliefs.pmf.slice(base, base + L);
-  try {
-    for (let j = 0; j < L; j++) {
-      const w = saved[j] as number;
-      if (!(w > 0)) continue;
-      beliefs.pmf.fill(0, base, base + L);
-      beliefs.pmf[base + j] = 1;
-      fn(j, w);
-    }
-  } finally {
-    beliefs.pmf.set(saved, base);
-  }
+  let n = 0;
+  for (let j = 0; j < L; j++) if ((beliefs.pmf[base + j] as number) > 0) n++;
+  return n;
 }
 
 /**
  * Predictive P(X_c = v | E) under the model's conditioning (DESIGN.md §1):
  * pmf_c(v) * mass(E, X_c = v) / mass(E). Indexed by v - lo. Falls back to the cell pmf when
- * the evidence is degenerate.
+ * the evidence is degenerate. `beliefs` is restored.
  */
 export function predictive(model: DecisionModel, beliefs: Beliefs, cell: number): Float64Array {
   checkCell(beliefs, cell);
-  const out = new Float64Array(beliefs.levels);
-  const base = model.posterior(beliefs);
-  if (base.degenerate) {
-    out.set(beliefs.pmf.subarray(cell * beliefs.levels, (cell + 1) * beliefs.levels));
+  const L = beliefs.levels;
+  const base = cell * L;
+  const pmf = beliefs.pmf;
+  const saved = pmf.slice(base, base + L);
+  const out = new Float64Array(L);
+  const scratch = new Float64Array(model.answers);
+  const before = model.posterior(beliefs, scratch);
+  if (before.degenerate) {
+    out.set(saved);
     return out;
   }
-  forEachLevel(beliefs, cell, (j, w) => {
-    out[j] = (w * model.posterior(beliefs).mass) / base.mass;
-  });
+  let total = 0;
+  try {
+    for (let j = 0; j < L; j++) {
+      const w = saved[j] as number;
+      if (!(w > 0)) continue;
+      pmf.fill(0, base, base + L);
+      pmf[base + j] = 1;
+      const joint = w * model.posterior(beliefs, scratch).mass;
+      out[j] = joint;
+      total += joint;
+    }
+  } finally {
+    pmf.set(saved, base);
+  }
+  // sum_v pmf_c(v) mass(E, X_c = v) = mass(E); normalising by the sum rather than by mass(E) keeps the
+  // result a pmf when the masses are subnormal and carry few digits.
+  if (!(total > 0)) {
+    out.set(saved);
+    return out;
+  }
+  for (let j = 0; j < L; j++) out[j] = (out[j] as number) / total;
   return out;
 }
 
 /**
  * Expected information gain of learning cell c (DESIGN.md §1):
  * I(Y; X_c | E) = H(Y | E) - sum_v P(X_c = v | E) H(Y | E, X_c = v), with the predictive under the
- * same conditioning. 0 for degenerate evidence and for a point-mass cell. `beliefs` is restored.
+ * same conditioning. 0 for degenerate evidence and for a point-mass cell (nothing left to learn, so
+ * no posterior is computed). `beliefs` is restored.
  */
 export function expectedInformationGain(model: DecisionModel, beliefs: Beliefs, cell: number): number {
   checkCell(beliefs, cell);
-  const base = model.posterior(beliefs);
-  if (base.degenerate) return 0;
-  const h = entropy(base.pmf);
+  if (supportSize(beliefs, cell) <= 1) return 0;
+  const L = beliefs.levels;
+  const base = cell * L;
+  const pmf = beliefs.pmf;
   const scratch = new Float64Array(model.answers);
-  let expected = 0;
-  forEachLevel(beliefs, cell, (_j, w) => {
-    const after = model.posterior(beliefs, scratch);
-    const weight = (w * after.mass) / base.mass;
-    if (weight > 0) expected += weight * entropy(after.pmf);
-  });
-  const gain = h - expected;
+  const before = model.posterior(beliefs, scratch);
+  if (before.degenerate) return 0;
+  const h = entropy(before.pmf);
+  const saved = pmf.slice(base, base + L);
+  // The predictive weights pmf_c(v) mass(E, X_c = v), normalised by their sum (see `predictive`).
+  let total = 0;
+  let weighted = 0;
+  try {
+    for (let j = 0; j < L; j++) {
+      const w = saved[j] as number;
+      if (!(w > 0)) continue;
+      pmf.fill(0, base, base + L);
+      pmf[base + j] = 1;
+      const after = model.posterior(beliefs, scratch);
+      const joint = w * after.mass;
+      if (joint > 0) {
+        total += joint;
+        weighted += joint * entropy(after.pmf);
+      }
+    }
+  } finally {
+    pmf.set(saved, base);
+  }
+  if (!(total > 0)) return 0;
+  const gain = h - weighted / total;
   // Only rounding can make it negative (the gain is a mutual information); never report -1e-17.
   return gain > 0 ? gain : 0;
 }

@@ -34,8 +34,8 @@ export function finishPosterior(q: Float64Array, out: Float64Array): PosteriorRe
   let mass = 0;
   for (let k = 0; k < K; k++) mass += q[k] as number;
   if (mass > 0 && Number.isFinite(mass)) {
-    const inv = 1 / mass;
-    for (let k = 0; k < K; k++) out[k] = (q[k] as number) * inv;
+    // Divide, not multiply by 1 / mass: a subnormal mass has an infinite reciprocal.
+    for (let k = 0; k < K; k++) out[k] = (q[k] as number) / mass;
     return { pmf: out, degenerate: false, mass };
   }
   out.fill(1 / K);
