@@ -1,0 +1,37 @@
+import { InvalidConfigError } from "@cosir/bayes";
+import { rewardPresets } from "@cosir/rewards";
+import { z } from "zod";
+import { zodFieldError } from "../protocol/zod-field-error";
+
+/** Options of `createEnvServer` / `cosir serve-env`; errors name the option and the value. */
+export const EnvServerOptionsSchema = z
+  .object({
+    /** Interface to bind; loopback unless told otherwise. */
+    host: z.string().min(1).default("127.0.0.1"),
+    /** TCP port; 0 picks a free one. */
+    port: z.number().int().min(0).max(65535).default(8000),
+    /** When set, every route but `/healthz` needs `Authorization: Bearer <token>` (or `?token=`). */
+    token: z.string().min(1).max(512).optional(),
+    /** Live episodes at most (memory bound). */
+    maxEpisodes: z.number().int().min(1).max(1_000_000).default(10_000),
+    /** An episode unused this long is dropped. */
+    ttlSeconds: z.number().positive().max(7 * 24 * 3600).default(600),
+    /** Larger request bodies get 413. */
+    maxBodyBytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
+    /** Reward preset for episodes that do not name one, and for `/get_reward`. */
+    preset: z.string().refine((p) => Object.prototype.hasOwnProperty.call(rewardPresets, p), { message: `expected one of ${Object.keys(rewardPresets).join(", ")}` }).default("cosir"),
+    /** Fastify request logging (off by default: the trainer's logs matter, not ours). */
+    logger: z.boolean().default(false),
+  })
+  .strict();
+export type EnvServerOptions = z.input<typeof EnvServerOptionsSchema>;
+export type ResolvedEnvServerOptions = z.output<typeof EnvServerOptionsSchema>;
+
+export function resolveEnvServerOptions(options: EnvServerOptions = {}): ResolvedEnvServerOptions {
+  const parsed = EnvServerOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const e = zodFieldError("options", parsed.error, options);
+    throw new InvalidConfigError(e.field, e.value, e.message.slice(e.field.length + 2).replace(/, got .*$/s, ""), { cause: parsed.error });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,54 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../test/run-cli";
+
+const cliPath = fileURLToPath(new URL("../../../dist/cli.js", import.meta.url));
+
+describe("cosir serve-env", () => {
+  it("prints the listening URL, serves with the token, and closes cleanly on SIGTERM", async () => {
+    expect(existsSync(cliPath)).toBe(true);
+    const child = spawn(process.execPath, [cliPath, "serve-env", "--port", "0", "--token", "t0k", "--max-episodes", "5"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (c: Buffer) => {
+        stdout += c.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (m) resolve(m[1]!);
+      });
+      child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
+    });
+    expect(stdout).toMatch(/token required, max 5 episodes/);
+    const created = await fetch(`${url}/v1/episodes`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t0k" }, body: JSON.stringify({ family: "random", seed: 1 }) });
+    expect(created.status).toBe(200);
+    expect((await fetch(`${url}/v1/episodes`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(401);
+    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    expect(stdout).toMatch(/SIGTERM, closed/);
+  });
+
+  it.each([
+    [["--port", "70000"], /--port/],
+    [["--port", "x"], /--port/],
+    [["--max-episodes", "0"], /--max-episodes/],
+    [["--ttl-seconds", "-1"], /--ttl-seconds/],
+    [["--max-body-bytes", "10"], /--max-body-bytes/],
+    [["--preset", "nope"], /--preset/],
+    [["--bogus"], /bogus/],
+  ])("rejects %j naming the flag", async (flags, pattern) => {
+    const r = await runCli(["serve-env", ...(flags as string[])]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(pattern);
+    expect(r.stdout).toBe("");
+  });
+
+  it("prints its usage", async () => {
+    const r = await runCli(["serve-env", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/POST \/get_reward/);
+  });
+});

@@ -1,0 +1,56 @@
+import { rewardPresets } from "@cosir/rewards";
+import { startEnvServer } from "@cosir/serve-env";
+import type { CliCommand } from "../cli-io";
+import { choiceFlag, intFlag, parseFlags } from "../flags";
+
+const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
+                       [--max-body-bytes 4194304] [--preset ${Object.keys(rewardPresets).join("|")}] [--log]
+Serves CoSIR episodes and rewards over HTTP/JSON until SIGINT or SIGTERM:
+  POST /v1/episodes  POST /v1/episodes/:id/step  GET /v1/episodes/:id  POST /get_reward (OpenRLHF)  GET /healthz
+The token may also come from COSIR_SERVE_ENV_TOKEN. Binds 127.0.0.1 unless --host says otherwise.
+`;
+
+export const serveEnvCommand: CliCommand = async (argv, io) => {
+  const { values } = parseFlags(argv, {
+    host: { type: "string" },
+    port: { type: "string" },
+    token: { type: "string" },
+    "max-episodes": { type: "string" },
+    "ttl-seconds": { type: "string" },
+    "max-body-bytes": { type: "string" },
+    preset: { type: "string" },
+    log: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const token = typeof values.token === "string" ? values.token : process.env.COSIR_SERVE_ENV_TOKEN || undefined;
+  const server = await startEnvServer({
+    host: typeof values.host === "string" ? values.host : "127.0.0.1",
+    port: intFlag(values, "port", 8000, 0, 65535),
+    ...(token !== undefined ? { token } : {}),
+    maxEpisodes: intFlag(values, "max-episodes", 10_000, 1, 1_000_000),
+    ttlSeconds: intFlag(values, "ttl-seconds", 600, 1, 7 * 24 * 3600),
+    maxBodyBytes: intFlag(values, "max-body-bytes", 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    preset: choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"),
+    logger: values.log === true,
+  });
+  const o = server.options;
+  io.stdout.write(`cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset})\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (s: NodeJS.Signals) => {
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
+      resolve(s);
+    };
+    const onInt = () => stop("SIGINT");
+    const onTerm = () => stop("SIGTERM");
+    process.once("SIGINT", onInt);
+    process.once("SIGTERM", onTerm);
+  });
+  await server.close();
+  io.stdout.write(`cosir serve-env: ${signal}, closed\n`);
+  return 0;
+};
