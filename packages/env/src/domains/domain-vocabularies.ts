@@ -1,3 +1,5 @@
+import { heldOutVocabularies } from "./held-out-vocabularies";
+
 /** Words one task structure is rendered with: what an option is called and the names of options and attributes. */
 export interface DomainVocabulary {
   readonly name: string;
@@ -104,6 +106,8 @@ export const domainVocabularies = {
       "Judy's availability",
     ],
   },
+  // Vocabularies of the held-out benchmark families (suspects, call slots, quantities).
+  ...heldOutVocabularies,
 } as const satisfies Record<string, DomainVocabulary>;
 
 export type DomainName = keyof typeof domainVocabularies;

@@ -1,3 +1,4 @@
+import { heldOutFamilies } from "../families/held-out-families";
 import type { Task } from "../task/task";
 import { hiddenProfileTask } from "./hidden-profile-task";
 import { randomTask } from "./random-task";
@@ -10,6 +11,8 @@ import type { TaskGenerator, TaskGeneratorOptions } from "./task-generator-optio
 export const taskFamilies: Record<string, TaskGenerator> = {
   random: (o: TaskGeneratorOptions): Task => randomTask(o),
   hiddenProfile: (o: TaskGeneratorOptions): Task => hiddenProfileTask(o),
+  // The seven held-out benchmark families ("heldout.*"); never used for RL training.
+  ...heldOutFamilies,
 };
 
 /** Adds (or replaces) a family in `taskFamilies`. */

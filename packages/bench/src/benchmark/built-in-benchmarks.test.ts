@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { runBenchmarkConformance } from "../testing/run-benchmark-conformance";
+import { builtInBenchmarks } from "./built-in-benchmarks";
+
+describe("built-in benchmarks", () => {
+  it("are the seven held-out families plus the preservation check", () => {
+    expect(builtInBenchmarks.filter((b) => b.tags.includes("heldout"))).toHaveLength(7);
+    expect(builtInBenchmarks.map((b) => b.name)).toContain("soloFullInformation");
+  });
+
+  for (const benchmark of builtInBenchmarks) {
+    describe(benchmark.name, () => runBenchmarkConformance(benchmark, { it, expect }, { n: 10 }));
+  }
+
+  it("instances carry the held-out family and draw from 2+ domains", () => {
+    const b = builtInBenchmarks.find((x) => x.name === "whodunit");
+    const tasks = b?.instances(3, 20) ?? [];
+    expect(new Set(tasks.map((t) => t.family))).toEqual(new Set(["heldout.whodunit"]));
+    expect(new Set(tasks.map((t) => t.domain.name)).size).toBeGreaterThanOrEqual(2);
+  });
+});

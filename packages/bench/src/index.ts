@@ -1,0 +1,48 @@
+// @cosir/bench: benchmark API, held-out benchmarks, behaviour metrics from the evaluator, reports.
+// No tfjs here: a tfjs policy is passed in as a plain Policy.
+
+// Behaviour metrics (README "Metrics")
+export { behaviourMetrics } from "./metrics/behaviour-metrics";
+export type { EpisodeMetrics } from "./metrics/behaviour-metrics";
+export { aggregateBehaviourMetrics } from "./metrics/aggregate-behaviour-metrics";
+export type { AggregateMetrics } from "./metrics/aggregate-behaviour-metrics";
+export { bootstrapCi } from "./metrics/bootstrap-ci";
+export type { BootstrapOptions, Estimate } from "./metrics/bootstrap-ci";
+export { METRIC_THRESHOLDS } from "./metrics/metric-thresholds";
+
+// Benchmark API
+export { BENCHMARK_API_VERSION } from "./benchmark/benchmark";
+export type { Benchmark, BenchmarkScore, InstanceSchema, PlayOptions, Team } from "./benchmark/benchmark";
+export { taskBenchmark } from "./benchmark/task-benchmark";
+export type { TaskBenchmarkSpec } from "./benchmark/task-benchmark";
+export { builtInBenchmarks } from "./benchmark/built-in-benchmarks";
+export { benchmarkRegistry } from "./benchmark/benchmark-registry";
+export { benchmarkShapeProblems, isBenchmark } from "./benchmark/is-benchmark";
+export { loadBenchmarks } from "./benchmark/load-benchmarks";
+export type { LoadBenchmarksOptions } from "./benchmark/load-benchmarks";
+export { runBenchmark } from "./benchmark/run-benchmark";
+export type { BenchmarkRun, RunBenchmarkOptions } from "./benchmark/run-benchmark";
+
+// Reports
+export { benchSummary } from "./report/bench-summary";
+export type { BenchSummary, BenchSummaryEntry } from "./report/bench-summary";
+export { benchTable } from "./report/bench-table";
+export { groupedBarChartSvg } from "./report/grouped-bar-chart-svg";
+export type { BarGroup } from "./report/grouped-bar-chart-svg";
+export { lineChartSvg } from "./report/line-chart-svg";
+export { writeBenchReport } from "./report/write-bench-report";
+export type { WriteBenchReportOptions } from "./report/write-bench-report";
+
+// Chat endpoints
+export type { ChatResponder } from "./chat/chat-responder";
+export { openAiChatResponder } from "./chat/open-ai-chat-responder";
+export type { OpenAiChatResponderOptions } from "./chat/open-ai-chat-responder";
+export { responderPolicy } from "./chat/responder-policy";
+
+// HiddenBench
+export { HiddenBenchTaskSchema, loadHiddenBench } from "./hiddenbench/hidden-bench-task";
+export type { HiddenBenchTask } from "./hiddenbench/hidden-bench-task";
+export { factStated, normaliseText } from "./hiddenbench/fact-stated";
+export { parseVote } from "./hiddenbench/parse-vote";
+export { runHiddenBench } from "./hiddenbench/run-hidden-bench";
+export type { HiddenBenchEpisode, HiddenBenchResult, RunHiddenBenchOptions } from "./hiddenbench/run-hidden-bench";

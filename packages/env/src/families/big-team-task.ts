@@ -1,0 +1,40 @@
+import { InvalidArgumentError } from "@cosir/bayes";
+import { randomTask } from "../generators/random-task";
+import type { TaskGeneratorOptions } from "../generators/task-generator-options";
+import { hashSeed } from "../rng/hash-seed";
+import type { Task } from "../task/task";
+import { evidenceSummary } from "./evidence-summary";
+import { resolveHeldOutOptions } from "./resolve-held-out-options";
+import { retagTask } from "./retag-task";
+
+const FAMILY = "heldout.bigTeam";
+
+/**
+ * Held-out family 6, bigger teams and tables: 5 agents, 6 options, 8 attributes by default, `sum`, each
+ * cell seen by each agent with probability 0.3 (and by at least one). Built by `randomTask` on a seed
+ * derived from (family, seed); the pooled evidence's MAP is the answer (evaluator).
+ */
+export function bigTeamTask(opts: TaskGeneratorOptions): Task {
+  const { size } = resolveHeldOutOptions(FAMILY, opts, { options: 6, attributes: 8, agents: 5, rounds: 2, domains: ["restaurants", "apartments", "jobCandidates"] });
+  const task = retagTask(
+    randomTask({
+      seed: hashSeed(FAMILY, size.seed),
+      options: size.options,
+      attributes: size.attributes,
+      agents: size.agents,
+      domain: size.domain,
+      rounds: size.rounds,
+      levels: size.levels,
+      ...(size.weightsAnnounced ? { weights: size.weights } : {}),
+      prior: size.prior,
+      noise: size.noise,
+      preDiscussionChoice: size.preDiscussionChoice,
+      visibility: 0.3,
+      aggregate: "sum",
+    }),
+    FAMILY,
+    size.seed,
+  );
+  if (evidenceSummary(task).pooledMap !== task.correct) throw new InvalidArgumentError("seed", size.seed, `expected a ${FAMILY} task whose pooled evidence finds the answer`);
+  return task;
+}

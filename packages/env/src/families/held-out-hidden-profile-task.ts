@@ -1,0 +1,34 @@
+import { hiddenProfileTask } from "../generators/hidden-profile-task";
+import type { TaskGeneratorOptions } from "../generators/task-generator-options";
+import { hashSeed } from "../rng/hash-seed";
+import { Rng } from "../rng/rng";
+import type { Task } from "../task/task";
+import { resolveHeldOutOptions } from "./resolve-held-out-options";
+import { retagTask } from "./retag-task";
+
+const FAMILY = "heldout.hiddenProfile";
+
+/**
+ * Held-out family 1, hidden profile (DESIGN.md §2): 3 or 4 agents (drawn by seed unless given); shared
+ * cells favour a decoy, each agent's unshared cells favour the answer. Built by `hiddenProfileTask` on a
+ * seed derived from (family, seed), so its tables differ from the training family's, and verified the
+ * same way: every agent alone has MAP != answer, the pooled evidence has MAP = answer.
+ */
+export function heldOutHiddenProfileTask(opts: TaskGeneratorOptions): Task {
+  const agents = opts?.agents ?? 3 + new Rng(hashSeed(FAMILY, "agents", String(opts?.seed))).int(2);
+  const { size } = resolveHeldOutOptions(FAMILY, { ...opts, agents }, { options: 4, attributes: 6, agents, rounds: 2, domains: ["restaurants", "jobCandidates", "apartments"] });
+  const task = hiddenProfileTask({
+    seed: hashSeed(FAMILY, size.seed),
+    options: size.options,
+    attributes: size.attributes,
+    agents: size.agents,
+    domain: size.domain,
+    rounds: size.rounds,
+    levels: size.levels,
+    ...(size.weightsAnnounced ? { weights: size.weights } : {}),
+    prior: size.prior,
+    noise: size.noise,
+    preDiscussionChoice: size.preDiscussionChoice,
+  });
+  return retagTask(task, FAMILY, size.seed);
+}
