@@ -1,31 +1,31 @@
-import { SCRIPTED_KINDS } from "@cosir/policy";
-import { scoreEpisode, cosirPreset, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
+import { InvalidConfigError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
-import { intFlag, parseFlags } from "../flags";
-import { formatSummaryTable } from "../summary-table";
-import { playScripted } from "./play";
+import { parseFlags } from "../flags";
+import { parseOverride, resolveTrainConfig } from "../../config/train-config";
+import { formatDemoTable, runDemo } from "../../run/demo";
 
-/**
- * The main job on the embedded default until the trainer lands: scripted teams on generated
- * rating-table tasks, one table per family of team accuracy and mean reward terms.
- */
+/** `pnpm start`: base, outcome-only RL and CoSIR RL on the embedded default, then a held-out table. */
 export const demoCommand: CliCommand = async (argv, io) => {
-  const { values } = parseFlags(argv, { n: { type: "string" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values } = parseFlags(argv, {
+    out: { type: "string" },
+    preset: { type: "string" },
+    set: { type: "string", multiple: true },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) {
-    io.stdout.write("usage: cosir demo [--n 200] [--seed 1]\nPlays oracle, greedyShare, random and silent teams and prints a table per family.\n");
+    io.stdout.write("usage: cosir demo [--out runs/demo] [--preset demo|smoke] [--set key.path=value ...] [--quiet]\nSFT base, outcome-only RL and CoSIR RL with equal iterations and seeds, evaluated on held-out seeds.\nWrites DIR/summary.json and prints the table.\n");
     return 0;
   }
-  const n = intFlag(values, "n", 200, 1, 1_000_000);
-  const seed = intFlag(values, "seed", 1, 0, 2 ** 31 - 1);
-  for (const family of ["random", "hiddenProfile"]) {
-    const rows = [];
-    for (const team of [...SCRIPTED_KINDS].reverse()) {
-      const scored: EpisodeRewards[] = [];
-      for await (const { task, trace } of playScripted({ team, family, seed, n })) scored.push(scoreEpisode(task, trace, cosirPreset));
-      rows.push({ name: team, summary: summariseRewards(scored) });
-    }
-    io.stdout.write(`\n${family} tasks (3 agents, 3 options x 4 attributes, ${n} episodes, seeds ${seed}..${seed + n - 1}, cosir reward preset)\n`);
-    io.stdout.write(`${formatSummaryTable(rows.reverse())}\n`);
-  }
+  const out = typeof values.out === "string" ? values.out : "runs/demo";
+  if (out.trim() === "") throw new InvalidConfigError("--out", out, "expected a directory");
+  const config = resolveTrainConfig({ preset: typeof values.preset === "string" ? values.preset : "demo", overrides: ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride) });
+  const started = Date.now();
+  const result = await runDemo(config, out, { stream: io.stderr as NodeJS.WriteStream, quiet: values.quiet === true }, (line) => {
+    if (values.quiet !== true) io.stderr.write(`${line}\n`);
+  });
+  io.stdout.write(`\nHeld-out ${config.task.family} tasks (${config.task.agents} agents, ${config.task.options} options x ${config.task.attributes} attributes), ${config.eval.episodes} episodes each\n`);
+  io.stdout.write(`${formatDemoTable(result)}\n`);
+  io.stdout.write(`\nwrote ${out}/summary.json in ${((Date.now() - started) / 1000).toFixed(0)} s (${Object.entries(result.seconds).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(", ")})\n`);
   return 0;
 };

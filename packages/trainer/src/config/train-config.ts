@@ -1,0 +1,182 @@
+import { InvalidConfigError } from "@cosir/bayes";
+import { z } from "zod";
+
+export const TRAIN_CONFIG_VERSION = 1 as const;
+
+const int = z.number().int();
+const positive = z.number().finite().positive();
+const nonNegative = z.number().finite().min(0);
+
+export const TrainConfigSchema = z
+  .object({
+    version: z.literal(TRAIN_CONFIG_VERSION).default(TRAIN_CONFIG_VERSION),
+    /** Name of the preset the config started from. */
+    preset: z.string().default("custom"),
+    seed: int.min(0).max(2 ** 31 - 1).default(1),
+    task: z
+      .object({
+        family: z.string().min(1).default("random"),
+        options: int.min(2).max(16).default(3),
+        attributes: int.min(1).max(16).default(4),
+        agents: int.min(1).max(8).default(3),
+        rounds: int.min(0).max(8).default(2),
+        levels: z.tuple([int, int]).optional(),
+        domain: z.string().optional(),
+      })
+      .strict()
+      .default({}),
+    model: z
+      .object({
+        width: int.min(8).max(4096).default(64),
+        layers: int.min(1).max(48).default(2),
+        heads: int.min(1).max(64).default(4),
+        context: int.min(32).max(4096).default(192),
+        mlpRatio: int.min(1).max(8).default(4),
+      })
+      .strict()
+      .default({}),
+    sft: z
+      .object({
+        /** Teacher episodes generated for the warm start. */
+        episodes: int.min(0).max(1_000_000).default(300),
+        epochs: int.min(0).max(100).default(2),
+        batchSize: int.min(1).max(4096).default(32),
+        learningRate: positive.max(1).default(2e-3),
+        shareRate: z.number().min(0).max(1).default(0.5),
+        askRate: z.number().min(0).max(1).default(0.1),
+        oracleRate: z.number().min(0).max(1).default(0),
+        /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
+        teacherChoice: z.enum(["own", "random"]).default("own"),
+      })
+      .strict()
+      .default({}),
+    rl: z
+      .object({
+        iterations: int.min(0).max(1_000_000).default(20),
+        tasksPerIteration: int.min(1).max(4096).default(4),
+        /** G: episodes per task (DESIGN.md §5). */
+        groupSize: int.min(2).max(256).default(4),
+        gamma: z.number().min(0).max(1).default(1),
+        /** Dr.GRPO: subtract the group mean only. */
+        meanOnly: z.boolean().default(false),
+        dropZeroAdvantage: z.boolean().default(true),
+        ppoEpochs: int.min(1).max(32).default(2),
+        minibatchSize: int.min(1).max(65_536).default(64),
+        clipLow: z.number().min(0).max(1).default(0.2),
+        clipHigh: z.number().min(0).max(10).default(0.28),
+        klCoef: nonNegative.default(0.02),
+        entropyCoef: nonNegative.default(0),
+        learningRate: positive.max(1).default(5e-4),
+        warmupIterations: int.min(0).default(2),
+        decay: z.enum(["cosine", "linear", "none"]).default("cosine"),
+        minLearningRate: nonNegative.default(5e-5),
+        clipNorm: positive.default(1),
+        temperature: positive.max(10).default(1),
+        maxNewTokens: int.min(1).max(256).default(24),
+      })
+      .strict()
+      .default({}),
+    rewards: z
+      .object({
+        preset: z.string().default("cosir"),
+        weights: z.record(z.string(), z.number()).optional(),
+        clipAskAtZero: z.boolean().optional(),
+      })
+      .strict()
+      .default({}),
+    eval: z
+      .object({
+        episodes: int.min(0).max(1_000_000).default(100),
+        /** Evaluation task seeds start here, far from every training seed. */
+        seedOffset: int.min(0).default(1_000_000),
+      })
+      .strict()
+      .default({}),
+    /** Write a checkpoint every this many RL iterations (and at the end). */
+    checkpointEvery: int.min(1).default(5),
+  })
+  .strict();
+export type TrainConfig = z.infer<typeof TrainConfigSchema>;
+export type TrainConfigInput = z.input<typeof TrainConfigSchema>;
+
+/** Presets: `smoke` runs in seconds (tests); `demo` is the main job on two CPU cores. */
+export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.freeze({
+  smoke: {
+    preset: "smoke",
+    task: { rounds: 1 },
+    model: { width: 32, layers: 1, heads: 2, context: 128 },
+    sft: { episodes: 24, epochs: 1, batchSize: 16 },
+    rl: { iterations: 3, tasksPerIteration: 2, groupSize: 2, ppoEpochs: 1, minibatchSize: 32, maxNewTokens: 12, warmupIterations: 0 },
+    eval: { episodes: 8 },
+    checkpointEvery: 1,
+  },
+  demo: {
+    preset: "demo",
+    task: { rounds: 2 },
+    model: { width: 64, layers: 2, heads: 4, context: 192 },
+    sft: { episodes: 400, epochs: 2, batchSize: 32 },
+    rl: { iterations: 16, tasksPerIteration: 4, groupSize: 4, ppoEpochs: 2, minibatchSize: 64 },
+    eval: { episodes: 200 },
+    checkpointEvery: 4,
+  },
+});
+
+function deepMerge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (base && over && typeof base === "object" && typeof over === "object" && !Array.isArray(base) && !Array.isArray(over)) {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
+    return out;
+  }
+  return over;
+}
+
+/** Parses `a.b.c=value` overrides: numbers, booleans and JSON are decoded, anything else is a string. */
+export function parseOverride(text: string): Record<string, unknown> {
+  const eq = text.indexOf("=");
+  if (eq <= 0) throw new InvalidConfigError("--set", text, "expected key.path=value");
+  const path = text.slice(0, eq).split(".");
+  const raw = text.slice(eq + 1);
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = raw;
+  }
+  let out: unknown = value;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const key = path[i] as string;
+    if (key === "" || key === "__proto__" || key === "constructor" || key === "prototype") throw new InvalidConfigError("--set", text, "expected a dotted key path");
+    out = { [key]: out };
+  }
+  return out as Record<string, unknown>;
+}
+
+/**
+ * Resolves preset -> file -> overrides into a validated config. Errors name the field path and
+ * the value (`rl.groupSize: expected a number >= 2, got 1`).
+ */
+export function resolveTrainConfig(layers: { preset?: string; file?: unknown; overrides?: readonly Record<string, unknown>[] }): TrainConfig {
+  let merged: unknown = {};
+  if (layers.preset !== undefined) {
+    const preset = trainPresets[layers.preset];
+    if (!preset) throw new InvalidConfigError("preset", layers.preset, `expected one of ${Object.keys(trainPresets).join(", ")}`);
+    merged = deepMerge(merged, preset);
+  }
+  if (layers.file !== undefined) {
+    if (layers.file === null || typeof layers.file !== "object" || Array.isArray(layers.file)) throw new InvalidConfigError("config", layers.file, "expected an object");
+    merged = deepMerge(merged, layers.file);
+  }
+  for (const o of layers.overrides ?? []) merged = deepMerge(merged, o);
+  const parsed = TrainConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.join(".") || "(config)";
+    let value: unknown = merged;
+    for (const key of issue?.path ?? []) value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
+    throw new InvalidConfigError(path, value, issue?.message ?? "invalid");
+  }
+  const config = parsed.data;
+  if (config.model.width % config.model.heads !== 0) throw new InvalidConfigError("model.heads", config.model.heads, `expected a divisor of model.width ${config.model.width}`);
+  return config;
+}

@@ -1,0 +1,62 @@
+import { InvalidArgumentError } from "@cosir/bayes";
+
+export interface AdvantageOptions {
+  /** Discount within an agent's own turns (DESIGN.md §5); default 1. */
+  gamma?: number;
+  /** Dr.GRPO: subtract the group mean, do not divide by the standard deviation. */
+  meanOnly?: boolean;
+  /** A group whose trajectory returns spread less than this carries no signal: all its advantages are 0. */
+  minStd?: number;
+}
+
+export interface Trajectory {
+  /** Group key: trajectories of the same task and the same agent seat. */
+  group: string;
+  /** Per-turn rewards of one agent in one episode, in the order of its own turns. */
+  rewards: readonly number[];
+}
+
+/** Reward-to-go within one trajectory: G_k = sum_{k' >= k} gamma^(k' - k) r_k'. */
+export function rewardToGo(rewards: readonly number[], gamma = 1): number[] {
+  const out = new Array<number>(rewards.length);
+  let acc = 0;
+  for (let k = rewards.length - 1; k >= 0; k--) {
+    acc = (rewards[k] as number) + gamma * acc;
+    out[k] = acc;
+  }
+  return out;
+}
+
+/**
+ * Per-turn advantages (DESIGN.md §5). Returns G_k are reward-to-go within the agent's own turns.
+ * Group statistics are computed once per trajectory, from each trajectory's whole return G_0, so
+ * every trajectory weighs the same however many turns or tokens it has (not per turn index: that
+ * baseline is biased when the policy controls length):
+ *   A_k = (G_k - mean_group G_0) / std_group G_0        (mean-only: A_k = G_k - mean_group G_0)
+ * std is the population standard deviation. A group whose returns all agree (std < minStd) gets
+ * zero advantages: it says nothing about which actions were better.
+ */
+export function computeAdvantages(trajectories: readonly Trajectory[], options: AdvantageOptions = {}): number[][] {
+  const gamma = options.gamma ?? 1;
+  const minStd = options.minStd ?? 1e-6;
+  if (!(gamma >= 0 && gamma <= 1)) throw new InvalidArgumentError("gamma", gamma, "expected a number in [0, 1]");
+  const togo = trajectories.map((t) => rewardToGo(t.rewards, gamma));
+  const groups = new Map<string, number[]>();
+  trajectories.forEach((t, i) => {
+    const members = groups.get(t.group);
+    if (members) members.push(i);
+    else groups.set(t.group, [i]);
+  });
+  const out: number[][] = togo.map((g) => g.map(() => 0));
+  for (const members of groups.values()) {
+    const returns = members.map((i) => (togo[i] as number[])[0] ?? 0);
+    const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
+    const variance = returns.reduce((a, r) => a + (r - mean) * (r - mean), 0) / returns.length;
+    const std = Math.sqrt(variance);
+    if (!(std >= minStd)) continue;
+    for (const i of members) {
+      out[i] = (togo[i] as number[]).map((g) => (options.meanOnly ? g - mean : (g - mean) / std));
+    }
+  }
+  return out;
+}

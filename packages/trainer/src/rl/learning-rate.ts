@@ -1,0 +1,13 @@
+/** Learning rate at an RL iteration: linear warm-up, then cosine or linear decay to the minimum. */
+export function learningRateAt(
+  iteration: number,
+  schedule: { learningRate: number; minLearningRate: number; warmupIterations: number; decay: "cosine" | "linear" | "none"; iterations: number },
+): number {
+  const { learningRate: peak, minLearningRate: floor, warmupIterations: warm, decay, iterations } = schedule;
+  if (warm > 0 && iteration < warm) return (peak * (iteration + 1)) / warm;
+  if (decay === "none") return peak;
+  const span = Math.max(1, iterations - warm);
+  const progress = Math.min(1, Math.max(0, (iteration - warm) / span));
+  const shape = decay === "cosine" ? 0.5 * (1 + Math.cos(Math.PI * progress)) : 1 - progress;
+  return floor + (peak - floor) * shape;
+}

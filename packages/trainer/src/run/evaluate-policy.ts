@@ -1,0 +1,44 @@
+import { runEpisodes, type Policy, type Task } from "@cosir/env";
+import { rewardConfig, scoreEpisode, summariseRewards } from "@cosir/rewards";
+import type { TrainConfig } from "../config/train-config";
+import { wilson95 } from "../cli/summary-table";
+import { episodeBehaviour } from "../metrics/episode-behaviour";
+import { trainingTask } from "./training-data";
+
+export interface PolicyEvaluation {
+  episodes: number;
+  teamAccuracy: number;
+  ci95: [number, number];
+  /** Share of private cells (seen by one agent only) disclosed during the discussion. */
+  disclosure: number;
+  /** Share of messages that contain an ASK. */
+  askRate: number;
+  /** Mean CoSIR reward total per episode (all agents). */
+  meanReward: number;
+  formatErrors: number;
+}
+
+/** Held-out evaluation tasks: the training family on seeds no training iteration draws. */
+export function evaluationTasks(config: TrainConfig, n = config.eval.episodes): Task[] {
+  return Array.from({ length: n }, (_, k) => trainingTask(config, "eval", config.eval.seedOffset + k));
+}
+
+/** Plays a policy on the given tasks and measures team accuracy (Wilson 95% CI), disclosure and asking. */
+export async function evaluatePolicy(policy: Policy, tasks: readonly Task[]): Promise<PolicyEvaluation> {
+  const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
+  const scored = traces.map((t, k) => scoreEpisode(tasks[k] as Task, t, rewardConfig("cosir")));
+  const summary = summariseRewards(scored);
+  const behaviour = traces.map((t, k) => episodeBehaviour(tasks[k] as Task, t));
+  const privateCells = behaviour.reduce((s, b) => s + b.privateCells, 0);
+  const messages = behaviour.reduce((s, b) => s + b.messages, 0);
+  const correct = scored.filter((s) => s.teamCorrect).length;
+  return {
+    episodes: traces.length,
+    teamAccuracy: traces.length === 0 ? 0 : correct / traces.length,
+    ci95: wilson95(correct, traces.length),
+    disclosure: privateCells === 0 ? 0 : behaviour.reduce((s, b) => s + b.privateDisclosed, 0) / privateCells,
+    askRate: messages === 0 ? 0 : behaviour.reduce((s, b) => s + b.asking, 0) / messages,
+    meanReward: summary.total,
+    formatErrors: messages === 0 ? 0 : traces.reduce((s, t) => s + t.messages.filter((m) => m.parseError !== undefined).length, 0) / messages,
+  };
+}

@@ -1,0 +1,43 @@
+import type { Observation } from "@cosir/env";
+import { CanonicalTokenizer, TfjsPolicy, Transformer, type TransformerConfigInput } from "@cosir/policy/tfjs";
+
+/** The trainer's view of a tfjs policy: model + tokenizer + how actions become token ids. */
+export interface PolicyModel {
+  model: Transformer;
+  tokenizer: CanonicalTokenizer;
+}
+
+/** Tokenizer covering every task the trainer and the held-out families generate (env's defaults). */
+export function trainerTokenizer(): CanonicalTokenizer {
+  return CanonicalTokenizer.fromVocabulary({ maxNumber: 100 });
+}
+
+export function createPolicyModel(model: Omit<TransformerConfigInput, "vocabSize">, seed: number, tokenizer = trainerTokenizer()): PolicyModel {
+  return { model: new Transformer({ ...model, vocabSize: tokenizer.size }, { seed }), tokenizer };
+}
+
+/** Prompt ids for an observation, leaving room for `maxNewTokens` of action. */
+export function promptIds(pm: PolicyModel, observation: Observation, maxNewTokens: number): number[] {
+  return pm.tokenizer.promptIds(observation.text, pm.model.config.context - maxNewTokens);
+}
+
+/** Target ids of an action text for supervised learning: its words then <eos>. */
+export function actionIds(pm: PolicyModel, text: string): number[] {
+  return [...pm.tokenizer.encode(text), pm.tokenizer.eos];
+}
+
+export interface SamplingPolicyOptions {
+  temperature: number;
+  maxNewTokens: number;
+  /** Seed of the sampling generator; a fresh policy with the same seed samples the same tokens. */
+  seed: number;
+  name?: string;
+}
+
+/**
+ * The model as an env Policy on the canonical surface (TfjsPolicy): keeps the exact sampled ids and
+ * their log-probs in each action (never re-tokenised). Temperature 0 is greedy.
+ */
+export function samplingPolicy(pm: PolicyModel, options: SamplingPolicyOptions): TfjsPolicy {
+  return new TfjsPolicy({ model: pm.model, tokenizer: pm.tokenizer, temperature: options.temperature, maxTokens: options.maxNewTokens, seed: options.seed, name: options.name ?? "tfjs" });
+}

@@ -1,0 +1,74 @@
+import { createBeliefs, mapAnswer, observeCell } from "@cosir/bayes";
+import { Rng, decisionModelForTask, hashSeed, renderChoice, renderMessage, type Act, type Observation, type Policy, type PolicyAction } from "@cosir/env";
+import { scriptedPolicy } from "@cosir/policy";
+
+export interface TeacherOptions {
+  seed?: number;
+  /** Probability that a turn shares one of the agent's own cells (picked at random). Default 0.5. */
+  shareRate?: number;
+  /** Probability that a turn asks for a random cell the agent does not hold. Default 0.1. */
+  askRate?: number;
+  /** Probability that a whole episode seat is played by the oracle instead. Default 0. */
+  oracleRate?: number;
+  /** "own": choose what the agent's own cells favour (default); "random": a uniformly random answer. */
+  choice?: "own" | "random";
+}
+
+/**
+ * The SFT teacher (issue 4): fluent but not strategic. Each turn it shares one of its own cells at
+ * random with probability shareRate, seldom asks (askRate) for a random cell it lacks, otherwise
+ * passes; it chooses what its OWN cells favour, ignoring what it heard. With oracleRate > 0 a seat
+ * is played by the scripted oracle for the whole episode (the "oracle as an option").
+ */
+export function teacherPolicy(options: TeacherOptions = {}): Policy {
+  const seed = options.seed ?? 0;
+  const shareRate = options.shareRate ?? 0.5;
+  const askRate = options.askRate ?? 0.1;
+  const oracleRate = options.oracleRate ?? 0;
+  const oracle = scriptedPolicy("oracle", { seed });
+
+  function ownOnlyChoice(obs: Observation): number {
+    const t = obs.task;
+    const b = createBeliefs({ cells: t.options * t.attributes, levels: t.levels, prior: t.prior });
+    for (const [o, a, level] of obs.ownCells) observeCell(b, o * t.attributes + a, level);
+    return mapAnswer(decisionModelForTask(t).posterior(b).pmf);
+  }
+
+  function actOne(obs: Observation): PolicyAction {
+    const t = obs.task;
+    const rng = new Rng(hashSeed(seed, "teacher", obs.taskId, obs.agent, obs.phase, obs.turn));
+    if (obs.phase !== "discuss") {
+      const choice = options.choice === "random" ? rng.int(decisionModelForTask(t).answers) : ownOnlyChoice(obs);
+      return { text: renderChoice(choice, obs.surface, t) };
+    }
+    const roll = rng.next();
+    let acts: Act[] = [{ kind: "pass" }];
+    if (roll < shareRate && obs.ownCells.length > 0) {
+      const [option, attribute, level] = rng.pick(obs.ownCells);
+      acts = [{ kind: "share", option, attribute, level }];
+    } else if (roll < shareRate + askRate) {
+      const own = new Set(obs.ownCells.map(([o, a]) => o * t.attributes + a));
+      const missing: number[] = [];
+      for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c)) missing.push(c);
+      if (missing.length > 0) {
+        const cell = rng.pick(missing);
+        acts = [{ kind: "ask", option: Math.floor(cell / t.attributes), attribute: cell % t.attributes }];
+      }
+    }
+    return { text: renderMessage(acts, obs.surface, t) };
+  }
+
+  return {
+    name: "teacher",
+    async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
+      const out: PolicyAction[] = [];
+      for (const obs of observations) {
+        const seatRng = new Rng(hashSeed(seed, "teacher-seat", obs.taskId, obs.agent));
+        if (oracleRate > 0 && seatRng.next() < oracleRate) out.push(...(await oracle.act([obs])));
+        else out.push(actOne(obs));
+      }
+      return out;
+    },
+  };
+}
+
