@@ -7,6 +7,7 @@ const commands: Record<string, { summary: string; load: () => Promise<CliCommand
   generate: { summary: "generate tasks as JSONL", load: async () => (await import("./commands/generate")).generateCommand },
   play: { summary: "play scripted teams, write {task, trace} JSONL or a summary", load: async () => (await import("./commands/play")).playCommand },
   score: { summary: "score {task, trace} JSONL with the reward terms", load: async () => (await import("./commands/score")).scoreCommand },
+  serve: { summary: "serve a tfjs checkpoint over an OpenAI-compatible chat API on 127.0.0.1", load: async () => (await import("./commands/serve")).serveCommand },
   "serve-env": { summary: "serve episodes and rewards over HTTP for OpenRLHF / verl", load: async () => (await import("./commands/serve-env")).serveEnvCommand },
   export: { summary: "export first-turn prompts as verl parquet or OpenRLHF JSONL", load: async () => (await import("./commands/export")).exportCommand },
   train: { summary: "SFT warm start then self-play RL (--preset smoke|demo, --resume DIR)", load: async () => (await import("./commands/train")).trainCommand },

@@ -1,0 +1,148 @@
+import { rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateTask, runEpisode, type Observation } from "@cosir/env";
+import { tinyCheckpoint } from "../test-support/tiny-checkpoint";
+import { serveCheckpoint, type ServedCheckpoint } from "../tfjs/serve/serve-checkpoint";
+import { CHAT_ERROR_PREFIX, ChatPolicy, chatCompletionsUrl } from "./chat-policy";
+
+let served: ServedCheckpoint;
+let root: string;
+
+beforeAll(async () => {
+  const ckpt = await tinyCheckpoint();
+  root = ckpt.root;
+  served = await serveCheckpoint({ checkpoint: ckpt.dir, port: 0, maxTokens: 12 });
+});
+afterAll(async () => {
+  await served.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A node:http server on 127.0.0.1 answering every request with `handler`. */
+async function fake(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    server,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const reply = (content: string) => JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const task = generateTask({ family: "random", seed: 4 });
+const fast = { backoffMs: 1, maxBackoffMs: 5, timeoutMs: 2_000 };
+
+describe("ChatPolicy", () => {
+  it("plays an episode end to end against `cosir serve` (real HTTP on 127.0.0.1)", async () => {
+    const policy = new ChatPolicy({ baseUrl: served.url, model: "tiny", surface: "canonical", seed: 3 });
+    const trace = await runEpisode(task, policy, { surface: "canonical" });
+    expect(trace.messages.length).toBe(task.rounds * task.agents);
+    expect(trace.choices.length).toBe(task.agents);
+    for (const m of [...trace.messages, ...trace.choices]) expect(m.text.startsWith(CHAT_ERROR_PREFIX)).toBe(false);
+    expect(policy.stats.failures).toBe(0);
+    expect(policy.stats.requests).toBe(trace.messages.length + trace.choices.length + trace.preChoices.length);
+  });
+
+  it("retries a server that returns 500, then records the failure and the episode goes on", async () => {
+    let hits = 0;
+    const server = await fake((_req, res) => {
+      hits++;
+      res.writeHead(500, { "content-type": "text/plain" }).end("boom");
+    });
+    const policy = new ChatPolicy({ baseUrl: server.url, retries: 2, ...fast });
+    const trace = await runEpisode(task, policy, { surface: "natural" });
+    const steps = [...trace.messages, ...trace.choices];
+    expect(hits).toBe(steps.length * 3);
+    for (const m of steps) {
+      expect(m.text).toBe(`${CHAT_ERROR_PREFIX}HTTP 500: boom]`);
+      expect(m.parseError).toBeDefined();
+    }
+    expect(trace.teamDecision).toBeNull();
+    expect(policy.stats).toEqual({ requests: steps.length * 3, retries: steps.length * 2, failures: steps.length });
+    await server.close();
+  });
+
+  it("gives up on a server that stalls past the timeout", async () => {
+    const server = await fake(() => undefined); // never answers
+    const policy = new ChatPolicy({ baseUrl: server.url, retries: 1, ...fast, timeoutMs: 150 });
+    const started = Date.now();
+    const [action] = await policy.act([{ chat: [{ role: "user", content: "hi" }], text: "" } as unknown as Observation]);
+    expect(action!.text).toBe(`${CHAT_ERROR_PREFIX}timed out after 150 ms]`);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await server.close();
+  });
+
+  it("treats garbage replies as failures, and does not retry a 400", async () => {
+    let hits = 0;
+    const garbage = await fake((_req, res) => {
+      hits++;
+      res.writeHead(200, { "content-type": "application/json" }).end("<html>not json</html>");
+    });
+    const obs = { chat: [{ role: "user", content: "hi" }], text: "" } as unknown as Observation;
+    const [a] = await new ChatPolicy({ baseUrl: garbage.url, retries: 1, ...fast }).act([obs]);
+    expect(a!.text).toMatch(/^\[chat error: reply is not JSON/);
+    expect(hits).toBe(2);
+    await garbage.close();
+
+    let hits400 = 0;
+    const wrongShape = await fake((_req, res) => {
+      hits400++;
+      res.writeHead(400).end(JSON.stringify({ error: { message: "bad model" } }));
+    });
+    const [b] = await new ChatPolicy({ baseUrl: wrongShape.url, retries: 3, ...fast }).act([obs]);
+    expect(b!.text).toMatch(/^\[chat error: HTTP 400/);
+    expect(hits400).toBe(1);
+    await wrongShape.close();
+  });
+
+  it("sends the model, key and sampling options, and keeps at most `concurrency` requests in flight", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const bodies: { model: string; temperature: number; messages: unknown[] }[] = [];
+    const auth: (string | undefined)[] = [];
+    const server = await fake((req, res) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      auth.push(req.headers.authorization);
+      let data = "";
+      req.on("data", (c) => (data += c));
+      req.on("end", () => {
+        bodies.push(JSON.parse(data));
+        setTimeout(() => {
+          inFlight--;
+          res.writeHead(200, { "content-type": "application/json" }).end(reply("Nothing to add."));
+        }, 20);
+      });
+    });
+    const policy = new ChatPolicy({ baseUrl: server.url, model: "m1", apiKey: "k1", temperature: 0.3, concurrency: 2, ...fast });
+    const obs = Array.from({ length: 7 }, (_, i) => ({ chat: [{ role: "user", content: `q${i}` }], text: "" }) as unknown as Observation);
+    const actions = await policy.act(obs);
+    expect(actions.map((a) => a.text)).toEqual(Array(7).fill("Nothing to add."));
+    expect(peak).toBe(2);
+    expect(bodies.every((b) => b.model === "m1" && b.temperature === 0.3)).toBe(true);
+    expect(auth.every((a) => a === "Bearer k1")).toBe(true);
+    await server.close();
+  });
+
+  it("reads base URL, model and key from the environment, and normalises the URL", () => {
+    const saved = { ...process.env };
+    process.env.COSIR_CHAT_BASE_URL = "http://example.invalid:9000";
+    process.env.COSIR_CHAT_MODEL = "env-model";
+    process.env.OPENAI_API_KEY = "from-openai";
+    const policy = new ChatPolicy();
+    expect(policy.url).toBe("http://example.invalid:9000/v1/chat/completions");
+    expect(policy.model).toBe("env-model");
+    process.env = saved;
+    expect(chatCompletionsUrl("http://h:1/v1/")).toBe("http://h:1/v1/chat/completions");
+    expect(() => new ChatPolicy({ baseUrl: "ftp://x" })).toThrow(/baseUrl/);
+    expect(() => new ChatPolicy({ concurrency: 0 })).toThrow(/concurrency/);
+  });
+});

@@ -1,0 +1,94 @@
+import { CheckpointError } from "./checkpoint-error";
+
+/** One float32 tensor as stored in a safetensors file. */
+export interface NamedTensorData {
+  shape: readonly number[];
+  data: Float32Array;
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Encodes float32 tensors in the safetensors format (https://github.com/huggingface/safetensors):
+ * an 8-byte little-endian header length N, N bytes of JSON ({name: {dtype, shape, data_offsets}},
+ * optional "__metadata__" of strings, padded with spaces to a multiple of 8), then the raw
+ * little-endian data of each tensor back to back in the order given.
+ */
+export function encodeSafetensors(tensors: ReadonlyMap<string, NamedTensorData>, metadata: Readonly<Record<string, string>> = {}): Uint8Array {
+  const header: Record<string, unknown> = {};
+  if (Object.keys(metadata).length > 0) header.__metadata__ = { ...metadata };
+  let offset = 0;
+  for (const [name, t] of tensors) {
+    const size = t.shape.reduce((a, b) => a * b, 1);
+    if (size !== t.data.length) throw new CheckpointError(name, `shape [${t.shape.join(", ")}] holds ${size} values but the data has ${t.data.length}`);
+    header[name] = { dtype: "F32", shape: [...t.shape], data_offsets: [offset, offset + size * 4] };
+    offset += size * 4;
+  }
+  let json = JSON.stringify(header);
+  const raw = new TextEncoder().encode(json);
+  const padded = Math.ceil(raw.length / 8) * 8;
+  json += " ".repeat(padded - raw.length);
+  const headerBytes = new TextEncoder().encode(json);
+  const out = new Uint8Array(8 + headerBytes.length + offset);
+  const view = new DataView(out.buffer);
+  view.setBigUint64(0, BigInt(headerBytes.length), true);
+  out.set(headerBytes, 8);
+  let at = 8 + headerBytes.length;
+  for (const t of tensors.values()) {
+    if (littleEndian) out.set(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength), at);
+    else for (let i = 0; i < t.data.length; i++) view.setFloat32(at + i * 4, t.data[i]!, true);
+    at += t.data.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Decodes a safetensors file holding float32 tensors, checking the header against the file:
+ * a truncated file, malformed header JSON, another dtype, a shape that does not match its byte
+ * range, or a range outside the data all raise a CheckpointError naming `source` and the tensor.
+ */
+export function decodeSafetensors(bytes: Uint8Array, source: string): { tensors: Map<string, NamedTensorData>; metadata: Record<string, string> } {
+  if (bytes.length < 8) throw new CheckpointError(source, `file is truncated: ${bytes.length} bytes, shorter than the 8-byte header length`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getBigUint64(0, true);
+  if (headerLength > BigInt(bytes.length - 8)) {
+    throw new CheckpointError(source, `file is truncated or corrupt: header length ${headerLength} exceeds the ${bytes.length - 8} bytes after it`);
+  }
+  const n = Number(headerLength);
+  let header: unknown;
+  try {
+    header = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(8, 8 + n)));
+  } catch (error) {
+    throw new CheckpointError(source, `header is not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (header === null || typeof header !== "object" || Array.isArray(header)) throw new CheckpointError(source, "header is not a JSON object");
+  const dataStart = 8 + n;
+  const dataLength = bytes.length - dataStart;
+  const tensors = new Map<string, NamedTensorData>();
+  let metadata: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(header as Record<string, unknown>)) {
+    if (name === "__metadata__") {
+      metadata = (entry ?? {}) as Record<string, string>;
+      continue;
+    }
+    const e = entry as { dtype?: unknown; shape?: unknown; data_offsets?: unknown } | null;
+    if (e === null || typeof e !== "object") throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: header entry is not an object`);
+    if (e.dtype !== "F32") throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: dtype ${JSON.stringify(e.dtype)} is not supported (expected "F32")`);
+    const shape = e.shape;
+    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0)) throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: shape ${JSON.stringify(shape)} is not a list of sizes`);
+    const offsets = e.data_offsets;
+    if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((d) => Number.isInteger(d) && d >= 0) || offsets[0] > offsets[1]) {
+      throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: data_offsets ${JSON.stringify(offsets)} is not a [begin, end] byte range`);
+    }
+    const [begin, end] = offsets as [number, number];
+    const size = (shape as number[]).reduce((a, b) => a * b, 1);
+    if (end - begin !== size * 4) throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: shape [${shape.join(", ")}] needs ${size * 4} bytes but data_offsets cover ${end - begin}`);
+    if (end > dataLength) throw new CheckpointError(source, `file is truncated: tensor ${JSON.stringify(name)} ends at byte ${end} of a ${dataLength}-byte data section`);
+    const data = new Float32Array(size);
+    const at = dataStart + begin;
+    if (littleEndian) new Uint8Array(data.buffer).set(bytes.subarray(at, at + size * 4));
+    else for (let i = 0; i < size; i++) data[i] = view.getFloat32(at + i * 4, true);
+    tensors.set(name, { shape: shape as number[], data });
+  }
+  return { tensors, metadata };
+}

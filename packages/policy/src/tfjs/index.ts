@@ -1,0 +1,51 @@
+// @cosir/policy/tfjs: the tfjs transformer policy. The only entry of this package that loads tfjs.
+export type { BackendChoice, BackendName, SelectBackendOptions } from "./backend";
+export { parseBackendName, selectBackend } from "./backend";
+export { differentiableKernels, registerGradients } from "./register-gradients";
+export { SeededRandom } from "./seeded-random";
+
+export type { TransformerConfig, TransformerConfigInput } from "./model/transformer-config";
+export { TransformerConfigSchema, defaultTransformerConfig, parseTransformerConfig } from "./model/transformer-config";
+export type { TransformerOptions } from "./model/transformer";
+export { Transformer, transformerParameterShapes } from "./model/transformer";
+export { KvCache } from "./model/kv-cache";
+export { causalAttention, causalMask } from "./model/causal-attention";
+export { addPositions } from "./model/add-positions";
+export { embeddingLookup } from "./model/embedding-lookup";
+export { linear } from "./model/linear";
+export { transpose2d } from "./model/transpose-2d";
+export { rmsNorm } from "./model/rms-norm";
+
+export type { SamplingOptions } from "./sampling/choose-token";
+export { chooseToken } from "./sampling/choose-token";
+export type { SampleTokensOptions, SampleTokensResult } from "./sampling/sample-tokens";
+export { sampleTokens } from "./sampling/sample-tokens";
+
+export type { TokenLogprobs } from "./training/token-logprobs";
+export { tokenLogprobs } from "./training/token-logprobs";
+export type { PackedSequences, PromptCompletion } from "./training/pack-sequences";
+export { alignCompletions, packSequences, unpackCompletions } from "./training/pack-sequences";
+export { nextTokenAccuracy, nextTokenLoss } from "./training/next-token-loss";
+export type { AdamOptions } from "./training/adam-optimizer";
+export { AdamOptimizer } from "./training/adam-optimizer";
+export type { TrainStepResult, TransformerTrainerOptions } from "./training/transformer-trainer";
+export { TransformerTrainer } from "./training/transformer-trainer";
+
+export type { TokenizerJson } from "./tokenizer/canonical-tokenizer";
+export { CanonicalTokenizer, SPECIAL_TOKENS, TOKENIZER_VERSION, TokenizerJsonSchema } from "./tokenizer/canonical-tokenizer";
+
+export { CheckpointError } from "./checkpoint/checkpoint-error";
+export type { CheckpointManifest } from "./checkpoint/checkpoint-manifest";
+export { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, CheckpointManifestSchema } from "./checkpoint/checkpoint-manifest";
+export type { NamedTensorData } from "./checkpoint/safetensors";
+export { decodeSafetensors, encodeSafetensors } from "./checkpoint/safetensors";
+export type { SaveCheckpointOptions } from "./checkpoint/save-checkpoint";
+export { saveCheckpoint } from "./checkpoint/save-checkpoint";
+export type { CheckpointContents } from "./checkpoint/load-checkpoint";
+export { loadCheckpoint, readCheckpoint } from "./checkpoint/load-checkpoint";
+
+export type { TfjsPolicyOptions } from "./policy/tfjs-policy";
+export { TfjsPolicy } from "./policy/tfjs-policy";
+
+export type { ServeCheckpointOptions, ServedCheckpoint } from "./serve/serve-checkpoint";
+export { serveCheckpoint } from "./serve/serve-checkpoint";

@@ -1,0 +1,51 @@
+import * as tf from "@tensorflow/tfjs-core";
+
+/** Additive causal mask [t, t]: 0 where the key is at or before the query, -1e9 after. */
+export function causalMask(t: number): tf.Tensor2D {
+  const data = new Float32Array(t * t);
+  for (let i = 0; i < t; i++) for (let j = i + 1; j < t; j++) data[i * t + j] = -1e9;
+  return tf.tensor2d(data, [t, t]);
+}
+
+/**
+ * Multi-head causal self-attention of queries, keys and values [batch * time, width] (heads
+ * side by side in the columns), returning the merged heads [batch * time, width]. One custom
+ * gradient for the whole block, built only from kernels that are fast on tfjs-wasm: rank-4
+ * transposes for the head split and merge (no slices, splits or gathers: those copy through
+ * JavaScript there) and untransposed batched matmuls, with keys kept transposed so that
+ * QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)).
+ */
+export function causalAttention(q: tf.Tensor2D, k: tf.Tensor2D, v: tf.Tensor2D, batch: number, time: number, heads: number): tf.Tensor2D {
+  const width = q.shape[1];
+  const headWidth = width / heads;
+  const bh = batch * heads;
+  const scale = 1 / Math.sqrt(headWidth);
+  // [b*t, h*w] -> [b*h, t, w] and -> [b*h, w, t]
+  const toHeads = (x: tf.Tensor) => tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 1, 3]), [bh, time, headWidth]) as tf.Tensor3D;
+  const toHeadsT = (x: tf.Tensor) => tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 3, 1]), [bh, headWidth, time]) as tf.Tensor3D;
+  // [b*h, t, w] -> [b*t, h*w]
+  const fromHeads = (x: tf.Tensor) => tf.reshape(tf.transpose(tf.reshape(x, [batch, heads, time, headWidth]), [0, 2, 1, 3]), [batch * time, width]) as tf.Tensor2D;
+  const f = tf.customGrad((qIn, kIn, vIn, save) => {
+    const qs = toHeads(tf.mul(qIn as tf.Tensor, scale));
+    const kT = toHeadsT(kIn as tf.Tensor);
+    const vh = toHeads(vIn as tf.Tensor);
+    const p = tf.softmax(tf.add(tf.matMul(qs, kT), causalMask(time))) as tf.Tensor3D;
+    (save as tf.GradSaveFunc)([qs, kT, vh, p]);
+    return {
+      value: fromHeads(tf.matMul(p, vh)),
+      gradFunc: (dy, saved) => {
+        const [sq, skT, sv, sp] = saved as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
+        const dO = toHeads(dy);
+        // dV = P^T dO and dK = dS^T Q: transposing the [t, t] operand first and multiplying
+        // [t, t] x [t, w] is about twice as fast in the generic batched loop as [w, t] x [t, t]
+        const dV = tf.matMul(tf.transpose(sp, [0, 2, 1]) as tf.Tensor3D, dO);
+        const dP = tf.matMul(dO, tf.transpose(sv, [0, 2, 1]) as tf.Tensor3D);
+        const dS = tf.mul(sp, tf.sub(dP, tf.sum(tf.mul(dP, sp), -1, true))) as tf.Tensor3D;
+        const dQ = tf.mul(tf.matMul(dS, tf.transpose(skT, [0, 2, 1]) as tf.Tensor3D), scale);
+        const dK = tf.matMul(tf.transpose(dS, [0, 2, 1]) as tf.Tensor3D, sq);
+        return [fromHeads(dQ), fromHeads(dK), fromHeads(dV)];
+      },
+    };
+  });
+  return f(q, k, v) as tf.Tensor2D;
+}

@@ -1,0 +1,47 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { transpose2d } from "./transpose-2d";
+
+/*
+ * x @ w with a hand-written gradient that only ever runs untransposed, unbatched matmuls.
+ * On tfjs-wasm only that form reaches XNNPACK (about 25-35 GFLOP/s on one core); the default
+ * matMul gradient uses transposeA/transposeB, which fall to a generic loop at 1-2.5 GFLOP/s.
+ * Transposing an operand explicitly first is a cheap memory pass by comparison, and for the
+ * weight gradient the thinner of x and dy is the one transposed.
+ */
+/** dW = x^T dy [in, out] for y = x @ W, untransposed matmuls only; when x is wider than dy, (dy^T x)^T moves less memory. */
+export function weightGradient(x: tf.Tensor2D, dy: tf.Tensor2D): tf.Tensor2D {
+  return x.shape[1] > dy.shape[1] ? transpose2d(tf.matMul(transpose2d(dy), x)) : tf.matMul(transpose2d(x), dy);
+}
+
+const plain = tf.customGrad((x, w, save) => {
+  const a = x as tf.Tensor2D;
+  const b = w as tf.Tensor2D;
+  (save as tf.GradSaveFunc)([a, b]);
+  return {
+    value: tf.matMul(a, b),
+    gradFunc: (dy, saved) => {
+      const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
+      return [tf.matMul(dy as tf.Tensor2D, transpose2d(sw)), weightGradient(sx, dy as tf.Tensor2D)];
+    },
+  };
+});
+
+const relu = tf.customGrad((x, w, save) => {
+  const a = x as tf.Tensor2D;
+  const b = w as tf.Tensor2D;
+  const y = tf.fused.matMul({ a, b, activation: "relu" });
+  (save as tf.GradSaveFunc)([a, b, y]);
+  return {
+    value: y,
+    gradFunc: (dy, saved) => {
+      const [sx, sw, sy] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
+      const dz = tf.mul(dy, tf.step(sy)) as tf.Tensor2D;
+      return [tf.matMul(dz, transpose2d(sw)), weightGradient(sx, dz)];
+    },
+  };
+});
+
+/** Dense layer without bias: x [n, in] @ w [in, out], optionally followed by ReLU (fused). */
+export function linear(x: tf.Tensor2D, w: tf.Tensor2D, activation?: "relu"): tf.Tensor2D {
+  return (activation === "relu" ? relu(x, w) : plain(x, w)) as tf.Tensor2D;
+}

@@ -1,0 +1,27 @@
+import * as tf from "@tensorflow/tfjs-core";
+
+/**
+ * RMSNorm, y = x / sqrt(mean(x^2) + eps) * g, over the last axis of x [n, d], with a hand-written
+ * gradient (fewer, larger kernels than the autodiff of the same formula):
+ *   dxhat = dy * g,  dg = sum_n dy * xhat,  dx = r * (dxhat - xhat * mean(dxhat * xhat)).
+ */
+export function rmsNorm(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tensor2D {
+  const f = tf.customGrad((input, g, save) => {
+    const xi = input as tf.Tensor2D;
+    const r = tf.rsqrt(tf.add(tf.mean(tf.square(xi), -1, true), eps));
+    const xhat = tf.mul(xi, r);
+    (save as tf.GradSaveFunc)([xhat, r, g as tf.Tensor]);
+    return {
+      value: tf.mul(xhat, g as tf.Tensor),
+      gradFunc: (dy, saved) => {
+        const [sxhat, sr, sg] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D];
+        const dxhat = tf.mul(dy, sg);
+        // column sums as ones[1, n] @ M: reducing the leading axis is slow on tfjs-wasm
+        const dg = tf.reshape(tf.matMul(tf.ones([1, sxhat.shape[0]]), tf.mul(dy, sxhat) as tf.Tensor2D), [sxhat.shape[1]]);
+        const dx = tf.mul(sr, tf.sub(dxhat, tf.mul(sxhat, tf.mean(tf.mul(dxhat, sxhat), -1, true))));
+        return [dx, dg];
+      },
+    };
+  });
+  return f(x, gain) as tf.Tensor2D;
+}

@@ -1,0 +1,171 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { selectBackend } from "../backend";
+import { sampleTokens } from "../sampling/sample-tokens";
+import { SeededRandom } from "../seeded-random";
+import { packSequences, unpackCompletions } from "../training/pack-sequences";
+import { tokenLogprobs } from "../training/token-logprobs";
+import { addPositions } from "./add-positions";
+import { causalAttention } from "./causal-attention";
+import { embeddingLookup } from "./embedding-lookup";
+import { linear } from "./linear";
+import { rmsNorm } from "./rms-norm";
+import { Transformer } from "./transformer";
+
+const tiny = { vocabSize: 11, width: 8, layers: 2, heads: 2, context: 12, initScale: 0.5 };
+
+beforeAll(async () => {
+  await selectBackend({ log: null });
+});
+
+function randomTensor(shape: number[], rng: SeededRandom, scale = 1): tf.Tensor {
+  const size = shape.reduce((a, b) => a * b, 1);
+  return tf.tensor(Float32Array.from({ length: size }, () => rng.normal() * scale), shape);
+}
+
+function maxAbsDiff(a: tf.Tensor, b: tf.Tensor): number {
+  return tf.tidy(() => tf.max(tf.abs(tf.sub(a, b))).dataSync()[0]!);
+}
+
+/** Asserts that `fn` leaves no tensor behind. */
+async function noLeak<T>(fn: () => T | Promise<T>): Promise<T> {
+  const before = tf.memory().numTensors;
+  const result = await fn();
+  expect(tf.memory().numTensors).toBe(before);
+  return result;
+}
+
+describe("custom-gradient ops match tfjs autodiff of the plain formula", () => {
+  it("linear, linear+relu, rmsNorm, embeddingLookup, causalAttention, addPositions", async () => {
+    await noLeak(() => {
+      const rng = new SeededRandom(1);
+      tf.tidy(() => {
+        const x = randomTensor([6, 4], rng) as tf.Tensor2D;
+        const w = randomTensor([4, 5], rng) as tf.Tensor2D;
+        const dy = randomTensor([6, 5], rng);
+        for (const act of [undefined, "relu"] as const) {
+          const mine = tf.grads((a, b) => tf.sum(tf.mul(linear(a as tf.Tensor2D, b as tf.Tensor2D, act), dy)))([x, w]);
+          const ref = tf.grads((a, b) => {
+            const y = tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D);
+            return tf.sum(tf.mul(act === "relu" ? tf.relu(y) : y, dy));
+          })([x, w]);
+          mine.forEach((g, i) => expect(maxAbsDiff(g, ref[i]!)).toBeLessThan(1e-5));
+        }
+        const g = randomTensor([4], rng) as tf.Tensor1D;
+        const dy2 = randomTensor([6, 4], rng);
+        const mine = tf.grads((a, b) => tf.sum(tf.mul(rmsNorm(a as tf.Tensor2D, b as tf.Tensor1D, 1e-5), dy2)))([x, g]);
+        const ref = tf.grads((a, b) => tf.sum(tf.mul(tf.mul(tf.mul(a, tf.rsqrt(tf.add(tf.mean(tf.square(a), -1, true), 1e-5))), b), dy2)))([x, g]);
+        mine.forEach((gr, i) => expect(maxAbsDiff(gr, ref[i]!)).toBeLessThan(1e-4));
+
+        const table = randomTensor([7, 3], rng) as tf.Tensor2D;
+        const ids = tf.tensor1d([1, 6, 1, 0, 3], "int32");
+        const dy3 = randomTensor([5, 3], rng);
+        const ge = tf.grad((t) => tf.sum(tf.mul(embeddingLookup(t as tf.Tensor2D, ids), dy3)))(table);
+        const oneHot = tf.oneHot(ids, 7);
+        const gref = tf.grad((t) => tf.sum(tf.mul(tf.matMul(oneHot, t as tf.Tensor2D), dy3)))(table);
+        expect(maxAbsDiff(ge, gref)).toBeLessThan(1e-5);
+
+        const [batch, time, heads, width] = [2, 5, 2, 8];
+        const [q, k, v] = [0, 1, 2].map(() => randomTensor([batch * time, width], rng) as tf.Tensor2D) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
+        const dy4 = randomTensor([batch * time, width], rng);
+        const naive = (qi: tf.Tensor, ki: tf.Tensor, vi: tf.Tensor) => {
+          const hw = width / heads;
+          const split = (x: tf.Tensor) => tf.transpose(tf.reshape(x, [batch, time, heads, hw]), [0, 2, 1, 3]);
+          const mask = tf.linalg.bandPart(tf.ones([time, time]), -1, 0);
+          const scores = tf.add(tf.div(tf.matMul(split(qi), split(ki), false, true), Math.sqrt(hw)), tf.mul(tf.sub(1, mask), -1e9));
+          const o = tf.matMul(tf.softmax(scores), split(vi));
+          return tf.reshape(tf.transpose(o, [0, 2, 1, 3]), [batch * time, width]);
+        };
+        expect(maxAbsDiff(causalAttention(q, k, v, batch, time, heads), naive(q, k, v))).toBeLessThan(1e-5);
+        const ga = tf.grads((a, b, c) => tf.sum(tf.mul(causalAttention(a as tf.Tensor2D, b as tf.Tensor2D, c as tf.Tensor2D, batch, time, heads), dy4)))([q, k, v]);
+        const garef = tf.grads((a, b, c) => tf.sum(tf.mul(naive(a, b, c), dy4)))([q, k, v]);
+        ga.forEach((g, i) => expect(maxAbsDiff(g, garef[i]!)).toBeLessThan(1e-4));
+
+        const positions = randomTensor([7, width], rng) as tf.Tensor2D;
+        const xs = randomTensor([batch * time, width], rng) as tf.Tensor2D;
+        const gp = tf.grads((a, t) => tf.sum(tf.mul(addPositions(a as tf.Tensor2D, t as tf.Tensor2D, batch, time), dy4)))([xs, positions]);
+        const gpref = tf.grads((a, t) => tf.sum(tf.mul(tf.reshape(tf.add(tf.reshape(a, [batch, time, width]), tf.slice(t, [0, 0], [time, width])), [batch * time, width]), dy4)))([xs, positions]);
+        gp.forEach((g, i) => expect(maxAbsDiff(g, gpref[i]!)).toBeLessThan(1e-5));
+      });
+    });
+  });
+});
+
+describe("Transformer", () => {
+  it("gradients agree with central finite differences on a tiny configuration", async () => {
+    const model = new Transformer({ ...tiny, initScale: 0.3 }, { seed: 3 });
+    await noLeak(() => {
+      const tokens = tf.tensor2d([[1, 4, 2, 9, 3, 7], [5, 5, 10, 0, 2, 8]], [2, 6], "int32");
+      const loss = () => tf.neg(tf.sum(tokenLogprobs(model, tokens).logprobs)) as tf.Scalar;
+      const grads = tf.tidy(() => tf.variableGrads(loss, model.trainableVariables()).grads);
+      const rng = new SeededRandom(5);
+      for (const v of model.trainableVariables()) {
+        // a unit-norm random direction: small enough steps stay clear of ReLU kinks
+        const raw = randomTensor(v.shape, rng);
+        const direction = tf.tidy(() => tf.div(raw, tf.norm(raw)));
+        raw.dispose();
+        const analytic = tf.tidy(() => tf.sum(tf.mul(grads[v.name]!, direction)).dataSync()[0]!);
+        const eps = 1e-3;
+        const original = v.clone();
+        tf.tidy(() => v.assign(tf.add(original, tf.mul(direction, eps))));
+        const plus = tf.tidy(() => loss().dataSync()[0]!);
+        tf.tidy(() => v.assign(tf.sub(original, tf.mul(direction, eps))));
+        const minus = tf.tidy(() => loss().dataSync()[0]!);
+        v.assign(original);
+        original.dispose();
+        direction.dispose();
+        const numeric = (plus - minus) / (2 * eps);
+        expect(Math.abs(numeric - analytic), `${v.name}: numeric ${numeric} analytic ${analytic}`).toBeLessThan(1e-2 + 2e-2 * Math.abs(analytic));
+      }
+      Object.values(grads).forEach((g) => g.dispose());
+      tokens.dispose();
+    });
+    model.dispose();
+  });
+
+  it("KV-cache sampling log-probs equal full-sequence log-probs within 1e-4", async () => {
+    const model = new Transformer(tiny, { seed: 7 });
+    await noLeak(() => {
+      const prompts = [[1, 2, 3], [4], [5, 6, 7, 8, 9], [2, 2]];
+      const sampled = sampleTokens(model, prompts, { maxTokens: 6, seed: 11, stopToken: 10 });
+      const packed = packSequences(prompts.map((prompt, r) => ({ prompt, completion: sampled.tokens[r]! })));
+      const { logprobs } = tokenLogprobs(model, packed.tokens);
+      const full = unpackCompletions(packed, logprobs.dataSync());
+      logprobs.dispose();
+      packed.tokens.dispose();
+      packed.mask.dispose();
+      full.forEach((row, r) => {
+        expect(row.length).toBe(sampled.logprobs[r]!.length);
+        row.forEach((lp, j) => expect(Math.abs(lp - sampled.logprobs[r]![j]!)).toBeLessThan(1e-4));
+      });
+      const recomputed = sampleTokens(model, prompts, { maxTokens: 6, seed: 11, stopToken: 10, useCache: false });
+      expect(recomputed.tokens).toEqual(sampled.tokens);
+      recomputed.logprobs.flat().forEach((lp, i) => expect(Math.abs(lp - sampled.logprobs.flat()[i]!)).toBeLessThan(1e-4));
+    });
+    model.dispose();
+  });
+
+  it("sampling is reproducible with a seed and varies across seeds", async () => {
+    const model = new Transformer(tiny, { seed: 2 });
+    await noLeak(() => {
+      const prompts = [[1, 2], [3, 4, 5]];
+      const options = { maxTokens: 8, temperature: 1.5, topK: 6, topP: 0.95 };
+      const a = sampleTokens(model, prompts, { ...options, seed: 42 });
+      const b = sampleTokens(model, prompts, { ...options, seed: 42 });
+      const c = sampleTokens(model, prompts, { ...options, seed: 43 });
+      expect(a).toEqual(b);
+      expect(c.tokens).not.toEqual(a.tokens);
+      const greedy = sampleTokens(model, prompts, { maxTokens: 8, temperature: 0, seed: 1 });
+      expect(sampleTokens(model, prompts, { maxTokens: 8, temperature: 0, seed: 2 }).tokens).toEqual(greedy.tokens);
+    });
+    model.dispose();
+  });
+
+  it("rejects sequences longer than the context", () => {
+    const model = new Transformer(tiny, { seed: 2 });
+    const tokens = tf.zeros([1, 13], "int32") as tf.Tensor2D;
+    expect(() => model.forward(tokens)).toThrow(/context/);
+    tokens.dispose();
+    model.dispose();
+  });
+});

@@ -1,0 +1,303 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { InvalidArgumentError } from "@cosir/bayes";
+import { registerGradients } from "../register-gradients";
+import { SeededRandom } from "../seeded-random";
+import { causalAttention } from "./causal-attention";
+import { embeddingLookup } from "./embedding-lookup";
+import { addPositions } from "./add-positions";
+import { KvCache } from "./kv-cache";
+import { linear } from "./linear";
+import { transpose2d } from "./transpose-2d";
+import { rmsNorm } from "./rms-norm";
+import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
+
+export interface TransformerOptions {
+  /** Seed of the initial weights (ignored when `weights` is given). Default 0. */
+  seed?: number;
+  /** Initial values by parameter name (e.g. from a checkpoint); every parameter must be present. */
+  weights?: ReadonlyMap<string, Float32Array> | Readonly<Record<string, Float32Array>>;
+}
+
+/** Names and shapes of every parameter, in a fixed order (the checkpoint's tensor order). */
+export function transformerParameterShapes(config: TransformerConfig): [string, number[]][] {
+  const { vocabSize: v, width: d, layers, context, mlpRatio } = config;
+  const shapes: [string, number[]][] = [
+    ["tok_emb.weight", [v, d]],
+    ["pos_emb.weight", [context, d]],
+  ];
+  for (let i = 0; i < layers; i++) {
+    shapes.push(
+      [`blocks.${i}.norm1.weight`, [d]],
+      [`blocks.${i}.attn.q.weight`, [d, d]],
+      [`blocks.${i}.attn.k.weight`, [d, d]],
+      [`blocks.${i}.attn.v.weight`, [d, d]],
+      [`blocks.${i}.attn.proj.weight`, [d, d]],
+      [`blocks.${i}.norm2.weight`, [d]],
+      [`blocks.${i}.mlp.fc1.weight`, [d, mlpRatio * d]],
+      [`blocks.${i}.mlp.fc2.weight`, [mlpRatio * d, d]],
+    );
+  }
+  shapes.push(["norm_f.weight", [d]]);
+  return shapes;
+}
+
+interface Block {
+  norm1: tf.Variable<tf.Rank.R1>;
+  q: tf.Variable<tf.Rank.R2>;
+  k: tf.Variable<tf.Rank.R2>;
+  v: tf.Variable<tf.Rank.R2>;
+  proj: tf.Variable<tf.Rank.R2>;
+  norm2: tf.Variable<tf.Rank.R1>;
+  fc1: tf.Variable<tf.Rank.R2>;
+  fc2: tf.Variable<tf.Rank.R2>;
+}
+
+/**
+ * Decoder-only transformer (DESIGN.md §4): learned token and position embeddings, pre-norm blocks
+ * (RMSNorm -> Q, K, V projections -> causal attention -> projection; RMSNorm -> ReLU MLP), a final
+ * RMSNorm and an output layer tied to the token embedding. Weights are tf.Variables stored [in, out]
+ * so every projection is x @ W. Q, K and V are three matrices rather than one fused [in, 3 * in]:
+ * on tfjs-wasm three matmuls cost the same as the fused one, while splitting its output costs more
+ * than the matmul (slices copy through JavaScript there). Sequences are right-padded for training and scoring (the causal mask keeps
+ * padding from reaching earlier positions); `prefill` takes left-padded prompts for sampling.
+ */
+export class Transformer {
+  readonly config: TransformerConfig;
+  /** Every parameter by name (see `transformerParameterShapes`). */
+  readonly variables: ReadonlyMap<string, tf.Variable>;
+  private readonly tokenEmbedding: tf.Variable<tf.Rank.R2>;
+  private readonly positionEmbedding: tf.Variable<tf.Rank.R2>;
+  private readonly blocks: Block[];
+  private readonly finalNorm: tf.Variable<tf.Rank.R1>;
+  private disposed = false;
+
+  constructor(config: TransformerConfigInput, options: TransformerOptions = {}) {
+    registerGradients();
+    this.config = parseTransformerConfig(config);
+    const shapes = transformerParameterShapes(this.config);
+    const given = options.weights === undefined ? undefined : options.weights instanceof Map ? options.weights : new Map(Object.entries(options.weights));
+    const rng = new SeededRandom(options.seed ?? 0);
+    const residualScale = 1 / Math.sqrt(2 * this.config.layers);
+    const variables = new Map<string, tf.Variable>();
+    for (const [name, shape] of shapes) {
+      const size = shape.reduce((a, b) => a * b, 1);
+      let data: Float32Array;
+      if (given !== undefined) {
+        const w = given.get(name);
+        if (w === undefined) throw new InvalidArgumentError(`weights.${name}`, undefined, `expected a Float32Array of ${size} values`);
+        if (w.length !== size) throw new InvalidArgumentError(`weights.${name}`, `${w.length} values`, `expected ${size} values for shape [${shape.join(", ")}]`);
+        data = w;
+      } else {
+        data = new Float32Array(size);
+        if (name.includes("norm")) data.fill(1);
+        else {
+          const std = this.config.initScale * (name.endsWith("proj.weight") || name.endsWith("fc2.weight") ? residualScale : 1);
+          for (let i = 0; i < size; i++) data[i] = rng.normal() * std;
+        }
+      }
+      const init = tf.tensor(data, shape, "float32");
+      variables.set(name, tf.variable(init, true, `cosir/${name}/${nextModelId}`));
+      init.dispose();
+    }
+    nextModelId++;
+    this.variables = variables;
+    const get = <R extends tf.Rank>(name: string) => variables.get(name) as tf.Variable<R>;
+    this.tokenEmbedding = get("tok_emb.weight");
+    this.positionEmbedding = get("pos_emb.weight");
+    this.blocks = Array.from({ length: this.config.layers }, (_, i) => ({
+      norm1: get(`blocks.${i}.norm1.weight`),
+      q: get(`blocks.${i}.attn.q.weight`),
+      k: get(`blocks.${i}.attn.k.weight`),
+      v: get(`blocks.${i}.attn.v.weight`),
+      proj: get(`blocks.${i}.attn.proj.weight`),
+      norm2: get(`blocks.${i}.norm2.weight`),
+      fc1: get(`blocks.${i}.mlp.fc1.weight`),
+      fc2: get(`blocks.${i}.mlp.fc2.weight`),
+    }));
+    this.finalNorm = get("norm_f.weight");
+  }
+
+  /** Number of trainable values. */
+  parameterCount(): number {
+    let n = 0;
+    for (const v of this.variables.values()) n += v.size;
+    return n;
+  }
+
+  /** The trainable variables in checkpoint order. */
+  trainableVariables(): tf.Variable[] {
+    return [...this.variables.values()];
+  }
+
+  /**
+   * Logits for every position of right-padded token ids [batch, time] (positions 0..time-1),
+   * flattened to [batch * time, vocab]: row b * time + t predicts token t + 1. Differentiable.
+   */
+  forward(tokens: tf.Tensor2D): tf.Tensor2D {
+    this.assertLive();
+    const [batch, time] = tokens.shape;
+    if (time > this.config.context) throw new InvalidArgumentError("tokens", `[${batch}, ${time}]`, `expected at most ${this.config.context} positions (the context)`);
+    return tf.tidy(() => {
+      const { heads, normEps } = this.config;
+      const ids = tf.reshape(tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32"), [batch * time]) as tf.Tensor1D;
+      let x = addPositions(embeddingLookup(this.tokenEmbedding, ids), this.positionEmbedding, batch, time);
+      for (const block of this.blocks) {
+        const h = rmsNorm(x, block.norm1, normEps);
+        const attention = causalAttention(linear(h, block.q), linear(h, block.k), linear(h, block.v), batch, time, heads);
+        x = tf.add(x, linear(attention, block.proj));
+        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
+      }
+      return linear(rmsNorm(x, this.finalNorm, normEps), transpose2d(this.tokenEmbedding));
+    });
+  }
+
+  /** `forward` shaped [batch, time, vocab]. */
+  logits(tokens: tf.Tensor2D): tf.Tensor3D {
+    return tf.tidy(() => tf.reshape(this.forward(tokens), [tokens.shape[0], tokens.shape[1], this.config.vocabSize]));
+  }
+
+  /**
+   * Runs left-padded prompts through the model and returns a KV cache positioned after them, plus
+   * the logits [batch, vocab] for the next token of each row. Rows are the prompts, each at least
+   * one token; padding is masked out of attention and positions restart at each row's first token.
+   */
+  prefill(prompts: readonly (readonly number[])[]): { cache: KvCache; logits: tf.Tensor2D } {
+    this.assertLive();
+    const batch = prompts.length;
+    if (batch === 0) throw new InvalidArgumentError("prompts", prompts, "expected at least one prompt");
+    const time = Math.max(...prompts.map((p) => p.length));
+    if (time > this.config.context) throw new InvalidArgumentError("prompts", `longest ${time} tokens`, `expected at most ${this.config.context} (the context)`);
+    const pads = prompts.map((p, r) => {
+      if (p.length === 0) throw new InvalidArgumentError(`prompts[${r}]`, p, "expected at least one token");
+      return time - p.length;
+    });
+    const ids = new Int32Array(batch * time);
+    const positions = new Int32Array(batch * time);
+    const bias = new Float32Array(batch * time * time);
+    for (let r = 0; r < batch; r++) {
+      const prompt = prompts[r]!;
+      const pad = pads[r]!;
+      for (let c = 0; c < time; c++) {
+        ids[r * time + c] = c < pad ? 0 : prompt[c - pad]!;
+        positions[r * time + c] = Math.max(0, c - pad);
+        for (let j = 0; j < time; j++) {
+          if (j > c || j < pad) bias[(r * time + c) * time + j] = -1e9;
+        }
+      }
+    }
+    const { width: d, heads, normEps, vocabSize } = this.config;
+    const headWidth = d / heads;
+    const bh = batch * heads;
+    const keys: tf.Tensor3D[] = [];
+    const values: tf.Tensor3D[] = [];
+    const logits = tf.tidy(() => {
+      const idT = tf.tensor1d(ids, "int32");
+      let x = tf.add(tf.gather(this.tokenEmbedding, idT), tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32"))) as tf.Tensor2D;
+      const biasT = tf.tensor4d(bias, [batch, 1, time, time]);
+      const scale = 1 / Math.sqrt(headWidth);
+      for (const block of this.blocks) {
+        const h = rmsNorm(x, block.norm1, normEps);
+        const q = tf.reshape(tf.transpose(tf.reshape(linear(h, block.q), [batch, time, heads, headWidth]), [0, 2, 1, 3]), [bh, time, headWidth]) as tf.Tensor3D;
+        const kT = tf.reshape(tf.transpose(tf.reshape(linear(h, block.k), [batch, time, heads, headWidth]), [0, 2, 3, 1]), [bh, headWidth, time]) as tf.Tensor3D;
+        const v = tf.reshape(tf.transpose(tf.reshape(linear(h, block.v), [batch, time, heads, headWidth]), [0, 2, 1, 3]), [bh, time, headWidth]) as tf.Tensor3D;
+        keys.push(tf.keep(kT));
+        values.push(tf.keep(v));
+        const scores = tf.add(tf.reshape(tf.matMul(tf.mul(q, scale) as tf.Tensor3D, kT), [batch, heads, time, time]), biasT);
+        const p = tf.softmax(tf.reshape(scores, [bh, time, time])) as tf.Tensor3D;
+        const o = tf.reshape(tf.transpose(tf.reshape(tf.matMul(p, v), [batch, heads, time, headWidth]), [0, 2, 1, 3]), [batch * time, d]) as tf.Tensor2D;
+        x = tf.add(x, linear(o, block.proj));
+        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
+      }
+      const last = tf.reshape(tf.slice(tf.reshape(x, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [batch, d]) as tf.Tensor2D;
+      return tf.reshape(linear(rmsNorm(last, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [batch, vocabSize]) as tf.Tensor2D;
+    });
+    const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
+    const nextPositions = prompts.map((p) => p.length);
+    return { cache: new KvCache(keys, values, keyValid, nextPositions), logits };
+  }
+
+  /**
+   * Feeds one token per row through the model using (and extending) the cache; returns the logits
+   * [batch, vocab] for the following token. The cache is updated in place.
+   */
+  decodeStep(cache: KvCache, tokens: ArrayLike<number>): tf.Tensor2D {
+    this.assertLive();
+    const batch = cache.batch;
+    if (tokens.length !== batch) throw new InvalidArgumentError("tokens", `${tokens.length} tokens`, `expected one per row (${batch})`);
+    for (const p of cache.nextPositions) {
+      if (p >= this.config.context) throw new InvalidArgumentError("cache", `position ${p}`, `expected room in the context (${this.config.context})`);
+    }
+    const { width: d, heads, normEps, vocabSize } = this.config;
+    const headWidth = d / heads;
+    const bh = batch * heads;
+    const length = cache.length + 1;
+    const bias = new Float32Array(batch * length);
+    cache.keyValid.forEach((valid, r) => {
+      valid.forEach((ok, j) => {
+        if (!ok) bias[r * length + j] = -1e9;
+      });
+    });
+    const newKeys: tf.Tensor3D[] = [];
+    const newValues: tf.Tensor3D[] = [];
+    const logits = tf.tidy(() => {
+      const ids = tf.tensor1d(Int32Array.from(tokens), "int32");
+      const pos = tf.tensor1d(Int32Array.from(cache.nextPositions), "int32");
+      let x = tf.add(tf.gather(this.tokenEmbedding, ids), tf.gather(this.positionEmbedding, pos)) as tf.Tensor2D;
+      const biasT = tf.tensor3d(bias, [batch, 1, length]);
+      const scale = 1 / Math.sqrt(headWidth);
+      this.blocks.forEach((block, layer) => {
+        const h = rmsNorm(x, block.norm1, normEps);
+        const [q, k, v] = [linear(h, block.q), linear(h, block.k), linear(h, block.v)];
+        const kT = tf.keep(tf.concat([cache.keys[layer]!, tf.reshape(k, [bh, headWidth, 1])], 2) as tf.Tensor3D);
+        const vs = tf.keep(tf.concat([cache.values[layer]!, tf.reshape(v, [bh, 1, headWidth])], 1) as tf.Tensor3D);
+        newKeys.push(kT);
+        newValues.push(vs);
+        const scores = tf.add(tf.reshape(tf.matMul(tf.reshape(tf.mul(q, scale), [bh, 1, headWidth]) as tf.Tensor3D, kT), [batch, heads, length]), biasT);
+        const p = tf.softmax(tf.reshape(scores, [bh, 1, length])) as tf.Tensor3D;
+        const o = tf.reshape(tf.matMul(p, vs), [batch, d]) as tf.Tensor2D;
+        x = tf.add(x, linear(o, block.proj));
+        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
+      });
+      return tf.reshape(linear(rmsNorm(x, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [batch, vocabSize]) as tf.Tensor2D;
+    });
+    cache.replace(newKeys, newValues);
+    return logits;
+  }
+
+  /** Current weights as plain arrays, by name (what a checkpoint stores). */
+  async readWeights(): Promise<Map<string, Float32Array>> {
+    this.assertLive();
+    const out = new Map<string, Float32Array>();
+    for (const [name, v] of this.variables) out.set(name, (await v.data()) as Float32Array);
+    return out;
+  }
+
+  /** Overwrites every weight (same names and sizes as the model's). */
+  setWeights(weights: ReadonlyMap<string, Float32Array>): void {
+    this.assertLive();
+    for (const [name, v] of this.variables) {
+      const w = weights.get(name);
+      if (w === undefined || w.length !== v.size) throw new InvalidArgumentError(`weights.${name}`, w === undefined ? undefined : `${w.length} values`, `expected ${v.size} values`);
+    }
+    tf.tidy(() => {
+      for (const [name, v] of this.variables) v.assign(tf.tensor(weights.get(name)!, v.shape, "float32"));
+    });
+  }
+
+  /** Frees every variable; the model cannot be used afterwards. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const v of this.variables.values()) v.dispose();
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  private assertLive(): void {
+    if (this.disposed) throw new InvalidArgumentError("model", "disposed", "expected a live model (dispose() was called)");
+  }
+}
+
+let nextModelId = 0;

@@ -1,0 +1,150 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { InvalidArgumentError } from "@cosir/bayes";
+import type { Observation, Policy, PolicyAction } from "@cosir/env";
+import { loadCheckpoint } from "../checkpoint/load-checkpoint";
+import type { Transformer } from "../model/transformer";
+import type { SamplingOptions } from "../sampling/choose-token";
+import { sampleTokens } from "../sampling/sample-tokens";
+import { SeededRandom } from "../seeded-random";
+import type { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
+import { packSequences, unpackCompletions, type PromptCompletion } from "../training/pack-sequences";
+import { tokenLogprobs } from "../training/token-logprobs";
+
+export interface TfjsPolicyOptions extends SamplingOptions {
+  model: Transformer;
+  tokenizer: CanonicalTokenizer;
+  /** Policy name in traces. Default "tfjs". */
+  name?: string;
+  /** Longest message in tokens (its <eos> included). Default 24. */
+  maxTokens?: number;
+  /** Seed of sampling; the generator's state carries over from one `act` to the next. Default 0. */
+  seed?: number;
+  /** Rows per sampling or scoring batch at most. Default 64. */
+  batchSize?: number;
+}
+
+/**
+ * The tfjs transformer as an env Policy (DESIGN.md §4) on the canonical surface:
+ * observation.text -> <bos> words <sep> (truncated by CanonicalTokenizer.promptIds) -> sampled ids
+ * up to <eos> -> text (the env parses it into acts). Each action keeps the exact sampled ids
+ * (ending with <eos> when the model stopped) and their log-probs, so training never re-tokenises.
+ */
+export class TfjsPolicy implements Policy {
+  readonly name: string;
+  readonly model: Transformer;
+  readonly tokenizer: CanonicalTokenizer;
+  readonly maxTokens: number;
+  readonly batchSize: number;
+  sampling: SamplingOptions;
+  private rng: SeededRandom;
+
+  constructor(options: TfjsPolicyOptions) {
+    this.model = options.model;
+    this.tokenizer = options.tokenizer;
+    this.name = options.name ?? "tfjs";
+    this.maxTokens = options.maxTokens ?? 24;
+    this.batchSize = options.batchSize ?? 64;
+    if (this.tokenizer.size !== this.model.config.vocabSize) {
+      throw new InvalidArgumentError("tokenizer", this.tokenizer.size, `expected ${this.model.config.vocabSize} tokens (the model's vocabSize)`);
+    }
+    if (!Number.isInteger(this.maxTokens) || this.maxTokens < 1 || this.maxTokens > this.model.config.context - 3) {
+      throw new InvalidArgumentError("maxTokens", this.maxTokens, `expected an integer in 1..${this.model.config.context - 3} (context - 3)`);
+    }
+    if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new InvalidArgumentError("batchSize", this.batchSize, "expected a positive integer");
+    this.sampling = { temperature: options.temperature ?? 1, topK: options.topK ?? 0, topP: options.topP ?? 1 };
+    this.rng = new SeededRandom(options.seed ?? 0);
+  }
+
+  /** A policy on the model and tokenizer of a checkpoint directory. */
+  static async fromCheckpoint(dir: string, options: Omit<TfjsPolicyOptions, "model" | "tokenizer"> = {}): Promise<TfjsPolicy> {
+    const { model, tokenizer } = await loadCheckpoint(dir);
+    return new TfjsPolicy({ ...options, model, tokenizer });
+  }
+
+  /** The prompt ids of an observation, leaving room for `completionLength` ids (default maxTokens). */
+  promptIds(observation: Pick<Observation, "text">, completionLength = this.maxTokens): number[] {
+    return this.tokenizer.promptIds(observation.text, this.model.config.context - completionLength);
+  }
+
+  /** The action's ids: its sampled tokens when present, else its text encoded plus <eos>. */
+  actionTokens(action: PolicyAction): number[] {
+    return action.tokens !== undefined ? [...action.tokens] : [...this.tokenizer.encode(action.text), this.tokenizer.eos];
+  }
+
+  /** The (prompt, completion) pair a trainer learns from for one step. */
+  sequence(observation: Pick<Observation, "text">, action: PolicyAction): PromptCompletion {
+    const completion = this.actionTokens(action).slice(0, this.model.config.context - 3);
+    return { prompt: this.promptIds(observation, Math.max(this.maxTokens, completion.length)), completion };
+  }
+
+  async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
+    const out: PolicyAction[] = [];
+    for (let start = 0; start < observations.length; start += this.batchSize) {
+      out.push(...this.complete(observations.slice(start, start + this.batchSize).map((o) => o.text)));
+      await Promise.resolve();
+    }
+    return out;
+  }
+
+  /**
+   * Samples one message per canonical observation text (what `act` does, without the Observation
+   * wrapper; `cosir serve` uses it). Per-call overrides: sampling options, maxTokens (at most the
+   * policy's), and a seed for a private generator (else the policy's generator advances).
+   */
+  complete(texts: readonly string[], options: SamplingOptions & { maxTokens?: number; seed?: number } = {}): PolicyAction[] {
+    const t = this.tokenizer;
+    const maxTokens = Math.min(options.maxTokens ?? this.maxTokens, this.maxTokens);
+    const rng = options.seed === undefined ? this.rng : new SeededRandom(options.seed);
+    const out: PolicyAction[] = [];
+    for (let start = 0; start < texts.length; start += this.batchSize) {
+      const chunk = texts.slice(start, start + this.batchSize);
+      const result = sampleTokens(
+        this.model,
+        chunk.map((text) => this.promptIds({ text })),
+        {
+          ...this.sampling,
+          ...definedOnly({ temperature: options.temperature, topK: options.topK, topP: options.topP }),
+          maxTokens,
+          stopToken: t.eos,
+          rng,
+          bannedTokens: [t.pad, t.bos, t.unk, t.sep],
+          decode: (ids) => t.decode(ids),
+        },
+      );
+      result.tokens.forEach((tokens, r) => out.push({ text: result.texts[r]!, tokens, logprobs: result.logprobs[r]! }));
+    }
+    return out;
+  }
+
+  /** Log-probs of each action's tokens given its observation, under the current weights. */
+  async logprobs(batch: readonly { observation: Observation; action: PolicyAction }[]): Promise<number[][]> {
+    const out: number[][] = [];
+    for (let start = 0; start < batch.length; start += this.batchSize) {
+      const items = batch.slice(start, start + this.batchSize).map(({ observation, action }) => this.sequence(observation, action));
+      const packed = packSequences(items, { padToken: this.tokenizer.pad });
+      const values = tf.tidy(() => tokenLogprobs(this.model, packed.tokens).logprobs.dataSync());
+      tf.dispose([packed.tokens, packed.mask]);
+      out.push(...unpackCompletions(packed, values));
+      await Promise.resolve();
+    }
+    return out;
+  }
+
+  /** State of the sampling generator (for exact resume). */
+  rngState(): [number, number, number, number] {
+    return this.rng.state();
+  }
+
+  setRngState(state: readonly number[]): void {
+    this.rng = new SeededRandom(state);
+  }
+
+  /** Frees the model's weights. */
+  dispose(): void {
+    this.model.dispose();
+  }
+}
+
+function definedOnly<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
