@@ -9,6 +9,8 @@ export type { Observation, Policy, PolicyAction, Phase, ChatMessage } from "./po
 
 // Errors
 export { SchemaError } from "./errors/schema-error";
+export { describeZodError, schemaErrorFromZod } from "./errors/schema-error-from-zod";
+export type { ZodErrorDescription } from "./errors/schema-error-from-zod";
 export type { SchemaIssue } from "./errors/schema-error";
 export { ProtocolError } from "./errors/protocol-error";
 

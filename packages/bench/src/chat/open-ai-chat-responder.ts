@@ -1,5 +1,5 @@
-import { CosirError, InvalidArgumentError } from "@cosir/bayes";
-import type { ChatMessage } from "@cosir/env";
+import { InvalidArgumentError } from "@cosir/bayes";
+import { ChatPolicy } from "@cosir/policy";
 import type { ChatResponder } from "./chat-responder";
 
 export interface OpenAiChatResponderOptions {
@@ -16,40 +16,28 @@ export interface OpenAiChatResponderOptions {
 }
 
 /**
- * A minimal client for OpenAI-compatible `POST {baseUrl}/chat/completions` (no dependency: global fetch).
- * Used by the HiddenBench runner and, until @cosir/policy exports its ChatPolicy, by `cosir bench` for
- * `name=chat:MODEL@URL` policies.
+ * Raw chat conversations -> replies through an OpenAI-compatible endpoint, for protocols that build
+ * their own messages (HiddenBench). It is @cosir/policy's ChatPolicy underneath, so it shares its
+ * timeouts, retries with backoff and concurrency limit; a request that still fails after its retries
+ * answers `[chat error: ...]`, which the protocol treats as an unparseable reply.
  */
 export function openAiChatResponder(opts: OpenAiChatResponderOptions): ChatResponder {
   if (typeof opts?.baseUrl !== "string" || !/^https?:\/\//.test(opts.baseUrl)) throw new InvalidArgumentError("baseUrl", opts?.baseUrl, "expected an http(s) URL");
   if (typeof opts.model !== "string" || opts.model === "") throw new InvalidArgumentError("model", opts.model, "expected a model name");
-  const url = `${opts.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-  const concurrency = opts.concurrency ?? 8;
-  async function one(messages: readonly ChatMessage[]): Promise<string> {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(opts.apiKey !== undefined ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-      body: JSON.stringify({ model: opts.model, messages, temperature: opts.temperature ?? 0, max_tokens: opts.maxTokens ?? 256 }),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 120_000),
-    });
-    if (!response.ok) throw new CosirError("chat_http", `chat endpoint ${url}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
-    const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body.choices?.[0]?.message?.content;
-    return typeof content === "string" ? content : "";
-  }
+  const policy = new ChatPolicy({
+    baseUrl: opts.baseUrl,
+    model: opts.model,
+    temperature: opts.temperature ?? 0,
+    maxTokens: opts.maxTokens ?? 256,
+    concurrency: opts.concurrency ?? 8,
+    ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+  });
   return {
     name: `chat:${opts.model}`,
     async complete(conversations) {
-      const out = new Array<string>(conversations.length);
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < conversations.length) {
-          const k = next++;
-          out[k] = await one(conversations[k] as readonly ChatMessage[]);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, conversations.length) }, worker));
-      return out;
+      const replies = await Promise.all(conversations.map((messages) => policy.complete(messages)));
+      return replies.map((r) => r.text);
     },
   };
 }

@@ -1,10 +1,9 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import { randomTask } from "../generators/random-task";
 import type { TaskGeneratorOptions } from "../generators/task-generator-options";
-import { hashSeed } from "../rng/hash-seed";
 import type { Task } from "../task/task";
 import { evidenceSummary } from "./evidence-summary";
-import { resolveHeldOutOptions } from "./resolve-held-out-options";
+import { baseGeneratorOptions, resolveHeldOutOptions } from "./resolve-held-out-options";
 import { retagTask } from "./retag-task";
 
 const FAMILY = "heldout.bigTeam";
@@ -18,17 +17,7 @@ export function bigTeamTask(opts: TaskGeneratorOptions): Task {
   const { size } = resolveHeldOutOptions(FAMILY, opts, { options: 6, attributes: 8, agents: 5, rounds: 2, domains: ["restaurants", "apartments", "jobCandidates"] });
   const task = retagTask(
     randomTask({
-      seed: hashSeed(FAMILY, size.seed),
-      options: size.options,
-      attributes: size.attributes,
-      agents: size.agents,
-      domain: size.domain,
-      rounds: size.rounds,
-      levels: size.levels,
-      ...(size.weightsAnnounced ? { weights: size.weights } : {}),
-      prior: size.prior,
-      noise: size.noise,
-      preDiscussionChoice: size.preDiscussionChoice,
+      ...baseGeneratorOptions(FAMILY, size),
       visibility: 0.3,
       aggregate: "sum",
     }),

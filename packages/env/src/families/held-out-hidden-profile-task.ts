@@ -3,7 +3,7 @@ import type { TaskGeneratorOptions } from "../generators/task-generator-options"
 import { hashSeed } from "../rng/hash-seed";
 import { Rng } from "../rng/rng";
 import type { Task } from "../task/task";
-import { resolveHeldOutOptions } from "./resolve-held-out-options";
+import { baseGeneratorOptions, resolveHeldOutOptions } from "./resolve-held-out-options";
 import { retagTask } from "./retag-task";
 
 const FAMILY = "heldout.hiddenProfile";
@@ -18,17 +18,7 @@ export function heldOutHiddenProfileTask(opts: TaskGeneratorOptions): Task {
   const agents = opts?.agents ?? 3 + new Rng(hashSeed(FAMILY, "agents", String(opts?.seed))).int(2);
   const { size } = resolveHeldOutOptions(FAMILY, { ...opts, agents }, { options: 4, attributes: 6, agents, rounds: 2, domains: ["restaurants", "jobCandidates", "apartments"] });
   const task = hiddenProfileTask({
-    seed: hashSeed(FAMILY, size.seed),
-    options: size.options,
-    attributes: size.attributes,
-    agents: size.agents,
-    domain: size.domain,
-    rounds: size.rounds,
-    levels: size.levels,
-    ...(size.weightsAnnounced ? { weights: size.weights } : {}),
-    prior: size.prior,
-    noise: size.noise,
-    preDiscussionChoice: size.preDiscussionChoice,
+      ...baseGeneratorOptions(FAMILY, size),
   });
   return retagTask(task, FAMILY, size.seed);
 }

@@ -42,3 +42,23 @@ export function resolveHeldOutOptions(family: string, o: TaskGeneratorOptions, d
   );
   return { size, rng };
 }
+
+/**
+ * The resolved size as options for a base generator (randomTask, hiddenProfileTask), seeded from
+ * (family, seed) so a held-out family never shares a table with the base family's same seed.
+ */
+export function baseGeneratorOptions(family: string, size: ResolvedSize): TaskGeneratorOptions {
+  return {
+    seed: hashSeed(family, size.seed),
+    options: size.options,
+    attributes: size.attributes,
+    agents: size.agents,
+    domain: size.domain,
+    rounds: size.rounds,
+    levels: size.levels,
+    ...(size.weightsAnnounced ? { weights: size.weights } : {}),
+    prior: size.prior,
+    noise: size.noise,
+    preDiscussionChoice: size.preDiscussionChoice,
+  };
+}

@@ -120,11 +120,18 @@ export class ChatPolicy implements Policy {
   }
 
   async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
-    return Promise.all(observations.map((o) => this.limited(() => this.complete(this.messages(o)))));
+    return Promise.all(observations.map((o) => this.complete(this.messages(o))));
   }
 
-  /** One chat completion with timeout and retries; failures come back as "[chat error: ...]" text. */
-  async complete(messages: readonly ChatMessage[]): Promise<PolicyAction> {
+  /**
+   * One chat completion with timeout and retries, within the concurrency limit; failures come back
+   * as "[chat error: ...]" text.
+   */
+  complete(messages: readonly ChatMessage[]): Promise<PolicyAction> {
+    return this.limited(() => this.completeNow(messages));
+  }
+
+  private async completeNow(messages: readonly ChatMessage[]): Promise<PolicyAction> {
     const o = this.options;
     const body = JSON.stringify({
       model: this.model,

@@ -1,4 +1,5 @@
 import { InvalidConfigError } from "@cosir/bayes";
+import { describeZodError } from "@cosir/env";
 import { z } from "zod";
 
 export const REWARD_CONFIG_VERSION = 1 as const;
@@ -76,11 +77,8 @@ export function rewardConfig(input: string | RewardConfigInput | { preset: strin
   }
   const parsed = RewardConfigSchema.safeParse(candidate);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.join(".") || "(root)";
-    let value: unknown = candidate;
-    for (const key of issue?.path ?? []) value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
-    throw new InvalidConfigError(`rewards.${path}`, value, issue?.message ?? "invalid");
+    const d = describeZodError("rewards", parsed.error, candidate);
+    throw new InvalidConfigError(d.field, d.value, d.message, { cause: parsed.error });
   }
   return parsed.data;
 }

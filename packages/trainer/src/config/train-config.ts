@@ -1,4 +1,5 @@
 import { InvalidConfigError } from "@cosir/bayes";
+import { describeZodError } from "@cosir/env";
 import { z } from "zod";
 
 export const TRAIN_CONFIG_VERSION = 1 as const;
@@ -89,6 +90,8 @@ export const TrainConfigSchema = z
         episodes: int.min(0).max(1_000_000).default(100),
         /** Evaluation task seeds start here, far from every training seed. */
         seedOffset: int.min(0).default(1_000_000),
+        /** Episodes per held-out benchmark in the demo's closing `cosir bench` table (0: skip it). */
+        benchEpisodes: int.min(0).max(100_000).default(0),
       })
       .strict()
       .default({}),
@@ -115,9 +118,9 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     task: { rounds: 2 },
     model: { width: 64, layers: 2, heads: 4, context: 192 },
     sft: { episodes: 400, epochs: 2, batchSize: 32 },
-    rl: { iterations: 16, tasksPerIteration: 4, groupSize: 4, ppoEpochs: 2, minibatchSize: 64 },
-    eval: { episodes: 200 },
-    checkpointEvery: 4,
+    rl: { iterations: 30, tasksPerIteration: 4, groupSize: 4, ppoEpochs: 2, minibatchSize: 64, learningRate: 2e-4, minLearningRate: 2e-5, klCoef: 0.05 },
+    eval: { episodes: 200, benchEpisodes: 40 },
+    checkpointEvery: 5,
   },
 });
 
@@ -170,11 +173,8 @@ export function resolveTrainConfig(layers: { preset?: string; file?: unknown; ov
   for (const o of layers.overrides ?? []) merged = deepMerge(merged, o);
   const parsed = TrainConfigSchema.safeParse(merged);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.join(".") || "(config)";
-    let value: unknown = merged;
-    for (const key of issue?.path ?? []) value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
-    throw new InvalidConfigError(path, value, issue?.message ?? "invalid");
+    const d = describeZodError("", parsed.error, merged);
+    throw new InvalidConfigError(d.field || "(config)", d.value, d.message, { cause: parsed.error });
   }
   const config = parsed.data;
   if (config.model.width % config.model.heads !== 0) throw new InvalidConfigError("model.heads", config.model.heads, `expected a divisor of model.width ${config.model.width}`);

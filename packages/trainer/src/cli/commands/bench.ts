@@ -3,15 +3,13 @@ import {
   benchmarkRegistry,
   builtInBenchmarks,
   loadBenchmarks,
-  openAiChatResponder,
-  responderPolicy,
   runBenchmark,
   writeBenchReport,
   type Benchmark,
   type BenchmarkRun,
 } from "@cosir/bench";
 import type { Policy, Surface } from "@cosir/env";
-import { SCRIPTED_KINDS, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
+import { ChatPolicy, SCRIPTED_KINDS, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
 import type { CliCommand, CliIo } from "../cli-io";
 import { intFlag, parseFlags } from "../flags";
 
@@ -76,13 +74,8 @@ export async function loadCheckpointPolicy(dir: string, name: string, seed = 0):
   return TfjsPolicy.fromCheckpoint(dir, { name, seed });
 }
 
-async function chatPolicy(spec: PolicySpec, seed: number): Promise<Policy> {
-  const mod = (await import("@cosir/policy")) as Record<string, unknown>;
-  const ChatPolicy = mod.ChatPolicy as (new (o: Record<string, unknown>) => Policy) | undefined;
-  if (typeof ChatPolicy === "function") {
-    return new ChatPolicy({ baseUrl: spec.url, model: spec.target, name: spec.name, surface: "natural", temperature: 0, seed });
-  }
-  return responderPolicy(openAiChatResponder({ baseUrl: spec.url as string, model: spec.target }), spec.name);
+function chatPolicy(spec: PolicySpec, seed: number): Policy {
+  return new ChatPolicy({ baseUrl: spec.url, model: spec.target, name: spec.name, surface: "natural", temperature: 0, seed });
 }
 
 async function policyFor(spec: PolicySpec, seed: number): Promise<{ policy: Policy; surface: Surface }> {
@@ -90,7 +83,7 @@ async function policyFor(spec: PolicySpec, seed: number): Promise<{ policy: Poli
     const p = scriptedPolicy(spec.target as ScriptedKind, { seed });
     return { policy: { name: spec.name, act: (obs) => p.act(obs) }, surface: "canonical" };
   }
-  if (spec.kind === "chat") return { policy: await chatPolicy(spec, seed), surface: "natural" };
+  if (spec.kind === "chat") return { policy: chatPolicy(spec, seed), surface: "natural" };
   return { policy: await loadCheckpointPolicy(spec.target, spec.name, seed), surface: "canonical" };
 }
 

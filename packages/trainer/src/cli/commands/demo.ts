@@ -1,8 +1,11 @@
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { InvalidConfigError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
 import { parseOverride, resolveTrainConfig } from "../../config/train-config";
 import { formatDemoTable, runDemo } from "../../run/demo";
+import { benchCommand } from "./bench";
 
 /** `pnpm start`: base, outcome-only RL and CoSIR RL on the embedded default, then a held-out table. */
 export const demoCommand: CliCommand = async (argv, io) => {
@@ -26,6 +29,15 @@ export const demoCommand: CliCommand = async (argv, io) => {
   });
   io.stdout.write(`\nHeld-out ${config.task.family} tasks (${config.task.agents} agents, ${config.task.options} options x ${config.task.attributes} attributes), ${config.eval.episodes} episodes each\n`);
   io.stdout.write(`${formatDemoTable(result)}\n`);
+  if (config.eval.benchEpisodes > 0) {
+    io.stdout.write(`\nHeld-out benchmark families (never trained on), ${config.eval.benchEpisodes} episodes each, seed ${config.seed}:\n`);
+    const policies = [`base=${join(out, "base")}`, `outcomeOnly=${join(out, "outcomeOnly", "checkpoint")}`, `cosir=${join(out, "cosir", "checkpoint")}`, "oracle"].join(",");
+    const code = await benchCommand(["--policies", policies, "--n", String(config.eval.benchEpisodes), "--seed", String(config.seed), "--out", join(out, "bench")], {
+      ...io,
+      stderr: values.quiet === true ? new PassThrough() : io.stderr,
+    });
+    if (code !== 0) return code;
+  }
   io.stdout.write(`\nwrote ${out}/summary.json in ${((Date.now() - started) / 1000).toFixed(0)} s (${Object.entries(result.seconds).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(", ")})\n`);
   return 0;
 };

@@ -7,6 +7,7 @@ import {
   surprisal,
   type DecisionModel,
 } from "@cosir/bayes";
+import { describeZodError } from "@cosir/env";
 import { z } from "zod";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
@@ -44,15 +45,13 @@ export interface PosteriorAnswer {
   eig?: number[];
 }
 
-function zodMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join(".") || "(query)"}: ${issue.message}` : "invalid query";
-}
-
 /** Answers one query (DESIGN.md §1); throws with the field named on bad input. */
 export function answerPosteriorQuery(raw: unknown, cache = new Map<string, DecisionModel>()): PosteriorAnswer {
   const parsed = PosteriorQuerySchema.safeParse(raw);
-  if (!parsed.success) throw new Error(zodMessage(parsed.error));
+  if (!parsed.success) {
+    const d = describeZodError("", parsed.error, raw);
+    throw new Error(`${d.field || "(query)"}: ${d.message}`);
+  }
   const q = parsed.data;
   const { options: K, attributes: M, levels } = q.task;
   // Untrusted queries must not allocate without bound: cap the level span and the score range.

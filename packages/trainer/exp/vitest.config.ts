@@ -1,2 +1,0 @@
-import shared from "../../../vitest.shared";
-export default { ...shared, test: { ...shared.test, include: ["exp/**/*.test.ts"] } };
