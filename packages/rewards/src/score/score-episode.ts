@@ -1,4 +1,4 @@
-import { applyClaim, copyBeliefsInto, mapAnswer, surprisal, type Beliefs, type DecisionModel } from "@cosir/bayes";
+import { applyClaim, copyBeliefsInto, createBeliefs, mapAnswer, surprisal, type Beliefs, type DecisionModel } from "@cosir/bayes";
 import { decisionModelForTask, ownBeliefs, teamDecision, type Task, type Trace, type TraceMessage } from "@cosir/env";
 import { type RewardConfig, type RewardWeights, cosirPreset } from "../config/reward-config";
 
@@ -69,6 +69,12 @@ function agentSurprisalWith(model: DecisionModel, beliefs: Beliefs, correct: num
   return surprisal(model.posterior(beliefs, scratch.out).pmf, correct);
 }
 
+/** Surprisal and MAP from one posterior evaluation. */
+function surprisalAndMap(model: DecisionModel, beliefs: Beliefs, correct: number, scratch: Scratch): [number, number] {
+  const pmf = model.posterior(beliefs, scratch.out).pmf;
+  return [surprisal(pmf, correct), mapAnswer(pmf)];
+}
+
 function validShare(task: Task, option: number, attribute: number, level: number): boolean {
   return option >= 0 && option < task.options && attribute >= 0 && attribute < task.attributes && level >= task.levels[0] && level <= task.levels[1];
 }
@@ -92,20 +98,24 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
   const w = config.weights;
   const N = task.agents;
   const correct = task.correct;
-  const scratch: Scratch = { out: new Float64Array(model.answers), probe: ownBeliefs(task, 0) };
+  const scratch: Scratch = { out: new Float64Array(model.answers), probe: createBeliefs({ cells: task.options * task.attributes, levels: task.levels }) };
   const beliefs: Beliefs[] = [];
   const current: number[] = [];
+  // MAP of each agent's evidence as it stands; starts as MAP_priv, ends as MAP_full.
+  const mapNow: number[] = [];
   const seen: Set<number>[] = [];
   const heard: Set<number>[] = [];
   for (let j = 0; j < N; j++) {
     const b = ownBeliefs(task, j);
     beliefs.push(b);
-    current.push(agentSurprisalWith(model, b, correct, scratch));
+    const [s, map] = surprisalAndMap(model, b, correct, scratch);
+    current.push(s);
+    mapNow.push(map);
     seen.push(new Set(task.visibility[j]));
     heard.push(new Set());
   }
   const initialTeam = current.reduce((a, b) => a + b, 0);
-  const mapPrivate = beliefs.map((b) => mapAnswer(model.posterior(b).pmf));
+  const mapPrivate = mapNow.slice();
 
   const messages: MessageReward[] = [];
   for (const message of trace.messages) {
@@ -156,9 +166,10 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
           applyClaim(b, cell, level, task.noise);
           (heard[j] as Set<number>).add(cell);
         }
-        const after = agentSurprisalWith(model, b, correct, scratch);
+        const [after, map] = surprisalAndMap(model, b, correct, scratch);
         terms.share += (current[j] as number) - after;
         current[j] = after;
+        mapNow[j] = map;
       }
     }
     return { turn: message.turn, round: message.round, agent: i, terms, total: weightedMessage(terms, w) };
@@ -169,7 +180,7 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
   const teamCorrect = decision !== null && decision === correct;
   const agents: AgentReward[] = [];
   for (let j = 0; j < N; j++) {
-    const mapFull = mapAnswer(model.posterior(beliefs[j] as Beliefs).pmf);
+    const mapFull = mapNow[j] as number;
     const priv = mapPrivate[j] as number;
     const choice = trace.choices.find((c) => c.agent === j)?.choice ?? null;
     let use = 0;
