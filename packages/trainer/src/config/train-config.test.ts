@@ -1,0 +1,48 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readConfigFile } from "../cli/commands/train";
+import { parseOverride, resolveTrainConfig, trainPresets } from "./train-config";
+
+describe("train config", () => {
+  it("layers preset, file and overrides in that order, and fills defaults", () => {
+    const c = resolveTrainConfig({ preset: "smoke", file: { rl: { iterations: 7, groupSize: 3 } }, overrides: [parseOverride("rl.groupSize=5"), parseOverride("rewards.preset=outcomeOnly")] });
+    expect(c.preset).toBe("smoke");
+    expect(c.rl.iterations).toBe(7);
+    expect(c.rl.groupSize).toBe(5);
+    expect(c.rewards.preset).toBe("outcomeOnly");
+    expect(c.model.width).toBe(32);
+    expect(c.rl.gamma).toBe(1);
+    for (const name of Object.keys(trainPresets)) expect(() => resolveTrainConfig({ preset: name })).not.toThrow();
+  });
+
+  it("names the field and the value of a bad config", () => {
+    expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(/rl\.groupSize.*got 1/);
+    expect(() => resolveTrainConfig({ preset: "nope" })).toThrow(/preset/);
+    expect(() => resolveTrainConfig({ file: { rl: { clipLow: "x" } } })).toThrow(/rl\.clipLow/);
+    expect(() => resolveTrainConfig({ file: { model: { width: 30, heads: 4 } } })).toThrow(/model\.heads/);
+    expect(() => parseOverride("novalue")).toThrow(/--set/);
+    expect(() => parseOverride("__proto__.x=1")).toThrow(/--set/);
+  });
+
+  it("decodes override values: numbers, booleans, JSON, else strings", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.boolean(), fc.constantFrom("cosine", "linear")), (v) => {
+        expect(parseOverride(`rl.x=${String(v)}`)).toEqual({ rl: { x: v } });
+      }),
+    );
+  });
+
+  it("reads JSON and YAML files, naming a file that does not parse", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cosir-config-"));
+    writeFileSync(join(dir, "a.yaml"), "rl:\n  iterations: 3\nseed: 9\n");
+    writeFileSync(join(dir, "a.json"), '{"rl": {"iterations": 4}}');
+    writeFileSync(join(dir, "bad.json"), "{");
+    expect(await readConfigFile(join(dir, "a.yaml"))).toEqual({ rl: { iterations: 3 }, seed: 9 });
+    expect(await readConfigFile(join(dir, "a.json"))).toEqual({ rl: { iterations: 4 } });
+    await expect(readConfigFile(join(dir, "bad.json"))).rejects.toThrow(/--config.*bad\.json/);
+    await expect(readConfigFile(join(dir, "missing.json"))).rejects.toThrow(/--config/);
+  });
+});
