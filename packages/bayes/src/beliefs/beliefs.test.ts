@@ -3,18 +3,8 @@ import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../errors/cosir-error";
 import { applyEvents, epsArbitrary, eventsArbitrary, isPmf, maxAbsDiff, priorArbitrary } from "../testing/arbitraries";
 import { applyClaim, cellPmf, checkLevelRange, cloneBeliefs, copyBeliefsInto, createBeliefs, normalisePrior, observeCell } from "./beliefs";
+import { expectField } from "../testing/expect-field";
 
-function expectField(fn: () => unknown, field: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(InvalidArgumentError);
-  expect((caught as InvalidArgumentError).field).toBe(field);
-  expect((caught as Error).message.startsWith(`${field}:`)).toBe(true);
-}
 
 const space = fc
   .record({ cells: fc.integer({ min: 1, max: 6 }), lo: fc.integer({ min: -4, max: 4 }), levels: fc.integer({ min: 2, max: 6 }) })

@@ -15,17 +15,8 @@ import {
   surprisal,
   teamSurprisal,
 } from "./information";
+import { expectField } from "../testing/expect-field";
 
-function expectField(fn: () => unknown, field: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(InvalidArgumentError);
-  expect((caught as InvalidArgumentError).field).toBe(field);
-}
 
 describe("surprisal, entropy, mapAnswer", () => {
   it("surprisal is -log P(correct) in nats", () => {

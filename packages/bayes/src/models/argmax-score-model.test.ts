@@ -5,24 +5,13 @@ import { InvalidArgumentError } from "../errors/cosir-error";
 import { bruteForceArgmax } from "../testing/brute-force";
 import { argmaxCaseArbitrary, buildArgmax, eventsArbitrary, isPmf, maxAbsDiff, type ArgmaxCase } from "../testing/arbitraries";
 import { argmaxScoreModel, cellIndex, optionScore, type Aggregate } from "./argmax-score-model";
+import { expectField } from "../testing/expect-field";
 
 function posteriorOf(c: ArgmaxCase) {
   const { model, beliefs } = buildArgmax(c);
   return { model, beliefs, result: model.posterior(beliefs) };
 }
 
-function expectField(fn: () => unknown, field: string): void {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as InvalidArgumentError).field).toBe(field);
-    expect((error as InvalidArgumentError).code).toBe("invalid_argument");
-    expect((error as Error).message).toContain(field);
-    return;
-  }
-  throw new Error(`expected an InvalidArgumentError naming ${field}`);
-}
 
 describe("argmaxScoreModel: known answers worked by hand", () => {
   it("2 options x 1 attribute, uniform 1..2: P = [0.5, 0.5] on a unique max of mass 1/2", () => {

@@ -6,17 +6,8 @@ import { expectedInformationGain } from "../information/information";
 import { bruteForceInformationGain, bruteForceTotal } from "../testing/brute-force";
 import { buildTotal, isPmf, maxAbsDiff, totalCaseArbitrary } from "../testing/arbitraries";
 import { multipleChoiceTotalModel } from "./multiple-choice-total-model";
+import { expectField } from "../testing/expect-field";
 
-function expectField(fn: () => unknown, field: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(InvalidArgumentError);
-  expect((caught as InvalidArgumentError).field).toBe(field);
-}
 
 describe("multipleChoiceTotalModel: known answers", () => {
   it("2 quantities uniform over 1..3, candidates [3, 4, 7]: P(3) = 2/9, P(4) = 3/9, P(7) = 0 -> [0.4, 0.6, 0]", () => {
