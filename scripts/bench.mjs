@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Runs every package's benchmarks (packages/*/bench/index.mjs, which import the built dist) one after
-// another on one thread, prints a table and writes each figure as a JSON line to bench-results.jsonl.
+// another, each package in its own Node process so one package's heap, JIT and wasm state never
+// slow another's figures; prints a table and writes each figure as a JSON line to bench-results.jsonl.
 // A bench module: `export default async function bench({ report, quick })`, where
 // report({ name, value, unit, baseline?, ratio? }) records one figure. `--filter WORD` runs only the
 // packages whose name contains WORD; `--quick` asks modules for short runs (used by the tests).
 import { existsSync, readdirSync, writeFileSync, renameSync } from "node:fs";
 import { join, dirname } from "node:path";
+import { spawnSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,6 +35,14 @@ function report(figure) {
   console.log(`${name.padEnd(34)} ${fmt(value).padStart(14)} ${unit.padEnd(16)} ${extra}`);
 }
 
+// Child mode: run one bench module and print each figure as a tagged JSON line for the parent.
+const childAt = args.indexOf("--child");
+if (childAt >= 0) {
+  const mod = await import(pathToFileURL(args[childAt + 1]).href);
+  await mod.default({ report: (figure) => process.stdout.write(`@@figure ${JSON.stringify(figure)}\n`), quick });
+  process.exit(0);
+}
+
 const packagesDir = join(root, "packages");
 const names = readdirSync(packagesDir).sort();
 console.log(`${"figure".padEnd(34)} ${"value".padStart(14)} ${"unit".padEnd(16)} baseline / ratio`);
@@ -40,8 +50,19 @@ for (const name of names) {
   if (filter && !name.includes(filter)) continue;
   const file = join(packagesDir, name, "bench", "index.mjs");
   if (!existsSync(file)) continue;
-  const mod = await import(pathToFileURL(file).href);
-  await mod.default({ report, quick });
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", file, ...(quick ? ["--quick"] : [])], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  for (const line of (child.stdout ?? "").split("\n")) {
+    if (line.startsWith("@@figure ")) report(JSON.parse(line.slice(9)));
+    else if (line.trim() !== "") console.log(line);
+  }
+  if (child.status !== 0) {
+    console.error(`bench of ${name} failed with exit code ${child.status}`);
+    process.exitCode = 1;
+  }
 }
 const tmp = `${outPath}.tmp`;
 writeFileSync(tmp, results.map((r) => JSON.stringify(r)).join("\n") + (results.length ? "\n" : ""));
