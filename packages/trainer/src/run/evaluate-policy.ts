@@ -2,14 +2,14 @@ import { runEpisodes, type Policy, type Task } from "@cosir/env";
 import { rewardConfig, scoreEpisode, summariseRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { wilson95 } from "../cli/summary-table";
-import { episodeBehaviour } from "../metrics/episode-behaviour";
+import { behaviourMetrics } from "@cosir/bench";
 import { trainingTask } from "./training-data";
 
 export interface PolicyEvaluation {
   episodes: number;
   teamAccuracy: number;
   ci95: [number, number];
-  /** Share of private cells (seen by one agent only) disclosed during the discussion. */
+  /** Share of decisive private cells disclosed during the discussion (@cosir/bench's definition). */
   disclosure: number;
   /** Share of messages that contain an ASK. */
   askRate: number;
@@ -28,16 +28,16 @@ export async function evaluatePolicy(policy: Policy, tasks: readonly Task[]): Pr
   const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
   const scored = traces.map((t, k) => scoreEpisode(tasks[k] as Task, t, rewardConfig("cosir")));
   const summary = summariseRewards(scored);
-  const behaviour = traces.map((t, k) => episodeBehaviour(tasks[k] as Task, t));
-  const privateCells = behaviour.reduce((s, b) => s + b.privateCells, 0);
+  const behaviour = traces.map((t, k) => behaviourMetrics(tasks[k] as Task, t));
+  const decisive = behaviour.reduce((s, b) => s + b.disclosure.decisive, 0);
   const messages = behaviour.reduce((s, b) => s + b.messages, 0);
   const correct = scored.filter((s) => s.teamCorrect).length;
   return {
     episodes: traces.length,
     teamAccuracy: traces.length === 0 ? 0 : correct / traces.length,
     ci95: wilson95(correct, traces.length),
-    disclosure: privateCells === 0 ? 0 : behaviour.reduce((s, b) => s + b.privateDisclosed, 0) / privateCells,
-    askRate: messages === 0 ? 0 : behaviour.reduce((s, b) => s + b.asking, 0) / messages,
+    disclosure: decisive === 0 ? 0 : behaviour.reduce((s, b) => s + b.disclosure.disclosed, 0) / decisive,
+    askRate: messages === 0 ? 0 : behaviour.reduce((s, b) => s + (b.askRate ?? 0) * b.messages, 0) / messages,
     meanReward: summary.total,
     formatErrors: messages === 0 ? 0 : traces.reduce((s, t) => s + t.messages.filter((m) => m.parseError !== undefined).length, 0) / messages,
   };

@@ -19,7 +19,7 @@ import {
 import { REWARD_TERMS, rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards, type RewardConfig } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { Progress, type ProgressOptions } from "../metrics/progress";
-import { episodeBehaviour } from "../metrics/episode-behaviour";
+import { behaviourMetrics } from "@cosir/bench";
 import { computeAdvantages, type Trajectory } from "../rl/advantages";
 import { learningRateAt } from "../rl/learning-rate";
 import { ppoLoss } from "../rl/ppo-loss";
@@ -295,9 +295,10 @@ export class TrainRun {
     }
     const seconds = (Date.now() - started) / 1000;
     const summary = summariseRewards(scored);
-    const behaviour = traces.map((trace, e) => episodeBehaviour(tasks[e] as Task, trace));
-    const privateCells = behaviour.reduce((s, b) => s + b.privateCells, 0);
+    const behaviour = traces.map((trace, e) => behaviourMetrics(tasks[e] as Task, trace));
+    const decisive = behaviour.reduce((s, b) => s + b.disclosure.decisive, 0);
     const messages = behaviour.reduce((s, b) => s + b.messages, 0);
+    const asking = behaviour.reduce((s, b) => s + (b.askRate ?? 0) * b.messages, 0);
     const sampledTokens = traces.reduce((s, tr) => s + tr.messages.reduce((a, m) => a + (m.tokens?.length ?? 0), 0) + tr.choices.reduce((a, c) => a + (c.tokens?.length ?? 0), 0), 0);
     return {
       phase: "rl",
@@ -306,8 +307,8 @@ export class TrainRun {
       episodes: traces.length,
       rewards: Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, round(summary[t as keyof typeof summary] as number)])),
       teamAccuracy: round(summary.teamAccuracy),
-      disclosure: privateCells === 0 ? 0 : round(behaviour.reduce((s, b) => s + b.privateDisclosed, 0) / privateCells),
-      askRate: messages === 0 ? 0 : round(behaviour.reduce((s, b) => s + b.asking, 0) / messages),
+      disclosure: decisive === 0 ? 0 : round(behaviour.reduce((s, b) => s + b.disclosure.disclosed, 0) / decisive),
+      askRate: messages === 0 ? 0 : round(asking / messages),
       formatErrors: round(mean(traces.map((tr) => tr.messages.filter((m) => m.parseError !== undefined).length / Math.max(1, tr.messages.length)))),
       samples: samples.length,
       droppedZeroAdvantage: dropped,
