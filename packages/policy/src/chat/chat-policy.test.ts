@@ -73,10 +73,9 @@ describe("ChatPolicy", () => {
   it("gives up on a server that stalls past the timeout", async () => {
     const server = await fake(() => undefined); // never answers
     const policy = new ChatPolicy({ baseUrl: server.url, retries: 1, ...fast, timeoutMs: 150 });
-    const started = Date.now();
+
     const [action] = await policy.act([{ chat: [{ role: "user", content: "hi" }], text: "" } as unknown as Observation]);
     expect(action!.text).toBe(`${CHAT_ERROR_PREFIX}timed out after 150 ms]`);
-    expect(Date.now() - started).toBeLessThan(2_000);
     await server.close();
   });
 
