@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/cosir-error";
 import type { Beliefs } from "../beliefs/beliefs";
-import type { DecisionModel } from "../models/decision-model";
+import type { DecisionModel, PosteriorResult } from "../models/decision-model";
 
 /** Probabilities below this are floored before taking -log, so surprisal stays finite (DESIGN.md §1). */
 export const SURPRISAL_FLOOR = 1e-12;
@@ -60,6 +60,35 @@ function supportSize(beliefs: Beliefs, cell: number): number {
 }
 
 /**
+ * Calls `fn(j, w, after)` for every level index j of `cell` with positive belief w, where `after` is
+ * the posterior with the cell set to a point mass at that level (written into `scratch`). The cell's
+ * pmf is restored afterwards, also when `fn` throws.
+ */
+function forEachLevel(
+  model: DecisionModel,
+  beliefs: Beliefs,
+  cell: number,
+  scratch: Float64Array,
+  fn: (j: number, w: number, after: PosteriorResult) => void,
+): void {
+  const L = beliefs.levels;
+  const base = cell * L;
+  const pmf = beliefs.pmf;
+  const saved = pmf.slice(base, base + L);
+  try {
+    for (let j = 0; j < L; j++) {
+      const w = saved[j] as number;
+      if (!(w > 0)) continue;
+      pmf.fill(0, base, base + L);
+      pmf[base + j] = 1;
+      fn(j, w, model.posterior(beliefs, scratch));
+    }
+  } finally {
+    pmf.set(saved, base);
+  }
+}
+
+/**
  * Predictive P(X_c = v | E) under the model's conditioning (DESIGN.md §1):
  * pmf_c(v) * mass(E, X_c = v) / mass(E). Indexed by v - lo. Falls back to the cell pmf when
  * the evidence is degenerate. `beliefs` is restored.
@@ -68,33 +97,22 @@ export function predictive(model: DecisionModel, beliefs: Beliefs, cell: number)
   checkCell(beliefs, cell);
   const L = beliefs.levels;
   const base = cell * L;
-  const pmf = beliefs.pmf;
-  const saved = pmf.slice(base, base + L);
   const out = new Float64Array(L);
   const scratch = new Float64Array(model.answers);
-  const before = model.posterior(beliefs, scratch);
-  if (before.degenerate) {
-    out.set(saved);
+  if (model.posterior(beliefs, scratch).degenerate) {
+    out.set(beliefs.pmf.subarray(base, base + L));
     return out;
   }
   let total = 0;
-  try {
-    for (let j = 0; j < L; j++) {
-      const w = saved[j] as number;
-      if (!(w > 0)) continue;
-      pmf.fill(0, base, base + L);
-      pmf[base + j] = 1;
-      const joint = w * model.posterior(beliefs, scratch).mass;
-      out[j] = joint;
-      total += joint;
-    }
-  } finally {
-    pmf.set(saved, base);
-  }
+  forEachLevel(model, beliefs, cell, scratch, (j, w, after) => {
+    const joint = w * after.mass;
+    out[j] = joint;
+    total += joint;
+  });
   // sum_v pmf_c(v) mass(E, X_c = v) = mass(E); normalising by the sum rather than by mass(E) keeps the
   // result a pmf when the masses are subnormal and carry few digits.
   if (!(total > 0)) {
-    out.set(saved);
+    out.set(beliefs.pmf.subarray(base, base + L));
     return out;
   }
   for (let j = 0; j < L; j++) out[j] = (out[j] as number) / total;
@@ -110,33 +128,20 @@ export function predictive(model: DecisionModel, beliefs: Beliefs, cell: number)
 export function expectedInformationGain(model: DecisionModel, beliefs: Beliefs, cell: number): number {
   checkCell(beliefs, cell);
   if (supportSize(beliefs, cell) <= 1) return 0;
-  const L = beliefs.levels;
-  const base = cell * L;
-  const pmf = beliefs.pmf;
   const scratch = new Float64Array(model.answers);
   const before = model.posterior(beliefs, scratch);
   if (before.degenerate) return 0;
   const h = entropy(before.pmf);
-  const saved = pmf.slice(base, base + L);
   // The predictive weights pmf_c(v) mass(E, X_c = v), normalised by their sum (see `predictive`).
   let total = 0;
   let weighted = 0;
-  try {
-    for (let j = 0; j < L; j++) {
-      const w = saved[j] as number;
-      if (!(w > 0)) continue;
-      pmf.fill(0, base, base + L);
-      pmf[base + j] = 1;
-      const after = model.posterior(beliefs, scratch);
-      const joint = w * after.mass;
-      if (joint > 0) {
-        total += joint;
-        weighted += joint * entropy(after.pmf);
-      }
+  forEachLevel(model, beliefs, cell, scratch, (_j, w, after) => {
+    const joint = w * after.mass;
+    if (joint > 0) {
+      total += joint;
+      weighted += joint * entropy(after.pmf);
     }
-  } finally {
-    pmf.set(saved, base);
-  }
+  });
   if (!(total > 0)) return 0;
   const gain = h - weighted / total;
   // Only rounding can make it negative (the gain is a mutual information); never report -1e-17.
