@@ -20,7 +20,12 @@ export function formatSummaryTable(rows: { name: string; summary: RewardSummary 
     const [lo, hi] = wilson95(Math.round(s.teamAccuracy * s.episodes), s.episodes);
     return [name, String(s.episodes), fmt(s.teamAccuracy), `[${fmt(lo, 2)}, ${fmt(hi, 2)}]`, fmt(s.share), fmt(s.ask), fmt(s.falseClaim), fmt(s.format), fmt(s.use), fmt(s.task), fmt(s.accuracy), fmt(s.total)];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
-  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
-  return [row(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(row)].join("\n");
+  return markdownTable(header, lines);
+}
+
+/** A markdown table with columns padded to their widest cell. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }

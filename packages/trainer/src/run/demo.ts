@@ -1,11 +1,11 @@
 import { mkdir, rm, writeFile, rename } from "node:fs/promises";
-
 import { join } from "node:path";
 import type { Policy } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import type { ProgressOptions } from "../metrics/progress";
+import { markdownTable } from "../cli/summary-table";
 import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
 import { createPolicyModel, samplingPolicy } from "./policy-model";
 import { derivedSeed } from "./training-data";
@@ -90,7 +90,5 @@ export function formatDemoTable(result: DemoResult): string {
     e.meanReward.toFixed(3),
     e.formatErrors.toFixed(3),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+  return markdownTable(header, rows);
 }

@@ -51,6 +51,12 @@ interface RlSample extends PromptCompletion {
   ref?: number[];
 }
 
+/** The run's reward config: its preset with any weight and clipping overrides. */
+function rewardsOf(config: TrainConfig): RewardConfig {
+  const r = config.rewards;
+  return rewardConfig({ preset: r.preset, ...(r.weights ? { weights: r.weights } : {}), ...(r.clipAskAtZero !== undefined ? { clipAskAtZero: r.clipAskAtZero } : {}) });
+}
+
 function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }
@@ -130,7 +136,7 @@ export class TrainRun {
   /** Starts a run: writes config.json, trains (or copies) the base, checkpoints it as DIR/base. */
   static async start(config: TrainConfig, dir: string, io: RunIo, options: { base?: string } = {}): Promise<TrainRun> {
     await selectBackend();
-    const rewards = rewardConfig({ preset: config.rewards.preset, ...(config.rewards.weights ? { weights: config.rewards.weights } : {}), ...(config.rewards.clipAskAtZero !== undefined ? { clipAskAtZero: config.rewards.clipAskAtZero } : {}) });
+    const rewards = rewardsOf(config);
     // Everything that can fail on bad input is checked before anything is written.
     const given = options.base ? await loadCheckpoint(options.base) : undefined;
     await mkdir(dir, { recursive: true });
@@ -170,7 +176,7 @@ export class TrainRun {
     const loaded = await loadCheckpoint(join(dir, "checkpoint"));
     const pm: PolicyModel = { model: loaded.model, tokenizer: loaded.tokenizer };
     const reference = await TrainRun.loadBase(join(dir, "base"));
-    const rewards = rewardConfig({ preset: config.rewards.preset, ...(config.rewards.weights ? { weights: config.rewards.weights } : {}), ...(config.rewards.clipAskAtZero !== undefined ? { clipAskAtZero: config.rewards.clipAskAtZero } : {}) });
+    const rewards = rewardsOf(config);
     const trainer = new TransformerTrainer(pm.model, { learningRate: config.rl.learningRate, clipNorm: config.rl.clipNorm });
     trainer.optimizer.loadState(loaded.manifest.step, loaded.extraTensors);
     const lines = (await readFile(join(dir, "metrics.jsonl"), "utf8")).split("\n").filter((l) => l !== "");
