@@ -99,7 +99,10 @@ function monteCarloPosterior(spec, beliefs, samples, next, out) {
       const c = k * M + a;
       let nonzero = 0;
       let at = 0;
-      for (let j = 0; j < L; j++) if (beliefs.pmf[c * L + j] > 0) (nonzero++, (at = j));
+      for (let j = 0; j < L; j++) if (beliefs.pmf[c * L + j] > 0) {
+        nonzero++;
+        at = j;
+      }
       const w = weights[a];
       if (nonzero === 1) baseScore[k] += w * (lo + at);
       else {
@@ -124,10 +127,15 @@ function monteCarloPosterior(spec, beliefs, samples, next, out) {
     let best = 0;
     let ties = 1;
     for (let k = 1; k < K; k++) {
-      if (score[k] > score[best]) (best = k), (ties = 1);
-      else if (score[k] === score[best]) ties++;
+      if (score[k] > score[best]) {
+        best = k;
+        ties = 1;
+      } else if (score[k] === score[best]) ties++;
     }
-    if (ties === 1) (out[best] += 1), accepted++;
+    if (ties === 1) {
+      out[best] += 1;
+      accepted++;
+    }
   }
   if (accepted > 0) for (let k = 0; k < K; k++) out[k] /= accepted;
   return accepted;

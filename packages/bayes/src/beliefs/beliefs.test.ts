@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidArgumentError } from "../errors/cosir-error";
 import { applyEvents, epsArbitrary, eventsArbitrary, isPmf, maxAbsDiff, priorArbitrary } from "../testing/arbitraries";
 import { applyClaim, cellPmf, checkLevelRange, cloneBeliefs, copyBeliefsInto, createBeliefs, normalisePrior, observeCell } from "./beliefs";
 import { expectField } from "../testing/expect-field";

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyClaim, cloneBeliefs, createBeliefs, observeCell } from "../beliefs/beliefs";
-import { InvalidArgumentError } from "../errors/cosir-error";
 import { argmaxScoreModel } from "../models/argmax-score-model";
 import { bruteForceArgmax, bruteForceInformationGain, bruteForcePredictive } from "../testing/brute-force";
 import { argmaxCaseArbitrary, buildArgmax, isPmf, maxAbsDiff, type ArgmaxCase } from "../testing/arbitraries";

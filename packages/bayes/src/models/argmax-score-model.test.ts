@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyClaim, createBeliefs, observeCell, type Beliefs } from "../beliefs/beliefs";
-import { InvalidArgumentError } from "../errors/cosir-error";
 import { bruteForceArgmax } from "../testing/brute-force";
 import { argmaxCaseArbitrary, buildArgmax, eventsArbitrary, isPmf, maxAbsDiff, type ArgmaxCase } from "../testing/arbitraries";
 import { argmaxScoreModel, cellIndex, optionScore, type Aggregate } from "./argmax-score-model";

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyClaim, createBeliefs, observeCell } from "../beliefs/beliefs";
-import { InvalidArgumentError } from "../errors/cosir-error";
 import { expectedInformationGain } from "../information/information";
 import { bruteForceInformationGain, bruteForceTotal } from "../testing/brute-force";
 import { buildTotal, isPmf, maxAbsDiff, totalCaseArbitrary } from "../testing/arbitraries";

@@ -6,7 +6,6 @@ import {
   mapAnswer,
   surprisal,
   type Beliefs,
-  type DecisionModel,
 } from "@cosir/bayes";
 import { decisionModelForTask, ownBeliefs, teamDecision, type Task, type Trace } from "@cosir/env";
 import { METRIC_THRESHOLDS } from "./metric-thresholds";

@@ -4,7 +4,7 @@ import { domainNames, domainVocabularies, type DomainVocabulary } from "./domain
 
 /** The domain words for a task of `options` x `attributes` in the named vocabulary (first names in list order). */
 export function domainFor(name: string, options: number, attributes: number): Domain {
-  if (!Object.prototype.hasOwnProperty.call(domainVocabularies, name)) {
+  if (!Object.hasOwn(domainVocabularies, name)) {
     throw new InvalidArgumentError("domain", name, `expected one of ${domainNames.join(", ")}`);
   }
   const vocabulary = (domainVocabularies as Record<string, DomainVocabulary>)[name] as DomainVocabulary;

@@ -11,7 +11,7 @@ export interface GenerateTaskOptions extends TaskGeneratorOptions {
 export function generateTask(opts: GenerateTaskOptions): Task {
   if (opts === null || typeof opts !== "object") throw new InvalidArgumentError("options", opts, "expected an options object");
   const { family, ...rest } = opts;
-  if (typeof family !== "string" || !Object.prototype.hasOwnProperty.call(taskFamilies, family)) {
+  if (typeof family !== "string" || !Object.hasOwn(taskFamilies, family)) {
     throw new InvalidArgumentError("family", family, `expected one of ${Object.keys(taskFamilies).join(", ")}`);
   }
   const generator = taskFamilies[family];

@@ -65,7 +65,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
                 to = n - 1;
                 end += 2;
               }
-            } else if (tag !== undefined && tag.startsWith("@")) {
+            } else if (tag?.startsWith("@")) {
               const m = tag.length <= 12 ? AGENT_TAG.exec(tag) : null;
               if (m !== null) {
                 to = Number(m[1]) - 1;

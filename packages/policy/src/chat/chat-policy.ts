@@ -1,4 +1,4 @@
-import { InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
+import { CosirError, InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
 import type { ChatMessage, Observation, Policy, PolicyAction } from "@cosir/env";
 
 export interface ChatPolicyOptions {
@@ -49,12 +49,12 @@ export interface ChatPolicyStats {
 /** Marks a reply the policy could not get; the env records it verbatim with a parse error. */
 export const CHAT_ERROR_PREFIX = "[chat error: ";
 
-class RetryableError extends Error {
+class RetryableError extends CosirError {
   constructor(
     message: string,
     readonly retryAfterMs?: number,
   ) {
-    super(message);
+    super("chat_retryable", message);
   }
 }
 
@@ -188,7 +188,7 @@ export class ChatPolicy implements Policy {
           const after = Number(response.headers.get("retry-after"));
           throw new RetryableError(message, Number.isFinite(after) && after > 0 ? after * 1000 : undefined);
         }
-        throw new Error(message);
+        throw new CosirError("chat_request_failed", message);
       }
       let json: unknown;
       try {

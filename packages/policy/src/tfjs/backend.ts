@@ -1,5 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
-import { InvalidConfigError } from "@cosir/bayes";
+import { CosirError, InvalidConfigError } from "@cosir/bayes";
 import { registerGradients } from "./register-gradients";
 
 /** The tfjs back ends this package can run on, in order of preference. */
@@ -116,7 +116,7 @@ async function tryBackend(name: BackendName): Promise<BackendChoice> {
 
 async function activate(tfName: string): Promise<void> {
   const ok = await tf.setBackend(tfName);
-  if (!ok || tf.getBackend() !== tfName) throw new Error(`tf.setBackend(${JSON.stringify(tfName)}) failed`);
+  if (!ok || tf.getBackend() !== tfName) throw new CosirError("backend_unavailable", `tf.setBackend(${JSON.stringify(tfName)}) failed`);
   await tf.ready();
 }
 

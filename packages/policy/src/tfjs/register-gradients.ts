@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 
 /*
@@ -243,7 +244,7 @@ const gradients: Grad[] = [
     gradFunc: (dy, saved, attrs) => {
       const [x, indices] = saved as [tf.Tensor, tf.Tensor];
       const { axis, batchDims } = attrs as { axis: number; batchDims: number };
-      if (batchDims !== 0) throw new Error("cosir: the gradient of gather with batchDims is not supported");
+      if (batchDims !== 0) throw new InvalidArgumentError("GatherV2.batchDims", batchDims, "the gradient of gather supports only batchDims 0");
       const ax = tf.util.parseAxisParam(axis, x.shape)[0]!;
       // dx = onehot(indices)^T @ dy with the gathered axis moved to the front
       return {

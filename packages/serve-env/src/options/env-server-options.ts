@@ -19,7 +19,7 @@ export const EnvServerOptionsSchema = z
     /** Larger request bodies get 413. */
     maxBodyBytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
     /** Reward preset for episodes that do not name one, and for `/get_reward`. */
-    preset: z.string().refine((p) => Object.prototype.hasOwnProperty.call(rewardPresets, p), { message: `expected one of ${Object.keys(rewardPresets).join(", ")}` }).default("cosir"),
+    preset: z.string().refine((p) => Object.hasOwn(rewardPresets, p), { message: `expected one of ${Object.keys(rewardPresets).join(", ")}` }).default("cosir"),
     /** Fastify request logging (off by default: the trainer's logs matter, not ours). */
     logger: z.boolean().default(false),
   })

@@ -3,7 +3,7 @@ import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import { CollaborationEnv, validateTask, type Task } from "@cosir/env";
 import { rewardConfig, scoreEpisode, type RewardConfig } from "@cosir/rewards";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { ZodType } from "zod";
+import type { ZodType, ZodTypeDef } from "zod";
 import { observationView } from "../observation/observation-view";
 import { resolveEnvServerOptions, type EnvServerOptions, type ResolvedEnvServerOptions } from "../options/env-server-options";
 import { checkTaskBudget } from "../protocol/check-task-budget";
@@ -36,7 +36,7 @@ function errorBody(code: string, message: string, field?: string): ErrorBody {
   return { error: { code, message, ...(field !== undefined ? { field } : {}) } };
 }
 
-function parseBody<T>(schema: ZodType<T, any, any>, body: unknown): T {
+function parseBody<T>(schema: ZodType<T, ZodTypeDef, unknown>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) throw new InvalidArgumentError("body", body, "expected a JSON object");
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw zodFieldError("body", parsed.error, body);

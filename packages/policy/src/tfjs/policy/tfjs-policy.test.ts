@@ -41,7 +41,10 @@ describe("TfjsPolicy", () => {
     const p = policy(7);
     const task = generateTask({ family: "random", seed: 2 });
     const observations: Observation[] = [];
-    const recorder = { name: "rec", act: async (obs: readonly Observation[]) => (observations.push(...obs), p.act(obs)) };
+    const recorder = { name: "rec", act: async (obs: readonly Observation[]) => {
+      observations.push(...obs);
+      return p.act(obs);
+    } };
     await runEpisode(task, recorder);
     const actions = await policy(7).act(observations.slice(0, 0)); // empty batch is fine
     expect(actions).toEqual([]);

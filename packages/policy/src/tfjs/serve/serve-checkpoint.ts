@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, resolve } from "node:path";
-import { InvalidArgumentError } from "@cosir/bayes";
+import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import { selectBackend } from "../backend";
 import { TfjsPolicy } from "../policy/tfjs-policy";
 import { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
@@ -39,14 +39,14 @@ export interface ServedCheckpoint {
   close(): Promise<void>;
 }
 
-class HttpError extends Error {
+class HttpError extends CosirError {
   constructor(
     readonly status: number,
     message: string,
     readonly param: string | null = null,
     readonly type = status === 429 ? "rate_limit_error" : status >= 500 ? "server_error" : "invalid_request_error",
   ) {
-    super(message);
+    super("http_error", message);
   }
 }
 

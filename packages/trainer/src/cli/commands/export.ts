@@ -55,7 +55,7 @@ export const exportCommand: CliCommand = async (argv, io) => {
   const out = resolve(values.out);
   if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory()) throw new InvalidArgumentError("--out", values.out, "expected a file in an existing folder");
   if (existsSync(out) && statSync(out).isDirectory()) throw new InvalidArgumentError("--out", values.out, "is a folder; expected a file");
-  let rows;
+  let rows: ReturnType<typeof datasetRows>;
   try {
     rows = datasetRows({ family, seed, n, surface, size });
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   applyClaim,
+  InvalidArgumentError,
   argmaxScoreModel,
   createBeliefs,
   expectedInformationGain,
@@ -50,14 +51,14 @@ export function answerPosteriorQuery(raw: unknown, cache = new Map<string, Decis
   const parsed = PosteriorQuerySchema.safeParse(raw);
   if (!parsed.success) {
     const d = describeZodError("", parsed.error, raw);
-    throw new Error(`${d.field || "(query)"}: ${d.message}`);
+    throw new InvalidArgumentError(d.field || "(query)", d.value, d.message);
   }
   const q = parsed.data;
   const { options: K, attributes: M, levels } = q.task;
   // Untrusted queries must not allocate without bound: cap the level span and the score range.
-  if (levels[1] - levels[0] > 100) throw new Error(`task.levels: expected at most 101 levels, got [${levels[0]}, ${levels[1]}]`);
+  if (levels[1] - levels[0] > 100) throw new InvalidArgumentError("task.levels", levels, "expected at most 101 levels");
   const weightSum = (q.task.weights ?? []).reduce((s, w) => s + Math.abs(w), 0) || M;
-  if ((levels[1] - levels[0]) * weightSum > 1_000_000) throw new Error(`task.weights: score range (levels span x weight sum) must stay below 1e6`);
+  if ((levels[1] - levels[0]) * weightSum > 1_000_000) throw new InvalidArgumentError("task.weights", q.task.weights, "score range (levels span x weight sum) must stay below 1e6");
   const key = JSON.stringify([K, M, levels, q.task.aggregate, q.task.weights ?? null]);
   let model = cache.get(key);
   if (!model) {
@@ -67,12 +68,12 @@ export function answerPosteriorQuery(raw: unknown, cache = new Map<string, Decis
   }
   const beliefs = createBeliefs({ cells: K * M, levels, prior: q.task.prior });
   const cell = (field: string, i: number, o: number, a: number): number => {
-    if (o < 0 || o >= K) throw new Error(`${field}[${i}][0]: option ${o} out of range 0..${K - 1}`);
-    if (a < 0 || a >= M) throw new Error(`${field}[${i}][1]: attribute ${a} out of range 0..${M - 1}`);
+    if (o < 0 || o >= K) throw new InvalidArgumentError(`${field}[${i}][0]`, o, `expected an option in 0..${K - 1}`);
+    if (a < 0 || a >= M) throw new InvalidArgumentError(`${field}[${i}][1]`, a, `expected an attribute in 0..${M - 1}`);
     return o * M + a;
   };
   const level = (field: string, i: number, v: number): number => {
-    if (v < levels[0] || v > levels[1]) throw new Error(`${field}[${i}][2]: level ${v} out of range ${levels[0]}..${levels[1]}`);
+    if (v < levels[0] || v > levels[1]) throw new InvalidArgumentError(`${field}[${i}][2]`, v, `expected a level in ${levels[0]}..${levels[1]}`);
     return v;
   };
   (q.observed ?? []).forEach(([o, a, v], i) => observeCell(beliefs, cell("observed", i, o, a), level("observed", i, v)));
@@ -81,7 +82,7 @@ export function answerPosteriorQuery(raw: unknown, cache = new Map<string, Decis
   const result = model.posterior(beliefs);
   const answer: PosteriorAnswer = { posterior: Array.from(result.pmf), degenerate: result.degenerate };
   if (q.correct !== undefined) {
-    if (q.correct < 0 || q.correct >= K) throw new Error(`correct: option ${q.correct} out of range 0..${K - 1}`);
+    if (q.correct < 0 || q.correct >= K) throw new InvalidArgumentError("correct", q.correct, `expected an option in 0..${K - 1}`);
     answer.surprisal = surprisal(result.pmf, q.correct);
   }
   if (q.ask !== undefined) {

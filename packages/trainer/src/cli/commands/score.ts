@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "@cosir/bayes";
 import { validateTask, validateTrace } from "@cosir/env";
 import { rewardConfig, rewardPresets, scoreEpisode } from "@cosir/rewards";
 import type { CliCommand } from "../cli-io";
@@ -16,11 +17,11 @@ export const scoreCommand: CliCommand = async (argv, io) => {
     let out: unknown;
     try {
       const value: unknown = JSON.parse(line);
-      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("expected an object {task, trace}");
+      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InvalidArgumentError("(line)", value, "expected an object {task, trace}");
       const record = value as { task?: unknown; trace?: unknown };
       const task = validateTask(record.task);
       const trace = validateTrace(record.trace);
-      if (trace.taskId !== task.id) throw new Error(`trace.taskId: ${JSON.stringify(trace.taskId)} does not match task.id ${JSON.stringify(task.id)}`);
+      if (trace.taskId !== task.id) throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
       out = scoreEpisode(task, trace, config);
     } catch (error) {
       failed++;
