@@ -28,8 +28,12 @@ function report(figure) {
   if (figure.ratio !== undefined) line.ratio = figure.ratio;
   if (figure.note !== undefined) line.note = figure.note;
   results.push(line);
-  const fmt = (v) => (Math.abs(v) >= 1000 ? Math.round(v).toLocaleString("en-US") : Number(v.toPrecision(4)).toString());
-  const extra = [line.baseline !== undefined ? `baseline ${fmt(line.baseline)}` : "", line.ratio !== undefined ? `ratio ${fmt(line.ratio)}` : ""]
+  const fmt = (v) =>
+    Math.abs(v) >= 1000 ? Math.round(v).toLocaleString("en-US") : Number(v.toPrecision(4)).toString();
+  const extra = [
+    line.baseline !== undefined ? `baseline ${fmt(line.baseline)}` : "",
+    line.ratio !== undefined ? `ratio ${fmt(line.ratio)}` : "",
+  ]
     .filter(Boolean)
     .join("  ");
   console.log(`${name.padEnd(34)} ${fmt(value).padStart(14)} ${unit.padEnd(16)} ${extra}`);
@@ -50,11 +54,15 @@ for (const name of names) {
   if (filter && !name.includes(filter)) continue;
   const file = join(packagesDir, name, "bench", "index.mjs");
   if (!existsSync(file)) continue;
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", file, ...(quick ? ["--quick"] : [])], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const child = spawnSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), "--child", file, ...(quick ? ["--quick"] : [])],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   for (const line of (child.stdout ?? "").split("\n")) {
     if (line.startsWith("@@figure ")) report(JSON.parse(line.slice(9)));
     else if (line.trim() !== "") console.log(line);

@@ -9,10 +9,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cli = join(root, "packages", "trainer", "dist", "cli.js");
 if (!existsSync(cli) || process.env.COSIR_REBUILD === "1") {
   process.stderr.write("building the cosir CLI (first run)...\n");
-  const build = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@cosir/trainer...", "--output-logs=errors-only"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const build = spawnSync(
+    "pnpm",
+    ["exec", "turbo", "run", "build", "--filter=@cosir/trainer...", "--output-logs=errors-only"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const run = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], { stdio: "inherit" });

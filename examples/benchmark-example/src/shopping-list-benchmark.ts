@@ -1,5 +1,13 @@
 import { taskBenchmark, type Benchmark } from "@cosir/bench";
-import { finishTask, hashSeed, resolveTaskGeneratorOptions, Rng, type Task, type TaskGeneratorOptions, type Trace } from "@cosir/env";
+import {
+  finishTask,
+  hashSeed,
+  resolveTaskGeneratorOptions,
+  Rng,
+  type Task,
+  type TaskGeneratorOptions,
+  type Trace,
+} from "@cosir/env";
 
 /**
  * A tiny family of its own: two shops, four items rated 1..5 (price, freshness ...), each agent sees one
@@ -7,12 +15,18 @@ import { finishTask, hashSeed, resolveTaskGeneratorOptions, Rng, type Task, type
  * their rows to agree. Built with the env's public generator helpers.
  */
 export function shoppingListTask(opts: TaskGeneratorOptions): Task {
-  const size = resolveTaskGeneratorOptions({ domain: "restaurants", rounds: 2, ...opts, options: 2, agents: 2 }, { attributes: 4 });
+  const size = resolveTaskGeneratorOptions(
+    { domain: "restaurants", rounds: 2, ...opts, options: 2, agents: 2 },
+    { attributes: 4 },
+  );
   const rng = new Rng(hashSeed("example.shoppingList", size.seed));
   const [lo, hi] = size.levels;
   for (;;) {
     const table = [0, 1].map(() => Array.from({ length: size.attributes }, () => lo + rng.int(hi - lo + 1)));
-    const [a, b] = table.map((row) => row.reduce((s, v, k) => s + v * (size.weights[k] as number), 0)) as [number, number];
+    const [a, b] = table.map((row) => row.reduce((s, v, k) => s + v * (size.weights[k] as number), 0)) as [
+      number,
+      number,
+    ];
     if (a === b) continue;
     const M = size.attributes;
     const visibility = [0, 1].map((o) => Array.from({ length: M }, (_, k) => o * M + k));

@@ -3,13 +3,7 @@
 // view of a task (a true table with a unique best) in mid-episode, where about a third of the cells
 // are its own observations, a quarter carry one or two claims (eps = 0.01, 5% of them wrong) and the
 // rest are still at the prior.
-import {
-  applyClaim,
-  argmaxScoreModel,
-  createBeliefs,
-  expectedInformationGain,
-  observeCell,
-} from "../dist/index.js";
+import { applyClaim, argmaxScoreModel, createBeliefs, expectedInformationGain, observeCell } from "../dist/index.js";
 
 /** Small seeded generator (mulberry32) so every run measures the same pool. */
 function random(seed) {
@@ -90,7 +84,12 @@ function rate(fn, seconds, batch) {
  * base score (the sampler's best case). Returns the number of accepted samples.
  */
 function monteCarloPosterior(spec, beliefs, samples, next, out) {
-  const { options: K, attributes: M, levels: [lo], weights } = spec;
+  const {
+    options: K,
+    attributes: M,
+    levels: [lo],
+    weights,
+  } = spec;
   const L = beliefs.levels;
   const baseScore = new Float64Array(K);
   const cells = [];
@@ -99,10 +98,11 @@ function monteCarloPosterior(spec, beliefs, samples, next, out) {
       const c = k * M + a;
       let nonzero = 0;
       let at = 0;
-      for (let j = 0; j < L; j++) if (beliefs.pmf[c * L + j] > 0) {
-        nonzero++;
-        at = j;
-      }
+      for (let j = 0; j < L; j++)
+        if (beliefs.pmf[c * L + j] > 0) {
+          nonzero++;
+          at = j;
+        }
       const w = weights[a];
       if (nonzero === 1) baseScore[k] += w * (lo + at);
       else {
@@ -212,9 +212,13 @@ export default async function bench({ report, quick }) {
       if (nonzero > 1) asks.push([b, c]);
     }
   }
-  const eig = rate((i) => {
-    const [b, c] = asks[i % asks.length];
-    return expectedInformationGain(eigModel, b, c);
-  }, seconds, 200);
+  const eig = rate(
+    (i) => {
+      const [b, c] = asks[i % asks.length];
+      return expectedInformationGain(eigModel, b, c);
+    },
+    seconds,
+    200,
+  );
   report({ name: "bayes.eig.sum3x4", value: eig, unit: "evaluations/s" });
 }

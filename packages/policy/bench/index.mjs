@@ -70,7 +70,10 @@ export default async function bench({ report, quick }) {
   const rng = new SeededRandom(3);
   const word = () => 5 + rng.int(tokenizer.size - 5);
   const batch = packSequences(
-    Array.from({ length: batchSize }, () => ({ prompt: Array.from({ length: time - 15 }, word), completion: Array.from({ length: 16 }, word) })),
+    Array.from({ length: batchSize }, () => ({
+      prompt: Array.from({ length: time - 15 }, word),
+      completion: Array.from({ length: 16 }, word),
+    })),
     { padToken: tokenizer.pad },
   );
   trainer.trainStep(batch, nextTokenLoss); // warm-up: allocations, Adam moments
@@ -78,7 +81,10 @@ export default async function bench({ report, quick }) {
   let stepSeconds = Infinity;
   for (let round = 0; round < (quick ? 1 : 4); round++) {
     matmulSeconds = Math.min(matmulSeconds, best(2, matmuls));
-    stepSeconds = Math.min(stepSeconds, best(1, () => trainer.trainStep(batch, nextTokenLoss)));
+    stepSeconds = Math.min(
+      stepSeconds,
+      best(1, () => trainer.trainStep(batch, nextTokenLoss)),
+    );
   }
   matmulSeconds = Math.min(matmulSeconds, best(2, matmuls));
   tf.dispose([a, b, batch.tokens, batch.mask]);
@@ -88,9 +94,25 @@ export default async function bench({ report, quick }) {
   const tokens = batchSize * time;
   const trainGflops = trainFlops(config, batchSize, time) / stepSeconds / 1e9;
   const params = model.parameterCount();
-  report({ name: "policy.train.tokens", value: tokens / stepSeconds, unit: "tokens/s", note: `${note}; width ${config.width}, ${config.layers} layers, ${config.heads} heads, ${params} parameters; batch ${batchSize} x ${time}` });
-  report({ name: "policy.train.gflops", value: trainGflops, unit: "GFLOP/s", note: "executed matmul FLOPs (attention counted over the full masked square), best of the timed steps" });
-  report({ name: "policy.train.roofline", value: trainGflops / matmulGflops, unit: "ratio", baseline: matmulGflops, ratio: trainGflops / matmulGflops });
+  report({
+    name: "policy.train.tokens",
+    value: tokens / stepSeconds,
+    unit: "tokens/s",
+    note: `${note}; width ${config.width}, ${config.layers} layers, ${config.heads} heads, ${params} parameters; batch ${batchSize} x ${time}`,
+  });
+  report({
+    name: "policy.train.gflops",
+    value: trainGflops,
+    unit: "GFLOP/s",
+    note: "executed matmul FLOPs (attention counted over the full masked square), best of the timed steps",
+  });
+  report({
+    name: "policy.train.roofline",
+    value: trainGflops / matmulGflops,
+    unit: "ratio",
+    baseline: matmulGflops,
+    ratio: trainGflops / matmulGflops,
+  });
 
   // 3. sampling: batch 64, 64 new tokens, KV cache
   const promptLength = 64;
@@ -100,7 +122,12 @@ export default async function bench({ report, quick }) {
   const sampled = sampleTokens(model, prompts, { maxTokens: quick ? 16 : 64, seed: 1 });
   const sampleSeconds = seconds(start);
   const newTokens = sampled.tokens.reduce((n, r) => n + r.length, 0);
-  report({ name: "policy.sample.tokens", value: newTokens / sampleSeconds, unit: "tokens/s", note: `batch 64, ${promptLength}-token prompts, ${quick ? 16 : 64} new tokens, KV cache, prefill included` });
+  report({
+    name: "policy.sample.tokens",
+    value: newTokens / sampleSeconds,
+    unit: "tokens/s",
+    note: `batch 64, ${promptLength}-token prompts, ${quick ? 16 : 64} new tokens, KV cache, prefill included`,
+  });
 
   // 4. KV cache vs recomputing the prefix every step, same prompts and draws
   const kvBatch = quick ? 4 : 16;

@@ -13,12 +13,28 @@ function client(baseUrl) {
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const start = performance.now();
-      const req = request({ host: url.hostname, port: url.port, method, path, agent, headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {} }, (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString("utf8")), ms: performance.now() - start }));
-        res.on("error", reject);
-      });
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          agent,
+          headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {},
+        },
+        (res) => {
+          const chunks = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode,
+              body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+              ms: performance.now() - start,
+            }),
+          );
+          res.on("error", reject);
+        },
+      );
       req.on("error", reject);
       if (payload) req.write(payload);
       req.end();
@@ -34,7 +50,10 @@ export default async function bench({ report, quick }) {
   for (let k = 0; k < 32; k++) {
     const task = generateTask({ family: k % 2 ? "random" : "hiddenProfile", seed: 500 + k });
     const trace = await runEpisode(task, scriptedPolicy("oracle", { seed: k }), { surface: "natural" });
-    tasks.push({ task, steps: [...trace.messages.map((m) => [m.speaker, m.text]), ...trace.choices.map((c) => [c.agent, c.text])] });
+    tasks.push({
+      task,
+      steps: [...trace.messages.map((m) => [m.speaker, m.text]), ...trace.choices.map((c) => [c.agent, c.text])],
+    });
   }
   const server = await startEnvServer({ port: 0, maxEpisodes: 2 * episodes });
   const http = client(server.url);
@@ -49,7 +68,11 @@ export default async function bench({ report, quick }) {
           const created = await http.send("POST", "/v1/episodes", { family: t.task.family, seed: t.task.seed });
           if (created.status !== 200) throw new Error(`create: ${created.status}`);
           for (const [n, [agent, text]] of t.steps.entries()) {
-            const r = await http.send("POST", `/v1/episodes/${created.body.episodeId}/step`, { agent, text, requestId: String(n) });
+            const r = await http.send("POST", `/v1/episodes/${created.body.episodeId}/step`, {
+              agent,
+              text,
+              requestId: String(n),
+            });
             if (r.status !== 200) throw new Error(`step: ${r.status} ${JSON.stringify(r.body)}`);
             latencies.push(r.ms);
           }
@@ -60,13 +83,28 @@ export default async function bench({ report, quick }) {
       // Same concurrency, same server, a route that does nothing: the HTTP floor.
       const floor = [];
       const floorStart = performance.now();
-      await Promise.all(Array.from({ length: episodes }, async () => {
-        for (let k = 0; k < 9; k++) floor.push((await http.send("GET", "/healthz")).ms);
-      }));
+      await Promise.all(
+        Array.from({ length: episodes }, async () => {
+          for (let k = 0; k < 9; k++) floor.push((await http.send("GET", "/healthz")).ms);
+        }),
+      );
       const floorRps = floor.length / ((performance.now() - floorStart) / 1000);
       const rps = latencies.length / seconds;
-      report({ name: "engines.step.rps", value: rps, unit: "requests/s", baseline: floorRps, ratio: rps / floorRps, note: `${episodes} concurrent episodes over loopback; baseline GET /healthz at the same concurrency` });
-      report({ name: "engines.step.p99", value: quantile(latencies, 0.99), unit: "ms", baseline: quantile(floor, 0.99), note: "step latency under the same load; baseline /healthz p99" });
+      report({
+        name: "engines.step.rps",
+        value: rps,
+        unit: "requests/s",
+        baseline: floorRps,
+        ratio: rps / floorRps,
+        note: `${episodes} concurrent episodes over loopback; baseline GET /healthz at the same concurrency`,
+      });
+      report({
+        name: "engines.step.p99",
+        value: quantile(latencies, 0.99),
+        unit: "ms",
+        baseline: quantile(floor, 0.99),
+        note: "step latency under the same load; baseline /healthz p99",
+      });
     }
     // In-process: CollaborationEnv.step plus the observation the service returns, no HTTP.
     let steps = 0;
@@ -80,7 +118,12 @@ export default async function bench({ report, quick }) {
         steps++;
       }
     }
-    report({ name: "engines.step.inprocess", value: steps / ((performance.now() - t0) / 1000), unit: "steps/s", note: "CollaborationEnv.step + observationView, no HTTP" });
+    report({
+      name: "engines.step.inprocess",
+      value: steps / ((performance.now() - t0) / 1000),
+      unit: "steps/s",
+      note: "CollaborationEnv.step + observationView, no HTTP",
+    });
   } finally {
     http.close();
     await server.close();

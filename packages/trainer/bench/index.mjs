@@ -32,7 +32,12 @@ export default async function bench({ report, quick }) {
     return 16;
   }, ms);
   const messages = episodes.reduce((s, e) => s + e.trace.messages.length, 0) / episodes.length;
-  report({ name: "rewards.score.episodes", value: scored, unit: "episodes/s", note: `3 agents, 3 rounds, ${messages.toFixed(1)} messages/episode` });
+  report({
+    name: "rewards.score.episodes",
+    value: scored,
+    unit: "episodes/s",
+    note: `3 agents, 3 rounds, ${messages.toFixed(1)} messages/episode`,
+  });
 
   let seed = 0;
   const tasks = Array.from({ length: 64 }, (_, s) => generateTask({ family: "random", seed: s, agents: 3, rounds: 3 }));
@@ -44,5 +49,10 @@ export default async function bench({ report, quick }) {
     played++;
     elapsed = Number(process.hrtime.bigint() - start) / 1e6;
   }
-  report({ name: "env.play.oracle", value: (played * 1000) / elapsed, unit: "episodes/s", note: "oracle team, 3 agents, 3 rounds, 3x4 table" });
+  report({
+    name: "env.play.oracle",
+    value: (played * 1000) / elapsed,
+    unit: "episodes/s",
+    note: "oracle team, 3 agents, 3 rounds, 3x4 table",
+  });
 }

@@ -1,12 +1,24 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyEvents, epsArbitrary, eventsArbitrary, isPmf, maxAbsDiff, priorArbitrary } from "../testing/arbitraries";
-import { applyClaim, cellPmf, checkLevelRange, cloneBeliefs, copyBeliefsInto, createBeliefs, normalisePrior, observeCell } from "./beliefs";
+import {
+  applyClaim,
+  cellPmf,
+  checkLevelRange,
+  cloneBeliefs,
+  copyBeliefsInto,
+  createBeliefs,
+  normalisePrior,
+  observeCell,
+} from "./beliefs";
 import { expectField } from "../testing/expect-field";
 
-
 const space = fc
-  .record({ cells: fc.integer({ min: 1, max: 6 }), lo: fc.integer({ min: -4, max: 4 }), levels: fc.integer({ min: 2, max: 6 }) })
+  .record({
+    cells: fc.integer({ min: 1, max: 6 }),
+    lo: fc.integer({ min: -4, max: 4 }),
+    levels: fc.integer({ min: 2, max: 6 }),
+  })
   .chain(({ cells, lo, levels }) =>
     fc.record({
       cells: fc.constant(cells),
@@ -117,11 +129,16 @@ describe("applyClaim", () => {
 
   it("a point mass (hard claim, not observed) is left unchanged by claims with eps > 0", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }), fc.double({ min: 1e-300, max: 1, noNaN: true }), (first, level, eps) => {
-        const b = applyClaim(createBeliefs({ cells: 1, levels: [1, 4] }), 0, first, 0);
-        applyClaim(b, 0, level, eps);
-        expect(cellPmf(b, 0)[first - 1]).toBe(1);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.double({ min: 1e-300, max: 1, noNaN: true }),
+        (first, level, eps) => {
+          const b = applyClaim(createBeliefs({ cells: 1, levels: [1, 4] }), 0, first, 0);
+          applyClaim(b, 0, level, eps);
+          expect(cellPmf(b, 0)[first - 1]).toBe(1);
+        },
+      ),
     );
   });
 
@@ -147,13 +164,15 @@ describe("applyClaim", () => {
   it("claims approach hard evidence as eps -> 0 (full-support prior)", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 6 }).chain((L) =>
-          fc.tuple(
-            fc.constant(L),
-            fc.array(fc.double({ min: 0.01, max: 1, noNaN: true }), { minLength: L, maxLength: L }),
-            fc.integer({ min: 0, max: L - 1 }),
+        fc
+          .integer({ min: 2, max: 6 })
+          .chain((L) =>
+            fc.tuple(
+              fc.constant(L),
+              fc.array(fc.double({ min: 0.01, max: 1, noNaN: true }), { minLength: L, maxLength: L }),
+              fc.integer({ min: 0, max: L - 1 }),
+            ),
           ),
-        ),
         ([L, prior, level]) => {
           const hard = applyClaim(createBeliefs({ cells: 1, levels: [0, L - 1], prior }), 0, level, 0);
           let previous = Infinity;

@@ -42,7 +42,8 @@ export function normalisePrior(prior: ArrayLike<number> | undefined, levels: num
   let total = 0;
   for (let i = 0; i < levels; i++) {
     const p = prior[i] as number;
-    if (!Number.isFinite(p) || p < 0) throw new InvalidArgumentError(`${field}[${i}]`, p, "expected a finite number >= 0");
+    if (!Number.isFinite(p) || p < 0)
+      throw new InvalidArgumentError(`${field}[${i}]`, p, "expected a finite number >= 0");
     total += p;
   }
   if (!(total > 0)) throw new InvalidArgumentError(field, Array.from(prior), "expected a positive total");
@@ -51,7 +52,8 @@ export function normalisePrior(prior: ArrayLike<number> | undefined, levels: num
 }
 
 export function createBeliefs(space: BeliefSpace): Beliefs {
-  if (!Number.isInteger(space.cells) || space.cells < 1) throw new InvalidArgumentError("cells", space.cells, "expected a positive integer");
+  if (!Number.isInteger(space.cells) || space.cells < 1)
+    throw new InvalidArgumentError("cells", space.cells, "expected a positive integer");
   checkLevelRange(space.levels);
   const [lo, hi] = space.levels;
   const levels = hi - lo + 1;
@@ -67,7 +69,12 @@ export function cloneBeliefs(beliefs: Beliefs): Beliefs {
 
 /** Copies src into dst (same shape) without allocating. */
 export function copyBeliefsInto(dst: Beliefs, src: Beliefs): Beliefs {
-  if (dst.pmf.length !== src.pmf.length) throw new InvalidArgumentError("dst", dst.cells, `expected beliefs shaped like src (${src.cells} cells x ${src.levels} levels)`);
+  if (dst.pmf.length !== src.pmf.length)
+    throw new InvalidArgumentError(
+      "dst",
+      dst.cells,
+      `expected beliefs shaped like src (${src.cells} cells x ${src.levels} levels)`,
+    );
   dst.pmf.set(src.pmf);
   dst.observed.set(src.observed);
   return dst;
@@ -113,7 +120,8 @@ export function observeCell(beliefs: Beliefs, cell: number, level: number): Beli
 export function applyClaim(beliefs: Beliefs, cell: number, level: number, eps: number): Beliefs {
   checkCell(beliefs, cell);
   checkLevel(beliefs, level);
-  if (!Number.isFinite(eps) || eps < 0 || eps > 1) throw new InvalidArgumentError("eps", eps, "expected a number in [0, 1]");
+  if (!Number.isFinite(eps) || eps < 0 || eps > 1)
+    throw new InvalidArgumentError("eps", eps, "expected a number in [0, 1]");
   if (beliefs.observed[cell] === 1) return beliefs;
   const L = beliefs.levels;
   const base = cell * L;

@@ -38,7 +38,8 @@ export class InvalidConfigError extends CosirError {
 
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined)
+    return String(value);
   try {
     const text = JSON.stringify(value);
     return text.length > 120 ? `${text.slice(0, 117)}...` : text;

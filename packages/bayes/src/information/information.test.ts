@@ -16,7 +16,6 @@ import {
 } from "./information";
 import { expectField } from "../testing/expect-field";
 
-
 describe("surprisal, entropy, mapAnswer", () => {
   it("surprisal is -log P(correct) in nats", () => {
     expect(surprisal([0.25, 0.75], 1)).toBeCloseTo(-Math.log(0.75), 15);
@@ -32,15 +31,21 @@ describe("surprisal, entropy, mapAnswer", () => {
 
   it("surprisal is finite, in [0, -log SURPRISAL_FLOOR] for any pmf", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }).filter((w) => w.some((x) => x > 0)), fc.nat(), (w, i) => {
-        const total = w.reduce((a, b) => a + b, 0);
-        const pmf = w.map((x) => x / total);
-        const k = i % pmf.length;
-        const s = surprisal(pmf, k);
-        expect(Number.isFinite(s)).toBe(true);
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(-Math.log(SURPRISAL_FLOOR));
-      }),
+      fc.property(
+        fc
+          .array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 })
+          .filter((w) => w.some((x) => x > 0)),
+        fc.nat(),
+        (w, i) => {
+          const total = w.reduce((a, b) => a + b, 0);
+          const pmf = w.map((x) => x / total);
+          const k = i % pmf.length;
+          const s = surprisal(pmf, k);
+          expect(Number.isFinite(s)).toBe(true);
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(-Math.log(SURPRISAL_FLOOR));
+        },
+      ),
     );
   });
 
@@ -78,16 +83,21 @@ describe("agentSurprisal and teamSurprisal", () => {
       fc.property(cases, ([c, others, correct]) => {
         const { model } = buildArgmax(c);
         // Each agent's evidence: another random event list restricted to this table's shape.
-        const agents = others.map((o) =>
-          buildArgmax({
-            ...c,
-            events: o.events.filter((e) => e.cell < c.options * c.attributes && (e.kind === "set" ? false : e.level >= c.lo && e.level <= c.hi)),
-          }).beliefs,
+        const agents = others.map(
+          (o) =>
+            buildArgmax({
+              ...c,
+              events: o.events.filter(
+                (e) =>
+                  e.cell < c.options * c.attributes && (e.kind === "set" ? false : e.level >= c.lo && e.level <= c.hi),
+              ),
+            }).beliefs,
         );
         const each = agents.map((b) => agentSurprisal(model, b, correct));
         const expected = each.reduce((a, b) => a + b, 0);
         expect(teamSurprisal(model, agents, correct)).toBeCloseTo(expected, 12);
-        for (let i = 0; i < agents.length; i++) expect(each[i]).toBe(surprisal(model.posterior(agents[i]!).pmf, correct));
+        for (let i = 0; i < agents.length; i++)
+          expect(each[i]).toBe(surprisal(model.posterior(agents[i]!).pmf, correct));
       }),
       { numRuns: 50 },
     );
@@ -174,7 +184,8 @@ describe("expectedInformationGain: properties", () => {
         for (let cell = 0; cell < beliefs.cells; cell++) {
           const eig = expectedInformationGain(model, beliefs, cell);
           expect(Math.abs(eig - bruteForceInformationGain(brute, cell))).toBeLessThan(1e-9);
-          if (!brute.degenerate) expect(maxAbsDiff(predictive(model, beliefs, cell), bruteForcePredictive(brute, cell))).toBeLessThan(1e-9);
+          if (!brute.degenerate)
+            expect(maxAbsDiff(predictive(model, beliefs, cell), bruteForcePredictive(brute, cell))).toBeLessThan(1e-9);
         }
       }),
     );
@@ -226,7 +237,10 @@ describe("claims approach hard evidence as eps -> 0 (posterior)", () => {
       fc.tuple(
         fc.constant(c),
         fc.uniqueArray(
-          fc.record({ cell: fc.integer({ min: 0, max: c.options * c.attributes - 1 }), level: fc.integer({ min: c.lo, max: c.hi }) }),
+          fc.record({
+            cell: fc.integer({ min: 0, max: c.options * c.attributes - 1 }),
+            level: fc.integer({ min: c.lo, max: c.hi }),
+          }),
           { selector: (x) => x.cell, maxLength: c.options * c.attributes },
         ),
       ),

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyClaim, createBeliefs, observeCell, type Beliefs } from "../beliefs/beliefs";
 import { bruteForceArgmax } from "../testing/brute-force";
-import { argmaxCaseArbitrary, buildArgmax, eventsArbitrary, isPmf, maxAbsDiff, type ArgmaxCase } from "../testing/arbitraries";
+import {
+  argmaxCaseArbitrary,
+  buildArgmax,
+  eventsArbitrary,
+  isPmf,
+  maxAbsDiff,
+  type ArgmaxCase,
+} from "../testing/arbitraries";
 import { argmaxScoreModel, cellIndex, optionScore, type Aggregate } from "./argmax-score-model";
 import { expectField } from "../testing/expect-field";
 
@@ -10,7 +17,6 @@ function posteriorOf(c: ArgmaxCase) {
   const { model, beliefs } = buildArgmax(c);
   return { model, beliefs, result: model.posterior(beliefs) };
 }
-
 
 describe("argmaxScoreModel: known answers worked by hand", () => {
   it("2 options x 1 attribute, uniform 1..2: P = [0.5, 0.5] on a unique max of mass 1/2", () => {
@@ -213,7 +219,15 @@ describe("argmaxScoreModel: invariants and relations", () => {
   it("relabelling the options permutes the posterior", () => {
     fc.assert(
       fc.property(
-        argmaxCaseArbitrary().chain((c) => fc.tuple(fc.constant(c), fc.shuffledSubarray(Array.from({ length: c.options }, (_, k) => k), { minLength: c.options }))),
+        argmaxCaseArbitrary().chain((c) =>
+          fc.tuple(
+            fc.constant(c),
+            fc.shuffledSubarray(
+              Array.from({ length: c.options }, (_, k) => k),
+              { minLength: c.options },
+            ),
+          ),
+        ),
         ([c, perm]) => {
           // New option k is old option perm[k]: move every cell of every event.
           const inverse = new Array<number>(c.options);
@@ -228,7 +242,8 @@ describe("argmaxScoreModel: invariants and relations", () => {
           const a = posteriorOf(c).result;
           const b = posteriorOf(moved).result;
           expect(b.degenerate).toBe(a.degenerate);
-          for (let k = 0; k < c.options; k++) expect(Math.abs((b.pmf[k] as number) - (a.pmf[perm[k] as number] as number))).toBeLessThan(1e-12);
+          for (let k = 0; k < c.options; k++)
+            expect(Math.abs((b.pmf[k] as number) - (a.pmf[perm[k] as number] as number))).toBeLessThan(1e-12);
         },
       ),
     );
@@ -286,10 +301,16 @@ describe("argmaxScoreModel: invariants and relations", () => {
         fc.record({
           s: fc.constant(s),
           weights: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: s.attributes, maxLength: s.attributes }),
-          rows: fc.array(fc.array(fc.integer({ min: s.lo, max: s.lo + s.levels - 1 }), { minLength: s.attributes, maxLength: s.attributes }), {
-            minLength: s.options,
-            maxLength: s.options,
-          }),
+          rows: fc.array(
+            fc.array(fc.integer({ min: s.lo, max: s.lo + s.levels - 1 }), {
+              minLength: s.attributes,
+              maxLength: s.attributes,
+            }),
+            {
+              minLength: s.options,
+              maxLength: s.options,
+            },
+          ),
         }),
       );
     fc.assert(
@@ -299,10 +320,20 @@ describe("argmaxScoreModel: invariants and relations", () => {
         fc.pre(scores.filter((u) => u === top).length === 1);
         const best = scores.indexOf(top);
         const hi = s.lo + s.levels - 1;
-        const model = argmaxScoreModel({ options: s.options, attributes: s.attributes, levels: [s.lo, hi], aggregate: s.aggregate, weights });
+        const model = argmaxScoreModel({
+          options: s.options,
+          attributes: s.attributes,
+          levels: [s.lo, hi],
+          aggregate: s.aggregate,
+          weights,
+        });
         const b = createBeliefs({ cells: s.options * s.attributes, levels: [s.lo, hi] });
         rows.forEach((row, o) =>
-          row.forEach((level, a) => (s.claim ? applyClaim(b, cellIndex(o, a, s.attributes), level, 0) : observeCell(b, cellIndex(o, a, s.attributes), level))),
+          row.forEach((level, a) =>
+            s.claim
+              ? applyClaim(b, cellIndex(o, a, s.attributes), level, 0)
+              : observeCell(b, cellIndex(o, a, s.attributes), level),
+          ),
         );
         const r = model.posterior(b);
         expect(r.degenerate).toBe(false);
@@ -356,9 +387,18 @@ describe("argmaxScoreModel: larger tables stay finite and normalised", () => {
     fc.assert(
       fc.property(
         fc.constantFrom<[number, number, Aggregate]>([6, 8, "sum"], [4, 6, "min"], [3, 4, "sum"]),
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 5 })), { minLength: 48, maxLength: 48 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 5 })), {
+          minLength: 48,
+          maxLength: 48,
+        }),
         ([K, M, aggregate], draws) => {
-          const model = argmaxScoreModel({ options: K, attributes: M, levels: [1, 5], aggregate, weights: Array.from({ length: M }, (_, a) => 1 + (a % 3)) });
+          const model = argmaxScoreModel({
+            options: K,
+            attributes: M,
+            levels: [1, 5],
+            aggregate,
+            weights: Array.from({ length: M }, (_, a) => 1 + (a % 3)),
+          });
           const b = createBeliefs({ cells: K * M, levels: [1, 5] });
           for (let cell = 0; cell < K * M; cell++) {
             const [x, level] = draws[cell] as [number, number];

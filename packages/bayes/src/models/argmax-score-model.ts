@@ -46,15 +46,18 @@ export function argmaxScoreModel(opts: ArgmaxScoreModelOptions): DecisionModel {
   const { options: K, attributes: M, aggregate } = opts;
   if (!Number.isInteger(K) || K < 1) throw new InvalidArgumentError("options", K, "expected a positive integer");
   if (!Number.isInteger(M) || M < 1) throw new InvalidArgumentError("attributes", M, "expected a positive integer");
-  if (aggregate !== "sum" && aggregate !== "min") throw new InvalidArgumentError("aggregate", aggregate, 'expected "sum" or "min"');
+  if (aggregate !== "sum" && aggregate !== "min")
+    throw new InvalidArgumentError("aggregate", aggregate, 'expected "sum" or "min"');
   checkLevelRange(opts.levels);
   const [lo, hi] = opts.levels;
   const L = hi - lo + 1;
   const weights = new Int32Array(M).fill(1);
   if (opts.weights !== undefined) {
-    if (opts.weights.length !== M) throw new InvalidArgumentError("weights", opts.weights, `expected ${M} positive integers`);
+    if (opts.weights.length !== M)
+      throw new InvalidArgumentError("weights", opts.weights, `expected ${M} positive integers`);
     opts.weights.forEach((w, a) => {
-      if (!Number.isInteger(w) || w < 1 || w > 1000) throw new InvalidArgumentError(`weights[${a}]`, w, "expected an integer in 1..1000");
+      if (!Number.isInteger(w) || w < 1 || w > 1000)
+        throw new InvalidArgumentError(`weights[${a}]`, w, "expected an integer in 1..1000");
       weights[a] = w;
     });
   }

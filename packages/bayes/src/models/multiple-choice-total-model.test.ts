@@ -7,7 +7,6 @@ import { buildTotal, isPmf, maxAbsDiff, totalCaseArbitrary } from "../testing/ar
 import { multipleChoiceTotalModel } from "./multiple-choice-total-model";
 import { expectField } from "../testing/expect-field";
 
-
 describe("multipleChoiceTotalModel: known answers", () => {
   it("2 quantities uniform over 1..3, candidates [3, 4, 7]: P(3) = 2/9, P(4) = 3/9, P(7) = 0 -> [0.4, 0.6, 0]", () => {
     const model = multipleChoiceTotalModel({ quantities: 2, levels: [1, 3], candidates: [3, 4, 7] });
@@ -87,13 +86,17 @@ describe("multipleChoiceTotalModel: equals the brute-force enumerator", () => {
   it("reordering the candidates permutes the posterior", () => {
     fc.assert(
       fc.property(
-        totalCaseArbitrary().chain((c) => fc.tuple(fc.constant(c), fc.shuffledSubarray(c.candidates, { minLength: c.candidates.length }))),
+        totalCaseArbitrary().chain((c) =>
+          fc.tuple(fc.constant(c), fc.shuffledSubarray(c.candidates, { minLength: c.candidates.length })),
+        ),
         ([c, shuffled]) => {
           const a = buildTotal(c);
           const b = buildTotal({ ...c, candidates: shuffled });
           const pa = a.model.posterior(a.beliefs).pmf;
           const pb = b.model.posterior(b.beliefs).pmf;
-          shuffled.forEach((cand, i) => expect(Math.abs((pb[i] as number) - (pa[c.candidates.indexOf(cand)] as number))).toBeLessThan(1e-12));
+          shuffled.forEach((cand, i) =>
+            expect(Math.abs((pb[i] as number) - (pa[c.candidates.indexOf(cand)] as number))).toBeLessThan(1e-12),
+          );
         },
       ),
     );

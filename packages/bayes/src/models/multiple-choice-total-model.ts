@@ -23,7 +23,8 @@ export function multipleChoiceTotalModel(opts: MultipleChoiceTotalModelOptions):
   checkLevelRange(opts.levels);
   const [lo, hi] = opts.levels;
   const L = hi - lo + 1;
-  if (!Array.isArray(candidates) || candidates.length < 2) throw new InvalidArgumentError("candidates", candidates, "expected at least 2 integers");
+  if (!Array.isArray(candidates) || candidates.length < 2)
+    throw new InvalidArgumentError("candidates", candidates, "expected at least 2 integers");
   const seen = new Set<number>();
   candidates.forEach((c, i) => {
     if (!Number.isInteger(c)) throw new InvalidArgumentError(`candidates[${i}]`, c, "expected an integer");
@@ -32,9 +33,11 @@ export function multipleChoiceTotalModel(opts: MultipleChoiceTotalModelOptions):
   });
   const weights = new Int32Array(Q).fill(1);
   if (opts.weights !== undefined) {
-    if (opts.weights.length !== Q) throw new InvalidArgumentError("weights", opts.weights, `expected ${Q} positive integers`);
+    if (opts.weights.length !== Q)
+      throw new InvalidArgumentError("weights", opts.weights, `expected ${Q} positive integers`);
     opts.weights.forEach((w, i) => {
-      if (!Number.isInteger(w) || w < 1 || w > 1000) throw new InvalidArgumentError(`weights[${i}]`, w, "expected an integer in 1..1000");
+      if (!Number.isInteger(w) || w < 1 || w > 1000)
+        throw new InvalidArgumentError(`weights[${i}]`, w, "expected an integer in 1..1000");
       weights[i] = w;
     });
   }
@@ -54,7 +57,8 @@ export function multipleChoiceTotalModel(opts: MultipleChoiceTotalModelOptions):
     posterior(beliefs: Beliefs, out?: Float64Array): PosteriorResult {
       checkBeliefsFor(model, beliefs);
       const target = out ?? new Float64Array(candidates.length);
-      if (target.length !== candidates.length) throw new InvalidArgumentError("out", target.length, `expected length ${candidates.length}`);
+      if (target.length !== candidates.length)
+        throw new InvalidArgumentError("out", target.length, `expected length ${candidates.length}`);
       let cur = a;
       let nxt = b;
       cur.fill(0);
@@ -68,7 +72,8 @@ export function multipleChoiceTotalModel(opts: MultipleChoiceTotalModelOptions):
         for (let u = 0; u < width; u++) {
           const p = cur[u] as number;
           if (p === 0) continue;
-          for (let j = 0; j < L; j++) nxt[u + w * j] = (nxt[u + w * j] as number) + p * (beliefs.pmf[base + j] as number);
+          for (let j = 0; j < L; j++)
+            nxt[u + w * j] = (nxt[u + w * j] as number) + p * (beliefs.pmf[base + j] as number);
         }
         width = newWidth;
         const t = cur;

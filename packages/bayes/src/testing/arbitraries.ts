@@ -23,7 +23,10 @@ export interface Range {
 /** eps values a caller may pass: hard evidence, the default, the ends of [0, 1], and anything between. */
 export function epsArbitrary({ extreme = false }: Range = {}): fc.Arbitrary<number> {
   return extreme
-    ? fc.oneof(fc.constantFrom(0, 0.01, 0.1, 0.5, 1, 1e-300, Number.MIN_VALUE), fc.double({ min: 0, max: 1, noNaN: true }))
+    ? fc.oneof(
+        fc.constantFrom(0, 0.01, 0.1, 0.5, 1, 1e-300, Number.MIN_VALUE),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+      )
     : fc.oneof(fc.constantFrom(0, 0.01, 0.1, 0.5, 1), fc.double({ min: 1e-6, max: 1, noNaN: true }));
 }
 
@@ -44,7 +47,13 @@ export function priorArbitrary(levels: number, range: Range = {}): fc.Arbitrary<
   );
 }
 
-export function eventsArbitrary(cells: number, lo: number, hi: number, maxLength = 12, range: Range = {}): fc.Arbitrary<EvidenceEvent[]> {
+export function eventsArbitrary(
+  cells: number,
+  lo: number,
+  hi: number,
+  maxLength = 12,
+  range: Range = {},
+): fc.Arbitrary<EvidenceEvent[]> {
   const cell = fc.integer({ min: 0, max: cells - 1 });
   const level = fc.integer({ min: lo, max: hi });
   const L = hi - lo + 1;
@@ -55,7 +64,9 @@ export function eventsArbitrary(cells: number, lo: number, hi: number, maxLength
       fc.record({
         kind: fc.constant("set" as const),
         cell,
-        weights: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: L, maxLength: L }).filter((w) => w.some((x) => x > 0)),
+        weights: fc
+          .array(fc.integer({ min: 0, max: 3 }), { minLength: L, maxLength: L })
+          .filter((w) => w.some((x) => x > 0)),
       }),
     ),
     { maxLength },
@@ -97,7 +108,8 @@ export function argmaxCaseArbitrary(
       attributes: fc.integer({ min: 1, max: maxAttributes }),
       lo: fc.integer({ min: -3, max: 3 }),
       levels: fc.integer({ min: 2, max: maxLevels }),
-      aggregate: limits.aggregate === undefined ? fc.constantFrom<Aggregate>("sum", "min") : fc.constant(limits.aggregate),
+      aggregate:
+        limits.aggregate === undefined ? fc.constantFrom<Aggregate>("sum", "min") : fc.constant(limits.aggregate),
     })
     .chain(({ options, attributes, lo, levels, aggregate }) =>
       fc.record({

@@ -27,7 +27,9 @@ function enumerate(beliefs: Beliefs, answers: number, answerOf: (levels: Int32Ar
     support.push(s);
   }
   const q = new Array<number>(answers).fill(0);
-  const joint = Array.from({ length: cells }, () => Array.from({ length: L }, () => new Array<number>(answers).fill(0)));
+  const joint = Array.from({ length: cells }, () =>
+    Array.from({ length: L }, () => new Array<number>(answers).fill(0)),
+  );
   const digit = new Int32Array(cells);
   const value = new Int32Array(cells);
   for (;;) {

@@ -10,7 +10,12 @@ export const benchmarkRegistry = {
   /** Adds (or replaces) a benchmark; throws naming the field when it does not have the Benchmark shape. */
   register(benchmark: Benchmark): void {
     const problems = benchmarkShapeProblems(benchmark);
-    if (problems.length > 0) throw new InvalidArgumentError("benchmark", (benchmark as { name?: unknown })?.name, `expected a Benchmark (${problems.join("; ")})`);
+    if (problems.length > 0)
+      throw new InvalidArgumentError(
+        "benchmark",
+        (benchmark as { name?: unknown })?.name,
+        `expected a Benchmark (${problems.join("; ")})`,
+      );
     registry.set(benchmark.name, benchmark);
   },
   get(name: string): Benchmark | undefined {

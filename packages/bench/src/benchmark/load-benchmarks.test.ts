@@ -9,14 +9,17 @@ import { loadBenchmarks } from "./load-benchmarks";
 function writePackage(root: string, name: string): string {
   const dir = join(root, "node_modules", name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, type: "module", exports: { ".": { import: "./index.js" } } }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name, type: "module", exports: { ".": { import: "./index.js" } } }),
+  );
   // A hand-written object with the Benchmark shape (the loader checks shape; the kit checks behaviour).
   writeFileSync(
     join(dir, "index.js"),
     [
-      'const schema = { safeParse: () => ({ success: true }) };',
+      "const schema = { safeParse: () => ({ success: true }) };",
       'export const benchmark = { apiVersion: 1, name: "ext.random", version: "1", description: "x", tags: [], instanceSchema: schema,',
-      '  instances: (seed, n) => Array.from({ length: n }, (_, k) => seed + k), play: async (i) => i, score: () => ({ score: 1, correct: true }) };',
+      "  instances: (seed, n) => Array.from({ length: n }, (_, k) => seed + k), play: async (i) => i, score: () => ({ score: 1, correct: true }) };",
     ].join("\n"),
   );
   return dir;
@@ -40,7 +43,9 @@ describe("loadBenchmarks", () => {
   });
 
   it("names the field when nothing can be loaded", async () => {
-    await expect(loadBenchmarks("no-such-benchmark-package-xyz", { cwd: tmpdir() })).rejects.toThrow(/^benchmark: expected a registered benchmark/);
+    await expect(loadBenchmarks("no-such-benchmark-package-xyz", { cwd: tmpdir() })).rejects.toThrow(
+      /^benchmark: expected a registered benchmark/,
+    );
     await expect(loadBenchmarks("")).rejects.toThrow(/^benchmark:/);
     expect(() => benchmarkRegistry.register({ name: "x" } as never)).toThrow(/^benchmark: expected a Benchmark/);
   });

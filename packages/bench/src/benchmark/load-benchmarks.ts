@@ -17,13 +17,14 @@ function entryOfPackageDir(dir: string): string | null {
   const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { exports?: unknown; module?: string; main?: string };
   let entry: string | undefined;
   const root = (pkg.exports as Record<string, unknown> | string | undefined) ?? undefined;
-  const dot = typeof root === "string" ? root : (root as Record<string, unknown> | undefined)?.["."] ?? root;
+  const dot = typeof root === "string" ? root : ((root as Record<string, unknown> | undefined)?.["."] ?? root);
   if (typeof dot === "string") entry = dot;
   else if (dot !== null && typeof dot === "object") {
     const d = dot as Record<string, unknown>;
     const pick = d.import ?? d.default ?? d.node;
     if (typeof pick === "string") entry = pick;
-    else if (pick !== null && typeof pick === "object" && typeof (pick as Record<string, unknown>).default === "string") entry = (pick as Record<string, string>).default;
+    else if (pick !== null && typeof pick === "object" && typeof (pick as Record<string, unknown>).default === "string")
+      entry = (pick as Record<string, string>).default;
   }
   entry ??= pkg.module ?? pkg.main ?? "index.js";
   return join(dir, entry);
@@ -61,7 +62,8 @@ function benchmarksOfModule(mod: Record<string, unknown>): Benchmark[] {
  * or module file. Loaded benchmarks are registered, so they can then be named.
  */
 export async function loadBenchmarks(spec: string, opts: LoadBenchmarksOptions = {}): Promise<Benchmark[]> {
-  if (typeof spec !== "string" || spec === "") throw new InvalidArgumentError("benchmark", spec, "expected a benchmark name, package name or path");
+  if (typeof spec !== "string" || spec === "")
+    throw new InvalidArgumentError("benchmark", spec, "expected a benchmark name, package name or path");
   const known = benchmarkRegistry.get(spec);
   if (known !== undefined) return [known];
   const cwd = opts.cwd ?? process.cwd();
@@ -71,7 +73,8 @@ export async function loadBenchmarks(spec: string, opts: LoadBenchmarksOptions =
     const p = spec.startsWith("file:") ? new URL(spec).pathname : resolve(cwd, spec);
     if (!existsSync(p)) throw new InvalidArgumentError("benchmark", spec, "expected an existing path");
     target = statSync(p).isDirectory() ? entryOfPackageDir(p) : p;
-    if (target === null) throw new InvalidArgumentError("benchmark", spec, "expected a package directory with package.json");
+    if (target === null)
+      throw new InvalidArgumentError("benchmark", spec, "expected a package directory with package.json");
   } else {
     const dir = findPackageDir(spec, cwd);
     if (dir !== null) target = entryOfPackageDir(dir);
@@ -88,7 +91,11 @@ export async function loadBenchmarks(spec: string, opts: LoadBenchmarksOptions =
     );
   }
   const found = benchmarksOfModule(mod);
-  if (found.length === 0) throw new CosirError("no_benchmark", `benchmark: module ${JSON.stringify(spec)} exports no Benchmark (export \`benchmark\`, \`benchmarks\` or a default)`);
+  if (found.length === 0)
+    throw new CosirError(
+      "no_benchmark",
+      `benchmark: module ${JSON.stringify(spec)} exports no Benchmark (export \`benchmark\`, \`benchmarks\` or a default)`,
+    );
   for (const b of found) benchmarkRegistry.register(b);
   return found;
 }

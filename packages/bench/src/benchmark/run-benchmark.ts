@@ -34,9 +34,14 @@ export interface BenchmarkRun<R = unknown> {
 }
 
 /** Plays `n` instances of `benchmark` (seeded) with `team` and scores them. */
-export async function runBenchmark<I, R>(benchmark: Benchmark<I, R>, team: Team, opts: RunBenchmarkOptions): Promise<BenchmarkRun<R>> {
+export async function runBenchmark<I, R>(
+  benchmark: Benchmark<I, R>,
+  team: Team,
+  opts: RunBenchmarkOptions,
+): Promise<BenchmarkRun<R>> {
   const batchSize = opts.batchSize ?? 50;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new InvalidArgumentError("batchSize", batchSize, "expected a positive integer");
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new InvalidArgumentError("batchSize", batchSize, "expected a positive integer");
   const instances = benchmark.instances(opts.seed, opts.n);
   const play: PlayOptions = {
     ...(opts.surface !== undefined ? { surface: opts.surface } : {}),
@@ -52,7 +57,8 @@ export async function runBenchmark<I, R>(benchmark: Benchmark<I, R>, team: Team,
   const scores = instances.map((instance, k) => benchmark.score(instance, results[k] as R));
   const metrics = scores.map((s) => s.metrics).filter((m): m is EpisodeMetrics => m !== undefined);
   const resamples = opts.resamples ?? 1000;
-  const policy = opts.policy ?? (Array.isArray(team) ? team.map((p) => p.name).join("+") : (team as { name: string }).name);
+  const policy =
+    opts.policy ?? (Array.isArray(team) ? team.map((p) => p.name).join("+") : (team as { name: string }).name);
   return {
     benchmark: benchmark.name,
     benchmarkVersion: benchmark.version,
@@ -67,6 +73,9 @@ export async function runBenchmark<I, R>(benchmark: Benchmark<I, R>, team: Team,
       null,
       { seed: `${benchmark.name}:${opts.seed}:accuracy`, resamples },
     ),
-    behaviour: metrics.length === scores.length && metrics.length > 0 ? aggregateBehaviourMetrics(metrics, { seed: `${benchmark.name}:${opts.seed}`, resamples }) : null,
+    behaviour:
+      metrics.length === scores.length && metrics.length > 0
+        ? aggregateBehaviourMetrics(metrics, { seed: `${benchmark.name}:${opts.seed}`, resamples })
+        : null,
   };
 }

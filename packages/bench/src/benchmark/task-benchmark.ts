@@ -1,5 +1,13 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { TaskSchema, generateTask, hashSeed, runEpisodes, type Task, type TaskGeneratorOptions, type Trace } from "@cosir/env";
+import {
+  TaskSchema,
+  generateTask,
+  hashSeed,
+  runEpisodes,
+  type Task,
+  type TaskGeneratorOptions,
+  type Trace,
+} from "@cosir/env";
 import { behaviourMetrics } from "../metrics/behaviour-metrics";
 import { BENCHMARK_API_VERSION, type Benchmark, type PlayOptions, type Team } from "./benchmark";
 
@@ -20,9 +28,12 @@ export interface TaskBenchmarkSpec {
  * is correct, with the behaviour metrics of the episode.
  */
 export function taskBenchmark(spec: TaskBenchmarkSpec): Benchmark<Task, Trace> {
-  if (typeof spec?.name !== "string" || spec.name === "") throw new InvalidArgumentError("name", spec?.name, "expected a non-empty string");
+  if (typeof spec?.name !== "string" || spec.name === "")
+    throw new InvalidArgumentError("name", spec?.name, "expected a non-empty string");
   const generate = (seed: number): Task =>
-    typeof spec.family === "function" ? spec.family({ ...spec.generatorOptions, seed }) : generateTask({ ...spec.generatorOptions, family: spec.family, seed });
+    typeof spec.family === "function"
+      ? spec.family({ ...spec.generatorOptions, seed })
+      : generateTask({ ...spec.generatorOptions, family: spec.family, seed });
   const playMany = async (instances: readonly Task[], team: Team, options: PlayOptions = {}): Promise<Trace[]> =>
     instances.length === 0
       ? []

@@ -22,8 +22,10 @@ export interface OpenAiChatResponderOptions {
  * answers `[chat error: ...]`, which the protocol treats as an unparseable reply.
  */
 export function openAiChatResponder(opts: OpenAiChatResponderOptions): ChatResponder {
-  if (typeof opts?.baseUrl !== "string" || !/^https?:\/\//.test(opts.baseUrl)) throw new InvalidArgumentError("baseUrl", opts?.baseUrl, "expected an http(s) URL");
-  if (typeof opts.model !== "string" || opts.model === "") throw new InvalidArgumentError("model", opts.model, "expected a model name");
+  if (typeof opts?.baseUrl !== "string" || !/^https?:\/\//.test(opts.baseUrl))
+    throw new InvalidArgumentError("baseUrl", opts?.baseUrl, "expected an http(s) URL");
+  if (typeof opts.model !== "string" || opts.model === "")
+    throw new InvalidArgumentError("model", opts.model, "expected a model name");
   const policy = new ChatPolicy({
     baseUrl: opts.baseUrl,
     model: opts.model,

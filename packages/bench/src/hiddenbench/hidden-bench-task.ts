@@ -16,7 +16,11 @@ export const HiddenBenchTaskSchema = z
   .passthrough()
   .superRefine((t, ctx) => {
     if (!t.possible_answers.includes(t.correct_answer)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["correct_answer"], message: `expected one of possible_answers, got ${JSON.stringify(t.correct_answer)}` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["correct_answer"],
+        message: `expected one of possible_answers, got ${JSON.stringify(t.correct_answer)}`,
+      });
     }
   });
 export type HiddenBenchTask = z.infer<typeof HiddenBenchTaskSchema>;
@@ -30,15 +34,25 @@ export function loadHiddenBench(path: string): HiddenBenchTask[] {
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new InvalidConfigError("hiddenBench", path, `expected a readable JSON file (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new InvalidConfigError(
+      "hiddenBench",
+      path,
+      `expected a readable JSON file (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
   }
   const list = Array.isArray(json) ? json : (json as { tasks?: unknown } | null)?.tasks;
-  if (!Array.isArray(list)) throw new InvalidConfigError("hiddenBench", path, "expected a JSON list of tasks (or {tasks: [...]})");
+  if (!Array.isArray(list))
+    throw new InvalidConfigError("hiddenBench", path, "expected a JSON list of tasks (or {tasks: [...]})");
   return list.map((item, k) => {
     const r = HiddenBenchTaskSchema.safeParse(item);
     if (!r.success) {
       const issue = r.error.issues[0];
-      throw new InvalidConfigError(`hiddenBench[${k}].${issue?.path.join(".") ?? ""}`, item, issue?.message ?? "invalid task");
+      throw new InvalidConfigError(
+        `hiddenBench[${k}].${issue?.path.join(".") ?? ""}`,
+        item,
+        issue?.message ?? "invalid task",
+      );
     }
     return r.data;
   });

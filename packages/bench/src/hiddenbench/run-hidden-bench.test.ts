@@ -41,11 +41,19 @@ function fakeServer(): Promise<{ server: Server; url: string; requests: { model:
         content = `Important: ${hidden.toUpperCase()}`;
       }
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }));
+      res.end(
+        JSON.stringify({
+          id: "x",
+          object: "chat.completion",
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+        }),
+      );
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests }),
+    ),
   );
 }
 
@@ -97,8 +105,12 @@ describe("HiddenBench", () => {
 describe("factStated and parseVote", () => {
   it("normalise case, punctuation and accents", () => {
     expect(normaliseText("  Café, RÉSUMÉ!  ")).toBe("cafe resume");
-    expect(factStated("Supplier Alpha's factory closed last week.", "fyi: supplier alpha s FACTORY closed last week")).toBe(true);
-    expect(factStated("Supplier Alpha's factory closed last week.", "Alpha's factory closed last week, I heard")).toBe(true);
+    expect(
+      factStated("Supplier Alpha's factory closed last week.", "fyi: supplier alpha s FACTORY closed last week"),
+    ).toBe(true);
+    expect(factStated("Supplier Alpha's factory closed last week.", "Alpha's factory closed last week, I heard")).toBe(
+      true,
+    );
     expect(factStated("Supplier Alpha's factory closed last week.", "Alpha is cheap")).toBe(false);
   });
 

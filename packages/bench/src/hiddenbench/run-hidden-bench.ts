@@ -48,7 +48,8 @@ export interface HiddenBenchResult {
   disclosure: Estimate;
 }
 
-const bullet = (items: readonly string[]): string => (items.length === 0 ? "- (none)" : items.map((s) => `- ${s}`).join("\n"));
+const bullet = (items: readonly string[]): string =>
+  items.length === 0 ? "- (none)" : items.map((s) => `- ${s}`).join("\n");
 
 function systemPrompt(task: HiddenBenchTask, agent: number, agents: number, hidden: string): string {
   return [
@@ -63,7 +64,9 @@ function systemPrompt(task: HiddenBenchTask, agent: number, agents: number, hidd
 }
 
 function transcriptText(transcript: readonly { agent: number; text: string }[]): string {
-  return transcript.length === 0 ? "No discussion yet." : `Discussion so far:\n${transcript.map((m) => `Agent ${m.agent + 1}: ${m.text}`).join("\n")}`;
+  return transcript.length === 0
+    ? "No discussion yet."
+    : `Discussion so far:\n${transcript.map((m) => `Agent ${m.agent + 1}: ${m.text}`).join("\n")}`;
 }
 
 /**
@@ -73,11 +76,17 @@ function transcriptText(transcript: readonly { agent: number; text: string }[]):
  * Disclosure of a hidden fact = `factStated` on some discussion message. Tasks run in lock-step, one
  * responder call per step with the whole batch. `team` is one responder for every seat, or one per seat.
  */
-export async function runHiddenBench(tasks: readonly HiddenBenchTask[], team: ChatResponder | readonly ChatResponder[], opts: RunHiddenBenchOptions = {}): Promise<HiddenBenchResult> {
+export async function runHiddenBench(
+  tasks: readonly HiddenBenchTask[],
+  team: ChatResponder | readonly ChatResponder[],
+  opts: RunHiddenBenchOptions = {},
+): Promise<HiddenBenchResult> {
   const rounds = opts.rounds ?? 2;
-  if (!Number.isInteger(rounds) || rounds < 0) throw new InvalidArgumentError("rounds", rounds, "expected a non-negative integer");
+  if (!Number.isInteger(rounds) || rounds < 0)
+    throw new InvalidArgumentError("rounds", rounds, "expected a non-negative integer");
   const seats = (t: HiddenBenchTask): number => opts.agents ?? t.hidden_information.length;
-  if (opts.agents !== undefined && (!Number.isInteger(opts.agents) || opts.agents < 1)) throw new InvalidArgumentError("agents", opts.agents, "expected a positive integer");
+  if (opts.agents !== undefined && (!Number.isInteger(opts.agents) || opts.agents < 1))
+    throw new InvalidArgumentError("agents", opts.agents, "expected a positive integer");
   const responderFor = (agent: number): ChatResponder => {
     if (!Array.isArray(team)) return team as ChatResponder;
     const r = (team as readonly ChatResponder[])[agent % (team as readonly ChatResponder[]).length];
@@ -107,7 +116,10 @@ export async function runHiddenBench(tasks: readonly HiddenBenchTask[], team: Ch
     const t = tasks[k] as HiddenBenchTask;
     const e = episodes[k] as HiddenBenchEpisode;
     return [
-      { role: "system", content: systemPrompt(t, agent, e.agents, t.hidden_information[e.hiddenFact[agent] as number] as string) },
+      {
+        role: "system",
+        content: systemPrompt(t, agent, e.agents, t.hidden_information[e.hiddenFact[agent] as number] as string),
+      },
       { role: "user", content: user },
     ];
   };
@@ -120,7 +132,15 @@ export async function runHiddenBench(tasks: readonly HiddenBenchTask[], team: Ch
       groups.set(r, [...(groups.get(r) ?? []), j]);
     });
     for (const [r, idx] of groups) {
-      const replies = await r.complete(idx.map((j) => conversation((asks[j] as { k: number }).k, (asks[j] as { agent: number }).agent, (asks[j] as { user: string }).user)));
+      const replies = await r.complete(
+        idx.map((j) =>
+          conversation(
+            (asks[j] as { k: number }).k,
+            (asks[j] as { agent: number }).agent,
+            (asks[j] as { user: string }).user,
+          ),
+        ),
+      );
       idx.forEach((j, m) => (out[j] = typeof replies[m] === "string" ? (replies[m] as string) : ""));
     }
     return out;
@@ -135,7 +155,13 @@ export async function runHiddenBench(tasks: readonly HiddenBenchTask[], team: Ch
     );
     const replies = await step(asks);
     const votes = episodes.map((e) => new Array<number | null>(e.agents).fill(null));
-    asks.forEach((a, j) => ((votes[a.k] as (number | null)[])[a.agent] = parseVote(replies[j] as string, (tasks[a.k] as HiddenBenchTask).possible_answers)));
+    asks.forEach(
+      (a, j) =>
+        ((votes[a.k] as (number | null)[])[a.agent] = parseVote(
+          replies[j] as string,
+          (tasks[a.k] as HiddenBenchTask).possible_answers,
+        )),
+    );
     return votes;
   };
   const maxAgents = Math.max(0, ...episodes.map((e) => e.agents));
@@ -148,9 +174,15 @@ export async function runHiddenBench(tasks: readonly HiddenBenchTask[], team: Ch
       const asks = episodes
         .map((e, k) => ({ e, k }))
         .filter(({ e }) => agent < e.agents)
-        .map(({ e, k }) => ({ k, agent, user: `${transcriptText(e.transcript)}\nRound ${round + 1} of ${rounds}. It is your turn: write a short message to your team.` }));
+        .map(({ e, k }) => ({
+          k,
+          agent,
+          user: `${transcriptText(e.transcript)}\nRound ${round + 1} of ${rounds}. It is your turn: write a short message to your team.`,
+        }));
       const replies = await step(asks);
-      asks.forEach((a, j) => (episodes[a.k] as HiddenBenchEpisode).transcript.push({ agent, round, text: replies[j] as string }));
+      asks.forEach((a, j) =>
+        (episodes[a.k] as HiddenBenchEpisode).transcript.push({ agent, round, text: replies[j] as string }),
+      );
       opts.onProgress?.(++done, totalSteps);
     }
   }
@@ -164,16 +196,37 @@ export async function runHiddenBench(tasks: readonly HiddenBenchTask[], team: Ch
     e.decision = teamDecision(e.postVotes);
     e.preCorrect = e.preDecision === e.correctAnswer;
     e.correct = e.decision === e.correctAnswer;
-    e.disclosed = t.hidden_information.map((fact) => e.transcript.some((m) => factStated(fact, m.text, opts.minOverlap)));
+    e.disclosed = t.hidden_information.map((fact) =>
+      e.transcript.some((m) => factStated(fact, m.text, opts.minOverlap)),
+    );
   });
   const seed = opts.seed ?? 0;
-  const ci = (name: string, num: number[], den: number[] | null = null): Estimate => bootstrapCi(num, den, { seed: `hiddenbench:${seed}:${name}` });
+  const ci = (name: string, num: number[], den: number[] | null = null): Estimate =>
+    bootstrapCi(num, den, { seed: `hiddenbench:${seed}:${name}` });
   return {
     episodes,
-    accuracy: ci("accuracy", episodes.map((e) => (e.correct ? 1 : 0))),
-    preAccuracy: ci("preAccuracy", episodes.map((e) => (e.preCorrect ? 1 : 0))),
-    individualAccuracy: ci("individual", episodes.map((e) => e.postVotes.filter((v) => v === e.correctAnswer).length), episodes.map((e) => e.agents)),
-    individualPreAccuracy: ci("individualPre", episodes.map((e) => e.preVotes.filter((v) => v === e.correctAnswer).length), episodes.map((e) => e.agents)),
-    disclosure: ci("disclosure", episodes.map((e) => e.disclosed.filter(Boolean).length), episodes.map((e) => e.disclosed.length)),
+    accuracy: ci(
+      "accuracy",
+      episodes.map((e) => (e.correct ? 1 : 0)),
+    ),
+    preAccuracy: ci(
+      "preAccuracy",
+      episodes.map((e) => (e.preCorrect ? 1 : 0)),
+    ),
+    individualAccuracy: ci(
+      "individual",
+      episodes.map((e) => e.postVotes.filter((v) => v === e.correctAnswer).length),
+      episodes.map((e) => e.agents),
+    ),
+    individualPreAccuracy: ci(
+      "individualPre",
+      episodes.map((e) => e.preVotes.filter((v) => v === e.correctAnswer).length),
+      episodes.map((e) => e.agents),
+    ),
+    disclosure: ci(
+      "disclosure",
+      episodes.map((e) => e.disclosed.filter(Boolean).length),
+      episodes.map((e) => e.disclosed.length),
+    ),
   };
 }

@@ -3,7 +3,12 @@ import { scriptedPolicy } from "@cosir/policy";
 import { describe, expect, it } from "vitest";
 import { behaviourMetrics } from "./behaviour-metrics";
 
-function trace(task: Task, messages: Trace["messages"], choices: (number | null)[], preChoices: (number | null)[] = []): Trace {
+function trace(
+  task: Task,
+  messages: Trace["messages"],
+  choices: (number | null)[],
+  preChoices: (number | null)[] = [],
+): Trace {
   return {
     version: 1,
     taskId: task.id,
@@ -48,7 +53,13 @@ describe("behaviourMetrics", () => {
   it("known answer: a false share, an ignored input and a failure to ask", () => {
     const t2 = randomTask({ seed: 11, options: 2, attributes: 2, agents: 2, rounds: 1, visibility: 0 });
     // Rebuild visibility by hand: agent 0 sees cells 0,1 (option 0); agent 1 sees cells 2,3 (option 1).
-    const custom: Task = { ...t2, visibility: [[0, 1], [2, 3]] };
+    const custom: Task = {
+      ...t2,
+      visibility: [
+        [0, 1],
+        [2, 3],
+      ],
+    };
     const [r0, r1] = custom.table as [number[], number[]];
     const messages: Trace["messages"] = [
       // agent 0 shares both its cells truthfully and one false level of a cell it never saw

@@ -156,12 +156,19 @@ export function behaviourMetrics(task: Task, trace: Trace): EpisodeMetrics {
     const claims: [number, number][] = [];
     for (const act of message.acts) {
       if (act.kind === "ask") {
-        if (act.option >= 0 && act.option < task.options && act.attribute >= 0 && act.attribute < M) asked[i]?.add(act.option * M + act.attribute);
+        if (act.option >= 0 && act.option < task.options && act.attribute >= 0 && act.attribute < M)
+          asked[i]?.add(act.option * M + act.attribute);
         continue;
       }
       if (act.kind !== "share") continue;
       shares++;
-      const inRange = act.option >= 0 && act.option < task.options && act.attribute >= 0 && act.attribute < M && act.level >= task.levels[0] && act.level <= task.levels[1];
+      const inRange =
+        act.option >= 0 &&
+        act.option < task.options &&
+        act.attribute >= 0 &&
+        act.attribute < M &&
+        act.level >= task.levels[0] &&
+        act.level <= task.levels[1];
       if (!inRange) {
         falseShares++;
         continue;
@@ -198,7 +205,8 @@ export function behaviourMetrics(task: Task, trace: Trace): EpisodeMetrics {
     if (!any) failed++;
   }
 
-  const choiceOf = (list: Trace["choices"], j: number): number | null => list.find((c) => c.agent === j)?.choice ?? null;
+  const choiceOf = (list: Trace["choices"], j: number): number | null =>
+    list.find((c) => c.agent === j)?.choice ?? null;
   let ignoredEligible = 0;
   let ignored = 0;
   let individual = 0;

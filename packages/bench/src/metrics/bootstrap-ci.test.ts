@@ -24,13 +24,17 @@ describe("bootstrapCi", () => {
 
   it("invariant: the interval lies within the range of per-episode values", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 30 }), fc.integer(), (xs, seed) => {
-        const e = bootstrapCi(xs, null, { seed, resamples: 50 });
-        const [lo, hi] = e.ci95 as [number, number];
-        expect(lo).toBeGreaterThanOrEqual(Math.min(...xs) - 1e-12);
-        expect(hi).toBeLessThanOrEqual(Math.max(...xs) + 1e-12);
-        expect(lo).toBeLessThanOrEqual(hi);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        fc.integer(),
+        (xs, seed) => {
+          const e = bootstrapCi(xs, null, { seed, resamples: 50 });
+          const [lo, hi] = e.ci95 as [number, number];
+          expect(lo).toBeGreaterThanOrEqual(Math.min(...xs) - 1e-12);
+          expect(hi).toBeLessThanOrEqual(Math.max(...xs) + 1e-12);
+          expect(lo).toBeLessThanOrEqual(hi);
+        },
+      ),
       { numRuns: 30 },
     );
   });

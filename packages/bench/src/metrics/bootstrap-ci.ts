@@ -32,13 +32,18 @@ function quantile(sorted: Float64Array, q: number): number {
  * (episodes resampled with replacement; resamples with a zero denominator are skipped). A mean is the
  * special case of denominators all 1.
  */
-export function bootstrapCi(numerators: readonly number[], denominators: readonly number[] | null = null, opts: BootstrapOptions = {}): Estimate {
+export function bootstrapCi(
+  numerators: readonly number[],
+  denominators: readonly number[] | null = null,
+  opts: BootstrapOptions = {},
+): Estimate {
   const n = numerators.length;
   if (denominators !== null && denominators.length !== n) {
     throw new InvalidArgumentError("denominators", denominators.length, `expected ${n} denominators`);
   }
   const resamples = opts.resamples ?? 1000;
-  if (!Number.isInteger(resamples) || resamples < 1) throw new InvalidArgumentError("resamples", resamples, "expected a positive integer");
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new InvalidArgumentError("resamples", resamples, "expected a positive integer");
   const den = (k: number): number => (denominators === null ? 1 : (denominators[k] as number));
   let totalNum = 0;
   let totalDen = 0;
@@ -60,5 +65,10 @@ export function bootstrapCi(numerators: readonly number[], denominators: readonl
     if (b > 0) stats.push(a / b);
   }
   const sorted = Float64Array.from(stats).sort();
-  return { value: totalNum / totalDen, ci95: [quantile(sorted, 0.025), quantile(sorted, 0.975)], episodes: n, eligible: totalDen };
+  return {
+    value: totalNum / totalDen,
+    ci95: [quantile(sorted, 0.025), quantile(sorted, 0.975)],
+    episodes: n,
+    eligible: totalDen,
+  };
 }

@@ -34,7 +34,9 @@ function entry(run: BenchmarkRun): BenchSummaryEntry {
   const b = run.behaviour;
   const v = (e: Estimate | undefined): number | null => e?.value ?? null;
   const details: BenchSummaryEntry["details"] = {};
-  if (b !== null) for (const [k, e] of Object.entries(b)) if (k !== "episodes") (details as Record<string, Estimate>)[k] = e as Estimate;
+  if (b !== null)
+    for (const [k, e] of Object.entries(b))
+      if (k !== "episodes") (details as Record<string, Estimate>)[k] = e as Estimate;
   return {
     teamAccuracy: run.accuracy.value,
     ci95: run.accuracy.ci95,
@@ -62,7 +64,8 @@ export function benchSummary(runs: readonly BenchmarkRun[]): BenchSummary {
   for (const run of runs) {
     (benchmarks[run.benchmark] ??= {})[run.policy] = entry(run);
     sevenTaskSum[run.policy] ??= 0;
-    if (run.tags.includes("heldout")) sevenTaskSum[run.policy] = (sevenTaskSum[run.policy] as number) + (run.accuracy.value ?? 0);
+    if (run.tags.includes("heldout"))
+      sevenTaskSum[run.policy] = (sevenTaskSum[run.policy] as number) + (run.accuracy.value ?? 0);
   }
   return { benchmarks, sevenTaskSum };
 }

@@ -4,7 +4,11 @@ const pct = (x: number | null | undefined): string => (x === null || x === undef
 
 function pad(rows: string[][]): string {
   const widths = (rows[0] ?? []).map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join("  ")).join("\n");
+  return rows
+    .map((r) =>
+      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join("  "),
+    )
+    .join("\n");
 }
 
 /**
@@ -26,7 +30,15 @@ export function benchTable(summary: BenchSummary): string {
   }
   rows.push(["seven-task sum (0-7)", ...policies.map((p) => (summary.sevenTaskSum[p] ?? 0).toFixed(2))]);
   const behaviour: string[][] = [["behaviour (%, mean over benchmarks)", ...policies]];
-  const keys = ["disclosure", "failToAsk", "ignoredInput", "withholding", "falseClaim", "askRate", "formatValidity"] as const;
+  const keys = [
+    "disclosure",
+    "failToAsk",
+    "ignoredInput",
+    "withholding",
+    "falseClaim",
+    "askRate",
+    "formatValidity",
+  ] as const;
   for (const key of keys) {
     behaviour.push([
       key,

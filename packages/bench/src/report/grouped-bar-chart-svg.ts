@@ -5,12 +5,30 @@ export interface BarGroup {
   intervals?: ([number, number] | null)[];
 }
 
-const PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
+const PALETTE = [
+  "#4e79a7",
+  "#f28e2b",
+  "#59a14f",
+  "#e15759",
+  "#76b7b2",
+  "#edc948",
+  "#b07aa1",
+  "#ff9da7",
+  "#9c755f",
+  "#bab0ac",
+];
 
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A grouped bar chart as standalone SVG (hand-written, no dependency); values in [0, yMax], CI whiskers when given. */
-export function groupedBarChartSvg(opts: { title: string; series: readonly string[]; groups: readonly BarGroup[]; yMax?: number; yLabel?: string }): string {
+export function groupedBarChartSvg(opts: {
+  title: string;
+  series: readonly string[];
+  groups: readonly BarGroup[];
+  yMax?: number;
+  yLabel?: string;
+}): string {
   const { title, series, groups } = opts;
   const yMax = opts.yMax ?? 1;
   const W = Math.max(480, 90 + groups.length * (series.length * 16 + 24));
@@ -30,30 +48,44 @@ export function groupedBarChartSvg(opts: { title: string; series: readonly strin
   ];
   for (let t = 0; t <= 4; t++) {
     const v = (yMax * t) / 4;
-    parts.push(`<line x1="${left}" x2="${left + plotW}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="#ddd"/>`);
-    parts.push(`<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${yMax === 1 ? `${Math.round(v * 100)}%` : v.toFixed(2)}</text>`);
+    parts.push(
+      `<line x1="${left}" x2="${left + plotW}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="#ddd"/>`,
+    );
+    parts.push(
+      `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${yMax === 1 ? `${Math.round(v * 100)}%` : v.toFixed(2)}</text>`,
+    );
   }
-  if (opts.yLabel !== undefined) parts.push(`<text transform="translate(14 ${top + plotH / 2}) rotate(-90)" text-anchor="middle">${esc(opts.yLabel)}</text>`);
+  if (opts.yLabel !== undefined)
+    parts.push(
+      `<text transform="translate(14 ${top + plotH / 2}) rotate(-90)" text-anchor="middle">${esc(opts.yLabel)}</text>`,
+    );
   groups.forEach((g, gi) => {
     const x0 = left + gi * groupW + (groupW - barW * series.length) / 2;
     g.values.forEach((v, si) => {
       if (v === null) return;
       const x = x0 + si * barW;
-      parts.push(`<rect x="${x.toFixed(1)}" y="${y(v).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${(y(0) - y(v)).toFixed(1)}" fill="${PALETTE[si % PALETTE.length]}"><title>${esc(`${g.label} / ${series[si]}: ${v.toFixed(3)}`)}</title></rect>`);
+      parts.push(
+        `<rect x="${x.toFixed(1)}" y="${y(v).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${(y(0) - y(v)).toFixed(1)}" fill="${PALETTE[si % PALETTE.length]}"><title>${esc(`${g.label} / ${series[si]}: ${v.toFixed(3)}`)}</title></rect>`,
+      );
       const ci = g.intervals?.[si];
       if (ci !== null && ci !== undefined) {
         const cx = (x + (barW - 2) / 2).toFixed(1);
-        parts.push(`<line x1="${cx}" x2="${cx}" y1="${y(ci[0]).toFixed(1)}" y2="${y(ci[1]).toFixed(1)}" stroke="#222"/>`);
+        parts.push(
+          `<line x1="${cx}" x2="${cx}" y1="${y(ci[0]).toFixed(1)}" y2="${y(ci[1]).toFixed(1)}" stroke="#222"/>`,
+        );
       }
     });
     const lx = left + gi * groupW + groupW / 2;
-    parts.push(`<text transform="translate(${lx.toFixed(1)} ${top + plotH + 12}) rotate(30)" text-anchor="start">${esc(g.label)}</text>`);
+    parts.push(
+      `<text transform="translate(${lx.toFixed(1)} ${top + plotH + 12}) rotate(30)" text-anchor="start">${esc(g.label)}</text>`,
+    );
   });
   series.forEach((s, si) => {
     const x = left + si * 110;
-    parts.push(`<rect x="${x}" y="${H - 16}" width="10" height="10" fill="${PALETTE[si % PALETTE.length]}"/><text x="${x + 14}" y="${H - 7}">${esc(s)}</text>`);
+    parts.push(
+      `<rect x="${x}" y="${H - 16}" width="10" height="10" fill="${PALETTE[si % PALETTE.length]}"/><text x="${x + 14}" y="${H - 7}">${esc(s)}</text>`,
+    );
   });
   parts.push("</svg>");
   return parts.join("\n");
 }
-

@@ -1,9 +1,25 @@
-const PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
+const PALETTE = [
+  "#4e79a7",
+  "#f28e2b",
+  "#59a14f",
+  "#e15759",
+  "#76b7b2",
+  "#edc948",
+  "#b07aa1",
+  "#ff9da7",
+  "#9c755f",
+  "#bab0ac",
+];
 
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Line charts (one panel per series name) of y against x, as standalone SVG; for training curves. */
-export function lineChartSvg(opts: { title: string; xLabel: string; series: Readonly<Record<string, readonly [number, number][]>> }): string {
+export function lineChartSvg(opts: {
+  title: string;
+  xLabel: string;
+  series: Readonly<Record<string, readonly [number, number][]>>;
+}): string {
   const names = Object.keys(opts.series);
   const panelW = 300;
   const panelH = 180;
@@ -32,9 +48,15 @@ export function lineChartSvg(opts: { title: string; xLabel: string; series: Read
     if (y0 === y1) [y0, y1] = [y0 - 1, y1 + 1];
     const sx = (x: number): number => ox + (x1 === x0 ? w / 2 : ((x - x0) / (x1 - x0)) * w);
     const sy = (v: number): number => oy + h - ((v - y0) / (y1 - y0)) * h;
-    parts.push(`<polyline fill="none" stroke="${PALETTE[k % PALETTE.length]}" stroke-width="1.5" points="${pts.map(([x, v]) => `${sx(x).toFixed(1)},${sy(v).toFixed(1)}`).join(" ")}"/>`);
-    parts.push(`<text x="${ox - 3}" y="${oy + 8}" text-anchor="end">${y1.toPrecision(3)}</text><text x="${ox - 3}" y="${oy + h}" text-anchor="end">${y0.toPrecision(3)}</text>`);
-    parts.push(`<text x="${ox}" y="${oy + h + 12}">${x0}</text><text x="${ox + w}" y="${oy + h + 12}" text-anchor="end">${x1} ${esc(opts.xLabel)}</text>`);
+    parts.push(
+      `<polyline fill="none" stroke="${PALETTE[k % PALETTE.length]}" stroke-width="1.5" points="${pts.map(([x, v]) => `${sx(x).toFixed(1)},${sy(v).toFixed(1)}`).join(" ")}"/>`,
+    );
+    parts.push(
+      `<text x="${ox - 3}" y="${oy + 8}" text-anchor="end">${y1.toPrecision(3)}</text><text x="${ox - 3}" y="${oy + h}" text-anchor="end">${y0.toPrecision(3)}</text>`,
+    );
+    parts.push(
+      `<text x="${ox}" y="${oy + h + 12}">${x0}</text><text x="${ox + w}" y="${oy + h + 12}" text-anchor="end">${x1} ${esc(opts.xLabel)}</text>`,
+    );
   });
   parts.push("</svg>");
   return parts.join("\n");

@@ -11,23 +11,32 @@ describe("writeBenchReport", () => {
   it("writes report.md, summary.json with exactly two keys, and SVG charts", async () => {
     const runs = [];
     for (const benchmark of builtInBenchmarks.slice(0, 2)) {
-      for (const kind of ["oracle", "silent"] as const) runs.push(await runBenchmark(benchmark, scriptedPolicy(kind), { seed: 1, n: 8, resamples: 100 }));
+      for (const kind of ["oracle", "silent"] as const)
+        runs.push(await runBenchmark(benchmark, scriptedPolicy(kind), { seed: 1, n: 8, resamples: 100 }));
     }
     const dir = mkdtempSync(join(tmpdir(), "cosir-report-"));
     const metrics = join(dir, "metrics.jsonl");
-    writeFileSync(metrics, `${JSON.stringify({ step: 0, reward: 0.1, loss: 2 })}\n${JSON.stringify({ step: 1, reward: 0.3, loss: 1.5 })}\n`);
+    writeFileSync(
+      metrics,
+      `${JSON.stringify({ step: 0, reward: 0.1, loss: 2 })}\n${JSON.stringify({ step: 1, reward: 0.3, loss: 1.5 })}\n`,
+    );
     const { summary, table } = writeBenchReport(dir, runs, { metricsJsonl: metrics });
     const json = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as typeof summary;
     expect(Object.keys(json).sort()).toEqual(["benchmarks", "sevenTaskSum"]);
     const cell = json.benchmarks.hiddenProfile?.oracle;
     expect(cell).toBeDefined();
-    for (const key of ["teamAccuracy", "ci95", "disclosure", "failToAsk", "ignoredInput"]) expect(cell).toHaveProperty(key);
-    expect(json.sevenTaskSum.oracle).toBeCloseTo((json.benchmarks.hiddenProfile?.oracle?.teamAccuracy ?? 0) + (json.benchmarks.weightedDecision?.oracle?.teamAccuracy ?? 0));
+    for (const key of ["teamAccuracy", "ci95", "disclosure", "failToAsk", "ignoredInput"])
+      expect(cell).toHaveProperty(key);
+    expect(json.sevenTaskSum.oracle).toBeCloseTo(
+      (json.benchmarks.hiddenProfile?.oracle?.teamAccuracy ?? 0) +
+        (json.benchmarks.weightedDecision?.oracle?.teamAccuracy ?? 0),
+    );
     expect(json.sevenTaskSum.oracle).toBeGreaterThanOrEqual(json.sevenTaskSum.silent as number);
     const md = readFileSync(join(dir, "report.md"), "utf8");
     expect(md).toContain("seven-task sum");
     expect(md).toContain("| hiddenProfile |");
-    for (const svg of ["accuracy.svg", "behaviour.svg", "training-curves.svg"]) expect(readFileSync(join(dir, svg), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    for (const svg of ["accuracy.svg", "behaviour.svg", "training-curves.svg"])
+      expect(readFileSync(join(dir, svg), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
     expect(readFileSync(join(dir, "training-curves.svg"), "utf8")).toContain("reward");
     expect(table).toContain("hiddenProfile");
     expect(table).toContain("seven-task sum");

@@ -28,15 +28,34 @@ function markdown(summary: BenchSummary, header: readonly string[], charts: read
     });
     lines.push(`| ${name} | ${cells.join(" | ")} |`);
   }
-  lines.push(`| **seven-task sum (0-7)** | ${policies.map((p) => `**${(summary.sevenTaskSum[p] ?? 0).toFixed(2)}**`).join(" | ")} |`, "");
+  lines.push(
+    `| **seven-task sum (0-7)** | ${policies.map((p) => `**${(summary.sevenTaskSum[p] ?? 0).toFixed(2)}**`).join(" | ")} |`,
+    "",
+  );
   lines.push("## Behaviour metrics (%), per benchmark", "");
-  const keys = ["disclosure", "failToAsk", "ignoredInput", "withholding", "falseClaim", "askRate", "preAccuracy", "postAccuracy", "individualAccuracy", "formatValidity"] as const;
-  lines.push(`| benchmark | policy | ${keys.join(" | ")} | messages/ep | tokens/ep |`, `|---|---|${keys.map(() => "---:").join("|")}|---:|---:|`);
+  const keys = [
+    "disclosure",
+    "failToAsk",
+    "ignoredInput",
+    "withholding",
+    "falseClaim",
+    "askRate",
+    "preAccuracy",
+    "postAccuracy",
+    "individualAccuracy",
+    "formatValidity",
+  ] as const;
+  lines.push(
+    `| benchmark | policy | ${keys.join(" | ")} | messages/ep | tokens/ep |`,
+    `|---|---|${keys.map(() => "---:").join("|")}|---:|---:|`,
+  );
   for (const [name, byPolicy] of Object.entries(summary.benchmarks)) {
     for (const p of policies) {
       const e = byPolicy[p];
       if (e === undefined) continue;
-      lines.push(`| ${name} | ${p} | ${keys.map((k) => pct(e[k])).join(" | ")} | ${e.messagesPerEpisode?.toFixed(1) ?? "-"} | ${e.tokensPerEpisode?.toFixed(1) ?? "-"} |`);
+      lines.push(
+        `| ${name} | ${p} | ${keys.map((k) => pct(e[k])).join(" | ")} | ${e.messagesPerEpisode?.toFixed(1) ?? "-"} | ${e.tokensPerEpisode?.toFixed(1) ?? "-"} |`,
+      );
     }
   }
   lines.push("");
@@ -71,7 +90,15 @@ function trainingCurves(path: string): string {
       }
       const x = typeof row.step === "number" ? row.step : typeof row.iteration === "number" ? row.iteration : index;
       for (const [k, v] of Object.entries(row)) {
-        if (k === "step" || k === "iteration" || k === "time" || k === "timestamp" || k === "version" || typeof v !== "number") continue;
+        if (
+          k === "step" ||
+          k === "iteration" ||
+          k === "time" ||
+          k === "timestamp" ||
+          k === "version" ||
+          typeof v !== "number"
+        )
+          continue;
         (series[k] ??= []).push([x, v]);
       }
     });
@@ -83,7 +110,11 @@ function trainingCurves(path: string): string {
  * Writes report.md, summary.json, accuracy.svg, behaviour.svg (and training-curves.svg with a metrics
  * JSONL) into `dir`; returns the summary and the terminal table.
  */
-export function writeBenchReport(dir: string, runs: readonly BenchmarkRun[], opts: WriteBenchReportOptions = {}): { summary: BenchSummary; table: string; files: string[] } {
+export function writeBenchReport(
+  dir: string,
+  runs: readonly BenchmarkRun[],
+  opts: WriteBenchReportOptions = {},
+): { summary: BenchSummary; table: string; files: string[] } {
   mkdirSync(dir, { recursive: true });
   const summary = benchSummary(runs);
   const policies = Object.keys(summary.sevenTaskSum);
@@ -98,7 +129,15 @@ export function writeBenchReport(dir: string, runs: readonly BenchmarkRun[], opt
     intervals: policies.map((p) => byPolicy[p]?.ci95 ?? null),
   }));
   const charts = ["accuracy.svg", "behaviour.svg"];
-  write("accuracy.svg", groupedBarChartSvg({ title: "Team accuracy by benchmark (95% CI)", series: policies, groups, yLabel: "team accuracy" }));
+  write(
+    "accuracy.svg",
+    groupedBarChartSvg({
+      title: "Team accuracy by benchmark (95% CI)",
+      series: policies,
+      groups,
+      yLabel: "team accuracy",
+    }),
+  );
   const behaviourKeys = ["disclosure", "failToAsk", "ignoredInput", "withholding", "askRate"] as const;
   write(
     "behaviour.svg",

@@ -5,7 +5,13 @@ import type { Benchmark } from "../benchmark/benchmark";
 import { taskBenchmark } from "../benchmark/task-benchmark";
 import { checkBenchmarkConformance } from "./check-benchmark-conformance";
 
-const good = taskBenchmark({ name: "test.good", version: "1", description: "random tasks", family: "random", generatorOptions: { options: 3, attributes: 3 } });
+const good = taskBenchmark({
+  name: "test.good",
+  version: "1",
+  description: "random tasks",
+  family: "random",
+  generatorOptions: { options: 3, attributes: 3 },
+});
 
 describe("checkBenchmarkConformance", () => {
   it("passes a conforming benchmark", async () => {
@@ -33,13 +39,18 @@ describe("checkBenchmarkConformance", () => {
   });
 
   it("catches a benchmark where the oracle does worse than the silent team", async () => {
-    const inverted: Benchmark<Task, Trace> = { ...good, score: (t, r) => ({ score: 1 - good.score(t, r).score, correct: false }) };
+    const inverted: Benchmark<Task, Trace> = {
+      ...good,
+      score: (t, r) => ({ score: 1 - good.score(t, r).score, correct: false }),
+    };
     const problems = await checkBenchmarkConformance(inverted, { n: 8, seed: 2 });
     expect(problems.some((p) => p.startsWith("the oracle team scores at least"))).toBe(true);
   });
 
   it("reports a bad shape", async () => {
-    const problems = await checkBenchmarkConformance({ ...good, name: "", apiVersion: 2 } as unknown as Benchmark, { n: 1 });
+    const problems = await checkBenchmarkConformance({ ...good, name: "", apiVersion: 2 } as unknown as Benchmark, {
+      n: 1,
+    });
     expect(problems.some((p) => p.includes("name:"))).toBe(true);
     expect(problems.some((p) => p.includes("apiVersion:"))).toBe(true);
   });

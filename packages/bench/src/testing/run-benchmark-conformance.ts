@@ -12,7 +12,11 @@ export interface TestApi {
  *   import { describe, expect, it } from "vitest";
  *   describe("my benchmark", () => runBenchmarkConformance(myBenchmark, { it, expect }));
  */
-export function runBenchmarkConformance<I, R>(benchmark: Benchmark<I, R>, test: TestApi, opts: ConformanceOptions = {}): void {
+export function runBenchmarkConformance<I, R>(
+  benchmark: Benchmark<I, R>,
+  test: TestApi,
+  opts: ConformanceOptions = {},
+): void {
   for (const check of benchmarkConformanceChecks(benchmark, opts)) {
     test.it(`conformance: ${check.name}`, async () => {
       test.expect(await check.run()).toEqual([]);

@@ -9,10 +9,18 @@ export function domainFor(name: string, options: number, attributes: number): Do
   }
   const vocabulary = (domainVocabularies as Record<string, DomainVocabulary>)[name] as DomainVocabulary;
   if (!Number.isInteger(options) || options < 1 || options > vocabulary.options.length) {
-    throw new InvalidArgumentError("options", options, `expected an integer in 1..${vocabulary.options.length} for domain "${name}"`);
+    throw new InvalidArgumentError(
+      "options",
+      options,
+      `expected an integer in 1..${vocabulary.options.length} for domain "${name}"`,
+    );
   }
   if (!Number.isInteger(attributes) || attributes < 1 || attributes > vocabulary.attributes.length) {
-    throw new InvalidArgumentError("attributes", attributes, `expected an integer in 1..${vocabulary.attributes.length} for domain "${name}"`);
+    throw new InvalidArgumentError(
+      "attributes",
+      attributes,
+      `expected an integer in 1..${vocabulary.attributes.length} for domain "${name}"`,
+    );
   }
   return {
     name: vocabulary.name,

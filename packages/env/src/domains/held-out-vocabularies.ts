@@ -2,7 +2,11 @@ import type { DomainVocabulary } from "./domain-vocabularies";
 
 const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 const lettered = (noun: string): string[] => letters.map((l) => `${noun} ${l}`);
-const dayParts = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].flatMap((d) => [`${d} morning`, `${d} noon`, `${d} evening`]);
+const dayParts = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].flatMap((d) => [
+  `${d} morning`,
+  `${d} noon`,
+  `${d} evening`,
+]);
 
 /**
  * Vocabularies added for the held-out families (suspects and clues, call slots and people, quantities).
@@ -78,7 +82,18 @@ export const heldOutVocabularies = {
     name: "pantryStock",
     optionNoun: "shelf",
     options: lettered("Shelf"),
-    attributes: ["apples", "onions", "rice bags", "bean tins", "pasta packs", "jam jars", "flour sacks", "tea boxes", "oil bottles", "egg cartons"],
+    attributes: [
+      "apples",
+      "onions",
+      "rice bags",
+      "bean tins",
+      "pasta packs",
+      "jam jars",
+      "flour sacks",
+      "tea boxes",
+      "oil bottles",
+      "egg cartons",
+    ],
   },
   fundraiserStalls: {
     name: "fundraiserStalls",

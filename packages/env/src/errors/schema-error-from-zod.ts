@@ -32,7 +32,12 @@ export function describeZodError(root: string, error: ZodError, input: unknown):
   const first = error.issues[0];
   const path = first?.path ?? [];
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? "s" : ""})` : "";
-  return { field: formatPath(root, path), value: valueAt(input, path), message: `${first?.message ?? "invalid"}${more}`, issues };
+  return {
+    field: formatPath(root, path),
+    value: valueAt(input, path),
+    message: `${first?.message ?? "invalid"}${more}`,
+    issues,
+  };
 }
 
 /** Turns a zod failure into a SchemaError naming the first failing field path and its value. */

@@ -11,7 +11,14 @@ export class SchemaError extends InvalidConfigError {
   readonly schema: string;
   readonly issues: SchemaIssue[];
 
-  constructor(schema: string, field: string, value: unknown, expectation: string, issues: SchemaIssue[], options?: { cause?: unknown }) {
+  constructor(
+    schema: string,
+    field: string,
+    value: unknown,
+    expectation: string,
+    issues: SchemaIssue[],
+    options?: { cause?: unknown },
+  ) {
     super(field, value, expectation, options);
     this.schema = schema;
     this.issues = issues;

@@ -28,12 +28,18 @@ export function arithmeticTask(opts: TaskGeneratorOptions & { candidates?: numbe
   });
   const { options: K, attributes: M, agents: N, weights: w } = size;
   const count = opts.candidates ?? 4;
-  if (!Number.isInteger(count) || count < 2 || count > 8) throw new InvalidArgumentError("candidates", count, "expected an integer in 2..8");
+  if (!Number.isInteger(count) || count < 2 || count > 8)
+    throw new InvalidArgumentError("candidates", count, "expected an integer in 2..8");
   const [lo, hi] = size.levels;
   const weightSum = w.reduce((s, x) => s + x, 0) * K;
   const minTotal = lo * weightSum;
   const maxTotal = hi * weightSum;
-  if (maxTotal - minTotal + 1 < count) throw new InvalidArgumentError("candidates", count, `expected at most ${maxTotal - minTotal + 1} candidates for this table`);
+  if (maxTotal - minTotal + 1 < count)
+    throw new InvalidArgumentError(
+      "candidates",
+      count,
+      `expected at most ${maxTotal - minTotal + 1} candidates for this table`,
+    );
   if (K * M < 2) throw new InvalidArgumentError("attributes", M, `expected at least 2 quantities for ${FAMILY}`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = Array.from({ length: K }, () => Array.from({ length: M }, () => sampleLevel(rng, lo, size.prior)));
@@ -59,9 +65,24 @@ export function arithmeticTask(opts: TaskGeneratorOptions & { candidates?: numbe
         (visibility[second] as number[]).push(cell);
       }
     });
-    const task = finishTask(FAMILY, size, { table, correct, visibility, aggregate: "sum", decision: { kind: "total", candidates } });
+    const task = finishTask(FAMILY, size, {
+      table,
+      correct,
+      visibility,
+      aggregate: "sum",
+      decision: { kind: "total", candidates },
+    });
     const e = evidenceSummary(task);
-    if (e.pooledMap === correct && (e.pooled[correct] as number) > 1 - 1e-9 && e.private.every((p) => (p[correct] as number) < 0.99)) return task;
+    if (
+      e.pooledMap === correct &&
+      (e.pooled[correct] as number) > 1 - 1e-9 &&
+      e.private.every((p) => (p[correct] as number) < 0.99)
+    )
+      return task;
   }
-  throw new InvalidArgumentError("options", K, `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`);
+  throw new InvalidArgumentError(
+    "options",
+    K,
+    `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`,
+  );
 }

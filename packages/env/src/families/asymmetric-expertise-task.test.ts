@@ -16,7 +16,8 @@ describe("asymmetricExpertiseTask", () => {
         const expert = heldBy.indexOf(Math.max(...heldBy));
         expect(heldBy[expert]).toBeGreaterThanOrEqual(M - 1);
         expect(e.privateMap[expert]).toBe(task.correct);
-        for (let i = 0; i < task.agents; i++) if (i !== expert) expect(e.private[i]?.[task.correct]).toBeLessThanOrEqual(0.5 + 1e-9);
+        for (let i = 0; i < task.agents; i++)
+          if (i !== expert) expect(e.private[i]?.[task.correct]).toBeLessThanOrEqual(0.5 + 1e-9);
       }),
       { numRuns: 30 },
     );

@@ -18,13 +18,21 @@ const MAX_ATTEMPTS = 2000;
  * ask can be answered.
  */
 export function asymmetricExpertiseTask(opts: TaskGeneratorOptions): Task {
-  const { size, rng } = resolveHeldOutOptions(FAMILY, opts, { options: 4, attributes: 5, agents: 3, rounds: 3, domains: ["jobCandidates", "restaurants", "apartments"] });
+  const { size, rng } = resolveHeldOutOptions(FAMILY, opts, {
+    options: 4,
+    attributes: 5,
+    agents: 3,
+    rounds: 3,
+    domains: ["jobCandidates", "restaurants", "apartments"],
+  });
   const { options: K, attributes: M, agents: N, weights: w } = size;
   if (K < 2) throw new InvalidArgumentError("options", K, `expected at least 2 options for ${FAMILY}`);
   if (M < 2) throw new InvalidArgumentError("attributes", M, `expected at least 2 attributes for ${FAMILY}`);
   if (N < 2) throw new InvalidArgumentError("agents", N, `expected at least 2 agents for ${FAMILY}`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = Array.from({ length: K }, () => Array.from({ length: M }, () => sampleLevel(rng, size.levels[0], size.prior)));
+    const table = Array.from({ length: K }, () =>
+      Array.from({ length: M }, () => sampleLevel(rng, size.levels[0], size.prior)),
+    );
     const scores = table.map((row) => optionScore(row, "sum", w));
     const order = scores.map((s, o) => [s, o] as const).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
     if ((order[0] as readonly [number, number])[0] === (order[1] as readonly [number, number])[0]) continue;
@@ -52,5 +60,9 @@ export function asymmetricExpertiseTask(opts: TaskGeneratorOptions): Task {
     if (e.pooledMap !== correct || e.privateMap[expert] !== correct) continue;
     if (others.every((i) => ((e.private[i] as Float64Array)[correct] as number) <= 0.5 + 1e-9)) return task;
   }
-  throw new InvalidArgumentError("options", K, `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`);
+  throw new InvalidArgumentError(
+    "options",
+    K,
+    `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`,
+  );
 }

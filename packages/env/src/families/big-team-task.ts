@@ -14,7 +14,13 @@ const FAMILY = "heldout.bigTeam";
  * derived from (family, seed); the pooled evidence's MAP is the answer (evaluator).
  */
 export function bigTeamTask(opts: TaskGeneratorOptions): Task {
-  const { size } = resolveHeldOutOptions(FAMILY, opts, { options: 6, attributes: 8, agents: 5, rounds: 2, domains: ["restaurants", "apartments", "jobCandidates"] });
+  const { size } = resolveHeldOutOptions(FAMILY, opts, {
+    options: 6,
+    attributes: 8,
+    agents: 5,
+    rounds: 2,
+    domains: ["restaurants", "apartments", "jobCandidates"],
+  });
   const task = retagTask(
     randomTask({
       ...baseGeneratorOptions(FAMILY, size),
@@ -24,6 +30,11 @@ export function bigTeamTask(opts: TaskGeneratorOptions): Task {
     FAMILY,
     size.seed,
   );
-  if (evidenceSummary(task).pooledMap !== task.correct) throw new InvalidArgumentError("seed", size.seed, `expected a ${FAMILY} task whose pooled evidence finds the answer`);
+  if (evidenceSummary(task).pooledMap !== task.correct)
+    throw new InvalidArgumentError(
+      "seed",
+      size.seed,
+      `expected a ${FAMILY} task whose pooled evidence finds the answer`,
+    );
   return task;
 }

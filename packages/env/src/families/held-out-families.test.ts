@@ -23,7 +23,12 @@ const talker: Policy = {
       const acts: Act[] = [];
       const cell = o.ownCells[o.round % Math.max(1, o.ownCells.length)];
       if (cell !== undefined) acts.push({ kind: "share", option: cell[0], attribute: cell[1], level: cell[2] });
-      acts.push({ kind: "ask", option: o.task.options - 1, attribute: o.task.attributes - 1, to: (o.agent + 1) % o.task.agents });
+      acts.push({
+        kind: "ask",
+        option: o.task.options - 1,
+        attribute: o.task.attributes - 1,
+        to: (o.agent + 1) % o.task.agents,
+      });
       return { text: renderMessage(acts, o.surface, o.task) };
     });
   },
@@ -33,9 +38,19 @@ function actsFor(task: Task): fc.Arbitrary<Act[]> {
   const option = fc.integer({ min: 0, max: task.options - 1 });
   const attribute = fc.integer({ min: 0, max: task.attributes - 1 });
   const act = fc.oneof(
-    fc.record({ kind: fc.constant("share" as const), option, attribute, level: fc.integer({ min: task.levels[0], max: task.levels[1] }) }),
+    fc.record({
+      kind: fc.constant("share" as const),
+      option,
+      attribute,
+      level: fc.integer({ min: task.levels[0], max: task.levels[1] }),
+    }),
     fc.record({ kind: fc.constant("ask" as const), option, attribute }),
-    fc.record({ kind: fc.constant("ask" as const), option, attribute, to: fc.integer({ min: 0, max: task.agents - 1 }) }),
+    fc.record({
+      kind: fc.constant("ask" as const),
+      option,
+      attribute,
+      to: fc.integer({ min: 0, max: task.agents - 1 }),
+    }),
     fc.constant({ kind: "pass" as const }),
   );
   return fc.array(act, { minLength: 1, maxLength: 4 });
@@ -71,14 +86,22 @@ describe.each(names)("%s", (name) => {
 
   it("round-trips messages and choices on both surfaces", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000 }).chain((seed) => {
-        const task = generate({ seed });
-        return fc.tuple(fc.constant(task), actsFor(task), fc.constantFrom(...surfaces), fc.integer({ min: 0, max: 100 }));
-      }), ([task, acts, surface, k]) => {
-        expect(parseMessage(renderMessage(acts, surface, task), surface, task)).toEqual({ acts });
-        const answer = k % (task.decision.kind === "total" ? task.decision.candidates.length : task.options);
-        expect(parseChoice(renderChoice(answer, surface, task), surface, task)).toEqual({ choice: answer });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }).chain((seed) => {
+          const task = generate({ seed });
+          return fc.tuple(
+            fc.constant(task),
+            actsFor(task),
+            fc.constantFrom(...surfaces),
+            fc.integer({ min: 0, max: 100 }),
+          );
+        }),
+        ([task, acts, surface, k]) => {
+          expect(parseMessage(renderMessage(acts, surface, task), surface, task)).toEqual({ acts });
+          const answer = k % (task.decision.kind === "total" ? task.decision.candidates.length : task.options);
+          expect(parseChoice(renderChoice(answer, surface, task), surface, task)).toEqual({ choice: answer });
+        },
+      ),
       { numRuns: 40 },
     );
   });

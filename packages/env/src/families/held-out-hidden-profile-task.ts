@@ -16,9 +16,13 @@ const FAMILY = "heldout.hiddenProfile";
  */
 export function heldOutHiddenProfileTask(opts: TaskGeneratorOptions): Task {
   const agents = opts?.agents ?? 3 + new Rng(hashSeed(FAMILY, "agents", String(opts?.seed))).int(2);
-  const { size } = resolveHeldOutOptions(FAMILY, { ...opts, agents }, { options: 4, attributes: 6, agents, rounds: 2, domains: ["restaurants", "jobCandidates", "apartments"] });
+  const { size } = resolveHeldOutOptions(
+    FAMILY,
+    { ...opts, agents },
+    { options: 4, attributes: 6, agents, rounds: 2, domains: ["restaurants", "jobCandidates", "apartments"] },
+  );
   const task = hiddenProfileTask({
-      ...baseGeneratorOptions(FAMILY, size),
+    ...baseGeneratorOptions(FAMILY, size),
   });
   return retagTask(task, FAMILY, size.seed);
 }

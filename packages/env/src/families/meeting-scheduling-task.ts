@@ -26,11 +26,14 @@ export function meetingSchedulingTask(opts: TaskGeneratorOptions & { freeProbabi
   });
   const { options: K, attributes: M, agents: N } = size;
   const free = opts.freeProbability ?? 0.75;
-  if (typeof free !== "number" || !(free > 0 && free < 1)) throw new InvalidArgumentError("freeProbability", free, "expected a probability in (0, 1)");
+  if (typeof free !== "number" || !(free > 0 && free < 1))
+    throw new InvalidArgumentError("freeProbability", free, "expected a probability in (0, 1)");
   if (K < 2) throw new InvalidArgumentError("options", K, `expected at least 2 slots for ${FAMILY}`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const correct = rng.int(K);
-    const table = Array.from({ length: K }, (_, o) => Array.from({ length: M }, (): number => (o === correct || rng.next() < free ? 1 : 0)));
+    const table = Array.from({ length: K }, (_, o) =>
+      Array.from({ length: M }, (): number => (o === correct || rng.next() < free ? 1 : 0)),
+    );
     for (let o = 0; o < K; o++) {
       const row = table[o] as number[];
       if (o !== correct && !row.includes(0)) row[rng.int(M)] = 0;
@@ -46,10 +49,20 @@ export function meetingSchedulingTask(opts: TaskGeneratorOptions & { freeProbabi
     }
     if (!alone) continue;
     const visibility: number[][] = Array.from({ length: N }, () => []);
-    for (let o = 0; o < K; o++) for (let a = 0; a < M; a++) (visibility[owner[a] as number] as number[]).push(o * M + a);
+    for (let o = 0; o < K; o++)
+      for (let a = 0; a < M; a++) (visibility[owner[a] as number] as number[]).push(o * M + a);
     const task = finishTask(FAMILY, size, { table, correct, visibility, aggregate: "min" });
     const e = evidenceSummary(task);
-    if (e.pooledMap === correct && (e.pooled[correct] as number) > 1 - 1e-9 && (K < 3 || e.private.every((p) => (p[correct] as number) < 0.99))) return task;
+    if (
+      e.pooledMap === correct &&
+      (e.pooled[correct] as number) > 1 - 1e-9 &&
+      (K < 3 || e.private.every((p) => (p[correct] as number) < 0.99))
+    )
+      return task;
   }
-  throw new InvalidArgumentError("options", K, `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`);
+  throw new InvalidArgumentError(
+    "options",
+    K,
+    `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`,
+  );
 }

@@ -1,5 +1,9 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { resolveTaskGeneratorOptions, type ResolvedSize, type TaskGeneratorOptions } from "../generators/task-generator-options";
+import {
+  resolveTaskGeneratorOptions,
+  type ResolvedSize,
+  type TaskGeneratorOptions,
+} from "../generators/task-generator-options";
 import { hashSeed } from "../rng/hash-seed";
 import { Rng } from "../rng/rng";
 
@@ -20,7 +24,11 @@ export interface HeldOutDefaults {
  * seed, the pre-discussion choice on by default (benchmarks report pre- vs post-discussion accuracy),
  * and the family's RNG, a function of (family, seed) only.
  */
-export function resolveHeldOutOptions(family: string, o: TaskGeneratorOptions, defaults: HeldOutDefaults): { size: ResolvedSize; rng: Rng } {
+export function resolveHeldOutOptions(
+  family: string,
+  o: TaskGeneratorOptions,
+  defaults: HeldOutDefaults,
+): { size: ResolvedSize; rng: Rng } {
   if (o === null || typeof o !== "object") throw new InvalidArgumentError("options", o, "expected an options object");
   if (defaults.fixedLevels !== undefined && o.levels !== undefined) {
     const [lo, hi] = defaults.fixedLevels;
@@ -38,7 +46,12 @@ export function resolveHeldOutOptions(family: string, o: TaskGeneratorOptions, d
       domain,
       ...(defaults.fixedLevels !== undefined ? { levels: defaults.fixedLevels } : {}),
     },
-    { options: defaults.options, attributes: defaults.attributes, agents: defaults.agents, levels: defaults.fixedLevels ?? defaults.levels ?? [1, 5] },
+    {
+      options: defaults.options,
+      attributes: defaults.attributes,
+      agents: defaults.agents,
+      levels: defaults.fixedLevels ?? defaults.levels ?? [1, 5],
+    },
   );
   return { size, rng };
 }

@@ -38,7 +38,9 @@ export function weightedDecisionTask(opts: TaskGeneratorOptions): Task {
   const ones = new Array<number>(A).fill(1);
   const tableRng = rng.fork("table");
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = Array.from({ length: K }, () => Array.from({ length: A }, () => sampleLevel(tableRng, size.levels[0], size.prior)));
+    const table = Array.from({ length: K }, () =>
+      Array.from({ length: A }, () => sampleLevel(tableRng, size.levels[0], size.prior)),
+    );
     const scores = table.map((row) => optionScore(row, "sum", w));
     const best = Math.max(...scores);
     if (scores.filter((s) => s === best).length !== 1) continue;
@@ -61,5 +63,9 @@ export function weightedDecisionTask(opts: TaskGeneratorOptions): Task {
     const task = finishTask(FAMILY, size, { table, correct, visibility, aggregate: "sum" });
     if (evidenceSummary(task).pooledMap === correct) return task;
   }
-  throw new InvalidArgumentError("weights", w, `expected weights that can change the answer; no ${FAMILY} table found in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`);
+  throw new InvalidArgumentError(
+    "weights",
+    w,
+    `expected weights that can change the answer; no ${FAMILY} table found in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`,
+  );
 }

@@ -6,18 +6,23 @@ import { whodunitTask } from "./whodunit-task";
 describe("whodunitTask", () => {
   it("exactly one suspect survives all clues under min over 0..1; every clue rules someone out", () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 3, max: 8 }), fc.integer({ min: 3, max: 8 }), (seed, options, attributes) => {
-        const task = whodunitTask({ seed, options, attributes });
-        expect(task.levels).toEqual([0, 1]);
-        expect(task.aggregate).toBe("min");
-        const survivors = task.table.map((row, o) => (Math.min(...row) === 1 ? o : -1)).filter((o) => o >= 0);
-        expect(survivors).toEqual([task.correct]);
-        for (let a = 0; a < task.attributes; a++) expect(task.table.some((row) => row[a] === 0)).toBe(true);
-        const e = evidenceSummary(task);
-        expect(e.pooledMap).toBe(task.correct);
-        expect(e.pooled[task.correct]).toBeGreaterThan(1 - 1e-9);
-        for (const p of e.private) expect(p[task.correct]).toBeLessThan(0.99);
-      }),
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 3, max: 8 }),
+        fc.integer({ min: 3, max: 8 }),
+        (seed, options, attributes) => {
+          const task = whodunitTask({ seed, options, attributes });
+          expect(task.levels).toEqual([0, 1]);
+          expect(task.aggregate).toBe("min");
+          const survivors = task.table.map((row, o) => (Math.min(...row) === 1 ? o : -1)).filter((o) => o >= 0);
+          expect(survivors).toEqual([task.correct]);
+          for (let a = 0; a < task.attributes; a++) expect(task.table.some((row) => row[a] === 0)).toBe(true);
+          const e = evidenceSummary(task);
+          expect(e.pooledMap).toBe(task.correct);
+          expect(e.pooled[task.correct]).toBeGreaterThan(1 - 1e-9);
+          for (const p of e.private) expect(p[task.correct]).toBeLessThan(0.99);
+        },
+      ),
       { numRuns: 30 },
     );
   });

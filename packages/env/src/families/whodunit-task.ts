@@ -28,11 +28,14 @@ export function whodunitTask(opts: TaskGeneratorOptions & { ruleOutProbability?:
   });
   const { options: K, attributes: M, agents: N } = size;
   const ruleOut = opts.ruleOutProbability ?? 0.3;
-  if (typeof ruleOut !== "number" || !(ruleOut > 0 && ruleOut < 1)) throw new InvalidArgumentError("ruleOutProbability", ruleOut, "expected a probability in (0, 1)");
+  if (typeof ruleOut !== "number" || !(ruleOut > 0 && ruleOut < 1))
+    throw new InvalidArgumentError("ruleOutProbability", ruleOut, "expected a probability in (0, 1)");
   if (K < 2) throw new InvalidArgumentError("options", K, `expected at least 2 suspects for ${FAMILY}`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const culprit = rng.int(K);
-    const table = Array.from({ length: K }, (_, o) => Array.from({ length: M }, (): number => (o !== culprit && rng.next() < ruleOut ? 0 : 1)));
+    const table = Array.from({ length: K }, (_, o) =>
+      Array.from({ length: M }, (): number => (o !== culprit && rng.next() < ruleOut ? 0 : 1)),
+    );
     for (let a = 0; a < M; a++) {
       if (table.some((row) => row[a] === 0)) continue;
       let o = rng.int(K - 1);
@@ -64,7 +67,16 @@ export function whodunitTask(opts: TaskGeneratorOptions & { ruleOutProbability?:
     }
     const task = finishTask(FAMILY, size, { table, correct: culprit, visibility, aggregate: "min" });
     const e = evidenceSummary(task);
-    if (e.pooledMap === culprit && (e.pooled[culprit] as number) > 1 - 1e-9 && (K < 3 || e.private.every((p) => (p[culprit] as number) < 0.99))) return task;
+    if (
+      e.pooledMap === culprit &&
+      (e.pooled[culprit] as number) > 1 - 1e-9 &&
+      (K < 3 || e.private.every((p) => (p[culprit] as number) < 0.99))
+    )
+      return task;
   }
-  throw new InvalidArgumentError("options", K, `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`);
+  throw new InvalidArgumentError(
+    "options",
+    K,
+    `expected a size that admits ${FAMILY}; none verified in ${MAX_ATTEMPTS} attempts (seed ${size.seed})`,
+  );
 }

@@ -11,7 +11,13 @@ import type { ResolvedSize } from "./task-generator-options";
 export function finishTask(
   family: string,
   size: ResolvedSize,
-  parts: { table: number[][]; correct: number; visibility: number[][]; aggregate: "sum" | "min"; decision?: Task["decision"] },
+  parts: {
+    table: number[][];
+    correct: number;
+    visibility: number[][];
+    aggregate: "sum" | "min";
+    decision?: Task["decision"];
+  },
 ): Task {
   const body = {
     version: TASK_VERSION,

@@ -19,7 +19,9 @@ describe("generateTask", () => {
           expect(TaskSchema.safeParse(task).success).toBe(true);
           expect(task.family).toBe(family);
           expect(task.id.startsWith(`${family}-${seed}-`)).toBe(true);
-          expect(JSON.stringify(generateTask({ family, seed, options, attributes, agents }))).toBe(JSON.stringify(task));
+          expect(JSON.stringify(generateTask({ family, seed, options, attributes, agents }))).toBe(
+            JSON.stringify(task),
+          );
         },
       ),
       { numRuns: 40 },

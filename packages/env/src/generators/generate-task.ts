@@ -9,7 +9,8 @@ export interface GenerateTaskOptions extends TaskGeneratorOptions {
 
 /** Generates one task of a registered family; bad options throw an error naming the field. */
 export function generateTask(opts: GenerateTaskOptions): Task {
-  if (opts === null || typeof opts !== "object") throw new InvalidArgumentError("options", opts, "expected an options object");
+  if (opts === null || typeof opts !== "object")
+    throw new InvalidArgumentError("options", opts, "expected an options object");
   const { family, ...rest } = opts;
   if (typeof family !== "string" || !Object.hasOwn(taskFamilies, family)) {
     throw new InvalidArgumentError("family", family, `expected one of ${Object.keys(taskFamilies).join(", ")}`);

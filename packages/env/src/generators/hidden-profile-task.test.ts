@@ -11,7 +11,8 @@ import { hiddenProfileTask, verifyHiddenProfile } from "./hidden-profile-task";
 /** The contract, checked independently of verifyHiddenProfile. */
 function checkContract(task: Task): void {
   const model = decisionModelForTask(task);
-  for (let i = 0; i < task.agents; i++) expect(mapAnswer(model.posterior(ownBeliefs(task, i)).pmf)).not.toBe(task.correct);
+  for (let i = 0; i < task.agents; i++)
+    expect(mapAnswer(model.posterior(ownBeliefs(task, i)).pmf)).not.toBe(task.correct);
   expect(mapAnswer(model.posterior(pooledBeliefs(task)).pmf)).toBe(task.correct);
 }
 
@@ -59,14 +60,19 @@ describe("hiddenProfileTask", () => {
       // the decoy is the option that beats y on every shared attribute of y's row
       const sharedAttrs = Array.from({ length: M }, (_, a) => a).filter((a) => everyone.has(y * M + a));
       const decoys = Array.from({ length: task.options }, (_, o) => o).filter(
-        (o) => o !== y && sharedAttrs.length > 0 && sharedAttrs.every((a) => everyone.has(o * M + a) && row(o)[a]! > row(y)[a]!),
+        (o) =>
+          o !== y &&
+          sharedAttrs.length > 0 &&
+          sharedAttrs.every((a) => everyone.has(o * M + a) && row(o)[a]! > row(y)[a]!),
       );
       expect(decoys.length).toBeGreaterThan(0);
     }
   });
 
   it("is byte-identical for the same arguments and differs across seeds", () => {
-    expect(JSON.stringify(hiddenProfileTask({ seed: 5, options: 4 }))).toBe(JSON.stringify(hiddenProfileTask({ seed: 5, options: 4 })));
+    expect(JSON.stringify(hiddenProfileTask({ seed: 5, options: 4 }))).toBe(
+      JSON.stringify(hiddenProfileTask({ seed: 5, options: 4 })),
+    );
     expect(JSON.stringify(hiddenProfileTask({ seed: 5 }))).not.toBe(JSON.stringify(hiddenProfileTask({ seed: 6 })));
     expect(hiddenProfileTask({ seed: 5 }).id).toMatch(/^hiddenProfile-5-[0-9a-f]{8}$/);
   });
@@ -75,13 +81,17 @@ describe("hiddenProfileTask", () => {
     const task = hiddenProfileTask({ seed: 3 });
     expect(verifyHiddenProfile(task)).toBe(true);
     const all = Array.from({ length: task.options * task.attributes }, (_, c) => c);
-    expect(verifyHiddenProfile({ ...task, visibility: task.visibility.map((v, i) => (i === 0 ? all : v)) })).toBe(false);
+    expect(verifyHiddenProfile({ ...task, visibility: task.visibility.map((v, i) => (i === 0 ? all : v)) })).toBe(
+      false,
+    );
   });
 
   it("fails clearly on impossible sizes", () => {
     expect(() => hiddenProfileTask({ seed: 1, agents: 1 })).toThrow(/^agents:/);
     expect(() => hiddenProfileTask({ seed: 1, attributes: 2 })).toThrow(/^attributes:/);
     expect(() => hiddenProfileTask({ seed: 1, options: 1 })).toThrow(/^options:/);
-    expect(() => hiddenProfileTask({ seed: 1, levels: [0, 1], attributes: 4, maxAttempts: 20 })).toThrow(/^hiddenProfile: .*20 attempts/);
+    expect(() => hiddenProfileTask({ seed: 1, levels: [0, 1], attributes: 4, maxAttempts: 20 })).toThrow(
+      /^hiddenProfile: .*20 attempts/,
+    );
   });
 });

@@ -29,7 +29,8 @@ export function hiddenProfileTask(opts: HiddenProfileTaskOptions): Task {
   if (M < 3) throw new InvalidArgumentError("attributes", M, "expected at least 3 attributes for a hidden profile");
   if (N < 2) throw new InvalidArgumentError("agents", N, "expected at least 2 agents for a hidden profile");
   const maxAttempts = opts.maxAttempts ?? 500;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new InvalidArgumentError("maxAttempts", maxAttempts, "expected a positive integer");
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new InvalidArgumentError("maxAttempts", maxAttempts, "expected a positive integer");
   const [lo, hi] = size.levels;
   const D = hi - lo;
   const rng = new Rng(hashSeed("hiddenProfile", size.seed));

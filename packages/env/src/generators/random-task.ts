@@ -22,9 +22,11 @@ const MAX_TABLE_DRAWS = 10_000;
 export function randomTask(opts: RandomTaskOptions): Task {
   const size = resolveTaskGeneratorOptions(opts);
   const p = opts.visibility ?? 0.5;
-  if (typeof p !== "number" || !(p >= 0 && p <= 1)) throw new InvalidArgumentError("visibility", p, "expected a probability in [0, 1]");
+  if (typeof p !== "number" || !(p >= 0 && p <= 1))
+    throw new InvalidArgumentError("visibility", p, "expected a probability in [0, 1]");
   const aggregate = opts.aggregate ?? "sum";
-  if (aggregate !== "sum" && aggregate !== "min") throw new InvalidArgumentError("aggregate", aggregate, 'expected "sum" or "min"');
+  if (aggregate !== "sum" && aggregate !== "min")
+    throw new InvalidArgumentError("aggregate", aggregate, 'expected "sum" or "min"');
   const rng = new Rng(hashSeed("random", size.seed));
   const tableRng = rng.fork("table");
   const { options: K, attributes: M, agents: N } = size;
@@ -32,7 +34,9 @@ export function randomTask(opts: RandomTaskOptions): Task {
   let table: number[][] | undefined;
   let correct = -1;
   for (let attempt = 0; attempt < MAX_TABLE_DRAWS && table === undefined; attempt++) {
-    const candidate = Array.from({ length: K }, () => Array.from({ length: M }, () => sampleLevel(tableRng, lo, size.prior)));
+    const candidate = Array.from({ length: K }, () =>
+      Array.from({ length: M }, () => sampleLevel(tableRng, lo, size.prior)),
+    );
     const scores = candidate.map((row) => optionScore(row, aggregate, size.weights));
     const best = Math.max(...scores);
     if (scores.filter((s) => s === best).length === 1) {
@@ -41,7 +45,11 @@ export function randomTask(opts: RandomTaskOptions): Task {
     }
   }
   if (table === undefined) {
-    throw new InvalidArgumentError("levels", size.levels, `no table with a unique best option in ${MAX_TABLE_DRAWS} draws (seed ${size.seed}, aggregate ${aggregate})`);
+    throw new InvalidArgumentError(
+      "levels",
+      size.levels,
+      `no table with a unique best option in ${MAX_TABLE_DRAWS} draws (seed ${size.seed}, aggregate ${aggregate})`,
+    );
   }
   const visRng = rng.fork("visibility");
   const visibility: number[][] = Array.from({ length: N }, () => []);

@@ -58,9 +58,11 @@ export function resolveTaskGeneratorOptions(
   const agents = checkInt("agents", o.agents ?? defaults.agents ?? 3, 1, 16);
   const rounds = checkInt("rounds", o.rounds ?? 2, 0, 64);
   const domain = o.domain ?? "restaurants";
-  if (!(domainNames as readonly string[]).includes(domain)) throw new InvalidArgumentError("domain", domain, `expected one of ${domainNames.join(", ")}`);
+  if (!(domainNames as readonly string[]).includes(domain))
+    throw new InvalidArgumentError("domain", domain, `expected one of ${domainNames.join(", ")}`);
   const levels = o.levels ?? defaults.levels ?? [1, 5];
-  if (!Array.isArray(levels) || levels.length !== 2) throw new InvalidArgumentError("levels", levels, "expected [lo, hi]");
+  if (!Array.isArray(levels) || levels.length !== 2)
+    throw new InvalidArgumentError("levels", levels, "expected [lo, hi]");
   const lo = checkInt("levels[0]", levels[0], -1000, 1000);
   const hi = checkInt("levels[1]", levels[1], -1000, 1000);
   if (hi <= lo) throw new InvalidArgumentError("levels", levels, "expected lo < hi");
@@ -68,24 +70,30 @@ export function resolveTaskGeneratorOptions(
   let weights: number[];
   if (o.weights === undefined) weights = new Array<number>(attributes).fill(1);
   else {
-    if (!Array.isArray(o.weights) || o.weights.length !== attributes) throw new InvalidArgumentError("weights", o.weights, `expected ${attributes} integers`);
+    if (!Array.isArray(o.weights) || o.weights.length !== attributes)
+      throw new InvalidArgumentError("weights", o.weights, `expected ${attributes} integers`);
     weights = o.weights.map((w, a) => checkInt(`weights[${a}]`, w, 1, 1000));
   }
   const L = hi - lo + 1;
   let prior: number[];
   if (o.prior === undefined) prior = new Array<number>(L).fill(1 / L);
   else {
-    if (!Array.isArray(o.prior) || o.prior.length !== L) throw new InvalidArgumentError("prior", o.prior, `expected ${L} numbers`);
+    if (!Array.isArray(o.prior) || o.prior.length !== L)
+      throw new InvalidArgumentError("prior", o.prior, `expected ${L} numbers`);
     o.prior.forEach((p, i) => {
-      if (typeof p !== "number" || !Number.isFinite(p) || p < 0) throw new InvalidArgumentError(`prior[${i}]`, p, "expected a finite number >= 0");
+      if (typeof p !== "number" || !Number.isFinite(p) || p < 0)
+        throw new InvalidArgumentError(`prior[${i}]`, p, "expected a finite number >= 0");
     });
-    if (!(o.prior.reduce((s, p) => s + p, 0) > 0)) throw new InvalidArgumentError("prior", o.prior, "expected a positive total");
+    if (!(o.prior.reduce((s, p) => s + p, 0) > 0))
+      throw new InvalidArgumentError("prior", o.prior, "expected a positive total");
     prior = [...o.prior];
   }
   const noise = o.noise ?? 0.01;
-  if (typeof noise !== "number" || !(noise >= 0 && noise <= 0.5)) throw new InvalidArgumentError("noise", noise, "expected a number in [0, 0.5]");
+  if (typeof noise !== "number" || !(noise >= 0 && noise <= 0.5))
+    throw new InvalidArgumentError("noise", noise, "expected a number in [0, 0.5]");
   const preDiscussionChoice = o.preDiscussionChoice ?? false;
-  if (typeof preDiscussionChoice !== "boolean") throw new InvalidArgumentError("preDiscussionChoice", preDiscussionChoice, "expected a boolean");
+  if (typeof preDiscussionChoice !== "boolean")
+    throw new InvalidArgumentError("preDiscussionChoice", preDiscussionChoice, "expected a boolean");
   return {
     seed,
     options,

@@ -21,7 +21,8 @@ export interface CanonicalVocabularyOptions {
  */
 export function canonicalVocabulary(opts: CanonicalVocabularyOptions = {}): string[] {
   const check = (field: string, v: number, min: number, max: number): number => {
-    if (!Number.isInteger(v) || v < min || v > max) throw new InvalidArgumentError(field, v, `expected an integer in ${min}..${max}`);
+    if (!Number.isInteger(v) || v < min || v > max)
+      throw new InvalidArgumentError(field, v, `expected an integer in ${min}..${max}`);
     return v;
   };
   const maxOptions = check("maxOptions", opts.maxOptions ?? 26, 1, 10_000);
@@ -29,7 +30,8 @@ export function canonicalVocabulary(opts: CanonicalVocabularyOptions = {}): stri
   const maxAgents = check("maxAgents", opts.maxAgents ?? 16, 1, 10_000);
   const minNumber = check("minNumber", opts.minNumber ?? 0, -1_000_000, 1_000_000);
   const maxNumber = check("maxNumber", opts.maxNumber ?? 64, minNumber, 1_000_000);
-  if (maxNumber - minNumber > 100_000) throw new InvalidArgumentError("maxNumber", maxNumber, "expected at most 100000 integers");
+  if (maxNumber - minNumber > 100_000)
+    throw new InvalidArgumentError("maxNumber", maxNumber, "expected at most 100000 integers");
   const words: string[] = [...CANONICAL_KEYWORDS];
   for (let k = 0; k < maxOptions; k++) words.push(`o${k}`);
   for (let m = 0; m < maxAttributes; m++) words.push(`a${m}`);
@@ -37,6 +39,8 @@ export function canonicalVocabulary(opts: CanonicalVocabularyOptions = {}): stri
   for (let i = 0; i < maxAgents; i++) words.push(`A${i}`);
   const lo = Math.min(minNumber, 0);
   const hi = Math.max(maxNumber, maxOptions, maxAttributes, maxAgents);
-  for (let n = lo; n <= hi; n++) if ((n >= minNumber && n <= maxNumber) || (n >= 0 && n <= Math.max(maxOptions, maxAttributes, maxAgents))) words.push(String(n));
+  for (let n = lo; n <= hi; n++)
+    if ((n >= minNumber && n <= maxNumber) || (n >= 0 && n <= Math.max(maxOptions, maxAttributes, maxAgents)))
+      words.push(String(n));
   return words;
 }

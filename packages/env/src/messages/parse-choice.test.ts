@@ -10,17 +10,23 @@ const task = randomTask({ seed: 1, options: 3 });
 describe("choices", () => {
   it("round-trip on both surfaces", () => {
     fc.assert(
-      fc.property(taskArbitrary, fc.constantFrom("canonical" as const, "natural" as const), fc.nat(), (t, surface, k) => {
-        const answer = k % t.options;
-        expect(parseChoice(renderChoice(answer, surface, t), surface, t)).toEqual({ choice: answer });
-      }),
+      fc.property(
+        taskArbitrary,
+        fc.constantFrom("canonical" as const, "natural" as const),
+        fc.nat(),
+        (t, surface, k) => {
+          const answer = k % t.options;
+          expect(parseChoice(renderChoice(answer, surface, t), surface, t)).toEqual({ choice: answer });
+        },
+      ),
     );
   });
 
   it("round-trip for multiple-choice total tasks", () => {
     const total = { ...task, decision: { kind: "total" as const, candidates: [12, 15, 17] } };
     for (const surface of ["canonical", "natural"] as const) {
-      for (let k = 0; k < 3; k++) expect(parseChoice(renderChoice(k, surface, total), surface, total)).toEqual({ choice: k });
+      for (let k = 0; k < 3; k++)
+        expect(parseChoice(renderChoice(k, surface, total), surface, total)).toEqual({ choice: k });
     }
     expect(renderChoice(1, "natural", total)).toBe("I choose total 15.");
   });
@@ -32,11 +38,18 @@ describe("choices", () => {
   });
 
   it("parses lenient natural choices; the last stated choice wins", () => {
-    expect(parseChoice("Restaurant A looked good, but my final answer is Restaurant C.", "natural", task)).toEqual({ choice: 2 });
-    expect(parseChoice("I choose Restaurant A. Actually, I choose Restaurant B", "natural", task)).toEqual({ choice: 1 });
+    expect(parseChoice("Restaurant A looked good, but my final answer is Restaurant C.", "natural", task)).toEqual({
+      choice: 2,
+    });
+    expect(parseChoice("I choose Restaurant A. Actually, I choose Restaurant B", "natural", task)).toEqual({
+      choice: 1,
+    });
     expect(parseChoice("restaurant c", "natural", task)).toEqual({ choice: 2 });
     expect(parseChoice("Restaurant A or Restaurant B?", "natural", task).choice).toBeNull();
-    expect(parseChoice("no idea", "natural", task)).toMatchObject({ choice: null, error: expect.stringMatching(/no choice/) });
+    expect(parseChoice("no idea", "natural", task)).toMatchObject({
+      choice: null,
+      error: expect.stringMatching(/no choice/),
+    });
   });
 
   it("parses canonical choices strictly", () => {

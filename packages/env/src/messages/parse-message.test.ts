@@ -12,13 +12,40 @@ const surfaces = ["canonical", "natural"] as const;
 
 function randomText(length: number, seed: number): string {
   // deterministic mixture of act words, names, punctuation and arbitrary code points
-  const pieces = ["SHARE", "o1", "a2", "4", ";", "Restaurant", "B", "has", "food", "quality", "What", "is", "the", "of", "?", "@Agent", "\u{1F600}", "é", "\n", " ", "  ", "-", "999999999999"];
+  const pieces = [
+    "SHARE",
+    "o1",
+    "a2",
+    "4",
+    ";",
+    "Restaurant",
+    "B",
+    "has",
+    "food",
+    "quality",
+    "What",
+    "is",
+    "the",
+    "of",
+    "?",
+    "@Agent",
+    "\u{1F600}",
+    "é",
+    "\n",
+    " ",
+    "  ",
+    "-",
+    "999999999999",
+  ];
   let s = seed >>> 0;
   const out: string[] = [];
   let n = 0;
   while (n < length) {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const piece = s % 5 === 0 ? String.fromCodePoint(s % 0x10ffff >= 0xd800 && s % 0x10ffff < 0xe000 ? 0x41 : s % 0x10ffff) : (pieces[s % pieces.length] as string);
+    const piece =
+      s % 5 === 0
+        ? String.fromCodePoint(s % 0x10ffff >= 0xd800 && s % 0x10ffff < 0xe000 ? 0x41 : s % 0x10ffff)
+        : (pieces[s % pieces.length] as string);
     out.push(piece, s % 3 === 0 ? " " : "");
     n += piece.length + 1;
   }
@@ -78,7 +105,11 @@ describe("parseMessage", () => {
       return best;
     };
     for (const surface of surfaces) {
-      for (const make of [(n: number) => randomText(n, 3), (n: number) => "Restaurant B has food quality 4. ".repeat(n / 33), (n: number) => "a".repeat(n)]) {
+      for (const make of [
+        (n: number) => randomText(n, 3),
+        (n: number) => "Restaurant B has food quality 4. ".repeat(n / 33),
+        (n: number) => "a".repeat(n),
+      ]) {
         const small = make(6_000);
         const large = make(60_000);
         time(small, surface); // warm up

@@ -18,10 +18,14 @@ describe("natural surface", () => {
 
   it("round-trips inside chatter, with case and white-space changes", () => {
     fc.assert(
-      fc.property(taskAndActsArbitrary, fc.constantFrom("Sure! ", "Okay, here goes:\n", ""), ({ task: t, acts }, prefix) => {
-        const text = `${prefix}${renderNatural(acts, t).toUpperCase().replace(/ /g, "  \n ")} Thanks, team.`;
-        expect(parseNatural(text, t)).toEqual({ acts });
-      }),
+      fc.property(
+        taskAndActsArbitrary,
+        fc.constantFrom("Sure! ", "Okay, here goes:\n", ""),
+        ({ task: t, acts }, prefix) => {
+          const text = `${prefix}${renderNatural(acts, t).toUpperCase().replace(/ /g, "  \n ")} Thanks, team.`;
+          expect(parseNatural(text, t)).toEqual({ acts });
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -37,15 +41,24 @@ describe("natural surface", () => {
         ],
         task,
       ),
-    ).toBe("Restaurant B has food quality 4. What is the service of Restaurant A? @Agent 3 I propose Restaurant B. Nothing to add.");
+    ).toBe(
+      "Restaurant B has food quality 4. What is the service of Restaurant A? @Agent 3 I propose Restaurant B. Nothing to add.",
+    );
   });
 
   it("accepts common variants from chat models", () => {
-    expect(parseNatural("I think **Restaurant B** has a food quality of 4, and what's the service of restaurant a? @agent3", task).acts).toEqual([
+    expect(
+      parseNatural(
+        "I think **Restaurant B** has a food quality of 4, and what's the service of restaurant a? @agent3",
+        task,
+      ).acts,
+    ).toEqual([
       { kind: "share", option: 1, attribute: 0, level: 4 },
       { kind: "ask", option: 0, attribute: 1, to: 2 },
     ]);
-    expect(parseNatural("The ambience of Restaurant C is 2.", task).acts).toEqual([{ kind: "share", option: 2, attribute: 2, level: 2 }]);
+    expect(parseNatural("The ambience of Restaurant C is 2.", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 2, level: 2 },
+    ]);
     expect(parseNatural("Let's go: I PROPOSE restaurant c!", task).acts).toEqual([{ kind: "propose", option: 2 }]);
   });
 

@@ -30,7 +30,8 @@ export function naturalInteger(word: string | undefined): number | null {
 export function parseNatural(text: string, task: NaturalTask): MessageParseResult {
   try {
     if (typeof text !== "string") return failedParse(`expected a string, got ${typeof text}`);
-    if (text.length > MAX_MESSAGE_LENGTH) return failedParse(`message too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})`);
+    if (text.length > MAX_MESSAGE_LENGTH)
+      return failedParse(`message too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})`);
     const { options, attributes } = naturalMatchers(task);
     const words = naturalWords(text);
     const [lo, hi] = task.levels;
@@ -72,8 +73,13 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
                 end += 1;
               }
             }
-            if (to !== undefined && (to < 0 || to >= task.agents)) return failedParse(`agent ${to + 1} out of range (Agent 1..Agent ${task.agents})`);
-            acts.push(to === undefined ? { kind: "ask", option: option.index, attribute: attribute.index } : { kind: "ask", option: option.index, attribute: attribute.index, to });
+            if (to !== undefined && (to < 0 || to >= task.agents))
+              return failedParse(`agent ${to + 1} out of range (Agent 1..Agent ${task.agents})`);
+            acts.push(
+              to === undefined
+                ? { kind: "ask", option: option.index, attribute: attribute.index }
+                : { kind: "ask", option: option.index, attribute: attribute.index, to },
+            );
             i = end;
             continue;
           }
@@ -128,7 +134,8 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       i++;
     }
     if (acts.length > MAX_ACTS) return failedParse(`too many acts (limit ${MAX_ACTS})`);
-    if (acts.length === 0) return failedParse("no act found (expected e.g. \"<option> has <attribute> <level>.\" or \"Nothing to add.\")");
+    if (acts.length === 0)
+      return failedParse('no act found (expected e.g. "<option> has <attribute> <level>." or "Nothing to add.")');
     return { acts };
   } catch (error) {
     return failedParse(`unparseable message (${error instanceof Error ? error.message : String(error)})`);

@@ -5,7 +5,9 @@ function renderAct(act: Act): string {
     case "share":
       return `SHARE o${act.option} a${act.attribute} ${act.level}`;
     case "ask":
-      return act.to === undefined ? `ASK o${act.option} a${act.attribute}` : `ASK o${act.option} a${act.attribute} @${act.to}`;
+      return act.to === undefined
+        ? `ASK o${act.option} a${act.attribute}`
+        : `ASK o${act.option} a${act.attribute} @${act.to}`;
     case "propose":
       return `PROPOSE o${act.option}`;
     case "pass":

@@ -55,7 +55,9 @@ function checkAgainst(m: Model, env: CollaborationEnv): void {
   expect(trace.messages).toHaveLength(m.messages);
   expect(trace.preChoices).toHaveLength(m.preChoices);
   expect(trace.choices).toHaveLength(m.choices);
-  expect([...trace.messages, ...trace.preChoices, ...trace.choices].filter((x) => x.parseError !== undefined)).toHaveLength(m.parseErrors);
+  expect(
+    [...trace.messages, ...trace.preChoices, ...trace.choices].filter((x) => x.parseError !== undefined),
+  ).toHaveLength(m.parseErrors);
   expect(env.terminations.every(Boolean)).toBe(m.phase === "done");
   expect(env.truncations.some(Boolean)).toBe(false);
 }
@@ -69,7 +71,11 @@ class StepValid implements fc.Command<Model, CollaborationEnv> {
     const t = m.task;
     const text =
       m.phase === "discuss"
-        ? renderMessage([{ kind: "share", option: this.pick % t.options, attribute: this.pick % t.attributes, level: t.levels[0] }], env.surface, t)
+        ? renderMessage(
+            [{ kind: "share", option: this.pick % t.options, attribute: this.pick % t.attributes, level: t.levels[0] }],
+            env.surface,
+            t,
+          )
         : renderChoice(this.pick % t.options, env.surface, t);
     env.step({ text, tokens: [1, 2], logprobs: [-0.5, -0.25] });
     advance(m, true);
@@ -89,7 +95,12 @@ class StepGarbage implements fc.Command<Model, CollaborationEnv> {
     const before = env.trace();
     env.step(this.text);
     const after = env.trace();
-    const last = m.phase === "discuss" ? after.messages.at(-1) : m.phase === "preChoice" ? after.preChoices.at(-1) : after.choices.at(-1);
+    const last =
+      m.phase === "discuss"
+        ? after.messages.at(-1)
+        : m.phase === "preChoice"
+          ? after.preChoices.at(-1)
+          : after.choices.at(-1);
     expect(last?.text).toBe(this.text);
     const failed = last?.parseError !== undefined;
     if (failed && m.phase === "discuss") expect(after.messages.at(-1)?.acts).toEqual([{ kind: "pass" }]);
@@ -140,9 +151,12 @@ class StepAfterDone implements fc.Command<Model, CollaborationEnv> {
 
 const commands = [
   fc.nat(100).map((k) => new StepValid(k)),
-  fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom("PASS", "Nothing to add.", "SHARE o9 a9 9", "CHOOSE o1", "I choose Restaurant A.")).map(
-    (t) => new StepGarbage(t),
-  ),
+  fc
+    .oneof(
+      fc.string({ unit: "binary", maxLength: 40 }),
+      fc.constantFrom("PASS", "Nothing to add.", "SHARE o9 a9 9", "CHOOSE o1", "I choose Restaurant A."),
+    )
+    .map((t) => new StepGarbage(t)),
   fc.nat(10).map((a) => new Observe(a)),
   fc.constant(new StepAfterDone()),
 ];
@@ -194,7 +208,13 @@ describe("CollaborationEnv", () => {
     expect(trace.choices[1]).toMatchObject({ choice: 1, tokens: [7], logprobs: [-1] });
     expect(trace.choices[2]).toMatchObject({ choice: null, parseError: expect.any(String) });
     expect(trace.teamDecision).toBe(1);
-    expect(env.last()).toMatchObject({ agent: null, observation: null, done: true, terminated: true, truncated: false });
+    expect(env.last()).toMatchObject({
+      agent: null,
+      observation: null,
+      done: true,
+      terminated: true,
+      truncated: false,
+    });
     expect(() => env.step("PASS")).toThrow(/episode is over/);
   });
 

@@ -53,7 +53,8 @@ export class CollaborationEnv {
 
   constructor(task: Task, opts: CollaborationEnvOptions = {}) {
     const surface = opts.surface ?? "canonical";
-    if (surface !== "canonical" && surface !== "natural") throw new InvalidArgumentError("surface", surface, 'expected "canonical" or "natural"');
+    if (surface !== "canonical" && surface !== "natural")
+      throw new InvalidArgumentError("surface", surface, 'expected "canonical" or "natural"');
     const maxSteps = opts.maxSteps ?? Number.POSITIVE_INFINITY;
     if (!(maxSteps === Number.POSITIVE_INFINITY || (Number.isInteger(maxSteps) && maxSteps >= 1))) {
       throw new InvalidArgumentError("maxSteps", maxSteps, "expected a positive integer");
@@ -135,9 +136,11 @@ export class CollaborationEnv {
   /** Acts for the current agent with raw text (or a PolicyAction). Throws only when the episode is over or the action is not text. */
   step(action: PolicyAction | string): void {
     const agent = this.current;
-    if (agent === null || this.currentPhase === "done") throw new ProtocolError("step: the episode is over; call reset() to start another");
+    if (agent === null || this.currentPhase === "done")
+      throw new ProtocolError("step: the episode is over; call reset() to start another");
     const text = typeof action === "string" ? action : action?.text;
-    if (typeof text !== "string") throw new ProtocolError(`step: expected a string or {text: string}, got ${typeof text}`);
+    if (typeof text !== "string")
+      throw new ProtocolError(`step: expected a string or {text: string}, got ${typeof text}`);
     const sampled = typeof action === "string" ? {} : sampledOf(action);
     const N = this.task.agents;
     this.steps++;

@@ -9,7 +9,9 @@ describe("renderObservation", () => {
   it("canonical text uses only canonical vocabulary words", () => {
     fc.assert(
       fc.property(taskArbitrary, fc.array(fc.string({ maxLength: 20 }), { maxLength: 8 }), (task, texts) => {
-        const vocabulary = new Set(canonicalVocabulary({ maxOptions: 12, maxAttributes: 10, maxAgents: 5, minNumber: -20, maxNumber: 64 }));
+        const vocabulary = new Set(
+          canonicalVocabulary({ maxOptions: 12, maxAttributes: 10, maxAgents: 5, minNumber: -20, maxNumber: 64 }),
+        );
         const env = new CollaborationEnv(task);
         for (const text of texts) {
           if (env.done) break;
@@ -32,7 +34,9 @@ describe("renderObservation", () => {
     env.step("SHARE o1 a2 4 ; ASK o0 a3 @2");
     env.step("hello");
     const obs = env.observe(2);
-    expect(obs.text).toMatch(/^AGENT A2 OF 3 OPTIONS 3 ATTRIBUTES 4 LEVELS 1 5 SUM SEE (o\d a\d \d )+HISTORY A0 : SHARE o1 a2 4 ; ASK o0 a3 @2 \| A1 : PASS ROUND 1 OF 2 SAY$/);
+    expect(obs.text).toMatch(
+      /^AGENT A2 OF 3 OPTIONS 3 ATTRIBUTES 4 LEVELS 1 5 SUM SEE (o\d a\d \d )+HISTORY A0 : SHARE o1 a2 4 ; ASK o0 a3 @2 \| A1 : PASS ROUND 1 OF 2 SAY$/,
+    );
     const cells = obs.ownCells.map(([o, a, v]) => `o${o} a${a} ${v}`).join(" ");
     expect(obs.text).toContain(`SEE ${cells} HISTORY`);
     expect(obs.chat).toHaveLength(2);

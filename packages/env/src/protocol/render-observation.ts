@@ -26,7 +26,12 @@ export interface ObservationState {
  * The cue is `ROUND r OF R SAY` (discussion, r 1-based), `BEFORE CHOOSE` or `FINAL CHOOSE`.
  * History shows each message's parsed acts (an unparseable message shows as PASS).
  */
-export function renderCanonicalObservation(task: PublicTask, agent: number, cells: readonly (readonly [number, number, number])[], state: ObservationState): string {
+export function renderCanonicalObservation(
+  task: PublicTask,
+  agent: number,
+  cells: readonly (readonly [number, number, number])[],
+  state: ObservationState,
+): string {
   const parts: string[] = [
     `AGENT A${agent} OF ${task.agents} OPTIONS ${task.options} ATTRIBUTES ${task.attributes} LEVELS ${task.levels[0]} ${task.levels[1]} ${task.aggregate.toUpperCase()}`,
   ];
@@ -58,16 +63,28 @@ function systemPrompt(task: PublicTask, agent: number, surface: Surface): string
   );
   if (task.decision.kind === "argmax") {
     lines.push(`Together you must find the best ${noun} among ${task.options}: ${list(options)}.`);
-    lines.push(`Each ${noun} is rated on ${task.attributes} attributes (${list(attributes)}) with whole numbers from ${lo} (worst) to ${hi} (best).`);
-    if (task.aggregate === "min") lines.push(`A ${noun} is only as good as its worst rating: the best ${noun} has the highest lowest rating.`);
-    else if (task.weightsAnnounced) lines.push(`The best ${noun} has the highest weighted sum of ratings; weights: ${attributes.map((a, i) => `${a} ${task.weights[i]}`).join(", ")}.`);
+    lines.push(
+      `Each ${noun} is rated on ${task.attributes} attributes (${list(attributes)}) with whole numbers from ${lo} (worst) to ${hi} (best).`,
+    );
+    if (task.aggregate === "min")
+      lines.push(`A ${noun} is only as good as its worst rating: the best ${noun} has the highest lowest rating.`);
+    else if (task.weightsAnnounced)
+      lines.push(
+        `The best ${noun} has the highest weighted sum of ratings; weights: ${attributes.map((a, i) => `${a} ${task.weights[i]}`).join(", ")}.`,
+      );
     else lines.push(`The best ${noun} has the highest sum of ratings.`);
     lines.push(`Exactly one ${noun} is best.`);
   } else {
-    lines.push(`Together you must find which of these totals is the ${task.weightsAnnounced ? "weighted " : ""}sum of all the numbers in a table: ${list(answerNames(task))}.`);
-    lines.push(`The table has rows ${list(options)} and columns ${list(attributes)}; each entry is a whole number from ${lo} to ${hi}.`);
+    lines.push(
+      `Together you must find which of these totals is the ${task.weightsAnnounced ? "weighted " : ""}sum of all the numbers in a table: ${list(answerNames(task))}.`,
+    );
+    lines.push(
+      `The table has rows ${list(options)} and columns ${list(attributes)}; each entry is a whole number from ${lo} to ${hi}.`,
+    );
   }
-  lines.push("Each agent sees only some of the ratings; your teammates see others. Teammates' statements are usually, but not always, correct.");
+  lines.push(
+    "Each agent sees only some of the ratings; your teammates see others. Teammates' statements are usually, but not always, correct.",
+  );
   lines.push(
     `The team talks for ${task.rounds} round${task.rounds === 1 ? "" : "s"}, each agent speaking once per round in order; every message is seen by all. Then each agent privately chooses, and the team's decision is the answer a strict majority chooses.`,
   );
@@ -76,34 +93,47 @@ function systemPrompt(task: PublicTask, agent: number, surface: Surface): string
     const a = attributes[0] ?? "Y";
     lines.push("Write each message as one or more sentences of exactly these forms (anything else is ignored):");
     lines.push(`- share a rating you know: "${o} has ${a} ${hi}."`);
-    lines.push(`- ask for a rating: "What is the ${a} of ${o}?", optionally followed by "@Agent 2" to ask one teammate`);
+    lines.push(
+      `- ask for a rating: "What is the ${a} of ${o}?", optionally followed by "@Agent 2" to ask one teammate`,
+    );
     lines.push(`- suggest an answer: "I propose ${o}."`);
     lines.push(`- say nothing: "Nothing to add."`);
     lines.push(`When asked for your choice, answer "I choose ${answerNames(task)[0] ?? o}."`);
   } else {
-    lines.push("Write each message in this exact format, acts separated by \" ; \":");
+    lines.push('Write each message in this exact format, acts separated by " ; ":');
     lines.push("SHARE o<k> a<m> <level>   |   ASK o<k> a<m> [@<agent>]   |   PROPOSE o<k>   |   PASS");
-    lines.push(`Options: ${options.map((n, k) => `o${k} = ${n}`).join(", ")}. Attributes: ${attributes.map((n, m) => `a${m} = ${n}`).join(", ")}.`);
+    lines.push(
+      `Options: ${options.map((n, k) => `o${k} = ${n}`).join(", ")}. Attributes: ${attributes.map((n, m) => `a${m} = ${n}`).join(", ")}.`,
+    );
     lines.push(`Agents: ${Array.from({ length: task.agents }, (_, i) => `@${i} = A${i}`).join(", ")}.`);
     lines.push('When asked for your choice, answer "CHOOSE o<k>".');
   }
   return lines.join("\n");
 }
 
-function userPrompt(task: PublicTask, agent: number, cells: readonly (readonly [number, number, number])[], state: ObservationState): string {
+function userPrompt(
+  task: PublicTask,
+  agent: number,
+  cells: readonly (readonly [number, number, number])[],
+  state: ObservationState,
+): string {
   const { options, attributes, optionNoun: noun } = task.domain;
   const lines: string[] = [];
   if (cells.length === 0) lines.push("You see no ratings yourself.");
   else {
     lines.push("The ratings you can see (teammates see other ratings, and may share some of yours):");
-    for (const [o, a, v] of cells) lines.push(state.surface === "natural" ? `- ${options[o]} has ${attributes[a]} ${v}.` : `- SHARE o${o} a${a} ${v}`);
+    for (const [o, a, v] of cells)
+      lines.push(
+        state.surface === "natural" ? `- ${options[o]} has ${attributes[a]} ${v}.` : `- SHARE o${o} a${a} ${v}`,
+      );
   }
   lines.push("");
   if (state.messages.length === 0) lines.push("No messages yet.");
   else {
     lines.push("Messages so far:");
     for (const m of state.messages) {
-      const who = m.speaker === agent ? `${agentName(m.speaker, state.surface)} (you)` : agentName(m.speaker, state.surface);
+      const who =
+        m.speaker === agent ? `${agentName(m.speaker, state.surface)} (you)` : agentName(m.speaker, state.surface);
       const body = m.parseError !== undefined ? "(unreadable message)" : renderMessage(m.acts, state.surface, task);
       lines.push(`${who}: ${body}`);
     }

@@ -13,10 +13,15 @@ function sharer(name: string, choice: number, calls: number[] = []): Policy {
     async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
       calls.push(observations.length);
       return observations.map((o) => {
-        if (o.phase !== "discuss") return { text: o.surface === "natural" ? `I choose ${o.task.domain.options[choice]}.` : `CHOOSE o${choice}` };
+        if (o.phase !== "discuss")
+          return { text: o.surface === "natural" ? `I choose ${o.task.domain.options[choice]}.` : `CHOOSE o${choice}` };
         const cell = o.ownCells[0];
         const text = cell === undefined ? "PASS" : `SHARE o${cell[0]} a${cell[1]} ${cell[2]}`;
-        return { text: o.surface === "natural" && cell === undefined ? "Nothing to add." : text, tokens: [o.turn], logprobs: [-1] };
+        return {
+          text: o.surface === "natural" && cell === undefined ? "Nothing to add." : text,
+          tokens: [o.turn],
+          logprobs: [-1],
+        };
       });
     },
   };
@@ -38,7 +43,10 @@ describe("runEpisode", () => {
   });
 
   it("plays one policy per seat, on the natural surface, with a given seed", async () => {
-    const trace = await runEpisode(task, [sharer("a", 0), sharer("b", 2), sharer("c", 2)], { surface: "natural", seed: 5 });
+    const trace = await runEpisode(task, [sharer("a", 0), sharer("b", 2), sharer("c", 2)], {
+      surface: "natural",
+      seed: 5,
+    });
     expect(trace.surface).toBe("natural");
     expect(trace.seed).toBe(5);
     expect(trace.choices.map((c) => c.choice)).toEqual([0, 2, 2]);
@@ -55,7 +63,11 @@ describe("runEpisode", () => {
 
 describe("runEpisodes", () => {
   it("calls each policy once per lock-step with the whole batch", async () => {
-    const tasks = [hiddenProfileTask({ seed: 1 }), hiddenProfileTask({ seed: 2 }), randomTask({ seed: 3, agents: 2, rounds: 1 })];
+    const tasks = [
+      hiddenProfileTask({ seed: 1 }),
+      hiddenProfileTask({ seed: 2 }),
+      randomTask({ seed: 3, agents: 2, rounds: 1 }),
+    ];
     const calls: number[] = [];
     const traces = await runEpisodes(tasks, sharer("s", 0, calls), { seed: [10, 11, 12] });
     expect(traces.map((t) => t.seed)).toEqual([10, 11, 12]);

@@ -9,7 +9,11 @@ export interface RunEpisodeOptions extends Omit<RunEpisodesOptions, "seed"> {
 }
 
 /** Plays one episode: one policy for every seat, or one per seat. */
-export async function runEpisode(task: Task, policies: Policy | readonly Policy[], opts: RunEpisodeOptions = {}): Promise<Trace> {
+export async function runEpisode(
+  task: Task,
+  policies: Policy | readonly Policy[],
+  opts: RunEpisodeOptions = {},
+): Promise<Trace> {
   const [trace] = await runEpisodes([task], policies, opts);
   return trace as Trace;
 }

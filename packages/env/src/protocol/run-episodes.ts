@@ -16,7 +16,8 @@ export interface RunEpisodesOptions {
 function policyFor(policies: Policy | readonly Policy[], agent: number): Policy {
   if (!Array.isArray(policies)) return policies as Policy;
   const p = (policies as readonly Policy[])[agent];
-  if (p === undefined) throw new InvalidArgumentError("policies", policies.length, `expected a policy for seat ${agent}`);
+  if (p === undefined)
+    throw new InvalidArgumentError("policies", policies.length, `expected a policy for seat ${agent}`);
   return p;
 }
 
@@ -25,13 +26,23 @@ function policyFor(policies: Policy | readonly Policy[], agent: number): Policy 
  * batch of observations (across episodes and seats) it is responsible for, so a neural policy samples
  * a whole batch at a time. `policies` is one policy for every seat or one per seat.
  */
-export async function runEpisodes(tasks: readonly Task[], policies: Policy | readonly Policy[], opts: RunEpisodesOptions = {}): Promise<Trace[]> {
-  if (Array.isArray(policies) && policies.length === 0) throw new InvalidArgumentError("policies", policies, "expected at least one policy");
+export async function runEpisodes(
+  tasks: readonly Task[],
+  policies: Policy | readonly Policy[],
+  opts: RunEpisodesOptions = {},
+): Promise<Trace[]> {
+  if (Array.isArray(policies) && policies.length === 0)
+    throw new InvalidArgumentError("policies", policies, "expected at least one policy");
   const seeds = opts.seed;
-  if (Array.isArray(seeds) && seeds.length !== tasks.length) throw new InvalidArgumentError("seed", seeds, `expected ${tasks.length} seeds`);
+  if (Array.isArray(seeds) && seeds.length !== tasks.length)
+    throw new InvalidArgumentError("seed", seeds, `expected ${tasks.length} seeds`);
   const envs = tasks.map((task, k) => {
     if (Array.isArray(policies) && policies.length !== task.agents && policies.length !== 1) {
-      throw new InvalidArgumentError("policies", policies.length, `expected 1 or ${task.agents} policies for task ${task.id}`);
+      throw new InvalidArgumentError(
+        "policies",
+        policies.length,
+        `expected 1 or ${task.agents} policies for task ${task.id}`,
+      );
     }
     const env = new CollaborationEnv(task, {
       ...(opts.surface !== undefined ? { surface: opts.surface } : {}),
@@ -46,7 +57,8 @@ export async function runEpisodes(tasks: readonly Task[], policies: Policy | rea
     for (const env of envs) {
       const agent = env.agentSelection;
       if (agent === null) continue;
-      const policy = Array.isArray(policies) && policies.length === 1 ? (policies[0] as Policy) : policyFor(policies, agent);
+      const policy =
+        Array.isArray(policies) && policies.length === 1 ? (policies[0] as Policy) : policyFor(policies, agent);
       const group = groups.get(policy) ?? [];
       group.push({ env, observation: env.observe(agent) });
       groups.set(policy, group);
@@ -55,7 +67,11 @@ export async function runEpisodes(tasks: readonly Task[], policies: Policy | rea
     for (const [policy, group] of groups) {
       const actions = await policy.act(group.map((g) => g.observation));
       if (!Array.isArray(actions) || actions.length !== group.length) {
-        throw new InvalidArgumentError(`${policy.name}.act`, Array.isArray(actions) ? actions.length : actions, `expected ${group.length} actions`);
+        throw new InvalidArgumentError(
+          `${policy.name}.act`,
+          Array.isArray(actions) ? actions.length : actions,
+          `expected ${group.length} actions`,
+        );
       }
       group.forEach((g, k) => g.env.step(actions[k] as NonNullable<(typeof actions)[number]>));
     }

@@ -13,7 +13,8 @@ export class Rng {
   private d: number;
 
   constructor(seed: number | string = 0) {
-    const s = typeof seed === "number" && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff ? seed : hashSeed(seed);
+    const s =
+      typeof seed === "number" && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff ? seed : hashSeed(seed);
     // splitmix32 expands the seed into four well-mixed words
     let x = s >>> 0;
     const next = (): number => {
@@ -32,9 +33,11 @@ export class Rng {
 
   /** Restores a generator from `state()`; four unsigned 32-bit integers. */
   static fromState(state: readonly number[]): Rng {
-    if (!Array.isArray(state) || state.length !== 4) throw new InvalidArgumentError("state", state, "expected 4 unsigned 32-bit integers");
+    if (!Array.isArray(state) || state.length !== 4)
+      throw new InvalidArgumentError("state", state, "expected 4 unsigned 32-bit integers");
     state.forEach((w, i) => {
-      if (!Number.isInteger(w) || w < 0 || w > 0xffffffff) throw new InvalidArgumentError(`state[${i}]`, w, "expected an unsigned 32-bit integer");
+      if (!Number.isInteger(w) || w < 0 || w > 0xffffffff)
+        throw new InvalidArgumentError(`state[${i}]`, w, "expected an unsigned 32-bit integer");
     });
     const rng = new Rng(0);
     [rng.a, rng.b, rng.c, rng.d] = state.map((w) => w | 0) as [number, number, number, number];
@@ -64,7 +67,8 @@ export class Rng {
 
   /** Uniform integer in 0..n-1 (n a positive integer up to 2^32). */
   int(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 4294967296) throw new InvalidArgumentError("n", n, "expected an integer in 1..2^32");
+    if (!Number.isInteger(n) || n < 1 || n > 4294967296)
+      throw new InvalidArgumentError("n", n, "expected an integer in 1..2^32");
     return Math.floor(this.next() * n);
   }
 

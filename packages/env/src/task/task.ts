@@ -61,9 +61,11 @@ export const TaskSchema = z
   })
   .superRefine((t, ctx) => {
     const [lo, hi] = t.levels;
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
     if (hi <= lo) issue(["levels"], `expected lo < hi, got [${lo}, ${hi}]`);
-    if (t.weights.length !== t.attributes) issue(["weights"], `expected ${t.attributes} weights, got ${t.weights.length}`);
+    if (t.weights.length !== t.attributes)
+      issue(["weights"], `expected ${t.attributes} weights, got ${t.weights.length}`);
     if (t.prior.length !== hi - lo + 1) issue(["prior"], `expected ${hi - lo + 1} numbers, got ${t.prior.length}`);
     if (t.table.length !== t.options) issue(["table"], `expected ${t.options} rows, got ${t.table.length}`);
     t.table.forEach((row, o) => {
@@ -74,14 +76,18 @@ export const TaskSchema = z
     });
     const answers = t.decision.kind === "argmax" ? t.options : t.decision.candidates.length;
     if (t.correct >= answers) issue(["correct"], `expected an answer index below ${answers}, got ${t.correct}`);
-    if (t.visibility.length !== t.agents) issue(["visibility"], `expected ${t.agents} agents, got ${t.visibility.length}`);
+    if (t.visibility.length !== t.agents)
+      issue(["visibility"], `expected ${t.agents} agents, got ${t.visibility.length}`);
     t.visibility.forEach((cells, i) =>
       cells.forEach((c, j) => {
-        if (c >= t.options * t.attributes) issue(["visibility", i, j], `expected a cell below ${t.options * t.attributes}, got ${c}`);
+        if (c >= t.options * t.attributes)
+          issue(["visibility", i, j], `expected a cell below ${t.options * t.attributes}, got ${c}`);
       }),
     );
-    if (t.domain.options.length !== t.options) issue(["domain", "options"], `expected ${t.options} names, got ${t.domain.options.length}`);
-    if (t.domain.attributes.length !== t.attributes) issue(["domain", "attributes"], `expected ${t.attributes} names, got ${t.domain.attributes.length}`);
+    if (t.domain.options.length !== t.options)
+      issue(["domain", "options"], `expected ${t.options} names, got ${t.domain.options.length}`);
+    if (t.domain.attributes.length !== t.attributes)
+      issue(["domain", "attributes"], `expected ${t.attributes} names, got ${t.domain.attributes.length}`);
   });
 export type Task = z.infer<typeof TaskSchema>;
 

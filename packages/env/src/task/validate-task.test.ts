@@ -37,7 +37,9 @@ describe("validateTask", () => {
     expect(errorOf(() => validateTask({ ...task, noise: "x" })).message).toMatch(/^task\.noise: .*got "x"/);
     expect(errorOf(() => validateTask({ ...task, version: 2 })).field).toBe("task.version");
     expect(errorOf(() => validateTask({ ...task, weights: [1, 1] })).field).toBe("task.weights");
-    expect(errorOf(() => validateTask({ ...task, domain: { ...task.domain, options: ["x"] } })).field).toBe("task.domain.options");
+    expect(errorOf(() => validateTask({ ...task, domain: { ...task.domain, options: ["x"] } })).field).toBe(
+      "task.domain.options",
+    );
     expect(errorOf(() => validateTask(null)).field).toBe("task");
   });
 });

@@ -35,9 +35,19 @@ export function actArbitrary(task: Task): fc.Arbitrary<Act> {
   const option = fc.integer({ min: 0, max: task.options - 1 });
   const attribute = fc.integer({ min: 0, max: task.attributes - 1 });
   return fc.oneof(
-    fc.record({ kind: fc.constant("share" as const), option, attribute, level: fc.integer({ min: task.levels[0], max: task.levels[1] }) }),
+    fc.record({
+      kind: fc.constant("share" as const),
+      option,
+      attribute,
+      level: fc.integer({ min: task.levels[0], max: task.levels[1] }),
+    }),
     fc.record({ kind: fc.constant("ask" as const), option, attribute }),
-    fc.record({ kind: fc.constant("ask" as const), option, attribute, to: fc.integer({ min: 0, max: task.agents - 1 }) }),
+    fc.record({
+      kind: fc.constant("ask" as const),
+      option,
+      attribute,
+      to: fc.integer({ min: 0, max: task.agents - 1 }),
+    }),
     fc.record({ kind: fc.constant("propose" as const), option }),
     fc.constant({ kind: "pass" as const }),
   );

@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 /** A node:http server on 127.0.0.1 answering every request with `handler`. */
-async function fake(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+async function fake(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
@@ -36,7 +38,8 @@ async function fake(handler: Parameters<typeof createServer>[1]): Promise<{ url:
   };
 }
 
-const reply = (content: string) => JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const reply = (content: string) =>
+  JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 const task = generateTask({ family: "random", seed: 4 });
 const fast = { backoffMs: 1, maxBackoffMs: 5, timeoutMs: 2_000 };
 
@@ -74,7 +77,9 @@ describe("ChatPolicy", () => {
     const server = await fake(() => undefined); // never answers
     const policy = new ChatPolicy({ baseUrl: server.url, retries: 1, ...fast, timeoutMs: 150 });
 
-    const [action] = await policy.act([{ chat: [{ role: "user", content: "hi" }], text: "" } as unknown as Observation]);
+    const [action] = await policy.act([
+      { chat: [{ role: "user", content: "hi" }], text: "" } as unknown as Observation,
+    ]);
     expect(action!.text).toBe(`${CHAT_ERROR_PREFIX}timed out after 150 ms]`);
     await server.close();
   });
@@ -121,8 +126,18 @@ describe("ChatPolicy", () => {
         }, 20);
       });
     });
-    const policy = new ChatPolicy({ baseUrl: server.url, model: "m1", apiKey: "k1", temperature: 0.3, concurrency: 2, ...fast });
-    const obs = Array.from({ length: 7 }, (_, i) => ({ chat: [{ role: "user", content: `q${i}` }], text: "" }) as unknown as Observation);
+    const policy = new ChatPolicy({
+      baseUrl: server.url,
+      model: "m1",
+      apiKey: "k1",
+      temperature: 0.3,
+      concurrency: 2,
+      ...fast,
+    });
+    const obs = Array.from(
+      { length: 7 },
+      (_, i) => ({ chat: [{ role: "user", content: `q${i}` }], text: "" }) as unknown as Observation,
+    );
     const actions = await policy.act(obs);
     expect(actions.map((a) => a.text)).toEqual(Array(7).fill("Nothing to add."));
     expect(peak).toBe(2);

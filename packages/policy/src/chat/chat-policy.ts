@@ -70,7 +70,13 @@ export class ChatPolicy implements Policy {
   readonly url: string;
   readonly model: string;
   readonly stats: ChatPolicyStats = { requests: 0, retries: 0, failures: 0 };
-  private readonly options: Required<Pick<ChatPolicyOptions, "surface" | "maxTokens" | "timeoutMs" | "retries" | "backoffMs" | "maxBackoffMs" | "concurrency">> & ChatPolicyOptions;
+  private readonly options: Required<
+    Pick<
+      ChatPolicyOptions,
+      "surface" | "maxTokens" | "timeoutMs" | "retries" | "backoffMs" | "maxBackoffMs" | "concurrency"
+    >
+  > &
+    ChatPolicyOptions;
   private readonly apiKey: string | undefined;
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
@@ -95,7 +101,8 @@ export class ChatPolicy implements Policy {
       concurrency: options.concurrency ?? 4,
     };
     const o = this.options;
-    if (o.surface !== "natural" && o.surface !== "canonical") throw new InvalidArgumentError("surface", o.surface, 'expected "natural" or "canonical"');
+    if (o.surface !== "natural" && o.surface !== "canonical")
+      throw new InvalidArgumentError("surface", o.surface, 'expected "natural" or "canonical"');
     for (const [field, value, min] of [
       ["maxTokens", o.maxTokens, 1],
       ["timeoutMs", o.timeoutMs, 1],
@@ -104,10 +111,12 @@ export class ChatPolicy implements Policy {
       ["maxBackoffMs", o.maxBackoffMs, 0],
       ["concurrency", o.concurrency, 1],
     ] as const) {
-      if (!Number.isInteger(value) || value < min) throw new InvalidArgumentError(field, value, `expected an integer >= ${min}`);
+      if (!Number.isInteger(value) || value < min)
+        throw new InvalidArgumentError(field, value, `expected an integer >= ${min}`);
     }
     const f = options.fetch ?? globalThis.fetch;
-    if (typeof f !== "function") throw new InvalidConfigError("fetch", f, "expected a fetch implementation (Node >= 18 has one)");
+    if (typeof f !== "function")
+      throw new InvalidConfigError("fetch", f, "expected a fetch implementation (Node >= 18 has one)");
     this.fetchImpl = f;
     this.random = options.random ?? Math.random;
   }
@@ -168,18 +177,30 @@ export class ChatPolicy implements Policy {
       try {
         response = await this.fetchImpl(this.url, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json", ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json",
+            ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
+          },
           body,
           signal: controller.signal,
         });
       } catch (error) {
-        throw new RetryableError(controller.signal.aborted ? `timed out after ${this.options.timeoutMs} ms` : `request failed: ${describe(error)}`);
+        throw new RetryableError(
+          controller.signal.aborted
+            ? `timed out after ${this.options.timeoutMs} ms`
+            : `request failed: ${describe(error)}`,
+        );
       }
       let text: string;
       try {
         text = await response.text();
       } catch (error) {
-        throw new RetryableError(controller.signal.aborted ? `timed out after ${this.options.timeoutMs} ms reading the reply` : `reading the reply failed: ${describe(error)}`);
+        throw new RetryableError(
+          controller.signal.aborted
+            ? `timed out after ${this.options.timeoutMs} ms reading the reply`
+            : `reading the reply failed: ${describe(error)}`,
+        );
       }
       if (!response.ok) {
         const detail = text.slice(0, 200).replace(/\s+/g, " ");
@@ -196,7 +217,8 @@ export class ChatPolicy implements Policy {
       } catch {
         throw new RetryableError(`reply is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
       }
-      const content = (json as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
+      const content = (json as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
+        ?.content;
       if (typeof content !== "string") throw new RetryableError("reply has no choices[0].message.content string");
       return content;
     } finally {
@@ -226,7 +248,8 @@ export function chatCompletionsUrl(baseUrl: string): string {
   } catch {
     throw new InvalidConfigError("baseUrl", baseUrl, "expected an http(s) URL such as http://127.0.0.1:8000/v1");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidConfigError("baseUrl", baseUrl, "expected an http or https URL");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new InvalidConfigError("baseUrl", baseUrl, "expected an http or https URL");
   let path = url.pathname.replace(/\/+$/, "");
   if (path === "") path = "/v1";
   return `${url.origin}${path}/chat/completions`;

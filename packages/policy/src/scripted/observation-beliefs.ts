@@ -7,7 +7,14 @@ function cellOf(obs: Observation, option: number, attribute: number): number {
 
 function inRange(obs: Observation, option: number, attribute: number, level: number): boolean {
   const t = obs.task;
-  return option >= 0 && option < t.options && attribute >= 0 && attribute < t.attributes && level >= t.levels[0] && level <= t.levels[1];
+  return (
+    option >= 0 &&
+    option < t.options &&
+    attribute >= 0 &&
+    attribute < t.attributes &&
+    level >= t.levels[0] &&
+    level <= t.levels[1]
+  );
 }
 
 /**
@@ -31,7 +38,8 @@ export function publicBeliefs(obs: Observation, exclude = -1): Beliefs {
   for (const m of obs.messages) {
     if (m.speaker === exclude) continue;
     for (const act of m.acts) {
-      if (act.kind === "share" && inRange(obs, act.option, act.attribute, act.level)) applyClaim(b, cellOf(obs, act.option, act.attribute), act.level, t.noise);
+      if (act.kind === "share" && inRange(obs, act.option, act.attribute, act.level))
+        applyClaim(b, cellOf(obs, act.option, act.attribute), act.level, t.noise);
     }
   }
   return b;

@@ -2,16 +2,25 @@ import { generateTask, runEpisode, type Trace } from "@cosir/env";
 import { describe, expect, it } from "vitest";
 import { SCRIPTED_KINDS, scriptedPolicy } from "./scripted-policy";
 
-async function play(kind: (typeof SCRIPTED_KINDS)[number], family: string, seeds: number, surface: "canonical" | "natural" = "canonical") {
+async function play(
+  kind: (typeof SCRIPTED_KINDS)[number],
+  family: string,
+  seeds: number,
+  surface: "canonical" | "natural" = "canonical",
+) {
   const out: { trace: Trace; correct: number }[] = [];
   for (let seed = 0; seed < seeds; seed++) {
     const task = generateTask({ family, seed });
-    out.push({ trace: await runEpisode(task, scriptedPolicy(kind, { seed: 3 }), { seed, surface }), correct: task.correct });
+    out.push({
+      trace: await runEpisode(task, scriptedPolicy(kind, { seed: 3 }), { seed, surface }),
+      correct: task.correct,
+    });
   }
   return out;
 }
 
-const accuracy = (eps: { trace: Trace; correct: number }[]) => eps.filter((e) => e.trace.teamDecision === e.correct).length / eps.length;
+const accuracy = (eps: { trace: Trace; correct: number }[]) =>
+  eps.filter((e) => e.trace.teamDecision === e.correct).length / eps.length;
 
 describe("scripted agents", () => {
   it("are deterministic given a seed, on both surfaces", async () => {
@@ -36,8 +45,10 @@ describe("scripted agents", () => {
   });
 
   it("silent only passes; greedyShare never asks; the oracle asks and answers", async () => {
-    for (const { trace } of await play("silent", "random", 10)) for (const m of trace.messages) expect(m.acts).toEqual([{ kind: "pass" }]);
-    for (const { trace } of await play("greedyShare", "random", 10)) for (const m of trace.messages) expect(m.acts.some((a) => a.kind === "ask")).toBe(false);
+    for (const { trace } of await play("silent", "random", 10))
+      for (const m of trace.messages) expect(m.acts).toEqual([{ kind: "pass" }]);
+    for (const { trace } of await play("greedyShare", "random", 10))
+      for (const m of trace.messages) expect(m.acts.some((a) => a.kind === "ask")).toBe(false);
     const oracle = await play("oracle", "random", 30);
     const acts = oracle.flatMap(({ trace }) => trace.messages.flatMap((m) => m.acts));
     expect(acts.some((a) => a.kind === "ask")).toBe(true);

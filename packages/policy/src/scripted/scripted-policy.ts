@@ -8,7 +8,17 @@ import {
   type Beliefs,
   type DecisionModel,
 } from "@cosir/bayes";
-import { Rng, decisionModelForTask, hashSeed, renderChoice, renderMessage, type Act, type Observation, type Policy, type PolicyAction } from "@cosir/env";
+import {
+  Rng,
+  decisionModelForTask,
+  hashSeed,
+  renderChoice,
+  renderMessage,
+  type Act,
+  type Observation,
+  type Policy,
+  type PolicyAction,
+} from "@cosir/env";
 import { observationBeliefs, publicBeliefs } from "./observation-beliefs";
 
 export const SCRIPTED_KINDS = ["silent", "random", "greedyShare", "oracle"] as const;
@@ -37,7 +47,8 @@ function rankedShares(ctx: Ctx): { option: number; attribute: number; level: num
   const pub = publicBeliefs(obs);
   const base = entropy(model.posterior(pub).pmf);
   const shared = new Set<number>();
-  for (const m of obs.messages) for (const act of m.acts) if (act.kind === "share") shared.add(act.option * obs.task.attributes + act.attribute);
+  for (const m of obs.messages)
+    for (const act of m.acts) if (act.kind === "share") shared.add(act.option * obs.task.attributes + act.attribute);
   const out: { option: number; attribute: number; level: number; gain: number }[] = [];
   for (const [option, attribute, level] of obs.ownCells) {
     const cell = option * obs.task.attributes + attribute;
@@ -58,7 +69,13 @@ function pendingAnswers(ctx: Ctx): { option: number; attribute: number; level: n
   for (const m of obs.messages) {
     for (const act of m.acts) {
       const cell = act.kind === "share" || act.kind === "ask" ? act.option * obs.task.attributes + act.attribute : -1;
-      if (act.kind === "ask" && m.speaker !== obs.agent && (act.to === undefined || act.to === obs.agent) && own.has(cell)) open.set(cell, true);
+      if (
+        act.kind === "ask" &&
+        m.speaker !== obs.agent &&
+        (act.to === undefined || act.to === obs.agent) &&
+        own.has(cell)
+      )
+        open.set(cell, true);
       if (act.kind === "share") open.delete(cell);
     }
   }
@@ -69,7 +86,12 @@ function pendingAnswers(ctx: Ctx): { option: number; attribute: number; level: n
   }));
 }
 
-function discussActs(kind: ScriptedKind, ctx: Ctx, opts: Required<Omit<ScriptedPolicyOptions, "seed">>, rng: Rng): Act[] {
+function discussActs(
+  kind: ScriptedKind,
+  ctx: Ctx,
+  opts: Required<Omit<ScriptedPolicyOptions, "seed">>,
+  rng: Rng,
+): Act[] {
   const { obs, model, beliefs } = ctx;
   const t = obs.task;
   if (kind === "silent") return [{ kind: "pass" }];
@@ -117,7 +139,8 @@ function discussActs(kind: ScriptedKind, ctx: Ctx, opts: Required<Omit<ScriptedP
           best = cell;
         }
       }
-      if (best >= 0) acts.push({ kind: "ask", option: Math.floor(best / t.attributes), attribute: best % t.attributes });
+      if (best >= 0)
+        acts.push({ kind: "ask", option: Math.floor(best / t.attributes), attribute: best % t.attributes });
     }
   }
   return acts.length > 0 ? acts : [{ kind: "pass" }];
@@ -134,10 +157,16 @@ function discussActs(kind: ScriptedKind, ctx: Ctx, opts: Required<Omit<ScriptedP
  *   unsure (P(MAP) < confident) asks for the unknown cell of maximum EIG; chooses MAP.
  */
 export function scriptedPolicy(kind: ScriptedKind, options: ScriptedPolicyOptions = {}): Policy {
-  if (!SCRIPTED_KINDS.includes(kind)) throw new InvalidArgumentError("kind", kind, `expected one of ${SCRIPTED_KINDS.join(", ")}`);
+  if (!SCRIPTED_KINDS.includes(kind))
+    throw new InvalidArgumentError("kind", kind, `expected one of ${SCRIPTED_KINDS.join(", ")}`);
   const seed = options.seed ?? 0;
-  const opts = { maxShares: options.maxShares ?? 2, confident: options.confident ?? 0.9, minGain: options.minGain ?? 0.01 };
-  if (!Number.isInteger(opts.maxShares) || opts.maxShares < 1) throw new InvalidArgumentError("maxShares", opts.maxShares, "expected a positive integer");
+  const opts = {
+    maxShares: options.maxShares ?? 2,
+    confident: options.confident ?? 0.9,
+    minGain: options.minGain ?? 0.01,
+  };
+  if (!Number.isInteger(opts.maxShares) || opts.maxShares < 1)
+    throw new InvalidArgumentError("maxShares", opts.maxShares, "expected a positive integer");
 
   function actOne(obs: Observation): PolicyAction {
     const model = decisionModelForTask(obs.task);

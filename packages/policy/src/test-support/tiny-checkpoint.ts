@@ -12,7 +12,10 @@ export async function tinyCheckpoint(): Promise<{ dir: string; root: string }> {
   const root = await mkdtemp(join(tmpdir(), "cosir-serve-"));
   const dir = join(root, "tiny");
   const tokenizer = CanonicalTokenizer.fromVocabulary();
-  const model = new Transformer({ vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 192 }, { seed: 1 });
+  const model = new Transformer(
+    { vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 192 },
+    { seed: 1 },
+  );
   await saveCheckpoint(dir, { model, tokenizer });
   model.dispose();
   return { dir, root };

@@ -63,13 +63,20 @@ export function selectBackend(options: SelectBackendOptions = {}): Promise<Backe
 async function choose(options: SelectBackendOptions): Promise<BackendChoice> {
   const requested = options.backend ?? process.env.COSIR_BACKEND;
   const order: BackendName[] =
-    requested !== undefined && requested !== "" ? [parseBackendName(requested)] : ["tensorflow-gpu", "tensorflow", "wasm", "cpu"];
+    requested !== undefined && requested !== ""
+      ? [parseBackendName(requested)]
+      : ["tensorflow-gpu", "tensorflow", "wasm", "cpu"];
   const failures: string[] = [];
   for (const name of order) {
     try {
       const choice = await tryBackend(name);
       registerGradients();
-      const why = order.length === 1 ? "requested" : failures.length > 0 ? `not available: ${failures.join("; ")}` : "first available";
+      const why =
+        order.length === 1
+          ? "requested"
+          : failures.length > 0
+            ? `not available: ${failures.join("; ")}`
+            : "first available";
       choice.description = `[cosir] tfjs back end: ${choice.description} (${why})`;
       const log = options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
       log?.(choice.description);
@@ -78,7 +85,11 @@ async function choose(options: SelectBackendOptions): Promise<BackendChoice> {
       failures.push(`${name}: ${firstLine(error)}`);
     }
   }
-  throw new InvalidConfigError("backend", requested ?? order.join(","), `no tfjs back end could start (${failures.join("; ")})`);
+  throw new InvalidConfigError(
+    "backend",
+    requested ?? order.join(","),
+    `no tfjs back end could start (${failures.join("; ")})`,
+  );
 }
 
 async function tryBackend(name: BackendName): Promise<BackendChoice> {
@@ -104,7 +115,12 @@ async function tryBackend(name: BackendName): Promise<BackendChoice> {
       }
       await activate("wasm");
       const simd = (await tf.env().getAsync("WASM_HAS_SIMD_SUPPORT")) === true;
-      return { name, tfName: "wasm", threads, description: `@tensorflow/tfjs-backend-wasm (${simd ? "SIMD" : "no SIMD"}, ${threads} thread${threads === 1 ? "" : "s"})` };
+      return {
+        name,
+        tfName: "wasm",
+        threads,
+        description: `@tensorflow/tfjs-backend-wasm (${simd ? "SIMD" : "no SIMD"}, ${threads} thread${threads === 1 ? "" : "s"})`,
+      };
     }
     case "cpu": {
       await import("@tensorflow/tfjs-backend-cpu");
@@ -116,7 +132,8 @@ async function tryBackend(name: BackendName): Promise<BackendChoice> {
 
 async function activate(tfName: string): Promise<void> {
   const ok = await tf.setBackend(tfName);
-  if (!ok || tf.getBackend() !== tfName) throw new CosirError("backend_unavailable", `tf.setBackend(${JSON.stringify(tfName)}) failed`);
+  if (!ok || tf.getBackend() !== tfName)
+    throw new CosirError("backend_unavailable", `tf.setBackend(${JSON.stringify(tfName)}) failed`);
   await tf.ready();
 }
 

@@ -32,7 +32,12 @@ export type { TrainStepResult, TransformerTrainerOptions } from "./training/tran
 export { TransformerTrainer } from "./training/transformer-trainer";
 
 export type { TokenizerJson } from "./tokenizer/canonical-tokenizer";
-export { CanonicalTokenizer, SPECIAL_TOKENS, TOKENIZER_VERSION, TokenizerJsonSchema } from "./tokenizer/canonical-tokenizer";
+export {
+  CanonicalTokenizer,
+  SPECIAL_TOKENS,
+  TOKENIZER_VERSION,
+  TokenizerJsonSchema,
+} from "./tokenizer/canonical-tokenizer";
 
 export { CheckpointError } from "./checkpoint/checkpoint-error";
 export type { CheckpointManifest } from "./checkpoint/checkpoint-manifest";

@@ -19,7 +19,11 @@ function unbroadcast(grad: tf.Tensor, shape: number[]): tf.Tensor {
   return tf.reshape(reduced, shape);
 }
 
-function binary(kernelName: string, da: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor, db: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor): Grad {
+function binary(
+  kernelName: string,
+  da: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor,
+  db: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor,
+): Grad {
   return {
     kernelName,
     inputsToSave: ["a", "b"],
@@ -58,13 +62,41 @@ function swapLast(t: tf.Tensor): tf.Tensor {
 }
 
 const gradients: Grad[] = [
-  binary("Add", (dy) => dy, (dy) => dy),
-  binary("Sub", (dy) => dy, (dy) => tf.neg(dy)),
-  binary("Multiply", (dy, _a, b) => tf.mul(dy, b), (dy, a) => tf.mul(dy, a)),
-  binary("RealDiv", (dy, _a, b) => tf.div(dy, b), (dy, a, b) => tf.neg(tf.div(tf.mul(dy, a), tf.square(b)))),
-  binary("Maximum", (dy, a, b) => tf.mul(dy, tf.cast(tf.greaterEqual(a, b), "float32")), (dy, a, b) => tf.mul(dy, tf.cast(tf.less(a, b), "float32"))),
-  binary("Minimum", (dy, a, b) => tf.mul(dy, tf.cast(tf.lessEqual(a, b), "float32")), (dy, a, b) => tf.mul(dy, tf.cast(tf.greater(a, b), "float32"))),
-  binary("SquaredDifference", (dy, a, b) => tf.mul(dy, tf.mul(2, tf.sub(a, b))), (dy, a, b) => tf.mul(dy, tf.mul(2, tf.sub(b, a)))),
+  binary(
+    "Add",
+    (dy) => dy,
+    (dy) => dy,
+  ),
+  binary(
+    "Sub",
+    (dy) => dy,
+    (dy) => tf.neg(dy),
+  ),
+  binary(
+    "Multiply",
+    (dy, _a, b) => tf.mul(dy, b),
+    (dy, a) => tf.mul(dy, a),
+  ),
+  binary(
+    "RealDiv",
+    (dy, _a, b) => tf.div(dy, b),
+    (dy, a, b) => tf.neg(tf.div(tf.mul(dy, a), tf.square(b))),
+  ),
+  binary(
+    "Maximum",
+    (dy, a, b) => tf.mul(dy, tf.cast(tf.greaterEqual(a, b), "float32")),
+    (dy, a, b) => tf.mul(dy, tf.cast(tf.less(a, b), "float32")),
+  ),
+  binary(
+    "Minimum",
+    (dy, a, b) => tf.mul(dy, tf.cast(tf.lessEqual(a, b), "float32")),
+    (dy, a, b) => tf.mul(dy, tf.cast(tf.greater(a, b), "float32")),
+  ),
+  binary(
+    "SquaredDifference",
+    (dy, a, b) => tf.mul(dy, tf.mul(2, tf.sub(a, b))),
+    (dy, a, b) => tf.mul(dy, tf.mul(2, tf.sub(b, a))),
+  ),
   {
     kernelName: "Pow",
     inputsToSave: ["a", "b"],
@@ -108,7 +140,13 @@ const gradients: Grad[] = [
     gradFunc: (dy, saved, attrs) => {
       const [x] = saved as [tf.Tensor];
       const { clipValueMin, clipValueMax } = attrs as { clipValueMin: number; clipValueMax: number };
-      return { x: () => tf.mul(dy as tf.Tensor, tf.cast(tf.logicalAnd(tf.greaterEqual(x, clipValueMin), tf.lessEqual(x, clipValueMax)), "float32")) };
+      return {
+        x: () =>
+          tf.mul(
+            dy as tf.Tensor,
+            tf.cast(tf.logicalAnd(tf.greaterEqual(x, clipValueMin), tf.lessEqual(x, clipValueMax)), "float32"),
+          ),
+      };
     },
   },
   {
@@ -150,7 +188,9 @@ const gradients: Grad[] = [
       gradFunc: (dy, saved, attrs) => {
         const [x, y] = saved as [tf.Tensor, tf.Tensor];
         const shape = reduceShape(x, (attrs as Attrs).reductionIndices);
-        return { x: () => tf.mul(tf.reshape(dy as tf.Tensor, shape), tf.cast(tf.equal(x, tf.reshape(y, shape)), "float32")) };
+        return {
+          x: () => tf.mul(tf.reshape(dy as tf.Tensor, shape), tf.cast(tf.equal(x, tf.reshape(y, shape)), "float32")),
+        };
       },
     }),
   ),
@@ -161,15 +201,27 @@ const gradients: Grad[] = [
   },
   {
     kernelName: "Transpose",
-    gradFunc: (dy, _saved, attrs) => ({ x: () => tf.transpose(dy as tf.Tensor, tf.backend_util.getUndoAxesPermutation((attrs as Attrs).perm as number[])) }),
+    gradFunc: (dy, _saved, attrs) => ({
+      x: () => tf.transpose(dy as tf.Tensor, tf.backend_util.getUndoAxesPermutation((attrs as Attrs).perm as number[])),
+    }),
   },
   {
     kernelName: "Slice",
     inputsToSave: ["x"],
     gradFunc: (dy, saved, attrs) => {
       const [x] = saved as [tf.Tensor];
-      const [begin, size] = tf.slice_util.parseSliceParams(x, (attrs as Attrs).begin as number[], (attrs as Attrs).size as number[]) as [number[], number[]];
-      return { x: () => tf.pad(dy as tf.Tensor, x.shape.map((n, i) => [begin[i]!, n - begin[i]! - size[i]!] as [number, number])) };
+      const [begin, size] = tf.slice_util.parseSliceParams(
+        x,
+        (attrs as Attrs).begin as number[],
+        (attrs as Attrs).size as number[],
+      ) as [number[], number[]];
+      return {
+        x: () =>
+          tf.pad(
+            dy as tf.Tensor,
+            x.shape.map((n, i) => [begin[i]!, n - begin[i]! - size[i]!] as [number, number]),
+          ),
+      };
     },
   },
   {
@@ -187,14 +239,22 @@ const gradients: Grad[] = [
     gradFunc: (dy, saved, attrs) => {
       const inputs = saved as tf.Tensor[];
       const axis = tf.util.parseAxisParam((attrs as Attrs).axis as number, inputs[0]!.shape)[0]!;
-      const parts = tf.split(dy as tf.Tensor, inputs.map((t) => t.shape[axis]!), axis);
+      const parts = tf.split(
+        dy as tf.Tensor,
+        inputs.map((t) => t.shape[axis]!),
+        axis,
+      );
       return parts.map((t) => () => t) as unknown as Record<string, () => tf.Tensor>;
     },
   },
   {
     kernelName: "Pack",
     saveAllInputs: true,
-    gradFunc: (dy, _saved, attrs) => tf.unstack(dy as tf.Tensor, (attrs as Attrs).axis as number).map((t) => () => t) as unknown as Record<string, () => tf.Tensor>,
+    gradFunc: (dy, _saved, attrs) =>
+      tf.unstack(dy as tf.Tensor, (attrs as Attrs).axis as number).map((t) => () => t) as unknown as Record<
+        string,
+        () => tf.Tensor
+      >,
   },
   {
     kernelName: "Unpack",
@@ -207,7 +267,8 @@ const gradients: Grad[] = [
   {
     kernelName: "AddN",
     saveAllInputs: true,
-    gradFunc: (dy, saved) => Object.fromEntries((saved as tf.Tensor[]).map((_, i) => [i, () => tf.clone(dy as tf.Tensor)])),
+    gradFunc: (dy, saved) =>
+      Object.fromEntries((saved as tf.Tensor[]).map((_, i) => [i, () => tf.clone(dy as tf.Tensor)])),
   },
   {
     kernelName: "Softmax",
@@ -244,7 +305,12 @@ const gradients: Grad[] = [
     gradFunc: (dy, saved, attrs) => {
       const [x, indices] = saved as [tf.Tensor, tf.Tensor];
       const { axis, batchDims } = attrs as { axis: number; batchDims: number };
-      if (batchDims !== 0) throw new InvalidArgumentError("GatherV2.batchDims", batchDims, "the gradient of gather supports only batchDims 0");
+      if (batchDims !== 0)
+        throw new InvalidArgumentError(
+          "GatherV2.batchDims",
+          batchDims,
+          "the gradient of gather supports only batchDims 0",
+        );
       const ax = tf.util.parseAxisParam(axis, x.shape)[0]!;
       // dx = onehot(indices)^T @ dy with the gathered axis moved to the front
       return {
@@ -257,9 +323,19 @@ const gradients: Grad[] = [
           const before = ax;
           const idxRank = indices.rank;
           const g = dy as tf.Tensor;
-          const dyPerm = [...Array.from({ length: idxRank }, (_, i) => before + i), ...Array.from({ length: before }, (_, i) => i), ...Array.from({ length: g.rank - before - idxRank }, (_, i) => before + idxRank + i)];
+          const dyPerm = [
+            ...Array.from({ length: idxRank }, (_, i) => before + i),
+            ...Array.from({ length: before }, (_, i) => i),
+            ...Array.from({ length: g.rank - before - idxRank }, (_, i) => before + idxRank + i),
+          ];
           const dy2 = tf.reshape(tf.transpose(g, dyPerm), [indices.size, rest.reduce((p, q) => p * q, 1)]);
-          const oneHotT = tf.cast(tf.equal(tf.reshape(tf.range(0, rows, 1, "int32"), [rows, 1]), tf.reshape(tf.cast(flatIdx, "int32"), [1, indices.size])), "float32");
+          const oneHotT = tf.cast(
+            tf.equal(
+              tf.reshape(tf.range(0, rows, 1, "int32"), [rows, 1]),
+              tf.reshape(tf.cast(flatIdx, "int32"), [1, indices.size]),
+            ),
+            "float32",
+          );
           const dxT = tf.reshape(tf.matMul(oneHotT, dy2), [rows, ...rest]);
           return tf.transpose(dxT, tf.backend_util.getUndoAxesPermutation(perm));
         },
@@ -271,7 +347,13 @@ const gradients: Grad[] = [
 
 function sumLeading(r: tf.Tensor, shape: number[]): tf.Tensor {
   const extra = r.rank - shape.length;
-  const summed = extra > 0 ? tf.sum(r, Array.from({ length: extra }, (_, i) => i)) : r;
+  const summed =
+    extra > 0
+      ? tf.sum(
+          r,
+          Array.from({ length: extra }, (_, i) => i),
+        )
+      : r;
   return unbroadcast(summed, shape);
 }
 

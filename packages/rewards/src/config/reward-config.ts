@@ -58,16 +58,25 @@ export const outcomeOnlyPreset: RewardConfig = Object.freeze({
   clipAskAtZero: false,
 }) as RewardConfig;
 
-export const rewardPresets: Readonly<Record<string, RewardConfig>> = Object.freeze({ cosir: cosirPreset, outcomeOnly: outcomeOnlyPreset });
+export const rewardPresets: Readonly<Record<string, RewardConfig>> = Object.freeze({
+  cosir: cosirPreset,
+  outcomeOnly: outcomeOnlyPreset,
+});
 
 /**
  * Resolves a preset name, a full config, or a preset name plus weight overrides into a validated
  * config. Errors name the field and the value.
  */
-export function rewardConfig(input: string | RewardConfigInput | { preset: string; weights?: Partial<RewardWeights>; clipAskAtZero?: boolean } = "cosir"): RewardConfig {
+export function rewardConfig(
+  input:
+    | string
+    | RewardConfigInput
+    | { preset: string; weights?: Partial<RewardWeights>; clipAskAtZero?: boolean } = "cosir",
+): RewardConfig {
   if (typeof input === "string") {
     const preset = rewardPresets[input];
-    if (!preset) throw new InvalidConfigError("preset", input, `expected one of ${Object.keys(rewardPresets).join(", ")}`);
+    if (!preset)
+      throw new InvalidConfigError("preset", input, `expected one of ${Object.keys(rewardPresets).join(", ")}`);
     return preset;
   }
   let candidate: unknown = input;

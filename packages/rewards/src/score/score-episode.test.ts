@@ -1,5 +1,14 @@
 import { surprisal } from "@cosir/bayes";
-import { agentBeliefs, decisionModelForTask, generateTask, TaskSchema, type Act, type Task, type Trace, type TraceMessage } from "@cosir/env";
+import {
+  agentBeliefs,
+  decisionModelForTask,
+  generateTask,
+  TaskSchema,
+  type Act,
+  type Task,
+  type Trace,
+  type TraceMessage,
+} from "@cosir/env";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cosirPreset, outcomeOnlyPreset, rewardConfig, REWARD_TERMS } from "../config/reward-config";
@@ -25,7 +34,10 @@ function smallTask(overrides: Partial<Task> = {}): Task {
     ],
     correct: 0,
     agents: 2,
-    visibility: [[0, 1], [2, 3]],
+    visibility: [
+      [0, 1],
+      [2, 3],
+    ],
     noise: 0.01,
     rounds: 1,
     preDiscussionChoice: false,
@@ -60,7 +72,8 @@ function traceOf(task: Task, messages: TraceMessage[], choices: (number | null)[
 /** Simpler oracle: rebuild every agent's evidence from scratch before and after each message. */
 function oracleShareAndAsk(task: Task, trace: Trace): { share: number; ask: number }[] {
   const model = decisionModelForTask(task);
-  const s = (agent: number, upto: number) => surprisal(model.posterior(agentBeliefs(task, agent, trace.messages.slice(0, upto))).pmf, task.correct);
+  const s = (agent: number, upto: number) =>
+    surprisal(model.posterior(agentBeliefs(task, agent, trace.messages.slice(0, upto))).pmf, task.correct);
   return trace.messages.map((m, t) => {
     let share = 0;
     for (let j = 0; j < task.agents; j++) if (j !== m.speaker) share += s(j, t) - s(j, t + 1);
@@ -71,11 +84,21 @@ function oracleShareAndAsk(task: Task, trace: Trace): { share: number; ask: numb
       const cell = act.option * task.attributes + act.attribute;
       if (asked.has(cell)) continue;
       asked.add(cell);
-      const holders = task.visibility.map((cells, j) => j !== m.speaker && cells.includes(cell) && (act.to === undefined || act.to === j));
+      const holders = task.visibility.map(
+        (cells, j) => j !== m.speaker && cells.includes(cell) && (act.to === undefined || act.to === j),
+      );
       if (!holders.some(Boolean)) continue;
-      const answered: TraceMessage = message(-1, (m.speaker + 1) % task.agents, [{ kind: "share", option: act.option, attribute: act.attribute, level: task.table[act.option]![act.attribute]! }]);
-      const before = surprisal(model.posterior(agentBeliefs(task, m.speaker, trace.messages.slice(0, t))).pmf, task.correct);
-      const after = surprisal(model.posterior(agentBeliefs(task, m.speaker, [...trace.messages.slice(0, t), answered])).pmf, task.correct);
+      const answered: TraceMessage = message(-1, (m.speaker + 1) % task.agents, [
+        { kind: "share", option: act.option, attribute: act.attribute, level: task.table[act.option]![act.attribute]! },
+      ]);
+      const before = surprisal(
+        model.posterior(agentBeliefs(task, m.speaker, trace.messages.slice(0, t))).pmf,
+        task.correct,
+      );
+      const after = surprisal(
+        model.posterior(agentBeliefs(task, m.speaker, [...trace.messages.slice(0, t), answered])).pmf,
+        task.correct,
+      );
       ask += before - after;
     }
     return { share, ask };
@@ -88,23 +111,49 @@ const episodeArb = fc
   .chain(({ seed, agents }) => {
     const task = generateTask({ family: "random", seed, agents });
     const actArb: fc.Arbitrary<Act> = fc.oneof(
-      fc.record({ kind: fc.constant("share" as const), option: fc.nat(task.options - 1), attribute: fc.nat(task.attributes - 1), level: fc.integer({ min: task.levels[0], max: task.levels[1] }) }),
-      fc.record({ kind: fc.constant("ask" as const), option: fc.nat(task.options - 1), attribute: fc.nat(task.attributes - 1) }),
+      fc.record({
+        kind: fc.constant("share" as const),
+        option: fc.nat(task.options - 1),
+        attribute: fc.nat(task.attributes - 1),
+        level: fc.integer({ min: task.levels[0], max: task.levels[1] }),
+      }),
+      fc.record({
+        kind: fc.constant("ask" as const),
+        option: fc.nat(task.options - 1),
+        attribute: fc.nat(task.attributes - 1),
+      }),
       fc.record({ kind: fc.constant("propose" as const), option: fc.nat(task.options - 1) }),
       fc.constant({ kind: "pass" as const }),
     );
-    const messagesArb = fc.array(fc.record({ speaker: fc.nat(agents - 1), acts: fc.array(actArb, { minLength: 1, maxLength: 3 }), broken: fc.boolean() }), { maxLength: 8 });
-    const choicesArb = fc.array(fc.option(fc.nat(task.options - 1), { nil: null }), { minLength: agents, maxLength: agents });
+    const messagesArb = fc.array(
+      fc.record({
+        speaker: fc.nat(agents - 1),
+        acts: fc.array(actArb, { minLength: 1, maxLength: 3 }),
+        broken: fc.boolean(),
+      }),
+      { maxLength: 8 },
+    );
+    const choicesArb = fc.array(fc.option(fc.nat(task.options - 1), { nil: null }), {
+      minLength: agents,
+      maxLength: agents,
+    });
     return fc.tuple(fc.constant(task), messagesArb, choicesArb).map(([t, ms, choices]) => {
-      const messages = ms.map((m, turn) => message(turn, m.speaker, m.broken ? [{ kind: "pass" }] : m.acts, m.broken ? "unparseable" : undefined));
+      const messages = ms.map((m, turn) =>
+        message(turn, m.speaker, m.broken ? [{ kind: "pass" }] : m.acts, m.broken ? "unparseable" : undefined),
+      );
       return { task: t, trace: traceOf(t, messages, choices) };
     });
   });
 
 function expectWeightedTotals(r: EpisodeRewards) {
   const w = r.weights;
-  for (const m of r.messages) expect(m.total).toBeCloseTo(w.share * m.terms.share + w.ask * m.terms.ask + w.falseClaim * m.terms.falseClaim + w.format * m.terms.format, 12);
-  for (const a of r.agents) expect(a.total).toBeCloseTo(w.use * a.terms.use + w.task * a.terms.task + w.accuracy * a.terms.accuracy, 12);
+  for (const m of r.messages)
+    expect(m.total).toBeCloseTo(
+      w.share * m.terms.share + w.ask * m.terms.ask + w.falseClaim * m.terms.falseClaim + w.format * m.terms.format,
+      12,
+    );
+  for (const a of r.agents)
+    expect(a.total).toBeCloseTo(w.use * a.terms.use + w.task * a.terms.task + w.accuracy * a.terms.accuracy, 12);
 }
 
 describe("scoreEpisode: known answers", () => {
@@ -122,18 +171,41 @@ describe("scoreEpisode: known answers", () => {
 
   it("charges a false claim per act: a wrong level, and a cell never seen nor heard", () => {
     const task = smallTask();
-    const wrong = traceOf(task, [message(0, 0, [{ kind: "share", option: 0, attribute: 0, level: 1 }, { kind: "share", option: 1, attribute: 0, level: 1 }])], [0, 0]);
+    const wrong = traceOf(
+      task,
+      [
+        message(0, 0, [
+          { kind: "share", option: 0, attribute: 0, level: 1 },
+          { kind: "share", option: 1, attribute: 0, level: 1 },
+        ]),
+      ],
+      [0, 0],
+    );
     const r = scoreEpisode(task, wrong);
     // (0,0) is seen by agent 0 but the level is wrong; (1,0) has the right level but agent 0 never saw nor heard it.
     expect(r.messages[0]!.terms.falseClaim).toBe(-2);
-    const relay = traceOf(task, [message(0, 1, [{ kind: "share", option: 1, attribute: 0, level: 1 }]), message(1, 0, [{ kind: "share", option: 1, attribute: 0, level: 1 }])], [0, 0]);
+    const relay = traceOf(
+      task,
+      [
+        message(0, 1, [{ kind: "share", option: 1, attribute: 0, level: 1 }]),
+        message(1, 0, [{ kind: "share", option: 1, attribute: 0, level: 1 }]),
+      ],
+      [0, 0],
+    );
     expect(scoreEpisode(task, relay).messages[1]!.terms.falseClaim).toBe(0);
   });
 
   it("scores an ask for a teammate's private cell by the truthful answer's reduction, and an ask nobody can answer by 0", () => {
     const task = smallTask();
     // Agent 1 asks for agent 0's cell (0, 0); then agent 0 asks for its own cell.
-    const trace = traceOf(task, [message(0, 1, [{ kind: "ask", option: 0, attribute: 0 }]), message(1, 0, [{ kind: "ask", option: 0, attribute: 0 }])], [0, 0]);
+    const trace = traceOf(
+      task,
+      [
+        message(0, 1, [{ kind: "ask", option: 0, attribute: 0 }]),
+        message(1, 0, [{ kind: "ask", option: 0, attribute: 0 }]),
+      ],
+      [0, 0],
+    );
     const r = scoreEpisode(task, trace);
     const o = oracleShareAndAsk(task, trace);
     expect(r.messages[0]!.terms.ask).toBeCloseTo(o[0]!.ask, 12);
@@ -144,10 +216,18 @@ describe("scoreEpisode: known answers", () => {
 
   it("clips asks at zero only when asked to", () => {
     // Agent 0 sees option 0 as (3, 3); learning option 1's cell can only confirm, so find a case with a negative ask.
-    const task = smallTask({ table: [[3, 1], [2, 3]], visibility: [[0], [1, 2, 3]], correct: 1 });
+    const task = smallTask({
+      table: [
+        [3, 1],
+        [2, 3],
+      ],
+      visibility: [[0], [1, 2, 3]],
+      correct: 1,
+    });
     const trace = traceOf(task, [message(0, 0, [{ kind: "ask", option: 0, attribute: 1 }])], [1, 1]);
     const raw = scoreEpisode(task, trace).messages[0]!.terms.ask;
-    const clipped = scoreEpisode(task, trace, rewardConfig({ preset: "cosir", clipAskAtZero: true })).messages[0]!.terms.ask;
+    const clipped = scoreEpisode(task, trace, rewardConfig({ preset: "cosir", clipAskAtZero: true })).messages[0]!.terms
+      .ask;
     expect(clipped).toBe(Math.max(0, raw));
   });
 
@@ -160,9 +240,28 @@ describe("scoreEpisode: known answers", () => {
 
   it("rewards use: +1 for following the received evidence, -1 for sticking with the private MAP", () => {
     // Agent 1 sees only option 1 (1, 2) -> alone it favours option 0 anyway; give agent 1 option 0's weak cells instead.
-    const task = smallTask({ table: [[3, 1], [2, 3]], visibility: [[2, 3], [0, 1]], correct: 1 });
+    const task = smallTask({
+      table: [
+        [3, 1],
+        [2, 3],
+      ],
+      visibility: [
+        [2, 3],
+        [0, 1],
+      ],
+      correct: 1,
+    });
     // Agent 0 alone sees option 1 = (2, 3): MAP option 1. Agent 1 alone sees option 0 = (3, 1): MAP option 0? Not certain: check via mapPrivate.
-    const trace = traceOf(task, [message(0, 0, [{ kind: "share", option: 1, attribute: 0, level: 2 }, { kind: "share", option: 1, attribute: 1, level: 3 }])], [1, 0]);
+    const trace = traceOf(
+      task,
+      [
+        message(0, 0, [
+          { kind: "share", option: 1, attribute: 0, level: 2 },
+          { kind: "share", option: 1, attribute: 1, level: 3 },
+        ]),
+      ],
+      [1, 0],
+    );
     const r = scoreEpisode(task, trace);
     const a1 = r.agents[1]!;
     expect(a1.mapFull).toBe(1);
@@ -196,7 +295,12 @@ describe("scoreEpisode: properties", () => {
   });
 
   it("totals are the weighted sums of their terms, for both presets and random weights", () => {
-    const weightsArb = fc.record(Object.fromEntries(REWARD_TERMS.map((t) => [t, fc.double({ min: 0, max: 5, noNaN: true })])) as Record<(typeof REWARD_TERMS)[number], fc.Arbitrary<number>>);
+    const weightsArb = fc.record(
+      Object.fromEntries(REWARD_TERMS.map((t) => [t, fc.double({ min: 0, max: 5, noNaN: true })])) as Record<
+        (typeof REWARD_TERMS)[number],
+        fc.Arbitrary<number>
+      >,
+    );
     fc.assert(
       fc.property(episodeArb, weightsArb, ({ task, trace }, weights) => {
         expectWeightedTotals(scoreEpisode(task, trace, cosirPreset));
@@ -215,7 +319,14 @@ describe("scoreEpisode: properties", () => {
         const cell = common[0]!;
         const o = Math.floor(cell / task.attributes);
         const a = cell % task.attributes;
-        const r = scoreEpisode(task, traceOf(task, [message(0, 0, [{ kind: "share", option: o, attribute: a, level: task.table[o]![a]! }])], [0, 0, 0]));
+        const r = scoreEpisode(
+          task,
+          traceOf(
+            task,
+            [message(0, 0, [{ kind: "share", option: o, attribute: a, level: task.table[o]![a]! }])],
+            [0, 0, 0],
+          ),
+        );
         expect(r.messages[0]!.terms.share).toBe(0);
       }),
       { numRuns: 50 },
@@ -228,7 +339,11 @@ describe("scoreEpisode: properties", () => {
         const r = scoreEpisode(task, trace);
         trace.messages.forEach((m, t) => {
           const answerable = m.acts.some(
-            (act) => act.kind === "ask" && task.visibility.some((cells, j) => j !== m.speaker && cells.includes(act.option * task.attributes + act.attribute)),
+            (act) =>
+              act.kind === "ask" &&
+              task.visibility.some(
+                (cells, j) => j !== m.speaker && cells.includes(act.option * task.attributes + act.attribute),
+              ),
           );
           if (!answerable) expect(r.messages[t]!.terms.ask).toBe(0);
           if (task.agents === 1) expect(r.messages[t]!.terms.share).toBe(0);
@@ -241,12 +356,21 @@ describe("scoreEpisode: properties", () => {
   it("relabelling options leaves every reward unchanged", () => {
     fc.assert(
       fc.property(
-        episodeArb.chain((ep) => fc.tuple(fc.constant(ep), fc.shuffledSubarray([...Array(ep.task.options).keys()], { minLength: ep.task.options, maxLength: ep.task.options }))),
+        episodeArb.chain((ep) =>
+          fc.tuple(
+            fc.constant(ep),
+            fc.shuffledSubarray([...Array(ep.task.options).keys()], {
+              minLength: ep.task.options,
+              maxLength: ep.task.options,
+            }),
+          ),
+        ),
         ([{ task, trace }, perm]) => {
           // perm[newIndex] = oldIndex
           const inverse: number[] = [];
           perm.forEach((old, neu) => (inverse[old] = neu));
-          const mapCell = (c: number) => inverse[Math.floor(c / task.attributes)]! * task.attributes + (c % task.attributes);
+          const mapCell = (c: number) =>
+            inverse[Math.floor(c / task.attributes)]! * task.attributes + (c % task.attributes);
           const relabelled: Task = TaskSchema.parse({
             ...task,
             table: perm.map((old) => task.table[old]),
@@ -265,7 +389,8 @@ describe("scoreEpisode: properties", () => {
           const a = scoreEpisode(task, trace);
           const b = scoreEpisode(relabelled, relabelledTrace);
           a.messages.forEach((m, t) => {
-            for (const term of ["share", "ask", "falseClaim", "format"] as const) expect(b.messages[t]!.terms[term]).toBeCloseTo(m.terms[term], 9);
+            for (const term of ["share", "ask", "falseClaim", "format"] as const)
+              expect(b.messages[t]!.terms[term]).toBeCloseTo(m.terms[term], 9);
           });
           a.agents.forEach((x, j) => {
             expect(b.agents[j]!.terms.task).toBe(x.terms.task);
@@ -303,7 +428,9 @@ describe("scoreEpisode: properties", () => {
       fc.property(episodeArb, ({ task, trace }) => {
         const r = scoreEpisode(task, trace);
         trace.messages.forEach((m, t) => {
-          const wrong = m.acts.filter((act) => act.kind === "share" && task.table[act.option]![act.attribute] !== act.level).length;
+          const wrong = m.acts.filter(
+            (act) => act.kind === "share" && task.table[act.option]![act.attribute] !== act.level,
+          ).length;
           expect(-r.messages[t]!.terms.falseClaim).toBeGreaterThanOrEqual(wrong);
         });
       }),

@@ -1,4 +1,12 @@
-import { applyClaim, copyBeliefsInto, createBeliefs, mapAnswer, surprisal, type Beliefs, type DecisionModel } from "@cosir/bayes";
+import {
+  applyClaim,
+  copyBeliefsInto,
+  createBeliefs,
+  mapAnswer,
+  surprisal,
+  type Beliefs,
+  type DecisionModel,
+} from "@cosir/bayes";
 import { decisionModelForTask, ownBeliefs, teamDecision, type Task, type Trace, type TraceMessage } from "@cosir/env";
 import { type RewardConfig, type RewardWeights, cosirPreset } from "../config/reward-config";
 
@@ -76,7 +84,14 @@ function surprisalAndMap(model: DecisionModel, beliefs: Beliefs, correct: number
 }
 
 function validShare(task: Task, option: number, attribute: number, level: number): boolean {
-  return option >= 0 && option < task.options && attribute >= 0 && attribute < task.attributes && level >= task.levels[0] && level <= task.levels[1];
+  return (
+    option >= 0 &&
+    option < task.options &&
+    attribute >= 0 &&
+    attribute < task.attributes &&
+    level >= task.levels[0] &&
+    level <= task.levels[1]
+  );
 }
 
 /**
@@ -98,7 +113,10 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
   const w = config.weights;
   const N = task.agents;
   const correct = task.correct;
-  const scratch: Scratch = { out: new Float64Array(model.answers), probe: createBeliefs({ cells: task.options * task.attributes, levels: task.levels }) };
+  const scratch: Scratch = {
+    out: new Float64Array(model.answers),
+    probe: createBeliefs({ cells: task.options * task.attributes, levels: task.levels }),
+  };
   const beliefs: Beliefs[] = [];
   const current: number[] = [];
   // MAP of each agent's evidence as it stands; starts as MAP_priv, ends as MAP_full.
@@ -125,7 +143,8 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
   function scoreMessage(message: TraceMessage): MessageReward {
     const i = message.speaker;
     const terms: MessageTerms = { share: 0, ask: 0, falseClaim: 0, format: message.parseError === undefined ? 0 : -1 };
-    if (i < 0 || i >= N) return { turn: message.turn, round: message.round, agent: i, terms, total: weightedMessage(terms, w) };
+    if (i < 0 || i >= N)
+      return { turn: message.turn, round: message.round, agent: i, terms, total: weightedMessage(terms, w) };
     const attributes = task.attributes;
     // Asks are scored against the speaker's evidence before this message.
     const asked = new Set<number>();
@@ -155,7 +174,8 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
       }
       const cell = act.option * attributes + act.attribute;
       const truth = (task.table[act.option] as number[])[act.attribute] as number;
-      if (act.level !== truth || !((seen[i] as Set<number>).has(cell) || (heard[i] as Set<number>).has(cell))) terms.falseClaim -= 1;
+      if (act.level !== truth || !((seen[i] as Set<number>).has(cell) || (heard[i] as Set<number>).has(cell)))
+        terms.falseClaim -= 1;
       shares.push([cell, act.level]);
     }
     if (shares.length > 0) {

@@ -8,7 +8,10 @@ export type RewardSummary = Record<RewardTerm | "total", number> & { episodes: n
  * plus the mean weighted total and team accuracy.
  */
 export function summariseRewards(episodes: readonly EpisodeRewards[]): RewardSummary {
-  const sums = Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, 0])) as Record<RewardTerm | "total", number>;
+  const sums = Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, 0])) as Record<
+    RewardTerm | "total",
+    number
+  >;
   let correct = 0;
   for (const e of episodes) {
     for (const m of e.messages) {
@@ -26,6 +29,9 @@ export function summariseRewards(episodes: readonly EpisodeRewards[]): RewardSum
     if (e.teamCorrect) correct++;
   }
   const n = episodes.length;
-  const mean = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, n === 0 ? 0 : v / n])) as Record<RewardTerm | "total", number>;
+  const mean = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, n === 0 ? 0 : v / n])) as Record<
+    RewardTerm | "total",
+    number
+  >;
   return { ...mean, episodes: n, teamAccuracy: n === 0 ? 0 : correct / n };
 }

@@ -26,7 +26,8 @@ export interface DatasetRow {
 
 /** First-turn prompts of tasks seed..seed+n-1 of a family (the rows both exports write). */
 export function datasetRows(opts: DatasetRowsOptions): DatasetRow[] {
-  if (!Number.isInteger(opts.n) || opts.n < 1) throw new InvalidArgumentError("n", opts.n, "expected a positive integer");
+  if (!Number.isInteger(opts.n) || opts.n < 1)
+    throw new InvalidArgumentError("n", opts.n, "expected a positive integer");
   const surface = opts.surface ?? "natural";
   const rows: DatasetRow[] = [];
   for (let k = 0; k < opts.n; k++) {

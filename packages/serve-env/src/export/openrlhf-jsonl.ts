@@ -11,7 +11,14 @@ export function openrlhfJsonl(rows: readonly DatasetRow[]): string {
         input: r.prompt,
         label: r.label,
         datasource: `cosir/${r.family}`,
-        extra_info: { index: r.index, family: r.family, seed: r.seed, task_id: r.taskId, surface: r.surface, agent: r.agent },
+        extra_info: {
+          index: r.index,
+          family: r.family,
+          seed: r.seed,
+          task_id: r.taskId,
+          surface: r.surface,
+          agent: r.agent,
+        },
       }),
     )
     .map((line) => `${line}\n`)

@@ -23,7 +23,12 @@ describe("dataset export", () => {
       expect(r.reward_model.style).toBe("rule");
       const label = resolveCosirLabel(r.reward_model.ground_truth);
       expect(label.task).toEqual(validateTask(rows[k]!.task));
-      expect({ ...r.extra_info, index: Number(r.extra_info.index), seed: Number(r.extra_info.seed), agent: Number(r.extra_info.agent) }).toEqual({
+      expect({
+        ...r.extra_info,
+        index: Number(r.extra_info.index),
+        seed: Number(r.extra_info.seed),
+        agent: Number(r.extra_info.agent),
+      }).toEqual({
         split: "train",
         index: k,
         family: "hiddenProfile",
@@ -36,7 +41,10 @@ describe("dataset export", () => {
   });
 
   it("writes OpenRLHF JSONL with `input` chat messages and the task as `label`", () => {
-    const lines = openrlhfJsonl(rows).trimEnd().split("\n").map((l) => JSON.parse(l));
+    const lines = openrlhfJsonl(rows)
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(lines[0].input).toEqual(rows[0]!.prompt);
     expect(resolveCosirLabel(lines[0].label).task.id).toBe(rows[0]!.taskId);

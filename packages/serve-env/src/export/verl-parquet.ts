@@ -1,7 +1,8 @@
 import { parquetWriteBuffer } from "hyparquet-writer";
 import type { DatasetRow } from "./dataset-rows";
 
-const string = (name: string) => ({ name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "OPTIONAL" }) as const;
+const string = (name: string) =>
+  ({ name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "OPTIONAL" }) as const;
 const int64 = (name: string) => ({ name, type: "INT64", repetition_type: "OPTIONAL" }) as const;
 
 // verl's RLHFDataset columns; `prompt` is a LIST of {role, content} structs (3-level parquet list encoding).
@@ -40,7 +41,15 @@ export function verlParquet(rows: readonly DatasetRow[], split = "train"): Uint8
       { name: "reward_model", data: rows.map((r) => ({ style: "rule", ground_truth: r.label })) },
       {
         name: "extra_info",
-        data: rows.map((r) => ({ split, index: BigInt(r.index), family: r.family, seed: BigInt(r.seed), task_id: r.taskId, surface: r.surface, agent: BigInt(r.agent) })),
+        data: rows.map((r) => ({
+          split,
+          index: BigInt(r.index),
+          family: r.family,
+          seed: BigInt(r.seed),
+          task_id: r.taskId,
+          surface: r.surface,
+          agent: BigInt(r.agent),
+        })),
       },
     ],
     schema: SCHEMA as never,

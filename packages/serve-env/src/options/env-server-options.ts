@@ -15,11 +15,25 @@ export const EnvServerOptionsSchema = z
     /** Live episodes at most (memory bound). */
     maxEpisodes: z.number().int().min(1).max(1_000_000).default(10_000),
     /** An episode unused this long is dropped. */
-    ttlSeconds: z.number().positive().max(7 * 24 * 3600).default(600),
+    ttlSeconds: z
+      .number()
+      .positive()
+      .max(7 * 24 * 3600)
+      .default(600),
     /** Larger request bodies get 413. */
-    maxBodyBytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(4 * 1024 * 1024),
     /** Reward preset for episodes that do not name one, and for `/get_reward`. */
-    preset: z.string().refine((p) => Object.hasOwn(rewardPresets, p), { message: `expected one of ${Object.keys(rewardPresets).join(", ")}` }).default("cosir"),
+    preset: z
+      .string()
+      .refine((p) => Object.hasOwn(rewardPresets, p), {
+        message: `expected one of ${Object.keys(rewardPresets).join(", ")}`,
+      })
+      .default("cosir"),
     /** Fastify request logging (off by default: the trainer's logs matter, not ours). */
     logger: z.boolean().default(false),
   })
@@ -31,7 +45,9 @@ export function resolveEnvServerOptions(options: EnvServerOptions = {}): Resolve
   const parsed = EnvServerOptionsSchema.safeParse(options);
   if (!parsed.success) {
     const e = zodFieldError("options", parsed.error, options);
-    throw new InvalidConfigError(e.field, e.value, e.message.slice(e.field.length + 2).replace(/, got .*$/s, ""), { cause: parsed.error });
+    throw new InvalidConfigError(e.field, e.value, e.message.slice(e.field.length + 2).replace(/, got .*$/s, ""), {
+      cause: parsed.error,
+    });
   }
   return parsed.data;
 }

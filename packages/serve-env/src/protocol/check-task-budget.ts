@@ -19,7 +19,12 @@ export function checkTaskBudget(task: Task, field: string): Task {
     ["weights", task.options * weights * span, MAX_TASK_COST],
   ];
   for (const [name, value, max] of limits) {
-    if (value > max) throw new InvalidArgumentError(`${field}.${name}`, value, `expected at most ${max}${name === "weights" ? " (options x sum of weights x level span)" : name === "levels" ? " levels" : ""}`);
+    if (value > max)
+      throw new InvalidArgumentError(
+        `${field}.${name}`,
+        value,
+        `expected at most ${max}${name === "weights" ? " (options x sum of weights x level span)" : name === "levels" ? " levels" : ""}`,
+      );
   }
   return task;
 }

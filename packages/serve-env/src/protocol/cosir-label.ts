@@ -25,7 +25,15 @@ export const TaskSizeSchema = {
  */
 export const CosirLabelSchema = z.union([
   z.object({ task: z.unknown(), surface: surface.optional(), agent: seat.optional() }).strict(),
-  z.object({ family: z.string().min(1).max(64), seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), surface: surface.optional(), agent: seat.optional(), ...TaskSizeSchema }).strict(),
+  z
+    .object({
+      family: z.string().min(1).max(64),
+      seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      surface: surface.optional(),
+      agent: seat.optional(),
+      ...TaskSizeSchema,
+    })
+    .strict(),
 ]);
 
 export interface ResolvedLabel {
@@ -41,17 +49,23 @@ export function resolveCosirLabel(label: unknown, field = "label"): ResolvedLabe
     try {
       value = JSON.parse(label);
     } catch (error) {
-      throw new InvalidArgumentError(field, label, "expected a JSON string holding a task or {family, seed}", { cause: error });
+      throw new InvalidArgumentError(field, label, "expected a JSON string holding a task or {family, seed}", {
+        cause: error,
+      });
     }
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InvalidArgumentError(field, label, "expected a JSON object holding a task or {family, seed}");
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new InvalidArgumentError(field, label, "expected a JSON object holding a task or {family, seed}");
   const record = value as Record<string, unknown>;
-  if ("version" in record && "table" in record) return { task: checkTaskBudget(validateTaskAt(record, field), field), surface: "natural" };
+  if ("version" in record && "table" in record)
+    return { task: checkTaskBudget(validateTaskAt(record, field), field), surface: "natural" };
   const parsed = CosirLabelSchema.safeParse(value);
   if (!parsed.success) throw zodFieldError(field, parsed.error, value);
   const l = parsed.data;
-  const task = "family" in l ? generateAt(l, field) : checkTaskBudget(validateTaskAt(l.task, `${field}.task`), `${field}.task`);
-  if (l.agent !== undefined && l.agent >= task.agents) throw new InvalidArgumentError(`${field}.agent`, l.agent, `expected a seat below ${task.agents}`);
+  const task =
+    "family" in l ? generateAt(l, field) : checkTaskBudget(validateTaskAt(l.task, `${field}.task`), `${field}.task`);
+  if (l.agent !== undefined && l.agent >= task.agents)
+    throw new InvalidArgumentError(`${field}.agent`, l.agent, `expected a seat below ${task.agents}`);
   return { task, surface: l.surface ?? "natural", ...(l.agent !== undefined ? { agent: l.agent } : {}) };
 }
 
@@ -66,7 +80,15 @@ function validateTaskAt(value: unknown, field: string): Task {
 
 /** Generates `{family, seed, ...size}`; a bad family or size is an error naming the label field. */
 export function generateAt(l: { family: string; seed: number } & Record<string, unknown>, field: string): Task {
-  const { family, seed, options, attributes, agents, rounds, domain } = l as { family: string; seed: number; options?: number; attributes?: number; agents?: number; rounds?: number; domain?: string };
+  const { family, seed, options, attributes, agents, rounds, domain } = l as {
+    family: string;
+    seed: number;
+    options?: number;
+    attributes?: number;
+    agents?: number;
+    rounds?: number;
+    domain?: string;
+  };
   try {
     return generateTask({
       family,
@@ -78,7 +100,13 @@ export function generateAt(l: { family: string; seed: number } & Record<string, 
       ...(domain !== undefined ? { domain } : {}),
     });
   } catch (error) {
-    if (error instanceof InvalidArgumentError) throw new InvalidArgumentError(`${field}.${error.field}`, error.value, error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, ""), { cause: error });
+    if (error instanceof InvalidArgumentError)
+      throw new InvalidArgumentError(
+        `${field}.${error.field}`,
+        error.value,
+        error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, ""),
+        { cause: error },
+      );
     throw error;
   }
 }

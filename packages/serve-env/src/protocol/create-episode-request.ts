@@ -18,11 +18,14 @@ export const CreateEpisodeRequestSchema = z
   .superRefine((body, ctx) => {
     if (body.task !== undefined) {
       for (const key of ["family", "seed", "options", "attributes", "agents", "rounds", "domain"] as const) {
-        if (body[key] !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: "not allowed together with task" });
+        if (body[key] !== undefined)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: "not allowed together with task" });
       }
     } else {
-      if (body.family === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["family"], message: "required (or give task)" });
-      if (body.seed === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seed"], message: "required with family" });
+      if (body.family === undefined)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["family"], message: "required (or give task)" });
+      if (body.seed === undefined)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seed"], message: "required with family" });
     }
   });
 export type CreateEpisodeRequest = z.infer<typeof CreateEpisodeRequestSchema>;

@@ -12,7 +12,17 @@ export const GetRewardRequestSchema = z
   })
   .passthrough()
   .superRefine((body, ctx) => {
-    if (body.labels.length !== body.query.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["labels"], message: `expected ${body.query.length} labels (one per query)` });
-    if (body.prompts !== undefined && body.prompts.length !== body.query.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["prompts"], message: `expected ${body.query.length} prompts (one per query)` });
+    if (body.labels.length !== body.query.length)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["labels"],
+        message: `expected ${body.query.length} labels (one per query)`,
+      });
+    if (body.prompts !== undefined && body.prompts.length !== body.query.length)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["prompts"],
+        message: `expected ${body.query.length} prompts (one per query)`,
+      });
   });
 export type GetRewardRequest = z.infer<typeof GetRewardRequestSchema>;

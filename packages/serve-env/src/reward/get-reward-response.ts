@@ -19,12 +19,24 @@ export interface GetRewardResponse {
 }
 
 /** Answers one `/get_reward` request. A bad label is an InvalidArgumentError naming `labels[k]`. */
-export function getRewardResponse(body: GetRewardRequest, config: RewardConfig = rewardConfig("cosir")): GetRewardResponse {
+export function getRewardResponse(
+  body: GetRewardRequest,
+  config: RewardConfig = rewardConfig("cosir"),
+): GetRewardResponse {
   const labels = body.labels.map((label, k) => resolveCosirLabel(label, `labels[${k}]`));
   const out: GetRewardResponse = {
     rewards: [],
     scores: [],
-    extra_logs: { team_correct: [], messages: [], parse_errors: [], transcript_errors: [], share: [], ask: [], false_claim: [], format: [] },
+    extra_logs: {
+      team_correct: [],
+      messages: [],
+      parse_errors: [],
+      transcript_errors: [],
+      share: [],
+      ask: [],
+      false_claim: [],
+      format: [],
+    },
     per_message: [],
     per_agent: [],
     errors: [],

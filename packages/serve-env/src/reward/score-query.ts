@@ -18,7 +18,12 @@ export interface QueryScore {
  * Scores one OpenRLHF query against its label: the response (query minus prompt) is either a JSON trace or a
  * transcript (see parseTranscript), replayed through the protocol and scored with @cosir/rewards.
  */
-export function scoreQuery(query: string, prompt: string | undefined, label: ResolvedLabel, config: RewardConfig): QueryScore {
+export function scoreQuery(
+  query: string,
+  prompt: string | undefined,
+  label: ResolvedLabel,
+  config: RewardConfig,
+): QueryScore {
   const response = responseOf(query, prompt);
   let trace: Trace | undefined;
   const errors: string[] = [];
@@ -27,7 +32,10 @@ export function scoreQuery(query: string, prompt: string | undefined, label: Res
     try {
       const candidate = validateTrace(JSON.parse(trimmed));
       if (candidate.taskId === label.task.id) trace = candidate;
-      else errors.push(`trace.taskId ${JSON.stringify(candidate.taskId)} does not match the label's task ${JSON.stringify(label.task.id)}; read as a transcript`);
+      else
+        errors.push(
+          `trace.taskId ${JSON.stringify(candidate.taskId)} does not match the label's task ${JSON.stringify(label.task.id)}; read as a transcript`,
+        );
     } catch {
       // Not a trace: read it as a transcript.
     }
@@ -38,6 +46,7 @@ export function scoreQuery(query: string, prompt: string | undefined, label: Res
     errors.push(...replay.errors);
   }
   const rewards = scoreEpisode(label.task, trace, config);
-  const reward = label.agent !== undefined ? (rewards.returns[label.agent] ?? 0) : rewards.returns.reduce((a, b) => a + b, 0);
+  const reward =
+    label.agent !== undefined ? (rewards.returns[label.agent] ?? 0) : rewards.returns.reduce((a, b) => a + b, 0);
   return { reward, trace, rewards, errors };
 }

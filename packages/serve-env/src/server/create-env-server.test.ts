@@ -12,14 +12,22 @@ afterEach(async () => {
   open = [];
 });
 
-function server(options: Parameters<typeof createEnvServer>[0] = {}, hooks: Parameters<typeof createEnvServer>[1] = {}): EnvServer {
+function server(
+  options: Parameters<typeof createEnvServer>[0] = {},
+  hooks: Parameters<typeof createEnvServer>[1] = {},
+): EnvServer {
   const s = createEnvServer({ port: 0, ...options }, hooks);
   open.push(s);
   return s;
 }
 
 async function post(s: EnvServer, url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await s.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: typeof body === "string" ? body : JSON.stringify(body) });
+  const res = await s.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", ...headers },
+    payload: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: res.statusCode, body: res.json() as any, headers: res.headers };
 }
 
@@ -29,7 +37,13 @@ describe("episodes", () => {
     const { task, trace, steps } = await oracleEpisode("hiddenProfile", 4);
     const created = await post(s, "/v1/episodes", { family: "hiddenProfile", seed: 4 });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ taskId: task.id, agents: task.agents, agentSelection: 0, done: false, surface: "natural" });
+    expect(created.body).toMatchObject({
+      taskId: task.id,
+      agents: task.agents,
+      agentSelection: 0,
+      done: false,
+      surface: "natural",
+    });
     expect(created.body.observation.chat.map((m: { role: string }) => m.role)).toEqual(["system", "user"]);
     const id = created.body.episodeId as string;
     let last: any;
@@ -58,7 +72,13 @@ describe("episodes", () => {
     for (const [agent, text] of steps.slice(1)) last = (await post(s, `/v1/episodes/${id}/step`, { agent, text })).body;
     expect(last.rewards.preset).toBe("outcomeOnly");
     for (const m of last.rewards.messages) expect(m.total).toBe(0);
-    expect(last.rewards).toEqual(JSON.parse(JSON.stringify(scoreEpisode(task, (await s.app.inject({ url: `/v1/episodes/${id}` })).json().trace, outcomeOnlyPreset))));
+    expect(last.rewards).toEqual(
+      JSON.parse(
+        JSON.stringify(
+          scoreEpisode(task, (await s.app.inject({ url: `/v1/episodes/${id}` })).json().trace, outcomeOnlyPreset),
+        ),
+      ),
+    );
   });
 
   it("makes step idempotent with requestId, and refuses a reused id with another body", async () => {
@@ -79,7 +99,9 @@ describe("episodes", () => {
 
   it("answers out-of-turn and finished-episode steps with 409 naming the field", async () => {
     const s = server();
-    const id = (await post(s, "/v1/episodes", { family: "random", seed: 1, surface: "canonical", agents: 2, rounds: 0 })).body.episodeId;
+    const id = (
+      await post(s, "/v1/episodes", { family: "random", seed: 1, surface: "canonical", agents: 2, rounds: 0 })
+    ).body.episodeId;
     const wrong = await post(s, `/v1/episodes/${id}/step`, { agent: 1, text: "CHOOSE o0" });
     expect(wrong.status).toBe(409);
     expect(wrong.body.error.message).toMatch(/body\.agent: it is agent 0's turn, got 1/);
@@ -92,7 +114,7 @@ describe("episodes", () => {
   });
 
   it.each([
-    ["{\"family\": ", 400, "body", /valid JSON/],
+    ['{"family": ', 400, "body", /valid JSON/],
     ["[]", 400, "body", /JSON object/],
     [{ family: "nope", seed: 1 }, 400, "body.family", /family/],
     [{ family: "random", seed: "x" }, 400, "body.seed", /number/],
@@ -106,7 +128,12 @@ describe("episodes", () => {
     ['{"__proto__": {"x": 1}, "family": "random", "seed": 1}', 400, "body", /JSON/],
     ["[".repeat(200_000), 400, "body", /JSON/],
     [`{"task": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`, 400, "body.task", /task/],
-    [{ task: { ...generateTask({ family: "random", seed: 1 }), levels: [1, 20], prior: Array(20).fill(0.05) } }, 400, "body.task.levels", /at most 11 levels/],
+    [
+      { task: { ...generateTask({ family: "random", seed: 1 }), levels: [1, 20], prior: Array(20).fill(0.05) } },
+      400,
+      "body.task.levels",
+      /at most 11 levels/,
+    ],
   ])("rejects a bad episode request %j with %i naming %s", async (body, status, field, message) => {
     const r = await post(server(), "/v1/episodes", body);
     expect(r.status).toBe(status);
@@ -132,7 +159,12 @@ describe("episodes", () => {
     expect((await post(s, "/v1/episodes/nope/step", { agent: 0, text: "PASS" })).status).toBe(404);
     expect((await s.app.inject({ url: "/v1/episodes/nope" })).json().error.code).toBe("unknown_episode");
     expect((await s.app.inject({ url: "/v2/nothing" })).statusCode).toBe(404);
-    const text = await s.app.inject({ method: "POST", url: "/v1/episodes", headers: { "content-type": "text/plain" }, payload: "hi" });
+    const text = await s.app.inject({
+      method: "POST",
+      url: "/v1/episodes",
+      headers: { "content-type": "text/plain" },
+      payload: "hi",
+    });
     expect(text.statusCode).toBe(415);
   });
 });
@@ -141,7 +173,8 @@ describe("limits", () => {
   it("caps live episodes (503 when all run), evicting expired ones first, then finished ones", async () => {
     let now = 0;
     const s = server({ maxEpisodes: 2, ttlSeconds: 10 }, { now: () => now });
-    const a = (await post(s, "/v1/episodes", { family: "random", seed: 1, agents: 1, rounds: 0, surface: "canonical" })).body.episodeId;
+    const a = (await post(s, "/v1/episodes", { family: "random", seed: 1, agents: 1, rounds: 0, surface: "canonical" }))
+      .body.episodeId;
     now = 5_000;
     const b = (await post(s, "/v1/episodes", { family: "random", seed: 2 })).body.episodeId;
     const full = await post(s, "/v1/episodes", { family: "random", seed: 3 });
@@ -165,7 +198,8 @@ describe("limits", () => {
     let now = 0;
     const s = server({ ttlSeconds: 1 }, { now: () => now });
     const id = (await post(s, "/v1/episodes", { family: "random", seed: 1 })).body.episodeId;
-    for (now = 900; now < 5_000; now += 900) expect((await s.app.inject({ url: `/v1/episodes/${id}` })).statusCode).toBe(200);
+    for (now = 900; now < 5_000; now += 900)
+      expect((await s.app.inject({ url: `/v1/episodes/${id}` })).statusCode).toBe(200);
     now += 1_001;
     expect((await s.app.inject({ url: `/v1/episodes/${id}` })).statusCode).toBe(404);
   });
@@ -177,15 +211,24 @@ describe("limits", () => {
     const send = (path: string, body: string, headers: Record<string, string> = {}) =>
       fetch(`${s.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
     const auth = { authorization: "Bearer s3cret" };
-    const big = await send("/v1/episodes", JSON.stringify({ family: "random", seed: 1, pad: "x".repeat(10_000) }), auth);
+    const big = await send(
+      "/v1/episodes",
+      JSON.stringify({ family: "random", seed: 1, pad: "x".repeat(10_000) }),
+      auth,
+    );
     expect(big.status).toBe(413);
     expect(((await big.json()) as any).error.message).toMatch(/4096 bytes/);
     const none = await send("/v1/episodes", JSON.stringify({ family: "random", seed: 1 }));
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toMatch(/Bearer/);
-    expect((await send("/v1/episodes", JSON.stringify({ family: "random", seed: 1 }), { authorization: "Bearer nope" })).status).toBe(401);
+    expect(
+      (await send("/v1/episodes", JSON.stringify({ family: "random", seed: 1 }), { authorization: "Bearer nope" }))
+        .status,
+    ).toBe(401);
     expect((await send("/v1/episodes", JSON.stringify({ family: "random", seed: 1 }), auth)).status).toBe(200);
-    expect((await send("/get_reward?token=s3cret", JSON.stringify({ query: [], prompts: [], labels: [] }))).status).toBe(200);
+    expect(
+      (await send("/get_reward?token=s3cret", JSON.stringify({ query: [], prompts: [], labels: [] }))).status,
+    ).toBe(200);
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
   });
 
@@ -228,14 +271,23 @@ describe("/get_reward (OpenRLHF remote reward protocol)", () => {
     expect(r.body.rewards[3]).toBeCloseTo(sum(canonicalRewards.returns), 12);
     expect(r.body.scores).toEqual(r.body.rewards);
     for (const values of Object.values(r.body.extra_logs)) expect(values).toHaveLength(4);
-    expect(r.body.extra_logs.team_correct).toEqual([fullRewards.teamCorrect ? 1 : 0, 0, canonicalRewards.teamCorrect ? 1 : 0, canonicalRewards.teamCorrect ? 1 : 0]);
+    expect(r.body.extra_logs.team_correct).toEqual([
+      fullRewards.teamCorrect ? 1 : 0,
+      0,
+      canonicalRewards.teamCorrect ? 1 : 0,
+      canonicalRewards.teamCorrect ? 1 : 0,
+    ]);
   });
 
   it("scores garbage and out-of-order transcripts without failing the batch", async () => {
     const s = server();
     const task = generateTask({ family: "random", seed: 1 });
     const label = JSON.stringify({ task, surface: "natural" });
-    const r = await post(s, "/get_reward", { query: ["\u0000\uffff garbage", "Agent 2: hello\nAgent 1: hi", ""], prompts: ["", "", ""], labels: [label, label, label] });
+    const r = await post(s, "/get_reward", {
+      query: ["\u0000\uffff garbage", "Agent 2: hello\nAgent 1: hi", ""],
+      prompts: ["", "", ""],
+      labels: [label, label, label],
+    });
     expect(r.status).toBe(200);
     expect(r.body.rewards).toHaveLength(3);
     expect(r.body.extra_logs.parse_errors[0]).toBe(1);
@@ -246,7 +298,10 @@ describe("/get_reward (OpenRLHF remote reward protocol)", () => {
   it.each([
     [{ query: ["x"], prompts: ["x"], labels: ["{"] }, "labels[0]"],
     [{ query: ["x"], prompts: ["x"], labels: [JSON.stringify({ family: "nope", seed: 1 })] }, "labels[0].family"],
-    [{ query: ["x"], prompts: ["x"], labels: [JSON.stringify({ family: "random", seed: 1, agent: 9 })] }, "labels[0].agent"],
+    [
+      { query: ["x"], prompts: ["x"], labels: [JSON.stringify({ family: "random", seed: 1, agent: 9 })] },
+      "labels[0].agent",
+    ],
     [{ query: ["x", "y"], prompts: ["x", "y"], labels: ["{}"] }, "body.labels"],
     [{ query: "x", prompts: [], labels: [] }, "body.query"],
     [{ prompts: [], labels: [] }, "body.query"],

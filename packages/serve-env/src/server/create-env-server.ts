@@ -5,7 +5,11 @@ import { rewardConfig, scoreEpisode, type RewardConfig } from "@cosir/rewards";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ZodType, ZodTypeDef } from "zod";
 import { observationView } from "../observation/observation-view";
-import { resolveEnvServerOptions, type EnvServerOptions, type ResolvedEnvServerOptions } from "../options/env-server-options";
+import {
+  resolveEnvServerOptions,
+  type EnvServerOptions,
+  type ResolvedEnvServerOptions,
+} from "../options/env-server-options";
 import { checkTaskBudget } from "../protocol/check-task-budget";
 import { generateAt } from "../protocol/cosir-label";
 import { CreateEpisodeRequestSchema } from "../protocol/create-episode-request";
@@ -37,7 +41,8 @@ function errorBody(code: string, message: string, field?: string): ErrorBody {
 }
 
 function parseBody<T>(schema: ZodType<T, ZodTypeDef, unknown>, body: unknown): T {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) throw new InvalidArgumentError("body", body, "expected a JSON object");
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body))
+    throw new InvalidArgumentError("body", body, "expected a JSON object");
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw zodFieldError("body", parsed.error, body);
   return parsed.data;
@@ -54,9 +59,18 @@ function digest(text: string): Buffer {
  */
 export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServerHooks = {}): EnvServer {
   const opts = resolveEnvServerOptions(options);
-  const store = new EpisodeStore({ maxEpisodes: opts.maxEpisodes, ttlMs: opts.ttlSeconds * 1000, ...(hooks.now ? { now: hooks.now } : {}) });
+  const store = new EpisodeStore({
+    maxEpisodes: opts.maxEpisodes,
+    ttlMs: opts.ttlSeconds * 1000,
+    ...(hooks.now ? { now: hooks.now } : {}),
+  });
   const defaultConfig = rewardConfig(opts.preset);
-  const app = Fastify({ logger: opts.logger, bodyLimit: opts.maxBodyBytes, requestTimeout: 60_000, return503OnClosing: true });
+  const app = Fastify({
+    logger: opts.logger,
+    bodyLimit: opts.maxBodyBytes,
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+  });
   const tokenDigest = opts.token !== undefined ? digest(opts.token) : undefined;
 
   // Malformed JSON names the body and where it broke; prototype poisoning is refused by fastify's parser.
@@ -72,8 +86,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
           reason = syntax instanceof Error ? syntax.message : reason;
         }
         done(new InvalidArgumentError("body", body, `expected valid JSON (${reason})`), undefined);
-      }
-      else done(null, value);
+      } else done(null, value);
     });
   });
 
@@ -88,7 +101,15 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     }
     if (given === undefined || !timingSafeEqual(digest(given), tokenDigest)) {
       reply.header("www-authenticate", 'Bearer realm="cosir"');
-      await reply.code(401).send(errorBody("unauthorized", given === undefined ? "missing token: send Authorization: Bearer <token> (or ?token=)" : "wrong token", "authorization"));
+      await reply
+        .code(401)
+        .send(
+          errorBody(
+            "unauthorized",
+            given === undefined ? "missing token: send Authorization: Bearer <token> (or ?token=)" : "wrong token",
+            "authorization",
+          ),
+        );
     }
   });
 
@@ -101,12 +122,16 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       if (error.status === 503) reply.header("retry-after", "1");
       return reply.code(error.status).send(errorBody(error.code, error.message, error.field));
     }
-    if (error instanceof InvalidArgumentError) return reply.code(400).send(errorBody(error.code, error.message, error.field));
+    if (error instanceof InvalidArgumentError)
+      return reply.code(400).send(errorBody(error.code, error.message, error.field));
     if (error instanceof CosirError) return reply.code(400).send(errorBody(error.code, error.message));
     const e = error as { statusCode?: number; code?: string; message?: string };
     if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
       const field = e.code?.startsWith("FST_ERR_CTP") ? "body" : undefined;
-      const message = e.statusCode === 413 ? `body: larger than the limit of ${opts.maxBodyBytes} bytes` : `${field ? "body: " : ""}${e.message ?? "bad request"}`;
+      const message =
+        e.statusCode === 413
+          ? `body: larger than the limit of ${opts.maxBodyBytes} bytes`
+          : `${field ? "body: " : ""}${e.message ?? "bad request"}`;
       return reply.code(e.statusCode).send(errorBody(e.code ?? "bad_request", message, field));
     }
     request.log.error(error);
@@ -122,7 +147,12 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       try {
         task = validateTask(body.task);
       } catch (error) {
-        throw new InvalidArgumentError("body.task", undefined, `invalid task (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+        throw new InvalidArgumentError(
+          "body.task",
+          undefined,
+          `invalid task (${error instanceof Error ? error.message : String(error)})`,
+          { cause: error },
+        );
       }
       checkTaskBudget(task, "body.task");
     } else task = generateAt(body as { family: string; seed: number }, "body");
@@ -131,18 +161,38 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       try {
         config = rewardConfig(body.preset);
       } catch (error) {
-        throw new InvalidArgumentError("body.preset", body.preset, error instanceof Error ? error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "") : "unknown preset");
+        throw new InvalidArgumentError(
+          "body.preset",
+          body.preset,
+          error instanceof Error ? error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "") : "unknown preset",
+        );
       }
     }
     const env = new CollaborationEnv(task, { surface: body.surface ?? "natural" });
     const entry = store.add({ id: randomUUID(), env, config, responses: new Map() });
-    if (entry === undefined) throw new HttpError(503, "capacity", `${store.maxEpisodes} episodes are running (--max-episodes); retry later`);
-    return { episodeId: entry.id, taskId: task.id, agents: task.agents, rounds: task.rounds, surface: env.surface, done: env.done, agentSelection: env.agentSelection, observation: observationView(env) };
+    if (entry === undefined)
+      throw new HttpError(503, "capacity", `${store.maxEpisodes} episodes are running (--max-episodes); retry later`);
+    return {
+      episodeId: entry.id,
+      taskId: task.id,
+      agents: task.agents,
+      rounds: task.rounds,
+      surface: env.surface,
+      done: env.done,
+      agentSelection: env.agentSelection,
+      observation: observationView(env),
+    };
   });
 
   function episodeOf(id: string): EpisodeEntry {
     const entry = store.get(id);
-    if (entry === undefined) throw new HttpError(404, "unknown_episode", `episode ${JSON.stringify(id.slice(0, 80))} is unknown or expired`, "id");
+    if (entry === undefined)
+      throw new HttpError(
+        404,
+        "unknown_episode",
+        `episode ${JSON.stringify(id.slice(0, 80))} is unknown or expired`,
+        "id",
+      );
     return entry;
   }
 
@@ -153,14 +203,27 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     if (body.requestId !== undefined) {
       const seen = entry.responses.get(body.requestId);
       if (seen !== undefined) {
-        if (seen.fingerprint !== fingerprint) throw new HttpError(409, "request_id_reused", `body.requestId: ${JSON.stringify(body.requestId)} was used for a different step`, "body.requestId");
+        if (seen.fingerprint !== fingerprint)
+          throw new HttpError(
+            409,
+            "request_id_reused",
+            `body.requestId: ${JSON.stringify(body.requestId)} was used for a different step`,
+            "body.requestId",
+          );
         reply.header("idempotent-replay", "true");
         return reply.code(seen.status).send(seen.body);
       }
     }
     const env = entry.env;
-    if (env.done) throw new HttpError(409, "episode_over", "the episode is over; GET it for the trace and rewards", "id");
-    if (body.agent !== env.agentSelection) throw new HttpError(409, "not_your_turn", `body.agent: it is agent ${env.agentSelection}'s turn, got ${body.agent}`, "body.agent");
+    if (env.done)
+      throw new HttpError(409, "episode_over", "the episode is over; GET it for the trace and rewards", "id");
+    if (body.agent !== env.agentSelection)
+      throw new HttpError(
+        409,
+        "not_your_turn",
+        `body.agent: it is agent ${env.agentSelection}'s turn, got ${body.agent}`,
+        "body.agent",
+      );
     env.step(body.text);
     if (env.done) {
       entry.rewards = scoreEpisode(env.task, env.trace(), entry.config);
@@ -172,11 +235,14 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       done: env.done,
       agentSelection: env.agentSelection,
       observation: observationView(env),
-      ...(env.done ? { teamDecision: env.trace().teamDecision, correct: env.task.correct, rewards: entry.rewards } : {}),
+      ...(env.done
+        ? { teamDecision: env.trace().teamDecision, correct: env.task.correct, rewards: entry.rewards }
+        : {}),
     };
     if (body.requestId !== undefined) {
       entry.responses.set(body.requestId, { fingerprint, status: 200, body: response });
-      if (entry.responses.size > REMEMBERED_REQUESTS) entry.responses.delete(entry.responses.keys().next().value as string);
+      if (entry.responses.size > REMEMBERED_REQUESTS)
+        entry.responses.delete(entry.responses.keys().next().value as string);
     }
     return response;
   });
@@ -195,7 +261,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     };
   });
 
-  app.post("/get_reward", async (request) => getRewardResponse(parseBody(GetRewardRequestSchema, request.body), defaultConfig));
+  app.post("/get_reward", async (request) =>
+    getRewardResponse(parseBody(GetRewardRequestSchema, request.body), defaultConfig),
+  );
 
   app.addHook("onClose", async () => {
     clearInterval(sweeper);

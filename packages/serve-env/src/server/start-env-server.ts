@@ -10,7 +10,10 @@ export interface RunningEnvServer extends EnvServer {
 }
 
 /** Creates the service and listens (127.0.0.1 by default). */
-export async function startEnvServer(options: EnvServerOptions = {}, hooks: EnvServerHooks = {}): Promise<RunningEnvServer> {
+export async function startEnvServer(
+  options: EnvServerOptions = {},
+  hooks: EnvServerHooks = {},
+): Promise<RunningEnvServer> {
   const server = createEnvServer(options, hooks);
   await server.app.listen({ host: server.options.host, port: server.options.port });
   const address = server.app.server.address();

@@ -7,7 +7,13 @@ export interface HttpResult {
 }
 
 /** A small loopback JSON client (keep-alive, bounded sockets) for the load test and the bench's twin. */
-export function httpClient(baseUrl: string, maxSockets = 64): { send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>; close(): void } {
+export function httpClient(
+  baseUrl: string,
+  maxSockets = 64,
+): {
+  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  close(): void;
+} {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets });
   return {
@@ -16,7 +22,19 @@ export function httpClient(baseUrl: string, maxSockets = 64): { send(method: str
       const start = performance.now();
       return new Promise((resolve, reject) => {
         const req = request(
-          { host: url.hostname, port: url.port, method, path, agent, headers: { ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers } },
+          {
+            host: url.hostname,
+            port: url.port,
+            method,
+            path,
+            agent,
+            headers: {
+              ...(payload !== undefined
+                ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+                : {}),
+              ...headers,
+            },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on("data", (c: Buffer) => chunks.push(c));

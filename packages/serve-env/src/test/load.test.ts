@@ -63,12 +63,24 @@ describe("loopback load", () => {
     const bad: [string, () => Promise<{ status: number }>, number][] = [];
     const big = JSON.stringify({ family: "random", seed: 1, pad: "x".repeat(100 * 1024) });
     for (let k = 0; k < 60; k++) {
-      bad.push(["malformed", () => client.send("POST", "/v1/episodes", `{"family": "random", "seed": ${k}`, auth), 400]);
+      bad.push([
+        "malformed",
+        () => client.send("POST", "/v1/episodes", `{"family": "random", "seed": ${k}`, auth),
+        400,
+      ]);
       bad.push(["schema", () => client.send("POST", "/v1/episodes", { family: "random", seed: -k - 1 }, auth), 400]);
-      bad.push(["step-schema", () => client.send("POST", "/v1/episodes/x/step", { agent: 0, text: "PASS" }, auth), 404]);
+      bad.push([
+        "step-schema",
+        () => client.send("POST", "/v1/episodes/x/step", { agent: 0, text: "PASS" }, auth),
+        404,
+      ]);
       bad.push(["unauthorised", () => client.send("POST", "/v1/episodes", { family: "random", seed: k }), 401]);
       bad.push(["oversize", () => client.send("POST", "/v1/episodes", big, auth), 413]);
-      bad.push(["reward-label", () => client.send("POST", "/get_reward", { query: ["x"], prompts: ["x"], labels: ["{"] }, auth), 400]);
+      bad.push([
+        "reward-label",
+        () => client.send("POST", "/get_reward", { query: ["x"], prompts: ["x"], labels: ["{"] }, auth),
+        400,
+      ]);
     }
     const burst = bad.map(async ([kind, send, status]) => {
       const r = await send();
@@ -88,7 +100,12 @@ describe("loopback load", () => {
     };
     const rewards = await client.send("POST", "/get_reward", rewardBody, auth);
     expect(rewards.status).toBe(200);
-    rewards.body.rewards.forEach((r: number, k: number) => expect(r).toBeCloseTo(expected[k]!.returns.reduce((a, b) => a + b, 0), 12));
+    rewards.body.rewards.forEach((r: number, k: number) =>
+      expect(r).toBeCloseTo(
+        expected[k]!.returns.reduce((a, b) => a + b, 0),
+        12,
+      ),
+    );
     expect(rewards.body.per_message).toEqual(expected.map((x) => x.messages));
 
     const health = await client.send("GET", "/healthz");
@@ -98,10 +115,14 @@ describe("loopback load", () => {
     const stepCount = stepLatencies.length;
     expect(statuses.get("create:200")).toBe(EPISODES);
     expect(statuses.get("get:200")).toBe(EPISODES);
-    expect(stepCount).toBe(Array.from({ length: EPISODES }, (_, e) => tasks[e % TASKS]!.steps.length).reduce((a, b) => a + b, 0));
+    expect(stepCount).toBe(
+      Array.from({ length: EPISODES }, (_, e) => tasks[e % TASKS]!.steps.length).reduce((a, b) => a + b, 0),
+    );
     expect(requests).toBe(EPISODES * 2 + stepCount + bad.length);
     const sorted = stepLatencies.slice().sort((a, b) => a - b);
     const p99 = sorted[Math.floor(0.99 * (sorted.length - 1))]!;
-    console.log(`[load] ${requests} requests in ${seconds.toFixed(2)} s = ${(requests / seconds).toFixed(0)} req/s; step p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `[load] ${requests} requests in ${seconds.toFixed(2)} s = ${(requests / seconds).toFixed(0)} req/s; step p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { generateTask, runEpisode, type Surface, type Task, type Trace } from "@
 import { scriptedPolicy } from "@cosir/policy";
 
 /** An oracle-team episode played in-process, and its steps in protocol order as [agent, text]. */
-export async function oracleEpisode(family: string, seed: number, surface: Surface = "natural", size: { agents?: number; rounds?: number } = {}): Promise<{ task: Task; trace: Trace; steps: [number, string][] }> {
+export async function oracleEpisode(
+  family: string,
+  seed: number,
+  surface: Surface = "natural",
+  size: { agents?: number; rounds?: number } = {},
+): Promise<{ task: Task; trace: Trace; steps: [number, string][] }> {
   const task = generateTask({ family, seed, ...size });
   const trace = await runEpisode(task, scriptedPolicy("oracle", { seed }), { surface, seed: task.seed });
   const steps: [number, string][] = [

@@ -5,7 +5,8 @@ import { startEnvServer } from "../server/start-env-server";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const hasPython = spawnSync("python3", ["--version"], { encoding: "utf8" }).status === 0;
-if (!hasPython) console.warn("[serve-env] python3 not found: SKIPPING the Python adapter tests (integrations/tests); CI runs them");
+if (!hasPython)
+  console.warn("[serve-env] python3 not found: SKIPPING the Python adapter tests (integrations/tests); CI runs them");
 
 describe("Python adapters (integrations/) against the live service", () => {
   it.skipIf(!hasPython)("pass `python3 -m unittest` with the service URL in COSIR_SERVE_ENV_URL", async () => {
@@ -14,7 +15,12 @@ describe("Python adapters (integrations/) against the live service", () => {
       // Async spawn: the service answers on this process's event loop while Python runs.
       const child = spawn("python3", ["-m", "unittest", "discover", "-s", "integrations/tests", "-v"], {
         cwd: root,
-        env: { ...process.env, COSIR_SERVE_ENV_URL: server.url, COSIR_SERVE_ENV_TOKEN: "py-token", PYTHONDONTWRITEBYTECODE: "1" },
+        env: {
+          ...process.env,
+          COSIR_SERVE_ENV_URL: server.url,
+          COSIR_SERVE_ENV_TOKEN: "py-token",
+          PYTHONDONTWRITEBYTECODE: "1",
+        },
       });
       let output = "";
       child.stdout.on("data", (c: Buffer) => (output += c.toString()));

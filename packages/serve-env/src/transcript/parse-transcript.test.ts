@@ -35,12 +35,16 @@ describe("transcripts", () => {
   it("never throws on arbitrary responses, and replays at most one step per entry", () => {
     const task = generateTask({ family: "random", seed: 4 });
     fc.assert(
-      fc.property(fc.string({ maxLength: 400 }), fc.constantFrom("canonical" as const, "natural" as const), (text, surface) => {
-        const entries = parseTranscript(text);
-        const replay = replayTranscript(task, entries, surface);
-        expect(replay.steps).toBeLessThanOrEqual(entries.length);
-        scoreEpisode(task, replay.trace, cosirPreset);
-      }),
+      fc.property(
+        fc.string({ maxLength: 400 }),
+        fc.constantFrom("canonical" as const, "natural" as const),
+        (text, surface) => {
+          const entries = parseTranscript(text);
+          const replay = replayTranscript(task, entries, surface);
+          expect(replay.steps).toBeLessThanOrEqual(entries.length);
+          scoreEpisode(task, replay.trace, cosirPreset);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -24,7 +24,9 @@ export function replayTranscript(task: Task, entries: readonly TranscriptEntry[]
       break;
     }
     if (entry.agent !== null && entry.agent !== expected) {
-      errors.push(`line ${entry.line}: expected agent ${expected} to act, got agent ${entry.agent}; the rest is ignored`);
+      errors.push(
+        `line ${entry.line}: expected agent ${expected} to act, got agent ${entry.agent}; the rest is ignored`,
+      );
       break;
     }
     env.step(entry.text);

@@ -4,7 +4,10 @@ import { InvalidArgumentError } from "@cosir/bayes";
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** Strict flag parsing: an unknown flag or a missing value is an InvalidArgumentError naming it. */
-export function parseFlags<T extends Options>(argv: string[], options: T): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+export function parseFlags<T extends Options>(
+  argv: string[],
+  options: T,
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
@@ -16,7 +19,13 @@ export function parseFlags<T extends Options>(argv: string[], options: T): { val
 }
 
 /** Integer flag with bounds; absent -> fallback. */
-export function intFlag(values: Record<string, unknown>, name: string, fallback: number | undefined, min: number, max: number): number {
+export function intFlag(
+  values: Record<string, unknown>,
+  name: string,
+  fallback: number | undefined,
+  min: number,
+  max: number,
+): number {
   const raw = values[name];
   if (raw === undefined) {
     if (fallback === undefined) throw new InvalidArgumentError(`--${name}`, raw, "is required");
@@ -29,10 +38,16 @@ export function intFlag(values: Record<string, unknown>, name: string, fallback:
   return n;
 }
 
-export function choiceFlag<T extends string>(values: Record<string, unknown>, name: string, choices: readonly T[], fallback?: T): T {
+export function choiceFlag<T extends string>(
+  values: Record<string, unknown>,
+  name: string,
+  choices: readonly T[],
+  fallback?: T,
+): T {
   const raw = values[name];
   if (raw === undefined) {
-    if (fallback === undefined) throw new InvalidArgumentError(`--${name}`, raw, `is required (one of ${choices.join(", ")})`);
+    if (fallback === undefined)
+      throw new InvalidArgumentError(`--${name}`, raw, `is required (one of ${choices.join(", ")})`);
     return fallback;
   }
   if (typeof raw !== "string" || !(choices as readonly string[]).includes(raw)) {

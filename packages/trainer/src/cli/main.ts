@@ -3,21 +3,57 @@ import type { CliCommand, CliIo } from "./cli-io";
 
 /** Sub-commands, loaded lazily so `cosir posterior` never pays for tfjs. */
 const commands: Record<string, { summary: string; load: () => Promise<CliCommand> }> = {
-  posterior: { summary: "JSON queries on stdin -> posterior, surprisal, EIG on stdout", load: async () => (await import("./commands/posterior")).posteriorCommand },
-  generate: { summary: "generate tasks as JSONL", load: async () => (await import("./commands/generate")).generateCommand },
-  play: { summary: "play scripted teams, write {task, trace} JSONL or a summary", load: async () => (await import("./commands/play")).playCommand },
-  score: { summary: "score {task, trace} JSONL with the reward terms", load: async () => (await import("./commands/score")).scoreCommand },
-  serve: { summary: "serve a tfjs checkpoint over an OpenAI-compatible chat API on 127.0.0.1", load: async () => (await import("./commands/serve")).serveCommand },
-  "serve-env": { summary: "serve episodes and rewards over HTTP for OpenRLHF / verl", load: async () => (await import("./commands/serve-env")).serveEnvCommand },
-  export: { summary: "export first-turn prompts as verl parquet or OpenRLHF JSONL", load: async () => (await import("./commands/export")).exportCommand },
-  train: { summary: "SFT warm start then self-play RL (--preset smoke|demo, --resume DIR)", load: async () => (await import("./commands/train")).trainCommand },
-  bench: { summary: "held-out benchmarks x policies: report.md, summary.json, SVG charts", load: async () => (await import("./commands/bench")).benchCommand },
-  demo: { summary: "the main job on the embedded default (what `pnpm start` runs)", load: async () => (await import("./commands/demo")).demoCommand },
+  posterior: {
+    summary: "JSON queries on stdin -> posterior, surprisal, EIG on stdout",
+    load: async () => (await import("./commands/posterior")).posteriorCommand,
+  },
+  generate: {
+    summary: "generate tasks as JSONL",
+    load: async () => (await import("./commands/generate")).generateCommand,
+  },
+  play: {
+    summary: "play scripted teams, write {task, trace} JSONL or a summary",
+    load: async () => (await import("./commands/play")).playCommand,
+  },
+  score: {
+    summary: "score {task, trace} JSONL with the reward terms",
+    load: async () => (await import("./commands/score")).scoreCommand,
+  },
+  serve: {
+    summary: "serve a tfjs checkpoint over an OpenAI-compatible chat API on 127.0.0.1",
+    load: async () => (await import("./commands/serve")).serveCommand,
+  },
+  "serve-env": {
+    summary: "serve episodes and rewards over HTTP for OpenRLHF / verl",
+    load: async () => (await import("./commands/serve-env")).serveEnvCommand,
+  },
+  export: {
+    summary: "export first-turn prompts as verl parquet or OpenRLHF JSONL",
+    load: async () => (await import("./commands/export")).exportCommand,
+  },
+  train: {
+    summary: "SFT warm start then self-play RL (--preset smoke|demo, --resume DIR)",
+    load: async () => (await import("./commands/train")).trainCommand,
+  },
+  bench: {
+    summary: "held-out benchmarks x policies: report.md, summary.json, SVG charts",
+    load: async () => (await import("./commands/bench")).benchCommand,
+  },
+  demo: {
+    summary: "the main job on the embedded default (what `pnpm start` runs)",
+    load: async () => (await import("./commands/demo")).demoCommand,
+  },
 };
 
 export function usage(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
-  return ["usage: cosir <command> [flags]", "", ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`), "", "cosir <command> --help for its flags"].join("\n");
+  return [
+    "usage: cosir <command> [flags]",
+    "",
+    ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`),
+    "",
+    "cosir <command> --help for its flags",
+  ].join("\n");
 }
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
@@ -34,7 +70,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     return await (await command.load())(rest, io);
   } catch (error) {
-    const message = error instanceof CosirError ? `${error.name}: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message =
+      error instanceof CosirError
+        ? `${error.name}: ${error.message}`
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
     io.stderr.write(`cosir ${name}: ${message}\n`);
     return 1;
   }

@@ -15,10 +15,36 @@ const fmt = (v: number, digits = 3) => (Number.isFinite(v) ? v.toFixed(digits) :
 
 /** A markdown table: team accuracy with its 95% CI, then the mean of each reward term per episode. */
 export function formatSummaryTable(rows: { name: string; summary: RewardSummary }[]): string {
-  const header = ["team", "episodes", "team acc", "95% CI", "share", "ask", "falseClaim", "format", "use", "task", "accuracy", "total"];
+  const header = [
+    "team",
+    "episodes",
+    "team acc",
+    "95% CI",
+    "share",
+    "ask",
+    "falseClaim",
+    "format",
+    "use",
+    "task",
+    "accuracy",
+    "total",
+  ];
   const lines = rows.map(({ name, summary: s }) => {
     const [lo, hi] = wilson95(Math.round(s.teamAccuracy * s.episodes), s.episodes);
-    return [name, String(s.episodes), fmt(s.teamAccuracy), `[${fmt(lo, 2)}, ${fmt(hi, 2)}]`, fmt(s.share), fmt(s.ask), fmt(s.falseClaim), fmt(s.format), fmt(s.use), fmt(s.task), fmt(s.accuracy), fmt(s.total)];
+    return [
+      name,
+      String(s.episodes),
+      fmt(s.teamAccuracy),
+      `[${fmt(lo, 2)}, ${fmt(hi, 2)}]`,
+      fmt(s.share),
+      fmt(s.ask),
+      fmt(s.falseClaim),
+      fmt(s.format),
+      fmt(s.use),
+      fmt(s.task),
+      fmt(s.accuracy),
+      fmt(s.total),
+    ];
   });
   return markdownTable(header, lines);
 }

@@ -8,7 +8,11 @@ import { parseOverride, resolveTrainConfig, trainPresets } from "./train-config"
 
 describe("train config", () => {
   it("layers preset, file and overrides in that order, and fills defaults", () => {
-    const c = resolveTrainConfig({ preset: "smoke", file: { rl: { iterations: 7, groupSize: 3 } }, overrides: [parseOverride("rl.groupSize=5"), parseOverride("rewards.preset=outcomeOnly")] });
+    const c = resolveTrainConfig({
+      preset: "smoke",
+      file: { rl: { iterations: 7, groupSize: 3 } },
+      overrides: [parseOverride("rl.groupSize=5"), parseOverride("rewards.preset=outcomeOnly")],
+    });
     expect(c.preset).toBe("smoke");
     expect(c.rl.iterations).toBe(7);
     expect(c.rl.groupSize).toBe(5);
@@ -19,7 +23,9 @@ describe("train config", () => {
   });
 
   it("names the field and the value of a bad config", () => {
-    expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(/rl\.groupSize.*got 1/);
+    expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(
+      /rl\.groupSize.*got 1/,
+    );
     expect(() => resolveTrainConfig({ preset: "nope" })).toThrow(/preset/);
     expect(() => resolveTrainConfig({ file: { rl: { clipLow: "x" } } })).toThrow(/rl\.clipLow/);
     expect(() => resolveTrainConfig({ file: { model: { width: 30, heads: 4 } } })).toThrow(/model\.heads/);

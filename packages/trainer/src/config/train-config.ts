@@ -13,7 +13,10 @@ export const TrainConfigSchema = z
     version: z.literal(TRAIN_CONFIG_VERSION).default(TRAIN_CONFIG_VERSION),
     /** Name of the preset the config started from. */
     preset: z.string().default("custom"),
-    seed: int.min(0).max(2 ** 31 - 1).default(1),
+    seed: int
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
     task: z
       .object({
         family: z.string().min(1).default("random"),
@@ -109,7 +112,15 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     task: { rounds: 1 },
     model: { width: 32, layers: 1, heads: 2, context: 128 },
     sft: { episodes: 24, epochs: 1, batchSize: 16 },
-    rl: { iterations: 3, tasksPerIteration: 2, groupSize: 2, ppoEpochs: 1, minibatchSize: 32, maxNewTokens: 12, warmupIterations: 0 },
+    rl: {
+      iterations: 3,
+      tasksPerIteration: 2,
+      groupSize: 2,
+      ppoEpochs: 1,
+      minibatchSize: 32,
+      maxNewTokens: 12,
+      warmupIterations: 0,
+    },
     eval: { episodes: 8 },
     checkpointEvery: 1,
   },
@@ -118,7 +129,16 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     task: { rounds: 2 },
     model: { width: 64, layers: 2, heads: 4, context: 192 },
     sft: { episodes: 400, epochs: 2, batchSize: 32 },
-    rl: { iterations: 30, tasksPerIteration: 4, groupSize: 4, ppoEpochs: 2, minibatchSize: 64, learningRate: 2e-4, minLearningRate: 2e-5, klCoef: 0.05 },
+    rl: {
+      iterations: 30,
+      tasksPerIteration: 4,
+      groupSize: 4,
+      ppoEpochs: 2,
+      minibatchSize: 64,
+      learningRate: 2e-4,
+      minLearningRate: 2e-5,
+      klCoef: 0.05,
+    },
     eval: { episodes: 200, benchEpisodes: 40 },
     checkpointEvery: 5,
   },
@@ -126,7 +146,14 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
 
 function deepMerge(base: unknown, over: unknown): unknown {
   if (over === undefined) return base;
-  if (base && over && typeof base === "object" && typeof over === "object" && !Array.isArray(base) && !Array.isArray(over)) {
+  if (
+    base &&
+    over &&
+    typeof base === "object" &&
+    typeof over === "object" &&
+    !Array.isArray(base) &&
+    !Array.isArray(over)
+  ) {
     const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
     for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
     return out;
@@ -149,7 +176,8 @@ export function parseOverride(text: string): Record<string, unknown> {
   let out: unknown = value;
   for (let i = path.length - 1; i >= 0; i--) {
     const key = path[i] as string;
-    if (key === "" || key === "__proto__" || key === "constructor" || key === "prototype") throw new InvalidConfigError("--set", text, "expected a dotted key path");
+    if (key === "" || key === "__proto__" || key === "constructor" || key === "prototype")
+      throw new InvalidConfigError("--set", text, "expected a dotted key path");
     out = { [key]: out };
   }
   return out as Record<string, unknown>;
@@ -159,15 +187,21 @@ export function parseOverride(text: string): Record<string, unknown> {
  * Resolves preset -> file -> overrides into a validated config. Errors name the field path and
  * the value (`rl.groupSize: expected a number >= 2, got 1`).
  */
-export function resolveTrainConfig(layers: { preset?: string; file?: unknown; overrides?: readonly Record<string, unknown>[] }): TrainConfig {
+export function resolveTrainConfig(layers: {
+  preset?: string;
+  file?: unknown;
+  overrides?: readonly Record<string, unknown>[];
+}): TrainConfig {
   let merged: unknown = {};
   if (layers.preset !== undefined) {
     const preset = trainPresets[layers.preset];
-    if (!preset) throw new InvalidConfigError("preset", layers.preset, `expected one of ${Object.keys(trainPresets).join(", ")}`);
+    if (!preset)
+      throw new InvalidConfigError("preset", layers.preset, `expected one of ${Object.keys(trainPresets).join(", ")}`);
     merged = deepMerge(merged, preset);
   }
   if (layers.file !== undefined) {
-    if (layers.file === null || typeof layers.file !== "object" || Array.isArray(layers.file)) throw new InvalidConfigError("config", layers.file, "expected an object");
+    if (layers.file === null || typeof layers.file !== "object" || Array.isArray(layers.file))
+      throw new InvalidConfigError("config", layers.file, "expected an object");
     merged = deepMerge(merged, layers.file);
   }
   for (const o of layers.overrides ?? []) merged = deepMerge(merged, o);
@@ -177,6 +211,11 @@ export function resolveTrainConfig(layers: { preset?: string; file?: unknown; ov
     throw new InvalidConfigError(d.field || "(config)", d.value, d.message, { cause: parsed.error });
   }
   const config = parsed.data;
-  if (config.model.width % config.model.heads !== 0) throw new InvalidConfigError("model.heads", config.model.heads, `expected a divisor of model.width ${config.model.width}`);
+  if (config.model.width % config.model.heads !== 0)
+    throw new InvalidConfigError(
+      "model.heads",
+      config.model.heads,
+      `expected a divisor of model.width ${config.model.width}`,
+    );
   return config;
 }

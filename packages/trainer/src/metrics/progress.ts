@@ -13,7 +13,9 @@ function duration(seconds: number): string {
   const s = Math.round(seconds);
   const m = Math.floor(s / 60);
   const h = Math.floor(m / 60);
-  return h > 0 ? `${h}h${String(m % 60).padStart(2, "0")}m` : `${String(m).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  return h > 0
+    ? `${h}h${String(m % 60).padStart(2, "0")}m`
+    : `${String(m).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /**
@@ -48,7 +50,9 @@ export class Progress {
       if (done >= this.total) this.options.stream.write("\n");
     } else if (done >= this.total || Date.now() - this.lastPlain >= 2000 || done === 1) {
       this.lastPlain = Date.now();
-      this.options.stream.write(`${this.label} ${done}/${this.total} elapsed ${duration(elapsed)} eta ${duration(eta)} ${detail}\n`);
+      this.options.stream.write(
+        `${this.label} ${done}/${this.total} elapsed ${duration(elapsed)} eta ${duration(eta)} ${detail}\n`,
+      );
     }
   }
 

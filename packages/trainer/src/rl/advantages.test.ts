@@ -48,7 +48,10 @@ describe("computeAdvantages", () => {
     expect(a[3]).toEqual([-1]);
   });
 
-  const groupArb = fc.array(fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 1, maxLength: 5 }), { minLength: 2, maxLength: 6 });
+  const groupArb = fc.array(fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 1, maxLength: 5 }), {
+    minLength: 2,
+    maxLength: 6,
+  });
 
   it("has zero mean of first-turn advantages within a group, unit spread unless mean-only", () => {
     fc.assert(
@@ -82,7 +85,9 @@ describe("computeAdvantages", () => {
         const returns = rewards.map((r) => r.reduce((s, v) => s + v, 0));
         const mu = returns.reduce((s, v) => s + v, 0) / returns.length;
         const sd = Math.sqrt(returns.reduce((s, v) => s + (v - mu) ** 2, 0) / returns.length);
-        raw.forEach((row, i) => row.forEach((v, k) => expect(v).toBeCloseTo((norm[i]![k] as number) * (sd >= 1e-6 ? sd : 0), 6)));
+        raw.forEach((row, i) =>
+          row.forEach((v, k) => expect(v).toBeCloseTo((norm[i]![k] as number) * (sd >= 1e-6 ? sd : 0), 6)),
+        );
       }),
     );
   });

@@ -16,13 +16,17 @@ describe("learningRateAt", () => {
 
   it("stays within [floor, peak] and never increases after warm-up", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 40 }), fc.constantFrom("cosine" as const, "linear" as const), (i, decay) => {
-        const s = { ...base, decay };
-        const now = learningRateAt(i, s);
-        expect(now).toBeLessThanOrEqual(1e-3 + 1e-15);
-        expect(now).toBeGreaterThanOrEqual(1e-4 - 1e-15);
-        expect(learningRateAt(i + 1, s)).toBeLessThanOrEqual(now + 1e-15);
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 40 }),
+        fc.constantFrom("cosine" as const, "linear" as const),
+        (i, decay) => {
+          const s = { ...base, decay };
+          const now = learningRateAt(i, s);
+          expect(now).toBeLessThanOrEqual(1e-3 + 1e-15);
+          expect(now).toBeGreaterThanOrEqual(1e-4 - 1e-15);
+          expect(learningRateAt(i + 1, s)).toBeLessThanOrEqual(now + 1e-15);
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,13 @@
 /** Learning rate at an RL iteration: linear warm-up, then cosine or linear decay to the minimum. */
 export function learningRateAt(
   iteration: number,
-  schedule: { learningRate: number; minLearningRate: number; warmupIterations: number; decay: "cosine" | "linear" | "none"; iterations: number },
+  schedule: {
+    learningRate: number;
+    minLearningRate: number;
+    warmupIterations: number;
+    decay: "cosine" | "linear" | "none";
+    iterations: number;
+  },
 ): number {
   const { learningRate: peak, minLearningRate: floor, warmupIterations: warm, decay, iterations } = schedule;
   if (warm > 0 && iteration < warm) return (peak * (iteration + 1)) / warm;

@@ -26,7 +26,10 @@ describe("replayObservations", () => {
   it("rejects a trace the protocol cannot reproduce", async () => {
     const task = generateTask({ family: "random", seed: 2 });
     const trace = await runEpisode(task, scriptedPolicy("silent"), { seed: 2 });
-    const broken = { ...trace, messages: trace.messages.map((m) => ({ ...m, speaker: (m.speaker + 1) % task.agents })) };
+    const broken = {
+      ...trace,
+      messages: trace.messages.map((m) => ({ ...m, speaker: (m.speaker + 1) % task.agents })),
+    };
     expect(() => replayObservations(task, broken)).toThrow(/expects agent/);
   });
 });

@@ -21,7 +21,12 @@ export interface DemoResult {
  * iterations and seeds, then all three (and the scripted oracle, for reference) evaluated greedily
  * on held-out seeds of the training family.
  */
-export async function runDemo(config: TrainConfig, dir: string, progress: ProgressOptions, log: (line: string) => void): Promise<DemoResult> {
+export async function runDemo(
+  config: TrainConfig,
+  dir: string,
+  progress: ProgressOptions,
+  log: (line: string) => void,
+): Promise<DemoResult> {
   const backend = await selectBackend();
   const seconds: Record<string, number> = {};
   for (const sub of ["base", "outcomeOnly", "cosir"]) await rm(join(dir, sub), { recursive: true, force: true });
@@ -30,7 +35,9 @@ export async function runDemo(config: TrainConfig, dir: string, progress: Progre
 
   let started = Date.now();
   const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
-  log(`base: SFT on ${config.sft.episodes} teacher episodes (${pm.model.parameterCount()} parameters, ${backend.name})`);
+  log(
+    `base: SFT on ${config.sft.episodes} teacher episodes (${pm.model.parameterCount()} parameters, ${backend.name})`,
+  );
   await mkdir(join(dir, "base"), { recursive: true });
   const sftLines: string[] = [];
   await supervisedWarmStart(pm, config, { progress }, async (line) => {
@@ -44,8 +51,15 @@ export async function runDemo(config: TrainConfig, dir: string, progress: Progre
 
   for (const preset of ["outcomeOnly", "cosir"] as const) {
     started = Date.now();
-    log(`${preset}: ${config.rl.iterations} RL iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes`);
-    const run = await TrainRun.start({ ...config, rewards: { preset } }, join(dir, preset), { progress }, { base: join(dir, "base") });
+    log(
+      `${preset}: ${config.rl.iterations} RL iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes`,
+    );
+    const run = await TrainRun.start(
+      { ...config, rewards: { preset } },
+      join(dir, preset),
+      { progress },
+      { base: join(dir, "base") },
+    );
     try {
       await run.train();
     } finally {
@@ -60,7 +74,10 @@ export async function runDemo(config: TrainConfig, dir: string, progress: Progre
   const policies: Record<string, PolicyEvaluation> = {};
   const evalPolicy = async (name: string, path: string) => {
     const loaded = await loadCheckpoint(path);
-    const policy: Policy = samplingPolicy({ model: loaded.model, tokenizer: loaded.tokenizer }, { temperature: 0, maxNewTokens: config.rl.maxNewTokens, seed: 0, name });
+    const policy: Policy = samplingPolicy(
+      { model: loaded.model, tokenizer: loaded.tokenizer },
+      { temperature: 0, maxNewTokens: config.rl.maxNewTokens, seed: 0, name },
+    );
     try {
       policies[name] = await evaluatePolicy(policy, tasks);
     } finally {
@@ -74,7 +91,10 @@ export async function runDemo(config: TrainConfig, dir: string, progress: Progre
   seconds.eval = (Date.now() - started) / 1000;
   const result: DemoResult = { policies, seconds };
   const tmp = join(dir, `summary.json.tmp-${process.pid}`);
-  await writeFile(tmp, `${JSON.stringify({ version: 1, config: config.preset, evalEpisodes: tasks.length, ...result }, null, 2)}\n`);
+  await writeFile(
+    tmp,
+    `${JSON.stringify({ version: 1, config: config.preset, evalEpisodes: tasks.length, ...result }, null, 2)}\n`,
+  );
   await rename(tmp, join(dir, "summary.json"));
   return result;
 }

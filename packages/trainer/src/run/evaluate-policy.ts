@@ -39,6 +39,9 @@ export async function evaluatePolicy(policy: Policy, tasks: readonly Task[]): Pr
     disclosure: decisive === 0 ? 0 : behaviour.reduce((s, b) => s + b.disclosure.disclosed, 0) / decisive,
     askRate: messages === 0 ? 0 : behaviour.reduce((s, b) => s + (b.askRate ?? 0) * b.messages, 0) / messages,
     meanReward: summary.total,
-    formatErrors: messages === 0 ? 0 : traces.reduce((s, t) => s + t.messages.filter((m) => m.parseError !== undefined).length, 0) / messages,
+    formatErrors:
+      messages === 0
+        ? 0
+        : traces.reduce((s, t) => s + t.messages.filter((m) => m.parseError !== undefined).length, 0) / messages,
   };
 }

@@ -12,7 +12,11 @@ export function trainerTokenizer(): CanonicalTokenizer {
   return CanonicalTokenizer.fromVocabulary({ maxNumber: 100 });
 }
 
-export function createPolicyModel(model: Omit<TransformerConfigInput, "vocabSize">, seed: number, tokenizer = trainerTokenizer()): PolicyModel {
+export function createPolicyModel(
+  model: Omit<TransformerConfigInput, "vocabSize">,
+  seed: number,
+  tokenizer = trainerTokenizer(),
+): PolicyModel {
   return { model: new Transformer({ ...model, vocabSize: tokenizer.size }, { seed }), tokenizer };
 }
 
@@ -39,5 +43,12 @@ export interface SamplingPolicyOptions {
  * their log-probs in each action (never re-tokenised). Temperature 0 is greedy.
  */
 export function samplingPolicy(pm: PolicyModel, options: SamplingPolicyOptions): TfjsPolicy {
-  return new TfjsPolicy({ model: pm.model, tokenizer: pm.tokenizer, temperature: options.temperature, maxTokens: options.maxNewTokens, seed: options.seed, name: options.name ?? "tfjs" });
+  return new TfjsPolicy({
+    model: pm.model,
+    tokenizer: pm.tokenizer,
+    temperature: options.temperature,
+    maxTokens: options.maxNewTokens,
+    seed: options.seed,
+    name: options.name ?? "tfjs",
+  });
 }

@@ -38,7 +38,18 @@ describe("self-play RL", () => {
           task: { options: 2, attributes: 1, agents: 1, rounds: 0, levels: [1, 2] },
           model: { width: 64, layers: 2, heads: 2, context: 64 },
           sft: { episodes: 256, epochs: 1, batchSize: 16, teacherChoice: "random", learningRate: 0.003 },
-          rl: { iterations: 40, tasksPerIteration: 8, groupSize: 4, learningRate: 0.001, minLearningRate: 0.0005, klCoef: 0, ppoEpochs: 2, minibatchSize: 64, maxNewTokens: 4, warmupIterations: 0 },
+          rl: {
+            iterations: 40,
+            tasksPerIteration: 8,
+            groupSize: 4,
+            learningRate: 0.001,
+            minLearningRate: 0.0005,
+            klCoef: 0,
+            ppoEpochs: 2,
+            minibatchSize: 64,
+            maxNewTokens: 4,
+            warmupIterations: 0,
+          },
           eval: { episodes: 128 },
           checkpointEvery: 40,
         },
@@ -47,7 +58,8 @@ describe("self-play RL", () => {
     const run = await TrainRun.start(config, join(root, "tiny"), quiet);
     try {
       const tasks = evaluationTasks(config);
-      const evaluate = () => evaluatePolicy(samplingPolicy(run.policyModel, { temperature: 1, maxNewTokens: 4, seed: 5 }), tasks);
+      const evaluate = () =>
+        evaluatePolicy(samplingPolicy(run.policyModel, { temperature: 1, maxNewTokens: 4, seed: 5 }), tasks);
       const before = await evaluate();
       await run.train();
       const after = await evaluate();
@@ -58,7 +70,17 @@ describe("self-play RL", () => {
   });
 
   it("a run killed with SIGKILL and resumed writes the same metrics as an uninterrupted run", async () => {
-    const flags = ["--preset", "smoke", "--set", "rl.iterations=10", "--set", "rl.tasksPerIteration=4", "--set", "checkpointEvery=3", "--quiet"];
+    const flags = [
+      "--preset",
+      "smoke",
+      "--set",
+      "rl.iterations=10",
+      "--set",
+      "rl.tasksPerIteration=4",
+      "--set",
+      "checkpointEvery=3",
+      "--quiet",
+    ];
     const whole = join(root, "whole");
     const straight = spawnSync(process.execPath, [cli, "train", ...flags, "--out", whole], { encoding: "utf8" });
     expect(straight.status, straight.stderr).toBe(0);
@@ -97,14 +119,24 @@ describe("self-play RL", () => {
 
   it("rejects bad configs naming the field, and writes nothing", () => {
     const out = join(root, "bad");
-    const r = spawnSync(process.execPath, [cli, "train", "--preset", "smoke", "--set", "rl.groupSize=1", "--out", out], { encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [cli, "train", "--preset", "smoke", "--set", "rl.groupSize=1", "--out", out],
+      { encoding: "utf8" },
+    );
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/rl\.groupSize/);
     expect(existsSync(out)).toBe(false);
-    const unknown = spawnSync(process.execPath, [cli, "train", "--preset", "smoke", "--set", "rl.grupSize=4", "--out", out], { encoding: "utf8" });
+    const unknown = spawnSync(
+      process.execPath,
+      [cli, "train", "--preset", "smoke", "--set", "rl.grupSize=4", "--out", out],
+      { encoding: "utf8" },
+    );
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toMatch(/grupSize/);
-    const resumeMissing = spawnSync(process.execPath, [cli, "train", "--resume", join(root, "nothing-here")], { encoding: "utf8" });
+    const resumeMissing = spawnSync(process.execPath, [cli, "train", "--resume", join(root, "nothing-here")], {
+      encoding: "utf8",
+    });
     expect(resumeMissing.status).not.toBe(0);
   });
 });

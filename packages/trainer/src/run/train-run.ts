@@ -16,7 +16,14 @@ import {
   unpackCompletions,
   type PromptCompletion,
 } from "@cosir/policy/tfjs";
-import { REWARD_TERMS, rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards, type RewardConfig } from "@cosir/rewards";
+import {
+  REWARD_TERMS,
+  rewardConfig,
+  scoreEpisode,
+  summariseRewards,
+  type EpisodeRewards,
+  type RewardConfig,
+} from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { Progress, type ProgressOptions } from "../metrics/progress";
 import { behaviourMetrics } from "@cosir/bench";
@@ -54,7 +61,11 @@ interface RlSample extends PromptCompletion {
 /** The run's reward config: its preset with any weight and clipping overrides. */
 function rewardsOf(config: TrainConfig): RewardConfig {
   const r = config.rewards;
-  return rewardConfig({ preset: r.preset, ...(r.weights ? { weights: r.weights } : {}), ...(r.clipAskAtZero !== undefined ? { clipAskAtZero: r.clipAskAtZero } : {}) });
+  return rewardConfig({
+    preset: r.preset,
+    ...(r.weights ? { weights: r.weights } : {}),
+    ...(r.clipAskAtZero !== undefined ? { clipAskAtZero: r.clipAskAtZero } : {}),
+  });
 }
 
 function mean(values: readonly number[]): number {
@@ -80,11 +91,25 @@ function completionLogprobs(pm: PolicyModel, items: readonly PromptCompletion[],
 }
 
 /** Supervised warm start on teacher actions: next-token loss on the action tokens only. */
-export async function supervisedWarmStart(pm: PolicyModel, config: TrainConfig, io: RunIo, onEpoch: (line: Record<string, unknown>) => Promise<void>): Promise<void> {
+export async function supervisedWarmStart(
+  pm: PolicyModel,
+  config: TrainConfig,
+  io: RunIo,
+  onEpoch: (line: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
   if (config.sft.episodes === 0 || config.sft.epochs === 0) return;
-  const teacher = teacherPolicy({ seed: config.seed, shareRate: config.sft.shareRate, askRate: config.sft.askRate, oracleRate: config.sft.oracleRate, choice: config.sft.teacherChoice });
+  const teacher = teacherPolicy({
+    seed: config.seed,
+    shareRate: config.sft.shareRate,
+    askRate: config.sft.askRate,
+    oracleRate: config.sft.oracleRate,
+    choice: config.sft.teacherChoice,
+  });
   const { examples } = await teacherExamples(pm, config, teacher, config.rl.maxNewTokens);
-  const trainer = new TransformerTrainer(pm.model, { learningRate: config.sft.learningRate, clipNorm: config.rl.clipNorm });
+  const trainer = new TransformerTrainer(pm.model, {
+    learningRate: config.sft.learningRate,
+    clipNorm: config.rl.clipNorm,
+  });
   const batches = Math.ceil(examples.length / config.sft.batchSize);
   const progress = new Progress("sft", batches * config.sft.epochs, io.progress);
   let done = 0;
@@ -95,7 +120,9 @@ export async function supervisedWarmStart(pm: PolicyModel, config: TrainConfig, 
       const losses: number[] = [];
       let tokens = 0;
       for (let b = 0; b < batches; b++) {
-        const chunk = order.slice(b * config.sft.batchSize, (b + 1) * config.sft.batchSize).map((i) => examples[i] as PromptCompletion);
+        const chunk = order
+          .slice(b * config.sft.batchSize, (b + 1) * config.sft.batchSize)
+          .map((i) => examples[i] as PromptCompletion);
         const packed = packSequences(chunk, { padToken: pm.tokenizer.pad });
         const result = trainer.trainStep({ tokens: packed.tokens, mask: packed.mask }, nextTokenLoss);
         tokens += packed.batch * packed.time;
@@ -105,7 +132,13 @@ export async function supervisedWarmStart(pm: PolicyModel, config: TrainConfig, 
         progress.update(++done, `loss ${result.loss.toFixed(3)}`);
       }
       const seconds = (Date.now() - started) / 1000;
-      await onEpoch({ phase: "sft", epoch, examples: examples.length, loss: round(mean(losses)), timing: { seconds: round(seconds, 4), tokensPerSecond: round(tokens / seconds, 4) } });
+      await onEpoch({
+        phase: "sft",
+        epoch,
+        examples: examples.length,
+        loss: round(mean(losses)),
+        timing: { seconds: round(seconds, 4), tokensPerSecond: round(tokens / seconds, 4) },
+      });
     }
   } finally {
     trainer.dispose();
@@ -140,7 +173,11 @@ export class TrainRun {
     // Everything that can fail on bad input is checked before anything is written.
     const given = options.base ? await loadCheckpoint(options.base) : undefined;
     await mkdir(dir, { recursive: true });
-    if (existsSync(join(dir, "state.json"))) throw new CosirError("run_exists", `${dir} already holds a run: resume it with --resume ${dir}, or choose another --out`);
+    if (existsSync(join(dir, "state.json")))
+      throw new CosirError(
+        "run_exists",
+        `${dir} already holds a run: resume it with --resume ${dir}, or choose another --out`,
+      );
     await writeJsonAtomic(join(dir, "config.json"), config);
     await writeFile(join(dir, "metrics.jsonl"), "");
     let pm: PolicyModel;
@@ -158,7 +195,10 @@ export class TrainRun {
     }
     await saveCheckpoint(basePath, { model: pm.model, tokenizer: pm.tokenizer, step: 0, extraJson: { role: "base" } });
     const reference = await TrainRun.loadBase(basePath);
-    const trainer = new TransformerTrainer(pm.model, { learningRate: config.rl.learningRate, clipNorm: config.rl.clipNorm });
+    const trainer = new TransformerTrainer(pm.model, {
+      learningRate: config.rl.learningRate,
+      clipNorm: config.rl.clipNorm,
+    });
     const run = new TrainRun(config, dir, pm, reference, trainer, 0, io, rewards);
     run.metricsLines = writer.lines;
     await run.checkpoint();
@@ -170,14 +210,24 @@ export class TrainRun {
     await selectBackend();
     const config = parseConfig(JSON.parse(await readFile(join(dir, "config.json"), "utf8")));
     const state = JSON.parse(await readFile(join(dir, "state.json"), "utf8")) as RunState;
-    if (state.version !== RUN_STATE_VERSION || !Number.isInteger(state.iteration) || !Number.isInteger(state.metricsLines)) {
-      throw new CosirError("bad_state", `${join(dir, "state.json")}: expected {version: ${RUN_STATE_VERSION}, iteration, metricsLines}`);
+    if (
+      state.version !== RUN_STATE_VERSION ||
+      !Number.isInteger(state.iteration) ||
+      !Number.isInteger(state.metricsLines)
+    ) {
+      throw new CosirError(
+        "bad_state",
+        `${join(dir, "state.json")}: expected {version: ${RUN_STATE_VERSION}, iteration, metricsLines}`,
+      );
     }
     const loaded = await loadCheckpoint(join(dir, "checkpoint"));
     const pm: PolicyModel = { model: loaded.model, tokenizer: loaded.tokenizer };
     const reference = await TrainRun.loadBase(join(dir, "base"));
     const rewards = rewardsOf(config);
-    const trainer = new TransformerTrainer(pm.model, { learningRate: config.rl.learningRate, clipNorm: config.rl.clipNorm });
+    const trainer = new TransformerTrainer(pm.model, {
+      learningRate: config.rl.learningRate,
+      clipNorm: config.rl.clipNorm,
+    });
     trainer.optimizer.loadState(loaded.manifest.step, loaded.extraTensors);
     const lines = (await readFile(join(dir, "metrics.jsonl"), "utf8")).split("\n").filter((l) => l !== "");
     const kept = lines.slice(0, state.metricsLines);
@@ -209,7 +259,10 @@ export class TrainRun {
       await appendFile(join(this.dir, "metrics.jsonl"), `${JSON.stringify(line)}\n`);
       this.metricsLines++;
       this.iteration++;
-      progress.update(this.iteration, `acc ${(line.teamAccuracy as number).toFixed(2)} kl ${(line.kl as number).toFixed(4)}`);
+      progress.update(
+        this.iteration,
+        `acc ${(line.teamAccuracy as number).toFixed(2)} kl ${(line.kl as number).toFixed(4)}`,
+      );
       if (this.iteration % this.config.checkpointEvery === 0 || this.iteration === total) await this.checkpoint();
     }
   }
@@ -235,7 +288,11 @@ export class TrainRun {
       const task = trainingTask(this.config, "rl", it, k);
       for (let g = 0; g < rl.groupSize; g++) tasks.push(task);
     }
-    const policy = samplingPolicy(this.pm, { temperature: rl.temperature, maxNewTokens: rl.maxNewTokens, seed: derivedSeed(this.config.seed, "sample", it) });
+    const policy = samplingPolicy(this.pm, {
+      temperature: rl.temperature,
+      maxNewTokens: rl.maxNewTokens,
+      seed: derivedSeed(this.config.seed, "sample", it),
+    });
     const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, e) => e) });
     const scored = traces.map((trace, e) => scoreEpisode(tasks[e] as Task, trace, this.rewards));
     const rolloutSeconds = (Date.now() - started) / 1000;
@@ -255,7 +312,13 @@ export class TrainRun {
       }),
     );
 
-    const stats = { kl: [] as number[], entropy: [] as number[], clipFraction: [] as number[], gradNorm: [] as number[], policyLoss: [] as number[] };
+    const stats = {
+      kl: [] as number[],
+      entropy: [] as number[],
+      clipFraction: [] as number[],
+      gradNorm: [] as number[],
+      policyLoss: [] as number[],
+    };
     let trainedTokens = 0;
     let samplerMismatch = 0;
     const learningRate = learningRateAt(it, { ...rl, iterations: rl.iterations });
@@ -276,14 +339,30 @@ export class TrainRun {
         for (let b = 0; b < order.length; b += rl.minibatchSize) {
           const chunk = order.slice(b, b + rl.minibatchSize).map((i) => samples[i] as RlSample);
           const packed = packSequences(chunk, { padToken: this.pm.tokenizer.pad });
-          const oldT = alignCompletions(packed, chunk.map((s) => s.old as number[]));
-          const refT = alignCompletions(packed, chunk.map((s) => s.ref as number[]));
-          const advT = alignCompletions(packed, chunk.map((s) => s.completion.map(() => s.advantage)));
+          const oldT = alignCompletions(
+            packed,
+            chunk.map((s) => s.old as number[]),
+          );
+          const refT = alignCompletions(
+            packed,
+            chunk.map((s) => s.ref as number[]),
+          );
+          const advT = alignCompletions(
+            packed,
+            chunk.map((s) => s.completion.map(() => s.advantage)),
+          );
           let seen: number[] = [];
           const result = this.trainer.trainStep(packed, (model, batch) => {
             const { logprobs, entropy } = tokenLogprobs(model, batch.tokens, { entropy: true });
             const out = ppoLoss(
-              { logprobs, oldLogprobs: oldT, refLogprobs: refT, advantages: advT, mask: batch.mask, ...(entropy ? { entropy } : {}) },
+              {
+                logprobs,
+                oldLogprobs: oldT,
+                refLogprobs: refT,
+                advantages: advT,
+                mask: batch.mask,
+                ...(entropy ? { entropy } : {}),
+              },
               { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef: rl.klCoef, entropyCoef: rl.entropyCoef },
             );
             seen = [out.kl, out.entropy, out.clipFraction, out.policyLoss].map((x) => x.dataSync()[0] as number);
@@ -305,17 +384,31 @@ export class TrainRun {
     const decisive = behaviour.reduce((s, b) => s + b.disclosure.decisive, 0);
     const messages = behaviour.reduce((s, b) => s + b.messages, 0);
     const asking = behaviour.reduce((s, b) => s + (b.askRate ?? 0) * b.messages, 0);
-    const sampledTokens = traces.reduce((s, tr) => s + tr.messages.reduce((a, m) => a + (m.tokens?.length ?? 0), 0) + tr.choices.reduce((a, c) => a + (c.tokens?.length ?? 0), 0), 0);
+    const sampledTokens = traces.reduce(
+      (s, tr) =>
+        s +
+        tr.messages.reduce((a, m) => a + (m.tokens?.length ?? 0), 0) +
+        tr.choices.reduce((a, c) => a + (c.tokens?.length ?? 0), 0),
+      0,
+    );
     return {
       phase: "rl",
       iteration: it,
       preset: this.rewards.preset,
       episodes: traces.length,
-      rewards: Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, round(summary[t as keyof typeof summary] as number)])),
+      rewards: Object.fromEntries(
+        [...REWARD_TERMS, "total"].map((t) => [t, round(summary[t as keyof typeof summary] as number)]),
+      ),
       teamAccuracy: round(summary.teamAccuracy),
       disclosure: decisive === 0 ? 0 : round(behaviour.reduce((s, b) => s + b.disclosure.disclosed, 0) / decisive),
       askRate: messages === 0 ? 0 : round(asking / messages),
-      formatErrors: round(mean(traces.map((tr) => tr.messages.filter((m) => m.parseError !== undefined).length / Math.max(1, tr.messages.length)))),
+      formatErrors: round(
+        mean(
+          traces.map(
+            (tr) => tr.messages.filter((m) => m.parseError !== undefined).length / Math.max(1, tr.messages.length),
+          ),
+        ),
+      ),
       samples: samples.length,
       droppedZeroAdvantage: dropped,
       learningRate: round(learningRate),
@@ -352,9 +445,21 @@ export class TrainRun {
         const mine = replayed.filter((r) => r.agent === seat);
         trajectories.push({
           group: `${Math.floor(e / G)}/${seat}`,
-          rewards: mine.map((r) => (r.kind === "message" ? (rewards.messages[r.index]?.total ?? 0) : r.kind === "choice" ? (rewards.agents[seat]?.total ?? 0) : 0)),
+          rewards: mine.map((r) =>
+            r.kind === "message"
+              ? (rewards.messages[r.index]?.total ?? 0)
+              : r.kind === "choice"
+                ? (rewards.agents[seat]?.total ?? 0)
+                : 0,
+          ),
         });
-        actions.push(mine.map((r) => ({ prompt: promptIds(this.pm, r.observation, this.config.rl.maxNewTokens), completion: r.tokens ?? [], sampled: r.logprobs ?? [] })));
+        actions.push(
+          mine.map((r) => ({
+            prompt: promptIds(this.pm, r.observation, this.config.rl.maxNewTokens),
+            completion: r.tokens ?? [],
+            sampled: r.logprobs ?? [],
+          })),
+        );
       }
     });
     return { trajectories, actions };

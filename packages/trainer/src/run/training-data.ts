@@ -16,11 +16,25 @@ export function derivedSeed(...parts: (number | string)[]): number {
 
 export function trainingTask(config: TrainConfig, ...parts: (number | string)[]): Task {
   const { family, options, attributes, agents, rounds, domain, levels } = config.task;
-  return generateTask({ family, seed: derivedSeed(config.seed, ...parts), options, attributes, agents, rounds, ...(domain ? { domain } : {}), ...(levels ? { levels } : {}) });
+  return generateTask({
+    family,
+    seed: derivedSeed(config.seed, ...parts),
+    options,
+    attributes,
+    agents,
+    rounds,
+    ...(domain ? { domain } : {}),
+    ...(levels ? { levels } : {}),
+  });
 }
 
 /** Plays the teacher on `episodes` training tasks and turns every action into a supervised example. */
-export async function teacherExamples(pm: PolicyModel, config: TrainConfig, teacher: Policy, maxNewTokens: number): Promise<{ examples: SftExample[]; traces: Trace[] }> {
+export async function teacherExamples(
+  pm: PolicyModel,
+  config: TrainConfig,
+  teacher: Policy,
+  maxNewTokens: number,
+): Promise<{ examples: SftExample[]; traces: Trace[] }> {
   const tasks = Array.from({ length: config.sft.episodes }, (_, k) => trainingTask(config, "sft", k));
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
   const examples: SftExample[] = [];

@@ -1,5 +1,15 @@
 import { createBeliefs, mapAnswer, observeCell } from "@cosir/bayes";
-import { Rng, decisionModelForTask, hashSeed, renderChoice, renderMessage, type Act, type Observation, type Policy, type PolicyAction } from "@cosir/env";
+import {
+  Rng,
+  decisionModelForTask,
+  hashSeed,
+  renderChoice,
+  renderMessage,
+  type Act,
+  type Observation,
+  type Policy,
+  type PolicyAction,
+} from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 
 export interface TeacherOptions {
@@ -71,4 +81,3 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
     },
   };
 }
-

@@ -27,7 +27,9 @@ afterAll(async () => {
 async function saved(name: string, options: { extraJson?: unknown; extra?: boolean } = {}): Promise<string> {
   const dir = join(root, name);
   const model = new Transformer(config, { seed: 9 });
-  const extraTensors = options.extra ? new Map([["adam.m.x", { shape: [2, 2], data: Float32Array.from([1, 2, 3, 4]) }]]) : undefined;
+  const extraTensors = options.extra
+    ? new Map([["adam.m.x", { shape: [2, 2], data: Float32Array.from([1, 2, 3, 4]) }]])
+    : undefined;
   await saveCheckpoint(dir, { model, tokenizer, step: 7, extraTensors, extraJson: options.extraJson });
   model.dispose();
   return dir;
@@ -69,7 +71,14 @@ describe("checkpoints", () => {
     const before = tf.memory().numTensors;
     const original = new Transformer(config, { seed: 9 });
     const loaded = await loadCheckpoint(dir);
-    const tokens = tf.tensor2d([[1, 5, 6, 7, 8], [2, 9, 10, 11, 12]], [2, 5], "int32");
+    const tokens = tf.tensor2d(
+      [
+        [1, 5, 6, 7, 8],
+        [2, 9, 10, 11, 12],
+      ],
+      [2, 5],
+      "int32",
+    );
     const a = original.forward(tokens);
     const b = loaded.model.forward(tokens);
     expect(Array.from(b.dataSync())).toEqual(Array.from(a.dataSync()));
@@ -104,18 +113,38 @@ describe("checkpoints", () => {
   });
 
   const corrupt: [string, (dir: string) => Promise<void>, RegExp][] = [
-    ["bad manifest JSON", (d) => writeFile(join(d, "manifest.json"), "{ not json"), /manifest\.json: is not valid JSON/],
+    [
+      "bad manifest JSON",
+      (d) => writeFile(join(d, "manifest.json"), "{ not json"),
+      /manifest\.json: is not valid JSON/,
+    ],
     ["wrong version", async (d) => rewriteManifest(d, (m) => ({ ...m, version: 99 })), /version 99 is not supported/],
     ["missing manifest", (d) => rm(join(d, "manifest.json")), /manifest\.json: not found/],
     ["bad field", async (d) => rewriteManifest(d, (m) => ({ ...m, step: -1 })), /field step/],
-    ["tokenizer/model mismatch", async (d) => rewriteManifest(d, (m) => ({ ...m, model: { ...(m.model as object), vocabSize: 99 } })), /tokenizer has \d+ tokens but model.vocabSize is 99/],
-    ["wrong model shape", async (d) => rewriteManifest(d, (m) => ({ ...m, model: { ...(m.model as object), width: 16, heads: 2 } })), /has shape \[\d+, 8\] but the model config needs \[\d+, 16\]/],
-    ["missing tensor", async (d) => {
-      const { tensors } = decodeSafetensors(await readFile(join(d, "model.safetensors")), "x");
-      tensors.delete("blocks.0.attn.k.weight");
-      await writeFile(join(d, "model.safetensors"), encodeSafetensors(tensors));
-    }, /missing tensor "blocks.0.attn.k.weight"/],
-    ["truncated weights", async (d) => truncate(join(d, "model.safetensors"), 200), /model\.safetensors: file is truncated/],
+    [
+      "tokenizer/model mismatch",
+      async (d) => rewriteManifest(d, (m) => ({ ...m, model: { ...(m.model as object), vocabSize: 99 } })),
+      /tokenizer has \d+ tokens but model.vocabSize is 99/,
+    ],
+    [
+      "wrong model shape",
+      async (d) => rewriteManifest(d, (m) => ({ ...m, model: { ...(m.model as object), width: 16, heads: 2 } })),
+      /has shape \[\d+, 8\] but the model config needs \[\d+, 16\]/,
+    ],
+    [
+      "missing tensor",
+      async (d) => {
+        const { tensors } = decodeSafetensors(await readFile(join(d, "model.safetensors")), "x");
+        tensors.delete("blocks.0.attn.k.weight");
+        await writeFile(join(d, "model.safetensors"), encodeSafetensors(tensors));
+      },
+      /missing tensor "blocks.0.attn.k.weight"/,
+    ],
+    [
+      "truncated weights",
+      async (d) => truncate(join(d, "model.safetensors"), 200),
+      /model\.safetensors: file is truncated/,
+    ],
     ["missing weights file", (d) => rm(join(d, "model.safetensors")), /model\.safetensors: not found/],
   ];
   for (const [label, damage, message] of corrupt) {
@@ -133,7 +162,10 @@ describe("checkpoints", () => {
   }
 });
 
-async function rewriteManifest(dir: string, change: (m: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+async function rewriteManifest(
+  dir: string,
+  change: (m: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
   const path = join(dir, "manifest.json");
   await writeFile(path, JSON.stringify(change(JSON.parse(await readFile(path, "utf8")))));
 }

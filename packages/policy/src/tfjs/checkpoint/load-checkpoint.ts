@@ -6,7 +6,15 @@ import { parseTransformerConfig, type TransformerConfig } from "../model/transfo
 import { transformerParameterShapes } from "../model/transformer";
 import { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
 import { CheckpointError } from "./checkpoint-error";
-import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, CheckpointManifestSchema, EXTRA_FILE, MANIFEST_FILE, WEIGHTS_FILE, type CheckpointManifest } from "./checkpoint-manifest";
+import {
+  CHECKPOINT_FORMAT,
+  CHECKPOINT_VERSION,
+  CheckpointManifestSchema,
+  EXTRA_FILE,
+  MANIFEST_FILE,
+  WEIGHTS_FILE,
+  type CheckpointManifest,
+} from "./checkpoint-manifest";
 import { decodeSafetensors, type NamedTensorData } from "./safetensors";
 
 export interface CheckpointContents {
@@ -31,7 +39,11 @@ export async function readCheckpoint(dir: string): Promise<CheckpointContents> {
   const root = resolve(dir);
   const manifestPath = join(root, MANIFEST_FILE);
   const text = await readFile(manifestPath, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new CheckpointError(manifestPath, error.code === "ENOENT" ? "not found (is this a checkpoint directory?)" : `cannot be read (${error.message})`, { cause: error });
+    throw new CheckpointError(
+      manifestPath,
+      error.code === "ENOENT" ? "not found (is this a checkpoint directory?)" : `cannot be read (${error.message})`,
+      { cause: error },
+    );
   });
   let json: unknown;
   try {
@@ -41,8 +53,16 @@ export async function readCheckpoint(dir: string): Promise<CheckpointContents> {
   }
   const head = json as { format?: unknown; version?: unknown } | null;
   if (head === null || typeof head !== "object") throw new CheckpointError(manifestPath, "is not a JSON object");
-  if (head.format !== CHECKPOINT_FORMAT) throw new CheckpointError(manifestPath, `format ${JSON.stringify(head.format)} is not ${JSON.stringify(CHECKPOINT_FORMAT)}`);
-  if (head.version !== CHECKPOINT_VERSION) throw new CheckpointError(manifestPath, `version ${JSON.stringify(head.version)} is not supported (this reader expects ${CHECKPOINT_VERSION})`);
+  if (head.format !== CHECKPOINT_FORMAT)
+    throw new CheckpointError(
+      manifestPath,
+      `format ${JSON.stringify(head.format)} is not ${JSON.stringify(CHECKPOINT_FORMAT)}`,
+    );
+  if (head.version !== CHECKPOINT_VERSION)
+    throw new CheckpointError(
+      manifestPath,
+      `version ${JSON.stringify(head.version)} is not supported (this reader expects ${CHECKPOINT_VERSION})`,
+    );
   const parsed = CheckpointManifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -55,21 +75,35 @@ export async function readCheckpoint(dir: string): Promise<CheckpointContents> {
     config = parseTransformerConfig(manifest.model);
     tokenizer = CanonicalTokenizer.fromJSON(manifest.tokenizer);
   } catch (error) {
-    throw new CheckpointError(manifestPath, error instanceof CosirError ? error.message : String(error), { cause: error });
+    throw new CheckpointError(manifestPath, error instanceof CosirError ? error.message : String(error), {
+      cause: error,
+    });
   }
-  if (tokenizer.size !== config.vocabSize) throw new CheckpointError(manifestPath, `tokenizer has ${tokenizer.size} tokens but model.vocabSize is ${config.vocabSize}`);
+  if (tokenizer.size !== config.vocabSize)
+    throw new CheckpointError(
+      manifestPath,
+      `tokenizer has ${tokenizer.size} tokens but model.vocabSize is ${config.vocabSize}`,
+    );
 
   const weightsPath = join(root, WEIGHTS_FILE);
   const { tensors } = decodeSafetensors(await readBytes(weightsPath), weightsPath);
   const weights = new Map<string, Float32Array>();
   for (const [name, shape] of transformerParameterShapes(config)) {
     const t = tensors.get(name);
-    if (t === undefined) throw new CheckpointError(weightsPath, `missing tensor ${JSON.stringify(name)} (shape [${shape.join(", ")}])`);
+    if (t === undefined)
+      throw new CheckpointError(weightsPath, `missing tensor ${JSON.stringify(name)} (shape [${shape.join(", ")}])`);
     if (t.shape.length !== shape.length || t.shape.some((d, i) => d !== shape[i])) {
-      throw new CheckpointError(weightsPath, `tensor ${JSON.stringify(name)} has shape [${t.shape.join(", ")}] but the model config needs [${shape.join(", ")}]`);
+      throw new CheckpointError(
+        weightsPath,
+        `tensor ${JSON.stringify(name)} has shape [${t.shape.join(", ")}] but the model config needs [${shape.join(", ")}]`,
+      );
     }
     const listed = manifest.weights.tensors[name];
-    if (listed === undefined || listed.shape.join(",") !== shape.join(",")) throw new CheckpointError(manifestPath, `weights.tensors does not list ${JSON.stringify(name)} with shape [${shape.join(", ")}]`);
+    if (listed === undefined || listed.shape.join(",") !== shape.join(","))
+      throw new CheckpointError(
+        manifestPath,
+        `weights.tensors does not list ${JSON.stringify(name)} with shape [${shape.join(", ")}]`,
+      );
     weights.set(name, t.data);
   }
   const extraTensors = new Map<string, NamedTensorData>();
@@ -78,8 +112,13 @@ export async function readCheckpoint(dir: string): Promise<CheckpointContents> {
     const extra = decodeSafetensors(await readBytes(extraPath), extraPath).tensors;
     for (const [name, entry] of Object.entries(manifest.extra.tensors)) {
       const t = extra.get(name);
-      if (t === undefined) throw new CheckpointError(extraPath, `missing tensor ${JSON.stringify(name)} listed in the manifest`);
-      if (t.shape.join(",") !== entry.shape.join(",")) throw new CheckpointError(extraPath, `tensor ${JSON.stringify(name)} has shape [${t.shape.join(", ")}] but the manifest lists [${entry.shape.join(", ")}]`);
+      if (t === undefined)
+        throw new CheckpointError(extraPath, `missing tensor ${JSON.stringify(name)} listed in the manifest`);
+      if (t.shape.join(",") !== entry.shape.join(","))
+        throw new CheckpointError(
+          extraPath,
+          `tensor ${JSON.stringify(name)} has shape [${t.shape.join(", ")}] but the manifest lists [${entry.shape.join(", ")}]`,
+        );
       extraTensors.set(name, t);
     }
   }
@@ -97,6 +136,8 @@ async function readBytes(path: string): Promise<Uint8Array> {
     return await readFile(path);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    throw new CheckpointError(path, e.code === "ENOENT" ? "not found" : `cannot be read (${e.message})`, { cause: error });
+    throw new CheckpointError(path, e.code === "ENOENT" ? "not found" : `cannot be read (${e.message})`, {
+      cause: error,
+    });
   }
 }

@@ -14,13 +14,20 @@ const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * optional "__metadata__" of strings, padded with spaces to a multiple of 8), then the raw
  * little-endian data of each tensor back to back in the order given.
  */
-export function encodeSafetensors(tensors: ReadonlyMap<string, NamedTensorData>, metadata: Readonly<Record<string, string>> = {}): Uint8Array {
+export function encodeSafetensors(
+  tensors: ReadonlyMap<string, NamedTensorData>,
+  metadata: Readonly<Record<string, string>> = {},
+): Uint8Array {
   const header: Record<string, unknown> = {};
   if (Object.keys(metadata).length > 0) header.__metadata__ = { ...metadata };
   let offset = 0;
   for (const [name, t] of tensors) {
     const size = t.shape.reduce((a, b) => a * b, 1);
-    if (size !== t.data.length) throw new CheckpointError(name, `shape [${t.shape.join(", ")}] holds ${size} values but the data has ${t.data.length}`);
+    if (size !== t.data.length)
+      throw new CheckpointError(
+        name,
+        `shape [${t.shape.join(", ")}] holds ${size} values but the data has ${t.data.length}`,
+      );
     header[name] = { dtype: "F32", shape: [...t.shape], data_offsets: [offset, offset + size * 4] };
     offset += size * 4;
   }
@@ -47,12 +54,22 @@ export function encodeSafetensors(tensors: ReadonlyMap<string, NamedTensorData>,
  * a truncated file, malformed header JSON, another dtype, a shape that does not match its byte
  * range, or a range outside the data all raise a CheckpointError naming `source` and the tensor.
  */
-export function decodeSafetensors(bytes: Uint8Array, source: string): { tensors: Map<string, NamedTensorData>; metadata: Record<string, string> } {
-  if (bytes.length < 8) throw new CheckpointError(source, `file is truncated: ${bytes.length} bytes, shorter than the 8-byte header length`);
+export function decodeSafetensors(
+  bytes: Uint8Array,
+  source: string,
+): { tensors: Map<string, NamedTensorData>; metadata: Record<string, string> } {
+  if (bytes.length < 8)
+    throw new CheckpointError(
+      source,
+      `file is truncated: ${bytes.length} bytes, shorter than the 8-byte header length`,
+    );
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getBigUint64(0, true);
   if (headerLength > BigInt(bytes.length - 8)) {
-    throw new CheckpointError(source, `file is truncated or corrupt: header length ${headerLength} exceeds the ${bytes.length - 8} bytes after it`);
+    throw new CheckpointError(
+      source,
+      `file is truncated or corrupt: header length ${headerLength} exceeds the ${bytes.length - 8} bytes after it`,
+    );
   }
   const n = Number(headerLength);
   let header: unknown;
@@ -61,7 +78,8 @@ export function decodeSafetensors(bytes: Uint8Array, source: string): { tensors:
   } catch (error) {
     throw new CheckpointError(source, `header is not valid JSON (${(error as Error).message})`, { cause: error });
   }
-  if (header === null || typeof header !== "object" || Array.isArray(header)) throw new CheckpointError(source, "header is not a JSON object");
+  if (header === null || typeof header !== "object" || Array.isArray(header))
+    throw new CheckpointError(source, "header is not a JSON object");
   const dataStart = 8 + n;
   const dataLength = bytes.length - dataStart;
   const tensors = new Map<string, NamedTensorData>();
@@ -72,18 +90,43 @@ export function decodeSafetensors(bytes: Uint8Array, source: string): { tensors:
       continue;
     }
     const e = entry as { dtype?: unknown; shape?: unknown; data_offsets?: unknown } | null;
-    if (e === null || typeof e !== "object") throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: header entry is not an object`);
-    if (e.dtype !== "F32") throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: dtype ${JSON.stringify(e.dtype)} is not supported (expected "F32")`);
+    if (e === null || typeof e !== "object")
+      throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: header entry is not an object`);
+    if (e.dtype !== "F32")
+      throw new CheckpointError(
+        source,
+        `tensor ${JSON.stringify(name)}: dtype ${JSON.stringify(e.dtype)} is not supported (expected "F32")`,
+      );
     const shape = e.shape;
-    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0)) throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: shape ${JSON.stringify(shape)} is not a list of sizes`);
+    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0))
+      throw new CheckpointError(
+        source,
+        `tensor ${JSON.stringify(name)}: shape ${JSON.stringify(shape)} is not a list of sizes`,
+      );
     const offsets = e.data_offsets;
-    if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((d) => Number.isInteger(d) && d >= 0) || offsets[0] > offsets[1]) {
-      throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: data_offsets ${JSON.stringify(offsets)} is not a [begin, end] byte range`);
+    if (
+      !Array.isArray(offsets) ||
+      offsets.length !== 2 ||
+      !offsets.every((d) => Number.isInteger(d) && d >= 0) ||
+      offsets[0] > offsets[1]
+    ) {
+      throw new CheckpointError(
+        source,
+        `tensor ${JSON.stringify(name)}: data_offsets ${JSON.stringify(offsets)} is not a [begin, end] byte range`,
+      );
     }
     const [begin, end] = offsets as [number, number];
     const size = (shape as number[]).reduce((a, b) => a * b, 1);
-    if (end - begin !== size * 4) throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: shape [${shape.join(", ")}] needs ${size * 4} bytes but data_offsets cover ${end - begin}`);
-    if (end > dataLength) throw new CheckpointError(source, `file is truncated: tensor ${JSON.stringify(name)} ends at byte ${end} of a ${dataLength}-byte data section`);
+    if (end - begin !== size * 4)
+      throw new CheckpointError(
+        source,
+        `tensor ${JSON.stringify(name)}: shape [${shape.join(", ")}] needs ${size * 4} bytes but data_offsets cover ${end - begin}`,
+      );
+    if (end > dataLength)
+      throw new CheckpointError(
+        source,
+        `file is truncated: tensor ${JSON.stringify(name)} ends at byte ${end} of a ${dataLength}-byte data section`,
+      );
     const data = new Float32Array(size);
     const at = dataStart + begin;
     if (littleEndian) new Uint8Array(data.buffer).set(bytes.subarray(at, at + size * 4));

@@ -5,7 +5,14 @@ import * as tf from "@tensorflow/tfjs-core";
 import type { Transformer } from "../model/transformer";
 import type { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
 import { CheckpointError } from "./checkpoint-error";
-import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, EXTRA_FILE, MANIFEST_FILE, WEIGHTS_FILE, type CheckpointManifest } from "./checkpoint-manifest";
+import {
+  CHECKPOINT_FORMAT,
+  CHECKPOINT_VERSION,
+  EXTRA_FILE,
+  MANIFEST_FILE,
+  WEIGHTS_FILE,
+  type CheckpointManifest,
+} from "./checkpoint-manifest";
 import { encodeSafetensors, type NamedTensorData } from "./safetensors";
 
 export interface SaveCheckpointOptions {
@@ -33,14 +40,19 @@ export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions
   await mkdir(parent, { recursive: true });
   const existing = await stat(target).catch(() => undefined);
   if (existing !== undefined) {
-    if (!existing.isDirectory()) throw new CheckpointError(target, "exists and is not a directory; refusing to replace it");
+    if (!existing.isDirectory())
+      throw new CheckpointError(target, "exists and is not a directory; refusing to replace it");
     const entries = await readdir(target);
-    if (entries.length > 0 && !entries.includes(MANIFEST_FILE)) throw new CheckpointError(target, "is a non-empty directory without manifest.json; refusing to replace it");
+    if (entries.length > 0 && !entries.includes(MANIFEST_FILE))
+      throw new CheckpointError(target, "is a non-empty directory without manifest.json; refusing to replace it");
   }
 
   const { model, tokenizer } = options;
   if (tokenizer.size !== model.config.vocabSize) {
-    throw new CheckpointError(target, `tokenizer has ${tokenizer.size} tokens but the model's vocabSize is ${model.config.vocabSize}`);
+    throw new CheckpointError(
+      target,
+      `tokenizer has ${tokenizer.size} tokens but the model's vocabSize is ${model.config.vocabSize}`,
+    );
   }
   const weights = await model.readWeights();
   const weightTensors = new Map<string, NamedTensorData>();
@@ -49,7 +61,8 @@ export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions
   for (const [key, t] of options.extraTensors ?? new Map<string, NamedTensorData>()) {
     extraTensors.set(key, t instanceof tf.Tensor ? { shape: t.shape, data: Float32Array.from(await t.data()) } : t);
   }
-  const index = (m: Map<string, NamedTensorData>) => Object.fromEntries([...m].map(([k, t]) => [k, { dtype: "F32" as const, shape: [...t.shape] }]));
+  const index = (m: Map<string, NamedTensorData>) =>
+    Object.fromEntries([...m].map(([k, t]) => [k, { dtype: "F32" as const, shape: [...t.shape] }]));
   const manifest: CheckpointManifest = {
     format: CHECKPOINT_FORMAT,
     version: CHECKPOINT_VERSION,
@@ -67,7 +80,10 @@ export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions
   const temp = join(parent, `.${name}.tmp-${tag}`);
   await mkdir(temp);
   try {
-    await writeDurably(join(temp, WEIGHTS_FILE), encodeSafetensors(weightTensors, { format: "pt", producer: "@cosir/policy" }));
+    await writeDurably(
+      join(temp, WEIGHTS_FILE),
+      encodeSafetensors(weightTensors, { format: "pt", producer: "@cosir/policy" }),
+    );
     if (extraTensors.size > 0) await writeDurably(join(temp, EXTRA_FILE), encodeSafetensors(extraTensors));
     await writeDurably(join(temp, MANIFEST_FILE), new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
     await syncDirectory(temp);
@@ -87,7 +103,9 @@ export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions
     await syncDirectory(parent);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
-    throw error instanceof CheckpointError ? error : new CheckpointError(target, `could not write the checkpoint (${(error as Error).message})`, { cause: error });
+    throw error instanceof CheckpointError
+      ? error
+      : new CheckpointError(target, `could not write the checkpoint (${(error as Error).message})`, { cause: error });
   }
   return manifest;
 }

@@ -11,7 +11,10 @@ export function addPositions(x: tf.Tensor2D, table: tf.Tensor2D, batch: number, 
     (save as tf.GradSaveFunc)([]);
     const rows = tf.reshape(tf.slice(tIn as tf.Tensor2D, [0, 0], [time, width]), [1, time * width]);
     return {
-      value: tf.reshape(tf.add(tf.reshape(xIn as tf.Tensor, [batch, time * width]), rows), [batch * time, width]) as tf.Tensor2D,
+      value: tf.reshape(tf.add(tf.reshape(xIn as tf.Tensor, [batch, time * width]), rows), [
+        batch * time,
+        width,
+      ]) as tf.Tensor2D,
       gradFunc: (dy) => {
         const summed = tf.reshape(tf.matMul(tf.ones([1, batch]), tf.reshape(dy, [batch, time * width])), [time, width]);
         const dTable = time === context ? summed : tf.concat([summed, tf.zeros([context - time, width])], 0);

@@ -15,16 +15,37 @@ export function causalMask(t: number): tf.Tensor2D {
  * JavaScript there) and untransposed batched matmuls, with keys kept transposed so that
  * QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)).
  */
-export function causalAttention(q: tf.Tensor2D, k: tf.Tensor2D, v: tf.Tensor2D, batch: number, time: number, heads: number): tf.Tensor2D {
+export function causalAttention(
+  q: tf.Tensor2D,
+  k: tf.Tensor2D,
+  v: tf.Tensor2D,
+  batch: number,
+  time: number,
+  heads: number,
+): tf.Tensor2D {
   const width = q.shape[1];
   const headWidth = width / heads;
   const bh = batch * heads;
   const scale = 1 / Math.sqrt(headWidth);
   // [b*t, h*w] -> [b*h, t, w] and -> [b*h, w, t]
-  const toHeads = (x: tf.Tensor) => tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 1, 3]), [bh, time, headWidth]) as tf.Tensor3D;
-  const toHeadsT = (x: tf.Tensor) => tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 3, 1]), [bh, headWidth, time]) as tf.Tensor3D;
+  const toHeads = (x: tf.Tensor) =>
+    tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 1, 3]), [
+      bh,
+      time,
+      headWidth,
+    ]) as tf.Tensor3D;
+  const toHeadsT = (x: tf.Tensor) =>
+    tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 3, 1]), [
+      bh,
+      headWidth,
+      time,
+    ]) as tf.Tensor3D;
   // [b*h, t, w] -> [b*t, h*w]
-  const fromHeads = (x: tf.Tensor) => tf.reshape(tf.transpose(tf.reshape(x, [batch, heads, time, headWidth]), [0, 2, 1, 3]), [batch * time, width]) as tf.Tensor2D;
+  const fromHeads = (x: tf.Tensor) =>
+    tf.reshape(tf.transpose(tf.reshape(x, [batch, heads, time, headWidth]), [0, 2, 1, 3]), [
+      batch * time,
+      width,
+    ]) as tf.Tensor2D;
   const f = tf.customGrad((qIn, kIn, vIn, save) => {
     const qs = toHeads(tf.mul(qIn as tf.Tensor, scale));
     const kT = toHeadsT(kIn as tf.Tensor);

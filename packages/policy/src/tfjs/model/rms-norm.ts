@@ -17,7 +17,9 @@ export function rmsNorm(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tens
         const [sxhat, sr, sg] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D];
         const dxhat = tf.mul(dy, sg);
         // column sums as ones[1, n] @ M: reducing the leading axis is slow on tfjs-wasm
-        const dg = tf.reshape(tf.matMul(tf.ones([1, sxhat.shape[0]]), tf.mul(dy, sxhat) as tf.Tensor2D), [sxhat.shape[1]]);
+        const dg = tf.reshape(tf.matMul(tf.ones([1, sxhat.shape[0]]), tf.mul(dy, sxhat) as tf.Tensor2D), [
+          sxhat.shape[1],
+        ]);
         const dx = tf.mul(sr, tf.sub(dxhat, tf.mul(sxhat, tf.mean(tf.mul(dxhat, sxhat), -1, true))));
         return [dx, dg];
       },

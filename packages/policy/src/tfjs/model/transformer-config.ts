@@ -5,7 +5,11 @@ import { InvalidConfigError } from "@cosir/bayes";
 export const TransformerConfigSchema = z
   .object({
     /** Tokens in the vocabulary (the tokenizer's size). */
-    vocabSize: z.number().int().min(2).max(1 << 20),
+    vocabSize: z
+      .number()
+      .int()
+      .min(2)
+      .max(1 << 20),
     /** Model width (embedding size). */
     width: z.number().int().min(1).max(8192),
     /** Transformer blocks. */
@@ -13,7 +17,11 @@ export const TransformerConfigSchema = z
     /** Attention heads; width must be divisible by heads. */
     heads: z.number().int().min(1).max(256),
     /** Longest sequence (observation + separator + action) the model reads. */
-    context: z.number().int().min(2).max(1 << 16),
+    context: z
+      .number()
+      .int()
+      .min(2)
+      .max(1 << 16),
     /** Hidden size of the MLP as a multiple of the width. */
     mlpRatio: z.number().int().min(1).max(16).default(4),
     /** RMSNorm epsilon. */
@@ -23,7 +31,11 @@ export const TransformerConfigSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.width % c.heads !== 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["heads"], message: `width ${c.width} must be divisible by heads ${c.heads}` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["heads"],
+        message: `width ${c.width} must be divisible by heads ${c.heads}`,
+      });
     }
   });
 export type TransformerConfig = z.infer<typeof TransformerConfigSchema>;
@@ -54,7 +66,10 @@ export function parseTransformerConfig(input: unknown): TransformerConfig {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const field = issue.path.join(".") || "config";
-    const value = issue.path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[k] : undefined), input);
+    const value = issue.path.reduce<unknown>(
+      (v, k) => (v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[k] : undefined),
+      input,
+    );
     throw new InvalidConfigError(`transformer.${field}`, value, issue.message);
   }
   return result.data;

@@ -20,7 +20,10 @@ beforeAll(async () => {
 
 function randomTensor(shape: number[], rng: SeededRandom, scale = 1): tf.Tensor {
   const size = shape.reduce((a, b) => a * b, 1);
-  return tf.tensor(Float32Array.from({ length: size }, () => rng.normal() * scale), shape);
+  return tf.tensor(
+    Float32Array.from({ length: size }, () => rng.normal() * scale),
+    shape,
+  );
 }
 
 function maxAbsDiff(a: tf.Tensor, b: tf.Tensor): number {
@@ -54,7 +57,9 @@ describe("custom-gradient ops match tfjs autodiff of the plain formula", () => {
         const g = randomTensor([4], rng) as tf.Tensor1D;
         const dy2 = randomTensor([6, 4], rng);
         const mine = tf.grads((a, b) => tf.sum(tf.mul(rmsNorm(a as tf.Tensor2D, b as tf.Tensor1D, 1e-5), dy2)))([x, g]);
-        const ref = tf.grads((a, b) => tf.sum(tf.mul(tf.mul(tf.mul(a, tf.rsqrt(tf.add(tf.mean(tf.square(a), -1, true), 1e-5))), b), dy2)))([x, g]);
+        const ref = tf.grads((a, b) =>
+          tf.sum(tf.mul(tf.mul(tf.mul(a, tf.rsqrt(tf.add(tf.mean(tf.square(a), -1, true), 1e-5))), b), dy2)),
+        )([x, g]);
         mine.forEach((gr, i) => expect(maxAbsDiff(gr, ref[i]!)).toBeLessThan(1e-4));
 
         const table = randomTensor([7, 3], rng) as tf.Tensor2D;
@@ -66,25 +71,48 @@ describe("custom-gradient ops match tfjs autodiff of the plain formula", () => {
         expect(maxAbsDiff(ge, gref)).toBeLessThan(1e-5);
 
         const [batch, time, heads, width] = [2, 5, 2, 8];
-        const [q, k, v] = [0, 1, 2].map(() => randomTensor([batch * time, width], rng) as tf.Tensor2D) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
+        const [q, k, v] = [0, 1, 2].map(() => randomTensor([batch * time, width], rng) as tf.Tensor2D) as [
+          tf.Tensor2D,
+          tf.Tensor2D,
+          tf.Tensor2D,
+        ];
         const dy4 = randomTensor([batch * time, width], rng);
         const naive = (qi: tf.Tensor, ki: tf.Tensor, vi: tf.Tensor) => {
           const hw = width / heads;
           const split = (x: tf.Tensor) => tf.transpose(tf.reshape(x, [batch, time, heads, hw]), [0, 2, 1, 3]);
           const mask = tf.linalg.bandPart(tf.ones([time, time]), -1, 0);
-          const scores = tf.add(tf.div(tf.matMul(split(qi), split(ki), false, true), Math.sqrt(hw)), tf.mul(tf.sub(1, mask), -1e9));
+          const scores = tf.add(
+            tf.div(tf.matMul(split(qi), split(ki), false, true), Math.sqrt(hw)),
+            tf.mul(tf.sub(1, mask), -1e9),
+          );
           const o = tf.matMul(tf.softmax(scores), split(vi));
           return tf.reshape(tf.transpose(o, [0, 2, 1, 3]), [batch * time, width]);
         };
         expect(maxAbsDiff(causalAttention(q, k, v, batch, time, heads), naive(q, k, v))).toBeLessThan(1e-5);
-        const ga = tf.grads((a, b, c) => tf.sum(tf.mul(causalAttention(a as tf.Tensor2D, b as tf.Tensor2D, c as tf.Tensor2D, batch, time, heads), dy4)))([q, k, v]);
+        const ga = tf.grads((a, b, c) =>
+          tf.sum(
+            tf.mul(causalAttention(a as tf.Tensor2D, b as tf.Tensor2D, c as tf.Tensor2D, batch, time, heads), dy4),
+          ),
+        )([q, k, v]);
         const garef = tf.grads((a, b, c) => tf.sum(tf.mul(naive(a, b, c), dy4)))([q, k, v]);
         ga.forEach((g, i) => expect(maxAbsDiff(g, garef[i]!)).toBeLessThan(1e-4));
 
         const positions = randomTensor([7, width], rng) as tf.Tensor2D;
         const xs = randomTensor([batch * time, width], rng) as tf.Tensor2D;
-        const gp = tf.grads((a, t) => tf.sum(tf.mul(addPositions(a as tf.Tensor2D, t as tf.Tensor2D, batch, time), dy4)))([xs, positions]);
-        const gpref = tf.grads((a, t) => tf.sum(tf.mul(tf.reshape(tf.add(tf.reshape(a, [batch, time, width]), tf.slice(t, [0, 0], [time, width])), [batch * time, width]), dy4)))([xs, positions]);
+        const gp = tf.grads((a, t) =>
+          tf.sum(tf.mul(addPositions(a as tf.Tensor2D, t as tf.Tensor2D, batch, time), dy4)),
+        )([xs, positions]);
+        const gpref = tf.grads((a, t) =>
+          tf.sum(
+            tf.mul(
+              tf.reshape(tf.add(tf.reshape(a, [batch, time, width]), tf.slice(t, [0, 0], [time, width])), [
+                batch * time,
+                width,
+              ]),
+              dy4,
+            ),
+          ),
+        )([xs, positions]);
         gp.forEach((g, i) => expect(maxAbsDiff(g, gpref[i]!)).toBeLessThan(1e-5));
       });
     });
@@ -95,7 +123,14 @@ describe("Transformer", () => {
   it("gradients agree with central finite differences on a tiny configuration", async () => {
     const model = new Transformer({ ...tiny, initScale: 0.3 }, { seed: 3 });
     await noLeak(() => {
-      const tokens = tf.tensor2d([[1, 4, 2, 9, 3, 7], [5, 5, 10, 0, 2, 8]], [2, 6], "int32");
+      const tokens = tf.tensor2d(
+        [
+          [1, 4, 2, 9, 3, 7],
+          [5, 5, 10, 0, 2, 8],
+        ],
+        [2, 6],
+        "int32",
+      );
       const loss = () => tf.neg(tf.sum(tokenLogprobs(model, tokens).logprobs)) as tf.Scalar;
       const grads = tf.tidy(() => tf.variableGrads(loss, model.trainableVariables()).grads);
       const rng = new SeededRandom(5);
@@ -115,7 +150,9 @@ describe("Transformer", () => {
         original.dispose();
         direction.dispose();
         const numeric = (plus - minus) / (2 * eps);
-        expect(Math.abs(numeric - analytic), `${v.name}: numeric ${numeric} analytic ${analytic}`).toBeLessThan(1e-2 + 2e-2 * Math.abs(analytic));
+        expect(Math.abs(numeric - analytic), `${v.name}: numeric ${numeric} analytic ${analytic}`).toBeLessThan(
+          1e-2 + 2e-2 * Math.abs(analytic),
+        );
       }
       Object.values(grads).forEach((g) => g.dispose());
       tokens.dispose();
@@ -140,7 +177,9 @@ describe("Transformer", () => {
       });
       const recomputed = sampleTokens(model, prompts, { maxTokens: 6, seed: 11, stopToken: 10, useCache: false });
       expect(recomputed.tokens).toEqual(sampled.tokens);
-      recomputed.logprobs.flat().forEach((lp, i) => expect(Math.abs(lp - sampled.logprobs.flat()[i]!)).toBeLessThan(1e-4));
+      recomputed.logprobs
+        .flat()
+        .forEach((lp, i) => expect(Math.abs(lp - sampled.logprobs.flat()[i]!)).toBeLessThan(1e-4));
     });
     model.dispose();
   });
@@ -148,7 +187,10 @@ describe("Transformer", () => {
   it("sampling is reproducible with a seed and varies across seeds", async () => {
     const model = new Transformer(tiny, { seed: 2 });
     await noLeak(() => {
-      const prompts = [[1, 2], [3, 4, 5]];
+      const prompts = [
+        [1, 2],
+        [3, 4, 5],
+      ];
       const options = { maxTokens: 8, temperature: 1.5, topK: 6, topP: 0.95 };
       const a = sampleTokens(model, prompts, { ...options, seed: 42 });
       const b = sampleTokens(model, prompts, { ...options, seed: 42 });

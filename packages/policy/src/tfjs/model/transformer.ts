@@ -75,7 +75,12 @@ export class Transformer {
     registerGradients();
     this.config = parseTransformerConfig(config);
     const shapes = transformerParameterShapes(this.config);
-    const given = options.weights === undefined ? undefined : options.weights instanceof Map ? options.weights : new Map(Object.entries(options.weights));
+    const given =
+      options.weights === undefined
+        ? undefined
+        : options.weights instanceof Map
+          ? options.weights
+          : new Map(Object.entries(options.weights));
     const rng = new SeededRandom(options.seed ?? 0);
     const residualScale = 1 / Math.sqrt(2 * this.config.layers);
     const variables = new Map<string, tf.Variable>();
@@ -84,14 +89,21 @@ export class Transformer {
       let data: Float32Array;
       if (given !== undefined) {
         const w = given.get(name);
-        if (w === undefined) throw new InvalidArgumentError(`weights.${name}`, undefined, `expected a Float32Array of ${size} values`);
-        if (w.length !== size) throw new InvalidArgumentError(`weights.${name}`, `${w.length} values`, `expected ${size} values for shape [${shape.join(", ")}]`);
+        if (w === undefined)
+          throw new InvalidArgumentError(`weights.${name}`, undefined, `expected a Float32Array of ${size} values`);
+        if (w.length !== size)
+          throw new InvalidArgumentError(
+            `weights.${name}`,
+            `${w.length} values`,
+            `expected ${size} values for shape [${shape.join(", ")}]`,
+          );
         data = w;
       } else {
         data = new Float32Array(size);
         if (name.includes("norm")) data.fill(1);
         else {
-          const std = this.config.initScale * (name.endsWith("proj.weight") || name.endsWith("fc2.weight") ? residualScale : 1);
+          const std =
+            this.config.initScale * (name.endsWith("proj.weight") || name.endsWith("fc2.weight") ? residualScale : 1);
           for (let i = 0; i < size; i++) data[i] = rng.normal() * std;
         }
       }
@@ -136,14 +148,28 @@ export class Transformer {
   forward(tokens: tf.Tensor2D): tf.Tensor2D {
     this.assertLive();
     const [batch, time] = tokens.shape;
-    if (time > this.config.context) throw new InvalidArgumentError("tokens", `[${batch}, ${time}]`, `expected at most ${this.config.context} positions (the context)`);
+    if (time > this.config.context)
+      throw new InvalidArgumentError(
+        "tokens",
+        `[${batch}, ${time}]`,
+        `expected at most ${this.config.context} positions (the context)`,
+      );
     return tf.tidy(() => {
       const { heads, normEps } = this.config;
-      const ids = tf.reshape(tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32"), [batch * time]) as tf.Tensor1D;
+      const ids = tf.reshape(tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32"), [
+        batch * time,
+      ]) as tf.Tensor1D;
       let x = addPositions(embeddingLookup(this.tokenEmbedding, ids), this.positionEmbedding, batch, time);
       for (const block of this.blocks) {
         const h = rmsNorm(x, block.norm1, normEps);
-        const attention = causalAttention(linear(h, block.q), linear(h, block.k), linear(h, block.v), batch, time, heads);
+        const attention = causalAttention(
+          linear(h, block.q),
+          linear(h, block.k),
+          linear(h, block.v),
+          batch,
+          time,
+          heads,
+        );
         x = tf.add(x, linear(attention, block.proj));
         x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
       }
@@ -166,7 +192,12 @@ export class Transformer {
     const batch = prompts.length;
     if (batch === 0) throw new InvalidArgumentError("prompts", prompts, "expected at least one prompt");
     const time = Math.max(...prompts.map((p) => p.length));
-    if (time > this.config.context) throw new InvalidArgumentError("prompts", `longest ${time} tokens`, `expected at most ${this.config.context} (the context)`);
+    if (time > this.config.context)
+      throw new InvalidArgumentError(
+        "prompts",
+        `longest ${time} tokens`,
+        `expected at most ${this.config.context} (the context)`,
+      );
     const pads = prompts.map((p, r) => {
       if (p.length === 0) throw new InvalidArgumentError(`prompts[${r}]`, p, "expected at least one token");
       return time - p.length;
@@ -192,24 +223,48 @@ export class Transformer {
     const values: tf.Tensor3D[] = [];
     const logits = tf.tidy(() => {
       const idT = tf.tensor1d(ids, "int32");
-      let x = tf.add(tf.gather(this.tokenEmbedding, idT), tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32"))) as tf.Tensor2D;
+      let x = tf.add(
+        tf.gather(this.tokenEmbedding, idT),
+        tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32")),
+      ) as tf.Tensor2D;
       const biasT = tf.tensor4d(bias, [batch, 1, time, time]);
       const scale = 1 / Math.sqrt(headWidth);
       for (const block of this.blocks) {
         const h = rmsNorm(x, block.norm1, normEps);
-        const q = tf.reshape(tf.transpose(tf.reshape(linear(h, block.q), [batch, time, heads, headWidth]), [0, 2, 1, 3]), [bh, time, headWidth]) as tf.Tensor3D;
-        const kT = tf.reshape(tf.transpose(tf.reshape(linear(h, block.k), [batch, time, heads, headWidth]), [0, 2, 3, 1]), [bh, headWidth, time]) as tf.Tensor3D;
-        const v = tf.reshape(tf.transpose(tf.reshape(linear(h, block.v), [batch, time, heads, headWidth]), [0, 2, 1, 3]), [bh, time, headWidth]) as tf.Tensor3D;
+        const q = tf.reshape(
+          tf.transpose(tf.reshape(linear(h, block.q), [batch, time, heads, headWidth]), [0, 2, 1, 3]),
+          [bh, time, headWidth],
+        ) as tf.Tensor3D;
+        const kT = tf.reshape(
+          tf.transpose(tf.reshape(linear(h, block.k), [batch, time, heads, headWidth]), [0, 2, 3, 1]),
+          [bh, headWidth, time],
+        ) as tf.Tensor3D;
+        const v = tf.reshape(
+          tf.transpose(tf.reshape(linear(h, block.v), [batch, time, heads, headWidth]), [0, 2, 1, 3]),
+          [bh, time, headWidth],
+        ) as tf.Tensor3D;
         keys.push(tf.keep(kT));
         values.push(tf.keep(v));
-        const scores = tf.add(tf.reshape(tf.matMul(tf.mul(q, scale) as tf.Tensor3D, kT), [batch, heads, time, time]), biasT);
+        const scores = tf.add(
+          tf.reshape(tf.matMul(tf.mul(q, scale) as tf.Tensor3D, kT), [batch, heads, time, time]),
+          biasT,
+        );
         const p = tf.softmax(tf.reshape(scores, [bh, time, time])) as tf.Tensor3D;
-        const o = tf.reshape(tf.transpose(tf.reshape(tf.matMul(p, v), [batch, heads, time, headWidth]), [0, 2, 1, 3]), [batch * time, d]) as tf.Tensor2D;
+        const o = tf.reshape(tf.transpose(tf.reshape(tf.matMul(p, v), [batch, heads, time, headWidth]), [0, 2, 1, 3]), [
+          batch * time,
+          d,
+        ]) as tf.Tensor2D;
         x = tf.add(x, linear(o, block.proj));
         x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
       }
-      const last = tf.reshape(tf.slice(tf.reshape(x, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [batch, d]) as tf.Tensor2D;
-      return tf.reshape(linear(rmsNorm(last, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [batch, vocabSize]) as tf.Tensor2D;
+      const last = tf.reshape(tf.slice(tf.reshape(x, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
+        batch,
+        d,
+      ]) as tf.Tensor2D;
+      return tf.reshape(linear(rmsNorm(last, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [
+        batch,
+        vocabSize,
+      ]) as tf.Tensor2D;
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
@@ -223,9 +278,15 @@ export class Transformer {
   decodeStep(cache: KvCache, tokens: ArrayLike<number>): tf.Tensor2D {
     this.assertLive();
     const batch = cache.batch;
-    if (tokens.length !== batch) throw new InvalidArgumentError("tokens", `${tokens.length} tokens`, `expected one per row (${batch})`);
+    if (tokens.length !== batch)
+      throw new InvalidArgumentError("tokens", `${tokens.length} tokens`, `expected one per row (${batch})`);
     for (const p of cache.nextPositions) {
-      if (p >= this.config.context) throw new InvalidArgumentError("cache", `position ${p}`, `expected room in the context (${this.config.context})`);
+      if (p >= this.config.context)
+        throw new InvalidArgumentError(
+          "cache",
+          `position ${p}`,
+          `expected room in the context (${this.config.context})`,
+        );
     }
     const { width: d, heads, normEps, vocabSize } = this.config;
     const headWidth = d / heads;
@@ -252,13 +313,23 @@ export class Transformer {
         const vs = tf.keep(tf.concat([cache.values[layer]!, tf.reshape(v, [bh, 1, headWidth])], 1) as tf.Tensor3D);
         newKeys.push(kT);
         newValues.push(vs);
-        const scores = tf.add(tf.reshape(tf.matMul(tf.reshape(tf.mul(q, scale), [bh, 1, headWidth]) as tf.Tensor3D, kT), [batch, heads, length]), biasT);
+        const scores = tf.add(
+          tf.reshape(tf.matMul(tf.reshape(tf.mul(q, scale), [bh, 1, headWidth]) as tf.Tensor3D, kT), [
+            batch,
+            heads,
+            length,
+          ]),
+          biasT,
+        );
         const p = tf.softmax(tf.reshape(scores, [bh, 1, length])) as tf.Tensor3D;
         const o = tf.reshape(tf.matMul(p, vs), [batch, d]) as tf.Tensor2D;
         x = tf.add(x, linear(o, block.proj));
         x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
       });
-      return tf.reshape(linear(rmsNorm(x, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [batch, vocabSize]) as tf.Tensor2D;
+      return tf.reshape(linear(rmsNorm(x, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [
+        batch,
+        vocabSize,
+      ]) as tf.Tensor2D;
     });
     cache.replace(newKeys, newValues);
     return logits;
@@ -277,7 +348,12 @@ export class Transformer {
     this.assertLive();
     for (const [name, v] of this.variables) {
       const w = weights.get(name);
-      if (w === undefined || w.length !== v.size) throw new InvalidArgumentError(`weights.${name}`, w === undefined ? undefined : `${w.length} values`, `expected ${v.size} values`);
+      if (w === undefined || w.length !== v.size)
+        throw new InvalidArgumentError(
+          `weights.${name}`,
+          w === undefined ? undefined : `${w.length} values`,
+          `expected ${v.size} values`,
+        );
     }
     tf.tidy(() => {
       for (const [name, v] of this.variables) v.assign(tf.tensor(weights.get(name)!, v.shape, "float32"));
@@ -296,7 +372,8 @@ export class Transformer {
   }
 
   private assertLive(): void {
-    if (this.disposed) throw new InvalidArgumentError("model", "disposed", "expected a live model (dispose() was called)");
+    if (this.disposed)
+      throw new InvalidArgumentError("model", "disposed", "expected a live model (dispose() was called)");
   }
 }
 

@@ -9,5 +9,7 @@ import * as tf from "@tensorflow/tfjs-core";
 export function transpose2d(x: tf.Tensor2D): tf.Tensor2D {
   const [rows, cols] = x.shape;
   if (rows % 16 !== 0 || cols % 16 !== 0 || rows * cols < 4096) return tf.transpose(x);
-  return tf.tidy(() => tf.reshape(tf.transpose(tf.reshape(x, [rows / 16, 16, cols / 16, 16]), [2, 3, 0, 1]), [cols, rows]));
+  return tf.tidy(() =>
+    tf.reshape(tf.transpose(tf.reshape(x, [rows / 16, 16, cols / 16, 16]), [2, 3, 0, 1]), [cols, rows]),
+  );
 }

@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 
 function policy(seed = 0): TfjsPolicy {
-  const model = new Transformer({ vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 128 }, { seed: 3 });
+  const model = new Transformer(
+    { vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 128 },
+    { seed: 3 },
+  );
   return new TfjsPolicy({ model, tokenizer, seed, maxTokens: 12 });
 }
 
@@ -41,10 +44,13 @@ describe("TfjsPolicy", () => {
     const p = policy(7);
     const task = generateTask({ family: "random", seed: 2 });
     const observations: Observation[] = [];
-    const recorder = { name: "rec", act: async (obs: readonly Observation[]) => {
-      observations.push(...obs);
-      return p.act(obs);
-    } };
+    const recorder = {
+      name: "rec",
+      act: async (obs: readonly Observation[]) => {
+        observations.push(...obs);
+        return p.act(obs);
+      },
+    };
     await runEpisode(task, recorder);
     const actions = await policy(7).act(observations.slice(0, 0)); // empty batch is fine
     expect(actions).toEqual([]);
@@ -52,7 +58,9 @@ describe("TfjsPolicy", () => {
     const before = tf.memory().numTensors;
     const scored = await p.logprobs(observations.map((observation, i) => ({ observation, action: sampled[i]! })));
     expect(tf.memory().numTensors).toBe(before);
-    scored.forEach((row, i) => row.forEach((lp, j) => expect(Math.abs(lp - sampled[i]!.logprobs![j]!)).toBeLessThan(1e-4)));
+    scored.forEach((row, i) =>
+      row.forEach((lp, j) => expect(Math.abs(lp - sampled[i]!.logprobs![j]!)).toBeLessThan(1e-4)),
+    );
     p.dispose();
   });
 

@@ -45,18 +45,30 @@ export class TfjsPolicy implements Policy {
     this.maxTokens = options.maxTokens ?? 24;
     this.batchSize = options.batchSize ?? 64;
     if (this.tokenizer.size !== this.model.config.vocabSize) {
-      throw new InvalidArgumentError("tokenizer", this.tokenizer.size, `expected ${this.model.config.vocabSize} tokens (the model's vocabSize)`);
+      throw new InvalidArgumentError(
+        "tokenizer",
+        this.tokenizer.size,
+        `expected ${this.model.config.vocabSize} tokens (the model's vocabSize)`,
+      );
     }
     if (!Number.isInteger(this.maxTokens) || this.maxTokens < 1 || this.maxTokens > this.model.config.context - 3) {
-      throw new InvalidArgumentError("maxTokens", this.maxTokens, `expected an integer in 1..${this.model.config.context - 3} (context - 3)`);
+      throw new InvalidArgumentError(
+        "maxTokens",
+        this.maxTokens,
+        `expected an integer in 1..${this.model.config.context - 3} (context - 3)`,
+      );
     }
-    if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new InvalidArgumentError("batchSize", this.batchSize, "expected a positive integer");
+    if (!Number.isInteger(this.batchSize) || this.batchSize < 1)
+      throw new InvalidArgumentError("batchSize", this.batchSize, "expected a positive integer");
     this.sampling = { temperature: options.temperature ?? 1, topK: options.topK ?? 0, topP: options.topP ?? 1 };
     this.rng = new SeededRandom(options.seed ?? 0);
   }
 
   /** A policy on the model and tokenizer of a checkpoint directory. */
-  static async fromCheckpoint(dir: string, options: Omit<TfjsPolicyOptions, "model" | "tokenizer"> = {}): Promise<TfjsPolicy> {
+  static async fromCheckpoint(
+    dir: string,
+    options: Omit<TfjsPolicyOptions, "model" | "tokenizer"> = {},
+  ): Promise<TfjsPolicy> {
     const { model, tokenizer } = await loadCheckpoint(dir);
     return new TfjsPolicy({ ...options, model, tokenizer });
   }
@@ -68,7 +80,9 @@ export class TfjsPolicy implements Policy {
 
   /** The action's ids: its sampled tokens when present, else its text encoded plus <eos>. */
   actionTokens(action: PolicyAction): number[] {
-    return action.tokens !== undefined ? [...action.tokens] : [...this.tokenizer.encode(action.text), this.tokenizer.eos];
+    return action.tokens !== undefined
+      ? [...action.tokens]
+      : [...this.tokenizer.encode(action.text), this.tokenizer.eos];
   }
 
   /** The (prompt, completion) pair a trainer learns from for one step. */
@@ -91,7 +105,10 @@ export class TfjsPolicy implements Policy {
    * wrapper; `cosir serve` uses it). Per-call overrides: sampling options, maxTokens (at most the
    * policy's), and a seed for a private generator (else the policy's generator advances).
    */
-  complete(texts: readonly string[], options: SamplingOptions & { maxTokens?: number; seed?: number } = {}): PolicyAction[] {
+  complete(
+    texts: readonly string[],
+    options: SamplingOptions & { maxTokens?: number; seed?: number } = {},
+  ): PolicyAction[] {
     const t = this.tokenizer;
     const maxTokens = Math.min(options.maxTokens ?? this.maxTokens, this.maxTokens);
     const rng = options.seed === undefined ? this.rng : new SeededRandom(options.seed);
@@ -120,7 +137,9 @@ export class TfjsPolicy implements Policy {
   async logprobs(batch: readonly { observation: Observation; action: PolicyAction }[]): Promise<number[][]> {
     const out: number[][] = [];
     for (let start = 0; start < batch.length; start += this.batchSize) {
-      const items = batch.slice(start, start + this.batchSize).map(({ observation, action }) => this.sequence(observation, action));
+      const items = batch
+        .slice(start, start + this.batchSize)
+        .map(({ observation, action }) => this.sequence(observation, action));
       const packed = packSequences(items, { padToken: this.tokenizer.pad });
       const values = tf.tidy(() => tokenLogprobs(this.model, packed.tokens).logprobs.dataSync());
       tf.dispose([packed.tokens, packed.mask]);

@@ -36,7 +36,11 @@ export interface SampleTokensResult {
  * batch, prefilled once, then each step feeds one token per row. Reproducible given the seed on a
  * given back end: all randomness comes from one SeededRandom, drawn in row order.
  */
-export function sampleTokens(model: Transformer, prompts: readonly (readonly number[])[], options: SampleTokensOptions): SampleTokensResult {
+export function sampleTokens(
+  model: Transformer,
+  prompts: readonly (readonly number[])[],
+  options: SampleTokensOptions,
+): SampleTokensResult {
   if (!Number.isInteger(options.maxTokens) || options.maxTokens < 0) {
     throw new InvalidArgumentError("maxTokens", options.maxTokens, "expected a non-negative integer");
   }
@@ -85,6 +89,8 @@ export function sampleTokens(model: Transformer, prompts: readonly (readonly num
       cache.dispose();
     }
   }
-  const texts = tokens.map((row, r) => (options.decode === undefined ? "" : options.decode(stopped[r] ? row.slice(0, -1) : row)));
+  const texts = tokens.map((row, r) =>
+    options.decode === undefined ? "" : options.decode(stopped[r] ? row.slice(0, -1) : row),
+  );
   return { tokens, logprobs, stopped, texts };
 }

@@ -11,7 +11,13 @@ const observation = "AGENT A0 OF 3 OPTIONS 3 ATTRIBUTES 2 LEVELS 1 5 SUM SEE o0 
 beforeAll(async () => {
   const ckpt = await tinyCheckpoint();
   root = ckpt.root;
-  served = await serveCheckpoint({ checkpoint: ckpt.dir, port: 0, maxBodyBytes: 4096, maxConcurrency: 1, maxTokens: 8 });
+  served = await serveCheckpoint({
+    checkpoint: ckpt.dir,
+    port: 0,
+    maxBodyBytes: 4096,
+    maxConcurrency: 1,
+    maxTokens: 8,
+  });
 });
 afterAll(async () => {
   await served.close();
@@ -21,7 +27,12 @@ afterAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 const json = async (res: Response): Promise<Json> => (await res.json()) as Json;
-const post = (body: unknown) => fetch(`${served.url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+const post = (body: unknown) =>
+  fetch(`${served.url}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 describe("serveCheckpoint", () => {
   it("listens on 127.0.0.1 and lists its model", async () => {
@@ -32,7 +43,15 @@ describe("serveCheckpoint", () => {
   });
 
   it("answers a chat completion whose last user message is canonical observation text, reproducibly with a seed", async () => {
-    const body = { model: "tiny", messages: [{ role: "system", content: "ignored" }, { role: "user", content: observation }], seed: 5, logprobs: true };
+    const body = {
+      model: "tiny",
+      messages: [
+        { role: "system", content: "ignored" },
+        { role: "user", content: observation },
+      ],
+      seed: 5,
+      logprobs: true,
+    };
     const a = await json(await post(body));
     const b = await json(await post(body));
     expect(a.object).toBe("chat.completion");
@@ -51,7 +70,10 @@ describe("serveCheckpoint", () => {
       [{ messages: [{ role: "user", content: observation }], temperature: -1 }, /^temperature:/],
       [{ messages: [{ role: "user", content: observation }], stream: true }, /^stream:/],
       [{ messages: [{ role: "assistant", content: observation }] }, /role "user"/],
-      [{ messages: [{ role: "user", content: "What is the price of the second restaurant?" }] }, /messages\[0\]\.content: expected canonical observation text/],
+      [
+        { messages: [{ role: "user", content: "What is the price of the second restaurant?" }] },
+        /messages\[0\]\.content: expected canonical observation text/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);
@@ -69,7 +91,10 @@ describe("serveCheckpoint", () => {
 
   it("returns 429 with Retry-After when more requests are in flight than allowed", async () => {
     // hold one request open mid-body, then a second one is over the limit of 1
-    const held = request(`${served.url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json", "content-length": "100" } });
+    const held = request(`${served.url}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": "100" },
+    });
     held.on("error", () => undefined);
     held.write('{"messages": ');
     await new Promise((r) => setTimeout(r, 100));

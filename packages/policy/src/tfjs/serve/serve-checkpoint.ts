@@ -65,13 +65,20 @@ export async function serveCheckpoint(options: ServeCheckpointOptions): Promise<
   const host = options.host ?? "127.0.0.1";
   const maxBodyBytes = options.maxBodyBytes ?? 1 << 20;
   const maxConcurrency = options.maxConcurrency ?? 8;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("port", port, "expected an integer in 0..65535");
-  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new InvalidArgumentError("maxBodyBytes", maxBodyBytes, "expected a positive integer");
-  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) throw new InvalidArgumentError("maxConcurrency", maxConcurrency, "expected a positive integer");
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError("port", port, "expected an integer in 0..65535");
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new InvalidArgumentError("maxBodyBytes", maxBodyBytes, "expected a positive integer");
+  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
+    throw new InvalidArgumentError("maxConcurrency", maxConcurrency, "expected a positive integer");
   await selectBackend();
   const dir = resolve(options.checkpoint);
   const modelName = options.modelName ?? basename(dir);
-  const policy = await TfjsPolicy.fromCheckpoint(dir, { name: modelName, maxTokens: options.maxTokens ?? 32, seed: options.seed ?? 0 });
+  const policy = await TfjsPolicy.fromCheckpoint(dir, {
+    name: modelName,
+    maxTokens: options.maxTokens ?? 32,
+    seed: options.seed ?? 0,
+  });
   const log = options.log;
   let inFlight = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -80,7 +87,10 @@ export async function serveCheckpoint(options: ServeCheckpointOptions): Promise<
     const started = Date.now();
     handle(req, res)
       .catch((error: unknown) => {
-        const e = error instanceof HttpError ? error : new HttpError(500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+        const e =
+          error instanceof HttpError
+            ? error
+            : new HttpError(500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
         if (e.status === 429) res.setHeader("retry-after", "1");
         sendJson(res, e.status, { error: { message: e.message, type: e.type, param: e.param, code: null } });
         if (e.status === 413) req.resume();
@@ -93,11 +103,16 @@ export async function serveCheckpoint(options: ServeCheckpointOptions): Promise<
     if (path === "/health") return sendJson(res, 200, { status: "ok" });
     if (path === "/v1/models") {
       if (req.method !== "GET") throw new HttpError(405, `${req.method} is not allowed on ${path}; use GET`);
-      return sendJson(res, 200, { object: "list", data: [{ id: modelName, object: "model", created: 0, owned_by: "cosir" }] });
+      return sendJson(res, 200, {
+        object: "list",
+        data: [{ id: modelName, object: "model", created: 0, owned_by: "cosir" }],
+      });
     }
-    if (path !== "/v1/chat/completions") throw new HttpError(404, `no route ${path}; try POST /v1/chat/completions or GET /v1/models`);
+    if (path !== "/v1/chat/completions")
+      throw new HttpError(404, `no route ${path}; try POST /v1/chat/completions or GET /v1/models`);
     if (req.method !== "POST") throw new HttpError(405, `${req.method} is not allowed on ${path}; use POST`);
-    if (inFlight >= maxConcurrency) throw new HttpError(429, `too many requests in flight (limit ${maxConcurrency}); retry later`);
+    if (inFlight >= maxConcurrency)
+      throw new HttpError(429, `too many requests in flight (limit ${maxConcurrency}); retry later`);
     inFlight++;
     try {
       const body = await readBody(req, maxBodyBytes);
@@ -127,10 +142,25 @@ export async function serveCheckpoint(options: ServeCheckpointOptions): Promise<
             index: 0,
             message: { role: "assistant", content: action!.text },
             finish_reason: stopped ? "stop" : "length",
-            ...(request.logprobs ? { logprobs: { content: tokens.map((id, i) => ({ token: policy.tokenizer.word(id), logprob: action!.logprobs![i]!, bytes: null, top_logprobs: [] })) } } : {}),
+            ...(request.logprobs
+              ? {
+                  logprobs: {
+                    content: tokens.map((id, i) => ({
+                      token: policy.tokenizer.word(id),
+                      logprob: action!.logprobs![i]!,
+                      bytes: null,
+                      top_logprobs: [],
+                    })),
+                  },
+                }
+              : {}),
           },
         ],
-        usage: { prompt_tokens: promptTokens, completion_tokens: tokens.length, total_tokens: promptTokens + tokens.length },
+        usage: {
+          prompt_tokens: promptTokens,
+          completion_tokens: tokens.length,
+          total_tokens: promptTokens + tokens.length,
+        },
       });
     } finally {
       inFlight--;
@@ -173,7 +203,8 @@ interface ChatRequest {
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new HttpError(413, `request body of ${declared} bytes exceeds the limit of ${limit} bytes`));
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.reject(new HttpError(413, `request body of ${declared} bytes exceeds the limit of ${limit} bytes`));
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -199,32 +230,48 @@ function parseRequest(body: string): ChatRequest {
   } catch (error) {
     throw new HttpError(400, `body is not valid JSON: ${(error as Error).message}`);
   }
-  if (json === null || typeof json !== "object" || Array.isArray(json)) throw new HttpError(400, "body: expected a JSON object");
+  if (json === null || typeof json !== "object" || Array.isArray(json))
+    throw new HttpError(400, "body: expected a JSON object");
   const r = json as Record<string, unknown>;
-  if (!Array.isArray(r.messages) || r.messages.length === 0) throw new HttpError(400, "messages: expected a non-empty array of {role, content}", "messages");
+  if (!Array.isArray(r.messages) || r.messages.length === 0)
+    throw new HttpError(400, "messages: expected a non-empty array of {role, content}", "messages");
   const messages = r.messages.map((m: unknown, i) => {
     const msg = m as { role?: unknown; content?: unknown } | null;
-    if (msg === null || typeof msg !== "object") throw new HttpError(400, `messages[${i}]: expected an object with role and content`, `messages[${i}]`);
-    if (typeof msg.role !== "string") throw new HttpError(400, `messages[${i}].role: expected a string`, `messages[${i}].role`);
+    if (msg === null || typeof msg !== "object")
+      throw new HttpError(400, `messages[${i}]: expected an object with role and content`, `messages[${i}]`);
+    if (typeof msg.role !== "string")
+      throw new HttpError(400, `messages[${i}].role: expected a string`, `messages[${i}].role`);
     let content = msg.content;
     // the array-of-parts form: keep the text parts
-    if (Array.isArray(content)) content = content.map((p: { type?: unknown; text?: unknown }) => (p?.type === "text" && typeof p.text === "string" ? p.text : "")).join("");
-    if (typeof content !== "string") throw new HttpError(400, `messages[${i}].content: expected a string`, `messages[${i}].content`);
+    if (Array.isArray(content))
+      content = content
+        .map((p: { type?: unknown; text?: unknown }) =>
+          p?.type === "text" && typeof p.text === "string" ? p.text : "",
+        )
+        .join("");
+    if (typeof content !== "string")
+      throw new HttpError(400, `messages[${i}].content: expected a string`, `messages[${i}].content`);
     return { role: msg.role, content };
   });
   const num = (field: string, min: number, max: number, integer = false): number | undefined => {
     const v = r[field];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
-      throw new HttpError(400, `${field}: expected ${integer ? "an integer" : "a number"} in [${min}, ${max}], got ${JSON.stringify(v)}`, field);
+      throw new HttpError(
+        400,
+        `${field}: expected ${integer ? "an integer" : "a number"} in [${min}, ${max}], got ${JSON.stringify(v)}`,
+        field,
+      );
     }
     return v;
   };
   if (r.stream === true) throw new HttpError(400, "stream: streaming is not supported; send stream: false", "stream");
   const n = num("n", 1, 1, true);
   void n;
-  if (r.model !== undefined && typeof r.model !== "string") throw new HttpError(400, "model: expected a string", "model");
-  if (r.logprobs !== undefined && r.logprobs !== null && typeof r.logprobs !== "boolean") throw new HttpError(400, "logprobs: expected a boolean", "logprobs");
+  if (r.model !== undefined && typeof r.model !== "string")
+    throw new HttpError(400, "model: expected a string", "model");
+  if (r.logprobs !== undefined && r.logprobs !== null && typeof r.logprobs !== "boolean")
+    throw new HttpError(400, "logprobs: expected a boolean", "logprobs");
   const maxTokens = num("max_completion_tokens", 1, 1 << 20, true) ?? num("max_tokens", 1, 1 << 20, true);
   const out: ChatRequest = { messages };
   const temperature = num("temperature", 0, 100);
@@ -239,8 +286,13 @@ function parseRequest(body: string): ChatRequest {
 }
 
 function lastUserText(messages: ChatRequest["messages"]): { content: string; index: number } {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "user") return { content: messages[i]!.content, index: i };
-  throw new HttpError(400, 'messages: expected a message with role "user" holding the canonical observation text', "messages");
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]!.role === "user") return { content: messages[i]!.content, index: i };
+  throw new HttpError(
+    400,
+    'messages: expected a message with role "user" holding the canonical observation text',
+    "messages",
+  );
 }
 
 function checkCanonical(text: string, index: number, tokenizer: CanonicalTokenizer): void {

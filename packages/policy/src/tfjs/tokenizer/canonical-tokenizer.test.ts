@@ -27,7 +27,12 @@ describe("CanonicalTokenizer", () => {
 
   it("round-trips rendered canonical messages exactly (property)", () => {
     const act: fc.Arbitrary<Act> = fc.oneof(
-      fc.record({ kind: fc.constant("share" as const), option: fc.nat(25), attribute: fc.nat(9), level: fc.integer({ min: 0, max: 64 }) }),
+      fc.record({
+        kind: fc.constant("share" as const),
+        option: fc.nat(25),
+        attribute: fc.nat(9),
+        level: fc.integer({ min: 0, max: 64 }),
+      }),
       fc.record({ kind: fc.constant("ask" as const), option: fc.nat(25), attribute: fc.nat(9) }),
       fc.record({ kind: fc.constant("ask" as const), option: fc.nat(25), attribute: fc.nat(9), to: fc.nat(15) }),
       fc.record({ kind: fc.constant("propose" as const), option: fc.nat(25) }),
@@ -43,7 +48,14 @@ describe("CanonicalTokenizer", () => {
 
   it("maps unknown words to <unk> and counts them", () => {
     const t = CanonicalTokenizer.fromVocabulary();
-    expect(t.encode("SHARE o1 banana 3 banana zz")).toEqual([t.id("SHARE"), t.id("o1"), t.unk, t.id("3"), t.unk, t.unk]);
+    expect(t.encode("SHARE o1 banana 3 banana zz")).toEqual([
+      t.id("SHARE"),
+      t.id("o1"),
+      t.unk,
+      t.id("3"),
+      t.unk,
+      t.unk,
+    ]);
     expect(t.unknownCount).toBe(3);
     expect(t.unknownWords.get("banana")).toBe(2);
     // special-token spellings in text are not specials

@@ -11,9 +11,20 @@ export const SPECIAL_TOKENS = ["<pad>", "<bos>", "<eos>", "<unk>", "<sep>"] as c
 export const TokenizerJsonSchema = z.object({
   version: z.literal(TOKENIZER_VERSION),
   kind: z.literal("canonical-word"),
-  specials: z.tuple([z.literal("<pad>"), z.literal("<bos>"), z.literal("<eos>"), z.literal("<unk>"), z.literal("<sep>")]),
+  specials: z.tuple([
+    z.literal("<pad>"),
+    z.literal("<bos>"),
+    z.literal("<eos>"),
+    z.literal("<unk>"),
+    z.literal("<sep>"),
+  ]),
   /** Every ordinary word, ids specials.length.. in order. */
-  words: z.array(z.string().min(1).regex(/^[^\s]+$/, "a word has no white space")),
+  words: z.array(
+    z
+      .string()
+      .min(1)
+      .regex(/^[^\s]+$/, "a word has no white space"),
+  ),
 });
 export type TokenizerJson = z.infer<typeof TokenizerJsonSchema>;
 
@@ -43,7 +54,8 @@ export class CanonicalTokenizer {
   private constructor(readonly words: readonly string[]) {
     this.wordOf = [...SPECIAL_TOKENS, ...words];
     this.wordOf.forEach((w, i) => {
-      if (this.idOf.has(w)) throw new InvalidConfigError(`tokenizer.words[${i - SPECIAL_TOKENS.length}]`, w, "expected each word once");
+      if (this.idOf.has(w))
+        throw new InvalidConfigError(`tokenizer.words[${i - SPECIAL_TOKENS.length}]`, w, "expected each word once");
       this.idOf.set(w, i);
     });
   }
@@ -55,7 +67,12 @@ export class CanonicalTokenizer {
 
   /** A tokenizer over exactly these words (ids follow the special tokens in order). */
   static fromWords(words: readonly string[]): CanonicalTokenizer {
-    return CanonicalTokenizer.fromJSON({ version: TOKENIZER_VERSION, kind: "canonical-word", specials: [...SPECIAL_TOKENS], words: [...words] });
+    return CanonicalTokenizer.fromJSON({
+      version: TOKENIZER_VERSION,
+      kind: "canonical-word",
+      specials: [...SPECIAL_TOKENS],
+      words: [...words],
+    });
   }
 
   /** Restores a tokenizer saved with `toJSON`, naming the first wrong field. */
@@ -69,7 +86,12 @@ export class CanonicalTokenizer {
   }
 
   toJSON(): TokenizerJson {
-    return { version: TOKENIZER_VERSION, kind: "canonical-word", specials: [...SPECIAL_TOKENS], words: [...this.words] };
+    return {
+      version: TOKENIZER_VERSION,
+      kind: "canonical-word",
+      specials: [...SPECIAL_TOKENS],
+      words: [...this.words],
+    };
   }
 
   /** Vocabulary size (specials included): the model's vocabSize. */
@@ -98,7 +120,10 @@ export class CanonicalTokenizer {
 
   /** Canonical words of a text (white space separates, ";" stands alone). */
   static split(text: string): string[] {
-    return text.replace(/;/g, " ; ").split(/\s+/).filter((w) => w !== "");
+    return text
+      .replace(/;/g, " ; ")
+      .split(/\s+/)
+      .filter((w) => w !== "");
   }
 
   /** Ids of a text's words; an unknown word becomes <unk> and is counted. */
@@ -130,7 +155,8 @@ export class CanonicalTokenizer {
    * head alone leaves less than half the budget, it is cut to half and the tail gets the rest.
    */
   promptIds(observationText: string, budget: number): number[] {
-    if (!Number.isInteger(budget) || budget < 3) throw new InvalidArgumentError("budget", budget, "expected an integer of at least 3");
+    if (!Number.isInteger(budget) || budget < 3)
+      throw new InvalidArgumentError("budget", budget, "expected an integer of at least 3");
     const words = this.encode(observationText);
     const room = budget - 2;
     if (words.length <= room) return [this.bos, ...words, this.sep];

@@ -39,7 +39,8 @@ export class AdamOptimizer {
       ["epsilon", this.epsilon, 0, Infinity],
       ["weightDecay", this.weightDecay, 0, Infinity],
     ] as const) {
-      if (!Number.isFinite(value) || value < lo || value >= hi) throw new InvalidArgumentError(field, value, `expected a number in [${lo}, ${hi})`);
+      if (!Number.isFinite(value) || value < lo || value >= hi)
+        throw new InvalidArgumentError(field, value, `expected a number in [${lo}, ${hi})`);
     }
   }
 
@@ -47,7 +48,11 @@ export class AdamOptimizer {
    * Applies one update: `grads` by variable name, each multiplied by `gradScale` (a scalar tensor
    * or number, e.g. the clipping factor) first. Disposes nothing it was given.
    */
-  apply(variables: ReadonlyMap<string, tf.Variable>, grads: Readonly<Record<string, tf.Tensor>>, gradScale: tf.Scalar | number = 1): void {
+  apply(
+    variables: ReadonlyMap<string, tf.Variable>,
+    grads: Readonly<Record<string, tf.Tensor>>,
+    gradScale: tf.Scalar | number = 1,
+  ): void {
     this.step++;
     const t = this.step;
     const lr = (this.learningRate * Math.sqrt(1 - this.beta2 ** t)) / (1 - this.beta1 ** t);
@@ -84,7 +89,8 @@ export class AdamOptimizer {
 
   /** Restores moments saved by `stateTensors` (values are copied) and the step count. */
   loadState(step: number, tensors: ReadonlyMap<string, { shape: readonly number[]; data: Float32Array }>): void {
-    if (!Number.isInteger(step) || step < 0) throw new InvalidArgumentError("step", step, "expected a non-negative integer");
+    if (!Number.isInteger(step) || step < 0)
+      throw new InvalidArgumentError("step", step, "expected a non-negative integer");
     this.disposeMoments();
     const names = new Set<string>();
     for (const key of tensors.keys()) {
@@ -94,7 +100,12 @@ export class AdamOptimizer {
     for (const name of names) {
       const m = tensors.get(`adam.m.${name}`);
       const v = tensors.get(`adam.v.${name}`);
-      if (m === undefined || v === undefined) throw new InvalidArgumentError(`adam state ${name}`, m === undefined ? "no m" : "no v", "expected both moments");
+      if (m === undefined || v === undefined)
+        throw new InvalidArgumentError(
+          `adam state ${name}`,
+          m === undefined ? "no m" : "no v",
+          "expected both moments",
+        );
       this.moments.set(
         name,
         tf.tidy(() => ({

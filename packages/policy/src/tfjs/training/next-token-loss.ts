@@ -20,7 +20,10 @@ export function nextTokenAccuracy(model: Transformer, batch: { tokens: tf.Tensor
   return tf.tidy(() => {
     const [b, time] = batch.tokens.shape;
     const ids = tf.cast(batch.tokens, "int32") as tf.Tensor2D;
-    const predicted = tf.reshape(tf.argMax(model.forward(tf.slice(ids, [0, 0], [b, time - 1]) as tf.Tensor2D), -1), [b, time - 1]);
+    const predicted = tf.reshape(tf.argMax(model.forward(tf.slice(ids, [0, 0], [b, time - 1]) as tf.Tensor2D), -1), [
+      b,
+      time - 1,
+    ]);
     const hit = tf.cast(tf.equal(predicted, tf.slice(ids, [0, 1], [b, time - 1])), "float32");
     const count = tf.sum(batch.mask).dataSync()[0]!;
     return count === 0 ? 1 : tf.sum(tf.mul(hit, batch.mask)).dataSync()[0]! / count;

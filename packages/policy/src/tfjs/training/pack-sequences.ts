@@ -26,18 +26,23 @@ export interface PackedSequences {
  * Packs sequences into one right-padded batch (time = the longest, or `time` if given) with the
  * completion mask. Every prompt needs at least one token. Owned tensors: dispose `tokens` and `mask`.
  */
-export function packSequences(items: readonly PromptCompletion[], options: { padToken?: number; time?: number } = {}): PackedSequences {
+export function packSequences(
+  items: readonly PromptCompletion[],
+  options: { padToken?: number; time?: number } = {},
+): PackedSequences {
   if (items.length === 0) throw new InvalidArgumentError("items", items, "expected at least one sequence");
   const longest = Math.max(...items.map((s) => s.prompt.length + s.completion.length));
   const time = options.time ?? longest;
-  if (time < longest || time < 2) throw new InvalidArgumentError("time", time, `expected at least ${Math.max(2, longest)}`);
+  if (time < longest || time < 2)
+    throw new InvalidArgumentError("time", time, `expected at least ${Math.max(2, longest)}`);
   const pad = options.padToken ?? 0;
   const batch = items.length;
   const ids = new Int32Array(batch * time).fill(pad);
   const mask = new Float32Array(batch * (time - 1));
   const completionStart: number[] = [];
   items.forEach((s, b) => {
-    if (s.prompt.length === 0) throw new InvalidArgumentError(`items[${b}].prompt`, s.prompt, "expected at least one token");
+    if (s.prompt.length === 0)
+      throw new InvalidArgumentError(`items[${b}].prompt`, s.prompt, "expected at least one token");
     const row = [...s.prompt, ...s.completion];
     row.forEach((t, c) => (ids[b * time + c] = t));
     for (let j = 0; j < s.completion.length; j++) mask[b * (time - 1) + s.prompt.length - 1 + j] = 1;
@@ -57,7 +62,10 @@ export function packSequences(items: readonly PromptCompletion[], options: { pad
  * Per-row completion values from a [batch, time - 1] array aligned with `tokenLogprobs` (e.g. the
  * log-probs of each action's tokens), in completion order.
  */
-export function unpackCompletions(packed: Pick<PackedSequences, "time" | "completionStart" | "completionLength">, values: ArrayLike<number>): number[][] {
+export function unpackCompletions(
+  packed: Pick<PackedSequences, "time" | "completionStart" | "completionLength">,
+  values: ArrayLike<number>,
+): number[][] {
   return packed.completionStart.map((start, b) => {
     const out: number[] = [];
     for (let j = 0; j < packed.completionLength[b]!; j++) out.push(values[b * (packed.time - 1) + start + j]!);
@@ -69,12 +77,16 @@ export function unpackCompletions(packed: Pick<PackedSequences, "time" | "comple
  * The inverse of `unpackCompletions`: lays per-token values of each completion (e.g. old log-probs,
  * advantages) out as [batch, time - 1] aligned with `tokenLogprobs`, zeros elsewhere.
  */
-export function alignCompletions(packed: Pick<PackedSequences, "batch" | "time" | "completionStart" | "completionLength">, values: readonly (readonly number[])[]): tf.Tensor2D {
+export function alignCompletions(
+  packed: Pick<PackedSequences, "batch" | "time" | "completionStart" | "completionLength">,
+  values: readonly (readonly number[])[],
+): tf.Tensor2D {
   const out = new Float32Array(packed.batch * (packed.time - 1));
   packed.completionStart.forEach((start, b) => {
     const row = values[b];
     const n = packed.completionLength[b]!;
-    if (row === undefined || row.length !== n) throw new InvalidArgumentError(`values[${b}]`, row?.length, `expected ${n} values (the completion's length)`);
+    if (row === undefined || row.length !== n)
+      throw new InvalidArgumentError(`values[${b}]`, row?.length, `expected ${n} values (the completion's length)`);
     for (let j = 0; j < n; j++) out[b * (packed.time - 1) + start + j] = row[j]!;
   });
   return tf.tensor2d(out, [packed.batch, packed.time - 1]);

@@ -13,7 +13,11 @@ export interface TokenLogprobs {
  * respect to its variables (what PPO and SFT losses are built from). The target is picked with a
  * one-hot product rather than a gather so its gradient needs no scatter kernel.
  */
-export function tokenLogprobs(model: Transformer, tokens: tf.Tensor2D, options: { entropy?: boolean } = {}): TokenLogprobs {
+export function tokenLogprobs(
+  model: Transformer,
+  tokens: tf.Tensor2D,
+  options: { entropy?: boolean } = {},
+): TokenLogprobs {
   const [batch, time] = tokens.shape;
   const vocab = model.config.vocabSize;
   const result: TokenLogprobs = tf.tidy(() => {
@@ -23,7 +27,8 @@ export function tokenLogprobs(model: Transformer, tokens: tf.Tensor2D, options: 
     const logp = tf.logSoftmax(model.forward(inputs));
     const picked = tf.sum(tf.mul(logp, tf.oneHot(targets, vocab)), -1);
     const out: Record<string, tf.Tensor> = { logprobs: tf.reshape(picked, [batch, time - 1]) };
-    if (options.entropy === true) out.entropy = tf.reshape(tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)), [batch, time - 1]);
+    if (options.entropy === true)
+      out.entropy = tf.reshape(tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)), [batch, time - 1]);
     return out;
   }) as unknown as TokenLogprobs;
   return result;

@@ -26,17 +26,26 @@ function dataset(): { prompt: number[]; completion: number[] }[] {
       { kind: "share", option: 3, attribute: 0, level: 2 },
       { kind: "ask", option: 1, attribute: 2, to: 2 },
     ],
-    [{ kind: "share", option: 2, attribute: 2, level: 5 }, { kind: "propose", option: 2 }],
+    [
+      { kind: "share", option: 2, attribute: 2, level: 5 },
+      { kind: "propose", option: 2 },
+    ],
   ];
   return messages.map((acts, i) => ({
-    prompt: tokenizer.promptIds(`AGENT A${i % 3} OF 3 OPTIONS 4 ATTRIBUTES 4 LEVELS 1 5 SUM SEE o${i % 4} a${(i + 1) % 4} ${(i % 5) + 1} HISTORY ROUND ${(i % 3) + 1} OF 3 SAY`, 48),
+    prompt: tokenizer.promptIds(
+      `AGENT A${i % 3} OF 3 OPTIONS 4 ATTRIBUTES 4 LEVELS 1 5 SUM SEE o${i % 4} a${(i + 1) % 4} ${(i % 5) + 1} HISTORY ROUND ${(i % 3) + 1} OF 3 SAY`,
+      48,
+    ),
     completion: [...tokenizer.encode(renderCanonical(acts)), tokenizer.eos],
   }));
 }
 
 describe("TransformerTrainer", () => {
   it("overfits a fixed set of canonical messages to > 99% token accuracy (seeded)", async () => {
-    const model = new Transformer({ vocabSize: tokenizer.size, width: 32, layers: 2, heads: 2, context: 48, initScale: 0.05 }, { seed: 1 });
+    const model = new Transformer(
+      { vocabSize: tokenizer.size, width: 32, layers: 2, heads: 2, context: 48, initScale: 0.05 },
+      { seed: 1 },
+    );
     const trainer = new TransformerTrainer(model, { learningRate: 1e-2, clipNorm: 1 });
     const batch = packSequences(dataset(), { padToken: tokenizer.pad });
     let last = trainer.trainStep(batch, nextTokenLoss).loss;
@@ -67,7 +76,8 @@ describe("TransformerTrainer", () => {
     // snapshot A after one step, continue A; rebuild B from the snapshot and take the same step
     const weights = await a.readWeights();
     const state = new Map<string, { shape: number[]; data: Float32Array }>();
-    for (const [name, t] of trainerA.optimizer.stateTensors()) state.set(name, { shape: t.shape, data: (await t.data()) as Float32Array });
+    for (const [name, t] of trainerA.optimizer.stateTensors())
+      state.set(name, { shape: t.shape, data: (await t.data()) as Float32Array });
     const nextA = trainerA.trainStep(batch, nextTokenLoss);
     const b = new Transformer(config, { weights });
     const trainerB = new TransformerTrainer(b, { learningRate: 1e-2, clipNorm: 1e-3 });
@@ -83,7 +93,10 @@ describe("TransformerTrainer", () => {
   });
 
   it("gives per-token log-probs of completions with gradients (the PPO building block)", async () => {
-    const model = new Transformer({ vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 48 }, { seed: 2 });
+    const model = new Transformer(
+      { vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 48 },
+      { seed: 2 },
+    );
     const items = dataset();
     const before = tf.memory().numTensors;
     const batch = packSequences(items, { padToken: tokenizer.pad });
@@ -96,8 +109,17 @@ describe("TransformerTrainer", () => {
     const h = entropy!.dataSync();
     expect(h.every((x) => x >= 0 && x <= Math.log(tokenizer.size) + 1e-4)).toBe(true);
     // a policy-gradient style loss built from them differentiates into every weight
-    const advantages = alignCompletions(batch, rows.map((r, i) => r.map(() => (i % 2 === 0 ? 1 : -1))));
-    const grads = tf.tidy(() => tf.variableGrads(() => tf.neg(tf.sum(tf.mul(tokenLogprobs(model, batch.tokens).logprobs, advantages))) as tf.Scalar, model.trainableVariables()).grads);
+    const advantages = alignCompletions(
+      batch,
+      rows.map((r, i) => r.map(() => (i % 2 === 0 ? 1 : -1))),
+    );
+    const grads = tf.tidy(
+      () =>
+        tf.variableGrads(
+          () => tf.neg(tf.sum(tf.mul(tokenLogprobs(model, batch.tokens).logprobs, advantages))) as tf.Scalar,
+          model.trainableVariables(),
+        ).grads,
+    );
     expect(Object.keys(grads).length).toBe(model.trainableVariables().length);
     tf.dispose([logprobs, entropy!, advantages, batch.tokens, batch.mask, ...Object.values(grads)]);
     expect(tf.memory().numTensors).toBe(before);

@@ -33,7 +33,8 @@ export class TransformerTrainer {
     options: TransformerTrainerOptions = {},
   ) {
     this.clipNorm = options.clipNorm ?? 1;
-    if (!(this.clipNorm > 0)) throw new InvalidArgumentError("clipNorm", options.clipNorm, "expected a positive number (Infinity to disable)");
+    if (!(this.clipNorm > 0))
+      throw new InvalidArgumentError("clipNorm", options.clipNorm, "expected a positive number (Infinity to disable)");
     this.optimizer = new AdamOptimizer(options);
   }
 
@@ -44,7 +45,9 @@ export class TransformerTrainer {
       const { value, grads } = tf.variableGrads(() => lossFn(this.model, batch), varList);
       const squares = Object.values(grads).map((g) => tf.sum(tf.square(g)));
       const gradNorm = tf.sqrt(tf.addN(squares)) as tf.Scalar;
-      const scale = Number.isFinite(this.clipNorm) ? (tf.minimum(1, tf.div(this.clipNorm, tf.add(gradNorm, 1e-6))) as tf.Scalar) : 1;
+      const scale = Number.isFinite(this.clipNorm)
+        ? (tf.minimum(1, tf.div(this.clipNorm, tf.add(gradNorm, 1e-6))) as tf.Scalar)
+        : 1;
       this.optimizer.apply(variables, grads, scale);
       return [value, gradNorm];
     });

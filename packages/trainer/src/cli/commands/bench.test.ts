@@ -8,20 +8,47 @@ import { parsePolicySpecs } from "./bench";
 describe("cosir bench", () => {
   it("writes report.md, summary.json and charts, prints the table and progress", async () => {
     const out = mkdtempSync(join(tmpdir(), "cosir-bench-cli-"));
-    const { code, stdout, stderr } = await runCli(["bench", "--policies", "oracle,silent", "--n", "6", "--seed", "3", "--out", out, "--benchmark", "whodunit,arithmetic"]);
+    const { code, stdout, stderr } = await runCli([
+      "bench",
+      "--policies",
+      "oracle,silent",
+      "--n",
+      "6",
+      "--seed",
+      "3",
+      "--out",
+      out,
+      "--benchmark",
+      "whodunit,arithmetic",
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain("seven-task sum");
     expect(stdout).toContain("whodunit");
     expect(stderr).toMatch(/\[#+\] 6\/6 whodunit x oracle/);
-    for (const f of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg"]) expect(existsSync(join(out, f))).toBe(true);
-    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { benchmarks: Record<string, Record<string, { teamAccuracy: number }>>; sevenTaskSum: Record<string, number> };
+    for (const f of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg"])
+      expect(existsSync(join(out, f))).toBe(true);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+      benchmarks: Record<string, Record<string, { teamAccuracy: number }>>;
+      sevenTaskSum: Record<string, number>;
+    };
     expect(Object.keys(summary.benchmarks)).toEqual(["whodunit", "arithmetic"]);
     expect(Object.keys(summary.sevenTaskSum)).toEqual(["oracle", "silent"]);
   });
 
   it("--json prints summary.json on stdout", async () => {
     const out = mkdtempSync(join(tmpdir(), "cosir-bench-cli-"));
-    const { code, stdout } = await runCli(["bench", "--policies", "greedyShare", "--n", "3", "--out", out, "--benchmark", "soloFullInformation", "--json"]);
+    const { code, stdout } = await runCli([
+      "bench",
+      "--policies",
+      "greedyShare",
+      "--n",
+      "3",
+      "--out",
+      out,
+      "--benchmark",
+      "soloFullInformation",
+      "--json",
+    ]);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual(JSON.parse(readFileSync(join(out, "summary.json"), "utf8")));
   });

@@ -37,16 +37,22 @@ export function parsePolicySpecs(raw: string): PolicySpec[] {
       const eq = entry.indexOf("=");
       if (eq < 0) {
         if (!(SCRIPTED_KINDS as readonly string[]).includes(entry)) {
-          throw new InvalidArgumentError("--policies", entry, `expected a scripted policy (${SCRIPTED_KINDS.join(", ")}), name=DIR or name=chat:MODEL@URL`);
+          throw new InvalidArgumentError(
+            "--policies",
+            entry,
+            `expected a scripted policy (${SCRIPTED_KINDS.join(", ")}), name=DIR or name=chat:MODEL@URL`,
+          );
         }
         return { name: entry, kind: "scripted", target: entry };
       }
       const name = entry.slice(0, eq);
       const value = entry.slice(eq + 1);
-      if (name === "" || value === "") throw new InvalidArgumentError("--policies", entry, "expected name=DIR or name=chat:MODEL@URL");
+      if (name === "" || value === "")
+        throw new InvalidArgumentError("--policies", entry, "expected name=DIR or name=chat:MODEL@URL");
       if (value.startsWith("chat:")) {
         const at = value.lastIndexOf("@");
-        if (at <= 5 || at === value.length - 1) throw new InvalidArgumentError("--policies", entry, "expected name=chat:MODEL@URL");
+        if (at <= 5 || at === value.length - 1)
+          throw new InvalidArgumentError("--policies", entry, "expected name=chat:MODEL@URL");
         return { name, kind: "chat", target: value.slice(5, at), url: value.slice(at + 1) };
       }
       if ((SCRIPTED_KINDS as readonly string[]).includes(value)) return { name, kind: "scripted", target: value };
@@ -66,16 +72,28 @@ export function parsePolicySpecs(raw: string): PolicySpec[] {
  */
 export async function loadCheckpointPolicy(dir: string, name: string, seed = 0): Promise<Policy> {
   const tfjs = (await import("@cosir/policy/tfjs")) as Record<string, unknown>;
-  const TfjsPolicy = tfjs.TfjsPolicy as { fromCheckpoint?: (d: string, o: { name: string; seed: number }) => Promise<Policy> } | undefined;
+  const TfjsPolicy = tfjs.TfjsPolicy as
+    | { fromCheckpoint?: (d: string, o: { name: string; seed: number }) => Promise<Policy> }
+    | undefined;
   if (typeof TfjsPolicy?.fromCheckpoint !== "function") {
-    throw new CosirError("no_checkpoint_loader", `--policies ${name}=${dir}: @cosir/policy/tfjs exports no TfjsPolicy.fromCheckpoint`);
+    throw new CosirError(
+      "no_checkpoint_loader",
+      `--policies ${name}=${dir}: @cosir/policy/tfjs exports no TfjsPolicy.fromCheckpoint`,
+    );
   }
   if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
   return TfjsPolicy.fromCheckpoint(dir, { name, seed });
 }
 
 function chatPolicy(spec: PolicySpec, seed: number): Policy {
-  return new ChatPolicy({ baseUrl: spec.url, model: spec.target, name: spec.name, surface: "natural", temperature: 0, seed });
+  return new ChatPolicy({
+    baseUrl: spec.url,
+    model: spec.target,
+    name: spec.name,
+    surface: "natural",
+    temperature: 0,
+    seed,
+  });
 }
 
 async function policyFor(spec: PolicySpec, seed: number): Promise<{ policy: Policy; surface: Surface }> {
@@ -90,7 +108,9 @@ async function policyFor(spec: PolicySpec, seed: number): Promise<{ policy: Poli
 function progressLine(io: CliIo, label: string, done: number, total: number): void {
   const width = 20;
   const filled = total === 0 ? width : Math.round((width * done) / total);
-  io.stderr.write(`[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(done).padStart(String(total).length)}/${total} ${label}\n`);
+  io.stderr.write(
+    `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(done).padStart(String(total).length)}/${total} ${label}\n`,
+  );
 }
 
 const USAGE = `usage: cosir bench --policies P[,P...] [--n 200] [--seed 1] [--out DIR] [--json] [--benchmark NAME|PACKAGE|PATH[,...]] [--metrics runs/x/metrics.jsonl] [--batch 50]
@@ -124,8 +144,13 @@ export const benchCommand: CliCommand = async (argv, io) => {
   let benchmarks: Benchmark[] = builtInBenchmarks as unknown as Benchmark[];
   if (typeof values.benchmark === "string") {
     benchmarks = [];
-    for (const spec of values.benchmark.split(",").map((s) => s.trim()).filter((s) => s !== "")) {
-      benchmarks.push(...(benchmarkRegistry.has(spec) ? [benchmarkRegistry.get(spec) as Benchmark] : await loadBenchmarks(spec)));
+    for (const spec of values.benchmark
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")) {
+      benchmarks.push(
+        ...(benchmarkRegistry.has(spec) ? [benchmarkRegistry.get(spec) as Benchmark] : await loadBenchmarks(spec)),
+      );
     }
   }
   const teams = [];

@@ -15,10 +15,25 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe("cosir export", () => {
   it("writes an OpenRLHF JSONL file of first-turn prompts labelled with their task", async () => {
     const out = join(dir, "train.jsonl");
-    const r = await runCli(["export", "--family", "hiddenProfile", "--seed", "3", "--n", "5", "--format", "openrlhf-jsonl", "--out", out]);
+    const r = await runCli([
+      "export",
+      "--family",
+      "hiddenProfile",
+      "--seed",
+      "3",
+      "--n",
+      "5",
+      "--format",
+      "openrlhf-jsonl",
+      "--out",
+      out,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/wrote 5 openrlhf-jsonl rows/);
-    const lines = readFileSync(out, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(5);
     for (const [k, line] of lines.entries()) {
       expect(line.input.map((m: { role: string }) => m.role)).toEqual(["system", "user"]);
@@ -30,7 +45,23 @@ describe("cosir export", () => {
 
   it("writes a verl parquet file (magic bytes; contents are read back in @cosir/serve-env's tests) atomically", async () => {
     const out = join(dir, "train.parquet");
-    const r = await runCli(["export", "--family", "random", "--seed", "1", "--n", "3", "--format", "verl-parquet", "--out", out, "--agents", "2", "--surface", "canonical"]);
+    const r = await runCli([
+      "export",
+      "--family",
+      "random",
+      "--seed",
+      "1",
+      "--n",
+      "3",
+      "--format",
+      "verl-parquet",
+      "--out",
+      out,
+      "--agents",
+      "2",
+      "--surface",
+      "canonical",
+    ]);
     expect(r.code).toBe(0);
     const bytes = readFileSync(out);
     expect(bytes.subarray(0, 4).toString()).toBe("PAR1");

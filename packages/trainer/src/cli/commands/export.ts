@@ -50,16 +50,28 @@ export const exportCommand: CliCommand = async (argv, io) => {
   const n = intFlag(values, "n", undefined, 1, 1_000_000);
   const format = choiceFlag(values, "format", FORMATS);
   const surface = choiceFlag(values, "surface", ["natural", "canonical"] as const, "natural");
-  const size = { ...sizeOptions(values), ...(values.rounds !== undefined ? { rounds: intFlag(values, "rounds", undefined, 0, 16) } : {}) };
-  if (typeof values.out !== "string" || values.out.trim() === "") throw new InvalidArgumentError("--out", values.out, "is required (the file to write)");
+  const size = {
+    ...sizeOptions(values),
+    ...(values.rounds !== undefined ? { rounds: intFlag(values, "rounds", undefined, 0, 16) } : {}),
+  };
+  if (typeof values.out !== "string" || values.out.trim() === "")
+    throw new InvalidArgumentError("--out", values.out, "is required (the file to write)");
   const out = resolve(values.out);
-  if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory()) throw new InvalidArgumentError("--out", values.out, "expected a file in an existing folder");
-  if (existsSync(out) && statSync(out).isDirectory()) throw new InvalidArgumentError("--out", values.out, "is a folder; expected a file");
+  if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory())
+    throw new InvalidArgumentError("--out", values.out, "expected a file in an existing folder");
+  if (existsSync(out) && statSync(out).isDirectory())
+    throw new InvalidArgumentError("--out", values.out, "is a folder; expected a file");
   let rows: ReturnType<typeof datasetRows>;
   try {
     rows = datasetRows({ family, seed, n, surface, size });
   } catch (error) {
-    if (error instanceof InvalidArgumentError) throw new InvalidArgumentError(`--${error.field}`, error.value, error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, ""), { cause: error });
+    if (error instanceof InvalidArgumentError)
+      throw new InvalidArgumentError(
+        `--${error.field}`,
+        error.value,
+        error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, ""),
+        { cause: error },
+      );
     throw error;
   }
   writeFileAtomic(out, format === "verl-parquet" ? verlParquet(rows) : openrlhfJsonl(rows));

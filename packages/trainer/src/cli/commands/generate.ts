@@ -11,7 +11,12 @@ export const sizeFlags = {
 } as const;
 
 /** Size and domain overrides shared by generate, play and export. */
-export function sizeOptions(values: Record<string, unknown>): { options?: number; attributes?: number; agents?: number; domain?: string } {
+export function sizeOptions(values: Record<string, unknown>): {
+  options?: number;
+  attributes?: number;
+  agents?: number;
+  domain?: string;
+} {
   const out: { options?: number; attributes?: number; agents?: number; domain?: string } = {};
   if (values.options !== undefined) out.options = intFlag(values, "options", undefined, 2, 64);
   if (values.attributes !== undefined) out.attributes = intFlag(values, "attributes", undefined, 1, 64);
@@ -29,7 +34,9 @@ export const generateCommand: CliCommand = async (argv, io) => {
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
-    io.stdout.write(`usage: cosir generate --family ${Object.keys(taskFamilies).join("|")} --seed S --n N [--options K --attributes M --agents A --domain ${domainNames.join("|")}]\nWrites one task per line (seeds S..S+N-1).\n`);
+    io.stdout.write(
+      `usage: cosir generate --family ${Object.keys(taskFamilies).join("|")} --seed S --n N [--options K --attributes M --agents A --domain ${domainNames.join("|")}]\nWrites one task per line (seeds S..S+N-1).\n`,
+    );
     return 0;
   }
   const family = choiceFlag(values, "family", Object.keys(taskFamilies));

@@ -16,7 +16,27 @@ describe("cosir generate / play / score", () => {
     const tasks = jsonLines(a.stdout);
     expect(tasks).toHaveLength(3);
     for (const t of tasks) expect(TaskSchema.safeParse(t).success).toBe(true);
-    const sized = jsonLines((await runCli(["generate", "--family", "random", "--seed", "1", "--n", "1", "--options", "4", "--attributes", "5", "--agents", "2", "--domain", "apartments"])).stdout)[0] as { options: number; attributes: number; agents: number; domain: { name: string } };
+    const sized = jsonLines(
+      (
+        await runCli([
+          "generate",
+          "--family",
+          "random",
+          "--seed",
+          "1",
+          "--n",
+          "1",
+          "--options",
+          "4",
+          "--attributes",
+          "5",
+          "--agents",
+          "2",
+          "--domain",
+          "apartments",
+        ])
+      ).stdout,
+    )[0] as { options: number; attributes: number; agents: number; domain: { name: string } };
     expect([sized.options, sized.attributes, sized.agents, sized.domain.name]).toEqual([4, 5, 2, "apartments"]);
   });
 
@@ -32,19 +52,37 @@ describe("cosir generate / play / score", () => {
     expect(rewards).toHaveLength(4);
     const again = await runCli(["score"], played.stdout);
     expect(again.stdout).toBe(scored.stdout);
-    const outcome = jsonLines((await runCli(["score", "--preset", "outcomeOnly"], played.stdout)).stdout) as { messages: { total: number }[] }[];
+    const outcome = jsonLines((await runCli(["score", "--preset", "outcomeOnly"], played.stdout)).stdout) as {
+      messages: { total: number }[];
+    }[];
     for (const r of outcome) for (const m of r.messages) expect(m.total).toBe(0);
   });
 
   it("prints a summary table", async () => {
-    const { code, stdout } = await runCli(["play", "--team", "silent", "--family", "hiddenProfile", "--seed", "1", "--n", "5", "--summary"]);
+    const { code, stdout } = await runCli([
+      "play",
+      "--team",
+      "silent",
+      "--family",
+      "hiddenProfile",
+      "--seed",
+      "1",
+      "--n",
+      "5",
+      "--summary",
+    ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/\| silent +\| 5 +\| 0\.000/);
   });
 
   it("answers bad score lines with errors and exits 1", async () => {
-    const good = (await runCli(["play", "--team", "random", "--family", "random", "--seed", "1", "--n", "1"])).stdout.trim();
-    const { code, stdout } = await runCli(["score"], ["{}", "[1]", good, '{"task": {"version": 2}, "trace": {}}'].join("\n"));
+    const good = (
+      await runCli(["play", "--team", "random", "--family", "random", "--seed", "1", "--n", "1"])
+    ).stdout.trim();
+    const { code, stdout } = await runCli(
+      ["score"],
+      ["{}", "[1]", good, '{"task": {"version": 2}, "trace": {}}'].join("\n"),
+    );
     expect(code).toBe(1);
     const lines = jsonLines(stdout) as Record<string, unknown>[];
     expect(lines).toHaveLength(4);
@@ -71,12 +109,17 @@ describe("cosir generate / play / score", () => {
 
   it("the built binary exits with the command's code", () => {
     expect(existsSync(cliPath)).toBe(true);
-    const ok = spawnSync(process.execPath, [cliPath, "posterior"], { input: '{"task":{"options":2,"attributes":1,"levels":[1,2],"aggregate":"sum"}}\n', encoding: "utf8" });
+    const ok = spawnSync(process.execPath, [cliPath, "posterior"], {
+      input: '{"task":{"options":2,"attributes":1,"levels":[1,2],"aggregate":"sum"}}\n',
+      encoding: "utf8",
+    });
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual({ posterior: [0.5, 0.5], degenerate: false });
     const bad = spawnSync(process.execPath, [cliPath, "posterior"], { input: "{\n", encoding: "utf8" });
     expect(bad.status).toBe(1);
-    const flag = spawnSync(process.execPath, [cliPath, "generate", "--family", "random", "--seed", "-3"], { encoding: "utf8" });
+    const flag = spawnSync(process.execPath, [cliPath, "generate", "--family", "random", "--seed", "-3"], {
+      encoding: "utf8",
+    });
     expect(flag.status).not.toBe(0);
     expect(flag.stderr).toMatch(/--seed/);
   });

@@ -58,6 +58,7 @@ export const playCommand: CliCommand = async (argv, io) => {
     if (values.summary) scored.push(scoreEpisode(task, trace, cosirPreset));
     else await writeLine(io.stdout, { task, trace });
   }
-  if (values.summary) io.stdout.write(`${formatSummaryTable([{ name: opts.team, summary: summariseRewards(scored) }])}\n`);
+  if (values.summary)
+    io.stdout.write(`${formatSummaryTable([{ name: opts.team, summary: summariseRewards(scored) }])}\n`);
   return 0;
 };

@@ -1,4 +1,11 @@
-import { argmaxScoreModel, createBeliefs, expectedInformationGain, observeCell, applyClaim, surprisal } from "@cosir/bayes";
+import {
+  argmaxScoreModel,
+  createBeliefs,
+  expectedInformationGain,
+  observeCell,
+  applyClaim,
+  surprisal,
+} from "@cosir/bayes";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "../test/run-cli";
@@ -6,13 +13,52 @@ import { jsonLines, runCli } from "../test/run-cli";
 describe("cosir posterior", () => {
   it("answers each line in order, with surprisal and EIG, matching @cosir/bayes", async () => {
     const queries = [
-      { task: { options: 3, attributes: 4, levels: [1, 5], aggregate: "sum" }, observed: [[0, 0, 5], [1, 0, 2]], claims: [[2, 1, 4]], correct: 0, ask: [[2, 2], [0, 0]] },
-      { task: { options: 2, attributes: 2, levels: [0, 1], aggregate: "min" }, observed: [[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]] },
-      { task: { options: 2, attributes: 3, levels: [1, 3], aggregate: "sum", weights: [3, 1, 2], prior: [0.2, 0.3, 0.5] }, noise: 0, claims: [[0, 0, 3], [0, 0, 1]] },
+      {
+        task: { options: 3, attributes: 4, levels: [1, 5], aggregate: "sum" },
+        observed: [
+          [0, 0, 5],
+          [1, 0, 2],
+        ],
+        claims: [[2, 1, 4]],
+        correct: 0,
+        ask: [
+          [2, 2],
+          [0, 0],
+        ],
+      },
+      {
+        task: { options: 2, attributes: 2, levels: [0, 1], aggregate: "min" },
+        observed: [
+          [0, 0, 1],
+          [0, 1, 1],
+          [1, 0, 1],
+          [1, 1, 1],
+        ],
+      },
+      {
+        task: {
+          options: 2,
+          attributes: 3,
+          levels: [1, 3],
+          aggregate: "sum",
+          weights: [3, 1, 2],
+          prior: [0.2, 0.3, 0.5],
+        },
+        noise: 0,
+        claims: [
+          [0, 0, 3],
+          [0, 0, 1],
+        ],
+      },
     ];
     const { code, stdout } = await runCli(["posterior"], queries.map((q) => JSON.stringify(q)).join("\n"));
     expect(code).toBe(0);
-    const answers = jsonLines(stdout) as { posterior: number[]; degenerate: boolean; surprisal?: number; eig?: number[] }[];
+    const answers = jsonLines(stdout) as {
+      posterior: number[];
+      degenerate: boolean;
+      surprisal?: number;
+      eig?: number[];
+    }[];
     expect(answers).toHaveLength(3);
 
     const m = argmaxScoreModel({ options: 3, attributes: 4, levels: [1, 5], aggregate: "sum" });

@@ -58,11 +58,22 @@ export function answerPosteriorQuery(raw: unknown, cache = new Map<string, Decis
   // Untrusted queries must not allocate without bound: cap the level span and the score range.
   if (levels[1] - levels[0] > 100) throw new InvalidArgumentError("task.levels", levels, "expected at most 101 levels");
   const weightSum = (q.task.weights ?? []).reduce((s, w) => s + Math.abs(w), 0) || M;
-  if ((levels[1] - levels[0]) * weightSum > 1_000_000) throw new InvalidArgumentError("task.weights", q.task.weights, "score range (levels span x weight sum) must stay below 1e6");
+  if ((levels[1] - levels[0]) * weightSum > 1_000_000)
+    throw new InvalidArgumentError(
+      "task.weights",
+      q.task.weights,
+      "score range (levels span x weight sum) must stay below 1e6",
+    );
   const key = JSON.stringify([K, M, levels, q.task.aggregate, q.task.weights ?? null]);
   let model = cache.get(key);
   if (!model) {
-    model = argmaxScoreModel({ options: K, attributes: M, levels, aggregate: q.task.aggregate, weights: q.task.weights });
+    model = argmaxScoreModel({
+      options: K,
+      attributes: M,
+      levels,
+      aggregate: q.task.aggregate,
+      weights: q.task.weights,
+    });
     if (cache.size > 256) cache.clear();
     cache.set(key, model);
   }
@@ -73,16 +84,22 @@ export function answerPosteriorQuery(raw: unknown, cache = new Map<string, Decis
     return o * M + a;
   };
   const level = (field: string, i: number, v: number): number => {
-    if (v < levels[0] || v > levels[1]) throw new InvalidArgumentError(`${field}[${i}][2]`, v, `expected a level in ${levels[0]}..${levels[1]}`);
+    if (v < levels[0] || v > levels[1])
+      throw new InvalidArgumentError(`${field}[${i}][2]`, v, `expected a level in ${levels[0]}..${levels[1]}`);
     return v;
   };
-  (q.observed ?? []).forEach(([o, a, v], i) => observeCell(beliefs, cell("observed", i, o, a), level("observed", i, v)));
+  (q.observed ?? []).forEach(([o, a, v], i) =>
+    observeCell(beliefs, cell("observed", i, o, a), level("observed", i, v)),
+  );
   const noise = q.noise ?? 0.01;
-  (q.claims ?? []).forEach(([o, a, v], i) => applyClaim(beliefs, cell("claims", i, o, a), level("claims", i, v), noise));
+  (q.claims ?? []).forEach(([o, a, v], i) =>
+    applyClaim(beliefs, cell("claims", i, o, a), level("claims", i, v), noise),
+  );
   const result = model.posterior(beliefs);
   const answer: PosteriorAnswer = { posterior: Array.from(result.pmf), degenerate: result.degenerate };
   if (q.correct !== undefined) {
-    if (q.correct < 0 || q.correct >= K) throw new InvalidArgumentError("correct", q.correct, `expected an option in 0..${K - 1}`);
+    if (q.correct < 0 || q.correct >= K)
+      throw new InvalidArgumentError("correct", q.correct, `expected an option in 0..${K - 1}`);
     answer.surprisal = surprisal(result.pmf, q.correct);
   }
   if (q.ask !== undefined) {

@@ -8,7 +8,9 @@ import { errorMessage, readLines, writeLine } from "../jsonl";
 export const scoreCommand: CliCommand = async (argv, io) => {
   const { values } = parseFlags(argv, { preset: { type: "string" }, help: { type: "boolean", short: "h" } });
   if (values.help) {
-    io.stdout.write(`usage: cosir score [--preset ${Object.keys(rewardPresets).join("|")}] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n`);
+    io.stdout.write(
+      `usage: cosir score [--preset ${Object.keys(rewardPresets).join("|")}] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n`,
+    );
     return 0;
   }
   const config = rewardConfig(choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"));
@@ -17,11 +19,13 @@ export const scoreCommand: CliCommand = async (argv, io) => {
     let out: unknown;
     try {
       const value: unknown = JSON.parse(line);
-      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InvalidArgumentError("(line)", value, "expected an object {task, trace}");
+      if (value === null || typeof value !== "object" || Array.isArray(value))
+        throw new InvalidArgumentError("(line)", value, "expected an object {task, trace}");
       const record = value as { task?: unknown; trace?: unknown };
       const task = validateTask(record.task);
       const trace = validateTrace(record.trace);
-      if (trace.taskId !== task.id) throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
+      if (trace.taskId !== task.id)
+        throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
       out = scoreEpisode(task, trace, config);
     } catch (error) {
       failed++;

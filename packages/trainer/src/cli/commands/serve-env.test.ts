@@ -9,7 +9,11 @@ const cliPath = fileURLToPath(new URL("../../../dist/cli.js", import.meta.url));
 describe("cosir serve-env", () => {
   it("prints the listening URL, serves with the token, and closes cleanly on SIGTERM", async () => {
     expect(existsSync(cliPath)).toBe(true);
-    const child = spawn(process.execPath, [cliPath, "serve-env", "--port", "0", "--token", "t0k", "--max-episodes", "5"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [cliPath, "serve-env", "--port", "0", "--token", "t0k", "--max-episodes", "5"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
@@ -22,9 +26,21 @@ describe("cosir serve-env", () => {
       child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
     });
     expect(stdout).toMatch(/token required, max 5 episodes/);
-    const created = await fetch(`${url}/v1/episodes`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t0k" }, body: JSON.stringify({ family: "random", seed: 1 }) });
+    const created = await fetch(`${url}/v1/episodes`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer t0k" },
+      body: JSON.stringify({ family: "random", seed: 1 }),
+    });
     expect(created.status).toBe(200);
-    expect((await fetch(`${url}/v1/episodes`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${url}/v1/episodes`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(401);
     const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exit).toBe(0);

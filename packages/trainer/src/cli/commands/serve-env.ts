@@ -38,7 +38,9 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     logger: values.log === true,
   });
   const o = server.options;
-  io.stdout.write(`cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset})\n`);
+  io.stdout.write(
+    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset})\n`,
+  );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (s: NodeJS.Signals) => {
       process.off("SIGINT", onInt);

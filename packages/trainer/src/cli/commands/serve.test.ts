@@ -14,7 +14,10 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "cosir-serve-cli-"));
   checkpoint = join(root, "ckpt");
   const tokenizer = CanonicalTokenizer.fromVocabulary();
-  const model = new Transformer({ vocabSize: tokenizer.size, width: 8, layers: 1, heads: 2, context: 160 }, { seed: 1 });
+  const model = new Transformer(
+    { vocabSize: tokenizer.size, width: 8, layers: 1, heads: 2, context: 160 },
+    { seed: 1 },
+  );
   await saveCheckpoint(checkpoint, { model, tokenizer });
   model.dispose();
 });
@@ -53,6 +56,8 @@ describe("cosir serve", () => {
   });
 
   it("names a directory that is not a checkpoint", async () => {
-    await expect(runServe(["--checkpoint", root, "--port", "0"], io().io, new Promise(() => undefined))).rejects.toThrow(/manifest\.json: not found/);
+    await expect(
+      runServe(["--checkpoint", root, "--port", "0"], io().io, new Promise(() => undefined)),
+    ).rejects.toThrow(/manifest\.json: not found/);
   });
 });

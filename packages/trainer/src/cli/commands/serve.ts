@@ -32,9 +32,15 @@ export async function runServe(argv: string[], io: CliIo, stop: Promise<string>)
     return 0;
   }
   const checkpoint = values.checkpoint;
-  if (typeof checkpoint !== "string" || checkpoint.trim() === "") throw new InvalidArgumentError("--checkpoint", checkpoint, "is required: a checkpoint directory (with manifest.json)");
+  if (typeof checkpoint !== "string" || checkpoint.trim() === "")
+    throw new InvalidArgumentError(
+      "--checkpoint",
+      checkpoint,
+      "is required: a checkpoint directory (with manifest.json)",
+    );
   const host = typeof values.host === "string" ? values.host : "127.0.0.1";
-  if (host.trim() === "") throw new InvalidArgumentError("--host", host, "expected an interface address such as 127.0.0.1");
+  if (host.trim() === "")
+    throw new InvalidArgumentError("--host", host, "expected an interface address such as 127.0.0.1");
   const options = {
     checkpoint: resolve(checkpoint),
     host,
@@ -48,7 +54,9 @@ export async function runServe(argv: string[], io: CliIo, stop: Promise<string>)
   // loaded here so that other commands never pay for tfjs
   const { serveCheckpoint } = await import("@cosir/policy/tfjs");
   const served = await serveCheckpoint(options);
-  io.stdout.write(`cosir serve: ${served.modelName} on ${served.url} (POST /chat/completions, GET /models; body limit ${options.maxBodyBytes} bytes, ${options.maxConcurrency} in flight)\n`);
+  io.stdout.write(
+    `cosir serve: ${served.modelName} on ${served.url} (POST /chat/completions, GET /models; body limit ${options.maxBodyBytes} bytes, ${options.maxConcurrency} in flight)\n`,
+  );
   const reason = await stop;
   await served.close();
   io.stdout.write(`cosir serve: ${reason}, closed\n`);

@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import { InvalidConfigError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
-import { TrainConfigSchema, parseOverride, resolveTrainConfig, trainPresets, type TrainConfig } from "../../config/train-config";
+import {
+  TrainConfigSchema,
+  parseOverride,
+  resolveTrainConfig,
+  trainPresets,
+  type TrainConfig,
+} from "../../config/train-config";
 import { TrainRun } from "../../run/train-run";
 
 /** Reads a JSON or YAML config file; errors name the file. */
@@ -20,13 +26,23 @@ export async function readConfigFile(path: string): Promise<unknown> {
     }
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new InvalidConfigError("--config", path, `expected valid ${/\.ya?ml$/i.test(path) ? "YAML" : "JSON"} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new InvalidConfigError(
+      "--config",
+      path,
+      `expected valid ${/\.ya?ml$/i.test(path) ? "YAML" : "JSON"} (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
   }
 }
 
 function parseSavedConfig(json: unknown): TrainConfig {
   const parsed = TrainConfigSchema.safeParse(json);
-  if (!parsed.success) throw new InvalidConfigError("config.json", parsed.error.issues[0]?.path.join("."), parsed.error.issues[0]?.message ?? "invalid");
+  if (!parsed.success)
+    throw new InvalidConfigError(
+      "config.json",
+      parsed.error.issues[0]?.path.join("."),
+      parsed.error.issues[0]?.message ?? "invalid",
+    );
   return parsed.data;
 }
 
@@ -55,19 +71,34 @@ export const trainCommand: CliCommand = async (argv, io) => {
   const progress = { stream: io.stderr as NodeJS.WriteStream, quiet: values.quiet === true };
   let run: TrainRun;
   if (typeof values.resume === "string") {
-    if (values.out !== undefined || values.preset !== undefined || values.config !== undefined || values.set !== undefined) {
-      throw new InvalidConfigError("--resume", values.resume, "takes no --out, --preset, --config or --set: the run's own config.json is used");
+    if (
+      values.out !== undefined ||
+      values.preset !== undefined ||
+      values.config !== undefined ||
+      values.set !== undefined
+    ) {
+      throw new InvalidConfigError(
+        "--resume",
+        values.resume,
+        "takes no --out, --preset, --config or --set: the run's own config.json is used",
+      );
     }
     run = await TrainRun.resume(values.resume, { progress }, parseSavedConfig);
   } else {
-    if (typeof values.out !== "string") throw new InvalidConfigError("--out", values.out, "is required (a directory for the run)");
+    if (typeof values.out !== "string")
+      throw new InvalidConfigError("--out", values.out, "is required (a directory for the run)");
     const overrides = ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride);
     const config = resolveTrainConfig({
       preset: typeof values.preset === "string" ? values.preset : "demo",
       ...(typeof values.config === "string" ? { file: await readConfigFile(values.config) } : {}),
       overrides,
     });
-    run = await TrainRun.start(config, values.out, { progress }, typeof values.base === "string" ? { base: values.base } : {});
+    run = await TrainRun.start(
+      config,
+      values.out,
+      { progress },
+      typeof values.base === "string" ? { base: values.base } : {},
+    );
   }
   try {
     await run.train();
