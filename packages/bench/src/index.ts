@@ -30,6 +30,25 @@ export { benchTable } from "./report/bench-table";
 export { groupedBarChartSvg } from "./report/grouped-bar-chart-svg";
 export type { BarGroup } from "./report/grouped-bar-chart-svg";
 export { lineChartSvg } from "./report/line-chart-svg";
+export { overlaidLineChartSvg } from "./report/overlaid-line-chart-svg";
+export type { OverlaidLineChartOptions } from "./report/overlaid-line-chart-svg";
+export { renderHtmlReport, writeHtmlReport } from "./report/html-report";
+export type {
+  HtmlReportCell,
+  HtmlReportCurve,
+  HtmlReportData,
+  HtmlReportDialogue,
+  HtmlReportMessage,
+  HtmlReportSection,
+  HtmlReportTable,
+} from "./report/html-report";
+export { rewardColor, rewardTone } from "./report/reward-color";
+export { curvesFromMetrics } from "./report/curves-from-metrics";
+export type { CurvesFromMetricsOptions } from "./report/curves-from-metrics";
+export { armCurves } from "./report/arm-curves";
+export type { ArmCurvesOptions } from "./report/arm-curves";
+export { benchSummaryTable } from "./report/bench-summary-table";
+export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
 
