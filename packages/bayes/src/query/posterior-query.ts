@@ -154,15 +154,18 @@ export function validatePosteriorQuery(raw: unknown): PosteriorQuery {
     if (!(prior.reduce((s, p) => s + p, 0) > 0))
       throw new InvalidArgumentError("task.prior", prior, "expected a positive total");
   }
+  const within = (value: number, field: string, min: number, max: number, what: string) => {
+    if (value < min || value > max) throw new InvalidArgumentError(field, value, `expected ${what} in ${min}..${max}`);
+  };
   const checkCells = (field: string, list: readonly number[][] | undefined, withLevel: boolean) =>
     list?.forEach(([o, a, v], i) => {
-      integer(o, `${field}[${i}][0]`, 0, K - 1);
-      integer(a, `${field}[${i}][1]`, 0, M - 1);
-      if (withLevel) integer(v, `${field}[${i}][2]`, lo, hi);
+      within(o as number, `${field}[${i}][0]`, 0, K - 1, "an option");
+      within(a as number, `${field}[${i}][1]`, 0, M - 1, "an attribute");
+      if (withLevel) within(v as number, `${field}[${i}][2]`, lo, hi, "a level");
     });
   checkCells("observed", observed, true);
   checkCells("claims", claims, true);
-  if (correct !== undefined) integer(correct, "correct", 0, K - 1);
+  if (correct !== undefined) within(correct, "correct", 0, K - 1, "an option");
   checkCells("ask", ask, false);
 
   const query: PosteriorQuery = {
