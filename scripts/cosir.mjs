@@ -6,12 +6,12 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "packages", "trainer", "dist", "cli.js");
+const cli = join(root, "packages", "cli", "dist", "cli.js");
 if (!existsSync(cli) || process.env.COSIR_REBUILD === "1") {
   process.stderr.write("building the cosir CLI (first run)...\n");
   const build = spawnSync(
     "pnpm",
-    ["exec", "turbo", "run", "build", "--filter=@cosir/trainer...", "--output-logs=errors-only"],
+    ["exec", "turbo", "run", "build", "--filter=@cosir/cli...", "--output-logs=errors-only"],
     {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],

@@ -1,10 +1,10 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", cli: "src/cli.ts" },
+  entry: ["src/index.ts"],
   format: ["esm"],
   target: "node20",
-  dts: { entry: { index: "src/index.ts" } },
+  dts: true,
   sourcemap: true,
   clean: true,
   external: [/^@tensorflow\//],

@@ -25,3 +25,5 @@ export {
   surprisal,
   teamSurprisal,
 } from "./information/information";
+export type { PosteriorAnswer, PosteriorQuery } from "./query/posterior-query";
+export { answerPosteriorQuery, validatePosteriorQuery } from "./query/posterior-query";

@@ -1,6 +1,58 @@
-export type { CliCommand, CliIo } from "./cli/cli-io";
-export { main, usage } from "./cli/main";
-export type { PosteriorAnswer, PosteriorQuery } from "./cli/commands/posterior";
-export { PosteriorQuerySchema, answerPosteriorQuery } from "./cli/commands/posterior";
-export { playScripted } from "./cli/commands/play";
-export { wilson95 } from "./cli/summary-table";
+export type { TrainConfig, TrainConfigInput } from "./config/train-config";
+export {
+  TRAIN_CONFIG_VERSION,
+  TrainConfigSchema,
+  parseOverride,
+  resolveTrainConfig,
+  trainPresets,
+} from "./config/train-config";
+export type { MetricsLine, RlMetricsLine, RlTiming, SftMetricsLine, SftTiming } from "./metrics/metrics-line";
+export {
+  METRICS_LINE_VERSION,
+  MetricsLineSchema,
+  RlMetricsLineSchema,
+  SftMetricsLineSchema,
+} from "./metrics/metrics-line";
+export type { ProgressOptions } from "./metrics/progress";
+export { Progress } from "./metrics/progress";
+export { wilson95 } from "./metrics/wilson95";
+export type { AdvantageOptions, Trajectory } from "./rl/advantages";
+export { computeAdvantages, rewardToGo } from "./rl/advantages";
+export type { LearningRateSchedule } from "./rl/learning-rate";
+export { learningRateAt } from "./rl/learning-rate";
+export type { PpoInputs, PpoLossResult, PpoOptions } from "./rl/ppo-loss";
+export { ppoLoss } from "./rl/ppo-loss";
+export type { BuiltTrajectories, RolloutAction } from "./rollout/build-trajectories";
+export { buildTrajectories } from "./rollout/build-trajectories";
+export type { ReplayedAction } from "./rollout/replay-observations";
+export { replayObservations } from "./rollout/replay-observations";
+export type { SftExample } from "./rollout/training-data";
+export { derivedSeed, teacherExamples, trainingTask } from "./rollout/training-data";
+export type { PolicyEvaluation } from "./run/evaluate-policy";
+export { evaluatePolicy, evaluationTasks } from "./run/evaluate-policy";
+export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
+export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
+export type { RlIterationContext } from "./run/rl-iteration";
+export { rlIteration } from "./run/rl-iteration";
+export type { DemoResult } from "./run/run-demo";
+export { runDemo } from "./run/run-demo";
+export type { RunPaths, RunState } from "./run/run-folder";
+export {
+  RUN_STATE_VERSION,
+  RunStateSchema,
+  appendMetricsLine,
+  createRunFolder,
+  readMetricsLines,
+  readRunConfig,
+  readRunState,
+  runPaths,
+  truncateMetrics,
+  writeFileAtomic,
+  writeJsonAtomic,
+  writeRunState,
+} from "./run/run-folder";
+export type { RunIo } from "./run/supervised-warm-start";
+export { supervisedWarmStart } from "./run/supervised-warm-start";
+export { TrainRun } from "./run/train-run";
+export type { TeacherOptions } from "./teacher/teacher-policy";
+export { teacherPolicy } from "./teacher/teacher-policy";

@@ -1,9 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readConfigFile } from "../cli/commands/train";
 import { parseOverride, resolveTrainConfig, trainPresets } from "./train-config";
 
 describe("train config", () => {
@@ -39,16 +35,5 @@ describe("train config", () => {
         expect(parseOverride(`rl.x=${String(v)}`)).toEqual({ rl: { x: v } });
       }),
     );
-  });
-
-  it("reads JSON and YAML files, naming a file that does not parse", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cosir-config-"));
-    writeFileSync(join(dir, "a.yaml"), "rl:\n  iterations: 3\nseed: 9\n");
-    writeFileSync(join(dir, "a.json"), '{"rl": {"iterations": 4}}');
-    writeFileSync(join(dir, "bad.json"), "{");
-    expect(await readConfigFile(join(dir, "a.yaml"))).toEqual({ rl: { iterations: 3 }, seed: 9 });
-    expect(await readConfigFile(join(dir, "a.json"))).toEqual({ rl: { iterations: 4 } });
-    await expect(readConfigFile(join(dir, "bad.json"))).rejects.toThrow(/--config.*bad\.json/);
-    await expect(readConfigFile(join(dir, "missing.json"))).rejects.toThrow(/--config/);
   });
 });

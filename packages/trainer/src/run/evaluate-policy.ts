@@ -1,9 +1,9 @@
 import { runEpisodes, type Policy, type Task } from "@cosir/env";
 import { rewardConfig, scoreEpisode, summariseRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
-import { wilson95 } from "../cli/summary-table";
+import { wilson95 } from "../metrics/wilson95";
 import { behaviourMetrics } from "@cosir/bench";
-import { trainingTask } from "./training-data";
+import { trainingTask } from "../rollout/training-data";
 
 export interface PolicyEvaluation {
   episodes: number;

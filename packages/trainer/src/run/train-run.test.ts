@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,9 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { evaluatePolicy, evaluationTasks } from "./evaluate-policy";
 import { samplingPolicy } from "./policy-model";
+import { readMetricsLines } from "./run-folder";
 import { TrainRun } from "./train-run";
 
-const cli = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+// A run in its own process on the built package (see src/test/train-child.mjs), so it can be killed.
+const child = fileURLToPath(new URL("../test/train-child.mjs", import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "cosir-train-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -70,37 +72,31 @@ describe("self-play RL", () => {
   });
 
   it("a run killed with SIGKILL and resumed writes the same metrics as an uninterrupted run", async () => {
-    const flags = [
-      "--preset",
-      "smoke",
-      "--set",
-      "rl.iterations=10",
-      "--set",
-      "rl.tasksPerIteration=4",
-      "--set",
-      "checkpointEvery=3",
-      "--quiet",
-    ];
+    const config = resolveTrainConfig({
+      preset: "smoke",
+      overrides: [{ rl: { iterations: 10, tasksPerIteration: 4 }, checkpointEvery: 3 }],
+    });
+    const start = (dir: string) => [child, "start", dir, JSON.stringify(config)];
     const whole = join(root, "whole");
-    const straight = spawnSync(process.execPath, [cli, "train", ...flags, "--out", whole], { encoding: "utf8" });
+    const straight = spawnSync(process.execPath, start(whole), { encoding: "utf8" });
     expect(straight.status, straight.stderr).toBe(0);
 
     const killed = join(root, "killed");
-    const child = spawn(process.execPath, [cli, "train", ...flags, "--out", killed], { stdio: "ignore" });
+    const running = spawn(process.execPath, start(killed), { stdio: "ignore" });
     const state = join(killed, "state.json");
     await new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
         try {
           if (existsSync(state) && (JSON.parse(readFileSync(state, "utf8")) as { iteration: number }).iteration >= 3) {
             clearInterval(timer);
-            child.kill("SIGKILL");
+            running.kill("SIGKILL");
             resolve();
           }
         } catch {
           // state.json is replaced atomically; a read can still race its creation on some file systems
         }
       }, 5);
-      child.on("exit", (code, signal) => {
+      running.on("exit", (code, signal) => {
         clearInterval(timer);
         if (signal === "SIGKILL") resolve();
         else reject(new Error(`the run ended (code ${code}) before it could be killed`));
@@ -109,34 +105,25 @@ describe("self-play RL", () => {
     const interrupted = JSON.parse(readFileSync(state, "utf8")) as { iteration: number };
     expect(interrupted.iteration).toBeGreaterThanOrEqual(3);
     expect(interrupted.iteration).toBeLessThan(10);
-    const resumed = spawnSync(process.execPath, [cli, "train", "--resume", killed, "--quiet"], { encoding: "utf8" });
+    const resumed = spawnSync(process.execPath, [child, "resume", killed], { encoding: "utf8" });
     expect(resumed.status, resumed.stderr).toBe(0);
     const a = metricsWithoutTiming(whole);
     const b = metricsWithoutTiming(killed);
     expect(a.filter((l) => (l as { phase: string }).phase === "rl")).toHaveLength(10);
     expect(b).toEqual(a);
+    // Every line is a versioned MetricsLine that reads back through its schema.
+    const lines = await readMetricsLines(whole);
+    expect(lines).toHaveLength(a.length);
+    expect(lines.map((l) => [l.version, l.phase])).toEqual(a.map((l) => [1, (l as { phase: string }).phase]));
   });
 
-  it("rejects bad configs naming the field, and writes nothing", () => {
-    const out = join(root, "bad");
-    const r = spawnSync(
-      process.execPath,
-      [cli, "train", "--preset", "smoke", "--set", "rl.groupSize=1", "--out", out],
-      { encoding: "utf8" },
-    );
-    expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/rl\.groupSize/);
-    expect(existsSync(out)).toBe(false);
-    const unknown = spawnSync(
-      process.execPath,
-      [cli, "train", "--preset", "smoke", "--set", "rl.grupSize=4", "--out", out],
-      { encoding: "utf8" },
-    );
-    expect(unknown.status).not.toBe(0);
-    expect(unknown.stderr).toMatch(/grupSize/);
-    const resumeMissing = spawnSync(process.execPath, [cli, "train", "--resume", join(root, "nothing-here")], {
-      encoding: "utf8",
-    });
-    expect(resumeMissing.status).not.toBe(0);
+  it("refuses to start over a folder that holds a run, and to resume one that does not", async () => {
+    const config = resolveTrainConfig({ preset: "smoke" });
+    const taken = join(root, "taken");
+    mkdirSync(taken);
+    writeFileSync(join(taken, "state.json"), "{}");
+    await expect(TrainRun.start(config, taken, quiet)).rejects.toThrow(/already holds a run/);
+    expect(existsSync(join(taken, "config.json"))).toBe(false);
+    await expect(TrainRun.resume(join(root, "nothing-here"), quiet, (json) => json as never)).rejects.toThrow();
   });
 });

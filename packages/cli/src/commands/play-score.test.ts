@@ -5,7 +5,7 @@ import { TaskSchema, TraceSchema } from "@cosir/env";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "../test/run-cli";
 
-const cliPath = fileURLToPath(new URL("../../../dist/cli.js", import.meta.url));
+const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
 describe("cosir generate / play / score", () => {
   it("generates valid, reproducible tasks", async () => {

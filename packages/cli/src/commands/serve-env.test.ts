@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test/run-cli";
 
-const cliPath = fileURLToPath(new URL("../../../dist/cli.js", import.meta.url));
+const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
 describe("cosir serve-env", () => {
   it("prints the listening URL, serves with the token, and closes cleanly on SIGTERM", async () => {

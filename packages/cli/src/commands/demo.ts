@@ -3,8 +3,8 @@ import { PassThrough } from "node:stream";
 import { InvalidConfigError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
-import { parseOverride, resolveTrainConfig } from "../../config/train-config";
-import { formatDemoTable, runDemo } from "../../run/demo";
+import { parseOverride, resolveTrainConfig, runDemo } from "@cosir/trainer";
+import { formatDemoTable } from "../format-demo-table";
 import { benchCommand } from "./bench";
 
 /** `pnpm start`: base, outcome-only RL and CoSIR RL on the embedded default, then a held-out table. */

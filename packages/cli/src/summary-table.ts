@@ -1,15 +1,5 @@
 import type { RewardSummary } from "@cosir/rewards";
-
-/** Wilson 95% interval for a proportion, as [low, high]. */
-export function wilson95(successes: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959963984540054;
-  const p = successes / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
+import { wilson95 } from "@cosir/trainer";
 
 const fmt = (v: number, digits = 3) => (Number.isFinite(v) ? v.toFixed(digits) : String(v));
 

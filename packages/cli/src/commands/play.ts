@@ -5,7 +5,6 @@ import type { CliCommand } from "../cli-io";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
 import { writeLine } from "../jsonl";
 import { sizeFlags, sizeOptions } from "./generate";
-import { formatSummaryTable } from "../summary-table";
 
 export interface PlayOptions {
   team: ScriptedKind;
@@ -58,7 +57,10 @@ export const playCommand: CliCommand = async (argv, io) => {
     if (values.summary) scored.push(scoreEpisode(task, trace, cosirPreset));
     else await writeLine(io.stdout, { task, trace });
   }
-  if (values.summary)
+  if (values.summary) {
+    // Loaded only here: the summary's Wilson interval comes from @cosir/trainer, which loads tfjs.
+    const { formatSummaryTable } = await import("../summary-table");
     io.stdout.write(`${formatSummaryTable([{ name: opts.team, summary: summariseRewards(scored) }])}\n`);
+  }
   return 0;
 };

@@ -1,7 +1,7 @@
 import { generateTask, hashSeed, runEpisodes, type Policy, type Task, type Trace } from "@cosir/env";
 import type { TrainConfig } from "../config/train-config";
-import { replayObservations } from "../rollout/replay-observations";
-import { actionIds, promptIds, type PolicyModel } from "./policy-model";
+import { replayObservations } from "./replay-observations";
+import { actionIds, promptIds, type PolicyModel } from "../run/policy-model";
 
 /** A supervised example: the prompt of an observation and the action the teacher took. */
 export interface SftExample {

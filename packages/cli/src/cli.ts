@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from "./cli/main";
+import { main } from "./main";
 
 main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
   (code) => {

@@ -4,12 +4,12 @@ import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
 import {
   TrainConfigSchema,
+  TrainRun,
   parseOverride,
   resolveTrainConfig,
   trainPresets,
   type TrainConfig,
-} from "../../config/train-config";
-import { TrainRun } from "../../run/train-run";
+} from "@cosir/trainer";
 
 /** Reads a JSON or YAML config file; errors name the file. */
 export async function readConfigFile(path: string): Promise<unknown> {

@@ -1,15 +1,16 @@
-import { mkdir, rm, writeFile, rename } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Policy } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import type { ProgressOptions } from "../metrics/progress";
-import { markdownTable } from "../cli/summary-table";
 import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
 import { createPolicyModel, samplingPolicy } from "./policy-model";
-import { derivedSeed } from "./training-data";
-import { TrainRun, supervisedWarmStart } from "./train-run";
+import { derivedSeed } from "../rollout/training-data";
+import { supervisedWarmStart } from "./supervised-warm-start";
+import { TrainRun } from "./train-run";
+import { writeJsonAtomic } from "./run-folder";
 
 export interface DemoResult {
   policies: Record<string, PolicyEvaluation>;
@@ -90,25 +91,11 @@ export async function runDemo(
   policies.oracle = await evaluatePolicy(scriptedPolicy("oracle", { seed: config.seed }), tasks);
   seconds.eval = (Date.now() - started) / 1000;
   const result: DemoResult = { policies, seconds };
-  const tmp = join(dir, `summary.json.tmp-${process.pid}`);
-  await writeFile(
-    tmp,
-    `${JSON.stringify({ version: 1, config: config.preset, evalEpisodes: tasks.length, ...result }, null, 2)}\n`,
-  );
-  await rename(tmp, join(dir, "summary.json"));
+  await writeJsonAtomic(join(dir, "summary.json"), {
+    version: 1,
+    config: config.preset,
+    evalEpisodes: tasks.length,
+    ...result,
+  });
   return result;
-}
-
-export function formatDemoTable(result: DemoResult): string {
-  const header = ["policy", "team accuracy", "95% CI", "disclosure", "ask rate", "mean reward", "format errors"];
-  const rows = Object.entries(result.policies).map(([name, e]) => [
-    name,
-    e.teamAccuracy.toFixed(3),
-    `[${e.ci95[0].toFixed(3)}, ${e.ci95[1].toFixed(3)}]`,
-    e.disclosure.toFixed(3),
-    e.askRate.toFixed(3),
-    e.meanReward.toFixed(3),
-    e.formatErrors.toFixed(3),
-  ]);
-  return markdownTable(header, rows);
 }

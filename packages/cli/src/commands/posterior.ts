@@ -1,0 +1,30 @@
+import { answerPosteriorQuery, type DecisionModel } from "@cosir/bayes";
+import type { CliCommand } from "../cli-io";
+import { parseFlags } from "../flags";
+import { errorMessage, readLines, writeLine } from "../jsonl";
+
+/** `cosir posterior`: one JSON query per line in, one answer (or error) per line out (@cosir/bayes answerPosteriorQuery). */
+export const posteriorCommand: CliCommand = async (argv, io) => {
+  const { values } = parseFlags(argv, { help: { type: "boolean", short: "h" } });
+  if (values.help) {
+    io.stdout.write(
+      "usage: cosir posterior < queries.jsonl\n" +
+        'One JSON query per line: {"task": {"options", "attributes", "levels": [lo, hi], "aggregate": "sum"|"min", "weights"?, "prior"?}, "observed"?: [[o, a, level]], "claims"?: [[o, a, level]], "noise"?, "correct"?, "ask"?: [[o, a]]}\n' +
+        'One JSON answer per line: {"posterior", "degenerate", "surprisal"?, "eig"?} or {"error"}. Exit 1 if any line failed.\n',
+    );
+    return 0;
+  }
+  const cache = new Map<string, DecisionModel>();
+  let failed = 0;
+  for await (const [n, line] of readLines(io.stdin)) {
+    let out: unknown;
+    try {
+      out = answerPosteriorQuery(JSON.parse(line), cache);
+    } catch (error) {
+      failed++;
+      out = { error: `line ${n}: ${errorMessage(error)}` };
+    }
+    await writeLine(io.stdout, out);
+  }
+  return failed > 0 ? 1 : 0;
+};

@@ -1,0 +1,131 @@
+import type { RewardTerm } from "@cosir/rewards";
+import { z } from "zod";
+
+/** Version of every line of a run's metrics.jsonl; bumped when a field changes meaning or goes away. */
+export const METRICS_LINE_VERSION = 1 as const;
+
+/** Wall-clock figures: the only fields two runs of the same config do not share. */
+export interface SftTiming {
+  seconds: number;
+  tokensPerSecond: number;
+}
+
+/** One SFT epoch of the warm start. */
+export interface SftMetricsLine {
+  version: typeof METRICS_LINE_VERSION;
+  phase: "sft";
+  epoch: number;
+  /** Supervised examples (teacher actions) trained on per epoch. */
+  examples: number;
+  /** Mean next-token loss over the epoch's batches. */
+  loss: number;
+  timing: SftTiming;
+}
+
+export interface RlTiming {
+  seconds: number;
+  rolloutSeconds: number;
+  episodesPerSecond: number;
+  sampledTokensPerSecond: number;
+  trainTokensPerSecond: number;
+}
+
+/** One RL iteration: rollouts, rewards, advantages and PPO updates (DESIGN.md §5). */
+export interface RlMetricsLine {
+  version: typeof METRICS_LINE_VERSION;
+  phase: "rl";
+  /** 0-based iteration index. */
+  iteration: number;
+  /** Reward preset the run trains with. */
+  preset: string;
+  episodes: number;
+  /** Mean per episode of each reward term and of the weighted total. */
+  rewards: Record<RewardTerm | "total", number>;
+  teamAccuracy: number;
+  /** Share of decisive private cells disclosed (@cosir/bench's definition). */
+  disclosure: number;
+  /** Share of messages that contain an ASK. */
+  askRate: number;
+  /** Mean per episode of the share of messages that failed to parse. */
+  formatErrors: number;
+  /** Actions trained on, and those dropped for a zero advantage. */
+  samples: number;
+  droppedZeroAdvantage: number;
+  learningRate: number;
+  /** Token means over the PPO minibatches. */
+  kl: number;
+  entropy: number;
+  clipFraction: number;
+  policyLoss: number;
+  gradNorm: number;
+  /** Largest |sampler log-prob - learner log-prob| over the iteration's tokens. */
+  samplerMismatch: number;
+  timing: RlTiming;
+}
+
+export type MetricsLine = SftMetricsLine | RlMetricsLine;
+
+// JSON writes NaN and Infinity as null; reading back turns null into NaN so every figure stays a number.
+const figure = z
+  .number()
+  .nullable()
+  .transform((v) => v ?? Number.NaN);
+const count = z.number().int().min(0);
+
+export const SftMetricsLineSchema = z
+  .object({
+    version: z.literal(METRICS_LINE_VERSION),
+    phase: z.literal("sft"),
+    epoch: count,
+    examples: count,
+    loss: figure,
+    timing: z.object({ seconds: figure, tokensPerSecond: figure }).strict(),
+  })
+  .strict() satisfies z.ZodType<SftMetricsLine, z.ZodTypeDef, unknown>;
+
+const rewardFigures = {
+  share: figure,
+  ask: figure,
+  falseClaim: figure,
+  format: figure,
+  use: figure,
+  task: figure,
+  accuracy: figure,
+  total: figure,
+} satisfies Record<RewardTerm | "total", typeof figure>;
+
+export const RlMetricsLineSchema = z
+  .object({
+    version: z.literal(METRICS_LINE_VERSION),
+    phase: z.literal("rl"),
+    iteration: count,
+    preset: z.string(),
+    episodes: count,
+    rewards: z.object(rewardFigures).strict(),
+    teamAccuracy: figure,
+    disclosure: figure,
+    askRate: figure,
+    formatErrors: figure,
+    samples: count,
+    droppedZeroAdvantage: count,
+    learningRate: figure,
+    kl: figure,
+    entropy: figure,
+    clipFraction: figure,
+    policyLoss: figure,
+    gradNorm: figure,
+    samplerMismatch: figure,
+    timing: z
+      .object({
+        seconds: figure,
+        rolloutSeconds: figure,
+        episodesPerSecond: figure,
+        sampledTokensPerSecond: figure,
+        trainTokensPerSecond: figure,
+      })
+      .strict(),
+  })
+  .strict() satisfies z.ZodType<RlMetricsLine, z.ZodTypeDef, unknown>;
+
+/** One line of metrics.jsonl, either phase. */
+export const MetricsLineSchema = z.discriminatedUnion("phase", [SftMetricsLineSchema, RlMetricsLineSchema]);

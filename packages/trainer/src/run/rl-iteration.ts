@@ -1,0 +1,217 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { behaviourMetrics } from "@cosir/bench";
+import { Rng, runEpisodes, type Task } from "@cosir/env";
+import {
+  alignCompletions,
+  packSequences,
+  tokenLogprobs,
+  unpackCompletions,
+  type PromptCompletion,
+  type TransformerTrainer,
+} from "@cosir/policy/tfjs";
+import { REWARD_TERMS, scoreEpisode, summariseRewards, type RewardConfig } from "@cosir/rewards";
+import type { TrainConfig } from "../config/train-config";
+import { METRICS_LINE_VERSION, type RlMetricsLine } from "../metrics/metrics-line";
+import { meanOf, roundMetric } from "../metrics/round-metric";
+import { computeAdvantages } from "../rl/advantages";
+import { learningRateAt } from "../rl/learning-rate";
+import { ppoLoss } from "../rl/ppo-loss";
+import { buildTrajectories } from "../rollout/build-trajectories";
+import { derivedSeed, trainingTask } from "../rollout/training-data";
+import { samplingPolicy, type PolicyModel } from "./policy-model";
+
+/** What one RL iteration works on; the policy and the optimizer's state change in place. */
+export interface RlIterationContext {
+  config: TrainConfig;
+  rewards: RewardConfig;
+  /** The policy being trained (sampled from, then updated). */
+  policy: PolicyModel;
+  /** The frozen start policy the KL penalty pulls towards. */
+  reference: PolicyModel;
+  /** Adam over `policy.model`. */
+  trainer: TransformerTrainer;
+}
+
+interface RlSample extends PromptCompletion {
+  advantage: number;
+  /** Log-probs recorded when the tokens were sampled. */
+  sampled: number[];
+  old?: number[];
+  ref?: number[];
+}
+
+/** Per-token log-probs of many prompt + completion pairs under a model, in batches, without gradients. */
+function completionLogprobs(pm: PolicyModel, items: readonly PromptCompletion[], batchSize: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < items.length; i += batchSize) {
+    const chunk = items.slice(i, i + batchSize);
+    const packed = packSequences(chunk, { padToken: pm.tokenizer.pad });
+    const values = tf.tidy(() => tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync());
+    packed.tokens.dispose();
+    packed.mask.dispose();
+    out.push(...unpackCompletions(packed, values));
+  }
+  return out;
+}
+
+/**
+ * One self-play RL iteration (DESIGN.md §5): `rl.groupSize` sampled episodes for each of
+ * `rl.tasksPerIteration` training tasks, rewards, group-normalised advantages, then `rl.ppoEpochs`
+ * epochs of PPO-clip with a k3 KL to the reference. "Old" log-probs are recomputed once, before any
+ * update. Every random draw derives from (config.seed, iteration), so the same state and iteration
+ * give the same line (all but `timing`).
+ */
+export async function rlIteration(context: RlIterationContext, iteration: number): Promise<RlMetricsLine> {
+  const { config, rewards, policy: pm, reference, trainer } = context;
+  const { rl } = config;
+  const it = iteration;
+  const started = Date.now();
+  const tasks: Task[] = [];
+  for (let k = 0; k < rl.tasksPerIteration; k++) {
+    const task = trainingTask(config, "rl", it, k);
+    for (let g = 0; g < rl.groupSize; g++) tasks.push(task);
+  }
+  const policy = samplingPolicy(pm, {
+    temperature: rl.temperature,
+    maxNewTokens: rl.maxNewTokens,
+    seed: derivedSeed(config.seed, "sample", it),
+  });
+  const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, e) => e) });
+  const scored = traces.map((trace, e) => scoreEpisode(tasks[e] as Task, trace, rewards));
+  const rolloutSeconds = (Date.now() - started) / 1000;
+
+  const { trajectories, actions } = buildTrajectories(
+    pm,
+    { tasks, traces, rewards: scored },
+    { groupSize: rl.groupSize, maxNewTokens: rl.maxNewTokens },
+  );
+  const advantages = computeAdvantages(trajectories, { gamma: rl.gamma, meanOnly: rl.meanOnly });
+  const samples: RlSample[] = [];
+  let dropped = 0;
+  actions.forEach((list, t) =>
+    list.forEach((a, k) => {
+      const advantage = (advantages[t] as number[])[k] as number;
+      if (a.completion.length === 0 || (rl.dropZeroAdvantage && advantage === 0)) {
+        dropped++;
+        return;
+      }
+      samples.push({ prompt: a.prompt, completion: a.completion, sampled: a.sampled, advantage });
+    }),
+  );
+
+  const stats = {
+    kl: [] as number[],
+    entropy: [] as number[],
+    clipFraction: [] as number[],
+    gradNorm: [] as number[],
+    policyLoss: [] as number[],
+  };
+  let trainedTokens = 0;
+  let samplerMismatch = 0;
+  const learningRate = learningRateAt(it, rl);
+  if (samples.length > 0) {
+    const old = completionLogprobs(pm, samples, rl.minibatchSize);
+    const ref = completionLogprobs(reference, samples, rl.minibatchSize);
+    samples.forEach((s, i) => {
+      s.old = old[i];
+      s.ref = ref[i];
+      (s.old ?? []).forEach((lp, j) => {
+        // The sampler's log-probs and the learner's recomputation must agree (same model, same tokens).
+        samplerMismatch = Math.max(samplerMismatch, Math.abs(lp - (s.sampled[j] ?? lp)));
+      });
+    });
+    trainer.optimizer.learningRate = learningRate;
+    for (let epoch = 0; epoch < rl.ppoEpochs; epoch++) {
+      const order = new Rng(derivedSeed(config.seed, "ppo-order", it, epoch)).shuffle([...samples.keys()]);
+      for (let b = 0; b < order.length; b += rl.minibatchSize) {
+        const chunk = order.slice(b, b + rl.minibatchSize).map((i) => samples[i] as RlSample);
+        const packed = packSequences(chunk, { padToken: pm.tokenizer.pad });
+        const oldT = alignCompletions(
+          packed,
+          chunk.map((s) => s.old as number[]),
+        );
+        const refT = alignCompletions(
+          packed,
+          chunk.map((s) => s.ref as number[]),
+        );
+        const advT = alignCompletions(
+          packed,
+          chunk.map((s) => s.completion.map(() => s.advantage)),
+        );
+        let seen: number[] = [];
+        const result = trainer.trainStep(packed, (model, batch) => {
+          const { logprobs, entropy } = tokenLogprobs(model, batch.tokens, { entropy: true });
+          const out = ppoLoss(
+            {
+              logprobs,
+              oldLogprobs: oldT,
+              refLogprobs: refT,
+              advantages: advT,
+              mask: batch.mask,
+              ...(entropy ? { entropy } : {}),
+            },
+            { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef: rl.klCoef, entropyCoef: rl.entropyCoef },
+          );
+          seen = [out.kl, out.entropy, out.clipFraction, out.policyLoss].map((x) => x.dataSync()[0] as number);
+          return out.loss;
+        });
+        trainedTokens += packed.batch * packed.time;
+        stats.kl.push(seen[0] as number);
+        stats.entropy.push(seen[1] as number);
+        stats.clipFraction.push(seen[2] as number);
+        stats.policyLoss.push(seen[3] as number);
+        stats.gradNorm.push(result.gradNorm);
+        for (const t of [packed.tokens, packed.mask, oldT, refT, advT]) t.dispose();
+      }
+    }
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const summary = summariseRewards(scored);
+  const behaviour = traces.map((trace, e) => behaviourMetrics(tasks[e] as Task, trace));
+  const decisive = behaviour.reduce((s, b) => s + b.disclosure.decisive, 0);
+  const messages = behaviour.reduce((s, b) => s + b.messages, 0);
+  const asking = behaviour.reduce((s, b) => s + (b.askRate ?? 0) * b.messages, 0);
+  const sampledTokens = traces.reduce(
+    (s, tr) =>
+      s +
+      tr.messages.reduce((a, m) => a + (m.tokens?.length ?? 0), 0) +
+      tr.choices.reduce((a, c) => a + (c.tokens?.length ?? 0), 0),
+    0,
+  );
+  return {
+    version: METRICS_LINE_VERSION,
+    phase: "rl",
+    iteration: it,
+    preset: rewards.preset,
+    episodes: traces.length,
+    rewards: Object.fromEntries(
+      [...REWARD_TERMS, "total" as const].map((t) => [t, roundMetric(summary[t])]),
+    ) as RlMetricsLine["rewards"],
+    teamAccuracy: roundMetric(summary.teamAccuracy),
+    disclosure: decisive === 0 ? 0 : roundMetric(behaviour.reduce((s, b) => s + b.disclosure.disclosed, 0) / decisive),
+    askRate: messages === 0 ? 0 : roundMetric(asking / messages),
+    formatErrors: roundMetric(
+      meanOf(
+        traces.map(
+          (tr) => tr.messages.filter((m) => m.parseError !== undefined).length / Math.max(1, tr.messages.length),
+        ),
+      ),
+    ),
+    samples: samples.length,
+    droppedZeroAdvantage: dropped,
+    learningRate: roundMetric(learningRate),
+    kl: roundMetric(meanOf(stats.kl)),
+    entropy: roundMetric(meanOf(stats.entropy)),
+    clipFraction: roundMetric(meanOf(stats.clipFraction)),
+    policyLoss: roundMetric(meanOf(stats.policyLoss)),
+    gradNorm: roundMetric(meanOf(stats.gradNorm)),
+    samplerMismatch: roundMetric(samplerMismatch),
+    timing: {
+      seconds: roundMetric(seconds, 4),
+      rolloutSeconds: roundMetric(rolloutSeconds, 4),
+      episodesPerSecond: roundMetric(traces.length / rolloutSeconds, 4),
+      sampledTokensPerSecond: roundMetric(sampledTokens / rolloutSeconds, 4),
+      trainTokensPerSecond: roundMetric(trainedTokens / Math.max(1e-9, seconds - rolloutSeconds), 4),
+    },
+  };
+}
