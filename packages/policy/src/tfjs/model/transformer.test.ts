@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import * as tf from "@tensorflow/tfjs-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../backend";
@@ -116,6 +117,93 @@ describe("custom-gradient ops match tfjs autodiff of the plain formula", () => {
         gp.forEach((g, i) => expect(maxAbsDiff(g, gpref[i]!)).toBeLessThan(1e-5));
       });
     });
+  });
+});
+
+interface PathLogprobs {
+  /** forward: log-softmax at every real position of each row, [row][position][vocab]. */
+  forward: number[][][];
+  /** prefill of the whole rows: the next-token log-probs of each row, [row][vocab]. */
+  prefill: number[][];
+  /** prefill of a prefix, then one decodeStep per remaining token: [step][row][vocab]. */
+  decode: number[][][];
+}
+
+const pathRows = [
+  [1, 4, 2, 9, 3, 7, 5, 10],
+  [6, 3, 3, 8, 0, 2],
+];
+/** Prefix lengths for the decode path: both rows then have 5 tokens left to feed one at a time. */
+const pathPrefixes = [3, 1];
+
+function logSoftmaxRows(logits: tf.Tensor2D): number[][] {
+  return tf.tidy(() => tf.logSoftmax(logits).arraySync() as number[][]);
+}
+
+/** The three inference paths of one model over `pathRows`. */
+function pathLogprobs(model: Transformer): PathLogprobs {
+  const time = Math.max(...pathRows.map((r) => r.length));
+  const padded = pathRows.map((r) => [...r, ...Array<number>(time - r.length).fill(0)]);
+  const tokens = tf.tensor2d(padded, [pathRows.length, time], "int32");
+  const all = tf.tidy(() => tf.logSoftmax(model.logits(tokens)).arraySync() as number[][][]);
+  tokens.dispose();
+  const forward = all.map((row, r) => row.slice(0, pathRows[r]!.length));
+  const whole = model.prefill(pathRows);
+  whole.cache.dispose();
+  const prefill = logSoftmaxRows(whole.logits);
+  whole.logits.dispose();
+  const start = model.prefill(pathRows.map((r, i) => r.slice(0, pathPrefixes[i])));
+  const decode: number[][][] = [];
+  start.logits.dispose();
+  const steps = pathRows[0]!.length - pathPrefixes[0]!;
+  for (let s = 0; s < steps; s++) {
+    const logits = model.decodeStep(
+      start.cache,
+      pathRows.map((r, i) => r[pathPrefixes[i]! + s]!),
+    );
+    decode.push(logSoftmaxRows(logits));
+    logits.dispose();
+  }
+  start.cache.dispose();
+  return { forward, prefill, decode };
+}
+
+function expectClose(actual: number[], expected: number[], tolerance: number, what: string): void {
+  expect(actual.length, what).toBe(expected.length);
+  actual.forEach((a, i) =>
+    expect(Math.abs(a - expected[i]!), `${what}[${i}]: ${a} vs ${expected[i]}`).toBeLessThan(tolerance),
+  );
+}
+
+/** The three paths of one model agree: prefill and decode reproduce forward's log-probs at the same positions. */
+function expectPathsAgree(paths: PathLogprobs, tolerance: number): void {
+  pathRows.forEach((row, r) => {
+    expectClose(paths.prefill[r]!, paths.forward[r]![row.length - 1]!, tolerance, `prefill row ${r}`);
+    paths.decode.forEach((step, s) =>
+      expectClose(step[r]!, paths.forward[r]![pathPrefixes[r]! + s]!, tolerance, `decode step ${s} row ${r}`),
+    );
+  });
+}
+
+/*
+ * Log-probs of the three paths for a fixed seed, recorded from the transformer before its block was
+ * factored out (one block shared by forward, prefill and decodeStep), so any numeric drift of a later
+ * refactor shows. Regenerate only for an intended change of the model's numbers:
+ * COSIR_WRITE_FIXTURES=1 npx vitest run src/tfjs/model/transformer.test.ts
+ */
+const pathFixture = new URL("./fixtures/transformer-paths.json", import.meta.url);
+
+describe("Transformer inference paths", () => {
+  it("forward, prefill and decodeStep give the same log-probs (1e-5) and match the recorded ones", async () => {
+    const model = new Transformer(tiny, { seed: 7 });
+    const paths = await noLeak(() => pathLogprobs(model));
+    model.dispose();
+    expectPathsAgree(paths, 1e-5);
+    if (process.env.COSIR_WRITE_FIXTURES === "1") writeFileSync(pathFixture, `${JSON.stringify(paths)}\n`);
+    const recorded = JSON.parse(readFileSync(pathFixture, "utf8")) as PathLogprobs;
+    expectClose(paths.forward.flat(2), recorded.forward.flat(2), 1e-5, "forward vs recorded");
+    expectClose(paths.prefill.flat(), recorded.prefill.flat(), 1e-5, "prefill vs recorded");
+    expectClose(paths.decode.flat(2), recorded.decode.flat(2), 1e-5, "decode vs recorded");
   });
 });
 
