@@ -9,6 +9,8 @@ import { KvCache } from "./kv-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
+import { type BlockAttention, type TransformerBlockWeights, transformerBlock } from "./transformer-block";
+import { type AttentionKeysValues, cachedAttention } from "./cached-attention";
 import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
 
 export interface TransformerOptions {
@@ -41,17 +43,6 @@ export function transformerParameterShapes(config: TransformerConfig): [string, 
   return shapes;
 }
 
-interface Block {
-  norm1: tf.Variable<tf.Rank.R1>;
-  q: tf.Variable<tf.Rank.R2>;
-  k: tf.Variable<tf.Rank.R2>;
-  v: tf.Variable<tf.Rank.R2>;
-  proj: tf.Variable<tf.Rank.R2>;
-  norm2: tf.Variable<tf.Rank.R1>;
-  fc1: tf.Variable<tf.Rank.R2>;
-  fc2: tf.Variable<tf.Rank.R2>;
-}
-
 /**
  * Decoder-only transformer (DESIGN.md §4): learned token and position embeddings, pre-norm blocks
  * (RMSNorm -> Q, K, V projections -> causal attention -> projection; RMSNorm -> ReLU MLP), a final
@@ -67,7 +58,7 @@ export class Transformer {
   readonly variables: ReadonlyMap<string, tf.Variable>;
   private readonly tokenEmbedding: tf.Variable<tf.Rank.R2>;
   private readonly positionEmbedding: tf.Variable<tf.Rank.R2>;
-  private readonly blocks: Block[];
+  private readonly blocks: TransformerBlockWeights[];
   private readonly finalNorm: tf.Variable<tf.Rank.R1>;
   private disposed = false;
 
@@ -155,25 +146,12 @@ export class Transformer {
         `expected at most ${this.config.context} positions (the context)`,
       );
     return tf.tidy(() => {
-      const { heads, normEps } = this.config;
       const ids = tf.reshape(tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32"), [
         batch * time,
       ]) as tf.Tensor1D;
-      let x = addPositions(embeddingLookup(this.tokenEmbedding, ids), this.positionEmbedding, batch, time);
-      for (const block of this.blocks) {
-        const h = rmsNorm(x, block.norm1, normEps);
-        const attention = causalAttention(
-          linear(h, block.q),
-          linear(h, block.k),
-          linear(h, block.v),
-          batch,
-          time,
-          heads,
-        );
-        x = tf.add(x, linear(attention, block.proj));
-        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
-      }
-      return linear(rmsNorm(x, this.finalNorm, normEps), transpose2d(this.tokenEmbedding));
+      const x = addPositions(embeddingLookup(this.tokenEmbedding, ids), this.positionEmbedding, batch, time);
+      const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads);
+      return this.head(this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x));
     });
   }
 
@@ -216,59 +194,29 @@ export class Transformer {
         }
       }
     }
-    const { width: d, heads, normEps, vocabSize } = this.config;
-    const headWidth = d / heads;
-    const bh = batch * heads;
-    const keys: tf.Tensor3D[] = [];
-    const values: tf.Tensor3D[] = [];
+    const { width: d } = this.config;
+    const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
-      const idT = tf.tensor1d(ids, "int32");
-      let x = tf.add(
-        tf.gather(this.tokenEmbedding, idT),
-        tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32")),
-      ) as tf.Tensor2D;
+      const x = this.embedAt(ids, positions);
       const biasT = tf.tensor4d(bias, [batch, 1, time, time]);
-      const scale = 1 / Math.sqrt(headWidth);
-      for (const block of this.blocks) {
-        const h = rmsNorm(x, block.norm1, normEps);
-        const q = tf.reshape(
-          tf.transpose(tf.reshape(linear(h, block.q), [batch, time, heads, headWidth]), [0, 2, 1, 3]),
-          [bh, time, headWidth],
-        ) as tf.Tensor3D;
-        const kT = tf.reshape(
-          tf.transpose(tf.reshape(linear(h, block.k), [batch, time, heads, headWidth]), [0, 2, 3, 1]),
-          [bh, headWidth, time],
-        ) as tf.Tensor3D;
-        const v = tf.reshape(
-          tf.transpose(tf.reshape(linear(h, block.v), [batch, time, heads, headWidth]), [0, 2, 1, 3]),
-          [bh, time, headWidth],
-        ) as tf.Tensor3D;
-        keys.push(tf.keep(kT));
-        values.push(tf.keep(v));
-        const scores = tf.add(
-          tf.reshape(tf.matMul(tf.mul(q, scale) as tf.Tensor3D, kT), [batch, heads, time, time]),
-          biasT,
-        );
-        const p = tf.softmax(tf.reshape(scores, [bh, time, time])) as tf.Tensor3D;
-        const o = tf.reshape(tf.transpose(tf.reshape(tf.matMul(p, v), [batch, heads, time, headWidth]), [0, 2, 1, 3]), [
-          batch * time,
-          d,
-        ]) as tf.Tensor2D;
-        x = tf.add(x, linear(o, block.proj));
-        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
-      }
-      const last = tf.reshape(tf.slice(tf.reshape(x, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
+      const out = this.runCached(x, undefined, biasT, batch, time, cached);
+      const last = tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
         batch,
         d,
       ]) as tf.Tensor2D;
-      return tf.reshape(linear(rmsNorm(last, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [
-        batch,
-        vocabSize,
-      ]) as tf.Tensor2D;
+      return this.head(last);
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
-    return { cache: new KvCache(keys, values, keyValid, nextPositions), logits };
+    return {
+      cache: new KvCache(
+        cached.map((c) => c.keys),
+        cached.map((c) => c.values),
+        keyValid,
+        nextPositions,
+      ),
+      logits,
+    };
   }
 
   /**
@@ -288,9 +236,6 @@ export class Transformer {
           `expected room in the context (${this.config.context})`,
         );
     }
-    const { width: d, heads, normEps, vocabSize } = this.config;
-    const headWidth = d / heads;
-    const bh = batch * heads;
     const length = cache.length + 1;
     const bias = new Float32Array(batch * length);
     cache.keyValid.forEach((valid, r) => {
@@ -298,41 +243,53 @@ export class Transformer {
         if (!ok) bias[r * length + j] = -1e9;
       });
     });
-    const newKeys: tf.Tensor3D[] = [];
-    const newValues: tf.Tensor3D[] = [];
+    const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
-      const ids = tf.tensor1d(Int32Array.from(tokens), "int32");
-      const pos = tf.tensor1d(Int32Array.from(cache.nextPositions), "int32");
-      let x = tf.add(tf.gather(this.tokenEmbedding, ids), tf.gather(this.positionEmbedding, pos)) as tf.Tensor2D;
-      const biasT = tf.tensor3d(bias, [batch, 1, length]);
-      const scale = 1 / Math.sqrt(headWidth);
-      this.blocks.forEach((block, layer) => {
-        const h = rmsNorm(x, block.norm1, normEps);
-        const [q, k, v] = [linear(h, block.q), linear(h, block.k), linear(h, block.v)];
-        const kT = tf.keep(tf.concat([cache.keys[layer]!, tf.reshape(k, [bh, headWidth, 1])], 2) as tf.Tensor3D);
-        const vs = tf.keep(tf.concat([cache.values[layer]!, tf.reshape(v, [bh, 1, headWidth])], 1) as tf.Tensor3D);
-        newKeys.push(kT);
-        newValues.push(vs);
-        const scores = tf.add(
-          tf.reshape(tf.matMul(tf.reshape(tf.mul(q, scale), [bh, 1, headWidth]) as tf.Tensor3D, kT), [
-            batch,
-            heads,
-            length,
-          ]),
-          biasT,
-        );
-        const p = tf.softmax(tf.reshape(scores, [bh, 1, length])) as tf.Tensor3D;
-        const o = tf.reshape(tf.matMul(p, vs), [batch, d]) as tf.Tensor2D;
-        x = tf.add(x, linear(o, block.proj));
-        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
-      });
-      return tf.reshape(linear(rmsNorm(x, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [
-        batch,
-        vocabSize,
-      ]) as tf.Tensor2D;
+      const x = this.embedAt(Int32Array.from(tokens), Int32Array.from(cache.nextPositions));
+      const biasT = tf.tensor4d(bias, [batch, 1, 1, length]);
+      return this.head(this.runCached(x, cache, biasT, batch, 1, cached));
     });
-    cache.replace(newKeys, newValues);
+    cache.replace(
+      cached.map((c) => c.keys),
+      cached.map((c) => c.values),
+    );
     return logits;
+  }
+
+  /** Token plus position embeddings of flat ids and their position ids (inference: a plain gather). */
+  private embedAt(ids: Int32Array, positions: Int32Array): tf.Tensor2D {
+    return tf.add(
+      tf.gather(this.tokenEmbedding, tf.tensor1d(ids, "int32")),
+      tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32")),
+    ) as tf.Tensor2D;
+  }
+
+  /**
+   * Every block over `time` new positions per row, attending to the cache (if any) and themselves;
+   * pushes each layer's extended keys and values onto `cached`, kept out of the caller's tidy scope.
+   */
+  private runCached(
+    x: tf.Tensor2D,
+    cache: KvCache | undefined,
+    bias: tf.Tensor4D,
+    batch: number,
+    time: number,
+    cached: AttentionKeysValues[],
+  ): tf.Tensor2D {
+    return this.blocks.reduce((h, block, layer) => {
+      const past = cache === undefined ? undefined : { keys: cache.keys[layer]!, values: cache.values[layer]! };
+      const attention: BlockAttention = (q, k, v) => {
+        const { output, cache: next } = cachedAttention(q, k, v, past, bias, batch, time, this.config.heads);
+        cached.push({ keys: tf.keep(next.keys), values: tf.keep(next.values) });
+        return output;
+      };
+      return transformerBlock(h, block, this.config.normEps, attention);
+    }, x);
+  }
+
+  /** Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. */
+  private head(x: tf.Tensor2D): tf.Tensor2D {
+    return linear(rmsNorm(x, this.finalNorm, this.config.normEps), transpose2d(this.tokenEmbedding));
   }
 
   /** Current weights as plain arrays, by name (what a checkpoint stores). */
