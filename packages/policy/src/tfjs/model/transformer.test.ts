@@ -11,7 +11,7 @@ import { causalAttention } from "./causal-attention";
 import { embeddingLookup } from "./embedding-lookup";
 import { linear } from "./linear";
 import { rmsNorm } from "./rms-norm";
-import { Transformer } from "./transformer";
+import { Transformer, transformerParameterShapes } from "./transformer";
 
 const tiny = { vocabSize: 11, width: 8, layers: 2, heads: 2, context: 12, initScale: 0.5 };
 
@@ -212,9 +212,103 @@ describe("Transformer inference paths", () => {
   });
 });
 
+/** Fills the token-shift tables (zero at init) with N(0, scale^2) values. */
+async function randomizeTokenShift(model: Transformer, seed: number, scale = 0.5): Promise<void> {
+  const rng = new SeededRandom(seed);
+  const weights = await model.readWeights();
+  for (const [name, w] of weights)
+    if (name.startsWith("token_shift.")) w.forEach((_, i) => (w[i] = rng.normal() * scale));
+  model.setWeights(weights);
+}
+
+/** log-softmax of `forward` over fixed rows, [row][position][vocab]. */
+function forwardLogprobs(model: Transformer, rows: number[][]): number[][][] {
+  return tf.tidy(() => tf.logSoftmax(model.logits(tf.tensor2d(rows, undefined, "int32"))).arraySync() as number[][][]);
+}
+
+describe("Transformer with token shift", () => {
+  it("adds two [vocab, width] tables, zero at init: a fresh model computes what the same seed without token shift does", async () => {
+    const plain = new Transformer(tiny, { seed: 5 });
+    const shifted = new Transformer({ ...tiny, tokenShift: true }, { seed: 5 });
+    expect(shifted.parameterCount() - plain.parameterCount()).toBe(2 * tiny.vocabSize * tiny.width);
+    expect(transformerParameterShapes(shifted.config).filter(([name]) => name.startsWith("token_shift."))).toEqual([
+      ["token_shift.previous.weight", [tiny.vocabSize, tiny.width]],
+      ["token_shift.before_previous.weight", [tiny.vocabSize, tiny.width]],
+    ]);
+    expect(transformerParameterShapes(plain.config).map(([name]) => name)).toEqual(
+      transformerParameterShapes(shifted.config)
+        .map(([name]) => name)
+        .filter((name) => !name.startsWith("token_shift.")),
+    );
+    expect(plain.config.tokenShift).toBeUndefined();
+    expect(forwardLogprobs(shifted, pathRows.slice(0, 1))).toEqual(forwardLogprobs(plain, pathRows.slice(0, 1)));
+    plain.dispose();
+    shifted.dispose();
+  });
+
+  it("the previous table first reaches position 1 and the before-previous table position 2", async () => {
+    const rows = [[3, 8, 1, 6, 2, 9]];
+    const base = new Transformer({ ...tiny, tokenShift: true }, { seed: 6 });
+    const reference = forwardLogprobs(base, rows)[0]!;
+    for (const [table, firstChanged] of [
+      ["token_shift.previous.weight", 1],
+      ["token_shift.before_previous.weight", 2],
+    ] as const) {
+      const weights = await base.readWeights();
+      const rng = new SeededRandom(firstChanged);
+      weights.get(table)!.forEach((_, i, w) => (w[i] = rng.normal()));
+      const model = new Transformer({ ...tiny, tokenShift: true }, { weights });
+      const logprobs = forwardLogprobs(model, rows)[0]!;
+      // earlier positions have no token that far back: the table cannot reach them
+      for (let t = 0; t < firstChanged; t++) expect(logprobs[t], `${table} at ${t}`).toEqual(reference[t]);
+      for (let t = firstChanged; t < rows[0]!.length; t++)
+        expect(
+          Math.max(...logprobs[t]!.map((v, i) => Math.abs(v - reference[t]![i]!))),
+          `${table} at ${t}`,
+        ).toBeGreaterThan(1e-3);
+      model.dispose();
+    }
+    base.dispose();
+  });
+
+  it("forward, prefill and decodeStep give the same log-probs (1e-5), without leaking tensors", async () => {
+    const model = new Transformer({ ...tiny, tokenShift: true }, { seed: 7 });
+    await randomizeTokenShift(model, 9);
+    const paths = await noLeak(() => pathLogprobs(model));
+    expectPathsAgree(paths, 1e-5);
+    // and the tables matter: the same weights without them give other numbers
+    const weights = await model.readWeights();
+    const plain = new Transformer(tiny, { weights });
+    expect(Math.abs(pathLogprobs(plain).decode[0]![0]![0]! - paths.decode[0]![0]![0]!)).toBeGreaterThan(1e-4);
+    plain.dispose();
+    model.dispose();
+  });
+
+  it("the KV cache keeps each row's last two tokens", () => {
+    const model = new Transformer({ ...tiny, tokenShift: true }, { seed: 1 });
+    const { cache, logits } = model.prefill([[4], [1, 2, 3]]);
+    expect(cache.recentTokens).toEqual([
+      [4, -1],
+      [3, 2],
+    ]);
+    model.decodeStep(cache, [7, 8]).dispose();
+    expect(cache.recentTokens).toEqual([
+      [7, 4],
+      [8, 3],
+    ]);
+    logits.dispose();
+    cache.dispose();
+    model.dispose();
+  });
+});
+
 describe("Transformer", () => {
-  it("gradients agree with central finite differences on a tiny configuration", async () => {
-    const model = new Transformer({ ...tiny, initScale: 0.3 }, { seed: 3 });
+  it.each([
+    ["", false],
+    [" with token shift", true],
+  ])("gradients agree with central finite differences on a tiny configuration%s", async (_, tokenShift) => {
+    const model = new Transformer({ ...tiny, initScale: 0.3, tokenShift }, { seed: 3 });
+    if (tokenShift) await randomizeTokenShift(model, 4, 0.3);
     await noLeak(() => {
       const tokens = tf.tensor2d(
         [

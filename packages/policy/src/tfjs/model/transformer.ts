@@ -11,6 +11,7 @@ import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
 import { type BlockAttention, type TransformerBlockWeights, transformerBlock } from "./transformer-block";
 import { type AttentionKeysValues, cachedAttention } from "./cached-attention";
+import { type TokenShiftTables, tokenShiftEmbedding } from "./token-shift-embedding";
 import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
 
 export interface TransformerOptions {
@@ -20,6 +21,10 @@ export interface TransformerOptions {
   weights?: ReadonlyMap<string, Float32Array> | Readonly<Record<string, Float32Array>>;
 }
 
+/** The token-shift tables' parameter names (present only when `config.tokenShift`). */
+const TOKEN_SHIFT_PREVIOUS = "token_shift.previous.weight";
+const TOKEN_SHIFT_BEFORE_PREVIOUS = "token_shift.before_previous.weight";
+
 /** Names and shapes of every parameter, in a fixed order (the checkpoint's tensor order). */
 export function transformerParameterShapes(config: TransformerConfig): [string, number[]][] {
   const { vocabSize: v, width: d, layers, context, mlpRatio } = config;
@@ -27,6 +32,7 @@ export function transformerParameterShapes(config: TransformerConfig): [string, 
     ["tok_emb.weight", [v, d]],
     ["pos_emb.weight", [context, d]],
   ];
+  if (config.tokenShift === true) shapes.push([TOKEN_SHIFT_PREVIOUS, [v, d]], [TOKEN_SHIFT_BEFORE_PREVIOUS, [v, d]]);
   for (let i = 0; i < layers; i++) {
     shapes.push(
       [`blocks.${i}.norm1.weight`, [d]],
@@ -51,6 +57,8 @@ export function transformerParameterShapes(config: TransformerConfig): [string, 
  * on tfjs-wasm three matmuls cost the same as the fused one, while splitting its output costs more
  * than the matmul (slices copy through JavaScript there). Sequences are right-padded for training and scoring (the causal mask keeps
  * padding from reaching earlier positions); `prefill` takes left-padded prompts for sampling.
+ * With `tokenShift`, each input also adds learned embeddings of the one and two tokens before it in
+ * its row (the KV cache carries them between decode steps).
  */
 export class Transformer {
   readonly config: TransformerConfig;
@@ -58,6 +66,7 @@ export class Transformer {
   readonly variables: ReadonlyMap<string, tf.Variable>;
   private readonly tokenEmbedding: tf.Variable<tf.Rank.R2>;
   private readonly positionEmbedding: tf.Variable<tf.Rank.R2>;
+  private readonly tokenShift: TokenShiftTables | undefined;
   private readonly blocks: TransformerBlockWeights[];
   private readonly finalNorm: tf.Variable<tf.Rank.R1>;
   private disposed = false;
@@ -92,6 +101,9 @@ export class Transformer {
       } else {
         data = new Float32Array(size);
         if (name.includes("norm")) data.fill(1);
+        // token-shift tables start at zero (and draw nothing, so the other weights are those of
+        // the same seed without token shift): the model starts as the plain one and learns to use them
+        else if (name === TOKEN_SHIFT_PREVIOUS || name === TOKEN_SHIFT_BEFORE_PREVIOUS) data.fill(0);
         else {
           const std =
             this.config.initScale * (name.endsWith("proj.weight") || name.endsWith("fc2.weight") ? residualScale : 1);
@@ -107,6 +119,10 @@ export class Transformer {
     const get = <R extends tf.Rank>(name: string) => variables.get(name) as tf.Variable<R>;
     this.tokenEmbedding = get("tok_emb.weight");
     this.positionEmbedding = get("pos_emb.weight");
+    this.tokenShift =
+      this.config.tokenShift === true
+        ? { previous: get(TOKEN_SHIFT_PREVIOUS), beforePrevious: get(TOKEN_SHIFT_BEFORE_PREVIOUS) }
+        : undefined;
     this.blocks = Array.from({ length: this.config.layers }, (_, i) => ({
       norm1: get(`blocks.${i}.norm1.weight`),
       q: get(`blocks.${i}.attn.q.weight`),
@@ -146,10 +162,15 @@ export class Transformer {
         `expected at most ${this.config.context} positions (the context)`,
       );
     return tf.tidy(() => {
-      const ids = tf.reshape(tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32"), [
-        batch * time,
-      ]) as tf.Tensor1D;
-      const x = addPositions(embeddingLookup(this.tokenEmbedding, ids), this.positionEmbedding, batch, time);
+      const ids2d = (tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32")) as tf.Tensor2D;
+      const ids = tf.reshape(ids2d, [batch * time]) as tf.Tensor1D;
+      let embedded = embeddingLookup(this.tokenEmbedding, ids);
+      if (this.tokenShift !== undefined)
+        embedded = tf.add(
+          embedded,
+          tokenShiftEmbedding(this.tokenShift, shiftRight(ids2d, 1), shiftRight(ids2d, 2)),
+        ) as tf.Tensor2D;
+      const x = addPositions(embedded, this.positionEmbedding, batch, time);
       const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads);
       return this.head(this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x));
     });
@@ -182,6 +203,9 @@ export class Transformer {
     });
     const ids = new Int32Array(batch * time);
     const positions = new Int32Array(batch * time);
+    // token shift: the tokens one and two back within each row's prompt, -1 before its start
+    const previous = new Int32Array(batch * time).fill(-1);
+    const beforePrevious = new Int32Array(batch * time).fill(-1);
     const bias = new Float32Array(batch * time * time);
     for (let r = 0; r < batch; r++) {
       const prompt = prompts[r]!;
@@ -189,6 +213,8 @@ export class Transformer {
       for (let c = 0; c < time; c++) {
         ids[r * time + c] = c < pad ? 0 : prompt[c - pad]!;
         positions[r * time + c] = Math.max(0, c - pad);
+        previous[r * time + c] = prompt[c - pad - 1] ?? -1;
+        beforePrevious[r * time + c] = prompt[c - pad - 2] ?? -1;
         for (let j = 0; j < time; j++) {
           if (j > c || j < pad) bias[(r * time + c) * time + j] = -1e9;
         }
@@ -197,7 +223,7 @@ export class Transformer {
     const { width: d } = this.config;
     const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
-      const x = this.embedAt(ids, positions);
+      const x = this.embedAt(ids, positions, previous, beforePrevious);
       const biasT = tf.tensor4d(bias, [batch, 1, time, time]);
       const out = this.runCached(x, undefined, biasT, batch, time, cached);
       const last = tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
@@ -208,12 +234,14 @@ export class Transformer {
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
+    const recentTokens = prompts.map((p): [number, number] => [p[p.length - 1]!, p[p.length - 2] ?? -1]);
     return {
       cache: new KvCache(
         cached.map((c) => c.keys),
         cached.map((c) => c.values),
         keyValid,
         nextPositions,
+        recentTokens,
       ),
       logits,
     };
@@ -245,23 +273,41 @@ export class Transformer {
     });
     const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
-      const x = this.embedAt(Int32Array.from(tokens), Int32Array.from(cache.nextPositions));
+      const x = this.embedAt(
+        Int32Array.from(tokens),
+        Int32Array.from(cache.nextPositions),
+        Int32Array.from(cache.recentTokens, (recent) => recent[0]),
+        Int32Array.from(cache.recentTokens, (recent) => recent[1]),
+      );
       const biasT = tf.tensor4d(bias, [batch, 1, 1, length]);
       return this.head(this.runCached(x, cache, biasT, batch, 1, cached));
     });
     cache.replace(
       cached.map((c) => c.keys),
       cached.map((c) => c.values),
+      tokens,
     );
     return logits;
   }
 
-  /** Token plus position embeddings of flat ids and their position ids (inference: a plain gather). */
-  private embedAt(ids: Int32Array, positions: Int32Array): tf.Tensor2D {
-    return tf.add(
-      tf.gather(this.tokenEmbedding, tf.tensor1d(ids, "int32")),
-      tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32")),
-    ) as tf.Tensor2D;
+  /**
+   * Inputs of flat token ids at their position ids (inference: gathers): token embedding, plus with
+   * token shift the embeddings of the `previous` and `beforePrevious` tokens (-1: none), plus the
+   * position embedding, summed in the order `forward` sums them.
+   */
+  private embedAt(
+    ids: Int32Array,
+    positions: Int32Array,
+    previous: Int32Array,
+    beforePrevious: Int32Array,
+  ): tf.Tensor2D {
+    let embedded = tf.gather(this.tokenEmbedding, tf.tensor1d(ids, "int32")) as tf.Tensor2D;
+    if (this.tokenShift !== undefined)
+      embedded = tf.add(
+        embedded,
+        tokenShiftEmbedding(this.tokenShift, tf.tensor1d(previous, "int32"), tf.tensor1d(beforePrevious, "int32")),
+      ) as tf.Tensor2D;
+    return tf.add(embedded, tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32"))) as tf.Tensor2D;
   }
 
   /**
@@ -335,3 +381,11 @@ export class Transformer {
 }
 
 let nextModelId = 0;
+
+/** Token ids [batch, time] moved `by` columns right within each row, -1 in the columns vacated: [batch * time]. */
+function shiftRight(ids: tf.Tensor2D, by: number): tf.Tensor1D {
+  const [batch, time] = ids.shape;
+  const fill = tf.fill([batch, Math.min(by, time)], -1, "int32");
+  const shifted = by >= time ? fill : tf.concat([fill, tf.slice(ids, [0, 0], [batch, time - by])], 1);
+  return tf.reshape(shifted, [batch * time]);
+}
