@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "../errors/cosir-error";
 
 /**
- * Per-cell beliefs (DESIGN.md §1): independent pmfs over the integer levels lo..hi, one per cell,
+ * Per-cell beliefs (docs/design.md §1): independent pmfs over the integer levels lo..hi, one per cell,
  * stored row-major in one Float64Array (`pmf[cell * levels + (level - lo)]`).
  * `observed[cell] = 1` marks the agent's own observation, a point mass that claims never move.
  */
@@ -98,7 +98,7 @@ export function cellPmf(beliefs: Beliefs, cell: number): Float64Array {
   return beliefs.pmf.subarray(cell * beliefs.levels, (cell + 1) * beliefs.levels);
 }
 
-/** Own observation (DESIGN.md §1): the cell becomes a point mass at `level`. Mutates and returns `beliefs`. */
+/** Own observation (docs/design.md §1): the cell becomes a point mass at `level`. Mutates and returns `beliefs`. */
 export function observeCell(beliefs: Beliefs, cell: number, level: number): Beliefs {
   checkCell(beliefs, cell);
   checkLevel(beliefs, level);
@@ -110,7 +110,7 @@ export function observeCell(beliefs: Beliefs, cell: number, level: number): Beli
 }
 
 /**
- * A teammate's claim "cell has level v" through a channel with noise eps (DESIGN.md §1): multiply by
+ * A teammate's claim "cell has level v" through a channel with noise eps (docs/design.md §1): multiply by
  * (1 - eps) at v and eps / (L - 1) elsewhere, renormalise. Mutates and returns `beliefs`.
  *
  * Own observations are never moved by claims. When the product has no mass left (eps = 0 against a

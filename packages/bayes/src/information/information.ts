@@ -2,7 +2,7 @@ import { InvalidArgumentError } from "../errors/cosir-error";
 import type { Beliefs } from "../beliefs/beliefs";
 import type { DecisionModel, PosteriorResult } from "../models/decision-model";
 
-/** Probabilities below this are floored before taking -log, so surprisal stays finite (DESIGN.md §1). */
+/** Probabilities below this are floored before taking -log, so surprisal stays finite (docs/design.md §1). */
 export const SURPRISAL_FLOOR = 1e-12;
 
 /** Surprisal in nats of the correct answer under a posterior pmf: -log max(P(correct), SURPRISAL_FLOOR). */
@@ -32,12 +32,12 @@ export function mapAnswer(pmf: ArrayLike<number>): number {
   return best;
 }
 
-/** Surprisal of one agent's evidence: s_i = -log P(y | E_i) (DESIGN.md §1). */
+/** Surprisal of one agent's evidence: s_i = -log P(y | E_i) (docs/design.md §1). */
 export function agentSurprisal(model: DecisionModel, beliefs: Beliefs, correct: number): number {
   return surprisal(model.posterior(beliefs).pmf, correct);
 }
 
-/** Team surprisal S = sum_i s_i (DESIGN.md §1). */
+/** Team surprisal S = sum_i s_i (docs/design.md §1). */
 export function teamSurprisal(model: DecisionModel, beliefsPerAgent: readonly Beliefs[], correct: number): number {
   let s = 0;
   for (const beliefs of beliefsPerAgent) s += agentSurprisal(model, beliefs, correct);
@@ -89,7 +89,7 @@ function forEachLevel(
 }
 
 /**
- * Predictive P(X_c = v | E) under the model's conditioning (DESIGN.md §1):
+ * Predictive P(X_c = v | E) under the model's conditioning (docs/design.md §1):
  * pmf_c(v) * mass(E, X_c = v) / mass(E). Indexed by v - lo. Falls back to the cell pmf when
  * the evidence is degenerate. `beliefs` is restored.
  */
@@ -120,7 +120,7 @@ export function predictive(model: DecisionModel, beliefs: Beliefs, cell: number)
 }
 
 /**
- * Expected information gain of learning cell c (DESIGN.md §1):
+ * Expected information gain of learning cell c (docs/design.md §1):
  * I(Y; X_c | E) = H(Y | E) - sum_v P(X_c = v | E) H(Y | E, X_c = v), with the predictive under the
  * same conditioning. 0 for degenerate evidence and for a point-mass cell (nothing left to learn, so
  * no posterior is computed). `beliefs` is restored.

@@ -18,7 +18,7 @@ export function cellIndex(option: number, attribute: number, attributes: number)
   return option * attributes + attribute;
 }
 
-/** Score U(o) of one option of a true table under an aggregator (DESIGN.md §1). */
+/** Score U(o) of one option of a true table under an aggregator (docs/design.md §1). */
 export function optionScore(row: readonly number[], aggregate: Aggregate, weights?: readonly number[]): number {
   if (aggregate === "min") return Math.min(...row);
   let u = 0;
@@ -37,7 +37,7 @@ export function checkBeliefsFor(model: DecisionModel, beliefs: Beliefs): void {
 }
 
 /**
- * Argmax-of-score decision model (DESIGN.md §1): the answer is the option with the unique maximum
+ * Argmax-of-score decision model (docs/design.md §1): the answer is the option with the unique maximum
  * score; q(k) = sum_u p_k(u) prod_{j != k} F_j(u - 1), normalised. Exact: `sum` convolves the
  * weighted cell pmfs, `min` folds the cells in one at a time. Every step adds and multiplies
  * non-negative numbers only (no subtraction), so small probabilities keep their relative precision.
@@ -88,7 +88,7 @@ export function argmaxScoreModel(opts: ArgmaxScoreModelOptions): DecisionModel {
       if (target.length !== K) throw new InvalidArgumentError("out", target.length, `expected length ${K}`);
       if (aggregate === "sum") sumDistributions(beliefs.pmf);
       else minDistributions(beliefs.pmf);
-      // DESIGN.md §1: q(k) = sum_u p_k(u) prod_{j != k} P(U(j) < u). Below the highest lowest score no
+      // docs/design.md §1: q(k) = sum_u p_k(u) prod_{j != k} P(U(j) < u). Below the highest lowest score no
       // option can be the unique max, so the sweep starts there, with P(U(k) < first) summed directly.
       const d = dist;
       let first = 0;

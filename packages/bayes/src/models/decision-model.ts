@@ -1,6 +1,6 @@
 import type { Beliefs } from "../beliefs/beliefs";
 
-/** The result of a decision model: a pmf over answers (DESIGN.md §1). */
+/** The result of a decision model: a pmf over answers (docs/design.md §1). */
 export interface PosteriorResult {
   /** P(answer = k | evidence), sums to 1. Uniform when `degenerate`. */
   pmf: Float64Array;
@@ -28,7 +28,7 @@ export interface DecisionModel {
   posterior(beliefs: Beliefs, out?: Float64Array): PosteriorResult;
 }
 
-/** Normalises q into out, falling back to uniform when the mass is zero (DESIGN.md §1). */
+/** Normalises q into out, falling back to uniform when the mass is zero (docs/design.md §1). */
 export function finishPosterior(q: Float64Array, out: Float64Array): PosteriorResult {
   const K = q.length;
   let mass = 0;

@@ -14,7 +14,7 @@ export interface MultipleChoiceTotalModelOptions {
 }
 
 /**
- * Multiple-choice numeric total (DESIGN.md §1): q(k) = P(sum_i w_i x_i = candidate_k), normalised
+ * Multiple-choice numeric total (docs/design.md §1): q(k) = P(sum_i w_i x_i = candidate_k), normalised
  * over candidates (the conditioning event is "the total is one of the candidates").
  */
 export function multipleChoiceTotalModel(opts: MultipleChoiceTotalModelOptions): DecisionModel {

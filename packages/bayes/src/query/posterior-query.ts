@@ -187,7 +187,7 @@ export function validatePosteriorQuery(raw: unknown): PosteriorQuery {
 }
 
 /**
- * Answers one query (DESIGN.md §1): the posterior over the correct option given the observed cells
+ * Answers one query (docs/design.md §1): the posterior over the correct option given the observed cells
  * and the claims, with the surprisal of `correct` and the expected information gain of each `ask`
  * cell when asked for. Throws InvalidArgumentError naming the field on bad input. `cache` keeps
  * decision models across queries of the same task shape (at most 257).

@@ -27,7 +27,7 @@ export interface InstanceSchema {
 }
 
 /**
- * A benchmark (DESIGN.md §6): named, versioned instances drawn from a seed, played by a team of policies,
+ * A benchmark (docs/design.md §6): named, versioned instances drawn from a seed, played by a team of policies,
  * and scored. `I` is the instance (a Task for CoSIR families), `R` the result of playing it (a Trace).
  * A package contributes benchmarks by exporting them (see `loadBenchmarks`) and proves them with the
  * conformance kit in `@cosir/bench/testing`.

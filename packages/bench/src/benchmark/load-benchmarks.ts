@@ -57,7 +57,7 @@ function benchmarksOfModule(mod: Record<string, unknown>): Benchmark[] {
 }
 
 /**
- * Benchmarks named by `spec` (DESIGN.md §6): a registered name (built-ins included); a package name
+ * Benchmarks named by `spec` (docs/design.md §6): a registered name (built-ins included); a package name
  * (dynamic import, resolved from `cwd` upwards and from this package); or a path to a package directory
  * or module file. Loaded benchmarks are registered, so they can then be named.
  */

@@ -35,7 +35,7 @@ async function playAll<I, R>(
 }
 
 /**
- * The shared conformance kit (CONVENTIONS.md: every back end re-runs it), as plain checks with no test
+ * The shared conformance kit (docs/contributing.md: every back end re-runs it), as plain checks with no test
  * framework: the Benchmark shape; instances are a pure function of the seed (and prefix-stable), valid
  * against the benchmark's schema and JSON round-trippable; playing twice gives the same scores
  * (deterministic policies); scores lie in [0, 1] with `correct` a boolean; batched play (when offered)

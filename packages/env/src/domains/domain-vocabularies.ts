@@ -12,7 +12,7 @@ const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 const lettered = (noun: string): string[] => letters.map((l) => `${noun} ${l}`);
 
 /**
- * Built-in vocabularies (DESIGN.md §2). Option names are lettered (26 each) except meeting slots;
+ * Built-in vocabularies (docs/design.md §2). Option names are lettered (26 each) except meeting slots;
  * attributes are taken in list order. Names avoid the natural-surface keywords (has, of, propose ...)
  * so every message round-trips.
  */

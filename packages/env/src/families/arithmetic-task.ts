@@ -12,7 +12,7 @@ const MAX_ATTEMPTS = 1000;
 /**
  * Held-out family 5, collaborative arithmetic: quantities (the cells of a small rows x items table,
  * levels 0..5 by default) are split across agents, and the answer is which of `candidates` (default 4)
- * distinct totals equals the (weighted) sum of all of them: the multiple-choice total of DESIGN.md §1.
+ * distinct totals equals the (weighted) sum of all of them: the multiple-choice total of docs/design.md §1.
  * Every cell is held by one agent, and by a second with probability 0.2. Distractors lie within 6 of the
  * true total and inside the reachable range. Promises, checked: the candidates are distinct and exactly one
  * equals the true sum; with the evaluator, the pooled evidence is certain of it and no agent alone is.

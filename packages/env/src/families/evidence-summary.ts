@@ -5,7 +5,7 @@ import { pooledBeliefs } from "../task/pooled-beliefs";
 import type { Task } from "../task/task";
 
 export interface EvidenceSummary {
-  /** Per agent, its posterior on its own cells alone (DESIGN.md §1). */
+  /** Per agent, its posterior on its own cells alone (docs/design.md §1). */
   private: Float64Array[];
   /** Per agent, MAP of its own cells alone. */
   privateMap: number[];

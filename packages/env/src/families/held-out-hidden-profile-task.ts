@@ -9,7 +9,7 @@ import { retagTask } from "./retag-task";
 const FAMILY = "heldout.hiddenProfile";
 
 /**
- * Held-out family 1, hidden profile (DESIGN.md §2): 3 or 4 agents (drawn by seed unless given); shared
+ * Held-out family 1, hidden profile (docs/design.md §2): 3 or 4 agents (drawn by seed unless given); shared
  * cells favour a decoy, each agent's unshared cells favour the answer. Built by `hiddenProfileTask` on a
  * seed derived from (family, seed), so its tables differ from the training family's, and verified the
  * same way: every agent alone has MAP != answer, the pooled evidence has MAP = answer.

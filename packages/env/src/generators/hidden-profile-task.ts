@@ -15,7 +15,7 @@ export interface HiddenProfileTaskOptions extends TaskGeneratorOptions {
 }
 
 /**
- * The `hiddenProfile` family (DESIGN.md §2). For the correct option y and a decoy d, each attribute is
+ * The `hiddenProfile` family (docs/design.md §2). For the correct option y and a decoy d, each attribute is
  * either shared (cells (y,a), (d,a) seen by every agent; d rated above y) or private to one agent (seen by
  * that agent alone; y rated above d). Shared evidence outweighs any one agent's private evidence but not all
  * of it together, so alone each agent prefers d, pooled the team finds y. Other options are rated below y

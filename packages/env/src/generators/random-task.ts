@@ -15,7 +15,7 @@ export interface RandomTaskOptions extends TaskGeneratorOptions {
 const MAX_TABLE_DRAWS = 10_000;
 
 /**
- * The `random` family (DESIGN.md §2): a table drawn from the prior (redrawn, deterministically, until
+ * The `random` family (docs/design.md §2): a table drawn from the prior (redrawn, deterministically, until
  * the best score is unique), each cell seen by each agent with probability p, and a cell nobody drew
  * given to one agent chosen at random.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const int = z.number().int().min(0);
 
-/** Message acts (DESIGN.md §2). An ANSWER is a SHARE sent in reply to an ASK. */
+/** Message acts (docs/design.md §2). An ANSWER is a SHARE sent in reply to an ASK. */
 export const ActSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("share"), option: int, attribute: int, level: z.number().int() }),
   z.object({ kind: z.literal("ask"), option: int, attribute: int, to: int.optional() }),

@@ -9,7 +9,7 @@ export interface ChatMessage {
   content: string;
 }
 
-/** What agent `agent` sees when it must act (DESIGN.md §2). Plain data: no table, no answer. */
+/** What agent `agent` sees when it must act (docs/design.md §2). Plain data: no table, no answer. */
 export interface Observation {
   taskId: string;
   agent: number;
@@ -39,7 +39,7 @@ export interface PolicyAction {
 }
 
 /**
- * What acting means (DESIGN.md §4). Declared here so a benchmark or pipeline never pulls tfjs in.
+ * What acting means (docs/design.md §4). Declared here so a benchmark or pipeline never pulls tfjs in.
  * `act` is batched: one action per observation, in order.
  */
 export interface Policy {

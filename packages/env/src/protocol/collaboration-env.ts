@@ -28,7 +28,7 @@ export interface LastResult {
 }
 
 /**
- * One episode of the protocol (DESIGN.md §2), PettingZoo-AEC style: optional private pre-choices in
+ * One episode of the protocol (docs/design.md §2), PettingZoo-AEC style: optional private pre-choices in
  * agent order, `task.rounds` rounds in which agents 0..N-1 speak in turn (broadcast), final private
  * choices in agent order, then the team decision by strict majority. Untrusted text never throws:
  * unparseable messages are kept with `parseError` and count as PASS; an unparseable choice is an abstention.

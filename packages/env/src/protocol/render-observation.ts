@@ -19,7 +19,7 @@ export interface ObservationState {
 }
 
 /**
- * Canonical observation text (DESIGN.md §2): only canonical words, own cells first so that a tokenizer
+ * Canonical observation text (docs/design.md §2): only canonical words, own cells first so that a tokenizer
  * truncating from the oldest history keeps them:
  *   AGENT A1 OF 3 OPTIONS 3 ATTRIBUTES 4 LEVELS 1 5 SUM [WEIGHTS 1 2 1 1] [TOTAL 12 15 17]
  *   SEE o0 a1 4 o2 a3 5 HISTORY A0 : SHARE o1 a2 4 | A1 : PASS ROUND 2 OF 2 SAY
@@ -151,7 +151,7 @@ function userPrompt(
   return lines.join("\n");
 }
 
-/** What agent `agent` sees now (DESIGN.md §2): canonical text and natural-language chat messages. */
+/** What agent `agent` sees now (docs/design.md §2): canonical text and natural-language chat messages. */
 export function renderObservation(task: Task, agent: number, state: ObservationState): Observation {
   const pub = publicTask(task);
   const cells = ownCells(task, agent);

@@ -11,7 +11,7 @@ export interface SpokenMessage {
 }
 
 /**
- * Agent `agent`'s beliefs (DESIGN.md §1): the task prior, its own visible cells as point masses, then
+ * Agent `agent`'s beliefs (docs/design.md §1): the task prior, its own visible cells as point masses, then
  * every valid SHARE (`validShareCell`) in `messages` spoken by another agent of the task, applied in
  * order as a claim with the task's noise. The same evidence `EvidenceReplay` builds one message at a
  * time for every agent; this builds it from scratch for one.

@@ -7,7 +7,7 @@ export type DecisionStructure = Pick<Task, "options" | "attributes" | "levels" |
 const cache = new WeakMap<DecisionStructure, DecisionModel>();
 
 /**
- * The evaluator's decision model for a task (DESIGN.md §1), cached per task object. `argmax` tasks get
+ * The evaluator's decision model for a task (docs/design.md §1), cached per task object. `argmax` tasks get
  * argmax-of-score with the task's weights and aggregator; `total` tasks a multiple-choice total over all
  * options x attributes cells with the weights repeated per row. Models keep scratch buffers: use one at a time.
  */

@@ -42,7 +42,7 @@ export interface ShareEvidence {
   seen: boolean;
   /** The speaker saw the cell or heard it from a teammate before this message. */
   known: boolean;
-  /** DESIGN.md §3: invalid, a level other than the truth, or a cell the speaker neither saw nor heard. */
+  /** docs/design.md §3: invalid, a level other than the truth, or a cell the speaker neither saw nor heard. */
   falseClaim: boolean;
 }
 
@@ -65,7 +65,7 @@ export interface MessageEvidence {
 }
 
 /**
- * The evidence replay of an episode (DESIGN.md §1-3), the one that env, rewards and metrics share.
+ * The evidence replay of an episode (docs/design.md §1-3), the one that env, rewards and metrics share.
  * Agent j's evidence starts as the prior plus its own cells (point masses, immune to claims); each
  * message is broadcast, so every valid SHARE of a speaker is applied as a claim through the task's
  * noise channel to every other agent, in act order (at eps = 0 the later conflicting claim wins).
@@ -154,7 +154,7 @@ export class EvidenceReplay {
     return this.inTable(cell) ? (this.truth[cell] as number) : Number.NaN;
   }
 
-  /** The task's decision model (DESIGN.md §1). */
+  /** The task's decision model (docs/design.md §1). */
   get decisionModel(): DecisionModel {
     if (this.model === undefined) this.model = decisionModelForTask(this.task);
     return this.model;
@@ -175,7 +175,7 @@ export class EvidenceReplay {
     return out;
   }
 
-  /** s_j = -log P(correct | E_j) in nats (DESIGN.md §1). */
+  /** s_j = -log P(correct | E_j) in nats (docs/design.md §1). */
   surprisal(agent: number): number {
     this.posterior(agent);
     return this.surprisals[agent] as number;

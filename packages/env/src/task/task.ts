@@ -26,7 +26,7 @@ export const DecisionSchema = z.discriminatedUnion("kind", [
 export type Decision = z.infer<typeof DecisionSchema>;
 
 /**
- * A task (DESIGN.md §2): the structure, the true table, the team and who sees what.
+ * A task (docs/design.md §2): the structure, the true table, the team and who sees what.
  * Cells are indexed row-major: cell = option * attributes + attribute.
  */
 export const TaskSchema = z
@@ -49,7 +49,7 @@ export const TaskSchema = z
     agents: int.min(1).max(16),
     /** For each agent, the sorted cell indices it sees. */
     visibility: z.array(z.array(int.min(0))),
-    /** Channel noise eps for teammates' claims (DESIGN.md §1). */
+    /** Channel noise eps for teammates' claims (docs/design.md §1). */
     noise: z.number().min(0).max(0.5),
     /** Discussion rounds; each agent speaks once per round. */
     rounds: int.min(0).max(64),

@@ -3,8 +3,8 @@ import type { Task } from "./task";
 
 /**
  * The one SHARE validity check: the cell a SHARE names when both the cell and the level lie inside the
- * task, else -1. Only a valid SHARE is heard as a claim (DESIGN.md §1); an invalid one is a false claim
- * (DESIGN.md §3).
+ * task, else -1. Only a valid SHARE is heard as a claim (docs/design.md §1); an invalid one is a false claim
+ * (docs/design.md §3).
  */
 export function validShareCell(
   task: Pick<Task, "options" | "attributes" | "levels">,

@@ -34,7 +34,7 @@ export const TraceChoiceSchema = z.object({
 });
 export type TraceChoice = z.infer<typeof TraceChoiceSchema>;
 
-/** An episode as plain JSON (DESIGN.md §2): enough, with its task, to score it anywhere. */
+/** An episode as plain JSON (docs/design.md §2): enough, with its task, to score it anywhere. */
 export const TraceSchema = z.object({
   version: z.literal(TRACE_VERSION),
   taskId: z.string(),

@@ -60,7 +60,7 @@ class RetryableError extends CosirError {
 
 /**
  * A Policy backed by any OpenAI-compatible `/v1/chat/completions` server (vLLM, llama.cpp server,
- * Ollama, SGLang, `cosir serve`): DESIGN.md §4, evaluation only, no training through it.
+ * Ollama, SGLang, `cosir serve`): docs/design.md §4, evaluation only, no training through it.
  * Never throws inside an episode: a request that still fails after its retries, or a reply without
  * text, becomes an action whose text is "[chat error: <reason>]", which the env keeps verbatim in
  * the trace with a parse error (it counts as PASS or an abstention), and the episode goes on.

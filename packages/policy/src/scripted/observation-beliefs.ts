@@ -18,7 +18,7 @@ function inRange(obs: Observation, option: number, attribute: number, level: num
 }
 
 /**
- * What the observing agent knows (DESIGN.md §1): its own cells as point masses plus every SHARE by a
+ * What the observing agent knows (docs/design.md §1): its own cells as point masses plus every SHARE by a
  * teammate, applied in order as claims with the task's channel noise. Built from the observation
  * alone, so a scripted agent never peeks at the table.
  */

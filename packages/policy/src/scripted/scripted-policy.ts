@@ -147,7 +147,7 @@ function discussActs(
 }
 
 /**
- * Scripted agents (DESIGN.md §4), deterministic given a seed; they see only their observation.
+ * Scripted agents (docs/design.md §4), deterministic given a seed; they see only their observation.
  * - silent: always PASS; chooses the MAP of its own evidence.
  * - random: one uniformly random act per turn (a truthful SHARE of a random own cell, an ASK of a
  *   random cell, a PROPOSE of a random option, or PASS); chooses uniformly at random.

@@ -7,7 +7,7 @@ export const REWARD_CONFIG_VERSION = 1 as const;
 const weight = z.number().finite().min(0).max(1000);
 
 /**
- * Weights of every reward term (DESIGN.md §3). Raw terms are: share and ask in nats of team /
+ * Weights of every reward term (docs/design.md §3). Raw terms are: share and ask in nats of team /
  * own surprisal; falseClaim = -(number of false SHARE acts); format = -1 for an unparseable
  * message; use in {-1, 0, +1}; task in {0, 1} (team decision correct); accuracy in {0, 1} (the
  * agent's own final choice correct). A term's contribution is weight x raw, so `falseClaim` is
@@ -32,7 +32,7 @@ export const RewardConfigSchema = z
     /** Name of the preset the weights came from, or "custom". */
     preset: z.string().min(1).default("custom"),
     weights: RewardWeightsSchema,
-    /** Clip each ask reward at 0 from below (DESIGN.md §3: optional, default off). */
+    /** Clip each ask reward at 0 from below (docs/design.md §3: optional, default off). */
     clipAskAtZero: z.boolean().default(false),
   })
   .strict();

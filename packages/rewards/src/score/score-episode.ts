@@ -61,7 +61,7 @@ function weightedAgent(terms: AgentTerms, w: RewardWeights): number {
 }
 
 /**
- * Rewards of one episode (DESIGN.md §3): a pure function of (task, trace), replayable anywhere.
+ * Rewards of one episode (docs/design.md §3): a pure function of (task, trace), replayable anywhere.
  *
  * Evidence E_j before message t is agent j's evidence in the shared `EvidenceReplay` of @cosir/env:
  * its own cells plus every valid SHARE by a teammate before t, applied as claims with the task's

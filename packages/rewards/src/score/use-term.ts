@@ -1,5 +1,5 @@
 /**
- * The `use` term of one agent (DESIGN.md §3): when all its evidence at the final choice moves its MAP
+ * The `use` term of one agent (docs/design.md §3): when all its evidence at the final choice moves its MAP
  * away from the MAP of its own cells, +1 for choosing the new MAP and -1 for choosing the private one;
  * 0 otherwise. Behaviour metrics call the -1 case "ignored input".
  */

@@ -10,7 +10,7 @@ export interface GetRewardResponse {
   scores: number[];
   /** One number per query for each key (OpenRLHF logs them). */
   extra_logs: Record<string, number[]>;
-  /** Per query: every message's reward with each term separated (DESIGN.md §3). */
+  /** Per query: every message's reward with each term separated (docs/design.md §3). */
   per_message: MessageReward[][];
   /** Per query: each agent's end-of-episode reward. */
   per_agent: AgentReward[][];

@@ -58,7 +58,7 @@ export const TrainConfigSchema = z
       .object({
         iterations: int.min(0).max(1_000_000).default(20),
         tasksPerIteration: int.min(1).max(4096).default(4),
-        /** G: episodes per task (DESIGN.md §5). */
+        /** G: episodes per task (docs/design.md §5). */
         groupSize: int.min(2).max(256).default(4),
         gamma: z.number().min(0).max(1).default(1),
         /** Dr.GRPO: subtract the group mean only. */

@@ -30,7 +30,7 @@ export interface RlTiming {
   trainTokensPerSecond: number;
 }
 
-/** One RL iteration: rollouts, rewards, advantages and PPO updates (DESIGN.md §5). */
+/** One RL iteration: rollouts, rewards, advantages and PPO updates (docs/design.md §5). */
 export interface RlMetricsLine {
   version: typeof METRICS_LINE_VERSION;
   phase: "rl";

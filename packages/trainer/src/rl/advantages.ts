@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 
 export interface AdvantageOptions {
-  /** Discount within an agent's own turns (DESIGN.md §5); default 1. */
+  /** Discount within an agent's own turns (docs/design.md §5); default 1. */
   gamma?: number;
   /** Dr.GRPO: subtract the group mean, do not divide by the standard deviation. */
   meanOnly?: boolean;
@@ -28,7 +28,7 @@ export function rewardToGo(rewards: readonly number[], gamma = 1): number[] {
 }
 
 /**
- * Per-turn advantages (DESIGN.md §5). Returns G_k are reward-to-go within the agent's own turns.
+ * Per-turn advantages (docs/design.md §5). Returns G_k are reward-to-go within the agent's own turns.
  * Group statistics are computed once per trajectory, from each trajectory's whole return G_0, so
  * every trajectory weighs the same however many turns or tokens it has (not per turn index: that
  * baseline is biased when the policy controls length):

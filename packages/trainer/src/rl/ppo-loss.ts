@@ -37,7 +37,7 @@ export interface PpoLossResult {
 
 /**
  * PPO-clip on token log-ratios of the exact sampled tokens, with a k3 KL penalty to the frozen
- * start policy and an entropy bonus (DESIGN.md §5); a token mean over the action tokens:
+ * start policy and an entropy bonus (docs/design.md §5); a token mean over the action tokens:
  *   ratio = exp(lp - lp_old)
  *   pg    = -min(ratio A, clip(ratio, 1 - clipLow, 1 + clipHigh) A)
  *   k3    = exp(lp_ref - lp) - (lp_ref - lp) - 1

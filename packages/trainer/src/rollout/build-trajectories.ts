@@ -19,7 +19,7 @@ export interface BuiltTrajectories {
 }
 
 /**
- * Each (episode, seat) is one trajectory (DESIGN.md §5): its actions in order with the reward each
+ * Each (episode, seat) is one trajectory (docs/design.md §5): its actions in order with the reward each
  * earned — a message's weighted total at the message, the agent's final total at its final choice, 0
  * at a pre-discussion choice. Episodes come in groups of `groupSize` consecutive episodes of one task;
  * advantage groups are (task, seat).

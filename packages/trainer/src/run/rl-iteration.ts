@@ -55,7 +55,7 @@ function completionLogprobs(pm: PolicyModel, items: readonly PromptCompletion[],
 }
 
 /**
- * One self-play RL iteration (DESIGN.md §5): `rl.groupSize` sampled episodes for each of
+ * One self-play RL iteration (docs/design.md §5): `rl.groupSize` sampled episodes for each of
  * `rl.tasksPerIteration` training tasks, rewards, group-normalised advantages, then `rl.ppoEpochs`
  * epochs of PPO-clip with a k3 KL to the reference. "Old" log-probs are recomputed once, before any
  * update. Every random draw derives from (config.seed, iteration), so the same state and iteration

@@ -14,7 +14,7 @@ export interface RunIo {
 }
 
 /**
- * Supervised warm start on teacher actions (DESIGN.md §5): `sft.episodes` teacher episodes, every
+ * Supervised warm start on teacher actions (docs/design.md §5): `sft.episodes` teacher episodes, every
  * action one example, `sft.epochs` epochs of next-token loss on the action tokens only, in an order
  * drawn from (seed, epoch). Trains `pm` in place; reports one line per epoch.
  */

@@ -34,7 +34,7 @@ async function loadPolicyModel(path: string): Promise<PolicyModel> {
 }
 
 /**
- * One self-play RL run (DESIGN.md §5) in a run folder: SFT warm start (or a given base), then
+ * One self-play RL run (docs/design.md §5) in a run folder: SFT warm start (or a given base), then
  * iterations of group rollouts, CoSIR (or any) rewards, group-normalised advantages and PPO-clip with
  * a k3 KL to the frozen start policy. Checkpoints every N iterations resume bit-identically: every
  * random draw of iteration i is derived from (seed, i), and the weights, Adam moments and counters

@@ -22,7 +22,7 @@ export interface TransformerBlockWeights {
 export type BlockAttention = (q: tf.Tensor2D, k: tf.Tensor2D, v: tf.Tensor2D) => tf.Tensor2D;
 
 /**
- * One pre-norm transformer block (DESIGN.md §4) on the residual stream x [rows, width]:
+ * One pre-norm transformer block (docs/design.md §4) on the residual stream x [rows, width]:
  * x + proj(attention(Q, K, V of RMSNorm(x))), then + fc2(ReLU(fc1(RMSNorm(x)))). The one block body
  * behind `Transformer.forward`, `prefill` and `decodeStep`, so the three cannot drift apart.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InvalidConfigError } from "@cosir/bayes";
 
-/** Shape of the decoder-only transformer (DESIGN.md §4). */
+/** Shape of the decoder-only transformer (docs/design.md §4). */
 export const TransformerConfigSchema = z
   .object({
     /** Tokens in the vocabulary (the tokenizer's size). */

@@ -50,7 +50,7 @@ export function transformerParameterShapes(config: TransformerConfig): [string, 
 }
 
 /**
- * Decoder-only transformer (DESIGN.md §4): learned token and position embeddings, pre-norm blocks
+ * Decoder-only transformer (docs/design.md §4): learned token and position embeddings, pre-norm blocks
  * (RMSNorm -> Q, K, V projections -> causal attention -> projection; RMSNorm -> ReLU MLP), a final
  * RMSNorm and an output layer tied to the token embedding. Weights are tf.Variables stored [in, out]
  * so every projection is x @ W. Q, K and V are three matrices rather than one fused [in, 3 * in]:

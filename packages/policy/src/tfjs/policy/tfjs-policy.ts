@@ -24,7 +24,7 @@ export interface TfjsPolicyOptions extends SamplingOptions {
 }
 
 /**
- * The tfjs transformer as an env Policy (DESIGN.md §4) on the canonical surface:
+ * The tfjs transformer as an env Policy (docs/design.md §4) on the canonical surface:
  * observation.text -> <bos> words <sep> (truncated by CanonicalTokenizer.promptIds) -> sampled ids
  * up to <eos> -> text (the env parses it into acts). Each action keeps the exact sampled ids
  * (ending with <eos> when the model stopped) and their log-probs, so training never re-tokenises.

@@ -32,7 +32,7 @@ export interface SampleTokensResult {
 }
 
 /**
- * Batched autoregressive sampling with a KV cache (DESIGN.md §4): prompts are left-padded into one
+ * Batched autoregressive sampling with a KV cache (docs/design.md §4): prompts are left-padded into one
  * batch, prefilled once, then each step feeds one token per row. Reproducible given the seed on a
  * given back end: all randomness comes from one SeededRandom, drawn in row order.
  */

@@ -34,7 +34,7 @@ const HEAD_END = "HISTORY";
 const MESSAGE_BREAK = "|";
 
 /**
- * Word-level tokenizer of the canonical surface (DESIGN.md §2): a closed vocabulary of the env's
+ * Word-level tokenizer of the canonical surface (docs/design.md §2): a closed vocabulary of the env's
  * canonical words (keywords, o<k>, a<m>, @<i>, A<i>, integers) plus special tokens <pad>, <bos>,
  * <eos>, <unk> and <sep> (between observation and action). Text splits on white space, with ";"
  * always a word of its own (as the env's parser reads it). Unknown words map to <unk> and are
