@@ -24,6 +24,8 @@ export const TrainConfigSchema = z
         attributes: int.min(1).max(16).default(4),
         agents: int.min(1).max(8).default(3),
         rounds: int.min(0).max(8).default(2),
+        /** Probability that an agent sees a given cell (the random family; default 0.5). */
+        visibility: z.number().min(0).max(1).optional(),
         levels: z.tuple([int, int]).optional(),
         domain: z.string().optional(),
       })
@@ -50,7 +52,7 @@ export const TrainConfigSchema = z
         askRate: z.number().min(0).max(1).default(0.1),
         oracleRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
-        teacherChoice: z.enum(["own", "random"]).default("own"),
+        teacherChoice: z.enum(["own", "random", "tally"]).default("own"),
       })
       .strict()
       .default({}),
