@@ -38,6 +38,8 @@ export const TrainConfigSchema = z
         heads: int.min(1).max(64).default(4),
         context: int.min(32).max(4096).default(192),
         mlpRatio: int.min(1).max(8).default(4),
+        /** Each position also embeds the one and two tokens before it (@cosir/policy's tokenShift). */
+        tokenShift: z.boolean().default(false),
       })
       .strict()
       .default({}),
@@ -53,6 +55,25 @@ export const TrainConfigSchema = z
         oracleRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
         teacherChoice: z.enum(["own", "random", "tally"]).default("own"),
+      })
+      .strict()
+      .default({}),
+    /** Pretraining of the embedded base (`cosir pretrain`): a copy curriculum, then teacher actions. */
+    pretrain: z
+      .object({
+        /** Teacher episodes played for the pretraining data. */
+        episodes: int.min(1).max(1_000_000).default(2000),
+        copySteps: int.min(0).max(1_000_000).default(250),
+        steps: int.min(0).max(1_000_000).default(1500),
+        batchSize: int.min(1).max(4096).default(32),
+        learningRate: positive.max(1).default(2e-3),
+        warmupSteps: int.min(1).default(50),
+        /** Relative weights of copy examples, teacher messages and teacher choices after the copy curriculum. */
+        mix: z
+          .object({ copy: nonNegative.default(0.2), talk: nonNegative.default(0.3), choose: nonNegative.default(0.5) })
+          .strict()
+          .refine((m) => m.copy + m.talk + m.choose > 0, "expected a positive weight")
+          .default({}),
       })
       .strict()
       .default({}),
@@ -97,9 +118,16 @@ export const TrainConfigSchema = z
         seedOffset: int.min(0).default(1_000_000),
         /** Episodes per held-out benchmark in the demo's closing `cosir bench` table (0: skip it). */
         benchEpisodes: int.min(0).max(100_000).default(0),
+        /** The demo's learning curve: held-out accuracy on this many evaluation tasks every curveEvery iterations. */
+        curveEpisodes: int.min(0).max(100_000).default(0),
+        curveEvery: int.min(1).default(10),
+        /** Held-out dialogues kept per policy for the demo report. */
+        dialogues: int.min(0).max(100).default(2),
       })
       .strict()
       .default({}),
+    /** Checkpoint RL starts from instead of training a base (the demo's committed base); relative to the cwd. */
+    base: z.string().min(1).optional(),
     /** Write a checkpoint every this many RL iterations (and at the end). */
     checkpointEvery: int.min(1).default(5),
   })
@@ -114,6 +142,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     task: { rounds: 1 },
     model: { width: 32, layers: 1, heads: 2, context: 128 },
     sft: { episodes: 24, epochs: 1, batchSize: 16 },
+    pretrain: { episodes: 20, copySteps: 3, steps: 5, batchSize: 8, warmupSteps: 2 },
     rl: {
       iterations: 3,
       tasksPerIteration: 2,
@@ -123,7 +152,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       maxNewTokens: 12,
       warmupIterations: 0,
     },
-    eval: { episodes: 8 },
+    eval: { episodes: 8, curveEpisodes: 4, curveEvery: 2, dialogues: 1 },
     checkpointEvery: 1,
   },
   demo: {

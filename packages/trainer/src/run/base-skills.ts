@@ -2,7 +2,7 @@ import { mapAnswer } from "@cosir/bayes";
 import { agentBeliefs, decisionModelForTask, runEpisodes, type Task, type Trace } from "@cosir/env";
 import { packSequences, tokenLogprobs, unpackCompletions, type PromptCompletion } from "@cosir/policy/tfjs";
 import * as tf from "@tensorflow/tfjs-core";
-import { wilson95 } from "../cli/summary-table";
+import { wilson95 } from "../metrics/wilson95";
 import { promptIds, samplingPolicy, type PolicyModel } from "./policy-model";
 import { replayObservations } from "../rollout/replay-observations";
 
@@ -32,24 +32,63 @@ export interface BaseSkillOptions {
   batchSize?: number;
 }
 
-function countShares(task: Task, trace: Trace) {
+/** What a team's traces show of sharing and choosing (pure; the model-free part of measureBaseSkills). */
+export interface TraceSkills {
+  shares: number;
+  ownCellShares: number;
+  trueShares: number;
+  shareRate: number;
+  choiceIsMap: number;
+  teamAccuracy: number;
+  ci95: [number, number];
+}
+
+/**
+ * Counts over traces: SHARE acts that name a cell the speaker holds and that state its true level, messages with a
+ * SHARE, final choices equal to the MAP of the agent's evidence (own cells and every teammate's claim), and team
+ * accuracy with its Wilson interval.
+ */
+export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): TraceSkills {
   let shares = 0;
   let own = 0;
   let truthful = 0;
   let sharing = 0;
-  for (const m of trace.messages) {
-    let any = false;
-    for (const act of m.acts) {
-      if (act.kind !== "share") continue;
-      any = true;
-      shares++;
-      const cell = act.option * task.attributes + act.attribute;
-      if ((task.visibility[m.speaker] ?? []).includes(cell)) own++;
-      if (task.table[act.option]?.[act.attribute] === act.level) truthful++;
+  let messages = 0;
+  let choices = 0;
+  let mapChoices = 0;
+  let correct = 0;
+  traces.forEach((trace, k) => {
+    const task = tasks[k] as Task;
+    const model = decisionModelForTask(task);
+    for (const m of trace.messages) {
+      messages++;
+      let any = false;
+      for (const act of m.acts) {
+        if (act.kind !== "share") continue;
+        any = true;
+        shares++;
+        if ((task.visibility[m.speaker] ?? []).includes(act.option * task.attributes + act.attribute)) own++;
+        if (task.table[act.option]?.[act.attribute] === act.level) truthful++;
+      }
+      if (any) sharing++;
     }
-    if (any) sharing++;
-  }
-  return { shares, own, truthful, sharing };
+    for (const choice of trace.choices) {
+      choices++;
+      if (choice.choice === mapAnswer(model.posterior(agentBeliefs(task, choice.agent, trace.messages)).pmf))
+        mapChoices++;
+    }
+    if (trace.teamDecision === task.correct) correct++;
+  });
+  const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
+  return {
+    shares,
+    ownCellShares: ratio(own, shares),
+    trueShares: ratio(truthful, shares),
+    shareRate: ratio(sharing, messages),
+    choiceIsMap: ratio(mapChoices, choices),
+    teamAccuracy: ratio(correct, traces.length),
+    ci95: wilson95(correct, traces.length),
+  };
 }
 
 /**
@@ -67,32 +106,10 @@ export async function measureBaseSkills(
     seed: options.seed,
   });
   const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
-  let shares = 0;
-  let own = 0;
-  let truthful = 0;
-  let sharing = 0;
-  let messages = 0;
-  let choices = 0;
-  let mapChoices = 0;
-  let correct = 0;
   const probes: PromptCompletion[] = [];
   const maxProbes = options.maxProbes ?? 400;
   traces.forEach((trace, k) => {
-    const task = tasks[k] as Task;
-    const c = countShares(task, trace);
-    shares += c.shares;
-    own += c.own;
-    truthful += c.truthful;
-    sharing += c.sharing;
-    messages += trace.messages.length;
-    if (trace.teamDecision === task.correct) correct++;
-    const model = decisionModelForTask(task);
-    for (const choice of trace.choices) {
-      choices++;
-      const map = mapAnswer(model.posterior(agentBeliefs(task, choice.agent, trace.messages)).pmf);
-      if (choice.choice === map) mapChoices++;
-    }
-    for (const step of replayObservations(task, trace)) {
+    for (const step of replayObservations(tasks[k] as Task, trace)) {
       if (step.kind !== "message" || probes.length >= maxProbes) continue;
       const cell = step.observation.ownCells[0];
       if (cell === undefined) continue;
@@ -112,15 +129,6 @@ export async function measureBaseSkills(
     packed.mask.dispose();
     for (const lp of unpackCompletions(packed, values)) probability += Math.exp(lp[lp.length - 1] as number);
   }
-  const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
-  return {
-    episodes: traces.length,
-    givenCellLevel: ratio(probability, probes.length),
-    ownCellShares: ratio(own, shares),
-    trueShares: ratio(truthful, shares),
-    shareRate: ratio(sharing, messages),
-    choiceIsMap: ratio(mapChoices, choices),
-    teamAccuracy: ratio(correct, traces.length),
-    ci95: wilson95(correct, traces.length),
-  };
+  const { shares: _, ...skills } = traceSkills(tasks, traces);
+  return { episodes: traces.length, givenCellLevel: probes.length === 0 ? 0 : probability / probes.length, ...skills };
 }
