@@ -4,6 +4,18 @@
 // Behaviour metrics (README "Metrics")
 export { behaviourMetrics } from "./metrics/behaviour-metrics";
 export type { EpisodeMetrics } from "./metrics/behaviour-metrics";
+export { teamOutcomeMetric } from "./metrics/team-outcome-metric";
+export { individualAccuracyMetric } from "./metrics/individual-accuracy-metric";
+export { preAccuracyMetric } from "./metrics/pre-accuracy-metric";
+export { disclosureMetric } from "./metrics/disclosure-metric";
+export { askRateMetric } from "./metrics/ask-rate-metric";
+export { failToAskMetric } from "./metrics/fail-to-ask-metric";
+export { ignoredInputMetric } from "./metrics/ignored-input-metric";
+export { withholdingMetric } from "./metrics/withholding-metric";
+export { falseClaimsMetric } from "./metrics/false-claims-metric";
+export { tokensMetric } from "./metrics/tokens-metric";
+export { formatMetric } from "./metrics/format-metric";
+export { metricRate } from "./metrics/metric-rate";
 export { aggregateBehaviourMetrics } from "./metrics/aggregate-behaviour-metrics";
 export type { AggregateMetrics } from "./metrics/aggregate-behaviour-metrics";
 export { bootstrapCi } from "./metrics/bootstrap-ci";

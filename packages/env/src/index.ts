@@ -32,6 +32,20 @@ export { decisionModelForTask } from "./task/decision-model-for-task";
 export type { DecisionStructure } from "./task/decision-model-for-task";
 export { agentBeliefs } from "./task/agent-beliefs";
 export type { SpokenMessage } from "./task/agent-beliefs";
+export { EvidenceReplay } from "./task/evidence-replay";
+export type {
+  AskEvidence,
+  HeardClaim,
+  MessageEvidence,
+  ReplayMessage,
+  ShareEvidence,
+} from "./task/evidence-replay";
+export { cellPosition } from "./task/cell-position";
+export { trueLevel } from "./task/true-level";
+export { actCell } from "./task/act-cell";
+export { validShareCell } from "./task/valid-share-cell";
+export { isTaskAgent } from "./task/is-task-agent";
+export { agentChoice } from "./trace/agent-choice";
 export { ownBeliefs } from "./task/own-beliefs";
 export { pooledBeliefs } from "./task/pooled-beliefs";
 

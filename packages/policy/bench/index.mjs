@@ -13,6 +13,7 @@ import {
   sampleTokens,
   selectBackend,
 } from "../dist/tfjs/index.js";
+import { tokenShiftFigures } from "./token-shift.mjs";
 
 function seconds(start) {
   return (performance.now() - start) / 1000;
@@ -148,4 +149,7 @@ export default async function bench({ report, quick }) {
     note: `batch ${kvBatch}, 32-token prompts, ${kvNew} new tokens; ${cachedSeconds.toFixed(2)} s cached vs ${recomputeSeconds.toFixed(2)} s recomputed; same tokens: ${same}`,
   });
   model.dispose();
+
+  // 5. what token shift buys: steps to learn the copy task with and without it
+  tokenShiftFigures({ report, quick });
 }

@@ -11,5 +11,6 @@ export {
 } from "./config/reward-config";
 export type { AgentReward, AgentTerms, EpisodeRewards, MessageReward, MessageTerms } from "./score/score-episode";
 export { EPISODE_REWARDS_VERSION, scoreEpisode } from "./score/score-episode";
+export { useTerm } from "./score/use-term";
 export type { RewardSummary } from "./score/summarise-rewards";
 export { summariseRewards } from "./score/summarise-rewards";

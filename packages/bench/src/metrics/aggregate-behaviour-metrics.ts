@@ -30,69 +30,36 @@ export function aggregateBehaviourMetrics(
   opts: BootstrapOptions = {},
 ): AggregateMetrics {
   const seed = opts.seed ?? 0;
+  // Each estimate draws its own bootstrap stream, seeded by (seed, name).
   const ci = (name: string, num: number[], den: number[] | null = null): Estimate =>
     bootstrapCi(num, den, { ...opts, seed: hashSeed(seed, name) });
+  const mean = (name: string, of: (e: EpisodeMetrics) => number): Estimate => ci(name, episodes.map(of));
+  const pooled = (name: string, parts: (e: EpisodeMetrics) => [num: number, den: number]): Estimate => {
+    const pairs = episodes.map(parts);
+    return ci(
+      name,
+      pairs.map((p) => p[0]),
+      pairs.map((p) => p[1]),
+    );
+  };
   const pre = episodes.filter((e) => e.preAccuracy !== null);
   return {
     episodes: episodes.length,
-    teamAccuracy: ci(
-      "teamAccuracy",
-      episodes.map((e) => (e.teamCorrect ? 1 : 0)),
-    ),
-    individualAccuracy: ci(
-      "individualAccuracy",
-      episodes.map((e) => e.individualAccuracy),
-    ),
+    teamAccuracy: mean("teamAccuracy", (e) => (e.teamCorrect ? 1 : 0)),
+    individualAccuracy: mean("individualAccuracy", (e) => e.individualAccuracy),
     preAccuracy: ci(
       "preAccuracy",
       pre.map((e) => e.preAccuracy as number),
     ),
-    postAccuracy: ci(
-      "postAccuracy",
-      episodes.map((e) => e.postAccuracy),
-    ),
-    disclosure: ci(
-      "disclosure",
-      episodes.map((e) => e.disclosure.disclosed),
-      episodes.map((e) => e.disclosure.decisive),
-    ),
-    askRate: ci(
-      "askRate",
-      episodes.map((e) => (e.askRate ?? 0) * e.messages),
-      episodes.map((e) => e.messages),
-    ),
-    failToAsk: ci(
-      "failToAsk",
-      episodes.map((e) => e.failToAsk.failed),
-      episodes.map((e) => e.failToAsk.eligible),
-    ),
-    ignoredInput: ci(
-      "ignoredInput",
-      episodes.map((e) => e.ignoredInput.ignored),
-      episodes.map((e) => e.ignoredInput.eligible),
-    ),
-    withholding: ci(
-      "withholding",
-      episodes.map((e) => e.withholding.withheld),
-      episodes.map((e) => e.withholding.opportunities),
-    ),
-    falseClaim: ci(
-      "falseClaim",
-      episodes.map((e) => e.falseClaims.false),
-      episodes.map((e) => e.falseClaims.shares),
-    ),
-    messagesPerEpisode: ci(
-      "messagesPerEpisode",
-      episodes.map((e) => e.messages),
-    ),
-    tokensPerEpisode: ci(
-      "tokensPerEpisode",
-      episodes.map((e) => e.tokens),
-    ),
-    formatValidity: ci(
-      "formatValidity",
-      episodes.map((e) => e.format.valid),
-      episodes.map((e) => e.format.messages),
-    ),
+    postAccuracy: mean("postAccuracy", (e) => e.postAccuracy),
+    disclosure: pooled("disclosure", (e) => [e.disclosure.disclosed, e.disclosure.decisive]),
+    askRate: pooled("askRate", (e) => [(e.askRate ?? 0) * e.messages, e.messages]),
+    failToAsk: pooled("failToAsk", (e) => [e.failToAsk.failed, e.failToAsk.eligible]),
+    ignoredInput: pooled("ignoredInput", (e) => [e.ignoredInput.ignored, e.ignoredInput.eligible]),
+    withholding: pooled("withholding", (e) => [e.withholding.withheld, e.withholding.opportunities]),
+    falseClaim: pooled("falseClaim", (e) => [e.falseClaims.false, e.falseClaims.shares]),
+    messagesPerEpisode: mean("messagesPerEpisode", (e) => e.messages),
+    tokensPerEpisode: mean("tokensPerEpisode", (e) => e.tokens),
+    formatValidity: pooled("formatValidity", (e) => [e.format.valid, e.format.messages]),
   };
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, optionScore } from "@cosir/bayes";
+import { cellIndex, InvalidArgumentError, optionScore } from "@cosir/bayes";
 import { finishTask } from "../generators/finish-task";
 import { sampleLevel } from "../generators/sample-level";
 import type { TaskGeneratorOptions } from "../generators/task-generator-options";
@@ -40,7 +40,7 @@ export function asymmetricExpertiseTask(opts: TaskGeneratorOptions): Task {
     const runnerUp = (order[1] as readonly [number, number])[1];
     const expert = rng.int(N);
     const others = Array.from({ length: N }, (_, i) => i).filter((i) => i !== expert);
-    const decisive = [correct, runnerUp].flatMap((o) => Array.from({ length: M }, (_, a) => o * M + a));
+    const decisive = [correct, runnerUp].flatMap((o) => Array.from({ length: M }, (_, a) => cellIndex(o, a, M)));
     const withheld = rng.pick(decisive);
     const visibility: number[][] = Array.from({ length: N }, () => []);
     for (let cell = 0; cell < K * M; cell++) {

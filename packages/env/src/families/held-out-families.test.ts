@@ -9,6 +9,7 @@ import type { Act } from "../messages/act";
 import type { Observation, Policy, PolicyAction } from "../policy/policy";
 import { runEpisode } from "../protocol/run-episode";
 import { TaskSchema, type Task } from "../task/task";
+import { actArbitrary } from "../test-support/arbitraries";
 import { heldOutFamilies } from "./held-out-families";
 
 const names = Object.keys(heldOutFamilies);
@@ -34,26 +35,12 @@ const talker: Policy = {
   },
 };
 
+/** Valid acts but PROPOSE (a total task's answers are candidates, not options). */
 function actsFor(task: Task): fc.Arbitrary<Act[]> {
-  const option = fc.integer({ min: 0, max: task.options - 1 });
-  const attribute = fc.integer({ min: 0, max: task.attributes - 1 });
-  const act = fc.oneof(
-    fc.record({
-      kind: fc.constant("share" as const),
-      option,
-      attribute,
-      level: fc.integer({ min: task.levels[0], max: task.levels[1] }),
-    }),
-    fc.record({ kind: fc.constant("ask" as const), option, attribute }),
-    fc.record({
-      kind: fc.constant("ask" as const),
-      option,
-      attribute,
-      to: fc.integer({ min: 0, max: task.agents - 1 }),
-    }),
-    fc.constant({ kind: "pass" as const }),
+  return fc.array(
+    actArbitrary(task).filter((act) => act.kind !== "propose"),
+    { minLength: 1, maxLength: 4 },
   );
-  return fc.array(act, { minLength: 1, maxLength: 4 });
 }
 
 describe.each(names)("%s", (name) => {

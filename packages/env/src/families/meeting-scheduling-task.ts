@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "@cosir/bayes";
+import { cellIndex, InvalidArgumentError } from "@cosir/bayes";
 import { finishTask } from "../generators/finish-task";
 import type { TaskGeneratorOptions } from "../generators/task-generator-options";
 import type { Task } from "../task/task";
@@ -50,7 +50,7 @@ export function meetingSchedulingTask(opts: TaskGeneratorOptions & { freeProbabi
     if (!alone) continue;
     const visibility: number[][] = Array.from({ length: N }, () => []);
     for (let o = 0; o < K; o++)
-      for (let a = 0; a < M; a++) (visibility[owner[a] as number] as number[]).push(o * M + a);
+      for (let a = 0; a < M; a++) (visibility[owner[a] as number] as number[]).push(cellIndex(o, a, M));
     const task = finishTask(FAMILY, size, { table, correct, visibility, aggregate: "min" });
     const e = evidenceSummary(task);
     if (

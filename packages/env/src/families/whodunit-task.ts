@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "@cosir/bayes";
+import { cellIndex, InvalidArgumentError } from "@cosir/bayes";
 import { finishTask } from "../generators/finish-task";
 import type { TaskGeneratorOptions } from "../generators/task-generator-options";
 import type { Task } from "../task/task";
@@ -60,7 +60,7 @@ export function whodunitTask(opts: TaskGeneratorOptions & { ruleOutProbability?:
     const visibility: number[][] = Array.from({ length: N }, () => []);
     for (let o = 0; o < K; o++) {
       for (let a = 0; a < M; a++) {
-        const cell = o * M + a;
+        const cell = cellIndex(o, a, M);
         if (a === publicClue) for (const cells of visibility) cells.push(cell);
         else (visibility[owner[a] as number] as number[]).push(cell);
       }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, mapAnswer, optionScore } from "@cosir/bayes";
+import { cellIndex, InvalidArgumentError, mapAnswer, optionScore } from "@cosir/bayes";
 import { hashSeed } from "../rng/hash-seed";
 import { Rng } from "../rng/rng";
 import { decisionModelForTask } from "../task/decision-model-for-task";
@@ -94,7 +94,7 @@ export function hiddenProfileTask(opts: HiddenProfileTaskOptions): Task {
     const p = 0.5;
     for (let o = 0; o < K; o++) {
       for (let a = 0; a < M; a++) {
-        const cell = o * M + a;
+        const cell = cellIndex(o, a, M);
         if (o === correct || o === decoy) {
           const i = owner.get(a);
           if (i === undefined) for (const cells of visibility) cells.push(cell);

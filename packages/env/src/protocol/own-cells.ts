@@ -1,11 +1,11 @@
+import { cellPosition } from "../task/cell-position";
 import type { Task } from "../task/task";
+import { trueLevel } from "../task/true-level";
 
 /** Agent i's own cells as [option, attribute, level], in cell order. */
 export function ownCells(task: Task, agent: number): [number, number, number][] {
-  const M = task.attributes;
-  return (task.visibility[agent] ?? []).map((cell) => {
-    const o = Math.floor(cell / M);
-    const a = cell % M;
-    return [o, a, task.table[o]?.[a] ?? task.levels[0]];
-  });
+  return (task.visibility[agent] ?? []).map((cell) => [
+    ...cellPosition(task, cell),
+    trueLevel(task, cell) ?? task.levels[0],
+  ]);
 }

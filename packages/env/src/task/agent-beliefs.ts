@@ -1,6 +1,9 @@
 import { applyClaim, createBeliefs, observeCell, type Beliefs } from "@cosir/bayes";
 import type { Act } from "../messages/act";
+import { isTaskAgent } from "./is-task-agent";
 import type { Task } from "./task";
+import { trueLevel } from "./true-level";
+import { validShareCell } from "./valid-share-cell";
 
 export interface SpokenMessage {
   speaker: number;
@@ -9,27 +12,22 @@ export interface SpokenMessage {
 
 /**
  * Agent `agent`'s beliefs (DESIGN.md §1): the task prior, its own visible cells as point masses, then
- * every SHARE in `messages` spoken by another agent applied in order as a claim with the task's noise.
- * Shares naming a cell or level outside the task are ignored (they come from untrusted text).
+ * every valid SHARE (`validShareCell`) in `messages` spoken by another agent of the task, applied in
+ * order as a claim with the task's noise. The same evidence `EvidenceReplay` builds one message at a
+ * time for every agent; this builds it from scratch for one.
  */
 export function agentBeliefs(task: Task, agent: number, messages: readonly SpokenMessage[]): Beliefs {
   const beliefs = createBeliefs({ cells: task.options * task.attributes, levels: task.levels, prior: task.prior });
-  const [lo, hi] = task.levels;
-  const M = task.attributes;
   for (const cell of task.visibility[agent] ?? []) {
-    const row = task.table[Math.floor(cell / M)];
-    const level = row?.[cell % M];
+    const level = trueLevel(task, cell);
     if (level !== undefined) observeCell(beliefs, cell, level);
   }
-  for (const message of messages) {
-    if (message.speaker === agent) continue;
-    for (const act of message.acts) {
+  for (const { speaker, acts } of messages) {
+    if (speaker === agent || !isTaskAgent(task, speaker)) continue;
+    for (const act of acts) {
       if (act.kind !== "share") continue;
-      const { option, attribute, level } = act;
-      if (!Number.isInteger(option) || option < 0 || option >= task.options) continue;
-      if (!Number.isInteger(attribute) || attribute < 0 || attribute >= M) continue;
-      if (!Number.isInteger(level) || level < lo || level > hi) continue;
-      applyClaim(beliefs, option * M + attribute, level, task.noise);
+      const cell = validShareCell(task, act);
+      if (cell >= 0) applyClaim(beliefs, cell, act.level, task.noise);
     }
   }
   return beliefs;

@@ -4,31 +4,54 @@ import { randomTask } from "../generators/random-task";
 import type { Act } from "../messages/act";
 import type { Task } from "../task/task";
 
+interface TaskBounds {
+  options: [number, number];
+  attributes: [number, number];
+  agents: [number, number];
+  /** Range of the lowest level, and of the number of levels above it. */
+  lo: [number, number];
+  span: [number, number];
+  noise: readonly number[];
+}
+
+/** Random-family tasks with every size field drawn within `bounds`. */
+function boundedTaskArbitrary(bounds: TaskBounds): fc.Arbitrary<Task> {
+  const range = ([min, max]: [number, number]) => fc.integer({ min, max });
+  return fc
+    .record({
+      seed: fc.integer({ min: 0, max: 1_000_000 }),
+      options: range(bounds.options),
+      attributes: range(bounds.attributes),
+      agents: range(bounds.agents),
+      domain: fc.constantFrom(...domainNames),
+      lo: range(bounds.lo),
+      span: range(bounds.span),
+      rounds: fc.integer({ min: 0, max: 3 }),
+      preDiscussionChoice: fc.boolean(),
+      noise: fc.constantFrom(...bounds.noise),
+    })
+    .map(({ lo, span, ...r }) => randomTask({ ...r, levels: [lo, lo + span] }));
+}
+
 /** Random tasks across domains, sizes and level ranges (negative and multi-digit levels included). */
-export const taskArbitrary: fc.Arbitrary<Task> = fc
-  .record({
-    seed: fc.integer({ min: 0, max: 1_000_000 }),
-    options: fc.integer({ min: 1, max: 12 }),
-    attributes: fc.integer({ min: 1, max: 10 }),
-    agents: fc.integer({ min: 1, max: 5 }),
-    domain: fc.constantFrom(...domainNames),
-    lo: fc.integer({ min: -20, max: 20 }),
-    span: fc.integer({ min: 1, max: 12 }),
-    rounds: fc.integer({ min: 0, max: 3 }),
-    preDiscussionChoice: fc.boolean(),
-  })
-  .map((r) =>
-    randomTask({
-      seed: r.seed,
-      options: r.options,
-      attributes: r.attributes,
-      agents: r.agents,
-      domain: r.domain,
-      levels: [r.lo, r.lo + r.span],
-      rounds: r.rounds,
-      preDiscussionChoice: r.preDiscussionChoice,
-    }),
-  );
+export const taskArbitrary: fc.Arbitrary<Task> = boundedTaskArbitrary({
+  options: [1, 12],
+  attributes: [1, 10],
+  agents: [1, 5],
+  lo: [-20, 20],
+  span: [1, 12],
+  noise: [0.01],
+});
+
+/** Small tasks (2-3 options, 1-3 attributes, 2-4 levels, 1-4 agents) with noise 0, 0.01 or 0.2, cheap enough to rebuild from scratch. */
+export const smallTaskArbitrary: fc.Arbitrary<Task> = boundedTaskArbitrary({
+  options: [2, 3],
+  attributes: [1, 3],
+  agents: [1, 4],
+  lo: [-2, 2],
+  span: [1, 3],
+  noise: [0, 0.01, 0.2],
+});
 
 /** A valid act for the task. */
 export function actArbitrary(task: Task): fc.Arbitrary<Act> {

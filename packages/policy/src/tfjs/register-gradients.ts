@@ -53,6 +53,11 @@ function reduceShape(x: tf.Tensor, axis: unknown): number[] {
   return shape;
 }
 
+/** The gradients of a multi-output kernel's outputs: the engine passes a lone tensor when there is only one. */
+function outputGradients(dy: tf.Tensor | tf.Tensor[]): tf.Tensor[] {
+  return Array.isArray(dy) ? dy : [dy];
+}
+
 /** Last two axes swapped. */
 function swapLast(t: tf.Tensor): tf.Tensor {
   const perm = t.shape.map((_, i) => i);
@@ -61,7 +66,11 @@ function swapLast(t: tf.Tensor): tf.Tensor {
   return tf.transpose(t, perm);
 }
 
-const gradients: Grad[] = [
+/**
+ * Every gradient this package defines, one per kernel; register-gradients.test.ts checks each against
+ * finite differences, iterating over this table.
+ */
+export const gradientTable: readonly Grad[] = [
   binary(
     "Add",
     (dy) => dy,
@@ -180,14 +189,20 @@ const gradients: Grad[] = [
       return { x: () => tf.div(tf.mul(tf.reshape(dy as tf.Tensor, shape), tf.ones(x.shape)), count) };
     },
   },
-  ...(["Max", "Min"] as const).map(
-    (kernelName): Grad => ({
+  // the two kernels name their axes differently: Max `reductionIndices`, Min `axis`
+  ...(
+    [
+      ["Max", "reductionIndices"],
+      ["Min", "axis"],
+    ] as const
+  ).map(
+    ([kernelName, axisAttr]): Grad => ({
       kernelName,
       inputsToSave: ["x"],
       outputsToSave: [true],
       gradFunc: (dy, saved, attrs) => {
         const [x, y] = saved as [tf.Tensor, tf.Tensor];
-        const shape = reduceShape(x, (attrs as Attrs).reductionIndices);
+        const shape = reduceShape(x, (attrs as Attrs)[axisAttr]);
         return {
           x: () => tf.mul(tf.reshape(dy as tf.Tensor, shape), tf.cast(tf.equal(x, tf.reshape(y, shape)), "float32")),
         };
@@ -258,11 +273,11 @@ const gradients: Grad[] = [
   },
   {
     kernelName: "Unpack",
-    gradFunc: (dy, _saved, attrs) => ({ value: () => tf.stack(dy as tf.Tensor[], (attrs as Attrs).axis as number) }),
+    gradFunc: (dy, _saved, attrs) => ({ value: () => tf.stack(outputGradients(dy), (attrs as Attrs).axis as number) }),
   },
   {
     kernelName: "SplitV",
-    gradFunc: (dy, _saved, attrs) => ({ x: () => tf.concat(dy as tf.Tensor[], (attrs as Attrs).axis as number) }),
+    gradFunc: (dy, _saved, attrs) => ({ x: () => tf.concat(outputGradients(dy), (attrs as Attrs).axis as number) }),
   },
   {
     kernelName: "AddN",
@@ -363,10 +378,10 @@ let registered = false;
 export function registerGradients(): void {
   if (registered) return;
   registered = true;
-  for (const config of gradients) {
+  for (const config of gradientTable) {
     if (tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
   }
 }
 
 /** Kernels this package can differentiate through (beyond its own custom-gradient ops). */
-export const differentiableKernels: readonly string[] = gradients.map((g) => g.kernelName);
+export const differentiableKernels: readonly string[] = gradientTable.map((g) => g.kernelName);

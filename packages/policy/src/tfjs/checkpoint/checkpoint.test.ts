@@ -93,6 +93,48 @@ describe("checkpoints", () => {
     expect([...loaded.extraTensors.get("adam.m.x")!.data]).toEqual([1, 2, 3, 4]);
   });
 
+  it("round-trips a token-shift model: config in the manifest, both tables in model.safetensors, identical logits", async () => {
+    const dir = join(root, "token-shift");
+    const shiftConfig = { ...config, tokenShift: true };
+    const original = new Transformer(shiftConfig, { seed: 4 });
+    // the tables start at zero; give them values so the round trip has something to carry
+    const weights = await original.readWeights();
+    let k = 0;
+    for (const [name, w] of weights) if (name.startsWith("token_shift.")) w.forEach((_, i) => (w[i] = Math.sin(++k)));
+    original.setWeights(weights);
+    const manifest = await saveCheckpoint(dir, { model: original, tokenizer });
+    expect(manifest.model.tokenShift).toBe(true);
+    const file = decodeSafetensors(await readFile(join(dir, "model.safetensors")), "model.safetensors").tensors;
+    for (const name of ["token_shift.previous.weight", "token_shift.before_previous.weight"]) {
+      expect(file.get(name)!.shape).toEqual([config.vocabSize, config.width]);
+      expect([...file.get(name)!.data]).toEqual([...weights.get(name)!]);
+    }
+    const loaded = await loadCheckpoint(dir);
+    expect(loaded.config.tokenShift).toBe(true);
+    const before = tf.memory().numTensors;
+    const tokens = tf.tensor2d([[1, 5, 6, 7, 8, 3]], [1, 6], "int32");
+    const a = original.forward(tokens);
+    const b = loaded.model.forward(tokens);
+    expect(Array.from(b.dataSync())).toEqual(Array.from(a.dataSync()));
+    tf.dispose([tokens, a, b]);
+    expect(tf.memory().numTensors).toBe(before);
+    original.dispose();
+    loaded.model.dispose();
+  });
+
+  it("a checkpoint without token shift has no tokenShift key or tables and loads as a plain model", async () => {
+    const dir = await saved("plain");
+    const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
+    expect(Object.keys(manifest.model)).not.toContain("tokenShift");
+    expect(Object.keys(manifest.weights.tensors).filter((n) => n.startsWith("token_shift"))).toEqual([]);
+    const loaded = await loadCheckpoint(dir);
+    expect(loaded.config.tokenShift).toBeUndefined();
+    const plain = new Transformer(config);
+    expect(loaded.model.parameterCount()).toBe(plain.parameterCount());
+    plain.dispose();
+    loaded.model.dispose();
+  });
+
   it("replaces an existing checkpoint atomically and leaves no temporary directory", async () => {
     const dir = await saved("replace");
     const model = new Transformer(config, { seed: 10 });
@@ -146,6 +188,11 @@ describe("checkpoints", () => {
       /model\.safetensors: file is truncated/,
     ],
     ["missing weights file", (d) => rm(join(d, "model.safetensors")), /model\.safetensors: not found/],
+    [
+      "token shift asked for but its tables missing",
+      async (d) => rewriteManifest(d, (m) => ({ ...m, model: { ...(m.model as object), tokenShift: true } })),
+      /missing tensor "token_shift\.previous\.weight"/,
+    ],
   ];
   for (const [label, damage, message] of corrupt) {
     it(`reports a corrupt checkpoint: ${label}`, async () => {

@@ -28,6 +28,12 @@ export const TransformerConfigSchema = z
     normEps: z.number().positive().max(1).default(1e-5),
     /** Standard deviation of the initial weights (residual projections are scaled by 1/sqrt(2 layers)). */
     initScale: z.number().positive().max(10).default(0.02),
+    /**
+     * Token shift: each position's input also gets learned embeddings of the previous token and the
+     * one two back (two more [vocab, width] tables, zero at init), so one attention layer can match
+     * "the token after K". Absent means false: configs and checkpoints without it are unchanged.
+     */
+    tokenShift: z.boolean().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.width % c.heads !== 0) {

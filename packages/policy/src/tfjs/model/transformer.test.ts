@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import * as tf from "@tensorflow/tfjs-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../backend";
@@ -10,7 +11,7 @@ import { causalAttention } from "./causal-attention";
 import { embeddingLookup } from "./embedding-lookup";
 import { linear } from "./linear";
 import { rmsNorm } from "./rms-norm";
-import { Transformer } from "./transformer";
+import { Transformer, transformerParameterShapes } from "./transformer";
 
 const tiny = { vocabSize: 11, width: 8, layers: 2, heads: 2, context: 12, initScale: 0.5 };
 
@@ -119,9 +120,195 @@ describe("custom-gradient ops match tfjs autodiff of the plain formula", () => {
   });
 });
 
+interface PathLogprobs {
+  /** forward: log-softmax at every real position of each row, [row][position][vocab]. */
+  forward: number[][][];
+  /** prefill of the whole rows: the next-token log-probs of each row, [row][vocab]. */
+  prefill: number[][];
+  /** prefill of a prefix, then one decodeStep per remaining token: [step][row][vocab]. */
+  decode: number[][][];
+}
+
+const pathRows = [
+  [1, 4, 2, 9, 3, 7, 5, 10],
+  [6, 3, 3, 8, 0, 2],
+];
+/** Prefix lengths for the decode path: both rows then have 5 tokens left to feed one at a time. */
+const pathPrefixes = [3, 1];
+
+function logSoftmaxRows(logits: tf.Tensor2D): number[][] {
+  return tf.tidy(() => tf.logSoftmax(logits).arraySync() as number[][]);
+}
+
+/** The three inference paths of one model over `pathRows`. */
+function pathLogprobs(model: Transformer): PathLogprobs {
+  const time = Math.max(...pathRows.map((r) => r.length));
+  const padded = pathRows.map((r) => [...r, ...Array<number>(time - r.length).fill(0)]);
+  const tokens = tf.tensor2d(padded, [pathRows.length, time], "int32");
+  const all = tf.tidy(() => tf.logSoftmax(model.logits(tokens)).arraySync() as number[][][]);
+  tokens.dispose();
+  const forward = all.map((row, r) => row.slice(0, pathRows[r]!.length));
+  const whole = model.prefill(pathRows);
+  whole.cache.dispose();
+  const prefill = logSoftmaxRows(whole.logits);
+  whole.logits.dispose();
+  const start = model.prefill(pathRows.map((r, i) => r.slice(0, pathPrefixes[i])));
+  const decode: number[][][] = [];
+  start.logits.dispose();
+  const steps = pathRows[0]!.length - pathPrefixes[0]!;
+  for (let s = 0; s < steps; s++) {
+    const logits = model.decodeStep(
+      start.cache,
+      pathRows.map((r, i) => r[pathPrefixes[i]! + s]!),
+    );
+    decode.push(logSoftmaxRows(logits));
+    logits.dispose();
+  }
+  start.cache.dispose();
+  return { forward, prefill, decode };
+}
+
+function expectClose(actual: number[], expected: number[], tolerance: number, what: string): void {
+  expect(actual.length, what).toBe(expected.length);
+  actual.forEach((a, i) =>
+    expect(Math.abs(a - expected[i]!), `${what}[${i}]: ${a} vs ${expected[i]}`).toBeLessThan(tolerance),
+  );
+}
+
+/** The three paths of one model agree: prefill and decode reproduce forward's log-probs at the same positions. */
+function expectPathsAgree(paths: PathLogprobs, tolerance: number): void {
+  pathRows.forEach((row, r) => {
+    expectClose(paths.prefill[r]!, paths.forward[r]![row.length - 1]!, tolerance, `prefill row ${r}`);
+    paths.decode.forEach((step, s) =>
+      expectClose(step[r]!, paths.forward[r]![pathPrefixes[r]! + s]!, tolerance, `decode step ${s} row ${r}`),
+    );
+  });
+}
+
+/*
+ * Log-probs of the three paths for a fixed seed, recorded from the transformer before its block was
+ * factored out (one block shared by forward, prefill and decodeStep), so any numeric drift of a later
+ * refactor shows. Regenerate only for an intended change of the model's numbers:
+ * COSIR_WRITE_FIXTURES=1 npx vitest run src/tfjs/model/transformer.test.ts
+ */
+const pathFixture = new URL("./fixtures/transformer-paths.json", import.meta.url);
+
+describe("Transformer inference paths", () => {
+  it("forward, prefill and decodeStep give the same log-probs (1e-5) and match the recorded ones", async () => {
+    const model = new Transformer(tiny, { seed: 7 });
+    // norm gains start at 1; spread them so that mixing up two of them changes the numbers
+    const rng = new SeededRandom(8);
+    const weights = await model.readWeights();
+    for (const [name, w] of weights) if (name.includes("norm")) w.forEach((g, i) => (w[i] = g + 0.5 * rng.normal()));
+    model.setWeights(weights);
+    const paths = await noLeak(() => pathLogprobs(model));
+    model.dispose();
+    expectPathsAgree(paths, 1e-5);
+    if (process.env.COSIR_WRITE_FIXTURES === "1") writeFileSync(pathFixture, `${JSON.stringify(paths)}\n`);
+    const recorded = JSON.parse(readFileSync(pathFixture, "utf8")) as PathLogprobs;
+    expectClose(paths.forward.flat(2), recorded.forward.flat(2), 1e-5, "forward vs recorded");
+    expectClose(paths.prefill.flat(), recorded.prefill.flat(), 1e-5, "prefill vs recorded");
+    expectClose(paths.decode.flat(2), recorded.decode.flat(2), 1e-5, "decode vs recorded");
+  });
+});
+
+/** Fills the token-shift tables (zero at init) with N(0, scale^2) values. */
+async function randomizeTokenShift(model: Transformer, seed: number, scale = 0.5): Promise<void> {
+  const rng = new SeededRandom(seed);
+  const weights = await model.readWeights();
+  for (const [name, w] of weights)
+    if (name.startsWith("token_shift.")) w.forEach((_, i) => (w[i] = rng.normal() * scale));
+  model.setWeights(weights);
+}
+
+/** log-softmax of `forward` over fixed rows, [row][position][vocab]. */
+function forwardLogprobs(model: Transformer, rows: number[][]): number[][][] {
+  return tf.tidy(() => tf.logSoftmax(model.logits(tf.tensor2d(rows, undefined, "int32"))).arraySync() as number[][][]);
+}
+
+describe("Transformer with token shift", () => {
+  it("adds two [vocab, width] tables, zero at init: a fresh model computes what the same seed without token shift does", async () => {
+    const plain = new Transformer(tiny, { seed: 5 });
+    const shifted = new Transformer({ ...tiny, tokenShift: true }, { seed: 5 });
+    expect(shifted.parameterCount() - plain.parameterCount()).toBe(2 * tiny.vocabSize * tiny.width);
+    expect(transformerParameterShapes(shifted.config).filter(([name]) => name.startsWith("token_shift."))).toEqual([
+      ["token_shift.previous.weight", [tiny.vocabSize, tiny.width]],
+      ["token_shift.before_previous.weight", [tiny.vocabSize, tiny.width]],
+    ]);
+    expect(transformerParameterShapes(plain.config).map(([name]) => name)).toEqual(
+      transformerParameterShapes(shifted.config)
+        .map(([name]) => name)
+        .filter((name) => !name.startsWith("token_shift.")),
+    );
+    expect(plain.config.tokenShift).toBeUndefined();
+    expect(forwardLogprobs(shifted, pathRows.slice(0, 1))).toEqual(forwardLogprobs(plain, pathRows.slice(0, 1)));
+    plain.dispose();
+    shifted.dispose();
+  });
+
+  it("the previous table first reaches position 1 and the before-previous table position 2", async () => {
+    const rows = [[3, 8, 1, 6, 2, 9]];
+    const base = new Transformer({ ...tiny, tokenShift: true }, { seed: 6 });
+    const reference = forwardLogprobs(base, rows)[0]!;
+    for (const [table, firstChanged] of [
+      ["token_shift.previous.weight", 1],
+      ["token_shift.before_previous.weight", 2],
+    ] as const) {
+      const weights = await base.readWeights();
+      const rng = new SeededRandom(firstChanged);
+      weights.get(table)!.forEach((_, i, w) => (w[i] = rng.normal()));
+      const model = new Transformer({ ...tiny, tokenShift: true }, { weights });
+      const logprobs = forwardLogprobs(model, rows)[0]!;
+      // earlier positions have no token that far back: the table cannot reach them
+      for (let t = 0; t < firstChanged; t++) expect(logprobs[t], `${table} at ${t}`).toEqual(reference[t]);
+      for (let t = firstChanged; t < rows[0]!.length; t++)
+        expect(
+          Math.max(...logprobs[t]!.map((v, i) => Math.abs(v - reference[t]![i]!))),
+          `${table} at ${t}`,
+        ).toBeGreaterThan(1e-3);
+      model.dispose();
+    }
+    base.dispose();
+  });
+
+  it("forward, prefill and decodeStep give the same log-probs (1e-5), without leaking tensors", async () => {
+    const model = new Transformer({ ...tiny, tokenShift: true }, { seed: 7 });
+    await randomizeTokenShift(model, 9);
+    const paths = await noLeak(() => pathLogprobs(model));
+    expectPathsAgree(paths, 1e-5);
+    // and the tables matter: the same weights without them give other numbers
+    const weights = await model.readWeights();
+    const plain = new Transformer(tiny, { weights });
+    expect(Math.abs(pathLogprobs(plain).decode[0]![0]![0]! - paths.decode[0]![0]![0]!)).toBeGreaterThan(1e-4);
+    plain.dispose();
+    model.dispose();
+  });
+
+  it("the KV cache keeps each row's last two tokens", () => {
+    const model = new Transformer({ ...tiny, tokenShift: true }, { seed: 1 });
+    const { cache, logits } = model.prefill([[4], [1, 2, 3]]);
+    expect(cache.recentTokens).toEqual([
+      [4, -1],
+      [3, 2],
+    ]);
+    model.decodeStep(cache, [7, 8]).dispose();
+    expect(cache.recentTokens).toEqual([
+      [7, 4],
+      [8, 3],
+    ]);
+    logits.dispose();
+    cache.dispose();
+    model.dispose();
+  });
+});
+
 describe("Transformer", () => {
-  it("gradients agree with central finite differences on a tiny configuration", async () => {
-    const model = new Transformer({ ...tiny, initScale: 0.3 }, { seed: 3 });
+  it.each([
+    ["", false],
+    [" with token shift", true],
+  ])("gradients agree with central finite differences on a tiny configuration%s", async (_, tokenShift) => {
+    const model = new Transformer({ ...tiny, initScale: 0.3, tokenShift }, { seed: 3 });
+    if (tokenShift) await randomizeTokenShift(model, 4, 0.3);
     await noLeak(() => {
       const tokens = tf.tensor2d(
         [

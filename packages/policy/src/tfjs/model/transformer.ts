@@ -9,6 +9,9 @@ import { KvCache } from "./kv-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
+import { type BlockAttention, type TransformerBlockWeights, transformerBlock } from "./transformer-block";
+import { type AttentionKeysValues, cachedAttention } from "./cached-attention";
+import { type TokenShiftTables, tokenShiftEmbedding } from "./token-shift-embedding";
 import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
 
 export interface TransformerOptions {
@@ -18,6 +21,10 @@ export interface TransformerOptions {
   weights?: ReadonlyMap<string, Float32Array> | Readonly<Record<string, Float32Array>>;
 }
 
+/** The token-shift tables' parameter names (present only when `config.tokenShift`). */
+const TOKEN_SHIFT_PREVIOUS = "token_shift.previous.weight";
+const TOKEN_SHIFT_BEFORE_PREVIOUS = "token_shift.before_previous.weight";
+
 /** Names and shapes of every parameter, in a fixed order (the checkpoint's tensor order). */
 export function transformerParameterShapes(config: TransformerConfig): [string, number[]][] {
   const { vocabSize: v, width: d, layers, context, mlpRatio } = config;
@@ -25,6 +32,7 @@ export function transformerParameterShapes(config: TransformerConfig): [string, 
     ["tok_emb.weight", [v, d]],
     ["pos_emb.weight", [context, d]],
   ];
+  if (config.tokenShift === true) shapes.push([TOKEN_SHIFT_PREVIOUS, [v, d]], [TOKEN_SHIFT_BEFORE_PREVIOUS, [v, d]]);
   for (let i = 0; i < layers; i++) {
     shapes.push(
       [`blocks.${i}.norm1.weight`, [d]],
@@ -41,17 +49,6 @@ export function transformerParameterShapes(config: TransformerConfig): [string, 
   return shapes;
 }
 
-interface Block {
-  norm1: tf.Variable<tf.Rank.R1>;
-  q: tf.Variable<tf.Rank.R2>;
-  k: tf.Variable<tf.Rank.R2>;
-  v: tf.Variable<tf.Rank.R2>;
-  proj: tf.Variable<tf.Rank.R2>;
-  norm2: tf.Variable<tf.Rank.R1>;
-  fc1: tf.Variable<tf.Rank.R2>;
-  fc2: tf.Variable<tf.Rank.R2>;
-}
-
 /**
  * Decoder-only transformer (DESIGN.md §4): learned token and position embeddings, pre-norm blocks
  * (RMSNorm -> Q, K, V projections -> causal attention -> projection; RMSNorm -> ReLU MLP), a final
@@ -60,6 +57,8 @@ interface Block {
  * on tfjs-wasm three matmuls cost the same as the fused one, while splitting its output costs more
  * than the matmul (slices copy through JavaScript there). Sequences are right-padded for training and scoring (the causal mask keeps
  * padding from reaching earlier positions); `prefill` takes left-padded prompts for sampling.
+ * With `tokenShift`, each input also adds learned embeddings of the one and two tokens before it in
+ * its row (the KV cache carries them between decode steps).
  */
 export class Transformer {
   readonly config: TransformerConfig;
@@ -67,7 +66,8 @@ export class Transformer {
   readonly variables: ReadonlyMap<string, tf.Variable>;
   private readonly tokenEmbedding: tf.Variable<tf.Rank.R2>;
   private readonly positionEmbedding: tf.Variable<tf.Rank.R2>;
-  private readonly blocks: Block[];
+  private readonly tokenShift: TokenShiftTables | undefined;
+  private readonly blocks: TransformerBlockWeights[];
   private readonly finalNorm: tf.Variable<tf.Rank.R1>;
   private disposed = false;
 
@@ -101,6 +101,9 @@ export class Transformer {
       } else {
         data = new Float32Array(size);
         if (name.includes("norm")) data.fill(1);
+        // token-shift tables start at zero (and draw nothing, so the other weights are those of
+        // the same seed without token shift): the model starts as the plain one and learns to use them
+        else if (name === TOKEN_SHIFT_PREVIOUS || name === TOKEN_SHIFT_BEFORE_PREVIOUS) data.fill(0);
         else {
           const std =
             this.config.initScale * (name.endsWith("proj.weight") || name.endsWith("fc2.weight") ? residualScale : 1);
@@ -116,6 +119,10 @@ export class Transformer {
     const get = <R extends tf.Rank>(name: string) => variables.get(name) as tf.Variable<R>;
     this.tokenEmbedding = get("tok_emb.weight");
     this.positionEmbedding = get("pos_emb.weight");
+    this.tokenShift =
+      this.config.tokenShift === true
+        ? { previous: get(TOKEN_SHIFT_PREVIOUS), beforePrevious: get(TOKEN_SHIFT_BEFORE_PREVIOUS) }
+        : undefined;
     this.blocks = Array.from({ length: this.config.layers }, (_, i) => ({
       norm1: get(`blocks.${i}.norm1.weight`),
       q: get(`blocks.${i}.attn.q.weight`),
@@ -155,25 +162,17 @@ export class Transformer {
         `expected at most ${this.config.context} positions (the context)`,
       );
     return tf.tidy(() => {
-      const { heads, normEps } = this.config;
-      const ids = tf.reshape(tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32"), [
-        batch * time,
-      ]) as tf.Tensor1D;
-      let x = addPositions(embeddingLookup(this.tokenEmbedding, ids), this.positionEmbedding, batch, time);
-      for (const block of this.blocks) {
-        const h = rmsNorm(x, block.norm1, normEps);
-        const attention = causalAttention(
-          linear(h, block.q),
-          linear(h, block.k),
-          linear(h, block.v),
-          batch,
-          time,
-          heads,
-        );
-        x = tf.add(x, linear(attention, block.proj));
-        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
-      }
-      return linear(rmsNorm(x, this.finalNorm, normEps), transpose2d(this.tokenEmbedding));
+      const ids2d = (tokens.dtype === "int32" ? tokens : tf.cast(tokens, "int32")) as tf.Tensor2D;
+      const ids = tf.reshape(ids2d, [batch * time]) as tf.Tensor1D;
+      let embedded = embeddingLookup(this.tokenEmbedding, ids);
+      if (this.tokenShift !== undefined)
+        embedded = tf.add(
+          embedded,
+          tokenShiftEmbedding(this.tokenShift, shiftRight(ids2d, 1), shiftRight(ids2d, 2)),
+        ) as tf.Tensor2D;
+      const x = addPositions(embedded, this.positionEmbedding, batch, time);
+      const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads);
+      return this.head(this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x));
     });
   }
 
@@ -204,6 +203,9 @@ export class Transformer {
     });
     const ids = new Int32Array(batch * time);
     const positions = new Int32Array(batch * time);
+    // token shift: the tokens one and two back within each row's prompt, -1 before its start
+    const previous = new Int32Array(batch * time).fill(-1);
+    const beforePrevious = new Int32Array(batch * time).fill(-1);
     const bias = new Float32Array(batch * time * time);
     for (let r = 0; r < batch; r++) {
       const prompt = prompts[r]!;
@@ -211,64 +213,38 @@ export class Transformer {
       for (let c = 0; c < time; c++) {
         ids[r * time + c] = c < pad ? 0 : prompt[c - pad]!;
         positions[r * time + c] = Math.max(0, c - pad);
+        previous[r * time + c] = prompt[c - pad - 1] ?? -1;
+        beforePrevious[r * time + c] = prompt[c - pad - 2] ?? -1;
         for (let j = 0; j < time; j++) {
           if (j > c || j < pad) bias[(r * time + c) * time + j] = -1e9;
         }
       }
     }
-    const { width: d, heads, normEps, vocabSize } = this.config;
-    const headWidth = d / heads;
-    const bh = batch * heads;
-    const keys: tf.Tensor3D[] = [];
-    const values: tf.Tensor3D[] = [];
+    const { width: d } = this.config;
+    const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
-      const idT = tf.tensor1d(ids, "int32");
-      let x = tf.add(
-        tf.gather(this.tokenEmbedding, idT),
-        tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32")),
-      ) as tf.Tensor2D;
+      const x = this.embedAt(ids, positions, previous, beforePrevious);
       const biasT = tf.tensor4d(bias, [batch, 1, time, time]);
-      const scale = 1 / Math.sqrt(headWidth);
-      for (const block of this.blocks) {
-        const h = rmsNorm(x, block.norm1, normEps);
-        const q = tf.reshape(
-          tf.transpose(tf.reshape(linear(h, block.q), [batch, time, heads, headWidth]), [0, 2, 1, 3]),
-          [bh, time, headWidth],
-        ) as tf.Tensor3D;
-        const kT = tf.reshape(
-          tf.transpose(tf.reshape(linear(h, block.k), [batch, time, heads, headWidth]), [0, 2, 3, 1]),
-          [bh, headWidth, time],
-        ) as tf.Tensor3D;
-        const v = tf.reshape(
-          tf.transpose(tf.reshape(linear(h, block.v), [batch, time, heads, headWidth]), [0, 2, 1, 3]),
-          [bh, time, headWidth],
-        ) as tf.Tensor3D;
-        keys.push(tf.keep(kT));
-        values.push(tf.keep(v));
-        const scores = tf.add(
-          tf.reshape(tf.matMul(tf.mul(q, scale) as tf.Tensor3D, kT), [batch, heads, time, time]),
-          biasT,
-        );
-        const p = tf.softmax(tf.reshape(scores, [bh, time, time])) as tf.Tensor3D;
-        const o = tf.reshape(tf.transpose(tf.reshape(tf.matMul(p, v), [batch, heads, time, headWidth]), [0, 2, 1, 3]), [
-          batch * time,
-          d,
-        ]) as tf.Tensor2D;
-        x = tf.add(x, linear(o, block.proj));
-        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
-      }
-      const last = tf.reshape(tf.slice(tf.reshape(x, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
+      const out = this.runCached(x, undefined, biasT, batch, time, cached);
+      const last = tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
         batch,
         d,
       ]) as tf.Tensor2D;
-      return tf.reshape(linear(rmsNorm(last, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [
-        batch,
-        vocabSize,
-      ]) as tf.Tensor2D;
+      return this.head(last);
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
-    return { cache: new KvCache(keys, values, keyValid, nextPositions), logits };
+    const recentTokens = prompts.map((p): [number, number] => [p[p.length - 1]!, p[p.length - 2] ?? -1]);
+    return {
+      cache: new KvCache(
+        cached.map((c) => c.keys),
+        cached.map((c) => c.values),
+        keyValid,
+        nextPositions,
+        recentTokens,
+      ),
+      logits,
+    };
   }
 
   /**
@@ -288,9 +264,6 @@ export class Transformer {
           `expected room in the context (${this.config.context})`,
         );
     }
-    const { width: d, heads, normEps, vocabSize } = this.config;
-    const headWidth = d / heads;
-    const bh = batch * heads;
     const length = cache.length + 1;
     const bias = new Float32Array(batch * length);
     cache.keyValid.forEach((valid, r) => {
@@ -298,41 +271,71 @@ export class Transformer {
         if (!ok) bias[r * length + j] = -1e9;
       });
     });
-    const newKeys: tf.Tensor3D[] = [];
-    const newValues: tf.Tensor3D[] = [];
+    const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
-      const ids = tf.tensor1d(Int32Array.from(tokens), "int32");
-      const pos = tf.tensor1d(Int32Array.from(cache.nextPositions), "int32");
-      let x = tf.add(tf.gather(this.tokenEmbedding, ids), tf.gather(this.positionEmbedding, pos)) as tf.Tensor2D;
-      const biasT = tf.tensor3d(bias, [batch, 1, length]);
-      const scale = 1 / Math.sqrt(headWidth);
-      this.blocks.forEach((block, layer) => {
-        const h = rmsNorm(x, block.norm1, normEps);
-        const [q, k, v] = [linear(h, block.q), linear(h, block.k), linear(h, block.v)];
-        const kT = tf.keep(tf.concat([cache.keys[layer]!, tf.reshape(k, [bh, headWidth, 1])], 2) as tf.Tensor3D);
-        const vs = tf.keep(tf.concat([cache.values[layer]!, tf.reshape(v, [bh, 1, headWidth])], 1) as tf.Tensor3D);
-        newKeys.push(kT);
-        newValues.push(vs);
-        const scores = tf.add(
-          tf.reshape(tf.matMul(tf.reshape(tf.mul(q, scale), [bh, 1, headWidth]) as tf.Tensor3D, kT), [
-            batch,
-            heads,
-            length,
-          ]),
-          biasT,
-        );
-        const p = tf.softmax(tf.reshape(scores, [bh, 1, length])) as tf.Tensor3D;
-        const o = tf.reshape(tf.matMul(p, vs), [batch, d]) as tf.Tensor2D;
-        x = tf.add(x, linear(o, block.proj));
-        x = tf.add(x, linear(linear(rmsNorm(x, block.norm2, normEps), block.fc1, "relu"), block.fc2));
-      });
-      return tf.reshape(linear(rmsNorm(x, this.finalNorm, normEps), tf.transpose(this.tokenEmbedding)), [
-        batch,
-        vocabSize,
-      ]) as tf.Tensor2D;
+      const x = this.embedAt(
+        Int32Array.from(tokens),
+        Int32Array.from(cache.nextPositions),
+        Int32Array.from(cache.recentTokens, (recent) => recent[0]),
+        Int32Array.from(cache.recentTokens, (recent) => recent[1]),
+      );
+      const biasT = tf.tensor4d(bias, [batch, 1, 1, length]);
+      return this.head(this.runCached(x, cache, biasT, batch, 1, cached));
     });
-    cache.replace(newKeys, newValues);
+    cache.replace(
+      cached.map((c) => c.keys),
+      cached.map((c) => c.values),
+      tokens,
+    );
     return logits;
+  }
+
+  /**
+   * Inputs of flat token ids at their position ids (inference: gathers): token embedding, plus with
+   * token shift the embeddings of the `previous` and `beforePrevious` tokens (-1: none), plus the
+   * position embedding, summed in the order `forward` sums them.
+   */
+  private embedAt(
+    ids: Int32Array,
+    positions: Int32Array,
+    previous: Int32Array,
+    beforePrevious: Int32Array,
+  ): tf.Tensor2D {
+    let embedded = tf.gather(this.tokenEmbedding, tf.tensor1d(ids, "int32")) as tf.Tensor2D;
+    if (this.tokenShift !== undefined)
+      embedded = tf.add(
+        embedded,
+        tokenShiftEmbedding(this.tokenShift, tf.tensor1d(previous, "int32"), tf.tensor1d(beforePrevious, "int32")),
+      ) as tf.Tensor2D;
+    return tf.add(embedded, tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32"))) as tf.Tensor2D;
+  }
+
+  /**
+   * Every block over `time` new positions per row, attending to the cache (if any) and themselves;
+   * pushes each layer's extended keys and values onto `cached`, kept out of the caller's tidy scope.
+   */
+  private runCached(
+    x: tf.Tensor2D,
+    cache: KvCache | undefined,
+    bias: tf.Tensor4D,
+    batch: number,
+    time: number,
+    cached: AttentionKeysValues[],
+  ): tf.Tensor2D {
+    return this.blocks.reduce((h, block, layer) => {
+      const past = cache === undefined ? undefined : { keys: cache.keys[layer]!, values: cache.values[layer]! };
+      const attention: BlockAttention = (q, k, v) => {
+        const { output, cache: next } = cachedAttention(q, k, v, past, bias, batch, time, this.config.heads);
+        cached.push({ keys: tf.keep(next.keys), values: tf.keep(next.values) });
+        return output;
+      };
+      return transformerBlock(h, block, this.config.normEps, attention);
+    }, x);
+  }
+
+  /** Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. */
+  private head(x: tf.Tensor2D): tf.Tensor2D {
+    return linear(rmsNorm(x, this.finalNorm, this.config.normEps), transpose2d(this.tokenEmbedding));
   }
 
   /** Current weights as plain arrays, by name (what a checkpoint stores). */
@@ -378,3 +381,11 @@ export class Transformer {
 }
 
 let nextModelId = 0;
+
+/** Token ids [batch, time] moved `by` columns right within each row, -1 in the columns vacated: [batch * time]. */
+function shiftRight(ids: tf.Tensor2D, by: number): tf.Tensor1D {
+  const [batch, time] = ids.shape;
+  const fill = tf.fill([batch, Math.min(by, time)], -1, "int32");
+  const shifted = by >= time ? fill : tf.concat([fill, tf.slice(ids, [0, 0], [batch, time - by])], 1);
+  return tf.reshape(shifted, [batch * time]);
+}

@@ -2,6 +2,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderCanonical, type Act } from "@cosir/env";
 import { selectBackend } from "../backend";
+import { SeededRandom } from "../seeded-random";
 import { Transformer } from "../model/transformer";
 import { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
 import { nextTokenAccuracy, nextTokenLoss } from "./next-token-loss";
@@ -124,5 +125,66 @@ describe("TransformerTrainer", () => {
     tf.dispose([logprobs, entropy!, advantages, batch.tokens, batch.mask, ...Object.values(grads)]);
     expect(tf.memory().numTensors).toBe(before);
     model.dispose();
+  });
+});
+
+/**
+ * The copy task (the same as bench/index.mjs's token-shift figure): `keys` distinct random tokens,
+ * a separator, then `queries` pairs (K, V) where K is one of the keys but the last and V the token
+ * that followed it; only the V are learned. Key positions are random, so position alone cannot
+ * find V: a model must match K against the token before each key.
+ */
+function copyTaskBatch(rng: SeededRandom, rows: number, content = 16, keys = 8, queries = 4) {
+  const separator = content + 1;
+  const time = keys + 1 + 2 * queries;
+  const ids = new Int32Array(rows * time);
+  const mask = new Float32Array(rows * (time - 1));
+  for (let b = 0; b < rows; b++) {
+    const pool = Array.from({ length: content }, (_, i) => i + 1);
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    }
+    const row = [...pool.slice(0, keys), separator];
+    for (let q = 0; q < queries; q++) {
+      const k = rng.int(keys - 1);
+      row.push(pool[k]!, pool[k + 1]!);
+      mask[b * (time - 1) + keys + 1 + 2 * q] = 1;
+    }
+    ids.set(row, b * time);
+  }
+  return {
+    config: { vocabSize: content + 2, width: 64, layers: 2, heads: 4, context: time, initScale: 0.125 },
+    tokens: tf.tensor2d(ids, [rows, time], "int32"),
+    mask: tf.tensor2d(mask, [rows, time - 1]),
+  };
+}
+
+describe("token shift", () => {
+  it("lets a 2-layer width-64 model learn the copy task in at most 200 steps, where the same model without it stays near chance", () => {
+    const evaluation = copyTaskBatch(new SeededRandom(99), 256);
+    /** Trains on fresh batches (the same ones for both models) until `stop(accuracy)` or `steps`. */
+    const train = (tokenShift: boolean, steps: number, stop: (accuracy: number) => boolean) => {
+      const model = new Transformer({ ...evaluation.config, tokenShift }, { seed: 1 });
+      const trainer = new TransformerTrainer(model, { learningRate: 1e-2 });
+      const rng = new SeededRandom(1);
+      let accuracy = 0;
+      let step = 0;
+      while (step < steps && !stop(accuracy)) {
+        const batch = copyTaskBatch(rng, 32);
+        trainer.trainStep(batch, nextTokenLoss);
+        tf.dispose([batch.tokens, batch.mask]);
+        if (++step % 25 === 0) accuracy = nextTokenAccuracy(model, evaluation);
+      }
+      trainer.dispose();
+      model.dispose();
+      return { accuracy, step };
+    };
+    const shifted = train(true, 200, (accuracy) => accuracy > 0.95);
+    expect(shifted.accuracy).toBeGreaterThan(0.95);
+    // chance is 1/7 (the V of a key is one of the other seven keys); the plain model, given as many steps, has not left it
+    const plain = train(false, shifted.step, () => false);
+    expect(plain.accuracy).toBeLessThan(0.4);
+    tf.dispose([evaluation.tokens, evaluation.mask]);
   });
 });

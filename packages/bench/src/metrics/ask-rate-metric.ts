@@ -1,0 +1,9 @@
+import type { Task, Trace } from "@cosir/env";
+import { metricRate } from "./metric-rate";
+
+/** Fraction of messages containing at least one ASK (whoever spoke and whatever the ASK named). */
+export function askRateMetric(_task: Task, trace: Trace): number | null {
+  let withAsk = 0;
+  for (const message of trace.messages) if (message.acts.some((a) => a.kind === "ask")) withAsk++;
+  return metricRate(withAsk, trace.messages.length);
+}

@@ -1,0 +1,14 @@
+import type { Task, Trace, TraceMessage } from "@cosir/env";
+
+function tokenCount(message: Pick<TraceMessage, "text" | "tokens">): number {
+  if (message.tokens !== undefined) return message.tokens.length;
+  const words = message.text.trim().split(/\s+/u);
+  return words.length === 1 && words[0] === "" ? 0 : words.length;
+}
+
+/** Discussion length: sampled tokens when the policy reported them, else whitespace-separated words. */
+export function tokensMetric(_task: Task, trace: Trace): number {
+  let tokens = 0;
+  for (const message of trace.messages) tokens += tokenCount(message);
+  return tokens;
+}

@@ -1,0 +1,52 @@
+import * as tf from "@tensorflow/tfjs-core";
+
+/** Keys pre-transposed [batch * heads, headWidth, length] and values [batch * heads, length, headWidth]. */
+export interface AttentionKeysValues {
+  keys: tf.Tensor3D;
+  values: tf.Tensor3D;
+}
+
+/**
+ * Multi-head attention of `time` new positions per row (q, k, v [batch * time, width]) over the
+ * cached keys and values of earlier positions (none for a prefill) followed by their own, with an
+ * additive `bias` [batch, 1, time, past + time] holding the causal and padding masks. Returns the
+ * merged heads [batch * time, width] and the extended keys and values, the next step's cache (kept
+ * in the layout that makes both attention matmuls untransposed). Inference only: no gradient.
+ */
+export function cachedAttention(
+  q: tf.Tensor2D,
+  k: tf.Tensor2D,
+  v: tf.Tensor2D,
+  past: AttentionKeysValues | undefined,
+  bias: tf.Tensor4D,
+  batch: number,
+  time: number,
+  heads: number,
+): { output: tf.Tensor2D; cache: AttentionKeysValues } {
+  const width = q.shape[1];
+  const headWidth = width / heads;
+  const bh = batch * heads;
+  // one position per row (a decode step): the head split is a plain reshape, no transpose needed
+  const toHeads = (x: tf.Tensor, perm: number[], shape: [number, number, number]) =>
+    (time === 1
+      ? tf.reshape(x, shape)
+      : tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), perm), shape)) as tf.Tensor3D;
+  const newKeys = toHeads(k, [0, 2, 3, 1], [bh, headWidth, time]);
+  const newValues = toHeads(v, [0, 2, 1, 3], [bh, time, headWidth]);
+  const keys = past === undefined ? newKeys : (tf.concat([past.keys, newKeys], 2) as tf.Tensor3D);
+  const values = past === undefined ? newValues : (tf.concat([past.values, newValues], 1) as tf.Tensor3D);
+  const length = keys.shape[2];
+  const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), [0, 2, 1, 3], [bh, time, headWidth]);
+  const scores = tf.add(tf.reshape(tf.matMul(scaled, keys), [batch, heads, time, length]), bias);
+  const p = tf.softmax(tf.reshape(scores, [bh, time, length])) as tf.Tensor3D;
+  const heads3 = tf.matMul(p, values);
+  const output = (
+    time === 1
+      ? tf.reshape(heads3, [batch, width])
+      : tf.reshape(tf.transpose(tf.reshape(heads3, [batch, heads, time, headWidth]), [0, 2, 1, 3]), [
+          batch * time,
+          width,
+        ])
+  ) as tf.Tensor2D;
+  return { output, cache: { keys, values } };
+}

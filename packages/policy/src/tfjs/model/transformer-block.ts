@@ -1,0 +1,42 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { linear } from "./linear";
+import { rmsNorm } from "./rms-norm";
+
+/** The weights of one pre-norm block, stored [in, out] so every projection is x @ W. */
+export interface TransformerBlockWeights {
+  norm1: tf.Tensor1D;
+  q: tf.Tensor2D;
+  k: tf.Tensor2D;
+  v: tf.Tensor2D;
+  proj: tf.Tensor2D;
+  norm2: tf.Tensor1D;
+  fc1: tf.Tensor2D;
+  fc2: tf.Tensor2D;
+}
+
+/**
+ * Multi-head attention of a block's queries, keys and values [rows, width] (heads side by side in
+ * the columns), returning the merged heads [rows, width]. What it attends to besides these keys (a
+ * KV cache) and what it keeps of them is the caller's: training, prefill and decoding differ only here.
+ */
+export type BlockAttention = (q: tf.Tensor2D, k: tf.Tensor2D, v: tf.Tensor2D) => tf.Tensor2D;
+
+/**
+ * One pre-norm transformer block (DESIGN.md §4) on the residual stream x [rows, width]:
+ * x + proj(attention(Q, K, V of RMSNorm(x))), then + fc2(ReLU(fc1(RMSNorm(x)))). The one block body
+ * behind `Transformer.forward`, `prefill` and `decodeStep`, so the three cannot drift apart.
+ */
+export function transformerBlock(
+  x: tf.Tensor2D,
+  weights: TransformerBlockWeights,
+  normEps: number,
+  attention: BlockAttention,
+): tf.Tensor2D {
+  const h = rmsNorm(x, weights.norm1, normEps);
+  const attended = attention(linear(h, weights.q), linear(h, weights.k), linear(h, weights.v));
+  const mid = tf.add(x, linear(attended, weights.proj)) as tf.Tensor2D;
+  return tf.add(
+    mid,
+    linear(linear(rmsNorm(mid, weights.norm2, normEps), weights.fc1, "relu"), weights.fc2),
+  ) as tf.Tensor2D;
+}
