@@ -51,9 +51,15 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const say = (line: string) => {
     if (values.quiet !== true) io.stderr.write(`${line}\n`);
   };
-  const result = await runDemo(config, out, { stream: io.stderr as NodeJS.WriteStream, quiet: values.quiet === true }, say, {
-    seeds,
-  });
+  const result = await runDemo(
+    config,
+    out,
+    { stream: io.stderr as NodeJS.WriteStream, quiet: values.quiet === true },
+    say,
+    {
+      seeds,
+    },
+  );
   const t = config.task;
   io.stdout.write(
     `\nHeld-out ${t.family} tasks (${t.agents} agents, ${t.options} options x ${t.attributes} attributes, ${t.rounds} rounds, visibility ${t.visibility ?? 0.5}), ${config.eval.episodes} episodes each, greedy decoding\n`,
@@ -78,7 +84,16 @@ export const demoCommand: CliCommand = async (argv, io) => {
       "oracle",
     ].join(",");
     const code = await benchCommand(
-      ["--policies", policies, "--n", String(config.eval.benchEpisodes), "--seed", String(config.seed), "--out", join(out, "bench")],
+      [
+        "--policies",
+        policies,
+        "--n",
+        String(config.eval.benchEpisodes),
+        "--seed",
+        String(config.seed),
+        "--out",
+        join(out, "bench"),
+      ],
       { ...io, stderr: values.quiet === true ? new PassThrough() : io.stderr },
     );
     if (code !== 0) return code;

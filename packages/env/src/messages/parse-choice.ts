@@ -43,8 +43,7 @@ function canonicalChoice(text: string, answers: number): ChoiceParseResult {
       choose > 0 &&
       pad.length % 2 === 0 &&
       pad.every((t, i) => (i % 2 === 0 ? canonicalWord.option(t) !== null : canonicalWord.integer(t) !== null));
-    if (!wellFormed)
-      return { choice: null, error: `expected "TALLY o<k> <n> ... CHOOSE o<k>", got ${quote(text)}` };
+    if (!wellFormed) return { choice: null, error: `expected "TALLY o<k> <n> ... CHOOSE o<k>", got ${quote(text)}` };
     rest = tokens.slice(choose);
   }
   if (rest.length > 2 || (rest.length === 2 && (rest[0] as string).toUpperCase() !== "CHOOSE"))

@@ -19,7 +19,9 @@ describe("choiceTally", () => {
         const t = publicTask(full);
         const b = createBeliefs({ cells: 9, levels: t.levels, prior: t.prior });
         full.table.forEach((row, k) => row.forEach((v, m) => observeCell(b, k * 3 + m, v)));
-        expect(choiceTally(t, b)).toEqual(full.table.map((row) => row.reduce((s, v, m) => s + 4 * v * t.weights[m]!, 0)));
+        expect(choiceTally(t, b)).toEqual(
+          full.table.map((row) => row.reduce((s, v, m) => s + 4 * v * t.weights[m]!, 0)),
+        );
       }),
     );
   });

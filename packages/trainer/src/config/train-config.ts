@@ -157,9 +157,21 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
   },
   demo: {
     preset: "demo",
-    task: { rounds: 2 },
-    model: { width: 64, layers: 2, heads: 4, context: 192 },
-    sft: { episodes: 400, epochs: 2, batchSize: 32 },
+    // The committed base (`cosir pretrain --preset demo --out models/demo-base`); RL starts from it.
+    base: "models/demo-base/checkpoint",
+    // A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
+    task: { options: 4, attributes: 2, agents: 3, rounds: 2, visibility: 0.2 },
+    model: { width: 64, layers: 2, heads: 4, context: 192, tokenShift: true },
+    sft: { episodes: 400, epochs: 2, batchSize: 32, teacherChoice: "tally", shareRate: 0.4, askRate: 0.1 },
+    pretrain: {
+      episodes: 3000,
+      copySteps: 200,
+      steps: 3800,
+      batchSize: 32,
+      learningRate: 2e-3,
+      warmupSteps: 50,
+      mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
+    },
     rl: {
       iterations: 30,
       tasksPerIteration: 4,
@@ -170,7 +182,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       minLearningRate: 2e-5,
       klCoef: 0.05,
     },
-    eval: { episodes: 200, benchEpisodes: 40 },
+    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 10, dialogues: 2 },
     checkpointEvery: 5,
   },
 });

@@ -5,9 +5,15 @@ import { teacherPolicy } from "../teacher/teacher-policy";
 import { traceSkills } from "./base-skills";
 
 const tasks: Task[] = Array.from({ length: 60 }, (_, k) =>
-  generateTask({ family: "random", seed: 900 + k, options: 4, attributes: 2, agents: 3, rounds: 2, visibility: 0.2 } as Parameters<
-    typeof generateTask
-  >[0]),
+  generateTask({
+    family: "random",
+    seed: 900 + k,
+    options: 4,
+    attributes: 2,
+    agents: 3,
+    rounds: 2,
+    visibility: 0.2,
+  } as Parameters<typeof generateTask>[0]),
 );
 
 describe("traceSkills", () => {

@@ -60,7 +60,9 @@ export async function runDemoArm(
     const e = await evaluateModel(run.policyModel, config, config.eval.curveEpisodes);
     const iteration = run.completedIterations;
     curve.push({ iteration, episodes: iteration * perIteration, teamAccuracy: e.teamAccuracy, ci95: e.ci95 });
-    log(`${config.rewards.preset} seed ${config.seed}: ${iteration * perIteration} episodes, held-out accuracy ${e.teamAccuracy.toFixed(3)}`);
+    log(
+      `${config.rewards.preset} seed ${config.seed}: ${iteration * perIteration} episodes, held-out accuracy ${e.teamAccuracy.toFixed(3)}`,
+    );
   };
   try {
     if (config.eval.curveEpisodes > 0) await point();
@@ -85,7 +87,12 @@ export async function runDemoArm(
 export async function evaluateCheckpoint(path: string, config: TrainConfig, dialogues = 0): Promise<PolicyEvaluation> {
   const loaded = await loadCheckpoint(path);
   try {
-    return await evaluateModel({ model: loaded.model, tokenizer: loaded.tokenizer }, config, config.eval.episodes, dialogues);
+    return await evaluateModel(
+      { model: loaded.model, tokenizer: loaded.tokenizer },
+      config,
+      config.eval.episodes,
+      dialogues,
+    );
   } finally {
     loaded.model.dispose();
   }

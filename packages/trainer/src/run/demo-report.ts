@@ -63,7 +63,10 @@ export function demoReport(
       title: "Held-out team accuracy",
       xLabel: "RL episodes",
       series: Object.fromEntries(
-        Object.entries(result.curves).map(([arm, points]) => [arm, points.map((p) => [p.episodes, p.teamAccuracy] as const)]),
+        Object.entries(result.curves).map(([arm, points]) => [
+          arm,
+          points.map((p) => [p.episodes, p.teamAccuracy] as const),
+        ]),
       ),
     },
     ...(["share", "ask", "falseClaim", "use"] as const).map((term) => ({
@@ -91,8 +94,13 @@ export function demoReport(
     meta: {
       task: `${config.task.family} ${config.task.options}x${config.task.attributes}, ${config.task.agents} agents, ${config.task.rounds} rounds, visibility ${config.task.visibility ?? 0.5}`,
       "RL per arm": `${config.rl.iterations} iterations x ${perIteration} episodes`,
-      "episodes to match": r.ratio === null ? `CoSIR never reached outcome-only's final ${r.target.toFixed(3)}` : `CoSIR reached outcome-only's final accuracy ${r.target.toFixed(3)} after ${r.cosirEpisodes} of ${r.outcomeOnlyEpisodes} episodes (ratio ${r.ratio.toFixed(2)})`,
-      seconds: Object.entries(result.seconds).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "),
+      "episodes to match":
+        r.ratio === null
+          ? `CoSIR never reached outcome-only's final ${r.target.toFixed(3)}`
+          : `CoSIR reached outcome-only's final accuracy ${r.target.toFixed(3)} after ${r.cosirEpisodes} of ${r.outcomeOnlyEpisodes} episodes (ratio ${r.ratio.toFixed(2)})`,
+      seconds: Object.entries(result.seconds)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(", "),
     },
     sections: [
       { kind: "curves", title: "Learning curves", intro: "Both arms from the same base, seed 0.", curves },

@@ -57,7 +57,12 @@ export async function evaluatePolicy(
       correct: task.correct,
       teamDecision: trace.teamDecision,
       sees: task.visibility.map((cells) =>
-        cells.map((c) => `o${Math.floor(c / task.attributes)} a${c % task.attributes} ${task.table[Math.floor(c / task.attributes)]?.[c % task.attributes]}`).join(", "),
+        cells
+          .map(
+            (c) =>
+              `o${Math.floor(c / task.attributes)} a${c % task.attributes} ${task.table[Math.floor(c / task.attributes)]?.[c % task.attributes]}`,
+          )
+          .join(", "),
       ),
       messages: trace.messages.map((m, i) => ({
         speaker: m.speaker,

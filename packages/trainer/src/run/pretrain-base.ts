@@ -50,7 +50,10 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
   traces.forEach((trace, k) => {
     for (const step of replayObservations(tasks[k] as Task, trace)) {
       const prompt = promptIds(pm, step.observation, max);
-      (step.kind === "message" ? data.talk : data.choose).push({ prompt, completion: actionIds(pm, step.text).slice(0, max) });
+      (step.kind === "message" ? data.talk : data.choose).push({
+        prompt,
+        completion: actionIds(pm, step.text).slice(0, max),
+      });
       if (step.kind !== "message") continue;
       for (const [o, a, v] of step.observation.ownCells)
         data.copy.push({ prompt, completion: actionIds(pm, `SHARE o${o} a${a} ${v}`) });

@@ -36,7 +36,10 @@ export const basePaths = (dir: string) => ({
   manifest: join(dir, "base.json"),
 });
 
-const sha256 = async (path: string) => createHash("sha256").update(await readFile(path)).digest("hex");
+const sha256 = async (path: string) =>
+  createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
 
 /**
  * `cosir pretrain`: pretrains the embedded base from `config` (seeded, so the same config and back end give the

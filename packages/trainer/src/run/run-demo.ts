@@ -153,7 +153,11 @@ export async function runDemo(
   const specs: DemoArmSpec[] = [];
   for (let s = 0; s < seeds; s++)
     for (const arm of DEMO_ARMS)
-      specs.push({ config: { ...config, seed: config.seed + s, rewards: { preset: arm } }, dir: demoArmDir(dir, arm, s), base });
+      specs.push({
+        config: { ...config, seed: config.seed + s, rewards: { preset: arm } },
+        dir: demoArmDir(dir, arm, s),
+        base,
+      });
   const width = options.parallel ?? Math.min(2, availableParallelism());
   log(
     `RL: ${seeds} seed(s) x ${DEMO_ARMS.join(" and ")}, ${config.rl.iterations} iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes each, ${width} at a time`,

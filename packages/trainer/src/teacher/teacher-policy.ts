@@ -53,7 +53,8 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   function tallyChoice(obs: Observation): string {
     const beliefs = observationBeliefs(obs);
     const tally = obs.surface === "canonical" ? choiceTally(obs.task, beliefs) : null;
-    if (tally === null) return renderChoice(mapAnswer(decisionModelForTask(obs.task).posterior(beliefs).pmf), obs.surface, obs.task);
+    if (tally === null)
+      return renderChoice(mapAnswer(decisionModelForTask(obs.task).posterior(beliefs).pmf), obs.surface, obs.task);
     return renderTally(tally, tally.indexOf(Math.max(...tally)));
   }
 
