@@ -86,6 +86,8 @@ export const TrainConfigSchema = z
         gamma: z.number().min(0).max(1).default(1),
         /** Dr.GRPO: subtract the group mean only. */
         meanOnly: z.boolean().default(false),
+        /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
+        baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
         dropZeroAdvantage: z.boolean().default(true),
         ppoEpochs: int.min(1).max(32).default(2),
         minibatchSize: int.min(1).max(65_536).default(64),

@@ -1,4 +1,4 @@
-import { mapAnswer } from "@cosir/bayes";
+import { cellIndex, mapAnswer } from "@cosir/bayes";
 import { agentBeliefs, decisionModelForTask, runEpisodes, type Task, type Trace } from "@cosir/env";
 import { packSequences, tokenLogprobs, unpackCompletions, type PromptCompletion } from "@cosir/policy/tfjs";
 import * as tf from "@tensorflow/tfjs-core";
@@ -67,7 +67,7 @@ export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): T
         if (act.kind !== "share") continue;
         any = true;
         shares++;
-        if ((task.visibility[m.speaker] ?? []).includes(act.option * task.attributes + act.attribute)) own++;
+        if ((task.visibility[m.speaker] ?? []).includes(cellIndex(act.option, act.attribute, task.attributes))) own++;
         if (task.table[act.option]?.[act.attribute] === act.level) truthful++;
       }
       if (any) sharing++;

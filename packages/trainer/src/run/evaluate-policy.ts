@@ -1,4 +1,4 @@
-import { runEpisodes, type Policy, type Task } from "@cosir/env";
+import { cellPosition, runEpisodes, type Policy, type Task } from "@cosir/env";
 import { rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { wilson95 } from "../metrics/wilson95";
@@ -58,10 +58,10 @@ export async function evaluatePolicy(
       teamDecision: trace.teamDecision,
       sees: task.visibility.map((cells) =>
         cells
-          .map(
-            (c) =>
-              `o${Math.floor(c / task.attributes)} a${c % task.attributes} ${task.table[Math.floor(c / task.attributes)]?.[c % task.attributes]}`,
-          )
+          .map((c) => {
+            const [o, a] = cellPosition(task, c);
+            return `o${o} a${a} ${task.table[o]?.[a]}`;
+          })
           .join(", "),
       ),
       messages: trace.messages.map((m, i) => ({

@@ -1,4 +1,4 @@
-import { createBeliefs, mapAnswer, observeCell } from "@cosir/bayes";
+import { cellIndex, createBeliefs, mapAnswer, observeCell } from "@cosir/bayes";
 import {
   Rng,
   choiceTally,
@@ -46,7 +46,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   function ownOnlyChoice(obs: Observation): number {
     const t = obs.task;
     const b = createBeliefs({ cells: t.options * t.attributes, levels: t.levels, prior: t.prior });
-    for (const [o, a, level] of obs.ownCells) observeCell(b, o * t.attributes + a, level);
+    for (const [o, a, level] of obs.ownCells) observeCell(b, cellIndex(o, a, t.attributes), level);
     return mapAnswer(decisionModelForTask(t).posterior(b).pmf);
   }
 
@@ -72,7 +72,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
       const [option, attribute, level] = rng.pick(obs.ownCells);
       acts = [{ kind: "share", option, attribute, level }];
     } else if (roll < shareRate + askRate) {
-      const own = new Set(obs.ownCells.map(([o, a]) => o * t.attributes + a));
+      const own = new Set(obs.ownCells.map(([o, a]) => cellIndex(o, a, t.attributes)));
       const missing: number[] = [];
       for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c)) missing.push(c);
       if (missing.length > 0) {
