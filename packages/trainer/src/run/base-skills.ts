@@ -7,20 +7,10 @@ import { promptIds, samplingPolicy, type PolicyModel } from "./policy-model";
 import { replayObservations } from "../rollout/replay-observations";
 
 /** What a base must do before RL can teach it anything (the evidence issue's targets), on held-out tasks. */
-export interface BaseSkills {
+export interface BaseSkills extends Omit<TraceSkills, "shares"> {
   episodes: number;
   /** Mean probability (at temperature 1) of the right level after "SHARE o<k> a<m>" for a cell the agent holds. */
   givenCellLevel: number;
-  /** Share of the SHARE acts it wrote that name a cell its agent holds. */
-  ownCellShares: number;
-  /** Share of the SHARE acts it wrote whose level is the true one. */
-  trueShares: number;
-  /** Share of discussion messages that contain a SHARE. */
-  shareRate: number;
-  /** Share of final choices equal to the MAP of the agent's evidence (own cells and teammates' claims). */
-  choiceIsMap: number;
-  teamAccuracy: number;
-  ci95: [number, number];
 }
 
 export interface BaseSkillOptions {
@@ -34,10 +24,15 @@ export interface BaseSkillOptions {
 
 /** What a team's traces show of sharing and choosing (pure; the model-free part of measureBaseSkills). */
 export interface TraceSkills {
+  /** SHARE acts written. */
   shares: number;
+  /** Share of the SHARE acts that name a cell their agent holds. */
   ownCellShares: number;
+  /** Share of the SHARE acts whose level is the true one. */
   trueShares: number;
+  /** Share of discussion messages that contain a SHARE. */
   shareRate: number;
+  /** Share of final choices equal to the MAP of the agent's evidence (own cells and teammates' claims). */
   choiceIsMap: number;
   teamAccuracy: number;
   ci95: [number, number];
