@@ -84,6 +84,12 @@ export const TrainConfigSchema = z
         /** G: episodes per task (DESIGN.md §5). */
         groupSize: int.min(2).max(256).default(4),
         gamma: z.number().min(0).max(1).default(1),
+        /**
+         * Discount per reward preset, overriding gamma (e.g. { cosir: 0 }): per-message rewards need no
+         * reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single
+         * terminal reward reaches the messages only with gamma = 1.
+         */
+        gammaByPreset: z.record(z.string(), z.number().min(0).max(1)).optional(),
         /** Dr.GRPO: subtract the group mean only. */
         meanOnly: z.boolean().default(false),
         /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
@@ -163,7 +169,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     base: "models/demo-base/checkpoint",
     // A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
     task: { options: 4, attributes: 2, agents: 3, rounds: 2, visibility: 0.2 },
-    model: { width: 64, layers: 2, heads: 4, context: 192, tokenShift: true },
+    model: { width: 64, layers: 3, heads: 4, context: 192, tokenShift: true },
     sft: { episodes: 400, epochs: 2, batchSize: 32, teacherChoice: "tally", shareRate: 0.4, askRate: 0.1 },
     pretrain: {
       episodes: 3000,
