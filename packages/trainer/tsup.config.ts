@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", "demo-arm-child": "src/demo-arm-child.ts" },
   format: ["esm"],
   target: "node20",
   dts: true,

@@ -39,6 +39,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CliCommand
     summary: "held-out benchmarks x policies: report.md, summary.json, SVG charts",
     load: async () => (await import("./commands/bench")).benchCommand,
   },
+  pretrain: {
+    summary: "pretrain the embedded base (copy curriculum, then teacher actions) into DIR with its manifest",
+    load: async () => (await import("./commands/pretrain")).pretrainCommand,
+  },
   demo: {
     summary: "the main job on the embedded default (what `pnpm start` runs)",
     load: async () => (await import("./commands/demo")).demoCommand,

@@ -83,6 +83,8 @@ export { renderMessage } from "./messages/render-message";
 export { parseMessage } from "./messages/parse-message";
 export { renderChoice } from "./messages/render-choice";
 export { parseChoice } from "./messages/parse-choice";
+export { renderTally } from "./messages/render-tally";
+export { choiceTally } from "./task/choice-tally";
 export { answerNames } from "./messages/answer-names";
 export { canonicalVocabulary } from "./messages/canonical-vocabulary";
 export type { CanonicalVocabularyOptions } from "./messages/canonical-vocabulary";

@@ -28,14 +28,23 @@ export type { ReplayedAction } from "./rollout/replay-observations";
 export { replayObservations } from "./rollout/replay-observations";
 export type { SftExample } from "./rollout/training-data";
 export { derivedSeed, teacherExamples, trainingTask } from "./rollout/training-data";
-export type { PolicyEvaluation } from "./run/evaluate-policy";
+export type { EvaluatedDialogue, PolicyEvaluation } from "./run/evaluate-policy";
 export { evaluatePolicy, evaluationTasks } from "./run/evaluate-policy";
+export type { BaseSkillOptions, BaseSkills, TraceSkills } from "./run/base-skills";
+export { measureBaseSkills, traceSkills } from "./run/base-skills";
+export type { PretrainData, PretrainLogLine } from "./run/pretrain-base";
+export { PRETRAIN_LOG_VERSION, pretrainBase, pretrainData, pretrainLearningRate } from "./run/pretrain-base";
+export type { BaseManifest } from "./run/pretrain-run";
+export { BASE_MANIFEST_VERSION, basePaths, runPretrain } from "./run/pretrain-run";
 export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
 export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
 export type { RlIterationContext } from "./run/rl-iteration";
 export { rlIteration } from "./run/rl-iteration";
-export type { DemoResult } from "./run/run-demo";
-export { runDemo } from "./run/run-demo";
+export type { DemoArm, DemoOptions, DemoResult, EpisodeRatio } from "./run/run-demo";
+export { DEMO_ARMS, demoArmDir, episodeRatio, runDemo } from "./run/run-demo";
+export type { CurvePoint, DemoArmResult, DemoArmSpec } from "./run/demo-arm";
+export { evaluateCheckpoint, evaluateModel, runDemoArm } from "./run/demo-arm";
+export { demoPolicyTable, demoReport } from "./run/demo-report";
 export type { RunPaths, RunState } from "./run/run-folder";
 export {
   RUN_STATE_VERSION,

@@ -1,7 +1,7 @@
 import { applyClaim, createBeliefs, observeCell } from "../beliefs/beliefs";
 import { InvalidArgumentError } from "../errors/cosir-error";
 import { expectedInformationGain, surprisal } from "../information/information";
-import { argmaxScoreModel, type Aggregate } from "../models/argmax-score-model";
+import { argmaxScoreModel, cellIndex, type Aggregate } from "../models/argmax-score-model";
 import type { DecisionModel } from "../models/decision-model";
 
 /** One posterior query (`cosir posterior`, one JSON line): a rating task, evidence, and what to report. Indices are 0-based. */
@@ -203,15 +203,15 @@ export function answerPosteriorQuery(raw: unknown, cache = new Map<string, Decis
     cache.set(key, model);
   }
   const beliefs = createBeliefs({ cells: K * M, levels, prior: q.task.prior });
-  for (const [o, a, v] of q.observed ?? []) observeCell(beliefs, o * M + a, v);
+  for (const [o, a, v] of q.observed ?? []) observeCell(beliefs, cellIndex(o, a, M), v);
   const noise = q.noise ?? 0.01;
-  for (const [o, a, v] of q.claims ?? []) applyClaim(beliefs, o * M + a, v, noise);
+  for (const [o, a, v] of q.claims ?? []) applyClaim(beliefs, cellIndex(o, a, M), v, noise);
   const result = model.posterior(beliefs);
   const answer: PosteriorAnswer = { posterior: Array.from(result.pmf), degenerate: result.degenerate };
   if (q.correct !== undefined) answer.surprisal = surprisal(result.pmf, q.correct);
   if (q.ask !== undefined) {
     const decisionModel = model;
-    answer.eig = q.ask.map(([o, a]) => expectedInformationGain(decisionModel, beliefs, o * M + a));
+    answer.eig = q.ask.map(([o, a]) => expectedInformationGain(decisionModel, beliefs, cellIndex(o, a, M)));
   }
   return answer;
 }

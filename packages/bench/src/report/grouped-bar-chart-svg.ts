@@ -1,3 +1,4 @@
+import { SERIES_PALETTE } from "./series-palette";
 /** A bar group: one label on the x axis, one value (and optional interval) per series. */
 export interface BarGroup {
   label: string;
@@ -5,18 +6,7 @@ export interface BarGroup {
   intervals?: ([number, number] | null)[];
 }
 
-const PALETTE = [
-  "#4e79a7",
-  "#f28e2b",
-  "#59a14f",
-  "#e15759",
-  "#76b7b2",
-  "#edc948",
-  "#b07aa1",
-  "#ff9da7",
-  "#9c755f",
-  "#bab0ac",
-];
+const PALETTE = SERIES_PALETTE;
 
 const esc = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

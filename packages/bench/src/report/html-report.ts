@@ -3,7 +3,8 @@ import { dirname } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import { escapeHtml } from "./escape-html";
 import { formatNumber, formatSigned } from "./format-number";
-import { overlaidLineChartSvg, SERIES_PALETTE } from "./overlaid-line-chart-svg";
+import { overlaidLineChartSvg } from "./overlaid-line-chart-svg";
+import { SERIES_PALETTE } from "./series-palette";
 import { rewardColor, rewardTone } from "./reward-color";
 
 /** One chart panel: a metric against x, one line per arm. */

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lineChartSvg } from "./line-chart-svg";
-import { overlaidLineChartSvg, SERIES_PALETTE } from "./overlaid-line-chart-svg";
+import { overlaidLineChartSvg } from "./overlaid-line-chart-svg";
+import { SERIES_PALETTE } from "./series-palette";
 
 /** Every numeric attribute of the drawing (coordinates, sizes, points). */
 function numericAttributes(svg: string): number[] {

@@ -1,19 +1,7 @@
 import { escapeHtml } from "./escape-html";
 import { formatNumber } from "./format-number";
 
-/** Colours of the series, in order (Tableau 10, as the other charts of this package). */
-export const SERIES_PALETTE = [
-  "#4e79a7",
-  "#f28e2b",
-  "#59a14f",
-  "#e15759",
-  "#76b7b2",
-  "#edc948",
-  "#b07aa1",
-  "#ff9da7",
-  "#9c755f",
-  "#bab0ac",
-] as const;
+import { SERIES_PALETTE } from "./series-palette";
 
 export interface OverlaidLineChartOptions {
   title: string;

@@ -1,46 +1,78 @@
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { InvalidConfigError } from "@cosir/bayes";
+import { type BenchSummary, writeHtmlReport } from "@cosir/bench";
+import {
+  DEMO_ARMS,
+  demoArmDir,
+  demoReport,
+  parseOverride,
+  readMetricsLines,
+  resolveTrainConfig,
+  runDemo,
+  type RlMetricsLine,
+} from "@cosir/trainer";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
-import { parseOverride, resolveTrainConfig, runDemo } from "@cosir/trainer";
-import { formatDemoTable } from "../format-demo-table";
+import { formatDemoTable, formatSeedTable } from "../format-demo-table";
 import { benchCommand } from "./bench";
 
-/** `pnpm start`: base, outcome-only RL and CoSIR RL on the embedded default, then a held-out table. */
+const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|smoke] [--seeds N] [--set key.path=value ...] [--quiet]
+The evidence job: the committed base (or one pretrained here), then outcome-only RL and CoSIR RL from it with equal
+episodes and seeds (N seeds, two arms at a time on two cores), evaluated on held-out seeds beside the scripted silent
+and oracle teams, with learning curves. Writes DIR/summary.json and DIR/report.html and prints the tables.
+`;
+
+/** `pnpm start`: the claim, shown (see the evidence issue): base, outcome-only RL and CoSIR RL, then held-out tables. */
 export const demoCommand: CliCommand = async (argv, io) => {
   const { values } = parseFlags(argv, {
     out: { type: "string" },
     preset: { type: "string" },
+    seeds: { type: "string" },
     set: { type: "string", multiple: true },
     quiet: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
-    io.stdout.write(
-      "usage: cosir demo [--out runs/demo] [--preset demo|smoke] [--set key.path=value ...] [--quiet]\nSFT base, outcome-only RL and CoSIR RL with equal iterations and seeds, evaluated on held-out seeds.\nWrites DIR/summary.json and prints the table.\n",
-    );
+    io.stdout.write(USAGE);
     return 0;
   }
   const out = typeof values.out === "string" ? values.out : "runs/demo";
   if (out.trim() === "") throw new InvalidConfigError("--out", out, "expected a directory");
+  const seeds = values.seeds === undefined ? 1 : Number(values.seeds);
+  if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16)
+    throw new InvalidConfigError("--seeds", values.seeds, "expected an integer in 1..16");
   const config = resolveTrainConfig({
     preset: typeof values.preset === "string" ? values.preset : "demo",
     overrides: ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride),
   });
   const started = Date.now();
+  const say = (line: string) => {
+    if (values.quiet !== true) io.stderr.write(`${line}\n`);
+  };
   const result = await runDemo(
     config,
     out,
     { stream: io.stderr as NodeJS.WriteStream, quiet: values.quiet === true },
-    (line) => {
-      if (values.quiet !== true) io.stderr.write(`${line}\n`);
+    say,
+    {
+      seeds,
     },
   );
+  const t = config.task;
   io.stdout.write(
-    `\nHeld-out ${config.task.family} tasks (${config.task.agents} agents, ${config.task.options} options x ${config.task.attributes} attributes), ${config.eval.episodes} episodes each\n`,
+    `\nHeld-out ${t.family} tasks (${t.agents} agents, ${t.options} options x ${t.attributes} attributes, ${t.rounds} rounds, visibility ${t.visibility ?? 0.5}), ${config.eval.episodes} episodes each, greedy decoding\n`,
   );
   io.stdout.write(`${formatDemoTable(result)}\n`);
+  if (seeds > 1) io.stdout.write(`\nEvery RL seed (same base, same episodes):\n${formatSeedTable(result)}\n`);
+  const r = result.episodeRatio;
+  io.stdout.write(
+    r.ratio === null
+      ? `\nCoSIR did not reach outcome-only's final held-out accuracy (${r.target.toFixed(3)} after ${r.outcomeOnlyEpisodes} episodes) on the curve tasks.\n`
+      : `\nCoSIR reached outcome-only's final held-out accuracy (${r.target.toFixed(3)} after ${r.outcomeOnlyEpisodes} episodes) after ${r.cosirEpisodes} episodes: ratio ${r.ratio.toFixed(2)}.\n`,
+  );
+  let bench: BenchSummary | undefined;
   if (config.eval.benchEpisodes > 0) {
     io.stdout.write(
       `\nHeld-out benchmark families (never trained on), ${config.eval.benchEpisodes} episodes each, seed ${config.seed}:\n`,
@@ -62,15 +94,24 @@ export const demoCommand: CliCommand = async (argv, io) => {
         "--out",
         join(out, "bench"),
       ],
-      {
-        ...io,
-        stderr: values.quiet === true ? new PassThrough() : io.stderr,
-      },
+      { ...io, stderr: values.quiet === true ? new PassThrough() : io.stderr },
     );
     if (code !== 0) return code;
+    bench = JSON.parse(await readFile(join(out, "bench", "summary.json"), "utf8")) as BenchSummary;
   }
+  const metrics = Object.fromEntries(
+    await Promise.all(
+      DEMO_ARMS.map(async (arm) => [
+        arm,
+        (await readMetricsLines(demoArmDir(out, arm, 0))).filter((l): l is RlMetricsLine => l.phase === "rl"),
+      ]),
+    ),
+  ) as Record<(typeof DEMO_ARMS)[number], RlMetricsLine[]>;
+  writeHtmlReport(join(out, "report.html"), demoReport(config, result, metrics, bench));
   io.stdout.write(
-    `\nwrote ${out}/summary.json in ${((Date.now() - started) / 1000).toFixed(0)} s (${Object.entries(result.seconds)
+    `\nwrote ${out}/summary.json and ${out}/report.html in ${((Date.now() - started) / 1000).toFixed(0)} s (${Object.entries(
+      result.seconds,
+    )
       .map(([k, v]) => `${k} ${v.toFixed(0)} s`)
       .join(", ")})\n`,
   );

@@ -26,4 +26,5 @@ export const CANONICAL_KEYWORDS = [
   "SAY",
   "BEFORE",
   "FINAL",
+  "TALLY",
 ] as const;

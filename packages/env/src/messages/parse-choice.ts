@@ -27,15 +27,29 @@ const FILLERS = new Set([
   "its",
 ]);
 
+/** Most options a canonical tally may list (one `o<k> <n>` pair each). */
+const MAX_TALLY_OPTIONS = 64;
+
 function canonicalChoice(text: string, answers: number): ChoiceParseResult {
-  const tokens = canonicalTokens(text, 3);
-  if (tokens === null || tokens.length === 0 || tokens.length > 2)
+  const tokens = canonicalTokens(text, 3 + 2 * MAX_TALLY_OPTIONS);
+  if (tokens === null || tokens.length === 0)
     return { choice: null, error: `expected "CHOOSE o<k>", got ${quote(text)}` };
-  if (tokens.length === 2 && (tokens[0] as string).toUpperCase() !== "CHOOSE")
+  let rest = tokens;
+  // A tally scratchpad before the choice (renderTally): read, checked for form, never scored.
+  if ((tokens[0] as string).toUpperCase() === "TALLY") {
+    const choose = tokens.findIndex((t) => t.toUpperCase() === "CHOOSE");
+    const pad = tokens.slice(1, choose < 0 ? tokens.length : choose);
+    const wellFormed =
+      choose > 0 &&
+      pad.length % 2 === 0 &&
+      pad.every((t, i) => (i % 2 === 0 ? canonicalWord.option(t) !== null : canonicalWord.integer(t) !== null));
+    if (!wellFormed) return { choice: null, error: `expected "TALLY o<k> <n> ... CHOOSE o<k>", got ${quote(text)}` };
+    rest = tokens.slice(choose);
+  }
+  if (rest.length > 2 || (rest.length === 2 && (rest[0] as string).toUpperCase() !== "CHOOSE"))
     return { choice: null, error: `expected "CHOOSE o<k>", got ${quote(text)}` };
-  const k = canonicalWord.option(tokens[tokens.length - 1]);
-  if (k === null)
-    return { choice: null, error: `expected an answer o<k>, got ${quote(tokens[tokens.length - 1] ?? "")}` };
+  const k = canonicalWord.option(rest[rest.length - 1]);
+  if (k === null) return { choice: null, error: `expected an answer o<k>, got ${quote(rest[rest.length - 1] ?? "")}` };
   if (k >= answers) return { choice: null, error: `answer o${k} out of range (o0..o${answers - 1})` };
   return { choice: k };
 }
@@ -64,7 +78,8 @@ function naturalChoice(text: string, task: Pick<PublicTask, "domain" | "decision
 }
 
 /**
- * Parses a private choice. Canonical: "CHOOSE o<k>" (or just "o<k>"). Natural: the last "I choose <name>"
+ * Parses a private choice. Canonical: "CHOOSE o<k>" (or just "o<k>"), optionally after a tally scratchpad
+ * "TALLY o0 <n> o1 <n> ... CHOOSE o<k>" (see renderTally). Natural: the last "I choose <name>"
  * (also choice / answer / pick ...), else the only answer named. Null with `error` when none; never throws.
  */
 export function parseChoice(

@@ -1,8 +1,8 @@
-import { applyClaim, createBeliefs, observeCell, type Beliefs } from "@cosir/bayes";
+import { applyClaim, cellIndex, createBeliefs, observeCell, type Beliefs } from "@cosir/bayes";
 import type { Observation } from "@cosir/env";
 
 function cellOf(obs: Observation, option: number, attribute: number): number {
-  return option * obs.task.attributes + attribute;
+  return cellIndex(option, attribute, obs.task.attributes);
 }
 
 function inRange(obs: Observation, option: number, attribute: number, level: number): boolean {

@@ -1,5 +1,6 @@
 import {
   applyClaim,
+  cellIndex,
   cloneBeliefs,
   entropy,
   expectedInformationGain,
@@ -48,10 +49,11 @@ function rankedShares(ctx: Ctx): { option: number; attribute: number; level: num
   const base = entropy(model.posterior(pub).pmf);
   const shared = new Set<number>();
   for (const m of obs.messages)
-    for (const act of m.acts) if (act.kind === "share") shared.add(act.option * obs.task.attributes + act.attribute);
+    for (const act of m.acts)
+      if (act.kind === "share") shared.add(cellIndex(act.option, act.attribute, obs.task.attributes));
   const out: { option: number; attribute: number; level: number; gain: number }[] = [];
   for (const [option, attribute, level] of obs.ownCells) {
-    const cell = option * obs.task.attributes + attribute;
+    const cell = cellIndex(option, attribute, obs.task.attributes);
     if (shared.has(cell)) continue;
     const probe = cloneBeliefs(pub);
     applyClaim(probe, cell, level, obs.task.noise);
@@ -64,11 +66,12 @@ function rankedShares(ctx: Ctx): { option: number; attribute: number; level: num
 function pendingAnswers(ctx: Ctx): { option: number; attribute: number; level: number }[] {
   const { obs } = ctx;
   const own = new Map<number, number>();
-  for (const [o, a, level] of obs.ownCells) own.set(o * obs.task.attributes + a, level);
+  for (const [o, a, level] of obs.ownCells) own.set(cellIndex(o, a, obs.task.attributes), level);
   const open = new Map<number, boolean>();
   for (const m of obs.messages) {
     for (const act of m.acts) {
-      const cell = act.kind === "share" || act.kind === "ask" ? act.option * obs.task.attributes + act.attribute : -1;
+      const cell =
+        act.kind === "share" || act.kind === "ask" ? cellIndex(act.option, act.attribute, obs.task.attributes) : -1;
       if (
         act.kind === "ask" &&
         m.speaker !== obs.agent &&
@@ -111,23 +114,24 @@ function discussActs(
     for (const answer of pendingAnswers(ctx)) {
       if (acts.length >= opts.maxShares) break;
       acts.push({ kind: "share", ...answer });
-      chosen.add(answer.option * t.attributes + answer.attribute);
+      chosen.add(cellIndex(answer.option, answer.attribute, t.attributes));
     }
   }
   for (const s of rankedShares(ctx)) {
     if (acts.length >= opts.maxShares || !(s.gain > 1e-9)) break;
-    if (chosen.has(s.option * t.attributes + s.attribute)) continue;
+    if (chosen.has(cellIndex(s.option, s.attribute, t.attributes))) continue;
     acts.push({ kind: "share", option: s.option, attribute: s.attribute, level: s.level });
   }
   if (kind === "oracle") {
     const post = model.posterior(beliefs).pmf;
     if ((post[mapAnswer(post)] as number) < opts.confident) {
       const known = new Set<number>();
-      for (const [o, a] of obs.ownCells) known.add(o * t.attributes + a);
+      for (const [o, a] of obs.ownCells) known.add(cellIndex(o, a, t.attributes));
       for (const m of obs.messages)
         for (const act of m.acts) {
-          if (act.kind === "share") known.add(act.option * t.attributes + act.attribute);
-          if (act.kind === "ask" && m.speaker === obs.agent) known.add(act.option * t.attributes + act.attribute);
+          if (act.kind === "share") known.add(cellIndex(act.option, act.attribute, t.attributes));
+          if (act.kind === "ask" && m.speaker === obs.agent)
+            known.add(cellIndex(act.option, act.attribute, t.attributes));
         }
       let best = -1;
       let bestGain = opts.minGain;

@@ -24,6 +24,8 @@ export const TrainConfigSchema = z
         attributes: int.min(1).max(16).default(4),
         agents: int.min(1).max(8).default(3),
         rounds: int.min(0).max(8).default(2),
+        /** Probability that an agent sees a given cell (the random family; default 0.5). */
+        visibility: z.number().min(0).max(1).optional(),
         levels: z.tuple([int, int]).optional(),
         domain: z.string().optional(),
       })
@@ -36,6 +38,8 @@ export const TrainConfigSchema = z
         heads: int.min(1).max(64).default(4),
         context: int.min(32).max(4096).default(192),
         mlpRatio: int.min(1).max(8).default(4),
+        /** Each position also embeds the one and two tokens before it (@cosir/policy's tokenShift). */
+        tokenShift: z.boolean().default(false),
       })
       .strict()
       .default({}),
@@ -50,7 +54,26 @@ export const TrainConfigSchema = z
         askRate: z.number().min(0).max(1).default(0.1),
         oracleRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
-        teacherChoice: z.enum(["own", "random"]).default("own"),
+        teacherChoice: z.enum(["own", "random", "tally"]).default("own"),
+      })
+      .strict()
+      .default({}),
+    /** Pretraining of the embedded base (`cosir pretrain`): a copy curriculum, then teacher actions. */
+    pretrain: z
+      .object({
+        /** Teacher episodes played for the pretraining data. */
+        episodes: int.min(1).max(1_000_000).default(2000),
+        copySteps: int.min(0).max(1_000_000).default(250),
+        steps: int.min(0).max(1_000_000).default(1500),
+        batchSize: int.min(1).max(4096).default(32),
+        learningRate: positive.max(1).default(2e-3),
+        warmupSteps: int.min(1).default(50),
+        /** Relative weights of copy examples, teacher messages and teacher choices after the copy curriculum. */
+        mix: z
+          .object({ copy: nonNegative.default(0.2), talk: nonNegative.default(0.3), choose: nonNegative.default(0.5) })
+          .strict()
+          .refine((m) => m.copy + m.talk + m.choose > 0, "expected a positive weight")
+          .default({}),
       })
       .strict()
       .default({}),
@@ -61,8 +84,16 @@ export const TrainConfigSchema = z
         /** G: episodes per task (docs/design.md §5). */
         groupSize: int.min(2).max(256).default(4),
         gamma: z.number().min(0).max(1).default(1),
+        /**
+         * Discount per reward preset, overriding gamma (e.g. { cosir: 0 }): per-message rewards need no
+         * reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single
+         * terminal reward reaches the messages only with gamma = 1.
+         */
+        gammaByPreset: z.record(z.string(), z.number().min(0).max(1)).optional(),
         /** Dr.GRPO: subtract the group mean only. */
         meanOnly: z.boolean().default(false),
+        /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
+        baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
         dropZeroAdvantage: z.boolean().default(true),
         ppoEpochs: int.min(1).max(32).default(2),
         minibatchSize: int.min(1).max(65_536).default(64),
@@ -95,9 +126,16 @@ export const TrainConfigSchema = z
         seedOffset: int.min(0).default(1_000_000),
         /** Episodes per held-out benchmark in the demo's closing `cosir bench` table (0: skip it). */
         benchEpisodes: int.min(0).max(100_000).default(0),
+        /** The demo's learning curve: held-out accuracy on this many evaluation tasks every curveEvery iterations. */
+        curveEpisodes: int.min(0).max(100_000).default(0),
+        curveEvery: int.min(1).default(10),
+        /** Held-out dialogues kept per policy for the demo report. */
+        dialogues: int.min(0).max(100).default(2),
       })
       .strict()
       .default({}),
+    /** Checkpoint RL starts from instead of training a base (the demo's committed base); relative to the cwd. */
+    base: z.string().min(1).optional(),
     /** Write a checkpoint every this many RL iterations (and at the end). */
     checkpointEvery: int.min(1).default(5),
   })
@@ -112,6 +150,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     task: { rounds: 1 },
     model: { width: 32, layers: 1, heads: 2, context: 128 },
     sft: { episodes: 24, epochs: 1, batchSize: 16 },
+    pretrain: { episodes: 20, copySteps: 3, steps: 5, batchSize: 8, warmupSteps: 2 },
     rl: {
       iterations: 3,
       tasksPerIteration: 2,
@@ -121,25 +160,38 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       maxNewTokens: 12,
       warmupIterations: 0,
     },
-    eval: { episodes: 8 },
+    eval: { episodes: 8, curveEpisodes: 4, curveEvery: 2, dialogues: 1 },
     checkpointEvery: 1,
   },
   demo: {
     preset: "demo",
-    task: { rounds: 2 },
-    model: { width: 64, layers: 2, heads: 4, context: 192 },
-    sft: { episodes: 400, epochs: 2, batchSize: 32 },
+    // The committed base (`cosir pretrain --preset demo --out models/demo-base`); RL starts from it.
+    base: "models/demo-base/checkpoint",
+    // A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
+    task: { options: 4, attributes: 2, agents: 3, rounds: 2, visibility: 0.2 },
+    model: { width: 64, layers: 3, heads: 4, context: 192, tokenShift: true },
+    sft: { episodes: 400, epochs: 2, batchSize: 32, teacherChoice: "tally", shareRate: 0.4, askRate: 0.1 },
+    pretrain: {
+      episodes: 3000,
+      copySteps: 200,
+      steps: 3800,
+      batchSize: 32,
+      learningRate: 2e-3,
+      warmupSteps: 50,
+      mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
+    },
     rl: {
       iterations: 30,
       tasksPerIteration: 4,
       groupSize: 4,
       ppoEpochs: 2,
       minibatchSize: 64,
-      learningRate: 2e-4,
-      minLearningRate: 2e-5,
-      klCoef: 0.05,
+      learningRate: 5e-4,
+      minLearningRate: 5e-5,
+      klCoef: 0.02,
+      baseline: "turn",
     },
-    eval: { episodes: 200, benchEpisodes: 40 },
+    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 10, dialogues: 2 },
     checkpointEvery: 5,
   },
 });

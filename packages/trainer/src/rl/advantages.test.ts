@@ -92,3 +92,63 @@ describe("computeAdvantages", () => {
     );
   });
 });
+
+describe("computeAdvantages with a per-turn baseline", () => {
+  const group = (n: number, turns: number) =>
+    fc.array(fc.array(fc.double({ min: -3, max: 3, noNaN: true }), { minLength: turns, maxLength: turns }), {
+      minLength: n,
+      maxLength: n,
+    });
+
+  it("matches a hand-worked group: each turn is compared with the same turn of the others", () => {
+    // G: episode a [3, 1], episode b [1, 1] -> turn 0: mean 2, std 1; turn 1: all equal -> 0
+    const out = computeAdvantages(
+      [
+        { group: "g", rewards: [2, 1] },
+        { group: "g", rewards: [0, 1] },
+      ],
+      { baseline: "turn" },
+    );
+    expect(out).toEqual([
+      [1, 0],
+      [-1, 0],
+    ]);
+  });
+
+  it("advantages of each turn index sum to zero within a group (invariant)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 4 }), (n, turns) => {
+        fc.assert(
+          fc.property(group(n, turns), (rewards) => {
+            const out = computeAdvantages(
+              rewards.map((r) => ({ group: "g", rewards: r })),
+              { baseline: "turn" },
+            );
+            for (let k = 0; k < turns; k++)
+              expect(Math.abs(out.reduce((s, a) => s + (a[k] as number), 0))).toBeLessThan(1e-9);
+          }),
+          { numRuns: 10 },
+        );
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("equals the trajectory baseline when only the last turn is rewarded (outcome-only; relation)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 4 }),
+        fc.array(fc.double({ min: -2, max: 2, noNaN: true }), { minLength: 2, maxLength: 6 }),
+        (turns, finals) => {
+          const trajectories = finals.map((f) => ({
+            group: "g",
+            rewards: Array.from({ length: turns }, (_, k) => (k === turns - 1 ? f : 0)),
+          }));
+          const a = computeAdvantages(trajectories, { baseline: "turn" });
+          const b = computeAdvantages(trajectories);
+          a.forEach((row, i) => row.forEach((x, k) => expect(x).toBeCloseTo(b[i]![k]!, 9)));
+        },
+      ),
+    );
+  });
+});

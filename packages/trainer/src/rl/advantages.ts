@@ -7,6 +7,15 @@ export interface AdvantageOptions {
   meanOnly?: boolean;
   /** A group whose trajectory returns spread less than this carries no signal: all its advantages are 0. */
   minStd?: number;
+  /**
+   * "trajectory" (default): one baseline per group, from each trajectory's whole return G_0. "turn": one baseline
+   * per (group, turn index), from the G_k of that turn (AT-GRPO's grouping). With per-message rewards the
+   * trajectory baseline is large (it holds every message's reward) while a late turn's G_k is small, so late turns
+   * get negative advantages whatever they did; the turn baseline compares a turn only with the same turn of the
+   * other episodes. Unbiased when every trajectory of a group has the same number of turns, as the protocol's
+   * fixed rounds guarantee.
+   */
+  baseline?: "trajectory" | "turn";
 }
 
 export interface Trajectory {
@@ -34,7 +43,8 @@ export function rewardToGo(rewards: readonly number[], gamma = 1): number[] {
  * baseline is biased when the policy controls length):
  *   A_k = (G_k - mean_group G_0) / std_group G_0        (mean-only: A_k = G_k - mean_group G_0)
  * std is the population standard deviation. A group whose returns all agree (std < minStd) gets
- * zero advantages: it says nothing about which actions were better.
+ * zero advantages: it says nothing about which actions were better. `baseline: "turn"` groups by turn index
+ * instead (see AdvantageOptions).
  */
 export function computeAdvantages(trajectories: readonly Trajectory[], options: AdvantageOptions = {}): number[][] {
   const gamma = options.gamma ?? 1;
@@ -48,6 +58,23 @@ export function computeAdvantages(trajectories: readonly Trajectory[], options: 
     else groups.set(t.group, [i]);
   });
   const out: number[][] = togo.map((g) => g.map(() => 0));
+  if (options.baseline === "turn") {
+    for (const members of groups.values()) {
+      const turns = Math.max(0, ...members.map((i) => (togo[i] as number[]).length));
+      for (let k = 0; k < turns; k++) {
+        const at = members.filter((i) => (togo[i] as number[]).length > k);
+        const returns = at.map((i) => (togo[i] as number[])[k] as number);
+        const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
+        const std = Math.sqrt(returns.reduce((a, r) => a + (r - mean) * (r - mean), 0) / returns.length);
+        if (!(std >= minStd)) continue;
+        for (const i of at) {
+          const g = (togo[i] as number[])[k] as number;
+          (out[i] as number[])[k] = options.meanOnly ? g - mean : (g - mean) / std;
+        }
+      }
+    }
+    return out;
+  }
   for (const members of groups.values()) {
     const returns = members.map((i) => (togo[i] as number[])[0] ?? 0);
     const mean = returns.reduce((a, b) => a + b, 0) / returns.length;

@@ -15,7 +15,7 @@ export function derivedSeed(...parts: (number | string)[]): number {
 }
 
 export function trainingTask(config: TrainConfig, ...parts: (number | string)[]): Task {
-  const { family, options, attributes, agents, rounds, domain, levels } = config.task;
+  const { family, options, attributes, agents, rounds, domain, levels, visibility } = config.task;
   return generateTask({
     family,
     seed: derivedSeed(config.seed, ...parts),
@@ -25,7 +25,8 @@ export function trainingTask(config: TrainConfig, ...parts: (number | string)[])
     rounds,
     ...(domain ? { domain } : {}),
     ...(levels ? { levels } : {}),
-  });
+    ...(visibility !== undefined ? { visibility } : {}),
+  } as Parameters<typeof generateTask>[0]);
 }
 
 /** Plays the teacher on `episodes` training tasks and turns every action into a supervised example. */

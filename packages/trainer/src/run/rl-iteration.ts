@@ -85,7 +85,11 @@ export async function rlIteration(context: RlIterationContext, iteration: number
     { tasks, traces, rewards: scored },
     { groupSize: rl.groupSize, maxNewTokens: rl.maxNewTokens },
   );
-  const advantages = computeAdvantages(trajectories, { gamma: rl.gamma, meanOnly: rl.meanOnly });
+  const advantages = computeAdvantages(trajectories, {
+    gamma: Object.hasOwn(rl.gammaByPreset ?? {}, rewards.preset) ? rl.gammaByPreset?.[rewards.preset] : rl.gamma,
+    meanOnly: rl.meanOnly,
+    baseline: rl.baseline,
+  });
   const samples: RlSample[] = [];
   let dropped = 0;
   actions.forEach((list, t) =>

@@ -1,98 +1,199 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import type { Policy } from "@cosir/env";
+import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CosirError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
-import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import type { ProgressOptions } from "../metrics/progress";
-import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
-import { createPolicyModel, samplingPolicy } from "./policy-model";
 import { derivedSeed } from "../rollout/training-data";
-import { supervisedWarmStart } from "./supervised-warm-start";
-import { TrainRun } from "./train-run";
+import { type CurvePoint, type DemoArmResult, type DemoArmSpec, evaluateCheckpoint, runDemoArm } from "./demo-arm";
+import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
+import { createPolicyModel } from "./policy-model";
+import { pretrainBase } from "./pretrain-base";
 import { writeJsonAtomic } from "./run-folder";
 
+export const DEMO_ARMS = ["outcomeOnly", "cosir"] as const;
+export type DemoArm = (typeof DEMO_ARMS)[number];
+
+export interface DemoOptions {
+  /** RL seeds per arm (each a full outcome-only and CoSIR pair from the same base). Default 1. */
+  seeds?: number;
+  /** Arms trained at once, each in its own process. Default: the machine's cores, at most 2 per seed pair. */
+  parallel?: number;
+}
+
+/** How many RL episodes CoSIR needed to reach outcome-only's final held-out accuracy (seed 0's curves). */
+export interface EpisodeRatio {
+  /** Outcome-only's final held-out accuracy on the curve tasks, and the episodes it trained on. */
+  target: number;
+  outcomeOnlyEpisodes: number;
+  /** First curve point at which CoSIR's accuracy is at least the target; null if it never gets there. */
+  cosirEpisodes: number | null;
+  /** cosirEpisodes / outcomeOnlyEpisodes (null if not reached). */
+  ratio: number | null;
+}
+
 export interface DemoResult {
+  /** Held-out evaluations: base, outcomeOnly and cosir (seed 0), and the scripted silent and oracle teams. */
   policies: Record<string, PolicyEvaluation>;
+  /** Every RL seed's two arms. */
+  seeds: { seed: number; outcomeOnly: PolicyEvaluation; cosir: PolicyEvaluation }[];
+  /** Seed 0's learning curves (held-out accuracy against RL episodes). */
+  curves: Record<DemoArm, CurvePoint[]>;
+  episodeRatio: EpisodeRatio;
   seconds: Record<string, number>;
 }
 
+/** Where the arm of RL seed `s` trains: seed 0 keeps the historical DIR/<arm>, others DIR/seed-<s>/<arm>. */
+export function demoArmDir(dir: string, arm: DemoArm, s: number): string {
+  return s === 0 ? join(dir, arm) : join(dir, `seed-${s}`, arm);
+}
+
+export function episodeRatio(curves: Record<DemoArm, readonly CurvePoint[]>): EpisodeRatio {
+  const last = curves.outcomeOnly[curves.outcomeOnly.length - 1];
+  const target = last?.teamAccuracy ?? Number.NaN;
+  const outcomeOnlyEpisodes = last?.episodes ?? 0;
+  const reached = curves.cosir.find((p) => p.teamAccuracy >= target);
+  const cosirEpisodes = reached === undefined ? null : reached.episodes;
+  return {
+    target,
+    outcomeOnlyEpisodes,
+    cosirEpisodes,
+    ratio: cosirEpisodes === null || outcomeOnlyEpisodes === 0 ? null : cosirEpisodes / outcomeOnlyEpisodes,
+  };
+}
+
+const CHILD = fileURLToPath(new URL("./demo-arm-child.js", import.meta.url));
+
+/** Runs one arm in a child process (its own core); in-process where the child entry is not built (tests). */
+function runArm(spec: DemoArmSpec, progress: ProgressOptions, log: (line: string) => void): Promise<DemoArmResult> {
+  if (!existsSync(CHILD)) return runDemoArm(spec, progress, log);
+  return new Promise((done, fail) => {
+    const child = fork(CHILD, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    let result: DemoArmResult | undefined;
+    let error: string | undefined;
+    child.on("message", (m: { type: string; line?: string; result?: DemoArmResult; message?: string }) => {
+      if (m.type === "log" && m.line !== undefined) log(m.line);
+      else if (m.type === "result") result = m.result;
+      else if (m.type === "error") error = m.message;
+    });
+    child.on("error", fail);
+    child.on("exit", (code) => {
+      if (result !== undefined) done(result);
+      else
+        fail(
+          new CosirError(
+            "demo_arm_failed",
+            `${spec.config.rewards.preset} (seed ${spec.config.seed}): ${error ?? `child exited with ${code}`}`,
+          ),
+        );
+    });
+    child.send({ type: "run", spec });
+  });
+}
+
+async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(width, jobs.length)) }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await (jobs[i] as () => Promise<T>)();
+      }
+    }),
+  );
+  return out;
+}
+
 /**
- * The main job: SFT base, then outcome-only RL and CoSIR RL from that same base with equal
- * iterations and seeds, then all three (and the scripted oracle, for reference) evaluated greedily
- * on held-out seeds of the training family.
+ * The main job (the evidence issue): a base (the committed checkpoint `config.base`, or pretrained here), then
+ * outcome-only RL and CoSIR RL from that same base with equal iterations and seeds, each arm in its own process,
+ * with held-out learning curves; then the base, both arms and the scripted silent and oracle teams on the same
+ * held-out tasks (greedy decoding).
  */
 export async function runDemo(
   config: TrainConfig,
   dir: string,
   progress: ProgressOptions,
   log: (line: string) => void,
+  options: DemoOptions = {},
 ): Promise<DemoResult> {
   const backend = await selectBackend();
+  const seeds = options.seeds ?? 1;
   const seconds: Record<string, number> = {};
-  for (const sub of ["base", "outcomeOnly", "cosir"]) await rm(join(dir, sub), { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "config.json"), `${JSON.stringify(config, null, 2)}\n`);
 
   let started = Date.now();
-  const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
-  log(
-    `base: SFT on ${config.sft.episodes} teacher episodes (${pm.model.parameterCount()} parameters, ${backend.name})`,
-  );
-  await mkdir(join(dir, "base"), { recursive: true });
-  const sftLines: string[] = [];
-  await supervisedWarmStart(pm, config, { progress }, async (line) => {
-    sftLines.push(JSON.stringify(line));
-  });
-  await writeFile(join(dir, "base-metrics.jsonl"), sftLines.map((l) => `${l}\n`).join(""));
-  await rm(join(dir, "base"), { recursive: true, force: true });
-  await saveCheckpoint(join(dir, "base"), { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
-  pm.model.dispose();
+  const base = join(dir, "base");
+  if (config.base !== undefined && existsSync(resolve(config.base))) {
+    log(`base: ${config.base} (pretrained with cosir pretrain)`);
+    await cp(resolve(config.base), base, { recursive: true });
+  } else {
+    if (config.base !== undefined) log(`base: ${config.base} not found, pretraining one here`);
+    const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
+    log(`base: pretraining (${pm.model.parameterCount()} parameters, ${backend.name})`);
+    const lines: string[] = [];
+    await pretrainBase(pm, config, { progress }, (line) => {
+      lines.push(`${JSON.stringify(line)}\n`);
+    });
+    await writeFile(join(dir, "pretrain-log.jsonl"), lines.join(""));
+    await saveCheckpoint(base, { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
+    pm.model.dispose();
+  }
   seconds.base = (Date.now() - started) / 1000;
 
-  for (const preset of ["outcomeOnly", "cosir"] as const) {
-    started = Date.now();
-    log(
-      `${preset}: ${config.rl.iterations} RL iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes`,
-    );
-    const run = await TrainRun.start(
-      { ...config, rewards: { preset } },
-      join(dir, preset),
-      { progress },
-      { base: join(dir, "base") },
-    );
-    try {
-      await run.train();
-    } finally {
-      run.dispose();
-    }
-    seconds[preset] = (Date.now() - started) / 1000;
-  }
+  started = Date.now();
+  const specs: DemoArmSpec[] = [];
+  for (let s = 0; s < seeds; s++)
+    for (const arm of DEMO_ARMS)
+      specs.push({
+        config: { ...config, seed: config.seed + s, rewards: { preset: arm } },
+        dir: demoArmDir(dir, arm, s),
+        base,
+      });
+  const width = options.parallel ?? Math.min(2, availableParallelism());
+  log(
+    `RL: ${seeds} seed(s) x ${DEMO_ARMS.join(" and ")}, ${config.rl.iterations} iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes each, ${width} at a time`,
+  );
+  const arms = await pool(
+    specs.map((spec) => () => runArm(spec, { ...progress, quiet: true }, log)),
+    width,
+  );
+  seconds.rl = (Date.now() - started) / 1000;
 
   started = Date.now();
   const tasks = evaluationTasks(config);
-  log(`evaluating on ${tasks.length} held-out tasks (seeds from ${config.eval.seedOffset}, greedy decoding)`);
+  log(`evaluating base and scripted teams on ${tasks.length} held-out tasks (greedy decoding)`);
   const policies: Record<string, PolicyEvaluation> = {};
-  const evalPolicy = async (name: string, path: string) => {
-    const loaded = await loadCheckpoint(path);
-    const policy: Policy = samplingPolicy(
-      { model: loaded.model, tokenizer: loaded.tokenizer },
-      { temperature: 0, maxNewTokens: config.rl.maxNewTokens, seed: 0, name },
-    );
-    try {
-      policies[name] = await evaluatePolicy(policy, tasks);
-    } finally {
-      loaded.model.dispose();
-    }
-  };
-  await evalPolicy("base", join(dir, "base"));
-  await evalPolicy("outcomeOnly", join(dir, "outcomeOnly", "checkpoint"));
-  await evalPolicy("cosir", join(dir, "cosir", "checkpoint"));
-  policies.oracle = await evaluatePolicy(scriptedPolicy("oracle", { seed: config.seed }), tasks);
+  policies.base = await evaluateCheckpoint(base, config, config.eval.dialogues);
+  const armOf = (preset: DemoArm, s: number) =>
+    arms.find((a) => a.preset === preset && a.seed === config.seed + s) as DemoArmResult;
+  policies.outcomeOnly = armOf("outcomeOnly", 0).evaluation;
+  policies.cosir = armOf("cosir", 0).evaluation;
+  for (const team of ["silent", "oracle"] as const)
+    policies[team] = await evaluatePolicy(scriptedPolicy(team, { seed: config.seed }), tasks);
   seconds.eval = (Date.now() - started) / 1000;
-  const result: DemoResult = { policies, seconds };
+  const curves = { outcomeOnly: armOf("outcomeOnly", 0).curve, cosir: armOf("cosir", 0).curve };
+  const result: DemoResult = {
+    policies,
+    seeds: Array.from({ length: seeds }, (_, s) => ({
+      seed: config.seed + s,
+      outcomeOnly: armOf("outcomeOnly", s).evaluation,
+      cosir: armOf("cosir", s).evaluation,
+    })),
+    curves,
+    episodeRatio: episodeRatio(curves),
+    seconds,
+  };
   await writeJsonAtomic(join(dir, "summary.json"), {
-    version: 1,
+    version: 2,
     config: config.preset,
     evalEpisodes: tasks.length,
     ...result,

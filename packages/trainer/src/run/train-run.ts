@@ -119,10 +119,13 @@ export class TrainRun {
     return this.iteration;
   }
 
-  /** Runs the remaining RL iterations, checkpointing every `checkpointEvery` and at the end. */
-  async train(): Promise<void> {
-    const total = this.config.rl.iterations;
-    const progress = new Progress(`rl ${this.rewards.preset}`, total, this.io.progress);
+  /**
+   * Runs the remaining RL iterations (or those before `until`), checkpointing every `checkpointEvery` and at the
+   * end; the demo calls it in slices to evaluate the policy between them.
+   */
+  async train(options: { until?: number } = {}): Promise<void> {
+    const total = Math.min(this.config.rl.iterations, options.until ?? Number.POSITIVE_INFINITY);
+    const progress = new Progress(`rl ${this.rewards.preset}`, this.config.rl.iterations, this.io.progress);
     const context = {
       config: this.config,
       rewards: this.rewards,

@@ -1,16 +1,18 @@
-import { createBeliefs, mapAnswer, observeCell } from "@cosir/bayes";
+import { cellIndex, createBeliefs, mapAnswer, observeCell } from "@cosir/bayes";
 import {
   Rng,
+  choiceTally,
   decisionModelForTask,
   hashSeed,
   renderChoice,
   renderMessage,
+  renderTally,
   type Act,
   type Observation,
   type Policy,
   type PolicyAction,
 } from "@cosir/env";
-import { scriptedPolicy } from "@cosir/policy";
+import { observationBeliefs, scriptedPolicy } from "@cosir/policy";
 
 export interface TeacherOptions {
   seed?: number;
@@ -20,8 +22,12 @@ export interface TeacherOptions {
   askRate?: number;
   /** Probability that a whole episode seat is played by the oracle instead. Default 0. */
   oracleRate?: number;
-  /** "own": choose what the agent's own cells favour (default); "random": a uniformly random answer. */
-  choice?: "own" | "random";
+  /**
+   * "own": choose what the agent's own cells favour (default); "random": a uniformly random answer;
+   * "tally": write the TALLY scratchpad of everything the agent has seen and heard (choiceTally) and choose its
+   * argmax, lowest index among ties (tasks without a tally choose the MAP of the same evidence).
+   */
+  choice?: "own" | "random" | "tally";
 }
 
 /**
@@ -40,14 +46,23 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   function ownOnlyChoice(obs: Observation): number {
     const t = obs.task;
     const b = createBeliefs({ cells: t.options * t.attributes, levels: t.levels, prior: t.prior });
-    for (const [o, a, level] of obs.ownCells) observeCell(b, o * t.attributes + a, level);
+    for (const [o, a, level] of obs.ownCells) observeCell(b, cellIndex(o, a, t.attributes), level);
     return mapAnswer(decisionModelForTask(t).posterior(b).pmf);
+  }
+
+  function tallyChoice(obs: Observation): string {
+    const beliefs = observationBeliefs(obs);
+    const tally = obs.surface === "canonical" ? choiceTally(obs.task, beliefs) : null;
+    if (tally === null)
+      return renderChoice(mapAnswer(decisionModelForTask(obs.task).posterior(beliefs).pmf), obs.surface, obs.task);
+    return renderTally(tally, tally.indexOf(Math.max(...tally)));
   }
 
   function actOne(obs: Observation): PolicyAction {
     const t = obs.task;
     const rng = new Rng(hashSeed(seed, "teacher", obs.taskId, obs.agent, obs.phase, obs.turn));
     if (obs.phase !== "discuss") {
+      if (options.choice === "tally") return { text: tallyChoice(obs) };
       const choice = options.choice === "random" ? rng.int(decisionModelForTask(t).answers) : ownOnlyChoice(obs);
       return { text: renderChoice(choice, obs.surface, t) };
     }
@@ -57,7 +72,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
       const [option, attribute, level] = rng.pick(obs.ownCells);
       acts = [{ kind: "share", option, attribute, level }];
     } else if (roll < shareRate + askRate) {
-      const own = new Set(obs.ownCells.map(([o, a]) => o * t.attributes + a));
+      const own = new Set(obs.ownCells.map(([o, a]) => cellIndex(o, a, t.attributes)));
       const missing: number[] = [];
       for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c)) missing.push(c);
       if (missing.length > 0) {

@@ -97,7 +97,7 @@ describe("checkpoints", () => {
     const dir = join(root, "token-shift");
     const shiftConfig = { ...config, tokenShift: true };
     const original = new Transformer(shiftConfig, { seed: 4 });
-    // the tables start at zero; give them values so the round trip has something to carry
+    // give the tables values of their own so the round trip has something distinctive to carry
     const weights = await original.readWeights();
     let k = 0;
     for (const [name, w] of weights) if (name.startsWith("token_shift.")) w.forEach((_, i) => (w[i] = Math.sin(++k)));

@@ -30,7 +30,7 @@ export const TransformerConfigSchema = z
     initScale: z.number().positive().max(10).default(0.02),
     /**
      * Token shift: each position's input also gets learned embeddings of the previous token and the
-     * one two back (two more [vocab, width] tables, zero at init), so one attention layer can match
+     * one two back (two more [vocab, width] tables, random at init), so one attention layer can match
      * "the token after K". Absent means false: configs and checkpoints without it are unchanged.
      */
     tokenShift: z.boolean().optional(),

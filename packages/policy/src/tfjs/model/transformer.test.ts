@@ -212,7 +212,7 @@ describe("Transformer inference paths", () => {
   });
 });
 
-/** Fills the token-shift tables (zero at init) with N(0, scale^2) values. */
+/** Fills the token-shift tables with N(0, scale^2) values (a trained-looking scale). */
 async function randomizeTokenShift(model: Transformer, seed: number, scale = 0.5): Promise<void> {
   const rng = new SeededRandom(seed);
   const weights = await model.readWeights();
@@ -227,7 +227,7 @@ function forwardLogprobs(model: Transformer, rows: number[][]): number[][][] {
 }
 
 describe("Transformer with token shift", () => {
-  it("adds two [vocab, width] tables, zero at init: a fresh model computes what the same seed without token shift does", async () => {
+  it("adds two random [vocab, width] tables from their own stream: every other weight is the same seed's without token shift", async () => {
     const plain = new Transformer(tiny, { seed: 5 });
     const shifted = new Transformer({ ...tiny, tokenShift: true }, { seed: 5 });
     expect(shifted.parameterCount() - plain.parameterCount()).toBe(2 * tiny.vocabSize * tiny.width);
@@ -241,7 +241,23 @@ describe("Transformer with token shift", () => {
         .filter((name) => !name.startsWith("token_shift.")),
     );
     expect(plain.config.tokenShift).toBeUndefined();
-    expect(forwardLogprobs(shifted, pathRows.slice(0, 1))).toEqual(forwardLogprobs(plain, pathRows.slice(0, 1)));
+    const [a, b] = [await plain.readWeights(), await shifted.readWeights()];
+    for (const [name, values] of a) expect(b.get(name), name).toEqual(values);
+    for (const name of ["token_shift.previous.weight", "token_shift.before_previous.weight"]) {
+      const table = b.get(name)!;
+      expect(
+        table.some((x) => x !== 0),
+        name,
+      ).toBe(true);
+      expect(Math.max(...table.map(Math.abs)), name).toBeLessThan(6 * shifted.config.initScale);
+    }
+    // so they change the output from position 1 on, never position 0 (no token before it)
+    const [p, q] = [
+      forwardLogprobs(plain, pathRows.slice(0, 1))[0]!,
+      forwardLogprobs(shifted, pathRows.slice(0, 1))[0]!,
+    ];
+    expect(q[0]).toEqual(p[0]);
+    expect(q[1]).not.toEqual(p[1]);
     plain.dispose();
     shifted.dispose();
   });

@@ -1,0 +1,46 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const cli = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+const root = mkdtempSync(join(tmpdir(), "cosir-cli-demo-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("cosir demo", () => {
+  it("pretrains a base, trains both arms for two seeds in child processes, and writes the table, summary and report", () => {
+    const out = join(root, "demo");
+    const run = spawnSync(
+      process.execPath,
+      [cli, "demo", "--preset", "smoke", "--seeds", "2", "--out", out, "--quiet", "--set", "model.tokenShift=true"],
+      { encoding: "utf8", timeout: 240_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    for (const row of ["base", "outcomeOnly", "cosir", "silent", "oracle"])
+      expect(run.stdout).toMatch(new RegExp(`\\| ${row} `));
+    expect(run.stdout).toMatch(/cosir > outcomeOnly > base/);
+    expect(run.stdout).toMatch(/outcome-only's final held-out accuracy/);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    expect(summary.version).toBe(2);
+    expect(summary.seeds.map((s: { seed: number }) => s.seed)).toEqual([1, 2]);
+    // smoke: 3 iterations, a curve point every 2 -> before, after 2, after 3
+    expect(summary.curves.cosir.map((p: { iteration: number }) => p.iteration)).toEqual([0, 2, 3]);
+    expect(summary.curves.outcomeOnly.at(-1).episodes).toBe(3 * 2 * 2);
+    expect(existsSync(join(out, "seed-1", "cosir", "checkpoint", "model.safetensors"))).toBe(true);
+    expect(existsSync(join(out, "pretrain-log.jsonl"))).toBe(true);
+    const html = readFileSync(join(out, "report.html"), "utf8");
+    expect(html).toMatch(/Held-out team accuracy/);
+    expect(html).toMatch(/Every RL seed/);
+    expect(html).not.toMatch(/<script/i);
+  }, 300_000);
+
+  it("refuses a bad --seeds naming the flag", () => {
+    const run = spawnSync(process.execPath, [cli, "demo", "--seeds", "0", "--out", join(root, "x")], {
+      encoding: "utf8",
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/--seeds/);
+  });
+});

@@ -1,0 +1,116 @@
+import type { BenchSummary, HtmlReportCurve, HtmlReportData, HtmlReportDialogue, HtmlReportTable } from "@cosir/bench";
+import { benchSummaryTable } from "@cosir/bench";
+import type { TrainConfig } from "../config/train-config";
+import type { RlMetricsLine } from "../metrics/metrics-line";
+import type { EvaluatedDialogue, PolicyEvaluation } from "./evaluate-policy";
+import type { DemoArm, DemoResult } from "./run-demo";
+
+const pct = (e: PolicyEvaluation) =>
+  `${(100 * e.teamAccuracy).toFixed(1)} [${(100 * e.ci95[0]).toFixed(1)}, ${(100 * e.ci95[1]).toFixed(1)}]`;
+
+/** The demo table as the report shows it (the terminal prints the same rows). */
+export function demoPolicyTable(result: DemoResult, episodes: number): HtmlReportTable {
+  return {
+    title: `Held-out tasks (${episodes} episodes per policy, greedy decoding)`,
+    header: ["policy", "team accuracy % [95% CI]", "disclosure", "ask rate", "mean reward", "format errors"],
+    rows: Object.entries(result.policies).map(([name, e]) => [
+      name,
+      pct(e),
+      e.disclosure.toFixed(3),
+      e.askRate.toFixed(3),
+      e.meanReward.toFixed(3),
+      e.formatErrors.toFixed(3),
+    ]),
+    notes: [
+      "disclosure: share of decisive private cells disclosed; silent and oracle are scripted teams (floor and ceiling).",
+    ],
+  };
+}
+
+function dialogueOf(policy: string, d: EvaluatedDialogue): HtmlReportDialogue {
+  const agent = (i: number) => `A${i}`;
+  return {
+    title: `${policy} · ${d.taskId}`,
+    task: `Correct option o${d.correct}. ${d.sees.map((s, i) => `${agent(i)} sees ${s || "nothing"}`).join("; ")}.`,
+    messages: d.messages.map((m) => ({ speaker: agent(m.speaker), text: m.text, reward: m.reward, terms: m.terms })),
+    choices: `${d.choices.map((c) => `${agent(c.agent)}: ${c.text} (${c.reward.toFixed(2)})`).join(" · ")} → team ${
+      d.teamDecision === null ? "no majority" : `o${d.teamDecision}`
+    }`,
+  };
+}
+
+/**
+ * The demo's report (runs/demo/report.html): learning curves of both arms against RL episodes (held-out accuracy,
+ * and the training rollouts' share, ask, false-claim and use terms), the held-out tables, and a few dialogues of
+ * each policy with every message coloured by its CoSIR reward.
+ */
+export function demoReport(
+  config: TrainConfig,
+  result: DemoResult,
+  metrics: Readonly<Record<DemoArm, readonly RlMetricsLine[]>>,
+  bench?: BenchSummary,
+): HtmlReportData {
+  const perIteration = config.rl.tasksPerIteration * config.rl.groupSize;
+  const series = (pick: (line: RlMetricsLine) => number) =>
+    Object.fromEntries(
+      Object.entries(metrics).map(([arm, lines]) => [
+        arm,
+        lines.map((l) => [(l.iteration + 1) * perIteration, pick(l)] as const),
+      ]),
+    );
+  const curves: HtmlReportCurve[] = [
+    {
+      title: "Held-out team accuracy",
+      xLabel: "RL episodes",
+      series: Object.fromEntries(
+        Object.entries(result.curves).map(([arm, points]) => [
+          arm,
+          points.map((p) => [p.episodes, p.teamAccuracy] as const),
+        ]),
+      ),
+    },
+    ...(["share", "ask", "falseClaim", "use"] as const).map((term) => ({
+      title: `${term} term (training rollouts, mean per episode)`,
+      xLabel: "RL episodes",
+      series: series((l) => l.rewards[term] ?? Number.NaN),
+    })),
+    { title: "Training team accuracy (sampled)", xLabel: "RL episodes", series: series((l) => l.teamAccuracy) },
+  ];
+  const tables: HtmlReportTable[] = [demoPolicyTable(result, config.eval.episodes)];
+  if (result.seeds.length > 1)
+    tables.push({
+      title: "Every RL seed",
+      header: ["seed", "outcomeOnly % [95% CI]", "cosir % [95% CI]"],
+      rows: result.seeds.map((s) => [s.seed, pct(s.outcomeOnly), pct(s.cosir)]),
+    });
+  if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Seven held-out benchmark families" }));
+  const r = result.episodeRatio;
+  const dialogues = Object.entries(result.policies).flatMap(([name, e]) =>
+    (e.dialogues ?? []).map((d) => dialogueOf(name, d)),
+  );
+  return {
+    title: "CoSIR demo",
+    subtitle: "A pretrained base, then outcome-only RL and CoSIR RL from it with equal episodes and seeds.",
+    meta: {
+      task: `${config.task.family} ${config.task.options}x${config.task.attributes}, ${config.task.agents} agents, ${config.task.rounds} rounds, visibility ${config.task.visibility ?? 0.5}`,
+      "RL per arm": `${config.rl.iterations} iterations x ${perIteration} episodes`,
+      "episodes to match":
+        r.ratio === null
+          ? `CoSIR never reached outcome-only's final ${r.target.toFixed(3)}`
+          : `CoSIR reached outcome-only's final accuracy ${r.target.toFixed(3)} after ${r.cosirEpisodes} of ${r.outcomeOnlyEpisodes} episodes (ratio ${r.ratio.toFixed(2)})`,
+      seconds: Object.entries(result.seconds)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(", "),
+    },
+    sections: [
+      { kind: "curves", title: "Learning curves", intro: "Both arms from the same base, seed 0.", curves },
+      { kind: "tables", title: "Held-out evaluation", tables },
+      {
+        kind: "dialogues",
+        title: "Dialogues",
+        intro: "The first held-out episodes of each policy; a message's colour is its CoSIR reward.",
+        dialogues,
+      },
+    ],
+  };
+}

@@ -1,0 +1,122 @@
+import { Rng, runEpisodes, type Task } from "@cosir/env";
+import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
+import type { TrainConfig } from "../config/train-config";
+import { Progress } from "../metrics/progress";
+import { derivedSeed, trainingTask } from "../rollout/training-data";
+import { replayObservations } from "../rollout/replay-observations";
+import { teacherPolicy } from "../teacher/teacher-policy";
+import { actionIds, promptIds, type PolicyModel } from "./policy-model";
+import type { RunIo } from "./supervised-warm-start";
+
+/** Version of the per-step pretraining log lines. */
+export const PRETRAIN_LOG_VERSION = 1 as const;
+
+/** One pretraining step as logged (pretrain-log.jsonl): the loss exactly as computed, for bit-for-bit replay. */
+export interface PretrainLogLine {
+  version: typeof PRETRAIN_LOG_VERSION;
+  step: number;
+  /** "copy": only SHARE-a-held-cell examples; "mix": copy examples, teacher messages and choices. */
+  stage: "copy" | "mix";
+  learningRate: number;
+  loss: number;
+  gradNorm: number;
+}
+
+/** The examples the pretraining draws from: a SHARE of every held cell, the teacher's messages and its choices. */
+export interface PretrainData {
+  copy: PromptCompletion[];
+  talk: PromptCompletion[];
+  choose: PromptCompletion[];
+}
+
+/**
+ * Plays the teacher on `pretrain.episodes` training tasks: every action is a teacher example, and every
+ * discussion observation gives one copy example per held cell ("SHARE o<k> a<m> <level>"); messages and choices
+ * (pre- and final) are kept apart so the batches can weigh them.
+ */
+export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promise<PretrainData> {
+  const { pretrain, sft } = config;
+  const teacher = teacherPolicy({
+    seed: config.seed,
+    shareRate: sft.shareRate,
+    askRate: sft.askRate,
+    oracleRate: sft.oracleRate,
+    choice: sft.teacherChoice,
+  });
+  const tasks: Task[] = Array.from({ length: pretrain.episodes }, (_, k) => trainingTask(config, "pretrain", k));
+  const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
+  const max = config.rl.maxNewTokens;
+  const data: PretrainData = { copy: [], talk: [], choose: [] };
+  traces.forEach((trace, k) => {
+    for (const step of replayObservations(tasks[k] as Task, trace)) {
+      const prompt = promptIds(pm, step.observation, max);
+      (step.kind === "message" ? data.talk : data.choose).push({
+        prompt,
+        completion: actionIds(pm, step.text).slice(0, max),
+      });
+      if (step.kind !== "message") continue;
+      for (const [o, a, v] of step.observation.ownCells)
+        data.copy.push({ prompt, completion: actionIds(pm, `SHARE o${o} a${a} ${v}`) });
+    }
+  });
+  return data;
+}
+
+/** Warm-up then cosine decay to a tenth (per step). */
+export function pretrainLearningRate(step: number, config: TrainConfig["pretrain"]): number {
+  const total = config.copySteps + config.steps;
+  if (step < config.warmupSteps) return (config.learningRate * (step + 1)) / config.warmupSteps;
+  const progress = Math.min(1, (step - config.warmupSteps) / Math.max(1, total - config.warmupSteps));
+  return config.learningRate * (0.1 + 0.9 * 0.5 * (1 + Math.cos(Math.PI * progress)));
+}
+
+/**
+ * Pretrains the embedded base (the evidence issue): `pretrain.copySteps` steps on copy examples only (a model
+ * must learn to read its own table before anything else), then `pretrain.steps` steps whose examples are copy
+ * examples, teacher messages and teacher choices in the proportions `pretrain.mix` (choosing from a tally is the
+ * slowest skill, so it gets the largest share by default). Every batch is drawn from (seed, step), so the same config
+ * gives the same log line for line; `stopAfter` ends early (the reproducibility test replays the first steps).
+ */
+export async function pretrainBase(
+  pm: PolicyModel,
+  config: TrainConfig,
+  io: RunIo,
+  onStep: (line: PretrainLogLine) => Promise<void> | void,
+  options: { stopAfter?: number } = {},
+): Promise<void> {
+  const p = config.pretrain;
+  const data = await pretrainData(pm, config);
+  const trainer = new TransformerTrainer(pm.model, { learningRate: p.learningRate, clipNorm: config.rl.clipNorm });
+  const total = Math.min(p.copySteps + p.steps, options.stopAfter ?? Number.POSITIVE_INFINITY);
+  const progress = new Progress("pretrain", total, io.progress);
+  try {
+    for (let step = 0; step < total; step++) {
+      const stage = step < p.copySteps ? "copy" : "mix";
+      const rng = new Rng(derivedSeed(config.seed, "pretrain-batch", step));
+      const batch: PromptCompletion[] = [];
+      for (let i = 0; i < p.batchSize; i++) {
+        const roll = rng.next() * (p.mix.copy + p.mix.talk + p.mix.choose);
+        const pool =
+          stage === "copy" || roll < p.mix.copy ? data.copy : roll < p.mix.copy + p.mix.talk ? data.talk : data.choose;
+        batch.push(pool[rng.int(pool.length)] as PromptCompletion);
+      }
+      const learningRate = pretrainLearningRate(step, p);
+      trainer.optimizer.learningRate = learningRate;
+      const packed = packSequences(batch, { padToken: pm.tokenizer.pad });
+      const result = trainer.trainStep({ tokens: packed.tokens, mask: packed.mask }, nextTokenLoss);
+      packed.tokens.dispose();
+      packed.mask.dispose();
+      progress.update(step + 1, `${stage} loss ${result.loss.toFixed(3)}`);
+      await onStep({
+        version: PRETRAIN_LOG_VERSION,
+        step,
+        stage,
+        learningRate,
+        loss: result.loss,
+        gradNorm: result.gradNorm,
+      });
+    }
+  } finally {
+    trainer.dispose();
+  }
+}

@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import type { TrainConfig } from "../config/train-config";
+import { derivedSeed } from "../rollout/training-data";
+import { measureBaseSkills, type BaseSkills } from "./base-skills";
+import { evaluationTasks } from "./evaluate-policy";
+import { createPolicyModel } from "./policy-model";
+import { pretrainBase } from "./pretrain-base";
+import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
+import type { RunIo } from "./supervised-warm-start";
+
+/** Version of a pretrained base's manifest (DIR/base.json). */
+export const BASE_MANIFEST_VERSION = 1 as const;
+
+/** DIR/base.json: how a committed base was made and what it can do, so anyone can re-make and check it. */
+export interface BaseManifest {
+  version: typeof BASE_MANIFEST_VERSION;
+  /** The command that made it, e.g. "cosir pretrain --preset demo --out models/demo-base". */
+  command: string;
+  config: TrainConfig;
+  backend: string;
+  parameters: number;
+  steps: number;
+  seconds: number;
+  /** sha256 of checkpoint/model.safetensors and of pretrain-log.jsonl. */
+  sha256: { weights: string; log: string };
+  /** Measured on `eval.episodes` held-out tasks at temperature 1. */
+  skills: BaseSkills;
+}
+
+export const basePaths = (dir: string) => ({
+  checkpoint: join(dir, "checkpoint"),
+  log: join(dir, "pretrain-log.jsonl"),
+  manifest: join(dir, "base.json"),
+});
+
+const sha256 = async (path: string) =>
+  createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
+
+/**
+ * `cosir pretrain`: pretrains the embedded base from `config` (seeded, so the same config and back end give the
+ * same log), writes DIR/checkpoint, DIR/pretrain-log.jsonl (one line per step) and DIR/base.json (provenance,
+ * hashes and the measured skills).
+ */
+export async function runPretrain(
+  config: TrainConfig,
+  dir: string,
+  io: RunIo,
+  options: { command: string; log?: (line: string) => void },
+): Promise<BaseManifest> {
+  const backend = await selectBackend();
+  const paths = basePaths(dir);
+  const started = Date.now();
+  const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
+  const lines: string[] = [];
+  try {
+    options.log?.(`pretraining ${pm.model.parameterCount()} parameters on ${backend.name}`);
+    await pretrainBase(pm, config, io, (line) => {
+      lines.push(`${JSON.stringify(line)}\n`);
+    });
+    const seconds = (Date.now() - started) / 1000;
+    options.log?.(`measuring the base on ${config.eval.episodes} held-out tasks`);
+    const skills = await measureBaseSkills(pm, evaluationTasks(config), {
+      temperature: config.rl.temperature,
+      maxNewTokens: config.rl.maxNewTokens,
+      seed: config.seed,
+    });
+    await rm(paths.manifest, { force: true });
+    await saveCheckpoint(paths.checkpoint, { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
+    await writeFileAtomic(paths.log, lines.join(""));
+    const manifest: BaseManifest = {
+      version: BASE_MANIFEST_VERSION,
+      command: options.command,
+      config,
+      backend: backend.name,
+      parameters: pm.model.parameterCount(),
+      steps: lines.length,
+      seconds,
+      sha256: { weights: await sha256(join(paths.checkpoint, "model.safetensors")), log: await sha256(paths.log) },
+      skills,
+    };
+    await writeJsonAtomic(paths.manifest, manifest);
+    return manifest;
+  } finally {
+    pm.model.dispose();
+  }
+}

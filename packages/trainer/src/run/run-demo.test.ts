@@ -1,0 +1,42 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { CurvePoint } from "./demo-arm";
+import { demoArmDir, episodeRatio } from "./run-demo";
+
+const curve = (accuracies: readonly number[], every = 16): CurvePoint[] =>
+  accuracies.map((teamAccuracy, i) => ({ iteration: i, episodes: i * every, teamAccuracy, ci95: [0, 1] }));
+
+describe("episodeRatio", () => {
+  it("finds the first CoSIR point at or above outcome-only's final accuracy (known answers)", () => {
+    expect(episodeRatio({ outcomeOnly: curve([0.5, 0.55, 0.6]), cosir: curve([0.5, 0.6, 0.7]) })).toEqual({
+      target: 0.6,
+      outcomeOnlyEpisodes: 32,
+      cosirEpisodes: 16,
+      ratio: 0.5,
+    });
+    expect(episodeRatio({ outcomeOnly: curve([0.5, 0.7]), cosir: curve([0.5, 0.6]) }).ratio).toBeNull();
+  });
+
+  it("is in (0, 1] whenever CoSIR's curve dominates outcome-only's (relation)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 12 }),
+        fc.array(fc.double({ min: 0, max: 0.5, noNaN: true }), { minLength: 12, maxLength: 12 }),
+        (outcome, lift) => {
+          const cosir = outcome.map((a, i) => Math.min(1, a + (lift[i] as number)));
+          const r = episodeRatio({ outcomeOnly: curve(outcome), cosir: curve(cosir) });
+          expect(r.cosirEpisodes).not.toBeNull();
+          expect(r.ratio as number).toBeLessThanOrEqual(1);
+          expect(r.ratio as number).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+});
+
+describe("demoArmDir", () => {
+  it("keeps seed 0 where the bench and report look, other seeds apart", () => {
+    expect(demoArmDir("runs/demo", "cosir", 0)).toBe("runs/demo/cosir");
+    expect(demoArmDir("runs/demo", "outcomeOnly", 2)).toBe("runs/demo/seed-2/outcomeOnly");
+  });
+});
