@@ -41,7 +41,7 @@ export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokeniz
 export type { RlIterationContext } from "./run/rl-iteration";
 export { rlIteration } from "./run/rl-iteration";
 export type { DemoArm, DemoOptions, DemoResult, EpisodeRatio } from "./run/run-demo";
-export { DEMO_ARMS, demoArmDir, episodeRatio, runDemo } from "./run/run-demo";
+export { DEMO_ARMS, demoArmDir, describeEpisodeRatio, episodeRatio, runDemo } from "./run/run-demo";
 export type { CurvePoint, DemoArmResult, DemoArmSpec } from "./run/demo-arm";
 export { evaluateCheckpoint, evaluateModel, runDemoArm } from "./run/demo-arm";
 export { demoPolicyTable, demoReport } from "./run/demo-report";

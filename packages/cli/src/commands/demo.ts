@@ -7,6 +7,7 @@ import {
   DEMO_ARMS,
   demoArmDir,
   demoReport,
+  describeEpisodeRatio,
   parseOverride,
   readMetricsLines,
   resolveTrainConfig,
@@ -66,15 +67,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   );
   io.stdout.write(`${formatDemoTable(result)}\n`);
   if (seeds > 1) io.stdout.write(`\nEvery RL seed (same base, same episodes):\n${formatSeedTable(result)}\n`);
-  const r = result.episodeRatio;
-  const final = `outcome-only's final held-out accuracy (${r.target.toFixed(3)} after ${r.outcomeOnlyEpisodes} episodes, curve tasks)`;
-  io.stdout.write(
-    r.ratio === null
-      ? `\nCoSIR did not reach ${final}.\n`
-      : r.cosirEpisodes === 0
-        ? `\nThe base already had ${final}: outcome-only RL did not improve on it, so the episode ratio is 0.\n`
-        : `\nCoSIR reached ${final} after ${r.cosirEpisodes} episodes: ratio ${r.ratio.toFixed(2)}.\n`,
-  );
+  io.stdout.write(`\n${describeEpisodeRatio(result.episodeRatio)}\n`);
   let bench: BenchSummary | undefined;
   if (config.eval.benchEpisodes > 0) {
     io.stdout.write(

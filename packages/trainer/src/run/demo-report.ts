@@ -3,7 +3,7 @@ import { benchSummaryTable } from "@cosir/bench";
 import type { TrainConfig } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
 import type { EvaluatedDialogue, PolicyEvaluation } from "./evaluate-policy";
-import type { DemoArm, DemoResult } from "./run-demo";
+import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
 
 const pct = (e: PolicyEvaluation) =>
   `${(100 * e.teamAccuracy).toFixed(1)} [${(100 * e.ci95[0]).toFixed(1)}, ${(100 * e.ci95[1]).toFixed(1)}]`;
@@ -84,7 +84,6 @@ export function demoReport(
       rows: result.seeds.map((s) => [s.seed, pct(s.outcomeOnly), pct(s.cosir)]),
     });
   if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Seven held-out benchmark families" }));
-  const r = result.episodeRatio;
   const dialogues = Object.entries(result.policies).flatMap(([name, e]) =>
     (e.dialogues ?? []).map((d) => dialogueOf(name, d)),
   );
@@ -94,10 +93,7 @@ export function demoReport(
     meta: {
       task: `${config.task.family} ${config.task.options}x${config.task.attributes}, ${config.task.agents} agents, ${config.task.rounds} rounds, visibility ${config.task.visibility ?? 0.5}`,
       "RL per arm": `${config.rl.iterations} iterations x ${perIteration} episodes`,
-      "episodes to match":
-        r.ratio === null
-          ? `CoSIR never reached outcome-only's final ${r.target.toFixed(3)}`
-          : `CoSIR reached outcome-only's final accuracy ${r.target.toFixed(3)} after ${r.cosirEpisodes} of ${r.outcomeOnlyEpisodes} episodes (ratio ${r.ratio.toFixed(2)})`,
+      "episodes to match": describeEpisodeRatio(result.episodeRatio),
       seconds: Object.entries(result.seconds)
         .map(([k, v]) => `${k} ${v.toFixed(0)}`)
         .join(", "),

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CurvePoint } from "./demo-arm";
-import { demoArmDir, episodeRatio } from "./run-demo";
+import { demoArmDir, describeEpisodeRatio, episodeRatio } from "./run-demo";
 
 const curve = (accuracies: readonly number[], every = 16): CurvePoint[] =>
   accuracies.map((teamAccuracy, i) => ({ iteration: i, episodes: i * every, teamAccuracy, ci95: [0, 1] }));
@@ -38,5 +38,16 @@ describe("demoArmDir", () => {
   it("keeps seed 0 where the bench and report look, other seeds apart", () => {
     expect(demoArmDir("runs/demo", "cosir", 0)).toBe("runs/demo/cosir");
     expect(demoArmDir("runs/demo", "outcomeOnly", 2)).toBe("runs/demo/seed-2/outcomeOnly");
+  });
+});
+
+describe("describeEpisodeRatio", () => {
+  it("says what happened in each case (known answers)", () => {
+    const base = { target: 0.7, outcomeOnlyEpisodes: 640 };
+    expect(describeEpisodeRatio({ ...base, cosirEpisodes: 160, ratio: 0.25 })).toMatch(
+      /after 160 episodes: ratio 0\.25/,
+    );
+    expect(describeEpisodeRatio({ ...base, cosirEpisodes: 0, ratio: 0 })).toMatch(/base already had/);
+    expect(describeEpisodeRatio({ ...base, cosirEpisodes: null, ratio: null })).toMatch(/^CoSIR did not reach/);
   });
 });

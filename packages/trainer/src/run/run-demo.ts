@@ -67,6 +67,15 @@ export function episodeRatio(curves: Record<DemoArm, readonly CurvePoint[]>): Ep
   };
 }
 
+/** The episode ratio in words, as the demo prints it and the report shows it. */
+export function describeEpisodeRatio(r: EpisodeRatio): string {
+  const final = `outcome-only's final held-out accuracy (${r.target.toFixed(3)} after ${r.outcomeOnlyEpisodes} episodes, curve tasks)`;
+  if (r.ratio === null) return `CoSIR did not reach ${final}.`;
+  if (r.cosirEpisodes === 0)
+    return `The base already had ${final}: outcome-only RL did not improve on it, so the episode ratio is 0.`;
+  return `CoSIR reached ${final} after ${r.cosirEpisodes} episodes: ratio ${r.ratio.toFixed(2)}.`;
+}
+
 const CHILD = fileURLToPath(new URL("./demo-arm-child.js", import.meta.url));
 
 /** Runs one arm in a child process (its own core); in-process where the child entry is not built (tests). */
