@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe("cosir demo", () => {
   it("pretrains a base, trains both arms for two seeds in child processes, and writes the table, summary and report", () => {
     const out = join(root, "demo");
+    // --out may hold other things: only what a demo writes is replaced
+    mkdirSync(join(out, "seed-1"), { recursive: true });
+    writeFileSync(join(out, "notes.txt"), "mine");
+    writeFileSync(join(out, "seed-1", "stale.txt"), "from an earlier demo");
     const run = spawnSync(
       process.execPath,
       [cli, "demo", "--preset", "smoke", "--seeds", "2", "--out", out, "--quiet", "--set", "model.tokenShift=true"],
@@ -25,11 +29,17 @@ describe("cosir demo", () => {
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(summary.version).toBe(2);
     expect(summary.seeds.map((s: { seed: number }) => s.seed)).toEqual([1, 2]);
+    // every arm of every RL seed meets the same held-out tasks as the base
+    const firstTask = (e: { dialogues: { taskId: string }[] }) => e.dialogues[0]?.taskId;
+    expect(firstTask(summary.seeds[1].cosir)).toBe(firstTask(summary.policies.base));
+    expect(firstTask(summary.seeds[1].outcomeOnly)).toBe(firstTask(summary.policies.base));
     // smoke: 3 iterations, a curve point every 2 -> before, after 2, after 3
     expect(summary.curves.cosir.map((p: { iteration: number }) => p.iteration)).toEqual([0, 2, 3]);
     expect(summary.curves.outcomeOnly.at(-1).episodes).toBe(3 * 2 * 2);
     expect(existsSync(join(out, "seed-1", "cosir", "checkpoint", "model.safetensors"))).toBe(true);
     expect(existsSync(join(out, "pretrain-log.jsonl"))).toBe(true);
+    expect(readFileSync(join(out, "notes.txt"), "utf8")).toBe("mine");
+    expect(existsSync(join(out, "seed-1", "stale.txt"))).toBe(false);
     const html = readFileSync(join(out, "report.html"), "utf8");
     expect(html).toMatch(/Held-out team accuracy/);
     expect(html).toMatch(/Every RL seed/);

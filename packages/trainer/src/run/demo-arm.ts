@@ -20,6 +20,8 @@ export interface DemoArmSpec {
   dir: string;
   /** Checkpoint the arm starts from (the base). */
   base: string;
+  /** Seed of the held-out tasks: the demo's, whatever the arm's RL seed, so every arm meets the same tasks. */
+  heldOutSeed: number;
 }
 
 export interface DemoArmResult {
@@ -53,11 +55,12 @@ export async function runDemoArm(
 ): Promise<DemoArmResult> {
   const started = Date.now();
   const { config } = spec;
+  const heldOut = { ...config, seed: spec.heldOutSeed };
   const perIteration = config.rl.tasksPerIteration * config.rl.groupSize;
   const run = await TrainRun.start(config, spec.dir, { progress }, { base: spec.base });
   const curve: CurvePoint[] = [];
   const point = async () => {
-    const e = await evaluateModel(run.policyModel, config, config.eval.curveEpisodes);
+    const e = await evaluateModel(run.policyModel, heldOut, config.eval.curveEpisodes);
     const iteration = run.completedIterations;
     curve.push({ iteration, episodes: iteration * perIteration, teamAccuracy: e.teamAccuracy, ci95: e.ci95 });
     log(
@@ -70,7 +73,7 @@ export async function runDemoArm(
       await run.train({ until: run.completedIterations + Math.max(1, config.eval.curveEvery) });
       if (config.eval.curveEpisodes > 0) await point();
     }
-    const evaluation = await evaluateModel(run.policyModel, config, config.eval.episodes, config.eval.dialogues);
+    const evaluation = await evaluateModel(run.policyModel, heldOut, config.eval.episodes, config.eval.dialogues);
     return {
       preset: config.rewards.preset,
       seed: config.seed,

@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,18 @@ import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evalua
 import { createPolicyModel } from "./policy-model";
 import { pretrainBase } from "./pretrain-base";
 import { writeJsonAtomic } from "./run-folder";
+
+/** Everything a demo writes at the top of its folder (besides seed-<s>/ folders). */
+const DEMO_OUTPUTS = new Set([
+  "base",
+  "outcomeOnly",
+  "cosir",
+  "bench",
+  "config.json",
+  "summary.json",
+  "report.html",
+  "pretrain-log.jsonl",
+]);
 
 export const DEMO_ARMS = ["outcomeOnly", "cosir"] as const;
 export type DemoArm = (typeof DEMO_ARMS)[number];
@@ -135,8 +147,10 @@ export async function runDemo(
   const backend = await selectBackend();
   const seeds = options.seeds ?? 1;
   const seconds: Record<string, number> = {};
-  await rm(dir, { recursive: true, force: true });
+  // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
   await mkdir(dir, { recursive: true });
+  const stale = (await readdir(dir)).filter((name) => DEMO_OUTPUTS.has(name) || /^seed-\d+$/.test(name));
+  for (const name of stale) await rm(join(dir, name), { recursive: true, force: true });
   await writeFile(join(dir, "config.json"), `${JSON.stringify(config, null, 2)}\n`);
 
   let started = Date.now();
@@ -166,6 +180,7 @@ export async function runDemo(
         config: { ...config, seed: config.seed + s, rewards: { preset: arm } },
         dir: demoArmDir(dir, arm, s),
         base,
+        heldOutSeed: config.seed,
       });
   const width = options.parallel ?? Math.min(2, availableParallelism());
   log(
