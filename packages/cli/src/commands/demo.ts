@@ -8,13 +8,12 @@ import {
   demoArmDir,
   demoReport,
   describeEpisodeRatio,
-  parseOverride,
   readMetricsLines,
-  resolveTrainConfig,
   runDemo,
   type RlMetricsLine,
 } from "@cosir/trainer";
 import type { CliCommand } from "../cli-io";
+import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
 import { formatDemoTable, formatSeedTable } from "../format-demo-table";
 import { benchCommand } from "./bench";
@@ -27,14 +26,7 @@ and oracle teams, with learning curves. Writes DIR/summary.json and DIR/report.h
 
 /** `pnpm start`: the claim, shown (see the evidence issue): base, outcome-only RL and CoSIR RL, then held-out tables. */
 export const demoCommand: CliCommand = async (argv, io) => {
-  const { values } = parseFlags(argv, {
-    out: { type: "string" },
-    preset: { type: "string" },
-    seeds: { type: "string" },
-    set: { type: "string", multiple: true },
-    quiet: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
+  const { values } = parseFlags(argv, { ...CONFIG_FLAGS, seeds: { type: "string" } });
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
@@ -44,10 +36,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const seeds = values.seeds === undefined ? 1 : Number(values.seeds);
   if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16)
     throw new InvalidConfigError("--seeds", values.seeds, "expected an integer in 1..16");
-  const config = resolveTrainConfig({
-    preset: typeof values.preset === "string" ? values.preset : "demo",
-    overrides: ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride),
-  });
+  const { config } = configFromFlags(values);
   const started = Date.now();
   const say = (line: string) => {
     if (values.quiet !== true) io.stderr.write(`${line}\n`);

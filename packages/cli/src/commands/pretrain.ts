@@ -1,6 +1,7 @@
 import { InvalidConfigError } from "@cosir/bayes";
-import { parseOverride, resolveTrainConfig, runPretrain } from "@cosir/trainer";
+import { runPretrain } from "@cosir/trainer";
 import type { CliCommand } from "../cli-io";
+import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
 
 const USAGE = `usage: cosir pretrain --out DIR [--preset demo|smoke] [--set key.path=value ...] [--quiet]
@@ -11,22 +12,14 @@ actions (tally choices), seeded. Writes DIR/checkpoint, DIR/pretrain-log.jsonl (
 `;
 
 export const pretrainCommand: CliCommand = async (argv, io) => {
-  const { values } = parseFlags(argv, {
-    out: { type: "string" },
-    preset: { type: "string" },
-    set: { type: "string", multiple: true },
-    quiet: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
+  const { values } = parseFlags(argv, CONFIG_FLAGS);
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
   }
   if (typeof values.out !== "string" || values.out.trim() === "")
     throw new InvalidConfigError("--out", values.out, "expected a directory");
-  const sets = (values.set as unknown as string[] | undefined) ?? [];
-  const preset = typeof values.preset === "string" ? values.preset : "demo";
-  const config = resolveTrainConfig({ preset, overrides: sets.map(parseOverride) });
+  const { config, preset, sets } = configFromFlags(values);
   const command = ["cosir pretrain --preset", preset, ...sets.map((s) => `--set ${s}`), "--out", values.out].join(" ");
   const manifest = await runPretrain(
     config,
