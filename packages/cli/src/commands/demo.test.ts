@@ -37,7 +37,9 @@ describe("cosir demo", () => {
     expect(summary.curves.cosir.map((p: { iteration: number }) => p.iteration)).toEqual([0, 2, 3]);
     expect(summary.curves.outcomeOnly.at(-1).episodes).toBe(3 * 2 * 2);
     expect(existsSync(join(out, "seed-1", "cosir", "checkpoint", "model.safetensors"))).toBe(true);
-    expect(existsSync(join(out, "pretrain-log.jsonl"))).toBe(true);
+    // no committed base for the smoke preset: pretrained here, with the same files as `cosir pretrain`
+    for (const file of ["pretrain-log.jsonl", "base.json", "checkpoint/model.safetensors"])
+      expect(existsSync(join(out, "pretrained", file)), file).toBe(true);
     expect(readFileSync(join(out, "notes.txt"), "utf8")).toBe("mine");
     expect(existsSync(join(out, "seed-1", "stale.txt"))).toBe(false);
     const html = readFileSync(join(out, "report.html"), "utf8");

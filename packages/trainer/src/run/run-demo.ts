@@ -6,14 +6,12 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CosirError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
-import { saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { selectBackend } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import type { ProgressOptions } from "../metrics/progress";
-import { derivedSeed } from "../rollout/training-data";
 import { type CurvePoint, type DemoArmResult, type DemoArmSpec, evaluateCheckpoint, runDemoArm } from "./demo-arm";
 import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
-import { createPolicyModel } from "./policy-model";
-import { pretrainBase } from "./pretrain-base";
+import { basePaths, runPretrain } from "./pretrain-run";
 import { writeJsonAtomic } from "./run-folder";
 
 /** Everything a demo writes at the top of its folder (besides seed-<s>/ folders). */
@@ -25,7 +23,7 @@ const DEMO_OUTPUTS = new Set([
   "config.json",
   "summary.json",
   "report.html",
-  "pretrain-log.jsonl",
+  "pretrained",
 ]);
 
 export const DEMO_ARMS = ["outcomeOnly", "cosir"] as const;
@@ -144,7 +142,7 @@ export async function runDemo(
   log: (line: string) => void,
   options: DemoOptions = {},
 ): Promise<DemoResult> {
-  const backend = await selectBackend();
+  await selectBackend();
   const seeds = options.seeds ?? 1;
   const seconds: Record<string, number> = {};
   // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
@@ -159,16 +157,11 @@ export async function runDemo(
     log(`base: ${config.base} (pretrained with cosir pretrain)`);
     await cp(resolve(config.base), base, { recursive: true });
   } else {
+    // The same job as `cosir pretrain`, so the base made here has its log and base.json (skills, hashes) too.
     if (config.base !== undefined) log(`base: ${config.base} not found, pretraining one here`);
-    const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
-    log(`base: pretraining (${pm.model.parameterCount()} parameters, ${backend.name})`);
-    const lines: string[] = [];
-    await pretrainBase(pm, config, { progress }, (line) => {
-      lines.push(`${JSON.stringify(line)}\n`);
-    });
-    await writeFile(join(dir, "pretrain-log.jsonl"), lines.join(""));
-    await saveCheckpoint(base, { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
-    pm.model.dispose();
+    const pretrained = join(dir, "pretrained");
+    await runPretrain(config, pretrained, { progress }, { command: "cosir demo (no committed base)", log });
+    await cp(basePaths(pretrained).checkpoint, base, { recursive: true });
   }
   seconds.base = (Date.now() - started) / 1000;
 
