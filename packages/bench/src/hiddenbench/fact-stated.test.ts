@@ -1,0 +1,71 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { factStated, normaliseText } from "./fact-stated";
+
+const options = ["West City", "East Town", "North Hill"];
+const shared = ["East Town is reached through a tunnel.", "The bridge to West City is the shortest route."];
+const description = "Decide where to evacuate: West City (bridge), East Town (tunnel) or North Hill (trails).";
+const context = [description, ...options, ...shared];
+
+describe("factStated", () => {
+  it("normalises case, punctuation and accents", () => {
+    expect(normaliseText("  Café, RÉSUMÉ!  ")).toBe("cafe resume");
+    expect(
+      factStated("Supplier Alpha's factory closed last week.", "fyi: supplier alpha s FACTORY closed last week"),
+    ).toBe(true);
+    expect(factStated("Supplier Alpha's factory closed last week.", "Alpha is cheap")).toBe(false);
+  });
+
+  it("counts the content that distinguishes the fact from the options, description and shared facts", () => {
+    const fact = "The bridge to West City collapsed an hour ago.";
+    expect(factStated(fact, "Heads up: the West City bridge collapsed an hour ago!", 0.8, context)).toBe(true);
+    // multi-line facts and paraphrase with the same distinctive words
+    expect(
+      factStated(
+        "A note:\nNorth Hill trails\nare flooded since dawn.",
+        "got a note: north hill is flooded since dawn",
+        0.8,
+        context,
+      ),
+    ).toBe(true);
+  });
+
+  it("echo cases never count", () => {
+    const fact = "West City is reached through a bridge; East Town through a tunnel.";
+    // a fact made only of context words has nothing distinctive
+    expect(factStated(fact, fact, 0.8, context)).toBe(false);
+    const real = "The tunnel to East Town is blocked by a landslide.";
+    expect(factStated(real, "We could go to West City, East Town or North Hill.", 0.8, context)).toBe(false);
+    expect(factStated(real, `${shared.join(" ")} ${description}`, 0.8, context)).toBe(false);
+    // without context the same echo of a fact naming only options would count (the old false positive)
+    expect(factStated("West City, East Town", "West City, East Town or North Hill", 0.8)).toBe(true);
+    expect(factStated("West City, East Town", "West City, East Town or North Hill", 0.8, context)).toBe(false);
+  });
+
+  it("property: a message built only from context words never discloses", () => {
+    const words = context.flatMap((c) => c.split(/\s+/));
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 60 }),
+        fc.constantFrom(
+          "The tunnel to East Town is blocked by a landslide.",
+          "North Hill's road was washed away at 3 am.",
+        ),
+        (msg, fact) => {
+          expect(factStated(fact, msg.join(" "), 0.8, context)).toBe(false);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("property: stating the fact verbatim inside any context echo discloses it", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...context), fc.constantFrom(...context), (a, b) => {
+        const fact = "The tunnel to East Town is blocked by a landslide.";
+        expect(factStated(fact, `${a} ${fact} ${b}`, 0.8, context)).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
