@@ -63,6 +63,8 @@ export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
+export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./report/write-hidden-bench-report";
+export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";
 
 // Chat endpoints
 export type { ChatReply, ChatResponder } from "./chat/chat-responder";

@@ -312,7 +312,7 @@ export async function runHiddenBench(
       stop.abort();
       throw error;
     }
-    if (stop.signal.aborted && fatal === null && reply.error !== undefined) throw new RunStopped();
+    if (stop.signal.aborted && reply.error !== undefined) throw new RunStopped();
     e.calls++;
     if (reply.error !== undefined) e.errors++;
     opts.onProgress?.(++doneCalls, totalCalls);
