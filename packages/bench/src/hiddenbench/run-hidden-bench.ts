@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import { Rng, teamDecision, type ChatMessage } from "@cosir/env";
 import type { ChatReply, ChatResponder } from "../chat/chat-responder";
@@ -286,6 +287,8 @@ export async function runHiddenBench(
   let doneCalls = 0;
 
   const stop = new AbortController();
+  // every call in flight listens on the run's signal
+  setMaxListeners(0, stop.signal);
   let deadlineReached = false;
   const timer =
     opts.deadlineMs !== undefined
