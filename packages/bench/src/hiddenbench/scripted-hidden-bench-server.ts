@@ -90,9 +90,12 @@ export function scriptedHiddenBenchServer(opts: ScriptedHiddenBenchServerOptions
         return;
       }
       const system = squash(messages[0]?.content ?? "");
+      // the task whose description and some hidden fact are in the system message
+      const holds = (t: HiddenBenchTask): boolean => t.hidden_information.some((f) => system.includes(squash(f)));
       const task =
+        opts.tasks.find((t) => system.includes(squash(t.description)) && holds(t)) ??
         opts.tasks.find((t) => system.includes(squash(t.description))) ??
-        opts.tasks.find((t) => t.hidden_information.some((f) => system.includes(squash(f))));
+        opts.tasks.find(holds);
       if (task === undefined) {
         res.writeHead(400).end("unknown task");
         return;
