@@ -129,6 +129,8 @@ function counted(inner: ChatResponder): CountedResponder {
 
 interface EndpointOptions {
   timeoutMs?: number;
+  temperature?: number;
+  maxTokens?: number;
   apiKey?: string;
   concurrency?: number;
 }
@@ -141,7 +143,8 @@ function chatResponder(url: string, model: string, seed: number, o: EndpointOpti
       baseUrl: url,
       model,
       seed,
-      temperature: 0,
+      temperature: o.temperature ?? 0,
+      ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       ...(apiKey ? { apiKey } : {}),
@@ -196,6 +199,13 @@ function noAnswer(r: CountedResponder, url: string): void {
     );
 }
 
+function temperatureFlag(raw: unknown): number {
+  const t = Number(raw);
+  if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(t) || t < 0 || t > 2)
+    throw new InvalidArgumentError("--temperature", raw, "expected a number in 0..2");
+  return t;
+}
+
 /** The original prompt files (system_prompt.txt ...) read from --prompts DIR, those present. */
 function promptsFrom(dir: string): Partial<HiddenBenchPrompts> {
   const files: [keyof HiddenBenchPrompts, string][] = [
@@ -216,6 +226,7 @@ const USAGE = `usage: cosir bench --policies P[,P...] [--n 200] [--seed 1] [--ou
        cosir bench --endpoint URL --model NAME [--policies ...] [--n 200] ...       (the held-out families with a chat model)
        cosir bench --hiddenbench PATH --endpoint URL --model NAME [--protocol original|cosir] [--rounds R] [--concurrency C]
                    [--runs 1] [--deadline SECONDS] [--timeout SECONDS] [--max-reply-chars 2000] [--prompts DIR] [--seed 1] [--out DIR] [--json]
+Endpoint flags: --api-key KEY, --timeout SECONDS (per call), --temperature 0, --max-tokens 256.
 Policies: ${SCRIPTED_KINDS.join(", ")} (scripted), name=DIR (tfjs checkpoint), name=chat:MODEL@URL (OpenAI-compatible endpoint, natural surface).
 Benchmarks default to the seven held-out families plus soloFullInformation (${builtInBenchmarks.map((b) => b.name).join(", ")}).
 HiddenBench: PATH is a JSON file in the public HiddenBench format; --protocol original (default) plays the published
@@ -246,6 +257,8 @@ export const benchCommand: CliCommand = async (argv, io) => {
     deadline: { type: "string" },
     timeout: { type: "string" },
     "max-reply-chars": { type: "string" },
+    "max-tokens": { type: "string" },
+    temperature: { type: "string" },
     prompts: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -268,6 +281,8 @@ export const benchCommand: CliCommand = async (argv, io) => {
     concurrency,
     ...(typeof values["api-key"] === "string" ? { apiKey: values["api-key"] } : {}),
     ...(values.timeout !== undefined ? { timeoutMs: 1000 * intFlag(values, "timeout", 60, 1, 86_400) } : {}),
+    ...(values["max-tokens"] !== undefined ? { maxTokens: intFlag(values, "max-tokens", 256, 1, 1_000_000) } : {}),
+    ...(values.temperature !== undefined ? { temperature: temperatureFlag(values.temperature) } : {}),
   };
   if (typeof values.hiddenbench === "string") {
     if (endpoint === undefined || model === undefined)
