@@ -55,7 +55,6 @@ describe("factStated", () => {
           expect(factStated(fact, msg.join(" "), 0.8, context)).toBe(false);
         },
       ),
-      { numRuns: 100 },
     );
   });
 
@@ -65,7 +64,6 @@ describe("factStated", () => {
         const fact = "The tunnel to East Town is blocked by a landslide.";
         expect(factStated(fact, `${a} ${fact} ${b}`, 0.8, context)).toBe(true);
       }),
-      { numRuns: 50 },
     );
   });
 });

@@ -297,6 +297,11 @@ describe("HiddenBench, cosir protocol", () => {
       expect(r.protocol).toBe("cosir");
       expect(r.full).toBeNull();
       expect(log.every((c) => c.prompt.includes("Information only you have"))).toBe(true);
+      // a multi-line fact stays one bullet: its later lines are indented
+      expect(log.some((c) => /\n- A note from the inspector, forwarded this morning:\n {2}"/.test(c.prompt))).toBe(
+        true,
+      );
+      expect(log.some((c) => /\n- A note from the inspector[^\n]*\n- /.test(c.prompt))).toBe(false);
       expect(r.episodes.map((e) => e.hiddenFact)).toEqual(tasks.map((t) => t.hidden_information.map((_, i) => i)));
       const hidden = recount(tasks, log, "hidden");
       expect(r.individualPreAccuracy.value).toBe(0);
