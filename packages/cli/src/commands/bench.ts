@@ -274,7 +274,7 @@ export const benchCommand: CliCommand = async (argv, io) => {
     throw new InvalidArgumentError(
       endpoint === undefined ? "--endpoint" : "--model",
       undefined,
-      "is required with " + (endpoint === undefined ? "--model" : "--endpoint"),
+      `is required with ${endpoint === undefined ? "--model" : "--endpoint"}`,
     );
   const concurrency = intFlag(values, "concurrency", 8, 1, 1024);
   const endpointOptions: EndpointOptions = {
