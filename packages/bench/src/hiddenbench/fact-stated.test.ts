@@ -42,6 +42,35 @@ describe("factStated", () => {
     expect(factStated("West City, East Town", "West City, East Town or North Hill", 0.8, context)).toBe(false);
   });
 
+  it("a fact with no distinctive word is compared on its distinctive word pairs", () => {
+    const opts = ["Alder Works", "Birch Holdings"];
+    const sharedTable = ["Alder Works:\n- (a) Y\n- (b) N", "Birch Holdings:\n- (c) N"];
+    const ctx = [...opts, ...sharedTable, "Pick the firm with the most Y marks."];
+    const fact = "Alder Works:\n- (c) N\nBirch Holdings:\n- (a) Y\n- (b) Y";
+    expect(factStated(fact, "I have: Alder Works (c) N, Birch Holdings (a) Y, (b) Y.", 0.8, ctx)).toBe(true);
+    expect(factStated(fact, sharedTable.join(" "), 0.8, ctx)).toBe(false);
+    expect(factStated(fact, "Alder Works or Birch Holdings?", 0.8, ctx)).toBe(false);
+  });
+
+  it("property: a message made of the context's sentences never discloses a table fact", () => {
+    const opts = ["Alder Works", "Birch Holdings", "Cedar Group"];
+    const ctx = [
+      ...opts,
+      "Alder Works:\n- (a) Y\n- (b) N",
+      "Birch Holdings:\n- (c) N\n- (d) Y",
+      "Cedar Group:\n- (b) Y",
+    ];
+    const fact = "Alder Works:\n- (c) N\n- (d) N\nBirch Holdings:\n- (b) Y\nCedar Group:\n- (a) N";
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ctx), { minLength: 1, maxLength: 12 }), (msg) => {
+        expect(factStated(fact, msg.join(" "), 0.8, ctx)).toBe(false);
+      }),
+    );
+    expect(factStated(fact, "Mine: Alder Works (c) N, (d) N; Birch Holdings (b) Y; Cedar Group (a) N", 0.8, ctx)).toBe(
+      true,
+    );
+  });
+
   it("property: a message built only from context words never discloses", () => {
     const words = context.flatMap((c) => c.split(/\s+/));
     fc.assert(

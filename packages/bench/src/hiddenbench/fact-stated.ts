@@ -31,9 +31,11 @@ function contentWords(normalised: string): string[] {
  * distinctive content counts: its content words (3+ characters or with a digit, function words
  * dropped) that occur nowhere in `context` (the options, the description and the shared facts). The
  * fact is stated when at least `minOverlap` (default 0.8) of those distinctive words occur in the
- * message, so a message that only echoes the context never discloses, and a fact with no distinctive
- * word can never be disclosed. With no context every content word is distinctive; then a message
- * containing the whole normalised fact also counts.
+ * message, so a message that only echoes the context never discloses. A fact with no distinctive word
+ * (a table of letters and Y/N marks, say) is compared on its distinctive word pairs instead: adjacent
+ * pairs of its words, one of them a 1-2 character code or mark, that occur nowhere in the context; a
+ * fact with neither is never disclosed. With no context every content word is distinctive; then a message containing the whole
+ * normalised fact also counts.
  */
 export function factStated(fact: string, message: string, minOverlap = 0.8, context: readonly string[] = []): boolean {
   const f = normaliseText(fact);
@@ -42,7 +44,30 @@ export function factStated(fact: string, message: string, minOverlap = 0.8, cont
   const known = new Set(context.flatMap((c) => normaliseText(c).split(" ")));
   if (known.size === 0 && ` ${m} `.includes(` ${f} `)) return true;
   const words = [...new Set(contentWords(f))].filter((w) => !known.has(w));
-  if (words.length === 0) return false;
-  const have = new Set(m.split(" "));
-  return words.filter((w) => have.has(w)).length / words.length >= minOverlap;
+  if (words.length > 0) {
+    const have = new Set(m.split(" "));
+    return words.filter((w) => have.has(w)).length / words.length >= minOverlap;
+  }
+  const knownPairs = new Set(context.flatMap((c) => pairs(normaliseText(c))));
+  const distinct = [...new Set(pairs(f))].filter((p) => !knownPairs.has(p));
+  if (distinct.length === 0) return false;
+  const havePairs = new Set(pairs(m));
+  return distinct.filter((p) => havePairs.has(p)).length / distinct.length >= minOverlap;
+}
+
+// Short function words: never a code or a mark.
+const SHORT_STOPWORDS = new Set("a an is to of in on at by or as it be we i me my he so up do us am if".split(" "));
+
+/**
+ * Adjacent word pairs of normalised text that carry a code or mark the content words miss: neither
+ * word a function word, and at least one shorter than 3 characters ("b n", "cape 3").
+ */
+function pairs(normalised: string): string[] {
+  const w = normalised.split(" ").filter((x) => x !== "");
+  const plain = (x: string): boolean => !STOPWORDS.has(x) && !SHORT_STOPWORDS.has(x);
+  return w
+    .slice(1)
+    .map((x, i) => [w[i] as string, x] as const)
+    .filter(([a, b]) => plain(a) && plain(b) && (a.length < 3 || b.length < 3))
+    .map(([a, b]) => `${a} ${b}`);
 }

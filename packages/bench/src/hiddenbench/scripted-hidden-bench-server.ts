@@ -90,12 +90,12 @@ export function scriptedHiddenBenchServer(opts: ScriptedHiddenBenchServerOptions
         return;
       }
       const system = squash(messages[0]?.content ?? "");
-      // the task whose description and some hidden fact are in the system message
-      const holds = (t: HiddenBenchTask): boolean => t.hidden_information.some((f) => system.includes(squash(f)));
-      const task =
-        opts.tasks.find((t) => system.includes(squash(t.description)) && holds(t)) ??
-        opts.tasks.find((t) => system.includes(squash(t.description))) ??
-        opts.tasks.find(holds);
+      // the task whose description, shared and hidden facts best match the system message
+      const score = (t: HiddenBenchTask): number =>
+        (system.includes(squash(t.description)) ? 1000 : 0) +
+        [...t.shared_information, ...t.hidden_information].filter((f) => system.includes(squash(f))).length;
+      let task: HiddenBenchTask | undefined;
+      for (const t of opts.tasks) if (score(t) > 0 && (task === undefined || score(t) > score(task))) task = t;
       if (task === undefined) {
         res.writeHead(400).end("unknown task");
         return;
