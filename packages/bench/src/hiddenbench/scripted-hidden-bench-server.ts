@@ -56,7 +56,16 @@ export interface ScriptedHiddenBenchServer {
   close(): Promise<void>;
 }
 
-const squash = (s: string): string => s.replace(/\s+/g, " ").trim();
+const squashed = new Map<string, string>();
+/** Whitespace runs to one space (memoised: the same task texts are looked up on every call). */
+const squash = (s: string): string => {
+  let out = squashed.get(s);
+  if (out === undefined) {
+    out = s.replace(/\s+/g, " ").trim();
+    if (squashed.size < 10_000) squashed.set(s, out);
+  }
+  return out;
+};
 
 /**
  * A local OpenAI-compatible chat server on 127.0.0.1 that plays HiddenBench agents with a known
@@ -95,7 +104,14 @@ export function scriptedHiddenBenchServer(opts: ScriptedHiddenBenchServerOptions
         (system.includes(squash(t.description)) ? 1000 : 0) +
         [...t.shared_information, ...t.hidden_information].filter((f) => system.includes(squash(f))).length;
       let task: HiddenBenchTask | undefined;
-      for (const t of opts.tasks) if (score(t) > 0 && (task === undefined || score(t) > score(task))) task = t;
+      let best = 0;
+      for (const t of opts.tasks) {
+        const sc = score(t);
+        if (sc > best) {
+          task = t;
+          best = sc;
+        }
+      }
       if (task === undefined) {
         res.writeHead(400).end("unknown task");
         return;
