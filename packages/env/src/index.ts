@@ -13,6 +13,7 @@ export { describeZodError, schemaErrorFromZod } from "./errors/schema-error-from
 export type { ZodErrorDescription } from "./errors/schema-error-from-zod";
 export type { SchemaIssue } from "./errors/schema-error";
 export { ProtocolError } from "./errors/protocol-error";
+export { TraceProtocolError } from "./errors/trace-protocol-error";
 
 // Randomness
 export { Rng } from "./rng/rng";
@@ -46,6 +47,9 @@ export { actCell } from "./task/act-cell";
 export { validShareCell } from "./task/valid-share-cell";
 export { isTaskAgent } from "./task/is-task-agent";
 export { agentChoice } from "./trace/agent-choice";
+export { checkTraceProtocol } from "./trace/check-trace-protocol";
+export { findTraceViolation } from "./trace/find-trace-violation";
+export type { TraceViolation } from "./trace/find-trace-violation";
 export { ownBeliefs } from "./task/own-beliefs";
 export { pooledBeliefs } from "./task/pooled-beliefs";
 
