@@ -31,6 +31,7 @@ export { publicTask } from "./task/public-task";
 export { answerCount } from "./task/answer-count";
 export { decisionModelForTask } from "./task/decision-model-for-task";
 export type { DecisionStructure } from "./task/decision-model-for-task";
+export { taskPosteriorCost } from "./task/task-posterior-cost";
 export { agentBeliefs } from "./task/agent-beliefs";
 export type { SpokenMessage } from "./task/agent-beliefs";
 export { EvidenceReplay } from "./task/evidence-replay";
