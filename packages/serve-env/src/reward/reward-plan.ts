@@ -51,18 +51,66 @@ export function planQuery(
 }
 
 /**
- * Reads and checks a whole `/get_reward` body before any scoring: every label (`labels[k]`), every
- * response (`query[k]`), and the summed cost of scoring them all (scoreEpisodeCost) against `budget`
- * (a BudgetExceededError naming the first `query[k]` past it, with the estimate so far).
+ * The checks of a `/get_reward` body in steps (null is a step with nothing to hand out yet), so a caller can
+ * yield between them. First every label (`labels[k]`; a label string repeated in the body is resolved once)
+ * with the least its query can cost (its task's scoring with no message); then every response (`query[k]`)
+ * with its actual cost (scoreEpisodeCost). The running total is checked against `budget` at each step: a
+ * BudgetExceededError names the first `labels[k]` or `query[k]` past it, before any scoring.
  */
-export function planRewardRequest(body: GetRewardRequest, budget: number = MAX_TASK_COST): PlannedQuery[] {
-  const labels = body.labels.map((label, k) => resolveCosirLabel(label, `labels[${k}]`, budget));
+export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COST): Generator<PlannedQuery | null> {
+  const resolved = new Map<string, { label: ResolvedLabel; least: number }>();
+  const labels: { label: ResolvedLabel; least: number }[] = [];
   let total = 0;
-  return body.query.map((query, k) => {
-    const planned = planQuery(query, body.prompts?.[k], labels[k] as ResolvedLabel, `query[${k}]`);
-    total += scoreEpisodeCost(planned.label.task, planned.trace);
+  for (let k = 0; k < body.query.length; k++) {
+    const raw = body.labels[k];
+    let entry = typeof raw === "string" ? resolved.get(raw) : undefined;
+    if (entry === undefined) {
+      const label = resolveCosirLabel(raw, `labels[${k}]`, budget);
+      entry = { label, least: scoreEpisodeCost(label.task, { messages: [] }) };
+      if (typeof raw === "string") resolved.set(raw, entry);
+    }
+    labels.push(entry);
+    total += entry.least;
     if (total > budget)
-      throw new BudgetExceededError(`query[${k}]`, total, budget, `scoring queries 0..${k} of this request`);
-    return planned;
-  });
+      throw new BudgetExceededError(
+        `labels[${k}]`,
+        total,
+        budget,
+        `scoring queries 0..${k} of this request (at least)`,
+      );
+    yield null;
+  }
+  for (let k = 0; k < body.query.length; k++) {
+    const { label, least } = labels[k] as { label: ResolvedLabel; least: number };
+    const planned = planQuery(body.query[k] as string, body.prompts?.[k], label, `query[${k}]`);
+    total += scoreEpisodeCost(label.task, planned.trace) - least;
+    if (total > budget)
+      throw new BudgetExceededError(`query[${k}]`, total, budget, `scoring this request up to query ${k}`);
+    yield planned;
+  }
+}
+
+/** Reads and checks a whole `/get_reward` body before any scoring (see planSteps). */
+export function planRewardRequest(body: GetRewardRequest, budget: number = MAX_TASK_COST): PlannedQuery[] {
+  const out: PlannedQuery[] = [];
+  for (const planned of planSteps(body, budget)) if (planned !== null) out.push(planned);
+  return out;
+}
+
+/** planRewardRequest that yields the event loop every `sliceMs` of work, so other requests keep being answered. */
+export async function planRewardRequestAsync(
+  body: GetRewardRequest,
+  budget: number = MAX_TASK_COST,
+  sliceMs = 5,
+): Promise<PlannedQuery[]> {
+  const out: PlannedQuery[] = [];
+  let slice = performance.now();
+  for (const planned of planSteps(body, budget)) {
+    if (planned !== null) out.push(planned);
+    if (performance.now() - slice > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
+  return out;
 }

@@ -17,7 +17,7 @@ import { GetRewardRequestSchema } from "../protocol/get-reward-request";
 import { StepRequestSchema } from "../protocol/step-request";
 import { zodFieldError } from "../protocol/zod-field-error";
 import { rewardResponseOf } from "../reward/get-reward-response";
-import { planRewardRequest } from "../reward/reward-plan";
+import { planRewardRequestAsync } from "../reward/reward-plan";
 import { ScoringPool } from "../scoring/scoring-pool";
 import { EpisodeStore, REMEMBERED_REQUESTS, type EpisodeEntry } from "../store/episode-store";
 import { errorBody, errorReply } from "./error-reply";
@@ -267,7 +267,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
 
   // Read and check everything first (labels, protocol, budget), then score on the worker threads.
   app.post("/get_reward", async (request) => {
-    const planned = planRewardRequest(parseBody(GetRewardRequestSchema, request.body), opts.scoreBudget);
+    const planned = await planRewardRequestAsync(parseBody(GetRewardRequestSchema, request.body), opts.scoreBudget);
     const options = { untrusted: true, budget: Number.POSITIVE_INFINITY };
     const scored = await scoring.score(
       planned.map(({ label, trace }) => ({ task: label.task, trace, config: defaultConfig, options })),

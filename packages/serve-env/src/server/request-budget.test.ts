@@ -40,7 +40,13 @@ describe("the per-request compute budget", () => {
     const over = await post(s, "/get_reward", body(4));
     expect(over.status).toBe(413);
     expect(over.body.error).toMatchObject({ code: "over_budget", field: "query[2]" });
-    expect(over.body.error.message).toMatch(/^query\[2\]: scoring queries 0\.\.2 of this request is estimated at /);
+    expect(over.body.error.message).toMatch(/^query\[2\]: scoring this request up to query 2 is estimated at /);
+    // A body whose tasks alone (before any message) are over the budget is refused at the label that crossed it.
+    const least = scoreEpisodeCost(task, { messages: [] });
+    const tight = server({ scoreBudget: 2.5 * least });
+    const labelsOver = await post(tight, "/get_reward", body(4));
+    expect(labelsOver.status).toBe(413);
+    expect(labelsOver.body.error).toMatchObject({ code: "over_budget", field: "labels[2]" });
   });
 
   it("refuses an episode whose whole-episode worst case is over scoreBudget at creation, not at its last step", async () => {
