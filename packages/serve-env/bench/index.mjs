@@ -83,12 +83,12 @@ async function healthzUnderLoad({ report, quick }) {
     let busy = true;
     const loaded = [];
     const start = performance.now();
-    const scoring = Promise.all(
-      Array.from({ length: threads + 1 }, () => http.send("POST", "/get_reward", body)),
-    ).then((rs) => {
-      busy = false;
-      for (const r of rs) if (r.status !== 200) throw new Error(`get_reward: ${r.status} ${JSON.stringify(r.body)}`);
-    });
+    const scoring = Promise.all(Array.from({ length: threads + 1 }, () => http.send("POST", "/get_reward", body))).then(
+      (rs) => {
+        busy = false;
+        for (const r of rs) if (r.status !== 200) throw new Error(`get_reward: ${r.status} ${JSON.stringify(r.body)}`);
+      },
+    );
     while (busy) {
       loaded.push((await http.send("GET", "/healthz")).ms);
       await new Promise((r) => setTimeout(r, 2));
@@ -102,10 +102,10 @@ async function healthzUnderLoad({ report, quick }) {
       baseline: quantile(idle, 0.99),
       note: `${loaded.length} GET /healthz while ${threads + 1} /get_reward bodies of ${n} queries (${((n * perQuery) / 1e9).toFixed(2)}e9 of the ${MAX_TASK_COST.toExponential(0)} budget each) were scored on ${threads} threads in ${seconds.toFixed(1)} s; baseline idle p99`,
     });
-    const over = { query: Array(n * 1000).fill("Agent 0: SHARE"), labels: Array(n * 1000).fill(label) };
+    const over = { query: Array(4096).fill("Agent 0: SHARE"), labels: Array(4096).fill(label) };
     const refusals = [];
     for (let k = 0; k < (quick ? 3 : 10); k++) {
-      const r = await http.send("POST", "/get_reward", { query: over.query.slice(0, 4096), labels: over.labels.slice(0, 4096) });
+      const r = await http.send("POST", "/get_reward", over);
       if (r.status !== 413 && r.status !== 200) throw new Error(`over budget: ${r.status} ${JSON.stringify(r.body)}`);
       refusals.push(r.ms);
     }
