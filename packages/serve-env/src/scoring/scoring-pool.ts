@@ -32,20 +32,22 @@ export function defaultScoringThreads(): number {
   return Math.max(1, Math.min(8, availableParallelism() - 1));
 }
 
-function workerUrl(): URL {
-  // dist/: tsup writes the worker next to index.js; src/ (tests): the .mjs beside this file.
+function workerUrl(): URL | undefined {
+  // dist/: tsup writes the worker next to index.js; src/ (tests): the .mjs beside this file. Bundled into
+  // another package's single file, neither exists: the pool then scores in-process.
   for (const name of ["./score-worker.js", "./score-worker.mjs"]) {
     const url = new URL(name, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return url;
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
   }
-  return new URL("./score-worker.mjs", import.meta.url);
+  return undefined;
 }
 
 /**
  * Scores traces on node:worker_threads (docs/design.md §7.1), so a maximum-budget request never blocks the
  * server's event loop (`/healthz` and every other route keep answering). Batches queue FIFO and go to the
  * first idle thread; threads start on first use, are unref'd while idle, and are replaced if one dies (its
- * batch fails with a 500-free 503). `threads: 0` scores in-process, on the caller's thread.
+ * batch fails with a 503). `threads: 0` scores in-process, on the caller's thread (as does a pool whose
+ * worker file is missing; `threads` then reads 0).
  */
 export class ScoringPool {
   readonly threads: number;
@@ -54,10 +56,13 @@ export class ScoringPool {
   private nextId = 0;
   private closed = false;
 
+  private readonly worker: URL | undefined;
+
   constructor(threads: number = defaultScoringThreads()) {
     if (!Number.isInteger(threads) || threads < 0 || threads > 256)
       throw new InvalidArgumentError("threads", threads, "expected an integer in 0..256");
-    this.threads = threads;
+    this.worker = threads > 0 ? workerUrl() : undefined;
+    this.threads = this.worker === undefined ? 0 : threads;
   }
 
   /** Scores every job (in order); rejects with the first error a job raised. */
@@ -111,7 +116,7 @@ export class ScoringPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerUrl());
+    const worker = new Worker(this.worker as URL);
     const slot: Slot = { worker, busy: undefined };
     worker.on("message", (reply: { id: number; results?: EpisodeRewards[]; error?: WorkerErrorReply }) => {
       const pending = slot.busy;
