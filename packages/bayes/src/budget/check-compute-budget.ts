@@ -2,7 +2,7 @@ import { InvalidArgumentError } from "../errors/cosir-error";
 import { BudgetExceededError } from "./budget-exceeded-error";
 
 /**
- * Cost units that take about a second on one core (5-9 ns per unit measured on the posterior, calibrated by
+ * Cost units that take about a second on one core (3-4 ns of CPU per unit on the posterior, calibrated by
  * `pnpm --filter @cosir/bayes bench`, the posterior.cost figures): the default budget of every entry point
  * that takes untrusted input.
  */
