@@ -1,5 +1,8 @@
 import fc from "fast-check";
+import { generateTask } from "../generators/generate-task";
 import { randomTask } from "../generators/random-task";
+import { taskFamilies } from "../generators/task-families";
+import { answerCount } from "../task/answer-count";
 import type { Act, Surface } from "../messages/act";
 import { renderChoice } from "../messages/render-choice";
 import { renderMessage } from "../messages/render-message";
@@ -27,11 +30,7 @@ function actArbitrary(task: Task): fc.Arbitrary<Act> {
   );
 }
 
-/**
- * Drives a CollaborationEnv with generated texts (rendered acts, rendered choices, or junk that fails
- * to parse) for a random number of steps, so every trace is one the protocol produced.
- */
-export const validTaskAndTrace: fc.Arbitrary<TaskAndTrace> = fc
+const randomFamilyTask = fc
   .record({
     seed: fc.integer({ min: 0, max: 1_000_000 }),
     options: fc.integer({ min: 2, max: 4 }),
@@ -39,11 +38,25 @@ export const validTaskAndTrace: fc.Arbitrary<TaskAndTrace> = fc
     agents: fc.integer({ min: 1, max: 4 }),
     rounds: fc.integer({ min: 0, max: 3 }),
     preDiscussionChoice: fc.boolean(),
+  })
+  .map((size) => randomTask(size));
+
+/** Every registered family at its default size (held-out ones have pre-choices, `total` decisions, 5 agents). */
+const familyTask = fc
+  .record({ family: fc.constantFrom(...Object.keys(taskFamilies)), seed: fc.integer({ min: 0, max: 1_000_000 }) })
+  .map(({ family, seed }) => generateTask({ family, seed }));
+
+/**
+ * Drives a CollaborationEnv with generated texts (rendered acts, rendered choices, or junk that fails
+ * to parse) for a random number of steps, so every trace is one the protocol produced.
+ */
+export const validTaskAndTrace: fc.Arbitrary<TaskAndTrace> = fc
+  .record({
+    task: fc.oneof({ weight: 3, arbitrary: randomFamilyTask }, { weight: 1, arbitrary: familyTask }),
     surface: fc.constantFrom<Surface>("canonical", "natural"),
   })
-  .chain(({ surface, ...size }) => {
-    const task = randomTask({ ...size });
-    const full = (size.preDiscussionChoice ? 2 : 1) * size.agents + size.rounds * size.agents;
+  .chain(({ task, surface }) => {
+    const full = (task.preDiscussionChoice ? 2 : 1) * task.agents + task.rounds * task.agents;
     const message = fc.oneof(
       {
         weight: 4,
@@ -56,7 +69,7 @@ export const validTaskAndTrace: fc.Arbitrary<TaskAndTrace> = fc
     const choice = fc.oneof(
       {
         weight: 4,
-        arbitrary: fc.integer({ min: 0, max: task.options - 1 }).map((k) => renderChoice(k, surface, task)),
+        arbitrary: fc.integer({ min: 0, max: answerCount(task) - 1 }).map((k) => renderChoice(k, surface, task)),
       },
       { weight: 1, arbitrary: junk },
     );

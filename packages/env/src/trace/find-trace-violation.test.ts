@@ -89,7 +89,7 @@ const mutations: Record<string, Mutation> = {
   "another task's id": (t) => ({ trace: { ...clone(t), taskId: `${t.taskId}x` }, field: /^trace\.taskId$/ }),
   "a forged team decision": (t) => {
     const trace = clone(t);
-    trace.teamDecision = (t.teamDecision ?? 0) + 1;
+    trace.teamDecision = 99; // no task here has 100 answers, so never the majority
     return { trace, field: /^trace\.teamDecision$/ };
   },
 };
@@ -146,6 +146,18 @@ describe("findTraceViolation", () => {
     expect(() => checkTraceProtocol(task, forged)).toThrow(TraceProtocolError);
     expect(() => checkTraceProtocol(task, forged)).toThrow(
       "trace.messages.length: expected at most 6 messages (2 rounds x 3 agents), got 1000",
+    );
+  });
+
+  it("accepts a team decision that is the majority of all N agents even before every choice is made (shrunk case)", () => {
+    const { task, trace } = sixTurnEpisode();
+    const partial = clone(trace);
+    partial.choices = partial.choices.slice(0, 2);
+    const majority = partial.choices[0]?.choice ?? null;
+    expect(findTraceViolation(task, { ...partial, teamDecision: majority })).toBeNull();
+    expect(findTraceViolation(task, { ...partial, teamDecision: null })).toBeNull();
+    expect(findTraceViolation(task, { ...partial, teamDecision: (majority ?? 0) + 1 })?.field).toBe(
+      "trace.teamDecision",
     );
   });
 
