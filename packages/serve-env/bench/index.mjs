@@ -3,8 +3,9 @@
 // GET /healthz on the same server at the same concurrency (HTTP floor), and the in-process step rate.
 import { Agent, request } from "node:http";
 import { CollaborationEnv, generateTask, runEpisode } from "@cosir/env";
+import { scoreEpisodeCost } from "@cosir/rewards";
 import { scriptedPolicy } from "@cosir/policy";
-import { observationView, startEnvServer } from "../dist/index.js";
+import { MAX_TASK_COST, observationView, renderTranscript, startEnvServer } from "../dist/index.js";
 
 function client(baseUrl) {
   const url = new URL(baseUrl);
@@ -44,7 +45,85 @@ function client(baseUrl) {
 
 const quantile = (xs, q) => xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
 
+/**
+ * /healthz latency while maximum-budget /get_reward bodies are scored (docs/design.md §7.1): each body's
+ * summed scoring cost is just under the server's budget (MAX_TASK_COST), one per scoring thread plus one
+ * queued. Baseline: /healthz p99 on the same server, idle, in the same run. Also the time to refuse a
+ * body 1,000x over the budget (the check runs before any scoring).
+ */
+async function healthzUnderLoad({ report, quick }) {
+  const task = generateTask({
+    family: "random",
+    seed: 11,
+    options: 8,
+    attributes: 6,
+    agents: 3,
+    rounds: 3,
+    levels: [0, 10],
+    weights: Array(6).fill(20),
+  });
+  const trace = await runEpisode(task, scriptedPolicy("oracle", { seed: 11 }), { surface: "natural" });
+  const perQuery = scoreEpisodeCost(task, trace);
+  const n = Math.max(1, Math.floor((0.95 * MAX_TASK_COST) / perQuery));
+  const label = JSON.stringify({ task });
+  const body = { query: Array(n).fill(renderTranscript(trace)), labels: Array(n).fill(label) };
+  const threads = 2;
+  const server = await startEnvServer({ port: 0, scoringThreads: threads, maxBodyBytes: 64 * 1024 * 1024 });
+  const http = client(server.url);
+  try {
+    const probe = async (samples) => {
+      const out = [];
+      for (let k = 0; k < samples; k++) {
+        out.push((await http.send("GET", "/healthz")).ms);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return out;
+    };
+    const idle = await probe(quick ? 100 : 400);
+    let busy = true;
+    const loaded = [];
+    const start = performance.now();
+    const scoring = Promise.all(Array.from({ length: threads + 1 }, () => http.send("POST", "/get_reward", body))).then(
+      (rs) => {
+        busy = false;
+        for (const r of rs) if (r.status !== 200) throw new Error(`get_reward: ${r.status} ${JSON.stringify(r.body)}`);
+      },
+    );
+    while (busy) {
+      loaded.push((await http.send("GET", "/healthz")).ms);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await scoring;
+    const seconds = (performance.now() - start) / 1000;
+    report({
+      name: "serve.healthz.p99.scoring",
+      value: quantile(loaded, 0.99),
+      unit: "ms",
+      baseline: quantile(idle, 0.99),
+      note: `${loaded.length} GET /healthz while ${threads + 1} /get_reward bodies of ${n} queries (${((n * perQuery) / 1e9).toFixed(2)}e9 of the ${MAX_TASK_COST.toExponential(0)} budget each) were scored on ${threads} threads in ${seconds.toFixed(1)} s; baseline idle p99`,
+    });
+    const over = { query: Array(4096).fill("Agent 0: SHARE"), labels: Array(4096).fill(label) };
+    const refusals = [];
+    for (let k = 0; k < (quick ? 3 : 10); k++) {
+      const r = await http.send("POST", "/get_reward", over);
+      if (r.status !== 413 && r.status !== 200) throw new Error(`over budget: ${r.status} ${JSON.stringify(r.body)}`);
+      refusals.push(r.ms);
+    }
+    report({
+      name: "serve.over_budget.refusal",
+      value: quantile(refusals, 0.5),
+      unit: "ms",
+      baseline: quantile(idle, 0.5),
+      note: "median time to answer 413 to a 4,096-query body over the budget (checked before scoring); baseline idle /healthz median",
+    });
+  } finally {
+    http.close();
+    await server.close();
+  }
+}
+
 export default async function bench({ report, quick }) {
+  await healthzUnderLoad({ report, quick });
   const episodes = quick ? 100 : 1000;
   const tasks = [];
   for (let k = 0; k < 32; k++) {

@@ -6,6 +6,10 @@ export type { RunningEnvServer } from "./server/start-env-server";
 export { EnvServerOptionsSchema, resolveEnvServerOptions } from "./options/env-server-options";
 export type { EnvServerOptions, ResolvedEnvServerOptions } from "./options/env-server-options";
 export { HttpError } from "./server/http-error";
+export { errorBody, errorReply } from "./server/error-reply";
+export type { ErrorBody } from "./server/error-reply";
+export { ScoringPool } from "./scoring/scoring-pool";
+export type { ScoringJob } from "./scoring/scoring-pool";
 export { EpisodeStore, REMEMBERED_REQUESTS } from "./store/episode-store";
 export type { EpisodeEntry, EpisodeStoreOptions } from "./store/episode-store";
 export { observationView } from "./observation/observation-view";
@@ -31,9 +35,11 @@ export type { TranscriptEntry } from "./transcript/parse-transcript";
 export { replayTranscript } from "./transcript/replay-transcript";
 export type { ReplayResult } from "./transcript/replay-transcript";
 export { speakerName } from "./transcript/speaker-name";
-export { scoreQuery } from "./reward/score-query";
+export { scoreQuery, queryReward } from "./reward/score-query";
+export { planQuery, planRewardRequest } from "./reward/reward-plan";
+export type { PlannedQuery } from "./reward/reward-plan";
 export type { QueryScore } from "./reward/score-query";
-export { getRewardResponse } from "./reward/get-reward-response";
+export { getRewardResponse, rewardResponseOf } from "./reward/get-reward-response";
 export type { GetRewardResponse } from "./reward/get-reward-response";
 
 // Dataset export

@@ -26,7 +26,8 @@ export const scoreCommand: CliCommand = async (argv, io) => {
       const trace = validateTrace(record.trace);
       if (trace.taskId !== task.id)
         throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
-      out = scoreEpisode(task, trace, config);
+      // A trace from a file: checked against the protocol and the compute budget before it is scored.
+      out = scoreEpisode(task, trace, config, { untrusted: true });
     } catch (error) {
       failed++;
       out = { error: `line ${n}: ${errorMessage(error)}` };
