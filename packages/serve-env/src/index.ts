@@ -41,3 +41,5 @@ export { datasetRows } from "./export/dataset-rows";
 export type { DatasetRow, DatasetRowsOptions } from "./export/dataset-rows";
 export { verlParquet } from "./export/verl-parquet";
 export { openrlhfJsonl } from "./export/openrlhf-jsonl";
+export { seatLengths, TEMPLATE_TOKENS_PER_MESSAGE } from "./export/seat-lengths";
+export type { LongestPart, SeatLengths, SeatLengthsOptions } from "./export/seat-lengths";
