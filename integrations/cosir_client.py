@@ -2,6 +2,8 @@
 
 Standard library only. The service URL and token come from arguments or from COSIR_SERVE_ENV_URL /
 COSIR_SERVE_ENV_TOKEN. `step` retries with the same request id, so a retried call never steps twice.
+Against a stateless service (`cosir serve-env --workers N` or `--state-secret`) the client keeps each
+episode's latest `state` token and sends it back with the next call, so any replica can answer.
 """
 
 from __future__ import annotations
@@ -30,10 +32,24 @@ class CosirClient:
         self.base_url = (base_url or os.environ.get("COSIR_SERVE_ENV_URL") or "http://127.0.0.1:8000").rstrip("/")
         self.token = token if token is not None else os.environ.get("COSIR_SERVE_ENV_TOKEN")
         self.timeout, self.retries = timeout, retries
+        self.states: dict = {}  # episode id -> latest state token (stateless service only)
+        self.sent: dict = {}  # episode id -> (request id, state token) of its last step, for retries
 
-    def request(self, method: str, path: str, body: Any = None) -> Any:
+    MAX_STATES = 100_000
+
+    def _keep_state(self, episode_id: str, answer: Any) -> Any:
+        if isinstance(answer, dict) and isinstance(answer.get("state"), str):
+            self.states.pop(episode_id, None)
+            self.states[episode_id] = answer["state"]
+            if len(self.states) > self.MAX_STATES:
+                self.states.pop(next(iter(self.states)))
+        return answer
+
+    def request(self, method: str, path: str, body: Any = None, headers: Optional[dict] = None) -> Any:
         data = None if body is None else json.dumps(body).encode("utf-8")
-        headers = {"content-type": "application/json"} if data is not None else {}
+        headers = dict(headers or {})
+        if data is not None:
+            headers["content-type"] = "application/json"
         if self.token:
             headers["authorization"] = f"Bearer {self.token}"
         for attempt in range(self.retries + 1):
@@ -57,16 +73,28 @@ class CosirClient:
         raise AssertionError("unreachable")
 
     def create_episode(self, request: dict) -> dict:
-        return self.request("POST", "/v1/episodes", request)
+        created = self.request("POST", "/v1/episodes", request)
+        return self._keep_state(created.get("episodeId", ""), created)
 
     def step(self, episode_id: str, agent: int, text: str, request_id: Optional[str] = None) -> dict:
         body: dict = {"agent": agent, "text": text}
         if request_id is not None:
             body["requestId"] = request_id
-        return self.request("POST", f"/v1/episodes/{episode_id}/step", body)
+        last = self.sent.get(episode_id)
+        if request_id is not None and last is not None and last[0] == request_id:
+            body["state"] = last[1]  # a retry of the last step: the state it was sent with
+        elif episode_id in self.states:
+            body["state"] = self.states[episode_id]
+        if "state" in body:
+            self.sent.pop(episode_id, None)
+            self.sent[episode_id] = (request_id, body["state"])
+            if len(self.sent) > self.MAX_STATES:
+                self.sent.pop(next(iter(self.sent)))
+        return self._keep_state(episode_id, self.request("POST", f"/v1/episodes/{episode_id}/step", body))
 
     def get_episode(self, episode_id: str) -> dict:
-        return self.request("GET", f"/v1/episodes/{episode_id}")
+        state = self.states.get(episode_id)
+        return self.request("GET", f"/v1/episodes/{episode_id}", headers={"cosir-state": state} if state else None)
 
     def get_reward(self, query: list, prompts: list, labels: list) -> dict:
         return self.request("POST", "/get_reward", {"query": query, "prompts": prompts, "labels": labels})

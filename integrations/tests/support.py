@@ -15,6 +15,7 @@ for path in (ROOT, os.path.join(ROOT, "openrlhf"), os.path.join(ROOT, "verl")):
 from cosir_client import CosirClient  # noqa: E402
 
 URL = os.environ.get("COSIR_SERVE_ENV_URL")
+STATELESS = os.environ.get("COSIR_SERVE_ENV_STATELESS") == "1"  # the service under test runs with a state secret
 needs_service = unittest.skipUnless(URL, "set COSIR_SERVE_ENV_URL to a running `cosir serve-env` (the vitest runner does)")
 
 

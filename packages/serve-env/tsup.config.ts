@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", "env-cluster-worker": "src/server/env-cluster-worker.ts" },
   format: ["esm"],
   target: "node20",
   dts: true,

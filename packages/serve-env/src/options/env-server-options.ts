@@ -34,6 +34,11 @@ export const EnvServerOptionsSchema = z
         message: `expected one of ${Object.keys(rewardPresets).join(", ")}`,
       })
       .default("cosir"),
+    /**
+     * Stateless mode: episode state travels with each request as an HMAC-SHA256 token signed with this secret,
+     * so any replica holding it answers any step (see StatelessEpisodes). Unset: episodes live in memory.
+     */
+    stateSecret: z.string().min(16).max(4096).optional(),
     /** Fastify request logging (off by default: the trainer's logs matter, not ours). */
     logger: z.boolean().default(false),
   })

@@ -17,6 +17,7 @@ import { GetRewardRequestSchema } from "../protocol/get-reward-request";
 import { StepRequestSchema } from "../protocol/step-request";
 import { zodFieldError } from "../protocol/zod-field-error";
 import { getRewardResponse } from "../reward/get-reward-response";
+import { StatelessEpisodes } from "../state/stateless-episodes";
 import { EpisodeStore, REMEMBERED_REQUESTS, type EpisodeEntry } from "../store/episode-store";
 import { HttpError } from "./http-error";
 
@@ -65,6 +66,12 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     ...(hooks.now ? { now: hooks.now } : {}),
   });
   const defaultConfig = rewardConfig(opts.preset);
+  // Stateless mode (`stateSecret`): episode state travels with each request as a signed token; see StatelessEpisodes.
+  const stateless =
+    opts.stateSecret !== undefined
+      ? new StatelessEpisodes({ ...opts, stateSecret: opts.stateSecret, ...(hooks.now ? { now: hooks.now } : {}) })
+      : undefined;
+  stateless?.setDefault(defaultConfig);
   const app = Fastify({
     logger: opts.logger,
     bodyLimit: opts.maxBodyBytes,
@@ -169,7 +176,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       }
     }
     const env = new CollaborationEnv(task, { surface: body.surface ?? "natural" });
-    const entry = store.add({ id: randomUUID(), env, config, responses: new Map() });
+    const entry = stateless
+      ? stateless.create(randomUUID(), task, env.surface, config, body.preset)
+      : store.add({ id: randomUUID(), env, config, responses: new Map() });
     if (entry === undefined)
       throw new HttpError(503, "capacity", `${store.maxEpisodes} episodes are running (--max-episodes); retry later`);
     return {
@@ -180,7 +189,8 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       surface: env.surface,
       done: env.done,
       agentSelection: env.agentSelection,
-      observation: observationView(env),
+      observation: observationView(entry.env),
+      ...(stateless ? { state: stateless.seal(entry) } : {}),
     };
   });
 
@@ -197,8 +207,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   }
 
   app.post<{ Params: { id: string } }>("/v1/episodes/:id/step", async (request, reply) => {
-    const entry = episodeOf(request.params.id);
+    const stored = stateless ? undefined : episodeOf(request.params.id);
     const body = parseBody(StepRequestSchema, request.body);
+    const entry = stored ?? (stateless as StatelessEpisodes).open(request.params.id, body.state, "body.state", body);
     const fingerprint = `${body.agent}\u0000${body.text}`;
     if (body.requestId !== undefined) {
       const seen = entry.responses.get(body.requestId);
@@ -225,6 +236,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
         "body.agent",
       );
     env.step(body.text);
+    if (stateless) stateless.spend(entry, body);
     if (env.done) {
       entry.rewards = scoreEpisode(env.task, env.trace(), entry.config);
       store.finish(entry.id);
@@ -238,6 +250,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       ...(env.done
         ? { teamDecision: env.trace().teamDecision, correct: env.task.correct, rewards: entry.rewards }
         : {}),
+      ...(stateless ? { state: stateless.seal(entry) } : {}),
     };
     if (body.requestId !== undefined) {
       entry.responses.set(body.requestId, { fingerprint, status: 200, body: response });
@@ -248,7 +261,10 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   });
 
   app.get<{ Params: { id: string } }>("/v1/episodes/:id", async (request) => {
-    const entry = episodeOf(request.params.id);
+    const entry = stateless
+      ? stateless.open(request.params.id, request.headers["cosir-state"], "headers.cosir-state")
+      : episodeOf(request.params.id);
+    if (stateless && entry.env.done) entry.rewards = scoreEpisode(entry.env.task, entry.env.trace(), entry.config);
     const env = entry.env;
     return {
       episodeId: entry.id,
