@@ -17,6 +17,7 @@ import { GetRewardRequestSchema } from "../protocol/get-reward-request";
 import { StepRequestSchema } from "../protocol/step-request";
 import { zodFieldError } from "../protocol/zod-field-error";
 import { getRewardResponse } from "../reward/get-reward-response";
+import type { SpentLedger } from "../state/replay-guard";
 import { StatelessEpisodes } from "../state/stateless-episodes";
 import { EpisodeStore, REMEMBERED_REQUESTS, type EpisodeEntry } from "../store/episode-store";
 import { HttpError } from "./http-error";
@@ -31,6 +32,8 @@ export interface EnvServer {
 export interface EnvServerHooks {
   /** Clock for TTLs (tests); default Date.now. */
   now?: () => number;
+  /** Stateless mode: where spent states are recorded (startEnvCluster's workers share the primary's). */
+  spentLedger?: SpentLedger;
 }
 
 interface ErrorBody {
@@ -69,7 +72,12 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   // Stateless mode (`stateSecret`): episode state travels with each request as a signed token; see StatelessEpisodes.
   const stateless =
     opts.stateSecret !== undefined
-      ? new StatelessEpisodes({ ...opts, stateSecret: opts.stateSecret, ...(hooks.now ? { now: hooks.now } : {}) })
+      ? new StatelessEpisodes({
+          ...opts,
+          stateSecret: opts.stateSecret,
+          ...(hooks.now ? { now: hooks.now } : {}),
+          ...(hooks.spentLedger ? { ledger: hooks.spentLedger } : {}),
+        })
       : undefined;
   stateless?.setDefault(defaultConfig);
   const app = Fastify({
@@ -209,7 +217,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   app.post<{ Params: { id: string } }>("/v1/episodes/:id/step", async (request, reply) => {
     const stored = stateless ? undefined : episodeOf(request.params.id);
     const body = parseBody(StepRequestSchema, request.body);
-    const entry = stored ?? (stateless as StatelessEpisodes).open(request.params.id, body.state, "body.state", body);
+    const entry = stored ?? (stateless as StatelessEpisodes).open(request.params.id, body.state, "body.state");
     const fingerprint = `${body.agent}\u0000${body.text}`;
     if (body.requestId !== undefined) {
       const seen = entry.responses.get(body.requestId);
@@ -235,8 +243,8 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
         `body.agent: it is agent ${env.agentSelection}'s turn, got ${body.agent}`,
         "body.agent",
       );
+    if (stateless) await stateless.claim(entry, body, "body.state");
     env.step(body.text);
-    if (stateless) stateless.spend(entry, body);
     if (env.done) {
       entry.rewards = scoreEpisode(env.task, env.trace(), entry.config);
       store.finish(entry.id);

@@ -1,5 +1,6 @@
 // Worker entry of startEnvCluster (a separate built file, dist/env-cluster-worker.js): waits for its options
 // over IPC, serves on the shared port, reports the port, and closes gracefully when asked or signalled.
+import { ClusterLedger } from "../state/cluster-ledger";
 import type { ClusterMessage } from "./start-env-cluster";
 import { startEnvServer, type RunningEnvServer } from "./start-env-server";
 
@@ -15,7 +16,7 @@ async function close(): Promise<void> {
 
 process.on("message", (message: ClusterMessage) => {
   if (message.type === "start")
-    startEnvServer(message.options).then(
+    startEnvServer(message.options, { spentLedger: new ClusterLedger() }).then(
       (s) => {
         server = s;
         process.send?.({ type: "listening", port: s.port } satisfies ClusterMessage);

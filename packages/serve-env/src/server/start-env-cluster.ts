@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { InvalidConfigError } from "@cosir/bayes";
+import type { LedgerMessage } from "../state/cluster-ledger";
+import { ReplayGuard } from "../state/replay-guard";
 import {
   resolveEnvServerOptions,
   type EnvServerOptions,
@@ -17,6 +19,8 @@ export interface EnvClusterOptions {
 }
 
 export interface RunningEnvCluster {
+  /** The spent-state ledger the workers share (its `refused` counts replays). */
+  ledger: ReplayGuard;
   url: string;
   port: number;
   workers: number;
@@ -59,6 +63,8 @@ export async function startEnvCluster(
     throw new InvalidConfigError("workerScript", exec, "expected the built worker entry (run the package build)");
   cluster.setupPrimary({ exec, args: [], silent: false });
   const running = new Set<Worker>();
+  // One spent-state ledger for every worker: a state spent on one worker is a replay on all of them.
+  const ledger = new ReplayGuard(Math.max(1024, opts.maxEpisodes * 4));
   let closing = false;
   let port = opts.port;
 
@@ -67,8 +73,14 @@ export async function startEnvCluster(
       const worker = cluster.fork();
       running.add(worker);
       let listening = false;
-      const onMessage = (message: ClusterMessage) => {
-        if (message.type === "ready") worker.send({ type: "start", options: opts } satisfies ClusterMessage);
+      const onMessage = (message: ClusterMessage | LedgerMessage) => {
+        if (message.type === "claim")
+          worker.send({
+            type: "claimed",
+            n: message.n,
+            ok: ledger.claim(message.key, message.fingerprint),
+          } satisfies LedgerMessage);
+        else if (message.type === "ready") worker.send({ type: "start", options: opts } satisfies ClusterMessage);
         else if (message.type === "listening") {
           listening = true;
           port = message.port;
@@ -95,6 +107,7 @@ export async function startEnvCluster(
     workers,
     options: opts,
     generatedSecret,
+    ledger,
     close: async () => {
       closing = true;
       await Promise.all(

@@ -1,18 +1,24 @@
 import { createHash } from "node:crypto";
-import { HttpError } from "../server/http-error";
 
-const digest = (text: string): string => createHash("sha256").update(text).digest("base64url");
+/** Where the spent episode states are recorded: in this process (ReplayGuard) or shared (a cluster's primary). */
+export interface SpentLedger {
+  /**
+   * Records that the state `key` was used for the step `fingerprint`; true for a first use or the very same
+   * step again (an idempotent retry), false when the state was already used for another step (a replay).
+   */
+  claim(key: string, fingerprint: string): boolean | Promise<boolean>;
+}
+
+export const spentDigest = (text: string): string => createHash("sha256").update(text).digest("base64url");
 
 /**
- * Remembers which step this replica took from each episode state it was sent (a bounded, oldest-first map of
- * digests, keyed by episode and step number, so every token of one state counts as one): the same step (agent
- * and text) again is an idempotent retry and is answered again (the episode is deterministic, so with the same
- * observation and rewards); another step from a spent state is a replay and is refused (409
- * `state_replayed`). Replicas share no memory, so a replay sent to a replica that never saw the state is
+ * The spent-state ledger of one process: a bounded, oldest-first map of digests, keyed by episode and step
+ * number (so every token of one state counts as one). `startEnvCluster` keeps one in the primary for all its
+ * workers; separate machines keep one each, so a replay sent to another machine within the state's TTL is
  * answered there: it re-runs the same authenticated trace, so it can fork the episode but never change what a
  * trace earns.
  */
-export class ReplayGuard {
+export class ReplayGuard implements SpentLedger {
   private readonly spent = new Map<string, string>();
   readonly capacity: number;
   refused = 0;
@@ -21,25 +27,18 @@ export class ReplayGuard {
     this.capacity = capacity;
   }
 
-  /** Throws 409 when the state `key` was spent on a different step. */
-  check(key: string, fingerprint: string, field: string): void {
-    const seen = this.spent.get(digest(key));
-    if (seen !== undefined && seen !== digest(fingerprint)) {
+  claim(key: string, fingerprint: string): boolean {
+    const k = spentDigest(key);
+    const fp = spentDigest(fingerprint);
+    const seen = this.spent.get(k);
+    if (seen !== undefined) {
+      if (seen === fp) return true;
       this.refused++;
-      throw new HttpError(
-        409,
-        "state_replayed",
-        `${field}: this state was already used for another step; send the state of the last answer`,
-        field,
-      );
+      return false;
     }
-  }
-
-  remember(key: string, fingerprint: string): void {
-    const k = digest(key);
-    this.spent.delete(k);
-    this.spent.set(k, digest(fingerprint));
+    this.spent.set(k, fp);
     if (this.spent.size > this.capacity) this.spent.delete(this.spent.keys().next().value as string);
+    return true;
   }
 
   get size(): number {

@@ -3,7 +3,7 @@ import { rewardConfig, type RewardConfig } from "@cosir/rewards";
 import { HttpError } from "../server/http-error";
 import type { EpisodeEntry } from "../store/episode-store";
 import { EpisodeStateCodec } from "./episode-state-codec";
-import { ReplayGuard } from "./replay-guard";
+import { ReplayGuard, type SpentLedger } from "./replay-guard";
 
 /** Spent tokens remembered per live-episode slot (a step's retries come within a few steps). */
 const SPENT_PER_EPISODE = 4;
@@ -27,6 +27,8 @@ export interface StatelessEpisodesOptions {
   ttlSeconds: number;
   maxEpisodes: number;
   now?: () => number;
+  /** Where spent states are recorded; default a ReplayGuard in this process. */
+  ledger?: SpentLedger;
 }
 
 /**
@@ -39,14 +41,14 @@ export interface StatelessEpisodesOptions {
  */
 export class StatelessEpisodes {
   readonly codec: EpisodeStateCodec;
-  readonly guard: ReplayGuard;
+  readonly ledger: SpentLedger;
   private readonly configs = new Map<string, RewardConfig>();
   private readonly now: () => number;
 
   constructor(opts: StatelessEpisodesOptions) {
     this.now = opts.now ?? Date.now;
     this.codec = new EpisodeStateCodec(opts.stateSecret, opts.ttlSeconds * 1000, this.now);
-    this.guard = new ReplayGuard(Math.max(1024, opts.maxEpisodes * SPENT_PER_EPISODE));
+    this.ledger = opts.ledger ?? new ReplayGuard(Math.max(1024, opts.maxEpisodes * SPENT_PER_EPISODE));
   }
 
   /** A fresh episode's entry (not stored anywhere). */
@@ -57,15 +59,11 @@ export class StatelessEpisodes {
     return { id, env, config, createdAt: now, expiresAt: now + this.codec.ttlMs, responses: new Map() };
   }
 
-  /**
-   * The episode `id` rebuilt from `token`. With `step` (the request's agent and text) the token must not have
-   * been spent on another step; call `spend` once the step succeeded.
-   */
-  open(id: string, token: unknown, field: string, step?: { agent: number; text: string }): EpisodeEntry {
+  /** The episode `id` rebuilt from `token` (signature, episode and age checked). */
+  open(id: string, token: unknown, field: string): EpisodeEntry {
     const state = this.codec.open(token, field);
     if (state.id !== id)
       throw new HttpError(409, "state_mismatch", `${field}: the state belongs to another episode`, field);
-    if (step !== undefined) this.guard.check(stateKey(state), `${step.agent}\u0000${step.text}`, field);
     const config = this.configOf(state.preset, field);
     const entry = this.create(state.id, state.task, state.surface, config, state.preset);
     const env = entry.env as RecordingEnv;
@@ -77,10 +75,19 @@ export class StatelessEpisodes {
     return entry;
   }
 
-  /** Records the step taken from `entry`'s state before the step (call it after `env.step`). */
-  spend(entry: EpisodeEntry, step: { agent: number; text: string }): void {
-    const env = entry.env as RecordingEnv;
-    this.guard.remember(`${entry.id}\u0000${env.texts.length - 1}`, `${step.agent}\u0000${step.text}`);
+  /**
+   * Spends `entry`'s current state on `step` (call it just before stepping, once the step is known to be
+   * valid): refused with 409 `state_replayed` when that state was already used for another step.
+   */
+  async claim(entry: EpisodeEntry, step: { agent: number; text: string }, field: string): Promise<void> {
+    const key = stateKey({ id: entry.id, texts: (entry.env as RecordingEnv).texts });
+    if (!(await this.ledger.claim(key, `${step.agent}\u0000${step.text}`)))
+      throw new HttpError(
+        409,
+        "state_replayed",
+        `${field}: this state was already used for another step; send the state of the last answer`,
+        field,
+      );
   }
 
   /** The token of the entry's current state. */
