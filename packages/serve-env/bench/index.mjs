@@ -51,21 +51,28 @@ function client(baseUrl) {
 
 const quantile = (xs, q) => xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
 
-/** Runs bench/load-client.mjs against `url` in its own process; resolves with its JSON line. */
+/**
+ * Runs bench/load-client.mjs against `url` in its own process; resolves with its JSON line and the workers'
+ * CPU seconds over the measured part (from the client's "@measure" line to its exit).
+ */
 function loadClient(url, episodes) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [fileURLToPath(new URL("./load-client.mjs", import.meta.url)), url, String(episodes)],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-      },
+      { stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load client exited ${code}`)),
-    );
+    let cpu0;
+    child.stdout.on("data", (c) => {
+      out += c;
+      if (cpu0 === undefined && out.includes("@measure\n")) cpu0 = workersCpuSeconds();
+    });
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`load client exited ${code}`));
+      const cpu = workersCpuSeconds() - (cpu0 ?? 0);
+      resolve({ ...JSON.parse(out.slice(out.indexOf("@measure\n") + 9)), cpu });
+    });
   });
 }
 
@@ -162,9 +169,7 @@ export default async function bench({ report, quick }) {
     for (const workers of [1, 2]) {
       const cluster = await startEnvCluster({ port: 0, maxEpisodes: 4 * episodes }, { workers });
       try {
-        const cpu0 = workersCpuSeconds();
-        const run = await loadClient(cluster.url, episodes);
-        byWorkers[workers] = { ...run, cpu: workersCpuSeconds() - cpu0 };
+        byWorkers[workers] = await loadClient(cluster.url, episodes);
       } finally {
         await cluster.close();
       }
@@ -177,7 +182,7 @@ export default async function bench({ report, quick }) {
         value: rps(w),
         unit: "requests/s",
         ...(w === 2 ? { baseline: rps(1), ratio: rps(2) / rps(1) } : {}),
-        note: `stateless (state tokens), ${w} worker process${w > 1 ? "es" : ""} on one port, ${episodes} concurrent episodes, load client in its own process; workers used ${(b.cpu / b.seconds).toFixed(2)} cores${w === 2 ? "; baseline 1 worker, same run" : ""}`,
+        note: `stateless (state tokens), ${w} worker process${w > 1 ? "es" : ""} on one port, ${episodes} concurrent episodes, load client in its own process; workers used ${(b.cpu / b.seconds).toFixed(2)} cores, the client ${(b.clientCpu / b.seconds).toFixed(2)}${w === 2 ? "; baseline 1 worker, same run" : ""}`,
       });
       report({
         name: `engines.step.p99.${w}w`,
