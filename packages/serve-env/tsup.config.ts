@@ -1,8 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  // The scoring worker is its own file so ScoringPool can start it with node:worker_threads.
-  entry: { index: "src/index.ts", "score-worker": "src/scoring/score-worker.mjs" },
+  // The scoring worker and the cluster worker are their own files (node:worker_threads, node:cluster).
+  entry: {
+    index: "src/index.ts",
+    "score-worker": "src/scoring/score-worker.mjs",
+    "env-cluster-worker": "src/server/env-cluster-worker.ts",
+  },
   format: ["esm"],
   target: "node20",
   dts: { entry: { index: "src/index.ts" } },

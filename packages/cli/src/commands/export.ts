@@ -7,6 +7,7 @@ import { datasetRows, openrlhfJsonl, verlParquet } from "@cosir/serve-env";
 import type { CliCommand } from "../cli-io";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
 import { sizeFlags, sizeOptions } from "./generate";
+import { printSeatLengths } from "./print-seat-lengths";
 
 const FORMATS = ["verl-parquet", "openrlhf-jsonl"] as const;
 
@@ -31,6 +32,8 @@ export const exportCommand: CliCommand = async (argv, io) => {
     out: { type: "string" },
     surface: { type: "string" },
     rounds: { type: "string" },
+    "print-lengths": { type: "boolean" },
+    "tokens-per-turn": { type: "string" },
     ...sizeFlags,
     help: { type: "boolean", short: "h" },
   });
@@ -38,6 +41,7 @@ export const exportCommand: CliCommand = async (argv, io) => {
     io.stdout.write(
       `usage: cosir export --family ${Object.keys(taskFamilies).join("|")} --seed S --n N --format ${FORMATS.join("|")} --out FILE\n` +
         `                    [--surface natural|canonical] [--options K --attributes M --agents A --rounds R --domain ${domainNames.join("|")}]\n` +
+        "                    [--print-lengths [--tokens-per-turn 256]]  (longest seat prompt and stream, engine length settings)\n" +
         "Writes the first-turn prompt of tasks S..S+N-1 with the task as label:\n" +
         "  verl-parquet: data_source, prompt (chat messages), ability, reward_model {style: rule, ground_truth}, extra_info\n" +
         "  openrlhf-jsonl: input (chat messages; --data.input_key input --data.apply_chat_template), label (--data.label_key label)\n",
@@ -56,6 +60,7 @@ export const exportCommand: CliCommand = async (argv, io) => {
   };
   if (typeof values.out !== "string" || values.out.trim() === "")
     throw new InvalidArgumentError("--out", values.out, "is required (the file to write)");
+  const tokensPerTurn = intFlag(values, "tokens-per-turn", 256, 1, 65_536);
   const out = resolve(values.out);
   if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory())
     throw new InvalidArgumentError("--out", values.out, "expected a file in an existing folder");
@@ -76,5 +81,6 @@ export const exportCommand: CliCommand = async (argv, io) => {
   }
   writeFileAtomic(out, format === "verl-parquet" ? verlParquet(rows) : openrlhfJsonl(rows));
   io.stdout.write(`wrote ${rows.length} ${format} rows to ${out}\n`);
+  if (values["print-lengths"] === true) printSeatLengths(io, { family, seed, n, surface, size }, tokensPerTurn);
   return 0;
 };

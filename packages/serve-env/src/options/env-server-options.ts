@@ -42,6 +42,11 @@ export const EnvServerOptionsSchema = z
     scoreBudget: z.number().positive().default(MAX_TASK_COST),
     /** Threads that score traces off the event loop (0 scores on it); default the cores but one, 1..8. */
     scoringThreads: z.number().int().min(0).max(256).optional(),
+    /**
+     * Stateless mode: episode state travels with each request as an HMAC-SHA256 token signed with this secret,
+     * so any replica holding it answers any step (see StatelessEpisodes). Unset: episodes live in memory.
+     */
+    stateSecret: z.string().min(16).max(4096).optional(),
     /** Fastify request logging (off by default: the trainer's logs matter, not ours). */
     logger: z.boolean().default(false),
   })

@@ -10,6 +10,12 @@ export const StepRequestSchema = z
     agent: z.number().int().min(0).max(15),
     text: z.string().max(MAX_STEP_TEXT_LENGTH),
     requestId: z.string().min(1).max(128).optional(),
+    /** Stateless mode (`stateSecret`): the `state` token of the previous answer. */
+    state: z
+      .string()
+      .min(1)
+      .max(16 * 1024 * 1024)
+      .optional(),
   })
   .strict();
 export type StepRequest = z.infer<typeof StepRequestSchema>;

@@ -19,6 +19,8 @@ import { zodFieldError } from "../protocol/zod-field-error";
 import { rewardResponseOf } from "../reward/get-reward-response";
 import { planRewardRequestAsync } from "../reward/reward-plan";
 import { ScoringPool } from "../scoring/scoring-pool";
+import type { SpentLedger } from "../state/replay-guard";
+import { StatelessEpisodes } from "../state/stateless-episodes";
 import { EpisodeStore, REMEMBERED_REQUESTS, type EpisodeEntry } from "../store/episode-store";
 import { errorBody, errorReply } from "./error-reply";
 import { HttpError } from "./http-error";
@@ -35,6 +37,8 @@ export interface EnvServer {
 export interface EnvServerHooks {
   /** Clock for TTLs (tests); default Date.now. */
   now?: () => number;
+  /** Stateless mode: where spent states are recorded (startEnvCluster's workers share the primary's). */
+  spentLedger?: SpentLedger;
 }
 
 function parseBody<T>(schema: ZodType<T, ZodTypeDef, unknown>, body: unknown): T {
@@ -62,6 +66,17 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     ...(hooks.now ? { now: hooks.now } : {}),
   });
   const defaultConfig = rewardConfig(opts.preset);
+  // Stateless mode (`stateSecret`): episode state travels with each request as a signed token; see StatelessEpisodes.
+  const stateless =
+    opts.stateSecret !== undefined
+      ? new StatelessEpisodes({
+          ...opts,
+          stateSecret: opts.stateSecret,
+          ...(hooks.now ? { now: hooks.now } : {}),
+          ...(hooks.spentLedger ? { ledger: hooks.spentLedger } : {}),
+        })
+      : undefined;
+  stateless?.setDefault(defaultConfig);
   const app = Fastify({
     logger: opts.logger,
     bodyLimit: opts.maxBodyBytes,
@@ -173,7 +188,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       }
     }
     const env = new CollaborationEnv(task, { surface: body.surface ?? "natural" });
-    const entry = store.add({ id: randomUUID(), env, config, responses: new Map() });
+    const entry = stateless
+      ? stateless.create(randomUUID(), task, env.surface, config, body.preset)
+      : store.add({ id: randomUUID(), env, config, responses: new Map() });
     if (entry === undefined)
       throw new HttpError(503, "capacity", `${store.maxEpisodes} episodes are running (--max-episodes); retry later`);
     return {
@@ -184,7 +201,8 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       surface: env.surface,
       done: env.done,
       agentSelection: env.agentSelection,
-      observation: observationView(env),
+      observation: observationView(entry.env),
+      ...(stateless ? { state: stateless.seal(entry) } : {}),
     };
   });
 
@@ -201,8 +219,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   }
 
   app.post<{ Params: { id: string } }>("/v1/episodes/:id/step", async (request, reply) => {
-    const entry = episodeOf(request.params.id);
+    const stored = stateless ? undefined : episodeOf(request.params.id);
     const body = parseBody(StepRequestSchema, request.body);
+    const entry = stored ?? (stateless as StatelessEpisodes).open(request.params.id, body.state, "body.state");
     const fingerprint = `${body.agent}\u0000${body.text}`;
     if (body.requestId !== undefined) {
       const seen = entry.responses.get(body.requestId);
@@ -228,6 +247,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
         `body.agent: it is agent ${env.agentSelection}'s turn, got ${body.agent}`,
         "body.agent",
       );
+    if (stateless) await stateless.claim(entry, body, "body.state");
     env.step(body.text);
     if (env.done) {
       [entry.rewards] = await scoring.score([{ task: env.task, trace: env.trace(), config: entry.config }]);
@@ -242,6 +262,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       ...(env.done
         ? { teamDecision: env.trace().teamDecision, correct: env.task.correct, rewards: entry.rewards }
         : {}),
+      ...(stateless ? { state: stateless.seal(entry) } : {}),
     };
     if (body.requestId !== undefined) {
       entry.responses.set(body.requestId, { fingerprint, status: 200, body: response });
@@ -252,7 +273,11 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   });
 
   app.get<{ Params: { id: string } }>("/v1/episodes/:id", async (request) => {
-    const entry = episodeOf(request.params.id);
+    const entry = stateless
+      ? stateless.open(request.params.id, request.headers["cosir-state"], "headers.cosir-state")
+      : episodeOf(request.params.id);
+    if (stateless && entry.env.done)
+      [entry.rewards] = await scoring.score([{ task: entry.env.task, trace: entry.env.trace(), config: entry.config }]);
     const env = entry.env;
     return {
       episodeId: entry.id,
