@@ -327,6 +327,26 @@ export const naturalCues = {
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
   pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),
+  /** Between a proposal noun and the colon before the option: "Final suggestion from me: X". */
+  proposalLeadWords: set(
+    "vote",
+    "pick",
+    "choice",
+    "proposal",
+    "suggestion",
+    "recommendation",
+    "from",
+    "me",
+    "my",
+    "side",
+  ),
+  /** "I propose (that) we meet at X", "I suggest we go with X". */
+  proposalInfinitives: set("go", "meet", "pick", "choose", "take", "select", "settle", "book", "schedule", "opt"),
+  proposalPrepositions: set("with", "for", "on", "at", "in"),
+  /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */
+  addressing: set("could", "can", "would", "will", "does", "do", "did", "has", "have"),
+  /** "If anyone knows ...": a request under "if". */
+  knowVerbs: set("knows", "know", "has", "have"),
   /** "My vote is X", "X gets my vote", "Proposal: X". */
   proposalNouns: set(
     "vote",
@@ -357,6 +377,8 @@ export const naturalCues = {
     "input",
     "evidence",
     "clues",
+    "ratings",
+    "rating",
   ),
   /** After a pass phrase, these narrow it to one topic ("nothing new on Restaurant C"): not a PASS. */
   passScopes: set("on", "about", "regarding", "for", "concerning", "re"),

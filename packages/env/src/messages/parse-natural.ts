@@ -58,7 +58,8 @@ class Sentence {
       }
       if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
       if (cue.modals.has(w)) modalSeen = true;
-      if (w === "if" || w === "unless" || w === "whether" || w === "suppose" || w === "assuming") conditional = true;
+      // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
+      if (w === "if" || w === "whether" || w === "suppose" || w === "assuming") conditional = true;
       gate[i] = gated;
       modal[i] = modalSeen;
       if ((tokens[i] as NaturalToken).pause) {
@@ -236,6 +237,15 @@ function parseSentence(s: Sentence, first: number, state: ParseState): SentenceR
       tagged.add(first).add(first + 1);
     }
   }
+  // "Could Agent 1 tell us ...?": the agent a question is put to
+  for (let i = Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
+    if (words[i] !== "agent" || !cue.addressing.has(words[i - 1] as string)) continue;
+    const n = naturalInteger(words[i + 1]);
+    if (n !== null && n >= 1 && n <= state.task.agents) {
+      to = n - 1;
+      tagged.add(i).add(i + 1);
+    }
+  }
   const ask = (option: number, attribute: number): void => {
     if (acts.some((a) => a.kind === "ask" && a.option === option && a.attribute === attribute)) return;
     acts.push(to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to });
@@ -265,6 +275,7 @@ function parseSentence(s: Sentence, first: number, state: ParseState): SentenceR
       i++;
       continue;
     }
+    const w = words[i] as string;
     // pass (its own words may be negative: "I don't have anything new")
     if (!passed) {
       const end = passAt(s, i);
@@ -272,6 +283,16 @@ function parseSentence(s: Sentence, first: number, state: ParseState): SentenceR
         acts.push({ kind: "pass" });
         passed = true;
         i = end;
+        continue;
+      }
+    }
+    if (!requested && words[i - 2] === "if" && cue.askers.has(words[i - 1] as string) && cue.knowVerbs.has(w)) {
+      // "If anyone knows Restaurant C's ambience, please share": a request, though under "if"
+      requested = true;
+      const pairs = hasNumber(s, i, question, tagged) ? [] : askPairs(s, i + 1, question, state);
+      if (pairs.length > 0) {
+        for (const p of pairs) ask(p.option, p.attribute);
+        i = question;
         continue;
       }
     }
@@ -548,6 +569,14 @@ function passPhraseAt(s: Sentence, i: number): number | null {
     if (modified) return j;
     return null;
   }
+  if (s.gate[i] && (w === "any" || cue.passModifiers.has(w))) {
+    // under a negation: "(don't have) any ratings to add", "(don't have) new evidence to share"
+    let j = i + 1;
+    if (w === "any" && cue.passModifiers.has(words[j] as string)) j++;
+    if (cue.passNouns.has(words[j] as string)) j++;
+    if (j > i + 1 && words[j] === "to" && cue.passVerbs.has(words[j + 1] as string)) return j + 2;
+    return null;
+  }
   if (w === "no" || w === "not") {
     let j = i + 1;
     if (w === "not" && words[j] === "much" && words[j + 1] === "to" && cue.passVerbs.has(words[j + 2] as string))
@@ -571,7 +600,10 @@ function proposalAt(s: Sentence, i: number, end: number, state: ParseState): { o
   const { words } = s;
   const chosen = (j: number): { option: number; end: number } | null => {
     let k = j;
-    while (k < end && (words[k] === "with" || words[k] === "for" || words[k] === "on")) k++;
+    // "I propose (that) we meet at / go with X"
+    if (words[k] === "that") k++;
+    if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
+    while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
     if (words[k] === "either" || words[k] === "between") return null;
     const option = state.options.match(words, k);
     if (option === null || option.end > end) return null;
@@ -590,6 +622,13 @@ function proposalAt(s: Sentence, i: number, end: number, state: ParseState): { o
   }
   if (s.clauseStart(i) && cue.proposalNouns.has(words[i] as string) && (s.tokens[i] as NaturalToken).pause)
     return chosen(i + 1);
+  // "Final suggestion from me: Restaurant B."
+  if (cue.proposalNouns.has(words[i] as string) && (i === s.from || words[i - 1] === "final")) {
+    for (let j = i; j < Math.min(end, i + 4); j++) {
+      if (j > i && !cue.proposalLeadWords.has(words[j] as string)) break;
+      if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
+    }
+  }
   // "X gets my vote", "X is my pick", "X is the best choice"
   {
     const option = state.options.match(words, i);
