@@ -217,6 +217,7 @@ export const naturalCues = {
     "evidence",
     "heard",
     "confirm",
+    "get",
   ),
   askers: set("anyone", "anybody", "someone", "somebody", "you", "everyone"),
   comparatives: set(
@@ -383,7 +384,45 @@ export const naturalCues = {
   /** After a pass phrase, these narrow it to one topic ("nothing new on Restaurant C"): not a PASS. */
   passScopes: set("on", "about", "regarding", "for", "concerning", "re"),
   /** Words before an option that say it is one of several: "Restaurant A or Restaurant B has ...". */
-  alternatives: set("or", "either", "nor", "whether", "neither", "than", "between", "vs", "versus"),
+  alternatives: set(
+    "or",
+    "either",
+    "nor",
+    "whether",
+    "neither",
+    "than",
+    "between",
+    "vs",
+    "versus",
+    "unlike",
+    "except",
+    "besides",
+  ),
+  /** Someone reporting a claim: "Agent 2 said ...", "you claimed ..." (unless the speaker is the subject). */
+  reporting: set(
+    "said",
+    "says",
+    "say",
+    "claims",
+    "claimed",
+    "claim",
+    "mentioned",
+    "reported",
+    "reports",
+    "stated",
+    "states",
+    "thinks",
+    "thought",
+    "believes",
+    "believed",
+    "suggested",
+    "told",
+  ),
+  selves: set("i", "we", "i've", "we've", "i'd", "we'd", "also", "already", "just", "earlier", "previously"),
+  /** A modal inside a question makes it hypothetical: "What would X's a need to be?". */
+  questionModals: set("would", "could", "should", "might"),
+  /** A hedge set off by commas inside a list: "food quality 4 and, I believe, service 3". */
+  hedges: set("i", "believe", "think", "guess", "reckon", "probably", "also", "likely", "too", "as", "well"),
   /** Words of a heading line that only names an option: "For Restaurant A:", "**Restaurant A**". */
   headingWords: set("for", "about", "regarding", "re", "on", "at", "notes", "info", "details", "summary", "update"),
 };

@@ -15,6 +15,8 @@ export interface NaturalToken {
   question: boolean;
   /** A line break follows. */
   lineBreak: boolean;
+  /** Inside parentheses: "(confirmed)". */
+  aside: boolean;
 }
 
 const LEADING = new Set(['"', "'", "(", "[", "{", "*", "_", "<", "`", "“", "‘", "«", "~"]);
@@ -54,6 +56,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
   let lineStart = true; // no word seen yet on the current line
   let newlines = 0; // line breaks since the last word
   let afterItem = false; // the last non-empty line was a list item or heading
+  let depth = 0; // inside "( ... )": 1 until the closing parenthesis
   const markStop = (): void => {
     const last = tokens[tokens.length - 1];
     if (last !== undefined) last.stop = true;
@@ -73,6 +76,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
         }
         if (lineIsItem || newlines >= 2) markStop();
         afterItem = lineIsItem || afterItem;
+        depth = 0;
         lineIsItem = false;
         lineStart = true;
       }
@@ -122,6 +126,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
+    const aside = depth > 0 || raw.startsWith("(");
+    if (raw.includes(")")) depth = 0;
+    else if (raw.startsWith("(")) depth = 1;
     let possessive = false;
     if (word.length > 2 && word.endsWith("'s")) {
       word = word.slice(0, -2);
@@ -135,6 +142,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       stop: /[.!?]/.test(tail),
       question: tail.includes("?"),
       lineBreak: false,
+      aside,
     };
     if (possessive) {
       tokens.push({ ...token, pause: false, stop: false, question: false, lineBreak: false });

@@ -112,6 +112,9 @@ describe("natural surface", () => {
     "Should we go with Restaurant B?",
     "Restaurant A has better food quality than Restaurant B.",
     "Nothing to add about Restaurant B.",
+    "Agent 2 said Restaurant A has food quality 5, but I think that's wrong.",
+    "You said Restaurant B has service 2 — is that right?",
+    "What would Restaurant C's service need to be for it to win?",
   ])("takes no act from %j, and reports it as not understood", (text) => {
     const result = parseNatural(text, task);
     expect(result.acts).toEqual([{ kind: "pass" }]);

@@ -57,6 +57,8 @@ class Sentence {
         modalSeen = false;
       }
       if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
+      // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
+      if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) gated = true;
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
       if (w === "if" || w === "whether" || w === "suppose" || w === "assuming") conditional = true;
@@ -78,6 +80,13 @@ class Sentence {
     const t = this.tokens[i] as NaturalToken | undefined;
     return t !== undefined && (t.pause || t.lineBreak);
   }
+}
+
+/** Is the reporting verb at i the speaker's own ("I said", "my notes say", "my own data says")? */
+function selfReport(words: readonly string[], i: number, from: number): boolean {
+  if (cue.selves.has(words[i - 1] as string)) return true;
+  for (let b = i - 2; b >= Math.max(from, i - 3); b--) if (words[b] === "my" || words[b] === "our") return true;
+  return false;
 }
 
 interface ParseState {
@@ -419,11 +428,13 @@ function continuation(s: Sentence, k: number, end: number, state: ParseState): I
   const items: Item[] = [];
   let at = k;
   while (items.length < MAX_LIST && at < end) {
+    at = skipAside(s, at, end);
     let j = at;
     const paused = s.separated(at - 1);
     if (s.words[j] === "and" || s.words[j] === "plus" || s.words[j] === "&" || s.words[j] === "with") j++;
     else if (s.words[j] === "as" && s.words[j + 1] === "well" && s.words[j + 2] === "as") j += 3;
     else if (!paused) break;
+    j = skipAside(s, j, end);
     if (s.words[j] === "also") j++;
     if (s.words[j] === "it" && cue.haveVerbs.has(s.words[j + 1] as string)) j += 2;
     const item = itemAt(s, j, end, state, true);
@@ -432,6 +443,24 @@ function continuation(s: Sentence, k: number, end: number, state: ParseState): I
     at = item.end;
   }
   return items;
+}
+
+/** Past a parenthesis ("(confirmed)") or a hedge between commas (", I believe,") at k, if there is one. */
+function skipAside(s: Sentence, k: number, end: number): number {
+  const first = s.tokens[k] as NaturalToken | undefined;
+  if (first === undefined) return k;
+  if (first.aside) {
+    let j = k;
+    while (j < end && j < k + 6 && (s.tokens[j] as NaturalToken).aside) j++;
+    return j;
+  }
+  if (k > s.from && s.separated(k - 1)) {
+    for (let j = k; j < end && j < k + 3; j++) {
+      if (!cue.hedges.has(s.words[j] as string)) break;
+      if (s.separated(j)) return j + 1;
+    }
+  }
+  return k;
 }
 
 /** Items starting at k (the first one required). */
@@ -447,14 +476,18 @@ function optionList(s: Sentence, i: number, end: number, state: ParseState): { o
   if (first === null || first.end > end) return null;
   const options = [first.index];
   let k = first.end;
+  // "A and B", "A, B and C"; a comma alone does not join ("Unlike A, B has ...")
+  let closed = { count: 1, end: k };
   while (options.length < MAX_LIST && (s.words[k] === "and" || s.separated(k - 1))) {
-    const j = s.words[k] === "and" ? k + 1 : k;
+    const and = s.words[k] === "and";
+    const j = and ? k + 1 : k;
     const next = state.options.match(s.words, j);
     if (next === null || next.end > end) break;
     options.push(next.index);
     k = next.end;
+    if (and) closed = { count: options.length, end: k };
   }
-  return { options, end: k };
+  return { options: options.slice(0, closed.count), end: closed.end };
 }
 
 /** Is the option at i one of several alternatives ("A or B", "either A", "than A")? */
@@ -707,6 +740,7 @@ function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): boolean {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
     if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
+    if (opener !== undefined && cue.questionModals.has(w)) return false; // "What would X's a need to be ...?"
     if (opener === undefined && !cue.questionLeadIns.has(w)) opener = w;
     if (cue.knowledge.has(w)) knows = true;
     if (cue.askers.has(w) && cue.haveVerbs.has(s.words[k + 1] as string)) knows = true;
