@@ -320,6 +320,7 @@ export const naturalCues = {
     ["favor"],
     ["favour"],
     ["endorse"],
+    ["accuse"],
     ["lean", "towards"],
     ["lean", "toward"],
     ["leaning", "towards"],

@@ -246,9 +246,10 @@ function parseSentence(s: Sentence, first: number, state: ParseState): SentenceR
       tagged.add(first).add(first + 1);
     }
   }
-  // "Could Agent 1 tell us ...?": the agent a question is put to
+  // "Could Agent 1 tell us ...?", "Could you tell me, Agent 3, ...?": the agent a question is put to
   for (let i = Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
-    if (words[i] !== "agent" || !cue.addressing.has(words[i - 1] as string)) continue;
+    const vocative = s.separated(i - 1) && s.separated(i + 1);
+    if (words[i] !== "agent" || !(vocative || cue.addressing.has(words[i - 1] as string))) continue;
     const n = naturalInteger(words[i + 1]);
     if (n !== null && n >= 1 && n <= state.task.agents) {
       to = n - 1;
@@ -313,7 +314,9 @@ function parseSentence(s: Sentence, first: number, state: ParseState): SentenceR
     if (!s.conditional) {
       const proposal = proposalAt(s, i, question, state);
       if (proposal !== null) {
-        acts.push({ kind: "propose", option: proposal.option });
+        // "I accuse X — my vote is X." proposes X once
+        if (!acts.some((a) => a.kind === "propose" && a.option === proposal.option))
+          acts.push({ kind: "propose", option: proposal.option });
         state.subject = proposal.option;
         i = proposal.end;
         continue;
@@ -519,6 +522,11 @@ function subjectShare(
     k = list.end;
   }
   const plural = options.length > 1;
+  // "<option>'s got <attribute> <level>" is "has got"
+  if (words[k] === "'s" && words[k + 1] === "got") {
+    const items = itemList(s, k + 2, end, state, true);
+    return items.length > 0 ? { options, items, end: (items[items.length - 1] as Item).end } : null;
+  }
   // "<option>'s <attribute> is <level>"
   if (!plural && words[k] === "'s") {
     const items = itemList(s, k + 1, end, state, false);
@@ -583,15 +591,25 @@ function attributeFirstShare(
 
 /** A pass phrase at i: "nothing (new) to add", "no new information", "I pass", "nothing from me". */
 function passAt(s: Sentence, i: number): number | null {
-  const end = passPhraseAt(s, i);
-  // "nothing new on Restaurant C" passes on one thing only: not a PASS
-  if (end === null || cue.passScopes.has(s.words[end] as string)) return null;
+  let end = passPhraseAt(s, i);
+  if (end === null) return null;
+  // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
+  const owner = s.words[end + 1];
+  if ((s.words[end] === "on" || s.words[end] === "from") && (owner === "my" || owner === "our")) end += 2;
+  else if (cue.passScopes.has(s.words[end] as string)) return null;
   return end;
 }
 
 function passPhraseAt(s: Sentence, i: number): number | null {
   const { words } = s;
   const w = words[i] as string;
+  // "That's all I have", "That is all from me"
+  if (w === "that" && (words[i + 1] === "'s" || words[i + 1] === "is") && words[i + 2] === "all") {
+    if (words[i + 3] === "i" && words[i + 4] === "have") return i + 5;
+    if (words[i + 3] === "from" && words[i + 4] === "me") return i + 5;
+    const token = s.tokens[i + 2] as NaturalToken;
+    return token.pause || token.stop || i + 3 >= s.to ? i + 3 : null;
+  }
   if (w === "nothing" || w === "anything") {
     if (w === "anything" && !s.gate[i]) return null;
     let j = i + 1;
@@ -716,6 +734,7 @@ function requestAt(s: Sentence, i: number): boolean {
   const prev = words[i - 1] as string | undefined;
   if (cue.wonder.has(w)) return true;
   if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
+  if (w === "hear" || w === "learn") return prev === "to";
   if (w === "tell" || w === "share" || w === "remind" || w === "give")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
   return false;
