@@ -4,7 +4,7 @@ import { z } from "zod";
 import { checkTaskBudget, MAX_TASK_COST } from "./check-task-budget";
 import { zodFieldError } from "./zod-field-error";
 
-const surface = z.enum(["canonical", "natural"]);
+const surface = z.enum(["canonical", "natural", "tool"]);
 const seat = z.number().int().min(0).max(15);
 
 /** Size overrides a label or an episode request may give with `{family, seed}` (bounded so one request stays cheap). */
