@@ -1,6 +1,8 @@
 import { rewardPresets } from "@cosir/rewards";
 import { startEnvServer } from "@cosir/serve-env";
+import { InvalidArgumentError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
+import { listenError } from "../listen-error";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
 
 const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
@@ -27,16 +29,26 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     return 0;
   }
   const token = typeof values.token === "string" ? values.token : process.env.COSIR_SERVE_ENV_TOKEN || undefined;
-  const server = await startEnvServer({
-    host: typeof values.host === "string" ? values.host : "127.0.0.1",
-    port: intFlag(values, "port", 8000, 0, 65535),
+  const host = typeof values.host === "string" ? values.host : "127.0.0.1";
+  if (host.trim() === "")
+    throw new InvalidArgumentError("--host", host, "expected an interface address such as 127.0.0.1");
+  const port = intFlag(values, "port", 8000, 0, 65535);
+  const options = {
+    host,
+    port,
     ...(token !== undefined ? { token } : {}),
     maxEpisodes: intFlag(values, "max-episodes", 10_000, 1, 1_000_000),
     ttlSeconds: intFlag(values, "ttl-seconds", 600, 1, 7 * 24 * 3600),
     maxBodyBytes: intFlag(values, "max-body-bytes", 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     preset: choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"),
     logger: values.log === true,
-  });
+  };
+  let server: Awaited<ReturnType<typeof startEnvServer>>;
+  try {
+    server = await startEnvServer(options);
+  } catch (error) {
+    throw listenError(error, host, port);
+  }
   const o = server.options;
   io.stdout.write(
     `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset})\n`,
