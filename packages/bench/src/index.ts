@@ -62,6 +62,13 @@ export type { ArmCurvesOptions } from "./report/arm-curves";
 export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
+export type { AtomicOutput } from "./report/write-output-atomic";
+export {
+  checkOutputPath,
+  openOutputAtomic,
+  prepareOutputFolder,
+  writeOutputAtomic,
+} from "./report/write-output-atomic";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
 
 // Chat endpoints

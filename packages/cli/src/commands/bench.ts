@@ -1,7 +1,11 @@
+import { accessSync, constants, statSync } from "node:fs";
+import { join } from "node:path";
 import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import {
   benchmarkRegistry,
   builtInBenchmarks,
+  checkOutputPath,
+  prepareOutputFolder,
   loadBenchmarks,
   runBenchmark,
   writeBenchReport,
@@ -141,6 +145,25 @@ export const benchCommand: CliCommand = async (argv, io) => {
   const seed = intFlag(values, "seed", 1, 0, 2 ** 31 - 1);
   const batchSize = intFlag(values, "batch", 50, 1, 100_000);
   const out = typeof values.out === "string" ? values.out : "bench-out";
+  // The outputs and the metrics file are checked before any episode runs, not after.
+  prepareOutputFolder(out, "--out");
+  for (const name of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg"])
+    checkOutputPath(join(out, name), "--out");
+  if (typeof values.metrics === "string") {
+    let problem: string | undefined;
+    try {
+      if (statSync(values.metrics).isFile()) accessSync(values.metrics, constants.R_OK);
+      else problem = "not a regular file";
+    } catch (error) {
+      problem = (error as { code?: string }).code ?? "unreadable";
+    }
+    if (problem !== undefined)
+      throw new InvalidArgumentError(
+        "--metrics",
+        values.metrics,
+        `expected a readable metrics.jsonl file (${problem})`,
+      );
+  }
   let benchmarks: Benchmark[] = builtInBenchmarks as unknown as Benchmark[];
   if (typeof values.benchmark === "string") {
     benchmarks = [];
