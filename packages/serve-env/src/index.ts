@@ -39,5 +39,6 @@ export type { GetRewardResponse } from "./reward/get-reward-response";
 // Dataset export
 export { datasetRows } from "./export/dataset-rows";
 export type { DatasetRow, DatasetRowsOptions } from "./export/dataset-rows";
-export { verlParquet } from "./export/verl-parquet";
+export { verlParquet, writeVerlParquet } from "./export/verl-parquet";
+export { datasetRowBatches } from "./export/dataset-row-batches";
 export { openrlhfJsonl } from "./export/openrlhf-jsonl";

@@ -1,13 +1,14 @@
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { InvalidConfigError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
 import {
-  TrainConfigSchema,
   TrainRun,
   parseOverride,
   resolveTrainConfig,
   trainPresets,
+  validateTrainConfig,
   type TrainConfig,
 } from "@cosir/trainer";
 
@@ -35,15 +36,9 @@ export async function readConfigFile(path: string): Promise<unknown> {
   }
 }
 
+/** A run's config.json, validated as a whole (schema, task, rewards, budget) like a fresh one. */
 function parseSavedConfig(json: unknown): TrainConfig {
-  const parsed = TrainConfigSchema.safeParse(json);
-  if (!parsed.success)
-    throw new InvalidConfigError(
-      "config.json",
-      parsed.error.issues[0]?.path.join("."),
-      parsed.error.issues[0]?.message ?? "invalid",
-    );
-  return parsed.data;
+  return validateTrainConfig(json);
 }
 
 export const trainCommand: CliCommand = async (argv, io) => {
@@ -85,8 +80,10 @@ export const trainCommand: CliCommand = async (argv, io) => {
     }
     run = await TrainRun.resume(values.resume, { progress }, parseSavedConfig);
   } else {
-    if (typeof values.out !== "string")
+    if (typeof values.out !== "string" || values.out.trim() === "")
       throw new InvalidConfigError("--out", values.out, "is required (a directory for the run)");
+    if (existsSync(values.out) && !statSync(values.out).isDirectory())
+      throw new InvalidConfigError("--out", values.out, "is a file; expected a directory for the run");
     const overrides = ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride);
     const config = resolveTrainConfig({
       preset: typeof values.preset === "string" ? values.preset : "demo",
