@@ -289,7 +289,12 @@ export function validateTrainConfig(input: unknown): TrainConfig {
   const parsed = TrainConfigSchema.safeParse(input);
   if (!parsed.success) {
     const d = describeZodError("", parsed.error, input);
-    throw new InvalidConfigError(d.field || "(config)", d.value, d.message, { cause: parsed.error });
+    // zod's "Expected number, received string" would read "..., got \"abc\"" twice over: say what was expected only.
+    const message = d.message
+      .replace(/^Expected ([^,]+), received [^(]*/, "expected $1 ")
+      .replace(/^Required/, "is required")
+      .trimEnd();
+    throw new InvalidConfigError(d.field || "(config)", d.value, message, { cause: parsed.error });
   }
   const config = parsed.data;
   if (config.model.width % config.model.heads !== 0)
