@@ -83,7 +83,9 @@ export function prepareOutputFolder(dir: string, field = "dir"): string {
     const why = code === "EEXIST" || code === "ENOTDIR" ? "it, or a folder above it, is a file" : code;
     throw new InvalidArgumentError(field, dir, `expected a folder that can be created (${why})`, { cause: error });
   }
-  if (!statSync(target).isDirectory()) throw new InvalidArgumentError(field, dir, "is not a folder");
+  const stats = statSync(target);
+  if (!stats.isDirectory())
+    throw new InvalidArgumentError(field, dir, `is ${stats.isFile() ? "a file" : kindOf(stats)}; expected a folder`);
   try {
     accessSync(target, constants.W_OK);
   } catch (error) {
