@@ -64,6 +64,7 @@ export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
 export type { AtomicOutput } from "./report/write-output-atomic";
 export {
+  checkOutputFolder,
   checkOutputPath,
   openOutputAtomic,
   prepareOutputFolder,

@@ -62,6 +62,35 @@ export function checkOutputPath(path: string, field = "path"): string {
 }
 
 /**
+ * Checks, without creating anything, that `dir` could be made a folder for outputs: it is a writable folder, or the
+ * nearest part of it that exists is one. Returns the absolute path.
+ */
+export function checkOutputFolder(dir: string, field = "dir"): string {
+  if (typeof dir !== "string" || dir.trim() === "")
+    throw new InvalidArgumentError(field, dir, "expected a folder path");
+  const target = resolve(dir);
+  let existing = target;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  const stats = statSync(existing);
+  if (!stats.isDirectory())
+    throw new InvalidArgumentError(
+      field,
+      dir,
+      existing === target
+        ? `is ${stats.isFile() ? "a file" : kindOf(stats)}; expected a folder`
+        : `expected a folder that can be created (${existing} is a file)`,
+    );
+  try {
+    accessSync(existing, constants.W_OK);
+  } catch (error) {
+    throw new InvalidArgumentError(field, dir, `expected a writable folder (${existing} is not writable)`, {
+      cause: error,
+    });
+  }
+  return target;
+}
+
+/**
  * Makes sure `dir` is a folder outputs can be written into: creates it (and its parents) when missing, refuses a
  * path that holds something else, or a folder this process cannot write. Returns the absolute path.
  */

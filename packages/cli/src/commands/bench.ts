@@ -1,11 +1,11 @@
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import {
   benchmarkRegistry,
   builtInBenchmarks,
   checkOutputPath,
-  prepareOutputFolder,
+  checkOutputFolder,
   loadBenchmarks,
   runBenchmark,
   writeBenchReport,
@@ -145,10 +145,7 @@ export const benchCommand: CliCommand = async (argv, io) => {
   const seed = intFlag(values, "seed", 1, 0, 2 ** 31 - 1);
   const batchSize = intFlag(values, "batch", 50, 1, 100_000);
   const out = typeof values.out === "string" ? values.out : "bench-out";
-  // The outputs and the metrics file are checked before any episode runs, not after.
-  prepareOutputFolder(out, "--out");
-  for (const name of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg"])
-    checkOutputPath(join(out, name), "--out");
+  // The metrics file and the outputs are checked before any episode runs, not after; nothing is created yet.
   if (typeof values.metrics === "string") {
     let problem: string | undefined;
     try {
@@ -164,6 +161,9 @@ export const benchCommand: CliCommand = async (argv, io) => {
         `expected a readable metrics.jsonl file (${problem})`,
       );
   }
+  checkOutputFolder(out, "--out");
+  for (const name of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg"])
+    if (existsSync(out)) checkOutputPath(join(out, name), "--out");
   let benchmarks: Benchmark[] = builtInBenchmarks as unknown as Benchmark[];
   if (typeof values.benchmark === "string") {
     benchmarks = [];

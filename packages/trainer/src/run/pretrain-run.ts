@@ -9,7 +9,7 @@ import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
-import { prepareOutputFolder } from "@cosir/bench";
+import { checkOutputFolder } from "@cosir/bench";
 import { validateTrainConfig } from "../config/train-config";
 import type { RunIo } from "./supervised-warm-start";
 
@@ -56,7 +56,7 @@ export async function runPretrain(
 ): Promise<BaseManifest> {
   // The config and the output folder are checked before minutes of pretraining, not after.
   validateTrainConfig(config);
-  prepareOutputFolder(dir, "--out");
+  checkOutputFolder(dir, "--out");
   const backend = await selectBackend();
   const paths = basePaths(dir);
   const started = Date.now();
