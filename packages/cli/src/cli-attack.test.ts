@@ -24,17 +24,23 @@ const root = mkdtempSync(join(tmpdir(), "cosir-cli-attack-"));
 const scratch = join(root, "scratch");
 let busy: Server;
 let busyPort = 0;
+let closedPort = 0;
 beforeAll(async () => {
   mkdirSync(scratch);
   writeFileSync(join(scratch, "precious.jsonl"), "keep me\n");
   symlinkSync(join(scratch, "precious.jsonl"), join(scratch, "link.jsonl"));
   writeFileSync(join(scratch, "file"), "a file, not a folder\n");
   writeFileSync(join(scratch, "bad.json"), "{");
+  writeFileSync(join(scratch, "huge.json"), `{"seed": 1, "pad": "${"x".repeat(2 * 1024 * 1024)}"}`);
   mkdirSync(join(scratch, "corrupt-run"));
   writeFileSync(join(scratch, "corrupt-run", "config.json"), '{"seed": 1,');
   busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
   busyPort = (busy.address() as { port: number }).port;
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  closedPort = (closed.address() as { port: number }).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => busy.close(() => resolve()));
@@ -104,6 +110,10 @@ const cases: Case[] = [
   [() => ["train", ...smoke, "--out", s("run"), "--set", "nokey"], /--set: expected key\.path=value/],
   [() => ["train", ...smoke, "--out", s("run"), "--config", s("none.json")], /--config: expected a readable file/],
   [() => ["train", ...smoke, "--out", s("run"), "--config", s("bad.json")], /--config: expected valid JSON/],
+  [
+    () => ["train", ...smoke, "--out", s("run"), "--config", s("huge.json")],
+    /--config: expected a config file of at most/,
+  ],
   [() => ["train", ...smoke, "--out", s("file")], /--out: is a file/],
   [() => ["train", ...smoke], /--out: is required/],
   [() => ["train", "--resume", s("no-run")], /no-run\/config\.json: missing/],
@@ -121,6 +131,10 @@ const cases: Case[] = [
   [() => ["bench", "--policies", "oracle", "--n", "1", "--out", s("file")], /--out: is a file; expected a folder/],
   [() => ["bench", "--policies", "oracle", "--n", "1", "--out", "/dev/null"], /--out: is a device/],
   [() => ["bench", "--policies", "a=/nonexistent-cosir", "--n", "1", "--out", s("b")], /manifest\.json: not found/],
+  [
+    () => ["bench", "--policies", `m=chat:x@http://127.0.0.1:${closedPort}/v1`, "--n", "1", "--out", s("b")],
+    /--policies: expected a reachable chat endpoint \(ECONNREFUSED at http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\)/,
+  ],
   [() => ["serve", "--checkpoint", "/nonexistent-cosir"], /manifest\.json: not found/],
   [() => ["serve", "--checkpoint", "x", "--port", "99999"], /--port: expected an integer in 0\.\.65535/],
   [() => ["serve-env", "--host", " "], /--host: expected an interface address/],

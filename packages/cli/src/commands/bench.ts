@@ -13,7 +13,7 @@ import {
   type BenchmarkRun,
 } from "@cosir/bench";
 import type { Policy, Surface } from "@cosir/env";
-import { ChatPolicy, SCRIPTED_KINDS, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
+import { ChatPolicy, SCRIPTED_KINDS, chatCompletionsUrl, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
 import type { CliCommand, CliIo } from "../cli-io";
 import { intFlag, parseFlags } from "../flags";
 
@@ -87,6 +87,32 @@ export async function loadCheckpointPolicy(dir: string, name: string, seed = 0):
   }
   if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
   return TfjsPolicy.fromCheckpoint(dir, { name, seed });
+}
+
+/**
+ * Checks that a chat endpoint answers at all (any HTTP status will do) before episodes are spent on it: an
+ * unreachable one would otherwise give a table of 0% and exit 0. One line naming the --policies entry.
+ */
+export async function probeChatEndpoint(spec: PolicySpec, timeoutMs = 5000): Promise<void> {
+  const url = chatCompletionsUrl(spec.url ?? "");
+  try {
+    const response = await fetch(url.replace(/\/chat\/completions$/, "/models"), {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    const e = error as { name?: string; cause?: { code?: string; message?: string } };
+    const why =
+      e.name === "TimeoutError"
+        ? `no answer in ${timeoutMs} ms`
+        : (e.cause?.code ?? e.cause?.message ?? e.name ?? "error");
+    throw new InvalidArgumentError(
+      "--policies",
+      `${spec.name}=chat:${spec.target}@${spec.url}`,
+      `expected a reachable chat endpoint (${why} at ${url})`,
+      { cause: error },
+    );
+  }
 }
 
 function chatPolicy(spec: PolicySpec, seed: number): Policy {
@@ -176,6 +202,7 @@ export const benchCommand: CliCommand = async (argv, io) => {
       );
     }
   }
+  for (const spec of specs) if (spec.kind === "chat") await probeChatEndpoint(spec);
   const teams = [];
   for (const spec of specs) teams.push({ spec, ...(await policyFor(spec, seed)) });
   const runs: BenchmarkRun[] = [];

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { InvalidConfigError } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
@@ -12,12 +12,19 @@ import {
   type TrainConfig,
 } from "@cosir/trainer";
 
+/** Largest --config file read (a config is a few KB). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** Reads a JSON or YAML config file; errors name the file. */
 export async function readConfigFile(path: string): Promise<unknown> {
   let text: string;
   try {
+    const size = (await stat(path)).size;
+    if (size > MAX_CONFIG_BYTES)
+      throw new InvalidConfigError("--config", path, `expected a config file of at most 1 MiB (it has ${size} bytes)`);
     text = await readFile(path, "utf8");
   } catch (error) {
+    if (error instanceof InvalidConfigError) throw error;
     throw new InvalidConfigError("--config", path, "expected a readable file", { cause: error });
   }
   try {
