@@ -70,6 +70,8 @@ const smoke = ["--preset", "smoke"];
 
 type Case = [argv: () => string[], message: RegExp];
 const cases: Case[] = [
+  [() => ["nope"], /^cosir: unknown command "nope"; expected one of posterior, generate/],
+  [() => ["toString"], /unknown command "toString"/],
   [() => ["export", "--bogus"], /--bogus: is not a flag of this command/],
   [() => ["export", "--family", "random", "--seed", "1", "--n"], /--n: expects a value/],
   [() => ["export", "stray"], /"stray": is not a flag/],
@@ -108,6 +110,7 @@ const cases: Case[] = [
     /model: builds [\d,]+ parameters, over budget\.maxParameters/,
   ],
   [() => ["train", ...smoke, "--out", s("run"), "--set", "nokey"], /--set: expected key\.path=value/],
+  [() => ["train", "--preset", "toString", "--out", s("run")], /preset: expected one of smoke, demo, got "toString"/],
   [() => ["train", ...smoke, "--out", s("run"), "--config", s("none.json")], /--config: expected a readable file/],
   [() => ["train", ...smoke, "--out", s("run"), "--config", s("bad.json")], /--config: expected valid JSON/],
   [

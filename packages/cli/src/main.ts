@@ -66,9 +66,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${usage()}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    io.stderr.write(`cosir: unknown command ${JSON.stringify(name)}\n${usage()}\n`);
+    io.stderr.write(
+      `cosir: unknown command ${JSON.stringify(name)}; expected one of ${Object.keys(commands).join(", ")} (cosir --help)\n`,
+    );
     return 2;
   }
   try {

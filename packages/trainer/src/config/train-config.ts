@@ -258,7 +258,7 @@ export function resolveTrainConfig(layers: {
 }): TrainConfig {
   let merged: unknown = {};
   if (layers.preset !== undefined) {
-    const preset = trainPresets[layers.preset];
+    const preset = Object.hasOwn(trainPresets, layers.preset) ? trainPresets[layers.preset] : undefined;
     if (!preset)
       throw new InvalidConfigError("preset", layers.preset, `expected one of ${Object.keys(trainPresets).join(", ")}`);
     merged = deepMerge(merged, preset);
