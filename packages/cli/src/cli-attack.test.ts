@@ -117,7 +117,12 @@ const cases: Case[] = [
     () => ["train", ...smoke, "--out", s("run"), "--config", s("huge.json")],
     /--config: expected a config file of at most/,
   ],
-  [() => ["train", ...smoke, "--out", s("file")], /--out: is a file/],
+  [() => ["train", ...smoke, "--out", s("file")], /--out: is a file; expected a folder/],
+  [
+    () => ["train", ...smoke, "--out", "/proc/cosir-run"],
+    /run folder: expected a folder that can be created \(ENOENT\), got "\/proc\/cosir-run"/,
+  ],
+  [() => ["demo", ...smoke, "--out", s("file")], /--out: is a file; expected a folder/],
   [() => ["train", ...smoke], /--out: is required/],
   [() => ["train", "--resume", s("no-run")], /no-run\/config\.json: missing/],
   [() => ["train", "--resume", s("corrupt-run")], /corrupt-run\/config\.json: not valid JSON/],

@@ -1,6 +1,6 @@
-import { existsSync, statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { InvalidConfigError } from "@cosir/bayes";
+import { checkOutputFolder } from "@cosir/bench";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
 import {
@@ -89,8 +89,7 @@ export const trainCommand: CliCommand = async (argv, io) => {
   } else {
     if (typeof values.out !== "string" || values.out.trim() === "")
       throw new InvalidConfigError("--out", values.out, "is required (a directory for the run)");
-    if (existsSync(values.out) && !statSync(values.out).isDirectory())
-      throw new InvalidConfigError("--out", values.out, "is a file; expected a directory for the run");
+    checkOutputFolder(values.out, "--out");
     const overrides = ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride);
     const config = resolveTrainConfig({
       preset: typeof values.preset === "string" ? values.preset : "demo",
