@@ -133,7 +133,7 @@ export function writeBenchReport(
   const policies = Object.keys(summary.sevenTaskSum);
   const files: string[] = [];
   const write = (name: string, text: string): void => {
-    writeOutputAtomic(join(dir, name), text, join(dir, name));
+    writeOutputAtomic(join(dir, name), text, name);
     files.push(join(dir, name));
   };
   const groups = Object.entries(summary.benchmarks).map(([label, byPolicy]) => ({

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { appendFile, readFile, readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { CosirError } from "@cosir/bayes";
 import { prepareOutputFolder, writeOutputAtomic } from "@cosir/bench";
 import { z } from "zod";
@@ -63,7 +63,7 @@ export const RunStateSchema = z.object({
  * same folder, then a rename); refuses to replace anything at `path` that is not a regular file.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  writeOutputAtomic(path, text, path);
+  writeOutputAtomic(path, text, basename(path));
 }
 
 /** Reads a run file as text; a missing or unreadable one is a one-line CosirError naming it. */
