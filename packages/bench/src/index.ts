@@ -62,6 +62,14 @@ export type { ArmCurvesOptions } from "./report/arm-curves";
 export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
+export type { AtomicOutput } from "./report/write-output-atomic";
+export {
+  checkOutputFolder,
+  checkOutputPath,
+  openOutputAtomic,
+  prepareOutputFolder,
+  writeOutputAtomic,
+} from "./report/write-output-atomic";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
 export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./report/write-hidden-bench-report";
 export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";

@@ -55,7 +55,8 @@ export type { GetRewardResponse } from "./reward/get-reward-response";
 // Dataset export
 export { datasetRows } from "./export/dataset-rows";
 export type { DatasetRow, DatasetRowsOptions } from "./export/dataset-rows";
-export { verlParquet } from "./export/verl-parquet";
+export { verlParquet, writeVerlParquet } from "./export/verl-parquet";
+export { datasetRowBatches } from "./export/dataset-row-batches";
 export { openrlhfJsonl } from "./export/openrlhf-jsonl";
 export { seatLengths, TEMPLATE_TOKENS_PER_MESSAGE } from "./export/seat-lengths";
 export type { LongestPart, SeatLengths, SeatLengthsOptions } from "./export/seat-lengths";

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import {
   benchmarkRegistry,
   builtInBenchmarks,
+  checkOutputPath,
+  checkOutputFolder,
   loadBenchmarks,
   loadHiddenBench,
   openAiChatResponder,
@@ -19,7 +21,7 @@ import {
   type HiddenBenchPrompts,
 } from "@cosir/bench";
 import type { Policy, Surface } from "@cosir/env";
-import { SCRIPTED_KINDS, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
+import { SCRIPTED_KINDS, chatCompletionsUrl, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
 import type { CliCommand, CliIo } from "../cli-io";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
 
@@ -93,6 +95,32 @@ export async function loadCheckpointPolicy(dir: string, name: string, seed = 0):
   }
   if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
   return TfjsPolicy.fromCheckpoint(dir, { name, seed });
+}
+
+/**
+ * Checks that a chat endpoint answers at all (any HTTP status will do) before episodes are spent on it: an
+ * unreachable one would otherwise give a table of 0% and exit 0. One line naming the --policies entry.
+ */
+export async function probeChatEndpoint(spec: PolicySpec, timeoutMs = 5000): Promise<void> {
+  const url = chatCompletionsUrl(spec.url ?? "");
+  try {
+    const response = await fetch(url.replace(/\/chat\/completions$/, "/models"), {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    const e = error as { name?: string; cause?: { code?: string; message?: string } };
+    const why =
+      e.name === "TimeoutError"
+        ? `no answer in ${timeoutMs} ms`
+        : (e.cause?.code ?? e.cause?.message ?? e.name ?? "error");
+    throw new InvalidArgumentError(
+      "--policies",
+      `${spec.name}=chat:${spec.target}@${spec.url}`,
+      `expected a reachable chat endpoint (${why} at ${url})`,
+      { cause: error },
+    );
+  }
 }
 
 /** Counts a responder's calls and failures, so a run whose every call failed can end with an error. */
@@ -284,6 +312,25 @@ export const benchCommand: CliCommand = async (argv, io) => {
     ...(values["max-tokens"] !== undefined ? { maxTokens: intFlag(values, "max-tokens", 256, 1, 1_000_000) } : {}),
     ...(values.temperature !== undefined ? { temperature: temperatureFlag(values.temperature) } : {}),
   };
+  // The metrics file and the outputs are checked before any episode runs, not after; nothing is created yet.
+  if (typeof values.metrics === "string") {
+    let problem: string | undefined;
+    try {
+      if (statSync(values.metrics).isFile()) accessSync(values.metrics, constants.R_OK);
+      else problem = "not a regular file";
+    } catch (error) {
+      problem = (error as { code?: string }).code ?? "unreadable";
+    }
+    if (problem !== undefined)
+      throw new InvalidArgumentError(
+        "--metrics",
+        values.metrics,
+        `expected a readable metrics.jsonl file (${problem})`,
+      );
+  }
+  checkOutputFolder(out, "--out");
+  for (const name of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg"])
+    if (existsSync(out)) checkOutputPath(join(out, name), "--out");
   if (typeof values.hiddenbench === "string") {
     if (endpoint === undefined || model === undefined)
       throw new InvalidArgumentError("--endpoint", endpoint, "is required with --hiddenbench (and --model)");
@@ -324,6 +371,9 @@ export const benchCommand: CliCommand = async (argv, io) => {
       );
     }
   }
+  // --policies chat entries are probed here; the --endpoint/--model team reports its own unreachable endpoint.
+  for (const spec of specs)
+    if (spec.kind === "chat" && !(spec.name === model && spec.url === endpoint)) await probeChatEndpoint(spec);
   const teams = [];
   for (const spec of specs) teams.push({ spec, ...(await policyFor(spec, seed, endpointOptions)) });
   const runs: BenchmarkRun[] = [];

@@ -1,7 +1,9 @@
 import { rewardPresets } from "@cosir/rewards";
 import { availableParallelism } from "node:os";
+import { InvalidArgumentError } from "@cosir/bayes";
 import { startEnvCluster, startEnvServer } from "@cosir/serve-env";
 import type { CliCommand } from "../cli-io";
+import { listenError } from "../listen-error";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
 
 const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
@@ -40,9 +42,13 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     typeof secretFlag === "string" ? secretFlag : process.env.COSIR_SERVE_ENV_STATE_SECRET || undefined;
   const workersFlag = intFlag(values, "workers", 1, 0, 256);
   const workers = workersFlag === 0 ? availableParallelism() : workersFlag;
+  const host = typeof values.host === "string" ? values.host : "127.0.0.1";
+  if (host.trim() === "")
+    throw new InvalidArgumentError("--host", host, "expected an interface address such as 127.0.0.1");
+  const port = intFlag(values, "port", 8000, 0, 65535);
   const serverOptions = {
-    host: typeof values.host === "string" ? values.host : "127.0.0.1",
-    port: intFlag(values, "port", 8000, 0, 65535),
+    host,
+    port,
     ...(token !== undefined ? { token } : {}),
     maxEpisodes: intFlag(values, "max-episodes", 10_000, 1, 1_000_000),
     ttlSeconds: intFlag(values, "ttl-seconds", 600, 1, 7 * 24 * 3600),
@@ -51,7 +57,12 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     logger: values.log === true,
     ...(stateSecret !== undefined ? { stateSecret } : {}),
   };
-  const server = workers > 1 ? await startEnvCluster(serverOptions, { workers }) : await startEnvServer(serverOptions);
+  let server: Awaited<ReturnType<typeof startEnvServer>> | Awaited<ReturnType<typeof startEnvCluster>>;
+  try {
+    server = workers > 1 ? await startEnvCluster(serverOptions, { workers }) : await startEnvServer(serverOptions);
+  } catch (error) {
+    throw listenError(error, host, port);
+  }
   const o = server.options;
   const mode =
     workers > 1
