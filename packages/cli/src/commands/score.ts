@@ -37,8 +37,8 @@ export const scoreCommand: CliCommand = async (argv, io) => {
       if (trace.taskId !== task.id)
         throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
       // A trace from a file: checked against the protocol and the compute budget before it is scored.
-      out = scoreEpisode(task, trace, config, { untrusted: true });
-      if (values.unparsed === true) out = { ...out, unparsed: unparsedOf(task, trace) };
+      const rewards = scoreEpisode(task, trace, config, { untrusted: true });
+      out = values.unparsed === true ? { ...rewards, unparsed: unparsedOf(task, trace) } : rewards;
     } catch (error) {
       failed++;
       out = { error: `line ${n}: ${errorMessage(error)}` };
