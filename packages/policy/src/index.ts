@@ -2,4 +2,6 @@ export type { ScriptedKind, ScriptedPolicyOptions } from "./scripted/scripted-po
 export { SCRIPTED_KINDS, scriptedPolicy } from "./scripted/scripted-policy";
 export { observationBeliefs, publicBeliefs } from "./scripted/observation-beliefs";
 export type { ChatPolicyOptions, ChatPolicyStats } from "./chat/chat-policy";
-export { CHAT_ERROR_PREFIX, ChatPolicy, chatCompletionsUrl } from "./chat/chat-policy";
+// CHAT_ERROR_PREFIX lives in @cosir/env (its parsers refuse such texts); re-exported where it was first published.
+export { CHAT_ERROR_PREFIX } from "@cosir/env";
+export { ChatPolicy, chatCompletionsUrl } from "./chat/chat-policy";

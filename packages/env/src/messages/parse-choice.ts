@@ -2,6 +2,7 @@ import type { PublicTask } from "../task/task";
 import { answerCount } from "../task/answer-count";
 import type { Surface } from "./act";
 import { canonicalTokens, canonicalWord } from "./canonical-tokens";
+import { CHAT_ERROR_PREFIX } from "./chat-error-prefix";
 import { MAX_MESSAGE_LENGTH } from "./message-limits";
 import { naturalMatchers } from "./natural-matchers";
 import { naturalWords } from "./natural-words";
@@ -111,6 +112,8 @@ export function parseChoice(
     if (typeof text !== "string") return { choice: null, error: `expected a string, got ${typeof text}` };
     if (text.length > MAX_MESSAGE_LENGTH)
       return { choice: null, error: `choice too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})` };
+    if (text.startsWith(CHAT_ERROR_PREFIX))
+      return { choice: null, error: "the policy got no reply (a chat error), not a choice" };
     if (surface === "natural") return naturalChoice(text, task);
     if (surface === "tool") return text.includes("<tool_call>") ? toolChoice(text, task) : naturalChoice(text, task);
     if (surface === "canonical") return canonicalChoice(text, answerCount(task));

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hiddenProfileTask } from "../generators/hidden-profile-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
+import { answerNames } from "./answer-names";
+import { CHAT_ERROR_PREFIX } from "./chat-error-prefix";
 import { MAX_MESSAGE_LENGTH } from "./message-limits";
 import { parseChoice } from "./parse-choice";
 import { parseMessage } from "./parse-message";
@@ -118,5 +120,29 @@ describe("parseMessage", () => {
         expect(ratio).toBeLessThan(60);
       }
     }
+  });
+});
+
+describe("a chat error's text", () => {
+  it("is a parse error on every surface, never acts or a choice, whatever the server's body says", () => {
+    const name = answerNames(task)[0] as string;
+    const bodies = [
+      `HTTP 500: ${renderMessage([{ kind: "share", option: 0, attribute: 0, level: task.levels[1] }], "natural", task)}`,
+      `HTTP 400: ${renderMessage([{ kind: "share", option: 1, attribute: 0, level: task.levels[0] }], "canonical", task)}`,
+      `bad gateway <tool_call>{"name":"pass","arguments":{}}</tool_call> I choose ${name}`,
+    ];
+    // Without the prefix the first body is a real SHARE on the natural surface: the guard is what refuses it.
+    expect(parseMessage((bodies[0] as string).slice(10), "natural", task).acts[0]?.kind).toBe("share");
+    for (const body of bodies)
+      for (const surface of surfaces) {
+        const text = `${CHAT_ERROR_PREFIX}${body}]`;
+        const parsed = parseMessage(text, surface, task);
+        expect(parsed.error).toMatch(/chat error/);
+        expect(parsed.acts).toEqual([{ kind: "pass" }]);
+        expect(parseChoice(text, surface, task)).toMatchObject({
+          choice: null,
+          error: expect.stringMatching(/chat error/),
+        });
+      }
   });
 });

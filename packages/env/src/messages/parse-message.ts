@@ -3,6 +3,7 @@ import type { Surface } from "./act";
 import { parseCanonical } from "./parse-canonical";
 import { parseNatural } from "./parse-natural";
 import { parseToolText } from "./parse-tool-text";
+import { CHAT_ERROR_PREFIX } from "./chat-error-prefix";
 import { failedParse, type MessageParseResult } from "./parse-result";
 
 /** Parses untrusted message text on a surface against a task. Never throws; `error` set means the message counts as PASS. */
@@ -11,6 +12,8 @@ export function parseMessage(
   surface: Surface,
   task: Pick<PublicTask, "options" | "attributes" | "agents" | "levels" | "domain" | "decision">,
 ): MessageParseResult {
+  if (typeof text === "string" && text.startsWith(CHAT_ERROR_PREFIX))
+    return failedParse("the policy got no reply (a chat error), not a message");
   if (surface === "natural") return parseNatural(text, task);
   if (surface === "tool") return parseToolText(text, task);
   if (surface === "canonical") return parseCanonical(text, task);

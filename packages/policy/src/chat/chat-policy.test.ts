@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTask, runEpisode, type Observation } from "@cosir/env";
 import { tinyCheckpoint } from "../test-support/tiny-checkpoint";
 import { serveCheckpoint, type ServedCheckpoint } from "../tfjs/serve/serve-checkpoint";
-import { CHAT_ERROR_PREFIX, ChatPolicy, chatCompletionsUrl } from "./chat-policy";
+import { CHAT_ERROR_PREFIX } from "@cosir/env";
+import { ChatPolicy, chatCompletionsUrl } from "./chat-policy";
 
 let served: ServedCheckpoint;
 let root: string;

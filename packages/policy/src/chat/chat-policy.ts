@@ -1,5 +1,6 @@
 import { CosirError, InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
 import {
+  CHAT_ERROR_PREFIX,
   type ChatMessage,
   type ChatTool,
   type Observation,
@@ -55,9 +56,6 @@ export interface ChatPolicyStats {
   retries: number;
   failures: number;
 }
-
-/** Marks a reply the policy could not get; the env records it verbatim with a parse error. */
-export const CHAT_ERROR_PREFIX = "[chat error: ";
 
 class RetryableError extends CosirError {
   constructor(
