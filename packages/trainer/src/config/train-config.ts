@@ -95,6 +95,12 @@ export const TrainConfigSchema = z
         /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
         baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
         dropZeroAdvantage: z.boolean().default(true),
+        /**
+         * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
+         * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
+         * action, and `samplerMismatch` is then 0).
+         */
+        oldLogprobs: z.enum(["recompute", "sampler"]).default("recompute"),
         ppoEpochs: int.min(1).max(32).default(2),
         minibatchSize: int.min(1).max(65_536).default(64),
         clipLow: z.number().min(0).max(1).default(0.2),
@@ -131,6 +137,11 @@ export const TrainConfigSchema = z
         curveEvery: int.min(1).default(10),
         /** Held-out dialogues kept per policy for the demo report. */
         dialogues: int.min(0).max(100).default(2),
+        /**
+         * Sampling temperature of every held-out evaluation of a model (the demo's tables and curves): 0 decodes
+         * greedily; the RL temperature measures the policy RL trained.
+         */
+        temperature: z.number().finite().min(0).max(10).default(0),
       })
       .strict()
       .default({}),
@@ -193,7 +204,8 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       // CoSIR's rewards are per message: each message is credited with its own reward (see gammaByPreset)
       gammaByPreset: { cosir: 0 },
     },
-    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 10, dialogues: 2 },
+    // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
+    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 10, dialogues: 2, temperature: 1 },
     checkpointEvery: 5,
   },
 });
