@@ -16,7 +16,7 @@ from copy import deepcopy
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # loadable by file path
-from cosir_client import CosirClient, episode_request, play_episode  # noqa: E402
+from cosir_client import CosirClient, episode_request, play_episode, template_kwargs  # noqa: E402
 
 try:  # the engine is optional: without it the HTTP logic stays importable and testable
     from openrlhf.utils.agent import AgentExecutorBase
@@ -33,11 +33,16 @@ class OpenRLHFEngine:
         self.tokenizer, self.llm_engine, self.sampling_params = hf_tokenizer, llm_engine, sampling_params
         self.max_length, self.max_tokens_per_turn = max_length, max_tokens_per_turn
 
-    def render(self, messages: list, add_generation_prompt: bool) -> str:
-        return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt)
+    def render(self, messages: list, add_generation_prompt: bool, tools: list | None = None) -> str:
+        return self.tokenizer.apply_chat_template(
+            messages, tokenize=False, add_generation_prompt=add_generation_prompt, **template_kwargs(tools)
+        )
 
     def encode(self, text: str) -> list:
         return list(self.tokenizer(text, add_special_tokens=False)["input_ids"])
+
+    def decode_raw(self, ids: list) -> str:
+        return self.tokenizer.decode(ids, skip_special_tokens=False)
 
     async def generate(self, token_ids: list, agent: int):
         params = deepcopy(self.sampling_params)
@@ -55,7 +60,9 @@ class AgentExecutor(AgentExecutorBase):
         self.client = client or CosirClient()
         self.max_tokens_per_turn = int(os.environ.get("COSIR_MAX_TOKENS_PER_TURN", "256"))
 
-    async def execute(self, prompt, label, sampling_params, max_length: int, hf_tokenizer, llm_engine):
+    async def execute(self, prompt, label, sampling_params, max_length: int, hf_tokenizer, llm_engine, images=None, **kwargs):
+        """OpenRLHF >= 0.10 passes every argument by keyword, `images=` included (text-only here: images are
+        ignored); 0.9.x passes the same six without `images`. Later keyword additions land in `kwargs`."""
         request, seat = episode_request(label)
         engine = OpenRLHFEngine(hf_tokenizer, llm_engine, sampling_params, max_length, self.max_tokens_per_turn)
         episode = await play_episode(self.client, request, engine)
@@ -68,7 +75,7 @@ class AgentExecutor(AgentExecutorBase):
             "scores": seat_return,
             "observation_tokens": stream.tokens,
             "action_ranges": [(a.start, a.end) for a in stream.actions],
-            "rollout_log_probs": stream.logprobs if getattr(sampling_params, "logprobs", None) is not None else None,
+            "rollout_log_probs": stream.rollout_logprobs() if getattr(sampling_params, "logprobs", None) is not None else None,
             "extra_logs": {
                 "cosir_team_correct": float(bool(episode.rewards.get("teamCorrect"))),
                 "cosir_seat_return": seat_return,

@@ -1,7 +1,7 @@
 import json
 import unittest
 
-from support import client, needs_service
+from support import STATELESS, client, needs_service
 
 from cosir_client import CosirServiceError, episode_request
 
@@ -23,7 +23,8 @@ class ServiceTest(unittest.TestCase):
         self.assertEqual([m["role"] for m in created["observation"]["chat"]], ["system", "user"])
         first = c.step(created["episodeId"], 0, "SHARE o0 a0 3", request_id="py-1")
         again = c.step(created["episodeId"], 0, "SHARE o0 a0 3", request_id="py-1")
-        self.assertEqual(first, again)
+        same = lambda answer: {k: v for k, v in answer.items() if k != "state"}  # noqa: E731 (a fresh token each time)
+        self.assertEqual(same(first), same(again))
         result = first
         while not result["done"]:
             result = c.step(created["episodeId"], result["agentSelection"], "CHOOSE o1")
@@ -31,6 +32,19 @@ class ServiceTest(unittest.TestCase):
         trace = c.get_episode(created["episodeId"])["trace"]
         self.assertEqual(len(trace["messages"]), 2)  # the retry did not step twice
         self.assertEqual([m["turn"] for m in result["rewards"]["messages"]], [0, 1])
+
+    def test_state_tokens_travel_and_a_replayed_state_is_refused(self):
+        c = client()
+        created = c.create_episode({"family": "random", "seed": 7, "surface": "canonical", "agents": 2, "rounds": 1})
+        if not STATELESS:  # in-memory episodes: answers carry no state and the client sends none
+            self.assertNotIn("state", created)
+            self.assertEqual(c.states, {})
+            return
+        c.step(created["episodeId"], 0, "SHARE o0 a0 3")
+        c.states[created["episodeId"]] = created["state"]  # send the spent state again, for another step
+        with self.assertRaises(CosirServiceError) as replay:
+            c.step(created["episodeId"], 0, "PASS")
+        self.assertEqual((replay.exception.status, replay.exception.code, replay.exception.field), (409, "state_replayed", "body.state"))
 
     def test_get_reward_speaks_openrlhf_protocol(self):
         label = json.dumps({"family": "random", "seed": 7, "surface": "canonical", "agents": 2, "rounds": 1})
@@ -45,7 +59,10 @@ class ServiceTest(unittest.TestCase):
         c = client()
         with self.assertRaises(CosirServiceError) as unknown:
             c.get_episode("nope")
-        self.assertEqual(unknown.exception.status, 404)
+        if STATELESS:  # no state token for an episode it never created: the state is missing
+            self.assertEqual((unknown.exception.status, unknown.exception.code), (400, "invalid_state"))
+        else:
+            self.assertEqual(unknown.exception.status, 404)
         with self.assertRaises(CosirServiceError) as bad:
             c.create_episode({"family": "random", "seed": "x"})
         self.assertEqual((bad.exception.status, bad.exception.field), (400, "body.seed"))

@@ -25,7 +25,7 @@ class OpenRLHFAgentTest(unittest.TestCase):
         self.assertTrue(all(r == 0 for i, r in enumerate(token_rewards) if i not in ends))
         self.assertEqual([token_rewards[e - 1] for _, e in ranges], out["action_rewards"])
         self.assertAlmostEqual(sum(token_rewards), out["reward"], places=9)
-        episode = client().get_episode(out["cosir_episode_id"])
+        episode = executor.client.get_episode(out["cosir_episode_id"])  # the client holding the episode's state
         messages = [m for m in episode["rewards"]["messages"] if m["agent"] == 1]
         self.assertEqual(out["action_rewards"][:2], [m["total"] for m in messages])
         self.assertAlmostEqual(out["reward"], episode["rewards"]["returns"][1], places=9)

@@ -2,9 +2,12 @@
 
 Each `run` self-plays one CoSIR episode through `cosir serve-env` (the policy speaks for every seat) and returns
 the trained seat's running chat: `prompt_ids` (its first prompt), `response_ids` (its messages, mask 1, and its
-teammates' messages, mask 0), `reward_score` = the seat's return, and `extra_fields["cosir_token_rewards"]`
-aligned with `response_ids`, each message's reward on its last token. `CosirRewardManager` (reward manager
-"cosir") turns those into token-level rewards so REINFORCE++'s reward-to-go credits each message.
+teammates' messages, mask 0), `extra_fields["cosir_token_rewards"]` aligned with `response_ids` (each message's
+reward on its last token) and `extra_fields["cosir_seat_return"]`. `reward_score` stays None on purpose: verl
+turns a set `reward_score` into `rm_scores` on the last token and then never calls the reward manager, which
+would drop the per-message credit. The reward managers "cosir" (cosir_verl_rewards.py, registered when verl
+executes this file through `custom_reward_function.path`) read those fields: per-token with
+`reward_model.use_reward_loop=False`, the seat's return with the reward loop on.
 Service URL and token: COSIR_SERVE_ENV_URL, COSIR_SERVE_ENV_TOKEN. Tokens per turn: COSIR_MAX_TOKENS_PER_TURN.
 """
 
@@ -15,8 +18,11 @@ import sys
 from typing import Any
 from uuid import uuid4
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # loadable by file path
-from cosir_client import CosirClient, episode_request, play_episode  # noqa: E402
+for _path in (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.dirname(os.path.abspath(__file__)))):
+    if _path not in sys.path:  # loadable by file path; imported by module name, so cached across executions
+        sys.path.insert(0, _path)
+from cosir_client import CosirClient, episode_request, play_episode, template_kwargs  # noqa: E402
+from cosir_verl_rewards import register_all, seat_return, token_level_rewards  # noqa: E402, F401
 
 try:  # the engine is optional: without it the HTTP logic stays importable and testable
     from verl.experimental.agent_loop.agent_loop import AgentLoopBase, AgentLoopOutput, register
@@ -38,11 +44,16 @@ class VerlEngine:
         self.loop, self.sampling_params, self.max_tokens_per_turn = loop, sampling_params, max_tokens_per_turn
         self.request_id = uuid4().hex  # sticky server per episode (prefix caching)
 
-    def render(self, messages: list, add_generation_prompt: bool) -> str:
-        return self.loop.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt)
+    def render(self, messages: list, add_generation_prompt: bool, tools: list | None = None) -> str:
+        return self.loop.tokenizer.apply_chat_template(
+            messages, tokenize=False, add_generation_prompt=add_generation_prompt, **template_kwargs(tools)
+        )
 
     def encode(self, text: str) -> list:
         return list(self.loop.tokenizer.encode(text, add_special_tokens=False))
+
+    def decode_raw(self, ids: list) -> str:
+        return self.loop.tokenizer.decode(ids, skip_special_tokens=False)
 
     async def generate(self, token_ids: list, agent: int):
         params = dict(self.sampling_params)
@@ -52,7 +63,6 @@ class VerlEngine:
         return ids, self.loop.tokenizer.decode(ids, skip_special_tokens=True), getattr(output, "log_probs", None)
 
 
-@register("cosir_agent")
 class CosirAgentLoop(AgentLoopBase):
     def __init__(self, *args: Any, client: CosirClient | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -66,47 +76,38 @@ class CosirAgentLoop(AgentLoopBase):
         episode = await play_episode(self.client, request, VerlEngine(self, sampling_params, self.max_tokens_per_turn))
         stream = episode.streams[seat]
         p, end = stream.prompt_length, stream.prompt_length + self.response_length
-        seat_return = float(episode.rewards["returns"][seat]) if episode.rewards["returns"] else 0.0
+        ret = float(episode.rewards["returns"][seat]) if episode.rewards["returns"] else 0.0
+        logprobs = stream.rollout_logprobs()
         return AgentLoopOutput(
             prompt_ids=stream.tokens[:p],
             response_ids=stream.tokens[p:end],
             response_mask=stream.mask[p:end],
-            response_logprobs=stream.logprobs[p:end],
-            reward_score=seat_return,
+            response_logprobs=logprobs[p:end] if logprobs is not None else None,
             num_turns=2 * len(stream.actions),
             metrics={},
             extra_fields={
                 "cosir_token_rewards": episode.token_rewards(seat)[p:end],
+                "cosir_seat_return": ret,
                 "cosir_episode_id": episode.episode_id,
                 "reward_extra_info": {"cosir_team_correct": float(bool(episode.rewards.get("teamCorrect")))},
             },
         )
 
 
-def compute_score(data_source: str, solution_str: str, ground_truth: str, extra_info: Any = None) -> float:
-    """verl `custom_reward_function` for single-turn use: the response scored by serve-env's `/get_reward`
-    (importing this file through `custom_reward_function.path` also registers reward manager "cosir")."""
+if sys.modules.get(__name__) is not None:
+    # Registered only when imported by name (the yaml's `cosir_agent_loop.CosirAgentLoop`): verl's `register`
+    # records the class's module path, and a by-path execution (`custom_reward_function.path`) runs under a
+    # throwaway module name that hydra could not import later.
+    register("cosir_agent")(CosirAgentLoop)
+
+
+def compute_score(data_source: str, solution_str: str, ground_truth: str, extra_info: Any = None, **kwargs: Any) -> float:
+    """verl `custom_reward_function`. For a `cosir_agent` sample (verl's naive managers pass the agent loop's
+    extra fields inside `extra_info`) it is the seat's return; otherwise (single-turn use) the response scored
+    by serve-env's `/get_reward`. verl executing this file also registers the reward managers "cosir"."""
+    if isinstance(extra_info, dict) and extra_info.get("cosir_seat_return") is not None:
+        return seat_return(extra_info)
     return float(CosirClient().get_reward([solution_str], [""], [ground_truth])["rewards"][0])
 
 
-def token_level_rewards(token_rewards: list, response_length: int) -> list:
-    """Rows of `cosir_token_rewards` right-padded (or cut) to the batch's response length."""
-    return [list(row[:response_length]) + [0.0] * max(0, response_length - len(row)) for row in token_rewards]
-
-
-try:  # reward manager "cosir": token-level rewards from the agent loop, for REINFORCE++ / GAE credit per message
-    import torch
-    from verl.workers.reward_manager import register as register_reward_manager
-
-    @register_reward_manager("cosir")
-    class CosirRewardManager:
-        def __init__(self, tokenizer: Any = None, num_examine: int = 0, compute_score: Any = None, reward_fn_key: str = "data_source", **kwargs: Any):
-            pass
-
-        def __call__(self, data: Any, return_dict: bool = False):
-            responses = data.batch["responses"]
-            rows = token_level_rewards(list(data.non_tensor_batch["cosir_token_rewards"]), responses.size(1))
-            reward_tensor = torch.tensor(rows, dtype=torch.float32, device=responses.device)
-            return {"reward_tensor": reward_tensor, "reward_extra_info": {}} if return_dict else reward_tensor
-except ImportError:  # pragma: no cover - verl/torch absent
-    pass
+register_all()

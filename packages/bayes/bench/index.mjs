@@ -3,7 +3,14 @@
 // view of a task (a true table with a unique best) in mid-episode, where about a third of the cells
 // are its own observations, a quarter carry one or two claims (eps = 0.01, 5% of them wrong) and the
 // rest are still at the prior.
-import { applyClaim, argmaxScoreModel, createBeliefs, expectedInformationGain, observeCell } from "../dist/index.js";
+import {
+  applyClaim,
+  argmaxScoreModel,
+  createBeliefs,
+  DEFAULT_COMPUTE_BUDGET,
+  expectedInformationGain,
+  observeCell,
+} from "../dist/index.js";
 
 /** Small seeded generator (mulberry32) so every run measures the same pool. */
 function random(seed) {
@@ -221,4 +228,27 @@ export default async function bench({ report, quick }) {
     200,
   );
   report({ name: "bayes.eig.sum3x4", value: eig, unit: "evaluations/s" });
+
+  // Calibration of the cost model (docs/design.md §7.1): nanoseconds per cost unit of one posterior at the
+  // prior, from a small task to the largest shapes a server accepts. The baseline is the small task.
+  const costShapes = [
+    ["small", { options: 4, attributes: 4, levels: [1, 5], aggregate: "sum" }],
+    ["weighted", { options: 26, attributes: 10, levels: [0, 10], aggregate: "sum", weights: Array(10).fill(50) }],
+    ["wide", { options: 64, attributes: 64, levels: [0, 15], aggregate: "sum" }],
+  ];
+  let smallNs = 0;
+  for (const [name, shape] of costShapes) {
+    const model = argmaxScoreModel(shape);
+    const b = createBeliefs({ cells: shape.options * shape.attributes, levels: shape.levels });
+    const perSecond = rate(() => model.posterior(b), quick ? 0.2 : seconds, 1);
+    const ns = 1e9 / perSecond / model.cost;
+    if (name === "small") smallNs = ns;
+    report({
+      name: `bayes.posterior.cost.${name}`,
+      value: ns,
+      unit: "ns/cost unit",
+      baseline: smallNs,
+      note: `cost ${model.cost.toExponential(2)} units; the default budget ${DEFAULT_COMPUTE_BUDGET.toExponential(0)} is ${((DEFAULT_COMPUTE_BUDGET * ns) / 1e9).toFixed(2)} s at this rate`,
+    });
+  }
 }

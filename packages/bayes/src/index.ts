@@ -25,5 +25,10 @@ export {
   surprisal,
   teamSurprisal,
 } from "./information/information";
-export type { PosteriorAnswer, PosteriorQuery } from "./query/posterior-query";
+export type { PosteriorAnswer, PosteriorQuery, PosteriorQueryOptions } from "./query/posterior-query";
+export { posteriorQueryCost } from "./query/posterior-query-cost";
 export { answerPosteriorQuery, validatePosteriorQuery } from "./query/posterior-query";
+export { posteriorCost } from "./budget/posterior-cost";
+export type { PosteriorShape } from "./budget/posterior-cost";
+export { BudgetExceededError } from "./budget/budget-exceeded-error";
+export { checkComputeBudget, DEFAULT_COMPUTE_BUDGET } from "./budget/check-compute-budget";

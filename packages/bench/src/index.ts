@@ -62,10 +62,21 @@ export type { ArmCurvesOptions } from "./report/arm-curves";
 export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
+export type { AtomicOutput } from "./report/write-output-atomic";
+export {
+  checkOutputFolder,
+  checkOutputPath,
+  openOutputAtomic,
+  prepareOutputFolder,
+  writeOutputAtomic,
+} from "./report/write-output-atomic";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
+export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./report/write-hidden-bench-report";
+export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";
 
 // Chat endpoints
-export type { ChatResponder } from "./chat/chat-responder";
+export type { ChatReply, ChatResponder } from "./chat/chat-responder";
+export { EndpointUnreachableError } from "./chat/endpoint-unreachable-error";
 export { openAiChatResponder } from "./chat/open-ai-chat-responder";
 export type { OpenAiChatResponderOptions } from "./chat/open-ai-chat-responder";
 export { responderPolicy } from "./chat/responder-policy";
@@ -74,6 +85,23 @@ export { responderPolicy } from "./chat/responder-policy";
 export { HiddenBenchTaskSchema, loadHiddenBench } from "./hiddenbench/hidden-bench-task";
 export type { HiddenBenchTask } from "./hiddenbench/hidden-bench-task";
 export { factStated, normaliseText } from "./hiddenbench/fact-stated";
-export { parseVote } from "./hiddenbench/parse-vote";
+export { normaliseOptionText, parseVote } from "./hiddenbench/parse-vote";
+export { fillPrompt, HIDDEN_BENCH_PROMPTS } from "./hiddenbench/hidden-bench-prompts";
+export type { HiddenBenchPrompts } from "./hiddenbench/hidden-bench-prompts";
 export { runHiddenBench } from "./hiddenbench/run-hidden-bench";
-export type { HiddenBenchEpisode, HiddenBenchResult, RunHiddenBenchOptions } from "./hiddenbench/run-hidden-bench";
+export { scriptedHiddenBenchServer } from "./hiddenbench/scripted-hidden-bench-server";
+export type {
+  ScriptedHiddenBenchBehaviour,
+  ScriptedHiddenBenchCall,
+  ScriptedHiddenBenchServer,
+  ScriptedHiddenBenchServerOptions,
+} from "./hiddenbench/scripted-hidden-bench-server";
+export type {
+  HiddenBenchCondition,
+  HiddenBenchConditionResult,
+  HiddenBenchEpisode,
+  HiddenBenchMessage,
+  HiddenBenchProtocol,
+  HiddenBenchResult,
+  RunHiddenBenchOptions,
+} from "./hiddenbench/run-hidden-bench";

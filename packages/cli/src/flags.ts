@@ -1,9 +1,19 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { InvalidArgumentError } from "@cosir/bayes";
+import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** Strict flag parsing: an unknown flag or a missing value is an InvalidArgumentError naming it. */
+/** A flag the command does not take, or one given without its value: names the flag, never the whole argv. */
+export class FlagError extends CosirError {
+  readonly field: string;
+
+  constructor(flag: string, problem: string, options?: { cause?: unknown }) {
+    super("invalid_argument", `${flag}: ${problem}`, options);
+    this.field = flag;
+  }
+}
+
+/** Strict flag parsing: an unknown flag, a missing value or a stray positional is a FlagError naming it. */
 export function parseFlags<T extends Options>(
   argv: string[],
   options: T,
@@ -13,8 +23,21 @@ export function parseFlags<T extends Options>(
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? "(flags)";
-    throw new InvalidArgumentError(flag, argv.join(" "), message.replace(/\. To specify.*$/s, ""), { cause: error });
+    const code = (error as { code?: unknown }).code;
+    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1];
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+      throw new FlagError(flag ?? "(flags)", "is not a flag of this command (see --help)", { cause: error });
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+      throw new FlagError(flag ?? "(flags)", /argument missing/.test(message) ? "expects a value" : "takes no value", {
+        cause: error,
+      });
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      const word = /'([^']*)'/.exec(message)?.[1] ?? "";
+      throw new FlagError(JSON.stringify(word), "is not a flag; every value follows its --flag (see --help)", {
+        cause: error,
+      });
+    }
+    throw new FlagError(flag ?? "(flags)", message.replace(/\. To specify.*$/s, ""), { cause: error });
   }
 }
 

@@ -1,15 +1,61 @@
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 
-/** Lines of a stream, in order, without loading it whole; blank lines skipped. Yields [lineNumber, text]. */
-export async function* readLines(input: Readable): AsyncGenerator<[number, string]> {
-  const rl = createInterface({ input, crlfDelay: Infinity });
+/** Longest stdin line a command reads (16 MiB): a longer one is reported as that line's error, never held whole. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** A line of a stream: its 1-based number and text, or (`text` null) the byte length of a line over the limit. */
+export type StreamLine = [number, string] | [number, null, number];
+
+/**
+ * Lines of a stream, in order, without loading it whole; blank lines skipped; a trailing "\r" dropped. A line
+ * longer than `maxLineBytes` is not kept: it is skipped to its end and yielded as [n, null, bytes], so one huge
+ * line costs bounded memory and gives one error.
+ */
+export async function* readLines(input: Readable, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<StreamLine> {
+  let parts: Buffer[] = [];
+  let length = 0;
+  let skipped = 0;
   let n = 0;
-  for await (const line of rl) {
+  function* finish(): Generator<StreamLine> {
     n++;
-    if (line.trim() === "") continue;
-    yield [n, line];
+    if (skipped > 0) {
+      const bytes = skipped + length;
+      parts = [];
+      length = 0;
+      skipped = 0;
+      yield [n, null, bytes];
+      return;
+    }
+    let text = Buffer.concat(parts, length).toString("utf8");
+    parts = [];
+    length = 0;
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (text.trim() !== "") yield [n, text];
   }
+  for await (const chunk of input) {
+    let buf: Buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    for (;;) {
+      const nl = buf.indexOf(10);
+      const piece = nl < 0 ? buf : buf.subarray(0, nl);
+      if (skipped > 0 || length + piece.length > maxLineBytes) {
+        skipped += length + piece.length;
+        parts = [];
+        length = 0;
+      } else if (piece.length > 0) {
+        parts.push(Buffer.from(piece));
+        length += piece.length;
+      }
+      if (nl < 0) break;
+      yield* finish();
+      buf = buf.subarray(nl + 1);
+    }
+  }
+  if (length > 0 || skipped > 0) yield* finish();
+}
+
+/** The error text of a line over the limit. */
+export function lineTooLong(bytes: number, maxLineBytes = MAX_LINE_BYTES): string {
+  return `line of ${bytes} bytes is longer than the ${maxLineBytes}-byte limit; skipped`;
 }
 
 /** Writes one line, awaiting drain so large outputs stay bounded in memory. */

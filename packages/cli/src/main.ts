@@ -1,5 +1,5 @@
-import { CosirError } from "@cosir/bayes";
 import type { CliCommand, CliIo } from "./cli-io";
+import { debugErrors, oneLineError } from "./one-line-error";
 
 /** Sub-commands, loaded lazily so `cosir posterior` never pays for tfjs. */
 const commands: Record<string, { summary: string; load: () => Promise<CliCommand> }> = {
@@ -66,21 +66,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${usage()}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    io.stderr.write(`cosir: unknown command ${JSON.stringify(name)}\n${usage()}\n`);
+    io.stderr.write(
+      `cosir: unknown command ${JSON.stringify(name)}; expected one of ${Object.keys(commands).join(", ")} (cosir --help)\n`,
+    );
     return 2;
   }
   try {
     return await (await command.load())(rest, io);
   } catch (error) {
-    const message =
-      error instanceof CosirError
-        ? `${error.name}: ${error.message}`
-        : error instanceof Error
-          ? (error.stack ?? error.message)
-          : String(error);
-    io.stderr.write(`cosir ${name}: ${message}\n`);
+    // One line naming the field or file and the value; the stack only with COSIR_DEBUG=1.
+    io.stderr.write(`cosir ${name}: ${oneLineError(error, debugErrors())}\n`);
     return 1;
   }
 }

@@ -13,6 +13,7 @@ export { describeZodError, schemaErrorFromZod } from "./errors/schema-error-from
 export type { ZodErrorDescription } from "./errors/schema-error-from-zod";
 export type { SchemaIssue } from "./errors/schema-error";
 export { ProtocolError } from "./errors/protocol-error";
+export { TraceProtocolError } from "./errors/trace-protocol-error";
 
 // Randomness
 export { Rng } from "./rng/rng";
@@ -30,6 +31,7 @@ export { publicTask } from "./task/public-task";
 export { answerCount } from "./task/answer-count";
 export { decisionModelForTask } from "./task/decision-model-for-task";
 export type { DecisionStructure } from "./task/decision-model-for-task";
+export { taskPosteriorCost } from "./task/task-posterior-cost";
 export { agentBeliefs } from "./task/agent-beliefs";
 export type { SpokenMessage } from "./task/agent-beliefs";
 export { EvidenceReplay } from "./task/evidence-replay";
@@ -46,6 +48,9 @@ export { actCell } from "./task/act-cell";
 export { validShareCell } from "./task/valid-share-cell";
 export { isTaskAgent } from "./task/is-task-agent";
 export { agentChoice } from "./trace/agent-choice";
+export { checkTraceProtocol } from "./trace/check-trace-protocol";
+export { findTraceViolation } from "./trace/find-trace-violation";
+export type { TraceViolation } from "./trace/find-trace-violation";
 export { ownBeliefs } from "./task/own-beliefs";
 export { pooledBeliefs } from "./task/pooled-beliefs";
 
@@ -81,6 +86,13 @@ export { renderNatural } from "./messages/render-natural";
 export { parseNatural } from "./messages/parse-natural";
 export { renderMessage } from "./messages/render-message";
 export { parseMessage } from "./messages/parse-message";
+export { toolDefinitions } from "./messages/tool-definitions";
+export { renderToolCalls } from "./messages/render-tool-calls";
+export { renderToolText } from "./messages/render-tool-text";
+export { parseToolText } from "./messages/parse-tool-text";
+export { parseToolCalls } from "./messages/parse-tool-calls";
+export { toolCallsToText } from "./messages/tool-calls-to-text";
+export type { ChatTool, ToolCall, JsonSchema } from "./messages/chat-tool";
 export { renderChoice } from "./messages/render-choice";
 export { parseChoice } from "./messages/parse-choice";
 export { renderTally } from "./messages/render-tally";

@@ -9,7 +9,15 @@ export {
   rewardConfig,
   rewardPresets,
 } from "./config/reward-config";
-export type { AgentReward, AgentTerms, EpisodeRewards, MessageReward, MessageTerms } from "./score/score-episode";
+export type {
+  AgentReward,
+  AgentTerms,
+  EpisodeRewards,
+  MessageReward,
+  MessageTerms,
+  ScoreEpisodeOptions,
+} from "./score/score-episode";
+export { scoreEpisodeCost } from "./score/score-episode-cost";
 export { EPISODE_REWARDS_VERSION, scoreEpisode } from "./score/score-episode";
 export { useTerm } from "./score/use-term";
 export type { RewardSummary } from "./score/summarise-rewards";

@@ -5,7 +5,10 @@ export {
   parseOverride,
   resolveTrainConfig,
   trainPresets,
+  validateTrainConfig,
 } from "./config/train-config";
+export type { TrainBudget, TrainConfigCost } from "./config/train-config-cost";
+export { DEFAULT_TRAIN_BUDGET, TRAINER_VOCAB_SIZE, trainConfigCost } from "./config/train-config-cost";
 export type { MetricsLine, RlMetricsLine, RlTiming, SftMetricsLine, SftTiming } from "./metrics/metrics-line";
 export {
   METRICS_LINE_VERSION,
@@ -55,7 +58,10 @@ export {
   readMetricsLines,
   readRunConfig,
   readRunState,
+  metricsSha256,
+  resumeMetrics,
   runPaths,
+  runFilesSha256,
   truncateMetrics,
   writeFileAtomic,
   writeJsonAtomic,

@@ -1,3 +1,4 @@
+import { checkComputeBudget } from "../budget/check-compute-budget";
 import { InvalidArgumentError } from "../errors/cosir-error";
 import type { Beliefs } from "../beliefs/beliefs";
 import type { DecisionModel, PosteriorResult } from "../models/decision-model";
@@ -123,11 +124,21 @@ export function predictive(model: DecisionModel, beliefs: Beliefs, cell: number)
  * Expected information gain of learning cell c (docs/design.md §1):
  * I(Y; X_c | E) = H(Y | E) - sum_v P(X_c = v | E) H(Y | E, X_c = v), with the predictive under the
  * same conditioning. 0 for degenerate evidence and for a point-mass cell (nothing left to learn, so
- * no posterior is computed). `beliefs` is restored.
+ * no posterior is computed). `beliefs` is restored. With `options.budget`, a gain whose estimated work
+ * ((support + 1) x model.cost, docs/design.md §7.1) exceeds it is refused with a BudgetExceededError
+ * before any posterior; without it (trusted in-process callers) nothing is checked.
  */
-export function expectedInformationGain(model: DecisionModel, beliefs: Beliefs, cell: number): number {
+export function expectedInformationGain(
+  model: DecisionModel,
+  beliefs: Beliefs,
+  cell: number,
+  options: { budget?: number } = {},
+): number {
   checkCell(beliefs, cell);
-  if (supportSize(beliefs, cell) <= 1) return 0;
+  const support = supportSize(beliefs, cell);
+  if (options.budget !== undefined)
+    checkComputeBudget("cell", (support + 1) * (model.cost ?? 0), options.budget, "this information gain");
+  if (support <= 1) return 0;
   const scratch = new Float64Array(model.answers);
   const before = model.posterior(beliefs, scratch);
   if (before.degenerate) return 0;

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/cosir-error";
 import { checkLevelRange, type Beliefs } from "../beliefs/beliefs";
+import { posteriorCost } from "../budget/posterior-cost";
 import { finishPosterior, type DecisionModel, type PosteriorResult } from "./decision-model";
 
 export type Aggregate = "sum" | "min";
@@ -80,6 +81,14 @@ export function argmaxScoreModel(opts: ArgmaxScoreModelOptions): DecisionModel {
   const model: DecisionModel = {
     kind: `argmax-${aggregate}`,
     answers: K,
+    cost: posteriorCost({
+      kind: "argmax",
+      options: K,
+      attributes: M,
+      levels: [lo, hi],
+      aggregate,
+      weights: Array.from(weights),
+    }),
     cells,
     levels: [lo, hi],
     posterior(beliefs: Beliefs, out?: Float64Array): PosteriorResult {

@@ -24,6 +24,8 @@ export interface DecisionModel {
   /** Number of cells the beliefs must have. */
   readonly cells: number;
   readonly levels: readonly [number, number];
+  /** Estimated work of one `posterior` call in cost units (docs/design.md §7.1), when the model knows it. */
+  readonly cost?: number;
   /** Computes the posterior; writes into `out` when given (length `answers`). */
   posterior(beliefs: Beliefs, out?: Float64Array): PosteriorResult;
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/cosir-error";
 import { checkLevelRange, type Beliefs } from "../beliefs/beliefs";
+import { posteriorCost } from "../budget/posterior-cost";
 import { checkBeliefsFor } from "./argmax-score-model";
 import { finishPosterior, type DecisionModel, type PosteriorResult } from "./decision-model";
 
@@ -52,6 +53,13 @@ export function multipleChoiceTotalModel(opts: MultipleChoiceTotalModelOptions):
   const model: DecisionModel = {
     kind: "multiple-choice-total",
     answers: candidates.length,
+    cost: posteriorCost({
+      kind: "total",
+      quantities: Q,
+      levels: [lo, hi],
+      candidates: candidates.length,
+      weights: Array.from(weights),
+    }),
     cells: Q,
     levels: [lo, hi],
     posterior(beliefs: Beliefs, out?: Float64Array): PosteriorResult {

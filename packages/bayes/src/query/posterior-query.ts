@@ -1,8 +1,10 @@
 import { applyClaim, createBeliefs, observeCell } from "../beliefs/beliefs";
+import { checkComputeBudget, DEFAULT_COMPUTE_BUDGET } from "../budget/check-compute-budget";
 import { InvalidArgumentError } from "../errors/cosir-error";
 import { expectedInformationGain, surprisal } from "../information/information";
 import { argmaxScoreModel, cellIndex, type Aggregate } from "../models/argmax-score-model";
 import type { DecisionModel } from "../models/decision-model";
+import { posteriorQueryCost } from "./posterior-query-cost";
 
 /** One posterior query (`cosir posterior`, one JSON line): a rating task, evidence, and what to report. Indices are 0-based. */
 export interface PosteriorQuery {
@@ -27,6 +29,11 @@ export interface PosteriorQuery {
   correct?: number;
   /** Cells [option, attribute] whose expected information gain to report. */
   ask?: [number, number][];
+}
+
+export interface PosteriorQueryOptions {
+  /** Most cost units one query may take (docs/design.md §7.1); default DEFAULT_COMPUTE_BUDGET, Infinity for none. */
+  budget?: number;
 }
 
 export interface PosteriorAnswer {
@@ -189,11 +196,23 @@ export function validatePosteriorQuery(raw: unknown): PosteriorQuery {
 /**
  * Answers one query (docs/design.md §1): the posterior over the correct option given the observed cells
  * and the claims, with the surprisal of `correct` and the expected information gain of each `ask`
- * cell when asked for. Throws InvalidArgumentError naming the field on bad input. `cache` keeps
- * decision models across queries of the same task shape (at most 257).
+ * cell when asked for. Throws InvalidArgumentError naming the field on bad input, and a
+ * BudgetExceededError (before any work or allocation) when the query's estimated work
+ * (posteriorQueryCost, docs/design.md §7.1) exceeds `options.budget` (default DEFAULT_COMPUTE_BUDGET).
+ * `cache` keeps decision models across queries of the same task shape (at most 257).
  */
-export function answerPosteriorQuery(raw: unknown, cache = new Map<string, DecisionModel>()): PosteriorAnswer {
+export function answerPosteriorQuery(
+  raw: unknown,
+  cache = new Map<string, DecisionModel>(),
+  options: PosteriorQueryOptions = {},
+): PosteriorAnswer {
   const q = validatePosteriorQuery(raw);
+  checkComputeBudget(
+    q.ask !== undefined && q.ask.length > 0 ? "ask" : "task",
+    posteriorQueryCost(q),
+    options.budget ?? DEFAULT_COMPUTE_BUDGET,
+    q.ask !== undefined && q.ask.length > 0 ? `the posterior and ${q.ask.length} information gains` : "the posterior",
+  );
   const { options: K, attributes: M, levels, aggregate, weights } = q.task;
   const key = JSON.stringify([K, M, levels, aggregate, weights ?? null]);
   let model = cache.get(key);

@@ -1,27 +1,152 @@
-import { normaliseText } from "./fact-stated";
+/**
+ * Normalisation for matching option names as people type them: NFKD with combining marks removed,
+ * apostrophes (straight and curly) dropped so "Alpha's" = "Alphas", lower case, every other run of
+ * characters that are not letters or digits turned into one space, trimmed.
+ */
+export function normaliseOptionText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/['\u2018\u2019\u02bc`]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
 
 /**
- * The answer a free-text vote names: an exact (normalised) match, else the answer mentioned last
- * (models often reason before voting), else null. Longer answers win ties of position.
+ * The spellings that name option k: the option itself, and the option without a parenthetical label
+ * ("Deep Jungle Site (A)" -> "Deep Jungle Site") or a leading "Option A:" label. A spelling shared by
+ * two options names neither.
  */
-export function parseVote(text: string, answers: readonly string[]): number | null {
-  const t = normaliseText(text);
-  const normalised = answers.map(normaliseText);
-  const exact = normalised.indexOf(t);
-  if (exact >= 0 && t !== "") return exact;
+function optionSpellings(answers: readonly string[]): string[][] {
+  const raw = answers.map((a) => {
+    const s = new Set<string>([normaliseOptionText(a)]);
+    const noParen = a.replace(/\s*[([][^)\]]*[)\]]\s*/g, " ");
+    s.add(normaliseOptionText(noParen));
+    const noPrefix = a.replace(/^\s*(option|choice|answer)?\s*[A-Za-z0-9]\s*[:).-]\s+/i, "");
+    s.add(normaliseOptionText(noPrefix));
+    s.delete("");
+    return [...s];
+  });
+  const owners = new Map<string, Set<number>>();
+  raw.forEach((spellings, k) => {
+    for (const s of spellings) owners.set(s, new Set([...(owners.get(s) ?? []), k]));
+  });
+  return raw.map((spellings) => spellings.filter((s) => owners.get(s)?.size === 1));
+}
+
+interface Mention {
+  option: number;
+  start: number;
+  end: number;
+}
+
+/** Every non-overlapping mention of an option in normalised text, longest spelling first. */
+function mentions(t: string, spellings: readonly string[][]): Mention[] {
+  const all: Mention[] = [];
   const padded = ` ${t} `;
-  let best: number | null = null;
-  let bestAt = -1;
-  normalised.forEach((a, k) => {
-    if (a === "") return;
-    const at = padded.lastIndexOf(` ${a} `);
-    if (at < 0) return;
-    const end = at + a.length;
-    const bestEnd = best === null ? -1 : bestAt + (normalised[best] as string).length;
-    if (end > bestEnd || (end === bestEnd && a.length > (normalised[best as number] as string).length)) {
-      best = k;
-      bestAt = at;
+  spellings.forEach((list, option) => {
+    for (const s of list) {
+      let from = 0;
+      for (;;) {
+        const at = padded.indexOf(` ${s} `, from);
+        if (at < 0) break;
+        all.push({ option, start: at, end: at + s.length });
+        from = at + 1;
+      }
     }
   });
-  return best;
+  all.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Mention[] = [];
+  for (const m of all) if (!kept.some((k) => m.start < k.end && k.start < m.end)) kept.push(m);
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+// Words that introduce a vote (normalised text, apostrophes removed): "I vote for X", "my final answer: X".
+const VOTE_PHRASE =
+  /(?:^| )(?:(?:i|we|id|ill|wed|well|ive) (?:(?:still|now|would|will|should|must|shall|also) )*(?:vote|choose|pick|select|go with|back|support|recommend)|(?:my|our) (?:(?:final|updated|new|initial) )?(?:vote|choice|answer|pick|decision|recommendation)(?: (?:is|remains|stays|goes to|would be|will be))?|(?:final )?(?:vote|answer|choice|decision)|vote for|voting for|going with|i am going with|im going with)(?: (?:for|is|to|the|option|on))* $/;
+// Words before a mention that rule it out: "not X", "rather than X", "rule out X".
+const NEGATED_BEFORE =
+  / (?:not|no|never|against|avoid|avoiding|exclude|excluding|than|rule out|ruling out|eliminate|eliminating|instead of|except|but not|reject|rejecting|dismiss)(?: the| option)? $/;
+// Words after a mention that rule it out: "X is ruled out", "X isn't safe".
+const NEGATED_AFTER =
+  /^ (?:(?:is|was|seems|looks|has been|gets|got|are|should be) )?(?:ruled out|out|excluded|eliminated|wrong|incorrect|not|isnt|wasnt|unsafe|unsuitable|inaccessible|blocked|closed|impossible|off the table|a bad|the wrong|too risky|risky|dangerous|compromised)(?: |$)/;
+
+function negated(t: string, m: Mention): boolean {
+  const padded = ` ${t} `;
+  const before = padded.slice(Math.max(0, m.start - 30), m.start + 1);
+  const after = padded.slice(m.end + 1, m.end + 40);
+  return NEGATED_BEFORE.test(before) || NEGATED_AFTER.test(after);
+}
+
+/** The option a piece of plain text names, without looking for JSON. */
+function voteInText(text: string, spellings: readonly string[][]): number | null {
+  const t = normaliseOptionText(text);
+  if (t === "") return null;
+  const exact = spellings.findIndex((list) => list.includes(t));
+  if (exact >= 0) return exact;
+  const found = mentions(t, spellings);
+  if (found.length === 0) return null;
+  const padded = ` ${t} `;
+  // an explicit vote phrase right before a mention; the last such phrase wins (the final word)
+  const phrased = found.filter((m) => VOTE_PHRASE.test(padded.slice(Math.max(0, m.start - 60), m.start + 1)));
+  const phrasedOptions = new Set(phrased.map((m) => m.option));
+  if (phrasedOptions.size === 1) return phrased[0]?.option ?? null;
+  if (phrasedOptions.size > 1) return phrased[phrased.length - 1]?.option ?? null;
+  // otherwise only if exactly one option is named without being ruled out
+  const open = new Set(found.filter((m) => !negated(t, m)).map((m) => m.option));
+  if (open.size === 1) return [...open][0] as number;
+  return null;
+}
+
+/** Every top-level {...} block of `text` that parses as a JSON object. */
+function jsonObjects(text: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (let i = text.indexOf("{"); i >= 0 && i < text.length; i = text.indexOf("{", i + 1)) {
+    let depth = 0;
+    let inString = false;
+    for (let j = i; j < text.length; j++) {
+      const c = text[j];
+      if (inString) {
+        if (c === "\\") j++;
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === '"') inString = true;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) {
+        try {
+          const v = JSON.parse(text.slice(i, j + 1)) as unknown;
+          if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+            out.push(v as Record<string, unknown>);
+            i = j;
+          }
+        } catch {
+          // not JSON: keep scanning from the next brace
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The option a reply votes for (README "HiddenBench", vote reading), or null when it cannot be told:
+ * 1. a JSON object with a string `vote` (or `answer`/`choice`) field: that field alone decides (the
+ *    last such object wins; its rationale is never read);
+ * 2. the whole reply is an option name;
+ * 3. an explicit vote phrase ("I vote for X", "my final answer: X") right before an option;
+ * 4. exactly one option named and not ruled out ("not Y", "Y is ruled out", "rather than Y").
+ * Several options otherwise: null, never a guess. Options match as people type them: any case,
+ * punctuation and accents, apostrophes optional, and without a parenthetical label.
+ */
+export function parseVote(text: string, answers: readonly string[]): number | null {
+  if (typeof text !== "string" || answers.length === 0) return null;
+  const spellings = optionSpellings(answers);
+  const voted = jsonObjects(text)
+    .map((o) => o.vote ?? o.answer ?? o.choice)
+    .filter((v): v is string => typeof v === "string");
+  if (voted.length > 0) return voteInText(voted[voted.length - 1] as string, spellings);
+  return voteInText(text, spellings);
 }

@@ -1,123 +1,322 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { EndpointUnreachableError } from "../chat/endpoint-unreachable-error";
 import { openAiChatResponder } from "../chat/open-ai-chat-responder";
-import { factStated, normaliseText } from "./fact-stated";
-import { loadHiddenBench } from "./hidden-bench-task";
-import { parseVote } from "./parse-vote";
-import { runHiddenBench } from "./run-hidden-bench";
+import { loadHiddenBench, type HiddenBenchTask } from "./hidden-bench-task";
+import { runHiddenBench, type HiddenBenchResult } from "./run-hidden-bench";
+import {
+  scriptedHiddenBenchServer,
+  type ScriptedHiddenBenchBehaviour,
+  type ScriptedHiddenBenchCall,
+  type ScriptedHiddenBenchServerOptions,
+} from "./scripted-hidden-bench-server";
 
 const fixture = fileURLToPath(new URL("./fixtures/hidden-bench-fixture.json", import.meta.url));
+const allTasks = loadHiddenBench(fixture);
 
-/**
- * A fake OpenAI-compatible chat server on 127.0.0.1. Each agent states its hidden fact when it speaks,
- * and votes for the shared-information favourite (the first answer) until the discussion contains every
- * hidden fact; then for the answer named in the last hidden fact's task ("correct" is encoded below).
- */
-function fakeServer(): Promise<{ server: Server; url: string; requests: { model: string }[] }> {
-  const requests: { model: string }[] = [];
-  const correctOf: Record<string, string> = { "Choosing a supplier": "Supplier Beta", "Picking a venue": "Hill Hotel" };
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
-      if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
-        res.writeHead(404).end();
-        return;
-      }
-      const { model, messages } = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
-      requests.push({ model });
-      const system = messages[0]?.content ?? "";
-      const user = messages[messages.length - 1]?.content ?? "";
-      const hidden = /Information only you have[^\n]*\n- (.*)/.exec(system)?.[1] ?? "";
-      const task = /working on this task: (.*)\./.exec(system)?.[1] ?? "";
-      const answers = (/Possible answers: (.*)\./.exec(system)?.[1] ?? "").split("; ");
-      let content: string;
-      if (user.includes("Privately vote")) {
-        const spoken = (user.match(/^Agent \d+: /gm) ?? []).length;
-        content = spoken >= 2 ? `After the discussion I vote for ${correctOf[task]}.` : `My vote: ${answers[0]}`;
-      } else {
-        content = `Important: ${hidden.toUpperCase()}`;
-      }
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          id: "x",
-          object: "chat.completion",
-          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-        }),
-      );
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests }),
-    ),
-  );
+async function withServer<T>(
+  opts: Omit<ScriptedHiddenBenchServerOptions, "tasks"> & { tasks?: readonly HiddenBenchTask[] },
+  body: (url: string, log: ScriptedHiddenBenchCall[]) => Promise<T>,
+): Promise<T> {
+  const server = await scriptedHiddenBenchServer({ tasks: allTasks, ...opts });
+  try {
+    return await body(server.url, server.log);
+  } finally {
+    await server.close();
+  }
 }
 
-describe("HiddenBench", () => {
-  let fake: Awaited<ReturnType<typeof fakeServer>>;
-  beforeAll(async () => {
-    fake = await fakeServer();
-  });
-  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+const responder = (url: string) => openAiChatResponder({ baseUrl: url, model: "scripted", retries: 0, backoffMs: 0 });
 
-  it("loads the public JSON format and names the bad field", () => {
-    const tasks = loadHiddenBench(fixture);
-    expect(tasks.map((t) => t.id)).toEqual(["1", "trip-2"]);
-    expect(tasks[0]?.hidden_information).toHaveLength(3);
+/** The report's figures recounted from the server's own log (each agent = one set of held facts). */
+function recount(
+  tasks: readonly HiddenBenchTask[],
+  log: readonly ScriptedHiddenBenchCall[],
+  condition: "hidden" | "full",
+) {
+  const perTask = tasks.map((t) => {
+    const calls = log.filter((c) => c.taskId === t.id && c.condition === condition && c.status === 200);
+    const correct = t.possible_answers.indexOf(t.correct_answer);
+    const agents = t.hidden_information.length;
+    const share = (kind: "preVote" | "postVote") =>
+      calls.filter((c) => c.kind === kind && c.vote === correct).length / agents;
+    const post = calls.filter((c) => c.kind === "postVote").map((c) => c.vote);
+    const counts = new Map<number | null, number>();
+    for (const v of post) counts.set(v, (counts.get(v) ?? 0) + 1);
+    const top = Math.max(...counts.values());
+    const winners = [...counts].filter(([, n]) => n === top).map(([v]) => v);
+    expect(winners).toHaveLength(1); // scripted agents never tie, so the plurality is unambiguous
+    const stated = new Set(calls.filter((c) => c.kind === "turn").flatMap((c) => c.stated));
+    return {
+      pre: share("preVote"),
+      post: share("postVote"),
+      plurality: winners[0] === correct,
+      stated: stated.size,
+      agents,
+    };
+  });
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return {
+    individualPreAccuracy: mean(perTask.map((p) => p.pre)),
+    individualAccuracy: mean(perTask.map((p) => p.post)),
+    accuracy: mean(perTask.map((p) => (p.plurality ? 1 : 0))),
+    disclosure: perTask.reduce((s, p) => s + p.stated, 0) / perTask.reduce((s, p) => s + p.agents, 0),
+  };
+}
+
+async function playScripted(behaviour: ScriptedHiddenBenchBehaviour, tasks: readonly HiddenBenchTask[]) {
+  return withServer({ behaviour, tasks }, async (url, log) => {
+    const result = await runHiddenBench(tasks, responder(url), { rounds: 2, concurrency: 8, seed: 3 });
+    return { result, log: [...log] };
+  });
+}
+
+function expectRecount(result: HiddenBenchResult, tasks: readonly HiddenBenchTask[], log: ScriptedHiddenBenchCall[]) {
+  const hidden = recount(tasks, log, "hidden");
+  const full = recount(tasks, log, "full");
+  expect(result.individualPreAccuracy.value).toBeCloseTo(hidden.individualPreAccuracy, 12);
+  expect(result.individualAccuracy.value).toBeCloseTo(hidden.individualAccuracy, 12);
+  expect(result.accuracy.value).toBeCloseTo(hidden.accuracy, 12);
+  expect(result.disclosure.value).toBeCloseTo(hidden.disclosure, 12);
+  expect(result.full?.individualPreAccuracy.value).toBeCloseTo(full.individualPreAccuracy, 12);
+  expect(result.full?.individualAccuracy.value).toBeCloseTo(full.individualAccuracy, 12);
+  expect(result.full?.accuracy.value).toBeCloseTo(full.accuracy, 12);
+  expect(result.gap?.individualAccuracy).toBeCloseTo(full.individualAccuracy - hidden.individualAccuracy, 12);
+  expect(result.calls).toBe(log.length);
+}
+
+describe("HiddenBench, original protocol against a scripted server", () => {
+  it("loads the fixture in the public schema: 22 tasks, multi-line facts, long option names", () => {
+    expect(allTasks).toHaveLength(22);
+    expect(allTasks.some((t) => t.hidden_information.some((f) => f.includes("\n")))).toBe(true);
+    expect(Math.max(...allTasks.flatMap((t) => t.possible_answers.map((a) => a.length)))).toBeGreaterThan(40);
     expect(() => loadHiddenBench("/nonexistent/hb.json")).toThrow(/^hiddenBench:/);
   });
 
-  it("runs the protocol against a real local HTTP chat server", async () => {
-    const tasks = loadHiddenBench(fixture);
-    const responder = openAiChatResponder({ baseUrl: fake.url, model: "fake-model" });
-    const progress: number[] = [];
-    const result = await runHiddenBench(tasks, responder, { rounds: 1, onProgress: (d) => progress.push(d) });
-    const [a, b] = result.episodes;
-    expect(a?.agents).toBe(3);
-    expect(b?.agents).toBe(2);
-    // before the discussion everyone votes for the first answer: wrong
-    expect(a?.preVotes).toEqual([0, 0, 0]);
-    expect(result.preAccuracy.value).toBe(0);
-    // every agent stated its fact (upper-cased: the match is normalised), then all vote correctly
-    expect(a?.disclosed).toEqual([true, true, true]);
-    expect(result.disclosure.value).toBe(1);
-    expect(a?.postVotes).toEqual([1, 1, 1]);
-    expect(result.accuracy.value).toBe(1);
+  it("a discloser team: the report equals the recount from the server's log", async () => {
+    const tasks = allTasks.slice(0, 6);
+    const { result, log } = await playScripted("discloser", tasks);
+    expectRecount(result, tasks, log);
+    expect(result.individualPreAccuracy.value).toBe(0);
     expect(result.individualAccuracy.value).toBe(1);
-    expect(a?.transcript).toHaveLength(3);
-    expect(fake.requests.length).toBe(2 * 5 + 5);
-    expect(fake.requests.every((r) => r.model === "fake-model")).toBe(true);
-    expect(progress[progress.length - 1]).toBe(2 + 3);
+    expect(result.disclosure.value).toBe(1);
+    expect(result.full?.individualPreAccuracy.value).toBe(1);
+    expect(result.gap).toEqual({ individualPreAccuracy: 1, individualAccuracy: 0 });
+    expect(result.errors).toBe(0);
+    // calls per episode: a vote before, R turns, a vote after, per agent
+    for (const e of result.episodes) expect(e.calls).toBe(e.agents * (2 + 2));
   });
 
-  it("with no discussion nothing is disclosed and the majority stays wrong", async () => {
-    const tasks = loadHiddenBench(fixture);
-    const result = await runHiddenBench(tasks, openAiChatResponder({ baseUrl: fake.url, model: "m" }), { rounds: 0 });
+  it("a withholder team: nothing disclosed, the hidden condition stays wrong, recount equal", async () => {
+    const tasks = allTasks.slice(6, 12);
+    const { result, log } = await playScripted("withholder", tasks);
+    expectRecount(result, tasks, log);
     expect(result.disclosure.value).toBe(0);
-    expect(result.accuracy.value).toBe(0);
+    expect(result.individualAccuracy.value).toBe(0);
+    expect(result.full?.individualAccuracy.value).toBe(1);
+    expect(result.gap?.individualAccuracy).toBe(1);
+    // every agent was wrong at first; none asked; none heard every other fact
+    expect(result.failToAsk.value).toBe(1);
+    expect(result.ignoredInput.eligible).toBe(0);
+  });
+
+  it("prompts follow the original: numbered unmarked facts, no task name, multi-turn history, initial vote", async () => {
+    const tasks = allTasks.slice(0, 2);
+    await withServer({ tasks }, async (url, log) => {
+      await runHiddenBench(tasks, responder(url), { rounds: 2, conditions: ["hidden"] });
+      for (const c of log) {
+        const task = tasks.find((t) => t.id === c.taskId) as HiddenBenchTask;
+        expect(c.prompt).toMatch(/^Fact 1: /m);
+        expect(c.prompt).not.toMatch(/only you have/i);
+        expect(c.prompt).not.toContain(task.name);
+        expect(c.held).toHaveLength(1);
+      }
+      // each agent holds a different hidden fact
+      for (const t of tasks) {
+        const held = new Set(log.filter((c) => c.taskId === t.id).map((c) => c.held[0]));
+        expect(held.size).toBe(t.hidden_information.length);
+      }
+      // round 1: each agent's turn starts with its own initial vote and rationale; round 2 does not
+      const turns = log.filter((c) => c.kind === "turn");
+      const agents = tasks.reduce((s, t) => s + t.hidden_information.length, 0);
+      expect(turns.filter((c) => c.last.startsWith("Your initial vote was:")).length).toBe(agents);
+      expect(turns.filter((c) => c.last.includes("You speak first.")).length).toBe(tasks.length);
+      expect(turns.length).toBe(2 * agents);
+      const postVotes = log.filter((c) => c.kind === "postVote");
+      // history: system + (turn, reply) x 2 rounds, then the vote prompt, with other people's messages
+      for (const c of postVotes) expect(c.prompt).toContain("Person ");
+      expect(postVotes.every((c) => c.longestAssistant > 0)).toBe(true);
+    });
+  });
+
+  it("the seed decides the fact assignment and the shuffles", async () => {
+    const tasks = allTasks.slice(0, 3);
+    const heldBy = (seed: number) =>
+      withServer({ tasks }, async (url, log) => {
+        const r = await runHiddenBench(tasks, responder(url), { rounds: 0, conditions: ["hidden"], seed });
+        return { facts: r.episodes.map((e) => e.hiddenFact), prompts: log.map((c) => c.prompt).sort() };
+      });
+    const a = await heldBy(1);
+    expect(await heldBy(1)).toEqual(a);
+    expect((await heldBy(2)).prompts).not.toEqual(a.prompts);
   });
 });
 
-describe("factStated and parseVote", () => {
-  it("normalise case, punctuation and accents", () => {
-    expect(normaliseText("  Café, RÉSUMÉ!  ")).toBe("cafe resume");
-    expect(
-      factStated("Supplier Alpha's factory closed last week.", "fyi: supplier alpha s FACTORY closed last week"),
-    ).toBe(true);
-    expect(factStated("Supplier Alpha's factory closed last week.", "Alpha's factory closed last week, I heard")).toBe(
-      true,
-    );
-    expect(factStated("Supplier Alpha's factory closed last week.", "Alpha is cheap")).toBe(false);
+describe("HiddenBench, robust runs", () => {
+  it("failed calls are recorded as errors and shown to no one", async () => {
+    const tasks = allTasks.slice(0, 3);
+    await withServer({ tasks, failCalls: [2, 5, 9, 14, 20] }, async (url, log) => {
+      const r = await runHiddenBench(tasks, responder(url), { rounds: 2, conditions: ["hidden"], concurrency: 1 });
+      expect(r.errors).toBe(5);
+      expect(r.episodes.reduce((s, e) => s + e.errors, 0)).toBe(5);
+      const recorded = r.episodes.flatMap((e) => [...e.preReplies, ...e.postReplies, ...e.transcript]);
+      expect(
+        recorded
+          .filter((m) => m.error !== undefined)
+          .every((m) => /HTTP 500: scripted failure \[500\]/.test(m.error as string)),
+      ).toBe(true);
+      for (const c of log) {
+        expect(c.prompt).not.toContain("scripted failure");
+        expect(c.prompt).not.toContain("chat error");
+      }
+    });
   });
 
-  it("picks the exact or last-named answer", () => {
-    const answers = ["Supplier Alpha", "Supplier Beta"];
-    expect(parseVote("supplier beta", answers)).toBe(1);
-    expect(parseVote("Not Supplier Alpha; I vote Supplier Beta.", answers)).toBe(1);
-    expect(parseVote("no idea", answers)).toBeNull();
+  it("replies are cut to maxReplyChars before entering any prompt", async () => {
+    const tasks = allTasks.slice(0, 2);
+    await withServer({ tasks, padding: 5000 }, async (url, log) => {
+      const r = await runHiddenBench(tasks, responder(url), { rounds: 2, conditions: ["hidden"], maxReplyChars: 300 });
+      expect(Math.max(...log.map((c) => c.longestAssistant))).toBeLessThanOrEqual(300);
+      expect(Math.max(...log.map((c) => c.longestAssistant))).toBeGreaterThan(0);
+      expect(r.episodes[0]?.transcript.every((m) => m.truncated === true && m.text.length === 300)).toBe(true);
+    });
+  });
+
+  it("tasks are scheduled independently: a slow task delays only itself", async () => {
+    const tasks = allTasks.slice(0, 4);
+    const slow = tasks[0]?.id as string;
+    // the slow task's replies wait until every other task has cast its last vote: lock-step scheduling
+    // would never get there (the test would time out)
+    let release = (): void => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fastDone = (log: ScriptedHiddenBenchCall[]) =>
+      tasks
+        .slice(1)
+        .every(
+          (t) => log.filter((c) => c.taskId === t.id && c.kind === "postVote").length === t.hidden_information.length,
+        );
+    const server = await scriptedHiddenBenchServer({
+      tasks,
+      hold: (c) => {
+        if (fastDone(server.log)) release();
+        return c.taskId === slow ? released : undefined;
+      },
+    });
+    try {
+      const r = await runHiddenBench(tasks, responder(server.url), {
+        rounds: 1,
+        conditions: ["hidden"],
+        concurrency: 4,
+      });
+      expect(r.unfinished).toBe(0);
+      const firstSlowTurn = Math.min(
+        ...server.log.filter((c) => c.taskId === slow && c.kind === "turn").map((c) => c.n),
+      );
+      for (const t of tasks.slice(1))
+        expect(Math.max(...server.log.filter((c) => c.taskId === t.id).map((c) => c.n))).toBeLessThan(firstSlowTurn);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a run-level deadline reports unfinished task runs and scores the finished ones", async () => {
+    const tasks = allTasks.slice(0, 4);
+    const slow = tasks[0]?.id as string;
+    const never = new Promise<void>(() => {});
+    await withServer({ tasks, hold: (c) => (c.taskId === slow ? never : undefined) }, async (url) => {
+      const r = await runHiddenBench(tasks, responder(url), {
+        rounds: 1,
+        conditions: ["hidden"],
+        concurrency: 4,
+        deadlineMs: 1000,
+      });
+      expect(r.deadlineReached).toBe(true);
+      expect(r.unfinished).toBe(1);
+      expect(r.episodes.find((e) => e.taskId === slow)?.finished).toBe(false);
+      expect(r.individualAccuracy.episodes).toBe(3);
+    });
+  });
+
+  it("an unreachable endpoint ends the run with a one-line EndpointUnreachableError", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, "127.0.0.1", () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const run = runHiddenBench(allTasks.slice(0, 3), responder(`http://127.0.0.1:${port}/v1`), { rounds: 1 });
+    await expect(run).rejects.toBeInstanceOf(EndpointUnreachableError);
+    await expect(run).rejects.toThrow(
+      /^endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions is unreachable: ECONNREFUSED$/,
+    );
+  });
+
+  it("a run where every call fails throws instead of scoring empty votes", async () => {
+    const tasks = allTasks.slice(0, 1);
+    await withServer({ tasks, failCalls: Array.from({ length: 100 }, (_, i) => i + 1) }, async (url) => {
+      await expect(runHiddenBench(tasks, responder(url), { rounds: 1, conditions: ["hidden"] })).rejects.toThrow(
+        /every one of the \d+ chat calls failed; the last: HTTP 500: scripted failure \[500\]/,
+      );
+    });
+  });
+
+  it("a responder with only complete(): its [chat error: ...] replies become recorded errors", async () => {
+    const tasks = allTasks.slice(0, 1);
+    let n = 0;
+    const fake = {
+      name: "fake",
+      async complete(conversations: readonly unknown[]) {
+        return conversations.map(() => (++n % 3 === 0 ? "[chat error: HTTP 503 [busy]]" : '{"vote": "nothing"}'));
+      },
+    };
+    const r = await runHiddenBench(tasks, fake, { rounds: 1, conditions: ["hidden"] });
+    expect(r.errors).toBeGreaterThan(0);
+    const errs = r.episodes[0]?.preReplies
+      .concat(r.episodes[0]?.postReplies ?? [])
+      .filter((x) => x.error !== undefined);
+    expect(errs?.every((x) => x.error === "HTTP 503 [busy]")).toBe(true);
+  });
+});
+
+describe("HiddenBench, cosir protocol", () => {
+  it("keeps the earlier protocol (labelled private fact, strict majority) with the new robustness", async () => {
+    const tasks = allTasks.slice(0, 4);
+    await withServer({ tasks }, async (url, log) => {
+      const r = await runHiddenBench(tasks, responder(url), { protocol: "cosir", rounds: 1 });
+      expect(r.protocol).toBe("cosir");
+      expect(r.full).toBeNull();
+      expect(log.every((c) => c.prompt.includes("Information only you have"))).toBe(true);
+      // a multi-line fact stays one bullet: its later lines are indented
+      expect(log.some((c) => /\n- A note from the inspector, forwarded this morning:\n {2}"/.test(c.prompt))).toBe(
+        true,
+      );
+      expect(log.some((c) => /\n- A note from the inspector[^\n]*\n- /.test(c.prompt))).toBe(false);
+      expect(r.episodes.map((e) => e.hiddenFact)).toEqual(tasks.map((t) => t.hidden_information.map((_, i) => i)));
+      const hidden = recount(tasks, log, "hidden");
+      expect(r.individualPreAccuracy.value).toBe(0);
+      expect(r.individualAccuracy.value).toBeCloseTo(hidden.individualAccuracy, 12);
+      expect(r.disclosure.value).toBeCloseTo(hidden.disclosure, 12);
+      expect(r.accuracy.value).toBe(1);
+    });
+  });
+
+  it("rejects bad options naming the field", async () => {
+    await expect(runHiddenBench(allTasks, responder("http://127.0.0.1:1/v1"), { rounds: -1 })).rejects.toThrow(
+      /^rounds:/,
+    );
+    await expect(
+      runHiddenBench(allTasks, responder("http://127.0.0.1:1/v1"), { protocol: "x" as "cosir" }),
+    ).rejects.toThrow(/^protocol:/);
   });
 });

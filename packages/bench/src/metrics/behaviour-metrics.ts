@@ -1,4 +1,4 @@
-import type { Task, Trace } from "@cosir/env";
+import { checkTraceProtocol, type Task, type Trace } from "@cosir/env";
 import { askRateMetric } from "./ask-rate-metric";
 import { disclosureMetric } from "./disclosure-metric";
 import { failToAskMetric } from "./fail-to-ask-metric";
@@ -47,9 +47,12 @@ export interface EpisodeMetrics {
  * Behaviour metrics of one episode (README "Metrics"), a pure function of (task, trace): one metric
  * function each, all on the evidence replay the rewards use (`EvidenceReplay` of @cosir/env: agent j's
  * evidence is its own cells plus every valid SHARE by a teammate so far, as claims with the task's
- * channel noise). See each `*Metric` function for its definition.
+ * channel noise). See each `*Metric` function for its definition. Pass `{untrusted: true}` for a trace
+ * from outside the process (a file, an HTTP body): it is first checked against the task and the protocol
+ * (checkTraceProtocol of @cosir/env), so forged acts or votes are refused, never measured.
  */
-export function behaviourMetrics(task: Task, trace: Trace): EpisodeMetrics {
+export function behaviourMetrics(task: Task, trace: Trace, options: { untrusted?: boolean } = {}): EpisodeMetrics {
+  if (options.untrusted === true) checkTraceProtocol(task, trace);
   const individualAccuracy = individualAccuracyMetric(task, trace);
   return {
     taskId: task.id,

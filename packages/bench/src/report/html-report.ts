@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
 import { dirname } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import { escapeHtml } from "./escape-html";
@@ -283,14 +283,7 @@ export function renderHtmlReport(data: HtmlReportData): string {
  */
 export function writeHtmlReport(path: string, data: HtmlReportData): string {
   const html = renderHtmlReport(data);
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, html);
-    renameSync(temporary, path);
-  } catch (cause) {
-    rmSync(temporary, { force: true });
-    throw cause;
-  }
+  prepareOutputFolder(dirname(path), "path");
+  writeOutputAtomic(path, html, "path");
   return path;
 }

@@ -1,11 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { InvalidArgumentError } from "@cosir/bayes";
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
 import { METRIC_THRESHOLDS } from "../metrics/metric-thresholds";
 import { benchSummary, type BenchSummary } from "./bench-summary";
 import { benchTable } from "./bench-table";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
 import { lineChartSvg } from "./line-chart-svg";
+import { prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
 
 export interface WriteBenchReportOptions {
   /** Training metrics JSONL (one JSON object per line with a step field); adds training-curves.svg. */
@@ -78,7 +80,18 @@ function markdown(summary: BenchSummary, header: readonly string[], charts: read
 /** Training curves from a metrics JSONL: every numeric field against `step` (or the line index). */
 function trainingCurves(path: string): string {
   const series: Record<string, [number, number][]> = {};
-  readFileSync(path, "utf8")
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new InvalidArgumentError(
+      "metricsJsonl",
+      path,
+      `expected a readable metrics file (${(error as { code?: string }).code ?? "error"})`,
+      { cause: error },
+    );
+  }
+  text
     .split("\n")
     .filter((l) => l.trim() !== "")
     .forEach((line, index) => {
@@ -115,12 +128,12 @@ export function writeBenchReport(
   runs: readonly BenchmarkRun[],
   opts: WriteBenchReportOptions = {},
 ): { summary: BenchSummary; table: string; files: string[] } {
-  mkdirSync(dir, { recursive: true });
+  prepareOutputFolder(dir, "dir");
   const summary = benchSummary(runs);
   const policies = Object.keys(summary.sevenTaskSum);
   const files: string[] = [];
   const write = (name: string, text: string): void => {
-    writeFileSync(join(dir, name), text);
+    writeOutputAtomic(join(dir, name), text, name);
     files.push(join(dir, name));
   };
   const groups = Object.entries(summary.benchmarks).map(([label, byPolicy]) => ({

@@ -38,7 +38,7 @@ export const playCommand: CliCommand = async (argv, io) => {
   });
   if (values.help) {
     io.stdout.write(
-      `usage: cosir play --team ${SCRIPTED_KINDS.join("|")} --family ${Object.keys(taskFamilies).join("|")} --seed S --n N [--surface canonical|natural] [--summary] [size flags as generate]\n` +
+      `usage: cosir play --team ${SCRIPTED_KINDS.join("|")} --family ${Object.keys(taskFamilies).join("|")} --seed S --n N [--surface canonical|natural|tool] [--summary] [size flags as generate]\n` +
         "Writes {task, trace} per line, or with --summary team accuracy and mean reward terms (cosir preset).\n",
     );
     return 0;
@@ -48,7 +48,7 @@ export const playCommand: CliCommand = async (argv, io) => {
     family: choiceFlag(values, "family", Object.keys(taskFamilies)),
     seed: intFlag(values, "seed", undefined, 0, 2 ** 31 - 1),
     n: intFlag(values, "n", 1, 0, 10_000_000),
-    surface: choiceFlag(values, "surface", ["canonical", "natural"] as const, "canonical"),
+    surface: choiceFlag(values, "surface", ["canonical", "natural", "tool"] as const, "canonical"),
     size: sizeOptions(values),
   };
   if (opts.n > 0) generateTask({ family: opts.family, seed: opts.seed, ...opts.size });

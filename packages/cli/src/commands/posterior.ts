@@ -1,7 +1,7 @@
 import { answerPosteriorQuery, type DecisionModel } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
-import { errorMessage, readLines, writeLine } from "../jsonl";
+import { errorMessage, lineTooLong, readLines, writeLine } from "../jsonl";
 
 /** `cosir posterior`: one JSON query per line in, one answer (or error) per line out (@cosir/bayes answerPosteriorQuery). */
 export const posteriorCommand: CliCommand = async (argv, io) => {
@@ -16,8 +16,13 @@ export const posteriorCommand: CliCommand = async (argv, io) => {
   }
   const cache = new Map<string, DecisionModel>();
   let failed = 0;
-  for await (const [n, line] of readLines(io.stdin)) {
+  for await (const [n, line, bytes] of readLines(io.stdin)) {
     let out: unknown;
+    if (line === null) {
+      failed++;
+      await writeLine(io.stdout, { error: `line ${n}: ${lineTooLong(bytes)}` });
+      continue;
+    }
     try {
       out = answerPosteriorQuery(JSON.parse(line), cache);
     } catch (error) {

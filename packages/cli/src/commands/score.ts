@@ -3,7 +3,7 @@ import { validateTask, validateTrace } from "@cosir/env";
 import { rewardConfig, rewardPresets, scoreEpisode } from "@cosir/rewards";
 import type { CliCommand } from "../cli-io";
 import { choiceFlag, parseFlags } from "../flags";
-import { errorMessage, readLines, writeLine } from "../jsonl";
+import { errorMessage, lineTooLong, readLines, writeLine } from "../jsonl";
 
 export const scoreCommand: CliCommand = async (argv, io) => {
   const { values } = parseFlags(argv, { preset: { type: "string" }, help: { type: "boolean", short: "h" } });
@@ -15,8 +15,13 @@ export const scoreCommand: CliCommand = async (argv, io) => {
   }
   const config = rewardConfig(choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"));
   let failed = 0;
-  for await (const [n, line] of readLines(io.stdin)) {
+  for await (const [n, line, bytes] of readLines(io.stdin)) {
     let out: unknown;
+    if (line === null) {
+      failed++;
+      await writeLine(io.stdout, { error: `line ${n}: ${lineTooLong(bytes)}` });
+      continue;
+    }
     try {
       const value: unknown = JSON.parse(line);
       if (value === null || typeof value !== "object" || Array.isArray(value))
@@ -26,7 +31,8 @@ export const scoreCommand: CliCommand = async (argv, io) => {
       const trace = validateTrace(record.trace);
       if (trace.taskId !== task.id)
         throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
-      out = scoreEpisode(task, trace, config);
+      // A trace from a file: checked against the protocol and the compute budget before it is scored.
+      out = scoreEpisode(task, trace, config, { untrusted: true });
     } catch (error) {
       failed++;
       out = { error: `line ${n}: ${errorMessage(error)}` };

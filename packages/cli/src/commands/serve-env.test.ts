@@ -55,6 +55,8 @@ describe("cosir serve-env", () => {
     [["--max-body-bytes", "10"], /--max-body-bytes/],
     [["--preset", "nope"], /--preset/],
     [["--bogus"], /bogus/],
+    [["--workers", "-1"], /--workers/],
+    [["--state-secret", "short"], /stateSecret/],
   ])("rejects %j naming the flag", async (flags, pattern) => {
     const r = await runCli(["serve-env", ...(flags as string[])]);
     expect(r.code).not.toBe(0);
@@ -66,5 +68,57 @@ describe("cosir serve-env", () => {
     const r = await runCli(["serve-env", "--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/POST \/get_reward/);
+  });
+});
+
+describe("cosir serve-env --workers", () => {
+  it("runs N stateless workers on one port: any worker answers any step; forged state gets 403", async () => {
+    const child = spawn(
+      process.execPath,
+      [cliPath, "serve-env", "--port", "0", "--workers", "2", "--state-secret", "cli-secret-0123456789"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (c: Buffer) => {
+        stdout += c.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (m) resolve(m[1]!);
+      });
+      child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
+    });
+    expect(stdout).toMatch(/2 workers, stateless\)/);
+    const post = async (path: string, body: unknown) => {
+      // A fresh connection per request, so the primary spreads them over both workers.
+      const r = await fetch(`${url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", connection: "close" },
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, body: (await r.json()) as any };
+    };
+    let last = await post("/v1/episodes", { family: "random", seed: 3, surface: "canonical" });
+    expect(last.status).toBe(200);
+    const id = last.body.episodeId as string;
+    const first = last.body.state as string;
+    while (!last.body.done) {
+      const phase = last.body.observation.phase as string;
+      last = await post(`/v1/episodes/${id}/step`, {
+        agent: last.body.agentSelection,
+        text: phase === "discuss" ? "PASS" : "CHOOSE o0",
+        state: last.body.state,
+      });
+      expect(last.status, JSON.stringify(last.body)).toBe(200);
+    }
+    expect(last.body.rewards.returns.length).toBeGreaterThan(1);
+    const [v, payload] = first.split(".");
+    const forged = await post(`/v1/episodes/${id}/step`, { agent: 0, text: "PASS", state: `${v}.${payload}.AAAA` });
+    expect(forged.status).toBe(403);
+    expect(forged.body.error.code).toBe("state_forged");
+    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
   });
 });

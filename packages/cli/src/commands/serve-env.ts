@@ -1,13 +1,21 @@
 import { rewardPresets } from "@cosir/rewards";
-import { startEnvServer } from "@cosir/serve-env";
+import { availableParallelism } from "node:os";
+import { InvalidArgumentError } from "@cosir/bayes";
+import { startEnvCluster, startEnvServer } from "@cosir/serve-env";
 import type { CliCommand } from "../cli-io";
+import { listenError } from "../listen-error";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
 
 const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
                        [--max-body-bytes 4194304] [--preset ${Object.keys(rewardPresets).join("|")}] [--log]
+                       [--workers N] [--state-secret S]
 Serves CoSIR episodes and rewards over HTTP/JSON until SIGINT or SIGTERM:
   POST /v1/episodes  POST /v1/episodes/:id/step  GET /v1/episodes/:id  POST /get_reward (OpenRLHF)  GET /healthz
 The token may also come from COSIR_SERVE_ENV_TOKEN. Binds 127.0.0.1 unless --host says otherwise.
+--state-secret (or COSIR_SERVE_ENV_STATE_SECRET, 16+ characters): stateless mode, the episode state travels
+with each request as a signed token, so any replica holding the same secret answers any step.
+--workers N (default 1; 0 = one per core, ${availableParallelism()} here): N processes share the port; they run stateless,
+with a secret generated for this launch unless --state-secret gives one (give the same one to every machine).
 `;
 
 export const serveEnvCommand: CliCommand = async (argv, io) => {
@@ -20,6 +28,8 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     "max-body-bytes": { type: "string" },
     preset: { type: "string" },
     log: { type: "boolean" },
+    workers: { type: "string" },
+    "state-secret": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -27,19 +37,41 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     return 0;
   }
   const token = typeof values.token === "string" ? values.token : process.env.COSIR_SERVE_ENV_TOKEN || undefined;
-  const server = await startEnvServer({
-    host: typeof values.host === "string" ? values.host : "127.0.0.1",
-    port: intFlag(values, "port", 8000, 0, 65535),
+  const secretFlag = values["state-secret"];
+  const stateSecret =
+    typeof secretFlag === "string" ? secretFlag : process.env.COSIR_SERVE_ENV_STATE_SECRET || undefined;
+  const workersFlag = intFlag(values, "workers", 1, 0, 256);
+  const workers = workersFlag === 0 ? availableParallelism() : workersFlag;
+  const host = typeof values.host === "string" ? values.host : "127.0.0.1";
+  if (host.trim() === "")
+    throw new InvalidArgumentError("--host", host, "expected an interface address such as 127.0.0.1");
+  const port = intFlag(values, "port", 8000, 0, 65535);
+  const serverOptions = {
+    host,
+    port,
     ...(token !== undefined ? { token } : {}),
     maxEpisodes: intFlag(values, "max-episodes", 10_000, 1, 1_000_000),
     ttlSeconds: intFlag(values, "ttl-seconds", 600, 1, 7 * 24 * 3600),
     maxBodyBytes: intFlag(values, "max-body-bytes", 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     preset: choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"),
     logger: values.log === true,
-  });
+    ...(stateSecret !== undefined ? { stateSecret } : {}),
+  };
+  let server: Awaited<ReturnType<typeof startEnvServer>> | Awaited<ReturnType<typeof startEnvCluster>>;
+  try {
+    server = workers > 1 ? await startEnvCluster(serverOptions, { workers }) : await startEnvServer(serverOptions);
+  } catch (error) {
+    throw listenError(error, host, port);
+  }
   const o = server.options;
+  const mode =
+    workers > 1
+      ? `${workers} workers, stateless${"generatedSecret" in server && server.generatedSecret ? " (secret generated for this launch)" : ""}`
+      : o.stateSecret !== undefined
+        ? "stateless"
+        : "in-memory episodes";
   io.stdout.write(
-    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset})\n`,
+    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset}, ${mode})\n`,
   );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (s: NodeJS.Signals) => {

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import type { CliCommand, CliIo } from "../cli-io";
 import { intFlag, parseFlags } from "../flags";
+import { listenError } from "../listen-error";
 
 const USAGE = `usage: cosir serve --checkpoint DIR [--port 8000] [--host 127.0.0.1] [--max-tokens 32]
                    [--max-concurrency 8] [--max-body-bytes 1048576] [--seed 0] [--log]
@@ -53,7 +54,12 @@ export async function runServe(argv: string[], io: CliIo, stop: Promise<string>)
   };
   // loaded here so that other commands never pay for tfjs
   const { serveCheckpoint } = await import("@cosir/policy/tfjs");
-  const served = await serveCheckpoint(options);
+  let served: Awaited<ReturnType<typeof serveCheckpoint>>;
+  try {
+    served = await serveCheckpoint(options);
+  } catch (error) {
+    throw listenError(error, host, options.port);
+  }
   io.stdout.write(
     `cosir serve: ${served.modelName} on ${served.url} (POST /chat/completions, GET /models; body limit ${options.maxBodyBytes} bytes, ${options.maxConcurrency} in flight)\n`,
   );

@@ -1,22 +1,30 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { InvalidConfigError } from "@cosir/bayes";
+import { checkOutputFolder } from "@cosir/bench";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
 import {
-  TrainConfigSchema,
   TrainRun,
   parseOverride,
   resolveTrainConfig,
   trainPresets,
+  validateTrainConfig,
   type TrainConfig,
 } from "@cosir/trainer";
+
+/** Largest --config file read (a config is a few KB). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** Reads a JSON or YAML config file; errors name the file. */
 export async function readConfigFile(path: string): Promise<unknown> {
   let text: string;
   try {
+    const size = (await stat(path)).size;
+    if (size > MAX_CONFIG_BYTES)
+      throw new InvalidConfigError("--config", path, `expected a config file of at most 1 MiB (it has ${size} bytes)`);
     text = await readFile(path, "utf8");
   } catch (error) {
+    if (error instanceof InvalidConfigError) throw error;
     throw new InvalidConfigError("--config", path, "expected a readable file", { cause: error });
   }
   try {
@@ -35,15 +43,9 @@ export async function readConfigFile(path: string): Promise<unknown> {
   }
 }
 
+/** A run's config.json, validated as a whole (schema, task, rewards, budget) like a fresh one. */
 function parseSavedConfig(json: unknown): TrainConfig {
-  const parsed = TrainConfigSchema.safeParse(json);
-  if (!parsed.success)
-    throw new InvalidConfigError(
-      "config.json",
-      parsed.error.issues[0]?.path.join("."),
-      parsed.error.issues[0]?.message ?? "invalid",
-    );
-  return parsed.data;
+  return validateTrainConfig(json);
 }
 
 export const trainCommand: CliCommand = async (argv, io) => {
@@ -85,8 +87,9 @@ export const trainCommand: CliCommand = async (argv, io) => {
     }
     run = await TrainRun.resume(values.resume, { progress }, parseSavedConfig);
   } else {
-    if (typeof values.out !== "string")
+    if (typeof values.out !== "string" || values.out.trim() === "")
       throw new InvalidConfigError("--out", values.out, "is required (a directory for the run)");
+    checkOutputFolder(values.out, "--out");
     const overrides = ((values.set as unknown as string[] | undefined) ?? []).map(parseOverride);
     const config = resolveTrainConfig({
       preset: typeof values.preset === "string" ? values.preset : "demo",

@@ -44,3 +44,22 @@ describe("generateTask", () => {
     delete taskFamilies.testOnlyFamily;
   });
 });
+
+describe("family names from user input", () => {
+  it("are looked up among the registry's own keys only", () => {
+    for (const family of ["toString", "__proto__", "constructor", "hasOwnProperty"])
+      expect(() => generateTask({ family, seed: 1 })).toThrow(/^family: expected one of /);
+  });
+
+  it("register as own keys, even __proto__", () => {
+    const proto = Object.getPrototypeOf(taskFamilies);
+    registerTaskFamily("__proto__", (o) => generateTask({ family: "random", ...o }));
+    try {
+      expect(Object.getPrototypeOf(taskFamilies)).toBe(proto);
+      expect(generateTask({ family: "__proto__", seed: 2 }).family).toBe("random");
+    } finally {
+      Reflect.deleteProperty(taskFamilies, "__proto__");
+    }
+    expect(Object.hasOwn(taskFamilies, "__proto__")).toBe(false);
+  });
+});

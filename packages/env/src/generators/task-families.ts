@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "@cosir/bayes";
 import { heldOutFamilies } from "../families/held-out-families";
 import type { Task } from "../task/task";
 import { hiddenProfileTask } from "./hidden-profile-task";
@@ -15,7 +16,14 @@ export const taskFamilies: Record<string, TaskGenerator> = {
   ...heldOutFamilies,
 };
 
-/** Adds (or replaces) a family in `taskFamilies`. */
+/**
+ * Adds (or replaces) a family in `taskFamilies`, always as an own key (so even `__proto__` is a name, never
+ * the registry's prototype); lookups (generateTask) accept own keys only.
+ */
 export function registerTaskFamily(name: string, generator: TaskGenerator): void {
-  taskFamilies[name] = generator;
+  if (typeof name !== "string" || name.length === 0)
+    throw new InvalidArgumentError("name", name, "expected a non-empty family name");
+  if (typeof generator !== "function")
+    throw new InvalidArgumentError("generator", generator, "expected a function ({seed, ...size}) => Task");
+  Object.defineProperty(taskFamilies, name, { value: generator, enumerable: true, writable: true, configurable: true });
 }

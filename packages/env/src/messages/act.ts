@@ -13,5 +13,8 @@ export type Act = z.infer<typeof ActSchema>;
 export type ShareAct = Extract<Act, { kind: "share" }>;
 export type AskAct = Extract<Act, { kind: "ask" }>;
 
-/** The two message surfaces: compact canonical text for small models, natural language for chat models. */
-export type Surface = "canonical" | "natural";
+/**
+ * The message surfaces: compact canonical text for small models, natural language for chat models, and tool
+ * calls (OpenAI-style function calling; Hermes-style `<tool_call>` text) for models served with tools.
+ */
+export type Surface = "canonical" | "natural" | "tool";

@@ -9,9 +9,9 @@ interface Entry {
 export class NameMatcher {
   private readonly byFirst = new Map<string, Entry[]>();
 
-  constructor(names: readonly string[]) {
+  constructor(names: readonly string[], split: (name: string) => string[] = naturalWords) {
     names.forEach((name, index) => {
-      const words = naturalWords(name);
+      const words = split(name);
       const first = words[0];
       if (first === undefined) return;
       const list = this.byFirst.get(first) ?? [];

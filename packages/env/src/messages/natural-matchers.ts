@@ -1,12 +1,18 @@
 import type { PublicTask } from "../task/task";
 import { answerNames } from "./answer-names";
 import { NameMatcher } from "./name-matcher";
+import { naturalTokens } from "./natural-tokens";
 
 export interface NaturalMatchers {
   options: NameMatcher;
   attributes: NameMatcher;
   answers: NameMatcher;
+  /** Options and attributes split into `naturalTokens` words (possessive "'s" apart), for parseNatural. */
+  optionTokens: NameMatcher;
+  attributeTokens: NameMatcher;
 }
+
+const tokenWords = (name: string): string[] => naturalTokens(name).map((t) => t.word);
 
 const cache = new WeakMap<object, NaturalMatchers>();
 
@@ -19,6 +25,8 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     options: new NameMatcher(task.domain.options),
     attributes: new NameMatcher(task.domain.attributes),
     answers: new NameMatcher(answerNames(task)),
+    optionTokens: new NameMatcher(task.domain.options, tokenWords),
+    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords),
   };
   cache.set(key, matchers);
   return matchers;

@@ -12,7 +12,7 @@ describe("choices", () => {
     fc.assert(
       fc.property(
         taskArbitrary,
-        fc.constantFrom("canonical" as const, "natural" as const),
+        fc.constantFrom("canonical" as const, "natural" as const, "tool" as const),
         fc.nat(),
         (t, surface, k) => {
           const answer = k % t.options;
@@ -24,7 +24,7 @@ describe("choices", () => {
 
   it("round-trip for multiple-choice total tasks", () => {
     const total = { ...task, decision: { kind: "total" as const, candidates: [12, 15, 17] } };
-    for (const surface of ["canonical", "natural"] as const) {
+    for (const surface of ["canonical", "natural", "tool"] as const) {
       for (let k = 0; k < 3; k++)
         expect(parseChoice(renderChoice(k, surface, total), surface, total)).toEqual({ choice: k });
     }

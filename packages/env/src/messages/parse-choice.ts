@@ -6,6 +6,8 @@ import { MAX_MESSAGE_LENGTH } from "./message-limits";
 import { naturalMatchers } from "./natural-matchers";
 import { naturalWords } from "./natural-words";
 import { quote, type ChoiceParseResult } from "./parse-result";
+import { readToolCall } from "./read-tool-call";
+import { toolCallBlocks } from "./tool-call-blocks";
 
 const TRIGGERS = new Set(["choose", "chose", "pick", "picked", "select", "choice", "answer", "vote"]);
 const FILLERS = new Set([
@@ -77,10 +79,28 @@ function naturalChoice(text: string, task: Pick<PublicTask, "domain" | "decision
   };
 }
 
+/** The last valid choose call in tool-surface text; other calls are ignored. */
+function toolChoice(text: string, task: Pick<PublicTask, "domain" | "decision" | "options">): ChoiceParseResult {
+  const bounds = { ...task, agents: 1, levels: [0, 0] as [number, number] };
+  let chosen: number | null = null;
+  let error = "no choose call";
+  for (const call of toolCallBlocks(text).calls) {
+    if ("error" in call) {
+      error = call.error;
+      continue;
+    }
+    const reading = readToolCall(call.name, call.arguments, bounds);
+    if ("choice" in reading) chosen = reading.choice;
+    else if ("error" in reading) error = reading.error;
+  }
+  return chosen !== null ? { choice: chosen } : { choice: null, error };
+}
+
 /**
  * Parses a private choice. Canonical: "CHOOSE o<k>" (or just "o<k>"), optionally after a tally scratchpad
  * "TALLY o0 <n> o1 <n> ... CHOOSE o<k>" (see renderTally). Natural: the last "I choose <name>"
- * (also choice / answer / pick ...), else the only answer named. Null with `error` when none; never throws.
+ * (also choice / answer / pick ...), else the only answer named. Tool: the last valid `choose` call (text without
+ * tool calls is read as natural). Null with `error` when none; never throws.
  */
 export function parseChoice(
   text: string,
@@ -92,6 +112,7 @@ export function parseChoice(
     if (text.length > MAX_MESSAGE_LENGTH)
       return { choice: null, error: `choice too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})` };
     if (surface === "natural") return naturalChoice(text, task);
+    if (surface === "tool") return text.includes("<tool_call>") ? toolChoice(text, task) : naturalChoice(text, task);
     if (surface === "canonical") return canonicalChoice(text, answerCount(task));
     return { choice: null, error: `unknown surface ${JSON.stringify(String(surface))}` };
   } catch (error) {

@@ -8,7 +8,7 @@ import { parseMessage } from "./parse-message";
 import { renderMessage } from "./render-message";
 
 const task = hiddenProfileTask({ seed: 1 });
-const surfaces = ["canonical", "natural"] as const;
+const surfaces = ["canonical", "natural", "tool"] as const;
 
 function randomText(length: number, seed: number): string {
   // deterministic mixture of act words, names, punctuation and arbitrary code points

@@ -2,10 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomTask } from "../generators/random-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
+import type { Act } from "./act";
 import { parseNatural } from "./parse-natural";
 import { renderNatural } from "./render-natural";
 
 const task = randomTask({ seed: 1, options: 3, attributes: 4, agents: 3 });
+const share = (option: number, attribute: number, level: number): Act => ({ kind: "share", option, attribute, level });
+const ask = (option: number, attribute: number): Act => ({ kind: "ask", option, attribute });
 
 describe("natural surface", () => {
   it("round-trips every valid act list (render -> parse), in every domain", () => {
@@ -23,7 +26,11 @@ describe("natural surface", () => {
         fc.constantFrom("Sure! ", "Okay, here goes:\n", ""),
         ({ task: t, acts }, prefix) => {
           const text = `${prefix}${renderNatural(acts, t).toUpperCase().replace(/ /g, "  \n ")} Thanks, team.`;
-          expect(parseNatural(text, t)).toEqual({ acts });
+          // the chatter around the acts is reported as not understood, and nothing else is
+          expect(parseNatural(text, t)).toEqual({
+            acts,
+            unparsed: [...(prefix === "" ? [] : [prefix.trim()]), "Thanks, team."],
+          });
         },
       ),
       { numRuns: 50 },
@@ -62,10 +69,73 @@ describe("natural surface", () => {
     expect(parseNatural("Let's go: I PROPOSE restaurant c!", task).acts).toEqual([{ kind: "propose", option: 2 }]);
   });
 
+  const A = 0;
+  const B = 1;
+  const C = 2;
+  const [food, service, ambience, value] = [0, 1, 2, 3];
+  it.each([
+    ["Restaurant A has food quality 4 and service 2.", [share(A, food, 4), share(A, service, 2)]],
+    ["For Restaurant A: food quality is 4, service is 2.", [share(A, food, 4), share(A, service, 2)]],
+    ["Restaurant A's food quality is 4.", [share(A, food, 4)]],
+    ["Restaurant A - food quality: 4", [share(A, food, 4)]],
+    ["Restaurant B scores 2 on food quality", [share(B, food, 2)]],
+    ["Restaurant B is rated 2 for food quality.", [share(B, food, 2)]],
+    ["### Restaurant C\n- food quality: 3\n- service: 5", [share(C, food, 3), share(C, service, 5)]],
+    ["**Restaurant B**: food quality **2**, ambience **4**.", [share(B, food, 2), share(B, ambience, 4)]],
+    ["Restaurant A has food quality 4. It also has service 2.", [share(A, food, 4), share(A, service, 2)]],
+    ["Could someone tell me the food quality of Restaurant B?", [ask(B, food)]],
+    ["Does anyone know Restaurant B's food quality?", [ask(B, food)]],
+    ["Can anyone share the value for money for Restaurant C?", [ask(C, value)]],
+    ["Agent 2, what is the service of Restaurant A?", [{ ...ask(A, service), to: 1 }]],
+    ["I think we should go with Restaurant B.", [{ kind: "propose", option: B }]],
+    ["My vote is Restaurant C.", [{ kind: "propose", option: C }]],
+    ["I have nothing new to share.", [{ kind: "pass" }]],
+    ["I'm not sure about Restaurant A, but Restaurant C has service 1.", [share(C, service, 1)]],
+  ] as const)("reads %j", (text, acts) => {
+    expect(parseNatural(text, task).acts).toEqual(acts);
+  });
+
+  it.each([
+    "Restaurant A does not have food quality 5.",
+    "If Restaurant A had food quality 5 it would win.",
+    "If Restaurant A has food quality 5, we should pick it.",
+    "Does Restaurant A have food quality 5?",
+    "Is Restaurant B's service 4?",
+    "Restaurant A or Restaurant B has food quality 5.",
+    "Restaurant B has food quality 4 or 5.",
+    "Restaurant C has food quality around 3.",
+    "I'm torn between Restaurant A and Restaurant B.",
+    "We should go with either Restaurant A or Restaurant B.",
+    "I'd propose Restaurant A or Restaurant C.",
+    "Let's not go with Restaurant A.",
+    "I was going to propose Restaurant A, but let's wait.",
+    "Should we go with Restaurant B?",
+    "Restaurant A has better food quality than Restaurant B.",
+    "Nothing to add about Restaurant B.",
+    "Agent 2 said Restaurant A has food quality 5, but I think that's wrong.",
+    "You said Restaurant B has service 2 — is that right?",
+    "What would Restaurant C's service need to be for it to win?",
+  ])("takes no act from %j, and reports it as not understood", (text) => {
+    const result = parseNatural(text, task);
+    expect(result.acts).toEqual([{ kind: "pass" }]);
+    expect(result.error).toMatch(/no act found/);
+    expect(result.unparsed).toEqual([text]);
+  });
+
+  it("reports the sentences it took no act from, in order", () => {
+    expect(
+      parseNatural("Thanks! Restaurant A has service 3. I love their pasta. What about Restaurant B's ambience?", task),
+    ).toEqual({
+      acts: [share(A, service, 3), ask(B, ambience)],
+      unparsed: ["Thanks!", "I love their pasta."],
+    });
+  });
+
   it.each([
     ["", /no act found/],
     ["I like Restaurant B a lot.", /no act found/],
     ["Restaurant B has food quality 9.", /level 9 out of range/],
+    ["Restaurant B has service 2 and food quality 9.", /level 9 out of range/],
     ["What is the service of Restaurant A? @Agent 7", /agent 7 out of range/],
     ["Restaurant Q has food quality 3.", /no act found/],
   ])("rejects %j as PASS with an error", (text, error) => {

@@ -4,6 +4,11 @@ import type { Act } from "./act";
 export interface MessageParseResult {
   acts: Act[];
   error?: string;
+  /**
+   * Natural surface: the sentences the parser took no act from (chatter, and anything it did not understand),
+   * so a user can see what the reward ignored. Absent when every sentence gave an act.
+   */
+  unparsed?: string[];
 }
 
 /** Result of parsing a choice: the answer index, or null (abstention) with `error`. */

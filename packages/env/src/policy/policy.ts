@@ -1,4 +1,5 @@
 import type { Act, Surface } from "../messages/act";
+import type { ChatTool } from "../messages/chat-tool";
 import type { PublicTask } from "../task/task";
 import type { TraceMessage } from "../trace/trace";
 
@@ -29,6 +30,11 @@ export interface Observation {
   text: string;
   /** The same observation as chat messages (natural language). */
   chat: ChatMessage[];
+  /**
+   * Tool surface only: the tools the model may call now (`toolDefinitions`: share / ask / propose / pass while
+   * discussing, choose when choosing), to send as `tools` with `chat`.
+   */
+  tools?: ChatTool[];
 }
 
 /** One policy output. Token ids and log-probs are kept as sampled, for training. */

@@ -53,8 +53,8 @@ export class CollaborationEnv {
 
   constructor(task: Task, opts: CollaborationEnvOptions = {}) {
     const surface = opts.surface ?? "canonical";
-    if (surface !== "canonical" && surface !== "natural")
-      throw new InvalidArgumentError("surface", surface, 'expected "canonical" or "natural"');
+    if (surface !== "canonical" && surface !== "natural" && surface !== "tool")
+      throw new InvalidArgumentError("surface", surface, 'expected "canonical", "natural" or "tool"');
     const maxSteps = opts.maxSteps ?? Number.POSITIVE_INFINITY;
     if (!(maxSteps === Number.POSITIVE_INFINITY || (Number.isInteger(maxSteps) && maxSteps >= 1))) {
       throw new InvalidArgumentError("maxSteps", maxSteps, "expected a positive integer");

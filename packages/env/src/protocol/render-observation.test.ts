@@ -45,6 +45,25 @@ describe("renderObservation", () => {
     expect(obs.chat[1]?.content).toContain("A1: (unreadable message)");
   });
 
+  it("on the tool surface carries the tools to call, and shows past messages as natural sentences", () => {
+    const task = hiddenProfileTask({ seed: 2 });
+    const env = new CollaborationEnv(task, { surface: "tool" });
+    const first = env.observe(0);
+    expect(first.tools?.map((t) => t.function.name)).toEqual(["share", "ask", "propose", "pass"]);
+    expect(first.chat[0]?.content).toMatch(/You are Agent 1/);
+    expect(first.chat[0]?.content).toContain("calling the tools");
+    env.step(
+      '<tool_call>{"name":"share","arguments":{"option":"Restaurant B","attribute":"ambience","level":4}}</tool_call>',
+    );
+    expect(env.observe(1).chat[1]?.content).toContain("Agent 1: Restaurant B has ambience 4.");
+    for (let t = 1; t < 6; t++) env.step("Nothing to add.");
+    const choice = env.observe(0);
+    expect(choice.tools?.map((t) => t.function.name)).toEqual(["choose"]);
+    expect(choice.chat[1]?.content).toMatch(/Answer only with a call to choose\./);
+    expect(new CollaborationEnv(task, { surface: "natural" }).observe(0).tools).toBeUndefined();
+    expect(new CollaborationEnv(task).observe(0).tools).toBeUndefined();
+  });
+
   it("chat explains the natural phrasing and lists own cells in domain words", () => {
     const task = hiddenProfileTask({ seed: 2, domain: "jobCandidates" });
     const env = new CollaborationEnv(task, { surface: "natural" });

@@ -2,6 +2,7 @@ import type { Surface } from "../messages/act";
 import { answerNames } from "../messages/answer-names";
 import { renderCanonical } from "../messages/render-canonical";
 import { renderMessage } from "../messages/render-message";
+import { toolDefinitions } from "../messages/tool-definitions";
 import type { ChatMessage, Observation, Phase } from "../policy/policy";
 import { publicTask } from "../task/public-task";
 import type { PublicTask, Task } from "../task/task";
@@ -47,7 +48,7 @@ export function renderCanonicalObservation(
 }
 
 function agentName(i: number, surface: Surface): string {
-  return surface === "natural" ? `Agent ${i + 1}` : `A${i}`;
+  return surface === "canonical" ? `A${i}` : `Agent ${i + 1}`;
 }
 
 function list(items: readonly string[]): string {
@@ -88,7 +89,12 @@ function systemPrompt(task: PublicTask, agent: number, surface: Surface): string
   lines.push(
     `The team talks for ${task.rounds} round${task.rounds === 1 ? "" : "s"}, each agent speaking once per round in order; every message is seen by all. Then each agent privately chooses, and the team's decision is the answer a strict majority chooses.`,
   );
-  if (surface === "natural") {
+  if (surface === "tool") {
+    lines.push(
+      "Act only by calling the tools you are given, one call per act (several calls in one message are fine): share a rating you know, ask for a rating (optionally of one teammate), propose an answer, or pass.",
+    );
+    lines.push("When asked for your choice, call choose.");
+  } else if (surface === "natural") {
     const o = options[0] ?? "X";
     const a = attributes[0] ?? "Y";
     lines.push("Write each message as one or more sentences of exactly these forms (anything else is ignored):");
@@ -124,7 +130,7 @@ function userPrompt(
     lines.push("The ratings you can see (teammates see other ratings, and may share some of yours):");
     for (const [o, a, v] of cells)
       lines.push(
-        state.surface === "natural" ? `- ${options[o]} has ${attributes[a]} ${v}.` : `- SHARE o${o} a${a} ${v}`,
+        state.surface === "canonical" ? `- SHARE o${o} a${a} ${v}` : `- ${options[o]} has ${attributes[a]} ${v}.`,
       );
   }
   lines.push("");
@@ -134,12 +140,19 @@ function userPrompt(
     for (const m of state.messages) {
       const who =
         m.speaker === agent ? `${agentName(m.speaker, state.surface)} (you)` : agentName(m.speaker, state.surface);
-      const body = m.parseError !== undefined ? "(unreadable message)" : renderMessage(m.acts, state.surface, task);
+      // the tool surface shows past messages as natural sentences (what was said, not how it was called)
+      const surface = state.surface === "tool" ? "natural" : state.surface;
+      const body = m.parseError !== undefined ? "(unreadable message)" : renderMessage(m.acts, surface, task);
       lines.push(`${who}: ${body}`);
     }
   }
   lines.push("");
-  const choose = state.surface === "natural" ? `"I choose <name>."` : `"CHOOSE o<k>"`;
+  const choose =
+    state.surface === "tool"
+      ? "a call to choose."
+      : state.surface === "natural"
+        ? `"I choose <name>."`
+        : `"CHOOSE o<k>"`;
   const what = task.decision.kind === "argmax" ? `the ${noun} you think is best` : "the total you think is right";
   if (state.phase === "discuss") {
     lines.push(`Round ${state.round + 1} of ${task.rounds}. It is your turn: write your message.`);
@@ -151,7 +164,10 @@ function userPrompt(
   return lines.join("\n");
 }
 
-/** What agent `agent` sees now (docs/design.md §2): canonical text and natural-language chat messages. */
+/**
+ * What agent `agent` sees now (docs/design.md §2): canonical text and natural-language chat messages, and on
+ * the tool surface the tools to call.
+ */
 export function renderObservation(task: Task, agent: number, state: ObservationState): Observation {
   const pub = publicTask(task);
   const cells = ownCells(task, agent);
@@ -170,5 +186,8 @@ export function renderObservation(task: Task, agent: number, state: ObservationS
       { role: "system", content: systemPrompt(pub, agent, state.surface) },
       { role: "user", content: userPrompt(pub, agent, cells, state) },
     ] satisfies ChatMessage[],
+    ...(state.surface === "tool"
+      ? { tools: toolDefinitions(pub, state.phase === "discuss" ? "message" : "choice") }
+      : {}),
   };
 }

@@ -39,7 +39,7 @@ export const TraceSchema = z.object({
   version: z.literal(TRACE_VERSION),
   taskId: z.string(),
   seed: z.number().int(),
-  surface: z.enum(["canonical", "natural"]),
+  surface: z.enum(["canonical", "natural", "tool"]),
   /** Private choices before the discussion, one per agent; empty when the protocol has none. */
   preChoices: z.array(TraceChoiceSchema),
   messages: z.array(TraceMessageSchema),

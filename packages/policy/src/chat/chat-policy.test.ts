@@ -159,4 +159,113 @@ describe("ChatPolicy", () => {
     expect(() => new ChatPolicy({ baseUrl: "ftp://x" })).toThrow(/baseUrl/);
     expect(() => new ChatPolicy({ concurrency: 0 })).toThrow(/concurrency/);
   });
+
+  it("plays a full episode on the tool surface against a server that answers only with tool calls", async () => {
+    const requests: { tools?: { function: { name: string; parameters: Record<string, unknown> } }[] }[] = [];
+    const server = await fake((req, res) => {
+      let raw = "";
+      req.on("data", (chunk) => {
+        raw += chunk;
+      });
+      req.on("end", () => {
+        const body = JSON.parse(raw) as (typeof requests)[number];
+        requests.push(body);
+        const tools = body.tools ?? [];
+        const enumOf = (tool: string, field: string): string => {
+          const params = tools.find((t) => t.function.name === tool)?.function.parameters as {
+            properties: Record<string, { enum: string[] }>;
+          };
+          return params.properties[field]?.enum[1] as string;
+        };
+        const calls = tools.some((t) => t.function.name === "choose")
+          ? [{ name: "choose", arguments: { option: enumOf("choose", "option") } }]
+          : [
+              {
+                name: "share",
+                arguments: { option: enumOf("share", "option"), attribute: enumOf("share", "attribute"), level: 2 },
+              },
+              {
+                name: "ask",
+                arguments: { option: enumOf("ask", "option"), attribute: enumOf("ask", "attribute"), to: 1 },
+              },
+              { name: "propose", arguments: { option: enumOf("propose", "option") } },
+            ];
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: "assistant",
+                  content: null,
+                  tool_calls: calls.map((c, k) => ({
+                    id: `call_${k}`,
+                    type: "function",
+                    function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+                  })),
+                },
+                finish_reason: "tool_calls",
+              },
+            ],
+          }),
+        );
+      });
+    });
+    try {
+      const policy = new ChatPolicy({ baseUrl: server.url, surface: "tool", ...fast });
+      const trace = await runEpisode(task, policy, { surface: "tool" });
+      expect(trace.surface).toBe("tool");
+      expect(trace.messages.length).toBe(task.rounds * task.agents);
+      for (const m of trace.messages) {
+        expect(m.parseError).toBeUndefined();
+        expect(m.acts).toEqual([
+          { kind: "share", option: 1, attribute: 1, level: 2 },
+          { kind: "ask", option: 1, attribute: 1, to: 0 },
+          { kind: "propose", option: 1 },
+        ]);
+      }
+      expect(trace.choices.map((c) => c.choice)).toEqual(trace.choices.map(() => 1));
+      expect(trace.teamDecision).toBe(1);
+      expect(requests.length).toBe(trace.messages.length + trace.choices.length + trace.preChoices.length);
+      for (const r of requests) expect(r.tools?.length).toBeGreaterThan(0);
+      expect(policy.stats.failures).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("on the tool surface reads a reply without tool calls as natural text, and bad calls as unreadable", async () => {
+    const prose = "Restaurant B has food quality 4 and service 2.";
+    let k = 0;
+    const server = await fake((_req, res) => {
+      const bad = k++ % 2 === 1;
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          choices: [
+            {
+              message: bad
+                ? { content: null, tool_calls: [{ type: "function", function: { name: "share", arguments: "{oops" } }] }
+                : { content: prose },
+            },
+          ],
+        }),
+      );
+    });
+    try {
+      const t = generateTask({ family: "hiddenProfile", seed: 1 });
+      const trace = await runEpisode(t, new ChatPolicy({ baseUrl: server.url, surface: "tool", ...fast }), {
+        surface: "tool",
+      });
+      const [first, second] = trace.messages;
+      expect(first?.acts).toEqual([
+        { kind: "share", option: 1, attribute: 0, level: 4 },
+        { kind: "share", option: 1, attribute: 1, level: 2 },
+      ]);
+      expect(second?.parseError).toMatch(/arguments are not JSON/);
+    } finally {
+      await server.close();
+    }
+  });
 });

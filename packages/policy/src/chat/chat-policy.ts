@@ -1,5 +1,12 @@
 import { CosirError, InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
-import type { ChatMessage, Observation, Policy, PolicyAction } from "@cosir/env";
+import {
+  type ChatMessage,
+  type ChatTool,
+  type Observation,
+  type Policy,
+  type PolicyAction,
+  toolCallsToText,
+} from "@cosir/env";
 
 export interface ChatPolicyOptions {
   /** Server base URL, e.g. http://127.0.0.1:8000/v1 (a bare origin gets /v1). Default: COSIR_CHAT_BASE_URL, OPENAI_BASE_URL, else http://127.0.0.1:8000/v1. */
@@ -13,9 +20,12 @@ export interface ChatPolicyOptions {
   /**
    * What is sent: "natural" (default) sends observation.chat as is (run the env on the natural
    * surface for chat models); "canonical" sends observation.chat's system message and the
-   * canonical observation.text as the last user message (what `cosir serve` reads).
+   * canonical observation.text as the last user message (what `cosir serve` reads); "tool" sends
+   * observation.chat with observation.tools as `tools` (run the env on the tool surface) and turns the
+   * reply's `tool_calls` into `<tool_call>` text for the env, or takes the reply's text (read as natural)
+   * when it has none.
    */
-  surface?: "natural" | "canonical";
+  surface?: "natural" | "canonical" | "tool";
   temperature?: number;
   topP?: number;
   /** max_tokens of each reply. Default 256. */
@@ -101,8 +111,8 @@ export class ChatPolicy implements Policy {
       concurrency: options.concurrency ?? 4,
     };
     const o = this.options;
-    if (o.surface !== "natural" && o.surface !== "canonical")
-      throw new InvalidArgumentError("surface", o.surface, 'expected "natural" or "canonical"');
+    if (o.surface !== "natural" && o.surface !== "canonical" && o.surface !== "tool")
+      throw new InvalidArgumentError("surface", o.surface, 'expected "natural", "canonical" or "tool"');
     for (const [field, value, min] of [
       ["maxTokens", o.maxTokens, 1],
       ["timeoutMs", o.timeoutMs, 1],
@@ -123,28 +133,33 @@ export class ChatPolicy implements Policy {
 
   /** The chat messages sent for an observation (see `surface`). */
   messages(observation: Observation): ChatMessage[] {
-    if (this.options.surface === "natural") return observation.chat.map((m) => ({ role: m.role, content: m.content }));
+    if (this.options.surface !== "canonical")
+      return observation.chat.map((m) => ({ role: m.role, content: m.content }));
     const system = observation.chat.filter((m) => m.role === "system");
     return [...system, { role: "user", content: observation.text }];
   }
 
   async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
-    return Promise.all(observations.map((o) => this.complete(this.messages(o))));
+    return Promise.all(
+      observations.map((o) => this.complete(this.messages(o), this.options.surface === "tool" ? o.tools : undefined)),
+    );
   }
 
   /**
    * One chat completion with timeout and retries, within the concurrency limit; failures come back
-   * as "[chat error: ...]" text.
+   * as "[chat error: ...]" text. With `tools` (sent as the request's `tools`), a reply's `tool_calls`
+   * come back as Hermes-style `<tool_call>` text after any reply text.
    */
-  complete(messages: readonly ChatMessage[]): Promise<PolicyAction> {
-    return this.limited(() => this.completeNow(messages));
+  complete(messages: readonly ChatMessage[], tools?: readonly ChatTool[]): Promise<PolicyAction> {
+    return this.limited(() => this.completeNow(messages, tools));
   }
 
-  private async completeNow(messages: readonly ChatMessage[]): Promise<PolicyAction> {
+  private async completeNow(messages: readonly ChatMessage[], tools?: readonly ChatTool[]): Promise<PolicyAction> {
     const o = this.options;
     const body = JSON.stringify({
       model: this.model,
       messages,
+      ...(tools !== undefined && tools.length > 0 ? { tools } : {}),
       max_tokens: o.maxTokens,
       ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
       ...(o.topP !== undefined ? { top_p: o.topP } : {}),
@@ -217,8 +232,11 @@ export class ChatPolicy implements Policy {
       } catch {
         throw new RetryableError(`reply is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
       }
-      const content = (json as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
-        ?.content;
+      const message = (json as { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] } | null)
+        ?.choices?.[0]?.message;
+      const content = message?.content;
+      const calls = toolCallsToText(message?.tool_calls);
+      if (calls !== "") return typeof content === "string" && content.trim() !== "" ? `${content}\n${calls}` : calls;
       if (typeof content !== "string") throw new RetryableError("reply has no choices[0].message.content string");
       return content;
     } finally {

@@ -63,6 +63,11 @@ export const rewardPresets: Readonly<Record<string, RewardConfig>> = Object.free
   outcomeOnly: outcomeOnlyPreset,
 });
 
+/** A preset by name, looked up among the registry's own keys only (`toString`, `__proto__` are not presets). */
+function ownPreset(name: unknown): RewardConfig | undefined {
+  return typeof name === "string" && Object.hasOwn(rewardPresets, name) ? rewardPresets[name] : undefined;
+}
+
 /**
  * Resolves a preset name, a full config, or a preset name plus weight overrides into a validated
  * config. Errors name the field and the value.
@@ -74,14 +79,14 @@ export function rewardConfig(
     | { preset: string; weights?: Partial<RewardWeights>; clipAskAtZero?: boolean } = "cosir",
 ): RewardConfig {
   if (typeof input === "string") {
-    const preset = rewardPresets[input];
-    if (!preset)
+    const preset = ownPreset(input);
+    if (preset === undefined)
       throw new InvalidConfigError("preset", input, `expected one of ${Object.keys(rewardPresets).join(", ")}`);
     return preset;
   }
   let candidate: unknown = input;
-  if (input && typeof input === "object" && typeof input.preset === "string" && rewardPresets[input.preset]) {
-    const base = rewardPresets[input.preset] as RewardConfig;
+  const base = input && typeof input === "object" ? ownPreset(input.preset) : undefined;
+  if (base !== undefined) {
     candidate = { ...base, ...input, weights: { ...base.weights, ...(input.weights ?? {}) } };
   }
   const parsed = RewardConfigSchema.safeParse(candidate);

@@ -1,5 +1,15 @@
-import { agentChoice, EvidenceReplay, teamDecision, type Task, type Trace, type TraceMessage } from "@cosir/env";
+import { checkComputeBudget, DEFAULT_COMPUTE_BUDGET } from "@cosir/bayes";
+import {
+  agentChoice,
+  checkTraceProtocol,
+  EvidenceReplay,
+  teamDecision,
+  type Task,
+  type Trace,
+  type TraceMessage,
+} from "@cosir/env";
 import { type RewardConfig, type RewardWeights, cosirPreset } from "../config/reward-config";
+import { scoreEpisodeCost } from "./score-episode-cost";
 import { useTerm } from "./use-term";
 
 export const EPISODE_REWARDS_VERSION = 1 as const;
@@ -52,6 +62,22 @@ export interface EpisodeRewards {
   teamSurprisal: { initial: number; final: number };
 }
 
+/** How far scoreEpisode trusts its trace (docs/design.md §3, §7.1). */
+export interface ScoreEpisodeOptions {
+  /**
+   * The trace comes from outside this process (a file, an HTTP body, a model's JSON): it is first checked
+   * against the task and the protocol (checkTraceProtocol: a TraceProtocolError names the first violation),
+   * its cost against `budget` (default DEFAULT_COMPUTE_BUDGET), and the team decision is the strict majority
+   * of all N agents' final choices (a missing choice is an abstention), as the protocol takes it. Default
+   * false: a trace made in this process is scored as it is, with today's numbers.
+   */
+  untrusted?: boolean;
+  /** Most cost units scoring may take (scoreEpisodeCost); a BudgetExceededError otherwise. Default: none, or DEFAULT_COMPUTE_BUDGET when untrusted. */
+  budget?: number;
+  /** Field path to name in errors (default "trace"). */
+  field?: string;
+}
+
 function weightedMessage(terms: MessageTerms, w: RewardWeights): number {
   return w.share * terms.share + w.ask * terms.ask + w.falseClaim * terms.falseClaim + w.format * terms.format;
 }
@@ -73,10 +99,20 @@ function weightedAgent(terms: AgentTerms, w: RewardWeights): number {
  *   the speaker neither saw nor heard from a teammate before).
  * - format: -1 for a message with a parse error.
  * - use, task, accuracy: per agent at the final choice.
+ * Pass `{untrusted: true}` for a trace from outside the process (see ScoreEpisodeOptions).
  */
-export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = cosirPreset): EpisodeRewards {
+export function scoreEpisode(
+  task: Task,
+  trace: Trace,
+  config: RewardConfig = cosirPreset,
+  options: ScoreEpisodeOptions = {},
+): EpisodeRewards {
   const w = config.weights;
   const N = task.agents;
+  const field = options.field ?? "trace";
+  if (options.untrusted === true) checkTraceProtocol(task, trace, field);
+  const budget = options.budget ?? (options.untrusted === true ? DEFAULT_COMPUTE_BUDGET : undefined);
+  if (budget !== undefined) checkComputeBudget(field, scoreEpisodeCost(task, trace), budget, "scoring this trace");
   const replay = new EvidenceReplay(task);
   // Before any message the replay holds each agent's own cells: MAP_priv and the initial surprisal.
   const mapPrivate: number[] = [];
@@ -112,7 +148,10 @@ export function scoreEpisode(task: Task, trace: Trace, config: RewardConfig = co
     return { turn: message.turn, round: message.round, agent: i, terms, total: weightedMessage(terms, w) };
   }
 
-  const choices = trace.choices.map((c) => c.choice);
+  const choices =
+    options.untrusted === true
+      ? Array.from({ length: N }, (_, j) => agentChoice(trace.choices, j))
+      : trace.choices.map((c) => c.choice);
   const decision = teamDecision(choices);
   const teamCorrect = decision !== null && decision === task.correct;
   const agents: AgentReward[] = [];

@@ -1,4 +1,4 @@
-import { parquetWriteBuffer } from "hyparquet-writer";
+import { ByteWriter, ParquetWriter, parquetWriteBuffer } from "hyparquet-writer";
 import type { DatasetRow } from "./dataset-rows";
 
 const string = (name: string) =>
@@ -34,27 +34,64 @@ const SCHEMA = [
  */
 export function verlParquet(rows: readonly DatasetRow[], split = "train"): Uint8Array {
   const buffer = parquetWriteBuffer({
-    columnData: [
-      { name: "data_source", data: rows.map((r) => `cosir/${r.family}`) },
-      { name: "prompt", data: rows.map((r) => r.prompt.map((m) => ({ role: m.role, content: m.content }))) },
-      { name: "ability", data: rows.map(() => "collaboration") },
-      { name: "reward_model", data: rows.map((r) => ({ style: "rule", ground_truth: r.label })) },
-      {
-        name: "extra_info",
-        data: rows.map((r) => ({
-          split,
-          index: BigInt(r.index),
-          family: r.family,
-          seed: BigInt(r.seed),
-          task_id: r.taskId,
-          surface: r.surface,
-          agent: BigInt(r.agent),
-        })),
-      },
-    ],
+    columnData: verlColumns(rows, split),
     schema: SCHEMA as never,
-    kvMetadata: [{ key: "cosir.format", value: "verl-rl-v1" }],
-    createdBy: "@cosir/serve-env",
+    kvMetadata: KV_METADATA,
+    createdBy: CREATED_BY,
   });
   return new Uint8Array(buffer);
+}
+
+const KV_METADATA = [{ key: "cosir.format", value: "verl-rl-v1" }];
+const CREATED_BY = "@cosir/serve-env";
+
+function verlColumns(rows: readonly DatasetRow[], split: string) {
+  return [
+    { name: "data_source", data: rows.map((r) => `cosir/${r.family}`) },
+    { name: "prompt", data: rows.map((r) => r.prompt.map((m) => ({ role: m.role, content: m.content }))) },
+    { name: "ability", data: rows.map(() => "collaboration") },
+    { name: "reward_model", data: rows.map((r) => ({ style: "rule", ground_truth: r.label })) },
+    {
+      name: "extra_info",
+      data: rows.map((r) => ({
+        split,
+        index: BigInt(r.index),
+        family: r.family,
+        seed: BigInt(r.seed),
+        task_id: r.taskId,
+        surface: r.surface,
+        agent: BigInt(r.agent),
+      })),
+    },
+  ];
+}
+
+/**
+ * The verl parquet file of `verlParquet`, written batch by batch (one row group per batch) through `write`, so the
+ * memory it holds is one batch and its encoded row group, whatever the number of rows. Returns the rows written.
+ */
+export function writeVerlParquet(
+  batches: Iterable<readonly DatasetRow[]>,
+  write: (bytes: Uint8Array) => void,
+  split = "train",
+): number {
+  const writer = new ByteWriter(1 << 20);
+  const flush = () => {
+    if (writer.index > 0) write(new Uint8Array(writer.buffer.slice(0, writer.index)));
+    writer.index = 0;
+  };
+  const parquet = new ParquetWriter({
+    writer: Object.assign(writer, { flush, finish: flush }),
+    schema: SCHEMA as never,
+    kvMetadata: KV_METADATA,
+    createdBy: CREATED_BY,
+  });
+  let rows = 0;
+  for (const batch of batches) {
+    if (batch.length === 0) continue;
+    parquet.write({ columnData: verlColumns(batch, split), rowGroupSize: batch.length });
+    rows += batch.length;
+  }
+  parquet.finish();
+  return rows;
 }

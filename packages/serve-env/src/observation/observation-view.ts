@@ -1,4 +1,11 @@
-import { renderMessage, type ChatMessage, type CollaborationEnv, type Phase, type Surface } from "@cosir/env";
+import {
+  renderMessage,
+  type ChatMessage,
+  type ChatTool,
+  type CollaborationEnv,
+  type Phase,
+  type Surface,
+} from "@cosir/env";
 import { speakerName } from "../transcript/speaker-name";
 
 /** What the service returns for the agent to act: its prompt as chat messages, and the same view as canonical text. */
@@ -18,6 +25,8 @@ export interface ObservationView {
    * the cue for this step, as the next user message (what `chat` adds since the agent's previous prompt).
    */
   update: string;
+  /** Tool surface only: the tools to offer the model now (pass them as `tools` to the chat template or API). */
+  tools?: ChatTool[];
 }
 
 /** The observation view of the agent to act, or null when the episode is over. */
@@ -32,7 +41,8 @@ export function observationView(env: CollaborationEnv): ObservationView | null {
     if (m.speaker === agent) since = k + 1;
   });
   const lines = obs.messages.slice(since).map((m) => {
-    const body = m.parseError !== undefined ? "(unreadable message)" : renderMessage(m.acts, obs.surface, obs.task);
+    const surface = obs.surface === "tool" ? "natural" : obs.surface;
+    const body = m.parseError !== undefined ? "(unreadable message)" : renderMessage(m.acts, surface, obs.task);
     return `${speakerName(m.speaker, obs.surface)}: ${body}`;
   });
   return {
@@ -44,5 +54,6 @@ export function observationView(env: CollaborationEnv): ObservationView | null {
     chat: obs.chat,
     text: obs.text,
     update: lines.length > 0 ? `${lines.join("\n")}\n\n${cue}` : cue,
+    ...(obs.tools !== undefined ? { tools: obs.tools } : {}),
   };
 }

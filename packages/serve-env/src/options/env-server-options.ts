@@ -1,6 +1,7 @@
 import { InvalidConfigError } from "@cosir/bayes";
 import { rewardPresets } from "@cosir/rewards";
 import { z } from "zod";
+import { MAX_TASK_COST } from "../protocol/check-task-budget";
 import { zodFieldError } from "../protocol/zod-field-error";
 
 /** Options of `createEnvServer` / `cosir serve-env`; errors name the option and the value. */
@@ -34,6 +35,18 @@ export const EnvServerOptionsSchema = z
         message: `expected one of ${Object.keys(rewardPresets).join(", ")}`,
       })
       .default("cosir"),
+    /**
+     * Compute budget of one request in cost units (docs/design.md §7.1): a client task's whole episode, or all
+     * the traces of one `/get_reward` body; over it is 413 before any work. Default MAX_TASK_COST (1e9).
+     */
+    scoreBudget: z.number().positive().default(MAX_TASK_COST),
+    /** Threads that score traces off the event loop (0 scores on it); default the cores but one, 1..8. */
+    scoringThreads: z.number().int().min(0).max(256).optional(),
+    /**
+     * Stateless mode: episode state travels with each request as an HMAC-SHA256 token signed with this secret,
+     * so any replica holding it answers any step (see StatelessEpisodes). Unset: episodes live in memory.
+     */
+    stateSecret: z.string().min(16).max(4096).optional(),
     /** Fastify request logging (off by default: the trainer's logs matter, not ours). */
     logger: z.boolean().default(false),
   })

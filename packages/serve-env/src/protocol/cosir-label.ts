@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import { generateTask, validateTask, type Surface, type Task } from "@cosir/env";
 import { z } from "zod";
-import { checkTaskBudget } from "./check-task-budget";
+import { checkTaskBudget, MAX_TASK_COST } from "./check-task-budget";
 import { zodFieldError } from "./zod-field-error";
 
-const surface = z.enum(["canonical", "natural"]);
+const surface = z.enum(["canonical", "natural", "tool"]);
 const seat = z.number().int().min(0).max(15);
 
 /** Size overrides a label or an episode request may give with `{family, seed}` (bounded so one request stays cheap). */
@@ -42,8 +42,11 @@ export interface ResolvedLabel {
   agent?: number;
 }
 
-/** Resolves a label (JSON string or already-parsed object) into a task; errors name `field` (e.g. `labels[3]`). */
-export function resolveCosirLabel(label: unknown, field = "label"): ResolvedLabel {
+/**
+ * Resolves a label (JSON string or already-parsed object) into a task; errors name `field` (e.g. `labels[3]`).
+ * A client-supplied task must fit checkTaskBudget with `budget`.
+ */
+export function resolveCosirLabel(label: unknown, field = "label", budget: number = MAX_TASK_COST): ResolvedLabel {
   let value = label;
   if (typeof label === "string") {
     try {
@@ -58,12 +61,14 @@ export function resolveCosirLabel(label: unknown, field = "label"): ResolvedLabe
     throw new InvalidArgumentError(field, label, "expected a JSON object holding a task or {family, seed}");
   const record = value as Record<string, unknown>;
   if ("version" in record && "table" in record)
-    return { task: checkTaskBudget(validateTaskAt(record, field), field), surface: "natural" };
+    return { task: checkTaskBudget(validateTaskAt(record, field), field, budget), surface: "natural" };
   const parsed = CosirLabelSchema.safeParse(value);
   if (!parsed.success) throw zodFieldError(field, parsed.error, value);
   const l = parsed.data;
   const task =
-    "family" in l ? generateAt(l, field) : checkTaskBudget(validateTaskAt(l.task, `${field}.task`), `${field}.task`);
+    "family" in l
+      ? generateAt(l, field)
+      : checkTaskBudget(validateTaskAt(l.task, `${field}.task`), `${field}.task`, budget);
   if (l.agent !== undefined && l.agent >= task.agents)
     throw new InvalidArgumentError(`${field}.agent`, l.agent, `expected a seat below ${task.agents}`);
   return { task, surface: l.surface ?? "natural", ...(l.agent !== undefined ? { agent: l.agent } : {}) };

@@ -3,14 +3,15 @@ import { TaskSizeSchema } from "./cosir-label";
 
 /**
  * `POST /v1/episodes` body: either `{family, seed, ...size}` (generated here, reproducible) or `{task}` (a full
- * Task JSON), plus the message surface (default "natural": the chat surface for LLMs) and the reward preset.
+ * Task JSON), plus the message surface (default "natural": the chat surface for LLMs; "tool": observations carry
+ * `tools` and steps take tool calls) and the reward preset.
  */
 export const CreateEpisodeRequestSchema = z
   .object({
     family: z.string().min(1).max(64).optional(),
     seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     task: z.unknown().optional(),
-    surface: z.enum(["canonical", "natural"]).optional(),
+    surface: z.enum(["canonical", "natural", "tool"]).optional(),
     preset: z.string().min(1).max(64).optional(),
     ...TaskSizeSchema,
   })

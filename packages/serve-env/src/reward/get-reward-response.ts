@@ -1,7 +1,14 @@
-import { rewardConfig, type AgentReward, type MessageReward, type RewardConfig } from "@cosir/rewards";
-import { resolveCosirLabel } from "../protocol/cosir-label";
+import {
+  rewardConfig,
+  scoreEpisode,
+  type AgentReward,
+  type EpisodeRewards,
+  type MessageReward,
+  type RewardConfig,
+} from "@cosir/rewards";
 import type { GetRewardRequest } from "../protocol/get-reward-request";
-import { scoreQuery } from "./score-query";
+import { planRewardRequest, type PlannedQuery } from "./reward-plan";
+import { queryReward } from "./score-query";
 
 /** OpenRLHF's remote reward response (`rewards`, `scores`, `extra_logs`) plus CoSIR's per-message breakdown. */
 export interface GetRewardResponse {
@@ -18,12 +25,11 @@ export interface GetRewardResponse {
   errors: string[][];
 }
 
-/** Answers one `/get_reward` request. A bad label is an InvalidArgumentError naming `labels[k]`. */
-export function getRewardResponse(
-  body: GetRewardRequest,
-  config: RewardConfig = rewardConfig("cosir"),
+/** Assembles the response from the planned queries and their rewards (same order). */
+export function rewardResponseOf(
+  planned: readonly PlannedQuery[],
+  scored: readonly EpisodeRewards[],
 ): GetRewardResponse {
-  const labels = body.labels.map((label, k) => resolveCosirLabel(label, `labels[${k}]`));
   const out: GetRewardResponse = {
     rewards: [],
     scores: [],
@@ -42,22 +48,40 @@ export function getRewardResponse(
     errors: [],
   };
   const logs = out.extra_logs as Record<string, number[]>;
-  body.query.forEach((query, k) => {
-    const scored = scoreQuery(query, body.prompts?.[k], labels[k]!, config);
-    out.rewards.push(scored.reward);
-    out.scores.push(scored.reward);
-    out.per_message.push(scored.rewards.messages);
-    out.per_agent.push(scored.rewards.agents);
-    out.errors.push(scored.errors);
-    const sum = (f: (m: MessageReward) => number) => scored.rewards.messages.reduce((s, m) => s + f(m), 0);
-    logs.team_correct!.push(scored.rewards.teamCorrect ? 1 : 0);
-    logs.messages!.push(scored.trace.messages.length);
-    logs.parse_errors!.push(scored.trace.messages.filter((m) => m.parseError !== undefined).length);
-    logs.transcript_errors!.push(scored.errors.length);
+  planned.forEach(({ label, trace, errors }, k) => {
+    const rewards = scored[k] as EpisodeRewards;
+    const reward = queryReward(label, rewards);
+    out.rewards.push(reward);
+    out.scores.push(reward);
+    out.per_message.push(rewards.messages);
+    out.per_agent.push(rewards.agents);
+    out.errors.push(errors);
+    const sum = (f: (m: MessageReward) => number) => rewards.messages.reduce((s, m) => s + f(m), 0);
+    logs.team_correct!.push(rewards.teamCorrect ? 1 : 0);
+    logs.messages!.push(trace.messages.length);
+    logs.parse_errors!.push(trace.messages.filter((m) => m.parseError !== undefined).length);
+    logs.transcript_errors!.push(errors.length);
     logs.share!.push(sum((m) => m.terms.share));
     logs.ask!.push(sum((m) => m.terms.ask));
     logs.false_claim!.push(sum((m) => m.terms.falseClaim));
     logs.format!.push(sum((m) => m.terms.format));
   });
   return out;
+}
+
+/**
+ * Answers one `/get_reward` request in-process (the server scores on worker threads instead). A bad label is
+ * an InvalidArgumentError naming `labels[k]`, a forged JSON trace a TraceProtocolError naming `query[k].trace...`,
+ * a body whose scoring would exceed `budget` a BudgetExceededError naming `query[k]` — all before any scoring.
+ */
+export function getRewardResponse(
+  body: GetRewardRequest,
+  config: RewardConfig = rewardConfig("cosir"),
+  budget?: number,
+): GetRewardResponse {
+  const planned = planRewardRequest(body, budget);
+  return rewardResponseOf(
+    planned,
+    planned.map(({ label, trace }) => scoreEpisode(label.task, trace, config)),
+  );
 }

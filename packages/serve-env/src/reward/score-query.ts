@@ -1,9 +1,7 @@
-import { validateTrace, type Trace } from "@cosir/env";
+import type { Trace } from "@cosir/env";
 import { scoreEpisode, type EpisodeRewards, type RewardConfig } from "@cosir/rewards";
 import type { ResolvedLabel } from "../protocol/cosir-label";
-import { parseTranscript } from "../transcript/parse-transcript";
-import { responseOf } from "../transcript/response-of";
-import { replayTranscript } from "../transcript/replay-transcript";
+import { planQuery } from "./reward-plan";
 
 export interface QueryScore {
   /** The scalar for the engine: the labelled seat's return, or the team's total return. */
@@ -14,9 +12,15 @@ export interface QueryScore {
   errors: string[];
 }
 
+/** The scalar of a scored query: the labelled seat's return, or the team's total return. */
+export function queryReward(label: ResolvedLabel, rewards: EpisodeRewards): number {
+  return label.agent !== undefined ? (rewards.returns[label.agent] ?? 0) : rewards.returns.reduce((a, b) => a + b, 0);
+}
+
 /**
  * Scores one OpenRLHF query against its label: the response (query minus prompt) is either a JSON trace or a
- * transcript (see parseTranscript), replayed through the protocol and scored with @cosir/rewards.
+ * transcript (see parseTranscript), replayed through the protocol and scored with @cosir/rewards. A JSON trace
+ * the protocol could not have produced is refused (TraceProtocolError, see planQuery).
  */
 export function scoreQuery(
   query: string,
@@ -24,29 +28,7 @@ export function scoreQuery(
   label: ResolvedLabel,
   config: RewardConfig,
 ): QueryScore {
-  const response = responseOf(query, prompt);
-  let trace: Trace | undefined;
-  const errors: string[] = [];
-  const trimmed = response.trim();
-  if (trimmed.startsWith("{") && trimmed.includes('"messages"')) {
-    try {
-      const candidate = validateTrace(JSON.parse(trimmed));
-      if (candidate.taskId === label.task.id) trace = candidate;
-      else
-        errors.push(
-          `trace.taskId ${JSON.stringify(candidate.taskId)} does not match the label's task ${JSON.stringify(label.task.id)}; read as a transcript`,
-        );
-    } catch {
-      // Not a trace: read it as a transcript.
-    }
-  }
-  if (trace === undefined) {
-    const replay = replayTranscript(label.task, parseTranscript(response), label.surface);
-    trace = replay.trace;
-    errors.push(...replay.errors);
-  }
+  const { trace, errors } = planQuery(query, prompt, label);
   const rewards = scoreEpisode(label.task, trace, config);
-  const reward =
-    label.agent !== undefined ? (rewards.returns[label.agent] ?? 0) : rewards.returns.reduce((a, b) => a + b, 0);
-  return { reward, trace, rewards, errors };
+  return { reward: queryReward(label, rewards), trace, rewards, errors };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { CosirError, InvalidArgumentError } from "@cosir/bayes";
+import { InvalidArgumentError } from "@cosir/bayes";
 import { CollaborationEnv, validateTask, type Task } from "@cosir/env";
-import { rewardConfig, scoreEpisode, type RewardConfig } from "@cosir/rewards";
+import { rewardConfig, type RewardConfig } from "@cosir/rewards";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ZodType, ZodTypeDef } from "zod";
 import { observationView } from "../observation/observation-view";
@@ -16,8 +16,13 @@ import { CreateEpisodeRequestSchema } from "../protocol/create-episode-request";
 import { GetRewardRequestSchema } from "../protocol/get-reward-request";
 import { StepRequestSchema } from "../protocol/step-request";
 import { zodFieldError } from "../protocol/zod-field-error";
-import { getRewardResponse } from "../reward/get-reward-response";
+import { rewardResponseOf } from "../reward/get-reward-response";
+import { planRewardRequestAsync } from "../reward/reward-plan";
+import { ScoringPool } from "../scoring/scoring-pool";
+import type { SpentLedger } from "../state/replay-guard";
+import { StatelessEpisodes } from "../state/stateless-episodes";
 import { EpisodeStore, REMEMBERED_REQUESTS, type EpisodeEntry } from "../store/episode-store";
+import { errorBody, errorReply } from "./error-reply";
 import { HttpError } from "./http-error";
 
 export interface EnvServer {
@@ -25,19 +30,15 @@ export interface EnvServer {
   app: FastifyInstance;
   store: EpisodeStore;
   options: ResolvedEnvServerOptions;
+  /** The threads that score traces (closed with the app). */
+  scoring: ScoringPool;
 }
 
 export interface EnvServerHooks {
   /** Clock for TTLs (tests); default Date.now. */
   now?: () => number;
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; field?: string };
-}
-
-function errorBody(code: string, message: string, field?: string): ErrorBody {
-  return { error: { code, message, ...(field !== undefined ? { field } : {}) } };
+  /** Stateless mode: where spent states are recorded (startEnvCluster's workers share the primary's). */
+  spentLedger?: SpentLedger;
 }
 
 function parseBody<T>(schema: ZodType<T, ZodTypeDef, unknown>, body: unknown): T {
@@ -65,12 +66,30 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     ...(hooks.now ? { now: hooks.now } : {}),
   });
   const defaultConfig = rewardConfig(opts.preset);
+  // Stateless mode (`stateSecret`): episode state travels with each request as a signed token; see StatelessEpisodes.
+  const stateless =
+    opts.stateSecret !== undefined
+      ? new StatelessEpisodes({
+          ...opts,
+          stateSecret: opts.stateSecret,
+          ...(hooks.now ? { now: hooks.now } : {}),
+          ...(hooks.spentLedger ? { ledger: hooks.spentLedger } : {}),
+        })
+      : undefined;
+  stateless?.setDefault(defaultConfig);
   const app = Fastify({
     logger: opts.logger,
     bodyLimit: opts.maxBodyBytes,
     requestTimeout: 60_000,
     return503OnClosing: true,
+    // A URL fastify cannot decode (bad percent-encoding) and a request node's parser refuses (431 headers too
+    // large, 400 malformed) get the same JSON error shape as every other failure.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(errorBody("bad_url", `url: ${error.message}`, "url"));
+    },
+    clientErrorHandler: clientErrorReply,
   });
+  const scoring = new ScoringPool(opts.scoringThreads);
   const tokenDigest = opts.token !== undefined ? digest(opts.token) : undefined;
 
   // Malformed JSON names the body and where it broke; prototype poisoning is refused by fastify's parser.
@@ -118,13 +137,12 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.status === 503) reply.header("retry-after", "1");
-      return reply.code(error.status).send(errorBody(error.code, error.message, error.field));
+    const typed = errorReply(error);
+    if (typed !== undefined) {
+      if (typed.status === 503) reply.header("retry-after", "1");
+      if (typed.status >= 500) request.log.error(error);
+      return reply.code(typed.status).send(typed.body);
     }
-    if (error instanceof InvalidArgumentError)
-      return reply.code(400).send(errorBody(error.code, error.message, error.field));
-    if (error instanceof CosirError) return reply.code(400).send(errorBody(error.code, error.message));
     const e = error as { statusCode?: number; code?: string; message?: string };
     if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
       const field = e.code?.startsWith("FST_ERR_CTP") ? "body" : undefined;
@@ -154,8 +172,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
           { cause: error },
         );
       }
-      checkTaskBudget(task, "body.task");
-    } else task = generateAt(body as { family: string; seed: number }, "body");
+      checkTaskBudget(task, "body.task", opts.scoreBudget);
+    } else
+      task = checkTaskBudget(generateAt(body as { family: string; seed: number }, "body"), "body", opts.scoreBudget);
     let config: RewardConfig = defaultConfig;
     if (body.preset !== undefined) {
       try {
@@ -169,7 +188,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       }
     }
     const env = new CollaborationEnv(task, { surface: body.surface ?? "natural" });
-    const entry = store.add({ id: randomUUID(), env, config, responses: new Map() });
+    const entry = stateless
+      ? stateless.create(randomUUID(), task, env.surface, config, body.preset)
+      : store.add({ id: randomUUID(), env, config, responses: new Map() });
     if (entry === undefined)
       throw new HttpError(503, "capacity", `${store.maxEpisodes} episodes are running (--max-episodes); retry later`);
     return {
@@ -180,7 +201,8 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       surface: env.surface,
       done: env.done,
       agentSelection: env.agentSelection,
-      observation: observationView(env),
+      observation: observationView(entry.env),
+      ...(stateless ? { state: stateless.seal(entry) } : {}),
     };
   });
 
@@ -197,8 +219,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   }
 
   app.post<{ Params: { id: string } }>("/v1/episodes/:id/step", async (request, reply) => {
-    const entry = episodeOf(request.params.id);
+    const stored = stateless ? undefined : episodeOf(request.params.id);
     const body = parseBody(StepRequestSchema, request.body);
+    const entry = stored ?? (stateless as StatelessEpisodes).open(request.params.id, body.state, "body.state");
     const fingerprint = `${body.agent}\u0000${body.text}`;
     if (body.requestId !== undefined) {
       const seen = entry.responses.get(body.requestId);
@@ -224,9 +247,10 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
         `body.agent: it is agent ${env.agentSelection}'s turn, got ${body.agent}`,
         "body.agent",
       );
+    if (stateless) await stateless.claim(entry, body, "body.state");
     env.step(body.text);
     if (env.done) {
-      entry.rewards = scoreEpisode(env.task, env.trace(), entry.config);
+      [entry.rewards] = await scoring.score([{ task: env.task, trace: env.trace(), config: entry.config }]);
       store.finish(entry.id);
     }
     const response = {
@@ -238,6 +262,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
       ...(env.done
         ? { teamDecision: env.trace().teamDecision, correct: env.task.correct, rewards: entry.rewards }
         : {}),
+      ...(stateless ? { state: stateless.seal(entry) } : {}),
     };
     if (body.requestId !== undefined) {
       entry.responses.set(body.requestId, { fingerprint, status: 200, body: response });
@@ -248,7 +273,11 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   });
 
   app.get<{ Params: { id: string } }>("/v1/episodes/:id", async (request) => {
-    const entry = episodeOf(request.params.id);
+    const entry = stateless
+      ? stateless.open(request.params.id, request.headers["cosir-state"], "headers.cosir-state")
+      : episodeOf(request.params.id);
+    if (stateless && entry.env.done)
+      [entry.rewards] = await scoring.score([{ task: entry.env.task, trace: entry.env.trace(), config: entry.config }]);
     const env = entry.env;
     return {
       episodeId: entry.id,
@@ -261,15 +290,37 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     };
   });
 
-  app.post("/get_reward", async (request) =>
-    getRewardResponse(parseBody(GetRewardRequestSchema, request.body), defaultConfig),
-  );
+  // Read and check everything first (labels, protocol, budget), then score on the worker threads.
+  app.post("/get_reward", async (request) => {
+    const planned = await planRewardRequestAsync(parseBody(GetRewardRequestSchema, request.body), opts.scoreBudget);
+    const options = { untrusted: true, budget: Number.POSITIVE_INFINITY };
+    const scored = await scoring.score(
+      planned.map(({ label, trace }) => ({ task: label.task, trace, config: defaultConfig, options })),
+    );
+    return rewardResponseOf(planned, scored);
+  });
 
   app.addHook("onClose", async () => {
     clearInterval(sweeper);
+    await scoring.close();
   });
   const sweeper = setInterval(() => store.sweep(), Math.min(opts.ttlSeconds * 1000, 30_000));
   sweeper.unref();
 
-  return { app, store, options: opts };
+  return { app, store, options: opts, scoring };
+}
+
+/** Node's HTTP parser refused the request before fastify saw it: answer in the service's JSON error shape. */
+function clientErrorReply(error: Error & { code?: string }, socket: import("node:net").Socket): void {
+  if (!socket.writable) return;
+  const [status, reason, code, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "headers_too_large", "headers: larger than the server accepts"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "request_timeout", "request: not received in time"]
+        : [400, "Bad Request", "bad_request", `request: malformed HTTP (${error.code ?? "parse error"})`];
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

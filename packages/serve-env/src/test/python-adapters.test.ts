@@ -9,8 +9,11 @@ if (!hasPython)
   console.warn("[serve-env] python3 not found: SKIPPING the Python adapter tests (integrations/tests); CI runs them");
 
 describe("Python adapters (integrations/) against the live service", () => {
-  it.skipIf(!hasPython)("pass `python3 -m unittest` with the service URL in COSIR_SERVE_ENV_URL", async () => {
-    const server = await startEnvServer({ port: 0, token: "py-token" });
+  it.skipIf(!hasPython).each([
+    ["in-memory episodes", {}],
+    ["stateless (state tokens)", { stateSecret: "python-adapters-secret" }],
+  ])("pass `python3 -m unittest` with the service URL in COSIR_SERVE_ENV_URL: %s", async (_, mode) => {
+    const server = await startEnvServer({ port: 0, token: "py-token", ...mode });
     try {
       // Async spawn: the service answers on this process's event loop while Python runs.
       const child = spawn("python3", ["-m", "unittest", "discover", "-s", "integrations/tests", "-v"], {
@@ -19,6 +22,7 @@ describe("Python adapters (integrations/) against the live service", () => {
           ...process.env,
           COSIR_SERVE_ENV_URL: server.url,
           COSIR_SERVE_ENV_TOKEN: "py-token",
+          COSIR_SERVE_ENV_STATELESS: "stateSecret" in mode ? "1" : "0",
           PYTHONDONTWRITEBYTECODE: "1",
         },
       });

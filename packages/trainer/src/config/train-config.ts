@@ -1,6 +1,8 @@
-import { InvalidConfigError } from "@cosir/bayes";
-import { describeZodError } from "@cosir/env";
+import { CosirError, InvalidConfigError } from "@cosir/bayes";
+import { describeZodError, generateTask, taskFamilies } from "@cosir/env";
+import { rewardConfig, rewardPresets } from "@cosir/rewards";
 import { z } from "zod";
+import { DEFAULT_TRAIN_BUDGET, trainConfigCost } from "./train-config-cost";
 
 export const TRAIN_CONFIG_VERSION = 1 as const;
 
@@ -149,6 +151,14 @@ export const TrainConfigSchema = z
     base: z.string().min(1).optional(),
     /** Write a checkpoint every this many RL iterations (and at the end). */
     checkpointEvery: int.min(1).default(5),
+    /** Limits on the model's cost (trainConfigCost); absent fields take DEFAULT_TRAIN_BUDGET's. */
+    budget: z
+      .object({
+        maxParameters: int.min(1).optional(),
+        maxActivationBytes: z.number().finite().positive().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type TrainConfig = z.infer<typeof TrainConfigSchema>;
@@ -260,7 +270,7 @@ export function resolveTrainConfig(layers: {
 }): TrainConfig {
   let merged: unknown = {};
   if (layers.preset !== undefined) {
-    const preset = trainPresets[layers.preset];
+    const preset = Object.hasOwn(trainPresets, layers.preset) ? trainPresets[layers.preset] : undefined;
     if (!preset)
       throw new InvalidConfigError("preset", layers.preset, `expected one of ${Object.keys(trainPresets).join(", ")}`);
     merged = deepMerge(merged, preset);
@@ -271,10 +281,32 @@ export function resolveTrainConfig(layers: {
     merged = deepMerge(merged, layers.file);
   }
   for (const o of layers.overrides ?? []) merged = deepMerge(merged, o);
-  const parsed = TrainConfigSchema.safeParse(merged);
+  return validateTrainConfig(merged);
+}
+
+const own = (record: object, key: string): boolean => Object.hasOwn(record, key);
+
+/** Bytes in words (`4.2 GB`). */
+function formatBytes(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/**
+ * Validates a whole config, as the schema and beyond it, before anything is built or written: the schema; heads
+ * dividing the width; the task family, sizes and domain (one task is generated); the reward preset and weights;
+ * and the model's cost (trainConfigCost) against `budget`. Every error is one InvalidConfigError naming the field
+ * path and its value.
+ */
+export function validateTrainConfig(input: unknown): TrainConfig {
+  const parsed = TrainConfigSchema.safeParse(input);
   if (!parsed.success) {
-    const d = describeZodError("", parsed.error, merged);
-    throw new InvalidConfigError(d.field || "(config)", d.value, d.message, { cause: parsed.error });
+    const d = describeZodError("", parsed.error, input);
+    // zod's "Expected number, received string" would read "..., got \"abc\"" twice over: say what was expected only.
+    const message = d.message
+      .replace(/^Expected ([^,]+), received [^(]*/, "expected $1 ")
+      .replace(/^Required/, "is required")
+      .trimEnd();
+    throw new InvalidConfigError(d.field || "(config)", d.value, message, { cause: parsed.error });
   }
   const config = parsed.data;
   if (config.model.width % config.model.heads !== 0)
@@ -282,6 +314,56 @@ export function resolveTrainConfig(layers: {
       "model.heads",
       config.model.heads,
       `expected a divisor of model.width ${config.model.width}`,
+    );
+  const t = config.task;
+  if (!own(taskFamilies, t.family))
+    throw new InvalidConfigError("task.family", t.family, `expected one of ${Object.keys(taskFamilies).join(", ")}`);
+  try {
+    generateTask({
+      family: t.family,
+      seed: config.seed,
+      options: t.options,
+      attributes: t.attributes,
+      agents: t.agents,
+      rounds: t.rounds,
+      ...(t.domain ? { domain: t.domain } : {}),
+      ...(t.levels ? { levels: t.levels } : {}),
+      ...(t.visibility !== undefined ? { visibility: t.visibility } : {}),
+    } as Parameters<typeof generateTask>[0]);
+  } catch (error) {
+    if (!(error instanceof CosirError)) throw error;
+    const field = (error as { field?: unknown }).field;
+    const value = (error as { value?: unknown }).value;
+    const expectation = error.message.replace(/^[^:]*: /, "").replace(/, got [\s\S]*$/, "");
+    throw new InvalidConfigError(typeof field === "string" ? `task.${field}` : "task", value, expectation, {
+      cause: error,
+    });
+  }
+  const r = config.rewards;
+  if (!own(rewardPresets, r.preset))
+    throw new InvalidConfigError(
+      "rewards.preset",
+      r.preset,
+      `is not a reward preset; expected one of ${Object.keys(rewardPresets).join(", ")}`,
+    );
+  rewardConfig({
+    preset: r.preset,
+    ...(r.weights ? { weights: r.weights } : {}),
+    ...(r.clipAskAtZero !== undefined ? { clipAskAtZero: r.clipAskAtZero } : {}),
+  });
+  const budget = { ...DEFAULT_TRAIN_BUDGET, ...config.budget };
+  const cost = trainConfigCost(config);
+  if (cost.parameters > budget.maxParameters)
+    throw new InvalidConfigError(
+      "model",
+      config.model,
+      `builds ${cost.parameters.toLocaleString("en-US")} parameters, over budget.maxParameters ${budget.maxParameters.toLocaleString("en-US")} (raise it with --set budget.maxParameters=N)`,
+    );
+  if (cost.activationBytes > budget.maxActivationBytes)
+    throw new InvalidConfigError(
+      "model",
+      { ...config.model, batch: cost.batch },
+      `needs about ${formatBytes(cost.activationBytes)} of activations for a batch of ${cost.batch} sequences, over budget.maxActivationBytes ${formatBytes(budget.maxActivationBytes)} (lower the batch sizes, model.context or model.width, or raise it with --set budget.maxActivationBytes=N)`,
     );
   return config;
 }

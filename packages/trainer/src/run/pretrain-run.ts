@@ -9,6 +9,8 @@ import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
+import { checkOutputFolder } from "@cosir/bench";
+import { validateTrainConfig } from "../config/train-config";
 import type { RunIo } from "./supervised-warm-start";
 
 /** Version of a pretrained base's manifest (DIR/base.json). */
@@ -52,6 +54,9 @@ export async function runPretrain(
   io: RunIo,
   options: { command: string; log?: (line: string) => void },
 ): Promise<BaseManifest> {
+  // The config and the output folder are checked before minutes of pretraining, not after.
+  validateTrainConfig(config);
+  checkOutputFolder(dir, "--out");
   const backend = await selectBackend();
   const paths = basePaths(dir);
   const started = Date.now();

@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, readdir, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import { type CurvePoint, type DemoArmResult, type DemoArmSpec, evaluateCheckpoi
 import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
 import { basePaths, runPretrain } from "./pretrain-run";
 import { writeJsonAtomic } from "./run-folder";
+import { prepareOutputFolder } from "@cosir/bench";
 
 /** Everything a demo writes at the top of its folder (besides seed-<s>/ folders). */
 const DEMO_OUTPUTS = new Set([
@@ -147,10 +148,10 @@ export async function runDemo(
   const seeds = options.seeds ?? 1;
   const seconds: Record<string, number> = {};
   // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
-  await mkdir(dir, { recursive: true });
+  prepareOutputFolder(dir, "--out");
   const stale = (await readdir(dir)).filter((name) => DEMO_OUTPUTS.has(name) || /^seed-\d+$/.test(name));
   for (const name of stale) await rm(join(dir, name), { recursive: true, force: true });
-  await writeFile(join(dir, "config.json"), `${JSON.stringify(config, null, 2)}\n`);
+  await writeJsonAtomic(join(dir, "config.json"), config);
 
   let started = Date.now();
   const base = join(dir, "base");

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { appendFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { appendFile, readFile, readdir } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { CosirError } from "@cosir/bayes";
+import { prepareOutputFolder, writeOutputAtomic } from "@cosir/bench";
 import { z } from "zod";
 import { MetricsLineSchema, type MetricsLine } from "../metrics/metrics-line";
 
@@ -40,20 +42,64 @@ export interface RunState {
   iteration: number;
   /** Metrics lines written up to that checkpoint. */
   metricsLines: number;
+  /** runFilesSha256 of the checkpoint folder as saved (absent in runs from before it was recorded). */
+  checkpointSha256?: string;
+  /** SHA-256 of metrics.jsonl's first `metricsLines` lines as written (absent likewise). */
+  metricsSha256?: string;
 }
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const RunStateSchema = z.object({
   version: z.literal(RUN_STATE_VERSION),
-  iteration: z.number().int(),
-  metricsLines: z.number().int(),
+  iteration: z.number().int().min(0),
+  metricsLines: z.number().int().min(0),
+  checkpointSha256: sha256Hex.optional(),
+  metricsSha256: sha256Hex.optional(),
 }) satisfies z.ZodType<RunState, z.ZodTypeDef, unknown>;
 
-/** Writes a file so that a reader (or a crash) sees the old text or the new, never a mix. */
+/**
+ * Writes a file so that a reader (or a crash) sees the old text or the new, never a mix (a temporary file in the
+ * same folder, then a rename); refuses to replace anything at `path` that is not a regular file.
+ */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
+  writeOutputAtomic(path, text, basename(path));
 }
+
+/** Reads a run file as text; a missing or unreadable one is a one-line CosirError naming it. */
+async function readRunFile(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new CosirError(
+      "bad_run",
+      `${path}: ${code === "ENOENT" ? `missing (${what})` : `cannot be read (${code ?? String(error)})`}`,
+      { cause: error },
+    );
+  }
+}
+
+function parseRunJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CosirError("bad_run", `${path}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+}
+
+/** SHA-256 over a folder's files, in name order (each name, a NUL, its bytes); what state.json records of a checkpoint. */
+export async function runFilesSha256(dir: string): Promise<string> {
+  const hash = createHash("sha256");
+  for (const name of (await readdir(dir)).sort()) {
+    hash.update(name);
+    hash.update("\0");
+    hash.update(await readFile(join(dir, name)));
+  }
+  return hash.digest("hex");
+}
+
+const sha256Of = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /** Pretty-printed JSON plus a newline, written atomically. */
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
@@ -66,14 +112,14 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
  */
 export async function createRunFolder(dir: string, config: unknown): Promise<RunPaths> {
   const paths = runPaths(dir);
-  await mkdir(dir, { recursive: true });
+  prepareOutputFolder(dir, "run folder");
   if (existsSync(paths.state))
     throw new CosirError(
       "run_exists",
       `${dir} already holds a run: resume it with --resume ${dir}, or choose another --out`,
     );
   await writeJsonAtomic(paths.config, config);
-  await writeFile(paths.metrics, "");
+  await writeFileAtomic(paths.metrics, "");
   return paths;
 }
 
@@ -90,17 +136,23 @@ export async function writeRunState(dir: string, state: RunState): Promise<void>
 /** Reads and checks state.json. */
 export async function readRunState(dir: string): Promise<RunState> {
   const path = runPaths(dir).state;
-  const parsed = RunStateSchema.safeParse(JSON.parse(await readFile(path, "utf8")));
-  if (!parsed.success)
-    throw new CosirError("bad_state", `${path}: expected {version: ${RUN_STATE_VERSION}, iteration, metricsLines}`, {
-      cause: parsed.error,
-    });
+  const text = await readRunFile(path, `${dir} holds no run to resume`);
+  const parsed = RunStateSchema.safeParse(parseRunJson(path, text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CosirError(
+      "bad_state",
+      `${path}: expected {version: ${RUN_STATE_VERSION}, iteration >= 0, metricsLines >= 0}${issue ? ` (${issue.path.join(".") || "(root)"}: ${issue.message})` : ""}`,
+      { cause: parsed.error },
+    );
+  }
   return parsed.data;
 }
 
 /** Reads config.json through the caller's parser (resolveTrainConfig's schema, or a newer one). */
 export async function readRunConfig<T>(dir: string, parse: (json: unknown) => T): Promise<T> {
-  return parse(JSON.parse(await readFile(runPaths(dir).config, "utf8")));
+  const path = runPaths(dir).config;
+  return parse(parseRunJson(path, await readRunFile(path, `${dir} holds no run to resume`)));
 }
 
 /**
@@ -120,7 +172,7 @@ export async function truncateMetrics(dir: string, lines: number): Promise<numbe
 /** Reads metrics.jsonl back, each line checked against MetricsLineSchema (NaN and Infinity come back as NaN). */
 export async function readMetricsLines(dir: string): Promise<MetricsLine[]> {
   const path = runPaths(dir).metrics;
-  const lines = (await readFile(path, "utf8")).split("\n");
+  const lines = (await readRunFile(path, "the run's metrics")).split("\n");
   const out: MetricsLine[] = [];
   lines.forEach((text, i) => {
     if (text === "") return;
@@ -142,4 +194,69 @@ export async function readMetricsLines(dir: string): Promise<MetricsLine[]> {
     out.push(parsed.data);
   });
   return out;
+}
+
+/**
+ * Resume's view of metrics.jsonl, checked against state.json before anything is changed: a torn last line (a stop
+ * in the middle of an append) is dropped and reported through `say`; a line in the middle that is not JSON, fewer
+ * lines than state.json records, RL lines that do not count 0..iteration-1, or lines that differ from what was
+ * hashed at the checkpoint are a CosirError (`run_inconsistent`). Then keeps the checkpoint's lines (reporting
+ * any written after it) and returns how many.
+ */
+export async function resumeMetrics(dir: string, state: RunState, say: (line: string) => void): Promise<number> {
+  const path = runPaths(dir).metrics;
+  const text = await readRunFile(path, "the run's metrics");
+  const segments = text.split("\n");
+  const last = segments.pop() ?? "";
+  if (last !== "") {
+    let whole = false;
+    try {
+      whole = MetricsLineSchema.safeParse(JSON.parse(last)).success;
+    } catch {
+      whole = false;
+    }
+    if (whole) segments.push(last);
+    else say(`${path}: dropped a torn last line (${Buffer.byteLength(last)} bytes, no newline): a stop mid-write`);
+  }
+  const lines = segments.filter((l) => l !== "");
+  const phases = lines.map((line, i) => {
+    try {
+      const json = JSON.parse(line) as { phase?: unknown; iteration?: unknown };
+      return { phase: json.phase, iteration: json.iteration };
+    } catch (error) {
+      throw new CosirError("run_inconsistent", `${path}:${i + 1}: not a JSON line; the metrics were altered`, {
+        cause: error,
+      });
+    }
+  });
+  if (lines.length < state.metricsLines)
+    throw new CosirError(
+      "run_inconsistent",
+      `${path}: has ${lines.length} lines but state.json records ${state.metricsLines} at iteration ${state.iteration}; lines were lost, so the run cannot be resumed faithfully`,
+    );
+  const kept = lines.slice(0, state.metricsLines);
+  const rl = phases.slice(0, state.metricsLines).filter((p) => p.phase === "rl");
+  const wrong = rl.findIndex((p, k) => p.iteration !== k);
+  if (rl.length !== state.iteration || wrong >= 0)
+    throw new CosirError(
+      "run_inconsistent",
+      `${path}: its first ${state.metricsLines} lines hold ${rl.length} RL iterations${wrong >= 0 ? ` (line for iteration ${wrong} says ${JSON.stringify(rl[wrong]?.iteration)})` : ""} but state.json records iteration ${state.iteration}`,
+    );
+  const keptText = kept.map((l) => `${l}\n`).join("");
+  if (state.metricsSha256 !== undefined && sha256Of(keptText) !== state.metricsSha256)
+    throw new CosirError(
+      "run_inconsistent",
+      `${path}: its first ${state.metricsLines} lines differ from those hashed at the checkpoint (sha256 ${state.metricsSha256.slice(0, 12)}...); the metrics were altered`,
+    );
+  if (lines.length > kept.length)
+    say(
+      `${path}: dropped ${lines.length - kept.length} line(s) written after the checkpoint at iteration ${state.iteration}`,
+    );
+  if (keptText !== text) await writeFileAtomic(path, keptText);
+  return kept.length;
+}
+
+/** SHA-256 of the text metrics.jsonl holds now (what a checkpoint's state.json records). */
+export async function metricsSha256(dir: string): Promise<string> {
+  return sha256Of(await readRunFile(runPaths(dir).metrics, "the run's metrics"));
 }

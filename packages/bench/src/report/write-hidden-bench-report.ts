@@ -1,0 +1,195 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { HiddenBenchResult } from "../hiddenbench/run-hidden-bench";
+import type { Estimate } from "../metrics/bootstrap-ci";
+import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
+
+export interface WriteHiddenBenchReportOptions {
+  /** Extra lines for the report header (command line, endpoint, model ...). */
+  header?: readonly string[];
+  /** Label of the model in the report and summary; default "model". */
+  model?: string;
+}
+
+/** summary.json of a HiddenBench run: the original metric first, our extras beside it. */
+export interface HiddenBenchSummary {
+  hiddenbench: {
+    model: string;
+    protocol: HiddenBenchResult["protocol"];
+    rounds: number;
+    tasks: number;
+    /** The original metric: individual accuracy before/after (averaged per run) and the plurality vote. */
+    hidden: {
+      individualPreAccuracy: Estimate;
+      individualAccuracy: Estimate;
+      preAccuracy: Estimate;
+      accuracy: Estimate;
+    };
+    full: {
+      individualPreAccuracy: Estimate;
+      individualAccuracy: Estimate;
+      preAccuracy: Estimate;
+      accuracy: Estimate;
+    } | null;
+    gap: HiddenBenchResult["gap"];
+    /** Ours, beside the original metric. */
+    extras: { disclosure: Estimate; failToAsk: Estimate; ignoredInput: Estimate };
+    calls: number;
+    errors: number;
+    unfinished: number;
+    deadlineReached: boolean;
+  };
+}
+
+const pct = (x: number | null | undefined): string => (x === null || x === undefined ? "-" : (100 * x).toFixed(1));
+const cell = (e: Estimate | undefined): string =>
+  e === undefined || e.value === null ? "-" : `${pct(e.value)} [${pct(e.ci95?.[0])}, ${pct(e.ci95?.[1])}]`;
+const signed = (x: number | null | undefined): string =>
+  x === null || x === undefined ? "-" : `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
+
+/** The summary.json object of a HiddenBench result. */
+export function hiddenBenchSummary(result: HiddenBenchResult, model = "model"): HiddenBenchSummary {
+  const pick = (c: {
+    individualPreAccuracy: Estimate;
+    individualAccuracy: Estimate;
+    preAccuracy: Estimate;
+    accuracy: Estimate;
+  }) => ({
+    individualPreAccuracy: c.individualPreAccuracy,
+    individualAccuracy: c.individualAccuracy,
+    preAccuracy: c.preAccuracy,
+    accuracy: c.accuracy,
+  });
+  return {
+    hiddenbench: {
+      model,
+      protocol: result.protocol,
+      rounds: result.rounds,
+      tasks: new Set(result.episodes.map((e) => e.taskId)).size,
+      hidden: pick(result),
+      full: result.full === null ? null : pick(result.full),
+      gap: result.gap,
+      extras: { disclosure: result.disclosure, failToAsk: result.failToAsk, ignoredInput: result.ignoredInput },
+      calls: result.calls,
+      errors: result.errors,
+      unfinished: result.unfinished,
+      deadlineReached: result.deadlineReached,
+    },
+  };
+}
+
+/** The console table of a HiddenBench result (percentages with 95% bootstrap CIs). */
+export function hiddenBenchTable(result: HiddenBenchResult, model = "model"): string {
+  const team = result.protocol === "original" ? "plurality vote" : "strict majority";
+  const rows: string[][] = [
+    ["condition", "individual before", "individual after", `${team} before`, `${team} after`],
+    [
+      "hidden information",
+      cell(result.individualPreAccuracy),
+      cell(result.individualAccuracy),
+      cell(result.preAccuracy),
+      cell(result.accuracy),
+    ],
+  ];
+  if (result.full !== null)
+    rows.push(
+      [
+        "full information",
+        cell(result.full.individualPreAccuracy),
+        cell(result.full.individualAccuracy),
+        cell(result.full.preAccuracy),
+        cell(result.full.accuracy),
+      ],
+      [
+        "gap (full - hidden)",
+        signed(result.gap?.individualPreAccuracy),
+        signed(result.gap?.individualAccuracy),
+        "",
+        "",
+      ],
+    );
+  const widths = rows[0]?.map((_, k) => Math.max(...rows.map((r) => (r[k] ?? "").length))) ?? [];
+  const line = (r: string[]): string => r.map((c, k) => c.padEnd(widths[k] ?? 0)).join("  ");
+  return [
+    `HiddenBench (${result.protocol} protocol, ${result.rounds} rounds) x ${model}: accuracy %, 95% CI`,
+    ...rows.map(line),
+    `ours, beside: disclosure ${cell(result.disclosure)}, fail-to-ask ${cell(result.failToAsk)}, ignored input ${cell(result.ignoredInput)}`,
+    `${result.calls} calls, ${result.errors} failed${result.unfinished > 0 ? `, ${result.unfinished} task runs unfinished${result.deadlineReached ? " (deadline)" : ""}` : ""}`,
+  ].join("\n");
+}
+
+/**
+ * Writes a HiddenBench run's report into `dir`, the same files as `writeBenchReport`: report.md,
+ * summary.json (`hiddenBenchSummary`), accuracy.svg and behaviour.svg, plus episodes.jsonl (every
+ * episode with its votes and transcript). Returns the summary and the console table.
+ */
+export function writeHiddenBenchReport(
+  dir: string,
+  result: HiddenBenchResult,
+  opts: WriteHiddenBenchReportOptions = {},
+): { summary: HiddenBenchSummary; table: string } {
+  const model = opts.model ?? "model";
+  mkdirSync(dir, { recursive: true });
+  const summary = hiddenBenchSummary(result, model);
+  const table = hiddenBenchTable(result, model);
+  const iv = (e: Estimate | undefined): [number, number] | null => e?.ci95 ?? null;
+  const conditions = [
+    { label: "hidden information", c: result as HiddenBenchResult["full"] & object },
+    ...(result.full !== null ? [{ label: "full information", c: result.full }] : []),
+  ];
+  writeFileSync(
+    join(dir, "accuracy.svg"),
+    groupedBarChartSvg({
+      title: `HiddenBench individual accuracy (${result.protocol} protocol) x ${model}`,
+      series: ["before discussion", "after discussion"],
+      groups: conditions.map(({ label, c }) => ({
+        label,
+        values: [c.individualPreAccuracy.value, c.individualAccuracy.value],
+        intervals: [iv(c.individualPreAccuracy), iv(c.individualAccuracy)],
+      })),
+      yLabel: "share of agents correct",
+    }),
+  );
+  writeFileSync(
+    join(dir, "behaviour.svg"),
+    groupedBarChartSvg({
+      title: `HiddenBench behaviour (ours, hidden condition) x ${model}`,
+      series: [model],
+      groups: [
+        { label: "disclosure", values: [result.disclosure.value], intervals: [iv(result.disclosure)] },
+        { label: "fail-to-ask", values: [result.failToAsk.value], intervals: [iv(result.failToAsk)] },
+        { label: "ignored input", values: [result.ignoredInput.value], intervals: [iv(result.ignoredInput)] },
+      ],
+    }),
+  );
+  writeFileSync(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(join(dir, "episodes.jsonl"), result.episodes.map((e) => `${JSON.stringify(e)}\n`).join(""));
+  const md = [
+    "# CoSIR HiddenBench report",
+    "",
+    ...(opts.header ?? []).map((h) => `- ${h}`),
+    "",
+    "## The original metric",
+    "",
+    "```",
+    table,
+    "```",
+    "",
+    "## Definitions",
+    "",
+    "- individual before/after: share of an episode's agents whose vote (read from its JSON `vote`, see README) is the correct answer, before and after the discussion, averaged over episodes (the original's per-run accuracy averaged over runs).",
+    `- ${result.protocol === "original" ? "plurality vote: the most frequent final vote (ties: the earliest agent's; no readable vote is a bucket of its own), correct or not" : "strict majority: more than half of the agents vote for the answer"}.`,
+    "- full information: every agent holds the shared and all hidden facts; gap = full - hidden individual accuracy.",
+    "- disclosure (ours): share of hidden facts whose distinctive content (words not in the options, description or shared facts) some discussion message stated.",
+    "- fail-to-ask (ours): agents whose initial vote was wrong and who never asked a question. ignored input (ours): agents whose initial vote was wrong, who heard every other hidden fact, and kept their vote.",
+    "- CIs: seeded percentile bootstrap over episodes (1000 resamples). Failed calls are errors (shown to no one; a failed vote is no vote); unfinished episodes are left out.",
+    "",
+    "## Charts",
+    "",
+    "![accuracy.svg](accuracy.svg)",
+    "![behaviour.svg](behaviour.svg)",
+    "",
+  ].join("\n");
+  writeFileSync(join(dir, "report.md"), md);
+  return { summary, table };
+}

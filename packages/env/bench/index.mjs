@@ -1,0 +1,44 @@
+// @cosir/env benchmarks: how well the natural-surface parser reads LLM-style messages. Precision (acts
+// taken that a careful reader takes too) and recall (labelled acts the parser takes) on the hand-labelled
+// corpus fixtures/natural-corpus.json, and the parser's throughput on it against a plain word split of the
+// same texts measured in the same run.
+// Run: pnpm --filter @cosir/env build && node ../../scripts/bench.mjs --filter env
+import { generateTask, parseNatural } from "../dist/index.js";
+import { loadNaturalCorpus, scoreNaturalCorpus } from "./score-natural-corpus.mjs";
+
+export default async function bench({ report, quick }) {
+  const corpus = loadNaturalCorpus();
+  const score = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask });
+  const note = `${score.messages} messages, ${score.labelled} labelled acts, ${score.taken} taken`;
+  report({ name: "natural corpus precision", value: score.precision, unit: "fraction", note });
+  report({ name: "natural corpus recall", value: score.recall, unit: "fraction", note });
+  for (const miss of score.wrong) console.error(`wrong: ${JSON.stringify(miss)}`);
+
+  const tasks = new Map(Object.entries(corpus.tasks).map(([name, options]) => [name, generateTask(options)]));
+  const items = corpus.messages.map((m) => [m.text, tasks.get(m.task)]);
+  const rounds = quick ? 3 : 30;
+  const time = (fn) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let r = 0; r < rounds; r++) {
+      const t0 = performance.now();
+      for (const [text, task] of items) fn(text, task);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best / 1000;
+  };
+  let sink = 0;
+  const split = time((text) => {
+    sink += text.toLowerCase().split(/\s+/).length;
+  });
+  const parse = time((text, task) => {
+    sink += parseNatural(text, task).acts.length;
+  });
+  if (sink < 0) console.log(sink);
+  report({
+    name: "natural parse throughput",
+    value: items.length / parse,
+    unit: "messages/s",
+    baseline: items.length / split,
+    ratio: split / parse,
+  });
+}

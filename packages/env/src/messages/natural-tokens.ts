@@ -1,0 +1,155 @@
+import { isSpace } from "./is-space";
+
+/** One word of natural text with where it sits and what punctuation follows it. */
+export interface NaturalToken {
+  /** Lower-cased word, surrounding punctuation stripped, curly apostrophes straightened. */
+  word: string;
+  /** Offsets of the raw word (punctuation included) in the text. */
+  start: number;
+  end: number;
+  /** A clause break follows: "," ";" ":" or a dash. */
+  pause: boolean;
+  /** The sentence ends after this word ("." "!" "?", a line break before a list item or heading, a blank line). */
+  stop: boolean;
+  /** The sentence ends with "?". */
+  question: boolean;
+  /** A line break follows. */
+  lineBreak: boolean;
+  /** Inside parentheses: "(confirmed)". */
+  aside: boolean;
+}
+
+const LEADING = new Set(['"', "'", "(", "[", "{", "*", "_", "<", "`", "“", "‘", "«", "~"]);
+const TRAILING = new Set([
+  ".",
+  ",",
+  "!",
+  "?",
+  ";",
+  ":",
+  '"',
+  "'",
+  ")",
+  "]",
+  "}",
+  "*",
+  "_",
+  ">",
+  "`",
+  "”",
+  "’",
+  "»",
+  "~",
+]);
+const MARKDOWN = /^(?:#{1,6}|[-*+•>]|\d{1,3}[.)])$/;
+
+/**
+ * Tokens of natural text for the natural-surface parser: words as `naturalWords` finds them, except that a
+ * possessive "'s" is its own token ("Restaurant A's" -> "restaurant", "a", "'s"), markdown line markers
+ * (#, -, *, 1.) at the start of a line are dropped, and sentence and clause ends are marked. A single line
+ * break is white space; a blank line, a line break before a list item or heading, or the end of a heading or
+ * list line ends a sentence. Linear in the text.
+ */
+export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY): NaturalToken[] {
+  const tokens: NaturalToken[] = [];
+  let lineIsItem = false; // the current line started with a list or heading marker
+  let lineStart = true; // no word seen yet on the current line
+  let newlines = 0; // line breaks since the last word
+  let afterItem = false; // the last non-empty line was a list item or heading
+  let depth = 0; // inside "( ... )": 1 until the closing parenthesis
+  const markStop = (): void => {
+    const last = tokens[tokens.length - 1];
+    if (last !== undefined) last.stop = true;
+  };
+  let i = 0;
+  const n = text.length;
+  while (i < n && tokens.length < maxTokens) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code)) {
+      if (code === 10) {
+        newlines++;
+        const last = tokens[tokens.length - 1];
+        if (last !== undefined) {
+          last.lineBreak = true;
+          // a line ending in ":" introduces what follows ("For Restaurant A:" over a list)
+          if (/:[*_`"')\]]*$/.test(text.slice(last.start, last.end))) last.stop = true;
+        }
+        if (lineIsItem || newlines >= 2) markStop();
+        afterItem = lineIsItem || afterItem;
+        depth = 0;
+        lineIsItem = false;
+        lineStart = true;
+      }
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && !isSpace(text.charCodeAt(j))) j++;
+    const raw = text.slice(i, j);
+    // "3." opens a numbered item only at the start of the text, after a finished sentence or another item
+    const last = tokens[tokens.length - 1];
+    const numbered = /^\d/.test(raw);
+    if (
+      lineStart &&
+      MARKDOWN.test(raw) &&
+      (!numbered || last === undefined || last.stop || afterItem || newlines >= 2)
+    ) {
+      if (tokens.length > 0 && newlines > 0) markStop();
+      lineIsItem = true;
+      lineStart = false;
+      newlines = 0;
+      i = j;
+      continue;
+    }
+    if (lineStart && newlines > 0 && raw.startsWith("#")) markStop();
+    lineStart = false;
+    newlines = 0;
+    afterItem = false;
+    let s = 0;
+    let e = raw.length;
+    while (s < e && LEADING.has(raw[s] as string)) s++;
+    while (e > s && TRAILING.has(raw[e - 1] as string)) e--;
+    const tail = raw.slice(e);
+    let word = raw.slice(s, e).toLowerCase().replace(/[’‘]/g, "'");
+    if (word.length === 0) {
+      // punctuation alone ("—", "?", "**:"): it still ends a sentence or clause
+      if (last !== undefined) {
+        if (/[.!?]/.test(raw)) last.stop = true;
+        if (raw.includes("?")) last.question = true;
+        if (/[,;:]/.test(raw)) last.pause = true;
+      }
+      i = j;
+      continue;
+    }
+    if (word === "—" || word === "–" || word === "-" || word === "|" || word === "/") {
+      if (last !== undefined) last.pause = true;
+      i = j;
+      continue;
+    }
+    const aside = depth > 0 || raw.startsWith("(");
+    if (raw.includes(")")) depth = 0;
+    else if (raw.startsWith("(")) depth = 1;
+    let possessive = false;
+    if (word.length > 2 && word.endsWith("'s")) {
+      word = word.slice(0, -2);
+      possessive = true;
+    }
+    const token: NaturalToken = {
+      word,
+      start: i,
+      end: j,
+      pause: /[,;:]/.test(tail),
+      stop: /[.!?]/.test(tail),
+      question: tail.includes("?"),
+      lineBreak: false,
+      aside,
+    };
+    if (possessive) {
+      tokens.push({ ...token, pause: false, stop: false, question: false, lineBreak: false });
+      tokens.push({ ...token, word: "'s" });
+    } else tokens.push(token);
+    i = j;
+  }
+  markStop();
+  return tokens;
+}
