@@ -78,3 +78,17 @@ export function choiceFlag<T extends string>(
   }
   return raw as T;
 }
+
+/**
+ * Positive finite number flag (a compute budget in cost units, e.g. `5e8`); absent -> fallback. Bounded above
+ * so the value survives JSON (the cluster hands options to its workers as JSON).
+ */
+export function budgetFlag(values: Record<string, unknown>, name: string, max = 1e15): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(n) || n <= 0 || n > max) {
+    throw new InvalidArgumentError(`--${name}`, raw, `expected a positive number of cost units, at most ${max}`);
+  }
+  return n;
+}

@@ -58,4 +58,26 @@ describe("cosir posterior", () => {
       { numRuns: 30 },
     );
   });
+
+  it("--budget reaches answerPosteriorQuery: the same query is answered under a large budget, refused under a small one", async () => {
+    const query = { task: { options: 3, attributes: 3, levels: [1, 5], aggregate: "sum" }, ask: [[0, 0]] };
+    const line = JSON.stringify(query);
+    const big = await runCli(["posterior", "--budget", "1e9"], line);
+    expect(big.code).toBe(0);
+    expect(jsonLines(big.stdout)).toEqual([answerPosteriorQuery(query, undefined, { budget: 1e9 })]);
+    const small = await runCli(["posterior", "--budget", "10"], line);
+    expect(small.code).toBe(1);
+    const [answer] = jsonLines(small.stdout) as { error: string }[];
+    expect(answer!.error).toMatch(/^line 1: ask: .*over the budget of 1\.00e\+1/);
+    // the default budget answers the same query
+    expect((await runCli(["posterior"], line)).code).toBe(0);
+  });
+
+  it.each(["0", "-5", "x", "", "Infinity", "1e300"])("refuses --budget %j in one line naming the flag", async (v) => {
+    const r = await runCli(["posterior", "--budget", v], "");
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/--budget/);
+  });
 });

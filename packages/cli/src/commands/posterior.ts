@@ -1,19 +1,22 @@
-import { answerPosteriorQuery, type DecisionModel } from "@cosir/bayes";
+import { answerPosteriorQuery, DEFAULT_COMPUTE_BUDGET, type DecisionModel } from "@cosir/bayes";
 import type { CliCommand } from "../cli-io";
-import { parseFlags } from "../flags";
+import { budgetFlag, parseFlags } from "../flags";
 import { errorMessage, lineTooLong, readLines, writeLine } from "../jsonl";
 
 /** `cosir posterior`: one JSON query per line in, one answer (or error) per line out (@cosir/bayes answerPosteriorQuery). */
 export const posteriorCommand: CliCommand = async (argv, io) => {
-  const { values } = parseFlags(argv, { help: { type: "boolean", short: "h" } });
+  const { values } = parseFlags(argv, { budget: { type: "string" }, help: { type: "boolean", short: "h" } });
   if (values.help) {
     io.stdout.write(
-      "usage: cosir posterior < queries.jsonl\n" +
+      "usage: cosir posterior [--budget 2e8] < queries.jsonl\n" +
         'One JSON query per line: {"task": {"options", "attributes", "levels": [lo, hi], "aggregate": "sum"|"min", "weights"?, "prior"?}, "observed"?: [[o, a, level]], "claims"?: [[o, a, level]], "noise"?, "correct"?, "ask"?: [[o, a]]}\n' +
-        'One JSON answer per line: {"posterior", "degenerate", "surprisal"?, "eig"?} or {"error"}. Exit 1 if any line failed.\n',
+        'One JSON answer per line: {"posterior", "degenerate", "surprisal"?, "eig"?} or {"error"}. Exit 1 if any line failed.\n' +
+        `--budget: most cost units one query may take (default ${DEFAULT_COMPUTE_BUDGET}, about a second; design §7.1); a query over it is an {"error"} line naming it, before any work.\n`,
     );
     return 0;
   }
+  const budget = budgetFlag(values, "budget");
+  const options = budget !== undefined ? { budget } : {};
   const cache = new Map<string, DecisionModel>();
   let failed = 0;
   for await (const [n, line, bytes] of readLines(io.stdin)) {
@@ -24,7 +27,7 @@ export const posteriorCommand: CliCommand = async (argv, io) => {
       continue;
     }
     try {
-      out = answerPosteriorQuery(JSON.parse(line), cache);
+      out = answerPosteriorQuery(JSON.parse(line), cache, options);
     } catch (error) {
       failed++;
       out = { error: `line ${n}: ${errorMessage(error)}` };

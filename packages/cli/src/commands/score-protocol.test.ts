@@ -1,4 +1,4 @@
-import { CollaborationEnv, randomTask } from "@cosir/env";
+import { CollaborationEnv, parseMessage, randomTask, renderMessage } from "@cosir/env";
 import { scoreEpisode } from "@cosir/rewards";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "../test/run-cli";
@@ -30,5 +30,33 @@ describe("cosir score on forged traces", () => {
       error: "line 2: trace.messages.length: expected at most 6 messages (2 rounds x 3 agents), got 1000",
     });
     expect(forgedVotes?.error).toMatch(/^line 3: trace\.choices\.length: expected at most 3 final choices/);
+  });
+});
+
+describe("cosir score --unparsed", () => {
+  it("lists, per message, the text the parser took no act from; without the flag the line is unchanged", async () => {
+    const task = randomTask({ seed: 4, options: 3, attributes: 2, agents: 3, rounds: 1 });
+    const env = new CollaborationEnv(task, { surface: "natural" });
+    const share = renderMessage([{ kind: "share", option: 0, attribute: 1, level: task.levels[0] }], "natural", task);
+    const texts = [`${share} Lovely weather today.`, share, "Hmm."];
+    for (let k = 0; !env.done; k++) env.step(env.phase === "discuss" ? texts[k]! : "I choose option 1.");
+    const trace = env.trace();
+    const line = `${JSON.stringify({ task, trace })}\n`;
+    const plain = jsonLines((await runCli(["score"], line)).stdout)[0] as Record<string, unknown>;
+    expect(plain).toEqual(JSON.parse(JSON.stringify(scoreEpisode(task, trace, undefined, { untrusted: true }))));
+    const out = await runCli(["score", "--unparsed"], line);
+    expect(out.code).toBe(0);
+    const [withUnparsed] = jsonLines(out.stdout) as Record<string, unknown>[];
+    const { unparsed, ...rest } = withUnparsed!;
+    expect(rest).toEqual(plain);
+    const expected = trace.messages.flatMap((m) => {
+      const u = parseMessage(m.text, "natural", task).unparsed;
+      return u === undefined ? [] : [{ turn: m.turn, speaker: m.speaker, unparsed: u }];
+    });
+    expect(unparsed).toEqual(expected);
+    expect(unparsed).toEqual([
+      { turn: 0, speaker: 0, unparsed: ["Lovely weather today."] },
+      { turn: 2, speaker: 2, unparsed: ["Hmm."] },
+    ]);
   });
 });

@@ -1,15 +1,20 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { validateTask, validateTrace } from "@cosir/env";
+import { parseMessage, validateTask, validateTrace, type Task, type Trace } from "@cosir/env";
 import { rewardConfig, rewardPresets, scoreEpisode } from "@cosir/rewards";
 import type { CliCommand } from "../cli-io";
 import { choiceFlag, parseFlags } from "../flags";
 import { errorMessage, lineTooLong, readLines, writeLine } from "../jsonl";
 
 export const scoreCommand: CliCommand = async (argv, io) => {
-  const { values } = parseFlags(argv, { preset: { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values } = parseFlags(argv, {
+    preset: { type: "string" },
+    unparsed: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) {
     io.stdout.write(
-      `usage: cosir score [--preset ${Object.keys(rewardPresets).join("|")}] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n`,
+      `usage: cosir score [--preset ${Object.keys(rewardPresets).join("|")}] [--unparsed] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n` +
+        "--unparsed: each line also gets `unparsed`, [{turn, speaker, unparsed}] for every message with text the parser took no act from (what the reward ignored).\n",
     );
     return 0;
   }
@@ -32,7 +37,8 @@ export const scoreCommand: CliCommand = async (argv, io) => {
       if (trace.taskId !== task.id)
         throw new InvalidArgumentError("trace.taskId", trace.taskId, `expected task.id ${JSON.stringify(task.id)}`);
       // A trace from a file: checked against the protocol and the compute budget before it is scored.
-      out = scoreEpisode(task, trace, config, { untrusted: true });
+      const rewards = scoreEpisode(task, trace, config, { untrusted: true });
+      out = values.unparsed === true ? { ...rewards, unparsed: unparsedOf(task, trace) } : rewards;
     } catch (error) {
       failed++;
       out = { error: `line ${n}: ${errorMessage(error)}` };
@@ -41,3 +47,13 @@ export const scoreCommand: CliCommand = async (argv, io) => {
   }
   return failed > 0 ? 1 : 0;
 };
+
+/** Per message with ignored text: what the parser took no act from (the trace keeps only the text and the acts). */
+function unparsedOf(task: Task, trace: Trace): { turn: number; speaker: number; unparsed: string[] }[] {
+  const out: { turn: number; speaker: number; unparsed: string[] }[] = [];
+  for (const m of trace.messages) {
+    const unparsed = parseMessage(m.text, trace.surface, task).unparsed;
+    if (unparsed !== undefined) out.push({ turn: m.turn, speaker: m.speaker, unparsed });
+  }
+  return out;
+}

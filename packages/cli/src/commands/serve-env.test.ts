@@ -57,10 +57,18 @@ describe("cosir serve-env", () => {
     [["--bogus"], /bogus/],
     [["--workers", "-1"], /--workers/],
     [["--state-secret", "short"], /stateSecret/],
+    [["--score-budget", "0"], /--score-budget/],
+    [["--score-budget", "-1"], /--score-budget/],
+    [["--score-budget", "lots"], /--score-budget/],
+    [["--score-budget", "Infinity"], /--score-budget/],
+    [["--scoring-threads", "-1"], /--scoring-threads/],
+    [["--scoring-threads", "1.5"], /--scoring-threads/],
+    [["--scoring-threads", "999"], /--scoring-threads/],
   ])("rejects %j naming the flag", async (flags, pattern) => {
     const r = await runCli(["serve-env", ...(flags as string[])]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(pattern);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stdout).toBe("");
   });
 
@@ -120,5 +128,73 @@ describe("cosir serve-env --workers", () => {
     const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exit).toBe(0);
+  });
+});
+
+/** Starts `cosir serve-env` with `flags` on a free port; resolves with its URL, stdout so far and a stopper. */
+async function startCli(flags: string[]) {
+  const child = spawn(process.execPath, [cliPath, "serve-env", "--port", "0", ...flags], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (m) resolve(m[1]!);
+    });
+    child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
+  });
+  const stop = async () => {
+    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    return exit;
+  };
+  return { url, stdout, stop };
+}
+
+async function create(url: string, body: unknown) {
+  // A fresh connection per request, so a cluster's primary spreads them over its workers.
+  const r = await fetch(`${url}/v1/episodes`, {
+    method: "POST",
+    headers: { "content-type": "application/json", connection: "close" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as any };
+}
+
+describe("cosir serve-env --score-budget / --scoring-threads", () => {
+  it("one process: the budget refuses an episode with 413 over_budget and the thread count is the one given", async () => {
+    const server = await startCli(["--score-budget", "1000", "--scoring-threads", "0"]);
+    try {
+      expect(server.stdout).toMatch(/score budget 1000, scoring threads 0,/);
+      const refused = await create(server.url, { family: "random", seed: 1 });
+      expect(refused.status).toBe(413);
+      expect(refused.body.error.code).toBe("over_budget");
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it("--workers 2: every worker gets the budget (all creates refused) and a default budget accepts the same task", async () => {
+    const server = await startCli(["--workers", "2", "--score-budget", "1000", "--scoring-threads", "1"]);
+    try {
+      expect(server.stdout).toMatch(/score budget 1000, scoring threads 1 per worker, 2 workers/);
+      for (let k = 0; k < 4; k++) {
+        const refused = await create(server.url, { family: "random", seed: k });
+        expect(refused.status).toBe(413);
+        expect(refused.body.error.code).toBe("over_budget");
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const open = await startCli(["--workers", "2", "--scoring-threads", "1"]);
+    try {
+      expect((await create(open.url, { family: "random", seed: 0 })).status).toBe(200);
+    } finally {
+      expect(await open.stop()).toBe(0);
+    }
   });
 });

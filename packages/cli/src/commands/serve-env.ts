@@ -4,11 +4,11 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import { startEnvCluster, startEnvServer } from "@cosir/serve-env";
 import type { CliCommand } from "../cli-io";
 import { listenError } from "../listen-error";
-import { choiceFlag, intFlag, parseFlags } from "../flags";
+import { budgetFlag, choiceFlag, intFlag, parseFlags } from "../flags";
 
 const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
                        [--max-body-bytes 4194304] [--preset ${Object.keys(rewardPresets).join("|")}] [--log]
-                       [--workers N] [--state-secret S]
+                       [--workers N] [--state-secret S] [--score-budget 1e9] [--scoring-threads N]
 Serves CoSIR episodes and rewards over HTTP/JSON until SIGINT or SIGTERM:
   POST /v1/episodes  POST /v1/episodes/:id/step  GET /v1/episodes/:id  POST /get_reward (OpenRLHF)  GET /healthz
 The token may also come from COSIR_SERVE_ENV_TOKEN. Binds 127.0.0.1 unless --host says otherwise.
@@ -16,6 +16,10 @@ The token may also come from COSIR_SERVE_ENV_TOKEN. Binds 127.0.0.1 unless --hos
 with each request as a signed token, so any replica holding the same secret answers any step.
 --workers N (default 1; 0 = one per core, ${availableParallelism()} here): N processes share the port; they run stateless,
 with a secret generated for this launch unless --state-secret gives one (give the same one to every machine).
+--score-budget (cost units, default 1e9, about 5 s of one thread): a created episode whose whole-episode scoring,
+or a /get_reward body whose scoring, is estimated over it gets 413 over_budget before any work (design §7.1).
+--scoring-threads N (0..256; default the cores but one, at most 8; 0 scores on the event loop): worker threads that
+score traces, per process (with --workers N each worker has its own N threads).
 `;
 
 export const serveEnvCommand: CliCommand = async (argv, io) => {
@@ -30,6 +34,8 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     log: { type: "boolean" },
     workers: { type: "string" },
     "state-secret": { type: "string" },
+    "score-budget": { type: "string" },
+    "scoring-threads": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -46,6 +52,9 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
   if (host.trim() === "")
     throw new InvalidArgumentError("--host", host, "expected an interface address such as 127.0.0.1");
   const port = intFlag(values, "port", 8000, 0, 65535);
+  const scoreBudget = budgetFlag(values, "score-budget");
+  const scoringThreads =
+    values["scoring-threads"] === undefined ? undefined : intFlag(values, "scoring-threads", 0, 0, 256);
   const serverOptions = {
     host,
     port,
@@ -56,6 +65,9 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     preset: choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"),
     logger: values.log === true,
     ...(stateSecret !== undefined ? { stateSecret } : {}),
+    // Both reach every worker of a cluster (startEnvCluster hands its resolved options to each one).
+    ...(scoreBudget !== undefined ? { scoreBudget } : {}),
+    ...(scoringThreads !== undefined ? { scoringThreads } : {}),
   };
   let server: Awaited<ReturnType<typeof startEnvServer>> | Awaited<ReturnType<typeof startEnvCluster>>;
   try {
@@ -70,8 +82,9 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
       : o.stateSecret !== undefined
         ? "stateless"
         : "in-memory episodes";
+  const threads = "scoring" in server ? String(server.scoring.threads) : `${o.scoringThreads ?? "default"} per worker`;
   io.stdout.write(
-    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset}, ${mode})\n`,
+    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset}, score budget ${o.scoreBudget}, scoring threads ${threads}, ${mode})\n`,
   );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (s: NodeJS.Signals) => {

@@ -73,6 +73,18 @@ describe("ChatPolicy", () => {
     await server.close();
   });
 
+  it("keeps the reason verbatim, brackets included: it is what lies between the prefix and the final ]", async () => {
+    const detail = '{"error": {"message": "messages[0].content [tool] is invalid"}}';
+    const server = await fake((_req, res) => {
+      res.writeHead(400, { "content-type": "application/json" }).end(detail);
+    });
+    const obs = { chat: [{ role: "user", content: "hi" }], text: "" } as unknown as Observation;
+    const [action] = await new ChatPolicy({ baseUrl: server.url, retries: 0, ...fast }).act([obs]);
+    expect(action!.text).toBe(`${CHAT_ERROR_PREFIX}HTTP 400: ${detail}]`);
+    expect(action!.text.slice(CHAT_ERROR_PREFIX.length, -1)).toBe(`HTTP 400: ${detail}`);
+    await server.close();
+  });
+
   it("gives up on a server that stalls past the timeout", async () => {
     const server = await fake(() => undefined); // never answers
     const policy = new ChatPolicy({ baseUrl: server.url, retries: 1, ...fast, timeoutMs: 150 });

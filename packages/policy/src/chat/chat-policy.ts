@@ -181,7 +181,8 @@ export class ChatPolicy implements Policy {
       }
     }
     this.stats.failures++;
-    return { text: `${CHAT_ERROR_PREFIX}${lastError.replace(/\]/g, ")")}]` };
+    // The reason is kept verbatim, brackets included: it is everything between the prefix and the final "]".
+    return { text: `${CHAT_ERROR_PREFIX}${lastError}]` };
   }
 
   private async once(body: string): Promise<string> {

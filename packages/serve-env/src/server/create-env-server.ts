@@ -5,6 +5,7 @@ import { rewardConfig, type RewardConfig } from "@cosir/rewards";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ZodType, ZodTypeDef } from "zod";
 import { observationView } from "../observation/observation-view";
+import { stepParse } from "../observation/step-parse";
 import {
   resolveEnvServerOptions,
   type EnvServerOptions,
@@ -248,7 +249,9 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
         "body.agent",
       );
     if (stateless) await stateless.claim(entry, body, "body.state");
+    const phase = env.phase;
     env.step(body.text);
+    const parse = stepParse(env, phase, body.text);
     if (env.done) {
       [entry.rewards] = await scoring.score([{ task: env.task, trace: env.trace(), config: entry.config }]);
       store.finish(entry.id);
@@ -256,6 +259,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
     const response = {
       episodeId: entry.id,
       agent: body.agent,
+      parse,
       done: env.done,
       agentSelection: env.agentSelection,
       observation: observationView(env),
