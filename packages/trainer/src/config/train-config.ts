@@ -202,20 +202,23 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
     },
     rl: {
-      iterations: 40,
+      // 1,280 episodes per arm: one PPO epoch on the sampler's own log-probs costs about half of two epochs with a
+      // recomputation, so twice the episodes fit in the same minutes.
+      iterations: 80,
       tasksPerIteration: 4,
       groupSize: 4,
-      ppoEpochs: 2,
+      ppoEpochs: 1,
+      oldLogprobs: "sampler",
       minibatchSize: 64,
-      learningRate: 2e-4,
-      minLearningRate: 2e-5,
+      learningRate: 4e-4,
+      minLearningRate: 4e-5,
       klCoef: 0.05,
       baseline: "turn",
       // CoSIR's rewards are per message: each message is credited with its own reward (see gammaByPreset)
       gammaByPreset: { cosir: 0 },
     },
     // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
-    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 10, dialogues: 2, temperature: 1 },
+    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 20, dialogues: 2, temperature: 1 },
     checkpointEvery: 5,
   },
 });
