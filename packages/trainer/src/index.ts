@@ -48,6 +48,7 @@ export { DEMO_ARMS, demoArmDir, describeEpisodeRatio, episodeRatio, runDemo } fr
 export type { CurvePoint, DemoArmResult, DemoArmSpec } from "./run/demo-arm";
 export { evaluateCheckpoint, evaluateModel, runDemoArm } from "./run/demo-arm";
 export { demoPolicyTable, demoReport } from "./run/demo-report";
+export { decodingLabel } from "./run/decoding-label";
 export type { RunPaths, RunState } from "./run/run-folder";
 export {
   RUN_STATE_VERSION,

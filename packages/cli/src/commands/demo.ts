@@ -5,6 +5,7 @@ import { InvalidConfigError } from "@cosir/bayes";
 import { type BenchSummary, writeHtmlReport } from "@cosir/bench";
 import {
   DEMO_ARMS,
+  decodingLabel,
   demoArmDir,
   demoReport,
   describeEpisodeRatio,
@@ -52,7 +53,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   );
   const t = config.task;
   io.stdout.write(
-    `\nHeld-out ${t.family} tasks (${t.agents} agents, ${t.options} options x ${t.attributes} attributes, ${t.rounds} rounds, visibility ${t.visibility ?? 0.5}), ${config.eval.episodes} episodes each, greedy decoding\n`,
+    `\nHeld-out ${t.family} tasks (${t.agents} agents, ${t.options} options x ${t.attributes} attributes, ${t.rounds} rounds, visibility ${t.visibility ?? 0.5}), ${config.eval.episodes} episodes each, ${decodingLabel(config)}\n`,
   );
   io.stdout.write(`${formatDemoTable(result)}\n`);
   if (seeds > 1) io.stdout.write(`\nEvery RL seed (same base, same episodes):\n${formatSeedTable(result)}\n`);

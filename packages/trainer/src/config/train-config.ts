@@ -97,6 +97,12 @@ export const TrainConfigSchema = z
         /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
         baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
         dropZeroAdvantage: z.boolean().default(true),
+        /**
+         * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
+         * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
+         * action, and `samplerMismatch` is then 0).
+         */
+        oldLogprobs: z.enum(["recompute", "sampler"]).default("recompute"),
         ppoEpochs: int.min(1).max(32).default(2),
         minibatchSize: int.min(1).max(65_536).default(64),
         clipLow: z.number().min(0).max(1).default(0.2),
@@ -133,6 +139,11 @@ export const TrainConfigSchema = z
         curveEvery: int.min(1).default(10),
         /** Held-out dialogues kept per policy for the demo report. */
         dialogues: int.min(0).max(100).default(2),
+        /**
+         * Sampling temperature of every held-out evaluation of a model (the demo's tables and curves): 0 decodes
+         * greedily; the RL temperature measures the policy RL trained.
+         */
+        temperature: z.number().finite().min(0).max(10).default(0),
       })
       .strict()
       .default({}),
@@ -191,19 +202,23 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
     },
     rl: {
-      iterations: 40,
+      // 1,280 episodes per arm: one PPO epoch on the sampler's own log-probs costs about half of two epochs with a
+      // recomputation, so twice the episodes fit in the same minutes.
+      iterations: 80,
       tasksPerIteration: 4,
       groupSize: 4,
-      ppoEpochs: 2,
+      ppoEpochs: 1,
+      oldLogprobs: "sampler",
       minibatchSize: 64,
-      learningRate: 2e-4,
-      minLearningRate: 2e-5,
+      learningRate: 4e-4,
+      minLearningRate: 4e-5,
       klCoef: 0.05,
       baseline: "turn",
       // CoSIR's rewards are per message: each message is credited with its own reward (see gammaByPreset)
       gammaByPreset: { cosir: 0 },
     },
-    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 10, dialogues: 2 },
+    // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
+    eval: { episodes: 400, benchEpisodes: 40, curveEpisodes: 100, curveEvery: 20, dialogues: 2, temperature: 1 },
     checkpointEvery: 5,
   },
 });

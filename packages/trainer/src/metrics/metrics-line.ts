@@ -58,7 +58,7 @@ export interface RlMetricsLine {
   clipFraction: number;
   policyLoss: number;
   gradNorm: number;
-  /** Largest |sampler log-prob - learner log-prob| over the iteration's tokens. */
+  /** Largest |sampler log-prob - learner log-prob| over the iteration's tokens (0 with `rl.oldLogprobs: "sampler"`). */
   samplerMismatch: number;
   timing: RlTiming;
 }

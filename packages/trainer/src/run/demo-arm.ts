@@ -5,7 +5,7 @@ import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evalua
 import { samplingPolicy, type PolicyModel } from "./policy-model";
 import { TrainRun } from "./train-run";
 
-/** Held-out team accuracy of an arm after some RL episodes (greedy decoding). */
+/** Held-out team accuracy of an arm after some RL episodes (decoded as `eval.temperature` says). */
 export interface CurvePoint {
   iteration: number;
   episodes: number;
@@ -32,14 +32,21 @@ export interface DemoArmResult {
   seconds: number;
 }
 
-/** The held-out evaluation of a policy model the demo reports (greedy decoding, as in every table). */
+/**
+ * The held-out evaluation of a policy model the demo reports, at `eval.temperature` (0: greedy) with a fixed
+ * sampling seed, as in every table.
+ */
 export async function evaluateModel(
   pm: PolicyModel,
   config: TrainConfig,
   n: number,
   dialogues = 0,
 ): Promise<PolicyEvaluation> {
-  const policy = samplingPolicy(pm, { temperature: 0, maxNewTokens: config.rl.maxNewTokens, seed: 0 });
+  const policy = samplingPolicy(pm, {
+    temperature: config.eval.temperature,
+    maxNewTokens: config.rl.maxNewTokens,
+    seed: 0,
+  });
   return evaluatePolicy(policy, evaluationTasks(config, n), { dialogues });
 }
 

@@ -2,6 +2,7 @@ import type { BenchSummary, HtmlReportCurve, HtmlReportData, HtmlReportDialogue,
 import { benchSummaryTable } from "@cosir/bench";
 import type { TrainConfig } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
+import { decodingLabel } from "./decoding-label";
 import type { EvaluatedDialogue, PolicyEvaluation } from "./evaluate-policy";
 import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
 
@@ -9,9 +10,9 @@ const pct = (e: PolicyEvaluation) =>
   `${(100 * e.teamAccuracy).toFixed(1)} [${(100 * e.ci95[0]).toFixed(1)}, ${(100 * e.ci95[1]).toFixed(1)}]`;
 
 /** The demo table as the report shows it (the terminal prints the same rows). */
-export function demoPolicyTable(result: DemoResult, episodes: number): HtmlReportTable {
+export function demoPolicyTable(result: DemoResult, episodes: number, decoding = "greedy decoding"): HtmlReportTable {
   return {
-    title: `Held-out tasks (${episodes} episodes per policy, greedy decoding)`,
+    title: `Held-out tasks (${episodes} episodes per policy, ${decoding})`,
     header: ["policy", "team accuracy % [95% CI]", "disclosure", "ask rate", "mean reward", "format errors"],
     rows: Object.entries(result.policies).map(([name, e]) => [
       name,
@@ -76,7 +77,7 @@ export function demoReport(
     })),
     { title: "Training team accuracy (sampled)", xLabel: "RL episodes", series: series((l) => l.teamAccuracy) },
   ];
-  const tables: HtmlReportTable[] = [demoPolicyTable(result, config.eval.episodes)];
+  const tables: HtmlReportTable[] = [demoPolicyTable(result, config.eval.episodes, decodingLabel(config))];
   if (result.seeds.length > 1)
     tables.push({
       title: "Every RL seed",

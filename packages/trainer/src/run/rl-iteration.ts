@@ -40,16 +40,27 @@ interface RlSample extends PromptCompletion {
   ref?: number[];
 }
 
-/** Per-token log-probs of many prompt + completion pairs under a model, in batches, without gradients. */
+/**
+ * Per-token log-probs of many prompt + completion pairs under a model, in batches, without gradients. Batches
+ * are cut from the items sorted by length, so each pads to about its own length (answers in the input order).
+ */
 function completionLogprobs(pm: PolicyModel, items: readonly PromptCompletion[], batchSize: number): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < items.length; i += batchSize) {
-    const chunk = items.slice(i, i + batchSize);
-    const packed = packSequences(chunk, { padToken: pm.tokenizer.pad });
+  const out: number[][] = new Array(items.length);
+  const length = (i: number) =>
+    (items[i] as PromptCompletion).prompt.length + (items[i] as PromptCompletion).completion.length;
+  const order = [...items.keys()].sort((a, b) => length(a) - length(b) || a - b);
+  for (let i = 0; i < order.length; i += batchSize) {
+    const at = order.slice(i, i + batchSize);
+    const packed = packSequences(
+      at.map((k) => items[k] as PromptCompletion),
+      { padToken: pm.tokenizer.pad },
+    );
     const values = tf.tidy(() => tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync());
     packed.tokens.dispose();
     packed.mask.dispose();
-    out.push(...unpackCompletions(packed, values));
+    unpackCompletions(packed, values).forEach((lps, j) => {
+      out[at[j] as number] = lps;
+    });
   }
   return out;
 }
@@ -114,16 +125,24 @@ export async function rlIteration(context: RlIterationContext, iteration: number
   let samplerMismatch = 0;
   const learningRate = learningRateAt(it, rl);
   if (samples.length > 0) {
-    const old = completionLogprobs(pm, samples, rl.minibatchSize);
+    // "sampler": the log-probs recorded while sampling are the old ones (the same model and tokens, temperature 1
+    // unfiltered), so only actions without them are recomputed; "recompute" recomputes all and measures the gap.
+    const recompute =
+      rl.oldLogprobs === "sampler" ? samples.filter((s) => s.sampled.length !== s.completion.length) : samples;
+    const old = completionLogprobs(pm, recompute, rl.minibatchSize);
+    recompute.forEach((s, i) => {
+      s.old = old[i];
+    });
     const ref = completionLogprobs(reference, samples, rl.minibatchSize);
     samples.forEach((s, i) => {
-      s.old = old[i];
+      s.old ??= s.sampled;
       s.ref = ref[i];
+    });
+    for (const s of recompute)
       (s.old ?? []).forEach((lp, j) => {
         // The sampler's log-probs and the learner's recomputation must agree (same model, same tokens).
         samplerMismatch = Math.max(samplerMismatch, Math.abs(lp - (s.sampled[j] ?? lp)));
       });
-    });
     trainer.optimizer.learningRate = learningRate;
     for (let epoch = 0; epoch < rl.ppoEpochs; epoch++) {
       const order = new Rng(derivedSeed(config.seed, "ppo-order", it, epoch)).shuffle([...samples.keys()]);

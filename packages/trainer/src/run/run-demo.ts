@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { CosirError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
+import { decodingLabel } from "./decoding-label";
 import type { TrainConfig } from "../config/train-config";
 import type { ProgressOptions } from "../metrics/progress";
 import { type CurvePoint, type DemoArmResult, type DemoArmSpec, evaluateCheckpoint, runDemoArm } from "./demo-arm";
@@ -134,7 +135,7 @@ async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> 
  * The main job (the evidence issue): a base (the committed checkpoint `config.base`, or pretrained here), then
  * outcome-only RL and CoSIR RL from that same base with equal iterations and seeds, each arm in its own process,
  * with held-out learning curves; then the base, both arms and the scripted silent and oracle teams on the same
- * held-out tasks (greedy decoding).
+ * held-out tasks (decoded at `eval.temperature`).
  */
 export async function runDemo(
   config: TrainConfig,
@@ -188,7 +189,7 @@ export async function runDemo(
 
   started = Date.now();
   const tasks = evaluationTasks(config);
-  log(`evaluating base and scripted teams on ${tasks.length} held-out tasks (greedy decoding)`);
+  log(`evaluating base and scripted teams on ${tasks.length} held-out tasks (${decodingLabel(config)})`);
   const policies: Record<string, PolicyEvaluation> = {};
   policies.base = await evaluateCheckpoint(base, config, config.eval.dialogues);
   const armOf = (preset: DemoArm, s: number) =>
