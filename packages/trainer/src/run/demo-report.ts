@@ -100,7 +100,12 @@ export function demoReport(
         .join(", "),
     },
     sections: [
-      { kind: "curves", title: "Learning curves", intro: "Both arms from the same base, seed 0.", curves },
+      {
+        kind: "curves",
+        title: "Learning curves",
+        intro: `Both arms from the same base, RL seed ${config.seed}.`,
+        curves,
+      },
       { kind: "tables", title: "Held-out evaluation", tables },
       {
         kind: "dialogues",
