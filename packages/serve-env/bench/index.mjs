@@ -7,48 +7,12 @@
 import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { CollaborationEnv, generateTask, runEpisode } from "@cosir/env";
 import { scoreEpisodeCost } from "@cosir/rewards";
 import { scriptedPolicy } from "@cosir/policy";
 import { MAX_TASK_COST, observationView, renderTranscript, startEnvCluster, startEnvServer } from "../dist/index.js";
-
-function client(baseUrl) {
-  const url = new URL(baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 128 });
-  const send = (method, path, body) =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const start = performance.now();
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method,
-          path,
-          agent,
-          headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {},
-        },
-        (res) => {
-          const chunks = [];
-          res.on("data", (c) => chunks.push(c));
-          res.on("end", () =>
-            resolve({
-              status: res.statusCode,
-              body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
-              ms: performance.now() - start,
-            }),
-          );
-          res.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-      if (payload) req.write(payload);
-      req.end();
-    });
-  return { send, close: () => agent.destroy() };
-}
+import { client, oracleEpisodes } from "./load-support.mjs";
 
 const quantile = (xs, q) => xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
 
@@ -171,15 +135,7 @@ function workersCpuSeconds() {
 export default async function bench({ report, quick }) {
   await healthzUnderLoad({ report, quick });
   const episodes = quick ? 100 : 1000;
-  const tasks = [];
-  for (let k = 0; k < 32; k++) {
-    const task = generateTask({ family: k % 2 ? "random" : "hiddenProfile", seed: 500 + k });
-    const trace = await runEpisode(task, scriptedPolicy("oracle", { seed: k }), { surface: "natural" });
-    tasks.push({
-      task,
-      steps: [...trace.messages.map((m) => [m.speaker, m.text]), ...trace.choices.map((c) => [c.agent, c.text])],
-    });
-  }
+  const tasks = await oracleEpisodes();
   const server = await startEnvServer({ port: 0, maxEpisodes: 2 * episodes });
   const http = client(server.url);
   try {

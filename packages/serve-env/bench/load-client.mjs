@@ -2,55 +2,13 @@
 // primary, which is the bench process, only accepts connections and keeps the spent-state ledger):
 // `node load-client.mjs <url> <episodes>` steps that many concurrent oracle-text episodes carrying state
 // tokens (after a warm-up), sends one forged and one replayed state per episode, and prints one JSON line.
-import { Agent, request } from "node:http";
-import { generateTask, runEpisode } from "@cosir/env";
-import { scriptedPolicy } from "@cosir/policy";
+import { client, oracleEpisodes } from "./load-support.mjs";
 
 const [url, episodesArg] = process.argv.slice(2);
 const episodes = Number(episodesArg);
-const base = new URL(url);
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-
-function send(path, body) {
-  const payload = JSON.stringify(body);
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: "POST",
-        path,
-        agent,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode,
-            body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
-            ms: performance.now() - start,
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
-const tasks = [];
-for (let k = 0; k < 32; k++) {
-  const task = generateTask({ family: k % 2 ? "random" : "hiddenProfile", seed: 500 + k });
-  const trace = await runEpisode(task, scriptedPolicy("oracle", { seed: k }), { surface: "natural" });
-  tasks.push({
-    task,
-    steps: [...trace.messages.map((m) => [m.speaker, m.text]), ...trace.choices.map((c) => [c.agent, c.text])],
-  });
-}
+const http = client(url, { maxSockets: 256 });
+const send = (path, body) => http.send("POST", path, body);
+const tasks = await oracleEpisodes();
 
 async function load(n, bad) {
   const latencies = [];
@@ -101,4 +59,4 @@ process.stdout.write(
     clientCpu: (cpu.user + cpu.system) / 1e6,
   })}\n`,
 );
-agent.destroy();
+http.close();
