@@ -32,6 +32,7 @@ const paths = [
   "sft.batchSize",
   "rl.groupSize",
   "rl.minibatchSize",
+  "rl.microbatchSize",
   "rl.gammaByPreset",
   "rewards.preset",
   "rewards.weights",
@@ -151,7 +152,7 @@ describe("train config under attack", () => {
     );
     expect(() =>
       resolveTrainConfig({ preset: "smoke", overrides: [huge, { budget: { maxParameters: 2e10 } }] }),
-    ).toThrow(/model: needs about [\d.]+ GB of activations for a batch of 32 sequences/);
+    ).toThrow(/model: needs about [\d.]+ GB of activations for a batch of 16 sequences/);
     for (const name of Object.keys(trainPresets)) {
       const cost = trainConfigCost(resolveTrainConfig({ preset: name }));
       expect(cost.parameters).toBeLessThan(DEFAULT_TRAIN_BUDGET.maxParameters);

@@ -21,7 +21,10 @@ export const DEFAULT_TRAIN_BUDGET: Readonly<TrainBudget> = Object.freeze({
 export interface TrainConfigCost {
   /** Exact parameter count of the model the config builds (transformerParameterShapes). */
   parameters: number;
-  /** Sequences in the largest training batch (max of sft.batchSize, pretrain.batchSize, rl.minibatchSize). */
+  /**
+   * Sequences in the largest training pass (max of sft.batchSize, pretrain.batchSize and RL's pass: the smaller of
+   * rl.minibatchSize and rl.microbatchSize).
+   */
   batch: number;
   /** Float32 activations kept for the backward pass of that batch, in bytes (an estimate, see below). */
   activationBytes: number;
@@ -40,7 +43,11 @@ export function trainConfigCost(config: TrainConfig, vocabSize = TRAINER_VOCAB_S
   const v = vocabSize;
   const shift = tokenShift ? 2 : 0;
   const parameters = (1 + shift) * v * d + t * d + layers * (4 * d * d + 2 * m * d * d + 2 * d) + d;
-  const batch = Math.max(config.sft.batchSize, config.pretrain.batchSize, config.rl.minibatchSize);
+  const batch = Math.max(
+    config.sft.batchSize,
+    config.pretrain.batchSize,
+    Math.min(config.rl.minibatchSize, config.rl.microbatchSize),
+  );
   const perLayer = (10 + 2 * m) * t * d + 2 * heads * t * t;
   const perSequence = layers * perLayer + (1 + shift) * t * d + 2 * t * v;
   return { parameters, batch, activationBytes: 4 * batch * perSequence };

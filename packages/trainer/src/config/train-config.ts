@@ -105,6 +105,12 @@ export const TrainConfigSchema = z
         oldLogprobs: z.enum(["recompute", "sampler"]).default("recompute"),
         ppoEpochs: int.min(1).max(32).default(2),
         minibatchSize: int.min(1).max(65_536).default(64),
+        /**
+         * Actions per forward/backward pass within a minibatch (one optimizer step per minibatch either way): the
+         * minibatch is sorted by length and cut into micro-batches whose gradients are accumulated, weighted by
+         * their action tokens, so the step is the same and each pass pads only to its own longest action.
+         */
+        microbatchSize: int.min(1).max(65_536).default(16),
         clipLow: z.number().min(0).max(1).default(0.2),
         clipHigh: z.number().min(0).max(10).default(0.28),
         klCoef: nonNegative.default(0.02),

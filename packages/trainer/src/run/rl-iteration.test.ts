@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadCheckpoint } from "@cosir/policy/tfjs";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig, type TrainConfigInput } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
@@ -11,9 +13,12 @@ const root = mkdtempSync(join(tmpdir(), "cosir-rl-iteration-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const quiet = { progress: { stream: process.stderr, quiet: true } };
 
-async function firstRlLine(name: string, rl: TrainConfigInput["rl"]): Promise<RlMetricsLine> {
+/** The committed demo base: a model whose rewards differ within a group, so that an RL step moves it. */
+const committedBase = fileURLToPath(new URL("../../../../models/demo-base/checkpoint", import.meta.url));
+
+async function firstRlLine(name: string, rl: TrainConfigInput["rl"], fromBase = false): Promise<RlMetricsLine> {
   const config = resolveTrainConfig({
-    preset: "smoke",
+    preset: fromBase ? "demo" : "smoke",
     overrides: [
       {
         sft: { episodes: 0 },
@@ -22,7 +27,7 @@ async function firstRlLine(name: string, rl: TrainConfigInput["rl"]): Promise<Rl
     ],
   });
   const dir = join(root, name);
-  const run = await TrainRun.start(config, dir, quiet);
+  const run = await TrainRun.start(config, dir, quiet, fromBase ? { base: committedBase } : {});
   try {
     await run.train();
   } finally {
@@ -46,5 +51,34 @@ describe("rlIteration's old log-probs", () => {
     expect(sampler.samples).toBe(recomputed.samples);
     expect(Math.abs(sampler.policyLoss - recomputed.policyLoss)).toBeLessThan(1e-3);
     expect(Math.abs(sampler.kl - recomputed.kl)).toBeLessThan(1e-4);
+  });
+});
+
+describe("rlIteration's micro-batches", () => {
+  it("accumulating a minibatch over length-sorted micro-batches takes the same step as one pass", async () => {
+    const whole = await firstRlLine("micro-64", { minibatchSize: 64, microbatchSize: 64 }, true);
+    const micro = await firstRlLine("micro-3", { minibatchSize: 64, microbatchSize: 3 }, true);
+    expect(micro.samples).toBeGreaterThan(3);
+    expect(micro.rewards).toEqual(whole.rewards);
+    expect(micro.gradNorm).toBeCloseTo(whole.gradNorm, 4);
+    expect(micro.policyLoss).toBeCloseTo(whole.policyLoss, 4);
+    expect(micro.entropy).toBeCloseTo(whole.entropy, 4);
+    const [a, b] = await Promise.all(
+      ["micro-64", "micro-3"].map((name) => loadCheckpoint(join(root, name, "checkpoint"))),
+    );
+    const [wa, wb] = await Promise.all([a!.model.readWeights(), b!.model.readWeights()]);
+    let gap = 0;
+    let moved = 0;
+    const start = await (await loadCheckpoint(join(root, "micro-64", "base"))).model.readWeights();
+    for (const [name, w] of wa)
+      w.forEach((x, i) => {
+        gap = Math.max(gap, Math.abs(x - (wb.get(name) as Float32Array)[i]!));
+        moved = Math.max(moved, Math.abs(x - (start.get(name) as Float32Array)[i]!));
+      });
+    // the step moved the weights, and both ways moved them to the same place
+    expect(moved).toBeGreaterThan(1e-4);
+    expect(gap).toBeLessThan(1e-5);
+    a!.model.dispose();
+    b!.model.dispose();
   });
 });

@@ -6,6 +6,7 @@ import {
   packSequences,
   tokenLogprobs,
   unpackCompletions,
+  type PackedSequences,
   type PromptCompletion,
   type TransformerTrainer,
 } from "@cosir/policy/tfjs";
@@ -30,6 +31,16 @@ export interface RlIterationContext {
   reference: PolicyModel;
   /** Adam over `policy.model`. */
   trainer: TransformerTrainer;
+}
+
+/** One micro-batch of the PPO update: packed actions and their per-token old, reference and advantage values. */
+interface PackedSample {
+  packed: PackedSequences;
+  /** The micro-batch's share of the minibatch's action tokens. */
+  weight: number;
+  old: tf.Tensor2D;
+  ref: tf.Tensor2D;
+  advantages: tf.Tensor2D;
 }
 
 interface RlSample extends PromptCompletion {
@@ -148,43 +159,65 @@ export async function rlIteration(context: RlIterationContext, iteration: number
       const order = new Rng(derivedSeed(config.seed, "ppo-order", it, epoch)).shuffle([...samples.keys()]);
       for (let b = 0; b < order.length; b += rl.minibatchSize) {
         const chunk = order.slice(b, b + rl.minibatchSize).map((i) => samples[i] as RlSample);
-        const packed = packSequences(chunk, { padToken: pm.tokenizer.pad });
-        const oldT = alignCompletions(
-          packed,
-          chunk.map((s) => s.old as number[]),
+        // One optimizer step per minibatch, its gradient accumulated over micro-batches cut from the minibatch
+        // sorted by length, each weighted by its share of the minibatch's action tokens: the gradient of the
+        // token-mean loss of the whole minibatch, with each micro-batch padded only to its own longest sequence.
+        const byLength = [...chunk].sort(
+          (x, y) => x.prompt.length + x.completion.length - (y.prompt.length + y.completion.length),
         );
-        const refT = alignCompletions(
-          packed,
-          chunk.map((s) => s.ref as number[]),
-        );
-        const advT = alignCompletions(
-          packed,
-          chunk.map((s) => s.completion.map(() => s.advantage)),
-        );
-        let seen: number[] = [];
-        const result = trainer.trainStep(packed, (model, batch) => {
-          const { logprobs, entropy } = tokenLogprobs(model, batch.tokens, { entropy: true });
+        const tokens = chunk.reduce((n, s) => n + s.completion.length, 0);
+        const parts: { batch: PackedSample; weight: number }[] = [];
+        for (let m = 0; m < byLength.length; m += rl.microbatchSize) {
+          const micro = byLength.slice(m, m + rl.microbatchSize);
+          const packed = packSequences(micro, { padToken: pm.tokenizer.pad });
+          const weight = micro.reduce((n, s) => n + s.completion.length, 0) / tokens;
+          parts.push({
+            weight,
+            batch: {
+              packed,
+              weight,
+              old: alignCompletions(
+                packed,
+                micro.map((s) => s.old as number[]),
+              ),
+              ref: alignCompletions(
+                packed,
+                micro.map((s) => s.ref as number[]),
+              ),
+              advantages: alignCompletions(
+                packed,
+                micro.map((s) => s.completion.map(() => s.advantage)),
+              ),
+            },
+          });
+          trainedTokens += packed.batch * packed.time;
+        }
+        const seen = [0, 0, 0, 0];
+        const result = trainer.trainStepAccumulated(parts, (model, part) => {
+          const { logprobs, entropy } = tokenLogprobs(model, part.packed.tokens, { entropy: true });
           const out = ppoLoss(
             {
               logprobs,
-              oldLogprobs: oldT,
-              refLogprobs: refT,
-              advantages: advT,
-              mask: batch.mask,
+              oldLogprobs: part.old,
+              refLogprobs: part.ref,
+              advantages: part.advantages,
+              mask: part.packed.mask,
               ...(entropy ? { entropy } : {}),
             },
             { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef: rl.klCoef, entropyCoef: rl.entropyCoef },
           );
-          seen = [out.kl, out.entropy, out.clipFraction, out.policyLoss].map((x) => x.dataSync()[0] as number);
+          [out.kl, out.entropy, out.clipFraction, out.policyLoss].forEach(
+            (x, j) => (seen[j] = (seen[j] as number) + part.weight * (x.dataSync()[0] as number)),
+          );
           return out.loss;
         });
-        trainedTokens += packed.batch * packed.time;
         stats.kl.push(seen[0] as number);
         stats.entropy.push(seen[1] as number);
         stats.clipFraction.push(seen[2] as number);
         stats.policyLoss.push(seen[3] as number);
         stats.gradNorm.push(result.gradNorm);
-        for (const t of [packed.tokens, packed.mask, oldT, refT, advT]) t.dispose();
+        for (const { batch } of parts)
+          for (const t of [batch.packed.tokens, batch.packed.mask, batch.old, batch.ref, batch.advantages]) t.dispose();
       }
     }
   }

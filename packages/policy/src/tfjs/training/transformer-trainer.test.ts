@@ -93,6 +93,68 @@ describe("TransformerTrainer", () => {
     for (const x of [trainerA, trainerB, a, b]) x.dispose();
   });
 
+  it("accumulates a step over parts weighted by their tokens: the same update as one step on the whole batch", async () => {
+    const config = { vocabSize: tokenizer.size, width: 16, layers: 2, heads: 2, context: 48, tokenShift: true };
+    const data = dataset();
+    const whole = packSequences(data, { padToken: tokenizer.pad });
+    // sorted by length and cut in two, each part padded only to its own longest sequence
+    const sorted = [...data].sort(
+      (x, y) => x.prompt.length + x.completion.length - y.prompt.length - y.completion.length,
+    );
+    const cut = [sorted.slice(0, 2), sorted.slice(2)];
+    const tokens = (items: typeof data) => items.reduce((s, x) => s + x.completion.length, 0);
+    const parts = cut.map((items) => ({
+      batch: packSequences(items, { padToken: tokenizer.pad }),
+      weight: tokens(items) / tokens(data),
+    }));
+    expect(parts[0]!.batch.time).toBeLessThan(whole.time);
+    const a = new Transformer(config, { seed: 5 });
+    const b = new Transformer(config, { seed: 5 });
+    const c = new Transformer(config, { seed: 5 });
+    const [ta, tb, tc] = [a, b, c].map((m) => new TransformerTrainer(m, { learningRate: 1e-2, clipNorm: 0.5 }));
+    for (let step = 0; step < 3; step++) {
+      const ra = ta!.trainStep(whole, nextTokenLoss);
+      const before = tf.memory().numTensors;
+      const rb = tb!.trainStepAccumulated(parts, nextTokenLoss);
+      if (step > 0) expect(tf.memory().numTensors).toBe(before);
+      expect(rb.loss).toBeCloseTo(ra.loss, 5);
+      expect(rb.gradNorm).toBeCloseTo(ra.gradNorm, 5);
+      expect(rb.clipped).toBe(ra.clipped);
+      expect(rb.step).toBe(ra.step);
+      // one part of weight 1 is trainStep, bit for bit
+      const rc = tc!.trainStepAccumulated([{ batch: whole, weight: 1 }], nextTokenLoss);
+      expect(rc.loss).toBe(ra.loss);
+      expect(rc.gradNorm).toBe(ra.gradNorm);
+    }
+    const [wa, wb, wc] = await Promise.all([a.readWeights(), b.readWeights(), c.readWeights()]);
+    let gap = 0;
+    for (const [name, w] of wa) {
+      expect(Array.from(wc.get(name)!)).toEqual(Array.from(w));
+      w.forEach((x, i) => (gap = Math.max(gap, Math.abs(x - wb.get(name)![i]!))));
+    }
+    expect(gap).toBeLessThan(1e-5);
+    // a part with the wrong weight moves the weights elsewhere (the test can fail)
+    const d = new Transformer(config, { seed: 5 });
+    const td = new TransformerTrainer(d, { learningRate: 1e-2, clipNorm: 0.5 });
+    td.trainStepAccumulated(
+      parts.map((p, i) => ({ batch: p.batch, weight: i === 0 ? 1 : p.weight })),
+      nextTokenLoss,
+    );
+    const a1 = new Transformer(config, { seed: 5 });
+    const ta1 = new TransformerTrainer(a1, { learningRate: 1e-2, clipNorm: 0.5 });
+    ta1.trainStep(whole, nextTokenLoss);
+    const [wd, wa1] = await Promise.all([d.readWeights(), a1.readWeights()]);
+    let moved = 0;
+    for (const [name, w] of wa1) w.forEach((x, i) => (moved = Math.max(moved, Math.abs(x - wd.get(name)![i]!))));
+    expect(moved).toBeGreaterThan(1e-4);
+    expect(() => ta!.trainStepAccumulated([], nextTokenLoss)).toThrow(/parts/);
+    expect(() => ta!.trainStepAccumulated([{ batch: whole, weight: Number.NaN }], nextTokenLoss)).toThrow(
+      /parts\[0\]\.weight/,
+    );
+    tf.dispose([whole.tokens, whole.mask, ...parts.flatMap((p) => [p.batch.tokens, p.batch.mask])]);
+    for (const x of [ta!, tb!, tc!, td, ta1, a, b, c, d, a1]) x.dispose();
+  });
+
   it("gives per-token log-probs of completions with gradients (the PPO building block)", async () => {
     const model = new Transformer(
       { vocabSize: tokenizer.size, width: 16, layers: 1, heads: 2, context: 48 },

@@ -58,6 +58,56 @@ export class TransformerTrainer {
     return { loss: values[0]!, gradNorm, clipped: gradNorm > this.clipNorm, step: this.optimizer.step };
   }
 
+  /**
+   * One optimizer step on a batch too padded or too large to pass at once: the gradient of
+   * sum_i weight_i * lossFn(model, parts[i].batch), accumulated part by part, then clipped and applied
+   * exactly as `trainStep` does. With a token-mean loss and weight_i = (tokens of part i) / (tokens
+   * of all parts), it is the gradient of the loss of the whole batch, so a minibatch sorted by length
+   * and cut into parts pads each part only to its own longest sequence. `loss` is the weighted sum.
+   */
+  trainStepAccumulated<B>(
+    parts: readonly { batch: B; weight: number }[],
+    lossFn: (model: Transformer, batch: B) => tf.Scalar,
+  ): TrainStepResult {
+    if (parts.length === 0) throw new InvalidArgumentError("parts", parts, "expected at least one part");
+    parts.forEach((p, i) => {
+      if (!(Number.isFinite(p.weight) && p.weight >= 0))
+        throw new InvalidArgumentError(`parts[${i}].weight`, p.weight, "expected a finite number >= 0");
+    });
+    const variables = this.model.variables;
+    const varList = [...variables.values()];
+    let sum: Record<string, tf.Tensor> | undefined;
+    let loss = 0;
+    for (const part of parts) {
+      const [value, grads] = tf.tidy(() => {
+        const out = tf.variableGrads(() => lossFn(this.model, part.batch), varList);
+        const scaled: Record<string, tf.Tensor> = {};
+        for (const [name, g] of Object.entries(out.grads)) {
+          const w = tf.mul(g, part.weight);
+          scaled[name] = sum?.[name] === undefined ? w : tf.add(sum[name] as tf.Tensor, w);
+        }
+        return [out.value, scaled] as const;
+      });
+      loss += part.weight * (value.dataSync()[0] as number);
+      value.dispose();
+      if (sum) for (const t of Object.values(sum)) t.dispose();
+      sum = grads;
+    }
+    const grads = sum as Record<string, tf.Tensor>;
+    const norm = tf.tidy(() => {
+      const gradNorm = tf.sqrt(tf.addN(Object.values(grads).map((g) => tf.sum(tf.square(g))))) as tf.Scalar;
+      const scale = Number.isFinite(this.clipNorm)
+        ? (tf.minimum(1, tf.div(this.clipNorm, tf.add(gradNorm, 1e-6))) as tf.Scalar)
+        : 1;
+      this.optimizer.apply(variables, grads, scale);
+      return gradNorm;
+    });
+    const gradNorm = norm.dataSync()[0] as number;
+    norm.dispose();
+    for (const t of Object.values(grads)) t.dispose();
+    return { loss, gradNorm, clipped: gradNorm > this.clipNorm, step: this.optimizer.step };
+  }
+
   dispose(): void {
     this.optimizer.dispose();
   }
