@@ -29,6 +29,10 @@ describe("cosir demo", () => {
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(summary.version).toBe(2);
     expect(summary.seeds.map((s: { seed: number }) => s.seed)).toEqual([1, 2]);
+    // the base and scripted teams, evaluated as the pool's last job, still come first and last in the table
+    expect(Object.keys(summary.policies)).toEqual(["base", "outcomeOnly", "cosir", "silent", "oracle"]);
+    expect(summary.seconds.eval).toBeGreaterThan(0);
+    expect(summary.seconds.eval).toBeLessThanOrEqual(summary.seconds.rl);
     // every arm of every RL seed meets the same held-out tasks as the base
     const firstTask = (e: { dialogues: { taskId: string }[] }) => e.dialogues[0]?.taskId;
     expect(firstTask(summary.seeds[1].cosir)).toBe(firstTask(summary.policies.base));

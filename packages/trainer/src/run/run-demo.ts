@@ -57,6 +57,10 @@ export interface DemoResult {
   /** Seed 0's learning curves (held-out accuracy against RL episodes). */
   curves: Record<DemoArm, CurvePoint[]>;
   episodeRatio: EpisodeRatio;
+  /**
+   * Wall seconds: `base` (copy or pretrain), `rl` (every arm, the evaluation of the base and scripted teams included),
+   * `eval` (that evaluation alone; it runs beside the last arm).
+   */
   seconds: Record<string, number>;
 }
 
@@ -181,24 +185,35 @@ export async function runDemo(
   log(
     `RL: ${seeds} seed(s) x ${DEMO_ARMS.join(" and ")}, ${config.rl.iterations} iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes each, ${width} at a time`,
   );
-  const arms = await pool(
-    specs.map((spec) => () => runArm(spec, { ...progress, quiet: true }, log)),
+  // The base and the scripted teams are evaluated as the pool's last job: it starts as soon as a core is free (with
+  // one seed, when the outcome-only arm, the quicker one, is done) and runs beside the last arm.
+  const tasks = evaluationTasks(config);
+  const reference: Record<string, PolicyEvaluation> = {};
+  const evaluateReference = async (): Promise<undefined> => {
+    const evalStarted = Date.now();
+    log(`evaluating base and scripted teams on ${tasks.length} held-out tasks (${decodingLabel(config)})`);
+    reference.base = await evaluateCheckpoint(base, config, config.eval.dialogues);
+    for (const team of ["silent", "oracle"] as const)
+      reference[team] = await evaluatePolicy(scriptedPolicy(team, { seed: config.seed }), tasks);
+    seconds.eval = (Date.now() - evalStarted) / 1000;
+    return undefined;
+  };
+  const done = await pool<DemoArmResult | undefined>(
+    [...specs.map((spec) => () => runArm(spec, { ...progress, quiet: true }, log)), evaluateReference],
     width,
   );
+  const arms = done.filter((a): a is DemoArmResult => a !== undefined);
   seconds.rl = (Date.now() - started) / 1000;
 
-  started = Date.now();
-  const tasks = evaluationTasks(config);
-  log(`evaluating base and scripted teams on ${tasks.length} held-out tasks (${decodingLabel(config)})`);
-  const policies: Record<string, PolicyEvaluation> = {};
-  policies.base = await evaluateCheckpoint(base, config, config.eval.dialogues);
   const armOf = (preset: DemoArm, s: number) =>
     arms.find((a) => a.preset === preset && a.seed === config.seed + s) as DemoArmResult;
-  policies.outcomeOnly = armOf("outcomeOnly", 0).evaluation;
-  policies.cosir = armOf("cosir", 0).evaluation;
-  for (const team of ["silent", "oracle"] as const)
-    policies[team] = await evaluatePolicy(scriptedPolicy(team, { seed: config.seed }), tasks);
-  seconds.eval = (Date.now() - started) / 1000;
+  const policies: Record<string, PolicyEvaluation> = {
+    base: reference.base as PolicyEvaluation,
+    outcomeOnly: armOf("outcomeOnly", 0).evaluation,
+    cosir: armOf("cosir", 0).evaluation,
+    silent: reference.silent as PolicyEvaluation,
+    oracle: reference.oracle as PolicyEvaluation,
+  };
   const curves = { outcomeOnly: armOf("outcomeOnly", 0).curve, cosir: armOf("cosir", 0).curve };
   const result: DemoResult = {
     policies,
