@@ -180,7 +180,7 @@ function chatResponder(url: string, model: string, seed: number, o: EndpointOpti
   );
 }
 
-async function policyFor(
+export async function policyFor(
   spec: PolicySpec,
   seed: number,
   endpoint: EndpointOptions,

@@ -18,7 +18,21 @@ describe("cosir demo", () => {
     writeFileSync(join(out, "seed-1", "stale.txt"), "from an earlier demo");
     const run = spawnSync(
       process.execPath,
-      [cli, "demo", "--preset", "smoke", "--seeds", "2", "--out", out, "--quiet", "--set", "model.tokenShift=true"],
+      [
+        cli,
+        "demo",
+        "--preset",
+        "smoke",
+        "--seeds",
+        "2",
+        "--out",
+        out,
+        "--quiet",
+        "--set",
+        "model.tokenShift=true",
+        "--set",
+        "eval.benchEpisodes=2",
+      ],
       { encoding: "utf8", timeout: 240_000 },
     );
     expect(run.status, run.stderr).toBe(0);
@@ -50,6 +64,20 @@ describe("cosir demo", () => {
     expect(html).toMatch(/Held-out team accuracy/);
     expect(html).toMatch(/Every RL seed/);
     expect(html).not.toMatch(/<script/i);
+    // the held-out families, run partly beside the CoSIR arm, are what `cosir bench` gives for the same policies
+    expect(summary.seconds.beside).toBeGreaterThan(0);
+    const demoBench = JSON.parse(readFileSync(join(out, "bench", "summary.json"), "utf8"));
+    expect(Object.keys(demoBench.sevenTaskSum)).toEqual(["base", "outcomeOnly", "cosir", "oracle"]);
+    const policies = `base=${join(out, "base")},outcomeOnly=${join(out, "outcomeOnly", "checkpoint")},cosir=${join(out, "cosir", "checkpoint")},oracle`;
+    const alone = spawnSync(
+      process.execPath,
+      [cli, "bench", "--policies", policies, "--n", "2", "--seed", "1", "--out", join(root, "bench-alone")],
+      { encoding: "utf8", timeout: 120_000 },
+    );
+    expect(alone.status, alone.stderr).toBe(0);
+    const benchAlone = JSON.parse(readFileSync(join(root, "bench-alone", "summary.json"), "utf8"));
+    expect(demoBench.sevenTaskSum).toEqual(benchAlone.sevenTaskSum);
+    expect(demoBench.benchmarks).toEqual(benchAlone.benchmarks);
   }, 300_000);
 
   it("refuses a bad --seeds naming the flag", () => {

@@ -1,8 +1,15 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { InvalidConfigError } from "@cosir/bayes";
-import { type BenchSummary, writeHtmlReport } from "@cosir/bench";
+import {
+  builtInBenchmarks,
+  runBenchmark,
+  writeBenchReport,
+  writeHtmlReport,
+  type Benchmark,
+  type BenchmarkRun,
+  type BenchSummary,
+} from "@cosir/bench";
 import {
   DEMO_ARMS,
   decodingLabel,
@@ -17,7 +24,7 @@ import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
 import { formatDemoTable, formatSeedTable } from "../format-demo-table";
-import { benchCommand } from "./bench";
+import { parsePolicySpecs, policyFor, progressReporter } from "./bench";
 
 const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|smoke] [--seeds N] [--set key.path=value ...] [--quiet]
 The evidence job: the committed base (or one pretrained here), then outcome-only RL and CoSIR RL from it with equal
@@ -42,6 +49,37 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const say = (line: string) => {
     if (values.quiet !== true) io.stderr.write(`${line}\n`);
   };
+  // The seven held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
+  // outcome-only frees), CoSIR after it; the runs are merged into one report in the usual order.
+  const benchN = config.eval.benchEpisodes;
+  const benchSpecs = parsePolicySpecs(
+    [
+      `base=${join(out, "base")}`,
+      `outcomeOnly=${join(out, "outcomeOnly", "checkpoint")}`,
+      `cosir=${join(out, "cosir", "checkpoint")}`,
+      "oracle",
+    ].join(","),
+  );
+  const benchIo = { ...io, stderr: values.quiet === true ? new PassThrough() : io.stderr };
+  const familyRuns = async (names: readonly string[]): Promise<BenchmarkRun[]> => {
+    const runs: BenchmarkRun[] = [];
+    for (const spec of benchSpecs.filter((p) => names.includes(p.name))) {
+      const { policy, surface } = await policyFor(spec, config.seed, {});
+      for (const benchmark of builtInBenchmarks as unknown as Benchmark[])
+        runs.push(
+          await runBenchmark(benchmark, policy, {
+            seed: config.seed,
+            n: benchN,
+            surface,
+            batchSize: 50,
+            policy: spec.name,
+            onProgress: progressReporter(benchIo, `${benchmark.name} x ${spec.name}`),
+          }),
+        );
+    }
+    return runs;
+  };
+  const besideRuns: BenchmarkRun[] = [];
   const result = await runDemo(
     config,
     out,
@@ -49,6 +87,9 @@ export const demoCommand: CliCommand = async (argv, io) => {
     say,
     {
       seeds,
+      ...(benchN > 0
+        ? { beside: async () => void besideRuns.push(...(await familyRuns(["base", "outcomeOnly", "oracle"]))) }
+        : {}),
     },
   );
   const t = config.task;
@@ -59,31 +100,26 @@ export const demoCommand: CliCommand = async (argv, io) => {
   if (seeds > 1) io.stdout.write(`\nEvery RL seed (same base, same episodes):\n${formatSeedTable(result)}\n`);
   io.stdout.write(`\n${describeEpisodeRatio(result.episodeRatio)}\n`);
   let bench: BenchSummary | undefined;
-  if (config.eval.benchEpisodes > 0) {
+  if (benchN > 0) {
+    const benchStarted = Date.now();
     io.stdout.write(
-      `\nHeld-out benchmark families (never trained on), ${config.eval.benchEpisodes} episodes each, seed ${config.seed}:\n`,
+      `\nHeld-out benchmark families (never trained on), ${benchN} episodes each, seed ${config.seed}:\n`,
     );
-    const policies = [
-      `base=${join(out, "base")}`,
-      `outcomeOnly=${join(out, "outcomeOnly", "checkpoint")}`,
-      `cosir=${join(out, "cosir", "checkpoint")}`,
-      "oracle",
-    ].join(",");
-    const code = await benchCommand(
-      [
-        "--policies",
-        policies,
-        "--n",
-        String(config.eval.benchEpisodes),
-        "--seed",
-        String(config.seed),
-        "--out",
-        join(out, "bench"),
+    const runs = [...besideRuns, ...(await familyRuns(["cosir"]))];
+    const order = (r: BenchmarkRun) =>
+      (builtInBenchmarks as unknown as Benchmark[]).findIndex((b) => b.name === r.benchmark) * benchSpecs.length +
+      benchSpecs.findIndex((p) => p.name === r.policy);
+    runs.sort((a, b) => order(a) - order(b));
+    const written = writeBenchReport(join(out, "bench"), runs, {
+      header: [
+        `command: cosir demo (the held-out families of its policies)`,
+        `seed ${config.seed}, ${benchN} instances per benchmark`,
+        `policies: ${benchSpecs.map((p) => `${p.name} (${p.kind}${p.kind === "scripted" ? "" : `: ${p.target}`})`).join(", ")}`,
       ],
-      { ...io, stderr: values.quiet === true ? new PassThrough() : io.stderr },
-    );
-    if (code !== 0) return code;
-    bench = JSON.parse(await readFile(join(out, "bench", "summary.json"), "utf8")) as BenchSummary;
+    });
+    result.seconds.bench = (Date.now() - benchStarted) / 1000;
+    io.stdout.write(`${written.table}\n\nwrote ${join(out, "bench")}/report.md, summary.json and SVG charts\n`);
+    bench = written.summary;
   }
   const metrics = Object.fromEntries(
     await Promise.all(

@@ -36,6 +36,11 @@ export interface DemoOptions {
   seeds?: number;
   /** Arms trained at once, each in its own process. Default: the machine's cores, at most 2 per seed pair. */
   parallel?: number;
+  /**
+   * Work for a free core once seed 0's outcome-only arm and the evaluation of the base are done (the CLI runs the
+   * held-out families of the base and outcome-only there, beside the CoSIR arm). Its wall time is `seconds.beside`.
+   */
+  beside?: () => Promise<void>;
 }
 
 /** How many RL episodes CoSIR needed to reach outcome-only's final held-out accuracy (seed 0's curves). */
@@ -58,8 +63,8 @@ export interface DemoResult {
   curves: Record<DemoArm, CurvePoint[]>;
   episodeRatio: EpisodeRatio;
   /**
-   * Wall seconds: `base` (copy or pretrain), `rl` (every arm, the evaluation of the base and scripted teams included),
-   * `eval` (that evaluation alone; it runs beside the last arm).
+   * Wall seconds: `base` (copy or pretrain), `rl` (every arm, the evaluation of the base and scripted teams and the
+   * `beside` job included), `eval` (that evaluation alone; it runs beside the last arm), `beside` (when given).
    */
   seconds: Record<string, number>;
 }
@@ -198,10 +203,27 @@ export async function runDemo(
     seconds.eval = (Date.now() - evalStarted) / 1000;
     return undefined;
   };
-  const done = await pool<DemoArmResult | undefined>(
-    [...specs.map((spec) => () => runArm(spec, { ...progress, quiet: true }, log)), evaluateReference],
-    width,
-  );
+  let outcomeOnlyDone: () => void = () => {};
+  const outcomeOnlyFinished = new Promise<void>((resolve) => {
+    outcomeOnlyDone = resolve;
+  });
+  const jobs: (() => Promise<DemoArmResult | undefined>)[] = specs.map((spec, i) => async () => {
+    const result = await runArm(spec, { ...progress, quiet: true }, log);
+    if (i === DEMO_ARMS.indexOf("outcomeOnly")) outcomeOnlyDone();
+    return result;
+  });
+  jobs.push(evaluateReference);
+  const { beside } = options;
+  if (beside !== undefined)
+    jobs.push(async () => {
+      // the pool starts jobs in order, but seed 0's outcome-only arm may still run if CoSIR's finished first
+      await outcomeOnlyFinished;
+      const besideStarted = Date.now();
+      await beside();
+      seconds.beside = (Date.now() - besideStarted) / 1000;
+      return undefined;
+    });
+  const done = await pool(jobs, width);
   const arms = done.filter((a): a is DemoArmResult => a !== undefined);
   seconds.rl = (Date.now() - started) / 1000;
 
