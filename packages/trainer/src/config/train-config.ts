@@ -208,9 +208,9 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
     },
     rl: {
-      // 1,280 episodes per arm: one PPO epoch on the sampler's own log-probs, micro-batched by length. lr 2e-4: at
-      // 4e-4 outcome-only RL drifted below the base on held-out tasks, and CoSIR gained less (see README).
-      iterations: 80,
+      // 1,152 episodes per arm: one PPO epoch on the sampler's own log-probs, micro-batched by length. lr 2e-4: at
+      // 4e-4 outcome-only RL drifted below the base on held-out tasks (see README).
+      iterations: 72,
       tasksPerIteration: 4,
       groupSize: 4,
       ppoEpochs: 1,
@@ -225,7 +225,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       gammaByPreset: { cosir: 0 },
     },
     // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
-    eval: { episodes: 1000, benchEpisodes: 20, curveEpisodes: 100, curveEvery: 20, dialogues: 2, temperature: 1 },
+    eval: { episodes: 1000, benchEpisodes: 20, curveEpisodes: 100, curveEvery: 18, dialogues: 2, temperature: 1 },
     checkpointEvery: 5,
   },
 });
