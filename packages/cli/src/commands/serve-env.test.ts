@@ -9,23 +9,9 @@ const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 describe("cosir serve-env", () => {
   it("prints the listening URL, serves with the token, and closes cleanly on SIGTERM", async () => {
     expect(existsSync(cliPath)).toBe(true);
-    const child = spawn(
-      process.execPath,
-      [cliPath, "serve-env", "--port", "0", "--token", "t0k", "--max-episodes", "5"],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", (c: Buffer) => {
-        stdout += c.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-        if (m) resolve(m[1]!);
-      });
-      child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
-    });
-    expect(stdout).toMatch(/token required, max 5 episodes/);
+    const server = await startCli(["--token", "t0k", "--max-episodes", "5"]);
+    const { url } = server;
+    expect(server.stdout).toMatch(/token required, max 5 episodes/);
     const created = await fetch(`${url}/v1/episodes`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: "Bearer t0k" },
@@ -41,10 +27,8 @@ describe("cosir serve-env", () => {
         })
       ).status,
     ).toBe(401);
-    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
-    expect(await exit).toBe(0);
-    expect(stdout).toMatch(/SIGTERM, closed/);
+    expect(await server.stop()).toBe(0);
+    expect(server.stdout).toMatch(/SIGTERM, closed/);
   });
 
   it.each([
@@ -81,23 +65,9 @@ describe("cosir serve-env", () => {
 
 describe("cosir serve-env --workers", () => {
   it("runs N stateless workers on one port: any worker answers any step; forged state gets 403", async () => {
-    const child = spawn(
-      process.execPath,
-      [cliPath, "serve-env", "--port", "0", "--workers", "2", "--state-secret", "cli-secret-0123456789"],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", (c: Buffer) => {
-        stdout += c.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-        if (m) resolve(m[1]!);
-      });
-      child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
-    });
-    expect(stdout).toMatch(/2 workers, stateless\)/);
+    const server = await startCli(["--workers", "2", "--state-secret", "cli-secret-0123456789"]);
+    const { url } = server;
+    expect(server.stdout).toMatch(/2 workers, stateless\)/);
     const post = async (path: string, body: unknown) => {
       // A fresh connection per request, so the primary spreads them over both workers.
       const r = await fetch(`${url}${path}`, {
@@ -125,13 +95,11 @@ describe("cosir serve-env --workers", () => {
     const forged = await post(`/v1/episodes/${id}/step`, { agent: 0, text: "PASS", state: `${v}.${payload}.AAAA` });
     expect(forged.status).toBe(403);
     expect(forged.body.error.code).toBe("state_forged");
-    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
-    expect(await exit).toBe(0);
+    expect(await server.stop()).toBe(0);
   });
 });
 
-/** Starts `cosir serve-env` with `flags` on a free port; resolves with its URL, stdout so far and a stopper. */
+/** Starts `cosir serve-env` with `flags` on a free port; resolves with its URL, its stdout (live) and a stopper. */
 async function startCli(flags: string[]) {
   const child = spawn(process.execPath, [cliPath, "serve-env", "--port", "0", ...flags], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -152,7 +120,13 @@ async function startCli(flags: string[]) {
     child.kill("SIGTERM");
     return exit;
   };
-  return { url, stdout, stop };
+  return {
+    url,
+    get stdout() {
+      return stdout;
+    },
+    stop,
+  };
 }
 
 async function create(url: string, body: unknown) {
