@@ -12,7 +12,8 @@ import { CollaborationEnv, generateTask, runEpisode } from "@cosir/env";
 import { scoreEpisodeCost } from "@cosir/rewards";
 import { scriptedPolicy } from "@cosir/policy";
 import { MAX_TASK_COST, observationView, renderTranscript, startEnvCluster, startEnvServer } from "../dist/index.js";
-import { client, oracleEpisodes } from "./load-support.mjs";
+import { httpClient } from "../src/test/http-client.mjs";
+import { oracleEpisodes } from "./load-support.mjs";
 
 const quantile = (xs, q) => xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
 
@@ -40,7 +41,7 @@ async function healthzUnderLoad({ report, quick }) {
   const body = { query: Array(n).fill(renderTranscript(trace)), labels: Array(n).fill(label) };
   const threads = 2;
   const server = await startEnvServer({ port: 0, scoringThreads: threads, maxBodyBytes: 64 * 1024 * 1024 });
-  const http = client(server.url);
+  const http = httpClient(server.url, 128);
   try {
     const probe = async (samples) => {
       const out = [];
@@ -137,7 +138,7 @@ export default async function bench({ report, quick }) {
   const episodes = quick ? 100 : 1000;
   const tasks = await oracleEpisodes();
   const server = await startEnvServer({ port: 0, maxEpisodes: 2 * episodes });
-  const http = client(server.url);
+  const http = httpClient(server.url, 128);
   try {
     // Warm-up, then the measured run.
     for (const run of [Math.min(50, episodes), episodes]) {

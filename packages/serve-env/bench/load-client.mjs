@@ -2,11 +2,12 @@
 // primary, which is the bench process, only accepts connections and keeps the spent-state ledger):
 // `node load-client.mjs <url> <episodes>` steps that many concurrent oracle-text episodes carrying state
 // tokens (after a warm-up), sends one forged and one replayed state per episode, and prints one JSON line.
-import { client, oracleEpisodes } from "./load-support.mjs";
+import { httpClient } from "../src/test/http-client.mjs";
+import { oracleEpisodes } from "./load-support.mjs";
 
 const [url, episodesArg] = process.argv.slice(2);
 const episodes = Number(episodesArg);
-const http = client(url, { maxSockets: 256 });
+const http = httpClient(url, 256);
 const send = (path, body) => http.send("POST", path, body);
 const tasks = await oracleEpisodes();
 

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpClient } from "../test/http-client";
+import { httpClient } from "../test/http-client.mjs";
 import { startEnvServer, type RunningEnvServer } from "./start-env-server";
 
 let server: RunningEnvServer;

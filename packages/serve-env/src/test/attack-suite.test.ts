@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkTaskBudget, MAX_TASK_COST } from "../protocol/check-task-budget";
 import { startEnvServer, type RunningEnvServer } from "../server/start-env-server";
-import { httpClient } from "./http-client";
+import { httpClient } from "./http-client.mjs";
 
 let server: RunningEnvServer;
 let http: ReturnType<typeof httpClient>;

@@ -2,7 +2,7 @@ import { cosirPreset, scoreEpisode, type EpisodeRewards } from "@cosir/rewards";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEnvServer, type RunningEnvServer } from "../server/start-env-server";
 import { renderTranscript } from "../transcript/render-transcript";
-import { httpClient } from "./http-client";
+import { httpClient } from "./http-client.mjs";
 import { oracleEpisode } from "./oracle-steps";
 
 // Bounded loopback load: 1,000 concurrent oracle episodes stepped to completion while a burst of malformed,

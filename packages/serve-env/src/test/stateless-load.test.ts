@@ -2,7 +2,7 @@ import { cosirPreset, scoreEpisode, type EpisodeRewards } from "@cosir/rewards";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEnvServer, type RunningEnvServer } from "../server/start-env-server";
 import { ReplayGuard } from "../state/replay-guard";
-import { httpClient } from "./http-client";
+import { httpClient } from "./http-client.mjs";
 import { oracleEpisode } from "./oracle-steps";
 
 // Two stateless replicas (one secret, one shared spent-state ledger, as startEnvCluster's workers have) under
