@@ -39,17 +39,10 @@ export class TransformerTrainer {
   }
 
   trainStep<B>(batch: B, lossFn: (model: Transformer, batch: B) => tf.Scalar): TrainStepResult {
-    const variables = this.model.variables;
-    const varList = [...variables.values()];
+    const varList = [...this.model.variables.values()];
     const [loss, norm] = tf.tidy(() => {
       const { value, grads } = tf.variableGrads(() => lossFn(this.model, batch), varList);
-      const squares = Object.values(grads).map((g) => tf.sum(tf.square(g)));
-      const gradNorm = tf.sqrt(tf.addN(squares)) as tf.Scalar;
-      const scale = Number.isFinite(this.clipNorm)
-        ? (tf.minimum(1, tf.div(this.clipNorm, tf.add(gradNorm, 1e-6))) as tf.Scalar)
-        : 1;
-      this.optimizer.apply(variables, grads, scale);
-      return [value, gradNorm];
+      return [value, this.applyClipped(grads)];
     });
     const values = tf.tidy(() => tf.stack([loss, norm]).dataSync());
     loss.dispose();
@@ -74,8 +67,7 @@ export class TransformerTrainer {
       if (!(Number.isFinite(p.weight) && p.weight >= 0))
         throw new InvalidArgumentError(`parts[${i}].weight`, p.weight, "expected a finite number >= 0");
     });
-    const variables = this.model.variables;
-    const varList = [...variables.values()];
+    const varList = [...this.model.variables.values()];
     let sum: Record<string, tf.Tensor> | undefined;
     let loss = 0;
     for (const part of parts) {
@@ -94,18 +86,22 @@ export class TransformerTrainer {
       sum = grads;
     }
     const grads = sum as Record<string, tf.Tensor>;
-    const norm = tf.tidy(() => {
-      const gradNorm = tf.sqrt(tf.addN(Object.values(grads).map((g) => tf.sum(tf.square(g))))) as tf.Scalar;
-      const scale = Number.isFinite(this.clipNorm)
-        ? (tf.minimum(1, tf.div(this.clipNorm, tf.add(gradNorm, 1e-6))) as tf.Scalar)
-        : 1;
-      this.optimizer.apply(variables, grads, scale);
-      return gradNorm;
-    });
+    const norm = tf.tidy(() => this.applyClipped(grads));
     const gradNorm = norm.dataSync()[0] as number;
     norm.dispose();
     for (const t of Object.values(grads)) t.dispose();
     return { loss, gradNorm, clipped: gradNorm > this.clipNorm, step: this.optimizer.step };
+  }
+
+  /** Clips `grads` to `clipNorm` by their global norm and applies Adam; returns the norm before clipping. In a tidy. */
+  private applyClipped(grads: Record<string, tf.Tensor>): tf.Scalar {
+    const squares = Object.values(grads).map((g) => tf.sum(tf.square(g)));
+    const gradNorm = tf.sqrt(tf.addN(squares)) as tf.Scalar;
+    const scale = Number.isFinite(this.clipNorm)
+      ? (tf.minimum(1, tf.div(this.clipNorm, tf.add(gradNorm, 1e-6))) as tf.Scalar)
+      : 1;
+    this.optimizer.apply(this.model.variables, grads, scale);
+    return gradNorm;
   }
 
   dispose(): void {
