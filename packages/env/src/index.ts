@@ -86,7 +86,7 @@ export { renderNatural } from "./messages/render-natural";
 export { parseNatural } from "./messages/parse-natural";
 export { renderMessage } from "./messages/render-message";
 export { parseMessage } from "./messages/parse-message";
-export { CHAT_ERROR_PREFIX } from "./messages/chat-error-prefix";
+export { CHAT_ERROR_PREFIX, chatErrorText } from "./messages/chat-error-prefix";
 export { toolDefinitions } from "./messages/tool-definitions";
 export { renderToolCalls } from "./messages/render-tool-calls";
 export { renderToolText } from "./messages/render-tool-text";

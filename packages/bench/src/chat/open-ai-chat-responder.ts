@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { CHAT_ERROR_PREFIX, type ChatMessage } from "@cosir/env";
+import { chatErrorText, type ChatMessage } from "@cosir/env";
 import type { ChatReply, ChatResponder } from "./chat-responder";
 import { EndpointUnreachableError } from "./endpoint-unreachable-error";
 
@@ -179,7 +179,7 @@ export function openAiChatResponder(opts: OpenAiChatResponderOptions): ChatRespo
     reply,
     async complete(conversations) {
       const replies = await Promise.all(conversations.map((messages) => reply(messages)));
-      return replies.map((r) => (r.error === undefined ? r.text : `${CHAT_ERROR_PREFIX}${r.error}]`));
+      return replies.map((r) => (r.error === undefined ? r.text : chatErrorText(r.error)));
     },
   };
 }

@@ -20,7 +20,7 @@ import {
   type ChatResponder,
   type HiddenBenchPrompts,
 } from "@cosir/bench";
-import { CHAT_ERROR_PREFIX, type Policy, type Surface } from "@cosir/env";
+import { chatErrorText, type Policy, type Surface } from "@cosir/env";
 import { SCRIPTED_KINDS, chatCompletionsUrl, scriptedPolicy, type ScriptedKind } from "@cosir/policy";
 import type { CliCommand, CliIo } from "../cli-io";
 import { choiceFlag, intFlag, parseFlags } from "../flags";
@@ -149,7 +149,7 @@ function counted(inner: ChatResponder): CountedResponder {
     },
     async complete(conversations) {
       const replies = await Promise.all(conversations.map((m) => c.reply?.(m) as Promise<ChatReply>));
-      return replies.map((r) => (r.error === undefined ? r.text : `${CHAT_ERROR_PREFIX}${r.error}]`));
+      return replies.map((r) => (r.error === undefined ? r.text : chatErrorText(r.error)));
     },
   };
   return c;

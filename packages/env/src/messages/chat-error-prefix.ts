@@ -4,3 +4,8 @@
  * never as acts: the reason quotes the server's error body, which is not the model's message.
  */
 export const CHAT_ERROR_PREFIX = "[chat error: ";
+
+/** The text that stands for a reply a chat policy could not get: CHAT_ERROR_PREFIX, the reason verbatim, "]". */
+export function chatErrorText(reason: string): string {
+  return `${CHAT_ERROR_PREFIX}${reason}]`;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hiddenProfileTask } from "../generators/hidden-profile-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
 import { answerNames } from "./answer-names";
-import { CHAT_ERROR_PREFIX } from "./chat-error-prefix";
+import { CHAT_ERROR_PREFIX, chatErrorText } from "./chat-error-prefix";
 import { MAX_MESSAGE_LENGTH } from "./message-limits";
 import { parseChoice } from "./parse-choice";
 import { parseMessage } from "./parse-message";
@@ -135,7 +135,8 @@ describe("a chat error's text", () => {
     expect(parseMessage((bodies[0] as string).slice(10), "natural", task).acts[0]?.kind).toBe("share");
     for (const body of bodies)
       for (const surface of surfaces) {
-        const text = `${CHAT_ERROR_PREFIX}${body}]`;
+        const text = chatErrorText(body);
+        expect(text).toBe(`${CHAT_ERROR_PREFIX}${body}]`);
         const parsed = parseMessage(text, surface, task);
         expect(parsed.error).toMatch(/chat error/);
         expect(parsed.acts).toEqual([{ kind: "pass" }]);

@@ -1,6 +1,6 @@
 import { CosirError, InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
 import {
-  CHAT_ERROR_PREFIX,
+  chatErrorText,
   type ChatMessage,
   type ChatTool,
   type Observation,
@@ -180,7 +180,7 @@ export class ChatPolicy implements Policy {
     }
     this.stats.failures++;
     // The reason is kept verbatim, brackets included: it is everything between the prefix and the final "]".
-    return { text: `${CHAT_ERROR_PREFIX}${lastError}]` };
+    return { text: chatErrorText(lastError) };
   }
 
   private async once(body: string): Promise<string> {
