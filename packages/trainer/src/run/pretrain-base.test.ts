@@ -71,6 +71,25 @@ describe("pretrainData", () => {
       pm.model.dispose();
     }
   });
+
+  it("plays the teacher at pretrain.visibility where it is set, and at task.visibility otherwise", async () => {
+    const at = (task: number, pretrain?: number) =>
+      resolveTrainConfig({
+        preset: "smoke",
+        overrides: [{ task: { visibility: task }, pretrain: pretrain === undefined ? {} : { visibility: pretrain } }],
+      });
+    const pm = createPolicyModel(at(0.5).model, 1);
+    try {
+      const held = (d: Awaited<ReturnType<typeof pretrainData>>) => d.copy.map((ex) => ex.completion);
+      const own = held(await pretrainData(pm, at(0.5)));
+      const overridden = held(await pretrainData(pm, at(0.1, 0.5)));
+      const other = held(await pretrainData(pm, at(0.1)));
+      expect(overridden).toEqual(own);
+      expect(other).not.toEqual(own);
+    } finally {
+      pm.model.dispose();
+    }
+  });
 });
 
 describe("pretrainBase", () => {
@@ -91,6 +110,13 @@ describe("pretrainBase", () => {
       .filter((l) => l !== "")
       .map((l) => JSON.parse(l) as PretrainLogLine);
     expect(logged).toHaveLength(manifest.steps);
+    // `cosir pretrain --preset demo` (the manifest's command) still describes it: the demo preset trains and evaluates
+    // at another visibility, but its teacher plays the base's tasks.
+    const preset = resolveTrainConfig({ preset: "demo" });
+    const { visibility, ...pretrain } = preset.pretrain;
+    expect({ ...preset.task, visibility: visibility ?? preset.task.visibility }).toEqual(config.task);
+    expect(pretrain).toEqual(config.pretrain);
+    expect([preset.seed, preset.model, preset.sft]).toEqual([config.seed, config.model, config.sft]);
     const replayed = await firstSteps(config, 3);
     expect(replayed).toEqual(logged.slice(0, 3));
   }, 120_000);
