@@ -45,7 +45,9 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
   });
   // The teacher's tasks: the config's, at `pretrain.visibility` where it is set.
   const taskConfig =
-    pretrain.visibility === undefined ? config : { ...config, task: { ...config.task, visibility: pretrain.visibility } };
+    pretrain.visibility === undefined
+      ? config
+      : { ...config, task: { ...config.task, visibility: pretrain.visibility } };
   const tasks: Task[] = Array.from({ length: pretrain.episodes }, (_, k) => trainingTask(taskConfig, "pretrain", k));
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
   const max = config.rl.maxNewTokens;
