@@ -200,7 +200,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     // The committed base (`cosir pretrain --preset demo --out models/demo-base`); RL starts from it.
     base: "models/demo-base/checkpoint",
     // A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
-    // Visibility 0.15: silent 0.541, oracle 0.980 on the 2,000 held-out tasks (0.2 gave silent 0.572 on 1,000).
+    // Visibility 0.15: silent 0.526, oracle 0.978 on the 3,000 held-out tasks (0.2 gave silent 0.572 on 1,000).
     task: { options: 4, attributes: 2, agents: 3, rounds: 2, visibility: 0.15 },
     model: { width: 64, layers: 3, heads: 4, context: 192, tokenShift: true },
     sft: { episodes: 400, epochs: 2, batchSize: 32, teacherChoice: "tally", shareRate: 0.4, askRate: 0.1 },
@@ -233,7 +233,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       gammaByPreset: { cosir: 0 },
     },
     // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
-    eval: { episodes: 2000, benchEpisodes: 20, curveEpisodes: 100, curveEvery: 18, dialogues: 2, temperature: 1 },
+    eval: { episodes: 3000, benchEpisodes: 20, curveEpisodes: 100, curveEvery: 18, dialogues: 2, temperature: 1 },
     checkpointEvery: 5,
   },
 });
