@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CurvePoint } from "./demo-arm";
-import { demoArmDir, describeEpisodeRatio, episodeRatio } from "./run-demo";
+import { InvalidConfigError } from "@cosir/bayes";
+import { rewardConfig } from "@cosir/rewards";
+import { resolveTrainConfig } from "../config/train-config";
+import { DEMO_ARMS, demoArmDir, demoArmRewards, describeEpisodeRatio, episodeRatio } from "./run-demo";
 
 const curve = (accuracies: readonly number[], every = 16): CurvePoint[] =>
   accuracies.map((teamAccuracy, i) => ({ iteration: i, episodes: i * every, teamAccuracy, ci95: [0, 1] }));
@@ -49,5 +52,42 @@ describe("describeEpisodeRatio", () => {
     );
     expect(describeEpisodeRatio({ ...base, cosirEpisodes: 0, ratio: 0 })).toMatch(/base already had/);
     expect(describeEpisodeRatio({ ...base, cosirEpisodes: null, ratio: null })).toMatch(/^CoSIR did not reach/);
+  });
+});
+
+describe("demoArmRewards", () => {
+  it("gives each arm its preset when the config changes nothing", () => {
+    const config = resolveTrainConfig({ preset: "smoke" });
+    for (const arm of DEMO_ARMS) expect(demoArmRewards(config, arm)).toEqual({ preset: arm });
+  });
+
+  it("applies rewards.weights and clipAskAtZero to the arm of their preset only (relation)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...DEMO_ARMS),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        fc.boolean(),
+        (preset, ask, clip) => {
+          const config = resolveTrainConfig({
+            preset: "smoke",
+            overrides: [{ rewards: { preset, weights: { ask }, clipAskAtZero: clip } }],
+          });
+          for (const arm of DEMO_ARMS) {
+            const resolved = rewardConfig(demoArmRewards(config, arm));
+            if (arm === preset) {
+              expect(resolved.weights.ask).toBe(ask);
+              expect(resolved.clipAskAtZero).toBe(clip);
+            } else expect(resolved).toEqual(rewardConfig(arm));
+          }
+        },
+      ),
+    );
+  });
+
+  it("refuses a preset the demo does not train, naming the field and the value", () => {
+    const config = resolveTrainConfig({ preset: "smoke" });
+    const custom = { ...config, rewards: { preset: "custom", weights: { ask: 2 } } };
+    expect(() => demoArmRewards(custom, "cosir")).toThrow(InvalidConfigError);
+    expect(() => demoArmRewards(custom, "cosir")).toThrow(/rewards\.preset.*custom/);
   });
 });

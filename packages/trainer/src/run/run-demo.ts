@@ -4,7 +4,7 @@ import { cp, readdir, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CosirError } from "@cosir/bayes";
+import { CosirError, InvalidConfigError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
 import { decodingLabel } from "./decoding-label";
@@ -97,6 +97,22 @@ export function describeEpisodeRatio(r: EpisodeRatio): string {
   return `CoSIR reached ${final} after ${r.cosirEpisodes} episodes: ratio ${r.ratio.toFixed(2)}.`;
 }
 
+/**
+ * The rewards an arm trains with: its preset, or `config.rewards` (weights and clipAskAtZero included) for the arm
+ * whose preset it names, so `cosir demo --set rewards.weights.ask=3` changes the CoSIR arm (the default preset is
+ * cosir) and leaves outcome-only as it is. A preset the demo does not train is an error, not silently dropped.
+ */
+export function demoArmRewards(config: TrainConfig, arm: DemoArm): TrainConfig["rewards"] {
+  const { preset } = config.rewards;
+  if (!(DEMO_ARMS as readonly string[]).includes(preset))
+    throw new InvalidConfigError(
+      "rewards.preset",
+      preset,
+      `the demo trains ${DEMO_ARMS.join(" and ")}; rewards.weights and rewards.clipAskAtZero apply to the arm of that preset`,
+    );
+  return preset === arm ? config.rewards : { preset: arm };
+}
+
 const CHILD = fileURLToPath(new URL("./demo-arm-child.js", import.meta.url));
 
 /** Runs one arm in a child process (its own core); in-process where the child entry is not built (tests). */
@@ -153,8 +169,10 @@ export async function runDemo(
   log: (line: string) => void,
   options: DemoOptions = {},
 ): Promise<DemoResult> {
-  await selectBackend();
   const seeds = options.seeds ?? 1;
+  // checked before anything is written
+  const armRewards = Object.fromEntries(DEMO_ARMS.map((arm) => [arm, demoArmRewards(config, arm)]));
+  await selectBackend();
   const seconds: Record<string, number> = {};
   // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
   prepareOutputFolder(dir, "--out");
@@ -181,12 +199,17 @@ export async function runDemo(
   for (let s = 0; s < seeds; s++)
     for (const arm of DEMO_ARMS)
       specs.push({
-        config: { ...config, seed: config.seed + s, rewards: { preset: arm } },
+        config: { ...config, seed: config.seed + s, rewards: armRewards[arm] as TrainConfig["rewards"] },
         dir: demoArmDir(dir, arm, s),
         base,
         heldOutSeed: config.seed,
       });
   const width = options.parallel ?? Math.min(2, availableParallelism());
+  const changed = config.rewards;
+  if (changed.weights !== undefined || changed.clipAskAtZero !== undefined)
+    log(
+      `${changed.preset} arm: rewards ${JSON.stringify({ weights: changed.weights, clipAskAtZero: changed.clipAskAtZero })} over its preset`,
+    );
   log(
     `RL: ${seeds} seed(s) x ${DEMO_ARMS.join(" and ")}, ${config.rl.iterations} iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes each, ${width} at a time`,
   );
