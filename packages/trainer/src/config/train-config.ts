@@ -55,6 +55,10 @@ export const TrainConfigSchema = z
         shareRate: z.number().min(0).max(1).default(0.5),
         askRate: z.number().min(0).max(1).default(0.1),
         oracleRate: z.number().min(0).max(1).default(0),
+        /** Probability that a teacher turn answers a teammate's open ASK for a cell it holds (teacherPolicy). */
+        answerRate: z.number().min(0).max(1).default(0),
+        /** Probability that a teacher message which shares or asks carries a second act (teacherPolicy). */
+        comboRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
         teacherChoice: z.enum(["own", "random", "tally"]).default("own"),
       })

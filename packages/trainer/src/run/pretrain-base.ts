@@ -41,6 +41,8 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
     shareRate: sft.shareRate,
     askRate: sft.askRate,
     oracleRate: sft.oracleRate,
+    answerRate: sft.answerRate,
+    comboRate: sft.comboRate,
     choice: sft.teacherChoice,
   });
   // The teacher's tasks: the config's, at `pretrain.visibility` where it is set.

@@ -30,6 +30,8 @@ export async function supervisedWarmStart(
     shareRate: config.sft.shareRate,
     askRate: config.sft.askRate,
     oracleRate: config.sft.oracleRate,
+    answerRate: config.sft.answerRate,
+    comboRate: config.sft.comboRate,
     choice: config.sft.teacherChoice,
   });
   const { examples } = await teacherExamples(pm, config, teacher, config.rl.maxNewTokens);

@@ -31,3 +31,68 @@ describe("teacherPolicy (the SFT teacher)", async () => {
     expect(differs).toBe(true);
   });
 });
+
+describe("teacherPolicy answers and two-act messages", async () => {
+  const tasks = Array.from({ length: 60 }, (_, seed) => generateTask({ family: "random", seed, visibility: 0.4 }));
+  const plain = await runEpisodes(tasks, teacherPolicy({ seed: 5 }), { surface: "canonical" });
+  const rich = await runEpisodes(tasks, teacherPolicy({ seed: 5, answerRate: 1, comboRate: 1, askRate: 0.3 }), {
+    surface: "canonical",
+  });
+  const scored = rich.map((t, k) => scoreEpisode(tasks[k] as Task, t, cosirPreset));
+
+  it("at rates 0 writes exactly what the plain teacher writes", async () => {
+    const zero = await runEpisodes(tasks, teacherPolicy({ seed: 5, answerRate: 0, comboRate: 0 }), {
+      surface: "canonical",
+    });
+    expect(zero).toEqual(plain);
+  });
+
+  it("stays fluent and truthful with two acts a message", () => {
+    for (const t of rich) for (const m of t.messages) expect(m.parseError).toBeUndefined();
+    for (const s of scored) for (const m of s.messages) expect(m.terms.falseClaim).toBe(0);
+    const messages = rich.flatMap((t) => t.messages);
+    const two = messages.filter((m) => m.acts.length === 2);
+    expect(two.length).toBeGreaterThan(0);
+    expect(two.some((m) => m.acts[0]?.kind === "share" && m.acts[1]?.kind === "ask")).toBe(true);
+    expect(two.some((m) => m.acts[0]?.kind === "share" && m.acts[1]?.kind === "share")).toBe(true);
+    // No message shares one cell twice, and shares come before asks.
+    for (const m of two) {
+      expect(m.acts.map((a) => a.kind)).not.toEqual(["ask", "share"]);
+      if (m.acts[0]?.kind === "share" && m.acts[1]?.kind === "share")
+        expect([m.acts[0].option, m.acts[0].attribute]).not.toEqual([m.acts[1].option, m.acts[1].attribute]);
+    }
+    // Every non-PASS message has two acts where a second one exists (comboRate 1).
+    expect(messages.filter((m) => m.acts.length === 1 && m.acts[0]?.kind !== "pass").length).toBeLessThan(
+      messages.length / 4,
+    );
+  });
+
+  it("answers every open ASK for a cell it holds at answerRate 1 (oracle: a direct scan of the history)", () => {
+    let open = 0;
+    rich.forEach((trace, k) => {
+      const task = tasks[k] as Task;
+      trace.messages.forEach((m, t) => {
+        const held = new Set(task.visibility[m.speaker] ?? []);
+        // Cells asked of this speaker before turn t and not shared in between.
+        const asked = new Set<number>();
+        for (const prev of trace.messages.slice(0, t))
+          for (const a of prev.acts) {
+            const cell = a.kind === "share" || a.kind === "ask" ? a.option * task.attributes + a.attribute : -1;
+            if (a.kind === "share") asked.delete(cell);
+            if (
+              a.kind === "ask" &&
+              prev.speaker !== m.speaker &&
+              (a.to === undefined || a.to === m.speaker) &&
+              held.has(cell)
+            )
+              asked.add(cell);
+          }
+        if (asked.size === 0) return;
+        open++;
+        const shared = m.acts.filter((a) => a.kind === "share").map((a) => a.option * task.attributes + a.attribute);
+        expect(shared.some((c) => asked.has(c))).toBe(true);
+      });
+    });
+    expect(open).toBeGreaterThan(5);
+  });
+});

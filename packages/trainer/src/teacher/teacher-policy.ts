@@ -28,12 +28,42 @@ export interface TeacherOptions {
    * argmax, lowest index among ties (tasks without a tally choose the MAP of the same evidence).
    */
   choice?: "own" | "random" | "tally";
+  /**
+   * Probability that a turn answers a teammate's open ASK: a cell the agent holds that a teammate asked for (of
+   * anyone, or of this agent) and nobody has shared since. The turn then shares that cell. Default 0.
+   */
+  answerRate?: number;
+  /**
+   * Probability that a message which shares or asks carries a second act, so that a base has seen one message do
+   * two things: a share gains another of the agent's own cells or an ask for a cell it lacks (even odds, where both
+   * exist), an ask gains a share of an own cell. Shares come first. Default 0.
+   */
+  comboRate?: number;
+}
+
+/** Cells (option, attribute, level) the agent holds that a teammate asked it for and nobody has shared since. */
+function openAsks(obs: Observation): [number, number, number][] {
+  const attributes = obs.task.attributes;
+  const held = new Map(obs.ownCells.map((c) => [cellIndex(c[0], c[1], attributes), c] as const));
+  const open = new Map<number, [number, number, number]>();
+  for (const m of obs.messages) {
+    for (const act of m.acts) {
+      if (act.kind === "share") open.delete(cellIndex(act.option, act.attribute, attributes));
+      else if (act.kind === "ask" && m.speaker !== obs.agent && (act.to === undefined || act.to === obs.agent)) {
+        const cell = cellIndex(act.option, act.attribute, attributes);
+        const own = held.get(cell);
+        if (own !== undefined) open.set(cell, own);
+      }
+    }
+  }
+  return [...open.values()];
 }
 
 /**
  * The SFT teacher (issue 4): fluent but not strategic. Each turn it shares one of its own cells at
  * random with probability shareRate, seldom asks (askRate) for a random cell it lacks, otherwise
- * passes; it chooses what its OWN cells favour, ignoring what it heard. With oracleRate > 0 a seat
+ * passes; it chooses what its OWN cells favour, ignoring what it heard. With answerRate > 0 it shares a cell a
+ * teammate asked it for; with comboRate > 0 some messages carry two acts. With oracleRate > 0 a seat
  * is played by the scripted oracle for the whole episode (the "oracle as an option").
  */
 export function teacherPolicy(options: TeacherOptions = {}): Policy {
@@ -41,6 +71,8 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   const shareRate = options.shareRate ?? 0.5;
   const askRate = options.askRate ?? 0.1;
   const oracleRate = options.oracleRate ?? 0;
+  const answerRate = options.answerRate ?? 0;
+  const comboRate = options.comboRate ?? 0;
   const oracle = scriptedPolicy("oracle", { seed });
 
   function ownOnlyChoice(obs: Observation): number {
@@ -67,17 +99,42 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
       return { text: renderChoice(choice, obs.surface, t) };
     }
     const roll = rng.next();
+    const own = new Set(obs.ownCells.map(([o, a]) => cellIndex(o, a, t.attributes)));
+    const missing: number[] = [];
+    for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c)) missing.push(c);
+    const askFor = (cell: number): Act => ({
+      kind: "ask",
+      option: Math.floor(cell / t.attributes),
+      attribute: cell % t.attributes,
+    });
     let acts: Act[] = [{ kind: "pass" }];
     if (roll < shareRate && obs.ownCells.length > 0) {
       const [option, attribute, level] = rng.pick(obs.ownCells);
       acts = [{ kind: "share", option, attribute, level }];
     } else if (roll < shareRate + askRate) {
-      const own = new Set(obs.ownCells.map(([o, a]) => cellIndex(o, a, t.attributes)));
-      const missing: number[] = [];
-      for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c)) missing.push(c);
-      if (missing.length > 0) {
-        const cell = rng.pick(missing);
-        acts = [{ kind: "ask", option: Math.floor(cell / t.attributes), attribute: cell % t.attributes }];
+      if (missing.length > 0) acts = [askFor(rng.pick(missing))];
+    }
+    // Answers and second acts draw from their own stream, so a teacher without them writes exactly what it did.
+    if (answerRate > 0 || comboRate > 0) {
+      const extra = new Rng(hashSeed(seed, "teacher-extra", obs.taskId, obs.agent, obs.phase, obs.turn));
+      const open = openAsks(obs);
+      if (open.length > 0 && extra.next() < answerRate) {
+        const [option, attribute, level] = extra.pick(open);
+        acts = [{ kind: "share", option, attribute, level }];
+      }
+      const first = acts[0] as Act;
+      if (first.kind !== "pass" && extra.next() < comboRate) {
+        if (first.kind === "share") {
+          const others = obs.ownCells.filter(([o, a]) => o !== first.option || a !== first.attribute);
+          const second = others.length > 0 && (missing.length === 0 || extra.next() < 0.5);
+          if (second) {
+            const [option, attribute, level] = extra.pick(others);
+            acts.push({ kind: "share", option, attribute, level });
+          } else if (missing.length > 0) acts.push(askFor(extra.pick(missing)));
+        } else if (obs.ownCells.length > 0) {
+          const [option, attribute, level] = extra.pick(obs.ownCells);
+          acts.unshift({ kind: "share", option, attribute, level });
+        }
       }
     }
     return { text: renderMessage(acts, obs.surface, t) };
