@@ -34,6 +34,7 @@ const paths = [
   "rl.minibatchSize",
   "rl.microbatchSize",
   "rl.gammaByPreset",
+  "rl.klCoefByPreset",
   "rewards.preset",
   "rewards.weights",
   "rewards.weights.share",

@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCheckpoint } from "@cosir/policy/tfjs";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig, type TrainConfigInput } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
+import { byPreset } from "./rl-iteration";
 import { readMetricsLines } from "./run-folder";
 import { TrainRun } from "./train-run";
 
@@ -80,5 +82,37 @@ describe("rlIteration's micro-batches", () => {
     expect(gap).toBeLessThan(1e-5);
     a!.model.dispose();
     b!.model.dispose();
+  });
+});
+
+describe("rl.klCoefByPreset", () => {
+  it("byPreset takes the preset's own entry, else the general value (never an inherited key)", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom("cosir", "outcomeOnly", "custom"), fc.double({ min: 0, max: 10, noNaN: true })),
+        fc.constantFrom("cosir", "outcomeOnly", "custom", "toString", "__proto__", "constructor"),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (table, preset, general) => {
+          const expected = Object.keys(table).includes(preset) ? table[preset] : general;
+          expect(byPreset(table, preset, general)).toBe(expected);
+          expect(byPreset(undefined, preset, general)).toBe(general);
+        },
+      ),
+    );
+  });
+
+  it("the run's own preset entry trains exactly as klCoef set to it; another preset's entry changes nothing", async () => {
+    const plain = await firstRlLine("kl-plain", { klCoef: 0.02 });
+    const strong = await firstRlLine("kl-strong", { klCoef: 5 });
+    const own = await firstRlLine("kl-own", { klCoef: 0.02, klCoefByPreset: { cosir: 5 } });
+    const other = await firstRlLine("kl-other", { klCoef: 0.02, klCoefByPreset: { outcomeOnly: 5 } });
+    const { timing: _t1, ...ownLine } = own;
+    const { timing: _t2, ...strongLine } = strong;
+    const { timing: _t3, ...otherLine } = other;
+    const { timing: _t4, ...plainLine } = plain;
+    expect(ownLine).toEqual(strongLine);
+    expect(otherLine).toEqual(plainLine);
+    // and the weight matters at all: the strong pull took a different step after the first minibatch
+    expect(strong.gradNorm).not.toBe(plain.gradNorm);
   });
 });

@@ -51,6 +51,11 @@ interface RlSample extends PromptCompletion {
   ref?: number[];
 }
 
+/** A per-preset setting (rl.gammaByPreset, rl.klCoefByPreset): the preset's own entry, else the general value. */
+export function byPreset(table: Readonly<Record<string, number>> | undefined, preset: string, general: number): number {
+  return table !== undefined && Object.hasOwn(table, preset) ? (table[preset] as number) : general;
+}
+
 /**
  * Per-token log-probs of many prompt + completion pairs under a model, in batches, without gradients. Batches
  * are cut from the items sorted by length, so each pads to about its own length (answers in the input order).
@@ -108,7 +113,7 @@ export async function rlIteration(context: RlIterationContext, iteration: number
     { groupSize: rl.groupSize, maxNewTokens: rl.maxNewTokens },
   );
   const advantages = computeAdvantages(trajectories, {
-    gamma: Object.hasOwn(rl.gammaByPreset ?? {}, rewards.preset) ? rl.gammaByPreset?.[rewards.preset] : rl.gamma,
+    gamma: byPreset(rl.gammaByPreset, rewards.preset, rl.gamma),
     meanOnly: rl.meanOnly,
     baseline: rl.baseline,
   });
@@ -135,6 +140,7 @@ export async function rlIteration(context: RlIterationContext, iteration: number
   let trainedTokens = 0;
   let samplerMismatch = 0;
   const learningRate = learningRateAt(it, rl);
+  const klCoef = byPreset(rl.klCoefByPreset, rewards.preset, rl.klCoef);
   if (samples.length > 0) {
     // "sampler": the log-probs recorded while sampling are the old ones (the same model and tokens, temperature 1
     // unfiltered), so only actions without them are recomputed; "recompute" recomputes all and measures the gap.
@@ -204,7 +210,7 @@ export async function rlIteration(context: RlIterationContext, iteration: number
               mask: part.packed.mask,
               ...(entropy ? { entropy } : {}),
             },
-            { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef: rl.klCoef, entropyCoef: rl.entropyCoef },
+            { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef, entropyCoef: rl.entropyCoef },
           );
           [out.kl, out.entropy, out.clipFraction, out.policyLoss].forEach(
             (x, j) => (seen[j] = (seen[j] as number) + part.weight * (x.dataSync()[0] as number)),
