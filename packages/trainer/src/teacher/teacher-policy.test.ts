@@ -1,4 +1,4 @@
-import { generateTask, runEpisodes, type Task } from "@cosir/env";
+import { generateTask, randomTask, runEpisodes, type Task } from "@cosir/env";
 import { cosirPreset, scoreEpisode } from "@cosir/rewards";
 import { describe, expect, it } from "vitest";
 import { teacherPolicy } from "./teacher-policy";
@@ -33,7 +33,7 @@ describe("teacherPolicy (the SFT teacher)", async () => {
 });
 
 describe("teacherPolicy answers and two-act messages", async () => {
-  const tasks = Array.from({ length: 60 }, (_, seed) => generateTask({ family: "random", seed, visibility: 0.4 }));
+  const tasks = Array.from({ length: 60 }, (_, seed) => randomTask({ seed, visibility: 0.4 }));
   const plain = await runEpisodes(tasks, teacherPolicy({ seed: 5 }), { surface: "canonical" });
   const rich = await runEpisodes(tasks, teacherPolicy({ seed: 5, answerRate: 1, comboRate: 1, askRate: 0.3 }), {
     surface: "canonical",
