@@ -21,6 +21,7 @@ import {
   type PolicyAction,
 } from "@cosir/env";
 import { observationBeliefs, publicBeliefs } from "./observation-beliefs";
+import { pendingAnswers } from "./pending-answers";
 
 export const SCRIPTED_KINDS = ["silent", "random", "greedyShare", "oracle"] as const;
 export type ScriptedKind = (typeof SCRIPTED_KINDS)[number];
@@ -62,33 +63,6 @@ function rankedShares(ctx: Ctx): { option: number; attribute: number; level: num
   return out.sort((x, y) => y.gain - x.gain || x.option - y.option || x.attribute - y.attribute);
 }
 
-/** Open questions this agent can answer: asks by teammates (to it or to anyone) for its cells, not shared since. */
-function pendingAnswers(ctx: Ctx): { option: number; attribute: number; level: number }[] {
-  const { obs } = ctx;
-  const own = new Map<number, number>();
-  for (const [o, a, level] of obs.ownCells) own.set(cellIndex(o, a, obs.task.attributes), level);
-  const open = new Map<number, boolean>();
-  for (const m of obs.messages) {
-    for (const act of m.acts) {
-      const cell =
-        act.kind === "share" || act.kind === "ask" ? cellIndex(act.option, act.attribute, obs.task.attributes) : -1;
-      if (
-        act.kind === "ask" &&
-        m.speaker !== obs.agent &&
-        (act.to === undefined || act.to === obs.agent) &&
-        own.has(cell)
-      )
-        open.set(cell, true);
-      if (act.kind === "share") open.delete(cell);
-    }
-  }
-  return [...open.keys()].map((cell) => ({
-    option: Math.floor(cell / obs.task.attributes),
-    attribute: cell % obs.task.attributes,
-    level: own.get(cell) as number,
-  }));
-}
-
 function discussActs(
   kind: ScriptedKind,
   ctx: Ctx,
@@ -111,7 +85,7 @@ function discussActs(
   const acts: Act[] = [];
   const chosen = new Set<number>();
   if (kind === "oracle") {
-    for (const answer of pendingAnswers(ctx)) {
+    for (const answer of pendingAnswers(ctx.obs)) {
       if (acts.length >= opts.maxShares) break;
       acts.push({ kind: "share", ...answer });
       chosen.add(cellIndex(answer.option, answer.attribute, t.attributes));

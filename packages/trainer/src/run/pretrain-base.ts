@@ -4,7 +4,7 @@ import type { TrainConfig } from "../config/train-config";
 import { Progress } from "../metrics/progress";
 import { derivedSeed, trainingTask } from "../rollout/training-data";
 import { replayObservations } from "../rollout/replay-observations";
-import { teacherPolicy } from "../teacher/teacher-policy";
+import { teacherFromConfig } from "../teacher/teacher-policy";
 import { actionIds, promptIds, type PolicyModel } from "./policy-model";
 import type { RunIo } from "./supervised-warm-start";
 
@@ -35,16 +35,8 @@ export interface PretrainData {
  * (pre- and final) are kept apart so the batches can weigh them.
  */
 export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promise<PretrainData> {
-  const { pretrain, sft } = config;
-  const teacher = teacherPolicy({
-    seed: config.seed,
-    shareRate: sft.shareRate,
-    askRate: sft.askRate,
-    oracleRate: sft.oracleRate,
-    answerRate: sft.answerRate,
-    comboRate: sft.comboRate,
-    choice: sft.teacherChoice,
-  });
+  const { pretrain } = config;
+  const teacher = teacherFromConfig(config);
   // The teacher's tasks: the config's, at `pretrain.visibility` where it is set.
   const taskConfig =
     pretrain.visibility === undefined

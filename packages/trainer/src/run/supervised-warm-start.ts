@@ -5,7 +5,7 @@ import { METRICS_LINE_VERSION, type SftMetricsLine } from "../metrics/metrics-li
 import { Progress, type ProgressOptions } from "../metrics/progress";
 import { meanOf, roundMetric } from "../metrics/round-metric";
 import { derivedSeed, teacherExamples } from "../rollout/training-data";
-import { teacherPolicy } from "../teacher/teacher-policy";
+import { teacherFromConfig } from "../teacher/teacher-policy";
 import type { PolicyModel } from "./policy-model";
 
 /** Where a run reports progress. */
@@ -25,15 +25,7 @@ export async function supervisedWarmStart(
   onEpoch: (line: SftMetricsLine) => Promise<void>,
 ): Promise<void> {
   if (config.sft.episodes === 0 || config.sft.epochs === 0) return;
-  const teacher = teacherPolicy({
-    seed: config.seed,
-    shareRate: config.sft.shareRate,
-    askRate: config.sft.askRate,
-    oracleRate: config.sft.oracleRate,
-    answerRate: config.sft.answerRate,
-    comboRate: config.sft.comboRate,
-    choice: config.sft.teacherChoice,
-  });
+  const teacher = teacherFromConfig(config);
   const { examples } = await teacherExamples(pm, config, teacher, config.rl.maxNewTokens);
   const trainer = new TransformerTrainer(pm.model, {
     learningRate: config.sft.learningRate,

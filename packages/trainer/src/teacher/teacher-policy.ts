@@ -12,7 +12,8 @@ import {
   type Policy,
   type PolicyAction,
 } from "@cosir/env";
-import { observationBeliefs, scriptedPolicy } from "@cosir/policy";
+import { observationBeliefs, pendingAnswers, scriptedPolicy } from "@cosir/policy";
+import type { TrainConfig } from "../config/train-config";
 
 export interface TeacherOptions {
   seed?: number;
@@ -39,24 +40,6 @@ export interface TeacherOptions {
    * exist), an ask gains a share of an own cell. Shares come first. Default 0.
    */
   comboRate?: number;
-}
-
-/** Cells (option, attribute, level) the agent holds that a teammate asked it for and nobody has shared since. */
-function openAsks(obs: Observation): [number, number, number][] {
-  const attributes = obs.task.attributes;
-  const held = new Map(obs.ownCells.map((c) => [cellIndex(c[0], c[1], attributes), c] as const));
-  const open = new Map<number, [number, number, number]>();
-  for (const m of obs.messages) {
-    for (const act of m.acts) {
-      if (act.kind === "share") open.delete(cellIndex(act.option, act.attribute, attributes));
-      else if (act.kind === "ask" && m.speaker !== obs.agent && (act.to === undefined || act.to === obs.agent)) {
-        const cell = cellIndex(act.option, act.attribute, attributes);
-        const own = held.get(cell);
-        if (own !== undefined) open.set(cell, own);
-      }
-    }
-  }
-  return [...open.values()];
 }
 
 /**
@@ -117,9 +100,9 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
     // Answers and second acts draw from their own stream, so a teacher without them writes exactly what it did.
     if (answerRate > 0 || comboRate > 0) {
       const extra = new Rng(hashSeed(seed, "teacher-extra", obs.taskId, obs.agent, obs.phase, obs.turn));
-      const open = openAsks(obs);
+      const open = pendingAnswers(obs);
       if (open.length > 0 && extra.next() < answerRate) {
-        const [option, attribute, level] = extra.pick(open);
+        const { option, attribute, level } = extra.pick(open);
         acts = [{ kind: "share", option, attribute, level }];
       }
       const first = acts[0] as Act;
@@ -152,4 +135,18 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
       return out;
     },
   };
+}
+
+/** The teacher a config's `sft` section describes (the warm start's and the pretraining's), seeded by `config.seed`. */
+export function teacherFromConfig(config: Pick<TrainConfig, "seed" | "sft">): Policy {
+  const { sft } = config;
+  return teacherPolicy({
+    seed: config.seed,
+    shareRate: sft.shareRate,
+    askRate: sft.askRate,
+    oracleRate: sft.oracleRate,
+    answerRate: sft.answerRate,
+    comboRate: sft.comboRate,
+    choice: sft.teacherChoice,
+  });
 }
