@@ -1,0 +1,132 @@
+import { bootstrapCi, type Estimate } from "../metrics/bootstrap-ci";
+import { factStated } from "./fact-stated";
+import type { HiddenBenchTask } from "./hidden-bench-task";
+import type {
+  HiddenBenchCondition,
+  HiddenBenchConditionResult,
+  HiddenBenchEpisode,
+  HiddenBenchJob,
+  HiddenBenchProtocol,
+} from "./hidden-bench-types";
+
+/** Plurality of the votes (a missing vote is a bucket of its own); ties go to the earliest agent's vote. */
+export function pluralityVote(votes: readonly (number | null)[]): number | null {
+  const counts = new Map<number | null, number>();
+  for (const v of votes) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [v, n] of counts)
+    if (n > bestCount) {
+      best = v;
+      bestCount = n;
+    }
+  return best;
+}
+
+/** Text every agent was given, which `factStated` ignores when matching a fact's distinctive content. */
+export const taskContext = (t: HiddenBenchTask): string[] => [
+  t.description,
+  ...t.possible_answers,
+  ...t.shared_information,
+];
+
+/**
+ * Scores a played episode and marks it finished: team and individual accuracy before and after, who
+ * asked a question, and (hidden condition) which hidden facts some discussion message stated.
+ */
+export function scoreEpisode({ task, condition, episode: e }: HiddenBenchJob, minOverlap?: number): void {
+  e.preCorrect = e.preDecision === e.correctAnswer;
+  e.correct = e.decision === e.correctAnswer;
+  e.individualPreAccuracy = e.preVotes.filter((v) => v === e.correctAnswer).length / e.agents;
+  e.individualAccuracy = e.postVotes.filter((v) => v === e.correctAnswer).length / e.agents;
+  const said = e.transcript.filter((m) => m.error === undefined);
+  e.asked = Array.from({ length: e.agents }, (_, a) => said.some((m) => m.agent === a && m.text.includes("?")));
+  if (condition === "hidden") {
+    const ctx = taskContext(task);
+    e.disclosed = task.hidden_information.map((fact) => said.some((m) => factStated(fact, m.text, minOverlap, ctx)));
+  }
+  e.finished = true;
+}
+
+/** Per episode, the numerators and denominators of fail-to-ask and ignored input. */
+export interface BehaviourCounts {
+  failEligible: number[];
+  failed: number[];
+  ignoreEligible: number[];
+  ignored: number[];
+}
+
+/**
+ * Fail-to-ask and ignored-input counts of finished hidden-condition task runs (ours, beside the original
+ * metric): of the agents whose first vote was wrong, those who never asked a question; and of those who
+ * heard every other hidden fact stated, those who kept their vote.
+ */
+export function behaviourCounts(jobs: readonly HiddenBenchJob[], minOverlap?: number): BehaviourCounts {
+  const out: BehaviourCounts = { failEligible: [], failed: [], ignoreEligible: [], ignored: [] };
+  for (const { task, episode: e } of jobs) {
+    const ctx = taskContext(task);
+    let fe = 0;
+    let ff = 0;
+    let ie = 0;
+    let ii = 0;
+    for (let a = 0; a < e.agents; a++) {
+      if (e.preVotes[a] === e.correctAnswer) continue;
+      fe++;
+      if (!e.asked[a]) ff++;
+      const heard = e.transcript.filter((m) => m.error === undefined && m.agent !== a);
+      const othersFacts = task.hidden_information.filter((_, k) => k !== e.hiddenFact[a]);
+      if (othersFacts.every((fact) => heard.some((m) => factStated(fact, m.text, minOverlap, ctx)))) {
+        ie++;
+        if (e.postVotes[a] === e.preVotes[a]) ii++;
+      }
+    }
+    out.failEligible.push(fe);
+    out.failed.push(ff);
+    out.ignoreEligible.push(ie);
+    out.ignored.push(ii);
+  }
+  return out;
+}
+
+/** A bootstrap estimate whose resampling is seeded by the run's seed and the figure's name. */
+export type HiddenBenchCi = (name: string, num: number[], den?: number[] | null) => Estimate;
+
+export function hiddenBenchCi(seed: number): HiddenBenchCi {
+  return (name, num, den = null) => bootstrapCi(num, den, { seed: `hiddenbench:${seed}:${name}` });
+}
+
+/**
+ * The figures of one condition over its finished episodes: team accuracy (plurality or strict majority)
+ * after and before, and individual accuracy, averaged per run (original) or pooled over agents (cosir).
+ */
+export function conditionResult(
+  done: readonly HiddenBenchEpisode[],
+  c: HiddenBenchCondition,
+  protocol: HiddenBenchProtocol,
+  ci: HiddenBenchCi,
+): HiddenBenchConditionResult {
+  const es = done.filter((e) => e.condition === c);
+  const individual = (post: boolean): Estimate =>
+    protocol === "original"
+      ? ci(
+          `${c}:individual:${post}`,
+          es.map((e) => (post ? e.individualAccuracy : e.individualPreAccuracy)),
+        )
+      : ci(
+          `${c}:individual:${post}`,
+          es.map((e) => (post ? e.postVotes : e.preVotes).filter((v) => v === e.correctAnswer).length),
+          es.map((e) => e.agents),
+        );
+  return {
+    accuracy: ci(
+      `${c}:accuracy`,
+      es.map((e) => (e.correct ? 1 : 0)),
+    ),
+    preAccuracy: ci(
+      `${c}:preAccuracy`,
+      es.map((e) => (e.preCorrect ? 1 : 0)),
+    ),
+    individualAccuracy: individual(true),
+    individualPreAccuracy: individual(false),
+  };
+}
