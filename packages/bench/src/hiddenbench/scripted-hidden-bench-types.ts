@@ -1,0 +1,56 @@
+import type { HiddenBenchTask } from "./hidden-bench-task";
+
+// The public shapes of the scripted HiddenBench chat server: its options, its log and its handle.
+
+/**
+ * "discloser": states its hidden fact(s) verbatim at every turn and, after the discussion, votes for
+ * the correct answer once it has seen every hidden fact; "withholder": only repeats the options, so it
+ * never discloses, and keeps the wrong vote. Both vote for the correct answer when they hold every fact
+ * (full-information condition), else for the first wrong option before the discussion.
+ */
+export type ScriptedHiddenBenchBehaviour = "discloser" | "withholder";
+
+export interface ScriptedHiddenBenchServerOptions {
+  tasks: readonly HiddenBenchTask[];
+  behaviour?: ScriptedHiddenBenchBehaviour;
+  /** Delay of every reply (ms); default 0. */
+  delayMs?: number;
+  /** Delay of the replies for one task id (ms), overriding `delayMs`. */
+  delayByTask?: Readonly<Record<string, number>>;
+  /** 1-based call numbers answered with HTTP 500. */
+  failCalls?: readonly number[];
+  /** Holds a reply until the returned promise settles (called after the call is logged). */
+  hold?: (call: ScriptedHiddenBenchCall) => Promise<void> | undefined;
+  /** Characters of filler appended to every discussion reply (to test truncation); default 0. */
+  padding?: number;
+}
+
+/** One call the server answered, as the server saw it: the ground truth a report is recounted from. */
+export interface ScriptedHiddenBenchCall {
+  /** 1-based arrival order. */
+  n: number;
+  taskId: string;
+  condition: "hidden" | "full";
+  /** Hidden facts (indices) in the caller's prompt: one under "hidden", all under "full". */
+  held: number[];
+  kind: "preVote" | "turn" | "postVote";
+  status: number;
+  reply: string;
+  /** Option index the reply votes for (votes), else null. */
+  vote: number | null;
+  /** Hidden fact indices the reply states (turns). */
+  stated: number[];
+  /** Longest assistant message and longest message of the request (characters). */
+  longestAssistant: number;
+  /** Every message content of the request, joined. */
+  prompt: string;
+  /** The last message of the request (the prompt of this turn or vote). */
+  last: string;
+}
+
+export interface ScriptedHiddenBenchServer {
+  /** Base URL including /v1. */
+  url: string;
+  log: ScriptedHiddenBenchCall[];
+  close(): Promise<void>;
+}
