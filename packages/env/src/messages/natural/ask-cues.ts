@@ -1,0 +1,137 @@
+import { naturalCues as cue } from "../natural-cues";
+import { FRACTION, naturalInteger } from "./natural-integer";
+import { optionList } from "./option-list";
+import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+
+// The ask cue family: questions and declarative requests naming an attribute of an option.
+
+/** A declarative request for information at i: "tell me", "let me know", "like to know", "wondering", "share". */
+export function requestAt(s: Sentence, i: number): boolean {
+  const { words } = s;
+  const w = words[i] as string;
+  const prev = words[i - 1] as string | undefined;
+  if (cue.wonder.has(w)) return true;
+  if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
+  if (w === "hear" || w === "learn") return prev === "to";
+  if (w === "tell" || w === "share" || w === "remind" || w === "give")
+    return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
+  return false;
+}
+
+/** Is a number (not an agent tag) stated between i and end? Then a question asks about a value. */
+export function hasNumber(s: Sentence, i: number, end: number, tagged: ReadonlySet<number>): boolean {
+  for (let k = i; k < end; k++) {
+    if (tagged.has(k)) continue;
+    const w = s.words[k] as string;
+    if (naturalInteger(w) !== null || FRACTION.test(w)) return true;
+  }
+  return false;
+}
+
+/** Does the question from q ask for a value (not about one, not a comparison, not negated)? */
+export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): boolean {
+  if (hasNumber(s, q, s.to, tagged)) return false;
+  let opener: string | undefined;
+  let knows = false;
+  for (let k = q; k < s.to; k++) {
+    const w = s.words[k] as string;
+    if (tagged.has(k)) continue;
+    if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
+    if (opener !== undefined && cue.questionModals.has(w)) return false; // "What would X's a need to be ...?"
+    if (opener === undefined && !cue.questionLeadIns.has(w)) opener = w;
+    if (cue.knowledge.has(w)) knows = true;
+    if (cue.askers.has(w) && cue.haveVerbs.has(s.words[k + 1] as string)) knows = true;
+  }
+  if (opener === undefined) return false;
+  if (cue.whOpeners.has(opener)) return true;
+  return knows || !cue.questionOpeners.has(opener);
+}
+
+/** (option, attribute) pairs an ask names between i and end. */
+export function askPairs(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number }[] {
+  const { words } = s;
+  const pairs: { option: number; attribute: number }[] = [];
+  const attributeList = (k: number): { attributes: number[]; end: number } | null => {
+    let j = k;
+    if (words[j] === "the" || words[j] === "a") j++;
+    const first = state.attributes.match(words, j);
+    if (first === null || first.end > end) return null;
+    const attributes = [first.index];
+    let e = first.end;
+    while (attributes.length < MAX_LIST) {
+      let n = e;
+      if (words[n] === "and" || words[n] === "or") n++;
+      else if (!s.separated(e - 1)) break;
+      if (words[n] === "the") n++;
+      const next = state.attributes.match(words, n);
+      if (next === null || next.end > end) break;
+      attributes.push(next.index);
+      e = next.end;
+    }
+    return { attributes, end: e };
+  };
+  let k = i;
+  while (k < end) {
+    // "[the] <attribute>[, <attribute>] [rating] of|for|at <option>[ and <option>]"
+    const attrs = attributeList(k);
+    if (attrs !== null) {
+      // "what <attribute> does <option> have", "how many <attribute> does <option> have"
+      const does = words[attrs.end];
+      if (does === "does" || does === "did" || does === "do") {
+        const option = state.options.match(words, attrs.end + 1);
+        if (option !== null && option.end <= end) {
+          for (const a of attrs.attributes) pairs.push({ option: option.index, attribute: a });
+          k = option.end;
+          continue;
+        }
+      }
+      let j = attrs.end;
+      for (let f = 0; f < 2 && cue.askFillers.has(words[j] as string); f++) j++;
+      if (cue.askPrepositions.has(words[j] as string)) {
+        const options = optionList(s, j + 1, end, state);
+        if (options !== null && !alternativeOr(s, options.end)) {
+          for (const o of options.options) for (const a of attrs.attributes) pairs.push({ option: o, attribute: a });
+          k = options.end;
+          continue;
+        }
+      }
+    }
+    const options = optionList(s, k, end, state);
+    if (options !== null) {
+      // "<option>'s <attribute>"
+      if (words[options.end] === "'s" && options.options.length === 1) {
+        const a = attributeList(options.end + 1);
+        if (a !== null) {
+          for (const at of a.attributes) pairs.push({ option: options.options[0] as number, attribute: at });
+          k = a.end;
+          continue;
+        }
+      }
+      // "How does <option> do on <attribute>", "What does <option> have for <attribute>"
+      let j = options.end;
+      for (let f = 0; f < 2 && cue.askFillers.has(words[j] as string); f++) j++;
+      if (cue.askPrepositions.has(words[j] as string) && words[j] !== "of") {
+        const a = attributeList(j + 1);
+        if (a !== null) {
+          for (const o of options.options) for (const at of a.attributes) pairs.push({ option: o, attribute: at });
+          k = a.end;
+          continue;
+        }
+      }
+      k = options.end;
+      continue;
+    }
+    k++;
+  }
+  return pairs;
+}
+
+/** Is the option list ending at `end` one of several alternatives ("A or B")? */
+function alternativeOr(s: Sentence, end: number): boolean {
+  return s.words[end] === "or";
+}

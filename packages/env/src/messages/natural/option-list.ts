@@ -1,0 +1,32 @@
+import { naturalCues as cue } from "../natural-cues";
+import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+
+/** Options named at i: "Restaurant A", "Restaurant A and Restaurant B". */
+export function optionList(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { options: number[]; end: number } | null {
+  const first = state.options.match(s.words, i);
+  if (first === null || first.end > end) return null;
+  const options = [first.index];
+  let k = first.end;
+  // "A and B", "A, B and C"; a comma alone does not join ("Unlike A, B has ...")
+  let closed = { count: 1, end: k };
+  while (options.length < MAX_LIST && (s.words[k] === "and" || s.separated(k - 1))) {
+    const and = s.words[k] === "and";
+    const j = and ? k + 1 : k;
+    const next = state.options.match(s.words, j);
+    if (next === null || next.end > end) break;
+    options.push(next.index);
+    k = next.end;
+    if (and) closed = { count: options.length, end: k };
+  }
+  return { options: options.slice(0, closed.count), end: closed.end };
+}
+
+/** Is the option at i one of several alternatives ("A or B", "either A", "than A")? */
+export function alternative(s: Sentence, i: number, end: number): boolean {
+  return (i > s.from && cue.alternatives.has(s.words[i - 1] as string)) || s.words[end] === "or";
+}

@@ -1,0 +1,188 @@
+import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
+import { askable, askPairs, hasNumber, requestAt } from "./ask-cues";
+import { LevelRangeError } from "./level-range-error";
+import { passAt } from "./pass-cues";
+import { proposalAt } from "./proposal-cues";
+import type { ParseState, Sentence } from "./sentence";
+import { questionStart, sentenceAddress } from "./sentence-address";
+import { attributeFirstShare, subjectShare } from "./share-cues";
+import { type Item, continuation, itemList } from "./share-items";
+
+export interface SentenceResult {
+  acts: Act[];
+  /** The sentence is a heading naming only an option ("For Restaurant A:"): no acts, and not unparsed. */
+  heading: boolean;
+}
+
+/** Appends acts to one sentence's list: asks addressed as the sentence says, shares checked against the levels. */
+interface ActSink {
+  acts: Act[];
+  ask(option: number, attribute: number): void;
+  share(option: number, attribute: number, level: number): void;
+}
+
+/** The acts of one sentence from words[first] on (the cue families in the order they are tried). */
+export function parseSentence(s: Sentence, first: number, state: ParseState): SentenceResult {
+  if (headingAt(s, first, state)) return { acts: [], heading: true };
+  const question = questionStart(s, first);
+  const { to, tagged } = sentenceAddress(s, first, question, state.task);
+  const out = actSink(to, state);
+  declarativeActs(s, first, question, tagged, state, out);
+  // question part: asks only, and only when no value is asked about
+  if (question < s.to && askable(s, question, tagged)) {
+    for (const p of askPairs(s, question, s.to, state)) out.ask(p.option, p.attribute);
+  }
+  const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
+  if (named.size === 1) state.subject = [...named][0] as number;
+  else if (named.size > 1) state.subject = null;
+  return { acts: out.acts, heading: false };
+}
+
+/** Is the sentence a heading line that names only an option? Then it sets the option of the list lines under it. */
+export function headingAt(s: Sentence, first: number, state: ParseState): boolean {
+  const { words } = s;
+  let j = first;
+  while (j < s.to && cue.headingWords.has(words[j] as string)) j++;
+  const option = state.options.match(words, j);
+  let k = option?.end ?? j;
+  while (k < s.to && cue.headingWords.has(words[k] as string)) k++;
+  if (option !== null && k === s.to) {
+    state.context = option.index;
+    state.subject = option.index;
+    return true;
+  }
+  return false;
+}
+
+function actSink(to: number | undefined, state: ParseState): ActSink {
+  const acts: Act[] = [];
+  return {
+    acts,
+    ask(option, attribute) {
+      if (acts.some((a) => a.kind === "ask" && a.option === option && a.attribute === attribute)) return;
+      acts.push(to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to });
+    },
+    share(option, attribute, level) {
+      const [lo, hi] = state.task.levels;
+      if (level < lo || level > hi) throw new LevelRangeError(`level ${level} out of range (levels ${lo}..${hi})`);
+      acts.push({ kind: "share", option, attribute, level });
+    },
+  };
+}
+
+/** The items of a list line under a heading ("- food quality: 4"); the word after them, or `first` if none. */
+function contextItems(s: Sentence, first: number, question: number, state: ParseState, out: ActSink): number {
+  if (state.context !== null) {
+    const items = itemList(s, first, question, state, true);
+    if (items.length > 0 && !s.gate[first] && !s.modal[first]) {
+      for (const item of items) out.share(state.context, item.attribute, item.level);
+      return (items[items.length - 1] as Item).end;
+    }
+  }
+  state.context = null;
+  return first;
+}
+
+/** The asks a request names from i on ("Please tell me X's Y"), or null when it names none (or a value). */
+function requestedAsks(s: Sentence, i: number, question: number, tagged: ReadonlySet<number>, state: ParseState) {
+  const pairs = hasNumber(s, i, question, tagged) ? [] : askPairs(s, i + 1, question, state);
+  return pairs.length > 0 ? pairs : null;
+}
+
+/** A share at i, subject first or attribute first; the word after it, or null when there is none. */
+function shareAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
+  // share, subject first: "<option> has ...", "<option>'s ...", "<option>: ...", "it has ..."
+  const subject = subjectShare(s, i, question, state);
+  if (subject !== null) {
+    for (const option of subject.options)
+      for (const item of subject.items) out.share(option, item.attribute, item.level);
+    state.subject = subject.options.length === 1 ? (subject.options[0] as number) : null;
+    return subject.end;
+  }
+  // share, attribute first: "[the] <attribute> of <option> is <level>"
+  const reversed = attributeFirstShare(s, i, question, state);
+  if (reversed === null) return null;
+  out.share(reversed.option, reversed.attribute, reversed.level);
+  const more = continuation(s, reversed.end, question, state);
+  for (const item of more) out.share(reversed.option, item.attribute, item.level);
+  state.subject = reversed.option;
+  return more.length > 0 ? (more[more.length - 1] as Item).end : reversed.end;
+}
+
+/** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
+function declarativeActs(
+  s: Sentence,
+  first: number,
+  question: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+  out: ActSink,
+): void {
+  const { words } = s;
+  let passed = false;
+  let requested = false;
+  let i = contextItems(s, first, question, state, out);
+  while (i < question) {
+    if (tagged.has(i)) {
+      i++;
+      continue;
+    }
+    const w = words[i] as string;
+    // pass (its own words may be negative: "I don't have anything new")
+    if (!passed) {
+      const end = passAt(s, i);
+      if (end !== null) {
+        out.acts.push({ kind: "pass" });
+        passed = true;
+        i = end;
+        continue;
+      }
+    }
+    if (!requested && words[i - 2] === "if" && cue.askers.has(words[i - 1] as string) && cue.knowVerbs.has(w)) {
+      // "If anyone knows Restaurant C's ambience, please share": a request, though under "if"
+      requested = true;
+      const pairs = requestedAsks(s, i, question, tagged, state);
+      if (pairs !== null) {
+        for (const p of pairs) out.ask(p.option, p.attribute);
+        i = question;
+        continue;
+      }
+    }
+    if (s.gate[i]) {
+      i++;
+      continue;
+    }
+    // proposal
+    if (!s.conditional) {
+      const proposal = proposalAt(s, i, question, state);
+      if (proposal !== null) {
+        // "I accuse X — my vote is X." proposes X once
+        if (!out.acts.some((a) => a.kind === "propose" && a.option === proposal.option))
+          out.acts.push({ kind: "propose", option: proposal.option });
+        state.subject = proposal.option;
+        i = proposal.end;
+        continue;
+      }
+    }
+    if (!s.modal[i]) {
+      const end = shareAt(s, i, question, state, out);
+      if (end !== null) {
+        i = end;
+        continue;
+      }
+    }
+    // a declarative request: "Please tell me ...", "I'd like to know ...", "I'm wondering about ..."
+    if (!requested && requestAt(s, i)) {
+      // one request per sentence is read (and its words scanned once)
+      requested = true;
+      const pairs = requestedAsks(s, i, question, tagged, state);
+      if (pairs !== null) {
+        for (const p of pairs) out.ask(p.option, p.attribute);
+        i = question;
+        continue;
+      }
+    }
+    i++;
+  }
+}

@@ -1,0 +1,63 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import type { Sentence } from "./sentence";
+
+// The pass cue family: "Nothing to add", "No new information", "I pass", "That's all I have".
+
+/** A pass phrase at i: "nothing (new) to add", "no new information", "I pass", "nothing from me". */
+export function passAt(s: Sentence, i: number): number | null {
+  let end = passPhraseAt(s, i);
+  if (end === null) return null;
+  // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
+  const owner = s.words[end + 1];
+  if ((s.words[end] === "on" || s.words[end] === "from") && (owner === "my" || owner === "our")) end += 2;
+  else if (cue.passScopes.has(s.words[end] as string)) return null;
+  return end;
+}
+
+/** The end of a pass phrase at i, before any scope ("on my side"), or null. */
+function passPhraseAt(s: Sentence, i: number): number | null {
+  const { words } = s;
+  const w = words[i] as string;
+  // "That's all I have", "That is all from me"
+  if (w === "that" && (words[i + 1] === "'s" || words[i + 1] === "is") && words[i + 2] === "all") {
+    if (words[i + 3] === "i" && words[i + 4] === "have") return i + 5;
+    if (words[i + 3] === "from" && words[i + 4] === "me") return i + 5;
+    const token = s.tokens[i + 2] as NaturalToken;
+    return token.pause || token.stop || i + 3 >= s.to ? i + 3 : null;
+  }
+  if (w === "nothing" || w === "anything") {
+    if (w === "anything" && !s.gate[i]) return null;
+    let j = i + 1;
+    const modified = cue.passModifiers.has(words[j] as string);
+    if (modified) j++;
+    if (words[j] === "to" && cue.passVerbs.has(words[j + 1] as string)) return j + 2;
+    if (words[j] === "from" && words[j + 1] === "me") return j + 2;
+    if (modified) return j;
+    return null;
+  }
+  if (s.gate[i] && (w === "any" || cue.passModifiers.has(w))) {
+    // under a negation: "(don't have) any ratings to add", "(don't have) new evidence to share"
+    let j = i + 1;
+    if (w === "any" && cue.passModifiers.has(words[j] as string)) j++;
+    if (cue.passNouns.has(words[j] as string)) j++;
+    if (j > i + 1 && words[j] === "to" && cue.passVerbs.has(words[j + 1] as string)) return j + 2;
+    return null;
+  }
+  if (w === "no" || w === "not") {
+    let j = i + 1;
+    if (w === "not" && words[j] === "much" && words[j + 1] === "to" && cue.passVerbs.has(words[j + 2] as string))
+      return j + 3;
+    if (cue.passModifiers.has(words[j] as string)) j++;
+    if (cue.passNouns.has(words[j] as string)) return j + 1;
+    return null;
+  }
+  if (w === "pass" || w === "skip") {
+    const prev = words[i - 1];
+    const token = s.tokens[i] as NaturalToken;
+    const speaker = i === s.from || prev === "i" || prev === "i'll" || prev === "will" || prev === "ill";
+    const ends = token.pause || token.stop || i + 1 >= s.to || ["this", "for", "on"].includes(words[i + 1] as string);
+    return speaker && ends ? i + 1 : null;
+  }
+  return null;
+}

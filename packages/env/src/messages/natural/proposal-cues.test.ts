@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { proposalAt } from "./proposal-cues";
+import { testSentence } from "./test-sentence";
+
+const proposal = (text: string, word?: string) => {
+  const { s, state, at } = testSentence(text);
+  return proposalAt(s, word === undefined ? 0 : at(word), s.to, state)?.option ?? null;
+};
+
+describe("proposal cues", () => {
+  it("reads proposals by verb, by 'my vote', by a label and by 'the best choice'", () => {
+    expect(proposal("I propose Restaurant B.", "propose")).toBe(1);
+    expect(proposal("I think we should go with Restaurant C.", "go")).toBe(2);
+    expect(proposal("My vote is Restaurant A.")).toBe(0);
+    expect(proposal("Proposal: Restaurant B.")).toBe(1);
+    expect(proposal("Restaurant C gets my vote.")).toBe(2);
+    expect(proposal("Restaurant A is the best choice.")).toBe(0);
+  });
+
+  it("refuses alternatives, past intentions, someone else's proposal and a best choice for one attribute", () => {
+    expect(proposal("I propose Restaurant A or Restaurant B.", "propose")).toBeNull();
+    expect(proposal("I was going to propose Restaurant A.", "propose")).toBeNull();
+    expect(proposal("Restaurant A is the best choice for service.")).toBeNull();
+    expect(proposal("Restaurant A has service 4.")).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { alternative } from "./option-list";
+import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
+
+// The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
+
+/** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
+export function proposalAt(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; end: number } | null {
+  const { words } = s;
+  const chosen = (j: number): { option: number; end: number } | null => {
+    let k = j;
+    // "I propose (that) we meet at / go with X"
+    if (words[k] === "that") k++;
+    if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
+    while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
+    if (words[k] === "either" || words[k] === "between") return null;
+    const option = state.options.match(words, k);
+    if (option === null || option.end > end) return null;
+    const after = words[option.end];
+    if (after === "or" || after === "nor" || after === "'s" || after === "vs" || after === "versus") return null;
+    if (after === "and" && state.options.match(words, option.end + 1) !== null) return null;
+    return { option: option.index, end: option.end };
+  };
+  // "my vote is X", "my pick: X", "Proposal: X"
+  if (words[i] === "my" && cue.proposalNouns.has(words[i + 1] as string)) {
+    let j = i + 2;
+    if (words[j] === "is" || words[j] === "goes" || words[j] === "remains" || words[j] === "stays") j++;
+    else if (words[j] === "would" && words[j + 1] === "be") j += 2;
+    if (words[j] === "to" || words[j] === "for") j++;
+    return chosen(j);
+  }
+  if (s.clauseStart(i) && cue.proposalNouns.has(words[i] as string) && (s.tokens[i] as NaturalToken).pause)
+    return chosen(i + 1);
+  // "Final suggestion from me: Restaurant B."
+  if (cue.proposalNouns.has(words[i] as string) && (i === s.from || words[i - 1] === "final")) {
+    for (let j = i; j < Math.min(end, i + 4); j++) {
+      if (j > i && !cue.proposalLeadWords.has(words[j] as string)) break;
+      if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
+    }
+  }
+  // "X gets my vote", "X is my pick", "X is the best choice"
+  {
+    const option = state.options.match(words, i);
+    if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
+      let j = option.end;
+      if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
+      else if (words[j] === "would" && words[j + 1] === "be") j += 2;
+      else return null;
+      for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
+      if (words[j] === "my" && cue.proposalNouns.has(words[j + 1] as string))
+        return { option: option.index, end: j + 2 };
+      if (words[j] === "the" || words[j] === "our") {
+        let k = j + 1;
+        if (cue.bestAdjectives.has(words[k] as string)) k++;
+        if (cue.bestNouns.has(words[k] as string) && k > j + 1) {
+          // "the best choice for food quality" speaks of one attribute, not the decision
+          if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
+            return null;
+          return { option: option.index, end: k + 1 };
+        }
+      }
+      return null;
+    }
+  }
+  // "I propose X", "let's go with X", "I think we should pick X"
+  for (const verb of cue.proposeVerbs) {
+    let ok = true;
+    for (let v = 0; v < verb.length; v++) {
+      if (words[i + v] !== verb[v]) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    let speaker = s.clauseStart(i);
+    for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
+      // "I was going to propose X", "I initially wanted to pick X": not a proposal now
+      if (cue.pastIntent.has(words[b] as string)) return null;
+      if (cue.speakers.has(words[b] as string)) speaker = true;
+      if ((s.tokens[b] as NaturalToken).pause) break;
+    }
+    if (!speaker) return null;
+    return chosen(i + verb.length);
+  }
+  return null;
+}

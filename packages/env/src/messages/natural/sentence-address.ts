@@ -1,0 +1,85 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { LevelRangeError } from "./level-range-error";
+import { naturalInteger } from "./natural-integer";
+import type { NaturalTask, Sentence } from "./sentence";
+
+const AGENT_TAG = /^@(?:agent)?([1-9][0-9]{0,5})$/;
+
+/** "@Agent 3", "@agent3", "@3" at words[i] (checked against the task), as a 0-based agent. */
+export function agentTag(words: readonly string[], i: number, task: NaturalTask): { to: number; end: number } | null {
+  const w = words[i];
+  if (w === undefined) return null;
+  let n: number | null = null;
+  let end = i + 1;
+  if (w === "@agent" || w === "@") {
+    n = naturalInteger(words[i + 1]);
+    end = i + 2;
+  } else if (w.startsWith("@") && w.length <= 12) {
+    const m = AGENT_TAG.exec(w);
+    if (m !== null) n = Number(m[1]);
+  }
+  if (n === null || n < 1) return null;
+  if (n > task.agents) throw new LevelRangeError(`agent ${n} out of range (Agent 1..Agent ${task.agents})`);
+  return { to: n - 1, end };
+}
+
+/** The question part of a sentence ending in "?": from its last clause opening with a question word (else s.to). */
+export function questionStart(s: Sentence, first: number): number {
+  const { words } = s;
+  const last = s.tokens[s.to - 1] as NaturalToken;
+  let question = s.to;
+  if (last.question) {
+    question = first;
+    for (let i = first; i < s.to; i++) {
+      if (!s.clauseStart(i) && i !== first) continue;
+      let j = i;
+      while (j < s.to && j < i + 3 && cue.questionLeadIns.has(words[j] as string)) j++;
+      if (cue.questionOpeners.has(words[j] as string)) {
+        question = i;
+        break;
+      }
+    }
+  }
+  return question;
+}
+
+/**
+ * The agent a sentence's asks are addressed to ("@Agent 2" anywhere, "Agent 2," opening it, "Could Agent 1 tell
+ * us ...?") and the words that address it (skipped when reading acts).
+ */
+export function sentenceAddress(
+  s: Sentence,
+  first: number,
+  question: number,
+  task: NaturalTask,
+): { to: number | undefined; tagged: Set<number> } {
+  const { words } = s;
+  let to: number | undefined;
+  const tagged = new Set<number>();
+  for (let i = first; i < s.to; i++) {
+    const tag = agentTag(words, i, task);
+    if (tag !== null) {
+      to ??= tag.to;
+      for (let k = i; k < tag.end; k++) tagged.add(k);
+    }
+  }
+  if (to === undefined && words[first] === "agent" && (s.tokens[first + 1] as NaturalToken | undefined)?.pause) {
+    const n = naturalInteger(words[first + 1]);
+    if (n !== null && n >= 1 && n <= task.agents) {
+      to = n - 1;
+      tagged.add(first).add(first + 1);
+    }
+  }
+  // "Could Agent 1 tell us ...?", "Could you tell me, Agent 3, ...?": the agent a question is put to
+  for (let i = Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
+    const vocative = s.separated(i - 1) && s.separated(i + 1);
+    if (words[i] !== "agent" || !(vocative || cue.addressing.has(words[i - 1] as string))) continue;
+    const n = naturalInteger(words[i + 1]);
+    if (n !== null && n >= 1 && n <= task.agents) {
+      to = n - 1;
+      tagged.add(i).add(i + 1);
+    }
+  }
+  return { to, tagged };
+}

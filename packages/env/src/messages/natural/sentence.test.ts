@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { testSentence } from "./test-sentence";
+
+describe("Sentence", () => {
+  it("gates the rest of a clause after a negation or a condition, and reopens at a clause break", () => {
+    const { s, at } = testSentence("Restaurant A does not have service 4, but Restaurant B has ambience 2.");
+    expect(s.gate[at("have")]).toBe(true);
+    expect(s.gate[at("but")]).toBe(false);
+    expect(s.gate[at("ambience")]).toBe(false);
+    expect(s.conditional).toBe(false);
+    expect(testSentence("If Restaurant A had service 4 we would go.").s.conditional).toBe(true);
+  });
+
+  it("gates someone else's report but not the speaker's own", () => {
+    const theirs = testSentence("Agent 2 said Restaurant A has service 4.");
+    expect(theirs.s.gate[theirs.at("has")]).toBe(true);
+    const mine = testSentence("My notes say Restaurant A has service 4.");
+    expect(mine.s.gate[mine.at("has")]).toBe(false);
+  });
+
+  it("marks words after a modal, and knows clause starts and separations", () => {
+    const { s, at } = testSentence("Restaurant A could have service 4, I think.");
+    expect(s.modal[at("have")]).toBe(true);
+    expect(s.modal[at("restaurant")]).toBe(false);
+    expect(s.clauseStart(0)).toBe(true);
+    expect(s.clauseStart(at("i"))).toBe(true);
+    expect(s.clauseStart(at("have"))).toBe(false);
+    expect(s.separated(at("4"))).toBe(true);
+    expect(s.separated(at("have"))).toBe(false);
+  });
+});

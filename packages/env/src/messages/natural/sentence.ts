@@ -1,0 +1,80 @@
+import type { PublicTask } from "../../task/task";
+import type { NameMatcher } from "../name-matcher";
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+
+/** What of a task the natural parser reads. */
+export type NaturalTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
+
+/** Longest list of names one phrase may join ("food quality, service and ambience of ..."): keeps the scan linear. */
+export const MAX_LIST = 12;
+/** How far back (in words) a cue before a proposal verb or a pronoun's referent is looked for: keeps the scan linear. */
+export const LOOK_BACK = 24;
+
+/** One sentence's tokens and what the parser knows about its clauses. */
+export class Sentence {
+  readonly conditional: boolean;
+  /**
+   * `words`, `gate` and `modal` are shared by all sentences of a text (filled here for from..to): gate[i] says a
+   * negation or condition comes earlier in i's clause (nothing there is asserted), modal[i] a modal ("could").
+   */
+  constructor(
+    readonly tokens: readonly NaturalToken[],
+    readonly words: readonly string[],
+    readonly gate: boolean[],
+    readonly modal: boolean[],
+    readonly from: number,
+    readonly to: number,
+  ) {
+    let gated = false;
+    let modalSeen = false;
+    let conditional = false;
+    for (let i = from; i < to; i++) {
+      const w = words[i] as string;
+      if (cue.clauseBreaks.has(w)) {
+        gated = false;
+        modalSeen = false;
+      }
+      if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
+      // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
+      if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) gated = true;
+      if (cue.modals.has(w)) modalSeen = true;
+      // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
+      if (w === "if" || w === "whether" || w === "suppose" || w === "assuming") conditional = true;
+      gate[i] = gated;
+      modal[i] = modalSeen;
+      if ((tokens[i] as NaturalToken).pause) {
+        gated = false;
+        modalSeen = false;
+      }
+    }
+    this.conditional = conditional;
+  }
+  /** Is i the first word of a clause? */
+  clauseStart(i: number): boolean {
+    return i === this.from || (this.tokens[i - 1] as NaturalToken).pause;
+  }
+  /** Does a clause or line break follow words[i]? */
+  separated(i: number): boolean {
+    const t = this.tokens[i] as NaturalToken | undefined;
+    return t !== undefined && (t.pause || t.lineBreak);
+  }
+}
+
+/** Is the reporting verb at i the speaker's own ("I said", "my notes say", "my own data says")? */
+function selfReport(words: readonly string[], i: number, from: number): boolean {
+  if (cue.selves.has(words[i - 1] as string)) return true;
+  for (let b = i - 2; b >= Math.max(from, i - 3); b--) if (words[b] === "my" || words[b] === "our") return true;
+  return false;
+}
+
+/** What the parser carries from one sentence of a text to the next. */
+export interface ParseState {
+  task: NaturalTask;
+  options: NameMatcher;
+  attributes: NameMatcher;
+  /** The option a heading line ("For Restaurant A:") names, for the list lines under it. */
+  context: number | null;
+  /** The one option the last sentence spoke about, for "it" and "its". */
+  subject: number | null;
+}

@@ -1,0 +1,101 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { alternative, optionList } from "./option-list";
+import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
+import { type Item, itemList, levelAt } from "./share-items";
+
+// The share cue family: a sentence that states levels, subject first ("<option> has ...", "it has ...") or
+// attribute first ("the <attribute> of <option> is <level>").
+
+/** "<option>[ and <option>] has|'s|: <items>", "it has <items>", "its <items>" at i. */
+export function subjectShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { options: number[]; items: Item[]; end: number } | null {
+  const { words } = s;
+  let options: number[];
+  let k: number;
+  const referent = words[i] === "it" || words[i] === "its" ? pronounReferent(s, i, state) : null;
+  if (referent !== null) {
+    options = [referent];
+    k = i + 1;
+    if (words[i] === "its") {
+      const items = itemList(s, k, end, state, false);
+      return items.length > 0 ? { options, items, end: (items[items.length - 1] as Item).end } : null;
+    }
+  } else {
+    const list = optionList(s, i, end, state);
+    if (list === null || alternative(s, i, list.end)) return null;
+    options = list.options;
+    k = list.end;
+  }
+  const plural = options.length > 1;
+  // "<option>'s got <attribute> <level>" is "has got"
+  if (words[k] === "'s" && words[k + 1] === "got") {
+    const items = itemList(s, k + 2, end, state, true);
+    return items.length > 0 ? { options, items, end: (items[items.length - 1] as Item).end } : null;
+  }
+  // "<option>'s <attribute> is <level>"
+  if (!plural && words[k] === "'s") {
+    const items = itemList(s, k + 1, end, state, false);
+    return items.length > 0 ? { options, items, end: (items[items.length - 1] as Item).end } : null;
+  }
+  // "<option>: <attribute> <level>", "<option> - <attribute>: <level>", "For <option>: 4 for <attribute>"
+  {
+    const items = itemList(s, k, end, state, true);
+    if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
+  }
+  for (let f = 0; f < 3 && k < end && cue.adverbs.has(words[k] as string); f++) k++;
+  const verb = words[k] as string;
+  if (cue.haveVerbs.has(verb)) {
+    let j = k + 1;
+    if (words[j] === "got") j++;
+    const items = itemList(s, j, end, state, true);
+    if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
+  }
+  if (cue.scoreVerbs.has(verb)) {
+    let j = k + 1;
+    if (words[j] === "rated" || words[j] === "ranked" || words[j] === "scored") j++;
+    if (words[j] === "at") j++;
+    const items = itemList(s, j, end, state, true);
+    if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
+  }
+  return null;
+}
+
+/** The option "it" at i stands for: the one option named earlier in the sentence, else the last sentence's. */
+function pronounReferent(s: Sentence, i: number, state: ParseState): number | null {
+  let named: number | null = null;
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (named !== null && named !== option.index) return null;
+    named = option.index;
+    k = option.end - 1;
+  }
+  return named ?? state.subject;
+}
+
+/** "[the] <attribute> of|for|at <option> [is] <level>" at i. */
+export function attributeFirstShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number; end: number } | null {
+  const { words } = s;
+  let j = i;
+  if (words[j] === "the") j++;
+  const attribute = state.attributes.match(words, j);
+  if (attribute === null || !cue.attributePrepositions.has(words[attribute.end] as string)) return null;
+  const option = state.options.match(words, attribute.end + 1);
+  if (option === null || option.end > end || alternative(s, attribute.end + 1, option.end)) return null;
+  let m = option.end;
+  for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
+  if (m === option.end && !(s.tokens[option.end - 1] as NaturalToken).pause) return null;
+  const level = levelAt(s, m, end, state);
+  if (level === null) return null;
+  return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
+}

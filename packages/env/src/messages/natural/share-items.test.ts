@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { continuation, itemList, levelAt } from "./share-items";
+import { testSentence } from "./test-sentence";
+
+/** The level right after "rated " (a bare "4." would read as a numbered-list marker). */
+const level = (text: string) => {
+  const { s, state } = testSentence(`rated ${text}`);
+  const found = levelAt(s, 1, s.to, state);
+  return found && { value: found.value, end: found.end - 1 };
+};
+
+describe("share items", () => {
+  it("reads a level in digits, words, as a fraction of the scale or 'out of' the scale", () => {
+    expect(level("4.")).toEqual({ value: 4, end: 1 });
+    expect(level("four.")).toEqual({ value: 4, end: 1 });
+    expect(level("4/5.")).toEqual({ value: 4, end: 1 });
+    expect(level("4 out of 5.")).toEqual({ value: 4, end: 4 });
+  });
+
+  it("refuses a range, an approximation, another scale and a number word inside a phrase", () => {
+    for (const text of ["4 or 5.", "4 to 5.", "4/10.", "4 out of 10.", "four seasons here."])
+      expect(level(text), text).toBeNull();
+  });
+
+  it("every integer level reads back at its position, whatever follows after a pause", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99, max: 99 }), fc.constantFrom(".", ", and more.", "!"), (n, tail) => {
+        expect(level(`${n}${tail}`)).toEqual({ value: n, end: 1 });
+      }),
+    );
+  });
+
+  it("lists items joined by commas, 'and', 'as well as' and 'it has', in either order", () => {
+    const { s, state } = testSentence("food quality 4, service is 2 and 3 for ambience.");
+    expect(itemList(s, 0, s.to, state, true).map(({ attribute, level }) => [attribute, level])).toEqual([
+      [0, 4],
+      [1, 2],
+      [2, 3],
+    ]);
+    const rest = testSentence("x, as well as ambience 5 and it has service 1.");
+    expect(continuation(rest.s, 1, rest.s.to, rest.state).map((i) => [i.attribute, i.level])).toEqual([
+      [2, 5],
+      [1, 1],
+    ]);
+  });
+
+  it("reads the level-first order only when asked to, and skips an aside", () => {
+    const { s, state } = testSentence("4 for service.");
+    expect(itemList(s, 0, s.to, state, false)).toEqual([]);
+    expect(itemList(s, 0, s.to, state, true)).toEqual([{ attribute: 1, level: 4, end: 3 }]);
+    const aside = testSentence("service 4, I believe, ambience 2.");
+    expect(itemList(aside.s, 0, aside.s.to, aside.state, true).map((i) => i.attribute)).toEqual([1, 2]);
+  });
+});

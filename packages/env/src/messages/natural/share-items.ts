@@ -1,0 +1,115 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { FRACTION, naturalInteger } from "./natural-integer";
+import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+
+/** One attribute and the level stated for it; `end` is the word after the item. */
+export interface Item {
+  attribute: number;
+  level: number;
+  end: number;
+}
+
+/** A level the text states, or why it is not one. */
+type Level = { value: number; end: number } | null;
+
+/** The level at words[k]: "4", "four", "4/5", "4 out of 5"; null for anything else or a range ("4 or 5"). */
+export function levelAt(s: Sentence, k: number, end: number, state: ParseState): Level {
+  if (k >= end) return null;
+  const w = s.words[k] as string;
+  const hi = state.task.levels[1];
+  let value = naturalInteger(w);
+  let next = k + 1;
+  if (value === null) {
+    const fraction = w.length <= 21 ? FRACTION.exec(w) : null;
+    if (fraction !== null) {
+      if (Number(fraction[2]) !== hi) return null;
+      value = Number(fraction[1]);
+    } else {
+      const spelled = cue.numberWords.get(w);
+      if (spelled === undefined) return null;
+      const token = s.tokens[k] as NaturalToken;
+      if (!(token.pause || token.stop || k + 1 >= end || cue.afterNumberWord.has(s.words[k + 1] as string)))
+        return null;
+      value = spelled;
+    }
+  }
+  if (s.words[next] === "out" && s.words[next + 1] === "of" && next + 2 < end) {
+    if (naturalInteger(s.words[next + 2]) !== hi) return null;
+    next += 3;
+  }
+  // "4 or 5", "4 to 5", "4 or so": not one level
+  const after = s.words[next];
+  const token = s.tokens[next - 1] as NaturalToken;
+  if (next < end && !token.pause && (after === "or" || after === "to" || after === "ish")) return null;
+  return { value, end: next };
+}
+
+/** One "<attribute> [is|of|...] <level>" or "<level> on|for <attribute>" item at words[k]. */
+function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse: boolean): Item | null {
+  let j = k;
+  if (j < end && cue.articles.has(s.words[j] as string)) j++;
+  const attribute = state.attributes.match(s.words, j);
+  if (attribute !== null && attribute.end <= end) {
+    let m = attribute.end;
+    for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+    const level = levelAt(s, m, end, state);
+    if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
+    return null;
+  }
+  if (!reverse) return null;
+  const level = levelAt(s, j, end, state);
+  if (level === null || !cue.levelPrepositions.has(s.words[level.end] as string)) return null;
+  let a = level.end + 1;
+  if (a < end && cue.articles.has(s.words[a] as string)) a++;
+  const attr = state.attributes.match(s.words, a);
+  if (attr === null || attr.end > end) return null;
+  return { attribute: attr.index, level: level.value, end: attr.end };
+}
+
+/** More items after one ends at k: ", service 2", "and its service is 2", "and 4 on service". */
+export function continuation(s: Sentence, k: number, end: number, state: ParseState): Item[] {
+  const items: Item[] = [];
+  let at = k;
+  while (items.length < MAX_LIST && at < end) {
+    at = skipAside(s, at, end);
+    let j = at;
+    const paused = s.separated(at - 1);
+    if (s.words[j] === "and" || s.words[j] === "plus" || s.words[j] === "&" || s.words[j] === "with") j++;
+    else if (s.words[j] === "as" && s.words[j + 1] === "well" && s.words[j + 2] === "as") j += 3;
+    else if (!paused) break;
+    j = skipAside(s, j, end);
+    if (s.words[j] === "also") j++;
+    if (s.words[j] === "it" && cue.haveVerbs.has(s.words[j + 1] as string)) j += 2;
+    const item = itemAt(s, j, end, state, true);
+    if (item === null) break;
+    items.push(item);
+    at = item.end;
+  }
+  return items;
+}
+
+/** Past a parenthesis ("(confirmed)") or a hedge between commas (", I believe,") at k, if there is one. */
+function skipAside(s: Sentence, k: number, end: number): number {
+  const first = s.tokens[k] as NaturalToken | undefined;
+  if (first === undefined) return k;
+  if (first.aside) {
+    let j = k;
+    while (j < end && j < k + 6 && (s.tokens[j] as NaturalToken).aside) j++;
+    return j;
+  }
+  if (k > s.from && s.separated(k - 1)) {
+    for (let j = k; j < end && j < k + 3; j++) {
+      if (!cue.hedges.has(s.words[j] as string)) break;
+      if (s.separated(j)) return j + 1;
+    }
+  }
+  return k;
+}
+
+/** Items starting at k (the first one required). */
+export function itemList(s: Sentence, k: number, end: number, state: ParseState, reverse: boolean): Item[] {
+  const first = itemAt(s, k, end, state, reverse);
+  if (first === null) return [];
+  return [first, ...continuation(s, first.end, end, state)];
+}

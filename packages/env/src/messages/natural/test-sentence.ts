@@ -1,0 +1,46 @@
+import { InvalidArgumentError } from "@cosir/bayes";
+import { generateTask } from "../../generators/generate-task";
+import { naturalMatchers } from "../natural-matchers";
+import { type NaturalToken, naturalTokens } from "../natural-tokens";
+import { type NaturalTask, type ParseState, Sentence } from "./sentence";
+
+/** The restaurants task the cue-family tests read (Restaurant A..C; food quality, service, ambience, value for money). */
+export const restaurants: NaturalTask = generateTask({ family: "hiddenProfile", seed: 1 });
+
+/**
+ * Test support for the cue-family modules: `text` as one sentence (up to its first stop) and a fresh parse
+ * state for `task`, with a `word` lookup for positions.
+ */
+export function testSentence(
+  text: string,
+  task: NaturalTask = restaurants,
+  carried: Partial<Pick<ParseState, "context" | "subject">> = {},
+): { s: Sentence; state: ParseState; at: (word: string) => number } {
+  const tokens = naturalTokens(text);
+  const words = tokens.map((t) => t.word);
+  let to = 0;
+  while (to < tokens.length && !(tokens[to] as NaturalToken).stop) to++;
+  to = Math.min(to + 1, tokens.length);
+  const s = new Sentence(
+    tokens,
+    words,
+    new Array(tokens.length).fill(false),
+    new Array(tokens.length).fill(false),
+    0,
+    to,
+  );
+  const { optionTokens, attributeTokens } = naturalMatchers(task);
+  const state: ParseState = {
+    task,
+    options: optionTokens,
+    attributes: attributeTokens,
+    context: carried.context ?? null,
+    subject: carried.subject ?? null,
+  };
+  const at = (word: string): number => {
+    const i = words.indexOf(word);
+    if (i < 0) throw new InvalidArgumentError("word", word, `expected one of ${JSON.stringify(words)}`);
+    return i;
+  };
+  return { s, state, at };
+}
