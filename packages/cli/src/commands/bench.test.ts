@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { loadHiddenBench, scriptedHiddenBenchServer } from "@cosir/bench";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test/run-cli";
-import { parsePolicySpecs } from "./bench";
+import { parsePolicySpecs } from "@cosir/policy";
 
 describe("cosir bench", () => {
   it("writes report.md, summary.json and charts, prints the table and progress", async () => {

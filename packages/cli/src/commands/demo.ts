@@ -24,7 +24,8 @@ import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
 import { formatDemoTable, formatSeedTable } from "../format-demo-table";
-import { parsePolicySpecs, policyFor, progressReporter } from "./bench";
+import { createPolicy, parsePolicySpecs, policySpecLabel } from "@cosir/policy";
+import { progressReporter } from "../bench/progress-reporter";
 
 const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|smoke] [--seeds N] [--set key.path=value ...] [--quiet]
 The evidence job: the committed base (or one pretrained here), then outcome-only RL and CoSIR RL from it with equal
@@ -64,7 +65,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const familyRuns = async (names: readonly string[]): Promise<BenchmarkRun[]> => {
     const runs: BenchmarkRun[] = [];
     for (const spec of benchSpecs.filter((p) => names.includes(p.name))) {
-      const { policy, surface } = await policyFor(spec, config.seed, {});
+      const { policy, surface } = await createPolicy(spec, { seed: config.seed, endpoint: {} });
       for (const benchmark of builtInBenchmarks as unknown as Benchmark[])
         runs.push(
           await runBenchmark(benchmark, policy, {
@@ -114,7 +115,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
       header: [
         `command: cosir demo (the held-out families of its policies)`,
         `seed ${config.seed}, ${benchN} instances per benchmark`,
-        `policies: ${benchSpecs.map((p) => `${p.name} (${p.kind}${p.kind === "scripted" ? "" : `: ${p.target}`})`).join(", ")}`,
+        `policies: ${benchSpecs.map(policySpecLabel).join(", ")}`,
       ],
     });
     result.seconds.bench = (Date.now() - benchStarted) / 1000;

@@ -6,7 +6,8 @@ import { generateTask, runEpisode, type Observation } from "@cosir/env";
 import { tinyCheckpoint } from "../test-support/tiny-checkpoint";
 import { serveCheckpoint, type ServedCheckpoint } from "../tfjs/serve/serve-checkpoint";
 import { CHAT_ERROR_PREFIX } from "@cosir/env";
-import { ChatPolicy, chatCompletionsUrl } from "./chat-policy";
+import { chatCompletionsUrl } from "./chat-completions-url";
+import { ChatPolicy } from "./chat-policy";
 
 let served: ServedCheckpoint;
 let root: string;

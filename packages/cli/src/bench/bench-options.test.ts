@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { benchOptions, checkBenchFiles, temperatureFlag } from "./bench-options";
+
+describe("benchOptions", () => {
+  it("defaults: seed 1, bench-out, no endpoint, concurrency 8", () => {
+    expect(benchOptions({})).toEqual({
+      seed: 1,
+      out: "bench-out",
+      endpoint: undefined,
+      model: undefined,
+      concurrency: 8,
+      endpointOptions: { concurrency: 8 },
+    });
+  });
+
+  it("reads the endpoint flags into the back ends' endpoint options", () => {
+    const o = benchOptions({
+      seed: "7",
+      out: "o",
+      endpoint: "http://h/v1",
+      model: "m",
+      concurrency: "3",
+      "api-key": "k",
+      timeout: "2",
+      "max-tokens": "9",
+      temperature: "0.5",
+    });
+    expect(o).toEqual({
+      seed: 7,
+      out: "o",
+      endpoint: "http://h/v1",
+      model: "m",
+      concurrency: 3,
+      endpointOptions: { concurrency: 3, apiKey: "k", timeoutMs: 2000, maxTokens: 9, temperature: 0.5 },
+    });
+  });
+
+  it("--endpoint and --model come together; bad values name their flag", () => {
+    expect(() => benchOptions({ endpoint: "http://h" })).toThrow(/^--model: is required with --endpoint/);
+    expect(() => benchOptions({ model: "m" })).toThrow(/^--endpoint: is required with --model/);
+    expect(() => benchOptions({ seed: "-1" })).toThrow(/^--seed:/);
+    expect(() => benchOptions({ concurrency: "0" })).toThrow(/^--concurrency:/);
+  });
+
+  it("temperatureFlag accepts exactly the numbers in 0..2", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, min: -5, max: 5 }), (t) => {
+        const ok = t >= 0 && t <= 2;
+        if (ok) expect(temperatureFlag(String(t))).toBe(Number(String(t)));
+        else expect(() => temperatureFlag(String(t))).toThrow(/^--temperature: expected a number in 0\.\.2/);
+      }),
+    );
+    expect(() => temperatureFlag(" ")).toThrow(/--temperature/);
+    expect(temperatureFlag("-0")).toBe(-0); // the shrunk counterexample: String(-0) is "0"
+  });
+});
+
+describe("checkBenchFiles", () => {
+  it("needs a readable metrics file and a usable output folder", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cosir-bench-files-"));
+    writeFileSync(join(dir, "metrics.jsonl"), "");
+    expect(() => checkBenchFiles(join(dir, "metrics.jsonl"), join(dir, "out"))).not.toThrow();
+    expect(() => checkBenchFiles(join(dir, "none.jsonl"), join(dir, "out"))).toThrow(
+      /^--metrics: expected a readable metrics.jsonl file \(ENOENT\)/,
+    );
+    expect(() => checkBenchFiles(dir, join(dir, "out"))).toThrow(/\(not a regular file\)/);
+    expect(() => checkBenchFiles(undefined, join(dir, "metrics.jsonl"))).toThrow(/^--out:/);
+    mkdirSync(join(dir, "full", "report.md"), { recursive: true });
+    expect(() => checkBenchFiles(undefined, join(dir, "full"))).toThrow(/^--out:/);
+  });
+});

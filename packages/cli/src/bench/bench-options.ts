@@ -1,0 +1,93 @@
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { InvalidArgumentError } from "@cosir/bayes";
+import { checkOutputFolder, checkOutputPath } from "@cosir/bench";
+import type { PolicyEndpointOptions } from "@cosir/policy";
+import { intFlag } from "../flags";
+
+/** Every flag of `cosir bench` (the held-out families and HiddenBench). */
+export const BENCH_FLAGS = {
+  policies: { type: "string" },
+  n: { type: "string" },
+  seed: { type: "string" },
+  out: { type: "string" },
+  json: { type: "boolean" },
+  benchmark: { type: "string" },
+  metrics: { type: "string" },
+  batch: { type: "string" },
+  hiddenbench: { type: "string" },
+  endpoint: { type: "string" },
+  model: { type: "string" },
+  "api-key": { type: "string" },
+  protocol: { type: "string" },
+  rounds: { type: "string" },
+  concurrency: { type: "string" },
+  runs: { type: "string" },
+  deadline: { type: "string" },
+  timeout: { type: "string" },
+  "max-reply-chars": { type: "string" },
+  "max-tokens": { type: "string" },
+  temperature: { type: "string" },
+  prompts: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export type FlagValues = Record<string, string | boolean | undefined>;
+
+/** What both kinds of run share: the seed, the output folder and the endpoint. */
+export interface BenchOptions {
+  seed: number;
+  out: string;
+  endpoint: string | undefined;
+  model: string | undefined;
+  concurrency: number;
+  endpointOptions: PolicyEndpointOptions;
+}
+
+export function temperatureFlag(raw: unknown): number {
+  const t = Number(raw);
+  if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(t) || t < 0 || t > 2)
+    throw new InvalidArgumentError("--temperature", raw, "expected a number in 0..2");
+  return t;
+}
+
+/** The shared flags, checked in the order a user reads them; --endpoint and --model come together. */
+export function benchOptions(values: FlagValues): BenchOptions {
+  const seed = intFlag(values, "seed", 1, 0, 2 ** 31 - 1);
+  const out = typeof values.out === "string" ? values.out : "bench-out";
+  const endpoint = typeof values.endpoint === "string" ? values.endpoint : undefined;
+  const model = typeof values.model === "string" ? values.model : undefined;
+  if ((endpoint === undefined) !== (model === undefined))
+    throw new InvalidArgumentError(
+      endpoint === undefined ? "--endpoint" : "--model",
+      undefined,
+      `is required with ${endpoint === undefined ? "--model" : "--endpoint"}`,
+    );
+  const concurrency = intFlag(values, "concurrency", 8, 1, 1024);
+  const endpointOptions: PolicyEndpointOptions = {
+    concurrency,
+    ...(typeof values["api-key"] === "string" ? { apiKey: values["api-key"] } : {}),
+    ...(values.timeout !== undefined ? { timeoutMs: 1000 * intFlag(values, "timeout", 60, 1, 86_400) } : {}),
+    ...(values["max-tokens"] !== undefined ? { maxTokens: intFlag(values, "max-tokens", 256, 1, 1_000_000) } : {}),
+    ...(values.temperature !== undefined ? { temperature: temperatureFlag(values.temperature) } : {}),
+  };
+  return { seed, out, endpoint, model, concurrency, endpointOptions };
+}
+
+/** The metrics file and the outputs are checked before any episode runs, not after; nothing is created yet. */
+export function checkBenchFiles(metrics: string | boolean | undefined, out: string): void {
+  if (typeof metrics === "string") {
+    let problem: string | undefined;
+    try {
+      if (statSync(metrics).isFile()) accessSync(metrics, constants.R_OK);
+      else problem = "not a regular file";
+    } catch (error) {
+      problem = (error as { code?: string }).code ?? "unreadable";
+    }
+    if (problem !== undefined)
+      throw new InvalidArgumentError("--metrics", metrics, `expected a readable metrics.jsonl file (${problem})`);
+  }
+  checkOutputFolder(out, "--out");
+  for (const name of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg"])
+    if (existsSync(out)) checkOutputPath(join(out, name), "--out");
+}

@@ -1,0 +1,43 @@
+import { CosirError } from "@cosir/bayes";
+import type { Policy } from "@cosir/env";
+import type { PolicyBackend } from "./policy-backend";
+
+// Not a literal, so neither tsc nor the bundler follows it: the main entry stays free of tfjs.
+const TFJS_ENTRY: string = "@cosir/policy/tfjs";
+
+/**
+ * Loads a tfjs checkpoint directory as a Policy through `@cosir/policy/tfjs`, imported only here so a run
+ * with scripted or chat policies never loads tfjs: selects the tfjs back end, then
+ * `TfjsPolicy.fromCheckpoint(dir, {name, seed})`. `load` imports the entry (tests pass a fake).
+ */
+export async function loadCheckpointPolicy(
+  dir: string,
+  name: string,
+  seed = 0,
+  load: () => Promise<unknown> = () => import(TFJS_ENTRY),
+): Promise<Policy> {
+  const tfjs = (await load()) as Record<string, unknown>;
+  const TfjsPolicy = tfjs.TfjsPolicy as
+    | { fromCheckpoint?: (d: string, o: { name: string; seed: number }) => Promise<Policy> }
+    | undefined;
+  if (typeof TfjsPolicy?.fromCheckpoint !== "function") {
+    throw new CosirError(
+      "no_checkpoint_loader",
+      `--policies ${name}=${dir}: @cosir/policy/tfjs exports no TfjsPolicy.fromCheckpoint`,
+    );
+  }
+  if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
+  return TfjsPolicy.fromCheckpoint(dir, { name, seed });
+}
+
+/** `name=DIR` (any named value no other back end takes) or `name=checkpoint:DIR`: a tfjs checkpoint, canonical surface. */
+export const checkpointBackend: PolicyBackend = {
+  syntax: "name=DIR",
+  usage: "name=DIR (tfjs checkpoint)",
+  accepts: (_value, named) => named,
+  parse: (arg) => ({ target: arg }),
+  describe: (spec) => spec.target,
+  async create(spec, { seed }) {
+    return { policy: await loadCheckpointPolicy(spec.target, spec.name, seed), surface: "canonical" };
+  },
+};
