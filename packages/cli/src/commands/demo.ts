@@ -10,19 +10,12 @@ import {
   type BenchmarkRun,
   type BenchSummary,
 } from "@cosir/bench";
-import {
-  DEMO_ARMS,
-  decodingLabel,
-  demoArmDir,
-  demoReport,
-  describeEpisodeRatio,
-  readMetricsLines,
-  runDemo,
-  type RlMetricsLine,
-} from "@cosir/trainer";
+import { decodingLabel, readMetricsLines, type RlMetricsLine } from "@cosir/trainer";
 import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
+import { demoReport } from "../demo/demo-report";
+import { DEMO_ARMS, demoArmDir, describeEpisodeRatio, runDemo } from "../demo/run-demo";
 import { formatDemoTable, formatSeedTable } from "../format-demo-table";
 import { parsePolicySpecs, policyFor, progressReporter } from "./bench";
 

@@ -1,9 +1,12 @@
 import type { BenchSummary, HtmlReportCurve, HtmlReportData, HtmlReportDialogue, HtmlReportTable } from "@cosir/bench";
 import { benchSummaryTable } from "@cosir/bench";
-import type { TrainConfig } from "../config/train-config";
-import type { RlMetricsLine } from "../metrics/metrics-line";
-import { decodingLabel } from "./decoding-label";
-import type { EvaluatedDialogue, PolicyEvaluation } from "./evaluate-policy";
+import {
+  decodingLabel,
+  type EvaluatedDialogue,
+  type PolicyEvaluation,
+  type RlMetricsLine,
+  type TrainConfig,
+} from "@cosir/trainer";
 import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
 
 const pct = (e: PolicyEvaluation) =>
