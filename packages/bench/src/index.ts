@@ -62,14 +62,15 @@ export type { ArmCurvesOptions } from "./report/arm-curves";
 export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
-export type { AtomicOutput } from "./report/write-output-atomic";
+/** The atomic writer and output checks, moved to @cosir/policy; re-exported so imports from @cosir/bench keep working. */
+export type { AtomicOutput } from "@cosir/policy";
 export {
   checkOutputFolder,
   checkOutputPath,
   openOutputAtomic,
   prepareOutputFolder,
   writeOutputAtomic,
-} from "./report/write-output-atomic";
+} from "@cosir/policy";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
 export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./report/write-hidden-bench-report";
 export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";

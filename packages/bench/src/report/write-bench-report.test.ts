@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scriptedPolicy } from "@cosir/policy";
@@ -49,5 +49,16 @@ describe("writeBenchReport", () => {
     const c = await runBenchmark(b, scriptedPolicy("greedyShare"), { seed: 4, n: 6, resamples: 50 });
     expect(a.accuracy).toEqual(c.accuracy);
     expect(a.behaviour).toEqual(c.behaviour);
+  });
+
+  it("writeBenchReport refuses a report path that is a link and a metrics file that is missing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cosir-report-"));
+    writeFileSync(join(dir, "elsewhere.md"), "keep");
+    symlinkSync(join(dir, "elsewhere.md"), join(dir, "report.md"));
+    expect(() => writeBenchReport(dir, [])).toThrow(/report\.md: is a symbolic link/);
+    expect(readFileSync(join(dir, "elsewhere.md"), "utf8")).toBe("keep");
+    expect(() =>
+      writeBenchReport(mkdtempSync(join(tmpdir(), "cosir-report-")), [], { metricsJsonl: join(dir, "none.jsonl") }),
+    ).toThrow(/metricsJsonl: expected a readable metrics file \(ENOENT\)/);
   });
 });

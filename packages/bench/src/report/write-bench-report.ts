@@ -7,7 +7,7 @@ import { benchSummary, type BenchSummary } from "./bench-summary";
 import { benchTable } from "./bench-table";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
 import { lineChartSvg } from "./line-chart-svg";
-import { prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
+import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
 
 export interface WriteBenchReportOptions {
   /** Training metrics JSONL (one JSON object per line with a step field); adds training-curves.svg. */

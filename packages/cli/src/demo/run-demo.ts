@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { CosirError, InvalidConfigError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
-import { prepareOutputFolder } from "@cosir/bench";
+import { prepareOutputFolder } from "@cosir/policy";
 import {
   basePaths,
   decodingLabel,
