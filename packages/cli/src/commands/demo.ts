@@ -42,7 +42,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const say = (line: string) => {
     if (values.quiet !== true) io.stderr.write(`${line}\n`);
   };
-  // The seven held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
+  // The held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
   // outcome-only frees), CoSIR after it; the runs are merged into one report in the usual order.
   const benchN = config.eval.benchEpisodes;
   const benchSpecs = parsePolicySpecs(

@@ -87,7 +87,7 @@ export function demoReport(
       header: ["seed", "outcomeOnly % [95% CI]", "cosir % [95% CI]"],
       rows: result.seeds.map((s) => [s.seed, pct(s.outcomeOnly), pct(s.cosir)]),
     });
-  if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Seven held-out benchmark families" }));
+  if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Held-out benchmark families" }));
   const dialogues = Object.entries(result.policies).flatMap(([name, e]) =>
     (e.dialogues ?? []).map((d) => dialogueOf(name, d)),
   );
