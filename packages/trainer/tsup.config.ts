@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", "demo-arm-child": "src/demo-arm-child.ts" },
+  entry: { index: "src/index.ts" },
   format: ["esm"],
   target: "node20",
   dts: true,

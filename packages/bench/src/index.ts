@@ -28,6 +28,21 @@ export type { Benchmark, BenchmarkScore, InstanceSchema, PlayOptions, Team } fro
 export { taskBenchmark } from "./benchmark/task-benchmark";
 export type { TaskBenchmarkSpec } from "./benchmark/task-benchmark";
 export { builtInBenchmarks } from "./benchmark/built-in-benchmarks";
+// The held-out families (moved here from @cosir/env): generators, their table and registration with env's registry
+export type { HeldOutFamily } from "./families/held-out-families";
+export {
+  heldOutFamilies,
+  heldOutFamilyNames,
+  heldOutFamilyTable,
+  registerHeldOutFamilies,
+} from "./families/held-out-families";
+export { heldOutHiddenProfileTask } from "./families/held-out-hidden-profile-task";
+export { weightedDecisionTask } from "./families/weighted-decision-task";
+export { meetingSchedulingTask } from "./families/meeting-scheduling-task";
+export { whodunitTask } from "./families/whodunit-task";
+export { arithmeticTask } from "./families/arithmetic-task";
+export { bigTeamTask } from "./families/big-team-task";
+export { asymmetricExpertiseTask } from "./families/asymmetric-expertise-task";
 export { benchmarkRegistry } from "./benchmark/benchmark-registry";
 export { benchmarkShapeProblems, isBenchmark } from "./benchmark/is-benchmark";
 export { loadBenchmarks } from "./benchmark/load-benchmarks";
@@ -36,7 +51,7 @@ export { runBenchmark } from "./benchmark/run-benchmark";
 export type { BenchmarkRun, RunBenchmarkOptions } from "./benchmark/run-benchmark";
 
 // Reports
-export { benchSummary } from "./report/bench-summary";
+export { HELD_OUT_SUM_LABEL, benchSummary } from "./report/bench-summary";
 export type { BenchSummary, BenchSummaryEntry } from "./report/bench-summary";
 export { benchTable } from "./report/bench-table";
 export { groupedBarChartSvg } from "./report/grouped-bar-chart-svg";
@@ -62,14 +77,15 @@ export type { ArmCurvesOptions } from "./report/arm-curves";
 export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
 export { writeBenchReport } from "./report/write-bench-report";
-export type { AtomicOutput } from "./report/write-output-atomic";
+/** The atomic writer and output checks, moved to @cosir/policy; re-exported so imports from @cosir/bench keep working. */
+export type { AtomicOutput } from "@cosir/policy";
 export {
   checkOutputFolder,
   checkOutputPath,
   openOutputAtomic,
   prepareOutputFolder,
   writeOutputAtomic,
-} from "./report/write-output-atomic";
+} from "@cosir/policy";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
 export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./report/write-hidden-bench-report";
 export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";

@@ -1,4 +1,4 @@
-import type { DemoResult } from "@cosir/trainer";
+import type { DemoResult } from "./demo/run-demo";
 import { describe, expect, it } from "vitest";
 import { formatDemoTable, formatSeedTable } from "./format-demo-table";
 

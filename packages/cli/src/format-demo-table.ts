@@ -1,4 +1,4 @@
-import type { DemoResult } from "@cosir/trainer";
+import type { DemoResult } from "./demo/run-demo";
 import { markdownTable } from "./summary-table";
 
 const ci = (e: { ci95: [number, number] }) => `[${e.ci95[0].toFixed(3)}, ${e.ci95[1].toFixed(3)}]`;

@@ -74,6 +74,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
+    // The held-out families ("heldout.*") live in @cosir/bench; registered with env's registry so every command that
+    // takes a family by name finds them (loaded lazily: posterior never needs them).
+    if (name !== "posterior") (await import("@cosir/bench")).registerHeldOutFamilies();
     return await (await command.load())(rest, io);
   } catch (error) {
     // One line naming the field or file and the value; the stack only with COSIR_DEBUG=1.

@@ -14,7 +14,9 @@ export default async function bench({ report, quick }) {
   report({ name: "natural corpus recall", value: score.recall, unit: "fraction", note });
   for (const miss of score.wrong) console.error(`wrong: ${JSON.stringify(miss)}`);
 
-  const tasks = new Map(Object.entries(corpus.tasks).map(([name, options]) => [name, generateTask(options)]));
+  const tasks = new Map(
+    Object.entries(corpus.tasks).map(([name, options]) => [name, corpus.heldOutTasks[name] ?? generateTask(options)]),
+  );
   const items = corpus.messages.map((m) => [m.text, tasks.get(m.task)]);
   const rounds = quick ? 3 : 30;
   const time = (fn) => {

@@ -12,6 +12,8 @@ export interface NaturalCorpus {
   description: string;
   tasks: Record<string, Record<string, unknown>>;
   messages: { task: string; style: string; text: string; acts: NaturalCorpusAct[] }[];
+  /** The tasks of held-out families (generated in @cosir/bench), by corpus task name. */
+  heldOutTasks?: Record<string, Task>;
 }
 export interface NaturalCorpusMiss {
   text: string;

@@ -67,17 +67,10 @@ export type { TaskGenerator, TaskGeneratorOptions, ResolvedSize } from "./genera
 export { finishTask } from "./generators/finish-task";
 export { sampleLevel } from "./generators/sample-level";
 
-// Held-out families (benchmarks only; registered in taskFamilies as "heldout.*")
-export { heldOutFamilies } from "./families/held-out-families";
-export { heldOutHiddenProfileTask } from "./families/held-out-hidden-profile-task";
-export { weightedDecisionTask } from "./families/weighted-decision-task";
-export { meetingSchedulingTask } from "./families/meeting-scheduling-task";
-export { whodunitTask } from "./families/whodunit-task";
-export { arithmeticTask } from "./families/arithmetic-task";
-export { bigTeamTask } from "./families/big-team-task";
-export { asymmetricExpertiseTask } from "./families/asymmetric-expertise-task";
-export { evidenceSummary } from "./families/evidence-summary";
-export type { EvidenceSummary } from "./families/evidence-summary";
+// Helpers for families built on top of env (the held-out families live in @cosir/bench; registerTaskFamily adds them)
+export { evidenceSummary } from "./task/evidence-summary";
+export type { EvidenceSummary } from "./task/evidence-summary";
+export { retagTask } from "./task/retag-task";
 
 // Message surfaces
 export { renderCanonical } from "./messages/render-canonical";

@@ -1,3 +1,11 @@
+export type { AtomicOutput } from "./io/write-output-atomic";
+export {
+  checkOutputFolder,
+  checkOutputPath,
+  openOutputAtomic,
+  prepareOutputFolder,
+  writeOutputAtomic,
+} from "./io/write-output-atomic";
 export type { ScriptedKind, ScriptedPolicyOptions } from "./scripted/scripted-policy";
 export { SCRIPTED_KINDS, scriptedPolicy } from "./scripted/scripted-policy";
 export { observationBeliefs, publicBeliefs } from "./scripted/observation-beliefs";

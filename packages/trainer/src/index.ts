@@ -43,11 +43,6 @@ export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
 export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
 export type { RlIterationContext } from "./run/rl-iteration";
 export { rlIteration } from "./run/rl-iteration";
-export type { DemoArm, DemoOptions, DemoResult, EpisodeRatio } from "./run/run-demo";
-export { DEMO_ARMS, demoArmDir, describeEpisodeRatio, episodeRatio, runDemo } from "./run/run-demo";
-export type { CurvePoint, DemoArmResult, DemoArmSpec } from "./run/demo-arm";
-export { evaluateCheckpoint, evaluateModel, runDemoArm } from "./run/demo-arm";
-export { demoPolicyTable, demoReport } from "./run/demo-report";
 export { decodingLabel } from "./run/decoding-label";
 export type { RunPaths, RunState } from "./run/run-folder";
 export {

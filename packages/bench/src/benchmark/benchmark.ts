@@ -39,7 +39,7 @@ export interface Benchmark<I = unknown, R = unknown> {
   /** The benchmark's own version: bump it when its instances or scoring change. */
   readonly version: string;
   readonly description: string;
-  /** "heldout" benchmarks count toward the seven-task sum; "preservation" ones check what RL must keep. */
+  /** "heldout" benchmarks count toward the held-out sum; "preservation" ones check what RL must keep. */
   readonly tags: readonly string[];
   /** Validates an instance (e.g. TaskSchema). */
   readonly instanceSchema: InstanceSchema;

@@ -27,16 +27,17 @@ describe("benchSummaryTable", () => {
       "heldout.whodunit": { base: entry(0.5, [0.4, 0.6]), cosir: entry(0.75, null) },
       "heldout.arithmetic": { base: entry(null, null) },
     },
+    heldOutSum: { base: 0.5, cosir: 0.75 },
     sevenTaskSum: { base: 0.5, cosir: 0.75 },
   };
 
-  it("gives accuracy % [CI] per benchmark and policy, a dash where missing, then the seven-task sum", () => {
+  it("gives accuracy % [CI] per benchmark and policy, a dash where missing, then the held-out sum", () => {
     expect(benchSummaryTable(summary)).toMatchObject({
       header: ["benchmark", "base", "cosir"],
       rows: [
         ["heldout.whodunit", "50.0 [40.0, 60.0]", "75.0"],
         ["heldout.arithmetic", "–", null],
-        ["seven-task sum (0-7)", "0.50", "0.75"],
+        ["held-out sum (0-7)", "0.50", "0.75"],
       ],
     });
   });
@@ -44,7 +45,7 @@ describe("benchSummaryTable", () => {
   it("lists only and in the order of the benchmarks asked for", () => {
     const table = benchSummaryTable(summary, { benchmarks: ["heldout.arithmetic", "heldout.missing"], title: "T" });
     expect(table.title).toBe("T");
-    expect(table.rows.map((r) => r[0])).toEqual(["heldout.arithmetic", "heldout.missing", "seven-task sum (0-7)"]);
+    expect(table.rows.map((r) => r[0])).toEqual(["heldout.arithmetic", "heldout.missing", "held-out sum (0-7)"]);
     expect(table.rows[1]).toEqual(["heldout.missing", null, null]);
   });
 });

@@ -1,6 +1,7 @@
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
 import type { AggregateMetrics } from "../metrics/aggregate-behaviour-metrics";
 import type { Estimate } from "../metrics/bootstrap-ci";
+import { heldOutFamilyNames } from "../families/held-out-families";
 
 /** One benchmark x policy cell of summary.json. Rates are null when nothing was eligible. */
 export interface BenchSummaryEntry {
@@ -23,10 +24,15 @@ export interface BenchSummaryEntry {
   details: Partial<Record<keyof Omit<AggregateMetrics, "episodes">, Estimate>>;
 }
 
-/** summary.json: exactly these two keys (see README "Reports"). */
+/** The held-out sum's row label in every table: named for what it sums, with its range (0..one per family). */
+export const HELD_OUT_SUM_LABEL = `held-out sum (0-${heldOutFamilyNames.length})`;
+
+/** summary.json: exactly these keys (see README "Reports"). */
 export interface BenchSummary {
   benchmarks: Record<string, Record<string, BenchSummaryEntry>>;
-  /** Sum over the "heldout" benchmarks of team accuracy (a fraction, so 0..7), per policy. */
+  /** The held-out sum: over the "heldout" benchmarks, team accuracy (a fraction, so 0..one per family), per policy. */
+  heldOutSum: Record<string, number>;
+  /** @deprecated The same figures as `heldOutSum` (its first name, from when there were seven families); kept for readers of summary.json. */
   sevenTaskSum: Record<string, number>;
 }
 
@@ -60,12 +66,12 @@ function entry(run: BenchmarkRun): BenchSummaryEntry {
 /** The machine-readable figures of a set of runs (benchmark x policy). */
 export function benchSummary(runs: readonly BenchmarkRun[]): BenchSummary {
   const benchmarks: BenchSummary["benchmarks"] = {};
-  const sevenTaskSum: Record<string, number> = {};
+  const heldOutSum: Record<string, number> = {};
   for (const run of runs) {
     (benchmarks[run.benchmark] ??= {})[run.policy] = entry(run);
-    sevenTaskSum[run.policy] ??= 0;
+    heldOutSum[run.policy] ??= 0;
     if (run.tags.includes("heldout"))
-      sevenTaskSum[run.policy] = (sevenTaskSum[run.policy] as number) + (run.accuracy.value ?? 0);
+      heldOutSum[run.policy] = (heldOutSum[run.policy] as number) + (run.accuracy.value ?? 0);
   }
-  return { benchmarks, sevenTaskSum };
+  return { benchmarks, heldOutSum, sevenTaskSum: { ...heldOutSum } };
 }

@@ -1,4 +1,5 @@
 import type { BenchSummary } from "./bench-summary";
+import { HELD_OUT_SUM_LABEL } from "./bench-summary";
 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}`);
 
@@ -12,11 +13,11 @@ function pad(rows: string[][]): string {
 }
 
 /**
- * Plain-text table for the terminal: team accuracy (%) [95% CI] per benchmark x policy, the seven-task
+ * Plain-text table for the terminal: team accuracy (%) [95% CI] per benchmark x policy, the held-out
  * sum, then pooled behaviour rates per policy (means over benchmarks of the per-benchmark rates).
  */
 export function benchTable(summary: BenchSummary): string {
-  const policies = Object.keys(summary.sevenTaskSum);
+  const policies = Object.keys(summary.heldOutSum);
   const rows: string[][] = [["benchmark", ...policies]];
   for (const [name, byPolicy] of Object.entries(summary.benchmarks)) {
     rows.push([
@@ -28,7 +29,7 @@ export function benchTable(summary: BenchSummary): string {
       }),
     ]);
   }
-  rows.push(["seven-task sum (0-7)", ...policies.map((p) => (summary.sevenTaskSum[p] ?? 0).toFixed(2))]);
+  rows.push([HELD_OUT_SUM_LABEL, ...policies.map((p) => (summary.heldOutSum[p] ?? 0).toFixed(2))]);
   const behaviour: string[][] = [["behaviour (%, mean over benchmarks)", ...policies]];
   const keys = [
     "disclosure",

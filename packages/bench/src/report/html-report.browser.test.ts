@@ -154,7 +154,7 @@ const data: HtmlReportData = {
           notes: ["disclosure: share of decisive private cells that a holder shared truthfully."],
         },
         {
-          title: "Seven held-out benchmark families, team accuracy % [95% CI]",
+          title: "Held-out benchmark families, team accuracy % [95% CI]",
           header: ["benchmark", "base", "outcomeOnly", "cosir"],
           rows: [
             ["heldout.hiddenProfile", "40.1 [35.2, 45.0]", "51.2 [46.3, 56.0]", "66.0 [61.2, 70.5]"],
@@ -164,7 +164,7 @@ const data: HtmlReportData = {
             ["heldout.arithmetic", "61.0 [56.2, 65.8]", "63.3 [58.5, 68.0]", "70.2 [65.6, 74.6]"],
             ["heldout.bigTeam", "25.5 [21.3, 29.8]", "29.0 [24.6, 33.5]", "41.3 [36.5, 46.1]"],
             ["heldout.asymmetricExpertise", "36.8 [32.0, 41.5]", "42.0 [37.1, 46.9]", "55.0 [50.0, 60.0]"],
-            ["seven-task sum (0-7)", "2.71", "3.10", "3.95"],
+            ["held-out sum (0-7)", "2.71", "3.10", "3.95"],
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import { prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
+import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
 import { dirname } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import { escapeHtml } from "./escape-html";

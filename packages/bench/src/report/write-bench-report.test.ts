@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scriptedPolicy } from "@cosir/policy";
@@ -22,24 +22,26 @@ describe("writeBenchReport", () => {
     );
     const { summary, table } = writeBenchReport(dir, runs, { metricsJsonl: metrics });
     const json = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as typeof summary;
-    expect(Object.keys(json).sort()).toEqual(["benchmarks", "sevenTaskSum"]);
+    // sevenTaskSum: heldOutSum's first name, kept for readers of summary.json
+    expect(Object.keys(json)).toEqual(["benchmarks", "heldOutSum", "sevenTaskSum"]);
+    expect(json.sevenTaskSum).toEqual(json.heldOutSum);
     const cell = json.benchmarks.hiddenProfile?.oracle;
     expect(cell).toBeDefined();
     for (const key of ["teamAccuracy", "ci95", "disclosure", "failToAsk", "ignoredInput"])
       expect(cell).toHaveProperty(key);
-    expect(json.sevenTaskSum.oracle).toBeCloseTo(
+    expect(json.heldOutSum.oracle).toBeCloseTo(
       (json.benchmarks.hiddenProfile?.oracle?.teamAccuracy ?? 0) +
         (json.benchmarks.weightedDecision?.oracle?.teamAccuracy ?? 0),
     );
-    expect(json.sevenTaskSum.oracle).toBeGreaterThanOrEqual(json.sevenTaskSum.silent as number);
+    expect(json.heldOutSum.oracle).toBeGreaterThanOrEqual(json.heldOutSum.silent as number);
     const md = readFileSync(join(dir, "report.md"), "utf8");
-    expect(md).toContain("seven-task sum");
+    expect(md).toContain("held-out sum (0-7)");
     expect(md).toContain("| hiddenProfile |");
     for (const svg of ["accuracy.svg", "behaviour.svg", "training-curves.svg"])
       expect(readFileSync(join(dir, svg), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>$/);
     expect(readFileSync(join(dir, "training-curves.svg"), "utf8")).toContain("reward");
     expect(table).toContain("hiddenProfile");
-    expect(table).toContain("seven-task sum");
+    expect(table).toContain("held-out sum (0-7)");
   });
 
   it("is reproducible: the same seed gives the same summary", async () => {
@@ -49,5 +51,16 @@ describe("writeBenchReport", () => {
     const c = await runBenchmark(b, scriptedPolicy("greedyShare"), { seed: 4, n: 6, resamples: 50 });
     expect(a.accuracy).toEqual(c.accuracy);
     expect(a.behaviour).toEqual(c.behaviour);
+  });
+
+  it("writeBenchReport refuses a report path that is a link and a metrics file that is missing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cosir-report-"));
+    writeFileSync(join(dir, "elsewhere.md"), "keep");
+    symlinkSync(join(dir, "elsewhere.md"), join(dir, "report.md"));
+    expect(() => writeBenchReport(dir, [])).toThrow(/report\.md: is a symbolic link/);
+    expect(readFileSync(join(dir, "elsewhere.md"), "utf8")).toBe("keep");
+    expect(() =>
+      writeBenchReport(mkdtempSync(join(tmpdir(), "cosir-report-")), [], { metricsJsonl: join(dir, "none.jsonl") }),
+    ).toThrow(/metricsJsonl: expected a readable metrics file \(ENOENT\)/);
   });
 });

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
 import { METRIC_THRESHOLDS } from "../metrics/metric-thresholds";
-import { benchSummary, type BenchSummary } from "./bench-summary";
+import { benchSummary, type BenchSummary, HELD_OUT_SUM_LABEL } from "./bench-summary";
 import { benchTable } from "./bench-table";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
 import { lineChartSvg } from "./line-chart-svg";
-import { prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
+import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
 
 export interface WriteBenchReportOptions {
   /** Training metrics JSONL (one JSON object per line with a step field); adds training-curves.svg. */
@@ -19,7 +19,7 @@ export interface WriteBenchReportOptions {
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? "-" : (100 * x).toFixed(1));
 
 function markdown(summary: BenchSummary, header: readonly string[], charts: readonly string[]): string {
-  const policies = Object.keys(summary.sevenTaskSum);
+  const policies = Object.keys(summary.heldOutSum);
   const lines: string[] = ["# CoSIR benchmark report", "", ...header.map((h) => `- ${h}`), ""];
   lines.push("## Team accuracy (%) with 95% bootstrap CI", "");
   lines.push(`| benchmark | ${policies.join(" | ")} |`, `|---|${policies.map(() => "---:").join("|")}|`);
@@ -31,7 +31,7 @@ function markdown(summary: BenchSummary, header: readonly string[], charts: read
     lines.push(`| ${name} | ${cells.join(" | ")} |`);
   }
   lines.push(
-    `| **seven-task sum (0-7)** | ${policies.map((p) => `**${(summary.sevenTaskSum[p] ?? 0).toFixed(2)}**`).join(" | ")} |`,
+    `| **${HELD_OUT_SUM_LABEL}** | ${policies.map((p) => `**${(summary.heldOutSum[p] ?? 0).toFixed(2)}**`).join(" | ")} |`,
     "",
   );
   lines.push("## Behaviour metrics (%), per benchmark", "");
@@ -70,7 +70,7 @@ function markdown(summary: BenchSummary, header: readonly string[], charts: read
     "- withholding: share of discussion turns in which the speaker held a cell that would lower some teammate's current surprisal and shared none of them.",
     "- falseClaim: share of SHARE acts with a wrong level, or of a cell the speaker neither saw nor heard.",
     "- rates pool numerators and denominators over episodes; preAccuracy/postAccuracy: individual accuracy of the private choices before/after the discussion; formatValidity: messages that parsed.",
-    "- seven-task sum: sum of team accuracy (fractions) over the seven held-out benchmarks; soloFullInformation (preservation) is not in it.",
+    "- held-out sum: sum of team accuracy (fractions) over the held-out benchmarks; soloFullInformation (preservation) is not in it.",
     "",
   );
   if (charts.length > 0) lines.push("## Charts", "", ...charts.map((c) => `![${c}](${c})`), "");
@@ -130,7 +130,7 @@ export function writeBenchReport(
 ): { summary: BenchSummary; table: string; files: string[] } {
   prepareOutputFolder(dir, "dir");
   const summary = benchSummary(runs);
-  const policies = Object.keys(summary.sevenTaskSum);
+  const policies = Object.keys(summary.heldOutSum);
   const files: string[] = [];
   const write = (name: string, text: string): void => {
     writeOutputAtomic(join(dir, name), text, name);

@@ -9,7 +9,7 @@ export function benchUsage(): string {
                    [--runs 1] [--deadline SECONDS] [--timeout SECONDS] [--max-reply-chars 2000] [--prompts DIR] [--seed 1] [--out DIR] [--json]
 Endpoint flags: --api-key KEY, --timeout SECONDS (per call), --temperature 0, --max-tokens 256.
 Policies: ${policySpecUsage()}.
-Benchmarks default to the seven held-out families plus soloFullInformation (${builtInBenchmarks.map((b) => b.name).join(", ")}).
+Benchmarks default to the held-out families plus soloFullInformation (${builtInBenchmarks.map((b) => b.name).join(", ")}).
 HiddenBench: PATH is a JSON file in the public HiddenBench format; --protocol original (default) plays the published
 protocol (15 rounds, hidden and full information) and metric, cosir our earlier variant (2 rounds); --prompts DIR reads
 the original prompt files (system_prompt.txt, user_prompt.txt, ...). API key: COSIR_CHAT_API_KEY or OPENAI_API_KEY.

@@ -25,17 +25,17 @@ describe("cosir bench", () => {
       "whodunit,arithmetic",
     ]);
     expect(code).toBe(0);
-    expect(stdout).toContain("seven-task sum");
+    expect(stdout).toContain("held-out sum (0-7)");
     expect(stdout).toContain("whodunit");
     expect(stderr).toMatch(/\[#+\] 6\/6 whodunit x oracle/);
     for (const f of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg"])
       expect(existsSync(join(out, f))).toBe(true);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
       benchmarks: Record<string, Record<string, { teamAccuracy: number }>>;
-      sevenTaskSum: Record<string, number>;
+      heldOutSum: Record<string, number>;
     };
     expect(Object.keys(summary.benchmarks)).toEqual(["whodunit", "arithmetic"]);
-    expect(Object.keys(summary.sevenTaskSum)).toEqual(["oracle", "silent"]);
+    expect(Object.keys(summary.heldOutSum)).toEqual(["oracle", "silent"]);
   });
 
   it("--json prints summary.json on stdout", async () => {

@@ -10,19 +10,12 @@ import {
   type BenchmarkRun,
   type BenchSummary,
 } from "@cosir/bench";
-import {
-  DEMO_ARMS,
-  decodingLabel,
-  demoArmDir,
-  demoReport,
-  describeEpisodeRatio,
-  readMetricsLines,
-  runDemo,
-  type RlMetricsLine,
-} from "@cosir/trainer";
+import { decodingLabel, readMetricsLines, type RlMetricsLine } from "@cosir/trainer";
 import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
+import { demoReport } from "../demo/demo-report";
+import { DEMO_ARMS, demoArmDir, describeEpisodeRatio, runDemo } from "../demo/run-demo";
 import { formatDemoTable, formatSeedTable } from "../format-demo-table";
 import { createPolicy, parsePolicySpecs, policySpecLabel } from "@cosir/policy";
 import { progressReporter } from "../bench/progress-reporter";
@@ -50,7 +43,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const say = (line: string) => {
     if (values.quiet !== true) io.stderr.write(`${line}\n`);
   };
-  // The seven held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
+  // The held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
   // outcome-only frees), CoSIR after it; the runs are merged into one report in the usual order.
   const benchN = config.eval.benchEpisodes;
   const benchSpecs = parsePolicySpecs(

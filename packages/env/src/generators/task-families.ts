@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { heldOutFamilies } from "../families/held-out-families";
 import type { Task } from "../task/task";
 import { hiddenProfileTask } from "./hidden-profile-task";
 import { randomTask } from "./random-task";
@@ -7,13 +6,12 @@ import type { TaskGenerator, TaskGeneratorOptions } from "./task-generator-optio
 
 /**
  * Registry of task families: name -> generator taking `{seed, ...size}`. Add a family by adding an entry
- * here (built in) or with `registerTaskFamily` (from another package, e.g. held-out benchmark families).
+ * here (built in) or with `registerTaskFamily` (from another package: @cosir/bench's
+ * `registerHeldOutFamilies()` adds its held-out benchmark families, "heldout.*", which the CLI does at start-up).
  */
 export const taskFamilies: Record<string, TaskGenerator> = {
   random: (o: TaskGeneratorOptions): Task => randomTask(o),
   hiddenProfile: (o: TaskGeneratorOptions): Task => hiddenProfileTask(o),
-  // The seven held-out benchmark families ("heldout.*"); never used for RL training.
-  ...heldOutFamilies,
 };
 
 /**

@@ -9,7 +9,7 @@ import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
-import { checkOutputFolder } from "@cosir/bench";
+import { checkOutputFolder } from "@cosir/policy";
 import { validateTrainConfig } from "../config/train-config";
 import type { RunIo } from "./supervised-warm-start";
 

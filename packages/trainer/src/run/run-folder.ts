@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { appendFile, readFile, readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { CosirError } from "@cosir/bayes";
-import { prepareOutputFolder, writeOutputAtomic } from "@cosir/bench";
+import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
 import { z } from "zod";
 import { MetricsLineSchema, type MetricsLine } from "../metrics/metrics-line";
 

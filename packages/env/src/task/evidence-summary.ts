@@ -1,8 +1,8 @@
 import { mapAnswer } from "@cosir/bayes";
-import { decisionModelForTask } from "../task/decision-model-for-task";
-import { ownBeliefs } from "../task/own-beliefs";
-import { pooledBeliefs } from "../task/pooled-beliefs";
-import type { Task } from "../task/task";
+import { decisionModelForTask } from "./decision-model-for-task";
+import { ownBeliefs } from "./own-beliefs";
+import { pooledBeliefs } from "./pooled-beliefs";
+import type { Task } from "./task";
 
 export interface EvidenceSummary {
   /** Per agent, its posterior on its own cells alone (docs/design.md §1). */

@@ -1,9 +1,12 @@
 import type { BenchSummary, HtmlReportCurve, HtmlReportData, HtmlReportDialogue, HtmlReportTable } from "@cosir/bench";
 import { benchSummaryTable } from "@cosir/bench";
-import type { TrainConfig } from "../config/train-config";
-import type { RlMetricsLine } from "../metrics/metrics-line";
-import { decodingLabel } from "./decoding-label";
-import type { EvaluatedDialogue, PolicyEvaluation } from "./evaluate-policy";
+import {
+  decodingLabel,
+  type EvaluatedDialogue,
+  type PolicyEvaluation,
+  type RlMetricsLine,
+  type TrainConfig,
+} from "@cosir/trainer";
 import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
 
 const pct = (e: PolicyEvaluation) =>
@@ -84,7 +87,7 @@ export function demoReport(
       header: ["seed", "outcomeOnly % [95% CI]", "cosir % [95% CI]"],
       rows: result.seeds.map((s) => [s.seed, pct(s.outcomeOnly), pct(s.cosir)]),
     });
-  if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Seven held-out benchmark families" }));
+  if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Held-out benchmark families" }));
   const dialogues = Object.entries(result.policies).flatMap(([name, e]) =>
     (e.dialogues ?? []).map((d) => dialogueOf(name, d)),
   );

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { asymmetricExpertiseTask } from "./asymmetric-expertise-task";
-import { evidenceSummary } from "./evidence-summary";
+import { evidenceSummary } from "@cosir/env";
 
 describe("asymmetricExpertiseTask", () => {
   it("one agent alone finds the answer and holds most decisive cells; the others alone give it P <= 0.5", () => {

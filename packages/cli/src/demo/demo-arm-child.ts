@@ -1,6 +1,6 @@
 // Child process of `runDemo`: trains one RL arm on its own core and reports back over IPC.
 import { selectBackend } from "@cosir/policy/tfjs";
-import { runDemoArm, type DemoArmSpec } from "./run/demo-arm";
+import { runDemoArm, type DemoArmSpec } from "./demo-arm";
 
 type FromParent = { type: "run"; spec: DemoArmSpec };
 

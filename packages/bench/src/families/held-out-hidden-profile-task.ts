@@ -1,10 +1,5 @@
-import { hiddenProfileTask } from "../generators/hidden-profile-task";
-import type { TaskGeneratorOptions } from "../generators/task-generator-options";
-import { hashSeed } from "../rng/hash-seed";
-import { Rng } from "../rng/rng";
-import type { Task } from "../task/task";
+import { hiddenProfileTask, type TaskGeneratorOptions, hashSeed, Rng, type Task, retagTask } from "@cosir/env";
 import { baseGeneratorOptions, resolveHeldOutOptions } from "./resolve-held-out-options";
-import { retagTask } from "./retag-task";
 
 const FAMILY = "heldout.hiddenProfile";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bigTeamTask } from "./big-team-task";
-import { evidenceSummary } from "./evidence-summary";
+import { evidenceSummary } from "@cosir/env";
 
 describe("bigTeamTask", () => {
   it("defaults to 5 agents, 6 options and 8 attributes, and the pooled evidence finds the answer", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { verifyHiddenProfile } from "../generators/hidden-profile-task";
+import { verifyHiddenProfile } from "@cosir/env";
 import { heldOutHiddenProfileTask } from "./held-out-hidden-profile-task";
 
 describe("heldOutHiddenProfileTask", () => {

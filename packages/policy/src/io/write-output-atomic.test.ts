@@ -16,7 +16,6 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkOutputPath, openOutputAtomic, prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
-import { writeBenchReport } from "./write-bench-report";
 
 const root = mkdtempSync(join(tmpdir(), "cosir-output-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -106,16 +105,5 @@ describe("writeOutputAtomic", () => {
     expect(() => prepareOutputFolder(join(dir, "file", "sub"), "--out")).toThrow(/^--out: .*is a file/);
     // mkdirSync's own `recursive` never returns here; prepareOutputFolder does
     expect(() => prepareOutputFolder("/proc/cosir-no/such", "--out")).toThrow(/^--out: expected a folder/);
-  });
-
-  it("writeBenchReport refuses a report path that is a link and a metrics file that is missing", () => {
-    const dir = fresh();
-    writeFileSync(join(dir, "elsewhere.md"), "keep");
-    symlinkSync(join(dir, "elsewhere.md"), join(dir, "report.md"));
-    expect(() => writeBenchReport(dir, [])).toThrow(/report\.md: is a symbolic link/);
-    expect(readFileSync(join(dir, "elsewhere.md"), "utf8")).toBe("keep");
-    expect(() => writeBenchReport(fresh(), [], { metricsJsonl: join(dir, "none.jsonl") })).toThrow(
-      /metricsJsonl: expected a readable metrics file \(ENOENT\)/,
-    );
   });
 });

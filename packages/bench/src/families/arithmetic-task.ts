@@ -1,9 +1,5 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { finishTask } from "../generators/finish-task";
-import { sampleLevel } from "../generators/sample-level";
-import type { TaskGeneratorOptions } from "../generators/task-generator-options";
-import type { Task } from "../task/task";
-import { evidenceSummary } from "./evidence-summary";
+import { finishTask, sampleLevel, type TaskGeneratorOptions, type Task, evidenceSummary } from "@cosir/env";
 import { resolveHeldOutOptions } from "./resolve-held-out-options";
 
 const FAMILY = "heldout.arithmetic";

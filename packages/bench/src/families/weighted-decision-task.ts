@@ -1,11 +1,13 @@
 import { InvalidArgumentError, optionScore } from "@cosir/bayes";
-import { finishTask } from "../generators/finish-task";
-import { sampleLevel } from "../generators/sample-level";
-import type { TaskGeneratorOptions } from "../generators/task-generator-options";
-import { hashSeed } from "../rng/hash-seed";
-import { Rng } from "../rng/rng";
-import type { Task } from "../task/task";
-import { evidenceSummary } from "./evidence-summary";
+import {
+  finishTask,
+  sampleLevel,
+  type TaskGeneratorOptions,
+  hashSeed,
+  Rng,
+  type Task,
+  evidenceSummary,
+} from "@cosir/env";
 import { resolveHeldOutOptions } from "./resolve-held-out-options";
 
 const FAMILY = "heldout.weightedDecision";

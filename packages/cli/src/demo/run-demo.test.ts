@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CurvePoint } from "./demo-arm";
 import { InvalidConfigError } from "@cosir/bayes";
 import { rewardConfig } from "@cosir/rewards";
-import { resolveTrainConfig } from "../config/train-config";
+import { resolveTrainConfig } from "@cosir/trainer";
 import { DEMO_ARMS, demoArmDir, demoArmRewards, describeEpisodeRatio, episodeRatio } from "./run-demo";
 
 const curve = (accuracies: readonly number[], every = 16): CurvePoint[] =>

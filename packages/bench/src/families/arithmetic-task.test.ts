@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arithmeticTask } from "./arithmetic-task";
-import { evidenceSummary } from "./evidence-summary";
+import { evidenceSummary } from "@cosir/env";
 
 describe("arithmeticTask", () => {
   it("uses the total decision with distinct candidates, exactly one equal to the true sum", () => {

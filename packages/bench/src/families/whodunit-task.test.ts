@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evidenceSummary } from "./evidence-summary";
+import { evidenceSummary } from "@cosir/env";
 import { whodunitTask } from "./whodunit-task";
 
 describe("whodunitTask", () => {

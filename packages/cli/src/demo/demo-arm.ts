@@ -1,9 +1,14 @@
 import { loadCheckpoint } from "@cosir/policy/tfjs";
-import type { TrainConfig } from "../config/train-config";
-import type { ProgressOptions } from "../metrics/progress";
-import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
-import { samplingPolicy, type PolicyModel } from "./policy-model";
-import { TrainRun } from "./train-run";
+import {
+  evaluatePolicy,
+  evaluationTasks,
+  samplingPolicy,
+  TrainRun,
+  type PolicyEvaluation,
+  type PolicyModel,
+  type ProgressOptions,
+  type TrainConfig,
+} from "@cosir/trainer";
 
 /** Held-out team accuracy of an arm after some RL episodes (decoded as `eval.temperature` says). */
 export interface CurvePoint {

@@ -1,8 +1,5 @@
 import { cellIndex, InvalidArgumentError } from "@cosir/bayes";
-import { finishTask } from "../generators/finish-task";
-import type { TaskGeneratorOptions } from "../generators/task-generator-options";
-import type { Task } from "../task/task";
-import { evidenceSummary } from "./evidence-summary";
+import { finishTask, type TaskGeneratorOptions, type Task, evidenceSummary } from "@cosir/env";
 import { resolveHeldOutOptions } from "./resolve-held-out-options";
 
 const FAMILY = "heldout.meetingScheduling";

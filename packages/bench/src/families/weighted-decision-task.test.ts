@@ -1,7 +1,7 @@
 import { optionScore } from "@cosir/bayes";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evidenceSummary } from "./evidence-summary";
+import { evidenceSummary } from "@cosir/env";
 import { weightedDecisionTask } from "./weighted-decision-task";
 
 describe("weightedDecisionTask", () => {

@@ -1,10 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { randomTask } from "../generators/random-task";
-import type { TaskGeneratorOptions } from "../generators/task-generator-options";
-import type { Task } from "../task/task";
-import { evidenceSummary } from "./evidence-summary";
+import { randomTask, type TaskGeneratorOptions, type Task, evidenceSummary, retagTask } from "@cosir/env";
 import { baseGeneratorOptions, resolveHeldOutOptions } from "./resolve-held-out-options";
-import { retagTask } from "./retag-task";
 
 const FAMILY = "heldout.bigTeam";
 

@@ -1,11 +1,5 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import {
-  resolveTaskGeneratorOptions,
-  type ResolvedSize,
-  type TaskGeneratorOptions,
-} from "../generators/task-generator-options";
-import { hashSeed } from "../rng/hash-seed";
-import { Rng } from "../rng/rng";
+import { resolveTaskGeneratorOptions, type ResolvedSize, type TaskGeneratorOptions, hashSeed, Rng } from "@cosir/env";
 
 export interface HeldOutDefaults {
   options: number;

@@ -1,6 +1,6 @@
 import { hashSeed } from "../rng/hash-seed";
-import type { Task } from "../task/task";
-import { validateTask } from "../task/validate-task";
+import type { Task } from "./task";
+import { validateTask } from "./validate-task";
 
 /**
  * A task built by another family's generator, re-labelled as `family` with `seed`: the id is recomputed

@@ -7,14 +7,19 @@ import { fileURLToPath } from "node:url";
 import { CosirError, InvalidConfigError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
-import { decodingLabel } from "./decoding-label";
-import type { TrainConfig } from "../config/train-config";
-import type { ProgressOptions } from "../metrics/progress";
+import { prepareOutputFolder } from "@cosir/policy";
+import {
+  basePaths,
+  decodingLabel,
+  evaluatePolicy,
+  evaluationTasks,
+  runPretrain,
+  writeJsonAtomic,
+  type PolicyEvaluation,
+  type ProgressOptions,
+  type TrainConfig,
+} from "@cosir/trainer";
 import { type CurvePoint, type DemoArmResult, type DemoArmSpec, evaluateCheckpoint, runDemoArm } from "./demo-arm";
-import { evaluatePolicy, evaluationTasks, type PolicyEvaluation } from "./evaluate-policy";
-import { basePaths, runPretrain } from "./pretrain-run";
-import { writeJsonAtomic } from "./run-folder";
-import { prepareOutputFolder } from "@cosir/bench";
 
 /** Everything a demo writes at the top of its folder (besides seed-<s>/ folders). */
 const DEMO_OUTPUTS = new Set([
