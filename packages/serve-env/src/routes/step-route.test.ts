@@ -8,7 +8,7 @@ import { checkTurn, rememberedStep, stepRoute } from "./step-route";
 
 function entryOf(family: string, seed: number): EpisodeEntry {
   const env = new CollaborationEnv(generateTask({ family, seed }));
-  return { id: "e1", env, config: rewardConfig("cosir"), responses: new Map() };
+  return { id: "e1", env, config: rewardConfig("cosir"), responses: new Map(), createdAt: 0, expiresAt: 1e15 };
 }
 
 describe("stepRoute", () => {
@@ -76,7 +76,8 @@ describe("rememberedStep and checkTurn", () => {
     expect(() => rememberedStep(entry, { agent: 1, text: "x", requestId: "r" })).toThrow(
       /was used for a different step/,
     );
-    expect(() => checkTurn(entry, entry.env.agentSelection)).not.toThrow();
-    expect(() => checkTurn(entry, entry.env.agentSelection + 1)).toThrow(/it is agent 0's turn, got 1/);
+    expect(entry.env.agentSelection).toBe(0);
+    expect(() => checkTurn(entry, 0)).not.toThrow();
+    expect(() => checkTurn(entry, 1)).toThrow(/it is agent 0's turn, got 1/);
   });
 });
