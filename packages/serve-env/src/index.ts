@@ -5,6 +5,17 @@ export { startEnvServer } from "./server/start-env-server";
 export type { RunningEnvServer } from "./server/start-env-server";
 export { startEnvCluster } from "./server/start-env-cluster";
 export type { ClusterMessage, EnvClusterOptions, RunningEnvCluster } from "./server/start-env-cluster";
+// The OpenAI-compatible chat server (`cosir serve`), on the same HTTP stack; the model comes as a responder
+export { createChatServer } from "./chat/create-chat-server";
+export type { ChatServer, ChatServerOptions } from "./chat/create-chat-server";
+export { startChatServer } from "./chat/start-chat-server";
+export type { RunningChatServer, StartChatServerOptions } from "./chat/start-chat-server";
+export type { ChatResponder, ChatResponderReply } from "./chat/chat-responder";
+export { parseChatRequest } from "./chat/chat-completion-request";
+export type { ChatCompletionRequest } from "./chat/chat-completion-request";
+export { ChatHttpError } from "./chat/chat-http-error";
+export { chatErrorBody } from "./chat/chat-error-body";
+export type { ChatErrorBody } from "./chat/chat-error-body";
 export { StatelessEpisodes } from "./state/stateless-episodes";
 export type { StatelessEpisodesOptions } from "./state/stateless-episodes";
 export { EpisodeStateCodec, MIN_STATE_SECRET_LENGTH } from "./state/episode-state-codec";

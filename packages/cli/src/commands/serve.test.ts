@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAT_ERROR_PREFIX, generateTask, runEpisode } from "@cosir/env";
+import { ChatPolicy } from "@cosir/policy";
 import { CanonicalTokenizer, Transformer, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { runServe, serveCommand } from "./serve";
 
@@ -44,6 +46,51 @@ describe("cosir serve", () => {
     stop("test");
     expect(await run).toBe(0);
     expect(out.text()).toMatch(/test, closed/);
+  });
+
+  it("answers chat completions, and ChatPolicy plays an episode end to end against it (real HTTP on 127.0.0.1)", async () => {
+    const out = io();
+    let stop!: (reason: string) => void;
+    const stopped = new Promise<string>((r) => (stop = r));
+    const run = runServe(["--checkpoint", checkpoint, "--port", "0", "--max-tokens", "12"], out.io, stopped);
+    for (let i = 0; i < 200 && !/on http/.test(out.text()); i++) await new Promise((r) => setTimeout(r, 20));
+    const url = /on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out.text())![1]!;
+    const observation = "AGENT A0 OF 3 OPTIONS 3 ATTRIBUTES 2 LEVELS 1 5 SUM SEE o0 a1 4 HISTORY ROUND 1 OF 2 SAY";
+    const ask = () =>
+      fetch(`${url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content: observation }], seed: 5, logprobs: true }),
+      });
+    const first = await ask();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("application/json");
+    const [a, b] = (await Promise.all([first.json(), (await ask()).json()])) as any[];
+    expect(a.object).toBe("chat.completion");
+    expect(a.model).toBe("ckpt");
+    expect(a.choices[0].message.content).toBe(b.choices[0].message.content);
+    expect(a.usage.completion_tokens).toBe(a.choices[0].logprobs.content.length);
+    const refused = await fetch(`${url}/chat/completions`, { method: "POST", body: '{"messages": []}' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: {
+        message: "messages: expected a non-empty array of {role, content}",
+        type: "invalid_request_error",
+        param: "messages",
+        code: null,
+      },
+    });
+
+    const task = generateTask({ family: "random", seed: 4 });
+    const policy = new ChatPolicy({ baseUrl: url, model: "ckpt", surface: "canonical", seed: 3 });
+    const trace = await runEpisode(task, policy, { surface: "canonical" });
+    expect(trace.messages.length).toBe(task.rounds * task.agents);
+    expect(trace.choices.length).toBe(task.agents);
+    for (const m of [...trace.messages, ...trace.choices]) expect(m.text.startsWith(CHAT_ERROR_PREFIX)).toBe(false);
+    expect(policy.stats.failures).toBe(0);
+    expect(policy.stats.requests).toBe(trace.messages.length + trace.choices.length + trace.preChoices.length);
+    stop("test");
+    expect(await run).toBe(0);
   });
 
   it.each([

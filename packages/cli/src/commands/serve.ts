@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
+import { type RunningChatServer, startChatServer } from "@cosir/serve-env";
 import type { CliCommand, CliIo } from "../cli-io";
 import { intFlag, parseFlags } from "../flags";
 import { listenError } from "../listen-error";
@@ -12,7 +13,10 @@ The model reads canonical text: the last user message must be the canonical obse
 (ChatPolicy with surface "canonical" sends exactly that). Binds 127.0.0.1 unless --host says otherwise.
 `;
 
-/** `cosir serve`: a checkpoint behind /v1/chat/completions (see @cosir/policy/tfjs serveCheckpoint). */
+/**
+ * `cosir serve`: a checkpoint behind /v1/chat/completions: @cosir/policy/tfjs's loadChatCheckpoint (the model as
+ * a chat responder) composed with @cosir/serve-env's startChatServer (the HTTP side).
+ */
 export const serveCommand: CliCommand = (argv, io) => runServe(argv, io, untilSignal());
 
 /** The command with its stop condition given (tests pass a promise they resolve). */
@@ -53,11 +57,13 @@ export async function runServe(argv: string[], io: CliIo, stop: Promise<string>)
     ...(values.log === true ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
   };
   // loaded here so that other commands never pay for tfjs
-  const { serveCheckpoint } = await import("@cosir/policy/tfjs");
-  let served: Awaited<ReturnType<typeof serveCheckpoint>>;
+  const { loadChatCheckpoint } = await import("@cosir/policy/tfjs");
+  const checkpointed = await loadChatCheckpoint(options);
+  let served: RunningChatServer;
   try {
-    served = await serveCheckpoint(options);
+    served = await startChatServer({ ...options, respond: checkpointed.respond, modelName: checkpointed.modelName });
   } catch (error) {
+    checkpointed.dispose();
     throw listenError(error, host, options.port);
   }
   io.stdout.write(
@@ -65,6 +71,7 @@ export async function runServe(argv: string[], io: CliIo, stop: Promise<string>)
   );
   const reason = await stop;
   await served.close();
+  checkpointed.dispose();
   io.stdout.write(`cosir serve: ${reason}, closed\n`);
   return 0;
 }

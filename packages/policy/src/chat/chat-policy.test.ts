@@ -1,26 +1,13 @@
-import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateTask, runEpisode, type Observation } from "@cosir/env";
-import { tinyCheckpoint } from "../test-support/tiny-checkpoint";
-import { serveCheckpoint, type ServedCheckpoint } from "../tfjs/serve/serve-checkpoint";
 import { CHAT_ERROR_PREFIX } from "@cosir/env";
 import { chatCompletionsUrl } from "./chat-completions-url";
 import { ChatPolicy } from "./chat-policy";
 
-let served: ServedCheckpoint;
-let root: string;
-
-beforeAll(async () => {
-  const ckpt = await tinyCheckpoint();
-  root = ckpt.root;
-  served = await serveCheckpoint({ checkpoint: ckpt.dir, port: 0, maxTokens: 12 });
-});
-afterAll(async () => {
-  await served.close();
-  await rm(root, { recursive: true, force: true });
-});
+// ChatPolicy against a real `cosir serve` (a checkpoint on serve-env's chat server) is tested in
+// packages/cli/src/commands/serve.test.ts: policy cannot import serve-env.
 
 /** A node:http server on 127.0.0.1 answering every request with `handler`. */
 async function fake(
@@ -46,16 +33,6 @@ const task = generateTask({ family: "random", seed: 4 });
 const fast = { backoffMs: 1, maxBackoffMs: 5, timeoutMs: 2_000 };
 
 describe("ChatPolicy", () => {
-  it("plays an episode end to end against `cosir serve` (real HTTP on 127.0.0.1)", async () => {
-    const policy = new ChatPolicy({ baseUrl: served.url, model: "tiny", surface: "canonical", seed: 3 });
-    const trace = await runEpisode(task, policy, { surface: "canonical" });
-    expect(trace.messages.length).toBe(task.rounds * task.agents);
-    expect(trace.choices.length).toBe(task.agents);
-    for (const m of [...trace.messages, ...trace.choices]) expect(m.text.startsWith(CHAT_ERROR_PREFIX)).toBe(false);
-    expect(policy.stats.failures).toBe(0);
-    expect(policy.stats.requests).toBe(trace.messages.length + trace.choices.length + trace.preChoices.length);
-  });
-
   it("retries a server that returns 500, then records the failure and the episode goes on", async () => {
     let hits = 0;
     const server = await fake((_req, res) => {

@@ -52,5 +52,11 @@ export { loadCheckpoint, readCheckpoint } from "./checkpoint/load-checkpoint";
 export type { TfjsPolicyOptions } from "./policy/tfjs-policy";
 export { TfjsPolicy } from "./policy/tfjs-policy";
 
-export type { ServeCheckpointOptions, ServedCheckpoint } from "./serve/serve-checkpoint";
-export { serveCheckpoint } from "./serve/serve-checkpoint";
+// A checkpoint as a chat responder, no HTTP: `cosir serve` hands it to @cosir/serve-env's startChatServer
+// (serveCheckpoint, the node:http server that was here, is gone: that server is serve-env's now).
+export type { ChatCheckpoint, LoadChatCheckpointOptions } from "./serve/load-chat-checkpoint";
+export { loadChatCheckpoint } from "./serve/load-chat-checkpoint";
+export type { CheckpointChatReply, CheckpointChatRequest } from "./serve/checkpoint-chat-responder";
+export { checkpointChatResponder } from "./serve/checkpoint-chat-responder";
+export { canonicalObservation } from "./serve/canonical-observation";
+export { ChatRequestError } from "./serve/chat-request-error";
