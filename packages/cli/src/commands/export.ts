@@ -56,7 +56,7 @@ export const exportCommand: CliCommand = async (argv, io) => {
       throw new InvalidArgumentError(
         `--${error.field}`,
         error.value,
-        error.message.replace(/^[^:]*: /, "").replace(/, got [\s\S]*$/, ""),
+        error.expected,
         { cause: error },
       );
     throw error;
