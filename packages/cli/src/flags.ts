@@ -92,3 +92,22 @@ export function budgetFlag(values: Record<string, unknown>, name: string, max = 
   }
   return n;
 }
+
+/**
+ * The reward preset a command scores with: `--rewards NAME` (default `fallback`). `--preset` names it too, for now,
+ * as a deprecated alias that says so in one line on stderr: `--preset` is the training preset (train, pretrain,
+ * demo). Both at once must agree.
+ */
+export function rewardsFlag<T extends string>(
+  values: Record<string, unknown>,
+  choices: readonly T[],
+  fallback: T,
+  stderr: { write(text: string): unknown },
+): T {
+  if (values.preset === undefined) return choiceFlag(values, "rewards", choices, fallback);
+  const alias = choiceFlag(values, "preset", choices);
+  stderr.write(`cosir: --preset is deprecated here; write --rewards ${alias} (--preset names a training preset)\n`);
+  if (values.rewards !== undefined && choiceFlag(values, "rewards", choices) !== alias)
+    throw new InvalidArgumentError("--preset", alias, `expected the same reward preset as --rewards ${values.rewards}`);
+  return alias;
+}

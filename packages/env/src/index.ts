@@ -61,6 +61,8 @@ export { hiddenProfileTask, verifyHiddenProfile } from "./generators/hidden-prof
 export type { HiddenProfileTaskOptions } from "./generators/hidden-profile-task";
 export { taskFamilies, registerTaskFamily } from "./generators/task-families";
 export { generateTask } from "./generators/generate-task";
+export { TaskOptionsSchema } from "./generators/task-options-schema";
+export type { TaskOptions } from "./generators/task-options-schema";
 export type { GenerateTaskOptions } from "./generators/generate-task";
 export { resolveTaskGeneratorOptions } from "./generators/task-generator-options";
 export type { TaskGenerator, TaskGeneratorOptions, ResolvedSize } from "./generators/task-generator-options";

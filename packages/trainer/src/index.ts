@@ -1,4 +1,5 @@
-export type { TrainConfig, TrainConfigInput } from "./config/train-config";
+export type { ArmOverlay, TrainConfig, TrainConfigInput } from "./config/train-config";
+export { armConfig } from "./config/arm-config";
 export {
   TRAIN_CONFIG_VERSION,
   TrainConfigSchema,

@@ -16,11 +16,14 @@ export class CosirError extends Error {
 export class InvalidArgumentError extends CosirError {
   readonly field: string;
   readonly value: unknown;
+  /** What was expected, as given (the message is `field: expected, got value`): callers re-wrap it without parsing. */
+  readonly expected: string;
 
   constructor(field: string, value: unknown, expectation: string, options?: { cause?: unknown }) {
     super("invalid_argument", `${field}: ${expectation}, got ${describeValue(value)}`, options);
     this.field = field;
     this.value = value;
+    this.expected = expectation;
   }
 }
 
@@ -28,11 +31,14 @@ export class InvalidArgumentError extends CosirError {
 export class InvalidConfigError extends CosirError {
   readonly field: string;
   readonly value: unknown;
+  /** What was expected, as given (the message is `field: expected, got value`): callers re-wrap it without parsing. */
+  readonly expected: string;
 
   constructor(field: string, value: unknown, expectation: string, options?: { cause?: unknown }) {
     super("invalid_config", `${field}: ${expectation}, got ${describeValue(value)}`, options);
     this.field = field;
     this.value = value;
+    this.expected = expectation;
   }
 }
 

@@ -53,12 +53,7 @@ export const exportCommand: CliCommand = async (argv, io) => {
     datasetRows({ ...options, n: 1 });
   } catch (error) {
     if (error instanceof InvalidArgumentError)
-      throw new InvalidArgumentError(
-        `--${error.field}`,
-        error.value,
-        error.message.replace(/^[^:]*: /, "").replace(/, got [\s\S]*$/, ""),
-        { cause: error },
-      );
+      throw new InvalidArgumentError(`--${error.field}`, error.value, error.expected, { cause: error });
     throw error;
   }
   // Streamed a batch at a time into a temporary file beside --out, renamed over it at the end: bounded memory at

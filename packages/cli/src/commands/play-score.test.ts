@@ -52,10 +52,19 @@ describe("cosir generate / play / score", () => {
     expect(rewards).toHaveLength(4);
     const again = await runCli(["score"], played.stdout);
     expect(again.stdout).toBe(scored.stdout);
-    const outcome = jsonLines((await runCli(["score", "--preset", "outcomeOnly"], played.stdout)).stdout) as {
-      messages: { total: number }[];
-    }[];
+    const byRewards = await runCli(["score", "--rewards", "outcomeOnly"], played.stdout);
+    expect(byRewards.stderr).toBe("");
+    const outcome = jsonLines(byRewards.stdout) as { messages: { total: number }[] }[];
     for (const r of outcome) for (const m of r.messages) expect(m.total).toBe(0);
+    // --preset, the deprecated alias: the same scores, and one line on stderr naming --rewards
+    const byPreset = await runCli(["score", "--preset", "outcomeOnly"], played.stdout);
+    expect(byPreset.stdout).toBe(byRewards.stdout);
+    expect(byPreset.stderr).toBe(
+      "cosir: --preset is deprecated here; write --rewards outcomeOnly (--preset names a training preset)\n",
+    );
+    expect((await runCli(["score", "--preset", "outcomeOnly", "--rewards", "outcomeOnly"], played.stdout)).code).toBe(
+      0,
+    );
   });
 
   it("prints a summary table", async () => {
@@ -99,6 +108,8 @@ describe("cosir generate / play / score", () => {
     [["generate", "--family", "random", "--seed", "1", "--bogus"], /bogus/],
     [["play", "--team", "loud", "--family", "random", "--seed", "1"], /--team/],
     [["score", "--preset", "nope"], /--preset/],
+    [["score", "--rewards", "nope"], /--rewards: expected one of cosir, outcomeOnly/],
+    [["score", "--rewards", "cosir", "--preset", "outcomeOnly"], /--preset: expected the same reward preset/],
     [["nope"], /unknown command/],
   ])("rejects bad flags %j with a message naming them", async (argv, pattern) => {
     const { code, stderr, stdout } = await runCli(argv as string[]);

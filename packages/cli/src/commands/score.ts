@@ -2,23 +2,25 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import { parseMessage, validateTask, validateTrace, type Task, type Trace } from "@cosir/env";
 import { rewardConfig, rewardPresets, scoreEpisode } from "@cosir/rewards";
 import type { CliCommand } from "../cli-io";
-import { choiceFlag, parseFlags } from "../flags";
+import { parseFlags, rewardsFlag } from "../flags";
 import { errorMessage, lineTooLong, readLines, writeLine } from "../jsonl";
 
 export const scoreCommand: CliCommand = async (argv, io) => {
   const { values } = parseFlags(argv, {
+    rewards: { type: "string" },
     preset: { type: "string" },
     unparsed: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
     io.stdout.write(
-      `usage: cosir score [--preset ${Object.keys(rewardPresets).join("|")}] [--unparsed] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n` +
+      `usage: cosir score [--rewards ${Object.keys(rewardPresets).join("|")}] [--unparsed] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n` +
+        "--rewards: the reward preset (default cosir); --preset still works as a deprecated alias.\n" +
         "--unparsed: each line also gets `unparsed`, [{turn, speaker, unparsed}] for every message with text the parser took no act from (what the reward ignored).\n",
     );
     return 0;
   }
-  const config = rewardConfig(choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"));
+  const config = rewardConfig(rewardsFlag(values, Object.keys(rewardPresets), "cosir", io.stderr));
   let failed = 0;
   for await (const [n, line, bytes] of readLines(io.stdin)) {
     let out: unknown;

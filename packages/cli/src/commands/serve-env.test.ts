@@ -38,6 +38,7 @@ describe("cosir serve-env", () => {
     [["--ttl-seconds", "-1"], /--ttl-seconds/],
     [["--max-body-bytes", "10"], /--max-body-bytes/],
     [["--preset", "nope"], /--preset/],
+    [["--rewards", "nope"], /--rewards/],
     [["--bogus"], /bogus/],
     [["--workers", "-1"], /--workers/],
     [["--state-secret", "short"], /stateSecret/],

@@ -4,10 +4,10 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import { startEnvCluster, startEnvServer } from "@cosir/serve-env";
 import type { CliCommand } from "../cli-io";
 import { listenError } from "../listen-error";
-import { budgetFlag, choiceFlag, intFlag, parseFlags } from "../flags";
+import { budgetFlag, intFlag, parseFlags, rewardsFlag } from "../flags";
 
 const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
-                       [--max-body-bytes 4194304] [--preset ${Object.keys(rewardPresets).join("|")}] [--log]
+                       [--max-body-bytes 4194304] [--rewards ${Object.keys(rewardPresets).join("|")}] [--log]
                        [--workers N] [--state-secret S] [--score-budget 1e9] [--scoring-threads N]
 Serves CoSIR episodes and rewards over HTTP/JSON until SIGINT or SIGTERM:
   POST /v1/episodes  POST /v1/episodes/:id/step  GET /v1/episodes/:id  POST /get_reward (OpenRLHF)  GET /healthz
@@ -20,6 +20,8 @@ with a secret generated for this launch unless --state-secret gives one (give th
 or a /get_reward body whose scoring, is estimated over it gets 413 over_budget before any work (design §7.1).
 --scoring-threads N (0..256; default the cores but one, at most 8; 0 scores on the event loop): worker threads that
 score traces, per process (with --workers N each worker has its own N threads).
+--rewards NAME: the default reward preset of episodes that name none (default cosir); --preset still works as a
+deprecated alias.
 `;
 
 export const serveEnvCommand: CliCommand = async (argv, io) => {
@@ -30,6 +32,7 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     "max-episodes": { type: "string" },
     "ttl-seconds": { type: "string" },
     "max-body-bytes": { type: "string" },
+    rewards: { type: "string" },
     preset: { type: "string" },
     log: { type: "boolean" },
     workers: { type: "string" },
@@ -62,7 +65,7 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     maxEpisodes: intFlag(values, "max-episodes", 10_000, 1, 1_000_000),
     ttlSeconds: intFlag(values, "ttl-seconds", 600, 1, 7 * 24 * 3600),
     maxBodyBytes: intFlag(values, "max-body-bytes", 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
-    preset: choiceFlag(values, "preset", Object.keys(rewardPresets), "cosir"),
+    preset: rewardsFlag(values, Object.keys(rewardPresets), "cosir", io.stderr),
     logger: values.log === true,
     ...(stateSecret !== undefined ? { stateSecret } : {}),
     // Both reach every worker of a cluster (startEnvCluster hands its resolved options to each one).

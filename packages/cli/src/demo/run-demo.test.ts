@@ -4,7 +4,7 @@ import type { CurvePoint } from "./demo-arm";
 import { InvalidConfigError } from "@cosir/bayes";
 import { rewardConfig } from "@cosir/rewards";
 import { resolveTrainConfig } from "@cosir/trainer";
-import { DEMO_ARMS, demoArmDir, demoArmRewards, describeEpisodeRatio, episodeRatio } from "./run-demo";
+import { DEMO_ARMS, demoArmDir, demoArmConfig, describeEpisodeRatio, episodeRatio } from "./run-demo";
 
 const curve = (accuracies: readonly number[], every = 16): CurvePoint[] =>
   accuracies.map((teamAccuracy, i) => ({ iteration: i, episodes: i * every, teamAccuracy, ci95: [0, 1] }));
@@ -55,10 +55,17 @@ describe("describeEpisodeRatio", () => {
   });
 });
 
-describe("demoArmRewards", () => {
-  it("gives each arm its preset when the config changes nothing", () => {
-    const config = resolveTrainConfig({ preset: "smoke" });
-    for (const arm of DEMO_ARMS) expect(demoArmRewards(config, arm)).toEqual({ preset: arm });
+describe("demoArmConfig", () => {
+  it("gives each arm its preset's rewards and its overlay when the config changes nothing", () => {
+    const config = resolveTrainConfig({ preset: "demo" });
+    for (const arm of DEMO_ARMS) {
+      const own = demoArmConfig(config, arm);
+      expect(own.rewards).toEqual(rewardConfig(arm));
+      expect(own.arms).toEqual({});
+    }
+    // the demo's arms differ as they always did: CoSIR discounts nothing, outcome-only pulls harder to the base
+    expect(demoArmConfig(config, "cosir").rl).toEqual({ ...config.rl, gamma: 0 });
+    expect(demoArmConfig(config, "outcomeOnly").rl).toEqual({ ...config.rl, klCoef: 0.2 });
   });
 
   it("applies rewards.weights and clipAskAtZero to the arm of their preset only (relation)", () => {
@@ -73,7 +80,7 @@ describe("demoArmRewards", () => {
             overrides: [{ rewards: { preset, weights: { ask }, clipAskAtZero: clip } }],
           });
           for (const arm of DEMO_ARMS) {
-            const resolved = rewardConfig(demoArmRewards(config, arm));
+            const resolved = demoArmConfig(config, arm).rewards;
             if (arm === preset) {
               expect(resolved.weights.ask).toBe(ask);
               expect(resolved.clipAskAtZero).toBe(clip);
@@ -86,8 +93,8 @@ describe("demoArmRewards", () => {
 
   it("refuses a preset the demo does not train, naming the field and the value", () => {
     const config = resolveTrainConfig({ preset: "smoke" });
-    const custom = { ...config, rewards: { preset: "custom", weights: { ask: 2 } } };
-    expect(() => demoArmRewards(custom, "cosir")).toThrow(InvalidConfigError);
-    expect(() => demoArmRewards(custom, "cosir")).toThrow(/rewards\.preset.*custom/);
+    const custom = { ...config, rewards: { ...config.rewards, preset: "custom" } };
+    expect(() => demoArmConfig(custom, "cosir")).toThrow(InvalidConfigError);
+    expect(() => demoArmConfig(custom, "cosir")).toThrow(/rewards\.preset.*custom/);
   });
 });

@@ -8,7 +8,9 @@ import { CosirError, InvalidConfigError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
 import { prepareOutputFolder } from "@cosir/policy";
+import { rewardConfig, type RewardConfig, type RewardWeights } from "@cosir/rewards";
 import {
+  armConfig,
   basePaths,
   decodingLabel,
   evaluatePolicy,
@@ -103,11 +105,12 @@ export function describeEpisodeRatio(r: EpisodeRatio): string {
 }
 
 /**
- * The rewards an arm trains with: its preset, or `config.rewards` (weights and clipAskAtZero included) for the arm
- * whose preset it names, so `cosir demo --set rewards.weights.ask=3` changes the CoSIR arm (the default preset is
- * cosir) and leaves outcome-only as it is. A preset the demo does not train is an error, not silently dropped.
+ * The config an arm trains with (armConfig): its preset's rewards, or `config.rewards` (weights and clipAskAtZero
+ * included) for the arm whose preset it names, so `cosir demo --set rewards.weights.ask=3` changes the CoSIR arm (the
+ * default preset is cosir) and leaves outcome-only as it is; then the arm's overlay (`arms.<arm>`). A preset the demo
+ * does not train is an error, not silently dropped.
  */
-export function demoArmRewards(config: TrainConfig, arm: DemoArm): TrainConfig["rewards"] {
+export function demoArmConfig(config: TrainConfig, arm: DemoArm): TrainConfig {
   const { preset } = config.rewards;
   if (!(DEMO_ARMS as readonly string[]).includes(preset))
     throw new InvalidConfigError(
@@ -115,7 +118,19 @@ export function demoArmRewards(config: TrainConfig, arm: DemoArm): TrainConfig["
       preset,
       `the demo trains ${DEMO_ARMS.join(" and ")}; rewards.weights and rewards.clipAskAtZero apply to the arm of that preset`,
     );
-  return preset === arm ? config.rewards : { preset: arm };
+  return armConfig(config, arm);
+}
+
+/** What `rewards` changes over its preset's own config: the weights that differ, and clipAskAtZero if it does. */
+function rewardOverrides(rewards: RewardConfig): { weights?: Partial<RewardWeights>; clipAskAtZero?: boolean } | null {
+  const preset = rewardConfig(rewards.preset);
+  const weights = Object.entries(rewards.weights).filter(([k, w]) => preset.weights[k as keyof RewardWeights] !== w);
+  const clip = rewards.clipAskAtZero !== preset.clipAskAtZero;
+  if (weights.length === 0 && !clip) return null;
+  return {
+    ...(weights.length > 0 ? { weights: Object.fromEntries(weights) } : {}),
+    ...(clip ? { clipAskAtZero: rewards.clipAskAtZero } : {}),
+  };
 }
 
 const CHILD = fileURLToPath(new URL("./demo-arm-child.js", import.meta.url));
@@ -176,7 +191,7 @@ export async function runDemo(
 ): Promise<DemoResult> {
   const seeds = options.seeds ?? 1;
   // checked before anything is written
-  const armRewards = Object.fromEntries(DEMO_ARMS.map((arm) => [arm, demoArmRewards(config, arm)]));
+  const armConfigs = Object.fromEntries(DEMO_ARMS.map((arm) => [arm, demoArmConfig(config, arm)]));
   await selectBackend();
   const seconds: Record<string, number> = {};
   // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
@@ -204,17 +219,14 @@ export async function runDemo(
   for (let s = 0; s < seeds; s++)
     for (const arm of DEMO_ARMS)
       specs.push({
-        config: { ...config, seed: config.seed + s, rewards: armRewards[arm] as TrainConfig["rewards"] },
+        config: { ...(armConfigs[arm] as TrainConfig), seed: config.seed + s },
         dir: demoArmDir(dir, arm, s),
         base,
         heldOutSeed: config.seed,
       });
   const width = options.parallel ?? Math.min(2, availableParallelism());
-  const changed = config.rewards;
-  if (changed.weights !== undefined || changed.clipAskAtZero !== undefined)
-    log(
-      `${changed.preset} arm: rewards ${JSON.stringify({ weights: changed.weights, clipAskAtZero: changed.clipAskAtZero })} over its preset`,
-    );
+  const changed = rewardOverrides(config.rewards);
+  if (changed !== null) log(`${config.rewards.preset} arm: rewards ${JSON.stringify(changed)} over its preset`);
   log(
     `RL: ${seeds} seed(s) x ${DEMO_ARMS.join(" and ")}, ${config.rl.iterations} iterations x ${config.rl.tasksPerIteration} tasks x ${config.rl.groupSize} episodes each, ${width} at a time`,
   );

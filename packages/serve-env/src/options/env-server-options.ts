@@ -58,7 +58,7 @@ export function resolveEnvServerOptions(options: EnvServerOptions = {}): Resolve
   const parsed = EnvServerOptionsSchema.safeParse(options);
   if (!parsed.success) {
     const e = zodFieldError("options", parsed.error, options);
-    throw new InvalidConfigError(e.field, e.value, e.message.slice(e.field.length + 2).replace(/, got .*$/s, ""), {
+    throw new InvalidConfigError(e.field, e.value, e.expected, {
       cause: parsed.error,
     });
   }

@@ -106,12 +106,7 @@ export function generateAt(l: { family: string; seed: number } & Record<string, 
     });
   } catch (error) {
     if (error instanceof InvalidArgumentError)
-      throw new InvalidArgumentError(
-        `${field}.${error.field}`,
-        error.value,
-        error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, ""),
-        { cause: error },
-      );
+      throw new InvalidArgumentError(`${field}.${error.field}`, error.value, error.expected, { cause: error });
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseTransformerConfig, transformerParameterShapes } from "@cosir/policy/tfjs";
 import { trainerTokenizer } from "../run/policy-model";
 import { TrainRun } from "../run/train-run";
-import { parseOverride, resolveTrainConfig, trainPresets, validateTrainConfig } from "./train-config";
+import { parseOverride, resolveTrainConfig, trainPresets, validateTrainConfig, type TrainConfig } from "./train-config";
 import { DEFAULT_TRAIN_BUDGET, TRAINER_VOCAB_SIZE, trainConfigCost } from "./train-config-cost";
 
 const root = mkdtempSync(join(tmpdir(), "cosir-config-attack-"));
@@ -35,6 +35,13 @@ const paths = [
   "rl.microbatchSize",
   "rl.gammaByPreset",
   "rl.klCoefByPreset",
+  "arms",
+  "arms.cosir",
+  "arms.cosir.rl.gamma",
+  "arms.outcomeOnly.rl.klCoef",
+  "arms.outcomeOnly.rl.minibatchSize",
+  "arms.nope.rl.gamma",
+  "arms.cosir.model.width",
   "rewards.preset",
   "rewards.weights",
   "rewards.weights.share",
@@ -96,7 +103,7 @@ describe("train config under attack", () => {
           expect(error).toBeInstanceOf(InvalidConfigError);
           const e = error as InvalidConfigError;
           expect(e.message).not.toMatch(/\n/);
-          expect(e.field).toMatch(/^(\(config\)|seed|task|model|sft|rl|rewards|eval|budget|pretrain|preset)/);
+          expect(e.field).toMatch(/^(\(config\)|seed|task|model|sft|rl|rewards|arms|eval|budget|pretrain|preset)/);
           // The "got" slot holds the value, not a field path, and appears once.
           expect(e.message.split(", got ").length).toBe(2);
         }
@@ -166,7 +173,7 @@ describe("train config under attack", () => {
     let tried = 0;
     for (const bad of [
       { ...smoke, task: { ...smoke.task, family: "nope" } },
-      { ...smoke, rewards: { preset: "nope" } },
+      { ...smoke, rewards: { preset: "nope" } } as unknown as TrainConfig,
       { ...smoke, task: { ...smoke.task, domain: "nowhere" } },
       { ...smoke, model: { ...smoke.model, width: 4096, layers: 48, context: 4096 } },
     ]) {

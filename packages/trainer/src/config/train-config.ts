@@ -1,7 +1,10 @@
-import { CosirError, InvalidConfigError } from "@cosir/bayes";
-import { describeZodError, generateTask, taskFamilies } from "@cosir/env";
-import { rewardConfig, rewardPresets } from "@cosir/rewards";
+import { CosirError, InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
+import { TaskOptionsSchema, describeZodError, generateTask, taskFamilies } from "@cosir/env";
+import { RewardConfigSchema, RewardWeightsSchema, rewardConfig, rewardPresets } from "@cosir/rewards";
 import { z } from "zod";
+import { armConfig } from "./arm-config";
+import { deepMerge } from "./deep-merge";
+import { rejectArmTables } from "./reject-arm-tables";
 import { DEFAULT_TRAIN_BUDGET, trainConfigCost } from "./train-config-cost";
 
 export const TRAIN_CONFIG_VERSION = 1 as const;
@@ -9,6 +12,57 @@ export const TRAIN_CONFIG_VERSION = 1 as const;
 const int = z.number().int();
 const positive = z.number().finite().positive();
 const nonNegative = z.number().finite().min(0);
+
+/** The RL section (docs/design.md §5). */
+const RlSchema = z
+  .object({
+    iterations: int.min(0).max(1_000_000).default(20),
+    tasksPerIteration: int.min(1).max(4096).default(4),
+    /** G: episodes per task (docs/design.md §5). */
+    groupSize: int.min(2).max(256).default(4),
+    gamma: z.number().min(0).max(1).default(1),
+    /** Dr.GRPO: subtract the group mean only. */
+    meanOnly: z.boolean().default(false),
+    /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
+    baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
+    dropZeroAdvantage: z.boolean().default(true),
+    /**
+     * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
+     * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
+     * action, and `samplerMismatch` is then 0).
+     */
+    oldLogprobs: z.enum(["recompute", "sampler"]).default("recompute"),
+    ppoEpochs: int.min(1).max(32).default(2),
+    minibatchSize: int.min(1).max(65_536).default(64),
+    /**
+     * Actions per forward/backward pass within a minibatch (one optimizer step per minibatch either way): the
+     * minibatch is sorted by length and cut into micro-batches whose gradients are accumulated, weighted by
+     * their action tokens, so the step is the same and each pass pads only to its own longest action.
+     */
+    microbatchSize: int.min(1).max(65_536).default(16),
+    clipLow: z.number().min(0).max(1).default(0.2),
+    clipHigh: z.number().min(0).max(10).default(0.28),
+    klCoef: nonNegative.default(0.02),
+    entropyCoef: nonNegative.default(0),
+    learningRate: positive.max(1).default(5e-4),
+    warmupIterations: int.min(0).default(2),
+    decay: z.enum(["cosine", "linear", "none"]).default("cosine"),
+    minLearningRate: nonNegative.default(5e-5),
+    clipNorm: positive.default(1),
+    temperature: positive.max(10).default(1),
+    maxNewTokens: int.min(1).max(256).default(24),
+  })
+  .strict();
+
+/** One arm's overlay: the RL settings in which it differs from the config (docs/design.md §5.6). */
+const ArmOverlaySchema = z.object({ rl: RlSchema.partial().strict().optional() }).strict();
+
+function isRewardPreset(name: string): boolean {
+  return Object.hasOwn(rewardPresets, name);
+}
+const rewardPresetMessage = {
+  message: `is not a reward preset; expected one of ${Object.keys(rewardPresets).join(", ")}`,
+};
 
 export const TrainConfigSchema = z
   .object({
@@ -19,18 +73,17 @@ export const TrainConfigSchema = z
       .min(0)
       .max(2 ** 31 - 1)
       .default(1),
-    task: z
-      .object({
-        family: z.string().min(1).default("random"),
-        options: int.min(2).max(16).default(3),
-        attributes: int.min(1).max(16).default(4),
-        agents: int.min(1).max(8).default(3),
-        rounds: int.min(0).max(8).default(2),
-        /** Probability that an agent sees a given cell (the random family; default 0.5). */
-        visibility: z.number().min(0).max(1).optional(),
-        levels: z.tuple([int, int]).optional(),
-        domain: z.string().optional(),
-      })
+    /**
+     * env's own task options (TaskOptionsSchema), given to generateTask as they are, with the sizes the trainer's
+     * model fits (a tighter bound where env allows more) and their defaults filled.
+     */
+    task: TaskOptionsSchema.extend({
+      family: z.string().min(1).default("random"),
+      options: int.min(2).max(16).default(3),
+      attributes: int.min(1).max(16).default(4),
+      agents: int.min(1).max(8).default(3),
+      rounds: int.min(0).max(8).default(2),
+    })
       .strict()
       .default({}),
     model: z
@@ -88,66 +141,24 @@ export const TrainConfigSchema = z
       })
       .strict()
       .default({}),
-    rl: z
-      .object({
-        iterations: int.min(0).max(1_000_000).default(20),
-        tasksPerIteration: int.min(1).max(4096).default(4),
-        /** G: episodes per task (docs/design.md §5). */
-        groupSize: int.min(2).max(256).default(4),
-        gamma: z.number().min(0).max(1).default(1),
-        /**
-         * Discount per reward preset, overriding gamma (e.g. { cosir: 0 }): per-message rewards need no
-         * reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single
-         * terminal reward reaches the messages only with gamma = 1.
-         */
-        gammaByPreset: z.record(z.string(), z.number().min(0).max(1)).optional(),
-        /** Dr.GRPO: subtract the group mean only. */
-        meanOnly: z.boolean().default(false),
-        /** Advantage baseline: per trajectory (whole return) or per turn index (see computeAdvantages). */
-        baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
-        dropZeroAdvantage: z.boolean().default(true),
-        /**
-         * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
-         * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
-         * action, and `samplerMismatch` is then 0).
-         */
-        oldLogprobs: z.enum(["recompute", "sampler"]).default("recompute"),
-        ppoEpochs: int.min(1).max(32).default(2),
-        minibatchSize: int.min(1).max(65_536).default(64),
-        /**
-         * Actions per forward/backward pass within a minibatch (one optimizer step per minibatch either way): the
-         * minibatch is sorted by length and cut into micro-batches whose gradients are accumulated, weighted by
-         * their action tokens, so the step is the same and each pass pads only to its own longest action.
-         */
-        microbatchSize: int.min(1).max(65_536).default(16),
-        clipLow: z.number().min(0).max(1).default(0.2),
-        clipHigh: z.number().min(0).max(10).default(0.28),
-        klCoef: nonNegative.default(0.02),
-        /**
-         * KL weight per reward preset, overriding klCoef (e.g. { outcomeOnly: 0.2 }): a sparse outcome reward moves
-         * the policy mostly at random, and a tighter pull to the base keeps the random part small, while dense
-         * per-message rewards can move it further.
-         */
-        klCoefByPreset: z.record(z.string(), nonNegative).optional(),
-        entropyCoef: nonNegative.default(0),
-        learningRate: positive.max(1).default(5e-4),
-        warmupIterations: int.min(0).default(2),
-        decay: z.enum(["cosine", "linear", "none"]).default("cosine"),
-        minLearningRate: nonNegative.default(5e-5),
-        clipNorm: positive.default(1),
-        temperature: positive.max(10).default(1),
-        maxNewTokens: int.min(1).max(256).default(24),
-      })
+    rl: RlSchema.default({}),
+    /**
+     * @cosir/rewards' reward config input (a preset, weight overrides, clipping), resolved once here into the
+     * RewardConfig every part of the run scores with; a resolved one validates to itself.
+     */
+    rewards: RewardConfigSchema.extend({
+      preset: z.string().default("cosir").refine(isRewardPreset, rewardPresetMessage),
+      weights: RewardWeightsSchema.partial().strict().optional(),
+      clipAskAtZero: z.boolean().optional(),
+    })
       .strict()
-      .default({}),
-    rewards: z
-      .object({
-        preset: z.string().default("cosir"),
-        weights: z.record(z.string(), z.number()).optional(),
-        clipAskAtZero: z.boolean().optional(),
-      })
-      .strict()
-      .default({}),
+      .default({})
+      .transform((section) => rewardConfig(section)),
+    /**
+     * What differs between the arms of one comparison, as overlays on the config keyed by reward preset (armConfig):
+     * e.g. `{ cosir: { rl: { gamma: 0 } }, outcomeOnly: { rl: { klCoef: 0.2 } } }`.
+     */
+    arms: z.record(z.string().refine(isRewardPreset, rewardPresetMessage), ArmOverlaySchema).default({}),
     eval: z
       .object({
         episodes: int.min(0).max(1_000_000).default(100),
@@ -184,6 +195,8 @@ export const TrainConfigSchema = z
   .strict();
 export type TrainConfig = z.infer<typeof TrainConfigSchema>;
 export type TrainConfigInput = z.input<typeof TrainConfigSchema>;
+/** An arm's overlay on the config (`arms.<preset>`). */
+export type ArmOverlay = z.infer<typeof ArmOverlaySchema>;
 
 /** Presets: `smoke` runs in seconds (tests); `demo` is the main job on two CPU cores. */
 export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.freeze({
@@ -249,12 +262,16 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
       learningRate: 2e-4,
       minLearningRate: 2e-5,
       klCoef: 0.05,
+      baseline: "turn",
+    },
+    arms: {
+      // CoSIR's rewards are per message: each message is credited with its own reward. Per-message rewards need no
+      // reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single terminal
+      // reward reaches the messages only with gamma = 1.
+      cosir: { rl: { gamma: 0 } },
       // Outcome-only's one terminal reward moves the policy mostly at random at this budget: a tighter pull to the
       // base keeps that walk short (seed 1: 0.694 at 0.2 against 0.649 at 0.05; see README).
-      klCoefByPreset: { outcomeOnly: 0.2 },
-      baseline: "turn",
-      // CoSIR's rewards are per message: each message is credited with its own reward (see gammaByPreset)
-      gammaByPreset: { cosir: 0 },
+      outcomeOnly: { rl: { klCoef: 0.2 } },
     },
     // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
     // The learning curve on 300 of those tasks (a 95% CI of about ±0.05; 100 gave ±0.09, wider than what RL moves).
@@ -262,23 +279,6 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     checkpointEvery: 5,
   },
 });
-
-function deepMerge(base: unknown, over: unknown): unknown {
-  if (over === undefined) return base;
-  if (
-    base &&
-    over &&
-    typeof base === "object" &&
-    typeof over === "object" &&
-    !Array.isArray(base) &&
-    !Array.isArray(over)
-  ) {
-    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
-    for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
-    return out;
-  }
-  return over;
-}
 
 /** Parses `a.b.c=value` overrides: numbers, booleans and JSON are decoded, anything else is a string. */
 export function parseOverride(text: string): Record<string, unknown> {
@@ -336,11 +336,14 @@ function formatBytes(bytes: number): string {
 
 /**
  * Validates a whole config, as the schema and beyond it, before anything is built or written: the schema; heads
- * dividing the width; the task family, sizes and domain (one task is generated); the reward preset and weights;
- * and the model's cost (trainConfigCost) against `budget`. Every error is one InvalidConfigError naming the field
- * path and its value.
+ * dividing the width; the task family, sizes and domain (one task is generated); the reward preset and weights,
+ * resolved here once into the RewardConfig the run scores with (`config.rewards`); each arm's overlay; and the
+ * model's cost (trainConfigCost) against `budget`, for every arm. Every error is one InvalidConfigError naming the
+ * field path and its value. A config written with `rl.gammaByPreset` or `rl.klCoefByPreset` is refused with what to
+ * write instead (rejectArmTables). A validated config validates to itself.
  */
 export function validateTrainConfig(input: unknown): TrainConfig {
+  rejectArmTables(input);
   const parsed = TrainConfigSchema.safeParse(input);
   if (!parsed.success) {
     const d = describeZodError("", parsed.error, input);
@@ -358,42 +361,40 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       config.model.heads,
       `expected a divisor of model.width ${config.model.width}`,
     );
+  checkTask(config);
+  checkBudget(config);
+  for (const arm of Object.keys(config.arms)) {
+    try {
+      checkBudget(armConfig(config, arm));
+    } catch (error) {
+      if (!(error instanceof InvalidConfigError)) throw error;
+      throw new InvalidConfigError(`arms.${arm}`, error.value, `${error.field} ${error.expected}`, { cause: error });
+    }
+  }
+  return config;
+}
+
+/** The task family and sizes, checked by generating one task (errors re-named under `task.`). */
+function checkTask(config: TrainConfig): void {
   const t = config.task;
   if (!own(taskFamilies, t.family))
     throw new InvalidConfigError("task.family", t.family, `expected one of ${Object.keys(taskFamilies).join(", ")}`);
   try {
-    generateTask({
-      family: t.family,
-      seed: config.seed,
-      options: t.options,
-      attributes: t.attributes,
-      agents: t.agents,
-      rounds: t.rounds,
-      ...(t.domain ? { domain: t.domain } : {}),
-      ...(t.levels ? { levels: t.levels } : {}),
-      ...(t.visibility !== undefined ? { visibility: t.visibility } : {}),
-    } as Parameters<typeof generateTask>[0]);
+    generateTask({ ...t, seed: config.seed });
   } catch (error) {
     if (!(error instanceof CosirError)) throw error;
     const field = (error as { field?: unknown }).field;
     const value = (error as { value?: unknown }).value;
-    const expectation = error.message.replace(/^[^:]*: /, "").replace(/, got [\s\S]*$/, "");
-    throw new InvalidConfigError(typeof field === "string" ? `task.${field}` : "task", value, expectation, {
+    const expected =
+      error instanceof InvalidArgumentError || error instanceof InvalidConfigError ? error.expected : error.message;
+    throw new InvalidConfigError(typeof field === "string" ? `task.${field}` : "task", value, expected, {
       cause: error,
     });
   }
-  const r = config.rewards;
-  if (!own(rewardPresets, r.preset))
-    throw new InvalidConfigError(
-      "rewards.preset",
-      r.preset,
-      `is not a reward preset; expected one of ${Object.keys(rewardPresets).join(", ")}`,
-    );
-  rewardConfig({
-    preset: r.preset,
-    ...(r.weights ? { weights: r.weights } : {}),
-    ...(r.clipAskAtZero !== undefined ? { clipAskAtZero: r.clipAskAtZero } : {}),
-  });
+}
+
+/** The model's cost (trainConfigCost) against `budget` (absent limits take DEFAULT_TRAIN_BUDGET's). */
+function checkBudget(config: TrainConfig): void {
   const budget = { ...DEFAULT_TRAIN_BUDGET, ...config.budget };
   const cost = trainConfigCost(config);
   if (cost.parameters > budget.maxParameters)
@@ -408,5 +409,4 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       { ...config.model, batch: cost.batch },
       `needs about ${formatBytes(cost.activationBytes)} of activations for a batch of ${cost.batch} sequences, over budget.maxActivationBytes ${formatBytes(budget.maxActivationBytes)} (lower the batch sizes, model.context or model.width, or raise it with --set budget.maxActivationBytes=N)`,
     );
-  return config;
 }

@@ -14,19 +14,9 @@ export function derivedSeed(...parts: (number | string)[]): number {
   return hashSeed(...parts) & 0x7fffffff;
 }
 
+/** The training task of `config.task` (env's own task options, as they are) at the seed derived from `parts`. */
 export function trainingTask(config: TrainConfig, ...parts: (number | string)[]): Task {
-  const { family, options, attributes, agents, rounds, domain, levels, visibility } = config.task;
-  return generateTask({
-    family,
-    seed: derivedSeed(config.seed, ...parts),
-    options,
-    attributes,
-    agents,
-    rounds,
-    ...(domain ? { domain } : {}),
-    ...(levels ? { levels } : {}),
-    ...(visibility !== undefined ? { visibility } : {}),
-  } as Parameters<typeof generateTask>[0]);
+  return generateTask({ ...config.task, seed: derivedSeed(config.seed, ...parts) });
 }
 
 /** Plays the teacher on `episodes` training tasks and turns every action into a supervised example. */

@@ -3,11 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCheckpoint } from "@cosir/policy/tfjs";
-import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig, type TrainConfigInput } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
-import { byPreset } from "./rl-iteration";
 import { readMetricsLines } from "./run-folder";
 import { TrainRun } from "./train-run";
 
@@ -18,13 +16,19 @@ const quiet = { progress: { stream: process.stderr, quiet: true } };
 /** The committed demo base: a model whose rewards differ within a group, so that an RL step moves it. */
 const committedBase = fileURLToPath(new URL("../../../../models/demo-base/checkpoint", import.meta.url));
 
-async function firstRlLine(name: string, rl: TrainConfigInput["rl"], fromBase = false): Promise<RlMetricsLine> {
+async function firstRlLine(
+  name: string,
+  rl: TrainConfigInput["rl"],
+  fromBase = false,
+  arms: TrainConfigInput["arms"] = {},
+): Promise<RlMetricsLine> {
   const config = resolveTrainConfig({
     preset: fromBase ? "demo" : "smoke",
     overrides: [
       {
         sft: { episodes: 0 },
         rl: { iterations: 1, tasksPerIteration: 4, groupSize: 4, dropZeroAdvantage: false, ...rl },
+        arms,
       },
     ],
   });
@@ -85,27 +89,12 @@ describe("rlIteration's micro-batches", () => {
   });
 });
 
-describe("rl.klCoefByPreset", () => {
-  it("byPreset takes the preset's own entry, else the general value (never an inherited key)", () => {
-    fc.assert(
-      fc.property(
-        fc.dictionary(fc.constantFrom("cosir", "outcomeOnly", "custom"), fc.double({ min: 0, max: 10, noNaN: true })),
-        fc.constantFrom("cosir", "outcomeOnly", "custom", "toString", "__proto__", "constructor"),
-        fc.double({ min: 0, max: 10, noNaN: true }),
-        (table, preset, general) => {
-          const expected = Object.keys(table).includes(preset) ? table[preset] : general;
-          expect(byPreset(table, preset, general)).toBe(expected);
-          expect(byPreset(undefined, preset, general)).toBe(general);
-        },
-      ),
-    );
-  });
-
-  it("the run's own preset entry trains exactly as klCoef set to it; another preset's entry changes nothing", async () => {
+describe("arms overlays in rlIteration", () => {
+  it("the run's own arm's overlay trains exactly as the setting itself; another arm's overlay changes nothing", async () => {
     const plain = await firstRlLine("kl-plain", { klCoef: 0.02 });
     const strong = await firstRlLine("kl-strong", { klCoef: 5 });
-    const own = await firstRlLine("kl-own", { klCoef: 0.02, klCoefByPreset: { cosir: 5 } });
-    const other = await firstRlLine("kl-other", { klCoef: 0.02, klCoefByPreset: { outcomeOnly: 5 } });
+    const own = await firstRlLine("kl-own", { klCoef: 0.02 }, false, { cosir: { rl: { klCoef: 5 } } });
+    const other = await firstRlLine("kl-other", { klCoef: 0.02 }, false, { outcomeOnly: { rl: { klCoef: 5 } } });
     // Same line but for wall-clock timing.
     const untimed = ({ timing: _timing, ...rest }: RlMetricsLine) => rest;
     expect(untimed(own)).toEqual(untimed(strong));

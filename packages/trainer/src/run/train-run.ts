@@ -7,7 +7,6 @@ import {
   selectBackend,
   type CheckpointContents,
 } from "@cosir/policy/tfjs";
-import { rewardConfig, type RewardConfig } from "@cosir/rewards";
 import { CosirError } from "@cosir/bayes";
 import { validateTrainConfig, type TrainConfig } from "../config/train-config";
 import type { MetricsLine } from "../metrics/metrics-line";
@@ -29,16 +28,6 @@ import {
   type RunState,
 } from "./run-folder";
 import { supervisedWarmStart, type RunIo } from "./supervised-warm-start";
-
-/** The run's reward config: its preset with any weight and clipping overrides. */
-function rewardsOf(config: TrainConfig): RewardConfig {
-  const r = config.rewards;
-  return rewardConfig({
-    preset: r.preset,
-    ...(r.weights ? { weights: r.weights } : {}),
-    ...(r.clipAskAtZero !== undefined ? { clipAskAtZero: r.clipAskAtZero } : {}),
-  });
-}
 
 /**
  * Reads a checkpoint and refuses one whose weights or optimizer tensors hold NaN or Infinity (training from it would
@@ -139,7 +128,6 @@ export class TrainRun {
     private readonly trainer: TransformerTrainer,
     private iteration: number,
     private readonly io: RunIo,
-    private readonly rewards: RewardConfig,
   ) {}
 
   /** Starts a run: writes config.json, trains (or copies) the base, checkpoints it as DIR/base. */
@@ -147,7 +135,6 @@ export class TrainRun {
     // Everything that can fail on bad input is checked before anything is written: the whole config, the base.
     validateTrainConfig(config);
     await selectBackend();
-    const rewards = rewardsOf(config);
     const given = options.base ? await readFiniteCheckpoint(options.base) : undefined;
     const paths = await createRunFolder(dir, config);
     let pm: PolicyModel;
@@ -173,7 +160,7 @@ export class TrainRun {
       learningRate: config.rl.learningRate,
       clipNorm: config.rl.clipNorm,
     });
-    const run = new TrainRun(config, dir, pm, reference, trainer, 0, io, rewards);
+    const run = new TrainRun(config, dir, pm, reference, trainer, 0, io);
     run.metricsLines = writer.lines;
     await run.checkpoint();
     return run;
@@ -214,13 +201,12 @@ export class TrainRun {
     await selectBackend();
     const pm = policyModelOf(contents);
     const reference = policyModelOf(base);
-    const rewards = rewardsOf(config);
     const trainer = new TransformerTrainer(pm.model, {
       learningRate: config.rl.learningRate,
       clipNorm: config.rl.clipNorm,
     });
     trainer.optimizer.loadState(contents.manifest.step, contents.extraTensors);
-    const run = new TrainRun(config, dir, pm, reference, trainer, state.iteration, io, rewards);
+    const run = new TrainRun(config, dir, pm, reference, trainer, state.iteration, io);
     run.metricsLines = kept;
     return run;
   }
@@ -239,10 +225,9 @@ export class TrainRun {
    */
   async train(options: { until?: number } = {}): Promise<void> {
     const total = Math.min(this.config.rl.iterations, options.until ?? Number.POSITIVE_INFINITY);
-    const progress = new Progress(`rl ${this.rewards.preset}`, this.config.rl.iterations, this.io.progress);
+    const progress = new Progress(`rl ${this.config.rewards.preset}`, this.config.rl.iterations, this.io.progress);
     const context = {
       config: this.config,
-      rewards: this.rewards,
       policy: this.pm,
       reference: this.reference,
       trainer: this.trainer,

@@ -1,0 +1,64 @@
+import type * as tf from "@tensorflow/tfjs-core";
+import { alignCompletions, packSequences, type PackedSequences } from "@cosir/policy/tfjs";
+import type { PolicyModel } from "./policy-model";
+import type { RlSample } from "./rl-samples";
+
+/** One micro-batch of the PPO update: packed actions and their per-token old, reference and advantage values. */
+export interface PackedSample {
+  packed: PackedSequences;
+  /** The micro-batch's share of the minibatch's action tokens. */
+  weight: number;
+  old: tf.Tensor2D;
+  ref: tf.Tensor2D;
+  advantages: tf.Tensor2D;
+}
+
+/**
+ * A minibatch cut into micro-batches for one accumulated optimizer step: sorted by length and cut every
+ * `microbatchSize` samples, each weighted by its share of the minibatch's action tokens, so the accumulated gradient
+ * is that of the token-mean loss of the whole minibatch while each micro-batch pads only to its own longest
+ * sequence. `trainedTokens` counts the padded positions. The caller disposes the tensors (disposePackedSample).
+ */
+export function packMinibatch(
+  pm: PolicyModel,
+  chunk: readonly RlSample[],
+  microbatchSize: number,
+): { parts: { batch: PackedSample; weight: number }[]; trainedTokens: number } {
+  const byLength = [...chunk].sort(
+    (x, y) => x.prompt.length + x.completion.length - (y.prompt.length + y.completion.length),
+  );
+  const tokens = chunk.reduce((n, s) => n + s.completion.length, 0);
+  const parts: { batch: PackedSample; weight: number }[] = [];
+  let trainedTokens = 0;
+  for (let m = 0; m < byLength.length; m += microbatchSize) {
+    const micro = byLength.slice(m, m + microbatchSize);
+    const packed = packSequences(micro, { padToken: pm.tokenizer.pad });
+    const weight = micro.reduce((n, s) => n + s.completion.length, 0) / tokens;
+    parts.push({
+      weight,
+      batch: {
+        packed,
+        weight,
+        old: alignCompletions(
+          packed,
+          micro.map((s) => s.old as number[]),
+        ),
+        ref: alignCompletions(
+          packed,
+          micro.map((s) => s.ref as number[]),
+        ),
+        advantages: alignCompletions(
+          packed,
+          micro.map((s) => s.completion.map(() => s.advantage)),
+        ),
+      },
+    });
+    trainedTokens += packed.batch * packed.time;
+  }
+  return { parts, trainedTokens };
+}
+
+/** Frees a packed micro-batch's tensors. */
+export function disposePackedSample(batch: PackedSample): void {
+  for (const t of [batch.packed.tokens, batch.packed.mask, batch.old, batch.ref, batch.advantages]) t.dispose();
+}

@@ -1,0 +1,31 @@
+import { runEpisodes, type Task, type Trace } from "@cosir/env";
+import type { TrainConfig } from "../config/train-config";
+import { derivedSeed, trainingTask } from "../rollout/training-data";
+import { samplingPolicy, type PolicyModel } from "./policy-model";
+
+/** One iteration's episodes: `tasks[e]` was played as `traces[e]`, groups of rl.groupSize consecutive episodes. */
+export interface RlRollout {
+  tasks: Task[];
+  traces: Trace[];
+}
+
+/**
+ * The rollout of RL iteration `iteration` (docs/design.md §5): `rl.groupSize` episodes of each of
+ * `rl.tasksPerIteration` training tasks, sampled from the policy at `rl.temperature`. Tasks and sampling seeds
+ * derive from (config.seed, iteration), so the same policy and iteration play the same episodes.
+ */
+export async function rlRollout(config: TrainConfig, pm: PolicyModel, iteration: number): Promise<RlRollout> {
+  const { rl } = config;
+  const tasks: Task[] = [];
+  for (let k = 0; k < rl.tasksPerIteration; k++) {
+    const task = trainingTask(config, "rl", iteration, k);
+    for (let g = 0; g < rl.groupSize; g++) tasks.push(task);
+  }
+  const policy = samplingPolicy(pm, {
+    temperature: rl.temperature,
+    maxNewTokens: rl.maxNewTokens,
+    seed: derivedSeed(config.seed, "sample", iteration),
+  });
+  const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, e) => e) });
+  return { tasks, traces };
+}
