@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { InvalidArgumentError } from "@cosir/bayes";
+import { InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
 import { CollaborationEnv, type Task, validateTask } from "@cosir/env";
 import { type RewardConfig, rewardConfig } from "@cosir/rewards";
 import type { FastifyInstance } from "fastify";
@@ -38,7 +38,7 @@ export function requestedConfig(preset: string | undefined, defaultConfig: Rewar
     throw new InvalidArgumentError(
       "body.preset",
       preset,
-      error instanceof Error ? error.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "") : "unknown preset",
+      error instanceof InvalidConfigError || error instanceof InvalidArgumentError ? error.expected : "unknown preset",
     );
   }
 }
