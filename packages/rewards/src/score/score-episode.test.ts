@@ -12,7 +12,8 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cosirPreset, outcomeOnlyPreset, rewardConfig, REWARD_TERMS } from "../config/reward-config";
-import { scoreEpisode, type EpisodeRewards } from "./score-episode";
+import type { EpisodeRewards } from "./episode-rewards";
+import { scoreEpisode } from "./score-episode";
 
 /** A 2-option x 2-attribute task, levels 1..3, built by hand so the expected rewards can be worked out. */
 function smallTask(overrides: Partial<Task> = {}): Task {

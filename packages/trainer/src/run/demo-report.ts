@@ -1,10 +1,14 @@
 import type { BenchSummary, HtmlReportCurve, HtmlReportData, HtmlReportDialogue, HtmlReportTable } from "@cosir/bench";
 import { benchSummaryTable } from "@cosir/bench";
+import { rewardTerms } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
 import { decodingLabel } from "./decoding-label";
 import type { EvaluatedDialogue, PolicyEvaluation } from "./evaluate-policy";
 import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
+
+/** The reward terms the report plots as learning curves (the `curve` rows of @cosir/rewards' table). */
+const curveTerms = rewardTerms.filter((t) => t.curve).map((t) => t.name);
 
 const pct = (e: PolicyEvaluation) =>
   `${(100 * e.teamAccuracy).toFixed(1)} [${(100 * e.ci95[0]).toFixed(1)}, ${(100 * e.ci95[1]).toFixed(1)}]`;
@@ -70,7 +74,7 @@ export function demoReport(
         ]),
       ),
     },
-    ...(["share", "ask", "falseClaim", "use"] as const).map((term) => ({
+    ...curveTerms.map((term) => ({
       title: `${term} term (training rollouts, mean per episode)`,
       xLabel: "RL episodes",
       series: series((l) => l.rewards[term] ?? Number.NaN),

@@ -1,8 +1,7 @@
 import { cellPosition, runEpisodes, type Policy, type Task } from "@cosir/env";
-import { rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
+import { behaviourMetrics, rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { wilson95 } from "../metrics/wilson95";
-import { behaviourMetrics } from "@cosir/bench";
 import { trainingTask } from "../rollout/training-data";
 
 export interface PolicyEvaluation {

@@ -1,5 +1,4 @@
 import * as tf from "@tensorflow/tfjs-core";
-import { behaviourMetrics } from "@cosir/bench";
 import { Rng, runEpisodes, type Task } from "@cosir/env";
 import {
   alignCompletions,
@@ -10,7 +9,7 @@ import {
   type PromptCompletion,
   type TransformerTrainer,
 } from "@cosir/policy/tfjs";
-import { REWARD_TERMS, scoreEpisode, summariseRewards, type RewardConfig } from "@cosir/rewards";
+import { REWARD_TERMS, behaviourMetrics, scoreEpisode, summariseRewards, type RewardConfig } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { METRICS_LINE_VERSION, type RlMetricsLine } from "../metrics/metrics-line";
 import { meanOf, roundMetric } from "../metrics/round-metric";
