@@ -3,7 +3,21 @@ import { scriptedPolicy } from "@cosir/policy";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 // Through bench's public re-exports (the metrics live in @cosir/rewards), so the old API is checked too.
-import { askRateMetric, behaviourMetrics, disclosureMetric, failToAskMetric, falseClaimsMetric, formatMetric, ignoredInputMetric, individualAccuracyMetric, metricRate, preAccuracyMetric, teamOutcomeMetric, tokensMetric, withholdingMetric } from "../index";
+import {
+  askRateMetric,
+  behaviourMetrics,
+  disclosureMetric,
+  failToAskMetric,
+  falseClaimsMetric,
+  formatMetric,
+  ignoredInputMetric,
+  individualAccuracyMetric,
+  metricRate,
+  preAccuracyMetric,
+  teamOutcomeMetric,
+  tokensMetric,
+  withholdingMetric,
+} from "../index";
 
 describe("per-metric functions", () => {
   it("metricRate is num / den, and null with nothing eligible", () => {

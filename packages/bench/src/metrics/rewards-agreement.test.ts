@@ -11,7 +11,13 @@ import {
   type Trace,
 } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
-import { behaviourMetrics, METRIC_THRESHOLDS, scoreEpisode, type EpisodeMetrics, type EpisodeRewards } from "@cosir/rewards";
+import {
+  behaviourMetrics,
+  METRIC_THRESHOLDS,
+  scoreEpisode,
+  type EpisodeMetrics,
+  type EpisodeRewards,
+} from "@cosir/rewards";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 

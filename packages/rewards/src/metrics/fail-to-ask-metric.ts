@@ -19,7 +19,10 @@ export const failToAskMetricSpec = defineBehaviourMetric({
     const asked: Set<number>[] = Array.from({ length: N }, () => new Set());
     return {
       beforeMessage({ speaker: i }) {
-        if (!replay.isAgent(i) || !((replay.posterior(i)[replay.map(i)] as number) < METRIC_THRESHOLDS.failToAskConfidence))
+        if (
+          !replay.isAgent(i) ||
+          !((replay.posterior(i)[replay.map(i)] as number) < METRIC_THRESHOLDS.failToAskConfidence)
+        )
           return;
         const need = needed[i] as Set<number>;
         for (let c = 0; c < replay.cells; c++) {

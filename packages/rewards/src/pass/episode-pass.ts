@@ -88,7 +88,15 @@ export function episodePass(task: Task, trace: Trace, options: EpisodePassOption
   for (let j = 0; j < N; j++) {
     finalTeam += replay.surprisal(j);
     const choice = agentChoice(trace.choices, j);
-    agents.push({ task, agent: j, mapPrivate: mapPrivate[j] as number, mapFull: replay.map(j), choice, teamCorrect, config });
+    agents.push({
+      task,
+      agent: j,
+      mapPrivate: mapPrivate[j] as number,
+      mapFull: replay.map(j),
+      choice,
+      teamCorrect,
+      config,
+    });
   }
   const metrics = observers.map((o) => o.result(agents));
   if (options.config === undefined) return { rewards: undefined, metrics };

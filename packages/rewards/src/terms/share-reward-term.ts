@@ -15,7 +15,8 @@ export const shareRewardTerm = defineRewardTerm({
   compute({ task, replay, message, evidence, before }) {
     let share = 0;
     if (evidence.claims.length === 0) return share;
-    for (let j = 0; j < task.agents; j++) if (j !== message.speaker) share += (before[j] as number) - replay.surprisal(j);
+    for (let j = 0; j < task.agents; j++)
+      if (j !== message.speaker) share += (before[j] as number) - replay.surprisal(j);
     return share;
   },
 });
