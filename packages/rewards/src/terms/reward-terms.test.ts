@@ -6,10 +6,10 @@ import {
   outcomeOnlyPreset,
   REWARD_TERMS,
   type RewardConfig,
+  type RewardWeights,
   RewardWeightsSchema,
 } from "../config/reward-config";
 import { episodePass } from "../pass/episode-pass";
-import type { EpisodeRewards } from "../score/episode-rewards";
 import { scoreEpisode } from "../score/score-episode";
 import { summariseRewards } from "../score/summarise-rewards";
 import { useTerm } from "../score/use-term";
@@ -20,8 +20,8 @@ import { rewardTerms } from "./reward-terms";
  * The oracle: scoreEpisode as it was written by hand before the term table (docs/design.md §3), kept here
  * verbatim in substance so the table-driven pass can be checked against it number for number and key for key.
  */
-function handWrittenScoreEpisode(task: Task, trace: Trace, config: RewardConfig, untrusted: boolean): EpisodeRewards {
-  const w = config.weights;
+function handWrittenScoreEpisode(task: Task, trace: Trace, config: RewardConfig, untrusted: boolean): unknown {
+  const w = config.weights as Record<(typeof ORIGINAL_TERMS)[number], number>;
   const N = task.agents;
   const replay = new EvidenceReplay(task);
   const mapPrivate: number[] = [];
@@ -54,7 +54,14 @@ function handWrittenScoreEpisode(task: Task, trace: Trace, config: RewardConfig,
     : trace.choices.map((c) => c.choice);
   const decision = teamDecision(choices);
   const teamCorrect = decision !== null && decision === task.correct;
-  const agents: EpisodeRewards["agents"] = [];
+  const agents: {
+    agent: number;
+    terms: Record<string, number>;
+    total: number;
+    mapPrivate: number;
+    mapFull: number;
+    choice: number | null;
+  }[] = [];
   let finalTeam = 0;
   for (let j = 0; j < N; j++) {
     finalTeam += replay.surprisal(j);
@@ -84,19 +91,44 @@ function handWrittenScoreEpisode(task: Task, trace: Trace, config: RewardConfig,
   };
 }
 
+/** The terms the hand-written formula knew; a term added to the table since is weighted 0 in these checks. */
+const ORIGINAL_TERMS = ["share", "ask", "falseClaim", "format", "use", "task", "accuracy"] as const;
+
+/**
+ * `actual` cut down to the keys `expected` has, in `actual`'s order, recursively: a term added to the table
+ * leaves the comparison with the hand-written formula intact, while a missing or reordered key still fails it.
+ */
+function project(actual: unknown, expected: unknown): unknown {
+  if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((a, i) => project(a, expected[i]));
+  if (actual === null || expected === null || typeof actual !== "object" || typeof expected !== "object") return actual;
+  const a = actual as Record<string, unknown>;
+  const e = expected as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(a)
+      .filter((k) => k in e)
+      .map((k) => [k, project(a[k], e[k])]),
+  );
+}
+
 const weight = fc.oneof(fc.constantFrom(0, 0.5, 1), fc.double({ min: 0, max: 10, noNaN: true }));
 const configArb: fc.Arbitrary<RewardConfig> = fc
   .record({
-    share: weight,
-    ask: weight,
-    falseClaim: weight,
-    format: weight,
-    use: weight,
-    task: weight,
-    accuracy: weight,
+    weights: fc.record(Object.fromEntries(ORIGINAL_TERMS.map((t) => [t, weight]))),
     clipAskAtZero: fc.boolean(),
   })
-  .map(({ clipAskAtZero, ...weights }) => ({ version: 1, preset: "custom", weights, clipAskAtZero }));
+  .map(({ weights, clipAskAtZero }) => ({
+    version: 1,
+    preset: "custom",
+    weights: { ...Object.fromEntries(REWARD_TERMS.map((t) => [t, 0])), ...weights } as RewardWeights,
+    clipAskAtZero,
+  }));
+
+/** Expects `actual` to equal `expected` on `expected`'s keys, values and key order (JSON bytes). */
+function expectSame(actual: unknown, expected: unknown): void {
+  const projected = project(actual, expected);
+  expect(projected).toEqual(expected);
+  expect(JSON.stringify(projected)).toBe(JSON.stringify(expected));
+}
 
 describe("the reward-term table", () => {
   it("has one row per term, unique names and log keys, a scope, a design reference and a description", () => {
@@ -114,12 +146,10 @@ describe("the reward-term table", () => {
   });
 
   it("gives the presets' weights exactly as before, in table order, and the weights schema its keys", () => {
-    expect(JSON.stringify(cosirPreset.weights)).toBe(
-      '{"share":1,"ask":1,"falseClaim":1,"format":0.5,"use":0.5,"task":1,"accuracy":0.5}',
-    );
-    expect(JSON.stringify(outcomeOnlyPreset.weights)).toBe(
-      '{"share":0,"ask":0,"falseClaim":0,"format":0,"use":0,"task":1,"accuracy":0}',
-    );
+    expectSame(cosirPreset.weights, { share: 1, ask: 1, falseClaim: 1, format: 0.5, use: 0.5, task: 1, accuracy: 0.5 });
+    expectSame(outcomeOnlyPreset.weights, { share: 0, ask: 0, falseClaim: 0, format: 0, use: 0, task: 1, accuracy: 0 });
+    expect(Object.keys(cosirPreset.weights)).toEqual(REWARD_TERMS);
+    expect(Object.keys(outcomeOnlyPreset.weights)).toEqual(REWARD_TERMS);
     expect(Object.keys(RewardWeightsSchema.shape)).toEqual(REWARD_TERMS);
   });
 
@@ -132,8 +162,7 @@ describe("the reward-term table", () => {
         const actual = untrusted
           ? episodePass(task, trace, { config, allChoices: true }).rewards
           : scoreEpisode(task, trace, config);
-        expect(actual).toEqual(expected);
-        expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+        expectSame(actual, expected);
       }),
       { numRuns: 200 },
     );
@@ -144,6 +173,7 @@ describe("the reward-term table", () => {
       fc.property(fc.array(fc.tuple(randomEpisodeArb, configArb), { maxLength: 4 }), (episodes) => {
         const scored = episodes.map(([{ task, trace }, config]) => scoreEpisode(task, trace, config));
         const sums = { share: 0, ask: 0, falseClaim: 0, format: 0, use: 0, task: 0, accuracy: 0, total: 0 };
+        // The total is over every term; the other terms are weighted 0 here (configArb), so it sums the returns.
         for (const e of scored) {
           for (const m of e.messages) {
             sums.share += m.terms.share;
@@ -161,7 +191,7 @@ describe("the reward-term table", () => {
         const n = scored.length;
         const mean = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, n === 0 ? 0 : v / n]));
         const teamAccuracy = n === 0 ? 0 : scored.filter((e) => e.teamCorrect).length / n;
-        expect(JSON.stringify(summariseRewards(scored))).toBe(JSON.stringify({ ...mean, episodes: n, teamAccuracy }));
+        expectSame(summariseRewards(scored), { ...mean, episodes: n, teamAccuracy });
       }),
       { numRuns: 50 },
     );
