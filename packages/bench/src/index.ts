@@ -2,25 +2,27 @@
 // No tfjs here: a tfjs policy is passed in as a plain Policy.
 
 // Behaviour metrics (README "Metrics")
-export { behaviourMetrics } from "./metrics/behaviour-metrics";
-export type { EpisodeMetrics } from "./metrics/behaviour-metrics";
-export { teamOutcomeMetric } from "./metrics/team-outcome-metric";
-export { individualAccuracyMetric } from "./metrics/individual-accuracy-metric";
-export { preAccuracyMetric } from "./metrics/pre-accuracy-metric";
-export { disclosureMetric } from "./metrics/disclosure-metric";
-export { askRateMetric } from "./metrics/ask-rate-metric";
-export { failToAskMetric } from "./metrics/fail-to-ask-metric";
-export { ignoredInputMetric } from "./metrics/ignored-input-metric";
-export { withholdingMetric } from "./metrics/withholding-metric";
-export { falseClaimsMetric } from "./metrics/false-claims-metric";
-export { tokensMetric } from "./metrics/tokens-metric";
-export { formatMetric } from "./metrics/format-metric";
-export { metricRate } from "./metrics/metric-rate";
-export { aggregateBehaviourMetrics } from "./metrics/aggregate-behaviour-metrics";
-export type { AggregateMetrics } from "./metrics/aggregate-behaviour-metrics";
-export { bootstrapCi } from "./metrics/bootstrap-ci";
-export type { BootstrapOptions, Estimate } from "./metrics/bootstrap-ci";
-export { METRIC_THRESHOLDS } from "./metrics/metric-thresholds";
+/** Moved to @cosir/rewards (one replay pass with the reward terms); re-exported so bench's API keeps working. */
+export {
+  METRIC_THRESHOLDS,
+  aggregateBehaviourMetrics,
+  askRateMetric,
+  behaviourMetrics,
+  bootstrapCi,
+  disclosureMetric,
+  failToAskMetric,
+  falseClaimsMetric,
+  formatMetric,
+  ignoredInputMetric,
+  individualAccuracyMetric,
+  metricRate,
+  preAccuracyMetric,
+  teamOutcomeMetric,
+  tokensMetric,
+  withholdingMetric,
+} from "@cosir/rewards";
+/** Moved to @cosir/rewards; re-exported so bench's API keeps working. */
+export type { AggregateMetrics, BootstrapOptions, EpisodeMetrics, Estimate } from "@cosir/rewards";
 
 // Benchmark API
 export { BENCHMARK_API_VERSION } from "./benchmark/benchmark";

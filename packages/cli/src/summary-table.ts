@@ -1,24 +1,12 @@
-import type { RewardSummary } from "@cosir/rewards";
+import { REWARD_TERMS, type RewardSummary } from "@cosir/rewards";
 import { wilson95 } from "@cosir/trainer";
 
 const fmt = (v: number, digits = 3) => (Number.isFinite(v) ? v.toFixed(digits) : String(v));
 
 /** A markdown table: team accuracy with its 95% CI, then the mean of each reward term per episode. */
 export function formatSummaryTable(rows: { name: string; summary: RewardSummary }[]): string {
-  const header = [
-    "team",
-    "episodes",
-    "team acc",
-    "95% CI",
-    "share",
-    "ask",
-    "falseClaim",
-    "format",
-    "use",
-    "task",
-    "accuracy",
-    "total",
-  ];
+  // One column per term of @cosir/rewards' table, in table order, then the weighted total.
+  const header = ["team", "episodes", "team acc", "95% CI", ...REWARD_TERMS, "total"];
   const lines = rows.map(({ name, summary: s }) => {
     const [lo, hi] = wilson95(Math.round(s.teamAccuracy * s.episodes), s.episodes);
     return [
@@ -26,13 +14,7 @@ export function formatSummaryTable(rows: { name: string; summary: RewardSummary 
       String(s.episodes),
       fmt(s.teamAccuracy),
       `[${fmt(lo, 2)}, ${fmt(hi, 2)}]`,
-      fmt(s.share),
-      fmt(s.ask),
-      fmt(s.falseClaim),
-      fmt(s.format),
-      fmt(s.use),
-      fmt(s.task),
-      fmt(s.accuracy),
+      ...REWARD_TERMS.map((t) => fmt(s[t])),
       fmt(s.total),
     ];
   });

@@ -1,5 +1,5 @@
 import type { Policy, Surface } from "@cosir/env";
-import type { EpisodeMetrics } from "../metrics/behaviour-metrics";
+import type { EpisodeMetrics } from "@cosir/rewards";
 
 /** Version of the Benchmark interface below; a benchmark package built against another version is refused. */
 export const BENCHMARK_API_VERSION = 1 as const;

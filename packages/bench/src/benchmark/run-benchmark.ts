@@ -1,7 +1,11 @@
 import { InvalidArgumentError } from "@cosir/bayes";
-import { aggregateBehaviourMetrics, type AggregateMetrics } from "../metrics/aggregate-behaviour-metrics";
-import type { EpisodeMetrics } from "../metrics/behaviour-metrics";
-import { bootstrapCi, type Estimate } from "../metrics/bootstrap-ci";
+import {
+  aggregateBehaviourMetrics,
+  bootstrapCi,
+  type AggregateMetrics,
+  type EpisodeMetrics,
+  type Estimate,
+} from "@cosir/rewards";
 import type { Benchmark, BenchmarkScore, PlayOptions, Team } from "./benchmark";
 
 export interface RunBenchmarkOptions extends PlayOptions {

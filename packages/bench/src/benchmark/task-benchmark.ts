@@ -8,7 +8,7 @@ import {
   type TaskGeneratorOptions,
   type Trace,
 } from "@cosir/env";
-import { behaviourMetrics } from "../metrics/behaviour-metrics";
+import { behaviourMetrics } from "@cosir/rewards";
 import { BENCHMARK_API_VERSION, type Benchmark, type PlayOptions, type Team } from "./benchmark";
 
 export interface TaskBenchmarkSpec {

@@ -1,7 +1,7 @@
 import { hiddenProfileTask, randomTask, runEpisode, type Task, type Trace } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { describe, expect, it } from "vitest";
-import { behaviourMetrics } from "./behaviour-metrics";
+import { behaviourMetrics } from "@cosir/rewards";
 
 function trace(
   task: Task,

@@ -2,19 +2,22 @@ import { generateTask, hiddenProfileTask, runEpisode } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { askRateMetric } from "./ask-rate-metric";
-import { behaviourMetrics } from "./behaviour-metrics";
-import { disclosureMetric } from "./disclosure-metric";
-import { failToAskMetric } from "./fail-to-ask-metric";
-import { falseClaimsMetric } from "./false-claims-metric";
-import { formatMetric } from "./format-metric";
-import { ignoredInputMetric } from "./ignored-input-metric";
-import { individualAccuracyMetric } from "./individual-accuracy-metric";
-import { metricRate } from "./metric-rate";
-import { preAccuracyMetric } from "./pre-accuracy-metric";
-import { teamOutcomeMetric } from "./team-outcome-metric";
-import { tokensMetric } from "./tokens-metric";
-import { withholdingMetric } from "./withholding-metric";
+// Through bench's public re-exports (the metrics live in @cosir/rewards), so the old API is checked too.
+import {
+  askRateMetric,
+  behaviourMetrics,
+  disclosureMetric,
+  failToAskMetric,
+  falseClaimsMetric,
+  formatMetric,
+  ignoredInputMetric,
+  individualAccuracyMetric,
+  metricRate,
+  preAccuracyMetric,
+  teamOutcomeMetric,
+  tokensMetric,
+  withholdingMetric,
+} from "../index";
 
 describe("per-metric functions", () => {
   it("metricRate is num / den, and null with nothing eligible", () => {

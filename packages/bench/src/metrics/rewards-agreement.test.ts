@@ -11,11 +11,15 @@ import {
   type Trace,
 } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
-import { scoreEpisode, type EpisodeRewards } from "@cosir/rewards";
+import {
+  behaviourMetrics,
+  METRIC_THRESHOLDS,
+  scoreEpisode,
+  type EpisodeMetrics,
+  type EpisodeRewards,
+} from "@cosir/rewards";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { behaviourMetrics, type EpisodeMetrics } from "./behaviour-metrics";
-import { METRIC_THRESHOLDS } from "./metric-thresholds";
 
 // Rewards (@cosir/rewards) and behaviour metrics read the same evidence replay; these are the
 // invariants that tie the two together, checked on the same traces.

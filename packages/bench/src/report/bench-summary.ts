@@ -1,6 +1,5 @@
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
-import type { AggregateMetrics } from "../metrics/aggregate-behaviour-metrics";
-import type { Estimate } from "../metrics/bootstrap-ci";
+import type { AggregateMetrics, Estimate } from "@cosir/rewards";
 import { heldOutFamilyNames } from "../families/held-out-families";
 
 /** One benchmark x policy cell of summary.json. Rates are null when nothing was eligible. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
-import { METRIC_THRESHOLDS } from "../metrics/metric-thresholds";
+import { METRIC_THRESHOLDS } from "@cosir/rewards";
 import { benchSummary, type BenchSummary, HELD_OUT_SUM_LABEL } from "./bench-summary";
 import { benchTable } from "./bench-table";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HiddenBenchResult } from "../hiddenbench/run-hidden-bench";
-import type { Estimate } from "../metrics/bootstrap-ci";
+import type { Estimate } from "@cosir/rewards";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
 
 export interface WriteHiddenBenchReportOptions {

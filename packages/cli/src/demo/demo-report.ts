@@ -1,5 +1,6 @@
 import type { BenchSummary, HtmlReportCurve, HtmlReportData, HtmlReportDialogue, HtmlReportTable } from "@cosir/bench";
 import { benchSummaryTable } from "@cosir/bench";
+import { rewardTerms } from "@cosir/rewards";
 import {
   decodingLabel,
   type EvaluatedDialogue,
@@ -8,6 +9,9 @@ import {
   type TrainConfig,
 } from "@cosir/trainer";
 import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
+
+/** The reward terms the report plots as learning curves (the `curve` rows of @cosir/rewards' table). */
+const curveTerms = rewardTerms.filter((t) => t.curve).map((t) => t.name);
 
 const pct = (e: PolicyEvaluation) =>
   `${(100 * e.teamAccuracy).toFixed(1)} [${(100 * e.ci95[0]).toFixed(1)}, ${(100 * e.ci95[1]).toFixed(1)}]`;
@@ -73,7 +77,7 @@ export function demoReport(
         ]),
       ),
     },
-    ...(["share", "ask", "falseClaim", "use"] as const).map((term) => ({
+    ...curveTerms.map((term) => ({
       title: `${term} term (training rollouts, mean per episode)`,
       xLabel: "RL episodes",
       series: series((l) => l.rewards[term] ?? Number.NaN),

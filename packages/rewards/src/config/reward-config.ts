@@ -1,28 +1,19 @@
 import { InvalidConfigError } from "@cosir/bayes";
 import { describeZodError } from "@cosir/env";
 import { z } from "zod";
+import { rewardTerms, type RewardTerm } from "../terms/reward-terms";
 
 export const REWARD_CONFIG_VERSION = 1 as const;
 
 const weight = z.number().finite().min(0).max(1000);
 
 /**
- * Weights of every reward term (docs/design.md §3). Raw terms are: share and ask in nats of team /
- * own surprisal; falseClaim = -(number of false SHARE acts); format = -1 for an unparseable
- * message; use in {-1, 0, +1}; task in {0, 1} (team decision correct); accuracy in {0, 1} (the
- * agent's own final choice correct). A term's contribution is weight x raw, so `falseClaim` is
- * c_false and `format` is c_format.
+ * Weights of every reward term, one key per row of `rewardTerms` in table order (docs/design.md §3). A term's
+ * contribution is weight x raw, so `falseClaim` is c_false and `format` is c_format; the raw values are in
+ * each term's file (packages/rewards/src/terms/).
  */
 export const RewardWeightsSchema = z
-  .object({
-    share: weight,
-    ask: weight,
-    falseClaim: weight,
-    format: weight,
-    use: weight,
-    task: weight,
-    accuracy: weight,
-  })
+  .object(Object.fromEntries(rewardTerms.map((t) => [t.name, weight])) as Record<RewardTerm, typeof weight>)
   .strict();
 export type RewardWeights = z.infer<typeof RewardWeightsSchema>;
 
@@ -39,14 +30,19 @@ export const RewardConfigSchema = z
 export type RewardConfig = z.infer<typeof RewardConfigSchema>;
 export type RewardConfigInput = z.input<typeof RewardConfigSchema>;
 
-export const REWARD_TERMS = ["share", "ask", "falseClaim", "format", "use", "task", "accuracy"] as const;
-export type RewardTerm = (typeof REWARD_TERMS)[number];
+/** Every term's name, in table order (`rewardTerms`). */
+export const REWARD_TERMS: readonly RewardTerm[] = Object.freeze(rewardTerms.map((t) => t.name));
+
+/** A preset's weights, read from the term table. */
+function presetWeights(preset: "cosir" | "outcomeOnly"): RewardWeights {
+  return Object.freeze(Object.fromEntries(rewardTerms.map((t) => [t.name, t.presets[preset]]))) as RewardWeights;
+}
 
 /** The CoSIR preset: every verifiable per-message term on, plus the outcome. */
 export const cosirPreset: RewardConfig = Object.freeze({
   version: REWARD_CONFIG_VERSION,
   preset: "cosir",
-  weights: Object.freeze({ share: 1, ask: 1, falseClaim: 1, format: 0.5, use: 0.5, task: 1, accuracy: 0.5 }),
+  weights: presetWeights("cosir"),
   clipAskAtZero: false,
 }) as RewardConfig;
 
@@ -54,7 +50,7 @@ export const cosirPreset: RewardConfig = Object.freeze({
 export const outcomeOnlyPreset: RewardConfig = Object.freeze({
   version: REWARD_CONFIG_VERSION,
   preset: "outcomeOnly",
-  weights: Object.freeze({ share: 0, ask: 0, falseClaim: 0, format: 0, use: 0, task: 1, accuracy: 0 }),
+  weights: presetWeights("outcomeOnly"),
   clipAskAtZero: false,
 }) as RewardConfig;
 

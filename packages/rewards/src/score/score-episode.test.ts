@@ -12,7 +12,8 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cosirPreset, outcomeOnlyPreset, rewardConfig, REWARD_TERMS } from "../config/reward-config";
-import { scoreEpisode, type EpisodeRewards } from "./score-episode";
+import type { EpisodeRewards } from "./episode-rewards";
+import { scoreEpisode } from "./score-episode";
 
 /** A 2-option x 2-attribute task, levels 1..3, built by hand so the expected rewards can be worked out. */
 function smallTask(overrides: Partial<Task> = {}): Task {
@@ -145,15 +146,13 @@ const episodeArb = fc
     });
   });
 
+/** Each total is the sum over the table's terms of weight x raw value (summed in table order). */
 function expectWeightedTotals(r: EpisodeRewards) {
-  const w = r.weights;
-  for (const m of r.messages)
-    expect(m.total).toBeCloseTo(
-      w.share * m.terms.share + w.ask * m.terms.ask + w.falseClaim * m.terms.falseClaim + w.format * m.terms.format,
-      12,
-    );
-  for (const a of r.agents)
-    expect(a.total).toBeCloseTo(w.use * a.terms.use + w.task * a.terms.task + w.accuracy * a.terms.accuracy, 12);
+  const w = r.weights as Record<string, number>;
+  const weighted = (terms: Record<string, number>) =>
+    Object.entries(terms).reduce((s, [name, raw]) => s + (w[name] as number) * raw, 0);
+  for (const m of r.messages) expect(m.total).toBeCloseTo(weighted(m.terms), 12);
+  for (const a of r.agents) expect(a.total).toBeCloseTo(weighted(a.terms), 12);
 }
 
 describe("scoreEpisode: known answers", () => {

@@ -1,11 +1,12 @@
-import { REWARD_TERMS, type RewardTerm } from "../config/reward-config";
-import type { EpisodeRewards } from "./score-episode";
+import { REWARD_TERMS } from "../config/reward-config";
+import { rewardTerms, type RewardTerm } from "../terms/reward-terms";
+import type { EpisodeRewards } from "./episode-rewards";
 
 export type RewardSummary = Record<RewardTerm | "total", number> & { episodes: number; teamAccuracy: number };
 
 /**
- * Mean over episodes of each raw term summed over the episode's (agent, turn) entries and agents,
- * plus the mean weighted total and team accuracy.
+ * Mean over episodes of each raw term of the table summed over the episode's (agent, turn) entries (message
+ * terms) or agents (agent terms), plus the mean weighted total and team accuracy.
  */
 export function summariseRewards(episodes: readonly EpisodeRewards[]): RewardSummary {
   const sums = Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, 0])) as Record<
@@ -14,16 +15,10 @@ export function summariseRewards(episodes: readonly EpisodeRewards[]): RewardSum
   >;
   let correct = 0;
   for (const e of episodes) {
-    for (const m of e.messages) {
-      sums.share += m.terms.share;
-      sums.ask += m.terms.ask;
-      sums.falseClaim += m.terms.falseClaim;
-      sums.format += m.terms.format;
-    }
-    for (const a of e.agents) {
-      sums.use += a.terms.use;
-      sums.task += a.terms.task;
-      sums.accuracy += a.terms.accuracy;
+    for (const term of rewardTerms) {
+      const name = term.name;
+      if (term.scope === "message") for (const m of e.messages) sums[name] += m.terms[term.name];
+      else for (const a of e.agents) sums[name] += a.terms[term.name];
     }
     for (const r of e.returns) sums.total += r;
     if (e.teamCorrect) correct++;

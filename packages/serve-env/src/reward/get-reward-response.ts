@@ -1,5 +1,6 @@
 import {
   rewardConfig,
+  rewardTerms,
   scoreEpisode,
   type AgentReward,
   type EpisodeRewards,
@@ -9,6 +10,8 @@ import {
 import type { GetRewardRequest } from "../protocol/get-reward-request";
 import { planRewardRequest, type PlannedQuery } from "./reward-plan";
 import { queryReward } from "./score-query";
+
+const messageTerms = rewardTerms.filter((t) => t.scope === "message");
 
 /** OpenRLHF's remote reward response (`rewards`, `scores`, `extra_logs`) plus CoSIR's per-message breakdown. */
 export interface GetRewardResponse {
@@ -38,10 +41,8 @@ export function rewardResponseOf(
       messages: [],
       parse_errors: [],
       transcript_errors: [],
-      share: [],
-      ask: [],
-      false_claim: [],
-      format: [],
+      // Then each message term of @cosir/rewards' table, under its log key, summed over the query's messages.
+      ...Object.fromEntries(messageTerms.map((t) => [t.logKey, []])),
     },
     per_message: [],
     per_agent: [],
@@ -61,10 +62,7 @@ export function rewardResponseOf(
     logs.messages!.push(trace.messages.length);
     logs.parse_errors!.push(trace.messages.filter((m) => m.parseError !== undefined).length);
     logs.transcript_errors!.push(errors.length);
-    logs.share!.push(sum((m) => m.terms.share));
-    logs.ask!.push(sum((m) => m.terms.ask));
-    logs.false_claim!.push(sum((m) => m.terms.falseClaim));
-    logs.format!.push(sum((m) => m.terms.format));
+    for (const t of messageTerms) logs[t.logKey]!.push(sum((m) => m.terms[t.name]));
   });
   return out;
 }

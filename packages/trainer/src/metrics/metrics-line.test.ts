@@ -1,3 +1,4 @@
+import { REWARD_TERMS } from "@cosir/rewards";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { METRICS_LINE_VERSION, MetricsLineSchema, type RlMetricsLine } from "./metrics-line";
@@ -10,16 +11,13 @@ const rlLine: fc.Arbitrary<RlMetricsLine> = fc.record({
   iteration: count,
   preset: fc.string(),
   episodes: count,
-  rewards: fc.record({
-    share: figure,
-    ask: figure,
-    falseClaim: figure,
-    format: figure,
-    use: figure,
-    task: figure,
-    accuracy: figure,
-    total: figure,
-  }),
+  // One figure per term of @cosir/rewards' table, then the total.
+  rewards: fc.record(
+    Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, figure])) as Record<
+      keyof RlMetricsLine["rewards"],
+      typeof figure
+    >,
+  ),
   teamAccuracy: figure,
   disclosure: figure,
   askRate: figure,

@@ -1,4 +1,4 @@
-import type { RewardTerm } from "@cosir/rewards";
+import { REWARD_TERMS, type RewardTerm } from "@cosir/rewards";
 import { z } from "zod";
 
 /** Version of every line of a run's metrics.jsonl; bumped when a field changes meaning or goes away. */
@@ -42,7 +42,7 @@ export interface RlMetricsLine {
   /** Mean per episode of each reward term and of the weighted total. */
   rewards: Record<RewardTerm | "total", number>;
   teamAccuracy: number;
-  /** Share of decisive private cells disclosed (@cosir/bench's definition). */
+  /** Share of decisive private cells disclosed (the `disclosure` behaviour metric of @cosir/rewards). */
   disclosure: number;
   /** Share of messages that contain an ASK. */
   askRate: number;
@@ -83,16 +83,11 @@ export const SftMetricsLineSchema = z
   })
   .strict() satisfies z.ZodType<SftMetricsLine, z.ZodTypeDef, unknown>;
 
-const rewardFigures = {
-  share: figure,
-  ask: figure,
-  falseClaim: figure,
-  format: figure,
-  use: figure,
-  task: figure,
-  accuracy: figure,
-  total: figure,
-} satisfies Record<RewardTerm | "total", typeof figure>;
+// One figure per term of @cosir/rewards' table, then the total: a new term is a new key here too.
+const rewardFigures = Object.fromEntries([...REWARD_TERMS, "total"].map((t) => [t, figure])) as Record<
+  RewardTerm | "total",
+  typeof figure
+>;
 
 export const RlMetricsLineSchema = z
   .object({

@@ -1,15 +1,14 @@
 import { cellPosition, runEpisodes, type Policy, type Task } from "@cosir/env";
-import { rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
+import { behaviourMetrics, rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { wilson95 } from "../metrics/wilson95";
-import { behaviourMetrics } from "@cosir/bench";
 import { trainingTask } from "../rollout/training-data";
 
 export interface PolicyEvaluation {
   episodes: number;
   teamAccuracy: number;
   ci95: [number, number];
-  /** Share of decisive private cells disclosed during the discussion (@cosir/bench's definition). */
+  /** Share of decisive private cells disclosed during the discussion (@cosir/rewards' definition). */
   disclosure: number;
   /** Share of messages that contain an ASK. */
   askRate: number;

@@ -1,5 +1,4 @@
 import type { TransformerTrainer } from "@cosir/policy/tfjs";
-import { behaviourMetrics } from "@cosir/bench";
 import type { Task } from "@cosir/env";
 import { armConfig } from "../config/arm-config";
 import type { TrainConfig } from "../config/train-config";

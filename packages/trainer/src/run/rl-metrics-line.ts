@@ -4,7 +4,7 @@ import { meanOf, roundMetric } from "../metrics/round-metric";
 import type { PpoUpdate } from "./ppo-update";
 import type { RlRollout } from "./rl-rollout";
 
-/** An episode's behaviour figures the line reports (@cosir/bench's behaviourMetrics gives them). */
+/** An episode's behaviour figures the line reports (@cosir/rewards' behaviourMetrics gives them). */
 export interface EpisodeBehaviour {
   messages: number;
   askRate?: number | null;

@@ -1,6 +1,7 @@
 import type { Task, Trace } from "@cosir/env";
 import type { EpisodeMetrics } from "./behaviour-metrics";
 import { metricRate } from "./metric-rate";
+import { defineBehaviourMetric } from "./behaviour-metric-spec";
 
 /** Messages that parsed on the trace's surface. */
 export function formatMetric(_task: Task, trace: Trace): EpisodeMetrics["format"] {
@@ -9,3 +10,10 @@ export function formatMetric(_task: Task, trace: Trace): EpisodeMetrics["format"
   for (const message of trace.messages) if (message.parseError === undefined) valid++;
   return { messages, valid, rate: metricRate(valid, messages) };
 }
+
+/** `formatMetric` as a row of the metric table (needs no replay). */
+export const formatMetricSpec = defineBehaviourMetric({
+  key: "format",
+  description: "messages, and those that parsed on the trace's surface",
+  observe: ({ task, trace }) => ({ result: () => formatMetric(task, trace) }),
+});

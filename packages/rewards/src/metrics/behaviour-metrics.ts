@@ -1,15 +1,6 @@
 import { checkTraceProtocol, type Task, type Trace } from "@cosir/env";
-import { askRateMetric } from "./ask-rate-metric";
-import { disclosureMetric } from "./disclosure-metric";
-import { failToAskMetric } from "./fail-to-ask-metric";
-import { falseClaimsMetric } from "./false-claims-metric";
-import { formatMetric } from "./format-metric";
-import { ignoredInputMetric } from "./ignored-input-metric";
-import { individualAccuracyMetric } from "./individual-accuracy-metric";
-import { preAccuracyMetric } from "./pre-accuracy-metric";
-import { teamOutcomeMetric } from "./team-outcome-metric";
-import { tokensMetric } from "./tokens-metric";
-import { withholdingMetric } from "./withholding-metric";
+import { episodePass } from "../pass/episode-pass";
+import { behaviourMetricTable } from "./behaviour-metric-table";
 
 /** Per-episode behaviour figures, all computed from the evaluator (README "Metrics"). */
 export interface EpisodeMetrics {
@@ -43,33 +34,25 @@ export interface EpisodeMetrics {
   format: { messages: number; valid: number; rate: number | null };
 }
 
+/** The episode's identity, then every metric of the table in table order. */
+export function episodeMetricsOf(task: Task, values: readonly unknown[]): EpisodeMetrics {
+  const metrics: Record<string, unknown> = { taskId: task.id, family: task.family, agents: task.agents };
+  behaviourMetricTable.forEach((spec, k) => {
+    metrics[spec.key] = values[k];
+  });
+  return metrics as unknown as EpisodeMetrics;
+}
+
 /**
- * Behaviour metrics of one episode (README "Metrics"), a pure function of (task, trace): one metric
- * function each, all on the evidence replay the rewards use (`EvidenceReplay` of @cosir/env: agent j's
- * evidence is its own cells plus every valid SHARE by a teammate so far, as claims with the task's
- * channel noise). See each `*Metric` function for its definition. Pass `{untrusted: true}` for a trace
- * from outside the process (a file, an HTTP body): it is first checked against the task and the protocol
- * (checkTraceProtocol of @cosir/env), so forged acts or votes are refused, never measured.
+ * Behaviour metrics of one episode (README "Metrics"), a pure function of (task, trace): every metric of
+ * `behaviourMetricTable` in one pass over the evidence replay the rewards use (`EvidenceReplay` of @cosir/env:
+ * agent j's evidence is its own cells plus every valid SHARE by a teammate so far, as claims with the task's
+ * channel noise). See each `*MetricSpec` for its definition; `scoreEpisodeWithMetrics` gives the rewards from
+ * the same pass. Pass `{untrusted: true}` for a trace from outside the process (a file, an HTTP body): it is
+ * first checked against the task and the protocol (checkTraceProtocol of @cosir/env), so forged acts or votes
+ * are refused, never measured.
  */
 export function behaviourMetrics(task: Task, trace: Trace, options: { untrusted?: boolean } = {}): EpisodeMetrics {
   if (options.untrusted === true) checkTraceProtocol(task, trace);
-  const individualAccuracy = individualAccuracyMetric(task, trace);
-  return {
-    taskId: task.id,
-    family: task.family,
-    agents: task.agents,
-    ...teamOutcomeMetric(task, trace),
-    individualAccuracy,
-    preAccuracy: preAccuracyMetric(task, trace),
-    postAccuracy: individualAccuracy,
-    disclosure: disclosureMetric(task, trace),
-    askRate: askRateMetric(task, trace),
-    failToAsk: failToAskMetric(task, trace),
-    ignoredInput: ignoredInputMetric(task, trace),
-    withholding: withholdingMetric(task, trace),
-    falseClaims: falseClaimsMetric(task, trace),
-    messages: trace.messages.length,
-    tokens: tokensMetric(task, trace),
-    format: formatMetric(task, trace),
-  };
+  return episodeMetricsOf(task, episodePass(task, trace, { metrics: behaviourMetricTable }).metrics);
 }
