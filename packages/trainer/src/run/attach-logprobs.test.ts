@@ -13,7 +13,7 @@ beforeAll(async () => {
   samples = rlSamples(
     fixture.policy,
     rollout,
-    scoreRollout(rollout, fixture.config.rewards),
+    scoreRollout(rollout, fixture.config.rewards).rewards,
     fixture.config.rl,
   ).samples;
 });

@@ -1,5 +1,5 @@
 import { cellPosition, runEpisodes, type Policy, type Task } from "@cosir/env";
-import { behaviourMetrics, rewardConfig, scoreEpisode, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
+import { cosirPreset, scoreEpisodeWithMetrics, summariseRewards, type EpisodeRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { wilson95 } from "../metrics/wilson95";
 import { trainingTask } from "../rollout/training-data";
@@ -42,9 +42,11 @@ export async function evaluatePolicy(
   options: { dialogues?: number } = {},
 ): Promise<PolicyEvaluation> {
   const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
-  const scored = traces.map((t, k) => scoreEpisode(tasks[k] as Task, t, rewardConfig("cosir")));
+  // Rewards and behaviour metrics from one evidence replay per episode.
+  const both = traces.map((t, k) => scoreEpisodeWithMetrics(tasks[k] as Task, t, cosirPreset));
+  const scored = both.map((b) => b.rewards);
   const summary = summariseRewards(scored);
-  const behaviour = traces.map((t, k) => behaviourMetrics(tasks[k] as Task, t));
+  const behaviour = both.map((b) => b.metrics);
   const decisive = behaviour.reduce((s, b) => s + b.disclosure.decisive, 0);
   const messages = behaviour.reduce((s, b) => s + b.messages, 0);
   const correct = scored.filter((s) => s.teamCorrect).length;

@@ -17,7 +17,7 @@ async function update(rl: Parameters<typeof rlFixture>[0], empty = false) {
     const { samples } = rlSamples(
       fixture.policy,
       rollout,
-      scoreRollout(rollout, fixture.config.rewards),
+      scoreRollout(rollout, fixture.config.rewards).rewards,
       fixture.config.rl,
     );
     const before = tf.memory().numTensors;

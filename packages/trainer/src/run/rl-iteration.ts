@@ -1,5 +1,4 @@
 import type { TransformerTrainer } from "@cosir/policy/tfjs";
-import type { Task } from "@cosir/env";
 import { armConfig } from "../config/arm-config";
 import type { TrainConfig } from "../config/train-config";
 import type { RlMetricsLine } from "../metrics/metrics-line";
@@ -24,7 +23,8 @@ export interface RlIterationContext {
 
 /**
  * One self-play RL iteration (docs/design.md §5): rollout (rlRollout: `rl.groupSize` sampled episodes for each
- * of `rl.tasksPerIteration` training tasks), score (scoreRollout), group-normalised advantages (rlSamples), then
+ * of `rl.tasksPerIteration` training tasks), score (scoreRollout: rewards and behaviour metrics from one replay
+ * per episode), group-normalised advantages (rlSamples), then
  * the update (ppoUpdate: `rl.ppoEpochs` epochs of PPO-clip with a k3 KL to the reference), and its metrics line.
  * The config is the arm's (armConfig with the run's reward preset). Every random draw derives from
  * (config.seed, iteration), so the same state and iteration give the same line (all but `timing`).
@@ -33,12 +33,11 @@ export async function rlIteration(context: RlIterationContext, iteration: number
   const config = armConfig(context.config, context.config.rewards.preset);
   const started = Date.now();
   const rollout = await rlRollout(config, context.policy, iteration);
-  const scored = scoreRollout(rollout, config.rewards);
+  const { rewards: scored, behaviour } = scoreRollout(rollout, config.rewards);
   const rolloutSeconds = (Date.now() - started) / 1000;
   const { samples, dropped } = rlSamples(context.policy, rollout, scored, config.rl);
   const update = ppoUpdate({ ...context, config }, samples, iteration);
   const seconds = (Date.now() - started) / 1000;
-  const behaviour = rollout.traces.map((trace, e) => behaviourMetrics(rollout.tasks[e] as Task, trace));
   return rlMetricsLine({
     iteration,
     preset: config.rewards.preset,

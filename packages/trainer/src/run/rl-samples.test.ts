@@ -11,7 +11,7 @@ describe("rlSamples", () => {
     const { config, policy, dispose } = await rlFixture({ tasksPerIteration: 2, groupSize: 3 });
     try {
       const rollout = await rlRollout(config, policy, 0);
-      const scored = scoreRollout(rollout, config.rewards);
+      const scored = scoreRollout(rollout, config.rewards).rewards;
       const { trajectories, actions } = buildTrajectories(
         policy,
         { ...rollout, rewards: scored },

@@ -1,8 +1,23 @@
 import type { Task } from "@cosir/env";
-import { scoreEpisode, type EpisodeRewards, type RewardConfig } from "@cosir/rewards";
+import { scoreEpisodeWithMetrics, type EpisodeMetrics, type EpisodeRewards, type RewardConfig } from "@cosir/rewards";
 import type { RlRollout } from "./rl-rollout";
 
-/** Each episode of a rollout scored with the run's rewards (docs/design.md §3), in episode order. */
-export function scoreRollout(rollout: RlRollout, rewards: RewardConfig): EpisodeRewards[] {
-  return rollout.traces.map((trace, e) => scoreEpisode(rollout.tasks[e] as Task, trace, rewards));
+/** A rollout's rewards and behaviour figures, in episode order. */
+export interface ScoredRollout {
+  rewards: EpisodeRewards[];
+  behaviour: EpisodeMetrics[];
+}
+
+/**
+ * Each episode of a rollout scored with the run's rewards (docs/design.md §3) and its behaviour metrics, both from
+ * one evidence replay per episode (scoreEpisodeWithMetrics), in episode order.
+ */
+export function scoreRollout(rollout: RlRollout, rewards: RewardConfig): ScoredRollout {
+  const scored: ScoredRollout = { rewards: [], behaviour: [] };
+  rollout.traces.forEach((trace, e) => {
+    const both = scoreEpisodeWithMetrics(rollout.tasks[e] as Task, trace, rewards);
+    scored.rewards.push(both.rewards);
+    scored.behaviour.push(both.metrics);
+  });
+  return scored;
 }
