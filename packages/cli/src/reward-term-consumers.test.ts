@@ -1,7 +1,9 @@
 import { REWARD_TERMS, RewardWeightsSchema, rewardPresets, rewardTerms, summariseRewards } from "@cosir/rewards";
 import { getRewardResponse } from "@cosir/serve-env";
-import { RlMetricsLineSchema, demoReport, episodeRatio, resolveTrainConfig, type RlMetricsLine } from "@cosir/trainer";
+import { RlMetricsLineSchema, resolveTrainConfig, type RlMetricsLine } from "@cosir/trainer";
 import { describe, expect, it } from "vitest";
+import { demoReport } from "./demo/demo-report";
+import { episodeRatio } from "./demo/run-demo";
 import { formatSummaryTable } from "./summary-table";
 
 // Every consumer of @cosir/rewards' term table, checked against the table itself: a term added to the table
