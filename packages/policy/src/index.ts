@@ -21,6 +21,7 @@ export type { ChatClientStats, ChatCompletionReply, OpenAiClientOptions } from "
 export { OpenAiClient } from "./chat/open-ai-client";
 export type { EndpointClientOptions } from "./chat/endpoint-client";
 export { endpointClient } from "./chat/endpoint-client";
+export { endpointClientOptions } from "./chat/endpoint-client-options";
 export { ChatAttemptError } from "./chat/chat-attempt-error";
 export { EndpointUnreachableError } from "./chat/endpoint-unreachable-error";
 export type {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import { loadHiddenBench, openAiChatResponder, runHiddenBench, writeHiddenBenchReport } from "@cosir/bench";
-import type { PolicyEndpointOptions } from "@cosir/policy";
+import { endpointClientOptions, type PolicyEndpointOptions } from "@cosir/policy";
 import type { CliIo } from "../cli-io";
 import { choiceFlag, intFlag } from "../flags";
 import type { BenchOptions, FlagValues } from "./bench-options";
@@ -9,17 +9,7 @@ import { promptsFrom } from "./prompts-from";
 
 /** A chat endpoint as HiddenBench's responder: greedy unless --temperature, the key from the flag or the env. */
 export function hiddenBenchResponder(url: string, model: string, seed: number, o: PolicyEndpointOptions) {
-  const apiKey = o.apiKey ?? process.env.COSIR_CHAT_API_KEY ?? process.env.OPENAI_API_KEY;
-  return openAiChatResponder({
-    baseUrl: url,
-    model,
-    seed,
-    temperature: o.temperature ?? 0,
-    ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
-    ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(apiKey ? { apiKey } : {}),
-  });
+  return openAiChatResponder(endpointClientOptions(url, model, seed, o));
 }
 
 /** `cosir bench --hiddenbench PATH --endpoint URL --model NAME`: HiddenBench against a chat endpoint. */

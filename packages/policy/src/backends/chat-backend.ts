@@ -1,6 +1,7 @@
 import { CosirError, InvalidArgumentError } from "@cosir/bayes";
 import { ChatPolicy } from "../chat/chat-policy";
 import { chatCompletionsUrl } from "../chat/chat-completions-url";
+import { endpointClientOptions } from "../chat/endpoint-client-options";
 import { endpointClient } from "../chat/endpoint-client";
 import type { PolicyBackend, PolicySpec } from "./policy-backend";
 
@@ -45,17 +46,7 @@ export const chatBackend: PolicyBackend = {
   describe: (spec) => `${spec.target}${spec.url !== undefined ? ` @ ${spec.url}` : ""}`,
   probe: (spec) => probeChatEndpoint(spec),
   async create(spec, { seed, endpoint: o }) {
-    const apiKey = o.apiKey ?? process.env.COSIR_CHAT_API_KEY ?? process.env.OPENAI_API_KEY;
-    const client = endpointClient({
-      baseUrl: spec.url as string,
-      model: spec.target,
-      seed,
-      temperature: o.temperature ?? 0,
-      ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
-      ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
-      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-      ...(apiKey ? { apiKey } : {}),
-    });
+    const client = endpointClient(endpointClientOptions(spec.url as string, spec.target, seed, o));
     return {
       policy: new ChatPolicy({ name: spec.name, client }),
       surface: "natural",
