@@ -223,7 +223,10 @@ const refused: Corruption[] = [
   ),
   [
     "state.json of version 1 (a run folder from before the hashes)",
-    (d) => writeFileSync(runPaths(d).state, JSON.stringify({ version: 1, iteration: 2, metricsLines: 4 })),
+    (d) => {
+      const { version: _v, iteration, metricsLines } = state(d);
+      writeFileSync(runPaths(d).state, JSON.stringify({ version: 1, iteration, metricsLines }));
+    },
     /state\.json: version 1 was written before .* start it again in a new folder/,
   ],
   [
