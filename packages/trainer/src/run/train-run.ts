@@ -14,6 +14,7 @@ import { validateTrainConfig, type TrainConfig } from "../config/train-config";
 import type { MetricsLine } from "../metrics/metrics-line";
 import { Progress } from "../metrics/progress";
 import { derivedSeed } from "../rollout/training-data";
+import { nextSaveIteration } from "./next-save-iteration";
 import { createPolicyModel, type PolicyModel } from "./policy-model";
 import { rlIteration } from "./rl-iteration";
 import {
@@ -85,15 +86,6 @@ function checkpointProgress(
       ? { metricsSha256: e.metricsSha256 }
       : {}),
   };
-}
-
-/**
- * The iteration of the save that follows one at `iteration`: the next multiple of checkpointEvery, or the last
- * iteration; a sliced train (`until`, the demo) may save earlier, never later.
- */
-function nextSaveIteration(config: TrainConfig, iteration: number): number {
-  const every = config.checkpointEvery;
-  return Math.min(config.rl.iterations, (Math.floor(iteration / every) + 1) * every);
 }
 
 /**
