@@ -104,13 +104,14 @@ export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions
       await rename(temp, target);
     }
     await syncDirectory(parent);
-    await removeDeadLeftovers(target);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error instanceof CheckpointError
       ? error
       : new CheckpointError(target, `could not write the checkpoint (${(error as Error).message})`, { cause: error });
   }
+  // Best effort: the save has succeeded, and a copy that cannot be removed now is removed by a later save or resume.
+  await removeDeadLeftovers(target).catch(() => undefined);
   return manifest;
 }
 
