@@ -57,6 +57,7 @@ export {
   metricsSha256,
   resumeMetrics,
   runPaths,
+  runFileSha256,
   runFilesSha256,
   truncateMetrics,
   writeFileAtomic,

@@ -40,6 +40,8 @@ export {
 } from "./tokenizer/canonical-tokenizer";
 
 export { CheckpointError } from "./checkpoint/checkpoint-error";
+export type { CheckpointLeftover } from "./checkpoint/checkpoint-leftovers";
+export { checkpointLeftovers } from "./checkpoint/checkpoint-leftovers";
 export type { CheckpointManifest } from "./checkpoint/checkpoint-manifest";
 export { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, CheckpointManifestSchema } from "./checkpoint/checkpoint-manifest";
 export type { NamedTensorData } from "./checkpoint/safetensors";

@@ -1,4 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CosirError } from "@cosir/bayes";
@@ -28,13 +40,18 @@ const io = () => {
 };
 
 const pristine = join(root, "pristine");
-/** state.json as written after iteration 1 (the run then went on to iteration 2). */
+/** state.json as written at the start (iteration 0) and after iteration 1 (the run then went on to iteration 2). */
+let stateAfterZero = "";
 let stateAfterOne = "";
+/** The checkpoint folder as saved after iteration 1. */
+const checkpointAfterOne = join(root, "checkpoint-after-one");
 beforeAll(async () => {
   const run = await TrainRun.start(config, pristine, io());
   try {
+    stateAfterZero = readFileSync(runPaths(pristine).state, "utf8");
     await run.train({ until: 1 });
     stateAfterOne = readFileSync(runPaths(pristine).state, "utf8");
+    cpSync(runPaths(pristine).checkpoint, checkpointAfterOne, { recursive: true });
     await run.train({ until: 2 });
   } finally {
     run.dispose();
@@ -48,13 +65,16 @@ function copy(): string {
   return dir;
 }
 
-/** Every file under a folder with its bytes, to show that a refused resume changed nothing. */
+/** Every file under a folder with its bytes, to show that a refused resume changed nothing (links and FIFOs unread). */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string, prefix: string) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p, `${prefix}${name}/`);
+      const stats = lstatSync(p);
+      if (stats.isDirectory()) walk(p, `${prefix}${name}/`);
+      else if (stats.isSymbolicLink()) out[`${prefix}${name}`] = `link to ${readlinkSync(p)}`;
+      else if (!stats.isFile()) out[`${prefix}${name}`] = "not a regular file";
       else out[`${prefix}${name}`] = readFileSync(p).toString("base64");
     }
   };
@@ -69,6 +89,18 @@ function setFloat(file: string, index: number, value: number): void {
   bytes.writeFloatLE(value, 8 + headerLength + 4 * index);
   writeFileSync(file, bytes);
 }
+
+const editConfig = (dir: string, edit: (c: Record<string, Record<string, unknown>>) => void) => {
+  const c = JSON.parse(readFileSync(runPaths(dir).config, "utf8")) as Record<string, Record<string, unknown>>;
+  edit(c);
+  writeFileSync(runPaths(dir).config, `${JSON.stringify(c, null, 2)}\n`);
+};
+const withoutField = (dir: string, field: keyof RunState) => {
+  const { [field]: _gone, ...rest } = state(dir);
+  writeFileSync(runPaths(dir).state, JSON.stringify(rest));
+};
+/** A file outside the run folder that a link in it points at; a refused resume must not append to it. */
+const outside = join(root, "outside.jsonl");
 
 const state = (dir: string) => JSON.parse(readFileSync(runPaths(dir).state, "utf8")) as RunState;
 const writeState = (dir: string, patch: Partial<Record<keyof RunState, unknown>>) =>
@@ -160,7 +192,89 @@ const refused: Corruption[] = [
       c.rl.iterations = 1;
       writeFileSync(runPaths(d).config, JSON.stringify(c));
     },
-    /iteration 2 is past the config's rl\.iterations 1/,
+    /config\.json: sha256 .* is not the configSha256/,
+  ],
+  [
+    "a changed finite weight in base/",
+    (d) => setFloat(join(runPaths(d).base, "model.safetensors"), 3, 0.123456),
+    /base: sha256 .* is not the baseSha256 .* base \(the KL reference\) was altered/,
+  ],
+  [
+    "config.json with another learning rate",
+    (d) => editConfig(d, (c) => (c.rl!.learningRate = 0.5)),
+    /config\.json: sha256 .* is not the configSha256/,
+  ],
+  [
+    "config.json with another seed",
+    (d) => editConfig(d, (c) => (c.seed = 999 as never)),
+    /config\.json: .*configSha256/,
+  ],
+  [
+    "config.json with another reward preset",
+    (d) => editConfig(d, (c) => (c.rewards!.preset = c.rewards!.preset === "cosir" ? "outcomeOnly" : "cosir")),
+    /config\.json: .*configSha256/,
+  ],
+  ...(["checkpointSha256", "metricsSha256", "baseSha256", "configSha256"] as const).map(
+    (field): Corruption => [
+      `state.json without ${field}`,
+      (d) => withoutField(d, field),
+      new RegExp(`state\\.json: expected .*\\(${field}: Required\\)`),
+    ],
+  ),
+  [
+    "state.json of version 1 (a run folder from before the hashes)",
+    (d) => {
+      const { version: _v, iteration, metricsLines } = state(d);
+      writeFileSync(runPaths(d).state, JSON.stringify({ version: 1, iteration, metricsLines }));
+    },
+    /state\.json: version 1 was written before .* start it again in a new folder/,
+  ],
+  [
+    "a checkpoint two saves ahead of state.json",
+    (d) => writeFileSync(runPaths(d).state, stateAfterZero),
+    /checkpoint: holds iteration 2 .* but state\.json records iteration 0 .* at most one save ahead \(iteration 1/,
+  ],
+  [
+    "metrics.jsonl a symbolic link",
+    (d) => {
+      cpSync(runPaths(d).metrics, outside);
+      rmSync(runPaths(d).metrics);
+      symlinkSync(outside, runPaths(d).metrics);
+    },
+    /metrics\.jsonl: is a symbolic link; refusing to follow it/,
+  ],
+  [
+    "metrics.jsonl a FIFO",
+    (d) => {
+      rmSync(runPaths(d).metrics);
+      execFileSync("mkfifo", [runPaths(d).metrics]);
+    },
+    /metrics\.jsonl: is not a regular file/,
+  ],
+  [
+    "state.json a symbolic link",
+    (d) => {
+      cpSync(runPaths(d).state, `${outside}.state`);
+      rmSync(runPaths(d).state);
+      symlinkSync(`${outside}.state`, runPaths(d).state);
+    },
+    /state\.json: is a symbolic link/,
+  ],
+  [
+    "state.json a FIFO",
+    (d) => {
+      rmSync(runPaths(d).state);
+      execFileSync("mkfifo", [runPaths(d).state]);
+    },
+    /state\.json: is not a regular file/,
+  ],
+  [
+    "no checkpoint/ and no intact copy beside it",
+    (d) => {
+      renameSync(runPaths(d).checkpoint, join(d, ".checkpoint.old-4242-abcd"));
+      setFloat(join(d, ".checkpoint.old-4242-abcd", "model.safetensors"), 3, 0.5);
+    },
+    /checkpoint: missing, and no copy beside it \(.*\.checkpoint\.old-4242-abcd\) has the sha256/,
   ],
 ];
 
@@ -210,6 +324,104 @@ describe("resume under attack", () => {
       run.dispose();
     }
   }, 60_000);
+
+  // The on-disk state each instant of a save (iteration 1 -> 2) can be killed in leaves, written directly: the save
+  // writes .checkpoint.tmp-*, renames checkpoint/ to .checkpoint.old-*, renames the tmp to checkpoint/, removes the
+  // old one, then writes state.json (through its own .state.json.*.tmp). `at` is the iteration resume must continue
+  // from; every window then trains to the end and must write the metrics of an uninterrupted run.
+  const tmp = ".checkpoint.tmp-4242-0a1b2c3d";
+  const old = ".checkpoint.old-4242-0a1b2c3d";
+  const put = (from: string, dir: string, name: string) => cpSync(from, join(dir, name), { recursive: true });
+  const windows: [string, (dir: string) => void, number][] = [
+    [
+      "writing the new copy",
+      (d) => {
+        put(runPaths(d).checkpoint, d, tmp);
+        rmSync(join(d, tmp, "manifest.json"));
+        rmSync(runPaths(d).checkpoint, { recursive: true });
+        put(checkpointAfterOne, d, "checkpoint");
+        writeFileSync(runPaths(d).state, stateAfterOne);
+      },
+      1,
+    ],
+    [
+      "new copy written, before the first rename",
+      (d) => {
+        renameSync(runPaths(d).checkpoint, join(d, tmp));
+        put(checkpointAfterOne, d, "checkpoint");
+        writeFileSync(runPaths(d).state, stateAfterOne);
+      },
+      1,
+    ],
+    [
+      "between the two renames (no checkpoint/)",
+      (d) => {
+        renameSync(runPaths(d).checkpoint, join(d, tmp));
+        put(checkpointAfterOne, d, old);
+        writeFileSync(runPaths(d).state, stateAfterOne);
+      },
+      1,
+    ],
+    [
+      "after the second rename, before the old copy is removed",
+      (d) => {
+        put(checkpointAfterOne, d, old);
+        writeFileSync(runPaths(d).state, stateAfterOne);
+      },
+      2,
+    ],
+    [
+      "removing the old copy",
+      (d) => {
+        put(checkpointAfterOne, d, old);
+        rmSync(join(d, old, "model.safetensors"));
+        writeFileSync(runPaths(d).state, stateAfterOne);
+      },
+      2,
+    ],
+    ["before state.json is written", (d) => writeFileSync(runPaths(d).state, stateAfterOne), 2],
+    [
+      "writing state.json",
+      (d) => {
+        writeFileSync(join(d, ".state.json.4242.0a1b2c3d.tmp"), readFileSync(runPaths(d).state, "utf8").slice(0, 20));
+        writeFileSync(runPaths(d).state, stateAfterOne);
+      },
+      2,
+    ],
+    ["after the save", () => {}, 2],
+  ];
+
+  it(`resumes from a save killed in each of its ${windows.length} windows, bit-identical, and leaves no copies`, async () => {
+    const finish = async (dir: string) => {
+      const run = await TrainRun.resume(dir, io(), parse);
+      try {
+        const at = run.completedIterations;
+        await run.train();
+        return at;
+      } finally {
+        run.dispose();
+      }
+    };
+    const withoutTiming = (dir: string) =>
+      readFileSync(runPaths(dir).metrics, "utf8")
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => ({ ...(JSON.parse(l) as object), timing: undefined }));
+    const reference = copy();
+    await finish(reference);
+    for (const [what, leave, at] of windows) {
+      const dir = copy();
+      leave(dir);
+      expect(await finish(dir), what).toBe(at);
+      expect(withoutTiming(dir), what).toEqual(withoutTiming(reference));
+      expect(
+        readdirSync(dir).filter((f) => f.startsWith(".")),
+        what,
+      ).toEqual([]);
+      expect(state(dir).iteration, what).toBe(3);
+    }
+    console.log(`resume attack: a save killed in ${windows.length} windows, all resumed bit-identical`);
+  }, 120_000);
 
   it("resumeMetrics: a metrics file cut at any byte either keeps the checkpoint's lines or is refused unchanged", async () => {
     const dir = copy();

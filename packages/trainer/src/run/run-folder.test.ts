@@ -22,6 +22,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
 const fresh = () => join(root, `run-${folders++}`);
 
+const hex = (c: string) => c.repeat(64);
+const hashes = { checkpointSha256: hex("a"), metricsSha256: hex("b"), baseSha256: hex("c"), configSha256: hex("d") };
+
 const sft = (epoch: number): MetricsLine => ({
   version: METRICS_LINE_VERSION,
   phase: "sft",
@@ -39,7 +42,7 @@ describe("run folder", () => {
     expect(readFileSync(paths.config, "utf8")).toBe('{\n  "seed": 3\n}\n');
     expect(readFileSync(paths.metrics, "utf8")).toBe("");
     expect(await readRunConfig(dir, (json) => json)).toEqual({ seed: 3 });
-    await writeRunState(dir, { version: RUN_STATE_VERSION, iteration: 0, metricsLines: 0 });
+    await writeRunState(dir, { version: RUN_STATE_VERSION, iteration: 0, metricsLines: 0, ...hashes });
     await expect(createRunFolder(dir, { seed: 4 })).rejects.toThrow(/already holds a run/);
     expect(await readRunConfig(dir, (json) => json)).toEqual({ seed: 3 });
   });
@@ -47,21 +50,28 @@ describe("run folder", () => {
   it("writes state.json atomically and reads it back, refusing a state it does not know", async () => {
     const dir = fresh();
     await createRunFolder(dir, {});
-    await writeRunState(dir, { version: RUN_STATE_VERSION, iteration: 7, metricsLines: 9 });
-    expect(readFileSync(runPaths(dir).state, "utf8")).toBe(
-      '{\n  "version": 1,\n  "iteration": 7,\n  "metricsLines": 9\n}\n',
-    );
+    const state = { version: RUN_STATE_VERSION, iteration: 7, metricsLines: 9, ...hashes };
+    await writeRunState(dir, state);
+    expect(readFileSync(runPaths(dir).state, "utf8")).toBe(`${JSON.stringify(state, null, 2)}\n`);
     expect(readdirSync(dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
-    expect(await readRunState(dir)).toEqual({ version: 1, iteration: 7, metricsLines: 9 });
-    for (const bad of [
-      { version: 2, iteration: 1, metricsLines: 1 },
-      { version: 1, iteration: 1.5, metricsLines: 1 },
-      {},
-    ]) {
+    expect(await readRunState(dir)).toEqual(state);
+    const { configSha256: _c, ...noConfigHash } = state;
+    const { baseSha256: _b, ...noBaseHash } = state;
+    for (const [bad, field] of [
+      [{ ...state, version: 3 }, "version"],
+      [{ ...state, iteration: 1.5 }, "iteration"],
+      [{ ...state, checkpointSha256: "abc" }, "checkpointSha256"],
+      [noConfigHash, "configSha256"],
+      [noBaseHash, "baseSha256"],
+      [{}, "version"],
+    ] as const) {
       writeFileSync(runPaths(dir).state, JSON.stringify(bad));
       await expect(readRunState(dir)).rejects.toThrow(CosirError);
-      await expect(readRunState(dir)).rejects.toThrow(/state\.json: expected \{version: 1/);
+      await expect(readRunState(dir)).rejects.toThrow(new RegExp(`state\\.json: expected \\{version: 2.*\\(${field}:`));
     }
+    // A run folder from before the hashes were recorded is refused with what to do.
+    writeFileSync(runPaths(dir).state, JSON.stringify({ version: 1, iteration: 7, metricsLines: 9 }));
+    await expect(readRunState(dir)).rejects.toThrow(/version 1 was written before .* start it again in a new folder/);
   });
 
   it("truncates metrics.jsonl to a checkpoint's lines, keeping them verbatim", async () => {

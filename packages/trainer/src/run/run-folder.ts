@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { appendFile, readFile, readdir } from "node:fs/promises";
+import { appendFile, lstat, readFile, readdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { CosirError } from "@cosir/bayes";
 import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
@@ -33,19 +33,27 @@ export function runPaths(dir: string): RunPaths {
   };
 }
 
-export const RUN_STATE_VERSION = 1 as const;
+/** 2: every hash below is required; version 1 (no hashes of base/ and config.json) cannot be resumed safely. */
+export const RUN_STATE_VERSION = 2 as const;
 
-/** What a run folder says about itself (state.json); the checkpoint holds the tensors. */
+/**
+ * What a run folder says about itself (state.json); the checkpoint holds the tensors. The hashes cover everything
+ * that defines the run, so a resume refuses a folder in which any of it changed.
+ */
 export interface RunState {
   version: typeof RUN_STATE_VERSION;
   /** Completed RL iterations (the checkpoint's). */
   iteration: number;
   /** Metrics lines written up to that checkpoint. */
   metricsLines: number;
-  /** runFilesSha256 of the checkpoint folder as saved (absent in runs from before it was recorded). */
-  checkpointSha256?: string;
-  /** SHA-256 of metrics.jsonl's first `metricsLines` lines as written (absent likewise). */
-  metricsSha256?: string;
+  /** runFilesSha256 of the checkpoint folder as saved. */
+  checkpointSha256: string;
+  /** SHA-256 of metrics.jsonl's first `metricsLines` lines as written. */
+  metricsSha256: string;
+  /** runFilesSha256 of base/ (the start policy and KL reference) as saved when the run started. */
+  baseSha256: string;
+  /** SHA-256 of config.json's bytes as written when the run started. */
+  configSha256: string;
 }
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
@@ -54,8 +62,10 @@ export const RunStateSchema = z.object({
   version: z.literal(RUN_STATE_VERSION),
   iteration: z.number().int().min(0),
   metricsLines: z.number().int().min(0),
-  checkpointSha256: sha256Hex.optional(),
-  metricsSha256: sha256Hex.optional(),
+  checkpointSha256: sha256Hex,
+  metricsSha256: sha256Hex,
+  baseSha256: sha256Hex,
+  configSha256: sha256Hex,
 }) satisfies z.ZodType<RunState, z.ZodTypeDef, unknown>;
 
 /**
@@ -66,8 +76,31 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   writeOutputAtomic(path, text, basename(path));
 }
 
-/** Reads a run file as text; a missing or unreadable one is a one-line CosirError naming it. */
+/**
+ * Refuses anything at `path` that is not a regular file, looking with lstat before any open: a symbolic link would
+ * be followed (and appended to), and opening a FIFO for reading blocks until a writer comes.
+ */
+export async function assertRegularRunFile(path: string, what: string): Promise<void> {
+  let stats: Awaited<ReturnType<typeof lstat>>;
+  try {
+    stats = await lstat(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new CosirError(
+      "bad_run",
+      `${path}: ${code === "ENOENT" ? `missing (${what})` : `cannot be read (${code ?? String(error)})`}`,
+      { cause: error },
+    );
+  }
+  if (stats.isSymbolicLink())
+    throw new CosirError("bad_run", `${path}: is a symbolic link; refusing to follow it (put the file itself there)`);
+  if (!stats.isFile())
+    throw new CosirError("bad_run", `${path}: is not a regular file (a FIFO, socket, device or folder); refusing it`);
+}
+
+/** Reads a run file as text; a missing, unreadable or non-regular one is a one-line CosirError naming it. */
 async function readRunFile(path: string, what: string): Promise<string> {
+  await assertRegularRunFile(path, what);
   try {
     return await readFile(path, "utf8");
   } catch (error) {
@@ -92,11 +125,20 @@ function parseRunJson(path: string, text: string): unknown {
 export async function runFilesSha256(dir: string): Promise<string> {
   const hash = createHash("sha256");
   for (const name of (await readdir(dir)).sort()) {
+    await assertRegularRunFile(join(dir, name), "a file of the folder");
     hash.update(name);
     hash.update("\0");
     hash.update(await readFile(join(dir, name)));
   }
   return hash.digest("hex");
+}
+
+/** SHA-256 of a run file's bytes (a regular file only), e.g. config.json's for state.json. */
+export async function runFileSha256(path: string): Promise<string> {
+  await assertRegularRunFile(path, "a run file");
+  return createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
 }
 
 const sha256Of = (text: string): string => createHash("sha256").update(text).digest("hex");
@@ -137,12 +179,19 @@ export async function writeRunState(dir: string, state: RunState): Promise<void>
 export async function readRunState(dir: string): Promise<RunState> {
   const path = runPaths(dir).state;
   const text = await readRunFile(path, `${dir} holds no run to resume`);
-  const parsed = RunStateSchema.safeParse(parseRunJson(path, text));
+  const json = parseRunJson(path, text);
+  const version = (json as { version?: unknown } | null)?.version;
+  if (version === 1)
+    throw new CosirError(
+      "bad_state",
+      `${path}: version 1 was written before runs recorded hashes of base/ and config.json, so this run cannot be checked; start it again in a new folder (--out)`,
+    );
+  const parsed = RunStateSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new CosirError(
       "bad_state",
-      `${path}: expected {version: ${RUN_STATE_VERSION}, iteration >= 0, metricsLines >= 0}${issue ? ` (${issue.path.join(".") || "(root)"}: ${issue.message})` : ""}`,
+      `${path}: expected {version: ${RUN_STATE_VERSION}, iteration >= 0, metricsLines >= 0, checkpointSha256, metricsSha256, baseSha256, configSha256 (sha256 hex)}${issue ? ` (${issue.path.join(".") || "(root)"}: ${issue.message})` : ""}`,
       { cause: parsed.error },
     );
   }
@@ -243,7 +292,7 @@ export async function resumeMetrics(dir: string, state: RunState, say: (line: st
       `${path}: its first ${state.metricsLines} lines hold ${rl.length} RL iterations${wrong >= 0 ? ` (line for iteration ${wrong} says ${JSON.stringify(rl[wrong]?.iteration)})` : ""} but state.json records iteration ${state.iteration}`,
     );
   const keptText = kept.map((l) => `${l}\n`).join("");
-  if (state.metricsSha256 !== undefined && sha256Of(keptText) !== state.metricsSha256)
+  if (sha256Of(keptText) !== state.metricsSha256)
     throw new CosirError(
       "run_inconsistent",
       `${path}: its first ${state.metricsLines} lines differ from those hashed at the checkpoint (sha256 ${state.metricsSha256.slice(0, 12)}...); the metrics were altered`,
@@ -254,6 +303,18 @@ export async function resumeMetrics(dir: string, state: RunState, say: (line: st
     );
   if (keptText !== text) await writeFileAtomic(path, keptText);
   return kept.length;
+}
+
+/**
+ * Removes the temporary files that an atomic write of state.json, config.json or metrics.jsonl leaves when it is
+ * killed before its rename (`.NAME.PID.HEX.tmp`); resume calls it once it has accepted the folder.
+ */
+export async function removeRunFileLeftovers(dir: string, say: (line: string) => void): Promise<void> {
+  for (const name of (await readdir(dir)).sort()) {
+    if (!/^\.(state\.json|config\.json|metrics\.jsonl)\.\d+\.[0-9a-f]+\.tmp$/.test(name)) continue;
+    await rm(join(dir, name), { force: true });
+    say(`${join(dir, name)}: removed (left by an interrupted write)`);
+  }
 }
 
 /** SHA-256 of the text metrics.jsonl holds now (what a checkpoint's state.json records). */

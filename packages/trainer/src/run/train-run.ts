@@ -1,6 +1,8 @@
+import { rename, rm, stat } from "node:fs/promises";
 import {
   CheckpointError,
   Transformer,
+  checkpointLeftovers,
   TransformerTrainer,
   readCheckpoint,
   saveCheckpoint,
@@ -12,6 +14,7 @@ import { validateTrainConfig, type TrainConfig } from "../config/train-config";
 import type { MetricsLine } from "../metrics/metrics-line";
 import { Progress } from "../metrics/progress";
 import { derivedSeed } from "../rollout/training-data";
+import { nextSaveIteration } from "./next-save-iteration";
 import { createPolicyModel, type PolicyModel } from "./policy-model";
 import { rlIteration } from "./rl-iteration";
 import {
@@ -21,7 +24,9 @@ import {
   metricsSha256,
   readRunConfig,
   readRunState,
+  removeRunFileLeftovers,
   resumeMetrics,
+  runFileSha256,
   runFilesSha256,
   runPaths,
   writeRunState,
@@ -60,9 +65,12 @@ async function loadPolicyModel(path: string): Promise<PolicyModel> {
   return policyModelOf(await readFiniteCheckpoint(path));
 }
 
-/** What a checkpoint says of its own progress (extraJson: {iteration, metricsLines}). */
-function checkpointProgress(path: string, extra: unknown): { iteration?: number; metricsLines?: number } {
-  const e = (extra ?? {}) as { iteration?: unknown; metricsLines?: unknown };
+/** What a checkpoint says of its own progress (extraJson: {iteration, metricsLines, metricsSha256}). */
+function checkpointProgress(
+  path: string,
+  extra: unknown,
+): { iteration?: number; metricsLines?: number; metricsSha256?: string } {
+  const e = (extra ?? {}) as { iteration?: unknown; metricsLines?: unknown; metricsSha256?: unknown };
   const count = (v: unknown, name: string): number | undefined => {
     if (v === undefined) return undefined;
     if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
@@ -74,23 +82,29 @@ function checkpointProgress(path: string, extra: unknown): { iteration?: number;
   return {
     ...(iteration !== undefined ? { iteration } : {}),
     ...(metricsLines !== undefined ? { metricsLines } : {}),
+    ...(typeof e.metricsSha256 === "string" && /^[0-9a-f]{64}$/.test(e.metricsSha256)
+      ? { metricsSha256: e.metricsSha256 }
+      : {}),
   };
 }
 
 /**
  * state.json against the checkpoint it describes. They agree when the checkpoint's hash is the one state.json
- * recorded (and the iteration too). A checkpoint exactly one save ahead of state.json (a stop between the two
- * writes, which save in that order) carries its own counts and is used, said so. Anything else is refused.
+ * recorded (and the iteration too). The one other state an interrupted save leaves: the checkpoint of the next save
+ * is in place but state.json (written after it) is not yet, so the checkpoint is ahead by one save, no more
+ * (iteration in (state, next save]), with one metrics line per iteration more than state.json and its own metrics
+ * hash; it is used, said so. Anything else is refused.
  */
 function reconcileState(
+  config: TrainConfig,
   state: RunState,
   checkpointPath: string,
   hash: string,
-  saved: { iteration?: number; metricsLines?: number },
+  saved: { iteration?: number; metricsLines?: number; metricsSha256?: string },
   say: (line: string) => void,
 ): RunState {
   const savedIteration = saved.iteration ?? state.iteration;
-  if (state.checkpointSha256 === undefined || state.checkpointSha256 === hash) {
+  if (state.checkpointSha256 === hash) {
     if (savedIteration !== state.iteration)
       throw new CheckpointError(
         checkpointPath,
@@ -98,16 +112,79 @@ function reconcileState(
       );
     return state;
   }
-  if (saved.iteration !== undefined && saved.metricsLines !== undefined && saved.iteration > state.iteration) {
+  const next = nextSaveIteration(config, state.iteration);
+  if (
+    saved.iteration !== undefined &&
+    saved.metricsLines !== undefined &&
+    saved.metricsSha256 !== undefined &&
+    saved.iteration > state.iteration
+  ) {
+    if (saved.iteration > next || saved.metricsLines - state.metricsLines !== saved.iteration - state.iteration)
+      throw new CheckpointError(
+        checkpointPath,
+        `holds iteration ${saved.iteration} (${saved.metricsLines} metrics lines) but state.json records iteration ${state.iteration} (${state.metricsLines}); an interrupted save leaves the checkpoint at most one save ahead (iteration ${next}, one metrics line per iteration), so the run folder is inconsistent`,
+      );
     say(
       `${checkpointPath}: one save ahead of state.json (iteration ${saved.iteration}, state.json ${state.iteration}): a stop between the two writes; resuming from the checkpoint`,
     );
-    return { version: RUN_STATE_VERSION, iteration: saved.iteration, metricsLines: saved.metricsLines };
+    return {
+      ...state,
+      iteration: saved.iteration,
+      metricsLines: saved.metricsLines,
+      metricsSha256: saved.metricsSha256,
+    };
   }
   throw new CheckpointError(
     checkpointPath,
     `sha256 ${hash.slice(0, 12)}... is not the ${state.checkpointSha256.slice(0, 12)}... state.json recorded at iteration ${state.iteration}; the checkpoint was altered`,
   );
+}
+
+/**
+ * Where the checkpoint to resume from is. Normally DIR/checkpoint; a save killed between its two renames leaves
+ * none, but the previous checkpoint intact in `.checkpoint.old-*` (and the new one in `.checkpoint.tmp-*`): the copy
+ * whose hash is the checkpointSha256 state.json recorded is used (copies with the same hash are the same bytes).
+ * Nothing is moved here; `settleCheckpoint` does that once every check has passed.
+ */
+async function locateCheckpoint(checkpoint: string, state: RunState): Promise<string> {
+  if ((await stat(checkpoint).catch(() => undefined)) !== undefined) return checkpoint;
+  const leftovers = await checkpointLeftovers(checkpoint);
+  for (const leftover of leftovers) {
+    const hash = await runFilesSha256(leftover.path).catch(() => undefined);
+    if (hash === state.checkpointSha256) return leftover.path;
+  }
+  throw new CheckpointError(
+    checkpoint,
+    `missing, and no copy beside it (${leftovers.length === 0 ? "none found" : leftovers.map((l) => l.path).join(", ")}) has the sha256 ${state.checkpointSha256.slice(0, 12)}... state.json recorded; the run cannot be resumed`,
+  );
+}
+
+/** After a resume is accepted: puts the chosen copy in place as DIR/checkpoint and removes every other leftover. */
+async function settleCheckpoint(checkpoint: string, source: string, say: (line: string) => void): Promise<void> {
+  if (source !== checkpoint) {
+    await rename(source, checkpoint);
+    say(`${checkpoint}: restored from ${source}, left by a save that was stopped between its two renames`);
+  }
+  for (const leftover of await checkpointLeftovers(checkpoint)) {
+    await rm(leftover.path, { recursive: true, force: true });
+    say(`${leftover.path}: removed (left by an interrupted save)`);
+  }
+}
+
+/** Refuses a run whose config.json or base/ is not what state.json recorded when it started. */
+async function checkRunHashes(paths: ReturnType<typeof runPaths>, state: RunState): Promise<void> {
+  const config = await runFileSha256(paths.config);
+  if (config !== state.configSha256)
+    throw new CheckpointError(
+      paths.config,
+      `sha256 ${config.slice(0, 12)}... is not the configSha256 ${state.configSha256.slice(0, 12)}... state.json recorded when the run started; config.json was edited (learning rate, seed, preset...), so the resumed run would not be the one started: put the original back, or start a new run`,
+    );
+  const base = await runFilesSha256(paths.base);
+  if (base !== state.baseSha256)
+    throw new CheckpointError(
+      paths.base,
+      `sha256 ${base.slice(0, 12)}... is not the baseSha256 ${state.baseSha256.slice(0, 12)}... state.json recorded when the run started; the base (the KL reference) was altered`,
+    );
 }
 
 /**
@@ -128,6 +205,8 @@ export class TrainRun {
     private readonly trainer: TransformerTrainer,
     private iteration: number,
     private readonly io: RunIo,
+    /** What state.json records of config.json and base/ at every checkpoint: their hashes when the run started. */
+    private readonly runHashes: { configSha256: string; baseSha256: string },
   ) {}
 
   /** Starts a run: writes config.json, trains (or copies) the base, checkpoints it as DIR/base. */
@@ -160,7 +239,8 @@ export class TrainRun {
       learningRate: config.rl.learningRate,
       clipNorm: config.rl.clipNorm,
     });
-    const run = new TrainRun(config, dir, pm, reference, trainer, 0, io);
+    const hashes = { configSha256: await runFileSha256(paths.config), baseSha256: await runFilesSha256(paths.base) };
+    const run = new TrainRun(config, dir, pm, reference, trainer, 0, io, hashes);
     run.metricsLines = writer.lines;
     await run.checkpoint();
     return run;
@@ -168,28 +248,34 @@ export class TrainRun {
 
   /**
    * Resumes from DIR/checkpoint after checking the folder against itself: config.json validates as a whole,
-   * state.json, the checkpoint (its hash and iteration) and metrics.jsonl (its line and iteration counts, its hash)
-   * agree, and no weight or Adam moment is NaN or infinite. A torn last metrics line is dropped, and lines written
-   * after the checkpoint are dropped, each said on the progress stream. Anything else that does not fit is a
-   * CosirError (CheckpointError for the checkpoint) and nothing is changed.
+   * config.json and base/ hash to what state.json recorded, state.json, the checkpoint (its hash and iteration) and
+   * metrics.jsonl (its line and iteration counts, its hash) agree, run files are regular files, and no weight or Adam
+   * moment is NaN or infinite. What an interrupted save or append leaves is repaired and said on the progress
+   * stream: a torn last metrics line or lines after the checkpoint are dropped, a checkpoint one save ahead of
+   * state.json is used, a checkpoint left only in `.checkpoint.old-*` is put back, leftovers are removed. Anything
+   * else that does not fit is a CosirError (CheckpointError for a checkpoint, base/ or config.json) and nothing is
+   * changed.
    */
   static async resume(dir: string, io: RunIo, parseConfig: (json: unknown) => TrainConfig): Promise<TrainRun> {
     const say = (line: string) => io.progress.stream.write(`[cosir] ${line}\n`);
     const config = validateTrainConfig(await readRunConfig(dir, parseConfig));
     const recorded = await readRunState(dir);
     const paths = runPaths(dir);
-    const contents = await readFiniteCheckpoint(paths.checkpoint);
+    const source = await locateCheckpoint(paths.checkpoint, recorded);
+    const contents = await readFiniteCheckpoint(source);
     const base = await readFiniteCheckpoint(paths.base);
+    await checkRunHashes(paths, recorded);
     if (JSON.stringify(base.config) !== JSON.stringify(contents.config))
       throw new CheckpointError(
-        paths.checkpoint,
+        source,
         `model ${JSON.stringify(contents.config)} differs from the base's ${JSON.stringify(base.config)}`,
       );
     const state = reconcileState(
+      config,
       recorded,
-      paths.checkpoint,
-      await runFilesSha256(paths.checkpoint),
-      checkpointProgress(paths.checkpoint, contents.extraJson),
+      source,
+      await runFilesSha256(source),
+      checkpointProgress(source, contents.extraJson),
       say,
     );
     if (state.iteration > config.rl.iterations)
@@ -198,6 +284,8 @@ export class TrainRun {
         `${paths.state}: iteration ${state.iteration} is past the config's rl.iterations ${config.rl.iterations}`,
       );
     const kept = await resumeMetrics(dir, state, say);
+    await settleCheckpoint(paths.checkpoint, source, say);
+    await removeRunFileLeftovers(dir, say);
     await selectBackend();
     const pm = policyModelOf(contents);
     const reference = policyModelOf(base);
@@ -206,7 +294,8 @@ export class TrainRun {
       clipNorm: config.rl.clipNorm,
     });
     trainer.optimizer.loadState(contents.manifest.step, contents.extraTensors);
-    const run = new TrainRun(config, dir, pm, reference, trainer, state.iteration, io);
+    const hashes = { configSha256: recorded.configSha256, baseSha256: recorded.baseSha256 };
+    const run = new TrainRun(config, dir, pm, reference, trainer, state.iteration, io, hashes);
     run.metricsLines = kept;
     return run;
   }
@@ -242,20 +331,23 @@ export class TrainRun {
     }
   }
 
+  /** Saves the checkpoint, then state.json (in that order: see reconcileState for a stop between the two). */
   private async checkpoint(): Promise<void> {
+    const metrics = await metricsSha256(this.dir);
     await saveCheckpoint(runPaths(this.dir).checkpoint, {
       model: this.pm.model,
       tokenizer: this.pm.tokenizer,
       step: this.trainer.optimizer.step,
       extraTensors: this.trainer.optimizer.stateTensors(),
-      extraJson: { iteration: this.iteration, metricsLines: this.metricsLines },
+      extraJson: { iteration: this.iteration, metricsLines: this.metricsLines, metricsSha256: metrics },
     });
     await writeRunState(this.dir, {
       version: RUN_STATE_VERSION,
       iteration: this.iteration,
       metricsLines: this.metricsLines,
       checkpointSha256: await runFilesSha256(runPaths(this.dir).checkpoint),
-      metricsSha256: await metricsSha256(this.dir),
+      metricsSha256: metrics,
+      ...this.runHashes,
     });
   }
 

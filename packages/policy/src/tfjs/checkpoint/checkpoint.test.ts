@@ -10,6 +10,7 @@ import { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
 import { CheckpointError } from "./checkpoint-error";
 import { loadCheckpoint, readCheckpoint } from "./load-checkpoint";
 import { decodeSafetensors, encodeSafetensors } from "./safetensors";
+import { checkpointLeftovers } from "./checkpoint-leftovers";
 import { saveCheckpoint } from "./save-checkpoint";
 
 const tokenizer = CanonicalTokenizer.fromWords(["SHARE", "o0", "o1", "a0", "1", "2", ";", "PASS"]);
@@ -142,6 +143,33 @@ describe("checkpoints", () => {
     model.dispose();
     expect((await readCheckpoint(dir)).manifest.step).toBe(8);
     expect((await readdir(root)).filter((n) => n.startsWith(".replace"))).toEqual([]);
+  });
+
+  it("lists the copies killed saves left, and a later save removes those whose process is gone", async () => {
+    const dir = await saved("leftovers");
+    // 2^22 + 1 is past Linux's pid_max, so no process has it; process.pid is running (and is this save's own).
+    const dead = 4194305;
+    const names = [
+      `.leftovers.old-${dead}-0a1b`,
+      `.leftovers.tmp-${dead}-0a1b`,
+      `.leftovers.tmp-${process.ppid}-beef`,
+      ".leftovers.tmp-notapid",
+    ];
+    for (const name of names) await mkdir(join(root, name));
+    const listed = await checkpointLeftovers(dir);
+    expect(listed.map((l) => l.path)).toEqual([...listed.map((l) => l.path)].sort());
+    expect(listed.map((l) => [l.path, l.kind, l.pid]).sort()).toEqual(
+      [
+        [join(root, names[0]!), "old", dead],
+        [join(root, names[1]!), "tmp", dead],
+        [join(root, names[2]!), "tmp", process.ppid],
+      ].sort(),
+    );
+    const model = new Transformer(config, { seed: 10 });
+    await saveCheckpoint(dir, { model, tokenizer, step: 8 });
+    model.dispose();
+    // The running process's copy may be a save in progress: kept, like the name that is not a leftover's.
+    expect((await readdir(root)).filter((n) => n.startsWith(".leftovers")).sort()).toEqual([names[2], names[3]].sort());
   });
 
   it("refuses to overwrite a directory that is not a checkpoint", async () => {

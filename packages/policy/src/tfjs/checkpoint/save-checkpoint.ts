@@ -5,6 +5,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import type { Transformer } from "../model/transformer";
 import type { CanonicalTokenizer } from "../tokenizer/canonical-tokenizer";
 import { CheckpointError } from "./checkpoint-error";
+import { checkpointLeftovers } from "./checkpoint-leftovers";
 import {
   CHECKPOINT_FORMAT,
   CHECKPOINT_VERSION,
@@ -31,7 +32,9 @@ export interface SaveCheckpointOptions {
  * atomically: everything goes into a temporary directory beside `dir`, is flushed to disk, then
  * renamed into place; an existing checkpoint at `dir` is moved aside first and removed after, so a
  * reader sees the old checkpoint or the new one, never a mix. Refuses to replace a non-empty
- * directory that is not a checkpoint (has no manifest.json).
+ * directory that is not a checkpoint (has no manifest.json). A kill between the two renames leaves no `dir` but an
+ * intact `.NAME.old-*` beside it (see checkpointLeftovers); after a successful save, copies left by saves whose
+ * process is gone are removed.
  */
 export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions): Promise<CheckpointManifest> {
   const target = resolve(dir);
@@ -107,7 +110,26 @@ export async function saveCheckpoint(dir: string, options: SaveCheckpointOptions
       ? error
       : new CheckpointError(target, `could not write the checkpoint (${(error as Error).message})`, { cause: error });
   }
+  // Best effort: the save has succeeded, and a copy that cannot be removed now is removed by a later save or resume.
+  await removeDeadLeftovers(target).catch(() => undefined);
   return manifest;
+}
+
+/** Removes the copies that killed saves left beside `target` (their writer is no longer running). */
+async function removeDeadLeftovers(target: string): Promise<void> {
+  for (const leftover of await checkpointLeftovers(target)) {
+    if (leftover.pid !== process.pid && processIsRunning(leftover.pid)) continue;
+    await rm(leftover.path, { recursive: true, force: true });
+  }
+}
+
+function processIsRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // probes only
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
 }
 
 async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
