@@ -27,10 +27,25 @@ const root = mkdtempSync(join(tmpdir(), "cosir-outputs-attack-"));
 const s = (name: string) => join(root, name);
 const smoke = ["--preset", "smoke"];
 const policies = ["--policies", "oracle", "--n", "2"];
+const fixture = fileURLToPath(
+  new URL("../../bench/src/hiddenbench/fixtures/hidden-bench-fixture.json", import.meta.url),
+);
+const hiddenBench = (port: number, out: string) => [
+  "bench",
+  "--hiddenbench",
+  fixture,
+  "--endpoint",
+  `http://127.0.0.1:${port}/v1`,
+  "--model",
+  "m",
+  "--out",
+  out,
+];
 
 beforeAll(() => {
   writeFileSync(s("precious"), "keep me\n");
-  for (const dir of ["pretrain-manifest", "pretrain-log", "demo-report", "demo-summary"]) mkdirSync(s(dir));
+  for (const dir of ["pretrain-manifest", "pretrain-log", "demo-report", "demo-summary", "hb"]) mkdirSync(s(dir));
+  symlinkSync(s("precious"), s("hb/episodes.jsonl"));
   symlinkSync(s("precious"), s("pretrain-manifest/base.json"));
   symlinkSync(s("precious"), s("pretrain-log/pretrain-log.jsonl"));
   symlinkSync(s("precious"), s("demo-report/report.html"));
@@ -75,6 +90,12 @@ const cases: Case[] = [
   [["bench", ...policies, "--metrics", s("arrays.jsonl")], /--metrics: .*line 1 is not a JSON object/],
   [["bench", ...policies, "--metrics", s("empty.jsonl")], /--metrics: .*the file is empty.*empty\.jsonl/],
   [["bench", ...policies, "--metrics", s("words.jsonl")], /--metrics: .*no line has a numeric field/],
+  [hiddenBench(6000, s("hb")), /--out: is a symbolic link.*episodes\.jsonl/],
+  [
+    hiddenBench(6000, s("hb-new")),
+    /endpoint http:\/\/127\.0\.0\.1:6000\/v1\/chat\/completions is unreachable: bad port/,
+  ],
+  [hiddenBench(10080, s("hb-new")), /is unreachable: bad port/],
   [["generate", "--family", "random", "--seed", "-1", "--n", "1"], /--seed: expected an integer in 0\.\./],
   [["generate", "--family", "random", "--seed", "1", "--n", "-3"], /--n: expected an integer in 0\.\./],
   [["bench", ...policies, "--seed", "-1"], /--seed: expected an integer in 0\.\./],
