@@ -78,6 +78,7 @@ export { armCurves } from "./report/arm-curves";
 export type { ArmCurvesOptions } from "./report/arm-curves";
 export { benchSummaryTable } from "./report/bench-summary-table";
 export type { BenchSummaryTableOptions } from "./report/bench-summary-table";
+export { metricsSeries } from "./report/metrics-series";
 export { writeBenchReport } from "./report/write-bench-report";
 /** The atomic writer and output checks, moved to @cosir/policy; re-exported so imports from @cosir/bench keep working. */
 export type { AtomicOutput } from "@cosir/policy";

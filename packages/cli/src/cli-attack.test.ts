@@ -120,7 +120,7 @@ const cases: Case[] = [
   [() => ["train", ...smoke, "--out", s("file")], /--out: is a file; expected a folder/],
   [
     () => ["train", ...smoke, "--out", "/proc/cosir-run"],
-    /run folder: expected a folder that can be created \(ENOENT\), got "\/proc\/cosir-run"/,
+    /--out: expected a writable folder \(\/proc is not writable: ENOENT\), got "\/proc\/cosir-run"/,
   ],
   [() => ["demo", ...smoke, "--out", s("file")], /--out: is a file; expected a folder/],
   [() => ["train", ...smoke], /--out: is required/],

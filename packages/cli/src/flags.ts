@@ -13,13 +13,46 @@ export class FlagError extends CosirError {
   }
 }
 
-/** Strict flag parsing: an unknown flag, a missing value or a stray positional is a FlagError naming it. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d|Infinity$)/;
+
+/**
+ * `--seed -1` as `--seed=-1`: parseArgs takes a value that starts with a dash for a flag, so a negative number after
+ * a flag that takes a value is joined to it here, to be read as the number and range-checked with the flag's name.
+ */
+export function joinNegativeNumbers(argv: readonly string[], options: Options): string[] {
+  const takesValue = (arg: string): boolean => {
+    const long = /^--([^=]+)$/.exec(arg)?.[1];
+    if (long !== undefined) return options[long]?.type === "string";
+    const short = /^-([^-])$/.exec(arg)?.[1];
+    return short !== undefined && Object.values(options).some((o) => o.short === short && o.type === "string");
+  };
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (arg === "--") {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (next !== undefined && NEGATIVE_NUMBER.test(next) && takesValue(arg)) {
+      out.push(arg.startsWith("--") ? `${arg}=${next}` : `${arg}${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/**
+ * Strict flag parsing: an unknown flag, a missing value or a stray positional is a FlagError naming it. A negative
+ * number is a flag's value (joinNegativeNumbers), never "takes no value".
+ */
 export function parseFlags<T extends Options>(
   argv: string[],
   options: T,
 ): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    const args = joinNegativeNumbers(argv, options);
+    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: false });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

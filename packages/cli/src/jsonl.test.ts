@@ -1,7 +1,8 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type StreamLine, readLines } from "./jsonl";
+import { type StreamLine, readLines, writeLine } from "./jsonl";
+import { main } from "./main";
 
 async function collect(chunks: string[], max?: number): Promise<StreamLine[]> {
   const out: StreamLine[] = [];
@@ -56,5 +57,37 @@ describe("readLines", () => {
       [2, null, 1000],
       [3, "b"],
     ]);
+  });
+});
+
+describe("writeLine on a stream that fails", () => {
+  const broken = () =>
+    new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, callback) {
+        callback(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+      },
+    });
+  it("rejects with one line naming the error instead of waiting for a drain that never comes", async () => {
+    await expect(writeLine(broken(), { a: 1 })).rejects.toThrow(
+      /^could not write to stdout \(EPIPE\); the output is incomplete$/,
+    );
+    const gone = new PassThrough();
+    gone.destroy();
+    await expect(writeLine(gone, "x")).rejects.toThrow(/could not write to stdout \(closed\)/);
+  });
+  it("a command whose stdout fails exits 1 with one stderr line", async () => {
+    const errs: string[] = [];
+    const stderr = new PassThrough().on("data", (c: Buffer) => errs.push(c.toString()));
+    const stdout = broken().on("error", () => {});
+    const code = await main(["generate", "--family", "random", "--seed", "1", "--n", "50"], {
+      stdin: Readable.from([""]),
+      stdout,
+      stderr,
+    });
+    expect(code).toBe(1);
+    expect(errs.join("")).toMatch(
+      /^cosir generate: [^\n]*could not write to stdout \(EPIPE\); the output is incomplete\n$/,
+    );
   });
 });

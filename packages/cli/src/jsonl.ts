@@ -1,3 +1,5 @@
+import { CosirError } from "@cosir/bayes";
+import { stdoutWriteError } from "./stdout-write-error";
 import type { Readable, Writable } from "node:stream";
 
 /** Longest stdin line a command reads (16 MiB): a longer one is reported as that line's error, never held whole. */
@@ -58,10 +60,27 @@ export function lineTooLong(bytes: number, maxLineBytes = MAX_LINE_BYTES): strin
   return `line of ${bytes} bytes is longer than the ${maxLineBytes}-byte limit; skipped`;
 }
 
-/** Writes one line, awaiting drain so large outputs stay bounded in memory. */
+/**
+ * Writes one line, awaiting drain so large outputs stay bounded in memory. A stream that fails or closes first (EPIPE,
+ * a destroyed stream) rejects with a one-line CosirError, never a promise that waits for ever.
+ */
 export async function writeLine(out: Writable, value: unknown): Promise<void> {
   const text = `${typeof value === "string" ? value : JSON.stringify(value)}\n`;
-  if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", resolve));
+  const failed = (error: unknown) =>
+    new CosirError("stdout_write_failed", stdoutWriteError(error), error === undefined ? undefined : { cause: error });
+  if (out.destroyed) throw failed(out.errored ?? { code: "closed" });
+  if (out.write(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const settle = (error?: unknown) => {
+      out.off("drain", onDrain).off("error", onError).off("close", onClose);
+      if (error === undefined) resolve();
+      else reject(failed(error));
+    };
+    const onDrain = () => settle();
+    const onError = (error: unknown) => settle(error);
+    const onClose = () => settle(out.errored ?? { code: "closed" });
+    out.on("drain", onDrain).on("error", onError).on("close", onClose);
+  });
 }
 
 export function errorMessage(error: unknown): string {

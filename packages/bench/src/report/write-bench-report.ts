@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { InvalidArgumentError } from "@cosir/bayes";
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
 import { METRIC_THRESHOLDS } from "@cosir/rewards";
 import { benchSummary, type BenchSummary, HELD_OUT_SUM_LABEL } from "./bench-summary";
@@ -8,6 +6,7 @@ import { benchTable } from "./bench-table";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
 import { lineChartSvg } from "./line-chart-svg";
 import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
+import { metricsSeries } from "./metrics-series";
 
 export interface WriteBenchReportOptions {
   /** Training metrics JSONL (one JSON object per line with a step field); adds training-curves.svg. */
@@ -79,43 +78,7 @@ function markdown(summary: BenchSummary, header: readonly string[], charts: read
 
 /** Training curves from a metrics JSONL: every numeric field against `step` (or the line index). */
 function trainingCurves(path: string): string {
-  const series: Record<string, [number, number][]> = {};
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InvalidArgumentError(
-      "metricsJsonl",
-      path,
-      `expected a readable metrics file (${(error as { code?: string }).code ?? "error"})`,
-      { cause: error },
-    );
-  }
-  text
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .forEach((line, index) => {
-      let row: Record<string, unknown>;
-      try {
-        row = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return;
-      }
-      const x = typeof row.step === "number" ? row.step : typeof row.iteration === "number" ? row.iteration : index;
-      for (const [k, v] of Object.entries(row)) {
-        if (
-          k === "step" ||
-          k === "iteration" ||
-          k === "time" ||
-          k === "timestamp" ||
-          k === "version" ||
-          typeof v !== "number"
-        )
-          continue;
-        (series[k] ??= []).push([x, v]);
-      }
-    });
-  const picked = Object.fromEntries(Object.entries(series).slice(0, 12));
+  const picked = Object.fromEntries(Object.entries(metricsSeries(path)).slice(0, 12));
   return lineChartSvg({ title: "Training curves", xLabel: "step", series: picked });
 }
 

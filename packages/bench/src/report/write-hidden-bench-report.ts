@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { HiddenBenchResult } from "../hiddenbench/run-hidden-bench";
 import type { Estimate } from "@cosir/rewards";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
+import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";
 
 export interface WriteHiddenBenchReportOptions {
   /** Extra lines for the report header (command line, endpoint, model ...). */
@@ -129,7 +129,9 @@ export function writeHiddenBenchReport(
   opts: WriteHiddenBenchReportOptions = {},
 ): { summary: HiddenBenchSummary; table: string } {
   const model = opts.model ?? "model";
-  mkdirSync(dir, { recursive: true });
+  prepareOutputFolder(dir, "dir");
+  // design §5.5: each file through the atomic writer, which refuses a link, a folder or a device in its place.
+  const write = (path: string, text: string): void => void writeOutputAtomic(path, text, basename(path));
   const summary = hiddenBenchSummary(result, model);
   const table = hiddenBenchTable(result, model);
   const iv = (e: Estimate | undefined): [number, number] | null => e?.ci95 ?? null;
@@ -137,7 +139,7 @@ export function writeHiddenBenchReport(
     { label: "hidden information", c: result as HiddenBenchResult["full"] & object },
     ...(result.full !== null ? [{ label: "full information", c: result.full }] : []),
   ];
-  writeFileSync(
+  write(
     join(dir, "accuracy.svg"),
     groupedBarChartSvg({
       title: `HiddenBench individual accuracy (${result.protocol} protocol) x ${model}`,
@@ -150,7 +152,7 @@ export function writeHiddenBenchReport(
       yLabel: "share of agents correct",
     }),
   );
-  writeFileSync(
+  write(
     join(dir, "behaviour.svg"),
     groupedBarChartSvg({
       title: `HiddenBench behaviour (ours, hidden condition) x ${model}`,
@@ -162,8 +164,8 @@ export function writeHiddenBenchReport(
       ],
     }),
   );
-  writeFileSync(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  writeFileSync(join(dir, "episodes.jsonl"), result.episodes.map((e) => `${JSON.stringify(e)}\n`).join(""));
+  write(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  write(join(dir, "episodes.jsonl"), result.episodes.map((e) => `${JSON.stringify(e)}\n`).join(""));
   const md = [
     "# CoSIR HiddenBench report",
     "",
@@ -190,6 +192,6 @@ export function writeHiddenBenchReport(
     "![behaviour.svg](behaviour.svg)",
     "",
   ].join("\n");
-  writeFileSync(join(dir, "report.md"), md);
+  write(join(dir, "report.md"), md);
   return { summary, table };
 }

@@ -62,8 +62,15 @@ describe("benchOptions", () => {
 describe("checkBenchFiles", () => {
   it("needs a readable metrics file and a usable output folder", () => {
     const dir = mkdtempSync(join(tmpdir(), "cosir-bench-files-"));
-    writeFileSync(join(dir, "metrics.jsonl"), "");
+    writeFileSync(join(dir, "metrics.jsonl"), '{"step": 1, "loss": 0.5}\n');
     expect(() => checkBenchFiles(join(dir, "metrics.jsonl"), join(dir, "out"))).not.toThrow();
+    // An empty file or one that is not a metrics JSONL would be an empty chart: refused before any episode.
+    writeFileSync(join(dir, "empty.jsonl"), "");
+    expect(() => checkBenchFiles(join(dir, "empty.jsonl"), join(dir, "out"))).toThrow(
+      /^--metrics: .*the file is empty/,
+    );
+    writeFileSync(join(dir, "notes.jsonl"), "a note\n");
+    expect(() => checkBenchFiles(join(dir, "notes.jsonl"), join(dir, "out"))).toThrow(/^--metrics: .*line 1 is not/);
     expect(() => checkBenchFiles(join(dir, "none.jsonl"), join(dir, "out"))).toThrow(
       /^--metrics: expected a readable metrics.jsonl file \(ENOENT\)/,
     );

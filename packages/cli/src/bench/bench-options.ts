@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
-import { checkOutputFolder, checkOutputPath } from "@cosir/bench";
+import { checkOutputFolder, checkOutputPath, metricsSeries } from "@cosir/bench";
 import type { PolicyEndpointOptions } from "@cosir/policy";
 import { intFlag } from "../flags";
 
@@ -74,7 +74,10 @@ export function benchOptions(values: FlagValues): BenchOptions {
   return { seed, out, endpoint, model, concurrency, endpointOptions };
 }
 
-/** The metrics file and the outputs are checked before any episode runs, not after; nothing is created yet. */
+/**
+ * The metrics file and the outputs are checked before any episode runs, not after; nothing is left behind. A
+ * --metrics file must be a metrics JSONL (metricsSeries), not merely readable: anything else would be an empty chart.
+ */
 export function checkBenchFiles(metrics: string | boolean | undefined, out: string): void {
   if (typeof metrics === "string") {
     let problem: string | undefined;
@@ -86,8 +89,9 @@ export function checkBenchFiles(metrics: string | boolean | undefined, out: stri
     }
     if (problem !== undefined)
       throw new InvalidArgumentError("--metrics", metrics, `expected a readable metrics.jsonl file (${problem})`);
+    metricsSeries(metrics, "--metrics");
   }
   checkOutputFolder(out, "--out");
-  for (const name of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg"])
-    if (existsSync(out)) checkOutputPath(join(out, name), "--out");
+  const files = ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "training-curves.svg", "episodes.jsonl"];
+  if (existsSync(out)) for (const name of files) checkOutputPath(join(out, name), "--out");
 }

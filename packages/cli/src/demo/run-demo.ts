@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { CosirError, InvalidConfigError } from "@cosir/bayes";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
-import { prepareOutputFolder } from "@cosir/policy";
+import { checkOutputPath, prepareOutputFolder } from "@cosir/policy";
 import { rewardConfig, type RewardConfig, type RewardWeights } from "@cosir/rewards";
 import {
   armConfig,
@@ -24,6 +24,8 @@ import {
 import { type CurvePoint, type DemoArmResult, type DemoArmSpec, evaluateCheckpoint, runDemoArm } from "./demo-arm";
 
 /** Everything a demo writes at the top of its folder (besides seed-<s>/ folders). */
+/** The demo's own files in --out (checked before anything runs). */
+const DEMO_FILES = ["config.json", "summary.json", "report.html"] as const;
 const DEMO_OUTPUTS = new Set([
   "base",
   "outcomeOnly",
@@ -196,6 +198,8 @@ export async function runDemo(
   const seconds: Record<string, number> = {};
   // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
   prepareOutputFolder(dir, "--out");
+  // design §5.5: an output file that is a link, a folder or a device is refused, never removed and replaced.
+  for (const name of DEMO_FILES) checkOutputPath(join(dir, name), "--out");
   const stale = (await readdir(dir)).filter((name) => DEMO_OUTPUTS.has(name) || /^seed-\d+$/.test(name));
   for (const name of stale) await rm(join(dir, name), { recursive: true, force: true });
   await writeJsonAtomic(join(dir, "config.json"), config);

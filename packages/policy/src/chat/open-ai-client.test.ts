@@ -98,6 +98,20 @@ describe("OpenAiClient against a 127.0.0.1 server", () => {
     );
   });
 
+  it("a port fetch refuses to use (6000, 10080): unreachable at once, never retried", async () => {
+    for (const port of [6000, 10080]) {
+      const url = `http://127.0.0.1:${port}/v1`;
+      // Long backoff: a retry would take minutes, so the test only passes when there is none.
+      const slow = { retries: 5, backoffMs: 60_000, maxBackoffMs: 60_000 };
+      const c = client(url, slow);
+      expect(await c.reply(hi)).toEqual({ error: "request failed: bad port" });
+      expect(c.stats.retries).toBe(0);
+      await expect(client(url, { ...slow, stopWhenUnreachable: true }).reply(hi)).rejects.toThrow(
+        new RegExp(`^endpoint http://127\\.0\\.0\\.1:${port}/v1/chat/completions is unreachable: bad port$`),
+      );
+    }
+  }, 5_000);
+
   it("waits at least Retry-After (capped) unless retryAfter is false", async () => {
     const s = await serve((_req, res) =>
       s.hits() % 2 === 1

@@ -16,8 +16,17 @@ export interface ChatAttemptOptions {
   failureText: (stage: "request" | "read", error: unknown) => string;
 }
 
-// Errors that mean nothing will ever answer at this address.
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+// Errors that mean nothing will ever answer at this address. "bad port" is fetch's own refusal of a port it never
+// connects to (6000, 10080 ...): no retry can succeed, so it is never retried, whatever `stopWhenUnreachable` says.
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "bad port",
+]);
+const NEVER_RETRIED_CODES = new Set(["bad port"]);
 
 /** The most specific name of a network error: its cause's code, its own code, then the messages. */
 export function causeCode(error: unknown): string {
@@ -55,7 +64,7 @@ export async function postChatCompletion(body: string, o: ChatAttemptOptions, si
       const code = causeCode(error);
       if (o.stopWhenUnreachable && UNREACHABLE_CODES.has(code))
         throw new EndpointUnreachableError(o.url, code, { cause: error });
-      throw new ChatAttemptError(o.failureText("request", error), true);
+      throw new ChatAttemptError(o.failureText("request", error), !NEVER_RETRIED_CODES.has(code));
     }
     let text: string;
     try {

@@ -15,7 +15,13 @@ import { join } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkOutputPath, openOutputAtomic, prepareOutputFolder, writeOutputAtomic } from "./write-output-atomic";
+import {
+  checkOutputFolder,
+  checkOutputPath,
+  openOutputAtomic,
+  prepareOutputFolder,
+  writeOutputAtomic,
+} from "./write-output-atomic";
 
 const root = mkdtempSync(join(tmpdir(), "cosir-output-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -105,5 +111,21 @@ describe("writeOutputAtomic", () => {
     expect(() => prepareOutputFolder(join(dir, "file", "sub"), "--out")).toThrow(/^--out: .*is a file/);
     // mkdirSync's own `recursive` never returns here; prepareOutputFolder does
     expect(() => prepareOutputFolder("/proc/cosir-no/such", "--out")).toThrow(/^--out: expected a folder/);
+  });
+});
+
+describe("checkOutputFolder", () => {
+  it("a folder that cannot be created is refused now, even where access() says yes (root under /proc)", () => {
+    for (const dir of ["/proc/cosir-x", "/proc/cosir-x/deeper"])
+      expect(() => checkOutputFolder(dir, "--out"), dir).toThrow(
+        /^--out: expected a writable folder \(\/proc is not writable/,
+      );
+  });
+  it("a creatable folder is accepted and nothing is left behind", () => {
+    const parent = mkdtempSync(join(tmpdir(), "cosir-check-folder-"));
+    expect(checkOutputFolder(join(parent, "a", "b"), "--out")).toBe(join(parent, "a", "b"));
+    expect(checkOutputFolder(parent, "--out")).toBe(parent);
+    expect(readdirSync(parent)).toEqual([]);
+    rmSync(parent, { recursive: true });
   });
 });

@@ -7,9 +7,11 @@ import {
   fsyncSync,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
   renameSync,
   rmSync,
+  rmdirSync,
   statSync,
   writeSync,
 } from "node:fs";
@@ -62,7 +64,7 @@ export function checkOutputPath(path: string, field = "path"): string {
 }
 
 /**
- * Checks, without creating anything, that `dir` could be made a folder for outputs: it is a writable folder, or the
+ * Checks, leaving nothing behind, that `dir` could be made a folder for outputs: it is a writable folder, or the
  * nearest part of it that exists is one. Returns the absolute path.
  */
 export function checkOutputFolder(dir: string, field = "dir"): string {
@@ -82,8 +84,12 @@ export function checkOutputFolder(dir: string, field = "dir"): string {
     );
   try {
     accessSync(existing, constants.W_OK);
+    // access() says yes to root everywhere, and /proc or a read-only mount refuse only when asked: a folder made
+    // and removed at once is the one sure answer, given before any work rather than after it.
+    rmdirSync(mkdtempSync(join(existing, ".cosir-probe-")));
   } catch (error) {
-    throw new InvalidArgumentError(field, dir, `expected a writable folder (${existing} is not writable)`, {
+    const code = (error as { code?: string }).code ?? "error";
+    throw new InvalidArgumentError(field, dir, `expected a writable folder (${existing} is not writable: ${code})`, {
       cause: error,
     });
   }

@@ -9,7 +9,8 @@ import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
-import { checkOutputFolder } from "@cosir/policy";
+import { checkOutputFolder, checkOutputPath } from "@cosir/policy";
+import { existsSync } from "node:fs";
 import { validateTrainConfig } from "../config/train-config";
 import type { RunIo } from "./supervised-warm-start";
 
@@ -57,8 +58,10 @@ export async function runPretrain(
   // The config and the output folder are checked before minutes of pretraining, not after.
   validateTrainConfig(config);
   checkOutputFolder(dir, "--out");
-  const backend = await selectBackend();
   const paths = basePaths(dir);
+  // design §5.5: base.json and the log are never put in place of a link, a folder or a device; refused now.
+  if (existsSync(dir)) for (const file of [paths.manifest, paths.log]) checkOutputPath(file, "--out");
+  const backend = await selectBackend();
   const started = Date.now();
   const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
   const lines: string[] = [];
@@ -74,6 +77,8 @@ export async function runPretrain(
       maxNewTokens: config.rl.maxNewTokens,
       seed: config.seed,
     });
+    // An old manifest goes before the checkpoint changes (it would vouch for other weights); only a regular file.
+    if (existsSync(dir)) checkOutputPath(paths.manifest, "--out");
     await rm(paths.manifest, { force: true });
     await saveCheckpoint(paths.checkpoint, { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
     await writeFileAtomic(paths.log, lines.join(""));
