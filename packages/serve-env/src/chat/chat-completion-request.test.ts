@@ -98,6 +98,11 @@ describe("parseChatRequest", () => {
     );
   });
 
+  it("reads a temperature of -0 as the 0 its JSON says (a shrunk counterexample)", () => {
+    const request = parseChatRequest(JSON.stringify({ messages: user, temperature: -0, top_p: 1 }));
+    expect(Object.is(request.temperature, 0)).toBe(true);
+  });
+
   it("keeps every number field inside its range", () => {
     fc.assert(
       fc.property(
@@ -107,9 +112,11 @@ describe("parseChatRequest", () => {
           const body = JSON.stringify({ messages: user, temperature, top_p: topP });
           const ok = Number.isFinite(temperature) && temperature >= 0 && temperature <= 100 && topP >= 0 && topP <= 1;
           if (ok) {
+            // The body is JSON, where -0 is written "0": compare with what was sent, not the double drawn.
+            const sent = JSON.parse(body) as { temperature: number; top_p: number };
             const request = parseChatRequest(body);
-            expect(request.temperature).toBe(temperature);
-            expect(request.topP).toBe(topP === 0 ? 1e-9 : topP);
+            expect(request.temperature).toBe(sent.temperature);
+            expect(request.topP).toBe(sent.top_p === 0 ? 1e-9 : sent.top_p);
           } else expect(() => parseChatRequest(body)).toThrow(ChatHttpError);
         },
       ),
