@@ -85,12 +85,7 @@ export async function assertRegularRunFile(path: string, what: string): Promise<
   try {
     stats = await lstat(path);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new CosirError(
-      "bad_run",
-      `${path}: ${code === "ENOENT" ? `missing (${what})` : `cannot be read (${code ?? String(error)})`}`,
-      { cause: error },
-    );
+    throw unreadableRunFile(path, what, error);
   }
   if (stats.isSymbolicLink())
     throw new CosirError("bad_run", `${path}: is a symbolic link; refusing to follow it (put the file itself there)`);
@@ -104,13 +99,18 @@ async function readRunFile(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new CosirError(
-      "bad_run",
-      `${path}: ${code === "ENOENT" ? `missing (${what})` : `cannot be read (${code ?? String(error)})`}`,
-      { cause: error },
-    );
+    throw unreadableRunFile(path, what, error);
   }
+}
+
+/** The one-line error for a run file that is missing or cannot be read (lstat or read failed). */
+function unreadableRunFile(path: string, what: string, error: unknown): CosirError {
+  const code = (error as { code?: string }).code;
+  return new CosirError(
+    "bad_run",
+    `${path}: ${code === "ENOENT" ? `missing (${what})` : `cannot be read (${code ?? String(error)})`}`,
+    { cause: error },
+  );
 }
 
 function parseRunJson(path: string, text: string): unknown {
