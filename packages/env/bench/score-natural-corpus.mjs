@@ -43,11 +43,22 @@ function labelledActs(label, domain) {
   });
 }
 
+/** Precision and recall of one group of messages from its counts. */
+function figures(g) {
+  return {
+    ...g,
+    precision: g.taken === 0 ? 1 : g.right / g.taken,
+    recall: g.labelled === 0 ? 1 : g.right / g.labelled,
+  };
+}
+
 /**
  * Precision (right acts / acts taken) and recall (right acts / labelled acts) of `parse(text, task)` on the
- * corpus; a parse with `error` takes no act. Returns the figures and every message with a wrong or missed act.
+ * corpus; a parse with `error` takes no act. Returns the figures, the same per `style` and per `batch` (a
+ * message without a batch belongs to the batch "tuned", the messages written before the batches were kept
+ * apart), and every message with a wrong or missed act. `only` keeps the messages it accepts.
  */
-export function scoreNaturalCorpus(corpus, { parse, generateTask }) {
+export function scoreNaturalCorpus(corpus, { parse, generateTask, only = () => true }) {
   const tasks = new Map(
     Object.entries(corpus.tasks).map(([name, options]) => [name, corpus.heldOutTasks?.[name] ?? generateTask(options)]),
   );
@@ -56,7 +67,10 @@ export function scoreNaturalCorpus(corpus, { parse, generateTask }) {
   let labelled = 0;
   const wrong = [];
   const missed = [];
-  for (const message of corpus.messages) {
+  const byStyle = {};
+  const byBatch = {};
+  const messages = corpus.messages.filter(only);
+  for (const message of messages) {
     const task = tasks.get(message.task);
     if (task === undefined) throw new Error(`corpus: unknown task ${JSON.stringify(message.task)}`);
     const expected = labelledActs(message.acts, task.domain).map(actKey);
@@ -72,11 +86,26 @@ export function scoreNaturalCorpus(corpus, { parse, generateTask }) {
     taken += got.length;
     right += got.length - extra.length;
     labelled += expected.length;
-    if (extra.length > 0) wrong.push({ text: message.text, expected, got });
-    if (pool.length > 0) missed.push({ text: message.text, expected, got, unparsed: result.unparsed });
+    for (const [groups, key] of [
+      [byStyle, message.style],
+      [byBatch, message.batch ?? "tuned"],
+    ]) {
+      groups[key] ??= { messages: 0, labelled: 0, taken: 0, right: 0 };
+      const g = groups[key];
+      g.messages++;
+      g.labelled += expected.length;
+      g.taken += got.length;
+      g.right += got.length - extra.length;
+    }
+    const where = { style: message.style, batch: message.batch ?? "tuned" };
+    if (extra.length > 0) wrong.push({ ...where, text: message.text, expected, got });
+    if (pool.length > 0) missed.push({ ...where, text: message.text, expected, got, unparsed: result.unparsed });
   }
+  const each = (groups) => Object.fromEntries(Object.entries(groups).map(([k, g]) => [k, figures(g)]));
   return {
-    messages: corpus.messages.length,
+    byStyle: each(byStyle),
+    byBatch: each(byBatch),
+    messages: messages.length,
     labelled,
     taken,
     right,
