@@ -86,6 +86,7 @@ export { toolDefinitions } from "./messages/tool-definitions";
 export { renderToolCalls } from "./messages/render-tool-calls";
 export { renderToolText } from "./messages/render-tool-text";
 export { parseToolText } from "./messages/parse-tool-text";
+export { stripReasoning } from "./messages/strip-reasoning";
 export { parseToolCalls } from "./messages/parse-tool-calls";
 export { toolCallsToText } from "./messages/tool-calls-to-text";
 export type { ChatTool, ToolCall, JsonSchema } from "./messages/chat-tool";

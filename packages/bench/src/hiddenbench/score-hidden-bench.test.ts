@@ -90,6 +90,22 @@ describe("scoreEpisode", () => {
     expect(strict.episode.disclosed).toEqual([false, false]);
   });
 
+  it("a fact stated only inside <think> (closed or cut off) is not disclosed (the env's reasoning rule)", () => {
+    const job = played("hidden", {
+      transcript: [
+        { agent: 0, round: 0, text: "<think>Alpha floods every spring season.</think> I like Bravo." },
+        { agent: 1, round: 0, text: "Sure. <think>Charlie has deep freshwater wells." },
+      ],
+    });
+    scoreEpisode(job);
+    expect(job.episode.disclosed).toEqual([false, false]);
+    const said = played("hidden", {
+      transcript: [{ agent: 0, round: 0, text: "<think>hmm</think>Alpha floods every spring season." }],
+    });
+    scoreEpisode(said);
+    expect(said.episode.disclosed).toEqual([true, false]);
+  });
+
   it("taskContext: the description, options and shared facts", () => {
     expect(taskContext(task)).toEqual(["Pick a site for the camp.", "Alpha", "Bravo", "Charlie", "Alpha is cheap."]);
   });

@@ -1,3 +1,4 @@
+import { stripReasoning } from "@cosir/env";
 import { bootstrapCi, type Estimate } from "../metrics/bootstrap-ci";
 import { factStated } from "./fact-stated";
 import type { HiddenBenchTask } from "./hidden-bench-task";
@@ -43,7 +44,9 @@ export function scoreEpisode({ task, condition, episode: e }: HiddenBenchJob, mi
   e.asked = Array.from({ length: e.agents }, (_, a) => said.some((m) => m.agent === a && m.text.includes("?")));
   if (condition === "hidden") {
     const ctx = taskContext(task);
-    e.disclosed = task.hidden_information.map((fact) => said.some((m) => factStated(fact, m.text, minOverlap, ctx)));
+    e.disclosed = task.hidden_information.map((fact) =>
+      said.some((m) => factStated(fact, stripReasoning(m.text), minOverlap, ctx)),
+    );
   }
   e.finished = true;
 }

@@ -8,6 +8,7 @@ import { naturalMatchers } from "./natural-matchers";
 import { naturalWords } from "./natural-words";
 import { quote, type ChoiceParseResult } from "./parse-result";
 import { readToolCall } from "./read-tool-call";
+import { stripReasoning } from "./strip-reasoning";
 import { toolCallBlocks } from "./tool-call-blocks";
 
 const TRIGGERS = new Set(["choose", "chose", "pick", "picked", "select", "choice", "answer", "vote"]);
@@ -101,7 +102,8 @@ function toolChoice(text: string, task: Pick<PublicTask, "domain" | "decision" |
  * Parses a private choice. Canonical: "CHOOSE o<k>" (or just "o<k>"), optionally after a tally scratchpad
  * "TALLY o0 <n> o1 <n> ... CHOOSE o<k>" (see renderTally). Natural: the last "I choose <name>"
  * (also choice / answer / pick ...), else the only answer named. Tool: the last valid `choose` call (text without
- * tool calls is read as natural). Null with `error` when none; never throws.
+ * tool calls is read as natural). On every surface `<think>` blocks are removed first (`stripReasoning`). Null
+ * with `error` when none; never throws.
  */
 export function parseChoice(
   text: string,
@@ -114,6 +116,8 @@ export function parseChoice(
       return { choice: null, error: `choice too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})` };
     if (text.startsWith(CHAT_ERROR_PREFIX))
       return { choice: null, error: "the policy got no reply (a chat error), not a choice" };
+    // private reasoning is never a choice (the reasoning rule: stripReasoning)
+    text = stripReasoning(text);
     if (surface === "natural") return naturalChoice(text, task);
     if (surface === "tool") return text.includes("<tool_call>") ? toolChoice(text, task) : naturalChoice(text, task);
     if (surface === "canonical") return canonicalChoice(text, answerCount(task));

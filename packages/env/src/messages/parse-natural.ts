@@ -7,6 +7,7 @@ import { agentTag } from "./natural/sentence-address";
 import { naturalMatchers } from "./natural-matchers";
 import { type NaturalToken, naturalTokens } from "./natural-tokens";
 import { failedParse, type MessageParseResult } from "./parse-result";
+import { stripReasoning } from "./strip-reasoning";
 
 // The cue families live in ./natural/: share-cues (with share-items), ask-cues, proposal-cues, pass-cues, and
 // sentence-address (who a sentence's asks are put to); parse-sentence tries them in order on each sentence.
@@ -37,7 +38,9 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     if (text.length > MAX_MESSAGE_LENGTH)
       return failedParse(`message too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})`);
     const { optionTokens, attributeTokens } = naturalMatchers(task);
-    const tokens = naturalTokens(text);
+    // nothing inside <think>…</think> (closed or cut off) is said: the reasoning rule, the same on every surface
+    const said = stripReasoning(text);
+    const tokens = naturalTokens(said);
     const state: ParseState = {
       task,
       options: optionTokens,
@@ -73,7 +76,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
       if (found.acts.length === 0 && !found.heading && first < to) {
         if (unparsed.length < MAX_UNPARSED) {
-          const span = text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+          const span = said.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
           unparsed.push(span.length > MAX_SPAN ? `${span.slice(0, MAX_SPAN - 3)}...` : span);
         }
       }

@@ -4,6 +4,7 @@ import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { parseNatural } from "./parse-natural";
 import { failedParse, type MessageParseResult } from "./parse-result";
 import { readToolCall } from "./read-tool-call";
+import { stripReasoning } from "./strip-reasoning";
 import { toolCallBlocks } from "./tool-call-blocks";
 
 type ToolTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
@@ -23,6 +24,8 @@ export function parseToolText(text: string, task: ToolTask): MessageParseResult 
     if (typeof text !== "string") return failedParse(`expected a string, got ${typeof text}`);
     if (text.length > MAX_MESSAGE_LENGTH)
       return failedParse(`message too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})`);
+    // a tool call inside private reasoning was never made (the reasoning rule: stripReasoning)
+    text = stripReasoning(text);
     if (!text.includes("<tool_call>")) return parseNatural(text, task);
     const { calls, outside } = toolCallBlocks(text);
     const acts: Act[] = [];

@@ -137,6 +137,26 @@ describe("ChatPolicy", () => {
     await server.close();
   });
 
+  it("never credits a reply's <think> block: kept in the trace by default, dropped on request", async () => {
+    const nat = generateTask({ family: "hiddenProfile", seed: 1, domain: "restaurants" });
+    const text = "<think>I propose Restaurant A. Restaurant A has service 5.</think>\nNothing to add.";
+    const server = await fake((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end(reply(text));
+    });
+    try {
+      const kept = await runEpisode(nat, new ChatPolicy({ baseUrl: server.url, ...fast }), { surface: "natural" });
+      expect(kept.messages[0]?.text).toBe(text);
+      for (const m of kept.messages) expect(m.acts).toEqual([{ kind: "pass" }]);
+      const dropped = new ChatPolicy({ baseUrl: server.url, reasoning: "drop", ...fast });
+      const trace = await runEpisode(nat, dropped, { surface: "natural" });
+      expect(trace.messages[0]?.text).toBe("Nothing to add.");
+      expect(trace.messages.map((m) => m.acts)).toEqual(kept.messages.map((m) => m.acts));
+    } finally {
+      await server.close();
+    }
+    expect(() => new ChatPolicy({ reasoning: "hide" as "drop" })).toThrow(/reasoning/);
+  });
+
   it("reads base URL, model and key from the environment, and normalises the URL", () => {
     const saved = { ...process.env };
     process.env.COSIR_CHAT_BASE_URL = "http://example.invalid:9000";

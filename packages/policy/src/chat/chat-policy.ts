@@ -6,6 +6,7 @@ import {
   type Observation,
   type Policy,
   type PolicyAction,
+  stripReasoning,
 } from "@cosir/env";
 import { chatCompletionsUrl } from "./chat-completions-url";
 import { type ChatClientStats, OpenAiClient } from "./open-ai-client";
@@ -32,6 +33,13 @@ export interface ChatPolicyOptions {
   topP?: number;
   /** max_tokens of each reply. Default 256. */
   maxTokens?: number;
+  /**
+   * A reply's private reasoning (`<think>…</think>`, closed or cut off; see `stripReasoning` in @cosir/env):
+   * "keep" (default) leaves it in the action text, so the trace holds what the model wrote, and every env parser
+   * ignores it (the reasoning rule); "drop" removes it before the text reaches the env (smaller traces).
+   * Either way nothing inside it is credited, and other agents see only the acts the env parsed.
+   */
+  reasoning?: "keep" | "drop";
   /** Sent as `seed` (servers that support it sample reproducibly). */
   seed?: number;
   /** Per-attempt timeout (ms), covering connect, wait and body. Default 60000. */
@@ -73,6 +81,7 @@ export class ChatPolicy implements Policy {
   readonly stats: ChatPolicyStats;
   readonly client: OpenAiClient;
   private readonly surface: "natural" | "canonical" | "tool";
+  private readonly reasoning: "keep" | "drop";
 
   constructor(options: ChatPolicyOptions = {}) {
     const env = process.env;
@@ -82,6 +91,9 @@ export class ChatPolicy implements Policy {
     this.surface = options.surface ?? "natural";
     if (this.surface !== "natural" && this.surface !== "canonical" && this.surface !== "tool")
       throw new InvalidArgumentError("surface", this.surface, 'expected "natural", "canonical" or "tool"');
+    this.reasoning = options.reasoning ?? "keep";
+    if (this.reasoning !== "keep" && this.reasoning !== "drop")
+      throw new InvalidArgumentError("reasoning", this.reasoning, 'expected "keep" or "drop"');
     this.client =
       options.client ??
       new OpenAiClient({
@@ -117,6 +129,7 @@ export class ChatPolicy implements Policy {
    */
   async complete(messages: readonly ChatMessage[], tools?: readonly ChatTool[]): Promise<PolicyAction> {
     const reply = await this.client.reply(messages, { tools });
-    return { text: reply.error === undefined ? reply.text : chatErrorText(reply.error) };
+    if (reply.error !== undefined) return { text: chatErrorText(reply.error) };
+    return { text: this.reasoning === "drop" ? stripReasoning(reply.text).trim() : reply.text };
   }
 }

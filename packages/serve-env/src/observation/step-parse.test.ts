@@ -40,6 +40,26 @@ describe("step answers carry the parse of the step just taken", () => {
     expect(junk.body.parse.error).toEqual(expect.any(String));
   });
 
+  it("private reasoning (<think>, closed or cut off) is never credited in a step answer", async () => {
+    const s = createEnvServer({ port: 0, scoringThreads: 0 });
+    open.push(s);
+    const created = await call(s, "POST", "/v1/episodes", { task, surface: "natural" });
+    const id = created.body.episodeId as string;
+    const share: Act = { kind: "share", option: 1, attribute: 0, level: task.levels[0] };
+    const hidden = renderMessage([{ kind: "propose", option: 2 }], "natural", task);
+    const step = await call(s, "POST", `/v1/episodes/${id}/step`, {
+      agent: 0,
+      text: `<think>${hidden}</think>${renderMessage([share], "natural", task)}`,
+    });
+    expect(step.body.parse.acts).toEqual([share]);
+    expect(step.body.parse.unparsed).toBeUndefined();
+    const cut = await call(s, "POST", `/v1/episodes/${id}/step`, { agent: 1, text: `<think>${hidden}` });
+    expect(cut.body.parse.acts).toEqual([{ kind: "pass" }]);
+    expect(cut.body.parse.error).toEqual(expect.any(String));
+    const { trace } = (await call(s, "GET", `/v1/episodes/${id}`)).body;
+    expect(trace.messages.map((m: { acts: Act[] }) => m.acts)).toEqual([[share], [{ kind: "pass" }]]);
+  });
+
   it("the parse equals what the trace records, for every message and choice (any text)", async () => {
     const texts = fc.oneof(
       fc.string({ maxLength: 60 }),
