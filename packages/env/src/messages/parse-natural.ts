@@ -1,6 +1,7 @@
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
+import { structuredActs } from "./natural/structured-acts";
 import { parseSentence } from "./natural/parse-sentence";
 import { type NaturalTask, type ParseState, Sentence } from "./natural/sentence";
 import { agentTag } from "./natural/sentence-address";
@@ -15,6 +16,20 @@ import { stripReasoning } from "./strip-reasoning";
 /** Most not-understood spans reported, and their longest length. */
 const MAX_UNPARSED = 32;
 const MAX_SPAN = 200;
+
+/** The acts and reports in text order (sentences and tables, JSON or YAML interleaved). */
+function naturalResult(found: { at: number; act: Act }[], reports: { at: number; text: string }[]): MessageParseResult {
+  const acts = found.sort((a, b) => a.at - b.at).map((f) => f.act);
+  const unparsed = reports
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MAX_UNPARSED)
+    .map(({ text }) => (text.length > MAX_SPAN ? `${text.slice(0, MAX_SPAN - 3)}...` : text));
+  if (acts.length === 0) {
+    const failed = failedParse('no act found (expected e.g. "<option> has <attribute> <level>." or "Nothing to add.")');
+    return unparsed.length > 0 ? { ...failed, unparsed } : failed;
+  }
+  return unparsed.length > 0 ? { acts, unparsed } : { acts };
+}
 
 /**
  * Finds act sentences anywhere in natural text, case- and space-insensitive, and reports the sentences it did
@@ -40,7 +55,9 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const { optionTokens, attributeTokens } = naturalMatchers(task);
     // nothing inside <think>…</think> (closed or cut off) is said: the reasoning rule, the same on every surface
     const said = stripReasoning(text);
-    const tokens = naturalTokens(said);
+    // tables, JSON and YAML acts first; their text is masked for the sentence reader
+    const structured = structuredActs(said, task);
+    const tokens = naturalTokens(structured.text);
     const state: ParseState = {
       task,
       options: optionTokens,
@@ -48,8 +65,8 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       context: null,
       subject: null,
     };
-    const acts: Act[] = [];
-    const unparsed: string[] = [];
+    const acts: { at: number; act: Act }[] = [...structured.acts];
+    const unparsed: { at: number; text: string }[] = [...structured.unparsed];
     let pendingAsks: Act[] = [];
     const words = tokens.map((t) => t.word);
     const gate = new Array<boolean>(tokens.length).fill(false);
@@ -72,22 +89,19 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       const found = parseSentence(sentence, first, state);
       if (found.acts.length > MAX_ACTS || acts.length + found.acts.length > MAX_ACTS)
         return failedParse(`too many acts (limit ${MAX_ACTS})`);
-      acts.push(...found.acts);
+      const at = (tokens[start] as NaturalToken).start;
+      for (const act of found.acts) acts.push({ at, act });
       pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
       if (found.acts.length === 0 && !found.heading && first < to) {
         if (unparsed.length < MAX_UNPARSED) {
-          const span = said.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
-          unparsed.push(span.length > MAX_SPAN ? `${span.slice(0, MAX_SPAN - 3)}...` : span);
+          const from = (tokens[first] as NaturalToken).start;
+          const span = structured.text.slice(from, (tokens[to - 1] as NaturalToken).end);
+          unparsed.push({ at: from, text: span });
         }
       }
     }
-    if (acts.length === 0) {
-      const failed = failedParse(
-        'no act found (expected e.g. "<option> has <attribute> <level>." or "Nothing to add.")',
-      );
-      return unparsed.length > 0 ? { ...failed, unparsed } : failed;
-    }
-    return unparsed.length > 0 ? { acts, unparsed } : { acts };
+    if (acts.length > MAX_ACTS) return failedParse(`too many acts (limit ${MAX_ACTS})`);
+    return naturalResult(acts, unparsed);
   } catch (error) {
     if (error instanceof LevelRangeError) return failedParse(error.message);
     return failedParse(`unparseable message (${error instanceof Error ? error.message : String(error)})`);

@@ -1,0 +1,85 @@
+import type { Act } from "../act";
+import { FRACTION, naturalInteger } from "./natural-integer";
+import { LevelRangeError } from "./level-range-error";
+import type { NaturalTask } from "./sentence";
+import type { StructuredActs } from "./structured-acts";
+
+/** A markdown separator row: "|---|:---:|", "| --- | --- |". */
+const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** Cells that say "not known": no act, and nothing to report. */
+const BLANKS = new Set(["", "?", "-", "—", "–", "n/a", "na", "unknown", "none", "x", "tbd", "??", "…", "..."]);
+
+/** A name as a table cell writes it: markdown emphasis, code marks and a trailing colon dropped, case folded. */
+export function foldCell(cell: string): string {
+  return cell.replace(/[*_`]/g, "").replace(/[’‘]/g, "'").replace(/:$/, "").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+function cells(line: string): string[] {
+  let body = line.trim();
+  if (body.startsWith("|")) body = body.slice(1);
+  if (body.endsWith("|")) body = body.slice(0, -1);
+  return body.split("|").map((c) => c.trim());
+}
+
+/** The level a cell states, null for a blank ("?", "-", empty), or undefined when it is not read (reported). */
+function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
+  const c = foldCell(cell);
+  if (BLANKS.has(c)) return null;
+  const [lo, hi] = task.levels;
+  let value = naturalInteger(c);
+  if (value === null) {
+    const fraction = c.length <= 21 ? FRACTION.exec(c) : null;
+    if (fraction === null || Number(fraction[2]) !== hi) return undefined;
+    value = Number(fraction[1]);
+  }
+  if (value < lo || value > hi) throw new LevelRangeError(`level ${value} out of range (levels ${lo}..${hi})`);
+  return value;
+}
+
+/**
+ * Markdown tables (a header row, a separator row, body rows) in either orientation: options as rows and
+ * attributes as columns, or the other way round, in any order; the header's first cell is a label and not read.
+ * A header or first-column cell that names neither kind leaves its column or row unread (a row is reported); a
+ * cell stating a level gives a share, a blank, "?", "-" or "n/a" gives nothing, anything else ("3-4", "high")
+ * gives nothing and is reported. The table's lines are masked so the sentence reader skips them.
+ */
+export function tableActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
+  const fold = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
+  const options = fold(task.domain.options);
+  const attributes = fold(task.domain.attributes);
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const head = lines[i] as { text: string; start: number };
+    if (!head.text.includes("|") || !SEPARATOR.test((lines[i + 1] as { text: string }).text)) continue;
+    let end = i + 2;
+    while (end < lines.length && (lines[end] as { text: string }).text.includes("|")) end++;
+    const header = cells(head.text).slice(1).map(foldCell);
+    // options as columns when the header names more options than attributes
+    const optionColumns = header.filter((h) => options.has(h)).length > header.filter((h) => attributes.has(h)).length;
+    const columns = optionColumns ? options : attributes;
+    const rowsKind = optionColumns ? attributes : options;
+    for (let r = i + 2; r < end; r++) {
+      const line = lines[r] as { text: string; start: number };
+      const row = cells(line.text);
+      const name = rowsKind.get(foldCell(row[0] ?? ""));
+      if (name === undefined) {
+        out.unparsed.push({ at: line.start, text: line.text.trim() });
+        continue;
+      }
+      for (let c = 1; c < row.length && c - 1 < header.length; c++) {
+        const column = columns.get(header[c - 1] as string);
+        if (column === undefined) continue;
+        const level = cellLevel(row[c] as string, task);
+        if (level === undefined) {
+          out.unparsed.push({ at: line.start, text: `${row[0]}: ${row[c]}` });
+          continue;
+        }
+        if (level === null) continue;
+        const [option, attribute] = optionColumns ? [column, name] : [name, column];
+        const act: Act = { kind: "share", option, attribute, level };
+        out.acts.push({ at: line.start, act });
+      }
+    }
+    for (let k = i; k < end; k++) out.masked.push(k);
+    i = end - 1;
+  }
+}
