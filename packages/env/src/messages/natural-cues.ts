@@ -265,6 +265,7 @@ export const naturalCues = {
     "performs",
     "fare",
     "fares",
+    "are",
   ),
   askPrepositions: set("of", "for", "at", "in", "on", "with", "regarding"),
   /** A declarative request: "Please tell me ...", "I'd like to know ...". */
@@ -326,6 +327,8 @@ export const naturalCues = {
     ["leaning", "towards"],
     ["leaning", "toward"],
     ["back"],
+    ["lock", "in"],
+    ["locking", "in"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
   pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),
@@ -345,6 +348,10 @@ export const naturalCues = {
   /** "I propose (that) we meet at X", "I suggest we go with X". */
   proposalInfinitives: set("go", "meet", "pick", "choose", "take", "select", "settle", "book", "schedule", "opt"),
   proposalPrepositions: set("with", "for", "on", "at", "in"),
+  /** "If no one objects, ...": a condition that only asks for consent leaves a proposal a proposal. */
+  consent: set("objects", "object", "objections", "objection", "disagrees", "disagree", "agrees", "agree"),
+  /** Before "Agent N" and a colon, these put the sentence's questions to that agent: "Question for Agent 3: ...". */
+  addressLeads: set("for", "ask", "to"),
   /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */
   addressing: set("could", "can", "would", "will", "does", "do", "did", "has", "have"),
   /** "If anyone knows ...": a request under "if". */
@@ -361,6 +368,7 @@ export const naturalCues = {
     "favorite",
     "favourite",
     "bet",
+    "answer",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
   bestNouns: set("choice", "option", "pick", "bet", "fit"),

@@ -68,6 +68,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const acts: { at: number; act: Act }[] = [...structured.acts];
     const unparsed: { at: number; text: string }[] = [...structured.unparsed];
     let pendingAsks: Act[] = [];
+    let addressTo: number | undefined;
     const words = tokens.map((t) => t.word);
     const gate = new Array<boolean>(tokens.length).fill(false);
     const modal = new Array<boolean>(tokens.length).fill(false);
@@ -87,6 +88,15 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
         first = lead.end;
       }
       const found = parseSentence(sentence, first, state);
+      // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
+      if (addressTo !== undefined)
+        for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = addressTo;
+      addressTo = undefined;
+      const lastRaw = structured.text.slice(
+        (tokens[to - 1] as NaturalToken).start,
+        (tokens[to - 1] as NaturalToken).end,
+      );
+      if (found.acts.length === 0 && found.to !== undefined && lastRaw.endsWith(":")) addressTo = found.to;
       if (found.acts.length > MAX_ACTS || acts.length + found.acts.length > MAX_ACTS)
         return failedParse(`too many acts (limit ${MAX_ACTS})`);
       const at = (tokens[start] as NaturalToken).start;

@@ -13,6 +13,8 @@ export interface SentenceResult {
   acts: Act[];
   /** The sentence is a heading naming only an option ("For Restaurant A:"): no acts, and not unparsed. */
   heading: boolean;
+  /** The agent the sentence addresses ("Question for Agent 2:"), if it names one. */
+  to?: number;
 }
 
 /** Appends acts to one sentence's list: asks addressed as the sentence says, shares checked against the levels. */
@@ -36,7 +38,7 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
-  return { acts: out.acts, heading: false };
+  return to === undefined ? { acts: out.acts, heading: false } : { acts: out.acts, heading: false, to };
 }
 
 /** Is the sentence a heading line that names only an option? Then it sets the option of the list lines under it. */
@@ -162,6 +164,12 @@ function declarativeActs(
           out.acts.push({ kind: "propose", option: proposal.option });
         state.subject = proposal.option;
         i = proposal.end;
+        // "Let's go with C, whose teamwork is 5": the shares a proposal gives as its reason
+        if (words[i] === "whose" || (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string))) {
+          const items = itemList(s, words[i] === "whose" ? i + 1 : i + 2, question, state, true);
+          for (const item of items) out.share(proposal.option, item.attribute, item.level);
+          if (items.length > 0) i = (items[items.length - 1] as Item).end;
+        }
         continue;
       }
     }

@@ -28,8 +28,9 @@ export function proposalAt(
     return { option: option.index, end: option.end };
   };
   // "my vote is X", "my pick: X", "Proposal: X"
-  if (words[i] === "my" && cue.proposalNouns.has(words[i + 1] as string)) {
-    let j = i + 2;
+  const lead = words[i + 1] === "final" || words[i + 1] === "current" ? i + 2 : i + 1;
+  if (words[i] === "my" && cue.proposalNouns.has(words[lead] as string)) {
+    let j = lead + 1;
     if (words[j] === "is" || words[j] === "goes" || words[j] === "remains" || words[j] === "stays") j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
     if (words[j] === "to" || words[j] === "for") j++;

@@ -71,6 +71,16 @@ export function sentenceAddress(
       tagged.add(first).add(first + 1);
     }
   }
+  // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma
+  for (let i = first + 1; to === undefined && i + 1 < s.to; i++) {
+    if (words[i] !== "agent" || !cue.addressLeads.has(words[i - 1] as string) || words[i - 2] === "according") continue;
+    const n = naturalInteger(words[i + 1]);
+    const t = s.tokens[i + 1] as NaturalToken;
+    if (n !== null && n >= 1 && n <= task.agents && (t.pause || i + 2 === s.to)) {
+      to = n - 1;
+      tagged.add(i).add(i + 1);
+    }
+  }
   // "Could Agent 1 tell us ...?", "Could you tell me, Agent 3, ...?": the agent a question is put to
   for (let i = Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
     const vocative = s.separated(i - 1) && s.separated(i + 1);

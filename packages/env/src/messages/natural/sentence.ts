@@ -29,19 +29,26 @@ export class Sentence {
     let gated = false;
     let modalSeen = false;
     let conditional = false;
+    // "According to Agent 1, ...", "Per Agent 2, ...", "As Agent 3 reported, ...": the rest of the sentence is
+    // someone else's claim, across commas, until a clause break ("but I see ...")
+    let reported = false;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       if (cue.clauseBreaks.has(w)) {
         gated = false;
         modalSeen = false;
+        reported = false;
       }
+      if (reportedLead(words, i)) reported = true;
       if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) gated = true;
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
-      if (w === "if" || w === "whether" || w === "suppose" || w === "assuming") conditional = true;
-      gate[i] = gated;
+      // "If no one objects, I propose X" is a proposal: the condition is only the team's consent
+      if ((w === "if" && !consentCondition(words, i, to)) || w === "whether" || w === "suppose" || w === "assuming")
+        conditional = true;
+      gate[i] = gated || reported;
       modal[i] = modalSeen;
       if ((tokens[i] as NaturalToken).pause) {
         gated = false;
@@ -59,6 +66,24 @@ export class Sentence {
     const t = this.tokens[i] as NaturalToken | undefined;
     return t !== undefined && (t.pause || t.lineBreak);
   }
+}
+
+/** Does a lead-in that reports someone else's claim start at i ("according to Agent 1", "per Agent 2", "as Agent 3 said")? */
+function reportedLead(words: readonly string[], i: number): boolean {
+  const w = words[i];
+  const next = words[i + 1] as string | undefined;
+  if (w === "according" && next === "to") {
+    const whose = words[i + 2];
+    return !(whose === "me" || whose === "my" || whose === "our" || whose === "us");
+  }
+  if ((w === "per" || w === "as") && (next === "agent" || next === "you")) return true;
+  return false;
+}
+
+/** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */
+function consentCondition(words: readonly string[], i: number, to: number): boolean {
+  for (let k = i + 1; k < Math.min(to, i + 6); k++) if (cue.consent.has(words[k] as string)) return true;
+  return false;
 }
 
 /** Is the reporting verb at i the speaker's own ("I said", "my notes say", "my own data says")? */
