@@ -128,7 +128,25 @@ export const naturalCues = {
     "does",
     "do",
   ),
-  haveVerbs: set("has", "have", "got", "gets", "get", "offers", "offer", "shows", "show", "boasts"),
+  haveVerbs: set(
+    "has",
+    "have",
+    "got",
+    "gets",
+    "get",
+    "offers",
+    "offer",
+    "shows",
+    "show",
+    "boasts",
+    "holds",
+    "hold",
+    "contains",
+    "contain",
+    "stocks",
+  ),
+  /** The speaker counting: "I count 3 apples on Shelf B", "On Shelf A I found 2 rice bags". */
+  countVerbs: set("count", "counted", "found", "find", "see", "saw", "spotted", "noted", "counting"),
   scoreVerbs: set(
     "scores",
     "scored",
@@ -146,6 +164,14 @@ export const naturalCues = {
     "is",
     "was",
   ),
+  /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
+  levelLeads: set("a", "an", "rating", "score", "of", "solid", "strong", "decent", "perfect", "mere", "just", "only"),
+  /** A level's unit: "4 stars for service", "2 points for X". */
+  levelUnits: set("stars", "star", "points", "point"),
+  /** "full marks for X": the top level. */
+  fullMarks: set("full", "top", "perfect"),
+  /** After a count and its noun ("3 apples and ...", "2 onions on Shelf A"), the item ends. */
+  afterCount: set("and", "plus", "on", "at", "in", "respectively", "too", "each", "with", "as", "but", "while"),
   /** After a reversed level: "scores 2 on food quality", "rated 2 for service". */
   levelPrepositions: set("on", "for", "in", "at"),
   /** Between an attribute and its option: "the food quality of/for/at Restaurant A". */

@@ -3,6 +3,7 @@ import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
 import { structuredActs } from "./natural/structured-acts";
 import { parseSentence } from "./natural/parse-sentence";
+import { itsLevel } from "./natural/share-cues";
 import { type NaturalTask, type ParseState, Sentence } from "./natural/sentence";
 import { agentTag } from "./natural/sentence-address";
 import { naturalMatchers } from "./natural-matchers";
@@ -69,6 +70,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const unparsed: { at: number; text: string }[] = [...structured.unparsed];
     let pendingAsks: Act[] = [];
     let addressTo: number | undefined;
+    let lastAsk: { at: number; act: Act } | null = null;
     const words = tokens.map((t) => t.word);
     const gate = new Array<boolean>(tokens.length).fill(false);
     const modal = new Array<boolean>(tokens.length).fill(false);
@@ -87,6 +89,17 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
         for (const ask of pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
         first = lead.end;
       }
+      // "Candidate C's communication? It's a 2.": a question the speaker answers at once is a share
+      const answer = lastAsk === null ? null : itsLevel(sentence, first, to, state);
+      if (answer !== null && answer.end === to && lastAsk !== null) {
+        const { option, attribute } = lastAsk.act as { option: number; attribute: number };
+        const [lo, hi] = task.levels;
+        if (answer.value < lo || answer.value > hi)
+          throw new LevelRangeError(`level ${answer.value} out of range (levels ${lo}..${hi})`);
+        lastAsk.act = { kind: "share", option, attribute, level: answer.value };
+        lastAsk = null;
+        continue;
+      }
       const found = parseSentence(sentence, first, state);
       // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
       if (addressTo !== undefined)
@@ -101,6 +114,8 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
         return failedParse(`too many acts (limit ${MAX_ACTS})`);
       const at = (tokens[start] as NaturalToken).start;
       for (const act of found.acts) acts.push({ at, act });
+      const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
+      lastAsk = asked ? (acts[acts.length - 1] as { at: number; act: Act }) : null;
       pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
       if (found.acts.length === 0 && !found.heading && first < to) {
         if (unparsed.length < MAX_UNPARSED) {

@@ -6,7 +6,7 @@ import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import type { ParseState, Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
-import { attributeFirstShare, subjectShare } from "./share-cues";
+import { attributeFirstShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList } from "./share-items";
 
 export interface SentenceResult {
@@ -101,6 +101,23 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
       for (const item of subject.items) out.share(option, item.attribute, item.level);
     state.subject = subject.options.length === 1 ? (subject.options[0] as number) : null;
     return subject.end;
+  }
+  // counts: "There are 2 apples on Shelf A", "I count 3 onions on Shelf B", "On Shelf A I found 2 rice bags"
+  const counted = countShare(s, i, question, state);
+  if (counted !== null) {
+    for (const item of counted.items) out.share(counted.option, item.attribute, item.level);
+    state.subject = counted.option;
+    return counted.end;
+  }
+  // "As for Apartment C's natural light, it's a 4": the one pair the clause before names
+  const its = itsLevel(s, i, question, state);
+  if (its !== null && i > s.from && s.separated(i - 1)) {
+    const pairs = askPairs(s, s.from, i, state);
+    const one = pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+    if (one !== null && out.acts.length === 0) {
+      out.share(one.option, one.attribute, its.value);
+      return its.end;
+    }
   }
   // share, attribute first: "[the] <attribute> of <option> is <level>"
   const reversed = attributeFirstShare(s, i, question, state);

@@ -99,3 +99,59 @@ export function attributeFirstShare(
   if (level === null) return null;
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
 }
+
+/** The option after a preposition at k ("on Shelf A"), or null. */
+function placeAt(s: Sentence, k: number, end: number, state: ParseState): { option: number; end: number } | null {
+  if (!cue.levelPrepositions.has(s.words[k] as string)) return null;
+  const option = state.options.match(s.words, k + 1);
+  if (option === null || option.end > end || alternative(s, k + 1, option.end)) return null;
+  return { option: option.index, end: option.end };
+}
+
+/**
+ * Counts the speaker reports with the option after or before them: "There are 0 rice bags on Shelf A", "I count
+ * three apples on Shelf B", "On Shelf A I found 2 rice bags".
+ */
+export function countShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; items: Item[]; end: number } | null {
+  const { words } = s;
+  // "On Shelf A(,) I found <items>"
+  const before = placeAt(s, i, end, state);
+  if (before !== null) {
+    const j = before.end;
+    if ((words[j] === "i" || words[j] === "we") && cue.countVerbs.has(words[j + 1] as string)) {
+      const items = itemList(s, j + 2, end, state, true);
+      if (items.length > 0) return { option: before.option, items, end: (items[items.length - 1] as Item).end };
+    }
+    return null;
+  }
+  let j: number;
+  if (words[i] === "there" && (words[i + 1] === "are" || words[i + 1] === "is" || words[i + 1] === "'s")) j = i + 2;
+  else if ((words[i] === "i" || words[i] === "we") && cue.countVerbs.has(words[i + 1] as string)) j = i + 2;
+  else return null;
+  const items = itemList(s, j, end, state, true);
+  if (items.length === 0) return null;
+  const after = placeAt(s, (items[items.length - 1] as Item).end, end, state);
+  return after === null ? null : { option: after.option, items, end: after.end };
+}
+
+/** "it's [a] <level>" at i, ending its clause: the level, or null. */
+export function itsLevel(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  const { words } = s;
+  if (words[i] !== "it" || !(words[i + 1] === "'s" || words[i + 1] === "is")) return null;
+  let j = i + 2;
+  if (words[j] === "actually" || words[j] === "only" || words[j] === "just") j++;
+  if (words[j] === "a" || words[j] === "an") j++;
+  const level = levelAt(s, j, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
+  return level;
+}

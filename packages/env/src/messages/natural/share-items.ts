@@ -35,7 +35,9 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
     }
   }
   if (s.words[next] === "out" && s.words[next + 1] === "of" && next + 2 < end) {
-    if (naturalInteger(s.words[next + 2]) !== hi) return null;
+    // "4 out of 5", "four out of five"; "seven out of ten" on a 1..5 scale is another scale: not a level
+    const scale = s.words[next + 2] as string;
+    if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== hi) return null;
     next += 3;
   }
   // "4 or 5", "4 to 5", "4 or so": not one level
@@ -58,13 +60,44 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     return null;
   }
   if (!reverse) return null;
-  const level = levelAt(s, j, end, state);
-  if (level === null || !cue.levelPrepositions.has(s.words[level.end] as string)) return null;
+  return reversedItem(s, k, end, state);
+}
+
+/** "<level> on|for <attribute>" and the number forms around it, or a count before its noun ("3 apples"). */
+function reversedItem(s: Sentence, k: number, end: number, state: ParseState): Item | null {
+  // "a rating of 3 in X", "a solid four out of five on X", "full marks for X"
+  let j = k;
+  for (let f = 0; f < 4 && j < end && cue.levelLeads.has(s.words[j] as string); f++) j++;
+  let level: { value: number; end: number } | null;
+  if (cue.fullMarks.has(s.words[j] as string) && s.words[j + 1] === "marks")
+    level = { value: state.task.levels[1], end: j + 2 };
+  else level = levelAt(s, j, end, state) ?? countAt(s, j, end, state);
+  if (level === null) return null;
+  if (cue.levelUnits.has(s.words[level.end] as string)) level = { ...level, end: level.end + 1 };
+  // a count before its noun: "3 apples", "two onions"
+  const counted = state.attributes.match(s.words, level.end);
+  if (counted !== null && counted.end <= end && countEnds(s, counted.end, end))
+    return { attribute: counted.index, level: level.value, end: counted.end };
+  if (!cue.levelPrepositions.has(s.words[level.end] as string)) return null;
   let a = level.end + 1;
   if (a < end && cue.articles.has(s.words[a] as string)) a++;
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
   return { attribute: attr.index, level: level.value, end: attr.end };
+}
+
+/** A spelled number before an attribute ("four apples"): a level only there. */
+function countAt(s: Sentence, k: number, end: number, state: ParseState): Level {
+  const value = cue.numberWords.get(s.words[k] as string);
+  if (value === undefined || k + 1 >= end || state.attributes.match(s.words, k + 1) === null) return null;
+  return { value, end: k + 1 };
+}
+
+/** Does a counted noun end its item at k (a clause end, "and", "on Shelf A")? "2 service issues" does not. */
+function countEnds(s: Sentence, k: number, end: number): boolean {
+  return (
+    k >= end || s.separated(k - 1) || (s.tokens[k - 1] as NaturalToken).stop || cue.afterCount.has(s.words[k] as string)
+  );
 }
 
 /** More items after one ends at k: ", service 2", "and its service is 2", "and 4 on service". */
