@@ -164,6 +164,8 @@ export const naturalCues = {
     "is",
     "was",
   ),
+  /** Between paired names and their levels: "A and B have service of 4 and 1", "X and Y are 2 and 3". */
+  pairFillers: set("are", "is", "were", "was", "of", "at", "rated", "scored", "score", "scores", "respectively"),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set("a", "an", "rating", "score", "of", "solid", "strong", "decent", "perfect", "mere", "just", "only"),
   /** A level's unit: "4 stars for service", "2 points for X". */

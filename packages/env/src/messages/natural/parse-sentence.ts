@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import { askable, askPairs, hasNumber, requestAt } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
+import { pairedShares } from "./paired-shares";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import type { ParseState, Sentence } from "./sentence";
@@ -141,6 +142,8 @@ function declarativeActs(
   const { words } = s;
   let passed = false;
   let requested = false;
+  let respectively = false;
+  for (let k = first; k < question; k++) if (words[k] === "respectively") respectively = true;
   let i = contextItems(s, first, question, state, out);
   while (i < question) {
     if (tagged.has(i)) {
@@ -191,6 +194,18 @@ function declarativeActs(
       }
     }
     if (!s.modal[i]) {
+      // paired lists first, exact or nothing: "A and B have service 4 and 1 respectively"
+      const paired = pairedShares(s, i, question, state);
+      if (paired !== null) {
+        if ("shares" in paired) for (const [o, a, l] of paired.shares) out.share(o, a, l);
+        i = "shares" in paired ? paired.end : question;
+        continue;
+      }
+      // "respectively" with no paired list read: any share here could pair the wrong level
+      if (respectively) {
+        i++;
+        continue;
+      }
       const end = shareAt(s, i, question, state, out);
       if (end !== null) {
         i = end;

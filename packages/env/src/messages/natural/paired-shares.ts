@@ -1,0 +1,152 @@
+import { naturalCues as cue } from "../natural-cues";
+import { levelAt } from "./share-items";
+import { optionList } from "./option-list";
+import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+
+/** Shares a paired list gives, in order, and the word after it; `ambiguous` when the counts differ. */
+export type Paired = { shares: [number, number, number][]; end: number } | { ambiguous: true; end: number };
+
+/** Levels joined as a list at k: "4 and 1", "2, 3 and 4" (two at least). */
+function levelList(s: Sentence, k: number, end: number, state: ParseState): { levels: number[]; end: number } | null {
+  const levels: number[] = [];
+  let j = k;
+  let last = k;
+  while (levels.length < MAX_LIST) {
+    const level = levelAt(s, j, end, state);
+    if (level === null) break;
+    levels.push(level.value);
+    last = level.end;
+    if (s.words[last] === "and") j = last + 1;
+    else if (s.separated(last - 1)) j = last;
+    else break;
+  }
+  return levels.length >= 2 ? { levels, end: last } : null;
+}
+
+/** "A's and B's": options named with a possessive each, sharing what follows. */
+function possessiveOptions(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { options: number[]; end: number } | null {
+  const first = state.options.match(s.words, k);
+  if (first === null || s.words[first.end] !== "'s" || s.words[first.end + 1] !== "and") return null;
+  const second = state.options.match(s.words, first.end + 2);
+  if (second === null || second.end >= end || s.words[second.end] !== "'s") return null;
+  return { options: [first.index, second.index], end: second.end + 1 };
+}
+
+/** Attributes joined as a list at k: "food quality and ambience", "Carol's and Dan's availability". */
+function attributeList(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { attributes: number[]; end: number } | null {
+  const { words } = s;
+  let j = k;
+  if (words[j] === "the" || words[j] === "their" || words[j] === "its") j++;
+  // "Carol's and Dan's availability": the names share the words after the last "'s"
+  if (words[j + 1] === "'s" && words[j + 2] === "and" && words[j + 4] === "'s") {
+    const tail = words.slice(j + 5, Math.min(end, j + 9));
+    const first = state.attributes.match([words[j] as string, "'s", ...tail], 0);
+    const second = state.attributes.match([words[j + 3] as string, "'s", ...tail], 0);
+    if (first !== null && second !== null && first.end === second.end)
+      return { attributes: [first.index, second.index], end: j + 3 + second.end };
+  }
+  const attributes: number[] = [];
+  while (attributes.length < MAX_LIST) {
+    const a = state.attributes.match(words, j);
+    if (a === null || a.end > end) break;
+    attributes.push(a.index);
+    j = a.end;
+    if (words[j] === "and") j++;
+    else if (!s.separated(j - 1)) break;
+    if (words[j] === "and") j++;
+  }
+  if (attributes.length < 2) return null;
+  // the end is after the last attribute, not after a trailing "and"
+  let e = k;
+  for (let n = 0, at = k; n < attributes.length; n++) {
+    if (words[at] === "the" || words[at] === "their" || words[at] === "its") at++;
+    const a = state.attributes.match(words, at) as { end: number };
+    e = a.end;
+    at = words[e] === "and" ? e + 1 : words[e + 1] === "and" && s.separated(e - 1) ? e + 2 : e;
+  }
+  return { attributes, end: e };
+}
+
+/** Words between names and their levels: "have", "are", "of", ":". */
+function skipFillers(s: Sentence, k: number, end: number): number {
+  let j = k;
+  for (
+    let f = 0;
+    f < 3 && j < end && (cue.haveVerbs.has(s.words[j] as string) || cue.pairFillers.has(s.words[j] as string));
+    f++
+  )
+    j++;
+  return j;
+}
+
+function pair(
+  names: number[],
+  levels: number[],
+  end: number,
+  make: (name: number, level: number) => [number, number, number],
+): Paired {
+  if (names.length !== levels.length) return { ambiguous: true, end };
+  return { shares: names.map((n, k) => make(n, levels[k] as number)), end };
+}
+
+/**
+ * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
+ * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
+ * order; a list whose counts differ is `ambiguous` (no act: never a wrong level). Null when no paired list is here.
+ */
+export function pairedShares(s: Sentence, i: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  const after = (e: number): number => (words[e] === "respectively" ? e + 1 : e);
+  // "For <option>, <attributes> are <levels>"
+  let option: number | null = null;
+  let k = i;
+  if ((words[k] === "for" || words[k] === "at" || words[k] === "on") && s.clauseStart(k)) {
+    const o = state.options.match(words, k + 1);
+    if (o !== null && s.separated(o.end - 1)) {
+      option = o.index;
+      k = o.end;
+    }
+  }
+  const options = option === null ? (possessiveOptions(s, k, end, state) ?? optionList(s, k, end, state)) : null;
+  if (options !== null && options.options.length >= 2) {
+    let j = skipFillers(s, options.end, end);
+    for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j = skipFillers(s, j + 1, end);
+    // "A and B have service 4 and 1"
+    const attribute = state.attributes.match(words, words[j] === "the" ? j + 1 : j);
+    if (attribute !== null) {
+      const levels = levelList(s, skipFillers(s, attribute.end, end), end, state);
+      if (levels !== null)
+        return pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]);
+      return null;
+    }
+    // "A and B hold 2 and 3 apples"
+    const levels = levelList(s, j, end, state);
+    const counted = levels === null ? null : state.attributes.match(words, levels.end);
+    if (levels !== null && counted !== null)
+      return pair(options.options, levels.levels, after(counted.end), (o, l) => [o, counted.index, l]);
+    return null;
+  }
+  if (option === null) {
+    const o = state.options.match(words, k);
+    if (o === null) return null;
+    option = o.index;
+    k = o.end;
+    if (words[k] === "'s") k++;
+  }
+  const attributes = attributeList(s, skipFillers(s, k, end), end, state);
+  if (attributes === null) return null;
+  const levels = levelList(s, skipFillers(s, attributes.end, end), end, state);
+  if (levels === null) return null;
+  const o = option;
+  return pair(attributes.attributes, levels.levels, after(levels.end), (a, l) => [o, a, l]);
+}
