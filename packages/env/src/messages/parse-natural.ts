@@ -2,12 +2,10 @@ import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
 import { structuredActs } from "./natural/structured-acts";
-import { parseSentence } from "./natural/parse-sentence";
-import { itsLevel } from "./natural/share-cues";
-import { type NaturalTask, type ParseState, Sentence } from "./natural/sentence";
-import { agentTag } from "./natural/sentence-address";
+import { SentenceReading } from "./natural/sentence-reading";
+import type { NaturalTask, ParseState } from "./natural/sentence";
 import { naturalMatchers } from "./natural-matchers";
-import { type NaturalToken, naturalTokens } from "./natural-tokens";
+import { naturalTokens } from "./natural-tokens";
 import { failedParse, type MessageParseResult } from "./parse-result";
 import { stripReasoning } from "./strip-reasoning";
 
@@ -19,17 +17,30 @@ const MAX_UNPARSED = 32;
 const MAX_SPAN = 200;
 
 /** The acts and reports in text order (sentences and tables, JSON or YAML interleaved). */
-function naturalResult(found: { at: number; act: Act }[], reports: { at: number; text: string }[]): MessageParseResult {
+function naturalResult(
+  found: { at: number; act: Act }[],
+  reports: { at: number; text: string }[],
+  misses: { at: number; text: string }[],
+): MessageParseResult {
   const acts = found.sort((a, b) => a.at - b.at).map((f) => f.act);
-  const unparsed = reports
-    .sort((a, b) => a.at - b.at)
-    .slice(0, MAX_UNPARSED)
-    .map(({ text }) => (text.length > MAX_SPAN ? `${text.slice(0, MAX_SPAN - 3)}...` : text));
-  if (acts.length === 0) {
-    const failed = failedParse('no act found (expected e.g. "<option> has <attribute> <level>." or "Nothing to add.")');
-    return unparsed.length > 0 ? { ...failed, unparsed } : failed;
-  }
-  return unparsed.length > 0 ? { acts, unparsed } : { acts };
+  const spans = (list: { at: number; text: string }[]): string[] =>
+    list
+      .sort((a, b) => a.at - b.at)
+      .slice(0, MAX_UNPARSED)
+      .map(({ text }) => (text.length > MAX_SPAN ? `${text.slice(0, MAX_SPAN - 3)}...` : text));
+  const unparsed = spans(reports);
+  const missed = spans(misses);
+  const extra = {
+    ...(unparsed.length > 0 ? { unparsed } : {}),
+    ...(missed.length > 0 ? { missed } : {}),
+  };
+  if (acts.length > MAX_ACTS) return failedParse(`too many acts (limit ${MAX_ACTS})`);
+  if (acts.length === 0)
+    return {
+      ...failedParse('no act found (expected e.g. "<option> has <attribute> <level>." or "Nothing to add.")'),
+      ...extra,
+    };
+  return { acts, ...extra };
 }
 
 /**
@@ -66,67 +77,12 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       context: null,
       subject: null,
     };
-    const acts: { at: number; act: Act }[] = [...structured.acts];
-    const unparsed: { at: number; text: string }[] = [...structured.unparsed];
-    let pendingAsks: Act[] = [];
-    let addressTo: number | undefined;
-    let lastAsk: { at: number; act: Act } | null = null;
-    const words = tokens.map((t) => t.word);
-    const gate = new Array<boolean>(tokens.length).fill(false);
-    const modal = new Array<boolean>(tokens.length).fill(false);
-    let from = 0;
-    while (from < tokens.length) {
-      let to = from;
-      while (to < tokens.length && !(tokens[to] as NaturalToken).stop) to++;
-      to = Math.min(to + 1, tokens.length);
-      const sentence = new Sentence(tokens, words, gate, modal, from, to);
-      const start = from;
-      from = to;
-      let first = start;
-      // "@Agent 3" opening a sentence addresses the asks of the sentence before it
-      const lead = agentTag(sentence.words, first, task);
-      if (lead !== null && pendingAsks.length > 0) {
-        for (const ask of pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
-        first = lead.end;
-      }
-      // "Candidate C's communication? It's a 2.": a question the speaker answers at once is a share
-      const answer = lastAsk === null ? null : itsLevel(sentence, first, to, state);
-      if (answer !== null && answer.end === to && lastAsk !== null) {
-        const { option, attribute } = lastAsk.act as { option: number; attribute: number };
-        const [lo, hi] = task.levels;
-        if (answer.value < lo || answer.value > hi)
-          throw new LevelRangeError(`level ${answer.value} out of range (levels ${lo}..${hi})`);
-        lastAsk.act = { kind: "share", option, attribute, level: answer.value };
-        lastAsk = null;
-        continue;
-      }
-      const found = parseSentence(sentence, first, state);
-      // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
-      if (addressTo !== undefined)
-        for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = addressTo;
-      addressTo = undefined;
-      const lastRaw = structured.text.slice(
-        (tokens[to - 1] as NaturalToken).start,
-        (tokens[to - 1] as NaturalToken).end,
-      );
-      if (found.acts.length === 0 && found.to !== undefined && lastRaw.endsWith(":")) addressTo = found.to;
-      if (found.acts.length > MAX_ACTS || acts.length + found.acts.length > MAX_ACTS)
-        return failedParse(`too many acts (limit ${MAX_ACTS})`);
-      const at = (tokens[start] as NaturalToken).start;
-      for (const act of found.acts) acts.push({ at, act });
-      const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
-      lastAsk = asked ? (acts[acts.length - 1] as { at: number; act: Act }) : null;
-      pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
-      if (found.acts.length === 0 && !found.heading && first < to) {
-        if (unparsed.length < MAX_UNPARSED) {
-          const from = (tokens[first] as NaturalToken).start;
-          const span = structured.text.slice(from, (tokens[to - 1] as NaturalToken).end);
-          unparsed.push({ at: from, text: span });
-        }
-      }
-    }
-    if (acts.length > MAX_ACTS) return failedParse(`too many acts (limit ${MAX_ACTS})`);
-    return naturalResult(acts, unparsed);
+    const reading = new SentenceReading(tokens, structured.text, state);
+    reading.acts.push(...structured.acts);
+    reading.unparsed.push(...structured.unparsed);
+    reading.missed.push(...structured.missed);
+    if (!reading.readAll()) return failedParse(`too many acts (limit ${MAX_ACTS})`);
+    return naturalResult(reading.acts, reading.unparsed, reading.missed);
   } catch (error) {
     if (error instanceof LevelRangeError) return failedParse(error.message);
     return failedParse(`unparseable message (${error instanceof Error ? error.message : String(error)})`);

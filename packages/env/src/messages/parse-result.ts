@@ -9,6 +9,11 @@ export interface MessageParseResult {
    * so a user can see what the reward ignored. Absent when every sentence gave an act.
    */
   unparsed?: string[];
+  /**
+   * Natural surface: the unparsed sentences (and table cells) that put a number next to an option or attribute
+   * name, the facts the reward most likely missed. Absent when there are none.
+   */
+  missed?: string[];
 }
 
 /** Result of parsing a choice: the answer index, or null (abstention) with `error`. */

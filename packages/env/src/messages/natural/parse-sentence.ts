@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import { askable, askPairs, hasNumber, requestAt } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
+import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
@@ -174,6 +175,16 @@ function declarativeActs(
     if (s.gate[i]) {
       i++;
       continue;
+    }
+    // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"
+    if ((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string)) {
+      const level = correctionLevel(s, i, question, state);
+      const claim = level === null ? null : claimedPair(s, s.from, i, state);
+      if (level !== null && claim !== null) {
+        out.share(claim.option, claim.attribute, level.value);
+        i = level.end;
+        continue;
+      }
     }
     // proposal
     if (!s.conditional) {

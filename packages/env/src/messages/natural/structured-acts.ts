@@ -7,6 +7,8 @@ import { tableActs } from "./table-acts";
 export interface StructuredActs {
   acts: { at: number; act: Act }[];
   unparsed: { at: number; text: string }[];
+  /** Reports that put a number by a name (an unread table cell "3-4"): facts the reward may have missed. */
+  missed: { at: number; text: string }[];
   /** Line numbers whose text the sentence reader skips (masked to spaces). */
   masked: number[];
 }
@@ -130,7 +132,7 @@ function yamlActs(lines: readonly { text: string; start: number }[], task: Natur
  * reports, and the text with what was read (and code fences) masked to spaces, offsets kept. Linear.
  */
 export function structuredActs(text: string, task: NaturalTask): StructuredActs & { text: string } {
-  const out: StructuredActs = { acts: [], unparsed: [], masked: [] };
+  const out: StructuredActs = { acts: [], unparsed: [], missed: [], masked: [] };
   if (!/[|{[:]/.test(text)) return { ...out, text };
   const ranges = jsonActs(text, task, out);
   const lines: { text: string; start: number }[] = [];

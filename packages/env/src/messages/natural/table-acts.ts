@@ -70,7 +70,9 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
         if (column === undefined) continue;
         const level = cellLevel(row[c] as string, task);
         if (level === undefined) {
-          out.unparsed.push({ at: line.start, text: `${row[0]}: ${row[c]}` });
+          const report = { at: line.start, text: `${row[0]}, ${header[c - 1]}: ${row[c]}` };
+          out.unparsed.push(report);
+          if (/\d/.test(row[c] as string)) out.missed.push(report);
           continue;
         }
         if (level === null) continue;

@@ -1,0 +1,75 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { ParseState, Sentence } from "./sentence";
+import { attributeFirstShare, subjectShare } from "./share-cues";
+import { levelAt } from "./share-items";
+
+/**
+ * The one (option, attribute) someone else's claim or a negated statement names between `from` and `to`
+ * ("Agent 2 claims Restaurant A's service is 4", "X's service isn't 5"), read only where the gate is set
+ * (nothing there was asserted by the speaker); null when there is none or more than one.
+ */
+export function claimedPair(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  let found: { option: number; attribute: number } | null = null;
+  for (let k = from; k < to; k++) {
+    if (!s.gate[k]) continue;
+    const subject = subjectShare(s, k, to, state);
+    const reversed = subject === null ? attributeFirstShare(s, k, to, state) : null;
+    const pairs =
+      subject !== null
+        ? subject.options.flatMap((option) => subject.items.map((item) => ({ option, attribute: item.attribute })))
+        : reversed !== null
+          ? [{ option: reversed.option, attribute: reversed.attribute }]
+          : [];
+    for (const p of pairs) {
+      if (found !== null && (found.option !== p.option || found.attribute !== p.attribute)) return null;
+      found = p;
+    }
+    if (subject !== null) k = subject.end - 1;
+    else if (reversed !== null) k = reversed.end - 1;
+  }
+  return found;
+}
+
+/**
+ * The speaker's own value in a correction at i: "I see 2", "my notes say 0", "actually it has 1", "it's
+ * actually 6"; the level must end its clause. Null when there is none.
+ */
+export function correctionLevel(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  const { words } = s;
+  let j = i;
+  if (words[j] === "actually" || words[j] === "really") j++;
+  if (words[j] === "i" || words[j] === "we") {
+    j++;
+    if (words[j] === "actually" || words[j] === "only") j++;
+    if (!cue.correctionVerbs.has(words[j] as string)) return null;
+    j++;
+    if (words[j] === "it" && words[j + 1] === "as") j += 2;
+  } else if (words[j] === "my" || words[j] === "our") {
+    if (!cue.correctionSources.has(words[j + 1] as string)) return null;
+    j += 2;
+    if (!cue.correctionVerbs.has(words[j] as string) && !cue.reporting.has(words[j] as string)) return null;
+    j++;
+  } else if (words[j] === "it" || words[j] === "that") {
+    j++;
+    if (words[j] === "actually") j++;
+    if (!(words[j] === "has" || words[j] === "'s" || words[j] === "is")) return null;
+    j++;
+    if (j === i + 2 && words[i] !== "actually" && words[j] !== "actually") return null; // "it is 4" alone is no correction
+    if (words[j] === "actually") j++;
+  } else return null;
+  if (words[j] === "a" || words[j] === "an") j++;
+  const level = levelAt(s, j, end, state);
+  if (level === null) return null;
+  const closes = level.end >= end || s.separated(level.end - 1) || words[level.end] === "instead";
+  return closes ? level : null;
+}

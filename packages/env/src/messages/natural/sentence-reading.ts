@@ -1,0 +1,147 @@
+import type { Act } from "../act";
+import { MAX_ACTS } from "../message-limits";
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { claimedPair, correctionLevel } from "./correction";
+import { LevelRangeError } from "./level-range-error";
+import { FRACTION, naturalInteger } from "./natural-integer";
+import { parseSentence } from "./parse-sentence";
+import { type ParseState, Sentence } from "./sentence";
+import { agentTag } from "./sentence-address";
+import { itsLevel } from "./share-cues";
+
+/** Most not-understood spans kept while reading (the result keeps fewer). */
+const MAX_KEPT = 64;
+/** How near (in words) a number must be to an option or attribute name for a sentence to count as a missed fact. */
+const NEAR = 3;
+
+type Located<T> = { at: number } & T;
+
+/**
+ * Reads a message's sentences in order, with what one sentence leaves for the next: asks an "@Agent 3" line
+ * addresses, a "Question for Agent 2:" line, a question the speaker answers at once ("X's service? It's a 2."),
+ * and a claim the next sentence corrects ("X's service isn't 5. It's actually 4."). Collects the acts with their
+ * offsets, the sentences no act was taken from (`unparsed`) and, among them, those with a number next to an option
+ * or attribute name (`missed`: a fact the reward may have missed).
+ */
+export class SentenceReading {
+  readonly acts: Located<{ act: Act }>[] = [];
+  readonly unparsed: Located<{ text: string }>[] = [];
+  readonly missed: Located<{ text: string }>[] = [];
+  private readonly words: string[];
+  private readonly gate: boolean[];
+  private readonly modal: boolean[];
+  private pendingAsks: Act[] = [];
+  private addressTo: number | undefined;
+  private lastAsk: Located<{ act: Act }> | null = null;
+  private lastClaim: { option: number; attribute: number } | null = null;
+
+  constructor(
+    private readonly tokens: readonly NaturalToken[],
+    private readonly text: string,
+    private readonly state: ParseState,
+  ) {
+    this.words = tokens.map((t) => t.word);
+    this.gate = new Array<boolean>(tokens.length).fill(false);
+    this.modal = new Array<boolean>(tokens.length).fill(false);
+  }
+
+  /** Reads every sentence; false when the message holds more than MAX_ACTS acts. */
+  readAll(): boolean {
+    const { tokens } = this;
+    let from = 0;
+    while (from < tokens.length) {
+      let to = from;
+      while (to < tokens.length && !(tokens[to] as NaturalToken).stop) to++;
+      to = Math.min(to + 1, tokens.length);
+      if (!this.read(from, to)) return false;
+      from = to;
+    }
+    return true;
+  }
+
+  private read(start: number, to: number): boolean {
+    const { tokens, state } = this;
+    const sentence = new Sentence(tokens, this.words, this.gate, this.modal, start, to);
+    let first = start;
+    // "@Agent 3" opening a sentence addresses the asks of the sentence before it
+    const lead = agentTag(sentence.words, first, state.task);
+    if (lead !== null && this.pendingAsks.length > 0) {
+      for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
+      first = lead.end;
+    }
+    const at = (tokens[start] as NaturalToken).start;
+    if (this.followUp(sentence, first, to, at)) return true;
+    const found = parseSentence(sentence, first, state);
+    this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
+    // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
+    if (this.addressTo !== undefined)
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
+    this.addressTo = undefined;
+    const last = tokens[to - 1] as NaturalToken;
+    if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
+      this.addressTo = found.to;
+    if (this.acts.length + found.acts.length > MAX_ACTS) return false;
+    for (const act of found.acts) this.acts.push({ at, act });
+    const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
+    this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
+    this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
+    if (found.acts.length === 0 && !found.heading && first < to && this.unparsed.length < MAX_KEPT) {
+      const from = (tokens[first] as NaturalToken).start;
+      const span = { at: from, text: this.text.slice(from, last.end) };
+      this.unparsed.push(span);
+      if (this.numberNearName(first, to)) this.missed.push(span);
+    }
+    return true;
+  }
+
+  /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */
+  private followUp(sentence: Sentence, first: number, to: number, at: number): boolean {
+    const { state } = this;
+    // "Candidate C's communication? It's a 2.": a question the speaker answers at once is a share
+    const answer = this.lastAsk === null ? null : itsLevel(sentence, first, to, state);
+    if (answer !== null && answer.end === to && this.lastAsk !== null) {
+      const { option, attribute } = this.lastAsk.act as { option: number; attribute: number };
+      this.lastAsk.act = { kind: "share", option, attribute, level: this.checked(answer.value) };
+      this.lastAsk = null;
+      return true;
+    }
+    // "X's service isn't 5. It's actually 4.": the next sentence corrects the one pair a claim named
+    const corrected: { value: number; end: number } | null =
+      this.lastClaim === null ? null : correctionLevel(sentence, first, to, state);
+    if (corrected !== null && corrected.end === to && this.lastClaim !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastClaim, level: this.checked(corrected.value) } });
+      this.lastClaim = null;
+      return true;
+    }
+    return false;
+  }
+
+  private checked(level: number): number {
+    const [lo, hi] = this.state.task.levels;
+    if (level < lo || level > hi) throw new LevelRangeError(`level ${level} out of range (levels ${lo}..${hi})`);
+    return level;
+  }
+
+  /** Does a number stand within NEAR words of an option or attribute name between from and to? */
+  private numberNearName(from: number, to: number): boolean {
+    const { words, state } = this;
+    let lastName = Number.NEGATIVE_INFINITY;
+    let lastNumber = Number.NEGATIVE_INFINITY;
+    for (let k = from; k < to; k++) {
+      const w = words[k] as string;
+      const name = state.options.match(words, k) ?? state.attributes.match(words, k);
+      if (name !== null && name.end <= to) {
+        if (k - lastNumber <= NEAR) return true;
+        lastName = name.end - 1;
+        k = name.end - 1;
+        continue;
+      }
+      if (naturalInteger(w) !== null || FRACTION.test(w) || cue.numberWords.has(w)) {
+        if (k - lastName <= NEAR) return true;
+        lastNumber = k;
+      }
+    }
+    return false;
+  }
+}
