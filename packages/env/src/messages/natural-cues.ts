@@ -29,6 +29,9 @@ export const naturalCues = {
     "comes",
     "in",
     "value",
+    "gets",
+    "scores",
+    "earns",
   ),
   numberWords: new Map([
     ["zero", 0],
@@ -200,6 +203,11 @@ export const naturalCues = {
     "view",
     "card",
     "ratings",
+    "calendar",
+    "log",
+    "list",
+    "count",
+    "tally",
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set("a", "an", "rating", "score", "of", "solid", "strong", "decent", "perfect", "mere", "just", "only"),
@@ -209,6 +217,8 @@ export const naturalCues = {
   fullMarks: set("full", "top", "perfect"),
   /** After a count and its noun ("3 apples and ...", "2 onions on Shelf A"), the item ends. */
   afterCount: set("and", "plus", "on", "at", "in", "respectively", "too", "each", "with", "as", "but", "while"),
+  /** After "is": "is rated 4", "is holding 3 onions". */
+  participles: set("rated", "ranked", "scored", "holding", "carrying", "stocking", "showing"),
   /** After a reversed level: "scores 2 on food quality", "rated 2 for service". */
   levelPrepositions: set("on", "for", "in", "at"),
   /** Between an attribute and its option: "the food quality of/for/at Restaurant A". */
@@ -391,6 +401,8 @@ export const naturalCues = {
     ["leaning", "toward"],
     ["back"],
     ["lock", "in"],
+    ["finalize"],
+    ["finalise"],
     ["locking", "in"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
@@ -411,10 +423,12 @@ export const naturalCues = {
   /** "I propose (that) we meet at X", "I suggest we go with X". */
   proposalInfinitives: set("go", "meet", "pick", "choose", "take", "select", "settle", "book", "schedule", "opt"),
   proposalPrepositions: set("with", "for", "on", "at", "in"),
+  /** Opening a sentence, these make a reported claim the one the speaker contradicts: "Contrary to what Agent 1 said, ...". */
+  contrary: set("contrary", "unlike", "despite", "pace"),
   /** "If no one objects, ...": a condition that only asks for consent leaves a proposal a proposal. */
   consent: set("objects", "object", "objections", "objection", "disagrees", "disagree", "agrees", "agree"),
   /** Before "Agent N" and a colon, these put the sentence's questions to that agent: "Question for Agent 3: ...". */
-  addressLeads: set("for", "ask", "to"),
+  addressLeads: set("for", "ask", "to", "at", "asking"),
   /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */
   addressing: set("could", "can", "would", "will", "does", "do", "did", "has", "have"),
   /** "If anyone knows ...": a request under "if". */

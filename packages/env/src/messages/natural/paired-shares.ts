@@ -99,6 +99,30 @@ function pair(
   return { shares: names.map((n, k) => make(n, levels[k] as number)), end };
 }
 
+/** "2 and 3 apples[, and 1 and 4 onions]" or "2 and 5 on teamwork" after paired options, from j. */
+function countedPairs(s: Sentence, j: number, end: number, state: ParseState, options: number[]): Paired | null {
+  const { words } = s;
+  const shares: [number, number, number][] = [];
+  let k = j;
+  for (let round = 0; round < MAX_LIST; round++) {
+    const levels = levelList(s, k, end, state);
+    if (levels === null) break;
+    let at = levels.end;
+    if (cue.levelPrepositions.has(words[at] as string)) at++;
+    if (words[at] === "the") at++;
+    const attribute = state.attributes.match(words, at);
+    if (attribute === null || attribute.end > end) return round === 0 ? null : { ambiguous: true, end };
+    if (levels.levels.length !== options.length) return { ambiguous: true, end };
+    options.forEach((o, n) => shares.push([o, attribute.index, levels.levels[n] as number]));
+    k = attribute.end;
+    if (words[k] === "respectively") k++;
+    const next = words[k] === "and" ? k + 1 : s.separated(k - 1) && words[k] === "and" ? k + 1 : -1;
+    if (next < 0) break;
+    k = next;
+  }
+  return shares.length > 0 ? { shares, end: k } : null;
+}
+
 /**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
@@ -129,12 +153,8 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
         return pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]);
       return null;
     }
-    // "A and B hold 2 and 3 apples"
-    const levels = levelList(s, j, end, state);
-    const counted = levels === null ? null : state.attributes.match(words, levels.end);
-    if (levels !== null && counted !== null)
-      return pair(options.options, levels.levels, after(counted.end), (o, l) => [o, counted.index, l]);
-    return null;
+    // "A and B hold 2 and 3 apples[, and 1 and 4 onions]", "A and B score 2 and 5 on teamwork"
+    return countedPairs(s, j, end, state, options.options);
   }
   if (option === null) {
     const o = state.options.match(words, k);

@@ -42,11 +42,16 @@ export class Sentence {
       if (reportedLead(words, i)) reported = true;
       if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
-      if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) gated = true;
+      if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
+        gated = true;
+        // "From what Agent 2 said, ...": a reporting clause that leads the sentence covers all of it
+        // ("Contrary to what Agent 1 said, ..." leads the speaker's own claim)
+        if ((tokens[i] as NaturalToken).pause && !cue.contrary.has(words[from] as string)) reported = true;
+      }
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
       // "If no one objects, I propose X" is a proposal: the condition is only the team's consent
-      if ((w === "if" && !consentCondition(words, i, to)) || w === "whether" || w === "suppose" || w === "assuming")
+      if (((w === "if" || w === "assuming") && !consentCondition(words, i, to)) || w === "whether" || w === "suppose")
         conditional = true;
       gate[i] = gated || reported;
       modal[i] = modalSeen;
@@ -77,6 +82,8 @@ function reportedLead(words: readonly string[], i: number): boolean {
     return !(whose === "me" || whose === "my" || whose === "our" || whose === "us");
   }
   if ((w === "per" || w === "as") && (next === "agent" || next === "you")) return true;
+  // "If Agent 1 is right, ...": a claim taken on someone else's word
+  if (w === "if" && (next === "agent" || next === "you" || next === "they")) return true;
   return false;
 }
 

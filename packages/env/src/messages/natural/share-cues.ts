@@ -57,7 +57,7 @@ export function subjectShare(
   }
   if (cue.scoreVerbs.has(verb)) {
     let j = k + 1;
-    if (words[j] === "rated" || words[j] === "ranked" || words[j] === "scored") j++;
+    if (cue.participles.has(words[j] as string)) j++;
     if (words[j] === "at") j++;
     const items = itemList(s, j, end, state, true);
     if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };

@@ -32,6 +32,14 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0): 
   for (const key of ["acts", "actions", "messages"]) if (Array.isArray(o[key])) actObjects(o[key], out, depth + 1);
   if (KIND_KEYS.some((k) => typeof o[k] === "string" && ACT_NAMES.has((o[k] as string).trim().toLowerCase())))
     out.push(o);
+  else {
+    // {"share": {"option": ..., ...}}: the act's kind as the one key
+    const keys = Object.keys(o);
+    const only = keys.length === 1 ? (keys[0] as string) : "";
+    const body = o[only];
+    if (ACT_NAMES.has(only.toLowerCase()) && (body === true || (typeof body === "object" && body !== null)))
+      out.push({ ...(typeof body === "object" ? body : {}), act: only.toLowerCase() });
+  }
 }
 
 /** One act-shaped object ({"act": "share", "option": ..., ...} or {"name": ..., "arguments": {...}}) read as a tool call. */

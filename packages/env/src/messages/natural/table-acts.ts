@@ -36,6 +36,31 @@ function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
   return value;
 }
 
+/** A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). */
+function longRow(
+  line: { text: string; start: number },
+  options: ReadonlyMap<string, number>,
+  attributes: ReadonlyMap<string, number>,
+  task: NaturalTask,
+  out: StructuredActs,
+): void {
+  let option: number | undefined;
+  let attribute: number | undefined;
+  const levels: number[] = [];
+  for (const cell of cells(line.text)) {
+    const name = foldCell(cell);
+    if (options.has(name)) option = option === undefined ? options.get(name) : -1;
+    else if (attributes.has(name)) attribute = attribute === undefined ? attributes.get(name) : -1;
+    else {
+      const level = cellLevel(cell, task);
+      if (typeof level === "number") levels.push(level);
+    }
+  }
+  if (option !== undefined && option >= 0 && attribute !== undefined && attribute >= 0 && levels.length === 1)
+    out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: levels[0] as number } });
+  else out.unparsed.push({ at: line.start, text: line.text.trim() });
+}
+
 /**
  * Markdown tables (a header row, a separator row, body rows) in either orientation: options as rows and
  * attributes as columns, or the other way round, in any order; the header's first cell is a label and not read.
@@ -53,6 +78,14 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     let end = i + 2;
     while (end < lines.length && (lines[end] as { text: string }).text.includes("|")) end++;
     const header = cells(head.text).slice(1).map(foldCell);
+    if (!header.some((h) => options.has(h) || attributes.has(h))) {
+      // long format: "| Option | Attribute | Rating |", one fact a row
+      for (let r = i + 2; r < end; r++)
+        longRow(lines[r] as { text: string; start: number }, options, attributes, task, out);
+      for (let k = i; k < end; k++) out.masked.push(k);
+      i = end - 1;
+      continue;
+    }
     // options as columns when the header names more options than attributes
     const optionColumns = header.filter((h) => options.has(h)).length > header.filter((h) => attributes.has(h)).length;
     const columns = optionColumns ? options : attributes;
