@@ -13,6 +13,30 @@ export default async function bench({ report, quick }) {
   report({ name: "natural corpus precision", value: score.precision, unit: "fraction", note });
   report({ name: "natural corpus recall", value: score.recall, unit: "fraction", note });
   for (const miss of score.wrong) console.error(`wrong: ${JSON.stringify(miss)}`);
+  // per batch: "before" is the figure the grammar had when the batch was written (fixtures: batches), the
+  // baseline; held-out batches were never tuned on
+  for (const [batch, g] of Object.entries(score.byBatch)) {
+    const recorded = corpus.batches?.[batch];
+    const held = recorded?.heldOut ? ", held out" : "";
+    const n = `${g.messages} messages, ${g.labelled} labelled acts${held}`;
+    for (const figure of ["precision", "recall"])
+      report({
+        name: `natural corpus ${figure} [batch ${batch}]`,
+        value: g[figure],
+        unit: "fraction",
+        note: recorded ? `${n}; before its rules ${recorded.before[figure]}` : n,
+        ...(recorded ? { baseline: recorded.before[figure] } : {}),
+      });
+  }
+  // per style (the tuned corpus's styles and the new ones: think, table, number, respectively, addressed, ...)
+  for (const [style, g] of Object.entries(score.byStyle))
+    for (const figure of ["precision", "recall"])
+      report({
+        name: `natural corpus ${figure} [style ${style}]`,
+        value: g[figure],
+        unit: "fraction",
+        note: `${g.messages} messages, ${g.labelled} labelled acts`,
+      });
 
   const tasks = new Map(
     Object.entries(corpus.tasks).map(([name, options]) => [name, corpus.heldOutTasks[name] ?? generateTask(options)]),

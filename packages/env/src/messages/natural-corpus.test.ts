@@ -27,6 +27,44 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     expect(score.precision).toBe(1);
   });
 
+  it("on the held-out batches (never tuned on): precision >= 0.99 and recall >= 0.90 overall and per style", () => {
+    const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
+    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7"]);
+    for (const [name] of heldOut) {
+      const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
+      expect(batch.messages).toBeGreaterThanOrEqual(50);
+      expect(batch.precision).toBeGreaterThanOrEqual(0.99);
+      expect(batch.recall).toBeGreaterThanOrEqual(0.9);
+      for (const [style, g] of Object.entries(batch.byStyle)) {
+        expect([name, style, g.precision]).toEqual([name, style, expect.toSatisfy((p: number) => p >= 0.99)]);
+        expect([name, style, g.recall]).toEqual([name, style, expect.toSatisfy((r: number) => r >= 0.9)]);
+      }
+    }
+  });
+
+  it("every new batch records the figures the grammar had before it was tuned on (the method of issue 26)", () => {
+    const batches = corpus.batches ?? {};
+    for (const name of new Set(corpus.messages.map((m) => m.batch).filter((b) => b !== undefined))) {
+      expect(batches[name as string]?.before.precision).toEqual(expect.any(Number));
+      expect(batches[name as string]?.before.recall).toEqual(expect.any(Number));
+    }
+    // the count-valued domain and at least five domains in the new batches
+    const fresh = corpus.messages.filter((m) => m.batch !== undefined);
+    expect(new Set(fresh.map((m) => m.task)).size).toBeGreaterThanOrEqual(5);
+    expect(fresh.some((m) => m.task === "pantry")).toBe(true);
+  });
+
+  it("never credits reasoning: messages whose acts all sit inside <think> give none", () => {
+    const think = corpus.messages.filter((m) => m.style === "think");
+    expect(think.length).toBeGreaterThanOrEqual(20);
+    const thinkOnly = think.filter((m) => m.acts.length === 0);
+    expect(thinkOnly.length).toBeGreaterThanOrEqual(3);
+    for (const m of thinkOnly) {
+      const task = corpus.heldOutTasks?.[m.task] ?? generateTask(corpus.tasks[m.task] as never);
+      expect(parseNatural(m.text, task).error).toBeDefined();
+    }
+  });
+
   it("takes at least 95% of the labelled acts (recall reported)", () => {
     console.log(
       `natural corpus: ${score.messages} messages, ${score.labelled} labelled acts, precision ${score.precision.toFixed(4)}, recall ${score.recall.toFixed(4)}`,

@@ -12,7 +12,8 @@ const CLOSE = /<\/(think|thinking|reasoning)>/i;
  * throws; text without a tag comes back unchanged.
  */
 export function stripReasoning(text: string): string {
-  if (!text.includes("<")) return text;
+  // a non-string (untrusted input) comes back as is, for the caller's own type check
+  if (typeof text !== "string" || !text.includes("<")) return text;
   const open = new RegExp(OPEN.source, "gi");
   const close = new RegExp(CLOSE.source, "gi");
   const out: string[] = [];

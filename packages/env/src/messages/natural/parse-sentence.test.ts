@@ -30,6 +30,7 @@ describe("parseSentence", () => {
         { kind: "ask", option: 0, attribute: 2, to: 2 },
       ],
       heading: false,
+      to: 2,
     });
     expect(state.subject).toBe(0);
   });
