@@ -38,7 +38,8 @@ describe("cosir score --unparsed", () => {
     const task = randomTask({ seed: 4, options: 3, attributes: 2, agents: 3, rounds: 1 });
     const env = new CollaborationEnv(task, { surface: "natural" });
     const share = renderMessage([{ kind: "share", option: 0, attribute: 1, level: task.levels[0] }], "natural", task);
-    const texts = [`${share} Lovely weather today.`, share, "Hmm."];
+    const near = `${task.domain.options[1]} might be ${task.levels[1]} or so on ${task.domain.attributes[0]}.`;
+    const texts = [`${share} Lovely weather today.`, share, `Hmm. ${near}`];
     for (let k = 0; !env.done; k++) env.step(env.phase === "discuss" ? texts[k]! : "I choose option 1.");
     const trace = env.trace();
     const line = `${JSON.stringify({ task, trace })}\n`;
@@ -50,13 +51,14 @@ describe("cosir score --unparsed", () => {
     const { unparsed, ...rest } = withUnparsed!;
     expect(rest).toEqual(plain);
     const expected = trace.messages.flatMap((m) => {
-      const u = parseMessage(m.text, "natural", task).unparsed;
-      return u === undefined ? [] : [{ turn: m.turn, speaker: m.speaker, unparsed: u }];
+      const { unparsed: u, missed } = parseMessage(m.text, "natural", task);
+      return u === undefined ? [] : [{ turn: m.turn, speaker: m.speaker, unparsed: u, ...(missed ? { missed } : {}) }];
     });
     expect(unparsed).toEqual(expected);
     expect(unparsed).toEqual([
       { turn: 0, speaker: 0, unparsed: ["Lovely weather today."] },
-      { turn: 2, speaker: 2, unparsed: ["Hmm."] },
+      // a number next to a name that gave no act is also listed as missed
+      { turn: 2, speaker: 2, unparsed: ["Hmm.", near], missed: [near] },
     ]);
   });
 });

@@ -16,7 +16,7 @@ export const scoreCommand: CliCommand = async (argv, io) => {
     io.stdout.write(
       `usage: cosir score [--rewards ${Object.keys(rewardPresets).join("|")}] [--unparsed] < episodes.jsonl\nReads {task, trace} per line, writes the reward breakdown per line ({error} for a bad line; exit 1 if any).\n` +
         "--rewards: the reward preset (default cosir); --preset still works as a deprecated alias.\n" +
-        "--unparsed: each line also gets `unparsed`, [{turn, speaker, unparsed}] for every message with text the parser took no act from (what the reward ignored).\n",
+        "--unparsed: each line also gets `unparsed`, [{turn, speaker, unparsed, missed?}] for every message with text the parser took no act from (what the reward ignored); `missed` lists those sentences that put a number next to an option or attribute name (facts the reward likely missed).\n",
     );
     return 0;
   }
@@ -50,12 +50,18 @@ export const scoreCommand: CliCommand = async (argv, io) => {
   return failed > 0 ? 1 : 0;
 };
 
-/** Per message with ignored text: what the parser took no act from (the trace keeps only the text and the acts). */
-function unparsedOf(task: Task, trace: Trace): { turn: number; speaker: number; unparsed: string[] }[] {
-  const out: { turn: number; speaker: number; unparsed: string[] }[] = [];
+type Ignored = { turn: number; speaker: number; unparsed: string[]; missed?: string[] };
+
+/**
+ * Per message with ignored text: what the parser took no act from (the trace keeps only the text and the acts),
+ * and `missed`, those of them with a number next to an option or attribute name (facts the reward likely missed).
+ */
+function unparsedOf(task: Task, trace: Trace): Ignored[] {
+  const out: Ignored[] = [];
   for (const m of trace.messages) {
-    const unparsed = parseMessage(m.text, trace.surface, task).unparsed;
-    if (unparsed !== undefined) out.push({ turn: m.turn, speaker: m.speaker, unparsed });
+    const { unparsed, missed } = parseMessage(m.text, trace.surface, task);
+    if (unparsed !== undefined)
+      out.push({ turn: m.turn, speaker: m.speaker, unparsed, ...(missed !== undefined ? { missed } : {}) });
   }
   return out;
 }

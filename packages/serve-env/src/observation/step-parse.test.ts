@@ -28,11 +28,14 @@ describe("step answers carry the parse of the step just taken", () => {
     const created = await call(s, "POST", "/v1/episodes", { task, surface: "natural" });
     const id = created.body.episodeId as string;
     const share: Act = { kind: "share", option: 1, attribute: 0, level: task.levels[0] };
-    const text = `${renderMessage([share], "natural", task)} The weather is lovely today.`;
+    const near = `${task.domain.options[0]} is maybe ${task.levels[1]} on ${task.domain.attributes[1]}.`;
+    const text = `${renderMessage([share], "natural", task)} The weather is lovely today. ${near}`;
     const step = await call(s, "POST", `/v1/episodes/${id}/step`, { agent: 0, text });
     expect(step.status).toBe(200);
     expect(step.body.parse.acts).toEqual([share]);
-    expect(step.body.parse.unparsed).toEqual(["The weather is lovely today."]);
+    expect(step.body.parse.unparsed).toEqual(["The weather is lovely today.", near]);
+    // a number next to a name that yielded no act: reported as missed too
+    expect(step.body.parse.missed).toEqual([near]);
     expect(step.body.parse.error).toBeUndefined();
     // nothing understood: a parse error (PASS), reported with what was ignored
     const junk = await call(s, "POST", `/v1/episodes/${id}/step`, { agent: 1, text: "Hmm, let me think." });

@@ -3,11 +3,12 @@ import { parseChoice, parseMessage, type Act, type CollaborationEnv } from "@cos
 /**
  * How the env read the text of the step just taken, as a step answer's `parse`: for a discussion message
  * its `acts`, `unparsed` (the sentences or text no act was taken from, so a client sees what the reward
- * ignored) and `error` (the message did not parse and counts as PASS); for a choice its `choice` (null:
+ * ignored), `missed` (those of them with a number next to an option or attribute name: facts the reward likely
+ * missed) and `error` (the message did not parse and counts as PASS); for a choice its `choice` (null:
  * an abstention) and `error`. The same deterministic parse the env records in the trace.
  */
 export type StepParse =
-  | { acts: Act[]; unparsed?: string[]; error?: string }
+  | { acts: Act[]; unparsed?: string[]; missed?: string[]; error?: string }
   | { choice: number | null; error?: string };
 
 /** `env` before the step was in `phase`; `text` is what was stepped. */
@@ -17,6 +18,7 @@ export function stepParse(env: CollaborationEnv, phase: string, text: string): S
     return {
       acts: p.acts,
       ...(p.unparsed !== undefined ? { unparsed: p.unparsed } : {}),
+      ...(p.missed !== undefined ? { missed: p.missed } : {}),
       ...(p.error !== undefined ? { error: p.error } : {}),
     };
   }
