@@ -3,7 +3,8 @@
 // corpus fixtures/natural-corpus.json, and the parser's throughput on it against a plain word split of the
 // same texts measured in the same run.
 // Run: pnpm --filter @cosir/env build && node ../../scripts/bench.mjs --filter env
-import { generateTask, parseNatural } from "../dist/index.js";
+import { domainNames, generateTask, parseNatural, runEpisodes } from "../dist/index.js";
+import { measureGuidance } from "./llm-style-writer.mjs";
 import { loadNaturalCorpus, scoreNaturalCorpus } from "./score-natural-corpus.mjs";
 
 export default async function bench({ report, quick }) {
@@ -37,6 +38,20 @@ export default async function bench({ report, quick }) {
         unit: "fraction",
         note: `${g.messages} messages, ${g.labelled} labelled acts`,
       });
+
+  // the natural surface's prompt guidance, on scripted LLM-style writers (bench/llm-style-writer.mjs): the same
+  // intentions written after a prompt with the example forms and after one without (the baseline)
+  const episodes = quick ? 8 : 60;
+  const on = await measureGuidance({ runEpisodes, generateTask, domainNames, guidance: true, episodes });
+  const off = await measureGuidance({ runEpisodes, generateTask, domainNames, guidance: false, episodes });
+  for (const figure of ["precision", "recall"])
+    report({
+      name: `scripted LLM-style writers ${figure}, guidance on`,
+      value: on[figure],
+      unit: "fraction",
+      baseline: off[figure],
+      note: `${episodes} episodes, ${on.meant} meant acts (guidance off: ${off.meant}); baseline = guidance off`,
+    });
 
   const tasks = new Map(
     Object.entries(corpus.tasks).map(([name, options]) => [name, corpus.heldOutTasks[name] ?? generateTask(options)]),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { measureGuidance } from "../../bench/llm-style-writer.mjs";
 import { loadNaturalCorpus, scoreNaturalCorpus } from "../../bench/score-natural-corpus.mjs";
+import { domainNames } from "../domains/domain-vocabularies";
+import { runEpisodes } from "../protocol/run-episodes";
 import { generateTask } from "../generators/generate-task";
 import { parseNatural } from "./parse-natural";
 
@@ -70,5 +73,16 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       `natural corpus: ${score.messages} messages, ${score.labelled} labelled acts, precision ${score.precision.toFixed(4)}, recall ${score.recall.toFixed(4)}`,
     );
     expect(score.recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("the prompt's guidance: scripted LLM-style writers that copy its examples are read in full, and less without it", async () => {
+    const deps = { runEpisodes, generateTask, domainNames, episodes: 8 };
+    const on = await measureGuidance({ ...deps, guidance: true });
+    const off = await measureGuidance({ ...deps, guidance: false });
+    expect(on.meant).toBe(off.meant);
+    expect(on.recall).toBe(1);
+    expect(on.precision).toBe(1);
+    expect(off.recall).toBeLessThan(0.9);
+    expect(off.precision).toBe(1);
   });
 });

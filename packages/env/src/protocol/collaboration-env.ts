@@ -16,6 +16,11 @@ export interface CollaborationEnvOptions {
    * truncated (not terminated); the team decision is then taken from the final choices made so far.
    */
   maxSteps?: number;
+  /**
+   * Natural surface: the system prompt shows one short form by example for a fact, a question, a proposal and a
+   * pass (default true); false turns that guidance off (see ObservationState.guidance). Parsing is the same.
+   */
+  guidance?: boolean;
 }
 
 export interface LastResult {
@@ -37,6 +42,7 @@ export class CollaborationEnv {
   readonly task: Task;
   readonly surface: Surface;
   readonly maxSteps: number;
+  readonly guidance: boolean;
   /** The seats, 0..N-1. */
   readonly agents: readonly number[];
   terminations: boolean[] = [];
@@ -62,6 +68,9 @@ export class CollaborationEnv {
     this.task = task;
     this.surface = surface;
     this.maxSteps = maxSteps;
+    if (opts.guidance !== undefined && typeof opts.guidance !== "boolean")
+      throw new InvalidArgumentError("guidance", opts.guidance, "expected true or false");
+    this.guidance = opts.guidance ?? true;
     this.agents = Array.from({ length: task.agents }, (_, i) => i);
     this.reset(task.seed);
   }
@@ -119,6 +128,7 @@ export class CollaborationEnv {
       turn: phase === "discuss" ? this.turnIndex : -1,
       messages: this.messages,
       surface: this.surface,
+      guidance: this.guidance,
     });
   }
 

@@ -1,3 +1,4 @@
+import { parseMessage } from "../messages/parse-message";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hiddenProfileTask } from "../generators/hidden-profile-task";
@@ -75,6 +76,25 @@ describe("renderObservation", () => {
     for (let t = 0; t < 6; t++) env.step("Nothing to add.");
     expect(env.observe(0).chat[1]?.content).toMatch(/Answer only with "I choose <name>\."/);
     expect(env.observe(0).text.endsWith("FINAL CHOOSE")).toBe(true);
+  });
+
+  it("the natural guidance shows one form per act by example, every one of which parses; guidance: false drops it", () => {
+    const task = hiddenProfileTask({ seed: 2, domain: "jobCandidates" });
+    const guided = new CollaborationEnv(task, { surface: "natural" }).observe(0).chat[0]?.content ?? "";
+    const examples = [...guided.matchAll(/"([^"]+)"/g)].map((m) => m[1] as string);
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    // each quoted form (a fact, a question, a proposal, a pass) is read as exactly one act
+    for (const example of examples.filter((e) => !e.startsWith("I choose") && !e.startsWith("@")))
+      expect(parseMessage(example, "natural", task).acts).toHaveLength(1);
+    expect(guided).toMatch(/<think>/);
+    const bare = new CollaborationEnv(task, { surface: "natural", guidance: false }).observe(0).chat[0]?.content ?? "";
+    expect(bare).not.toMatch(/has \w+ \d\."|What is the/);
+    expect(bare).toContain('"I choose Candidate A."');
+    // the guidance is a natural-surface prompt option: the canonical prompt is the same either way
+    const canonical = (guidance: boolean) =>
+      new CollaborationEnv(task, { surface: "canonical", guidance }).observe(0).chat[0]?.content;
+    expect(canonical(false)).toBe(canonical(true));
+    expect(() => new CollaborationEnv(task, { guidance: "no" as unknown as boolean })).toThrow(/^guidance:/);
   });
 
   it("announces weights only when the task does", () => {

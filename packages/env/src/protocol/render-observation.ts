@@ -17,6 +17,11 @@ export interface ObservationState {
   turn: number;
   messages: readonly TraceMessage[];
   surface: Surface;
+  /**
+   * Natural surface: show in the system prompt one short form, by example, for a fact, a question, a proposal
+   * and a pass (default true); false leaves the model to its own wording, which the parser reads as it can.
+   */
+  guidance?: boolean;
 }
 
 /**
@@ -55,7 +60,7 @@ function list(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-function systemPrompt(task: PublicTask, agent: number, surface: Surface): string {
+function systemPrompt(task: PublicTask, agent: number, surface: Surface, guidance = true): string {
   const { optionNoun: noun, options, attributes } = task.domain;
   const [lo, hi] = task.levels;
   const lines: string[] = [];
@@ -95,16 +100,9 @@ function systemPrompt(task: PublicTask, agent: number, surface: Surface): string
     );
     lines.push("When asked for your choice, call choose.");
   } else if (surface === "natural") {
-    const o = options[0] ?? "X";
-    const a = attributes[0] ?? "Y";
-    lines.push("Write each message as one or more sentences of exactly these forms (anything else is ignored):");
-    lines.push(`- share a rating you know: "${o} has ${a} ${hi}."`);
-    lines.push(
-      `- ask for a rating: "What is the ${a} of ${o}?", optionally followed by "@Agent 2" to ask one teammate`,
-    );
-    lines.push(`- suggest an answer: "I propose ${o}."`);
-    lines.push(`- say nothing: "Nothing to add."`);
-    lines.push(`When asked for your choice, answer "I choose ${answerNames(task)[0] ?? o}."`);
+    if (guidance) naturalGuidance(task, options, attributes, hi, lines);
+    else lines.push("Write your messages in your own words.");
+    lines.push(`When asked for your choice, answer "I choose ${answerNames(task)[0] ?? options[0] ?? "X"}."`);
   } else {
     lines.push('Write each message in this exact format, acts separated by " ; ":');
     lines.push("SHARE o<k> a<m> <level>   |   ASK o<k> a<m> [@<agent>]   |   PROPOSE o<k>   |   PASS");
@@ -115,6 +113,32 @@ function systemPrompt(task: PublicTask, agent: number, surface: Surface): string
     lines.push('When asked for your choice, answer "CHOOSE o<k>".');
   }
   return lines.join("\n");
+}
+
+/**
+ * The natural surface's guidance (ObservationState.guidance): one short form for each act, shown by example,
+ * the forms every reader of the surface takes exactly; and the reasoning rule, so a model does not put facts
+ * where they never count.
+ */
+function naturalGuidance(
+  task: PublicTask,
+  options: readonly string[],
+  attributes: readonly string[],
+  hi: number,
+  lines: string[],
+): void {
+  const o = options[0] ?? "X";
+  const a = attributes[0] ?? "Y";
+  lines.push(
+    "Write each message as short sentences in these forms, one fact or question each (other wording may be missed):",
+  );
+  lines.push(`- state a rating you know: "${o} has ${a} ${hi}."`);
+  lines.push(
+    `- ask for a rating: "What is the ${a} of ${o}?", optionally followed by "@Agent ${Math.min(2, task.agents)}" to ask one teammate`,
+  );
+  lines.push(`- suggest an answer: "I propose ${o}."`);
+  lines.push(`- say nothing: "Nothing to add."`);
+  lines.push("Anything inside <think>…</think> is private and never counts as said.");
 }
 
 function userPrompt(
@@ -183,7 +207,7 @@ export function renderObservation(task: Task, agent: number, state: ObservationS
     messages: state.messages.slice(),
     text: renderCanonicalObservation(pub, agent, cells, state),
     chat: [
-      { role: "system", content: systemPrompt(pub, agent, state.surface) },
+      { role: "system", content: systemPrompt(pub, agent, state.surface, state.guidance) },
       { role: "user", content: userPrompt(pub, agent, cells, state) },
     ] satisfies ChatMessage[],
     ...(state.surface === "tool"

@@ -11,6 +11,8 @@ export interface RunEpisodesOptions {
   seed?: number | readonly number[];
   /** Optional step cap per episode (see CollaborationEnvOptions.maxSteps). */
   maxSteps?: number;
+  /** Natural surface: the prompt's guidance on how to write acts (see CollaborationEnvOptions.guidance). */
+  guidance?: boolean;
 }
 
 function policyFor(policies: Policy | readonly Policy[], agent: number): Policy {
@@ -47,6 +49,7 @@ export async function runEpisodes(
     const env = new CollaborationEnv(task, {
       ...(opts.surface !== undefined ? { surface: opts.surface } : {}),
       ...(opts.maxSteps !== undefined ? { maxSteps: opts.maxSteps } : {}),
+      ...(opts.guidance !== undefined ? { guidance: opts.guidance } : {}),
     });
     const seed = Array.isArray(seeds) ? (seeds as readonly number[])[k] : (seeds as number | undefined);
     env.reset(seed ?? task.seed);
