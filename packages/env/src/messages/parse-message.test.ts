@@ -111,6 +111,15 @@ describe("parseMessage", () => {
         (n: number) => randomText(n, 3),
         (n: number) => "Restaurant B has food quality 4. ".repeat(n / 33),
         (n: number) => "a".repeat(n),
+        // the issue-26 readers: tables, JSON brackets, YAML, <think>, corrections and answers in one long sentence
+        (n: number) => `| Option | service |\n|---|---|\n${"| Restaurant A | 3 |\n".repeat(n / 22)}`,
+        (n: number) => `--${" ".repeat(n - 3)}x`,
+        (n: number) => `act: ${" ".repeat(n - 6)}x`,
+        (n: number) => "[".repeat(n / 2) + "]".repeat(n / 2),
+        (n: number) => "{[".repeat(n / 2),
+        (n: number) => "<think>a</think>b".repeat(n / 17),
+        (n: number) => `Agent 2 claims Restaurant A's service is 4${", but I see 2".repeat(n / 14)}.`,
+        (n: number) => `As for Restaurant A's service${", it's a 2".repeat(n / 10)}.`,
       ]) {
         const small = make(6_000);
         const large = make(60_000);

@@ -1,5 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
-import type { ParseState, Sentence } from "./sentence";
+import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
@@ -15,7 +15,8 @@ export function claimedPair(
   state: ParseState,
 ): { option: number; attribute: number } | null {
   let found: { option: number; attribute: number } | null = null;
-  for (let k = from; k < to; k++) {
+  // the claim is looked for in the last LOOK_BACK words only: keeps the scan linear
+  for (let k = Math.max(from, to - LOOK_BACK); k < to; k++) {
     if (!s.gate[k]) continue;
     const subject = subjectShare(s, k, to, state);
     const reversed = subject === null ? attributeFirstShare(s, k, to, state) : null;

@@ -6,7 +6,7 @@ import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
-import type { ParseState, Sentence } from "./sentence";
+import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { attributeFirstShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList } from "./share-items";
@@ -114,7 +114,7 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
   // "As for Apartment C's natural light, it's a 4": the one pair the clause before names
   const its = itsLevel(s, i, question, state);
   if (its !== null && i > s.from && s.separated(i - 1)) {
-    const pairs = askPairs(s, s.from, i, state);
+    const pairs = askPairs(s, Math.max(s.from, i - LOOK_BACK), i, state);
     const one = pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
     if (one !== null && out.acts.length === 0) {
       out.share(one.option, one.attribute, its.value);

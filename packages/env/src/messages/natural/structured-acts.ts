@@ -16,7 +16,7 @@ export interface StructuredActs {
 /** Keys that name an act's kind in JSON or YAML: {"act": "share", ...}, "type: pass". */
 const KIND_KEYS = ["act", "type", "kind", "action", "name", "tool"] as const;
 const ACT_NAMES = new Set(["share", "ask", "propose", "pass"]);
-const YAML_LINE = /^\s*(-\s+)?(act|type|kind|action|option|attribute|level|to)\s*:\s*(.*?)\s*$/i;
+const YAML_LINE = /^[ \t]*(-[ \t]+)?(act|type|kind|action|option|attribute|level|to)[ \t]*:(.*)$/i;
 const FENCE = /^\s*```[a-z]*\s*$/i;
 /** Most JSON values or YAML items read in one message: keeps a hostile message cheap. */
 const MAX_STRUCTURED = 64;
@@ -120,7 +120,7 @@ function yamlActs(lines: readonly { text: string; start: number }[], task: Natur
       continue;
     }
     const key = (m[2] as string).toLowerCase();
-    const value = (m[3] as string).replace(/^["']|["']$/g, "");
+    const value = (m[3] as string).trim().replace(/^["']|["']$/g, "");
     const kindKey = key === "act" || key === "type" || key === "kind" || key === "action";
     if (m[1] !== undefined || item === null || (kindKey && Object.keys(item.fields).some((f) => f === key))) {
       flush();
@@ -159,7 +159,16 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
     const line = lines[k] as { text: string; start: number };
     ranges.push([line.start, line.start + line.text.length]);
   }
-  const chars = text.split("");
-  for (const [from, to] of ranges) for (let c = from; c < to; c++) if (chars[c] !== "\n") chars[c] = " ";
-  return { ...out, text: chars.join("") };
+  // masked to spaces, line breaks kept, offsets unchanged
+  ranges.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let at2 = 0;
+  for (const [from, to] of ranges) {
+    if (to <= at2) continue;
+    const start = Math.max(from, at2);
+    parts.push(text.slice(at2, start), text.slice(start, to).replace(/[^\n]/g, " "));
+    at2 = to;
+  }
+  parts.push(text.slice(at2));
+  return { ...out, text: parts.join("") };
 }

@@ -4,8 +4,12 @@ import { LevelRangeError } from "./level-range-error";
 import type { NaturalTask } from "./sentence";
 import type { StructuredActs } from "./structured-acts";
 
-/** A markdown separator row: "|---|:---:|", "| --- | --- |". */
-const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** A markdown separator row: "|---|:---:|", "| --- | --- |" (checked cell by cell: no backtracking regex). */
+function isSeparator(line: string): boolean {
+  if (!line.includes("-")) return false;
+  const parts = cells(line);
+  return parts.length > 0 && parts.every((c) => /^:?-{2,}:?$/.test(c));
+}
 /** Cells that say "not known": no act, and nothing to report. */
 const BLANKS = new Set(["", "?", "-", "—", "–", "n/a", "na", "unknown", "none", "x", "tbd", "??", "…", "..."]);
 
@@ -74,7 +78,7 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
   const attributes = fold(task.domain.attributes);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
-    if (!head.text.includes("|") || !SEPARATOR.test((lines[i + 1] as { text: string }).text)) continue;
+    if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
     let end = i + 2;
     while (end < lines.length && (lines[end] as { text: string }).text.includes("|")) end++;
     const header = cells(head.text).slice(1).map(foldCell);
