@@ -21,6 +21,7 @@ export interface NaturalCorpus {
 export interface NaturalCorpusBatch {
   note: string;
   before: { precision: number; recall: number };
+  after?: { precision: number; recall: number };
   /** Never tuned on: the figures on it are figures on unseen text. */
   heldOut?: boolean;
 }
