@@ -94,7 +94,7 @@ export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./
 export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";
 
 // Chat endpoints
-export type { ChatReply, ChatResponder } from "./chat/chat-responder";
+export type { ChatReply, ChatRequestOptions, ChatResponder } from "./chat/chat-responder";
 export { EndpointUnreachableError } from "./chat/endpoint-unreachable-error";
 export { openAiChatResponder } from "./chat/open-ai-chat-responder";
 export type { OpenAiChatResponderOptions } from "./chat/open-ai-chat-responder";

@@ -1,10 +1,17 @@
+import { InvalidArgumentError } from "@cosir/bayes";
 import type { ChatResponder } from "../chat/chat-responder";
 import { HiddenBenchCaller } from "./hidden-bench-caller";
 import type { HiddenBenchTask } from "./hidden-bench-task";
-import type { HiddenBenchJob, HiddenBenchResult, RunHiddenBenchOptions } from "./hidden-bench-types";
+import type {
+  HiddenBenchJob,
+  HiddenBenchResult,
+  HiddenBenchSettings,
+  RunHiddenBenchOptions,
+} from "./hidden-bench-types";
 import { planHiddenBenchJobs, plannedCalls } from "./plan-hidden-bench-jobs";
 import { playCosir, playOriginal } from "./play-hidden-bench-episode";
 import { type ResolvedHiddenBenchOptions, resolveHiddenBenchOptions } from "./resolve-hidden-bench-options";
+import { RequestLadder } from "./request-ladder";
 import { RunStoppedError } from "./run-stopped-error";
 import { scoreEpisode } from "./score-hidden-bench";
 import { summariseHiddenBench } from "./summarise-hidden-bench";
@@ -17,9 +24,28 @@ export type {
   HiddenBenchEpisode,
   HiddenBenchMessage,
   HiddenBenchProtocol,
+  HiddenBenchResponseFormat,
   HiddenBenchResult,
+  HiddenBenchSettings,
+  HiddenBenchStop,
+  HiddenBenchVoteCounts,
   RunHiddenBenchOptions,
 } from "./hidden-bench-types";
+
+/** The settings a result names: the options that decide its figures, and what the endpoint took. */
+function settingsOf(o: ResolvedHiddenBenchOptions, ladder: RequestLadder): HiddenBenchSettings {
+  const used = ladder.used();
+  return {
+    voteReader: o.voteReader,
+    missingVotes: o.missingVotes,
+    failedTurns: o.failedTurns,
+    tries: o.tries,
+    runs: o.runs,
+    maxReplyChars: Number.isFinite(o.maxReplyChars) ? o.maxReplyChars : null,
+    responseFormat: o.protocol === "original" ? { asked: o.responseFormat, used: used.responseFormat } : null,
+    thinkingOff: { asked: o.thinkingOff, used: used.thinkingOff },
+  };
+}
 
 /**
  * Plays and scores the jobs, `concurrency` task runs at a time, each taking the next job when it is done,
@@ -72,12 +98,17 @@ export async function runHiddenBench(
   opts: RunHiddenBenchOptions = {},
 ): Promise<HiddenBenchResult> {
   const o = resolveHiddenBenchOptions(opts);
+  if (!Array.isArray(tasks) || tasks.length === 0)
+    throw new InvalidArgumentError("tasks", tasks, "expected at least one HiddenBench task");
   const seat = teamSeats(team);
   const jobs = planHiddenBenchJobs(tasks, o);
+  const ladder = new RequestLadder(o.responseFormat, o.thinkingOff);
   const caller = new HiddenBenchCaller(seat, plannedCalls(jobs, o.rounds), {
     deadlineMs: o.deadlineMs,
     signal: opts.signal,
     onProgress: opts.onProgress,
+    ladder,
+    earlyStopCalls: o.earlyStopCalls,
   });
   try {
     await playAll(jobs, o, caller);
@@ -85,5 +116,6 @@ export async function runHiddenBench(
     caller.dispose();
   }
   if (caller.fatal !== null) throw caller.fatal;
-  return summariseHiddenBench(jobs, o, caller.deadlineReached);
+  const stopped = caller.interrupted ? "interrupted" : caller.deadlineReached ? "deadline" : null;
+  return summariseHiddenBench(jobs, o, caller.deadlineReached, settingsOf(o, ladder), stopped);
 }
