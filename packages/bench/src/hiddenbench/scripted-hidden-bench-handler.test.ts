@@ -54,6 +54,7 @@ describe("scriptedHiddenBenchHandler", () => {
         tolerantVote: null,
         responseFormat: undefined,
         enableThinking: undefined,
+        requestKeys: ["messages"],
         stated: [0],
         longestAssistant: 3,
         prompt: "Pick a site. Fact 1: Alpha floods.\nabc\nSpeak.",

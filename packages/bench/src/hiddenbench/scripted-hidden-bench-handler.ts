@@ -106,6 +106,7 @@ export function scriptedHiddenBenchHandler(
       tolerantVote: ok ? scripted.tolerantVote : null,
       responseFormat: request.response_format?.type,
       enableThinking: request.enable_thinking,
+      requestKeys: Object.keys(request),
       stated: ok ? scripted.stated : [],
       longestAssistant: Math.max(0, ...messages.filter((m) => m.role === "assistant").map((m) => m.content.length)),
       prompt: messages.map((m) => m.content).join("\n"),

@@ -60,6 +60,8 @@ export interface ScriptedHiddenBenchCall {
   /** The request's extra fields as sent: response_format type and enable_thinking (undefined: absent). */
   responseFormat: string | undefined;
   enableThinking: boolean | undefined;
+  /** The request body's top-level fields, in the order sent (e.g. to check no temperature was sent). */
+  requestKeys: string[];
   /** Hidden fact indices the reply states (turns). */
   stated: number[];
   /** Longest assistant message and longest message of the request (characters). */
