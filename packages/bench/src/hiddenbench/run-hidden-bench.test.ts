@@ -81,6 +81,24 @@ function recount(
       return winners[0] as number;
     };
     const share = (vs: (number | null)[]) => vs.filter((v) => v === correct).length / agents;
+    // fail-to-ask and ignored input: agents first wrong; who asked ("?"), who heard every other hidden fact, who kept a vote
+    const systems = [...new Set(calls.filter((c) => c.kind === "preVote").map((c) => c.system))];
+    let failEligible = 0;
+    let failed = 0;
+    let ignoreEligible = 0;
+    let ignored = 0;
+    systems.forEach((system, a) => {
+      if (pre[a] === correct) return;
+      failEligible++;
+      const said = calls.filter((c) => c.kind === "turn" && c.status === 200);
+      if (!said.some((c) => c.system === system && c.reply.includes("?"))) failed++;
+      const own = calls.find((c) => c.system === system)?.held ?? [];
+      const heard = new Set(said.filter((c) => c.system !== system).flatMap((c) => c.stated));
+      if (t.hidden_information.every((_, k) => own.includes(k) || heard.has(k))) {
+        ignoreEligible++;
+        if (pre[a] !== null && post[a] === pre[a]) ignored++;
+      }
+    });
     const stated = new Set(calls.filter((c) => c.kind === "turn" && c.status === 200).flatMap((c) => c.stated));
     return {
       pre: share(pre),
@@ -89,8 +107,13 @@ function recount(
       plurality: plurality(post) === correct,
       stated: stated.size,
       agents,
+      failEligible,
+      failed,
+      ignoreEligible,
+      ignored,
     };
   });
+  const sum = (f: (p: (typeof perTask)[number]) => number) => perTask.reduce((acc, p) => acc + f(p), 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   return {
     individualPreAccuracy: mean(perTask.map((p) => p.pre)),
@@ -98,6 +121,8 @@ function recount(
     preAccuracy: mean(perTask.map((p) => (p.prePlurality ? 1 : 0))),
     accuracy: mean(perTask.map((p) => (p.plurality ? 1 : 0))),
     disclosure: perTask.reduce((s, p) => s + p.stated, 0) / perTask.reduce((s, p) => s + p.agents, 0),
+    failToAsk: { failed: sum((p) => p.failed), eligible: sum((p) => p.failEligible) },
+    ignoredInput: { ignored: sum((p) => p.ignored), eligible: sum((p) => p.ignoreEligible) },
     votes: { votes, retried, unread },
   };
 }
@@ -127,6 +152,13 @@ function expectRecount(
   expect(result.preAccuracy.value).toBeCloseTo(hidden.preAccuracy, 12);
   expect(result.accuracy.value).toBeCloseTo(hidden.accuracy, 12);
   expect(result.disclosure.value).toBeCloseTo(hidden.disclosure, 12);
+  expect(result.failToAsk.eligible).toBe(hidden.failToAsk.eligible);
+  expect(result.failToAsk.value ?? 0).toBeCloseTo(hidden.failToAsk.failed / Math.max(1, hidden.failToAsk.eligible), 12);
+  expect(result.ignoredInput.eligible).toBe(hidden.ignoredInput.eligible);
+  expect(result.ignoredInput.value ?? 0).toBeCloseTo(
+    hidden.ignoredInput.ignored / Math.max(1, hidden.ignoredInput.eligible),
+    12,
+  );
   expect(result.full?.individualPreAccuracy.value).toBeCloseTo(full.individualPreAccuracy, 12);
   expect(result.full?.individualAccuracy.value).toBeCloseTo(full.individualAccuracy, 12);
   expect(result.full?.preAccuracy.value).toBeCloseTo(full.preAccuracy, 12);
@@ -161,6 +193,9 @@ describe("HiddenBench, original protocol against a scripted server", () => {
     expect(result.disclosure.value).toBe(1);
     expect(result.full?.individualPreAccuracy.value).toBe(1);
     expect(result.gap).toEqual({ individualPreAccuracy: 1, individualAccuracy: 0 });
+    // every agent first wrong heard every other fact and changed its vote: eligible, none kept it
+    expect(result.ignoredInput.eligible).toBeGreaterThan(0);
+    expect(result.ignoredInput.value).toBe(0);
     expect(result.errors).toBe(0);
     // calls per episode: a vote before, R turns, a vote after, per agent
     for (const e of result.episodes) expect(e.calls).toBe(e.agents * (2 + 2));
