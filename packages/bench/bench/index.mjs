@@ -12,7 +12,8 @@ async function run(tasks, delayMs, rounds) {
   try {
     const responder = openAiChatResponder({ baseUrl: server.url, model: "scripted", concurrency: 256, retries: 0 });
     const started = performance.now();
-    const result = await runHiddenBench(tasks, responder, { rounds, concurrency: 2 * tasks.length });
+    // one run per task and condition (the default is 10), so the figure stays the one measured before
+    const result = await runHiddenBench(tasks, responder, { rounds, runs: 1, concurrency: 2 * tasks.length });
     const wallS = (performance.now() - started) / 1000;
     // per task run: the two votes run in parallel across agents, the turns one after another
     const slowestS = (Math.max(...result.episodes.map((e) => 2 + rounds * e.agents)) * delayMs) / 1000;

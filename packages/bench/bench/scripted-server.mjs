@@ -1,5 +1,6 @@
 // A standalone scripted HiddenBench chat server for trying `cosir bench --hiddenbench` by hand:
 //   node packages/bench/bench/scripted-server.mjs --behaviour discloser|withholder [--port 8391] [--delay-ms 0] [--tasks FILE]
+//     [--style json|letter|thinking|cutoff]
 // It answers as @cosir/bench's scriptedHiddenBenchServer does and prints its base URL; Ctrl-C stops it.
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
@@ -11,6 +12,7 @@ const { values } = parseArgs({
     behaviour: { type: "string", default: "discloser" },
     port: { type: "string", default: "8391" },
     "delay-ms": { type: "string", default: "0" },
+    style: { type: "string", default: "json" },
     tasks: {
       type: "string",
       default: fileURLToPath(new URL("../src/hiddenbench/fixtures/hidden-bench-fixture.json", import.meta.url)),
@@ -21,6 +23,7 @@ const inner = await scriptedHiddenBenchServer({
   tasks: loadHiddenBench(values.tasks),
   behaviour: values.behaviour,
   delayMs: Number(values["delay-ms"]),
+  style: values.style,
 });
 // a fixed port in front of the scripted server (which listens on a free one)
 const proxy = createServer((req, res) => {

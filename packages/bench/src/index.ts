@@ -90,11 +90,16 @@ export {
   writeOutputAtomic,
 } from "@cosir/policy";
 export type { WriteBenchReportOptions } from "./report/write-bench-report";
-export { hiddenBenchSummary, hiddenBenchTable, writeHiddenBenchReport } from "./report/write-hidden-bench-report";
+export {
+  hiddenBenchSettingsLine,
+  hiddenBenchSummary,
+  hiddenBenchTable,
+  writeHiddenBenchReport,
+} from "./report/write-hidden-bench-report";
 export type { HiddenBenchSummary, WriteHiddenBenchReportOptions } from "./report/write-hidden-bench-report";
 
 // Chat endpoints
-export type { ChatReply, ChatResponder } from "./chat/chat-responder";
+export type { ChatReply, ChatRequestOptions, ChatResponder } from "./chat/chat-responder";
 export { EndpointUnreachableError } from "./chat/endpoint-unreachable-error";
 export { openAiChatResponder } from "./chat/open-ai-chat-responder";
 export type { OpenAiChatResponderOptions } from "./chat/open-ai-chat-responder";
@@ -103,8 +108,11 @@ export { responderPolicy } from "./chat/responder-policy";
 // HiddenBench
 export { HiddenBenchTaskSchema, loadHiddenBench } from "./hiddenbench/hidden-bench-task";
 export type { HiddenBenchTask } from "./hiddenbench/hidden-bench-task";
-export { factStated, normaliseText } from "./hiddenbench/fact-stated";
-export { normaliseOptionText, parseVote } from "./hiddenbench/parse-vote";
+export { enoughWords, factStated, normaliseText } from "./hiddenbench/fact-stated";
+export { normaliseOptionText, optionLabels, parseVote } from "./hiddenbench/parse-vote";
+export { firstJsonBlock, readVote, stripThinking } from "./hiddenbench/read-vote";
+export type { HiddenBenchVoteReader, VoteRead } from "./hiddenbench/read-vote";
+export { RequestLadder, VOTE_JSON_SCHEMA } from "./hiddenbench/request-ladder";
 export { fillPrompt, HIDDEN_BENCH_PROMPTS } from "./hiddenbench/hidden-bench-prompts";
 export type { HiddenBenchPrompts } from "./hiddenbench/hidden-bench-prompts";
 export { runHiddenBench } from "./hiddenbench/run-hidden-bench";
@@ -114,6 +122,7 @@ export type {
   ScriptedHiddenBenchCall,
   ScriptedHiddenBenchServer,
   ScriptedHiddenBenchServerOptions,
+  ScriptedReplyStyle,
 } from "./hiddenbench/scripted-hidden-bench-server";
 export type {
   HiddenBenchCondition,
@@ -121,6 +130,10 @@ export type {
   HiddenBenchEpisode,
   HiddenBenchMessage,
   HiddenBenchProtocol,
+  HiddenBenchResponseFormat,
   HiddenBenchResult,
+  HiddenBenchSettings,
+  HiddenBenchStop,
+  HiddenBenchVoteCounts,
   RunHiddenBenchOptions,
 } from "./hiddenbench/run-hidden-bench";

@@ -16,10 +16,10 @@ export type OpenAiChatResponderOptions = EndpointClientOptions;
  */
 export function openAiChatResponder(opts: OpenAiChatResponderOptions): ChatResponder {
   const client = endpointClient(opts);
-  const reply: NonNullable<ChatResponder["reply"]> = (messages, signal) =>
+  const reply: NonNullable<ChatResponder["reply"]> = (messages, signal, request) =>
     client.reply(
       messages.map((m) => ({ role: m.role, content: m.content })),
-      { signal },
+      { signal, body: request?.body },
     );
   return {
     name: `chat:${opts.model}`,

@@ -13,6 +13,7 @@ import {
 } from "./discuss-hidden-bench";
 import { HIDDEN_BENCH_PROMPTS } from "./hidden-bench-prompts";
 import type { HiddenBenchMessage } from "./hidden-bench-types";
+import type { AskAgent } from "./vote-hidden-bench";
 
 const P = {
   ...HIDDEN_BENCH_PROMPTS,
@@ -21,12 +22,18 @@ const P = {
   turn: "TURN<%messages%>",
 };
 
-/** A scripted agent: replies `reply(agent, call)` and records what it was asked. */
+/** A scripted agent: replies `reply(agent, call)`, asked again up to `tries` times while it fails, and records what it was asked. */
 function scriptedAsk(reply: (agent: number, call: number) => ChatReply) {
   const asked: { agent: number; messages: ChatMessage[] }[] = [];
-  const ask = async (agent: number, messages: ChatMessage[]): Promise<ChatReply> => {
-    asked.push({ agent, messages: structuredClone(messages) });
-    return reply(agent, asked.length);
+  const ask: AskAgent = async (agent, messages, o) => {
+    let r: ChatReply;
+    let tries = 0;
+    do {
+      tries++;
+      asked.push({ agent, messages: structuredClone(messages) });
+      r = reply(agent, asked.length);
+    } while (r.error !== undefined && tries < (o?.tries ?? 1));
+    return { reply: r, tries };
   };
   return { asked, ask };
 }
@@ -37,13 +44,17 @@ function original(over: Partial<OriginalDiscussion> = {}): OriginalDiscussion {
     pre: {
       replies: [{ text: '{"vote": "A", "rationale": "ra"}' }, { error: "down" }, { text: "B because" }],
       votes: [0, null, 1],
+      keys: ["A", null, "B"],
+      tries: [1, 1, 1],
     },
     answers: ["A", "B"],
     rounds: 2,
     prompts: P,
     maxReplyChars: 100,
+    failedTurns: "drop",
+    tries: 1,
     transcript: [],
-    ask: async () => ({ text: "" }),
+    ask: async () => ({ reply: { text: "" }, tries: 1 }),
     ...over,
   };
 }
@@ -99,6 +110,27 @@ describe("discussOriginal", () => {
     // round 2, agent 0 hears agent 2 but not agent 1 (whose round-1 turn failed)
     expect(s.asked[3]?.messages.at(-1)?.content).toBe("TURN<Person 3: m2.3>");
     expect(JSON.stringify(s.asked)).not.toContain("HTTP 500");
+  });
+
+  it("failedTurns retry: a failed turn is asked again, and one that never gets through leaves the previous message standing", async () => {
+    // agent 1 fails its round-2 turn on every try (calls 6 and 7 with tries 2); calls 2 fails once, then succeeds
+    const s = scriptedAsk((agent, call) =>
+      call === 2 || call === 6 || call === 7 ? { error: "HTTP 500" } : { text: `m${agent}.${call}` },
+    );
+    const d = original({ ask: s.ask, failedTurns: "retry", tries: 2 });
+    await discussOriginal(d);
+    expect(s.asked.map((a) => a.agent)).toEqual([0, 1, 1, 2, 0, 1, 1, 2]);
+    expect(d.transcript.map((m) => m.text)).toEqual(["m0.1", "m1.3", "m2.4", "m0.5", "", "m2.8"]);
+    // agent 2 in round 2 hears agent 0's round-2 message and agent 1's round-1 message (its round-2 turn failed)
+    expect(s.asked[7]?.messages.at(-1)?.content).toBe("TURN<Person 1: m0.5\nPerson 2: m1.3>");
+  });
+
+  it("a thinking model's <think> block never enters a prompt", async () => {
+    const s = scriptedAsk((agent) => ({ text: `<think>secret ${agent}</think>said ${agent}` }));
+    const d = original({ ask: s.ask, rounds: 2 });
+    await discussOriginal(d);
+    expect(JSON.stringify(s.asked)).not.toContain("secret");
+    expect(d.transcript[0]?.text).toBe("said 0");
   });
 
   it("cuts replies before they enter a history, marking them truncated", async () => {

@@ -2,14 +2,18 @@ import type { ChatMessage } from "@cosir/env";
 import type { ChatReply } from "../chat/chat-responder";
 import { fillPrompt, type HiddenBenchPrompts } from "./hidden-bench-prompts";
 import type { HiddenBenchMessage } from "./hidden-bench-types";
+import { stripThinking } from "./read-vote";
 import { type AskAgent, type VoteRound, voteFields } from "./vote-hidden-bench";
 
-/** A reply cut to `maxChars` characters before it enters any prompt. */
+/** A reply cut to `maxChars` characters (Infinity: never) before it enters any prompt. */
 export function cutReply(text: string, maxChars: number): { text: string; truncated: boolean } {
   return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
 }
 
-/** Records a turn's reply in the transcript: an error with empty text, or the (cut) text. */
+/**
+ * Records a turn's reply in the transcript: an error with empty text, or the text without its thinking
+ * (`stripThinking`: what a thinking model thought is not said to the others), cut to `maxChars`.
+ */
 function record(
   transcript: HiddenBenchMessage[],
   agent: number,
@@ -21,7 +25,7 @@ function record(
     transcript.push({ agent, round, text: "", error: r.error });
     return null;
   }
-  const { text, truncated } = cutReply(r.text, maxChars);
+  const { text, truncated } = cutReply(stripThinking(r.text), maxChars);
   transcript.push({ agent, round, text, ...(truncated ? { truncated } : {}) });
   return text;
 }
@@ -35,6 +39,13 @@ export interface OriginalDiscussion {
   rounds: number;
   prompts: HiddenBenchPrompts;
   maxReplyChars: number;
+  /**
+   * "retry": a failed turn is asked again up to `tries` times, and if it still fails the agent's previous
+   * message stands in the others' prompts (as the original's `history[-1]`); "drop": asked once, and a
+   * failed turn leaves its agent out of the others' next prompts.
+   */
+  failedTurns: "retry" | "drop";
+  tries: number;
   /** The episode's transcript, filled in turn by turn. */
   transcript: HiddenBenchMessage[];
   ask: AskAgent;
@@ -43,7 +54,7 @@ export interface OriginalDiscussion {
 /**
  * The prompt of `agent`'s turn in `round` (original protocol): in round 1 its own initial vote and
  * rationale, then "You speak first." or the messages said so far this round; later, the other people's
- * latest messages (a failed turn leaves its agent out), from the next agent on.
+ * latest messages (`last`: null for an agent with nothing to show), from the next agent on.
  */
 export function originalTurnPrompt(
   d: OriginalDiscussion,
@@ -91,10 +102,11 @@ export async function discussOriginal(d: OriginalDiscussion): Promise<void> {
     for (let agent = 0; agent < n; agent++) {
       const prompt = originalTurnPrompt(d, agent, round, last);
       const h = d.histories[agent] as ChatMessage[];
-      const r = await d.ask(agent, [...h, { role: "user", content: prompt }]);
-      const text = record(d.transcript, agent, round, r, d.maxReplyChars);
+      const retry = d.failedTurns === "retry";
+      const { reply } = await d.ask(agent, [...h, { role: "user", content: prompt }], { tries: retry ? d.tries : 1 });
+      const text = record(d.transcript, agent, round, reply, d.maxReplyChars);
       if (text !== null) h.push({ role: "user", content: prompt }, { role: "assistant", content: text });
-      last[agent] = text;
+      if (text !== null || !retry) last[agent] = text;
     }
   }
 }
@@ -122,8 +134,8 @@ export async function discussCosir(d: CosirDiscussion): Promise<void> {
   for (let round = 0; round < d.rounds; round++) {
     for (let agent = 0; agent < d.agents; agent++) {
       const user = `${cosirTranscriptText(d.transcript)}\nRound ${round + 1} of ${d.rounds}. It is your turn: write a short message to your team.`;
-      const r = await d.ask(agent, d.conversation(agent, user));
-      record(d.transcript, agent, round, r, d.maxReplyChars);
+      const { reply } = await d.ask(agent, d.conversation(agent, user));
+      record(d.transcript, agent, round, reply, d.maxReplyChars);
     }
   }
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { factStated, normaliseText } from "./fact-stated";
+import { enoughWords, factStated, normaliseText } from "./fact-stated";
 
 const options = ["West City", "East Town", "North Hill"];
 const shared = ["East Town is reached through a tunnel.", "The bridge to West City is the shortest route."];
@@ -94,5 +94,57 @@ describe("factStated", () => {
         expect(factStated(fact, `${a} ${fact} ${b}`, 0.8, context)).toBe(true);
       }),
     );
+  });
+
+  it("a short fact restated with one synonym counts; one or two distinctive words must all be there", () => {
+    const ctx = ["Pick a site: West City, East Town or North Hill.", "West City is the cheapest."];
+    const fact = "The West City bridge collapsed overnight.";
+    // distinctive: bridge, collapsed, overnight
+    expect(factStated(fact, "Heads up: the West City bridge fell down overnight.", 0.8, ctx)).toBe(true);
+    expect(factStated(fact, "West City is the cheapest, and its bridge is fine.", 0.8, ctx)).toBe(false);
+    expect(factStated("West City flooded.", "West City got wet.", 0.8, ctx)).toBe(false);
+    expect(factStated("The bridge at West City collapsed.", "The bridge at West City broke.", 0.8, ctx)).toBe(false);
+  });
+
+  it("property: one word of a 3-6 word fact swapped for a synonym still discloses; an echo of the context never does", () => {
+    const context = ["Choose between Harbor Depot and Quarry Yard.", "Harbor Depot is cheaper than Quarry Yard."];
+    const vocabulary = [
+      "crane",
+      "rusted",
+      "permit",
+      "expired",
+      "tunnel",
+      "flooded",
+      "inspector",
+      "warned",
+      "roof",
+      "leaks",
+    ];
+    const synonyms = ["hoist", "corroded", "licence", "lapsed", "passage", "submerged", "auditor", "cautioned"];
+    const factArb = fc
+      .uniqueArray(fc.constantFrom(...vocabulary), { minLength: 3, maxLength: 6 })
+      .chain((words) =>
+        fc.record({ words: fc.constant(words), swap: fc.nat(words.length - 1), syn: fc.constantFrom(...synonyms) }),
+      );
+    fc.assert(
+      fc.property(factArb, ({ words, swap, syn }) => {
+        const fact = `At Harbor Depot the ${words.join(" ")}.`;
+        const said = words.map((w, k) => (k === swap ? syn : w));
+        expect(factStated(fact, `I heard that at Harbor Depot the ${said.join(" ")}.`, 0.8, context)).toBe(true);
+        // the context echoed, plus all but two of the fact's words: never
+        const echo = `${context.join(" ")} ${words.slice(0, words.length - 2).join(" ")}`;
+        expect(factStated(fact, echo, 0.8, context)).toBe(false);
+        expect(factStated(fact, context.join(" "), 0.8, context)).toBe(false);
+      }),
+    );
+  });
+
+  it("enoughWords agrees with a count-based oracle on small cases", () => {
+    // oracle: the fact is stated when the words missing are at most (1 - minOverlap) of them, or exactly one of 3+
+    const oracle = (hit: number, n: number, m: number): boolean =>
+      hit * 1000 >= Math.round(m * 1000) * n || (m < 1 && n >= 3 && n - hit <= 1);
+    for (let n = 1; n <= 8; n++)
+      for (let hit = 0; hit <= n; hit++)
+        for (const m of [0.5, 0.8, 0.9, 1]) expect(enoughWords(hit, n, m)).toBe(oracle(hit, n, m));
   });
 });

@@ -31,7 +31,7 @@ function contentWords(normalised: string): string[] {
  * distinctive content counts: its content words (3+ characters or with a digit, function words
  * dropped) that occur nowhere in `context` (the options, the description and the shared facts). The
  * fact is stated when at least `minOverlap` (default 0.8) of those distinctive words occur in the
- * message, so a message that only echoes the context never discloses. A fact with no distinctive word
+ * message, or all but one of them when it has three or more (a one-word paraphrase, `enoughWords`), so a message that only echoes the context never discloses. A fact with no distinctive word
  * (a table of letters and Y/N marks, say) is compared on its distinctive word pairs instead: adjacent
  * pairs of its words, one of them a 1-2 character code or mark, that occur nowhere in the context; a
  * fact with neither is never disclosed. With no context every content word is distinctive; then a message containing the whole
@@ -46,13 +46,22 @@ export function factStated(fact: string, message: string, minOverlap = 0.8, cont
   const words = [...new Set(contentWords(f))].filter((w) => !known.has(w));
   if (words.length > 0) {
     const have = new Set(m.split(" "));
-    return words.filter((w) => have.has(w)).length / words.length >= minOverlap;
+    return enoughWords(words.filter((w) => have.has(w)).length, words.length, minOverlap);
   }
   const knownPairs = new Set(context.flatMap((c) => pairs(normaliseText(c))));
   const distinct = [...new Set(pairs(f))].filter((p) => !knownPairs.has(p));
   if (distinct.length === 0) return false;
   const havePairs = new Set(pairs(m));
   return distinct.filter((p) => havePairs.has(p)).length / distinct.length >= minOverlap;
+}
+
+/**
+ * Whether `hit` of a fact's `n` distinctive words is enough: at least `minOverlap` of them, or (3+ words,
+ * minOverlap below 1) all but one, so a short fact restated with one synonym still counts. One or two
+ * distinctive words must all be there: one of them alone is too often said without the fact.
+ */
+export function enoughWords(hit: number, n: number, minOverlap: number): boolean {
+  return hit / n >= minOverlap || (n >= 3 && minOverlap < 1 && hit >= n - 1);
 }
 
 // Short function words: never a code or a mark.

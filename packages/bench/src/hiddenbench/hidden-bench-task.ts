@@ -19,7 +19,8 @@ export const HiddenBenchTaskSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["correct_answer"],
-        message: `expected one of possible_answers, got ${JSON.stringify(t.correct_answer)}`,
+        // the value is named once, by the error that reports this issue
+        message: "expected one of possible_answers",
       });
     }
   });
@@ -27,7 +28,8 @@ export type HiddenBenchTask = z.infer<typeof HiddenBenchTaskSchema>;
 
 /**
  * Reads HiddenBench tasks from a user-given JSON file: a list of tasks, or an object with a `tasks` list.
- * Throws an InvalidConfigError naming the task index and field on the first invalid task.
+ * Throws an InvalidConfigError naming the task index, the field and its value on the first invalid task,
+ * and one for an empty list (a run of no task has no figure).
  */
 export function loadHiddenBench(path: string): HiddenBenchTask[] {
   let json: unknown;
@@ -44,14 +46,19 @@ export function loadHiddenBench(path: string): HiddenBenchTask[] {
   const list = Array.isArray(json) ? json : (json as { tasks?: unknown } | null)?.tasks;
   if (!Array.isArray(list))
     throw new InvalidConfigError("hiddenBench", path, "expected a JSON list of tasks (or {tasks: [...]})");
+  if (list.length === 0)
+    throw new InvalidConfigError("hiddenBench", path, "expected at least one task, not an empty list");
   return list.map((item, k) => {
     const r = HiddenBenchTaskSchema.safeParse(item);
     if (!r.success) {
       const issue = r.error.issues[0];
+      const at = issue?.path ?? [];
+      // the field's own value, named once ("got" is added by the error, never by the message)
+      const value = at.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | null)?.[key], item);
       throw new InvalidConfigError(
-        `hiddenBench[${k}].${issue?.path.join(".") ?? ""}`,
-        item,
-        issue?.message ?? "invalid task",
+        `hiddenBench[${k}]${at.length > 0 ? `.${at.join(".")}` : ""}`,
+        value,
+        (issue?.message ?? "invalid task").replace(/,? (?:got|received) .*$/i, ""),
       );
     }
     return r.data;

@@ -18,13 +18,15 @@ export function normaliseOptionText(text: string): string {
  * ("Deep Jungle Site (A)" -> "Deep Jungle Site") or a leading "Option A:" label. A spelling shared by
  * two options names neither.
  */
-function optionSpellings(answers: readonly string[]): string[][] {
-  const raw = answers.map((a) => {
+function optionSpellings(answers: readonly string[], labels: readonly string[] | null = null): string[][] {
+  const extra = labelSpellings(answers, labels);
+  const raw = answers.map((a, k) => {
     const s = new Set<string>([normaliseOptionText(a)]);
     const noParen = a.replace(/\s*[([][^)\]]*[)\]]\s*/g, " ");
     s.add(normaliseOptionText(noParen));
     const noPrefix = a.replace(/^\s*(option|choice|answer)?\s*[A-Za-z0-9]\s*[:).-]\s+/i, "");
     s.add(normaliseOptionText(noPrefix));
+    for (const x of extra[k] ?? []) s.add(x);
     s.delete("");
     return [...s];
   });
@@ -33,6 +35,40 @@ function optionSpellings(answers: readonly string[]): string[][] {
     for (const s of spellings) owners.set(s, new Set([...(owners.get(s) ?? []), k]));
   });
   return raw.map((spellings) => spellings.filter((s) => owners.get(s)?.size === 1));
+}
+
+// An option's label: leading "A)", "(A)", "A.", "A:", "Option A:", "1." or trailing "(A)", "(Site A)", "[2]".
+const LEADING_LABEL = /^\s*(?:(?:option|choice|answer)\s+)?\(?([A-Za-z]|\d{1,2})\s*[).:\]-]\s+\S/i;
+const TRAILING_LABEL = /[([]\s*(?:([A-Za-z]+)\s+)?([A-Za-z]|\d{1,2})\s*[)\]]\s*$/;
+
+/**
+ * The label of each option ("a", "b", "1", lower case) when every option carries one and no two share
+ * it; else null (the options are not lettered or numbered, so a letter names nothing).
+ */
+export function optionLabels(answers: readonly string[]): string[] | null {
+  const labels = answers.map((a) => {
+    const lead = LEADING_LABEL.exec(a);
+    if (lead !== null) return (lead[1] as string).toLowerCase();
+    const trail = TRAILING_LABEL.exec(a);
+    return trail === null ? null : (trail[2] as string).toLowerCase();
+  });
+  if (labels.some((l) => l === null) || new Set(labels).size !== labels.length) return null;
+  return labels as string[];
+}
+
+/** The spellings a label adds: "option c", "choice c", "answer c" and the parenthetical's own word ("site c"). */
+function labelSpellings(answers: readonly string[], labels: readonly string[] | null): string[][] {
+  if (labels === null) return answers.map(() => []);
+  return answers.map((a, k) => {
+    const l = labels[k] as string;
+    const word = TRAILING_LABEL.exec(a)?.[1];
+    return [
+      `option ${l}`,
+      `choice ${l}`,
+      `answer ${l}`,
+      ...(word !== undefined ? [normaliseOptionText(`${word} ${l}`)] : []),
+    ];
+  });
 }
 
 interface Mention {
@@ -79,20 +115,49 @@ function negated(t: string, m: Mention): boolean {
   return NEGATED_BEFORE.test(before) || NEGATED_AFTER.test(after);
 }
 
+// A bare label right after a vote word, the label upper case (or a number) and ending the clause:
+// "My final answer: D", "I'm going with C.", "vote - 2 because ...".
+const LABEL_VOTE =
+  /\b(?:answer|vote|choice|pick|decision|with|choose|select|for)\s*(?:is\s+|would be\s+|will be\s+|remains\s+)?[:=-]?\s*\(?([A-Z]|\d{1,2})\)?(?=\s*$|[.,;:!)]|\s+(?:because|since|as)\b|\s+[-\u2013\u2014])/gi;
+
+/** The options named by a bare label after a vote word (raw text: the case of the label matters). */
+function labelVotes(text: string, labels: readonly string[] | null): number[] {
+  if (labels === null) return [];
+  const out: number[] = [];
+  for (const m of text.matchAll(LABEL_VOTE)) {
+    const l = m[1] as string;
+    if (/[a-z]/.test(l)) continue; // "for a while": a lower-case letter is a word, not a label
+    const k = labels.indexOf(l.toLowerCase());
+    if (k >= 0) out.push(k);
+  }
+  return out;
+}
+
 /** The option a piece of plain text names, without looking for JSON. */
-function voteInText(text: string, spellings: readonly string[][]): number | null {
+function voteInText(
+  text: string,
+  spellings: readonly string[][],
+  labels: readonly string[] | null = null,
+): number | null {
   const t = normaliseOptionText(text);
   if (t === "") return null;
   const exact = spellings.findIndex((list) => list.includes(t));
   if (exact >= 0) return exact;
+  // the whole text is a label: {"vote": "C"}, "(C)", "2"
+  if (labels?.includes(t)) return labels.indexOf(t);
   const found = mentions(t, spellings);
-  if (found.length === 0) return null;
+  if (found.length === 0) {
+    const byLabel = labelVotes(text, labels);
+    return byLabel.length > 0 ? (byLabel[byLabel.length - 1] as number) : null;
+  }
   const padded = ` ${t} `;
   // an explicit vote phrase right before a mention; the last such phrase wins (the final word)
   const phrased = found.filter((m) => VOTE_PHRASE.test(padded.slice(Math.max(0, m.start - 60), m.start + 1)));
   const phrasedOptions = new Set(phrased.map((m) => m.option));
   if (phrasedOptions.size === 1) return phrased[0]?.option ?? null;
   if (phrasedOptions.size > 1) return phrased[phrased.length - 1]?.option ?? null;
+  const byLabel = labelVotes(text, labels);
+  if (byLabel.length > 0) return byLabel[byLabel.length - 1] as number;
   // otherwise only if exactly one option is named without being ruled out
   const open = new Set(found.filter((m) => !negated(t, m)).map((m) => m.option));
   if (open.size === 1) return [...open][0] as number;
@@ -139,14 +204,18 @@ function jsonObjects(text: string): Record<string, unknown>[] {
  * 3. an explicit vote phrase ("I vote for X", "my final answer: X") right before an option;
  * 4. exactly one option named and not ruled out ("not Y", "Y is ruled out", "rather than Y").
  * Several options otherwise: null, never a guess. Options match as people type them: any case,
- * punctuation and accents, apostrophes optional, and without a parenthetical label.
+ * punctuation and accents, apostrophes optional, and without a parenthetical label. When every option
+ * carries a distinct label ("Site (A)", "B) ...", "1. ..."; see `optionLabels`), a label names its
+ * option too: "Option C", "Site C", a vote field or reply that is only "C", and an upper-case label
+ * right after a vote word ("My final answer: D"); otherwise a letter names nothing.
  */
 export function parseVote(text: string, answers: readonly string[]): number | null {
   if (typeof text !== "string" || answers.length === 0) return null;
-  const spellings = optionSpellings(answers);
+  const labels = optionLabels(answers);
+  const spellings = optionSpellings(answers, labels);
   const voted = jsonObjects(text)
     .map((o) => o.vote ?? o.answer ?? o.choice)
     .filter((v): v is string => typeof v === "string");
-  if (voted.length > 0) return voteInText(voted[voted.length - 1] as string, spellings);
-  return voteInText(text, spellings);
+  if (voted.length > 0) return voteInText(voted[voted.length - 1] as string, spellings, labels);
+  return voteInText(text, spellings, labels);
 }

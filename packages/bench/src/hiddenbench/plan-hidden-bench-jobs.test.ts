@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HiddenBenchTask } from "./hidden-bench-task";
-import { planHiddenBenchJobs, plannedCalls } from "./plan-hidden-bench-jobs";
+import { byCondition, planHiddenBenchJobs, plannedCalls } from "./plan-hidden-bench-jobs";
 
 const task = (id: string, hidden: number): HiddenBenchTask => ({
   id,
@@ -14,7 +14,7 @@ const task = (id: string, hidden: number): HiddenBenchTask => ({
 const tasks = [task("a", 3), task("b", 2)];
 
 describe("planHiddenBenchJobs", () => {
-  it("one job per (condition, run, task), in that nesting order", () => {
+  it("one job per (condition, run, task), started run by run, task by task, conditions side by side", () => {
     const jobs = planHiddenBenchJobs(tasks, {
       protocol: "original",
       conditions: ["hidden", "full"],
@@ -22,6 +22,17 @@ describe("planHiddenBenchJobs", () => {
       agents: 9,
     });
     expect(jobs.map((j) => `${j.condition}:${j.run}:${j.task.id}`)).toEqual([
+      "hidden:0:a",
+      "full:0:a",
+      "hidden:0:b",
+      "full:0:b",
+      "hidden:1:a",
+      "full:1:a",
+      "hidden:1:b",
+      "full:1:b",
+    ]);
+    // listed for the result by condition, then run, then task
+    expect(byCondition(jobs, ["hidden", "full"]).map((j) => `${j.condition}:${j.run}:${j.task.id}`)).toEqual([
       "hidden:0:a",
       "hidden:0:b",
       "hidden:1:a",
@@ -31,8 +42,14 @@ describe("planHiddenBenchJobs", () => {
       "full:1:a",
       "full:1:b",
     ]);
+    // any prefix of the start order (a run stopped early) holds as many hidden as full task runs, give or take one
+    for (let k = 0; k <= jobs.length; k++) {
+      const head = jobs.slice(0, k);
+      const h = head.filter((j) => j.condition === "hidden").length;
+      expect(Math.abs(2 * h - k)).toBeLessThanOrEqual(1);
+    }
     // original: one agent per hidden fact, whatever `agents` says
-    expect(jobs.map((j) => j.episode.agents).slice(0, 2)).toEqual([3, 2]);
+    expect(jobs.map((j) => j.episode.agents).slice(0, 4)).toEqual([3, 3, 2, 2]);
   });
 
   it("cosir: `agents` agents, by default one per hidden fact", () => {
@@ -70,6 +87,10 @@ describe("planHiddenBenchJobs", () => {
       "hiddenFact",
       "preVotes",
       "postVotes",
+      "preVoteKeys",
+      "postVoteKeys",
+      "preVoteTries",
+      "postVoteTries",
       "preReplies",
       "postReplies",
       "preDecision",

@@ -26,6 +26,10 @@ function emptyEpisode(
     hiddenFact: [],
     preVotes: new Array<number | null>(agents).fill(null),
     postVotes: new Array<number | null>(agents).fill(null),
+    preVoteKeys: new Array<string | null>(agents).fill(null),
+    postVoteKeys: new Array<string | null>(agents).fill(null),
+    preVoteTries: new Array<number>(agents).fill(0),
+    postVoteTries: new Array<number>(agents).fill(0),
     preReplies: [],
     postReplies: [],
     preDecision: null,
@@ -45,17 +49,20 @@ function emptyEpisode(
 }
 
 /**
- * One job per (condition, run, task), in that nesting order (the order of `episodes` in the result):
- * under the original protocol one agent per hidden fact, under cosir `agents` (default the same).
+ * One job per (condition, run, task), in the order they are started: run by run, task by task, the
+ * conditions of a task side by side, so a run stopped by its deadline or Ctrl-C has as many task runs of
+ * each condition (give or take the ones in flight). The result lists episodes by condition, run and task
+ * (`byCondition`). Under the original protocol one agent per hidden fact, under cosir `agents` (default
+ * the same).
  */
 export function planHiddenBenchJobs(
   tasks: readonly HiddenBenchTask[],
   o: Pick<ResolvedHiddenBenchOptions, "protocol" | "conditions" | "runs" | "agents">,
 ): HiddenBenchJob[] {
   const jobs: HiddenBenchJob[] = [];
-  for (const condition of o.conditions)
-    for (let run = 0; run < o.runs; run++)
-      for (const task of tasks) {
+  for (let run = 0; run < o.runs; run++)
+    for (const task of tasks)
+      for (const condition of o.conditions) {
         const agents =
           o.protocol === "original" ? task.hidden_information.length : (o.agents ?? task.hidden_information.length);
         jobs.push({ task, condition, run, episode: emptyEpisode(task, o.protocol, condition, run, agents) });
@@ -66,4 +73,12 @@ export function planHiddenBenchJobs(
 /** Calls a plan makes if every task run finishes: per agent a vote before, one turn per round, a vote after. */
 export function plannedCalls(jobs: readonly HiddenBenchJob[], rounds: number): number {
   return jobs.reduce((s, j) => s + j.episode.agents * (rounds + 2), 0);
+}
+
+/** The jobs listed by condition (in `conditions` order), then run, then task: the order of `episodes` in a result. */
+export function byCondition(
+  jobs: readonly HiddenBenchJob[],
+  conditions: readonly HiddenBenchCondition[],
+): HiddenBenchJob[] {
+  return conditions.flatMap((c) => jobs.filter((j) => j.condition === c));
 }

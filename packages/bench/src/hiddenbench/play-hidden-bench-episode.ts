@@ -6,12 +6,38 @@ import { fillPrompt } from "./hidden-bench-prompts";
 import type { HiddenBenchJob } from "./hidden-bench-types";
 import type { ResolvedHiddenBenchOptions } from "./resolve-hidden-bench-options";
 import { pluralityVote } from "./score-hidden-bench";
-import { type AskAgent, askVotes } from "./vote-hidden-bench";
+import { type AskAgent, askVotes, type VoteRound } from "./vote-hidden-bench";
+
+/** Records a vote round on the episode, before or after the discussion. */
+function recordVotes(e: HiddenBenchJob["episode"], when: "pre" | "post", v: VoteRound): void {
+  if (when === "pre") {
+    e.preReplies = v.replies;
+    e.preVotes = v.votes;
+    e.preVoteKeys = v.keys;
+    e.preVoteTries = v.tries;
+  } else {
+    e.postReplies = v.replies;
+    e.postVotes = v.votes;
+    e.postVoteKeys = v.keys;
+    e.postVoteTries = v.tries;
+  }
+}
+
+/** The team's answer: the plurality of the vote keys (see `pluralityVote`) as an option, null if it is none. */
+function decide(
+  keys: readonly (string | null)[],
+  answers: readonly string[],
+  missing: "drop" | "bucket",
+): number | null {
+  const top = pluralityVote(keys, missing);
+  const k = top === null ? -1 : answers.indexOf(top);
+  return k >= 0 ? k : null;
+}
 
 /**
  * Plays one task run of the original protocol into its episode: deal, a JSON vote before (asked on a
- * copy of each history, never entering it), the discussion, a JSON vote after with the last round's
- * messages, and the plurality decisions. Each step is recorded on the episode as soon as it is done, so
+ * copy of each history, never entering it, up to `tries` times until a JSON vote arrives), the
+ * discussion, a JSON vote after with the last round's messages, and the plurality decisions. Each step is recorded on the episode as soon as it is done, so
  * a run stopped half-way leaves what it got.
  */
 export async function playOriginal(
@@ -21,7 +47,7 @@ export async function playOriginal(
 ): Promise<void> {
   const { hiddenFact, histories } = dealOriginal(task, condition, run, e.agents, o.seed, o.prompts.system);
   e.hiddenFact = hiddenFact;
-  const ask: AskAgent = (agent, messages) => caller.ask(e, agent, messages);
+  const ask: AskAgent = (agent, messages, opts) => caller.askUntil(e, agent, messages, opts);
   const answers = task.possible_answers;
   const possible = answers.join(", ");
   const withPrompt = (prompt: string): ChatMessage[][] =>
@@ -30,9 +56,10 @@ export async function playOriginal(
     withPrompt(fillPrompt(o.prompts.firstVote, { possible_answers: possible, group_discussion: "" })),
     answers,
     ask,
+    o.voteReader,
+    o.tries,
   );
-  e.preReplies = pre.replies;
-  e.preVotes = pre.votes;
+  recordVotes(e, "pre", pre);
   await discussOriginal({
     histories,
     pre,
@@ -40,6 +67,8 @@ export async function playOriginal(
     rounds: o.rounds,
     prompts: o.prompts,
     maxReplyChars: o.maxReplyChars,
+    failedTurns: o.failedTurns,
+    tries: o.tries,
     transcript: e.transcript,
     ask,
   });
@@ -53,11 +82,12 @@ export async function playOriginal(
     ),
     answers,
     ask,
+    o.voteReader,
+    o.tries,
   );
-  e.postReplies = post.replies;
-  e.postVotes = post.votes;
-  e.preDecision = pluralityVote(e.preVotes);
-  e.decision = pluralityVote(e.postVotes);
+  recordVotes(e, "post", post);
+  e.preDecision = decide(e.preVoteKeys, answers, o.missingVotes);
+  e.decision = decide(e.postVoteKeys, answers, o.missingVotes);
 }
 
 /**
@@ -73,7 +103,7 @@ export async function playCosir(
   const n = e.agents;
   const { hiddenFact, system } = dealCosir(task, n);
   e.hiddenFact = hiddenFact;
-  const ask: AskAgent = (agent, messages) => caller.ask(e, agent, messages);
+  const ask: AskAgent = (agent, messages, opts) => caller.askUntil(e, agent, messages, opts);
   const conversation = (agent: number, user: string): ChatMessage[] => [
     { role: "system", content: system(agent) },
     { role: "user", content: user },
@@ -84,11 +114,12 @@ export async function playCosir(
       Array.from({ length: n }, (_, agent) => conversation(agent, user)),
       task.possible_answers,
       ask,
+      o.voteReader,
+      o.tries,
     );
   };
   const pre = await voteAll();
-  e.preReplies = pre.replies;
-  e.preVotes = pre.votes;
+  recordVotes(e, "pre", pre);
   await discussCosir({
     agents: n,
     rounds: o.rounds,
@@ -98,8 +129,7 @@ export async function playCosir(
     ask,
   });
   const post = await voteAll();
-  e.postReplies = post.replies;
-  e.postVotes = post.votes;
+  recordVotes(e, "post", post);
   e.preDecision = teamDecision(e.preVotes);
   e.decision = teamDecision(e.postVotes);
 }

@@ -8,8 +8,15 @@ describe("resolveHiddenBenchOptions", () => {
     expect(resolveHiddenBenchOptions()).toEqual({
       protocol: "original",
       rounds: 15,
-      runs: 1,
-      maxReplyChars: 2000,
+      runs: 10,
+      maxReplyChars: Number.POSITIVE_INFINITY,
+      voteReader: "original",
+      missingVotes: "drop",
+      failedTurns: "retry",
+      tries: 5,
+      responseFormat: "json_schema",
+      thinkingOff: true,
+      earlyStopCalls: 8,
       concurrency: 8,
       agents: undefined,
       deadlineMs: undefined,
@@ -25,6 +32,21 @@ describe("resolveHiddenBenchOptions", () => {
     expect(o.rounds).toBe(2);
     expect(o.conditions).toEqual(["hidden"]);
     expect(o.agents).toBe(5);
+    // cosir keeps its earlier variants
+    expect([o.runs, o.maxReplyChars, o.voteReader, o.failedTurns, o.tries, o.responseFormat, o.thinkingOff]).toEqual([
+      1,
+      2000,
+      "tolerant",
+      "drop",
+      1,
+      "none",
+      false,
+    ]);
+    expect(resolveHiddenBenchOptions({ thinking: true }).thinkingOff).toBe(false);
+    expect(() => resolveHiddenBenchOptions({ voteReader: "loose" as "tolerant" })).toThrow(
+      /^voteReader: expected one of/,
+    );
+    expect(() => resolveHiddenBenchOptions({ tries: 0 })).toThrow(/^tries:/);
   });
 
   it("overrides single prompts and keeps the others", () => {

@@ -35,21 +35,44 @@ function played(condition: "hidden" | "full", over: Partial<HiddenBenchEpisode>)
 }
 
 describe("pluralityVote", () => {
-  it("the most frequent vote, a missing vote counting as a bucket, ties to the earliest agent's", () => {
+  it("the most frequent vote, missing votes dropped (default) or a bucket, ties to the vote counted first", () => {
     expect(pluralityVote([1, 2, 2])).toBe(2);
     expect(pluralityVote([1, 2])).toBe(1);
-    expect(pluralityVote([null, null, 0])).toBe(null);
+    expect(pluralityVote([null, null, 0])).toBe(0);
+    expect(pluralityVote([null, null, 0], "bucket")).toBe(null);
+    expect(pluralityVote([null, null])).toBe(null);
     expect(pluralityVote([])).toBe(null);
+    // string keys, as the original reader counts them: a vote for no option is a bucket too
+    expect(pluralityVote(["west city", "West City", "west city"])).toBe("west city");
   });
 
-  it("its vote is cast at least as often as any other, and is the first cast among those", () => {
+  it("its vote is cast at least as often as any other, and is the first cast among those (both policies)", () => {
+    // oracle: Python's max(counts.items(), key=count) over a dict filled in vote order
+    const oracle = (votes: readonly (number | null)[]): number | null => {
+      const keys: (number | null)[] = [];
+      const n: number[] = [];
+      for (const v of votes) {
+        const i = keys.indexOf(v);
+        if (i < 0) {
+          keys.push(v);
+          n.push(1);
+        } else n[i] = (n[i] as number) + 1;
+      }
+      let best = -1;
+      n.forEach((c, i) => {
+        if (best < 0 || c > (n[best] as number)) best = i;
+      });
+      return best < 0 ? null : (keys[best] as number | null);
+    };
     fc.assert(
       fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }), { minLength: 1 }), (votes) => {
         const count = (v: number | null) => votes.filter((x) => x === v).length;
-        const top = pluralityVote(votes);
+        const top = pluralityVote(votes, "bucket");
         const most = Math.max(...votes.map(count));
         expect(count(top)).toBe(most);
         expect(votes.find((v) => count(v) === most)).toBe(top);
+        expect(top).toBe(oracle(votes));
+        expect(pluralityVote(votes, "drop")).toBe(oracle(votes.filter((v) => v !== null)));
       }),
     );
   });
@@ -162,7 +185,8 @@ describe("conditionResult", () => {
     const r = conditionResult(es, "hidden", "original", ci);
     expect([r.accuracy.value, r.preAccuracy.value]).toEqual([0.5, 0]);
     expect([r.individualAccuracy.value, r.individualPreAccuracy.value]).toEqual([0.5, 0.25]);
-    expect(r.accuracy.episodes).toBe(2);
+    // the bootstrap resamples tasks: both episodes are runs of one task
+    expect(r.accuracy.episodes).toBe(1);
   });
 
   it("cosir: individual accuracy pooled over agents", () => {

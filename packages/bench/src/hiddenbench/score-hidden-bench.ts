@@ -10,11 +10,15 @@ import type {
   HiddenBenchProtocol,
 } from "./hidden-bench-types";
 
-/** Plurality of the votes (a missing vote is a bucket of its own); ties go to the earliest agent's vote. */
-export function pluralityVote(votes: readonly (number | null)[]): number | null {
-  const counts = new Map<number | null, number>();
-  for (const v of votes) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: number | null = null;
+/**
+ * Plurality of the votes, as the original's `majority_vote` (sim.py: `max` over the counts, ties to the
+ * vote counted first). A missing vote (null) is left out ("drop", default: the original always has a
+ * vote, asking until it gets one) or is a bucket of its own ("bucket"); null when no vote is counted.
+ */
+export function pluralityVote<T>(votes: readonly (T | null)[], missing: "drop" | "bucket" = "drop"): T | null {
+  const counts = new Map<T | null, number>();
+  for (const v of votes) if (v !== null || missing === "bucket") counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: T | null = null;
   let bestCount = 0;
   for (const [v, n] of counts)
     if (n > bestCount) {
@@ -62,7 +66,7 @@ export interface BehaviourCounts {
 /**
  * Fail-to-ask and ignored-input counts of finished hidden-condition task runs (ours, beside the original
  * metric): of the agents whose first vote was wrong, those who never asked a question; and of those who
- * heard every other hidden fact stated, those who kept their vote.
+ * heard every other hidden fact stated, those who kept their (readable) vote.
  */
 export function behaviourCounts(jobs: readonly HiddenBenchJob[], minOverlap?: number): BehaviourCounts {
   const out: BehaviourCounts = { failEligible: [], failed: [], ignoreEligible: [], ignored: [] };
@@ -80,7 +84,8 @@ export function behaviourCounts(jobs: readonly HiddenBenchJob[], minOverlap?: nu
       const othersFacts = task.hidden_information.filter((_, k) => k !== e.hiddenFact[a]);
       if (othersFacts.every((fact) => heard.some((m) => factStated(fact, m.text, minOverlap, ctx)))) {
         ie++;
-        if (e.postVotes[a] === e.preVotes[a]) ii++;
+        // kept: the same readable vote before and after; an unreadable vote is never a kept one
+        if (e.preVotes[a] !== null && e.postVotes[a] === e.preVotes[a]) ii++;
       }
     }
     out.failEligible.push(fe);
@@ -99,16 +104,55 @@ export function hiddenBenchCi(seed: number): HiddenBenchCi {
 }
 
 /**
+ * Per-episode numerators and denominators summed per task (first-seen task order), so a bootstrap over
+ * them resamples tasks, not runs: the runs of one task are not independent draws. The point estimate
+ * (sum / sum) is unchanged.
+ */
+export function byTask(
+  taskIds: readonly string[],
+  num: readonly number[],
+  den: readonly number[] | null = null,
+): { num: number[]; den: number[] } {
+  const at = new Map<string, number>();
+  const out = { num: [] as number[], den: [] as number[] };
+  taskIds.forEach((id, k) => {
+    let i = at.get(id);
+    if (i === undefined) {
+      i = out.num.length;
+      at.set(id, i);
+      out.num.push(0);
+      out.den.push(0);
+    }
+    out.num[i] = (out.num[i] as number) + (num[k] as number);
+    out.den[i] = (out.den[i] as number) + (den === null ? 1 : (den[k] as number));
+  });
+  return out;
+}
+
+/** `ci` over episodes grouped by task (`byTask`). */
+export function taskCi(ci: HiddenBenchCi, taskIds: readonly string[]): HiddenBenchCi {
+  return (name, num, den = null) => {
+    const t = byTask(taskIds, num, den);
+    return ci(name, t.num, t.den);
+  };
+}
+
+/**
  * The figures of one condition over its finished episodes: team accuracy (plurality or strict majority)
  * after and before, and individual accuracy, averaged per run (original) or pooled over agents (cosir).
+ * CIs resample tasks (`byTask`).
  */
 export function conditionResult(
   done: readonly HiddenBenchEpisode[],
   c: HiddenBenchCondition,
   protocol: HiddenBenchProtocol,
-  ci: HiddenBenchCi,
+  runCi: HiddenBenchCi,
 ): HiddenBenchConditionResult {
   const es = done.filter((e) => e.condition === c);
+  const ci = taskCi(
+    runCi,
+    es.map((e) => e.taskId),
+  );
   const individual = (post: boolean): Estimate =>
     protocol === "original"
       ? ci(

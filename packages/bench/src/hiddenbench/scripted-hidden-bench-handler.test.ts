@@ -46,9 +46,15 @@ describe("scriptedHiddenBenchHandler", () => {
         condition: "hidden",
         held: [0],
         kind: "turn",
+        system: "Pick a site. Fact 1: Alpha floods.",
         status: 200,
         reply: "What I know: Alpha floods.",
         vote: null,
+        json: false,
+        tolerantVote: null,
+        responseFormat: undefined,
+        enableThinking: undefined,
+        requestKeys: ["messages"],
         stated: [0],
         longestAssistant: 3,
         prompt: "Pick a site. Fact 1: Alpha floods.\nabc\nSpeak.",
@@ -65,9 +71,23 @@ describe("scriptedHiddenBenchHandler", () => {
     const failed = await post(chat("Pick a site. Alpha floods.", 'Your "vote"?'));
     expect([failed.status, await failed.text()]).toEqual([500, "scripted failure [500]"]);
     expect(log.map((c) => [c.n, c.kind, c.status, c.vote])).toEqual([[4, "preVote", 500, null]]);
-    const ok = await post(chat("Pick a site. Alpha floods.", 'Your "vote"?'));
+    // asked again: still the vote before the discussion; after the agent's turn, the vote after
+    const ok = await post({
+      ...chat("Pick a site. Alpha floods.", 'Your "vote"?'),
+      response_format: { type: "json_object" },
+    });
     expect(ok.status).toBe(200);
-    expect(log[1]).toMatchObject({ n: 5, kind: "postVote", vote: 0 });
+    expect(log[1]).toMatchObject({ n: 5, kind: "preVote", vote: 0, json: true, responseFormat: "json_object" });
+    await post(chat("Pick a site. Alpha floods.", "Speak."));
+    await post(chat("Pick a site. Alpha floods.", 'Your "vote"?'));
+    expect(log[3]).toMatchObject({ n: 7, kind: "postVote" });
+  });
+
+  it("refuse: every request answered with the given status and body, nothing logged", async () => {
+    const { log, post } = await serve({ refuse: { status: 400, body: "model 'x' does not exist" } });
+    const r = await post(chat("Pick a site. Alpha floods.", 'Your "vote"?'));
+    expect([r.status, await r.text()]).toEqual([400, "model 'x' does not exist"]);
+    expect(log).toEqual([]);
   });
 
   it("logs a call before holding its reply, and holds it until the hold settles", async () => {

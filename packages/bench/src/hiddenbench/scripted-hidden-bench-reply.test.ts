@@ -28,15 +28,36 @@ describe("isVotePrompt", () => {
 });
 
 describe("ScriptedVoteCounter", () => {
-  it("alternates pre and post votes per agent (task, condition, held facts)", () => {
+  it("a vote is pre until the agent (its system message) has taken a turn, and counts each vote's asks", () => {
     const c = new ScriptedVoteCounter();
-    expect([c.kind(holds([0])), c.kind(holds([1])), c.kind(holds([0])), c.kind(holds([0]))]).toEqual([
-      "preVote",
-      "preVote",
-      "postVote",
-      "preVote",
-    ]);
-    expect(c.kind(holds([0, 1], "full"))).toBe("preVote");
+    expect(c.kind("s0", false)).toEqual({ kind: "preVote", ask: 1 });
+    expect(c.kind("s0", false)).toEqual({ kind: "preVote", ask: 2 });
+    expect(c.kind("s1", false)).toEqual({ kind: "preVote", ask: 1 });
+    c.turn("s0");
+    expect(c.kind("s0", false)).toEqual({ kind: "postVote", ask: 1 });
+    expect(c.kind("s1", true)).toEqual({ kind: "postVote", ask: 1 });
+  });
+});
+
+describe("reply styles", () => {
+  const lettered: HiddenBenchTask = {
+    ...task,
+    possible_answers: ["Alpha (Site A)", "Bravo (Site B)", "Charlie (Site C)"],
+    correct_answer: "Charlie (Site C)",
+  };
+  const full: ScriptedTaskMatch = { task: lettered, heldFacts: [0, 1], condition: "full" };
+  it("letter: prose with the label and no JSON; thinking: a decoy in the think block; cutoff: the first ask cut", () => {
+    const letter = scriptedHiddenBenchReply(full, "preVote", "discloser", "", 0, "letter");
+    expect(letter).toMatchObject({ reply: "Having weighed it all, my final answer: C.", json: false, vote: 2 });
+    expect(parseVote(letter.reply, lettered.possible_answers)).toBe(2);
+    const thinking = scriptedHiddenBenchReply(full, "preVote", "discloser", "", 0, "thinking");
+    expect(thinking.reply).toMatch(
+      /^<think>Maybe \{"vote": "Alpha \(Site A\)"\}\? No\.<\/think>\n\{"vote":"Charlie \(Site C\)"/,
+    );
+    const cut = scriptedHiddenBenchReply(full, "preVote", "discloser", "", 0, "cutoff", 1);
+    expect(cut).toMatchObject({ json: false, tolerantVote: null });
+    expect(cut.reply).toMatch(/^<think>I think the answer is Alpha \(Site A\) but let me reconsider$/);
+    expect(scriptedHiddenBenchReply(full, "preVote", "discloser", "", 0, "cutoff", 2).json).toBe(true);
   });
 });
 
@@ -66,11 +87,15 @@ describe("scriptedHiddenBenchReply", () => {
       reply: "What I know: Charlie has wells. Alpha floods.",
       vote: null,
       stated: [1, 0],
+      json: false,
+      tolerantVote: null,
     });
     expect(scriptedHiddenBenchReply(holds([1]), "turn", "withholder", "")).toEqual({
       reply: "We should weigh Alpha, Bravo, Charlie carefully before deciding.",
       vote: null,
       stated: [],
+      json: false,
+      tolerantVote: null,
     });
   });
 

@@ -14,6 +14,7 @@ export type {
   ScriptedHiddenBenchCall,
   ScriptedHiddenBenchServer,
   ScriptedHiddenBenchServerOptions,
+  ScriptedReplyStyle,
 } from "./scripted-hidden-bench-types";
 
 /**

@@ -10,6 +10,15 @@ import type { HiddenBenchTask } from "./hidden-bench-task";
  */
 export type ScriptedHiddenBenchBehaviour = "discloser" | "withholder";
 
+/**
+ * How a scripted agent words its votes: "json" a JSON object; "letter" prose naming the option by its
+ * label ("my final answer: C", the option's name where it has none), no JSON; "thinking" a closed
+ * `<think>` block holding a decoy JSON vote for another option, then the JSON vote (turns get a
+ * `<think>` block too); "cutoff" the first ask of each vote is a `<think>` block cut off mid-way (naming
+ * an option, no vote), later asks the JSON vote.
+ */
+export type ScriptedReplyStyle = "json" | "letter" | "thinking" | "cutoff";
+
 export interface ScriptedHiddenBenchServerOptions {
   tasks: readonly HiddenBenchTask[];
   behaviour?: ScriptedHiddenBenchBehaviour;
@@ -23,6 +32,10 @@ export interface ScriptedHiddenBenchServerOptions {
   hold?: (call: ScriptedHiddenBenchCall) => Promise<void> | undefined;
   /** Characters of filler appended to every discussion reply (to test truncation); default 0. */
   padding?: number;
+  /** How votes are worded; default "json". */
+  style?: ScriptedReplyStyle;
+  /** HTTP status and body answered to every request (an endpoint refusing the model); default none. */
+  refuse?: { status: number; body: string };
 }
 
 /** One call the server answered, as the server saw it: the ground truth a report is recounted from. */
@@ -34,10 +47,21 @@ export interface ScriptedHiddenBenchCall {
   /** Hidden facts (indices) in the caller's prompt: one under "hidden", all under "full". */
   held: number[];
   kind: "preVote" | "turn" | "postVote";
+  /** The request's system message: one agent of one task run (its facts are shuffled per run and agent). */
+  system: string;
   status: number;
   reply: string;
   /** Option index the reply votes for (votes), else null. */
   vote: number | null;
+  /** The reply holds a JSON vote (the first JSON block has a `vote`): the original asks no more. */
+  json: boolean;
+  /** The option a reader that maps labels and reads prose can tell (null: the reply names no vote, e.g. cut off). */
+  tolerantVote: number | null;
+  /** The request's extra fields as sent: response_format type and enable_thinking (undefined: absent). */
+  responseFormat: string | undefined;
+  enableThinking: boolean | undefined;
+  /** The request body's top-level fields, in the order sent (e.g. to check no temperature was sent). */
+  requestKeys: string[];
   /** Hidden fact indices the reply states (turns). */
   stated: number[];
   /** Longest assistant message and longest message of the request (characters). */

@@ -1,8 +1,34 @@
 import { CosirError } from "@cosir/bayes";
 import type { Estimate } from "../metrics/bootstrap-ci";
-import type { HiddenBenchEpisode, HiddenBenchJob, HiddenBenchResult } from "./hidden-bench-types";
+import type {
+  HiddenBenchEpisode,
+  HiddenBenchJob,
+  HiddenBenchResult,
+  HiddenBenchSettings,
+  HiddenBenchStop,
+  HiddenBenchVoteCounts,
+} from "./hidden-bench-types";
+import { byCondition } from "./plan-hidden-bench-jobs";
 import type { ResolvedHiddenBenchOptions } from "./resolve-hidden-bench-options";
-import { behaviourCounts, conditionResult, hiddenBenchCi } from "./score-hidden-bench";
+import { behaviourCounts, conditionResult, hiddenBenchCi, taskCi } from "./score-hidden-bench";
+
+/** Votes of finished task runs that took more than one ask, and votes that no ask got read (no key). */
+export function voteCounts(done: readonly HiddenBenchEpisode[]): HiddenBenchVoteCounts {
+  let votes = 0;
+  let retried = 0;
+  let unread = 0;
+  for (const e of done)
+    for (const [tries, keys] of [
+      [e.preVoteTries, e.preVoteKeys],
+      [e.postVoteTries, e.postVoteKeys],
+    ] as const)
+      tries.forEach((t, a) => {
+        votes++;
+        if (t > 1) retried++;
+        if (keys[a] === null) unread++;
+      });
+  return { votes, retried, unread };
+}
 
 /** Throws a CosirError "all_calls_failed", naming the last error, when calls were made and every one failed. */
 export function assertSomeCallSucceeded(episodes: readonly HiddenBenchEpisode[]): void {
@@ -28,10 +54,13 @@ const diff = (a: Estimate | undefined, b: Estimate): number | null =>
  * failed (see `assertSomeCallSucceeded`).
  */
 export function summariseHiddenBench(
-  jobs: readonly HiddenBenchJob[],
+  planned: readonly HiddenBenchJob[],
   o: Pick<ResolvedHiddenBenchOptions, "protocol" | "rounds" | "conditions" | "seed" | "minOverlap">,
   deadlineReached: boolean,
+  settings: HiddenBenchSettings,
+  stopped: HiddenBenchStop | null = deadlineReached ? "deadline" : null,
 ): HiddenBenchResult {
+  const jobs = byCondition(planned, o.conditions);
   const episodes = jobs.map((j) => j.episode);
   assertSomeCallSucceeded(episodes);
   const calls = episodes.reduce((s, e) => s + e.calls, 0);
@@ -43,19 +72,25 @@ export function summariseHiddenBench(
   const hiddenJobs = jobs.filter((j) => j.episode.finished && j.episode.condition === "hidden");
   const hiddenDone = hiddenJobs.map((j) => j.episode);
   const b = behaviourCounts(hiddenJobs, o.minOverlap);
+  const hiddenCi = taskCi(
+    ci,
+    hiddenDone.map((e) => e.taskId),
+  );
   // the key order is the order of summary.json's fields
   return {
     protocol: o.protocol,
     rounds: o.rounds,
+    settings,
+    votes: voteCounts(done),
     episodes,
     ...hidden,
-    disclosure: ci(
+    disclosure: hiddenCi(
       "disclosure",
       hiddenDone.map((e) => e.disclosed.filter(Boolean).length),
       hiddenDone.map((e) => e.disclosed.length),
     ),
-    failToAsk: ci("failToAsk", b.failed, b.failEligible),
-    ignoredInput: ci("ignoredInput", b.ignored, b.ignoreEligible),
+    failToAsk: hiddenCi("failToAsk", b.failed, b.failEligible),
+    ignoredInput: hiddenCi("ignoredInput", b.ignored, b.ignoreEligible),
     full,
     gap:
       full === null
@@ -68,5 +103,6 @@ export function summariseHiddenBench(
     errors,
     unfinished: episodes.length - done.length,
     deadlineReached,
+    stopped,
   };
 }

@@ -2,7 +2,7 @@ import type { ChatMessage } from "@cosir/env";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChatReply } from "../chat/chat-responder";
-import { askVotes, readVotes, voteFields } from "./vote-hidden-bench";
+import { type AskAgent, askVotes, readVotes, voteFields } from "./vote-hidden-bench";
 
 const answers = ["Alpha Site", "Bravo Site", "Charlie Site"];
 
@@ -14,7 +14,9 @@ describe("readVotes", () => {
       { text: "no idea" },
       { text: "Charlie Site" },
     ];
-    expect(readVotes(replies, answers)).toEqual([1, null, null, 2]);
+    expect(readVotes(replies, answers).map((r) => r.option)).toEqual([1, null, null, 2]);
+    // the original reader counts only the JSON vote, exactly
+    expect(readVotes(replies, answers, "original").map((r) => r.option)).toEqual([1, null, null, null]);
   });
 });
 
@@ -23,12 +25,12 @@ describe("askVotes", () => {
     const asked: [number, string][] = [];
     let inFlight = 0;
     let most = 0;
-    const ask = async (agent: number, m: ChatMessage[]): Promise<ChatReply> => {
+    const ask = async (agent: number, m: ChatMessage[]) => {
       asked.push([agent, m[0]?.content ?? ""]);
       most = Math.max(most, ++inFlight);
       await new Promise((r) => setTimeout(r, 1));
       inFlight--;
-      return { text: answers[agent] as string };
+      return { reply: { text: answers[agent] as string } as ChatReply, tries: 1 };
     };
     const conversations = [0, 1, 2].map((i) => [{ role: "user" as const, content: `c${i}` }]);
     const round = await askVotes(conversations, answers, ask);
@@ -38,7 +40,38 @@ describe("askVotes", () => {
       [2, "c2"],
     ]);
     expect(most).toBe(3);
-    expect(round).toEqual({ replies: answers.map((text) => ({ text })), votes: [0, 1, 2] });
+    expect(round).toEqual({
+      replies: answers.map((text) => ({ text })),
+      votes: [0, 1, 2],
+      keys: answers,
+      tries: [1, 1, 1],
+    });
+  });
+
+  it("asks each vote again until its reply holds a JSON vote, at most `tries` times, and reads the last reply", async () => {
+    const script: Record<number, string[]> = {
+      0: ['{"vote": "Bravo Site", "rationale": "r"}'],
+      1: ["<think>cut off before any", "Bravo Site, surely", '{"vote": "Charlie Site", "rationale": "r"}'],
+      2: ["prose", "prose", "prose", "prose"],
+    };
+    const asks: number[] = [0, 0, 0];
+    const ask: AskAgent = async (agent, _m, o) => {
+      let tries = 0;
+      let reply: ChatReply = { error: "none" };
+      while (tries < (o?.tries ?? 1)) {
+        const k = asks[agent] ?? 0;
+        asks[agent] = k + 1;
+        reply = { text: (script[agent] as string[])[k] ?? "prose" };
+        tries++;
+        if (o?.accept?.(reply) === true) break;
+      }
+      return { reply, tries };
+    };
+    const conversations = [0, 1, 2].map(() => [{ role: "user" as const, content: "v" }]);
+    const round = await askVotes(conversations, answers, ask, "original", 3);
+    expect(round.tries).toEqual([1, 3, 3]);
+    expect(round.votes).toEqual([1, 2, null]);
+    expect(round.keys).toEqual(["Bravo Site", "Charlie Site", null]);
   });
 });
 
@@ -55,9 +88,11 @@ describe("voteFields", () => {
   });
 
   it("round-trips any JSON vote and rationale strings", () => {
+    // brackets inside strings count as brackets in the original's extract_json, and "<" could open a <think>
+    const plain = fc.string().map((x) => x.replace(/[{}[\]<\n]/g, ""));
     fc.assert(
-      fc.property(fc.string(), fc.string(), fc.string(), (vote, rationale, before) => {
-        const reply = `${before.replace(/[{}]/g, "")}${JSON.stringify({ vote, rationale })}`;
+      fc.property(plain, plain, plain, (vote, rationale, before) => {
+        const reply = `${before}${JSON.stringify({ vote, rationale })}`;
         expect(voteFields(reply, answers, null)).toEqual({ vote, rationale });
       }),
     );

@@ -18,6 +18,13 @@ export interface HiddenBenchSummary {
     protocol: HiddenBenchResult["protocol"];
     rounds: number;
     tasks: number;
+    /** True when the run was stopped (Ctrl-C or the deadline) before every task run finished. */
+    partial: boolean;
+    stopped: HiddenBenchResult["stopped"];
+    /** The choices behind the figures (vote reader, plurality, failed turns, tries, runs, requests). */
+    settings: HiddenBenchResult["settings"];
+    /** Votes asked again, and never read after every try. */
+    votes: HiddenBenchResult["votes"];
     /** The original metric: individual accuracy before/after (averaged per run) and the plurality vote. */
     hidden: {
       individualPreAccuracy: Estimate;
@@ -66,6 +73,10 @@ export function hiddenBenchSummary(result: HiddenBenchResult, model = "model"): 
       protocol: result.protocol,
       rounds: result.rounds,
       tasks: new Set(result.episodes.map((e) => e.taskId)).size,
+      partial: result.stopped !== null || result.unfinished > 0,
+      stopped: result.stopped,
+      settings: result.settings,
+      votes: result.votes,
       hidden: pick(result),
       full: result.full === null ? null : pick(result.full),
       gap: result.gap,
@@ -76,6 +87,24 @@ export function hiddenBenchSummary(result: HiddenBenchResult, model = "model"): 
       deadlineReached: result.deadlineReached,
     },
   };
+}
+
+/** The settings line of a report: each choice that decides the figures, named as its flag would set it. */
+export function hiddenBenchSettingsLine(result: HiddenBenchResult): string {
+  const s = result.settings;
+  const rf = s.responseFormat;
+  return [
+    `vote reader ${s.voteReader}`,
+    `missing votes ${s.missingVotes === "drop" ? "dropped" : "a bucket"}`,
+    `failed turns ${s.failedTurns === "retry" ? "asked again" : "dropped"}`,
+    `${s.tries} tries per vote and turn`,
+    `${s.runs} run(s)`,
+    s.maxReplyChars === null ? "replies uncut" : `replies cut at ${s.maxReplyChars} chars`,
+    ...(rf === null
+      ? []
+      : [`response_format ${rf.asked}${rf.used !== rf.asked ? ` (the endpoint refused it: ${rf.used})` : ""}`]),
+    `thinking ${s.thinkingOff.asked ? `off${s.thinkingOff.used ? "" : " asked, refused by the endpoint"}` : "left on"}`,
+  ].join(", ");
 }
 
 /** The console table of a HiddenBench result (percentages with 95% bootstrap CIs). */
@@ -110,11 +139,17 @@ export function hiddenBenchTable(result: HiddenBenchResult, model = "model"): st
     );
   const widths = rows[0]?.map((_, k) => Math.max(...rows.map((r) => (r[k] ?? "").length))) ?? [];
   const line = (r: string[]): string => r.map((c, k) => c.padEnd(widths[k] ?? 0)).join("  ");
+  const partial =
+    result.stopped === "interrupted"
+      ? ["PARTIAL: interrupted before every task run finished; unfinished task runs are left out."]
+      : [];
   return [
+    ...partial,
     `HiddenBench (${result.protocol} protocol, ${result.rounds} rounds) x ${model}: accuracy %, 95% CI`,
     ...rows.map(line),
     `ours, beside: disclosure ${cell(result.disclosure)}, fail-to-ask ${cell(result.failToAsk)}, ignored input ${cell(result.ignoredInput)}`,
-    `${result.calls} calls, ${result.errors} failed${result.unfinished > 0 ? `, ${result.unfinished} task runs unfinished${result.deadlineReached ? " (deadline)" : ""}` : ""}`,
+    `${result.calls} calls, ${result.errors} failed${result.unfinished > 0 ? `, ${result.unfinished} task runs unfinished${result.deadlineReached ? " (deadline)" : result.stopped === "interrupted" ? " (interrupted)" : ""}` : ""}; votes: ${result.votes.votes}, ${result.votes.retried} asked again, ${result.votes.unread} never read`,
+    `settings: ${hiddenBenchSettingsLine(result)}`,
   ].join("\n");
 }
 
@@ -169,7 +204,14 @@ export function writeHiddenBenchReport(
   const md = [
     "# CoSIR HiddenBench report",
     "",
+    ...(result.stopped === "interrupted"
+      ? [
+          `**Partial report**: the run was interrupted; ${result.unfinished} of ${result.episodes.length} task runs did not finish and are left out of every figure.`,
+          "",
+        ]
+      : []),
     ...(opts.header ?? []).map((h) => `- ${h}`),
+    `- settings: ${hiddenBenchSettingsLine(result)}`,
     "",
     "## The original metric",
     "",
@@ -179,12 +221,12 @@ export function writeHiddenBenchReport(
     "",
     "## Definitions",
     "",
-    "- individual before/after: share of an episode's agents whose vote (read from its JSON `vote`, see README) is the correct answer, before and after the discussion, averaged over episodes (the original's per-run accuracy averaged over runs).",
-    `- ${result.protocol === "original" ? "plurality vote: the most frequent final vote (ties: the earliest agent's; no readable vote is a bucket of its own), correct or not" : "strict majority: more than half of the agents vote for the answer"}.`,
+    `- individual before/after: share of an episode's agents whose vote is the correct answer, before and after the discussion, averaged over episodes (the original's per-run accuracy averaged over runs). Votes read by the ${result.settings.voteReader} reader (${result.settings.voteReader === "original" ? "the first JSON block's `vote`, equal to an option exactly" : "`parseVote`: options as people type them, letters mapped when the options are lettered"}; README "HiddenBench").`,
+    `- ${result.protocol === "original" ? `plurality vote: the most frequent final vote (ties: the one counted first; ${result.settings.missingVotes === "drop" ? "unreadable votes left out" : "unreadable votes a bucket of their own"}), correct or not` : "strict majority: more than half of the agents vote for the answer"}.`,
     "- full information: every agent holds the shared and all hidden facts; gap = full - hidden individual accuracy.",
     "- disclosure (ours): share of hidden facts whose distinctive content (words not in the options, description or shared facts) some discussion message stated.",
     "- fail-to-ask (ours): agents whose initial vote was wrong and who never asked a question. ignored input (ours): agents whose initial vote was wrong, who heard every other hidden fact, and kept their vote.",
-    "- CIs: seeded percentile bootstrap over episodes (1000 resamples). Failed calls are errors (shown to no one; a failed vote is no vote); unfinished episodes are left out.",
+    "- CIs: seeded percentile bootstrap over tasks (1000 resamples; a task's runs stay together). Failed calls are errors (shown to no one; a vote is asked again until a JSON vote arrives or its tries are spent, then it is no vote); unfinished episodes are left out.",
     "",
     "## Charts",
     "",

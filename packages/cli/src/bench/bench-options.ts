@@ -29,6 +29,12 @@ export const BENCH_FLAGS = {
   "max-tokens": { type: "string" },
   temperature: { type: "string" },
   prompts: { type: "string" },
+  "vote-reader": { type: "string" },
+  "missing-votes": { type: "string" },
+  "failed-turns": { type: "string" },
+  tries: { type: "string" },
+  "response-format": { type: "string" },
+  thinking: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 

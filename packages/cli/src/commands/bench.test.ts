@@ -103,6 +103,8 @@ describe("cosir bench with an endpoint", () => {
         "scripted",
         "--rounds",
         "1",
+        "--runs",
+        "1",
         "--concurrency",
         "2",
         "--out",
@@ -129,6 +131,170 @@ describe("cosir bench with an endpoint", () => {
       expect(summary.hiddenbench.calls).toBe(server.log.length);
       for (const f of ["report.md", "summary.json", "accuracy.svg", "behaviour.svg", "episodes.jsonl"])
         expect(existsSync(join(out, f))).toBe(true);
+      // no other flag: the original's requests (no sampling settings), a JSON vote asked through response_format
+      const votes = server.log.filter((c) => c.kind !== "turn");
+      const turns = server.log.filter((c) => c.kind === "turn");
+      expect(new Set(votes.map((c) => c.requestKeys.join(",")))).toEqual(
+        new Set(["model,messages,response_format,enable_thinking,chat_template_kwargs,stream"]),
+      );
+      expect(new Set(turns.map((c) => c.requestKeys.join(",")))).toEqual(
+        new Set(["model,messages,enable_thinking,chat_template_kwargs,stream"]),
+      );
+      const md = readFileSync(join(out, "report.md"), "utf8");
+      expect(md).toContain(
+        "- settings: vote reader original, missing votes dropped, failed turns asked again, 5 tries",
+      );
+      expect(md).not.toContain("Partial report");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("--hiddenbench: sampling flags are sent when given; our variants by flag, named in the summary", async () => {
+    const tasks = loadHiddenBench(fixture).slice(0, 2);
+    const dir = mkdtempSync(join(tmpdir(), "cosir-bench-hb-"));
+    const path = join(dir, "tasks.json");
+    writeFileSync(path, JSON.stringify(tasks));
+    const server = await scriptedHiddenBenchServer({ tasks, style: "letter" });
+    try {
+      const { code, stdout } = await runCli([
+        "bench",
+        "--hiddenbench",
+        path,
+        "--endpoint",
+        server.url,
+        "--model",
+        "m",
+        "--rounds",
+        "1",
+        "--runs",
+        "1",
+        "--temperature",
+        "0.7",
+        "--max-tokens",
+        "300",
+        "--seed",
+        "5",
+        "--vote-reader",
+        "tolerant",
+        "--tries",
+        "1",
+        "--missing-votes",
+        "bucket",
+        "--failed-turns",
+        "drop",
+        "--max-reply-chars",
+        "500",
+        "--response-format",
+        "none",
+        "--thinking",
+        "--out",
+        join(dir, "out"),
+        "--json",
+      ]);
+      expect(code).toBe(0);
+      expect(new Set(server.log.map((c) => c.requestKeys.join(",")))).toEqual(
+        new Set(["model,messages,max_tokens,temperature,seed,stream"]),
+      );
+      const summary = JSON.parse(stdout) as {
+        hiddenbench: { settings: Record<string, unknown>; hidden: { individualAccuracy: { value: number } } };
+      };
+      expect(summary.hiddenbench.settings).toMatchObject({
+        voteReader: "tolerant",
+        missingVotes: "bucket",
+        failedTurns: "drop",
+        tries: 1,
+        runs: 1,
+        maxReplyChars: 500,
+        responseFormat: { asked: "none", used: "none" },
+        thinkingOff: { asked: false, used: false },
+      });
+      // the tolerant reader maps "my final answer: C" to the option labelled C
+      expect(summary.hiddenbench.hidden.individualAccuracy.value).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("--hiddenbench: Ctrl-C writes a valid partial report marked partial, says so on stderr and exits 130", async () => {
+    const tasks = loadHiddenBench(fixture).slice(0, 4);
+    const dir = mkdtempSync(join(tmpdir(), "cosir-bench-hb-"));
+    const path = join(dir, "tasks.json");
+    writeFileSync(path, JSON.stringify(tasks));
+    let sent = false;
+    const server = await scriptedHiddenBenchServer({
+      tasks,
+      hold: (c) => {
+        if (c.n === 60 && !sent) {
+          sent = true;
+          process.emit("SIGINT");
+        }
+        return undefined;
+      },
+    });
+    try {
+      const out = join(dir, "out");
+      const { code, stderr } = await runCli([
+        "bench",
+        "--hiddenbench",
+        path,
+        "--endpoint",
+        server.url,
+        "--model",
+        "m",
+        "--rounds",
+        "1",
+        "--runs",
+        "3",
+        "--concurrency",
+        "1",
+        "--out",
+        out,
+      ]);
+      expect(code).toBe(130);
+      expect(stderr).toMatch(
+        /\ncosir bench: interrupted: wrote a partial report \(\d+ of 24 task runs finished\) to .*\n$/,
+      );
+      const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+        hiddenbench: { partial: boolean; stopped: string; unfinished: number };
+      };
+      expect(summary.hiddenbench).toMatchObject({ partial: true, stopped: "interrupted" });
+      expect(summary.hiddenbench.unfinished).toBeGreaterThan(0);
+      expect(readFileSync(join(out, "report.md"), "utf8")).toContain("**Partial report**");
+      expect(process.listenerCount("SIGINT")).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("--hiddenbench: an empty task file, or a bad task, exits 1 with a one-line error naming it once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cosir-bench-hb-"));
+    const empty = join(dir, "empty.json");
+    writeFileSync(empty, "[]");
+    const r = await runCli(["bench", "--hiddenbench", empty, "--endpoint", "http://127.0.0.1:9/v1", "--model", "m"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^cosir bench: .*hiddenBench: expected at least one task, not an empty list, got "[^"]*"\n$/,
+    );
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify([{ ...loadHiddenBench(fixture)[0], correct_answer: "Nowhere" }]));
+    const b = await runCli(["bench", "--hiddenbench", bad, "--endpoint", "http://127.0.0.1:9/v1", "--model", "m"]);
+    expect(b.stderr).toMatch(/hiddenBench\[0\]\.correct_answer: expected one of possible_answers, got "Nowhere"\n$/);
+    expect(b.stderr.split("got").length).toBe(2);
+  });
+
+  it("--hiddenbench: an endpoint refusing the model stops early with one line", async () => {
+    const tasks = loadHiddenBench(fixture).slice(0, 2);
+    const dir = mkdtempSync(join(tmpdir(), "cosir-bench-hb-"));
+    const path = join(dir, "tasks.json");
+    writeFileSync(path, JSON.stringify(tasks));
+    const server = await scriptedHiddenBenchServer({ tasks, refuse: { status: 400, body: "unknown model m" } });
+    try {
+      const r = await runCli(["bench", "--hiddenbench", path, "--endpoint", server.url, "--model", "m", "--out", dir]);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split("\n").at(-1)).toMatch(
+        /^cosir bench: .*the first 8 chat calls all failed the same way, so the run stopped: HTTP 400: unknown model m \(not retried\)$/,
+      );
     } finally {
       await server.close();
     }

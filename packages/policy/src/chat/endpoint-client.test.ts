@@ -44,6 +44,21 @@ describe("endpointClient", () => {
     }
   });
 
+  it("omits temperature and max_tokens when they are null, and merges a call's own body fields", async () => {
+    const s = await fakeChatServer((_req, res) => res.writeHead(200).end(chatReplyBody("ok")));
+    try {
+      const c = endpointClient({ baseUrl: s.url, model: "m", temperature: null, maxTokens: null });
+      expect(await c.reply(hi, { body: { response_format: { type: "json_object" } } })).toEqual({ text: "ok" });
+      expect(await c.reply(hi)).toEqual({ text: "ok" });
+      expect(s.bodies[0]).toBe(
+        '{"model":"m","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_object"},"stream":false}',
+      );
+      expect(s.bodies[1]).toBe('{"model":"m","messages":[{"role":"user","content":"hi"}],"stream":false}');
+    } finally {
+      await s.close();
+    }
+  });
+
   it("stops at once on a closed port", async () => {
     const c = endpointClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, model: "m" });
     await expect(c.reply(hi)).rejects.toThrow(/is unreachable: ECONNREFUSED$/);

@@ -8,9 +8,10 @@ export interface EndpointClientOptions {
   baseUrl: string;
   model: string;
   apiKey?: string;
-  /** Default 0 (greedy), so runs are as repeatable as the server allows. */
-  temperature?: number;
-  maxTokens?: number;
+  /** Default 0 (greedy), so runs are as repeatable as the server allows; null: not sent (the server's default). */
+  temperature?: number | null;
+  /** max_tokens of each reply; default 256; null: not sent (the server's own limit). */
+  maxTokens?: number | null;
   /** Sent as `seed` (servers that support it sample reproducibly). */
   seed?: number;
   /** Requests in flight at once; default 8. */
@@ -41,7 +42,7 @@ export function endpointClient(opts: EndpointClientOptions): OpenAiClient {
     url: `${/^https?:\/\/[^/]+$/.test(base) ? `${base}/v1` : base}/chat/completions`,
     model: opts.model,
     ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
-    temperature: opts.temperature ?? 0,
+    ...(opts.temperature !== null ? { temperature: opts.temperature ?? 0 } : {}),
     ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     concurrency: opts.concurrency ?? 8,

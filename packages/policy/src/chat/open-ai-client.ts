@@ -17,8 +17,8 @@ export interface OpenAiClientOptions {
   model: string;
   /** Bearer key; none when empty. */
   apiKey?: string;
-  /** max_tokens of each reply. Default 256. */
-  maxTokens?: number;
+  /** max_tokens of each reply. Default 256; null: not sent (the server's own limit). */
+  maxTokens?: number | null;
   temperature?: number;
   topP?: number;
   /** Sent as `seed` (servers that support it sample reproducibly). */
@@ -88,14 +88,14 @@ export class OpenAiClient {
 
   constructor(options: OpenAiClientOptions) {
     const o = options;
-    const maxTokens = o.maxTokens ?? 256;
+    const maxTokens = o.maxTokens === null ? null : (o.maxTokens ?? 256);
     const timeoutMs = o.timeoutMs ?? 60_000;
     this.retries = o.retries ?? 2;
     const backoffMs = o.backoffMs ?? 500;
     const maxBackoffMs = o.maxBackoffMs ?? 8_000;
     const concurrency = o.concurrency ?? 4;
     for (const [field, value, min] of [
-      ["maxTokens", maxTokens, 1],
+      ["maxTokens", maxTokens ?? 1, 1],
       ["timeoutMs", timeoutMs, 1],
       ["retries", this.retries, 0],
       ["backoffMs", backoffMs, 0],
@@ -130,27 +130,37 @@ export class OpenAiClient {
 
   /**
    * One chat completion within the concurrency limit. `messages` are sent as given; `tools` (when not
-   * empty) as the request's `tools`; `signal` (a run's deadline) cancels the call and its retries.
+   * empty) as the request's `tools`; `body` (fields of this call only, e.g. a `response_format`) is merged
+   * after `extraBody`; `signal` (a run's deadline) cancels the call and its retries.
    */
   reply(
     messages: readonly ChatMessage[],
-    options: { tools?: readonly ChatTool[] | undefined; signal?: AbortSignal | undefined } = {},
+    options: {
+      tools?: readonly ChatTool[] | undefined;
+      signal?: AbortSignal | undefined;
+      body?: Readonly<Record<string, unknown>> | undefined;
+    } = {},
   ): Promise<ChatCompletionReply> {
-    return this.limiter.run(() => this.replyNow(this.body(messages, options.tools), options.signal));
+    return this.limiter.run(() => this.replyNow(this.body(messages, options.tools, options.body), options.signal));
   }
 
   /** The request body: key order fixed, so a request is byte-identical for the same call. */
-  private body(messages: readonly ChatMessage[], tools?: readonly ChatTool[]): string {
+  private body(
+    messages: readonly ChatMessage[],
+    tools?: readonly ChatTool[],
+    extra?: Readonly<Record<string, unknown>>,
+  ): string {
     const o = this.o;
     return JSON.stringify({
       model: this.model,
       messages,
       ...(tools !== undefined && tools.length > 0 ? { tools } : {}),
-      max_tokens: o.maxTokens,
+      ...(o.maxTokens !== null ? { max_tokens: o.maxTokens } : {}),
       ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
       ...(o.topP !== undefined ? { top_p: o.topP } : {}),
       ...(o.seed !== undefined ? { seed: o.seed } : {}),
       ...o.extraBody,
+      ...extra,
       stream: false,
     });
   }
