@@ -5,7 +5,7 @@ import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { trainingTask } from "../rollout/training-data";
-import { samplingPolicy } from "./policy-model";
+import { samplingPolicy, trainerTokenizer } from "./policy-model";
 
 const committed = fileURLToPath(new URL("../../../../models/demo-base/checkpoint", import.meta.url));
 
@@ -27,6 +27,8 @@ describe("the committed demo base", () => {
       expect(tokenizer.size).toBe(198);
       expect(model.config.vocabSize).toBe(198);
       expect(model.config.context).toBe(192);
+      // The trainer's tokenizer only ever appends words: every id the committed base knows means what it meant.
+      expect(trainerTokenizer().words.slice(0, tokenizer.words.length)).toEqual(tokenizer.words);
       const config = resolveTrainConfig({ preset: "demo" });
       const tasks = Array.from({ length: 4 }, (_, k) => trainingTask(config, "eval", config.eval.seedOffset + k));
       const digest: string[] = [];
