@@ -77,13 +77,17 @@ describe("teacherPolicy's fresh cells, answers and asks by name (issue 24)", asy
       const task = tasks[k] as Task;
       trace.messages.forEach((m, i) => {
         // Asks to anyone or to this speaker, by a teammate, for a cell it holds, not shared since.
+        // A cell stated before is never answered again (fresh), even when asked again.
         const open = new Set<number>();
+        const stated = new Set<number>();
         for (const before of trace.messages.slice(0, i))
           for (const a of before.acts) {
             if (a.kind !== "share" && a.kind !== "ask") continue;
             const cell = cellIndex(a.option, a.attribute, task.attributes);
-            if (a.kind === "share") open.delete(cell);
-            else if (before.speaker !== m.speaker && (a.to ?? m.speaker) === m.speaker) {
+            if (a.kind === "share") {
+              open.delete(cell);
+              stated.add(cell);
+            } else if (before.speaker !== m.speaker && (a.to ?? m.speaker) === m.speaker && !stated.has(cell)) {
               if ((task.visibility[m.speaker] ?? []).includes(cell)) open.add(cell);
             }
           }

@@ -139,7 +139,8 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
     // Answers and second acts draw from their own stream, so a teacher without them writes exactly what it did.
     if (answerRate > 0 || comboRate > 0) {
       const extra = new Rng(hashSeed(seed, "teacher-extra", obs.taskId, obs.agent, obs.phase, obs.turn));
-      const open = pendingAnswers(obs);
+      // A fresh teacher answers only asks for cells nobody has stated (an ask can repeat an answered cell).
+      const open = pendingAnswers(obs).filter((p) => !stated.has(cellIndex(p.option, p.attribute, t.attributes)));
       if (open.length > 0 && extra.next() < answerRate) {
         const { option, attribute, level } = extra.pick(open);
         acts = [{ kind: "share", option, attribute, level }];
