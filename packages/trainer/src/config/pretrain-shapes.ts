@@ -12,7 +12,8 @@ const range = (min: number, max: number) =>
  * The shapes a pretraining over shapes draws its `random` tasks from (shapeTask): each task draws every size from
  * its range, one level range from `levels`, the min aggregate with probability `minRate`, announced weights (1..5,
  * not all equal) with probability `weightsRate`, a private choice before the discussion with probability
- * `preDiscussionChoiceRate`, and a visibility uniformly in `visibility`. Only the `random` family: the held-out
+ * `preDiscussionChoiceRate`, and a visibility uniformly in `visibility`; with probability `longRate` every size and
+ * the visibility take the top of their ranges instead. Only the `random` family: the held-out
  * families judge what the base learnt and are never drawn from. Defaults cover every held-out family's default size.
  */
 export const PretrainShapesSchema = z
@@ -42,6 +43,11 @@ export const PretrainShapesSchema = z
       .tuple([probability, probability])
       .refine(([lo, hi]) => lo <= hi, "expected [lo, hi] with lo <= hi")
       .default([0.1, 0.5]),
+    /**
+     * Probability that a task takes the top of every size range and of visibility: the long prompts (bigTeam's reach
+     * 250 tokens) that uniform draws almost never make, so the late position embeddings get trained too.
+     */
+    longRate: probability.default(0.15),
   })
   .strict();
 export type PretrainShapes = z.infer<typeof PretrainShapesSchema>;

@@ -12,11 +12,13 @@ function drawWeights(rng: Rng, attributes: number): number[] {
 /**
  * One pretraining task over shapes: a `random` task (env's randomTask, called directly: no family is looked up by
  * name, so no held-out generator can be reached) whose size, level range, aggregate, weights, pre-discussion choice
- * and visibility are drawn from `shapes` by the seed. Same shapes and seed, same task.
+ * and visibility are drawn from `shapes` by the seed (all sizes at their top for a `longRate` share). Same shapes and
+ * seed, same task.
  */
 export function shapeTask(shapes: PretrainShapes, seed: number): Task {
   const rng = new Rng(hashSeed("pretrain-shape", seed));
-  const between = ([lo, hi]: readonly [number, number]) => lo + rng.int(hi - lo + 1);
+  const long = rng.next() < shapes.longRate;
+  const between = ([lo, hi]: readonly [number, number]) => (long ? hi : lo + rng.int(hi - lo + 1));
   const options = between(shapes.options);
   const attributes = between(shapes.attributes);
   const agents = between(shapes.agents);
@@ -27,7 +29,7 @@ export function shapeTask(shapes: PretrainShapes, seed: number): Task {
   const weighted = rng.next() < shapes.weightsRate && aggregate === "sum" && attributes >= 2;
   const preDiscussionChoice = rng.next() < shapes.preDiscussionChoiceRate;
   const [vLo, vHi] = shapes.visibility;
-  const visibility = vLo + rng.next() * (vHi - vLo);
+  const visibility = long ? vHi : vLo + rng.next() * (vHi - vLo);
   return randomTask({
     seed,
     options,
