@@ -110,7 +110,10 @@ const cases: Case[] = [
     /model: builds [\d,]+ parameters, over budget\.maxParameters/,
   ],
   [() => ["train", ...smoke, "--out", s("run"), "--set", "nokey"], /--set: expected key\.path=value/],
-  [() => ["train", "--preset", "toString", "--out", s("run")], /preset: expected one of smoke, demo, got "toString"/],
+  [
+    () => ["train", "--preset", "toString", "--out", s("run")],
+    /preset: expected one of smoke, demo\b.*, got "toString"/,
+  ],
   [() => ["train", ...smoke, "--out", s("run"), "--config", s("none.json")], /--config: expected a readable file/],
   [() => ["train", ...smoke, "--out", s("run"), "--config", s("bad.json")], /--config: expected valid JSON/],
   [

@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CosirError, InvalidConfigError } from "@cosir/bayes";
+import { heldOutFamilies } from "@cosir/bench";
 import { scriptedPolicy } from "@cosir/policy";
 import { selectBackend } from "@cosir/policy/tfjs";
 import { checkOutputPath, prepareOutputFolder } from "@cosir/policy";
@@ -213,7 +214,8 @@ export async function runDemo(
     // The same job as `cosir pretrain`, so the base made here has its log and base.json (skills, hashes) too.
     if (config.base !== undefined) log(`base: ${config.base} not found, pretraining one here`);
     const pretrained = join(dir, "pretrained");
-    await runPretrain(config, pretrained, { progress }, { command: "cosir demo (no committed base)", log });
+    const how = { command: "cosir demo (no committed base)", log, heldOut: heldOutFamilies };
+    await runPretrain(config, pretrained, { progress }, how);
     await cp(basePaths(pretrained).checkpoint, base, { recursive: true });
   }
   seconds.base = (Date.now() - started) / 1000;

@@ -3,6 +3,7 @@ import { TaskOptionsSchema, describeZodError, generateTask, taskFamilies } from 
 import { RewardConfigSchema, RewardWeightsSchema, rewardConfig, rewardPresets } from "@cosir/rewards";
 import { z } from "zod";
 import { armConfig } from "./arm-config";
+import { PretrainShapesSchema } from "./pretrain-shapes";
 import { deepMerge } from "./deep-merge";
 import { rejectArmTables } from "./reject-arm-tables";
 import { DEFAULT_TRAIN_BUDGET, trainConfigCost } from "./train-config-cost";
@@ -113,7 +114,11 @@ export const TrainConfigSchema = z
         /** Probability that a teacher message which shares or asks carries a second act (teacherPolicy). */
         comboRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
-        teacherChoice: z.enum(["own", "random", "tally"]).default("own"),
+        teacherChoice: z.enum(["own", "random", "tally", "scratchpad"]).default("own"),
+        /** The teacher shares and asks only cells nobody has stated yet (teacherPolicy's `fresh`); absent: false. */
+        fresh: z.boolean().optional(),
+        /** Probability that a teacher's ask names one teammate (teacherPolicy's `askByName`); absent: 0. */
+        askByName: z.number().min(0).max(1).optional(),
       })
       .strict()
       .default({}),
@@ -138,6 +143,13 @@ export const TrainConfigSchema = z
           .strict()
           .refine((m) => m.copy + m.talk + m.choose > 0, "expected a positive weight")
           .default({}),
+        /**
+         * Pretrain over shapes (issue 24): the teacher plays `random` tasks of many sizes, level ranges, aggregates and
+         * weightings (PretrainShapesSchema) instead of `task`'s one shape. Absent: `task`'s shape, as the demo's base.
+         */
+        shapes: PretrainShapesSchema.optional(),
+        /** Episodes per held-out family (and for soloFullInformation) on which `cosir pretrain` measures the base. */
+        heldOutEpisodes: int.min(0).max(100_000).optional(),
       })
       .strict()
       .default({}),
@@ -198,7 +210,10 @@ export type TrainConfigInput = z.input<typeof TrainConfigSchema>;
 /** An arm's overlay on the config (`arms.<preset>`). */
 export type ArmOverlay = z.infer<typeof ArmOverlaySchema>;
 
-/** Presets: `smoke` runs in seconds (tests); `demo` is the main job on two CPU cores. */
+/**
+ * Presets: `smoke` runs in seconds (tests); `demo` is the main job on two CPU cores; `shapes` pretrains the base for
+ * every shape (issue 24).
+ */
 export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.freeze({
   smoke: {
     preset: "smoke",
@@ -276,6 +291,56 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
     // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
     // The learning curve on 300 of those tasks (a 95% CI of about ±0.05; 100 gave ±0.09, wider than what RL moves).
     eval: { episodes: 3000, benchEpisodes: 20, curveEpisodes: 300, curveEvery: 24, dialogues: 2, temperature: 1 },
+    checkpointEvery: 5,
+  },
+  // The base for every shape (issue 24): pretrained over shapes of the `random` family only (PretrainShapesSchema's
+  // defaults: 2-6 options, 2-8 attributes, 1-5 agents, 1-3 rounds, four level ranges, sum and min, announced
+  // weights, a choice before the discussion), with the 0..100 choice scratchpad and the fresh, answering,
+  // asking-by-name teacher; context 320 holds every held-out family's longest prompt at its default size (bigTeam's
+  // oracle team reaches 252 tokens) with 24 tokens of action. RL and evaluation keep the demo's task.
+  // `cosir pretrain --preset shapes --out DIR` (see the trainer README for its time).
+  shapes: {
+    preset: "shapes",
+    task: { options: 4, attributes: 2, agents: 3, rounds: 2, visibility: 0.15 },
+    model: { width: 64, layers: 3, heads: 4, context: 320, tokenShift: true },
+    sft: {
+      episodes: 400,
+      epochs: 2,
+      batchSize: 32,
+      teacherChoice: "scratchpad",
+      shareRate: 0.5,
+      askRate: 0.1,
+      answerRate: 0.8,
+      comboRate: 0.3,
+      fresh: true,
+      askByName: 0.3,
+    },
+    pretrain: {
+      episodes: 6000,
+      copySteps: 300,
+      steps: 6000,
+      batchSize: 32,
+      learningRate: 2e-3,
+      warmupSteps: 50,
+      mix: { copy: 0.15, talk: 0.3, choose: 0.55 },
+      shapes: {},
+      heldOutEpisodes: 200,
+    },
+    rl: {
+      iterations: 72,
+      tasksPerIteration: 4,
+      groupSize: 4,
+      ppoEpochs: 1,
+      oldLogprobs: "sampler",
+      minibatchSize: 64,
+      microbatchSize: 16,
+      learningRate: 2e-4,
+      minLearningRate: 2e-5,
+      klCoef: 0.05,
+      baseline: "turn",
+    },
+    arms: { cosir: { rl: { gamma: 0 } }, outcomeOnly: { rl: { klCoef: 0.2 } } },
+    eval: { episodes: 3000, benchEpisodes: 200, curveEpisodes: 300, curveEvery: 24, dialogues: 2, temperature: 1 },
     checkpointEvery: 5,
   },
 });

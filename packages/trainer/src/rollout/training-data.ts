@@ -1,6 +1,8 @@
+import { InvalidConfigError } from "@cosir/bayes";
 import { generateTask, hashSeed, runEpisodes, type Policy, type Task, type Trace } from "@cosir/env";
 import type { TrainConfig } from "../config/train-config";
 import { replayObservations } from "./replay-observations";
+import { shapeTask } from "./shape-task";
 import { actionIds, promptIds, type PolicyModel } from "../run/policy-model";
 
 /** A supervised example: the prompt of an observation and the action the teacher took. */
@@ -17,6 +19,34 @@ export function derivedSeed(...parts: (number | string)[]): number {
 /** The training task of `config.task` (env's own task options, as they are) at the seed derived from `parts`. */
 export function trainingTask(config: TrainConfig, ...parts: (number | string)[]): Task {
   return generateTask({ ...config.task, seed: derivedSeed(config.seed, ...parts) });
+}
+
+/** Family names the benchmarks hold out (@cosir/bench names them "heldout.<benchmark>"). */
+const HELD_OUT_PREFIX = "heldout.";
+
+/**
+ * The pretraining tasks (`pretrain.episodes` of them): drawn over `pretrain.shapes` from the `random` family when it
+ * is set, else `config.task`'s family at `pretrain.visibility` where that is set. A base is judged on the held-out
+ * families, so pretraining never draws from one: a `heldout.*` task family is refused.
+ */
+export function pretrainTasks(config: TrainConfig): Task[] {
+  const { pretrain } = config;
+  const n = pretrain.episodes;
+  if (pretrain.shapes !== undefined) {
+    const shapes = pretrain.shapes;
+    return Array.from({ length: n }, (_, k) => shapeTask(shapes, derivedSeed(config.seed, "pretrain-shapes", k)));
+  }
+  if (config.task.family.startsWith(HELD_OUT_PREFIX))
+    throw new InvalidConfigError(
+      "task.family",
+      config.task.family,
+      "expected a training family for pretraining; the held-out families only judge the base",
+    );
+  const taskConfig =
+    pretrain.visibility === undefined
+      ? config
+      : { ...config, task: { ...config.task, visibility: pretrain.visibility } };
+  return Array.from({ length: n }, (_, k) => trainingTask(taskConfig, "pretrain", k));
 }
 
 /** Plays the teacher on `episodes` training tasks and turns every action into a supervised example. */

@@ -94,6 +94,8 @@ export async function measureBaseSkills(
   pm: PolicyModel,
   tasks: readonly Task[],
   options: BaseSkillOptions,
+  /** Receives the played traces (held-out skills count false claims from them). */
+  played?: (traces: readonly Trace[]) => void,
 ): Promise<BaseSkills> {
   const policy = samplingPolicy(pm, {
     temperature: options.temperature,
@@ -101,6 +103,7 @@ export async function measureBaseSkills(
     seed: options.seed,
   });
   const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
+  played?.(traces);
   const probes: PromptCompletion[] = [];
   const maxProbes = options.maxProbes ?? 400;
   traces.forEach((trace, k) => {

@@ -2,7 +2,7 @@ import { Rng, runEpisodes, type Task } from "@cosir/env";
 import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { Progress } from "../metrics/progress";
-import { derivedSeed, trainingTask } from "../rollout/training-data";
+import { derivedSeed, pretrainTasks } from "../rollout/training-data";
 import { replayObservations } from "../rollout/replay-observations";
 import { teacherFromConfig } from "../teacher/teacher-policy";
 import { actionIds, promptIds, type PolicyModel } from "./policy-model";
@@ -35,14 +35,8 @@ export interface PretrainData {
  * (pre- and final) are kept apart so the batches can weigh them.
  */
 export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promise<PretrainData> {
-  const { pretrain } = config;
   const teacher = teacherFromConfig(config);
-  // The teacher's tasks: the config's, at `pretrain.visibility` where it is set.
-  const taskConfig =
-    pretrain.visibility === undefined
-      ? config
-      : { ...config, task: { ...config.task, visibility: pretrain.visibility } };
-  const tasks: Task[] = Array.from({ length: pretrain.episodes }, (_, k) => trainingTask(taskConfig, "pretrain", k));
+  const tasks = pretrainTasks(config);
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
   const max = config.rl.maxNewTokens;
   const data: PretrainData = { copy: [], talk: [], choose: [] };

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { derivedSeed } from "../rollout/training-data";
+import type { TaskGenerator } from "@cosir/env";
 import { measureBaseSkills, type BaseSkills } from "./base-skills";
+import { measureHeldOutSkills, type HeldOutSkills } from "./held-out-skills";
 import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
 import { pretrainBase } from "./pretrain-base";
@@ -31,6 +33,11 @@ export interface BaseManifest {
   sha256: { weights: string; log: string };
   /** Measured on `eval.episodes` held-out tasks at temperature 1. */
   skills: BaseSkills;
+  /**
+   * Per held-out family and on soloFullInformation, on `pretrain.heldOutEpisodes` tasks each at the RL temperature
+   * (issue 24); absent when none were asked for or no generators were given.
+   */
+  heldOut?: HeldOutSkills;
 }
 
 export const basePaths = (dir: string) => ({
@@ -53,7 +60,12 @@ export async function runPretrain(
   config: TrainConfig,
   dir: string,
   io: RunIo,
-  options: { command: string; log?: (line: string) => void },
+  options: {
+    command: string;
+    log?: (line: string) => void;
+    /** The held-out families' generators (@cosir/bench's heldOutFamilies), measured when `pretrain.heldOutEpisodes`. */
+    heldOut?: Readonly<Record<string, TaskGenerator>>;
+  },
 ): Promise<BaseManifest> {
   // The config and the output folder are checked before minutes of pretraining, not after.
   validateTrainConfig(config);
@@ -77,6 +89,18 @@ export async function runPretrain(
       maxNewTokens: config.rl.maxNewTokens,
       seed: config.seed,
     });
+    const heldOutEpisodes = config.pretrain.heldOutEpisodes ?? 0;
+    let heldOut: HeldOutSkills | undefined;
+    if (heldOutEpisodes > 0 && options.heldOut !== undefined) {
+      options.log?.(`measuring the base on ${heldOutEpisodes} tasks of each held-out family and soloFullInformation`);
+      heldOut = await measureHeldOutSkills(pm, options.heldOut, {
+        temperature: config.rl.temperature,
+        maxNewTokens: config.rl.maxNewTokens,
+        seed: config.seed,
+        episodes: heldOutEpisodes,
+        seedOffset: config.eval.seedOffset,
+      });
+    }
     // An old manifest goes before the checkpoint changes (it would vouch for other weights); only a regular file.
     if (existsSync(dir)) checkOutputPath(paths.manifest, "--out");
     await rm(paths.manifest, { force: true });
@@ -92,6 +116,7 @@ export async function runPretrain(
       seconds,
       sha256: { weights: await sha256(join(paths.checkpoint, "model.safetensors")), log: await sha256(paths.log) },
       skills,
+      ...(heldOut === undefined ? {} : { heldOut }),
     };
     await writeJsonAtomic(paths.manifest, manifest);
     return manifest;

@@ -14,6 +14,7 @@ import {
 } from "@cosir/env";
 import { observationBeliefs, pendingAnswers, scriptedPolicy } from "@cosir/policy";
 import type { TrainConfig } from "../config/train-config";
+import { choiceScratchpad, scratchpadArgmax } from "./choice-scratchpad";
 
 export interface TeacherOptions {
   seed?: number;
@@ -26,9 +27,11 @@ export interface TeacherOptions {
   /**
    * "own": choose what the agent's own cells favour (default); "random": a uniformly random answer;
    * "tally": write the TALLY scratchpad of everything the agent has seen and heard (choiceTally) and choose its
-   * argmax, lowest index among ties (tasks without a tally choose the MAP of the same evidence).
+   * argmax, lowest index among ties (tasks without a tally choose the MAP of the same evidence); "scratchpad": the
+   * same over choiceScratchpad, whose values stay in 0..100 and which every aggregate, weighting and total decision
+   * has (the shapes base).
    */
-  choice?: "own" | "random" | "tally";
+  choice?: "own" | "random" | "tally" | "scratchpad";
   /**
    * Probability that a turn answers a teammate's open ASK: a cell the agent holds that a teammate asked for (of
    * anyone, or of this agent) and nobody has shared since. The turn then shares that cell. Default 0.
@@ -40,6 +43,23 @@ export interface TeacherOptions {
    * exist), an ask gains a share of an own cell. Shares come first. Default 0.
    */
   comboRate?: number;
+  /**
+   * Shares and asks only cells nobody has stated yet (no SHARE of them in the history): a share picks at random
+   * among the agent's own unstated cells, an ask among the unstated cells it lacks; a turn with nothing left passes.
+   * Which cell stays random, so RL still has the strategy to learn. Default false (cells drawn with repeats).
+   */
+  fresh?: boolean;
+  /** Probability that an ask names one teammate (`ASK o<k> a<m> @<i>`, the teammate drawn at random). Default 0. */
+  askByName?: number;
+}
+
+/** Cells some message of the history has shared (by anyone, this agent included). */
+function statedCells(obs: Observation): Set<number> {
+  const out = new Set<number>();
+  for (const m of obs.messages)
+    for (const act of m.acts)
+      if (act.kind === "share") out.add(cellIndex(act.option, act.attribute, obs.task.attributes));
+  return out;
 }
 
 /**
@@ -56,6 +76,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   const oracleRate = options.oracleRate ?? 0;
   const answerRate = options.answerRate ?? 0;
   const comboRate = options.comboRate ?? 0;
+  const askByName = options.askByName ?? 0;
   const oracle = scriptedPolicy("oracle", { seed });
 
   function ownOnlyChoice(obs: Observation): number {
@@ -73,26 +94,44 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
     return renderTally(tally, tally.indexOf(Math.max(...tally)));
   }
 
+  function scratchpadText(obs: Observation): string {
+    if (obs.surface !== "canonical")
+      return renderChoice(
+        mapAnswer(decisionModelForTask(obs.task).posterior(observationBeliefs(obs)).pmf),
+        obs.surface,
+        obs.task,
+      );
+    const values = choiceScratchpad(obs.task, observationBeliefs(obs));
+    return renderTally(values, scratchpadArgmax(values));
+  }
+
   function actOne(obs: Observation): PolicyAction {
     const t = obs.task;
     const rng = new Rng(hashSeed(seed, "teacher", obs.taskId, obs.agent, obs.phase, obs.turn));
     if (obs.phase !== "discuss") {
       if (options.choice === "tally") return { text: tallyChoice(obs) };
+      if (options.choice === "scratchpad") return { text: scratchpadText(obs) };
       const choice = options.choice === "random" ? rng.int(decisionModelForTask(t).answers) : ownOnlyChoice(obs);
       return { text: renderChoice(choice, obs.surface, t) };
     }
     const roll = rng.next();
     const own = new Set(obs.ownCells.map(([o, a]) => cellIndex(o, a, t.attributes)));
+    const stated = options.fresh === true ? statedCells(obs) : new Set<number>();
+    const ownCells = obs.ownCells.filter(([o, a]) => !stated.has(cellIndex(o, a, t.attributes)));
     const missing: number[] = [];
-    for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c)) missing.push(c);
-    const askFor = (cell: number): Act => ({
-      kind: "ask",
-      option: Math.floor(cell / t.attributes),
-      attribute: cell % t.attributes,
-    });
+    for (let c = 0; c < t.options * t.attributes; c++) if (!own.has(c) && !stated.has(c)) missing.push(c);
+    const askFor = (cell: number): Act => {
+      const ask: Act = { kind: "ask", option: Math.floor(cell / t.attributes), attribute: cell % t.attributes };
+      if (askByName > 0 && t.agents > 1) {
+        // Its own stream, so a teacher that never names anyone asks exactly as before.
+        const named = new Rng(hashSeed(seed, "teacher-ask-to", obs.taskId, obs.agent, obs.turn, cell));
+        if (named.next() < askByName) return { ...ask, to: (obs.agent + 1 + named.int(t.agents - 1)) % t.agents };
+      }
+      return ask;
+    };
     let acts: Act[] = [{ kind: "pass" }];
-    if (roll < shareRate && obs.ownCells.length > 0) {
-      const [option, attribute, level] = rng.pick(obs.ownCells);
+    if (roll < shareRate && ownCells.length > 0) {
+      const [option, attribute, level] = rng.pick(ownCells);
       acts = [{ kind: "share", option, attribute, level }];
     } else if (roll < shareRate + askRate) {
       if (missing.length > 0) acts = [askFor(rng.pick(missing))];
@@ -100,7 +139,8 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
     // Answers and second acts draw from their own stream, so a teacher without them writes exactly what it did.
     if (answerRate > 0 || comboRate > 0) {
       const extra = new Rng(hashSeed(seed, "teacher-extra", obs.taskId, obs.agent, obs.phase, obs.turn));
-      const open = pendingAnswers(obs);
+      // A fresh teacher answers only asks for cells nobody has stated (an ask can repeat an answered cell).
+      const open = pendingAnswers(obs).filter((p) => !stated.has(cellIndex(p.option, p.attribute, t.attributes)));
       if (open.length > 0 && extra.next() < answerRate) {
         const { option, attribute, level } = extra.pick(open);
         acts = [{ kind: "share", option, attribute, level }];
@@ -108,14 +148,14 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
       const first = acts[0] as Act;
       if (first.kind !== "pass" && extra.next() < comboRate) {
         if (first.kind === "share") {
-          const others = obs.ownCells.filter(([o, a]) => o !== first.option || a !== first.attribute);
+          const others = ownCells.filter(([o, a]) => o !== first.option || a !== first.attribute);
           const second = others.length > 0 && (missing.length === 0 || extra.next() < 0.5);
           if (second) {
             const [option, attribute, level] = extra.pick(others);
             acts.push({ kind: "share", option, attribute, level });
           } else if (missing.length > 0) acts.push(askFor(extra.pick(missing)));
-        } else if (obs.ownCells.length > 0) {
-          const [option, attribute, level] = extra.pick(obs.ownCells);
+        } else if (ownCells.length > 0) {
+          const [option, attribute, level] = extra.pick(ownCells);
           acts.unshift({ kind: "share", option, attribute, level });
         }
       }
@@ -148,5 +188,7 @@ export function teacherFromConfig(config: Pick<TrainConfig, "seed" | "sft">): Po
     answerRate: sft.answerRate,
     comboRate: sft.comboRate,
     choice: sft.teacherChoice,
+    fresh: sft.fresh,
+    askByName: sft.askByName,
   });
 }

@@ -1,0 +1,77 @@
+import { mapAnswer } from "@cosir/bayes";
+import { heldOutFamilyTable } from "@cosir/bench";
+import { agentBeliefs, decisionModelForTask, runEpisodes, type Observation, type Policy, type Task } from "@cosir/env";
+import { scriptedPolicy } from "@cosir/policy";
+import { CanonicalTokenizer } from "@cosir/policy/tfjs";
+import { describe, expect, it } from "vitest";
+import { resolveTrainConfig } from "../config/train-config";
+import { trainerTokenizer } from "../run/policy-model";
+import { teacherFromConfig } from "../teacher/teacher-policy";
+
+const config = resolveTrainConfig({ preset: "shapes" });
+const tokenizer = trainerTokenizer();
+const EPISODES = 40;
+
+/** Wraps a policy so every observation it sees and every action it writes is kept. */
+function recording(policy: Policy, seen: { observation: Observation; text: string }[]): Policy {
+  return {
+    name: policy.name,
+    async act(observations) {
+      const actions = await policy.act(observations);
+      observations.forEach((observation, i) => seen.push({ observation, text: actions[i]?.text ?? "" }));
+      return actions;
+    },
+  };
+}
+
+/**
+ * Deliverable 1 of issue 24: the shapes base's vocabulary and context hold every held-out family at its default size.
+ * For each family, the oracle team's and the shapes teacher's episodes (scratchpad choices included) encode without
+ * one unknown word, every prompt fits the context with room for `rl.maxNewTokens` of action (so promptIds never
+ * truncates it), and every action fits `rl.maxNewTokens`.
+ */
+describe.each(Object.keys(heldOutFamilyTable))("held-out family %s at its default size", (family) => {
+  const generate = (heldOutFamilyTable[family] as (typeof heldOutFamilyTable)[string]).generate;
+  const tasks: Task[] = Array.from({ length: EPISODES }, (_, k) => generate({ seed: 50_000 + k }));
+  const budget = config.model.context - config.rl.maxNewTokens;
+
+  it("every observation and action of the oracle and teacher teams encodes, untruncated, within the context", async () => {
+    const seen: { observation: Observation; text: string }[] = [];
+    await runEpisodes(tasks, recording(scriptedPolicy("oracle", { seed: 1 }), seen), { surface: "canonical" });
+    await runEpisodes(tasks, recording(teacherFromConfig(config), seen), { surface: "canonical" });
+    let longest = 0;
+    const before = tokenizer.unknownCount;
+    for (const { observation, text } of seen) {
+      const words = tokenizer.encode(observation.text);
+      longest = Math.max(longest, words.length + 2);
+      expect(words.length + 2, observation.text).toBeLessThanOrEqual(budget);
+      expect(tokenizer.decode(tokenizer.promptIds(observation.text, budget))).toBe(
+        CanonicalTokenizer.split(observation.text).join(" "),
+      );
+      const action = tokenizer.encode(text);
+      expect(action.length + 1, text).toBeLessThanOrEqual(config.rl.maxNewTokens);
+    }
+    expect([...tokenizer.unknownWords.keys()]).toEqual([]);
+    expect(tokenizer.unknownCount).toBe(before);
+    expect(longest).toBeGreaterThan(40);
+  }, 60_000);
+
+  // Within 0.01 of the MAP's posterior: arithmetic's posterior is often flat over neighbouring candidates (0.496 and
+  // 0.502), where no tally can tell which is the MAP and it hardly matters.
+  it("the teacher's scratchpad choice is (within 0.01) the MAP of its evidence on at least 90% of choices", async () => {
+    const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+    let agree = 0;
+    let total = 0;
+    traces.forEach((trace, k) => {
+      const task = tasks[k] as Task;
+      const model = decisionModelForTask(task);
+      for (const c of trace.choices) {
+        total++;
+        const pmf = model.posterior(agentBeliefs(task, c.agent, trace.messages)).pmf;
+        if ((pmf[c.choice ?? -1] ?? -1) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
+      }
+    });
+    expect(total).toBe(tasks.reduce((n, t) => n + t.agents, 0));
+    expect(agree / total).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+});

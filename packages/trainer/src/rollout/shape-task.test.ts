@@ -1,0 +1,88 @@
+import { InvalidConfigError } from "@cosir/bayes";
+import { heldOutFamilies } from "@cosir/bench";
+import { registerTaskFamily, validateTask, type Task, type TaskGeneratorOptions } from "@cosir/env";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { PretrainShapesSchema } from "../config/pretrain-shapes";
+import { resolveTrainConfig } from "../config/train-config";
+import { shapeTask } from "./shape-task";
+import { pretrainTasks } from "./training-data";
+
+const shapes = PretrainShapesSchema.parse({});
+
+describe("shapeTask", () => {
+  it("draws a valid random-family task inside every range, the same for the same seed (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const task = shapeTask(shapes, seed);
+        validateTask(task);
+        expect(task.family).toBe("random");
+        expect(task.options).toBeGreaterThanOrEqual(2);
+        expect(task.options).toBeLessThanOrEqual(6);
+        expect(task.attributes).toBeGreaterThanOrEqual(2);
+        expect(task.attributes).toBeLessThanOrEqual(8);
+        expect(task.agents).toBeGreaterThanOrEqual(1);
+        expect(task.agents).toBeLessThanOrEqual(5);
+        expect(task.rounds).toBeGreaterThanOrEqual(1);
+        expect(task.rounds).toBeLessThanOrEqual(3);
+        expect(shapes.levels).toContainEqual(task.levels);
+        if (task.weightsAnnounced) expect(task.aggregate).toBe("sum");
+        expect(JSON.stringify(shapeTask(shapes, seed))).toBe(JSON.stringify(task));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("covers every size, level range, aggregate, weighting and pre-discussion choice over 400 seeds", () => {
+    const tasks = Array.from({ length: 400 }, (_, seed) => shapeTask(shapes, seed));
+    const values = (f: (t: Task) => unknown) => new Set(tasks.map((t) => JSON.stringify(f(t))));
+    expect(values((t) => t.options).size).toBe(5);
+    expect(values((t) => t.attributes).size).toBe(7);
+    expect(values((t) => t.agents).size).toBe(5);
+    expect(values((t) => t.rounds).size).toBe(3);
+    expect(values((t) => t.levels).size).toBe(shapes.levels.length);
+    expect(values((t) => t.aggregate)).toEqual(new Set(['"sum"', '"min"']));
+    expect(values((t) => t.weightsAnnounced)).toEqual(new Set(["true", "false"]));
+    expect(values((t) => t.preDiscussionChoice)).toEqual(new Set(["true", "false"]));
+  });
+});
+
+describe("pretrainTasks never draws from a held-out generator", () => {
+  // Each held-out family re-registered behind a spy: a pretraining that reached one by name would be counted.
+  const calls: string[] = [];
+  for (const [name, generate] of Object.entries(heldOutFamilies))
+    registerTaskFamily(name, (o: TaskGeneratorOptions) => {
+      calls.push(name);
+      return generate(o);
+    });
+
+  it("over shapes: every task is the random family's, and no held-out generator runs", () => {
+    const config = resolveTrainConfig({ preset: "shapes", overrides: [{ pretrain: { episodes: 300 } }] });
+    const named = resolveTrainConfig({
+      preset: "shapes",
+      overrides: [{ task: { family: "heldout.whodunit" }, pretrain: { episodes: 20 } }],
+    });
+    // resolving a config generates one task of its family to check it; pretraining is what is watched
+    calls.length = 0;
+    const tasks = pretrainTasks(config);
+    expect(tasks).toHaveLength(300);
+    for (const t of tasks) expect(t.family).toBe("random");
+    expect(calls).toEqual([]);
+    // a held-out task family in the config changes nothing: shapes always draw from random
+    for (const t of pretrainTasks(named)) expect(t.family).toBe("random");
+    expect(calls).toEqual([]);
+  });
+
+  it("on the config's task: refuses every held-out family, naming task.family", () => {
+    for (const name of Object.keys(heldOutFamilies)) {
+      const config = resolveTrainConfig({ preset: "smoke", overrides: [{ task: { family: name } }] });
+      calls.length = 0;
+      expect(() => pretrainTasks(config)).toThrow(InvalidConfigError);
+      expect(() => pretrainTasks(config)).toThrow(new RegExp(`task\\.family.*${name.replace(".", "\\.")}`));
+    }
+    expect(calls).toEqual([]);
+    // the demo's own pretraining (its task, at pretrain.visibility) still draws random tasks
+    const demo = resolveTrainConfig({ preset: "demo", overrides: [{ pretrain: { episodes: 5 } }] });
+    for (const t of pretrainTasks(demo)) expect([t.family, t.options, t.attributes]).toEqual(["random", 4, 2]);
+  });
+});
