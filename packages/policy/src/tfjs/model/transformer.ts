@@ -6,6 +6,8 @@ import { causalAttention } from "./causal-attention";
 import { embeddingLookup } from "./embedding-lookup";
 import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
+import type { PackedPrefixTree } from "../training/pack-prefix-tree";
+import { selectRows } from "./select-rows";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
@@ -177,6 +179,41 @@ export class Transformer {
       const x = addPositions(embedded, this.positionEmbedding, batch, time);
       const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads);
       return this.head(this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x));
+    });
+  }
+
+  /**
+   * Logits [targets, vocab] at the target columns of a packed prefix tree (`packPrefixTree`): row k predicts
+   * `targetTokens[k]`. Each column attends to its ancestors only and takes its own position and token-shift ids,
+   * so every packed sequence gets the logits `forward` gives it alone; the output layer runs on the target columns
+   * only. Differentiable.
+   */
+  forwardTree(packed: PackedPrefixTree): tf.Tensor2D {
+    this.assertLive();
+    const { batch, time } = packed;
+    for (const p of packed.positions)
+      if (p >= this.config.context)
+        throw new InvalidArgumentError("packed.positions", p, `expected positions below ${this.config.context}`);
+    return tf.tidy(() => {
+      const ids = tf.tensor1d(packed.ids, "int32");
+      let embedded = embeddingLookup(this.tokenEmbedding, ids);
+      if (this.tokenShift !== undefined)
+        embedded = tf.add(
+          embedded,
+          tokenShiftEmbedding(
+            this.tokenShift,
+            tf.tensor1d(packed.previous, "int32"),
+            tf.tensor1d(packed.beforePrevious, "int32"),
+          ),
+        ) as tf.Tensor2D;
+      const x = tf.add(
+        embedded,
+        embeddingLookup(this.positionEmbedding, tf.tensor1d(packed.positions, "int32")),
+      ) as tf.Tensor2D;
+      const bias = tf.tensor3d(packed.bias, [batch, time, time]);
+      const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads, bias);
+      const hidden = this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x);
+      return this.head(selectRows(hidden, packed.targetRows));
     });
   }
 
