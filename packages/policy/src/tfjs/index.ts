@@ -28,7 +28,7 @@ export { tokenLogprobs } from "./training/token-logprobs";
 export type { PackedSequences, PromptCompletion } from "./training/pack-sequences";
 export { alignCompletions, packSequences, unpackCompletions } from "./training/pack-sequences";
 export type { PackedPrefixTree } from "./training/pack-prefix-tree";
-export { packPrefixTree, packPrefixTreeParts, unpackPrefixTree } from "./training/pack-prefix-tree";
+export { longestItem, packPrefixTree, packPrefixTreeParts, unpackPrefixTree } from "./training/pack-prefix-tree";
 export type { PrefixTreeLogprobs } from "./training/prefix-tree-logprobs";
 export { prefixTreeLogprobs } from "./training/prefix-tree-logprobs";
 export { nextTokenAccuracy, nextTokenLoss } from "./training/next-token-loss";

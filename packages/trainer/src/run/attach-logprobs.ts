@@ -21,13 +21,15 @@ export function attachLogprobs(
 ): number {
   const recompute =
     rl.oldLogprobs === "sampler" ? samples.filter((s) => s.sampled.length !== s.completion.length) : samples;
-  const old = completionLogprobs(models.policy, recompute, rl.minibatchSize, rl.packing);
+  // prefix trees: parts of a micro-batch's size pad less (rows of one part have about the same length)
+  const batchSize = rl.packing === "prefixTree" ? rl.microbatchSize : rl.minibatchSize;
+  const old = completionLogprobs(models.policy, recompute, batchSize, rl.packing);
   recompute.forEach((s, i) => {
     s.old = old[i];
   });
   for (const s of samples) s.old ??= s.sampled;
   const skipReference = rl.klCoef === 0 || sameWeights(models.policy.model, models.reference.model);
-  const ref = skipReference ? undefined : completionLogprobs(models.reference, samples, rl.minibatchSize, rl.packing);
+  const ref = skipReference ? undefined : completionLogprobs(models.reference, samples, batchSize, rl.packing);
   samples.forEach((s, i) => {
     s.ref = ref === undefined ? s.old : ref[i];
   });

@@ -1,5 +1,6 @@
 import * as tf from "@tensorflow/tfjs-core";
 import {
+  longestItem,
   packPrefixTreeParts,
   packSequences,
   prefixTreeLogprobs,
@@ -47,7 +48,7 @@ export function completionLogprobs(
 function treeLogprobs(pm: PolicyModel, items: readonly PromptCompletion[], batchSize: number): number[][] {
   const out: number[][] = items.map(() => []);
   const parts = packPrefixTreeParts(items, {
-    maxColumns: pm.model.config.context,
+    maxColumns: longestItem(items),
     padToken: pm.tokenizer.pad,
     itemsPerPart: batchSize,
   });

@@ -1,6 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import {
   alignCompletions,
+  longestItem,
   packPrefixTreeParts,
   packSequences,
   type PackedPrefixTree,
@@ -97,7 +98,7 @@ export function packMinibatchTree(
   const tokens = chunk.reduce((n, s) => n + s.completion.length, 0);
   let trainedTokens = 0;
   const parts = packPrefixTreeParts(chunk, {
-    maxColumns: pm.model.config.context,
+    maxColumns: longestItem(chunk),
     padToken: pm.tokenizer.pad,
     itemsPerPart: microbatchSize,
   }).map(({ items, tree }) => {

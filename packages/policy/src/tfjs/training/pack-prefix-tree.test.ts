@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../backend";
 import { Transformer } from "../model/transformer";
-import { packPrefixTree, unpackPrefixTree } from "./pack-prefix-tree";
+import { longestItem, packPrefixTree, packPrefixTreeParts, unpackPrefixTree } from "./pack-prefix-tree";
 import { packSequences, type PromptCompletion, unpackCompletions } from "./pack-sequences";
 import { prefixTreeLogprobs } from "./prefix-tree-logprobs";
 import { tokenLogprobs } from "./token-logprobs";
@@ -156,6 +156,36 @@ describe("packPrefixTree", () => {
     tf.dispose([perTarget, perColumn, packed.tokens, packed.mask, mine.value, oracle.value]);
     tf.dispose(Object.values(mine.grads));
     tf.dispose(Object.values(oracle.grads));
+    model.dispose();
+  });
+});
+
+describe("packPrefixTreeParts", () => {
+  it("puts every item in exactly one part of whole rows, shortest rows first, each part holding its items' log-probs", () => {
+    const model = new Transformer(
+      { vocabSize: vocab, width: 8, layers: 1, heads: 2, context: 24, initScale: 0.5, tokenShift: true },
+      { seed: 7 },
+    );
+    fc.assert(
+      fc.property(fc.array(seatTurns, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 5 }), (seats, per) => {
+        const items = seats.flat();
+        const parts = packPrefixTreeParts(items, { maxColumns: longestItem(items), itemsPerPart: per });
+        const seen = parts.flatMap((p) => p.items).sort((a, b) => a - b);
+        expect(seen).toEqual(items.map((_, k) => k));
+        parts.slice(0, -1).forEach((p) => expect(p.items.length).toBeGreaterThanOrEqual(per));
+        const plain = unpackedLogprobs(model, items);
+        for (const { items: at, tree } of parts) {
+          expect(tree.time).toBeLessThanOrEqual(longestItem(items));
+          const values = tf.tidy(() => prefixTreeLogprobs(model, tree).logprobs.dataSync());
+          unpackPrefixTree(tree, values).forEach((row, j) =>
+            row.forEach((lp, t) => expect(Math.abs(lp - plain[at[j]!]![t]!)).toBeLessThan(1e-5)),
+          );
+        }
+      }),
+      { numRuns: 20 },
+    );
+    expect(() => packPrefixTreeParts([], { maxColumns: 4, itemsPerPart: 0 })).toThrow(/itemsPerPart/);
+    expect(packPrefixTreeParts([], { maxColumns: 4, itemsPerPart: 2 })).toEqual([]);
     model.dispose();
   });
 });
