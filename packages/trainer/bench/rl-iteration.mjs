@@ -18,6 +18,7 @@ function arm(base, weights, packing) {
   return {
     context: { config, policy, reference, trainer, prefixCache: packing === "prefixTree" },
     seconds: 0,
+    cpuSeconds: 0,
     rolloutSeconds: 0,
     episodes: 0,
     dispose: () => {
@@ -44,9 +45,12 @@ export async function rlIterationFigures({ report, quick }) {
     for (const name of order) {
       const path = paths[name];
       const start = performance.now();
+      const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
       if (it === 0) continue;
+      const used = process.cpuUsage(cpu);
       path.seconds += (performance.now() - start) / 1000;
+      path.cpuSeconds += (used.user + used.system) / 1e6;
       path.rolloutSeconds += line.timing.rolloutSeconds;
       path.episodes += line.episodes;
     }
@@ -60,6 +64,16 @@ export async function rlIterationFigures({ report, quick }) {
     baseline: rate(paths.before),
     ratio: rate(paths.today) / rate(paths.before),
     note: `${note}; baseline: rl.packing none, no prefix cache`,
+  });
+  // CPU seconds of this process: on a machine shared with other jobs, wall-clock rates swing with their load
+  const cpuRate = (p) => p.episodes / p.cpuSeconds;
+  report({
+    name: "trainer.rl.episodes.cpu",
+    value: cpuRate(paths.today),
+    unit: "episodes/cpu-s",
+    baseline: cpuRate(paths.before),
+    ratio: cpuRate(paths.today) / cpuRate(paths.before),
+    note: `${note}; per CPU second of this process (wasm runs on one thread)`,
   });
   const rollout = (p) => p.episodes / p.rolloutSeconds;
   report({
