@@ -13,8 +13,7 @@ export function causalMask(t: number): tf.Tensor2D {
  * gradient for the whole block, built only from kernels that are fast on tfjs-wasm: rank-4
  * transposes for the head split and merge (no slices, splits or gathers: those copy through
  * JavaScript there) and untransposed batched matmuls, with keys kept transposed so that
- * QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)), the row sum taken as
- * rowsum(dO * O).
+ * QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)).
  * `bias` [batch, time, time] replaces the causal mask (0 where a query may attend, -1e9 elsewhere): a packed prefix
  * tree's rows attend to their ancestors only.
  */
@@ -75,8 +74,11 @@ export function causalAttention(
         // [t, t] x [t, w] is about twice as fast in the generic batched loop as [w, t] x [t, t]
         const dV = tf.matMul(tf.transpose(sp, [0, 2, 1]) as tf.Tensor3D, dO);
         const dP = tf.matMul(dO, tf.transpose(sv, [0, 2, 1]) as tf.Tensor3D);
-        // rowsum(dP * P) = rowsum(dO * O) since O = P V: a [t, w] product instead of a [t, t] one (FlashAttention's D)
-        const dS = tf.mul(sp, tf.sub(dP, tf.sum(tf.mul(dO, so), -1, true))) as tf.Tensor3D;
+        // rowsum(dP * P) = rowsum(dO * O) since O = P V: a [t, w] product instead of a [t, t] one (FlashAttention's
+        // D). Only with a bias (packed trees, a new path): its rounding differs, and the causal path keeps the
+        // committed demo base's pretraining log replaying bit for bit.
+        const rowSum = bias === undefined ? tf.sum(tf.mul(dP, sp), -1, true) : tf.sum(tf.mul(dO, so), -1, true);
+        const dS = tf.mul(sp, tf.sub(dP, rowSum)) as tf.Tensor3D;
         const dQ = tf.mul(tf.matMul(dS, tf.transpose(skT, [0, 2, 1]) as tf.Tensor3D), scale);
         const dK = tf.matMul(tf.transpose(dS, [0, 2, 1]) as tf.Tensor3D, sq);
         return [fromHeads(dQ), fromHeads(dK), fromHeads(dV)];
