@@ -1,7 +1,9 @@
-// Benchmarks of the composed pipeline: recorded episodes scored per second, oracle episodes played per second.
+// Benchmarks of the composed pipeline: recorded episodes scored per second, oracle episodes played per second, and
+// RL iterations of the demo configuration per second beside the step before prefix trees (rl-iteration.mjs).
 import { generateTask, runEpisode } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { cosirPreset, scoreEpisode } from "@cosir/rewards";
+import { rlIterationFigures } from "./rl-iteration.mjs";
 
 function rate(fn, minMs) {
   let n = 0;
@@ -55,4 +57,6 @@ export default async function bench({ report, quick }) {
     unit: "episodes/s",
     note: "oracle team, 3 agents, 3 rounds, 3x4 table",
   });
+
+  await rlIterationFigures({ report, quick });
 }

@@ -41,6 +41,12 @@ const RlSchema = z
      * their action tokens, so the step is the same and each pass pads only to its own longest action.
      */
     microbatchSize: int.min(1).max(65_536).default(16),
+    /**
+     * How the update packs its sequences (docs/design.md §5): "prefixTree" stores each prefix the samples share once
+     * (one seat's turns, one task's group episodes) and draws minibatches by whole trajectories; "none" pads every
+     * sample to its own row and draws minibatches by sample (the update before packing, kept for comparison).
+     */
+    packing: z.enum(["prefixTree", "none"]).default("prefixTree"),
     clipLow: z.number().min(0).max(1).default(0.2),
     clipHigh: z.number().min(0).max(10).default(0.28),
     klCoef: nonNegative.default(0.02),

@@ -35,3 +35,25 @@ describe("completionLogprobs", () => {
     );
   });
 });
+
+describe("completionLogprobs' packing", () => {
+  it('"prefixTree" gives "none"\'s log-probs (1e-5) on items that share prefixes', () => {
+    const shared = fc
+      .tuple(
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }),
+        fc.array(item, { minLength: 1, maxLength: 6 }),
+      )
+      .map(([head, rest]) => rest.map((it) => ({ prompt: [...head, ...it.prompt], completion: it.completion })));
+    fc.assert(
+      fc.property(shared, fc.integer({ min: 1, max: 4 }), (items, batch) => {
+        const tree = completionLogprobs(fixture.policy, items, batch, "prefixTree");
+        const none = completionLogprobs(fixture.policy, items, batch, "none");
+        items.forEach((it, i) => {
+          expect(tree[i]).toHaveLength(it.completion.length);
+          (tree[i] as number[]).forEach((lp, j) => expect(Math.abs(lp - (none[i] as number[])[j]!)).toBeLessThan(1e-5));
+        });
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,5 +1,12 @@
-import type * as tf from "@tensorflow/tfjs-core";
-import { alignCompletions, packSequences, type PackedSequences } from "@cosir/policy/tfjs";
+import * as tf from "@tensorflow/tfjs-core";
+import {
+  alignCompletions,
+  longestItem,
+  packPrefixTreeParts,
+  packSequences,
+  type PackedPrefixTree,
+  type PackedSequences,
+} from "@cosir/policy/tfjs";
 import type { PolicyModel } from "./policy-model";
 import type { RlSample } from "./rl-samples";
 
@@ -61,4 +68,62 @@ export function packMinibatch(
 /** Frees a packed micro-batch's tensors. */
 export function disposePackedSample(batch: PackedSample): void {
   for (const t of [batch.packed.tokens, batch.packed.mask, batch.old, batch.ref, batch.advantages]) t.dispose();
+}
+
+/** One micro-batch of the packed update: prefix-tree rows and, per action token (targets order), its values [1, targets]. */
+export interface PackedTreeSample {
+  tree: PackedPrefixTree;
+  /** The micro-batch's share of the minibatch's action tokens. */
+  weight: number;
+  old: tf.Tensor2D;
+  ref: tf.Tensor2D;
+  advantages: tf.Tensor2D;
+  /** Ones [1, targets]: ppoLoss's token mean over every target. */
+  mask: tf.Tensor2D;
+}
+
+/**
+ * A minibatch packed as prefix trees (packPrefixTree, rows of at most the context), cut into micro-batches of whole
+ * rows, shortest rows first, each closed once it holds `microbatchSize` samples: each sample's tokens are computed
+ * with the prefix it shares with the others in its row (one seat's turns, in trajectory order) and each action token
+ * is a target of one forward/backward. Weighted by action tokens as packMinibatch is, so the accumulated gradient
+ * is that of the minibatch's token-mean loss. `trainedTokens` counts the padded columns. Dispose with
+ * disposePackedTreeSample.
+ */
+export function packMinibatchTree(
+  pm: PolicyModel,
+  chunk: readonly RlSample[],
+  microbatchSize: number,
+): { parts: { batch: PackedTreeSample; weight: number }[]; trainedTokens: number } {
+  const tokens = chunk.reduce((n, s) => n + s.completion.length, 0);
+  let trainedTokens = 0;
+  const parts = packPrefixTreeParts(chunk, {
+    maxColumns: longestItem(chunk),
+    padToken: pm.tokenizer.pad,
+    itemsPerPart: microbatchSize,
+  }).map(({ items, tree }) => {
+    const micro = items.map((k) => chunk[k] as RlSample);
+    const weight = micro.reduce((n, s) => n + s.completion.length, 0) / tokens;
+    const row = (f: (s: RlSample) => readonly number[]) =>
+      tf.tensor2d(
+        micro.flatMap((s) => [...f(s)]),
+        [1, tree.targetRows.length],
+      );
+    trainedTokens += tree.batch * tree.time;
+    const batch: PackedTreeSample = {
+      tree,
+      weight,
+      old: row((s) => s.old as number[]),
+      ref: row((s) => s.ref as number[]),
+      advantages: row((s) => s.completion.map(() => s.advantage)),
+      mask: tf.ones([1, tree.targetRows.length]),
+    };
+    return { batch, weight };
+  });
+  return { parts, trainedTokens };
+}
+
+/** Frees a packed tree micro-batch's tensors. */
+export function disposePackedTreeSample(batch: PackedTreeSample): void {
+  for (const t of [batch.old, batch.ref, batch.advantages, batch.mask]) t.dispose();
 }

@@ -36,6 +36,8 @@ export interface SamplingPolicyOptions {
   /** Seed of the sampling generator; a fresh policy with the same seed samples the same tokens. */
   seed: number;
   name?: string;
+  /** Hold each prompt's keys and values across turns (TfjsPolicy's prefixCache); clear it when done. */
+  prefixCache?: boolean;
 }
 
 /**
@@ -50,5 +52,6 @@ export function samplingPolicy(pm: PolicyModel, options: SamplingPolicyOptions):
     maxTokens: options.maxNewTokens,
     seed: options.seed,
     name: options.name ?? "tfjs",
+    prefixCache: options.prefixCache ?? false,
   });
 }

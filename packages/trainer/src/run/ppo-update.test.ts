@@ -63,3 +63,60 @@ describe("ppoUpdate", () => {
     });
   });
 });
+
+describe("ppoUpdate's packing", () => {
+  it('"prefixTree" takes the step "none" takes on the same minibatch: same loss, KL, entropy and gradient norm', async () => {
+    const rl = { minibatchSize: 1000, microbatchSize: 3, klCoef: 0.1, entropyCoef: 0.01 };
+    const tree = await update({ ...rl, packing: "prefixTree" });
+    const none = await update({ ...rl, packing: "none" });
+    expect(tree.samples).toBe(none.samples);
+    expect(tree.result.gradNorm).toHaveLength(1);
+    for (const key of ["policyLoss", "kl", "entropy", "clipFraction"] as const)
+      expect(Math.abs((tree.result[key][0] as number) - (none.result[key][0] as number)), key).toBeLessThan(1e-5);
+    const [a, b] = [tree.result.gradNorm[0] as number, none.result.gradNorm[0] as number];
+    expect(Math.abs(a - b)).toBeLessThan(1e-4 * Math.max(1, b));
+    // the shared prefixes are computed once
+    expect(tree.result.trainedTokens).toBeLessThan(none.result.trainedTokens);
+  });
+});
+
+describe("the reference pass", () => {
+  it("is skipped when the KL weight is 0 or the reference's weights are the policy's, and run otherwise", async () => {
+    const fixture = await rlFixture({ dropZeroAdvantage: false });
+    const trainer = new TransformerTrainer(fixture.policy.model, { learningRate: 1e-3 });
+    try {
+      const rollout = await rlRollout(fixture.config, fixture.policy, 0);
+      const { samples } = rlSamples(
+        fixture.policy,
+        rollout,
+        scoreRollout(rollout, fixture.config.rewards).rewards,
+        fixture.config.rl,
+      );
+      let calls = 0;
+      const model = fixture.reference.model;
+      const forwardTree = model.forwardTree.bind(model);
+      model.forwardTree = (packed) => {
+        calls++;
+        return forwardTree(packed);
+      };
+      const run = (klCoef: number) => {
+        calls = 0;
+        const config = { ...fixture.config, rl: { ...fixture.config.rl, klCoef } };
+        ppoUpdate(
+          { ...fixture, config, trainer },
+          samples.map((s) => ({ ...s })),
+          0,
+        );
+        return calls;
+      };
+      // same weights (the first iteration from the base): the sampler's log-probs are the reference's
+      expect(run(0.1)).toBe(0);
+      // after that step the weights differ: the reference runs, unless its KL weight is 0
+      expect(run(0.1)).toBeGreaterThan(0);
+      expect(run(0)).toBe(0);
+    } finally {
+      trainer.dispose();
+      fixture.dispose();
+    }
+  });
+});

@@ -19,6 +19,8 @@ export interface RlIterationContext {
   reference: PolicyModel;
   /** Adam over `policy.model`. */
   trainer: TransformerTrainer;
+  /** Reuse each seat's earlier prompts' keys and values in the rollout (rlRollout's prefixCache; default true). */
+  prefixCache?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface RlIterationContext {
 export async function rlIteration(context: RlIterationContext, iteration: number): Promise<RlMetricsLine> {
   const config = armConfig(context.config, context.config.rewards.preset);
   const started = Date.now();
-  const rollout = await rlRollout(config, context.policy, iteration);
+  const rollout = await rlRollout(config, context.policy, iteration, { prefixCache: context.prefixCache ?? true });
   const { rewards: scored, behaviour } = scoreRollout(rollout, config.rewards);
   const rolloutSeconds = (Date.now() - started) / 1000;
   const { samples, dropped } = rlSamples(context.policy, rollout, scored, config.rl);

@@ -1,4 +1,7 @@
+import { fileURLToPath } from "node:url";
+import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { describe, expect, it } from "vitest";
+import { resolveTrainConfig } from "../config/train-config";
 import { rlFixture } from "../test/rl-fixture";
 import { rlRollout } from "./rl-rollout";
 
@@ -25,4 +28,45 @@ describe("rlRollout", () => {
       dispose();
     }
   });
+});
+
+describe("rlRollout's prefix cache on the committed demo base", () => {
+  it("plays exactly the episodes of re-prefilling every prompt: the same traces, log-probs within 1e-5", async () => {
+    await selectBackend({ log: null });
+    const base = await loadCheckpoint(
+      fileURLToPath(new URL("../../../../models/demo-base/checkpoint", import.meta.url)),
+    );
+    const pm = { model: base.model, tokenizer: base.tokenizer };
+    const config = resolveTrainConfig({ preset: "demo", overrides: [{ rl: { tasksPerIteration: 3 } }] });
+    try {
+      for (const iteration of [0, 7]) {
+        const cached = await rlRollout(config, pm, iteration, { prefixCache: true });
+        const plain = await rlRollout(config, pm, iteration, { prefixCache: false });
+        const acts = (t: (typeof plain.traces)[number]) => [...t.preChoices, ...t.messages, ...t.choices];
+        const strip = (r: typeof plain) =>
+          r.traces.map((t) => ({
+            ...t,
+            preChoices: t.preChoices.map(({ logprobs: _l, ...m }) => m),
+            messages: t.messages.map(({ logprobs: _l, ...m }) => m),
+            choices: t.choices.map(({ logprobs: _l, ...m }) => m),
+          }));
+        expect(strip(cached)).toEqual(strip(plain));
+        let gap = 0;
+        let tokens = 0;
+        cached.traces.forEach((t, e) => {
+          const other = acts(plain.traces[e] as (typeof plain.traces)[number]);
+          acts(t).forEach((m, k) =>
+            (m.logprobs ?? []).forEach((lp, j) => {
+              tokens++;
+              gap = Math.max(gap, Math.abs(lp - (other[k]?.logprobs?.[j] ?? Number.NaN)));
+            }),
+          );
+        });
+        expect(tokens).toBeGreaterThan(100);
+        expect(gap).toBeLessThan(1e-5);
+      }
+    } finally {
+      base.model.dispose();
+    }
+  }, 120_000);
 });

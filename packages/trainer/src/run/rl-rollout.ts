@@ -12,9 +12,16 @@ export interface RlRollout {
 /**
  * The rollout of RL iteration `iteration` (docs/design.md §5): `rl.groupSize` episodes of each of
  * `rl.tasksPerIteration` training tasks, sampled from the policy at `rl.temperature`. Tasks and sampling seeds
- * derive from (config.seed, iteration), so the same policy and iteration play the same episodes.
+ * derive from (config.seed, iteration), so the same policy and iteration play the same episodes. Each seat's prompt
+ * prefills only what follows the prefix it shares with an earlier turn's (`prefixCache`, default true: the same
+ * tokens and log-probs as re-prefilling, to float rounding; false re-prefills every prompt, the path before it).
  */
-export async function rlRollout(config: TrainConfig, pm: PolicyModel, iteration: number): Promise<RlRollout> {
+export async function rlRollout(
+  config: TrainConfig,
+  pm: PolicyModel,
+  iteration: number,
+  options: { prefixCache?: boolean } = {},
+): Promise<RlRollout> {
   const { rl } = config;
   const tasks: Task[] = [];
   for (let k = 0; k < rl.tasksPerIteration; k++) {
@@ -25,7 +32,12 @@ export async function rlRollout(config: TrainConfig, pm: PolicyModel, iteration:
     temperature: rl.temperature,
     maxNewTokens: rl.maxNewTokens,
     seed: derivedSeed(config.seed, "sample", iteration),
+    prefixCache: options.prefixCache ?? true,
   });
-  const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, e) => e) });
-  return { tasks, traces };
+  try {
+    const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, e) => e) });
+    return { tasks, traces };
+  } finally {
+    policy.clearPrefixCache();
+  }
 }

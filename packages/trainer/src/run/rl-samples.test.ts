@@ -24,7 +24,7 @@ describe("rlSamples", () => {
         const expected = actions.flatMap((list, t) =>
           list.flatMap((a, k) => {
             const advantage = advantages[t]?.[k] as number;
-            return a.completion.length === 0 ? [] : [{ ...a, advantage }];
+            return a.completion.length === 0 ? [] : [{ ...a, advantage, trajectory: t }];
           }),
         );
         const kept = rlSamples(policy, rollout, scored, { ...rl, dropZeroAdvantage: false });

@@ -14,6 +14,8 @@ export interface RlSample extends PromptCompletion {
   /** "Old" log-probs of PPO's ratio and the reference's, set before the update (attachLogprobs). */
   old?: number[];
   ref?: number[];
+  /** Index of the (episode, seat) trajectory it belongs to: ppoUpdate keeps a trajectory's samples together. */
+  trajectory?: number;
 }
 
 /**
@@ -46,7 +48,7 @@ export function rlSamples(
         dropped++;
         return;
       }
-      samples.push({ prompt: a.prompt, completion: a.completion, sampled: a.sampled, advantage });
+      samples.push({ prompt: a.prompt, completion: a.completion, sampled: a.sampled, advantage, trajectory: t });
     }),
   );
   return { samples, dropped };

@@ -14,6 +14,8 @@ export function causalMask(t: number): tf.Tensor2D {
  * transposes for the head split and merge (no slices, splits or gathers: those copy through
  * JavaScript there) and untransposed batched matmuls, with keys kept transposed so that
  * QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)).
+ * `bias` [batch, time, time] replaces the causal mask (0 where a query may attend, -1e9 elsewhere): a packed prefix
+ * tree's rows attend to their ancestors only.
  */
 export function causalAttention(
   q: tf.Tensor2D,
@@ -22,6 +24,7 @@ export function causalAttention(
   batch: number,
   time: number,
   heads: number,
+  bias?: tf.Tensor3D,
 ): tf.Tensor2D {
   const width = q.shape[1];
   const headWidth = width / heads;
@@ -50,18 +53,32 @@ export function causalAttention(
     const qs = toHeads(tf.mul(qIn as tf.Tensor, scale));
     const kT = toHeadsT(kIn as tf.Tensor);
     const vh = toHeads(vIn as tf.Tensor);
-    const p = tf.softmax(tf.add(tf.matMul(qs, kT), causalMask(time))) as tf.Tensor3D;
-    (save as tf.GradSaveFunc)([qs, kT, vh, p]);
+    const scores = tf.matMul(qs, kT);
+    const masked =
+      bias === undefined
+        ? tf.add(scores, causalMask(time))
+        : tf.reshape(tf.add(tf.reshape(scores, [batch, heads, time, time]), tf.reshape(bias, [batch, 1, time, time])), [
+            bh,
+            time,
+            time,
+          ]);
+    const p = tf.softmax(masked) as tf.Tensor3D;
+    const o = tf.matMul(p, vh);
+    (save as tf.GradSaveFunc)([qs, kT, vh, p, o]);
     return {
-      value: fromHeads(tf.matMul(p, vh)),
+      value: fromHeads(o),
       gradFunc: (dy, saved) => {
-        const [sq, skT, sv, sp] = saved as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
+        const [sq, skT, sv, sp, so] = saved as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
         const dO = toHeads(dy);
         // dV = P^T dO and dK = dS^T Q: transposing the [t, t] operand first and multiplying
         // [t, t] x [t, w] is about twice as fast in the generic batched loop as [w, t] x [t, t]
         const dV = tf.matMul(tf.transpose(sp, [0, 2, 1]) as tf.Tensor3D, dO);
         const dP = tf.matMul(dO, tf.transpose(sv, [0, 2, 1]) as tf.Tensor3D);
-        const dS = tf.mul(sp, tf.sub(dP, tf.sum(tf.mul(dP, sp), -1, true))) as tf.Tensor3D;
+        // rowsum(dP * P) = rowsum(dO * O) since O = P V: a [t, w] product instead of a [t, t] one (FlashAttention's
+        // D). Only with a bias (packed trees, a new path): its rounding differs, and the causal path keeps the
+        // committed demo base's pretraining log replaying bit for bit.
+        const rowSum = bias === undefined ? tf.sum(tf.mul(dP, sp), -1, true) : tf.sum(tf.mul(dO, so), -1, true);
+        const dS = tf.mul(sp, tf.sub(dP, rowSum)) as tf.Tensor3D;
         const dQ = tf.mul(tf.matMul(dS, tf.transpose(skT, [0, 2, 1]) as tf.Tensor3D), scale);
         const dK = tf.matMul(tf.transpose(dS, [0, 2, 1]) as tf.Tensor3D, sq);
         return [fromHeads(dQ), fromHeads(dK), fromHeads(dV)];

@@ -6,6 +6,9 @@ import { causalAttention } from "./causal-attention";
 import { embeddingLookup } from "./embedding-lookup";
 import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
+import type { PackedPrefixTree } from "../training/pack-prefix-tree";
+import { selectRows } from "./select-rows";
+import type { PrefixCache } from "./prefix-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
@@ -180,6 +183,41 @@ export class Transformer {
     });
   }
 
+  /**
+   * Logits [targets, vocab] at the target columns of a packed prefix tree (`packPrefixTree`): row k predicts
+   * `targetTokens[k]`. Each column attends to its ancestors only and takes its own position and token-shift ids,
+   * so every packed sequence gets the logits `forward` gives it alone; the output layer runs on the target columns
+   * only. Differentiable.
+   */
+  forwardTree(packed: PackedPrefixTree): tf.Tensor2D {
+    this.assertLive();
+    const { batch, time } = packed;
+    for (const p of packed.positions)
+      if (p >= this.config.context)
+        throw new InvalidArgumentError("packed.positions", p, `expected positions below ${this.config.context}`);
+    return tf.tidy(() => {
+      const ids = tf.tensor1d(packed.ids, "int32");
+      let embedded = embeddingLookup(this.tokenEmbedding, ids);
+      if (this.tokenShift !== undefined)
+        embedded = tf.add(
+          embedded,
+          tokenShiftEmbedding(
+            this.tokenShift,
+            tf.tensor1d(packed.previous, "int32"),
+            tf.tensor1d(packed.beforePrevious, "int32"),
+          ),
+        ) as tf.Tensor2D;
+      const x = tf.add(
+        embedded,
+        embeddingLookup(this.positionEmbedding, tf.tensor1d(packed.positions, "int32")),
+      ) as tf.Tensor2D;
+      const bias = tf.tensor3d(packed.bias, [batch, time, time]);
+      const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads, bias);
+      const hidden = this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x);
+      return this.head(selectRows(hidden, packed.targetRows));
+    });
+  }
+
   /** `forward` shaped [batch, time, vocab]. */
   logits(tokens: tf.Tensor2D): tf.Tensor3D {
     return tf.tidy(() => tf.reshape(this.forward(tokens), [tokens.shape[0], tokens.shape[1], this.config.vocabSize]));
@@ -192,19 +230,10 @@ export class Transformer {
    */
   prefill(prompts: readonly (readonly number[])[]): { cache: KvCache; logits: tf.Tensor2D } {
     this.assertLive();
+    this.checkPrompts(prompts);
     const batch = prompts.length;
-    if (batch === 0) throw new InvalidArgumentError("prompts", prompts, "expected at least one prompt");
     const time = Math.max(...prompts.map((p) => p.length));
-    if (time > this.config.context)
-      throw new InvalidArgumentError(
-        "prompts",
-        `longest ${time} tokens`,
-        `expected at most ${this.config.context} (the context)`,
-      );
-    const pads = prompts.map((p, r) => {
-      if (p.length === 0) throw new InvalidArgumentError(`prompts[${r}]`, p, "expected at least one token");
-      return time - p.length;
-    });
+    const pads = prompts.map((p) => time - p.length);
     const ids = new Int32Array(batch * time);
     const positions = new Int32Array(batch * time);
     // token shift: the tokens one and two back within each row's prompt, -1 before its start
@@ -249,6 +278,71 @@ export class Transformer {
       ),
       logits,
     };
+  }
+
+  /**
+   * `prefill` that reuses the keys and values of earlier prompts (docs/design.md §4): each prompt looks up the held
+   * prompt sharing its longest prefix in `prefixes` and runs only the tokens after it (at least its last token), at
+   * their own positions, attending to the held prefix; then it is held itself. Rows are laid out [left-padded held
+   * prefix | left-padded new tokens], padding masked out, so the returned cache decodes exactly as `prefill`'s.
+   * The same logits as `prefill` to float rounding, since a position's keys and values depend only on the tokens up
+   * to it. `prefixes` must have been filled under the current weights.
+   */
+  prefillCached(
+    prompts: readonly (readonly number[])[],
+    prefixes: PrefixCache,
+  ): { cache: KvCache; logits: tf.Tensor2D; reused: number } {
+    this.assertLive();
+    this.checkPrompts(prompts);
+    prefixes.reserve(prompts.reduce((n, p) => n + p.length, 0));
+    const layout = cachedPrefillLayout(prompts, prefixes);
+    const { batch, pastWidth, time } = layout;
+    const { width: d, heads } = this.config;
+    const headWidth = d / heads;
+    const cached: AttentionKeysValues[] = [];
+    const fresh = { keys: [] as tf.Tensor2D[], values: [] as tf.Tensor2D[] };
+    const logits = tf.tidy(() => {
+      let past: KvCache | undefined;
+      if (pastWidth > 0) {
+        const pools = prefixes.pools();
+        const index = tf.tensor1d(layout.pastRows, "int32");
+        const split = (pool: tf.Tensor2D, perm: number[], shape: [number, number, number]) =>
+          tf.reshape(
+            tf.transpose(tf.reshape(tf.gather(pool, index), [batch, pastWidth, heads, headWidth]), perm),
+            shape,
+          );
+        past = new KvCache(
+          pools.keys.map((k) => split(k, [0, 2, 3, 1], [batch * heads, headWidth, pastWidth]) as tf.Tensor3D),
+          pools.values.map((v) => split(v, [0, 2, 1, 3], [batch * heads, pastWidth, headWidth]) as tf.Tensor3D),
+          [],
+          [],
+        );
+      }
+      const x = this.embedAt(layout.ids, layout.positions, layout.previous, layout.beforePrevious);
+      const biasT = tf.tensor4d(layout.bias, [batch, 1, time, pastWidth + time]);
+      const out = this.runCached(x, past, biasT, batch, time, cached, fresh);
+      const last = tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
+        batch,
+        d,
+      ]) as tf.Tensor2D;
+      return this.head(last);
+    });
+    const start = prefixes.append(fresh.keys, fresh.values);
+    prompts.forEach((prompt, r) => {
+      const rows = new Int32Array(prompt.length);
+      const held = layout.held[r]!;
+      rows.set(layout.heldRows[r]!);
+      for (let i = held; i < prompt.length; i++) rows[i] = start + r * time + (time - prompt.length + i);
+      prefixes.remember(prompt, rows);
+    });
+    const cache = new KvCache(
+      cached.map((c) => c.keys),
+      cached.map((c) => c.values),
+      layout.keyValid,
+      prompts.map((p) => p.length),
+      prompts.map((p): [number, number] => [p[p.length - 1]!, p[p.length - 2] ?? -1]),
+    );
+    return { cache, logits, reused: layout.held.reduce((a, b) => a + b, 0) };
   }
 
   /**
@@ -325,12 +419,15 @@ export class Transformer {
     batch: number,
     time: number,
     cached: AttentionKeysValues[],
+    fresh?: { keys: tf.Tensor2D[]; values: tf.Tensor2D[] },
   ): tf.Tensor2D {
     return this.blocks.reduce((h, block, layer) => {
       const past = cache === undefined ? undefined : { keys: cache.keys[layer]!, values: cache.values[layer]! };
       const attention: BlockAttention = (q, k, v) => {
         const { output, cache: next } = cachedAttention(q, k, v, past, bias, batch, time, this.config.heads);
         cached.push({ keys: tf.keep(next.keys), values: tf.keep(next.values) });
+        fresh?.keys.push(tf.keep(k));
+        fresh?.values.push(tf.keep(v));
         return output;
       };
       return transformerBlock(h, block, this.config.normEps, attention);
@@ -378,6 +475,21 @@ export class Transformer {
     return this.disposed;
   }
 
+  /** At least one prompt, none empty, none longer than the context. */
+  private checkPrompts(prompts: readonly (readonly number[])[]): void {
+    if (prompts.length === 0) throw new InvalidArgumentError("prompts", prompts, "expected at least one prompt");
+    prompts.forEach((p, r) => {
+      if (p.length === 0) throw new InvalidArgumentError(`prompts[${r}]`, p, "expected at least one token");
+    });
+    const time = Math.max(...prompts.map((p) => p.length));
+    if (time > this.config.context)
+      throw new InvalidArgumentError(
+        "prompts",
+        `longest ${time} tokens`,
+        `expected at most ${this.config.context} (the context)`,
+      );
+  }
+
   private assertLive(): void {
     if (this.disposed)
       throw new InvalidArgumentError("model", "disposed", "expected a live model (dispose() was called)");
@@ -392,4 +504,48 @@ function shiftRight(ids: tf.Tensor2D, by: number): tf.Tensor1D {
   const fill = tf.fill([batch, Math.min(by, time)], -1, "int32");
   const shifted = by >= time ? fill : tf.concat([fill, tf.slice(ids, [0, 0], [batch, time - by])], 1);
   return tf.reshape(shifted, [batch * time]);
+}
+
+/**
+ * Where each prompt of a cached prefill goes: `held[r]` tokens come from the prefix cache (pool rows
+ * `heldRows[r]`, left-padded to `pastWidth` in `pastRows`), the rest are run, left-padded to `time`; `bias`
+ * [batch, 1, time, pastWidth + time] lets each new token see its row's held prefix, its own earlier new tokens and
+ * itself (a padding query sees itself only), and `keyValid` marks the real columns for the decode steps after.
+ */
+function cachedPrefillLayout(prompts: readonly (readonly number[])[], prefixes: PrefixCache) {
+  const batch = prompts.length;
+  const matches = prompts.map((p) => prefixes.longestPrefix(p));
+  // at least the last token is run: its logits are the next token's
+  const held = prompts.map((p, r) => Math.min(matches[r]!.length, p.length - 1));
+  const heldRows = matches.map((m, r) => m.rows.subarray(0, held[r]!));
+  const pastWidth = Math.max(...held);
+  const time = Math.max(...prompts.map((p, r) => p.length - held[r]!));
+  const width = pastWidth + time;
+  const pastRows = new Int32Array(batch * pastWidth);
+  const ids = new Int32Array(batch * time);
+  const positions = new Int32Array(batch * time);
+  const previous = new Int32Array(batch * time).fill(-1);
+  const beforePrevious = new Int32Array(batch * time).fill(-1);
+  const bias = new Float32Array(batch * time * width).fill(-1e9);
+  const keyValid: boolean[][] = [];
+  prompts.forEach((prompt, r) => {
+    const h = held[r]!;
+    const pad = time - (prompt.length - h);
+    pastRows.set(heldRows[r]!, r * pastWidth + pastWidth - h);
+    keyValid.push(Array.from({ length: width }, (_, j) => (j < pastWidth ? j >= pastWidth - h : j - pastWidth >= pad)));
+    for (let c = 0; c < time; c++) {
+      const at = r * time + c;
+      const row = bias.subarray(at * width, (at + 1) * width);
+      row[pastWidth + c] = 0;
+      if (c < pad) continue;
+      const i = h + c - pad;
+      ids[at] = prompt[i]!;
+      positions[at] = i;
+      previous[at] = prompt[i - 1] ?? -1;
+      beforePrevious[at] = prompt[i - 2] ?? -1;
+      row.fill(0, pastWidth - h, pastWidth);
+      row.fill(0, pastWidth + pad, pastWidth + c + 1);
+    }
+  });
+  return { batch, pastWidth, time, pastRows, ids, positions, previous, beforePrevious, bias, keyValid, held, heldRows };
 }

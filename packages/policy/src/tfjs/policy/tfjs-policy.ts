@@ -2,6 +2,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import { InvalidArgumentError } from "@cosir/bayes";
 import type { Observation, Policy, PolicyAction } from "@cosir/env";
 import { loadCheckpoint } from "../checkpoint/load-checkpoint";
+import { PrefixCache } from "../model/prefix-cache";
 import type { Transformer } from "../model/transformer";
 import type { SamplingOptions } from "../sampling/choose-token";
 import { sampleTokens } from "../sampling/sample-tokens";
@@ -21,6 +22,12 @@ export interface TfjsPolicyOptions extends SamplingOptions {
   seed?: number;
   /** Rows per sampling or scoring batch at most. Default 64. */
   batchSize?: number;
+  /**
+   * Keep each prompt's keys and values between calls, so a seat's next turn prefills only what follows the prefix
+   * it shares with an earlier prompt (PrefixCache; the same tokens and log-probs to float rounding). Call
+   * `clearPrefixCache()` after the weights change and when done. Default false.
+   */
+  prefixCache?: boolean;
 }
 
 /**
@@ -37,6 +44,7 @@ export class TfjsPolicy implements Policy {
   readonly batchSize: number;
   sampling: SamplingOptions;
   private rng: SeededRandom;
+  private readonly prefixes: PrefixCache | undefined;
 
   constructor(options: TfjsPolicyOptions) {
     this.model = options.model;
@@ -62,6 +70,12 @@ export class TfjsPolicy implements Policy {
       throw new InvalidArgumentError("batchSize", this.batchSize, "expected a positive integer");
     this.sampling = { temperature: options.temperature ?? 1, topK: options.topK ?? 0, topP: options.topP ?? 1 };
     this.rng = new SeededRandom(options.seed ?? 0);
+    this.prefixes = options.prefixCache === true ? new PrefixCache(4 * this.batchSize) : undefined;
+  }
+
+  /** Forgets every held prompt (needed after the weights change) and frees their keys and values. */
+  clearPrefixCache(): void {
+    this.prefixes?.clear();
   }
 
   /** A policy on the model and tokenizer of a checkpoint directory. */
@@ -125,6 +139,7 @@ export class TfjsPolicy implements Policy {
           stopToken: t.eos,
           rng,
           bannedTokens: [t.pad, t.bos, t.unk, t.sep],
+          ...(this.prefixes === undefined ? {} : { prefixCache: this.prefixes }),
           decode: (ids) => t.decode(ids),
         },
       );
@@ -158,8 +173,9 @@ export class TfjsPolicy implements Policy {
     this.rng = new SeededRandom(state);
   }
 
-  /** Frees the model's weights. */
+  /** Frees the model's weights (and the held prompts). */
   dispose(): void {
+    this.prefixes?.dispose();
     this.model.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { InvalidArgumentError } from "@cosir/bayes";
+import type { PrefixCache } from "../model/prefix-cache";
 import type { Transformer } from "../model/transformer";
 import { SeededRandom } from "../seeded-random";
 import { chooseToken, type SamplingOptions } from "./choose-token";
@@ -18,6 +19,12 @@ export interface SampleTokensOptions extends SamplingOptions {
   decode?: (tokens: number[]) => string;
   /** Tokens that may never be sampled (e.g. padding, bos, separator). */
   bannedTokens?: readonly number[];
+  /**
+   * Keys and values of earlier prompts (filled under the current weights): each prompt prefills only what follows
+   * the longest prefix held there, and is held itself (Transformer.prefillCached). The same tokens and log-probs
+   * as without it, to float rounding.
+   */
+  prefixCache?: PrefixCache;
 }
 
 export interface SampleTokensResult {
@@ -57,7 +64,8 @@ export function sampleTokens(
   const scratch = new Float64Array(vocab);
   const useCache = options.useCache ?? true;
   if (batch > 0 && steps > 0) {
-    let { cache, logits } = model.prefill(prompts);
+    let { cache, logits } =
+      options.prefixCache === undefined ? model.prefill(prompts) : model.prefillCached(prompts, options.prefixCache);
     try {
       for (let step = 0; step < steps; step++) {
         const values = logits.dataSync();

@@ -1,0 +1,97 @@
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step and on the step
+// before prefix trees and the prefix cache, interleaved in one process so both see the same machine.
+import { fileURLToPath } from "node:url";
+import { Transformer, TransformerTrainer, loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
+
+const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
+
+/** A policy, reference and optimizer from the base's weights, on the update path `packing`. */
+function arm(base, weights, packing) {
+  const config = armConfig(resolveTrainConfig({ preset: "demo", overrides: [{ rl: { packing } }] }), "cosir");
+  const policy = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+  const reference = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+  const trainer = new TransformerTrainer(policy.model, {
+    learningRate: config.rl.learningRate,
+    clipNorm: config.rl.clipNorm,
+  });
+  return {
+    context: { config, policy, reference, trainer, prefixCache: packing === "prefixTree" },
+    seconds: 0,
+    cpuSeconds: 0,
+    rolloutSeconds: 0,
+    episodes: 0,
+    dispose: () => {
+      policy.model.dispose();
+      reference.model.dispose();
+      trainer.dispose();
+    },
+  };
+}
+
+/**
+ * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
+ * path against the old one: iteration 0 of each is a warm-up, then iterations 1..n alternate which path goes first.
+ */
+export async function rlIterationFigures({ report, quick }) {
+  const backend = await selectBackend({ log: null });
+  const base = await loadCheckpoint(committedBase);
+  const weights = await base.model.readWeights();
+  base.model.dispose();
+  const paths = { today: arm(base, weights, "prefixTree"), before: arm(base, weights, "none") };
+  const iterations = quick ? 1 : 6;
+  for (let it = 0; it <= iterations; it++) {
+    const order = it % 2 === 0 ? ["today", "before"] : ["before", "today"];
+    for (const name of order) {
+      const path = paths[name];
+      const start = performance.now();
+      const cpu = process.cpuUsage();
+      const line = await rlIteration(path.context, it);
+      if (it === 0) continue;
+      const used = process.cpuUsage(cpu);
+      path.seconds += (performance.now() - start) / 1000;
+      path.cpuSeconds += (used.user + used.system) / 1e6;
+      path.rolloutSeconds += line.timing.rolloutSeconds;
+      path.episodes += line.episodes;
+    }
+  }
+  const rate = (p) => p.episodes / p.seconds;
+  const note = `demo config (cosir arm), ${iterations} iteration(s) of ${paths.today.context.config.rl.tasksPerIteration * paths.today.context.config.rl.groupSize} episodes after a warm-up, ${backend.name}`;
+  report({
+    name: "trainer.rl.episodes",
+    value: rate(paths.today),
+    unit: "episodes/s",
+    baseline: rate(paths.before),
+    ratio: rate(paths.today) / rate(paths.before),
+    note: `${note}; baseline: rl.packing none, no prefix cache`,
+  });
+  // CPU seconds of this process: on a machine shared with other jobs, wall-clock rates swing with their load
+  const cpuRate = (p) => p.episodes / p.cpuSeconds;
+  report({
+    name: "trainer.rl.episodes.cpu",
+    value: cpuRate(paths.today),
+    unit: "episodes/cpu-s",
+    baseline: cpuRate(paths.before),
+    ratio: cpuRate(paths.today) / cpuRate(paths.before),
+    note: `${note}; per CPU second of this process (wasm runs on one thread)`,
+  });
+  const rollout = (p) => p.episodes / p.rolloutSeconds;
+  report({
+    name: "trainer.rl.rollout.episodes",
+    value: rollout(paths.today),
+    unit: "episodes/s",
+    baseline: rollout(paths.before),
+    ratio: rollout(paths.today) / rollout(paths.before),
+    note: `${note}; rollout and scoring only; baseline re-prefills every prompt`,
+  });
+  const update = (p) => p.episodes / (p.seconds - p.rolloutSeconds);
+  report({
+    name: "trainer.rl.update.episodes",
+    value: update(paths.today),
+    unit: "episodes/s",
+    baseline: update(paths.before),
+    ratio: update(paths.today) / update(paths.before),
+    note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
+  });
+  for (const p of Object.values(paths)) p.dispose();
+}
