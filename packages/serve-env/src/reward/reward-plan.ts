@@ -1,5 +1,5 @@
 import { BudgetExceededError } from "@cosir/bayes";
-import { checkTraceProtocol, validateTrace, type Trace } from "@cosir/env";
+import { checkTraceProtocol, validateTrace, type Task, type Trace } from "@cosir/env";
 import { scoreEpisodeCost } from "@cosir/rewards";
 import { MAX_TASK_COST } from "../protocol/check-task-budget";
 import { resolveCosirLabel, type ResolvedLabel } from "../protocol/cosir-label";
@@ -7,6 +7,16 @@ import type { GetRewardRequest } from "../protocol/get-reward-request";
 import { parseTranscript } from "../transcript/parse-transcript";
 import { replayTranscript } from "../transcript/replay-transcript";
 import { responseOf } from "../transcript/response-of";
+import { ScoringCancelledError } from "../scoring/scoring-pool";
+
+/**
+ * Cost units charged for generating a label's task from `{family, seed, ...size}` (docs/design.md §7.1):
+ * generation runs on the server's event loop before any scoring, about 0.5 ms + 0.02 ms per option x
+ * attribute + 0.1 ms per agent, at the scoring rate of 2e5 units per ms. Measured on the built-in families.
+ */
+export function generationCost(task: Pick<Task, "options" | "attributes" | "agents">): number {
+  return 1e5 + 4e3 * task.options * task.attributes + 2e4 * task.agents;
+}
 
 /** One query of a `/get_reward` body, read and checked, ready to score. */
 export interface PlannedQuery {
@@ -53,7 +63,8 @@ export function planQuery(
 /**
  * The checks of a `/get_reward` body in steps (null is a step with nothing to hand out yet), so a caller can
  * yield between them. First every label (`labels[k]`; a label string repeated in the body is resolved once)
- * with the least its query can cost (its task's scoring with no message); then every response (`query[k]`)
+ * with the least its query can cost (its task's scoring with no message, plus generationCost when the label
+ * generates its task); then every response (`query[k]`)
  * with its actual cost (scoreEpisodeCost). The running total is checked against `budget` at each step: a
  * BudgetExceededError names the first `labels[k]` or `query[k]` past it, before any scoring.
  */
@@ -68,6 +79,8 @@ export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COS
       const label = resolveCosirLabel(raw, `labels[${k}]`, budget);
       entry = { label, least: scoreEpisodeCost(label.task, { messages: [] }) };
       if (typeof raw === "string") resolved.set(raw, entry);
+      // A generated task was paid for once, when it was generated (a repeated label string is not regenerated).
+      if (label.generated) total += generationCost(label.task);
     }
     labels.push(entry);
     total += entry.least;
@@ -97,11 +110,15 @@ export function planRewardRequest(body: GetRewardRequest, budget: number = MAX_T
   return out;
 }
 
-/** planRewardRequest that yields the event loop every `sliceMs` of work, so other requests keep being answered. */
+/**
+ * planRewardRequest that yields the event loop every `sliceMs` of work, so other requests keep being answered,
+ * and stops with ScoringCancelledError at the first slice after `signal` aborts (the client went away).
+ */
 export async function planRewardRequestAsync(
   body: GetRewardRequest,
   budget: number = MAX_TASK_COST,
   sliceMs = 5,
+  signal?: AbortSignal,
 ): Promise<PlannedQuery[]> {
   const out: PlannedQuery[] = [];
   let slice = performance.now();
@@ -109,6 +126,7 @@ export async function planRewardRequestAsync(
     if (planned !== null) out.push(planned);
     if (performance.now() - slice > sliceMs) {
       await new Promise((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw new ScoringCancelledError();
       slice = performance.now();
     }
   }

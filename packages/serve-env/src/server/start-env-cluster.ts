@@ -28,7 +28,10 @@ export interface RunningEnvCluster {
   options: ResolvedEnvServerOptions;
   /** True when the secret was generated for this launch (no `stateSecret` given). */
   generatedSecret: boolean;
-  /** Asks every worker to finish its in-flight requests and exit; resolves once all have. */
+  /**
+   * Asks every worker to drain (stop accepting, `drainSeconds` for in-flight requests, then cancel them) and
+   * exit; resolves once all have (a worker still alive `drainSeconds` + 5 s later is killed).
+   */
   close(): Promise<void>;
 }
 
@@ -115,7 +118,14 @@ export async function startEnvCluster(
           (worker) =>
             new Promise<void>((resolve) => {
               if (worker.isDead()) return resolve();
-              worker.once("exit", () => resolve());
+              // A worker drains for drainSeconds and then cuts its connections; one that still has not
+              // exited a few seconds later is killed, so close() (and SIGTERM in the CLI) always ends.
+              const kill = setTimeout(() => worker.process.kill("SIGKILL"), (opts.drainSeconds + 5) * 1000);
+              kill.unref();
+              worker.once("exit", () => {
+                clearTimeout(kill);
+                resolve();
+              });
               worker.send({ type: "close" } satisfies ClusterMessage);
             }),
         ),

@@ -5,7 +5,10 @@ export interface RunningEnvServer extends EnvServer {
   /** e.g. `http://127.0.0.1:8000` */
   url: string;
   port: number;
-  /** Stops accepting, finishes in-flight requests, frees the port. */
+  /**
+   * Stops accepting, gives in-flight requests `drainSeconds` to finish, then cancels what is left and frees
+   * the port (see EnvServer.close).
+   */
   close(): Promise<void>;
 }
 
@@ -19,5 +22,5 @@ export async function startEnvServer(
   const address = server.app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : server.options.port;
   const host = server.options.host.includes(":") ? `[${server.options.host}]` : server.options.host;
-  return { ...server, url: `http://${host}:${port}`, port, close: () => server.app.close() };
+  return { ...server, url: `http://${host}:${port}`, port, close: server.close };
 }
