@@ -61,6 +61,7 @@ function routeContext(opts: ResolvedEnvServerOptions, hooks: EnvServerHooks): En
           stateSecret: opts.stateSecret,
           ...(hooks.now ? { now: hooks.now } : {}),
           ...(hooks.spentLedger ? { ledger: hooks.spentLedger } : {}),
+          replayLedgerSize: opts.replayLedgerSize,
         })
       : undefined;
   stateless?.setDefault(defaultConfig);

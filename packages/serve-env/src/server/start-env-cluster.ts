@@ -67,7 +67,7 @@ export async function startEnvCluster(
   cluster.setupPrimary({ exec, args: [], silent: false });
   const running = new Set<Worker>();
   // One spent-state ledger for every worker: a state spent on one worker is a replay on all of them.
-  const ledger = new ReplayGuard(Math.max(1024, opts.maxEpisodes * 4));
+  const ledger = new ReplayGuard(opts.replayLedgerSize);
   let closing = false;
   let port = opts.port;
 
@@ -81,7 +81,7 @@ export async function startEnvCluster(
           worker.send({
             type: "claimed",
             n: message.n,
-            ok: ledger.claim(message.key, message.fingerprint),
+            ok: ledger.claim(message.episode, message.step, message.fingerprint, message.until),
           } satisfies LedgerMessage);
         else if (message.type === "ready") worker.send({ type: "start", options: opts } satisfies ClusterMessage);
         else if (message.type === "listening") {
