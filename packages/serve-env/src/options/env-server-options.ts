@@ -61,7 +61,7 @@ export const EnvServerOptionsSchema = z
     /**
      * Stateless mode: spent states the replay ledger holds at most (each until its token expires, `ttlSeconds`
      * after issue). When full of unexpired states a step is refused with 503 `replay_ledger_full` rather than
-     * forgetting one: size it for the TTL times the step rate. Default 1,048,576 (about 100 MB when full).
+     * forgetting one: size it for the TTL times the step rate. Default 1,048,576 (about 170 bytes each: 180 MB when full).
      */
     replayLedgerSize: z.number().int().min(16).max(100_000_000).default(1_048_576),
     /**
