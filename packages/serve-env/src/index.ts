@@ -64,7 +64,13 @@ export { replayTranscript } from "./transcript/replay-transcript";
 export type { ReplayResult } from "./transcript/replay-transcript";
 export { speakerName } from "./transcript/speaker-name";
 export { scoreQuery, queryReward } from "./reward/score-query";
-export { generationCost, planQuery, planRewardRequest } from "./reward/reward-plan";
+export {
+  generationCost,
+  plannedQueryCost,
+  planQuery,
+  planRewardRequest,
+  queryOverheadCost,
+} from "./reward/reward-plan";
 export type { PlannedQuery } from "./reward/reward-plan";
 export type { QueryScore } from "./reward/score-query";
 export { getRewardResponse, rewardResponseOf } from "./reward/get-reward-response";

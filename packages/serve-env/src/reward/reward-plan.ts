@@ -18,6 +18,25 @@ export function generationCost(task: Pick<Task, "options" | "attributes" | "agen
   return 1e5 + 4e3 * task.options * task.attributes + 2e4 * task.agents;
 }
 
+/**
+ * Cost units of one query beyond its posteriors (docs/design.md §7.1): reading its transcript on the event
+ * loop and the reward bookkeeping of scoring it, about 1 ms per query plus 0.05 ms per step at the scoring
+ * rate of 2e5 units per ms. scoreEpisodeCost counts posteriors only, which left a body of thousands of tiny
+ * episodes at a few percent of the budget while it took many times the budget's seconds.
+ */
+export function queryOverheadCost(
+  trace?: Pick<Trace, "messages"> & Partial<Pick<Trace, "choices" | "preChoices">>,
+): number {
+  const steps =
+    trace === undefined ? 0 : trace.messages.length + (trace.choices?.length ?? 0) + (trace.preChoices?.length ?? 0);
+  return 2e5 + 1e4 * steps;
+}
+
+/** What a planned query is charged against the budget: its scoring (scoreEpisodeCost) and its overhead. */
+export function plannedQueryCost(task: Task, trace: Trace): number {
+  return scoreEpisodeCost(task, trace) + queryOverheadCost(trace);
+}
+
 /** One query of a `/get_reward` body, read and checked, ready to score. */
 export interface PlannedQuery {
   label: ResolvedLabel;
@@ -63,9 +82,9 @@ export function planQuery(
 /**
  * The checks of a `/get_reward` body in steps (null is a step with nothing to hand out yet), so a caller can
  * yield between them. First every label (`labels[k]`; a label string repeated in the body is resolved once)
- * with the least its query can cost (its task's scoring with no message, plus generationCost when the label
- * generates its task); then every response (`query[k]`)
- * with its actual cost (scoreEpisodeCost). The running total is checked against `budget` at each step: a
+ * with the least its query can cost (its task's scoring with no message and queryOverheadCost, plus
+ * generationCost when the label generates its task); then every response (`query[k]`) with its actual cost
+ * (plannedQueryCost). The running total is checked against `budget` at each step: a
  * BudgetExceededError names the first `labels[k]` or `query[k]` past it, before any scoring.
  */
 export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COST): Generator<PlannedQuery | null> {
@@ -77,7 +96,7 @@ export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COS
     let entry = typeof raw === "string" ? resolved.get(raw) : undefined;
     if (entry === undefined) {
       const label = resolveCosirLabel(raw, `labels[${k}]`, budget);
-      entry = { label, least: scoreEpisodeCost(label.task, { messages: [] }) };
+      entry = { label, least: scoreEpisodeCost(label.task, { messages: [] }) + queryOverheadCost() };
       if (typeof raw === "string") resolved.set(raw, entry);
       // A generated task was paid for once, when it was generated (a repeated label string is not regenerated).
       if (label.generated) total += generationCost(label.task);
@@ -96,7 +115,7 @@ export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COS
   for (let k = 0; k < body.query.length; k++) {
     const { label, least } = labels[k] as { label: ResolvedLabel; least: number };
     const planned = planQuery(body.query[k] as string, body.prompts?.[k], label, `query[${k}]`);
-    total += scoreEpisodeCost(label.task, planned.trace) - least;
+    total += plannedQueryCost(label.task, planned.trace) - least;
     if (total > budget)
       throw new BudgetExceededError(`query[${k}]`, total, budget, `scoring this request up to query ${k}`);
     yield planned;

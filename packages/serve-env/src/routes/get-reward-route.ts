@@ -1,8 +1,7 @@
-import { scoreEpisodeCost } from "@cosir/rewards";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GetRewardRequestSchema } from "../protocol/get-reward-request";
 import { rewardResponseOf } from "../reward/get-reward-response";
-import { planRewardRequestAsync } from "../reward/reward-plan";
+import { plannedQueryCost, planRewardRequestAsync } from "../reward/reward-plan";
 import { discardUnreadBody } from "../server/discard-unread-body";
 import { errorBody } from "../server/error-reply";
 import { type AdmissionTicket, isRefusal } from "../server/scoring-admission";
@@ -45,7 +44,7 @@ export function getRewardRoute(app: FastifyInstance, context: EnvRouteContext): 
       signal,
     );
     // From now on the request holds what its scoring costs, not the whole budget.
-    tickets.get(request)?.resize(planned.reduce((sum, q) => sum + scoreEpisodeCost(q.label.task, q.trace), 0));
+    tickets.get(request)?.resize(planned.reduce((sum, q) => sum + plannedQueryCost(q.label.task, q.trace), 0));
     const options = { untrusted: true, budget: Number.POSITIVE_INFINITY };
     const scored = await scoring.score(
       planned.map(({ label, trace }) => ({ task: label.task, trace, config: defaultConfig, options })),

@@ -3,7 +3,7 @@ import { generateTask, runEpisode, type Task, type Trace } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { scoreEpisodeCost } from "@cosir/rewards";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { generationCost } from "../reward/reward-plan";
+import { generationCost, plannedQueryCost, queryOverheadCost } from "../reward/reward-plan";
 import { startEnvServer, type RunningEnvServer } from "../server/start-env-server";
 import { renderTranscript } from "../transcript/render-transcript";
 import { httpClient } from "./http-client.mjs";
@@ -22,7 +22,7 @@ let open: RunningEnvServer[] = [];
 beforeAll(async () => {
   task = generateTask({ family: "random", seed: 11, options: 6, attributes: 5, agents: 3, rounds: 2 });
   trace = await runEpisode(task, scriptedPolicy("oracle", { seed: 11 }), { surface: "natural" });
-  perQuery = scoreEpisodeCost(task, trace);
+  perQuery = plannedQueryCost(task, trace);
   worst = scoreEpisodeCost(task);
 });
 afterEach(async () => {
@@ -174,10 +174,11 @@ describe("admission control of scoring work", () => {
   });
 
   it("counts task generation in the budget: distinct generated labels are refused once their generation passes it", async () => {
-    const sizes = { options: 8, attributes: 6, agents: 3, rounds: 1 };
+    const sizes = { options: 26, attributes: 10, agents: 3, rounds: 1 };
     const one = generateTask({ family: "random", seed: 0, ...sizes });
-    const least = scoreEpisodeCost(one, { messages: [] });
-    const s = await server({ scoreBudget: 10 * least + 3 * generationCost(one) });
+    const least = scoreEpisodeCost(one, { messages: [] }) + queryOverheadCost();
+    // Three distinct labels fit, the fourth crosses; one label repeated eight times is generated once and fits.
+    const s = await server({ scoreBudget: 3.5 * (generationCost(one) + least) });
     const labels = Array.from({ length: 8 }, (_, k) => JSON.stringify({ family: "random", seed: k, ...sizes }));
     const http = httpClient(s.url, 2);
     const over = await http.send("POST", "/get_reward", { query: Array(8).fill("Agent 0: PASS"), labels });
