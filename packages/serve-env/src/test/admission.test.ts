@@ -3,6 +3,7 @@ import { generateTask, runEpisode, type Task, type Trace } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { scoreEpisodeCost } from "@cosir/rewards";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startChatServer } from "../chat/start-chat-server";
 import { generationCost, plannedQueryCost, queryOverheadCost } from "../reward/reward-plan";
 import { startEnvServer, type RunningEnvServer } from "../server/start-env-server";
 import { renderTranscript } from "../transcript/render-transcript";
@@ -169,6 +170,20 @@ describe("admission control of scoring work", () => {
         expect(r.text).toContain('"code":"body_too_large"');
         expect(r.text).not.toContain("FST_");
       }
+    }
+    // The chat server (same HTTP stack) too.
+    const chat = await startChatServer({
+      modelName: "m",
+      port: 0,
+      maxBodyBytes: 64 * 1024,
+      respond: async () => ({ content: "", finishReason: "stop", tokens: [], promptTokens: 0 }),
+    });
+    try {
+      tried++;
+      const r = await rawPost(chat.port, "/v1/chat/completions", Buffer.alloc(512 * 1024, 32));
+      expect(r.status, r.error ?? r.text.slice(0, 80)).toBe(413);
+    } finally {
+      await chat.close();
     }
     console.log(`attack suite: 413 without Expect: ${tried} tried`);
   });
