@@ -87,7 +87,7 @@ function stateOf(plain: Buffer): EpisodeState {
  * from the secret with HKDF-SHA256) and opens it again. Replicas that share the secret accept each other's
  * tokens; a client can neither read a token (the task's correct answer stays hidden) nor change one. Only
  * the canonical encoding is accepted (unpadded base64url, nothing appended). Refusals are HttpErrors naming
- * `field`: 400 `invalid_state` (not a token, or not canonical), 403 `state_forged` (fails authentication),
+ * `field`: 400 `invalid_state` (not a token), 403 `state_forged` (not canonical, or fails authentication),
  * 410 `state_expired` (older than `ttlMs`); sealing past `maxTokenLength` is 413 `state_too_large`.
  * No compression: compressing secret and client text together would leak the secret through the length.
  */
@@ -140,9 +140,17 @@ export class EpisodeStateCodec {
         `${field}: required in stateless mode (the state of the last answer)`,
         field,
       );
+    if (!token.startsWith(`${VERSION}.`))
+      throw new HttpError(
+        400,
+        "invalid_state",
+        `${field}: not a state token (expected ${VERSION}.<unpadded base64url>)`,
+        field,
+      );
     const encoded = token.slice(VERSION.length + 1);
     const bytes = Buffer.from(encoded, "base64url");
-    // One encoding per token: unpadded base64url with no unused bits and nothing around it.
+    // One encoding per token: unpadded base64url with no unused bits and nothing around it. Any other spelling
+    // of a token is not one the server issued: refused as a forgery, before any decryption.
     if (
       token.length > this.maxTokenLength ||
       !CANONICAL.test(token) ||
@@ -150,9 +158,9 @@ export class EpisodeStateCodec {
       bytes.toString("base64url") !== encoded
     )
       throw new HttpError(
-        400,
-        "invalid_state",
-        `${field}: not a state token (expected ${VERSION}.<unpadded base64url>, at most ${this.maxTokenLength} characters)`,
+        403,
+        "state_forged",
+        `${field}: not a token this service issued (only the canonical unpadded base64url encoding, at most ${this.maxTokenLength} characters, is accepted)`,
         field,
       );
     let plain: Buffer;
