@@ -53,6 +53,7 @@ class CosirClient:
         if self.token:
             headers["authorization"] = f"Bearer {self.token}"
         for attempt in range(self.retries + 1):
+            wait = min(0.25 * 2**attempt, 4.0)
             req = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
             try:
                 with urllib.request.urlopen(req, timeout=self.timeout) as res:
@@ -66,10 +67,14 @@ class CosirClient:
                 # 503 = the service is full or closing: worth a retry; other statuses are final.
                 if e.code != 503 or attempt == self.retries:
                     raise CosirServiceError(e.code, parsed) from None
+                # Overloaded (admission control) or closing: the server says when to come back.
+                retry_after = e.headers.get("retry-after")
+                if retry_after is not None and retry_after.isdigit():
+                    wait = min(float(retry_after), 30.0)
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if attempt == self.retries:
                     raise
-            time.sleep(min(0.25 * 2**attempt, 4.0))
+            time.sleep(wait)
         raise AssertionError("unreachable")
 
     def create_episode(self, request: dict) -> dict:
@@ -94,7 +99,10 @@ class CosirClient:
 
     def get_episode(self, episode_id: str) -> dict:
         state = self.states.get(episode_id)
-        return self.request("GET", f"/v1/episodes/{episode_id}", headers={"cosir-state": state} if state else None)
+        if state:
+            # The state in the body: a long episode's state is past any header size limit.
+            return self.request("POST", f"/v1/episodes/{episode_id}", {"state": state})
+        return self.request("GET", f"/v1/episodes/{episode_id}")
 
     def get_reward(self, query: list, prompts: list, labels: list) -> dict:
         return self.request("POST", "/get_reward", {"query": query, "prompts": prompts, "labels": labels})

@@ -13,6 +13,7 @@ import { scoreEpisodeCost } from "@cosir/rewards";
 import { scriptedPolicy } from "@cosir/policy";
 import { MAX_TASK_COST, observationView, renderTranscript, startEnvCluster, startEnvServer } from "../dist/index.js";
 import { httpClient } from "../src/test/http-client.mjs";
+import { burst } from "./burst.mjs";
 import { oracleEpisodes } from "./load-support.mjs";
 
 const quantile = (xs, q) => xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
@@ -135,6 +136,7 @@ function workersCpuSeconds() {
 
 export default async function bench({ report, quick }) {
   await healthzUnderLoad({ report, quick });
+  await burst({ report, quick });
   const episodes = quick ? 100 : 1000;
   const tasks = await oracleEpisodes();
   const server = await startEnvServer({ port: 0, maxEpisodes: 2 * episodes });

@@ -27,11 +27,11 @@ async function load(n, bad) {
         if (r.status !== 200) throw new Error(`step: ${r.status} ${JSON.stringify(r.body)}`);
         latencies.push(r.ms);
         if (bad && n === 0) {
-          // A forged state (payload edited, signature kept) and the spent state replayed for another step.
-          const [v, payload, mac] = state.split(".");
-          const edited = JSON.parse(Buffer.from(payload, "base64url").toString());
-          edited.texts = ["forged"];
-          const forged = `${v}.${Buffer.from(JSON.stringify(edited)).toString("base64url")}.${mac}`;
+          // A forged state (sealed bytes edited blindly: a client cannot read a token) and the spent state
+          // replayed for another step.
+          const sealed = Buffer.from(state.slice(3), "base64url");
+          sealed[sealed.length >> 1] ^= 1;
+          const forged = `s2.${sealed.toString("base64url")}`;
           const f = await send(`/v1/episodes/${id}/step`, { agent, text, state: forged });
           const p = await send(`/v1/episodes/${id}/step`, { agent, text: `${text} (again)`, state });
           refused.sent += 2;

@@ -18,10 +18,15 @@ export { chatErrorBody } from "./chat/chat-error-body";
 export type { ChatErrorBody } from "./chat/chat-error-body";
 export { StatelessEpisodes } from "./state/stateless-episodes";
 export type { StatelessEpisodesOptions } from "./state/stateless-episodes";
-export { EpisodeStateCodec, MIN_STATE_SECRET_LENGTH } from "./state/episode-state-codec";
+export {
+  EpisodeStateCodec,
+  MAX_STATE_STEPS,
+  maxStateTokenLength,
+  MIN_STATE_SECRET_LENGTH,
+} from "./state/episode-state-codec";
 export type { EpisodeState } from "./state/episode-state-codec";
 export { ReplayGuard, spentDigest } from "./state/replay-guard";
-export type { SpentLedger } from "./state/replay-guard";
+export type { ClaimVerdict, SpentLedger } from "./state/replay-guard";
 export { ClusterLedger } from "./state/cluster-ledger";
 export type { LedgerMessage } from "./state/cluster-ledger";
 export { EnvServerOptionsSchema, resolveEnvServerOptions } from "./options/env-server-options";
@@ -29,7 +34,9 @@ export type { EnvServerOptions, ResolvedEnvServerOptions } from "./options/env-s
 export { HttpError } from "./server/http-error";
 export { errorBody, errorReply } from "./server/error-reply";
 export type { ErrorBody } from "./server/error-reply";
-export { ScoringPool } from "./scoring/scoring-pool";
+export { ScoringCancelledError, ScoringPool } from "./scoring/scoring-pool";
+export { COST_UNITS_PER_THREAD_SECOND, isRefusal, ScoringAdmission } from "./server/scoring-admission";
+export type { AdmissionRefusal, AdmissionTicket, ScoringAdmissionOptions } from "./server/scoring-admission";
 export type { ScoringJob } from "./scoring/scoring-pool";
 export { EpisodeStore, REMEMBERED_REQUESTS } from "./store/episode-store";
 export type { EpisodeEntry, EpisodeStoreOptions } from "./store/episode-store";
@@ -57,7 +64,13 @@ export { replayTranscript } from "./transcript/replay-transcript";
 export type { ReplayResult } from "./transcript/replay-transcript";
 export { speakerName } from "./transcript/speaker-name";
 export { scoreQuery, queryReward } from "./reward/score-query";
-export { planQuery, planRewardRequest } from "./reward/reward-plan";
+export {
+  generationCost,
+  plannedQueryCost,
+  planQuery,
+  planRewardRequest,
+  queryOverheadCost,
+} from "./reward/reward-plan";
 export type { PlannedQuery } from "./reward/reward-plan";
 export type { QueryScore } from "./reward/score-query";
 export { getRewardResponse, rewardResponseOf } from "./reward/get-reward-response";

@@ -1,5 +1,6 @@
 import { CosirError } from "@cosir/bayes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { discardUnreadBody } from "../server/discard-unread-body";
 import { chatErrorBody } from "./chat-error-body";
 
 /** Routes and the one method each takes: any other method is 405 naming the right one. */
@@ -37,7 +38,8 @@ export function chatFailure(
 
 /**
  * Every failure as OpenAI's `{error: {message, type, param, code}}` (what OpenAI-compatible clients read):
- * 404 naming the routes, 405 naming the method, 429 with Retry-After, 413 over the body limit, 400 naming the field.
+ * 404 naming the routes, 405 naming the method, 429 with Retry-After, 413 over the body limit (readable by a
+ * client that writes its whole body first), 400 naming the field.
  */
 export function useChatErrorReplies(app: FastifyInstance, maxBodyBytes: number): void {
   app.setNotFoundHandler((request, reply) => {
@@ -52,6 +54,12 @@ export function useChatErrorReplies(app: FastifyInstance, maxBodyBytes: number):
   app.setErrorHandler((error: unknown, request, reply) => {
     const { status, message, param } = chatFailure(error, request, maxBodyBytes);
     if (status === 429) reply.header("retry-after", "1");
+    if (status === 413) {
+      // As the episode service: keep the connection and drop the rest of the body (bounded), so a client
+      // still sending it reads the 413 instead of a reset.
+      reply.removeHeader("connection");
+      discardUnreadBody(request.raw, Math.max(64 * 1024 * 1024, 4 * maxBodyBytes), 30_000);
+    }
     return reply.code(status).send(chatErrorBody(status, message, param));
   });
 }

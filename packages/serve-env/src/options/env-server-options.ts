@@ -43,8 +43,31 @@ export const EnvServerOptionsSchema = z
     /** Threads that score traces off the event loop (0 scores on it); default the cores but one, 1..8. */
     scoringThreads: z.number().int().min(0).max(256).optional(),
     /**
-     * Stateless mode: episode state travels with each request as an HMAC-SHA256 token signed with this secret,
-     * so any replica holding it answers any step (see StatelessEpisodes). Unset: episodes live in memory.
+     * Scoring requests (`/get_reward`) in flight at most, server-wide (per process with `--workers`): past it,
+     * 503 `overloaded` with `Retry-After`, before the body is read. Default 2 per scoring thread, at least 2.
+     */
+    maxScoringRequests: z.number().int().min(1).max(100_000).optional(),
+    /**
+     * Cost units the scoring requests in flight may hold at most (each holds `scoreBudget` until its body is
+     * checked, then its actual cost): past it, 503 `overloaded` with `Retry-After`. Default `scoreBudget` x
+     * (scoring threads + 1), so an admitted request waits behind at most about that many seconds of scoring.
+     */
+    maxScoringCost: z.number().positive().optional(),
+    /**
+     * On close (SIGTERM in `cosir serve-env`): seconds the requests in flight get to finish before their work is
+     * cancelled (503 `closing`) and connections are cut. Default 10.
+     */
+    drainSeconds: z.number().min(0).max(3600).default(10),
+    /**
+     * Stateless mode: spent states the replay ledger holds at most (each until its token expires, `ttlSeconds`
+     * after issue). When full of unexpired states a step is refused with 503 `replay_ledger_full` rather than
+     * forgetting one: size it for the TTL times the step rate. Default 1,048,576 (about 170 bytes each: 180 MB when full).
+     */
+    replayLedgerSize: z.number().int().min(16).max(100_000_000).default(1_048_576),
+    /**
+     * Stateless mode: episode state travels with each request as a token sealed (AES-256-GCM) with a key derived
+     * from this secret, so any replica holding it answers any step (see StatelessEpisodes). Unset: episodes live
+     * in memory.
      */
     stateSecret: z.string().min(16).max(4096).optional(),
     /** Fastify request logging (off by default: the trainer's logs matter, not ours). */

@@ -40,6 +40,8 @@ export interface ResolvedLabel {
   task: Task;
   surface: Surface;
   agent?: number;
+  /** True when the task was generated from `{family, seed, ...size}` (work the compute budget counts). */
+  generated?: boolean;
 }
 
 /**
@@ -71,7 +73,12 @@ export function resolveCosirLabel(label: unknown, field = "label", budget: numbe
       : checkTaskBudget(validateTaskAt(l.task, `${field}.task`), `${field}.task`, budget);
   if (l.agent !== undefined && l.agent >= task.agents)
     throw new InvalidArgumentError(`${field}.agent`, l.agent, `expected a seat below ${task.agents}`);
-  return { task, surface: l.surface ?? "natural", ...(l.agent !== undefined ? { agent: l.agent } : {}) };
+  return {
+    task,
+    surface: l.surface ?? "natural",
+    ...(l.agent !== undefined ? { agent: l.agent } : {}),
+    ...("family" in l ? { generated: true } : {}),
+  };
 }
 
 function validateTaskAt(value: unknown, field: string): Task {

@@ -14,12 +14,11 @@ export const StepRequestSchema = z
     agent: z.number().int().min(0).max(15),
     text: z.string().max(MAX_STEP_TEXT_LENGTH).optional(),
     requestId: z.string().min(1).max(128).optional(),
-    /** Stateless mode (`stateSecret`): the `state` token of the previous answer. */
-    state: z
-      .string()
-      .min(1)
-      .max(16 * 1024 * 1024)
-      .optional(),
+    /**
+     * Stateless mode (`stateSecret`): the `state` token of the previous answer (its length is bounded by the
+     * route's body limit, maxBodyBytes + maxStateTokenLength).
+     */
+    state: z.string().min(1).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -1,5 +1,5 @@
 import { BudgetExceededError } from "@cosir/bayes";
-import { checkTraceProtocol, validateTrace, type Trace } from "@cosir/env";
+import { checkTraceProtocol, validateTrace, type Task, type Trace } from "@cosir/env";
 import { scoreEpisodeCost } from "@cosir/rewards";
 import { MAX_TASK_COST } from "../protocol/check-task-budget";
 import { resolveCosirLabel, type ResolvedLabel } from "../protocol/cosir-label";
@@ -7,6 +7,35 @@ import type { GetRewardRequest } from "../protocol/get-reward-request";
 import { parseTranscript } from "../transcript/parse-transcript";
 import { replayTranscript } from "../transcript/replay-transcript";
 import { responseOf } from "../transcript/response-of";
+import { ScoringCancelledError } from "../scoring/scoring-pool";
+
+/**
+ * Cost units charged for generating a label's task from `{family, seed, ...size}` (docs/design.md §7.1):
+ * generation runs on the server's event loop before any scoring, about 0.5 ms + 0.02 ms per option x
+ * attribute + 0.1 ms per agent, at the scoring rate of 2e5 units per ms. Measured on the built-in families.
+ */
+export function generationCost(task: Pick<Task, "options" | "attributes" | "agents">): number {
+  return 1e5 + 4e3 * task.options * task.attributes + 2e4 * task.agents;
+}
+
+/**
+ * Cost units of one query beyond its posteriors (docs/design.md §7.1): reading its transcript on the event
+ * loop and the reward bookkeeping of scoring it, about 1 ms per query plus 0.05 ms per step at the scoring
+ * rate of 2e5 units per ms. scoreEpisodeCost counts posteriors only, which left a body of thousands of tiny
+ * episodes at a few percent of the budget while it took many times the budget's seconds.
+ */
+export function queryOverheadCost(
+  trace?: Pick<Trace, "messages"> & Partial<Pick<Trace, "choices" | "preChoices">>,
+): number {
+  const steps =
+    trace === undefined ? 0 : trace.messages.length + (trace.choices?.length ?? 0) + (trace.preChoices?.length ?? 0);
+  return 2e5 + 1e4 * steps;
+}
+
+/** What a planned query is charged against the budget: its scoring (scoreEpisodeCost) and its overhead. */
+export function plannedQueryCost(task: Task, trace: Trace): number {
+  return scoreEpisodeCost(task, trace) + queryOverheadCost(trace);
+}
 
 /** One query of a `/get_reward` body, read and checked, ready to score. */
 export interface PlannedQuery {
@@ -53,8 +82,9 @@ export function planQuery(
 /**
  * The checks of a `/get_reward` body in steps (null is a step with nothing to hand out yet), so a caller can
  * yield between them. First every label (`labels[k]`; a label string repeated in the body is resolved once)
- * with the least its query can cost (its task's scoring with no message); then every response (`query[k]`)
- * with its actual cost (scoreEpisodeCost). The running total is checked against `budget` at each step: a
+ * with the least its query can cost (its task's scoring with no message and queryOverheadCost, plus
+ * generationCost when the label generates its task); then every response (`query[k]`) with its actual cost
+ * (plannedQueryCost). The running total is checked against `budget` at each step: a
  * BudgetExceededError names the first `labels[k]` or `query[k]` past it, before any scoring.
  */
 export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COST): Generator<PlannedQuery | null> {
@@ -66,8 +96,10 @@ export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COS
     let entry = typeof raw === "string" ? resolved.get(raw) : undefined;
     if (entry === undefined) {
       const label = resolveCosirLabel(raw, `labels[${k}]`, budget);
-      entry = { label, least: scoreEpisodeCost(label.task, { messages: [] }) };
+      entry = { label, least: scoreEpisodeCost(label.task, { messages: [] }) + queryOverheadCost() };
       if (typeof raw === "string") resolved.set(raw, entry);
+      // A generated task was paid for once, when it was generated (a repeated label string is not regenerated).
+      if (label.generated) total += generationCost(label.task);
     }
     labels.push(entry);
     total += entry.least;
@@ -83,7 +115,7 @@ export function* planSteps(body: GetRewardRequest, budget: number = MAX_TASK_COS
   for (let k = 0; k < body.query.length; k++) {
     const { label, least } = labels[k] as { label: ResolvedLabel; least: number };
     const planned = planQuery(body.query[k] as string, body.prompts?.[k], label, `query[${k}]`);
-    total += scoreEpisodeCost(label.task, planned.trace) - least;
+    total += plannedQueryCost(label.task, planned.trace) - least;
     if (total > budget)
       throw new BudgetExceededError(`query[${k}]`, total, budget, `scoring this request up to query ${k}`);
     yield planned;
@@ -97,11 +129,15 @@ export function planRewardRequest(body: GetRewardRequest, budget: number = MAX_T
   return out;
 }
 
-/** planRewardRequest that yields the event loop every `sliceMs` of work, so other requests keep being answered. */
+/**
+ * planRewardRequest that yields the event loop every `sliceMs` of work, so other requests keep being answered,
+ * and stops with ScoringCancelledError at the first slice after `signal` aborts (the client went away).
+ */
 export async function planRewardRequestAsync(
   body: GetRewardRequest,
   budget: number = MAX_TASK_COST,
   sliceMs = 5,
+  signal?: AbortSignal,
 ): Promise<PlannedQuery[]> {
   const out: PlannedQuery[] = [];
   let slice = performance.now();
@@ -109,6 +145,7 @@ export async function planRewardRequestAsync(
     if (planned !== null) out.push(planned);
     if (performance.now() - slice > sliceMs) {
       await new Promise((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw new ScoringCancelledError();
       slice = performance.now();
     }
   }

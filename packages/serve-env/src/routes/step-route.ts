@@ -78,11 +78,13 @@ async function takeStep(context: EnvRouteContext, entry: EpisodeEntry, body: Ste
  */
 export function stepRoute(app: FastifyInstance, context: EnvRouteContext): void {
   const { store, stateless } = context;
-  app.post<{ Params: { id: string } }>("/v1/episodes/:id/step", async (request, reply) => {
+  // Stateless, a step's body carries the state token, which grows with the episode: room for the longest.
+  const bodyLimit = context.opts.maxBodyBytes + (stateless?.codec.maxTokenLength ?? 0);
+  app.post<{ Params: { id: string } }>("/v1/episodes/:id/step", { bodyLimit }, async (request, reply) => {
     const stored = stateless ? undefined : storedEpisode(store, request.params.id);
     const body = parseBody(StepRequestSchema, request.body);
     const entry =
-      stored ?? (stateless as NonNullable<typeof stateless>).open(request.params.id, body.state, "body.state");
+      stored ?? (await (stateless as NonNullable<typeof stateless>).open(request.params.id, body.state, "body.state"));
     const seen = rememberedStep(entry, body);
     if (seen !== undefined) {
       reply.header("idempotent-replay", "true");

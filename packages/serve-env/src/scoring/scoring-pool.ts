@@ -20,6 +20,15 @@ interface Pending {
   jobs: ScoringJob[];
   resolve: (results: EpisodeRewards[]) => void;
   reject: (error: unknown) => void;
+  /** Detaches the abort listener once the batch is settled. */
+  settle?: () => void;
+}
+
+/** Scoring abandoned because its request was (the client disconnected, or the server stopped waiting). */
+export class ScoringCancelledError extends HttpError {
+  constructor() {
+    super(503, "cancelled", "scoring was cancelled (the client went away or the server is closing)");
+  }
 }
 
 interface Slot {
@@ -65,21 +74,51 @@ export class ScoringPool {
     this.threads = this.worker === undefined ? 0 : threads;
   }
 
-  /** Scores every job (in order); rejects with the first error a job raised. */
-  score(jobs: ScoringJob[]): Promise<EpisodeRewards[]> {
+  /**
+   * Scores every job (in order); rejects with the first error a job raised. When `signal` aborts, a queued
+   * batch leaves the queue and a running one stops at once (its thread is terminated and replaced on
+   * demand): ScoringCancelledError. In-process (`threads: 0`) the check comes between jobs.
+   */
+  score(jobs: ScoringJob[], signal?: AbortSignal): Promise<EpisodeRewards[]> {
     if (this.closed) return Promise.reject(new HttpError(503, "closing", "the server is closing; retry later"));
+    if (signal?.aborted) return Promise.reject(new ScoringCancelledError());
     if (jobs.length === 0) return Promise.resolve([]);
-    if (this.threads === 0) {
-      try {
-        return Promise.resolve(jobs.map((j) => scoreEpisode(j.task, j.trace, j.config, j.options)));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
+    if (this.threads === 0) return scoreInProcess(jobs, signal);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, jobs, resolve, reject });
+      const pending: Pending = { id: this.nextId++, jobs, resolve, reject };
+      if (signal !== undefined) {
+        const onAbort = () => this.cancel(pending);
+        signal.addEventListener("abort", onAbort, { once: true });
+        pending.settle = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.queue.push(pending);
       this.pump();
     });
+  }
+
+  /** Drops a queued batch, or terminates the thread running it; the batch fails with ScoringCancelledError. */
+  private cancel(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const slot = this.slots.find((s) => s.busy === pending);
+    if (slot !== undefined) {
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      slot.busy = undefined;
+      void slot.worker.terminate();
+    }
+    if (queued >= 0 || slot !== undefined) {
+      pending.settle?.();
+      pending.reject(new ScoringCancelledError());
+      if (!this.closed) this.pump();
+    }
+  }
+
+  /**
+   * Starts every thread now rather than on first use: starting one blocks the event loop for tens of
+   * milliseconds (more on a loaded machine), which a server would rather pay before its first burst.
+   */
+  warm(): void {
+    while (!this.closed && this.worker !== undefined && this.slots.length < this.threads) this.spawn();
   }
 
   /** Batches waiting for a thread, and threads busy. */
@@ -123,6 +162,7 @@ export class ScoringPool {
       if (pending === undefined || pending.id !== reply.id) return;
       slot.busy = undefined;
       worker.unref();
+      pending.settle?.();
       if (reply.error !== undefined) pending.reject(errorFromWorker(reply.error));
       else pending.resolve(reply.results ?? []);
       this.pump();
@@ -132,6 +172,7 @@ export class ScoringPool {
       if (index >= 0) this.slots.splice(index, 1);
       const pending = slot.busy;
       slot.busy = undefined;
+      pending?.settle?.();
       pending?.reject(
         new HttpError(503, "scoring_failed", `a scoring thread stopped (${describe(error)}); retry later`),
       );
@@ -145,6 +186,17 @@ export class ScoringPool {
     this.slots.push(slot);
     return slot;
   }
+}
+
+/** Scores on the caller's thread, yielding to the event loop between jobs so an abort is seen. */
+async function scoreInProcess(jobs: ScoringJob[], signal: AbortSignal | undefined): Promise<EpisodeRewards[]> {
+  const out: EpisodeRewards[] = [];
+  for (const j of jobs) {
+    if (signal?.aborted) throw new ScoringCancelledError();
+    out.push(scoreEpisode(j.task, j.trace, j.config, j.options));
+    if (jobs.length > 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
 }
 
 interface WorkerErrorReply {

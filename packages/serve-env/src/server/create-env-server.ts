@@ -16,6 +16,7 @@ import type { SpentLedger } from "../state/replay-guard";
 import { StatelessEpisodes } from "../state/stateless-episodes";
 import { EpisodeStore } from "../store/episode-store";
 import { createHttpApp } from "./create-http-app";
+import { ScoringAdmission } from "./scoring-admission";
 import { errorBody } from "./error-reply";
 import { useBearerToken } from "./use-bearer-token";
 import { useEnvErrorReplies } from "./use-env-error-replies";
@@ -28,6 +29,13 @@ export interface EnvServer {
   options: ResolvedEnvServerOptions;
   /** The threads that score traces (closed with the app). */
   scoring: ScoringPool;
+  /** The server-wide bound on scoring work in flight. */
+  admission: ScoringAdmission;
+  /**
+   * Drains and closes: stops accepting (new scoring requests get 503 `closing`), gives the requests in flight
+   * `drainSeconds` to finish, then cancels their work, cuts the connections and stops the scoring threads.
+   */
+  close(): Promise<void>;
 }
 
 export interface EnvServerHooks {
@@ -53,10 +61,33 @@ function routeContext(opts: ResolvedEnvServerOptions, hooks: EnvServerHooks): En
           stateSecret: opts.stateSecret,
           ...(hooks.now ? { now: hooks.now } : {}),
           ...(hooks.spentLedger ? { ledger: hooks.spentLedger } : {}),
+          replayLedgerSize: opts.replayLedgerSize,
         })
       : undefined;
   stateless?.setDefault(defaultConfig);
-  return { opts, store, stateless, scoring: new ScoringPool(opts.scoringThreads), defaultConfig };
+  const scoring = new ScoringPool(opts.scoringThreads);
+  const admission = ScoringAdmission.forServer(opts, scoring.threads);
+  return { opts, store, stateless, scoring, admission, inflight: new Set(), defaultConfig };
+}
+
+/** createEnvServer's close: a bounded drain (see EnvServer.close). */
+function drainAndClose(app: FastifyInstance, context: EnvRouteContext): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    if (closing !== undefined) return closing;
+    context.admission.close();
+    const closed = app.close();
+    const cut = setTimeout(() => {
+      // The drain is over: cancel what is still running (each such request is answered 503 if its client is
+      // still there) and cut every connection, so close() always ends.
+      for (const controller of context.inflight) controller.abort();
+      void context.scoring.close();
+      setTimeout(() => app.server.closeAllConnections(), 200).unref();
+    }, context.opts.drainSeconds * 1000);
+    cut.unref();
+    closing = closed.finally(() => clearTimeout(cut));
+    return closing;
+  };
 }
 
 /**
@@ -68,7 +99,7 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   const opts = resolveEnvServerOptions(options);
   const app = createHttpApp({ logger: opts.logger, bodyLimit: opts.maxBodyBytes, errorBody });
   const context = routeContext(opts, hooks);
-  const { store, scoring } = context;
+  const { store, scoring, admission } = context;
   useJsonBodyParser(app);
   useBearerToken(app, opts.token);
   useEnvErrorReplies(app, opts.maxBodyBytes);
@@ -85,5 +116,5 @@ export function createEnvServer(options: EnvServerOptions = {}, hooks: EnvServer
   const sweeper = setInterval(() => store.sweep(), Math.min(opts.ttlSeconds * 1000, 30_000));
   sweeper.unref();
 
-  return { app, store, options: opts, scoring };
+  return { app, store, options: opts, scoring, admission, close: drainAndClose(app, context) };
 }

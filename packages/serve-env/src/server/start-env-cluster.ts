@@ -28,7 +28,10 @@ export interface RunningEnvCluster {
   options: ResolvedEnvServerOptions;
   /** True when the secret was generated for this launch (no `stateSecret` given). */
   generatedSecret: boolean;
-  /** Asks every worker to finish its in-flight requests and exit; resolves once all have. */
+  /**
+   * Asks every worker to drain (stop accepting, `drainSeconds` for in-flight requests, then cancel them) and
+   * exit; resolves once all have (a worker still alive `drainSeconds` + 5 s later is killed).
+   */
   close(): Promise<void>;
 }
 
@@ -64,7 +67,7 @@ export async function startEnvCluster(
   cluster.setupPrimary({ exec, args: [], silent: false });
   const running = new Set<Worker>();
   // One spent-state ledger for every worker: a state spent on one worker is a replay on all of them.
-  const ledger = new ReplayGuard(Math.max(1024, opts.maxEpisodes * 4));
+  const ledger = new ReplayGuard(opts.replayLedgerSize);
   let closing = false;
   let port = opts.port;
 
@@ -78,7 +81,7 @@ export async function startEnvCluster(
           worker.send({
             type: "claimed",
             n: message.n,
-            ok: ledger.claim(message.key, message.fingerprint),
+            ok: ledger.claim(message.episode, message.step, message.fingerprint, message.until),
           } satisfies LedgerMessage);
         else if (message.type === "ready") worker.send({ type: "start", options: opts } satisfies ClusterMessage);
         else if (message.type === "listening") {
@@ -115,7 +118,14 @@ export async function startEnvCluster(
           (worker) =>
             new Promise<void>((resolve) => {
               if (worker.isDead()) return resolve();
-              worker.once("exit", () => resolve());
+              // A worker drains for drainSeconds and then cuts its connections; one that still has not
+              // exited a few seconds later is killed, so close() (and SIGTERM in the CLI) always ends.
+              const kill = setTimeout(() => worker.process.kill("SIGKILL"), (opts.drainSeconds + 5) * 1000);
+              kill.unref();
+              worker.once("exit", () => {
+                clearTimeout(kill);
+                resolve();
+              });
               worker.send({ type: "close" } satisfies ClusterMessage);
             }),
         ),

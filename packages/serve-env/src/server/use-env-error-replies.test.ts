@@ -35,7 +35,7 @@ describe("useEnvErrorReplies", () => {
     });
     const big = await a.inject({ method: "POST", url: "/body", payload: { x: "x".repeat(50) } });
     expect(big.json()).toEqual({
-      error: { code: "FST_ERR_CTP_BODY_TOO_LARGE", message: "body: larger than the limit of 10 bytes", field: "body" },
+      error: { code: "body_too_large", message: "body: larger than the limit of 10 bytes", field: "body" },
     });
     const nope = await a.inject({ url: "/nope?token=x" });
     expect([nope.statusCode, nope.json().error.message]).toEqual([404, "no route GET /nope"]);

@@ -6,6 +6,7 @@ import { ScoringPool } from "../scoring/scoring-pool";
 import { StatelessEpisodes } from "../state/stateless-episodes";
 import { EpisodeStore } from "../store/episode-store";
 import { createHttpApp } from "../server/create-http-app";
+import { ScoringAdmission } from "../server/scoring-admission";
 import { errorBody } from "../server/error-reply";
 import { useEnvErrorReplies } from "../server/use-env-error-replies";
 import { useJsonBodyParser } from "../server/use-json-body-parser";
@@ -31,6 +32,8 @@ export function routeApp(
     store: new EpisodeStore({ maxEpisodes: opts.maxEpisodes, ttlMs: opts.ttlSeconds * 1000 }),
     stateless,
     scoring: new ScoringPool(0),
+    admission: ScoringAdmission.forServer(opts, 0),
+    inflight: new Set(),
     defaultConfig,
   };
   register(app, context);

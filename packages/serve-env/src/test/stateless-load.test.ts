@@ -49,16 +49,16 @@ describe("stateless replicas under load", () => {
         const via = clients[(e + n) % 2]!;
         if (n === 1) {
           const other = clients[(e + n + 1) % 2]!;
-          const [v, payload, mac] = state.split(".") as [string, string, string];
-          const edited = JSON.parse(Buffer.from(payload, "base64url").toString());
-          edited.texts[0] = "PROPOSE o1";
+          // The sealed bytes edited (a client cannot read the state, so it can only flip bits blindly).
+          const edited = Buffer.from(state.slice(3), "base64url");
+          edited[edited.length - 40] = (edited[edited.length - 40] as number) ^ 0x20;
           const bad: [string, Promise<{ status: number; body: any }>, number][] = [
             [
               "forged",
               other.send("POST", `/v1/episodes/${id}/step`, {
                 agent,
                 text,
-                state: `${v}.${Buffer.from(JSON.stringify(edited)).toString("base64url")}.${mac}`,
+                state: `s2.${edited.toString("base64url")}`,
               }),
               403,
             ],
