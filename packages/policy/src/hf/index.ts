@@ -19,6 +19,8 @@ export {
 } from "./load-decoder-checkpoint";
 export { sequenceLogProbs } from "./decoder-log-probs";
 export { nextTokenLogProbs } from "./next-token-log-probs";
+export type { SampleDecoderOptions, SampleDecoderResult } from "./sample-decoder";
+export { chooseFromLogits, sampleDecoder } from "./sample-decoder";
 export type { GgufTensor, GgufValue } from "./encode-gguf";
 export { encodeGguf } from "./encode-gguf";
 export { decoderToGguf, ggufTensorName } from "./decoder-gguf";
