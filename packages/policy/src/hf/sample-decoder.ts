@@ -110,7 +110,7 @@ export function sampleDecoder(
         prompts.map((_, r) => [r, t - 1] as const),
       );
       run.hidden.dispose();
-      const data = logits.dataSync();
+      const data = logits.dataSync() as Float32Array;
       logits.dispose();
       const vocab = data.length / prompts.length;
       const next = prompts.map((_, r) => {
