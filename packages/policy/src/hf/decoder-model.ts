@@ -31,7 +31,7 @@ export interface DecoderInput {
 const NEG = -1e9;
 
 function rmsNorm(x: tf.Tensor, weight: tf.Tensor1D, eps: number, offset: number): tf.Tensor {
-  // docs/design.md §7.1: x / sqrt(mean(x^2) + eps) * (offset + w); Gemma stores w - 1 (offset 1)
+  // x / sqrt(mean(x^2) + eps) * (offset + w): Gemma stores w - 1 (offset 1), Qwen3 stores w (offset 0)
   const scale = tf.rsqrt(tf.add(tf.mean(tf.square(x), -1, true), eps));
   const w = offset === 0 ? weight : tf.add(weight, offset);
   return tf.mul(tf.mul(x, scale), w);

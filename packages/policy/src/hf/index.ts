@@ -26,3 +26,8 @@ export { encodeGguf } from "./encode-gguf";
 export { decoderToGguf, ggufTensorName } from "./decoder-gguf";
 export type { TinyCheckpointOptions } from "./write-tiny-checkpoint";
 export { bundledQwen3TokenizerDir, writeTinyCheckpoint } from "./write-tiny-checkpoint";
+export type { LoraPair, LoraSettings, LoraTarget } from "./lora-adapter";
+export { LORA_TARGETS, LoraAdapter, LoraSettingsSchema, mergeLora, parseLoraSettings } from "./lora-adapter";
+export { PeftAdapterConfigSchema, loadLoraAdapter, loraToGguf, saveLoraAdapter } from "./lora-peft";
+export type { WeightedSequence } from "./lora-trainer";
+export { LoraTrainer, weightedNegativeLogLikelihood } from "./lora-trainer";

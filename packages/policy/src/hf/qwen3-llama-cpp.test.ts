@@ -11,7 +11,11 @@ import { DecoderModel } from "./decoder-model";
 import type { DecoderCheckpoint } from "./load-decoder-checkpoint";
 import { loadDecoderCheckpoint } from "./load-decoder-checkpoint";
 import { nextTokenLogProbs } from "./next-token-log-probs";
+import { LoraAdapter, parseLoraSettings } from "./lora-adapter";
+import { loraToGguf } from "./lora-peft";
 import { writeTinyCheckpoint } from "./write-tiny-checkpoint";
+import * as tf from "@tensorflow/tfjs-core";
+import { writeFileSync } from "node:fs";
 
 // The tiny Qwen3 (hidden 64, 4 query / 2 kv heads, 2 layers, tied, real 151,669-token vocabulary) written as a
 // Hugging Face folder and as GGUF by our own code, run by tfjs here and by llama.cpp's prebuilt CPU binary.
@@ -155,5 +159,31 @@ describe("tiny Qwen3 against llama.cpp", () => {
       expect(ids, JSON.stringify(text)).toEqual(reference.tokenize(text));
     }
     expect(withSpecial).toBeGreaterThan(100);
+  });
+
+  it("matches llama.cpp with a LoRA adapter (our GGUF LoRA) within 1e-4 on 20 prompts", async (context) => {
+    if (reference === null) return context.skip(skipReason ?? "no reference");
+    const model = new DecoderModel(checkpoint.config, checkpoint.model.weights);
+    const adapter = LoraAdapter.create(model, parseLoraSettings({ r: 4, lora_alpha: 8 }), 3);
+    const random = new SeededRandom(4);
+    for (const pair of adapter.pairs.values())
+      pair.b.assign(tf.randomNormal(pair.b.shape, 0, 0.5, "float32", random.nextUint32()));
+    const path = join(dir, "lora.gguf");
+    writeFileSync(path, await loraToGguf(model, adapter));
+    const loaded = await loadLlamaReference(join(dir, "model.gguf"), checkpoint.config.vocabSize, path);
+    if (loaded.reference === null) return context.skip(loaded.skipReason ?? "no reference");
+    const base = reference;
+    reference = loaded.reference;
+    try {
+      const rows = prompts(20);
+      expect(await worstError(model, rows)).toBeLessThan(TOLERANCE);
+      // and the adapter matters: without it the same prompts differ by far more than the tolerance
+      model.adapter = null;
+      expect(await worstError(model, rows.slice(0, 3))).toBeGreaterThan(100 * TOLERANCE);
+    } finally {
+      reference = base;
+      await loaded.reference.dispose();
+      adapter.dispose();
+    }
   });
 });
