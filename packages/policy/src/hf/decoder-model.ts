@@ -4,6 +4,7 @@ import type { DecoderConfig } from "./decoder-config";
 import { DecoderKvCache } from "./decoder-kv-cache";
 import type { DecoderLayerWeights, DecoderWeights } from "./decoder-weights";
 import { PROJECTION_MODULES } from "./decoder-weights";
+import { floatToHalf, halfToFloat } from "./hf-safetensors";
 
 /** A low-rank update of projections, keyed `layers.{i}.{PROJECTION_MODULES value}` (LoRA hooks in here). */
 export interface ProjectionAdapter {
@@ -19,6 +20,8 @@ export interface DecoderFaults {
   skipQkNorm?: boolean;
   /** Query head h reads key/value head h % kvHeads instead of floor(h / group). */
   interleavedGqa?: boolean;
+  /** Not a mistake: use llama.cpp's half-precision GELU table (to compare GeGLU models with it at 1e-4). */
+  ggmlGeluTable?: boolean;
 }
 
 /** What one forward pass feeds: token rows of equal length, with per-row validity (left padding off). */
@@ -63,6 +66,27 @@ function ropeTables(positions: number[][], headDim: number, theta: number): [tf.
       }
     }
   return [tf.tensor4d(cos, [b, t, 1, headDim]), tf.tensor4d(sin, [b, t, 1, headDim])];
+}
+
+/**
+ * llama.cpp's CPU GELU (ggml's GGML_GELU_FP16 table): the input rounded to half precision, the tanh GELU of that
+ * looked up already rounded to half. Only for comparing with llama.cpp: it is ~1e-3 off the exact function and
+ * not differentiable (it reads the values back).
+ */
+function ggmlTableGelu(x: tf.Tensor): tf.Tensor {
+  const values = x.dataSync();
+  const out = new Float32Array(values.length);
+  const c = Math.fround(Math.sqrt(2 / Math.PI));
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v <= -10) out[i] = 0;
+    else if (v >= 10) out[i] = v;
+    else {
+      const h = halfToFloat(floatToHalf(v));
+      out[i] = halfToFloat(floatToHalf(0.5 * h * (1 + Math.tanh(c * h * (1 + 0.044715 * h * h)))));
+    }
+  }
+  return tf.tensor(out, x.shape);
 }
 
 function gelu(x: tf.Tensor): tf.Tensor {
@@ -165,7 +189,12 @@ export class DecoderModel {
     const key = (m: string) => `layers.${layer}.${m}`;
     const gate = this.project(x2, w.gate, key(PROJECTION_MODULES.gate));
     const up = this.project(x2, w.up, key(PROJECTION_MODULES.up));
-    const act = this.config.activation === "silu" ? tf.mul(gate, tf.sigmoid(gate)) : gelu(gate);
+    const act =
+      this.config.activation === "silu"
+        ? tf.mul(gate, tf.sigmoid(gate))
+        : this.faults.ggmlGeluTable
+          ? ggmlTableGelu(gate)
+          : gelu(gate);
     const down = this.project(tf.mul(act, up) as tf.Tensor2D, w.down, key(PROJECTION_MODULES.down));
     return tf.reshape(down, [b, t, h]) as tf.Tensor3D;
   }

@@ -12,7 +12,7 @@ export interface HfTensor {
 const bytesPer: Record<HfDtype, number> = { F32: 4, F16: 2, BF16: 2 };
 
 /** IEEE half to float. */
-function halfToFloat(h: number): number {
+export function halfToFloat(h: number): number {
   const sign = h & 0x8000 ? -1 : 1;
   const exponent = (h >> 10) & 0x1f;
   const mantissa = h & 0x3ff;

@@ -78,7 +78,8 @@ function tinyConfig(
     rope_local_base_freq: 10_000,
     query_pre_attn_scalar: options.headDim ?? hidden / heads,
     sliding_window: options.slidingWindow ?? 4,
-    sliding_window_pattern: 2,
+    // llama.cpp fixes Gemma 3's interleave at 6 (five sliding layers, then one global)
+    sliding_window_pattern: 6,
   };
 }
 
