@@ -31,3 +31,5 @@ export { LORA_TARGETS, LoraAdapter, LoraSettingsSchema, mergeLora, parseLoraSett
 export { PeftAdapterConfigSchema, loadLoraAdapter, loraToGguf, saveLoraAdapter } from "./lora-peft";
 export type { WeightedSequence } from "./lora-trainer";
 export { LoraTrainer, weightedNegativeLogLikelihood } from "./lora-trainer";
+export type { TurnSample } from "./message-token-spans";
+export { renderTurnSamples, rewardedTurnSequences } from "./message-token-spans";
