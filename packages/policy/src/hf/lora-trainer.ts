@@ -42,15 +42,11 @@ export function weightedNegativeLogLikelihood(model: DecoderModel, batch: readon
   const { hidden, cache } = model.forward({ tokens, valid });
   cache.dispose();
   const logits = model.logitsAt(hidden, at);
-  const logp = tf.logSoftmax(logits);
   const vocab = logits.shape[1];
-  const picked = tf.gather(
-    tf.reshape(logp, [-1]),
-    tf.tensor1d(
-      targets.map((t, k) => k * vocab + t),
-      "int32",
-    ),
-  );
+  // log p(target) = logit(target) - logsumexp(logits); a one-hot mask picks the target, since gathering from the
+  // flattened [positions x 151k] matrix would need a gradient scattered over all of it
+  const mask = tf.oneHot(tf.tensor1d(targets, "int32"), vocab, 1, 0, "float32");
+  const picked = tf.sub(tf.sum(tf.mul(logits, mask), 1), tf.logSumExp(logits, 1));
   const norm = weights.reduce((a, w) => a + Math.abs(w), 0);
   return tf.div(tf.neg(tf.sum(tf.mul(picked, tf.tensor1d(weights)))), norm) as tf.Scalar;
 }
