@@ -33,3 +33,5 @@ export type { WeightedSequence } from "./lora-trainer";
 export { LoraTrainer, weightedNegativeLogLikelihood } from "./lora-trainer";
 export type { TurnSample } from "./message-token-spans";
 export { renderTurnSamples, rewardedTurnSequences } from "./message-token-spans";
+export type { HfPolicyOptions } from "./hf-policy";
+export { HfPolicy, replyText } from "./hf-policy";
