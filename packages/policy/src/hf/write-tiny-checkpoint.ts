@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
@@ -129,7 +129,7 @@ export function writeTinyCheckpoint(dir: string, options: TinyCheckpointOptions 
   writeOutputAtomic(join(target, "model.safetensors"), bytes);
   for (const file of ["tokenizer.json", "tokenizer_config.json", "chat_template.jinja"]) {
     const from = join(tokenizerDir, file);
-    if (existsSync(from) && from !== join(target, file)) copyFileSync(from, join(target, file));
+    if (existsSync(from) && from !== join(target, file)) writeOutputAtomic(join(target, file), readFileSync(from));
   }
   if (options.gguf ?? true) writeOutputAtomic(join(target, "model.gguf"), decoderToGguf(config, tensors, tokenizer));
   writeOutputAtomic(join(target, "config.json"), `${JSON.stringify(raw, null, 2)}\n`);
