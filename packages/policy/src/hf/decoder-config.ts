@@ -28,6 +28,8 @@ export interface DecoderConfig {
   layerWindows: number[];
   /** Per layer: the RoPE base frequency (Gemma 3 uses a local base on sliding layers). */
   layerRopeTheta: number[];
+  /** Per layer: linear RoPE scaling factor (positions divided by it); Gemma-3-4B+ scale global layers by 8. */
+  layerRopeScale: number[];
   /** Multiplier applied to the token embeddings (Gemma: sqrt(hidden)); 1 for Qwen3. */
   embeddingScale: number;
   /** Attention logits are multiplied by this (1/sqrt(head_dim), or Gemma's query_pre_attn_scalar^-1/2). */
@@ -91,7 +93,10 @@ export const Gemma3TextConfigSchema = z
     sliding_window_pattern: positiveInt.default(6),
     layer_types: z.array(z.enum(["sliding_attention", "full_attention"])).optional(),
     hidden_activation: z.literal("gelu_pytorch_tanh").default("gelu_pytorch_tanh"),
-    rope_scaling: z.null().optional(),
+    rope_scaling: z
+      .object({ rope_type: z.literal("linear"), factor: z.number().positive() })
+      .passthrough()
+      .nullish(),
     final_logit_softcapping: z.null().optional(),
     attn_logit_softcapping: z.null().optional(),
     attention_bias: z.literal(false).default(false),
@@ -122,6 +127,7 @@ function fromQwen3(c: z.infer<typeof Qwen3ConfigSchema>, raw: Record<string, unk
     bosTokenId: c.bos_token_id ?? null,
     layerWindows: Array.from({ length: c.num_hidden_layers }, () => Number.POSITIVE_INFINITY),
     layerRopeTheta: Array.from({ length: c.num_hidden_layers }, () => c.rope_theta),
+    layerRopeScale: Array.from({ length: c.num_hidden_layers }, () => 1),
     embeddingScale: 1,
     attentionScale: 1 / Math.sqrt(headDim),
     activation: "silu",
@@ -153,6 +159,8 @@ function fromGemma3(c: z.infer<typeof Gemma3TextConfigSchema>, raw: Record<strin
     bosTokenId: c.bos_token_id ?? null,
     layerWindows: sliding.map((s) => (s ? c.sliding_window : Number.POSITIVE_INFINITY)),
     layerRopeTheta: sliding.map((s) => (s ? c.rope_local_base_freq : c.rope_theta)),
+    // transformers applies rope_scaling to the global rotary embedding only; the local one is unscaled
+    layerRopeScale: sliding.map((s) => (s ? 1 : (c.rope_scaling?.factor ?? 1))),
     embeddingScale: Math.sqrt(c.hidden_size),
     attentionScale: 1 / Math.sqrt(c.query_pre_attn_scalar),
     activation: "gelu_tanh",

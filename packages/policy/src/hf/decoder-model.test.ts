@@ -58,6 +58,60 @@ describe("parseDecoderConfig", () => {
     expect(() => parseDecoderConfig({ ...microQwen3, hidden_size: undefined })).toThrow(/hidden_size/);
   });
 
+  it("accepts the real Qwen3-0.6B and Gemma-3-4B configs (Gemma's linear RoPE scaling on global layers only)", () => {
+    const qwen = parseDecoderConfig({
+      architectures: ["Qwen3ForCausalLM"],
+      attention_bias: false,
+      attention_dropout: 0.0,
+      bos_token_id: 151643,
+      eos_token_id: 151645,
+      head_dim: 128,
+      hidden_act: "silu",
+      hidden_size: 1024,
+      initializer_range: 0.02,
+      intermediate_size: 3072,
+      max_position_embeddings: 40960,
+      max_window_layers: 28,
+      model_type: "qwen3",
+      num_attention_heads: 16,
+      num_hidden_layers: 28,
+      num_key_value_heads: 8,
+      rms_norm_eps: 1e-6,
+      rope_scaling: null,
+      rope_theta: 1000000,
+      sliding_window: null,
+      tie_word_embeddings: true,
+      torch_dtype: "bfloat16",
+      use_cache: true,
+      use_sliding_window: false,
+      vocab_size: 151936,
+    });
+    expect([qwen.headDim, qwen.numHeads, qwen.numKvHeads, qwen.tieWordEmbeddings]).toEqual([128, 16, 8, true]);
+    const gemma = parseDecoderConfig({
+      architectures: ["Gemma3ForConditionalGeneration"],
+      model_type: "gemma3",
+      text_config: {
+        hidden_size: 2560,
+        intermediate_size: 10240,
+        model_type: "gemma3_text",
+        num_hidden_layers: 34,
+        rope_scaling: { factor: 8.0, rope_type: "linear" },
+        sliding_window: 1024,
+        num_attention_heads: 8,
+        num_key_value_heads: 4,
+        head_dim: 256,
+        vocab_size: 262208,
+        query_pre_attn_scalar: 256,
+      },
+    });
+    expect(gemma.layerRopeScale.slice(0, 6)).toEqual([1, 1, 1, 1, 1, 8]);
+    expect(gemma.layerWindows[5]).toBe(Number.POSITIVE_INFINITY);
+    expect(gemma.attentionScale).toBeCloseTo(1 / 16);
+    expect(() => parseDecoderConfig({ ...microQwen3, rope_scaling: { rope_type: "yarn", factor: 4 } })).toThrow(
+      /rope_scaling/,
+    );
+  });
+
   it("reads Gemma 3's interleave: every sliding_window_pattern-th layer is global", () => {
     const c = parseDecoderConfig({ ...microQwen3, model_type: "gemma3_text", num_hidden_layers: 6, sliding_window: 5 });
     expect(c.layerWindows).toEqual([5, 5, 5, 5, 5, Number.POSITIVE_INFINITY]);

@@ -49,7 +49,7 @@ function rope(x: tf.Tensor4D, cos: tf.Tensor, sin: tf.Tensor): tf.Tensor4D {
 }
 
 /** cos and sin tables [B, T, 1, d] for the given positions: inv_freq_i = theta^(-2i/d). */
-function ropeTables(positions: number[][], headDim: number, theta: number): [tf.Tensor, tf.Tensor] {
+function ropeTables(positions: number[][], headDim: number, theta: number, scale: number): [tf.Tensor, tf.Tensor] {
   const b = positions.length;
   const t = positions[0]?.length ?? 0;
   const half = headDim / 2;
@@ -59,7 +59,7 @@ function ropeTables(positions: number[][], headDim: number, theta: number): [tf.
     for (let i = 0; i < t; i++) {
       const p = positions[r]![i]!;
       for (let j = 0; j < half; j++) {
-        const angle = p * theta ** ((-2 * j) / headDim);
+        const angle = (p / scale) * theta ** ((-2 * j) / headDim);
         const at = (r * t + i) * headDim;
         cos[at + j] = cos[at + j + half] = Math.cos(angle);
         sin[at + j] = sin[at + j + half] = Math.sin(angle);
@@ -243,17 +243,19 @@ export class DecoderModel {
       const ids = tf.tensor2d(input.tokens.flat(), [b, t], "int32");
       let x = tf.gather(this.weights.embed, ids) as unknown as tf.Tensor3D;
       if (c.embeddingScale !== 1) x = tf.mul(x, tf.scalar(Math.fround(c.embeddingScale)));
-      const tables = new Map<number, [tf.Tensor, tf.Tensor]>();
+      const tables = new Map<string, [tf.Tensor, tf.Tensor]>();
       for (let i = 0; i < c.numLayers; i++) {
         const w = this.weights.layers[i]!;
         const theta = c.layerRopeTheta[i]!;
-        if (!tables.has(theta)) tables.set(theta, ropeTables(positions, c.headDim, theta));
+        const scale = c.layerRopeScale[i] ?? 1;
+        const ropeKey = `${theta}/${scale}`;
+        if (!tables.has(ropeKey)) tables.set(ropeKey, ropeTables(positions, c.headDim, theta, scale));
         let a = this.attention(
           rmsNorm(x, w.attnNorm, c.rmsNormEps, c.normWeightOffset) as tf.Tensor3D,
           i,
           w,
           kv,
-          tables.get(theta)!,
+          tables.get(ropeKey)!,
         );
         if (w.postAttnNorm !== null) a = rmsNorm(a, w.postAttnNorm, c.rmsNormEps, c.normWeightOffset) as tf.Tensor3D;
         x = tf.add(x, a);
