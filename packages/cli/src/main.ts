@@ -43,6 +43,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CliCommand
     summary: "pretrain the embedded base (copy curriculum, then teacher actions) into DIR with its manifest",
     load: async () => (await import("./commands/pretrain")).pretrainCommand,
   },
+  "tiny-model": {
+    summary: "write a tiny random Qwen3 / Gemma 3 checkpoint (HF folder + GGUF) with a real tokenizer",
+    load: async () => (await import("./commands/tiny-model")).tinyModelCommand,
+  },
   demo: {
     summary: "the main job on the embedded default (what `pnpm start` runs)",
     load: async () => (await import("./commands/demo")).demoCommand,

@@ -13,6 +13,7 @@ import {
   sampleTokens,
   selectBackend,
 } from "../dist/tfjs/index.js";
+import { hfDecoderFigures } from "./hf-decoder.mjs";
 import { tokenShiftFigures } from "./token-shift.mjs";
 
 function seconds(start) {
@@ -152,4 +153,7 @@ export default async function bench({ report, quick }) {
 
   // 5. what token shift buys: steps to learn the copy task with and without it
   tokenShiftFigures({ report, quick });
+
+  // 6. Hugging Face decoders (Qwen3 tiny) beside llama.cpp
+  await hfDecoderFigures({ report, quick });
 }

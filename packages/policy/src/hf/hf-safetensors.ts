@@ -1,0 +1,157 @@
+import { CheckpointError } from "../tfjs/checkpoint/checkpoint-error";
+
+/** The weight dtypes a Hugging Face checkpoint may use that this loader reads (all widened to float32). */
+export type HfDtype = "F32" | "F16" | "BF16";
+
+/** One tensor read from (or to be written to) a safetensors file, as float32 in row-major order. */
+export interface HfTensor {
+  shape: number[];
+  data: Float32Array;
+}
+
+const bytesPer: Record<HfDtype, number> = { F32: 4, F16: 2, BF16: 2 };
+
+/** IEEE half to float. */
+export function halfToFloat(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1;
+  const exponent = (h >> 10) & 0x1f;
+  const mantissa = h & 0x3ff;
+  if (exponent === 0) return sign * 2 ** -14 * (mantissa / 1024);
+  if (exponent === 31) return mantissa === 0 ? sign * Number.POSITIVE_INFINITY : Number.NaN;
+  return sign * 2 ** (exponent - 15) * (1 + mantissa / 1024);
+}
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** Float to IEEE half, round to nearest even (through Math.fround's bits). */
+export function floatToHalf(value: number): number {
+  f32[0] = value;
+  const x = u32[0]!;
+  const sign = (x >>> 16) & 0x8000;
+  const exponent = ((x >>> 23) & 0xff) - 127 + 15;
+  let mantissa = x & 0x7fffff;
+  if (((x >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mantissa !== 0 ? 0x200 : 0);
+  if (exponent >= 31) return sign | 0x7c00;
+  if (exponent <= 0) {
+    if (exponent < -10) return sign;
+    mantissa |= 0x800000;
+    const shift = 14 - exponent;
+    const half = 1 << (shift - 1);
+    const rounded = (mantissa + half - 1 + ((mantissa >>> shift) & 1)) >>> shift;
+    return sign | rounded;
+  }
+  const rounded = mantissa + 0xfff + ((mantissa >>> 13) & 1);
+  if (rounded & 0x800000) return exponent + 1 >= 31 ? sign | 0x7c00 : sign | ((exponent + 1) << 10);
+  return sign | (exponent << 10) | (rounded >>> 13);
+}
+
+/** Float to bfloat16, round to nearest even. */
+export function floatToBfloat16(value: number): number {
+  f32[0] = value;
+  const x = u32[0]!;
+  if (Number.isNaN(value)) return 0x7fc0;
+  return ((x + 0x7fff + ((x >>> 16) & 1)) >>> 16) & 0xffff;
+}
+
+function widen(bytes: Uint8Array, dtype: HfDtype, size: number): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Float32Array(size);
+  if (dtype === "F32") for (let i = 0; i < size; i++) out[i] = view.getFloat32(i * 4, true);
+  else if (dtype === "F16") for (let i = 0; i < size; i++) out[i] = halfToFloat(view.getUint16(i * 2, true));
+  else {
+    // bfloat16 is the top half of a float32
+    const bits = new Uint32Array(out.buffer);
+    for (let i = 0; i < size; i++) bits[i] = view.getUint16(i * 2, true) << 16;
+  }
+  return out;
+}
+
+/** The header entries of a safetensors file, checked against its length. */
+function readHeader(bytes: Uint8Array, source: string): { header: Record<string, unknown>; dataStart: number } {
+  if (bytes.length < 8) throw new CheckpointError(source, `file is truncated: ${bytes.length} bytes`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const length = view.getBigUint64(0, true);
+  if (length > BigInt(bytes.length - 8))
+    throw new CheckpointError(source, `header length ${length} exceeds the ${bytes.length - 8} bytes after it`);
+  const n = Number(length);
+  let header: unknown;
+  try {
+    header = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(8, 8 + n)));
+  } catch (error) {
+    throw new CheckpointError(source, `header is not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (header === null || typeof header !== "object" || Array.isArray(header))
+    throw new CheckpointError(source, "header is not a JSON object");
+  return { header: header as Record<string, unknown>, dataStart: 8 + n };
+}
+
+/**
+ * Decodes a Hugging Face safetensors file holding F32, F16 or BF16 tensors into float32. A truncated file, bad
+ * header, another dtype, or a shape that does not match its byte range raises a CheckpointError naming `source`
+ * and the tensor. `only` restricts decoding to the tensors it names (shards hold other tensors too).
+ */
+export function decodeHfSafetensors(bytes: Uint8Array, source: string): Map<string, HfTensor> {
+  const { header, dataStart } = readHeader(bytes, source);
+  const dataLength = bytes.length - dataStart;
+  const tensors = new Map<string, HfTensor>();
+  for (const [name, entry] of Object.entries(header)) {
+    if (name === "__metadata__") continue;
+    const e = (entry ?? {}) as { dtype?: unknown; shape?: unknown; data_offsets?: unknown };
+    const what = `tensor ${JSON.stringify(name)}`;
+    if (e.dtype !== "F32" && e.dtype !== "F16" && e.dtype !== "BF16")
+      throw new CheckpointError(source, `${what}: dtype ${JSON.stringify(e.dtype)} is not supported (F32, F16, BF16)`);
+    const shape = e.shape;
+    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0))
+      throw new CheckpointError(source, `${what}: shape ${JSON.stringify(shape)} is not a list of sizes`);
+    const offsets = e.data_offsets;
+    if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((d) => Number.isInteger(d) && d >= 0))
+      throw new CheckpointError(source, `${what}: data_offsets ${JSON.stringify(offsets)} is not a byte range`);
+    const [begin, end] = offsets as [number, number];
+    const size = (shape as number[]).reduce((a, b) => a * b, 1);
+    if (end - begin !== size * bytesPer[e.dtype])
+      throw new CheckpointError(
+        source,
+        `${what}: shape [${shape.join(", ")}] in ${e.dtype} needs ${size * bytesPer[e.dtype]} bytes but data_offsets cover ${end - begin}`,
+      );
+    if (end > dataLength)
+      throw new CheckpointError(source, `file is truncated: ${what} ends at byte ${end} of ${dataLength}`);
+    const at = dataStart + begin;
+    tensors.set(name, { shape: shape as number[], data: widen(bytes.subarray(at, at + end - begin), e.dtype, size) });
+  }
+  return tensors;
+}
+
+/** Encodes tensors as one safetensors file in `dtype` (rounded to nearest even for F16/BF16). */
+export function encodeHfSafetensors(
+  tensors: ReadonlyMap<string, HfTensor>,
+  dtype: HfDtype = "F32",
+  metadata: Record<string, string> = { format: "pt" },
+): Uint8Array {
+  const header: Record<string, unknown> = { __metadata__: metadata };
+  let offset = 0;
+  const width = bytesPer[dtype];
+  for (const [name, t] of tensors) {
+    const size = t.shape.reduce((a, b) => a * b, 1);
+    if (size !== t.data.length)
+      throw new CheckpointError(name, `shape [${t.shape.join(", ")}] holds ${size} values, data has ${t.data.length}`);
+    header[name] = { dtype, shape: t.shape, data_offsets: [offset, offset + size * width] };
+    offset += size * width;
+  }
+  const raw = JSON.stringify(header);
+  const json = raw + " ".repeat((8 - (new TextEncoder().encode(raw).length % 8)) % 8);
+  const headerBytes = new TextEncoder().encode(json);
+  const out = new Uint8Array(8 + headerBytes.length + offset);
+  const view = new DataView(out.buffer);
+  view.setBigUint64(0, BigInt(headerBytes.length), true);
+  out.set(headerBytes, 8);
+  let at = 8 + headerBytes.length;
+  for (const t of tensors.values()) {
+    for (let i = 0; i < t.data.length; i++) {
+      if (dtype === "F32") view.setFloat32(at + i * 4, t.data[i]!, true);
+      else view.setUint16(at + i * 2, dtype === "F16" ? floatToHalf(t.data[i]!) : floatToBfloat16(t.data[i]!), true);
+    }
+    at += t.data.length * width;
+  }
+  return out;
+}
