@@ -49,7 +49,7 @@ export function packMinibatch(
         ),
         advantages: alignCompletions(
           packed,
-          micro.map((s) => s.completion.map(() => s.advantage)),
+          micro.map((s) => s.tokenAdvantages ?? s.completion.map(() => s.advantage)),
         ),
       },
     });

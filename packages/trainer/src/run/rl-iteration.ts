@@ -33,7 +33,7 @@ export async function rlIteration(context: RlIterationContext, iteration: number
   const config = armConfig(context.config, context.config.rewards.preset);
   const started = Date.now();
   const rollout = await rlRollout(config, context.policy, iteration);
-  const { rewards: scored, behaviour } = scoreRollout(rollout, config.rewards);
+  const { rewards: scored, behaviour } = scoreRollout(rollout, config.rewards, { perAct: config.rl.credit === "act" });
   const rolloutSeconds = (Date.now() - started) / 1000;
   const { samples, dropped } = rlSamples(context.policy, rollout, scored, config.rl);
   const update = ppoUpdate({ ...context, config }, samples, iteration);
