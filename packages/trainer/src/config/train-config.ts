@@ -44,6 +44,12 @@ const RlSchema = z
      */
     choiceGradient: z.boolean().default(true),
     /**
+     * Weight of the choice distillation (docs/design.md §5.4): after the PPO update, one optimizer step on this
+     * times the next-token loss of the tally teacher's choice (the MAP of the agent's own evidence, with its TALLY)
+     * on every final choice of the rollout, in both arms alike. 0: off.
+     */
+    choiceDistillCoef: nonNegative.max(100).default(0),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).
