@@ -33,6 +33,7 @@ export type { ActAdvantageOptions, ActTrajectory } from "./rl/act-advantages";
 export { computeActAdvantages } from "./rl/act-advantages";
 export type { ActSpans } from "./run/act-spans";
 export { actSpans } from "./run/act-spans";
+export { choiceDistillation, choiceDistillationExamples } from "./run/choice-distillation";
 export type { RolloutDiagnostics } from "./run/rollout-diagnostics";
 export { rolloutDiagnostics } from "./run/rollout-diagnostics";
 export type { LearningRateSchedule } from "./rl/learning-rate";
