@@ -14,6 +14,37 @@ const configs = [
 ];
 
 describe("per-act credit (docs/design.md §3.8)", () => {
+  it("credits a claim and its contradiction in one message apart, though they cancel (shrunk counterexample)", () => {
+    const task = randomTask({ seed: 93200, agents: 3, options: 2, attributes: 2, levels: [1, 3], rounds: 1 });
+    const trace = traceOf(
+      task,
+      [
+        {
+          turn: 0,
+          round: 0,
+          speaker: 0,
+          text: "x",
+          acts: [
+            { kind: "share", option: 1, attribute: 0, level: 1 },
+            { kind: "share", option: 1, attribute: 0, level: 3 },
+            { kind: "ask", option: 0, attribute: 0 },
+          ],
+        },
+      ],
+      [null, null, null],
+    );
+    const shareOnly = rewardConfig({
+      preset: "cosir",
+      weights: { ask: 0, falseClaim: 0, format: 0, act: 0, use: 0, task: 0, accuracy: 0 },
+    });
+    const credits = scoreEpisode(task, trace, shareOnly, { perAct: true }).messages[0]!.acts!;
+    // The true claim (level 1) makes the correct option look worse to the one recipient who lacks the cell; the
+    // contradiction puts it back. Each is credited with what it did, though the message's share total is 0.
+    expect(credits[0]).toBeLessThan(-0.5);
+    expect(credits[1]).toBeGreaterThan(0.5);
+    expect(credits[0]! + credits[1]!).toBeCloseTo(0, 9);
+  });
+
   it("splits each message's total over its acts: one credit per act, summing to the total", () => {
     fc.assert(
       fc.property(randomEpisodeArb, fc.constantFrom(...configs), ({ task, trace }, config) => {

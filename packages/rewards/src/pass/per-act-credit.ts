@@ -18,7 +18,8 @@ export function perActCredit(
   for (const term of terms) {
     const weight = weights[term.name] as number;
     const value = raw[term.name] as number;
-    if (weight === 0 || value === 0) continue;
+    // A zero total can still hide non-zero marginals (a claim and its contradiction), so only a zero weight skips.
+    if (weight === 0) continue;
     const split = term.perAct ? term.perAct(step, value) : credit.map(() => value / n);
     for (let k = 0; k < n; k++) credit[k] = (credit[k] as number) + weight * (split[k] as number);
   }
