@@ -15,6 +15,9 @@ export { rewardTerms } from "./terms/reward-terms";
 export type { AgentRewardTerm, MessageRewardTerm, RewardTermDefinition } from "./terms/reward-term-definition";
 export { defineRewardTerm } from "./terms/reward-term-definition";
 export { accuracyRewardTerm } from "./terms/accuracy-reward-term";
+export { actRewardTerm } from "./terms/act-reward-term";
+export { boundedAskCells } from "./terms/bounded-ask-cells";
+export { jointAskReduction } from "./terms/joint-ask-reduction";
 export { askRewardTerm } from "./terms/ask-reward-term";
 export { falseClaimRewardTerm } from "./terms/false-claim-reward-term";
 export { formatRewardTerm } from "./terms/format-reward-term";
@@ -26,6 +29,7 @@ export { useRewardTerm } from "./terms/use-reward-term";
 export type { AgentStep, MessageStep } from "./pass/replay-steps";
 export type { EpisodePassOptions, EpisodePassResult } from "./pass/episode-pass";
 export { episodePass } from "./pass/episode-pass";
+export { perActCredit } from "./pass/per-act-credit";
 
 // Scoring
 export type { AgentReward, AgentTerms, EpisodeRewards, MessageReward, MessageTerms } from "./score/episode-rewards";

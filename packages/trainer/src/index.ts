@@ -10,7 +10,14 @@ export {
 } from "./config/train-config";
 export type { TrainBudget, TrainConfigCost } from "./config/train-config-cost";
 export { DEFAULT_TRAIN_BUDGET, TRAINER_VOCAB_SIZE, trainConfigCost } from "./config/train-config-cost";
-export type { MetricsLine, RlMetricsLine, RlTiming, SftMetricsLine, SftTiming } from "./metrics/metrics-line";
+export type {
+  MetricsLine,
+  RlDiagnostics,
+  RlMetricsLine,
+  RlTiming,
+  SftMetricsLine,
+  SftTiming,
+} from "./metrics/metrics-line";
 export {
   METRICS_LINE_VERSION,
   MetricsLineSchema,
@@ -22,6 +29,13 @@ export { Progress } from "./metrics/progress";
 export { wilson95 } from "./metrics/wilson95";
 export type { AdvantageOptions, Trajectory } from "./rl/advantages";
 export { computeAdvantages, rewardToGo } from "./rl/advantages";
+export type { ActAdvantageOptions, ActTrajectory } from "./rl/act-advantages";
+export { computeActAdvantages } from "./rl/act-advantages";
+export type { ActSpans } from "./run/act-spans";
+export { actSpans } from "./run/act-spans";
+export { choiceDistillation, choiceDistillationExamples } from "./run/choice-distillation";
+export type { RolloutDiagnostics } from "./run/rollout-diagnostics";
+export { rolloutDiagnostics } from "./run/rollout-diagnostics";
 export type { LearningRateSchedule } from "./rl/learning-rate";
 export { learningRateAt } from "./rl/learning-rate";
 export type { PpoInputs, PpoLossResult, PpoOptions } from "./rl/ppo-loss";

@@ -1,6 +1,7 @@
 import { InvalidConfigError } from "@cosir/bayes";
 import { describeZodError } from "@cosir/env";
 import { z } from "zod";
+import type { RewardTermDefinition } from "../terms/reward-term-definition";
 import { rewardTerms, type RewardTerm } from "../terms/reward-terms";
 
 export const REWARD_CONFIG_VERSION = 1 as const;
@@ -13,7 +14,14 @@ const weight = z.number().finite().min(0).max(1000);
  * each term's file (packages/rewards/src/terms/).
  */
 export const RewardWeightsSchema = z
-  .object(Object.fromEntries(rewardTerms.map((t) => [t.name, weight])) as Record<RewardTerm, typeof weight>)
+  .object(
+    Object.fromEntries(
+      rewardTerms.map((t: RewardTermDefinition) => [
+        t.name,
+        t.weightWhenAbsent === undefined ? weight : weight.default(t.weightWhenAbsent),
+      ]),
+    ) as Record<RewardTerm, typeof weight>,
+  )
   .strict();
 export type RewardWeights = z.infer<typeof RewardWeightsSchema>;
 
@@ -25,6 +33,12 @@ export const RewardConfigSchema = z
     weights: RewardWeightsSchema,
     /** Clip each ask reward at 0 from below (docs/design.md §3: optional, default off). */
     clipAskAtZero: z.boolean().default(false),
+    /**
+     * How asks are paid (docs/design.md §3.7): "perCell" (absent: the first rule) sums the reduction of every
+     * distinct asked cell a teammate sees; "bounded" pays once, per message, the reduction a truthful answer to
+     * all its eligible asks would bring, and only for cells not yet stated or paid, that a holder can still answer.
+     */
+    askRule: z.enum(["perCell", "bounded"]).optional(),
   })
   .strict();
 export type RewardConfig = z.infer<typeof RewardConfigSchema>;
@@ -72,7 +86,12 @@ export function rewardConfig(
   input:
     | string
     | RewardConfigInput
-    | { preset: string; weights?: Partial<RewardWeights>; clipAskAtZero?: boolean } = "cosir",
+    | {
+        preset: string;
+        weights?: Partial<RewardWeights>;
+        clipAskAtZero?: boolean;
+        askRule?: "perCell" | "bounded";
+      } = "cosir",
 ): RewardConfig {
   if (typeof input === "string") {
     const preset = ownPreset(input);

@@ -1,10 +1,13 @@
+import { cloneBeliefs } from "@cosir/bayes";
 import { agentChoice, EvidenceReplay, teamDecision, type Task, type Trace } from "@cosir/env";
 import { cosirPreset, type RewardConfig } from "../config/reward-config";
 import type { BehaviourMetricSpec, MetricObserver } from "../metrics/behaviour-metric-spec";
 import type { AgentTerms, AgentReward, EpisodeRewards, MessageReward, MessageTerms } from "../score/episode-rewards";
 import { EPISODE_REWARDS_VERSION } from "../score/episode-rewards";
 import type { AgentRewardTerm, MessageRewardTerm } from "../terms/reward-term-definition";
+import { boundedAskCells } from "../terms/bounded-ask-cells";
 import { rewardTerms } from "../terms/reward-terms";
+import { perActCredit } from "./per-act-credit";
 import type { AgentStep, MessageStep } from "./replay-steps";
 
 export interface EpisodePassOptions {
@@ -17,6 +20,11 @@ export interface EpisodePassOptions {
    * takes it; otherwise over the trace's choices as they are (an in-process trace, scored as before).
    */
   allChoices?: boolean;
+  /**
+   * Also split each message's weighted total over its acts (`MessageReward.acts`, docs/design.md §3.8): each act's
+   * own marginal share, ask and false claim, and its per-act cost. Off: no `acts`, and no extra posterior.
+   */
+  perAct?: boolean;
 }
 
 export interface EpisodePassResult {
@@ -67,15 +75,35 @@ export function episodePass(task: Task, trace: Trace, options: EpisodePassOption
   const observers: MetricObserver<unknown>[] = (options.metrics ?? []).map((m) => m.observe({ task, trace, replay }));
   const before = new Float64Array(N);
   const messages: MessageReward[] = [];
+  const asked = new Uint8Array(N * replay.cells);
   for (const message of trace.messages) {
     for (const o of observers) o.beforeMessage?.(message);
     for (let j = 0; j < N; j++) before[j] = replay.surprisal(j);
-    const step: MessageStep = { task, replay, message, evidence: replay.hear(message), before, config };
+    const snapshot =
+      options.perAct === true && message.acts.length > 1
+        ? Array.from({ length: N }, (_, j) => cloneBeliefs(replay.beliefs(j)))
+        : undefined;
+    const evidence = replay.hear(message);
+    const step: MessageStep = {
+      task,
+      replay,
+      message,
+      evidence,
+      before,
+      config,
+      asked,
+      ...(snapshot ? { beliefsBefore: snapshot } : {}),
+    };
     if (options.config !== undefined) {
       const { terms, total } = weigh(messageTerms, step, config.weights);
       const { turn, round, speaker: agent } = message;
-      messages.push({ turn, round, agent, terms: terms as MessageTerms, total });
+      const reward: MessageReward = { turn, round, agent, terms: terms as MessageTerms, total };
+      if (options.perAct === true) reward.acts = perActCredit(messageTerms, step, terms, config.weights);
+      messages.push(reward);
     }
+    // Each (asker, cell) is paid at most once an episode under the bounded ask rule (docs/design.md §3.7).
+    if (config.askRule === "bounded" && evidence.fromAgent)
+      for (const { cell } of boundedAskCells(step)) asked[message.speaker * replay.cells + cell] = 1;
     for (const o of observers) o.afterMessage?.(step);
   }
   const choices = options.allChoices

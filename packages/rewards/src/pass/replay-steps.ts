@@ -1,3 +1,4 @@
+import type { Beliefs } from "@cosir/bayes";
 import type { EvidenceReplay, MessageEvidence, Task, TraceMessage } from "@cosir/env";
 import type { RewardConfig } from "../config/reward-config";
 
@@ -15,6 +16,16 @@ export interface MessageStep {
   /** Every agent's surprisal s_j before the message (nats), indexed by agent. */
   readonly before: Float64Array;
   readonly config: RewardConfig;
+  /**
+   * Asks already paid in earlier messages: `asked[agent * cells + cell]` is 1 once the agent's ask of the cell
+   * earned a bounded ask reward (docs/design.md §3.7), so each (asker, cell) is paid at most once an episode.
+   */
+  readonly asked: Uint8Array;
+  /**
+   * Every agent's evidence just before the message, when per-act rewards were asked for and the message has
+   * more than one act (the share term replays its claims one act at a time from here); absent otherwise.
+   */
+  readonly beliefsBefore?: readonly Beliefs[];
 }
 
 /** One agent at the end of the pass: what every agent-scope reward term reads (docs/design.md §3). */

@@ -17,6 +17,11 @@ export interface MessageReward {
   terms: MessageTerms;
   /** sum over terms of weight x raw term. */
   total: number;
+  /**
+   * The weighted total split over the message's acts (one per act, summing to `total` up to rounding): each act's
+   * own marginal reward and its per-act cost (docs/design.md §3.8). Only when scored with `perAct`.
+   */
+  acts?: number[];
 }
 
 /** End-of-episode reward of one agent (its final choice). */

@@ -22,6 +22,7 @@ export function scoreEpisodeWithMetrics(
     config,
     metrics: behaviourMetricTable,
     allChoices: options.untrusted === true,
+    perAct: options.perAct === true,
   });
   return { rewards: pass.rewards as EpisodeRewards, metrics: episodeMetricsOf(task, pass.metrics) };
 }

@@ -19,6 +19,8 @@ export interface ScoreEpisodeOptions {
   budget?: number;
   /** Field path to name in errors (default "trace"). */
   field?: string;
+  /** Split each message's total over its acts (`MessageReward.acts`, docs/design.md §3.8). Default false. */
+  perAct?: boolean;
 }
 
 /** The checks `untrusted` and `budget` ask for, before any replay (shared with scoreEpisodeWithMetrics). */
@@ -46,5 +48,9 @@ export function scoreEpisode(
   options: ScoreEpisodeOptions = {},
 ): EpisodeRewards {
   checkScoringInput(task, trace, options);
-  return episodePass(task, trace, { config, allChoices: options.untrusted === true }).rewards as EpisodeRewards;
+  return episodePass(task, trace, {
+    config,
+    allChoices: options.untrusted === true,
+    perAct: options.perAct === true,
+  }).rewards as EpisodeRewards;
 }

@@ -1,3 +1,4 @@
+import { actPositions } from "../pass/act-positions";
 import { defineRewardTerm } from "./reward-term-definition";
 
 /**
@@ -17,5 +18,15 @@ export const falseClaimRewardTerm = defineRewardTerm({
     let falseClaim = 0;
     for (const share of evidence.shares) if (share.falseClaim) falseClaim -= 1;
     return falseClaim;
+  },
+  // Each false SHARE carries its own -1 (docs/design.md §3.8).
+  perAct({ task, message, evidence }) {
+    const out = message.acts.map(() => 0);
+    const positions = actPositions(task, message, evidence).shares;
+    evidence.shares.forEach((share, k) => {
+      const index = positions[k] as number;
+      if (share.falseClaim) out[index] = (out[index] as number) - 1;
+    });
+    return out;
   },
 });

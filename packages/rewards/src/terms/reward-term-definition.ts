@@ -14,12 +14,23 @@ interface RewardTermBase<N extends string> {
   readonly logKey: string;
   /** Plotted as a learning curve (mean per episode over training rollouts) in the demo report. */
   readonly curve: boolean;
+  /**
+   * Weight taken when a config's weights leave the term out (a term added after configs were written, so those
+   * configs still validate to what they meant). Absent: the weight is required.
+   */
+  readonly weightWhenAbsent?: number;
 }
 
 /** A term scored per message, i.e. per (agent, turn), from the message step of the shared replay. */
 export interface MessageRewardTerm<N extends string = string> extends RewardTermBase<N> {
   readonly scope: "message";
   compute(step: MessageStep): number;
+  /**
+   * The raw value split over the message's acts (one entry per act of `step.message.acts`, in order), summing to
+   * `value` (what compute returned): each act's own marginal contribution (docs/design.md §3.8). Absent: the
+   * value is split evenly over the acts.
+   */
+  perAct?(step: MessageStep, value: number): number[];
 }
 
 /** A term scored once per agent at its final choice. */

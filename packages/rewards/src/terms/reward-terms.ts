@@ -1,4 +1,5 @@
 import { accuracyRewardTerm } from "./accuracy-reward-term";
+import { actRewardTerm } from "./act-reward-term";
 import { askRewardTerm } from "./ask-reward-term";
 import { falseClaimRewardTerm } from "./false-claim-reward-term";
 import { formatRewardTerm } from "./format-reward-term";
@@ -17,6 +18,7 @@ export const rewardTerms = Object.freeze([
   askRewardTerm,
   falseClaimRewardTerm,
   formatRewardTerm,
+  actRewardTerm,
   useRewardTerm,
   taskRewardTerm,
   accuracyRewardTerm,

@@ -36,4 +36,28 @@ describe("train config", () => {
       }),
     );
   });
+
+  it("takes the RL objective's settings from --set, and the bounded ask rule and act cost through rewards", () => {
+    const config = resolveTrainConfig({
+      preset: "demo",
+      overrides: [
+        "rl.credit=act",
+        "rl.stdFloor=0.1",
+        "rl.choiceGradient=false",
+        "rewards.askRule=bounded",
+        "rewards.weights.act=0.1",
+      ].map(parseOverride),
+    });
+    expect(config.rl).toMatchObject({ credit: "act", stdFloor: 0.1, choiceGradient: false });
+    expect(config.rewards).toMatchObject({ preset: "cosir", askRule: "bounded" });
+    expect(config.rewards.weights.act).toBe(0.1);
+    // Defaults leave the objective as it was.
+    const plain = resolveTrainConfig({ preset: "demo" });
+    expect(plain.rl).toMatchObject({ credit: "message", stdFloor: 0, choiceGradient: true });
+    expect(plain.rewards.askRule).toBeUndefined();
+    expect(plain.rewards.weights.act).toBe(0);
+    expect(() => resolveTrainConfig({ overrides: [parseOverride("rl.credit=token")] })).toThrow(/rl\.credit/);
+    expect(() => resolveTrainConfig({ overrides: [parseOverride("rl.stdFloor=-1")] })).toThrow(/rl\.stdFloor/);
+    expect(() => resolveTrainConfig({ overrides: [parseOverride("rewards.askRule=always")] })).toThrow(/askRule/);
+  });
 });

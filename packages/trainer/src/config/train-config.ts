@@ -28,6 +28,29 @@ const RlSchema = z
     baseline: z.enum(["trajectory", "turn"]).default("trajectory"),
     dropZeroAdvantage: z.boolean().default(true),
     /**
+     * Floor on the advantage normaliser: advantages divide by max(std, stdFloor) (docs/design.md §5.3), so a group
+     * whose returns nearly tie gets small advantages rather than unit ones. 0: the group's std as it is.
+     */
+    stdFloor: nonNegative.default(0),
+    /**
+     * What a message's tokens are credited with (docs/design.md §5.3): "message", the message's weighted total on
+     * every token; "act", each act's own tokens (";" with the act it opens) its own marginal reward and per-act
+     * cost, compared with every act of that turn in the (task, seat) group.
+     */
+    credit: z.enum(["message", "act"]).default("message"),
+    /**
+     * Whether the final choice's tokens take part in the policy gradient (docs/design.md §5.4). false: they keep
+     * advantage 0 and stay in the batch, so only the KL to the start policy (and the choice distillation) moves
+     * them; both arms alike unless an arm overlay says otherwise.
+     */
+    choiceGradient: z.boolean().default(true),
+    /**
+     * Weight of the choice distillation (docs/design.md §5.4): after the PPO update, one optimizer step on this
+     * times the next-token loss of the tally teacher's choice (the MAP of the agent's own evidence, with its TALLY)
+     * on every final choice of the rollout, in both arms alike. 0: off.
+     */
+    choiceDistillCoef: nonNegative.max(100).default(0),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).

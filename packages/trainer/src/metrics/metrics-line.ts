@@ -60,7 +60,20 @@ export interface RlMetricsLine {
   gradNorm: number;
   /** Largest |sampler log-prob - learner log-prob| over the iteration's tokens (0 with `rl.oldLogprobs: "sampler"`). */
   samplerMismatch: number;
+  /**
+   * The rollout's talk and choices (rolloutDiagnostics): repeated SHAREs, PASS messages, asks answered, final
+   * choices equal to the MAP of the agent's evidence. Absent in lines written before it existed.
+   */
+  diagnostics?: RlDiagnostics;
   timing: RlTiming;
+}
+
+/** Rates of an RL iteration's rollout, pooled over its episodes (docs/design.md §5.5). */
+export interface RlDiagnostics {
+  repeatRate: number;
+  passRate: number;
+  askAnsweredRate: number;
+  choiceMap: number;
 }
 
 export type MetricsLine = SftMetricsLine | RlMetricsLine;
@@ -110,6 +123,10 @@ export const RlMetricsLineSchema = z
     policyLoss: figure,
     gradNorm: figure,
     samplerMismatch: figure,
+    diagnostics: z
+      .object({ repeatRate: figure, passRate: figure, askAnsweredRate: figure, choiceMap: figure })
+      .strict()
+      .optional(),
     timing: z
       .object({
         seconds: figure,

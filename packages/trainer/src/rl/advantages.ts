@@ -8,6 +8,11 @@ export interface AdvantageOptions {
   /** A group whose trajectory returns spread less than this carries no signal: all its advantages are 0. */
   minStd?: number;
   /**
+   * Floor on the normaliser: advantages divide by max(std, stdFloor), so a group whose returns nearly tie (a spread
+   * of 0.01 nats) gets small advantages rather than unit ones. Default 0 (the group's std as it is).
+   */
+  stdFloor?: number;
+  /**
    * "trajectory" (default): one baseline per group, from each trajectory's whole return G_0. "turn": one baseline
    * per (group, turn index), from the G_k of that turn (AT-GRPO's grouping). With per-message rewards the
    * trajectory baseline is large (it holds every message's reward) while a late turn's G_k is small, so late turns
@@ -42,14 +47,16 @@ export function rewardToGo(rewards: readonly number[], gamma = 1): number[] {
  * every trajectory weighs the same however many turns or tokens it has (not per turn index: that
  * baseline is biased when the policy controls length):
  *   A_k = (G_k - mean_group G_0) / std_group G_0        (mean-only: A_k = G_k - mean_group G_0)
- * std is the population standard deviation. A group whose returns all agree (std < minStd) gets
+ * std is the population standard deviation, floored at `stdFloor`. A group whose returns all agree (std < minStd) gets
  * zero advantages: it says nothing about which actions were better. `baseline: "turn"` groups by turn index
  * instead (see AdvantageOptions).
  */
 export function computeAdvantages(trajectories: readonly Trajectory[], options: AdvantageOptions = {}): number[][] {
   const gamma = options.gamma ?? 1;
   const minStd = options.minStd ?? 1e-6;
+  const stdFloor = options.stdFloor ?? 0;
   if (!(gamma >= 0 && gamma <= 1)) throw new InvalidArgumentError("gamma", gamma, "expected a number in [0, 1]");
+  if (!(stdFloor >= 0)) throw new InvalidArgumentError("stdFloor", stdFloor, "expected a number >= 0");
   const togo = trajectories.map((t) => rewardToGo(t.rewards, gamma));
   const groups = new Map<string, number[]>();
   trajectories.forEach((t, i) => {
@@ -69,7 +76,7 @@ export function computeAdvantages(trajectories: readonly Trajectory[], options: 
         if (!(std >= minStd)) continue;
         for (const i of at) {
           const g = (togo[i] as number[])[k] as number;
-          (out[i] as number[])[k] = options.meanOnly ? g - mean : (g - mean) / std;
+          (out[i] as number[])[k] = options.meanOnly ? g - mean : (g - mean) / Math.max(std, stdFloor);
         }
       }
     }
@@ -82,7 +89,7 @@ export function computeAdvantages(trajectories: readonly Trajectory[], options: 
     const std = Math.sqrt(variance);
     if (!(std >= minStd)) continue;
     for (const i of members) {
-      out[i] = (togo[i] as number[]).map((g) => (options.meanOnly ? g - mean : (g - mean) / std));
+      out[i] = (togo[i] as number[]).map((g) => (options.meanOnly ? g - mean : (g - mean) / Math.max(std, stdFloor)));
     }
   }
   return out;

@@ -9,6 +9,10 @@ import { replayObservations } from "./replay-observations";
 export interface RolloutAction extends PromptCompletion {
   /** Log-probs recorded when the tokens were sampled. */
   sampled: number[];
+  /** What the action was: a message, the final choice or a pre-discussion choice. */
+  kind: "message" | "choice" | "preChoice";
+  /** A message scored per act (scoreEpisode's `perAct`): each act's weighted reward, summing to the message's. */
+  actRewards?: number[];
 }
 
 export interface BuiltTrajectories {
@@ -48,11 +52,16 @@ export function buildTrajectories(
         ),
       });
       actions.push(
-        mine.map((r) => ({
-          prompt: promptIds(pm, r.observation, options.maxNewTokens),
-          completion: r.tokens ?? [],
-          sampled: r.logprobs ?? [],
-        })),
+        mine.map((r) => {
+          const acts = r.kind === "message" ? rewards.messages[r.index]?.acts : undefined;
+          return {
+            prompt: promptIds(pm, r.observation, options.maxNewTokens),
+            completion: r.tokens ?? [],
+            sampled: r.logprobs ?? [],
+            kind: r.kind,
+            ...(acts !== undefined ? { actRewards: acts } : {}),
+          };
+        }),
       );
     }
   });

@@ -56,7 +56,7 @@ export function packMinibatch(
         ),
         advantages: alignCompletions(
           packed,
-          micro.map((s) => s.completion.map(() => s.advantage)),
+          micro.map((s) => s.tokenAdvantages ?? s.completion.map(() => s.advantage)),
         ),
       },
     });
@@ -115,7 +115,7 @@ export function packMinibatchTree(
       weight,
       old: row((s) => s.old as number[]),
       ref: row((s) => s.ref as number[]),
-      advantages: row((s) => s.completion.map(() => s.advantage)),
+      advantages: row((s) => s.tokenAdvantages ?? s.completion.map(() => s.advantage)),
       mask: tf.ones([1, tree.targetRows.length]),
     };
     return { batch, weight };

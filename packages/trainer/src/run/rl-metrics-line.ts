@@ -3,6 +3,7 @@ import { METRICS_LINE_VERSION, type RlMetricsLine } from "../metrics/metrics-lin
 import { meanOf, roundMetric } from "../metrics/round-metric";
 import type { PpoUpdate } from "./ppo-update";
 import type { RlRollout } from "./rl-rollout";
+import { rolloutDiagnostics } from "./rollout-diagnostics";
 
 /** An episode's behaviour figures the line reports (@cosir/rewards' behaviourMetrics gives them). */
 export interface EpisodeBehaviour {
@@ -29,7 +30,8 @@ export interface RlIterationResult {
 
 /**
  * The metrics.jsonl line of one RL iteration: reward terms and team accuracy over its episodes, disclosure and
- * asking (pooled over episodes), format errors, the update's means, and timing. Figures are rounded (roundMetric)
+ * asking (pooled over episodes), format errors, the update's means, the rollout's diagnostics (repeat rate, PASS
+ * rate, ask-answered rate, choice = MAP: rolloutDiagnostics), and timing. Figures are rounded (roundMetric)
  * so lines compare exactly.
  */
 export function rlMetricsLine(r: RlIterationResult): RlMetricsLine {
@@ -46,6 +48,7 @@ export function rlMetricsLine(r: RlIterationResult): RlMetricsLine {
     0,
   );
   const { update } = r;
+  const diagnostics = rolloutDiagnostics(r.rollout.tasks, traces, r.scored);
   return {
     version: METRICS_LINE_VERSION,
     phase: "rl",
@@ -75,6 +78,12 @@ export function rlMetricsLine(r: RlIterationResult): RlMetricsLine {
     policyLoss: roundMetric(meanOf(update.policyLoss)),
     gradNorm: roundMetric(meanOf(update.gradNorm)),
     samplerMismatch: roundMetric(update.samplerMismatch),
+    diagnostics: {
+      repeatRate: roundMetric(diagnostics.repeatRate),
+      passRate: roundMetric(diagnostics.passRate),
+      askAnsweredRate: roundMetric(diagnostics.askAnsweredRate),
+      choiceMap: roundMetric(diagnostics.choiceMap),
+    },
     timing: {
       seconds: roundMetric(r.seconds, 4),
       rolloutSeconds: roundMetric(r.rolloutSeconds, 4),

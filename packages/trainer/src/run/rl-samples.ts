@@ -1,14 +1,19 @@
 import type { PromptCompletion } from "@cosir/policy/tfjs";
 import type { EpisodeRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
+import { computeActAdvantages } from "../rl/act-advantages";
 import { computeAdvantages } from "../rl/advantages";
-import { buildTrajectories } from "../rollout/build-trajectories";
+import { buildTrajectories, type BuiltTrajectories } from "../rollout/build-trajectories";
+import { actSpans } from "./act-spans";
 import type { PolicyModel } from "./policy-model";
 import type { RlRollout } from "./rl-rollout";
 
 /** One action the PPO update learns from: its tokens, its advantage and its per-token log-probs. */
 export interface RlSample extends PromptCompletion {
+  /** The action's advantage (with per-act credit, the mean over its tokens). */
   advantage: number;
+  /** Per completion token, when the tokens of one action differ (`rl.credit: "act"`); else `advantage` on each. */
+  tokenAdvantages?: number[];
   /** Log-probs recorded when the tokens were sampled. */
   sampled: number[];
   /** "Old" log-probs of PPO's ratio and the reference's, set before the update (attachLogprobs). */
@@ -18,10 +23,35 @@ export interface RlSample extends PromptCompletion {
   trajectory?: number;
 }
 
+/** Each action's per-token advantages: per message with `rl.credit: "message"`, per act with "act". */
+function tokenAdvantages(pm: PolicyModel, built: BuiltTrajectories, rl: TrainConfig["rl"]): number[][][] {
+  const { trajectories, actions } = built;
+  if (rl.credit === "act") {
+    const separator = pm.tokenizer.id(";");
+    const spans = actions.map((list, t) =>
+      list.map((a, k) => actSpans(a.completion, trajectories[t]?.rewards[k] ?? 0, a.actRewards, separator)),
+    );
+    const advantages = computeActAdvantages(
+      trajectories.map((t, i) => ({ group: t.group, turns: (spans[i] ?? []).map((s) => s.rewards) })),
+      { gamma: rl.gamma, meanOnly: rl.meanOnly, stdFloor: rl.stdFloor },
+    );
+    return spans.map((list, t) => list.map((s, k) => s.tokenAct.map((a) => advantages[t]?.[k]?.[a] ?? 0)));
+  }
+  const advantages = computeAdvantages(trajectories, {
+    gamma: rl.gamma,
+    meanOnly: rl.meanOnly,
+    baseline: rl.baseline,
+    stdFloor: rl.stdFloor,
+  });
+  return actions.map((list, t) => list.map((a, k) => a.completion.map(() => advantages[t]?.[k] ?? 0)));
+}
+
 /**
  * The actions of a scored rollout with their group-normalised advantages (docs/design.md §5): trajectories per
- * (episode, seat), advantages with `rl.gamma`, `rl.meanOnly` and `rl.baseline`. An action without tokens (a
- * scripted one) is dropped, and so is one with advantage 0 when `rl.dropZeroAdvantage`; `dropped` counts both.
+ * (episode, seat), advantages with `rl.gamma`, `rl.meanOnly`, `rl.baseline` and `rl.stdFloor`, per message or per
+ * act (`rl.credit`). With `rl.choiceGradient: false` a final choice keeps advantage 0 and is never dropped, so the KL
+ * still covers it. An action without tokens (a scripted one) is dropped, and so is one whose advantages are all 0
+ * when `rl.dropZeroAdvantage`; `dropped` counts both.
  */
 export function rlSamples(
   pm: PolicyModel,
@@ -29,26 +59,33 @@ export function rlSamples(
   scored: readonly EpisodeRewards[],
   rl: TrainConfig["rl"],
 ): { samples: RlSample[]; dropped: number } {
-  const { trajectories, actions } = buildTrajectories(
+  const built = buildTrajectories(
     pm,
     { tasks: rollout.tasks, traces: rollout.traces, rewards: scored },
     { groupSize: rl.groupSize, maxNewTokens: rl.maxNewTokens },
   );
-  const advantages = computeAdvantages(trajectories, {
-    gamma: rl.gamma,
-    meanOnly: rl.meanOnly,
-    baseline: rl.baseline,
-  });
+  const perToken = tokenAdvantages(pm, built, rl);
   const samples: RlSample[] = [];
   let dropped = 0;
-  actions.forEach((list, t) =>
+  built.actions.forEach((list, t) =>
     list.forEach((a, k) => {
-      const advantage = (advantages[t] as number[])[k] as number;
-      if (a.completion.length === 0 || (rl.dropZeroAdvantage && advantage === 0)) {
+      const protectedChoice = a.kind === "choice" && !rl.choiceGradient;
+      const tokens = protectedChoice ? a.completion.map(() => 0) : (perToken[t]?.[k] ?? []);
+      const allZero = tokens.every((v) => v === 0);
+      if (a.completion.length === 0 || (rl.dropZeroAdvantage && allZero && !protectedChoice)) {
         dropped++;
         return;
       }
-      samples.push({ prompt: a.prompt, completion: a.completion, sampled: a.sampled, advantage, trajectory: t });
+      const advantage = tokens.reduce((s, v) => s + v, 0) / tokens.length;
+      const uniform = tokens.every((v) => v === tokens[0]);
+      samples.push({
+        prompt: a.prompt,
+        completion: a.completion,
+        sampled: a.sampled,
+        advantage: uniform ? (tokens[0] as number) : advantage,
+        ...(uniform ? {} : { tokenAdvantages: tokens }),
+        trajectory: t,
+      });
     }),
   );
   return { samples, dropped };

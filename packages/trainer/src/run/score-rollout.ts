@@ -10,12 +10,17 @@ export interface ScoredRollout {
 
 /**
  * Each episode of a rollout scored with the run's rewards (docs/design.md §3) and its behaviour metrics, both from
- * one evidence replay per episode (scoreEpisodeWithMetrics), in episode order.
+ * one evidence replay per episode (scoreEpisodeWithMetrics), in episode order. `perAct` also splits each message's
+ * total over its acts (MessageReward.acts), for `rl.credit: "act"`.
  */
-export function scoreRollout(rollout: RlRollout, rewards: RewardConfig): ScoredRollout {
+export function scoreRollout(
+  rollout: RlRollout,
+  rewards: RewardConfig,
+  options: { perAct?: boolean } = {},
+): ScoredRollout {
   const scored: ScoredRollout = { rewards: [], behaviour: [] };
   rollout.traces.forEach((trace, e) => {
-    const both = scoreEpisodeWithMetrics(rollout.tasks[e] as Task, trace, rewards);
+    const both = scoreEpisodeWithMetrics(rollout.tasks[e] as Task, trace, rewards, { perAct: options.perAct === true });
     scored.rewards.push(both.rewards);
     scored.behaviour.push(both.metrics);
   });

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Held-out evaluation of one checkpoint for the RL-objective comparison in packages/trainer/README.md: team accuracy
+// and choice = MAP (Wilson 95% CIs), ask rate, repeat rate, PASS rate and ask-answered rate (seeded bootstrap 95%
+// CIs over episodes), on the demo's held-out tasks sampled at the RL temperature. One JSON line on stdout.
+//   node packages/trainer/scripts/evaluate-objective.mjs --checkpoint DIR [--episodes 300] [--label NAME]
+import { parseArgs } from "node:util";
+import { runEpisodes } from "@cosir/env";
+import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { bootstrapCi, cosirPreset, scoreEpisodeWithMetrics } from "@cosir/rewards";
+import { evaluationTasks, resolveTrainConfig, rolloutDiagnostics, samplingPolicy, wilson95 } from "@cosir/trainer";
+
+const { values } = parseArgs({
+  options: {
+    checkpoint: { type: "string" },
+    episodes: { type: "string", default: "300" },
+    label: { type: "string" },
+    seed: { type: "string", default: "0" },
+  },
+});
+if (values.checkpoint === undefined) {
+  process.stderr.write("usage: evaluate-objective.mjs --checkpoint DIR [--episodes N] [--label NAME] [--seed S]\n");
+  process.exit(2);
+}
+await selectBackend({ log: null });
+const config = resolveTrainConfig({ preset: "demo" });
+const n = Number(values.episodes);
+const tasks = evaluationTasks(config, n);
+const loaded = await loadCheckpoint(values.checkpoint);
+const policy = samplingPolicy(
+  { model: loaded.model, tokenizer: loaded.tokenizer },
+  { temperature: 1, maxNewTokens: config.rl.maxNewTokens, seed: Number(values.seed) },
+);
+const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
+const scored = traces.map((t, k) => scoreEpisodeWithMetrics(tasks[k], t, cosirPreset));
+const rewards = scored.map((s) => s.rewards);
+const perEpisode = traces.map((t, k) => rolloutDiagnostics([tasks[k]], [t], [rewards[k]]));
+const correct = rewards.filter((r) => r.teamCorrect).length;
+const agents = perEpisode.reduce((s, d) => s + d.counts.agents, 0);
+const onMap = perEpisode.reduce((s, d) => s + Math.round(d.choiceMap * d.counts.agents), 0);
+const ratio = (rate, count) =>
+  bootstrapCi(
+    perEpisode.map((d) => d[rate] * d.counts[count]),
+    perEpisode.map((d) => d.counts[count]),
+    { seed: 0 },
+  );
+const asking = bootstrapCi(
+  scored.map((s) => (s.metrics.askRate ?? 0) * s.metrics.messages),
+  scored.map((s) => s.metrics.messages),
+  { seed: 0 },
+);
+const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
+const estimate = (e) => ({ value: round(e.value), ci95: e.ci95?.map(round) ?? null });
+const line = {
+  label: values.label ?? values.checkpoint,
+  episodes: n,
+  accuracy: { value: round(correct / n), ci95: wilson95(correct, n).map(round) },
+  choiceMap: { value: round(onMap / agents), ci95: wilson95(onMap, agents).map(round) },
+  askRate: estimate(asking),
+  repeatRate: estimate(ratio("repeatRate", "shares")),
+  passRate: estimate(ratio("passRate", "messages")),
+  askAnsweredRate: estimate(ratio("askAnsweredRate", "asks")),
+};
+process.stdout.write(`${JSON.stringify(line)}\n`);
+loaded.model.dispose();

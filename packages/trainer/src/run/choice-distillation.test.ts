@@ -1,0 +1,53 @@
+import { parseChoice, type Task } from "@cosir/env";
+import { nextTokenLoss, packSequences, TransformerTrainer } from "@cosir/policy/tfjs";
+import * as tf from "@tensorflow/tfjs-core";
+import { describe, expect, it } from "vitest";
+import { replayObservations } from "../rollout/replay-observations";
+import { rlFixture } from "../test/rl-fixture";
+import { choiceDistillation, choiceDistillationExamples } from "./choice-distillation";
+import { rlRollout } from "./rl-rollout";
+
+describe("choiceDistillation", () => {
+  it("targets the tally teacher's choice on every final choice, and one step lowers its loss", async () => {
+    const fixture = await rlFixture({ choiceDistillCoef: 1 });
+    const trainer = new TransformerTrainer(fixture.policy.model, { learningRate: 3e-3, clipNorm: 1 });
+    try {
+      const { policy, config } = fixture;
+      const rollout = await rlRollout(config, policy, 0);
+      const examples = await choiceDistillationExamples(policy, rollout, config.rl.maxNewTokens);
+      const choices = rollout.traces.reduce((n, t) => n + t.choices.length, 0);
+      expect(examples).toHaveLength(choices);
+      // Each target reads back as a choice of an option of the task (the teacher's TALLY ... CHOOSE o<k>).
+      const observations = rollout.traces.flatMap((trace, e) =>
+        replayObservations(rollout.tasks[e] as Task, trace).filter((r) => r.kind === "choice"),
+      );
+      examples.forEach((x, k) => {
+        const text = policy.tokenizer.decode(x.completion);
+        expect(text).toMatch(/^TALLY .* CHOOSE o\d+$/);
+        const task = observations[k]!.observation.task;
+        expect(parseChoice(text, "canonical", task)).not.toBeNull();
+      });
+      const loss = () => {
+        const batch = packSequences(examples, { padToken: policy.tokenizer.pad });
+        const value = tf.tidy(() => nextTokenLoss(policy.model, batch).dataSync()[0] as number);
+        batch.tokens.dispose();
+        batch.mask.dispose();
+        return value;
+      };
+      const before = loss();
+      const tensors = tf.memory().numTensors;
+      const reported = await choiceDistillation({ config, policy, trainer }, rollout);
+      expect(reported).toBeCloseTo(before, 4);
+      expect(trainer.optimizer.step).toBe(1);
+      expect(tf.memory().numTensors).toBe(tensors + trainer.optimizer.stateTensors().size);
+      expect(loss()).toBeLessThan(before);
+      // Coefficient 0: no step.
+      const off = { ...config, rl: { ...config.rl, choiceDistillCoef: 0 } };
+      expect(await choiceDistillation({ config: off, policy, trainer }, rollout)).toBeUndefined();
+      expect(trainer.optimizer.step).toBe(1);
+    } finally {
+      trainer.dispose();
+      fixture.dispose();
+    }
+  });
+});

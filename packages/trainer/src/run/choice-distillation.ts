@@ -1,0 +1,71 @@
+import type { Task } from "@cosir/env";
+import { nextTokenLoss, packSequences, type PromptCompletion, type TransformerTrainer } from "@cosir/policy/tfjs";
+import * as tf from "@tensorflow/tfjs-core";
+import type { TrainConfig } from "../config/train-config";
+import { replayObservations } from "../rollout/replay-observations";
+import { teacherPolicy } from "../teacher/teacher-policy";
+import { actionIds, promptIds, type PolicyModel } from "./policy-model";
+import type { RlRollout } from "./rl-rollout";
+
+/**
+ * The distillation examples of a rollout (docs/design.md §5.4): every final choice's observation as the prompt, and
+ * as the target the choice the tally teacher writes for it (teacherPolicy with `choice: "tally"`: the TALLY
+ * scratchpad of the agent's own evidence, seen and heard, then its argmax), so the target is the MAP of the agent's
+ * evidence as the base was taught to reach it, whatever the sampled choice was.
+ */
+export async function choiceDistillationExamples(
+  pm: PolicyModel,
+  rollout: RlRollout,
+  maxNewTokens: number,
+): Promise<PromptCompletion[]> {
+  const teacher = teacherPolicy({ choice: "tally" });
+  const observations = rollout.traces.flatMap((trace, e) =>
+    replayObservations(rollout.tasks[e] as Task, trace)
+      .filter((r) => r.kind === "choice")
+      .map((r) => r.observation),
+  );
+  if (observations.length === 0) return [];
+  const targets = await teacher.act(observations);
+  return observations.map((observation, k) => ({
+    prompt: promptIds(pm, observation, maxNewTokens),
+    completion: actionIds(pm, targets[k]?.text ?? ""),
+  }));
+}
+
+/**
+ * One optimizer step of `rl.choiceDistillCoef` x the next-token loss of the tally teacher's choice on every final
+ * choice of the rollout (choiceDistillationExamples), at the iteration's learning rate (set by the PPO update),
+ * accumulated over length-sorted micro-batches of `rl.microbatchSize`. Applied to both arms alike. Returns the loss
+ * (per target token, before the coefficient), or undefined when the coefficient is 0 or there is no choice.
+ */
+export async function choiceDistillation(
+  context: { config: TrainConfig; policy: PolicyModel; trainer: TransformerTrainer },
+  rollout: RlRollout,
+): Promise<number | undefined> {
+  const { rl } = context.config;
+  if (rl.choiceDistillCoef === 0) return undefined;
+  const pm = context.policy;
+  const examples = await choiceDistillationExamples(pm, rollout, rl.maxNewTokens);
+  if (examples.length === 0) return undefined;
+  const sorted = [...examples].sort(
+    (a, b) => a.prompt.length + a.completion.length - (b.prompt.length + b.completion.length),
+  );
+  const tokens = examples.reduce((n, s) => n + s.completion.length, 0);
+  const parts = [];
+  for (let m = 0; m < sorted.length; m += rl.microbatchSize) {
+    const micro = sorted.slice(m, m + rl.microbatchSize);
+    const batch = packSequences(micro, { padToken: pm.tokenizer.pad });
+    parts.push({ batch, weight: micro.reduce((n, s) => n + s.completion.length, 0) / tokens });
+  }
+  try {
+    const step = context.trainer.trainStepAccumulated(parts, (model, batch) =>
+      tf.mul(nextTokenLoss(model, batch), rl.choiceDistillCoef),
+    );
+    return step.loss / rl.choiceDistillCoef;
+  } finally {
+    for (const { batch } of parts) {
+      batch.tokens.dispose();
+      batch.mask.dispose();
+    }
+  }
+}
