@@ -49,12 +49,37 @@ describe("cosir serve-env", () => {
     [["--scoring-threads", "-1"], /--scoring-threads/],
     [["--scoring-threads", "1.5"], /--scoring-threads/],
     [["--scoring-threads", "999"], /--scoring-threads/],
+    [["--max-scoring-requests", "0"], /--max-scoring-requests/],
+    [["--max-scoring-requests", "2.5"], /--max-scoring-requests/],
+    [["--max-scoring-cost", "-5"], /--max-scoring-cost/],
+    [["--max-scoring-cost", "lots"], /--max-scoring-cost/],
+    [["--drain-seconds", "-1"], /--drain-seconds/],
+    [["--replay-ledger-size", "3"], /--replay-ledger-size/],
   ])("rejects %j naming the flag", async (flags, pattern) => {
     const r = await runCli(["serve-env", ...(flags as string[])]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(pattern);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stdout).toBe("");
+  });
+
+  it("passes the admission bounds and the drain time to the server and prints them", async () => {
+    const server = await startCli([
+      "--max-scoring-requests",
+      "3",
+      "--max-scoring-cost",
+      "5e8",
+      "--drain-seconds",
+      "2",
+      "--scoring-threads",
+      "1",
+    ]);
+    expect(server.stdout).toMatch(/admission 3 requests, 500000000 cost units, drain 2 s/);
+    expect(await server.stop()).toBe(0);
+    const defaults = await startCli(["--scoring-threads", "1", "--score-budget", "1000"]);
+    // The defaults: 2 per scoring thread (at least 2), the budget x (threads + 1), 10 s.
+    expect(defaults.stdout).toMatch(/admission 2 requests, 2000 cost units, drain 10 s/);
+    expect(await defaults.stop()).toBe(0);
   });
 
   it("prints its usage", async () => {
@@ -68,7 +93,7 @@ describe("cosir serve-env --workers", () => {
   it("runs N stateless workers on one port: any worker answers any step; forged state gets 403", async () => {
     const server = await startCli(["--workers", "2", "--state-secret", "cli-secret-0123456789"]);
     const { url } = server;
-    expect(server.stdout).toMatch(/2 workers, stateless\)/);
+    expect(server.stdout).toMatch(/2 workers, stateless,/);
     const post = async (path: string, body: unknown) => {
       // A fresh connection per request, so the primary spreads them over both workers.
       const r = await fetch(`${url}${path}`, {

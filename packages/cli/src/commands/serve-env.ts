@@ -9,6 +9,7 @@ import { budgetFlag, intFlag, parseFlags, rewardsFlag } from "../flags";
 const USAGE = `usage: cosir serve-env [--host 127.0.0.1] [--port 8000] [--token T] [--max-episodes 10000] [--ttl-seconds 600]
                        [--max-body-bytes 4194304] [--rewards ${Object.keys(rewardPresets).join("|")}] [--log]
                        [--workers N] [--state-secret S] [--score-budget 1e9] [--scoring-threads N]
+                       [--max-scoring-requests N] [--max-scoring-cost C] [--drain-seconds 10] [--replay-ledger-size N]
 Serves CoSIR episodes and rewards over HTTP/JSON until SIGINT or SIGTERM:
   POST /v1/episodes  POST /v1/episodes/:id/step  GET /v1/episodes/:id  POST /get_reward (OpenRLHF)  GET /healthz
 The token may also come from COSIR_SERVE_ENV_TOKEN. Binds 127.0.0.1 unless --host says otherwise.
@@ -20,6 +21,12 @@ with a secret generated for this launch unless --state-secret gives one (give th
 or a /get_reward body whose scoring, is estimated over it gets 413 over_budget before any work (design §7.1).
 --scoring-threads N (0..256; default the cores but one, at most 8; 0 scores on the event loop): worker threads that
 score traces, per process (with --workers N each worker has its own N threads).
+--max-scoring-requests N / --max-scoring-cost C: the server-wide bound on /get_reward work in flight (requests,
+and cost units; defaults 2 per scoring thread and the budget x (threads + 1)); beyond either, 503 overloaded with
+Retry-After before the body is read (serve-env README, "Admission").
+--drain-seconds S (default 10): on SIGTERM or SIGINT, stop accepting and let work in flight finish for S seconds.
+--replay-ledger-size N (stateless mode, default 1048576): spent states remembered until their tokens expire; when
+it is full, new steps get 503 replay_ledger_full rather than forgetting a spent state.
 --rewards NAME: the default reward preset of episodes that name none (default cosir); --preset still works as a
 deprecated alias.
 `;
@@ -39,6 +46,10 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     "state-secret": { type: "string" },
     "score-budget": { type: "string" },
     "scoring-threads": { type: "string" },
+    "max-scoring-requests": { type: "string" },
+    "max-scoring-cost": { type: "string" },
+    "drain-seconds": { type: "string" },
+    "replay-ledger-size": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -58,6 +69,7 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
   const scoreBudget = budgetFlag(values, "score-budget");
   const scoringThreads =
     values["scoring-threads"] === undefined ? undefined : intFlag(values, "scoring-threads", 0, 0, 256);
+  const maxScoringCost = budgetFlag(values, "max-scoring-cost");
   const serverOptions = {
     host,
     port,
@@ -71,6 +83,12 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     // Both reach every worker of a cluster (startEnvCluster hands its resolved options to each one).
     ...(scoreBudget !== undefined ? { scoreBudget } : {}),
     ...(scoringThreads !== undefined ? { scoringThreads } : {}),
+    ...(values["max-scoring-requests"] !== undefined
+      ? { maxScoringRequests: intFlag(values, "max-scoring-requests", 2, 1, 100_000) }
+      : {}),
+    ...(maxScoringCost !== undefined ? { maxScoringCost } : {}),
+    drainSeconds: intFlag(values, "drain-seconds", 10, 0, 3600),
+    replayLedgerSize: intFlag(values, "replay-ledger-size", 1_048_576, 16, 100_000_000),
   };
   let server: Awaited<ReturnType<typeof startEnvServer>> | Awaited<ReturnType<typeof startEnvCluster>>;
   try {
@@ -86,10 +104,13 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
         ? "stateless"
         : "in-memory episodes";
   const threads = "scoring" in server ? String(server.scoring.threads) : `${o.scoringThreads ?? "default"} per worker`;
-  io.stdout.write(
-    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset}, score budget ${o.scoreBudget}, scoring threads ${threads}, ${mode})\n`,
-  );
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  const admission =
+    "admission" in server
+      ? `admission ${server.admission.maxRequests} requests, ${server.admission.maxCost} cost units`
+      : `admission ${o.maxScoringRequests ?? "default"} requests, ${o.maxScoringCost ?? "default"} cost units per worker`;
+  // The handlers go in before the listening line: a client that signals as soon as it reads that line must get
+  // the drain, not Node's default exit on SIGTERM.
+  const signalled = new Promise<NodeJS.Signals>((resolve) => {
     const stop = (s: NodeJS.Signals) => {
       process.off("SIGINT", onInt);
       process.off("SIGTERM", onTerm);
@@ -100,6 +121,10 @@ export const serveEnvCommand: CliCommand = async (argv, io) => {
     process.once("SIGINT", onInt);
     process.once("SIGTERM", onTerm);
   });
+  io.stdout.write(
+    `cosir serve-env listening on ${server.url} (token ${o.token ? "required" : "off"}, max ${o.maxEpisodes} episodes, ttl ${o.ttlSeconds} s, body limit ${o.maxBodyBytes} bytes, preset ${o.preset}, score budget ${o.scoreBudget}, scoring threads ${threads}, ${mode}, ${admission}, drain ${o.drainSeconds} s)\n`,
+  );
+  const signal = await signalled;
   await server.close();
   io.stdout.write(`cosir serve-env: ${signal}, closed\n`);
   return 0;
