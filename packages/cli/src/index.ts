@@ -9,3 +9,4 @@ export { DEMO_ARMS, demoArmDir, describeEpisodeRatio, episodeRatio, runDemo } fr
 export type { CurvePoint, DemoArmResult, DemoArmSpec } from "./demo/demo-arm";
 export { evaluateCheckpoint, evaluateModel, runDemoArm } from "./demo/demo-arm";
 export { demoPolicyTable, demoReport } from "./demo/demo-report";
+export { heldOutSumHalfWidth, heldOutSumNote } from "./demo/held-out-sum-precision";

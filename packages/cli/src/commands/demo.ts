@@ -11,6 +11,7 @@ import {
   type BenchSummary,
 } from "@cosir/bench";
 import { decodingLabel, readMetricsLines, type RlMetricsLine } from "@cosir/trainer";
+import { heldOutSumNote } from "../demo/held-out-sum-precision";
 import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
@@ -112,7 +113,9 @@ export const demoCommand: CliCommand = async (argv, io) => {
       ],
     });
     result.seconds.bench = (Date.now() - benchStarted) / 1000;
-    io.stdout.write(`${written.table}\n\nwrote ${join(out, "bench")}/report.md, summary.json and SVG charts\n`);
+    const summed = new Set(runs.filter((r) => r.tags.includes("heldout")).map((r) => r.benchmark)).size;
+    io.stdout.write(`${written.table}\n${summed > 0 ? `${heldOutSumNote(benchN, summed)}\n` : ""}`);
+    io.stdout.write(`\nwrote ${join(out, "bench")}/report.md, summary.json and SVG charts\n`);
     bench = written.summary;
   }
   const metrics = Object.fromEntries(
