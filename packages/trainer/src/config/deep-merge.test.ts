@@ -12,6 +12,16 @@ describe("deepMerge", () => {
     expect(deepMerge(3, undefined)).toBe(3);
   });
 
+  it("keeps a JSON key named __proto__ as a plain own key and never touches the prototype (seed 957070224)", () => {
+    const over = JSON.parse('{"__proto__": null, "a": {"__proto__": {"polluted": 1}}}') as unknown;
+    const merged = deepMerge({}, over) as Record<string, unknown>;
+    expect(Object.hasOwn(merged, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.hasOwn(merged.a as object, "__proto__")).toBe(true);
+    expect((merged.a as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it("is idempotent, keeps every key of both, never changes its arguments (invariants)", () => {
     fc.assert(
       fc.property(json, json, (base, over) => {

@@ -13,7 +13,12 @@ export function deepMerge(base: unknown, over: unknown): unknown {
     !Array.isArray(over)
   ) {
     const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
-    for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
+    // Own properties only, written with defineProperty: a JSON key "__proto__" (JSON.parse makes it an own key) must
+    // stay a plain key, neither read from nor assigned to the prototype (fast-check seed 957070224 found it).
+    for (const [k, v] of Object.entries(over as Record<string, unknown>)) {
+      const value = deepMerge(Object.hasOwn(out, k) ? out[k] : undefined, v);
+      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    }
     return out;
   }
   return over;
