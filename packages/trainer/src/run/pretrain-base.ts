@@ -1,5 +1,10 @@
 import { Rng, runEpisodes, type Task } from "@cosir/env";
-import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
+import {
+  TransformerTrainer,
+  nextTokenLoss,
+  packSequences,
+  type PromptCompletion,
+} from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { Progress } from "../metrics/progress";
 import { derivedSeed, pretrainTasks } from "../rollout/training-data";
@@ -34,7 +39,10 @@ export interface PretrainData {
  * discussion observation gives one copy example per held cell ("SHARE o<k> a<m> <level>"); messages and choices
  * (pre- and final) are kept apart so the batches can weigh them.
  */
-export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promise<PretrainData> {
+export async function pretrainData(
+  pm: PolicyModel,
+  config: TrainConfig
+): Promise<PretrainData> {
   const teacher = teacherFromConfig(config);
   const tasks = pretrainTasks(config);
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
@@ -49,18 +57,100 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
       });
       if (step.kind !== "message") continue;
       for (const [o, a, v] of step.observation.ownCells)
-        data.copy.push({ prompt, completion: actionIds(pm, `SHARE o${o} a${a} ${v}`) });
+        data.copy.push({
+          prompt,
+          completion: actionIds(pm, `SHARE o${o} a${a} ${v}`),
+        });
     }
   });
   return data;
 }
 
+/**
+ * Cuts `batch` into `parts` runs of its examples sorted by length (stable, so equal lengths keep their draw order);
+ * each part's weight is its share of the batch's completion tokens, so the accumulated gradient of the token-mean
+ * loss is the whole batch's. Exported for the equality test.
+ */
+export function lengthSortedParts(
+  batch: readonly PromptCompletion[],
+  parts: number
+): { items: PromptCompletion[]; weight: number }[] {
+  const sorted = batch
+    .map((item, index) => ({
+      item,
+      index,
+      length: item.prompt.length + item.completion.length,
+    }))
+    .sort((a, b) => a.length - b.length || a.index - b.index)
+    .map((e) => e.item);
+  const k = Math.max(1, Math.min(parts, sorted.length));
+  const total = sorted.reduce((n, s) => n + s.completion.length, 0);
+  const out: { items: PromptCompletion[]; weight: number }[] = [];
+  for (let i = 0; i < k; i++) {
+    const items = sorted.slice(
+      Math.floor((i * sorted.length) / k),
+      Math.floor(((i + 1) * sorted.length) / k)
+    );
+    const tokens = items.reduce((n, s) => n + s.completion.length, 0);
+    out.push({ items, weight: total === 0 ? 1 / k : tokens / total });
+  }
+  return out;
+}
+
+/** One optimizer step on `batch`: one padded pass when `parts` is 1, else length-sorted parts accumulated. */
+function trainOnBatch(
+  trainer: TransformerTrainer,
+  batch: readonly PromptCompletion[],
+  parts: number,
+  pad: number
+) {
+  if (parts <= 1) {
+    const packed = packSequences(batch, { padToken: pad });
+    try {
+      return trainer.trainStep(
+        { tokens: packed.tokens, mask: packed.mask },
+        nextTokenLoss
+      );
+    } finally {
+      packed.tokens.dispose();
+      packed.mask.dispose();
+    }
+  }
+  const packedParts = lengthSortedParts(batch, parts).map((part) => ({
+    packed: packSequences(part.items, { padToken: pad }),
+    weight: part.weight,
+  }));
+  try {
+    return trainer.trainStepAccumulated(
+      packedParts.map((p) => ({
+        batch: { tokens: p.packed.tokens, mask: p.packed.mask },
+        weight: p.weight,
+      })),
+      nextTokenLoss
+    );
+  } finally {
+    for (const p of packedParts) {
+      p.packed.tokens.dispose();
+      p.packed.mask.dispose();
+    }
+  }
+}
+
 /** Warm-up then cosine decay to a tenth (per step). */
-export function pretrainLearningRate(step: number, config: TrainConfig["pretrain"]): number {
+export function pretrainLearningRate(
+  step: number,
+  config: TrainConfig["pretrain"]
+): number {
   const total = config.copySteps + config.steps;
-  if (step < config.warmupSteps) return (config.learningRate * (step + 1)) / config.warmupSteps;
-  const progress = Math.min(1, (step - config.warmupSteps) / Math.max(1, total - config.warmupSteps));
-  return config.learningRate * (0.1 + 0.9 * 0.5 * (1 + Math.cos(Math.PI * progress)));
+  if (step < config.warmupSteps)
+    return (config.learningRate * (step + 1)) / config.warmupSteps;
+  const progress = Math.min(
+    1,
+    (step - config.warmupSteps) / Math.max(1, total - config.warmupSteps)
+  );
+  return (
+    config.learningRate * (0.1 + 0.9 * 0.5 * (1 + Math.cos(Math.PI * progress)))
+  );
 }
 
 /**
@@ -75,12 +165,18 @@ export async function pretrainBase(
   config: TrainConfig,
   io: RunIo,
   onStep: (line: PretrainLogLine) => Promise<void> | void,
-  options: { stopAfter?: number } = {},
+  options: { stopAfter?: number } = {}
 ): Promise<void> {
   const p = config.pretrain;
   const data = await pretrainData(pm, config);
-  const trainer = new TransformerTrainer(pm.model, { learningRate: p.learningRate, clipNorm: config.rl.clipNorm });
-  const total = Math.min(p.copySteps + p.steps, options.stopAfter ?? Number.POSITIVE_INFINITY);
+  const trainer = new TransformerTrainer(pm.model, {
+    learningRate: p.learningRate,
+    clipNorm: config.rl.clipNorm,
+  });
+  const total = Math.min(
+    p.copySteps + p.steps,
+    options.stopAfter ?? Number.POSITIVE_INFINITY
+  );
   const progress = new Progress("pretrain", total, io.progress);
   try {
     for (let step = 0; step < total; step++) {
@@ -90,15 +186,21 @@ export async function pretrainBase(
       for (let i = 0; i < p.batchSize; i++) {
         const roll = rng.next() * (p.mix.copy + p.mix.talk + p.mix.choose);
         const pool =
-          stage === "copy" || roll < p.mix.copy ? data.copy : roll < p.mix.copy + p.mix.talk ? data.talk : data.choose;
+          stage === "copy" || roll < p.mix.copy
+            ? data.copy
+            : roll < p.mix.copy + p.mix.talk
+            ? data.talk
+            : data.choose;
         batch.push(pool[rng.int(pool.length)] as PromptCompletion);
       }
       const learningRate = pretrainLearningRate(step, p);
       trainer.optimizer.learningRate = learningRate;
-      const packed = packSequences(batch, { padToken: pm.tokenizer.pad });
-      const result = trainer.trainStep({ tokens: packed.tokens, mask: packed.mask }, nextTokenLoss);
-      packed.tokens.dispose();
-      packed.mask.dispose();
+      const result = trainOnBatch(
+        trainer,
+        batch,
+        p.lengthParts,
+        pm.tokenizer.pad
+      );
       progress.update(step + 1, `${stage} loss ${result.loss.toFixed(3)}`);
       await onStep({
         version: PRETRAIN_LOG_VERSION,
