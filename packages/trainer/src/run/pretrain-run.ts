@@ -83,6 +83,14 @@ export async function runPretrain(
       lines.push(`${JSON.stringify(line)}\n`);
     });
     const seconds = (Date.now() - started) / 1000;
+    // The weights and the log are written before the measurement (which can take as long as an hour on the shapes
+    // preset), so a failure there loses no pretraining; base.json, written last, is what vouches for them.
+    // An old manifest goes before the checkpoint changes (it would vouch for other weights); only a regular file.
+    if (existsSync(dir)) checkOutputPath(paths.manifest, "--out");
+    await rm(paths.manifest, { force: true });
+    await saveCheckpoint(paths.checkpoint, { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
+    await writeFileAtomic(paths.log, lines.join(""));
+    options.log?.(`saved the checkpoint to ${paths.checkpoint}`);
     options.log?.(`measuring the base on ${config.eval.episodes} held-out tasks`);
     const skills = await measureBaseSkills(pm, evaluationTasks(config), {
       temperature: config.rl.temperature,
@@ -101,11 +109,6 @@ export async function runPretrain(
         seedOffset: config.eval.seedOffset,
       });
     }
-    // An old manifest goes before the checkpoint changes (it would vouch for other weights); only a regular file.
-    if (existsSync(dir)) checkOutputPath(paths.manifest, "--out");
-    await rm(paths.manifest, { force: true });
-    await saveCheckpoint(paths.checkpoint, { model: pm.model, tokenizer: pm.tokenizer, extraJson: { role: "base" } });
-    await writeFileAtomic(paths.log, lines.join(""));
     const manifest: BaseManifest = {
       version: BASE_MANIFEST_VERSION,
       command: options.command,
