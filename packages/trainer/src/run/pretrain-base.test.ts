@@ -16,19 +16,14 @@ import {
 import type { BaseManifest } from "./pretrain-run";
 
 const quiet = { progress: { stream: process.stderr, quiet: true } };
-const committed = fileURLToPath(
-  new URL("../../../../models/demo-base/", import.meta.url)
-);
+const committed = fileURLToPath(new URL("../../../../models/demo-base/", import.meta.url));
 
 beforeAll(async () => {
   // The committed log was written on wasm; replaying it bit for bit needs the same kernels.
   await selectBackend({ backend: "wasm", log: null });
 });
 
-async function firstSteps(
-  config: ReturnType<typeof resolveTrainConfig>,
-  steps: number
-): Promise<PretrainLogLine[]> {
+async function firstSteps(config: ReturnType<typeof resolveTrainConfig>, steps: number): Promise<PretrainLogLine[]> {
   const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
   const lines: PretrainLogLine[] = [];
   try {
@@ -64,20 +59,14 @@ describe("pretrainLearningRate", () => {
             expect(lr).toBeGreaterThan(0);
             expect(lr).toBeLessThanOrEqual(learningRate * (1 + 1e-12));
             if (step >= warmupSteps) {
-              expect(lr).toBeGreaterThanOrEqual(
-                learningRate * 0.1 * (1 - 1e-12)
-              );
+              expect(lr).toBeGreaterThanOrEqual(learningRate * 0.1 * (1 - 1e-12));
               expect(lr).toBeLessThanOrEqual(previous * (1 + 1e-12));
               previous = lr;
-            } else
-              expect(lr).toBeCloseTo(
-                (learningRate * (step + 1)) / warmupSteps,
-                12
-              );
+            } else expect(lr).toBeCloseTo((learningRate * (step + 1)) / warmupSteps, 12);
           }
-        }
+        },
       ),
-      { numRuns: 30 }
+      { numRuns: 30 },
     );
   });
 });
@@ -92,14 +81,9 @@ describe("pretrainData", () => {
     try {
       const data = await pretrainData(pm, config);
       expect(data.copy.length).toBeGreaterThan(0);
-      for (const ex of data.copy)
-        expect(pm.tokenizer.decode(ex.completion)).toMatch(
-          /^SHARE o\d+ a\d+ \d+$/
-        );
-      for (const ex of data.choose)
-        expect(pm.tokenizer.decode(ex.completion)).toMatch(/CHOOSE o\d+$/);
-      for (const ex of data.talk)
-        expect(pm.tokenizer.decode(ex.completion)).not.toMatch(/CHOOSE/);
+      for (const ex of data.copy) expect(pm.tokenizer.decode(ex.completion)).toMatch(/^SHARE o\d+ a\d+ \d+$/);
+      for (const ex of data.choose) expect(pm.tokenizer.decode(ex.completion)).toMatch(/CHOOSE o\d+$/);
+      for (const ex of data.talk) expect(pm.tokenizer.decode(ex.completion)).not.toMatch(/CHOOSE/);
     } finally {
       pm.model.dispose();
     }
@@ -118,8 +102,7 @@ describe("pretrainData", () => {
       });
     const pm = createPolicyModel(at(0.5).model, 1);
     try {
-      const held = (d: Awaited<ReturnType<typeof pretrainData>>) =>
-        d.copy.map((ex) => ex.completion);
+      const held = (d: Awaited<ReturnType<typeof pretrainData>>) => d.copy.map((ex) => ex.completion);
       const own = held(await pretrainData(pm, at(0.5)));
       const overridden = held(await pretrainData(pm, at(0.1, 0.5)));
       const other = held(await pretrainData(pm, at(0.1)));
@@ -144,13 +127,8 @@ describe("pretrainBase", () => {
   });
 
   it("re-runs the first steps of the committed demo base and reproduces its log bit for bit", async () => {
-    expect(
-      existsSync(committed),
-      `${committed} (the committed base) is missing`
-    ).toBe(true);
-    const manifest = JSON.parse(
-      readFileSync(`${committed}base.json`, "utf8")
-    ) as BaseManifest;
+    expect(existsSync(committed), `${committed} (the committed base) is missing`).toBe(true);
+    const manifest = JSON.parse(readFileSync(`${committed}base.json`, "utf8")) as BaseManifest;
     // The manifest's config predates arms overlays: its rl.gammaByPreset and rl.klCoefByPreset (RL settings,
     // unused by pretraining) are now `arms`, which validation would ask for instead.
     const {
@@ -170,16 +148,8 @@ describe("pretrainBase", () => {
     // `cosir pretrain --preset demo` (the manifest's command) still describes it: the same task, pretraining (its
     // teacher's visibility included), seed, model and teacher.
     const preset = resolveTrainConfig({ preset: "demo" });
-    expect(manifest.command).toBe(
-      "cosir pretrain --preset demo --out models/demo-base"
-    );
-    expect([
-      preset.task,
-      preset.pretrain,
-      preset.seed,
-      preset.model,
-      preset.sft,
-    ]).toEqual([
+    expect(manifest.command).toBe("cosir pretrain --preset demo --out models/demo-base");
+    expect([preset.task, preset.pretrain, preset.seed, preset.model, preset.sft]).toEqual([
       config.task,
       config.pretrain,
       config.seed,
@@ -203,7 +173,7 @@ describe("pretrain.lengthParts", () => {
           {
             minLength: 1,
             maxLength: 40,
-          }
+          },
         ),
         fc.integer({ min: 1, max: 50 }),
         (shapes, parts) => {
@@ -214,15 +184,13 @@ describe("pretrain.lengthParts", () => {
           const out = lengthSortedParts(batch, parts);
           expect(out.length).toBe(Math.min(parts, batch.length));
           expect(out.flatMap((o) => o.items).length).toBe(batch.length);
-          const lengths = out.flatMap((o) =>
-            o.items.map((s) => s.prompt.length + s.completion.length)
-          );
+          const lengths = out.flatMap((o) => o.items.map((s) => s.prompt.length + s.completion.length));
           expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
           expect(out.reduce((n, o) => n + o.weight, 0)).toBeCloseTo(1, 12);
           for (const o of out) expect(o.items.length).toBeGreaterThan(0);
-        }
+        },
       ),
-      { numRuns: 200 }
+      { numRuns: 200 },
     );
   });
 
@@ -246,9 +214,7 @@ describe("pretrain.lengthParts", () => {
       const pm = createPolicyModel(c.model, derivedSeed(c.seed, "init"));
       const lines: PretrainLogLine[] = [];
       await pretrainBase(pm, c, quiet, (line) => void lines.push(line));
-      const weights = new Map(
-        [...pm.model.variables].map(([k, v]) => [k, Array.from(v.dataSync())])
-      );
+      const weights = new Map([...pm.model.variables].map(([k, v]) => [k, Array.from(v.dataSync())]));
       pm.model.dispose();
       return { lines, weights };
     };
@@ -260,18 +226,14 @@ describe("pretrain.lengthParts", () => {
     }
     let worst = 0;
     for (const [name, w] of one.weights)
-      four.weights
-        .get(name)!
-        .forEach((x, j) => (worst = Math.max(worst, Math.abs(x - w[j]!))));
+      four.weights.get(name)!.forEach((x, j) => (worst = Math.max(worst, Math.abs(x - w[j]!))));
     expect(worst).toBeLessThan(1e-5);
     // The same check sees a wrong weighting: equal weights instead of token shares move the weights further.
     expect(
       lengthSortedParts(
-        await pretrainData(createPolicyModel(config.model, 1), config).then(
-          (d) => d.talk.slice(0, 16)
-        ),
-        4
-      ).some((p) => Math.abs(p.weight - 0.25) > 1e-3)
+        await pretrainData(createPolicyModel(config.model, 1), config).then((d) => d.talk.slice(0, 16)),
+        4,
+      ).some((p) => Math.abs(p.weight - 0.25) > 1e-3),
     ).toBe(true);
   }, 120_000);
 });

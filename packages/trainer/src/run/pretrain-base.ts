@@ -1,10 +1,5 @@
 import { Rng, runEpisodes, type Task } from "@cosir/env";
-import {
-  TransformerTrainer,
-  nextTokenLoss,
-  packSequences,
-  type PromptCompletion,
-} from "@cosir/policy/tfjs";
+import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { Progress } from "../metrics/progress";
 import { derivedSeed, pretrainTasks } from "../rollout/training-data";
@@ -39,10 +34,7 @@ export interface PretrainData {
  * discussion observation gives one copy example per held cell ("SHARE o<k> a<m> <level>"); messages and choices
  * (pre- and final) are kept apart so the batches can weigh them.
  */
-export async function pretrainData(
-  pm: PolicyModel,
-  config: TrainConfig
-): Promise<PretrainData> {
+export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promise<PretrainData> {
   const teacher = teacherFromConfig(config);
   const tasks = pretrainTasks(config);
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
@@ -73,7 +65,7 @@ export async function pretrainData(
  */
 export function lengthSortedParts(
   batch: readonly PromptCompletion[],
-  parts: number
+  parts: number,
 ): { items: PromptCompletion[]; weight: number }[] {
   const sorted = batch
     .map((item, index) => ({
@@ -87,10 +79,7 @@ export function lengthSortedParts(
   const total = sorted.reduce((n, s) => n + s.completion.length, 0);
   const out: { items: PromptCompletion[]; weight: number }[] = [];
   for (let i = 0; i < k; i++) {
-    const items = sorted.slice(
-      Math.floor((i * sorted.length) / k),
-      Math.floor(((i + 1) * sorted.length) / k)
-    );
+    const items = sorted.slice(Math.floor((i * sorted.length) / k), Math.floor(((i + 1) * sorted.length) / k));
     const tokens = items.reduce((n, s) => n + s.completion.length, 0);
     out.push({ items, weight: total === 0 ? 1 / k : tokens / total });
   }
@@ -98,19 +87,11 @@ export function lengthSortedParts(
 }
 
 /** One optimizer step on `batch`: one padded pass when `parts` is 1, else length-sorted parts accumulated. */
-function trainOnBatch(
-  trainer: TransformerTrainer,
-  batch: readonly PromptCompletion[],
-  parts: number,
-  pad: number
-) {
+function trainOnBatch(trainer: TransformerTrainer, batch: readonly PromptCompletion[], parts: number, pad: number) {
   if (parts <= 1) {
     const packed = packSequences(batch, { padToken: pad });
     try {
-      return trainer.trainStep(
-        { tokens: packed.tokens, mask: packed.mask },
-        nextTokenLoss
-      );
+      return trainer.trainStep({ tokens: packed.tokens, mask: packed.mask }, nextTokenLoss);
     } finally {
       packed.tokens.dispose();
       packed.mask.dispose();
@@ -126,7 +107,7 @@ function trainOnBatch(
         batch: { tokens: p.packed.tokens, mask: p.packed.mask },
         weight: p.weight,
       })),
-      nextTokenLoss
+      nextTokenLoss,
     );
   } finally {
     for (const p of packedParts) {
@@ -137,20 +118,11 @@ function trainOnBatch(
 }
 
 /** Warm-up then cosine decay to a tenth (per step). */
-export function pretrainLearningRate(
-  step: number,
-  config: TrainConfig["pretrain"]
-): number {
+export function pretrainLearningRate(step: number, config: TrainConfig["pretrain"]): number {
   const total = config.copySteps + config.steps;
-  if (step < config.warmupSteps)
-    return (config.learningRate * (step + 1)) / config.warmupSteps;
-  const progress = Math.min(
-    1,
-    (step - config.warmupSteps) / Math.max(1, total - config.warmupSteps)
-  );
-  return (
-    config.learningRate * (0.1 + 0.9 * 0.5 * (1 + Math.cos(Math.PI * progress)))
-  );
+  if (step < config.warmupSteps) return (config.learningRate * (step + 1)) / config.warmupSteps;
+  const progress = Math.min(1, (step - config.warmupSteps) / Math.max(1, total - config.warmupSteps));
+  return config.learningRate * (0.1 + 0.9 * 0.5 * (1 + Math.cos(Math.PI * progress)));
 }
 
 /**
@@ -165,7 +137,7 @@ export async function pretrainBase(
   config: TrainConfig,
   io: RunIo,
   onStep: (line: PretrainLogLine) => Promise<void> | void,
-  options: { stopAfter?: number } = {}
+  options: { stopAfter?: number } = {},
 ): Promise<void> {
   const p = config.pretrain;
   const data = await pretrainData(pm, config);
@@ -173,10 +145,7 @@ export async function pretrainBase(
     learningRate: p.learningRate,
     clipNorm: config.rl.clipNorm,
   });
-  const total = Math.min(
-    p.copySteps + p.steps,
-    options.stopAfter ?? Number.POSITIVE_INFINITY
-  );
+  const total = Math.min(p.copySteps + p.steps, options.stopAfter ?? Number.POSITIVE_INFINITY);
   const progress = new Progress("pretrain", total, io.progress);
   try {
     for (let step = 0; step < total; step++) {
@@ -186,21 +155,12 @@ export async function pretrainBase(
       for (let i = 0; i < p.batchSize; i++) {
         const roll = rng.next() * (p.mix.copy + p.mix.talk + p.mix.choose);
         const pool =
-          stage === "copy" || roll < p.mix.copy
-            ? data.copy
-            : roll < p.mix.copy + p.mix.talk
-            ? data.talk
-            : data.choose;
+          stage === "copy" || roll < p.mix.copy ? data.copy : roll < p.mix.copy + p.mix.talk ? data.talk : data.choose;
         batch.push(pool[rng.int(pool.length)] as PromptCompletion);
       }
       const learningRate = pretrainLearningRate(step, p);
       trainer.optimizer.learningRate = learningRate;
-      const result = trainOnBatch(
-        trainer,
-        batch,
-        p.lengthParts,
-        pm.tokenizer.pad
-      );
+      const result = trainOnBatch(trainer, batch, p.lengthParts, pm.tokenizer.pad);
       progress.update(step + 1, `${stage} loss ${result.loss.toFixed(3)}`);
       await onStep({
         version: PRETRAIN_LOG_VERSION,
