@@ -280,6 +280,44 @@ export type TrainConfigInput = z.input<typeof TrainConfigSchema>;
 /** An arm's overlay on the config (`arms.<preset>`). */
 export type ArmOverlay = z.infer<typeof ArmOverlaySchema>;
 
+// The demo's task, RL run and arms, one constant each: the `shapes` preset trains RL and evaluates on the demo's task
+// with the demo's RL settings, so the two cannot drift apart (train-config.test.ts checks they resolve alike).
+// A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
+// Visibility 0.15: silent 0.526, oracle 0.978 on the 3,000 held-out tasks (0.2 gave silent 0.572 on 1,000).
+const demoTask = {
+  options: 4,
+  attributes: 2,
+  agents: 3,
+  rounds: 2,
+  visibility: 0.15,
+} as const satisfies TrainConfigInput["task"];
+
+const demoRl = {
+  // 1,152 episodes per arm: one PPO epoch on the sampler's own log-probs, micro-batched by length. lr 2e-4: at
+  // 4e-4 outcome-only RL drifted below the base on held-out tasks (see README).
+  iterations: 72,
+  tasksPerIteration: 4,
+  groupSize: 4,
+  ppoEpochs: 1,
+  oldLogprobs: "sampler",
+  minibatchSize: 64,
+  microbatchSize: 16,
+  learningRate: 2e-4,
+  minLearningRate: 2e-5,
+  klCoef: 0.05,
+  baseline: "turn",
+} as const satisfies TrainConfigInput["rl"];
+
+const demoArms = {
+  // CoSIR's rewards are per message: each message is credited with its own reward. Per-message rewards need no
+  // reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single terminal
+  // reward reaches the messages only with gamma = 1.
+  cosir: { rl: { gamma: 0 } },
+  // Outcome-only's one terminal reward moves the policy mostly at random at this budget: a tighter pull to the
+  // base keeps that walk short (seed 1: 0.694 at 0.2 against 0.649 at 0.05; see README).
+  outcomeOnly: { rl: { klCoef: 0.2 } },
+} as const satisfies TrainConfigInput["arms"];
+
 /**
  * Presets: `smoke` runs in seconds (tests); `demo` is the main job on two CPU cores; `shapes` pretrains the base for
  * every shape (issue 24).
@@ -314,15 +352,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> =
       preset: "demo",
       // The committed base (`cosir pretrain --preset demo --out models/demo-base`); RL starts from it.
       base: "models/demo-base/checkpoint",
-      // A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
-      // Visibility 0.15: silent 0.526, oracle 0.978 on the 3,000 held-out tasks (0.2 gave silent 0.572 on 1,000).
-      task: {
-        options: 4,
-        attributes: 2,
-        agents: 3,
-        rounds: 2,
-        visibility: 0.15,
-      },
+      task: demoTask,
       model: { width: 64, layers: 3, heads: 4, context: 192, tokenShift: true },
       // The teacher answers open asks and sometimes writes two acts in one message (share + share, share + ask), so the
       // base has seen a message that shares and asks at once: RL can then add asks without giving up a share.
@@ -347,30 +377,8 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> =
         // The committed base's teacher data (models/demo-base/base.json): `cosir pretrain --preset demo` still makes it.
         visibility: 0.2,
       },
-      rl: {
-        // 1,152 episodes per arm: one PPO epoch on the sampler's own log-probs, micro-batched by length. lr 2e-4: at
-        // 4e-4 outcome-only RL drifted below the base on held-out tasks (see README).
-        iterations: 72,
-        tasksPerIteration: 4,
-        groupSize: 4,
-        ppoEpochs: 1,
-        oldLogprobs: "sampler",
-        minibatchSize: 64,
-        microbatchSize: 16,
-        learningRate: 2e-4,
-        minLearningRate: 2e-5,
-        klCoef: 0.05,
-        baseline: "turn",
-      },
-      arms: {
-        // CoSIR's rewards are per message: each message is credited with its own reward. Per-message rewards need no
-        // reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single terminal
-        // reward reaches the messages only with gamma = 1.
-        cosir: { rl: { gamma: 0 } },
-        // Outcome-only's one terminal reward moves the policy mostly at random at this budget: a tighter pull to the
-        // base keeps that walk short (seed 1: 0.694 at 0.2 against 0.649 at 0.05; see README).
-        outcomeOnly: { rl: { klCoef: 0.2 } },
-      },
+      rl: demoRl,
+      arms: demoArms,
       // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
       // The learning curve on 300 of those tasks (a 95% CI of about ±0.05; 100 gave ±0.09, wider than what RL moves).
       eval: {
@@ -391,13 +399,7 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> =
     // `cosir pretrain --preset shapes --out DIR` (see the trainer README for its time).
     shapes: {
       preset: "shapes",
-      task: {
-        options: 4,
-        attributes: 2,
-        agents: 3,
-        rounds: 2,
-        visibility: 0.15,
-      },
+      task: demoTask,
       model: { width: 64, layers: 3, heads: 4, context: 320, tokenShift: true },
       sft: {
         episodes: 400,
@@ -424,23 +426,8 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> =
         shapes: {},
         heldOutEpisodes: 200,
       },
-      rl: {
-        iterations: 72,
-        tasksPerIteration: 4,
-        groupSize: 4,
-        ppoEpochs: 1,
-        oldLogprobs: "sampler",
-        minibatchSize: 64,
-        microbatchSize: 16,
-        learningRate: 2e-4,
-        minLearningRate: 2e-5,
-        klCoef: 0.05,
-        baseline: "turn",
-      },
-      arms: {
-        cosir: { rl: { gamma: 0 } },
-        outcomeOnly: { rl: { klCoef: 0.2 } },
-      },
+      rl: demoRl,
+      arms: demoArms,
       eval: {
         episodes: 3000,
         benchEpisodes: 200,
