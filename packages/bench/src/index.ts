@@ -123,7 +123,7 @@ export type {
   ScriptedHiddenBenchServer,
   ScriptedHiddenBenchServerOptions,
   ScriptedReplyStyle,
-} from "./hiddenbench/scripted-hidden-bench-server";
+} from "./hiddenbench/scripted-hidden-bench-types";
 export type {
   HiddenBenchCondition,
   HiddenBenchConditionResult,
@@ -136,4 +136,4 @@ export type {
   HiddenBenchStop,
   HiddenBenchVoteCounts,
   RunHiddenBenchOptions,
-} from "./hiddenbench/run-hidden-bench";
+} from "./hiddenbench/hidden-bench-types";

@@ -8,31 +8,12 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
-import { generateTask, runEpisode } from "@cosir/env";
-import { scriptedPolicy } from "@cosir/policy";
-import { MAX_TASK_COST, plannedQueryCost, renderTranscript } from "../dist/index.js";
+import { MAX_TASK_COST } from "../dist/index.js";
+import { maximumBody } from "./load-support.mjs";
 
 const quantile = (xs, q) =>
   xs.length === 0 ? Number.NaN : xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A maximum-budget body: queries of one oracle transcript, summed planned cost just under the budget. */
-export async function maximumBody() {
-  const task = generateTask({
-    family: "random",
-    seed: 11,
-    options: 8,
-    attributes: 6,
-    agents: 3,
-    rounds: 3,
-    levels: [0, 10],
-    weights: Array(6).fill(20),
-  });
-  const trace = await runEpisode(task, scriptedPolicy("oracle", { seed: 11 }), { surface: "natural" });
-  const n = Math.max(1, Math.floor((0.95 * MAX_TASK_COST) / plannedQueryCost(task, trace)));
-  const label = JSON.stringify({ task });
-  return { n, text: JSON.stringify({ query: Array(n).fill(renderTranscript(trace)), labels: Array(n).fill(label) }) };
-}
 
 /** Starts bench/burst-server.mjs (nice'd like the rest of the bench) and resolves with its process and port. */
 function startServer(options) {
@@ -206,7 +187,8 @@ async function sigtermExit(options, clients, body) {
 
 export async function burst({ report, quick }) {
   const clients = quick ? 20 : 200;
-  const { n, text } = await maximumBody();
+  const { n, body } = await maximumBody();
+  const text = JSON.stringify(body);
   const bounded = { scoringThreads: 1, drainSeconds: 5 };
   // Admission off: bounds no burst reaches, every body admitted and queued (before issue 28).
   const unbounded = { ...bounded, maxScoringRequests: 100_000, maxScoringCost: 1e18 };

@@ -8,38 +8,22 @@ import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CollaborationEnv, generateTask, runEpisode } from "@cosir/env";
-import { scoreEpisodeCost } from "@cosir/rewards";
-import { scriptedPolicy } from "@cosir/policy";
-import { MAX_TASK_COST, observationView, renderTranscript, startEnvCluster, startEnvServer } from "../dist/index.js";
+import { CollaborationEnv } from "@cosir/env";
+import { MAX_TASK_COST, observationView, startEnvCluster, startEnvServer } from "../dist/index.js";
 import { httpClient } from "../src/test/http-client.mjs";
 import { burst } from "./burst.mjs";
-import { oracleEpisodes } from "./load-support.mjs";
+import { maximumBody, oracleEpisodes } from "./load-support.mjs";
 
 const quantile = (xs, q) => xs.slice().sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
 
 /**
  * /healthz latency while maximum-budget /get_reward bodies are scored (docs/design.md §7.1): each body's
- * summed scoring cost is just under the server's budget (MAX_TASK_COST), one per scoring thread plus one
- * queued. Baseline: /healthz p99 on the same server, idle, in the same run. Also the time to refuse a
- * body 1,000x over the budget (the check runs before any scoring).
+ * summed planned cost is just under the server's budget (MAX_TASK_COST; `maximumBody`, burst.mjs's body too),
+ * one per scoring thread plus one queued. Baseline: /healthz p99 on the same server, idle, in the same run.
+ * Also the time to refuse a body 1,000x over the budget (the check runs before any scoring).
  */
 async function healthzUnderLoad({ report, quick }) {
-  const task = generateTask({
-    family: "random",
-    seed: 11,
-    options: 8,
-    attributes: 6,
-    agents: 3,
-    rounds: 3,
-    levels: [0, 10],
-    weights: Array(6).fill(20),
-  });
-  const trace = await runEpisode(task, scriptedPolicy("oracle", { seed: 11 }), { surface: "natural" });
-  const perQuery = scoreEpisodeCost(task, trace);
-  const n = Math.max(1, Math.floor((0.95 * MAX_TASK_COST) / perQuery));
-  const label = JSON.stringify({ task });
-  const body = { query: Array(n).fill(renderTranscript(trace)), labels: Array(n).fill(label) };
+  const { n, perQuery, label, body } = await maximumBody();
   const threads = 2;
   const server = await startEnvServer({ port: 0, scoringThreads: threads, maxBodyBytes: 64 * 1024 * 1024 });
   const http = httpClient(server.url, 128);

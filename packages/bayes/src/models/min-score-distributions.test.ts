@@ -1,23 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bruteRowPmf } from "../testing/brute-row-pmf";
 import { minScoreDistributions } from "./min-score-distributions";
 import { scoreScratch } from "./score-scratch";
 
 /** P(min = v) by enumeration of every row (the oracle). */
-function bruteMinPmf(cells: number[][], L: number): number[] {
-  const out = new Array<number>(L).fill(0);
-  const visit = (a: number, low: number, p: number): void => {
-    if (a === cells.length) {
-      out[low] = (out[low] as number) + p;
-      return;
-    }
-    cells[a]!.forEach((pj, j) => {
-      if (pj > 0) visit(a + 1, Math.min(low, j), p * pj);
-    });
-  };
-  visit(0, L - 1, 1);
-  return out;
-}
+const bruteMinPmf = (cells: number[][], L: number): number[] =>
+  bruteRowPmf(cells, L, L - 1, (low, level) => Math.min(low, level));
 
 const pmfArb = (L: number) =>
   fc.array(fc.integer({ min: 0, max: 5 }), { minLength: L, maxLength: L }).map((w) => {

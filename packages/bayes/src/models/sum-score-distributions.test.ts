@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bruteRowPmf } from "../testing/brute-row-pmf";
 import { scoreScratch } from "./score-scratch";
 import { sumScoreDistributions } from "./sum-score-distributions";
 
@@ -16,20 +17,8 @@ function cellPmf(L: number): fc.Arbitrary<number[]> {
 }
 
 /** The score pmf of one option by direct enumeration of every row of levels (the oracle). */
-function bruteScorePmf(cells: number[][], weights: number[], U: number): number[] {
-  const out = new Array<number>(U).fill(0);
-  const visit = (a: number, score: number, p: number): void => {
-    if (a === cells.length) {
-      out[score] = (out[score] as number) + p;
-      return;
-    }
-    cells[a]!.forEach((pj, j) => {
-      if (pj > 0) visit(a + 1, score + weights[a]! * j, p * pj);
-    });
-  };
-  visit(0, 0, 1);
-  return out;
-}
+const bruteScorePmf = (cells: number[][], weights: number[], U: number): number[] =>
+  bruteRowPmf(cells, U, 0, (score, level, cell) => score + weights[cell]! * level);
 
 const caseArb = fc
   .record({

@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { EndpointUnreachableError } from "../chat/endpoint-unreachable-error";
 import { openAiChatResponder } from "../chat/open-ai-chat-responder";
 import { loadHiddenBench, type HiddenBenchTask } from "./hidden-bench-task";
-import { type HiddenBenchResult, type RunHiddenBenchOptions, runHiddenBench } from "./run-hidden-bench";
-import {
-  scriptedHiddenBenchServer,
-  type ScriptedHiddenBenchBehaviour,
-  type ScriptedHiddenBenchCall,
-  type ScriptedHiddenBenchServerOptions,
-} from "./scripted-hidden-bench-server";
+import type { HiddenBenchResult, RunHiddenBenchOptions } from "./hidden-bench-types";
+import { runHiddenBench } from "./run-hidden-bench";
+import { scriptedHiddenBenchServer } from "./scripted-hidden-bench-server";
+import type {
+  ScriptedHiddenBenchBehaviour,
+  ScriptedHiddenBenchCall,
+  ScriptedHiddenBenchServerOptions,
+} from "./scripted-hidden-bench-types";
 
 const fixture = fileURLToPath(new URL("./fixtures/hidden-bench-fixture.json", import.meta.url));
 const allTasks = loadHiddenBench(fixture);

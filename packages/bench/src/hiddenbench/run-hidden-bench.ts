@@ -17,21 +17,6 @@ import { scoreEpisode } from "./score-hidden-bench";
 import { summariseHiddenBench } from "./summarise-hidden-bench";
 import { teamSeats } from "./team-seats";
 
-/** The run's shapes, defined in hidden-bench-types.ts; re-exported here where they were first declared. */
-export type {
-  HiddenBenchCondition,
-  HiddenBenchConditionResult,
-  HiddenBenchEpisode,
-  HiddenBenchMessage,
-  HiddenBenchProtocol,
-  HiddenBenchResponseFormat,
-  HiddenBenchResult,
-  HiddenBenchSettings,
-  HiddenBenchStop,
-  HiddenBenchVoteCounts,
-  RunHiddenBenchOptions,
-} from "./hidden-bench-types";
-
 /** The settings a result names: the options that decide its figures, and what the endpoint took. */
 function settingsOf(o: ResolvedHiddenBenchOptions, ladder: RequestLadder): HiddenBenchSettings {
   const used = ladder.used();

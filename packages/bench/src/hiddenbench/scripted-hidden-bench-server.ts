@@ -8,15 +8,6 @@ import type {
   ScriptedHiddenBenchServerOptions,
 } from "./scripted-hidden-bench-types";
 
-/** The server's shapes, defined in scripted-hidden-bench-types.ts; re-exported here where they were first declared. */
-export type {
-  ScriptedHiddenBenchBehaviour,
-  ScriptedHiddenBenchCall,
-  ScriptedHiddenBenchServer,
-  ScriptedHiddenBenchServerOptions,
-  ScriptedReplyStyle,
-} from "./scripted-hidden-bench-types";
-
 /**
  * A local OpenAI-compatible chat server on 127.0.0.1 that plays HiddenBench agents with a known
  * behaviour and logs every call, so tests and measurements can recount a report's figures from what

@@ -1,5 +1,5 @@
 import { basename, join } from "node:path";
-import type { HiddenBenchResult } from "../hiddenbench/run-hidden-bench";
+import type { HiddenBenchResult } from "../hiddenbench/hidden-bench-types";
 import type { Estimate } from "@cosir/rewards";
 import { groupedBarChartSvg } from "./grouped-bar-chart-svg";
 import { prepareOutputFolder, writeOutputAtomic } from "@cosir/policy";

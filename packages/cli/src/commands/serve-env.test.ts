@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { runCli } from "../test/run-cli";
 
 const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -82,6 +82,16 @@ describe("cosir serve-env", () => {
     expect(await defaults.stop()).toBe(0);
   });
 
+  let leftRunning = 0;
+  it("stops a server its test left running (teardown, for a test that fails before stop())", async () => {
+    leftRunning = (await startCli(["--scoring-threads", "0"])).pid;
+    expect(process.kill(leftRunning, 0)).toBe(true);
+  });
+  it("(the previous test's server is gone)", () => {
+    expect(leftRunning).toBeGreaterThan(0);
+    expect(() => process.kill(leftRunning, 0)).toThrow(/ESRCH/);
+  });
+
   it("prints its usage", async () => {
     const r = await runCli(["serve-env", "--help"]);
     expect(r.code).toBe(0);
@@ -125,10 +135,22 @@ describe("cosir serve-env --workers", () => {
   });
 });
 
-/** Starts `cosir serve-env` with `flags` on a free port; resolves with its URL, its stdout (live) and a stopper. */
+/**
+ * Starts `cosir serve-env` with `flags` on a free port; resolves with its URL, its stdout (live) and a stopper.
+ * Call it inside a test: the server is stopped when that test ends, also when an assertion fails before stop().
+ */
 async function startCli(flags: string[]) {
   const child = spawn(process.execPath, [cliPath, "serve-env", "--port", "0", ...flags], {
     stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  onTestFinished(async () => {
+    if (!running()) return;
+    child.kill("SIGTERM");
+    const hard = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(hard);
   });
   let stdout = "";
   let stderr = "";
@@ -142,12 +164,12 @@ async function startCli(flags: string[]) {
     child.on("exit", () => reject(new Error(`exited early: ${stdout}${stderr}`)));
   });
   const stop = async () => {
-    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
-    return exit;
+    if (running()) child.kill("SIGTERM");
+    return exited;
   };
   return {
     url,
+    pid: child.pid!,
     get stdout() {
       return stdout;
     },

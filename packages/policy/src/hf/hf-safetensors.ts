@@ -1,4 +1,5 @@
 import { CheckpointError } from "../tfjs/checkpoint/checkpoint-error";
+import { readSafetensorsHeader } from "../tfjs/checkpoint/safetensors";
 
 /** The weight dtypes a Hugging Face checkpoint may use that this loader reads (all widened to float32). */
 export type HfDtype = "F32" | "F16" | "BF16";
@@ -67,57 +68,17 @@ function widen(bytes: Uint8Array, dtype: HfDtype, size: number): Float32Array {
   return out;
 }
 
-/** The header entries of a safetensors file, checked against its length. */
-function readHeader(bytes: Uint8Array, source: string): { header: Record<string, unknown>; dataStart: number } {
-  if (bytes.length < 8) throw new CheckpointError(source, `file is truncated: ${bytes.length} bytes`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const length = view.getBigUint64(0, true);
-  if (length > BigInt(bytes.length - 8))
-    throw new CheckpointError(source, `header length ${length} exceeds the ${bytes.length - 8} bytes after it`);
-  const n = Number(length);
-  let header: unknown;
-  try {
-    header = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(8, 8 + n)));
-  } catch (error) {
-    throw new CheckpointError(source, `header is not valid JSON (${(error as Error).message})`, { cause: error });
-  }
-  if (header === null || typeof header !== "object" || Array.isArray(header))
-    throw new CheckpointError(source, "header is not a JSON object");
-  return { header: header as Record<string, unknown>, dataStart: 8 + n };
-}
-
 /**
- * Decodes a Hugging Face safetensors file holding F32, F16 or BF16 tensors into float32. A truncated file, bad
- * header, another dtype, or a shape that does not match its byte range raises a CheckpointError naming `source`
- * and the tensor. `only` restricts decoding to the tensors it names (shards hold other tensors too).
+ * Decodes a Hugging Face safetensors file holding F32, F16 or BF16 tensors into float32. The header is checked by
+ * `readSafetensorsHeader`: a truncated file, bad header, another dtype, or a shape that does not match its byte
+ * range raises a CheckpointError naming `source` and the tensor.
  */
 export function decodeHfSafetensors(bytes: Uint8Array, source: string): Map<string, HfTensor> {
-  const { header, dataStart } = readHeader(bytes, source);
-  const dataLength = bytes.length - dataStart;
+  const { tensors: entries, dataStart } = readSafetensorsHeader(bytes, source, bytesPer);
   const tensors = new Map<string, HfTensor>();
-  for (const [name, entry] of Object.entries(header)) {
-    if (name === "__metadata__") continue;
-    const e = (entry ?? {}) as { dtype?: unknown; shape?: unknown; data_offsets?: unknown };
-    const what = `tensor ${JSON.stringify(name)}`;
-    if (e.dtype !== "F32" && e.dtype !== "F16" && e.dtype !== "BF16")
-      throw new CheckpointError(source, `${what}: dtype ${JSON.stringify(e.dtype)} is not supported (F32, F16, BF16)`);
-    const shape = e.shape;
-    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0))
-      throw new CheckpointError(source, `${what}: shape ${JSON.stringify(shape)} is not a list of sizes`);
-    const offsets = e.data_offsets;
-    if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((d) => Number.isInteger(d) && d >= 0))
-      throw new CheckpointError(source, `${what}: data_offsets ${JSON.stringify(offsets)} is not a byte range`);
-    const [begin, end] = offsets as [number, number];
-    const size = (shape as number[]).reduce((a, b) => a * b, 1);
-    if (end - begin !== size * bytesPer[e.dtype])
-      throw new CheckpointError(
-        source,
-        `${what}: shape [${shape.join(", ")}] in ${e.dtype} needs ${size * bytesPer[e.dtype]} bytes but data_offsets cover ${end - begin}`,
-      );
-    if (end > dataLength)
-      throw new CheckpointError(source, `file is truncated: ${what} ends at byte ${end} of ${dataLength}`);
+  for (const [name, { dtype, shape, size, begin, end }] of entries) {
     const at = dataStart + begin;
-    tensors.set(name, { shape: shape as number[], data: widen(bytes.subarray(at, at + end - begin), e.dtype, size) });
+    tensors.set(name, { shape, data: widen(bytes.subarray(at, at + end - begin), dtype, size) });
   }
   return tensors;
 }

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { cosirPreset, outcomeOnlyPreset, rewardConfig, REWARD_TERMS } from "../config/reward-config";
 import type { EpisodeRewards } from "./episode-rewards";
 import { scoreEpisode } from "./score-episode";
+import { traceOf } from "../test/random-episode";
 
 /** A 2-option x 2-attribute task, levels 1..3, built by hand so the expected rewards can be worked out. */
 function smallTask(overrides: Partial<Task> = {}): Task {
@@ -50,24 +51,6 @@ function smallTask(overrides: Partial<Task> = {}): Task {
 
 function message(turn: number, speaker: number, acts: Act[], parseError?: string): TraceMessage {
   return { turn, round: 0, speaker, text: "x", acts, ...(parseError ? { parseError } : {}) };
-}
-
-function traceOf(task: Task, messages: TraceMessage[], choices: (number | null)[]): Trace {
-  const counts = new Map<number, number>();
-  for (const c of choices) if (c !== null) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let decision: number | null = null;
-  for (const [c, k] of counts) if (k * 2 > choices.length) decision = c;
-  return {
-    version: 1,
-    taskId: task.id,
-    seed: task.seed,
-    surface: "canonical",
-    preChoices: [],
-    messages,
-    choices: choices.map((choice, agent) => ({ agent, text: "x", choice })),
-    teamDecision: decision,
-    correct: task.correct,
-  };
 }
 
 /** Simpler oracle: rebuild every agent's evidence from scratch before and after each message. */

@@ -2,6 +2,7 @@ import { generateTask, renderMessage, type Act } from "@cosir/env";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEnvServer, type EnvServer } from "../server/create-env-server";
+import { injectJson } from "../test/inject-json";
 
 let open: EnvServer[] = [];
 afterEach(async () => {
@@ -9,15 +10,8 @@ afterEach(async () => {
   open = [];
 });
 
-async function call(s: EnvServer, method: "GET" | "POST", url: string, body?: unknown) {
-  const res = await s.app.inject({
-    method,
-    url,
-    headers: { "content-type": "application/json" },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as any };
-}
+const call = (s: EnvServer, method: "GET" | "POST", url: string, body?: unknown) =>
+  injectJson(s.app, method, url, body);
 
 const task = generateTask({ family: "hiddenProfile", seed: 5 });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { oracleEpisode } from "../test/oracle-steps";
 import { renderTranscript } from "../transcript/render-transcript";
 import { createEnvServer, type EnvServer } from "./create-env-server";
+import { injectJson } from "../test/inject-json";
 import { startEnvServer, type RunningEnvServer } from "./start-env-server";
 
 let open: (EnvServer | RunningEnvServer)[] = [];
@@ -21,15 +22,8 @@ function server(
   return s;
 }
 
-async function post(s: EnvServer, url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await s.app.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json", ...headers },
-    payload: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as any, headers: res.headers };
-}
+const post = (s: EnvServer, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  injectJson(s.app, "POST", url, body, headers);
 
 describe("episodes", () => {
   it("plays an oracle episode step by step and returns the same rewards as scoreEpisode", async () => {

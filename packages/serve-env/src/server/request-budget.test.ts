@@ -5,6 +5,7 @@ import { generationCost, plannedQueryCost, queryOverheadCost } from "../reward/r
 import { renderTranscript } from "../transcript/render-transcript";
 import { oracleEpisode } from "../test/oracle-steps";
 import { createEnvServer, type EnvServer } from "./create-env-server";
+import { injectJson } from "../test/inject-json";
 
 let open: EnvServer[] = [];
 afterEach(async () => {
@@ -18,15 +19,7 @@ function server(options: Parameters<typeof createEnvServer>[0] = {}): EnvServer 
   return s;
 }
 
-async function post(s: EnvServer, url: string, body: unknown) {
-  const res = await s.app.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as any };
-}
+const post = (s: EnvServer, url: string, body: unknown) => injectJson(s.app, "POST", url, body);
 
 describe("the per-request compute budget", () => {
   it("refuses a /get_reward body whose summed scoring cost is over scoreBudget, naming the query that crossed it", async () => {

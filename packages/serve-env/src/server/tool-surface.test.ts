@@ -2,6 +2,7 @@ import { generateTask, renderToolCalls, renderToolText } from "@cosir/env";
 import { scoreEpisode } from "@cosir/rewards";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEnvServer, type EnvServer } from "./create-env-server";
+import { injectJson } from "../test/inject-json";
 
 let open: EnvServer[] = [];
 afterEach(async () => {
@@ -9,15 +10,7 @@ afterEach(async () => {
   open = [];
 });
 
-async function post(s: EnvServer, url: string, body: unknown) {
-  const res = await s.app.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as any };
-}
+const post = (s: EnvServer, url: string, body: unknown) => injectJson(s.app, "POST", url, body);
 
 describe("tool surface", () => {
   it("offers tools in observations and takes Hermes text or tool_calls at each step", async () => {

@@ -3,6 +3,7 @@ import { cosirPreset, outcomeOnlyPreset, scoreEpisode } from "@cosir/rewards";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEnvServer, type EnvServer } from "../server/create-env-server";
+import { injectJson } from "../test/inject-json";
 import { oracleEpisode } from "../test/oracle-steps";
 
 const SECRET = "replica-secret-0123456789";
@@ -18,15 +19,8 @@ function replica(options: Parameters<typeof createEnvServer>[0] = {}, now?: () =
   return s;
 }
 
-async function call(s: EnvServer, method: "GET" | "POST", url: string, body?: unknown, headers = {}) {
-  const res = await s.app.inject({
-    method,
-    url,
-    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: res.statusCode, body: res.json() as any };
-}
+const call = (s: EnvServer, method: "GET" | "POST", url: string, body?: unknown, headers = {}) =>
+  injectJson(s.app, method, url, body, headers);
 
 /** Creates an episode on `a` and plays `k` oracle steps alternating replicas; returns the last answer. */
 async function playSteps(replicas: EnvServer[], family: string, seed: number, k = Number.POSITIVE_INFINITY) {

@@ -18,6 +18,16 @@ describe("train config", () => {
     for (const name of Object.keys(trainPresets)) expect(() => resolveTrainConfig({ preset: name })).not.toThrow();
   });
 
+  it("gives the shapes preset the demo's task, RL run and arms, resolved alike", () => {
+    const demo = resolveTrainConfig({ preset: "demo" });
+    const shapes = resolveTrainConfig({ preset: "shapes" });
+    expect(shapes.rl).toEqual(demo.rl);
+    expect(shapes.arms).toEqual(demo.arms);
+    expect(shapes.task).toEqual(demo.task);
+    // what the two presets do differ in: the base they pretrain
+    expect(shapes.model.context).not.toBe(demo.model.context);
+  });
+
   it("names the field and the value of a bad config", () => {
     expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(
       /rl\.groupSize.*got 1/,

@@ -1,20 +1,6 @@
-import {
-  CosirError,
-  InvalidArgumentError,
-  InvalidConfigError,
-} from "@cosir/bayes";
-import {
-  TaskOptionsSchema,
-  describeZodError,
-  generateTask,
-  taskFamilies,
-} from "@cosir/env";
-import {
-  RewardConfigSchema,
-  RewardWeightsSchema,
-  rewardConfig,
-  rewardPresets,
-} from "@cosir/rewards";
+import { CosirError, InvalidArgumentError, InvalidConfigError } from "@cosir/bayes";
+import { TaskOptionsSchema, describeZodError, generateTask, taskFamilies } from "@cosir/env";
+import { RewardConfigSchema, RewardWeightsSchema, rewardConfig, rewardPresets } from "@cosir/rewards";
 import { z } from "zod";
 import { armConfig } from "./arm-config";
 import { PretrainShapesSchema } from "./pretrain-shapes";
@@ -99,17 +85,13 @@ const RlSchema = z
   .strict();
 
 /** One arm's overlay: the RL settings in which it differs from the config (docs/design.md §5.6). */
-const ArmOverlaySchema = z
-  .object({ rl: RlSchema.partial().strict().optional() })
-  .strict();
+const ArmOverlaySchema = z.object({ rl: RlSchema.partial().strict().optional() }).strict();
 
 function isRewardPreset(name: string): boolean {
   return Object.hasOwn(rewardPresets, name);
 }
 const rewardPresetMessage = {
-  message: `is not a reward preset; expected one of ${Object.keys(
-    rewardPresets
-  ).join(", ")}`,
+  message: `is not a reward preset; expected one of ${Object.keys(rewardPresets).join(", ")}`,
 };
 
 export const TrainConfigSchema = z
@@ -161,9 +143,7 @@ export const TrainConfigSchema = z
         /** Probability that a teacher message which shares or asks carries a second act (teacherPolicy). */
         comboRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
-        teacherChoice: z
-          .enum(["own", "random", "tally", "scratchpad"])
-          .default("own"),
+        teacherChoice: z.enum(["own", "random", "tally", "scratchpad"]).default("own"),
         /** The teacher shares and asks only cells nobody has stated yet (teacherPolicy's `fresh`); absent: false. */
         fresh: z.boolean().optional(),
         /** Probability that a teacher's ask names one teammate (teacherPolicy's `askByName`); absent: 0. */
@@ -200,10 +180,7 @@ export const TrainConfigSchema = z
             choose: nonNegative.default(0.5),
           })
           .strict()
-          .refine(
-            (m) => m.copy + m.talk + m.choose > 0,
-            "expected a positive weight"
-          )
+          .refine((m) => m.copy + m.talk + m.choose > 0, "expected a positive weight")
           .default({}),
         /**
          * Pretrain over shapes (issue 24): the teacher plays `random` tasks of many sizes, level ranges, aggregates and
@@ -221,10 +198,7 @@ export const TrainConfigSchema = z
      * RewardConfig every part of the run scores with; a resolved one validates to itself.
      */
     rewards: RewardConfigSchema.extend({
-      preset: z
-        .string()
-        .default("cosir")
-        .refine(isRewardPreset, rewardPresetMessage),
+      preset: z.string().default("cosir").refine(isRewardPreset, rewardPresetMessage),
       weights: RewardWeightsSchema.partial().strict().optional(),
       clipAskAtZero: z.boolean().optional(),
     })
@@ -235,12 +209,7 @@ export const TrainConfigSchema = z
      * What differs between the arms of one comparison, as overlays on the config keyed by reward preset (armConfig):
      * e.g. `{ cosir: { rl: { gamma: 0 } }, outcomeOnly: { rl: { klCoef: 0.2 } } }`.
      */
-    arms: z
-      .record(
-        z.string().refine(isRewardPreset, rewardPresetMessage),
-        ArmOverlaySchema
-      )
-      .default({}),
+    arms: z.record(z.string().refine(isRewardPreset, rewardPresetMessage), ArmOverlaySchema).default({}),
     eval: z
       .object({
         episodes: int.min(0).max(1_000_000).default(100),
@@ -280,184 +249,169 @@ export type TrainConfigInput = z.input<typeof TrainConfigSchema>;
 /** An arm's overlay on the config (`arms.<preset>`). */
 export type ArmOverlay = z.infer<typeof ArmOverlaySchema>;
 
+// The demo's task, RL run and arms, one constant each: the `shapes` preset trains RL and evaluates on the demo's task
+// with the demo's RL settings, so the two cannot drift apart (train-config.test.ts checks they resolve alike).
+// A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
+// Visibility 0.15: silent 0.526, oracle 0.978 on the 3,000 held-out tasks (0.2 gave silent 0.572 on 1,000).
+const demoTask = {
+  options: 4,
+  attributes: 2,
+  agents: 3,
+  rounds: 2,
+  visibility: 0.15,
+} as const satisfies TrainConfigInput["task"];
+
+const demoRl = {
+  // 1,152 episodes per arm: one PPO epoch on the sampler's own log-probs, micro-batched by length. lr 2e-4: at
+  // 4e-4 outcome-only RL drifted below the base on held-out tasks (see README).
+  iterations: 72,
+  tasksPerIteration: 4,
+  groupSize: 4,
+  ppoEpochs: 1,
+  oldLogprobs: "sampler",
+  minibatchSize: 64,
+  microbatchSize: 16,
+  learningRate: 2e-4,
+  minLearningRate: 2e-5,
+  klCoef: 0.05,
+  baseline: "turn",
+} as const satisfies TrainConfigInput["rl"];
+
+const demoArms = {
+  // CoSIR's rewards are per message: each message is credited with its own reward. Per-message rewards need no
+  // reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single terminal
+  // reward reaches the messages only with gamma = 1.
+  cosir: { rl: { gamma: 0 } },
+  // Outcome-only's one terminal reward moves the policy mostly at random at this budget: a tighter pull to the
+  // base keeps that walk short (seed 1: 0.694 at 0.2 against 0.649 at 0.05; see README).
+  outcomeOnly: { rl: { klCoef: 0.2 } },
+} as const satisfies TrainConfigInput["arms"];
+
 /**
  * Presets: `smoke` runs in seconds (tests); `demo` is the main job on two CPU cores; `shapes` pretrains the base for
  * every shape (issue 24).
  */
-export const trainPresets: Readonly<Record<string, TrainConfigInput>> =
-  Object.freeze({
-    smoke: {
-      preset: "smoke",
-      task: { rounds: 1 },
-      model: { width: 32, layers: 1, heads: 2, context: 128 },
-      sft: { episodes: 24, epochs: 1, batchSize: 16 },
-      pretrain: {
-        episodes: 20,
-        copySteps: 3,
-        steps: 5,
-        batchSize: 8,
-        warmupSteps: 2,
-      },
-      rl: {
-        iterations: 3,
-        tasksPerIteration: 2,
-        groupSize: 2,
-        ppoEpochs: 1,
-        minibatchSize: 32,
-        maxNewTokens: 12,
-        warmupIterations: 0,
-      },
-      eval: { episodes: 8, curveEpisodes: 4, curveEvery: 2, dialogues: 1 },
-      checkpointEvery: 1,
+export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.freeze({
+  smoke: {
+    preset: "smoke",
+    task: { rounds: 1 },
+    model: { width: 32, layers: 1, heads: 2, context: 128 },
+    sft: { episodes: 24, epochs: 1, batchSize: 16 },
+    pretrain: {
+      episodes: 20,
+      copySteps: 3,
+      steps: 5,
+      batchSize: 8,
+      warmupSteps: 2,
     },
-    demo: {
-      preset: "demo",
-      // The committed base (`cosir pretrain --preset demo --out models/demo-base`); RL starts from it.
-      base: "models/demo-base/checkpoint",
-      // A table where talking matters: the scripted silent team is near 0.55, the oracle above 0.9 (see README).
-      // Visibility 0.15: silent 0.526, oracle 0.978 on the 3,000 held-out tasks (0.2 gave silent 0.572 on 1,000).
-      task: {
-        options: 4,
-        attributes: 2,
-        agents: 3,
-        rounds: 2,
-        visibility: 0.15,
-      },
-      model: { width: 64, layers: 3, heads: 4, context: 192, tokenShift: true },
-      // The teacher answers open asks and sometimes writes two acts in one message (share + share, share + ask), so the
-      // base has seen a message that shares and asks at once: RL can then add asks without giving up a share.
-      sft: {
-        episodes: 400,
-        epochs: 2,
-        batchSize: 32,
-        teacherChoice: "tally",
-        shareRate: 0.4,
-        askRate: 0.05,
-        answerRate: 0.8,
-        comboRate: 0.3,
-      },
-      pretrain: {
-        episodes: 3000,
-        copySteps: 200,
-        steps: 3800,
-        batchSize: 32,
-        learningRate: 2e-3,
-        warmupSteps: 50,
-        mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
-        // The committed base's teacher data (models/demo-base/base.json): `cosir pretrain --preset demo` still makes it.
-        visibility: 0.2,
-      },
-      rl: {
-        // 1,152 episodes per arm: one PPO epoch on the sampler's own log-probs, micro-batched by length. lr 2e-4: at
-        // 4e-4 outcome-only RL drifted below the base on held-out tasks (see README).
-        iterations: 72,
-        tasksPerIteration: 4,
-        groupSize: 4,
-        ppoEpochs: 1,
-        oldLogprobs: "sampler",
-        minibatchSize: 64,
-        microbatchSize: 16,
-        learningRate: 2e-4,
-        minLearningRate: 2e-5,
-        klCoef: 0.05,
-        baseline: "turn",
-      },
-      arms: {
-        // CoSIR's rewards are per message: each message is credited with its own reward. Per-message rewards need no
-        // reward-to-go to credit a message, and the later terms only add noise to it; outcome-only's single terminal
-        // reward reaches the messages only with gamma = 1.
-        cosir: { rl: { gamma: 0 } },
-        // Outcome-only's one terminal reward moves the policy mostly at random at this budget: a tighter pull to the
-        // base keeps that walk short (seed 1: 0.694 at 0.2 against 0.649 at 0.05; see README).
-        outcomeOnly: { rl: { klCoef: 0.2 } },
-      },
-      // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
-      // The learning curve on 300 of those tasks (a 95% CI of about ±0.05; 100 gave ±0.09, wider than what RL moves).
-      eval: {
-        episodes: 3000,
-        benchEpisodes: 20,
-        curveEpisodes: 300,
-        curveEvery: 24,
-        dialogues: 2,
-        temperature: 1,
-      },
-      checkpointEvery: 5,
+    rl: {
+      iterations: 3,
+      tasksPerIteration: 2,
+      groupSize: 2,
+      ppoEpochs: 1,
+      minibatchSize: 32,
+      maxNewTokens: 12,
+      warmupIterations: 0,
     },
-    // The base for every shape (issue 24): pretrained over shapes of the `random` family only (PretrainShapesSchema's
-    // defaults: 2-6 options, 2-8 attributes, 1-5 agents, 1-3 rounds, four level ranges, sum and min, announced
-    // weights, a choice before the discussion), with the 0..100 choice scratchpad and the fresh, answering,
-    // asking-by-name teacher; context 320 holds every held-out family's longest prompt at its default size (bigTeam's
-    // oracle team reaches 252 tokens) with 24 tokens of action. RL and evaluation keep the demo's task.
-    // `cosir pretrain --preset shapes --out DIR` (see the trainer README for its time).
-    shapes: {
-      preset: "shapes",
-      task: {
-        options: 4,
-        attributes: 2,
-        agents: 3,
-        rounds: 2,
-        visibility: 0.15,
-      },
-      model: { width: 64, layers: 3, heads: 4, context: 320, tokenShift: true },
-      sft: {
-        episodes: 400,
-        epochs: 2,
-        batchSize: 32,
-        teacherChoice: "scratchpad",
-        shareRate: 0.5,
-        askRate: 0.1,
-        answerRate: 0.8,
-        comboRate: 0.3,
-        fresh: true,
-        askByName: 0.3,
-      },
-      pretrain: {
-        episodes: 6000,
-        copySteps: 300,
-        steps: 6000,
-        batchSize: 32,
-        // Prompts run from ~30 to ~250 tokens: four length-sorted parts pad each to its own longest (see README).
-        lengthParts: 4,
-        learningRate: 2e-3,
-        warmupSteps: 50,
-        mix: { copy: 0.15, talk: 0.3, choose: 0.55 },
-        shapes: {},
-        heldOutEpisodes: 200,
-      },
-      rl: {
-        iterations: 72,
-        tasksPerIteration: 4,
-        groupSize: 4,
-        ppoEpochs: 1,
-        oldLogprobs: "sampler",
-        minibatchSize: 64,
-        microbatchSize: 16,
-        learningRate: 2e-4,
-        minLearningRate: 2e-5,
-        klCoef: 0.05,
-        baseline: "turn",
-      },
-      arms: {
-        cosir: { rl: { gamma: 0 } },
-        outcomeOnly: { rl: { klCoef: 0.2 } },
-      },
-      eval: {
-        episodes: 3000,
-        benchEpisodes: 200,
-        curveEpisodes: 300,
-        curveEvery: 24,
-        dialogues: 2,
-        temperature: 1,
-      },
-      checkpointEvery: 5,
+    eval: { episodes: 8, curveEpisodes: 4, curveEvery: 2, dialogues: 1 },
+    checkpointEvery: 1,
+  },
+  demo: {
+    preset: "demo",
+    // The committed base (`cosir pretrain --preset demo --out models/demo-base`); RL starts from it.
+    base: "models/demo-base/checkpoint",
+    task: demoTask,
+    model: { width: 64, layers: 3, heads: 4, context: 192, tokenShift: true },
+    // The teacher answers open asks and sometimes writes two acts in one message (share + share, share + ask), so the
+    // base has seen a message that shares and asks at once: RL can then add asks without giving up a share.
+    sft: {
+      episodes: 400,
+      epochs: 2,
+      batchSize: 32,
+      teacherChoice: "tally",
+      shareRate: 0.4,
+      askRate: 0.05,
+      answerRate: 0.8,
+      comboRate: 0.3,
     },
-  });
+    pretrain: {
+      episodes: 3000,
+      copySteps: 200,
+      steps: 3800,
+      batchSize: 32,
+      learningRate: 2e-3,
+      warmupSteps: 50,
+      mix: { copy: 0.15, talk: 0.25, choose: 0.6 },
+      // The committed base's teacher data (models/demo-base/base.json): `cosir pretrain --preset demo` still makes it.
+      visibility: 0.2,
+    },
+    rl: demoRl,
+    arms: demoArms,
+    // Evaluated as trained: sampled at the RL temperature (greedy decoding hides most of what RL moved).
+    // The learning curve on 300 of those tasks (a 95% CI of about ±0.05; 100 gave ±0.09, wider than what RL moves).
+    eval: {
+      episodes: 3000,
+      benchEpisodes: 20,
+      curveEpisodes: 300,
+      curveEvery: 24,
+      dialogues: 2,
+      temperature: 1,
+    },
+    checkpointEvery: 5,
+  },
+  // The base for every shape (issue 24): pretrained over shapes of the `random` family only (PretrainShapesSchema's
+  // defaults: 2-6 options, 2-8 attributes, 1-5 agents, 1-3 rounds, four level ranges, sum and min, announced
+  // weights, a choice before the discussion), with the 0..100 choice scratchpad and the fresh, answering,
+  // asking-by-name teacher; context 320 holds every held-out family's longest prompt at its default size (bigTeam's
+  // oracle team reaches 252 tokens) with 24 tokens of action. RL and evaluation keep the demo's task.
+  // `cosir pretrain --preset shapes --out DIR` (see the trainer README for its time).
+  shapes: {
+    preset: "shapes",
+    task: demoTask,
+    model: { width: 64, layers: 3, heads: 4, context: 320, tokenShift: true },
+    sft: {
+      episodes: 400,
+      epochs: 2,
+      batchSize: 32,
+      teacherChoice: "scratchpad",
+      shareRate: 0.5,
+      askRate: 0.1,
+      answerRate: 0.8,
+      comboRate: 0.3,
+      fresh: true,
+      askByName: 0.3,
+    },
+    pretrain: {
+      episodes: 6000,
+      copySteps: 300,
+      steps: 6000,
+      batchSize: 32,
+      // Prompts run from ~30 to ~250 tokens: four length-sorted parts pad each to its own longest (see README).
+      lengthParts: 4,
+      learningRate: 2e-3,
+      warmupSteps: 50,
+      mix: { copy: 0.15, talk: 0.3, choose: 0.55 },
+      shapes: {},
+      heldOutEpisodes: 200,
+    },
+    rl: demoRl,
+    arms: demoArms,
+    eval: {
+      episodes: 3000,
+      benchEpisodes: 200,
+      curveEpisodes: 300,
+      curveEvery: 24,
+      dialogues: 2,
+      temperature: 1,
+    },
+    checkpointEvery: 5,
+  },
+});
 
 /** Parses `a.b.c=value` overrides: numbers, booleans and JSON are decoded, anything else is a string. */
 export function parseOverride(text: string): Record<string, unknown> {
   const eq = text.indexOf("=");
-  if (eq <= 0)
-    throw new InvalidConfigError("--set", text, "expected key.path=value");
+  if (eq <= 0) throw new InvalidConfigError("--set", text, "expected key.path=value");
   const path = text.slice(0, eq).split(".");
   const raw = text.slice(eq + 1);
   let value: unknown = raw;
@@ -469,12 +423,7 @@ export function parseOverride(text: string): Record<string, unknown> {
   let out: unknown = value;
   for (let i = path.length - 1; i >= 0; i--) {
     const key = path[i] as string;
-    if (
-      key === "" ||
-      key === "__proto__" ||
-      key === "constructor" ||
-      key === "prototype"
-    )
+    if (key === "" || key === "__proto__" || key === "constructor" || key === "prototype")
       throw new InvalidConfigError("--set", text, "expected a dotted key path");
     out = { [key]: out };
   }
@@ -492,23 +441,13 @@ export function resolveTrainConfig(layers: {
 }): TrainConfig {
   let merged: unknown = {};
   if (layers.preset !== undefined) {
-    const preset = Object.hasOwn(trainPresets, layers.preset)
-      ? trainPresets[layers.preset]
-      : undefined;
+    const preset = Object.hasOwn(trainPresets, layers.preset) ? trainPresets[layers.preset] : undefined;
     if (!preset)
-      throw new InvalidConfigError(
-        "preset",
-        layers.preset,
-        `expected one of ${Object.keys(trainPresets).join(", ")}`
-      );
+      throw new InvalidConfigError("preset", layers.preset, `expected one of ${Object.keys(trainPresets).join(", ")}`);
     merged = deepMerge(merged, preset);
   }
   if (layers.file !== undefined) {
-    if (
-      layers.file === null ||
-      typeof layers.file !== "object" ||
-      Array.isArray(layers.file)
-    )
+    if (layers.file === null || typeof layers.file !== "object" || Array.isArray(layers.file))
       throw new InvalidConfigError("config", layers.file, "expected an object");
     merged = deepMerge(merged, layers.file);
   }
@@ -516,14 +455,11 @@ export function resolveTrainConfig(layers: {
   return validateTrainConfig(merged);
 }
 
-const own = (record: object, key: string): boolean =>
-  Object.hasOwn(record, key);
+const own = (record: object, key: string): boolean => Object.hasOwn(record, key);
 
 /** Bytes in words (`4.2 GB`). */
 function formatBytes(bytes: number): string {
-  return bytes >= 1e9
-    ? `${(bytes / 1e9).toFixed(1)} GB`
-    : `${(bytes / 1e6).toFixed(1)} MB`;
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
 /**
@@ -553,7 +489,7 @@ export function validateTrainConfig(input: unknown): TrainConfig {
     throw new InvalidConfigError(
       "model.heads",
       config.model.heads,
-      `expected a divisor of model.width ${config.model.width}`
+      `expected a divisor of model.width ${config.model.width}`,
     );
   checkTask(config);
   checkBudget(config);
@@ -562,12 +498,7 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       checkBudget(armConfig(config, arm));
     } catch (error) {
       if (!(error instanceof InvalidConfigError)) throw error;
-      throw new InvalidConfigError(
-        `arms.${arm}`,
-        error.value,
-        `${error.field} ${error.expected}`,
-        { cause: error }
-      );
+      throw new InvalidConfigError(`arms.${arm}`, error.value, `${error.field} ${error.expected}`, { cause: error });
     }
   }
   return config;
@@ -577,11 +508,7 @@ export function validateTrainConfig(input: unknown): TrainConfig {
 function checkTask(config: TrainConfig): void {
   const t = config.task;
   if (!own(taskFamilies, t.family))
-    throw new InvalidConfigError(
-      "task.family",
-      t.family,
-      `expected one of ${Object.keys(taskFamilies).join(", ")}`
-    );
+    throw new InvalidConfigError("task.family", t.family, `expected one of ${Object.keys(taskFamilies).join(", ")}`);
   try {
     generateTask({ ...t, seed: config.seed });
   } catch (error) {
@@ -589,18 +516,10 @@ function checkTask(config: TrainConfig): void {
     const field = (error as { field?: unknown }).field;
     const value = (error as { value?: unknown }).value;
     const expected =
-      error instanceof InvalidArgumentError ||
-      error instanceof InvalidConfigError
-        ? error.expected
-        : error.message;
-    throw new InvalidConfigError(
-      typeof field === "string" ? `task.${field}` : "task",
-      value,
-      expected,
-      {
-        cause: error,
-      }
-    );
+      error instanceof InvalidArgumentError || error instanceof InvalidConfigError ? error.expected : error.message;
+    throw new InvalidConfigError(typeof field === "string" ? `task.${field}` : "task", value, expected, {
+      cause: error,
+    });
   }
 }
 
@@ -613,21 +532,19 @@ function checkBudget(config: TrainConfig): void {
       "model",
       config.model,
       `builds ${cost.parameters.toLocaleString(
-        "en-US"
+        "en-US",
       )} parameters, over budget.maxParameters ${budget.maxParameters.toLocaleString(
-        "en-US"
-      )} (raise it with --set budget.maxParameters=N)`
+        "en-US",
+      )} (raise it with --set budget.maxParameters=N)`,
     );
   if (cost.activationBytes > budget.maxActivationBytes)
     throw new InvalidConfigError(
       "model",
       { ...config.model, batch: cost.batch },
-      `needs about ${formatBytes(
-        cost.activationBytes
-      )} of activations for a batch of ${
+      `needs about ${formatBytes(cost.activationBytes)} of activations for a batch of ${
         cost.batch
       } sequences, over budget.maxActivationBytes ${formatBytes(
-        budget.maxActivationBytes
-      )} (lower the batch sizes, model.context or model.width, or raise it with --set budget.maxActivationBytes=N)`
+        budget.maxActivationBytes,
+      )} (lower the batch sizes, model.context or model.width, or raise it with --set budget.maxActivationBytes=N)`,
     );
 }

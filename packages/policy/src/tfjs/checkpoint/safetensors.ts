@@ -49,15 +49,30 @@ export function encodeSafetensors(
   return out;
 }
 
+/** One tensor's entry in a safetensors header, checked against the file: its dtype, sizes and byte range. */
+export interface SafetensorsEntry<Dtype extends string> {
+  dtype: Dtype;
+  shape: number[];
+  /** Number of values: the product of `shape`. */
+  size: number;
+  /** Byte range within the data section (which starts at `dataStart`), end exclusive. */
+  begin: number;
+  end: number;
+}
+
 /**
- * Decodes a safetensors file holding float32 tensors, checking the header against the file:
- * a truncated file, malformed header JSON, another dtype, a shape that does not match its byte
- * range, or a range outside the data all raise a CheckpointError naming `source` and the tensor.
+ * Reads and checks the header of a safetensors file (layout as in `encodeSafetensors`) without touching the data:
+ * a truncated file, a header that is not a JSON object, an entry that is not an object, a dtype missing from
+ * `bytesPerDtype`, a shape that is not a list of sizes, `data_offsets` that are not a [begin, end] byte range or do
+ * not match the shape, or a range past the end of the file each raise a CheckpointError naming `source`, the tensor
+ * and the field. Untrusted bytes raise nothing else. `__metadata__` keeps only its string values (the format's
+ * string-to-string map); anything else there is ignored, as readers that do not use it always have.
  */
-export function decodeSafetensors(
+export function readSafetensorsHeader<Dtype extends string>(
   bytes: Uint8Array,
   source: string,
-): { tensors: Map<string, NamedTensorData>; metadata: Record<string, string> } {
+  bytesPerDtype: Readonly<Record<Dtype, number>>,
+): { tensors: Map<string, SafetensorsEntry<Dtype>>; metadata: Record<string, string>; dataStart: number } {
   if (bytes.length < 8)
     throw new CheckpointError(
       source,
@@ -82,27 +97,28 @@ export function decodeSafetensors(
     throw new CheckpointError(source, "header is not a JSON object");
   const dataStart = 8 + n;
   const dataLength = bytes.length - dataStart;
-  const tensors = new Map<string, NamedTensorData>();
+  const supported = Object.keys(bytesPerDtype);
+  const tensors = new Map<string, SafetensorsEntry<Dtype>>();
   let metadata: Record<string, string> = {};
   for (const [name, entry] of Object.entries(header as Record<string, unknown>)) {
     if (name === "__metadata__") {
-      metadata = (entry ?? {}) as Record<string, string>;
+      metadata = stringEntries(entry);
       continue;
     }
+    const what = `tensor ${JSON.stringify(name)}`;
     const e = entry as { dtype?: unknown; shape?: unknown; data_offsets?: unknown } | null;
-    if (e === null || typeof e !== "object")
-      throw new CheckpointError(source, `tensor ${JSON.stringify(name)}: header entry is not an object`);
-    if (e.dtype !== "F32")
+    if (e === null || typeof e !== "object" || Array.isArray(e))
+      throw new CheckpointError(source, `${what}: header entry is not an object`);
+    const dtype = e.dtype;
+    if (typeof dtype !== "string" || !supported.includes(dtype))
       throw new CheckpointError(
         source,
-        `tensor ${JSON.stringify(name)}: dtype ${JSON.stringify(e.dtype)} is not supported (expected "F32")`,
+        `${what}: dtype ${JSON.stringify(dtype)} is not supported (expected ${supported.map((d) => JSON.stringify(d)).join(", ")})`,
       );
+    const width = bytesPerDtype[dtype as Dtype];
     const shape = e.shape;
     if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0))
-      throw new CheckpointError(
-        source,
-        `tensor ${JSON.stringify(name)}: shape ${JSON.stringify(shape)} is not a list of sizes`,
-      );
+      throw new CheckpointError(source, `${what}: shape ${JSON.stringify(shape)} is not a list of sizes`);
     const offsets = e.data_offsets;
     if (
       !Array.isArray(offsets) ||
@@ -112,26 +128,50 @@ export function decodeSafetensors(
     ) {
       throw new CheckpointError(
         source,
-        `tensor ${JSON.stringify(name)}: data_offsets ${JSON.stringify(offsets)} is not a [begin, end] byte range`,
+        `${what}: data_offsets ${JSON.stringify(offsets)} is not a [begin, end] byte range`,
       );
     }
     const [begin, end] = offsets as [number, number];
     const size = (shape as number[]).reduce((a, b) => a * b, 1);
-    if (end - begin !== size * 4)
+    if (end - begin !== size * width)
       throw new CheckpointError(
         source,
-        `tensor ${JSON.stringify(name)}: shape [${shape.join(", ")}] needs ${size * 4} bytes but data_offsets cover ${end - begin}`,
+        `${what}: shape [${shape.join(", ")}] in ${dtype} needs ${size * width} bytes but data_offsets cover ${end - begin}`,
       );
     if (end > dataLength)
       throw new CheckpointError(
         source,
-        `file is truncated: tensor ${JSON.stringify(name)} ends at byte ${end} of a ${dataLength}-byte data section`,
+        `file is truncated: ${what} ends at byte ${end} of a ${dataLength}-byte data section`,
       );
+    tensors.set(name, { dtype: dtype as Dtype, shape: shape as number[], size, begin, end });
+  }
+  return { tensors, metadata, dataStart };
+}
+
+function stringEntries(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
+  // fromEntries defines own keys, so a "__proto__" key stays a plain key
+  return Object.fromEntries(Object.entries(value).filter((kv): kv is [string, string] => typeof kv[1] === "string"));
+}
+
+/**
+ * Decodes a safetensors file holding float32 tensors, checking the header against the file with
+ * `readSafetensorsHeader`: a truncated file, malformed header JSON, another dtype, a shape that does not match its
+ * byte range, or a range outside the data all raise a CheckpointError naming `source` and the tensor.
+ */
+export function decodeSafetensors(
+  bytes: Uint8Array,
+  source: string,
+): { tensors: Map<string, NamedTensorData>; metadata: Record<string, string> } {
+  const { tensors: entries, metadata, dataStart } = readSafetensorsHeader(bytes, source, { F32: 4 });
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tensors = new Map<string, NamedTensorData>();
+  for (const [name, { shape, size, begin }] of entries) {
     const data = new Float32Array(size);
     const at = dataStart + begin;
     if (littleEndian) new Uint8Array(data.buffer).set(bytes.subarray(at, at + size * 4));
     else for (let i = 0; i < size; i++) data[i] = view.getFloat32(at + i * 4, true);
-    tensors.set(name, { shape: shape as number[], data });
+    tensors.set(name, { shape, data });
   }
   return { tensors, metadata };
 }
