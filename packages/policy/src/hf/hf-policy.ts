@@ -38,7 +38,8 @@ export class HfPolicy implements Policy {
     this.name = options.name ?? `hf:${options.model.config.architecture}`;
   }
 
-  private prompt(observation: Observation): number[] {
+  /** The prompt ids of an observation: its chat (and tools) through the checkpoint's template, generation prompt on. */
+  promptIds(observation: Observation): number[] {
     const text = this.options.tokenizer.renderChat(observation.chat as HfChatMessage[], {
       ...(observation.tools !== undefined ? { tools: observation.tools } : {}),
       enableThinking: this.options.enableThinking ?? false,
@@ -48,7 +49,7 @@ export class HfPolicy implements Policy {
 
   async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
     if (observations.length === 0) return [];
-    const prompts = observations.map((o) => this.prompt(o));
+    const prompts = observations.map((o) => this.promptIds(o));
     const seed = (this.options.seed ?? 0) * 1_000_003 + this.calls++;
     const result = sampleDecoder(this.options.model, prompts, {
       maxNewTokens: this.options.maxNewTokens ?? 96,
@@ -65,7 +66,7 @@ export class HfPolicy implements Policy {
 
   async logprobs(batch: readonly { observation: Observation; action: PolicyAction }[]): Promise<number[][]> {
     const rows = batch.map(({ observation, action }) => {
-      const prompt = this.prompt(observation);
+      const prompt = this.promptIds(observation);
       const reply = action.tokens ?? this.options.tokenizer.encode(action.text);
       return { tokens: [...prompt, ...reply], from: prompt.length };
     });
