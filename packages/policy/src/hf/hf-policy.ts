@@ -15,6 +15,12 @@ export interface HfPolicyOptions {
   maxNewTokens?: number;
   /** Passed to the chat template as `enable_thinking` (default false: Qwen3 then opens an empty think block). */
   enableThinking?: boolean;
+  /**
+   * Render the tool surface's function schemas through the template's tool block (default true). false leaves them
+   * out (the system prompt still says to call tools, and replies are parsed the same): Qwen3's block is ~500 of the
+   * ~800 prompt tokens of a small task, too long for training tiny models on a CPU.
+   */
+  toolSchemas?: boolean;
 }
 
 /** A reply's text as the episode reads it: any `<think>` block removed (its tokens stay in `tokens`). */
@@ -41,7 +47,7 @@ export class HfPolicy implements Policy {
   /** The prompt ids of an observation: its chat (and tools) through the checkpoint's template, generation prompt on. */
   promptIds(observation: Observation): number[] {
     const text = this.options.tokenizer.renderChat(observation.chat as HfChatMessage[], {
-      ...(observation.tools !== undefined ? { tools: observation.tools } : {}),
+      ...(observation.tools !== undefined && this.options.toolSchemas !== false ? { tools: observation.tools } : {}),
       enableThinking: this.options.enableThinking ?? false,
     });
     return this.options.tokenizer.encode(text);

@@ -1,0 +1,14 @@
+import { selectBackend } from "@cosir/policy/tfjs";
+import { HfLoraRun, resolveHfTrainConfig } from "@cosir/trainer";
+import { rmSync } from "node:fs";
+await selectBackend({ log: null });
+const sets = JSON.parse(process.argv[2] ?? "[]");
+const { config, lora, hf } = resolveHfTrainConfig({ overrides: sets });
+const out = process.argv[3] ?? "/tmp/h1/run1";
+rmSync(out, { recursive: true, force: true });
+const t = Date.now();
+const run = await HfLoraRun.start("/tmp/h1/tiny", out, config, { lora, hf }, { progress: { stream: process.stderr, plain: true } });
+const lines = await run.train();
+for (const l of lines) console.log(l.iteration, l.rewards.total, l.formatValid, l.choiceValid, l.kl, l.samples, l.timing.seconds);
+console.log("minutes", (Date.now() - t) / 60000);
+run.dispose();
