@@ -68,7 +68,13 @@ export function parseHfLoraSection(input: unknown): HfLoraSection {
   const parsed = HfLoraSectionSchema.safeParse(input ?? {});
   if (!parsed.success) {
     const d = describeZodError("lora", parsed.error, input ?? {});
-    throw new InvalidConfigError(d.field || "lora", d.value, d.message, { cause: parsed.error });
+    // a list given as one string ("q_proj,qkv") has no value at [field, i]: name the string the user wrote
+    const top = parsed.error.issues[0]?.path[0];
+    const value =
+      d.value === undefined && typeof top === "string" && input !== null && typeof input === "object"
+        ? (input as Record<string, unknown>)[top]
+        : d.value;
+    throw new InvalidConfigError(d.field || "lora", value, d.message, { cause: parsed.error });
   }
   return parsed.data;
 }
