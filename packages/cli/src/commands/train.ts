@@ -127,7 +127,11 @@ async function trainHfModel(
 ): Promise<number> {
   for (const flag of ["resume", "base"] as const)
     if (values[flag] !== undefined)
-      throw new InvalidConfigError(`--${flag}`, values[flag], "is not available with --model (a LoRA run starts fresh)");
+      throw new InvalidConfigError(
+        `--${flag}`,
+        values[flag],
+        "is not available with --model (a LoRA run starts fresh)",
+      );
   if (typeof values.model !== "string" || values.model.trim() === "")
     throw new InvalidConfigError("--model", values.model, "expected a Hugging Face model folder");
   if (typeof values.out !== "string" || values.out.trim() === "")

@@ -74,7 +74,10 @@ describe("HfLoraRun", () => {
     const base = loadDecoderCheckpoint(modelDir);
     try {
       await run.train();
-      const lines = readFileSync(join(out, "metrics.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      const lines = readFileSync(join(out, "metrics.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       expect(lines.map((l) => l.phase)).toEqual(["sft", "rl", "rl"]);
       for (const line of lines.slice(1) as HfRlMetricsLine[]) {
         expect(line.episodes).toBe(2);

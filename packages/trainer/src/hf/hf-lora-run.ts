@@ -2,12 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { CosirError } from "@cosir/bayes";
-import {
-  LoraAdapter,
-  loadDecoderCheckpoint,
-  saveLoraAdapter,
-  type DecoderCheckpoint,
-} from "@cosir/policy/hf";
+import { LoraAdapter, loadDecoderCheckpoint, saveLoraAdapter, type DecoderCheckpoint } from "@cosir/policy/hf";
 import { checkOutputFolder, prepareOutputFolder } from "@cosir/policy";
 import { AdamOptimizer } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";

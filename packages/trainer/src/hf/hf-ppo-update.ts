@@ -64,7 +64,10 @@ export function hfPpoUpdate(
   };
   if (samples.length === 0) return update;
   adapter.training = false;
-  const old = rl.oldLogprobs === "sampler" ? samples.map((s) => s.sampled) : completionLogProbs(model, samples, rl.microbatchSize);
+  const old =
+    rl.oldLogprobs === "sampler"
+      ? samples.map((s) => s.sampled)
+      : completionLogProbs(model, samples, rl.microbatchSize);
   let mismatch = 0;
   let count = 0;
   samples.forEach((s, i) =>
@@ -84,56 +87,21 @@ export function hfPpoUpdate(
   optimizer.learningRate = update.learningRate;
   const variables = adapter.variables();
   const list = [...variables.values()];
-  const ppo = { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef: rl.klCoef, entropyCoef: 0 };
   adapter.training = true;
   try {
     for (let epoch = 0; epoch < rl.ppoEpochs; epoch++) {
       const order = new Rng(derivedSeed(config.seed, "ppo-order", iteration, epoch)).shuffle([...samples.keys()]);
       for (let b = 0; b < order.length; b += rl.minibatchSize) {
-        const chunk = order.slice(b, b + rl.minibatchSize).sort(
-          (i, j) => samples[i]!.prompt.length + samples[i]!.completion.length - (samples[j]!.prompt.length + samples[j]!.completion.length),
-        );
-        const tokens = chunk.reduce((n, i) => n + samples[i]!.completion.length, 0);
-        const seen = [0, 0, 0, 0];
-        const sum: Record<string, tf.Tensor> = {};
-        for (let m = 0; m < chunk.length; m += rl.microbatchSize) {
-          const part = chunk.slice(m, m + rl.microbatchSize);
-          const n = part.reduce((k, i) => k + samples[i]!.completion.length, 0);
-          const weight = n / tokens;
-          const flat = (pick: (i: number) => readonly number[]) => tf.tensor2d(part.flatMap((i) => [...pick(i)]), [1, n]);
-          const { value, grads } = tf.variableGrads(() => {
-            const logprobs = tf.reshape(tokenLogProbs(model, part.map((i) => rowOf(samples[i]!))), [1, n]) as tf.Tensor2D;
-            const result = ppoLoss(
-              {
-                logprobs,
-                oldLogprobs: flat((i) => old[i]!),
-                refLogprobs: flat((i) => ref[i]!),
-                advantages: flat((i) => samples[i]!.tokenAdvantages ?? samples[i]!.completion.map(() => samples[i]!.advantage)),
-                mask: tf.ones([1, n]) as tf.Tensor2D,
-              },
-              ppo,
-            );
-            [result.kl, result.entropy, result.clipFraction, result.policyLoss].forEach(
-              (v, j) => (seen[j] = seen[j]! + weight * v.dataSync()[0]!),
-            );
-            return tf.mul(result.loss, weight) as tf.Scalar;
-          }, list);
-          value.dispose();
-          for (const [name, g] of Object.entries(grads)) {
-            const before = sum[name];
-            sum[name] = before === undefined ? g : tf.add(before, g);
-            if (before !== undefined) {
-              before.dispose();
-              g.dispose();
-            }
-          }
-          update.trainedTokens += part.reduce((k, i) => k + samples[i]!.prompt.length + samples[i]!.completion.length, 0);
-        }
-        const norm = Math.sqrt(
-          Object.values(sum).reduce((s, g) => s + tf.tidy(() => tf.sum(tf.square(g)).dataSync()[0]!), 0),
-        );
-        optimizer.apply(variables, sum, norm > rl.clipNorm ? rl.clipNorm / norm : 1);
-        for (const g of Object.values(sum)) g.dispose();
+        const chunk = order
+          .slice(b, b + rl.minibatchSize)
+          .sort(
+            (i, j) =>
+              samples[i]!.prompt.length +
+              samples[i]!.completion.length -
+              (samples[j]!.prompt.length + samples[j]!.completion.length),
+          );
+        const { seen, norm, trainedTokens } = minibatchStep(learner, rl, chunk, { samples, old, ref }, list, variables);
+        update.trainedTokens += trainedTokens;
         update.kl.push(seen[0]!);
         update.entropy.push(seen[1]!);
         update.clipFraction.push(seen[2]!);
@@ -145,4 +113,73 @@ export function hfPpoUpdate(
     adapter.training = false;
   }
   return update;
+}
+
+/** One minibatch's Adam step: gradients accumulated over its micro-batches (token-weighted), clipped, applied. */
+function minibatchStep(
+  learner: HfLearner,
+  rl: TrainConfig["rl"],
+  chunk: readonly number[],
+  data: { samples: readonly RlSample[]; old: number[][]; ref: number[][] },
+  list: tf.Variable[],
+  variables: Map<string, tf.Variable>,
+): { seen: number[]; norm: number; trainedTokens: number } {
+  const { model, optimizer } = learner;
+  const { samples, old, ref } = data;
+  const ppo = { clipLow: rl.clipLow, clipHigh: rl.clipHigh, klCoef: rl.klCoef, entropyCoef: 0 };
+  let trainedTokens = 0;
+  const tokens = chunk.reduce((n, i) => n + samples[i]!.completion.length, 0);
+  const seen = [0, 0, 0, 0];
+  const sum: Record<string, tf.Tensor> = {};
+  for (let m = 0; m < chunk.length; m += rl.microbatchSize) {
+    const part = chunk.slice(m, m + rl.microbatchSize);
+    const n = part.reduce((k, i) => k + samples[i]!.completion.length, 0);
+    const weight = n / tokens;
+    const flat = (pick: (i: number) => readonly number[]) =>
+      tf.tensor2d(
+        part.flatMap((i) => [...pick(i)]),
+        [1, n],
+      );
+    const { value, grads } = tf.variableGrads(() => {
+      const logprobs = tf.reshape(
+        tokenLogProbs(
+          model,
+          part.map((i) => rowOf(samples[i]!)),
+        ),
+        [1, n],
+      ) as tf.Tensor2D;
+      const result = ppoLoss(
+        {
+          logprobs,
+          oldLogprobs: flat((i) => old[i]!),
+          refLogprobs: flat((i) => ref[i]!),
+          advantages: flat(
+            (i) => samples[i]!.tokenAdvantages ?? samples[i]!.completion.map(() => samples[i]!.advantage),
+          ),
+          mask: tf.ones([1, n]) as tf.Tensor2D,
+        },
+        ppo,
+      );
+      [result.kl, result.entropy, result.clipFraction, result.policyLoss].forEach(
+        (v, j) => (seen[j] = seen[j]! + weight * v.dataSync()[0]!),
+      );
+      return tf.mul(result.loss, weight) as tf.Scalar;
+    }, list);
+    value.dispose();
+    for (const [name, g] of Object.entries(grads)) {
+      const before = sum[name];
+      sum[name] = before === undefined ? g : tf.add(before, g);
+      if (before !== undefined) {
+        before.dispose();
+        g.dispose();
+      }
+    }
+    trainedTokens += part.reduce((k, i) => k + samples[i]!.prompt.length + samples[i]!.completion.length, 0);
+  }
+  const norm = Math.sqrt(
+    Object.values(sum).reduce((s, g) => s + tf.tidy(() => tf.sum(tf.square(g)).dataSync()[0]!), 0),
+  );
+  optimizer.apply(variables, sum, norm > rl.clipNorm ? rl.clipNorm / norm : 1);
+  for (const g of Object.values(sum)) g.dispose();
+  return { seen, norm, trainedTokens };
 }

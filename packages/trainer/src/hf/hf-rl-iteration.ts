@@ -23,11 +23,7 @@ export type HfRlMetricsLine = RlMetricsLine & {
 export type HfRunContext = HfLearner & { tokenizer: HfTokenizer; toolSchemas: boolean };
 
 /** The HfPolicy an RL iteration samples from (and whose prompts the learner rescores). */
-export function hfSamplingPolicy(
-  learner: HfRunContext,
-  config: TrainConfig,
-  iteration: number,
-): HfPolicy {
+export function hfSamplingPolicy(learner: HfRunContext, config: TrainConfig, iteration: number): HfPolicy {
   return new HfPolicy({
     model: learner.model,
     tokenizer: learner.tokenizer,

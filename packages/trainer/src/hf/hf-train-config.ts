@@ -149,7 +149,8 @@ export function resolveHfTrainConfig(layers: {
     throw new InvalidConfigError("rl.entropyCoef", config.rl.entropyCoef, "expected 0 with --model");
   for (const [arm, overlay] of Object.entries(config.arms)) {
     const rl = overlay.rl ?? {};
-    if (rl.credit === "act") throw new InvalidConfigError(`arms.${arm}.rl.credit`, rl.credit, 'expected "message" with --model');
+    if (rl.credit === "act")
+      throw new InvalidConfigError(`arms.${arm}.rl.credit`, rl.credit, 'expected "message" with --model');
   }
   return { config, lora: parseHfLoraSection(sections.lora), hf: parseHfPolicySection(sections.hf) };
 }

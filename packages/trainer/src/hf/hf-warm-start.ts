@@ -14,10 +14,7 @@ import type { HfRunContext } from "./hf-rl-iteration";
  * the same teacher as `cosir train`'s warm start), each action the prompt the policy would read (HfPolicy.promptIds)
  * then the teacher's text and the end-of-turn token, weight 1 on the reply's tokens only (at most `rl.maxNewTokens`).
  */
-export async function hfTeacherSequences(
-  learner: HfRunContext,
-  config: TrainConfig,
-): Promise<WeightedSequence[]> {
+export async function hfTeacherSequences(learner: HfRunContext, config: TrainConfig): Promise<WeightedSequence[]> {
   const tasks: Task[] = Array.from({ length: config.sft.episodes }, (_, k) => trainingTask(config, "sft", k));
   const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "tool" });
   const reader = new HfPolicy({
