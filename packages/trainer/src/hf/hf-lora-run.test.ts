@@ -62,8 +62,15 @@ describe("HfLoraRun", () => {
     const { config, lora, hf } = resolveHfTrainConfig({
       overrides: [
         {
-          rl: { iterations: 2, tasksPerIteration: 1, groupSize: 2, maxNewTokens: 2, dropZeroAdvantage: false },
-          sft: { episodes: 1, batchSize: 8, learningRate: 5e-2 },
+          rl: {
+            iterations: 2,
+            tasksPerIteration: 1,
+            groupSize: 2,
+            maxNewTokens: 2,
+            dropZeroAdvantage: false,
+            microbatchSize: 2,
+          },
+          sft: { episodes: 1, batchSize: 2, learningRate: 5e-2 },
           lora: { rank: 2, targetModules: "o_proj,down_proj", saveEvery: 1 },
           hf: { toolSchemas: false },
         },

@@ -9,6 +9,11 @@ import { derivedSeed } from "../rollout/training-data";
 import type { PpoUpdate } from "../run/ppo-update";
 import type { RlSample } from "../run/rl-samples";
 
+/** Lets pending I/O and timers run between long synchronous tfjs passes. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((done) => setImmediate(done));
+}
+
 /** A LoRA-adapted decoder being trained: the adapter's A and B move, the base stays frozen (and is the reference). */
 export interface HfLearner {
   model: DecoderModel;
@@ -44,12 +49,12 @@ function completionLogProbs(model: DecoderModel, samples: readonly RlSample[], m
  * gradient is accumulated over length-sorted micro-batches of `rl.microbatchSize`, weighted by their share of the
  * minibatch's tokens (so it is the whole minibatch's token-mean loss), clipped to global norm `rl.clipNorm`.
  */
-export function hfPpoUpdate(
+export async function hfPpoUpdate(
   learner: HfLearner,
   config: TrainConfig,
   samples: readonly RlSample[],
   iteration: number,
-): PpoUpdate {
+): Promise<PpoUpdate> {
   const { rl } = config;
   const { model, adapter, optimizer } = learner;
   const update: PpoUpdate = {
@@ -100,6 +105,8 @@ export function hfPpoUpdate(
               samples[i]!.completion.length -
               (samples[j]!.prompt.length + samples[j]!.completion.length),
           );
+        // each step is long synchronous tfjs work: let the event loop (timers, a test runner's RPC) run between them
+        await yieldToEventLoop();
         const { seen, norm, trainedTokens } = minibatchStep(learner, rl, chunk, { samples, old, ref }, list, variables);
         update.trainedTokens += trainedTokens;
         update.kl.push(seen[0]!);

@@ -9,7 +9,7 @@ import { rlMetricsLine } from "../run/rl-metrics-line";
 import { rolloutTasks, type RlRollout } from "../run/rl-rollout";
 import { rlSamplesFor } from "../run/rl-samples";
 import { scoreRollout } from "../run/score-rollout";
-import { hfPpoUpdate, type HfLearner } from "./hf-ppo-update";
+import { type HfLearner, hfPpoUpdate, yieldToEventLoop } from "./hf-ppo-update";
 
 /** An RL iteration's metrics line with the tool surface's validity rates. */
 export type HfRlMetricsLine = RlMetricsLine & {
@@ -22,9 +22,17 @@ export type HfRlMetricsLine = RlMetricsLine & {
 /** What the Hugging Face RL iteration works on: the learner, its tokenizer, and whether prompts carry tool schemas. */
 export type HfRunContext = HfLearner & { tokenizer: HfTokenizer; toolSchemas: boolean };
 
+/** HfPolicy that lets the event loop run before each (long, synchronous) batch of sampling. */
+class YieldingHfPolicy extends HfPolicy {
+  override async act(observations: Parameters<HfPolicy["act"]>[0]): ReturnType<HfPolicy["act"]> {
+    await yieldToEventLoop();
+    return super.act(observations);
+  }
+}
+
 /** The HfPolicy an RL iteration samples from (and whose prompts the learner rescores). */
 export function hfSamplingPolicy(learner: HfRunContext, config: TrainConfig, iteration: number): HfPolicy {
-  return new HfPolicy({
+  return new YieldingHfPolicy({
     model: learner.model,
     tokenizer: learner.tokenizer,
     seed: derivedSeed(config.seed, "sample", iteration),
@@ -62,7 +70,7 @@ export async function hfRlIteration(
     scored,
     config.rl,
   );
-  const update = hfPpoUpdate(learner, config, samples, iteration);
+  const update = await hfPpoUpdate(learner, config, samples, iteration);
   const line = rlMetricsLine({
     iteration,
     preset: config.rewards.preset,

@@ -7,6 +7,7 @@ import { meanOf, roundMetric } from "../metrics/round-metric";
 import { replayObservations } from "../rollout/replay-observations";
 import { derivedSeed, trainingTask } from "../rollout/training-data";
 import { teacherFromConfig } from "../teacher/teacher-policy";
+import { yieldToEventLoop } from "./hf-ppo-update";
 import type { HfRunContext } from "./hf-rl-iteration";
 
 /**
@@ -63,6 +64,7 @@ export async function hfWarmStart(
     let tokens = 0;
     for (let b = 0; b < batches; b++) {
       const batch = order.slice(b * sft.batchSize, (b + 1) * sft.batchSize).map((i) => sequences[i]!);
+      await yieldToEventLoop();
       losses.push(trainer.step(batch));
       tokens += batch.reduce((n, s) => n + s.tokens.length, 0);
       bar.update(++done, `loss ${losses.at(-1)!.toFixed(3)}`);
