@@ -41,7 +41,7 @@ export { learningRateAt } from "./rl/learning-rate";
 export type { PpoInputs, PpoLossResult, PpoOptions } from "./rl/ppo-loss";
 export { ppoLoss } from "./rl/ppo-loss";
 export type { BuiltTrajectories, RolloutAction } from "./rollout/build-trajectories";
-export { buildTrajectories } from "./rollout/build-trajectories";
+export { buildTrajectories, buildTrajectoriesFor } from "./rollout/build-trajectories";
 export type { ReplayedAction } from "./rollout/replay-observations";
 export { replayObservations } from "./rollout/replay-observations";
 export type { SftExample } from "./rollout/training-data";
@@ -89,3 +89,20 @@ export { TrainRun } from "./run/train-run";
 export type { TeacherOptions } from "./teacher/teacher-policy";
 export { teacherPolicy } from "./teacher/teacher-policy";
 export { SCRATCHPAD_MAX, choiceScratchpad, scratchpadArgmax } from "./teacher/choice-scratchpad";
+export type { HfLoraSection, HfPolicySection } from "./hf/hf-train-config";
+export {
+  HfLoraSectionSchema,
+  HfPolicySectionSchema,
+  parseHfPolicySection,
+  hfTrainDefaults,
+  loraSettingsOf,
+  parseHfLoraSection,
+  resolveHfTrainConfig,
+} from "./hf/hf-train-config";
+export type { HfLearner } from "./hf/hf-ppo-update";
+export { hfPpoUpdate } from "./hf/hf-ppo-update";
+export type { HfRlMetricsLine, HfRunContext } from "./hf/hf-rl-iteration";
+export { hfRlIteration, hfSamplingPolicy } from "./hf/hf-rl-iteration";
+export { hfTeacherSequences, hfWarmStart } from "./hf/hf-warm-start";
+export type { HfLoraRunConfig } from "./hf/hf-lora-run";
+export { HF_LORA_RUN_VERSION, HfLoraRun } from "./hf/hf-lora-run";

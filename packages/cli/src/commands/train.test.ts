@@ -22,6 +22,22 @@ describe("cosir train", () => {
     await expect(readConfigFile(join(root, "missing.json"))).rejects.toThrow(/--config/);
   });
 
+  it("--model: a missing folder, bad LoRA settings or --resume are one clear error each, and nothing is written", () => {
+    const run = (...flags: string[]) =>
+      spawnSync(process.execPath, [cli, "train", "--quiet", ...flags], { encoding: "utf8" });
+    const out = join(root, "hf-run");
+    const missing = run("--model", join(root, "no-model"), "--out", out);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toMatch(/config\.json/);
+    const rank = run("--model", join(root, "no-model"), "--out", out, "--set", "lora.rank=0");
+    expect(rank.stderr).toMatch(/lora\.rank.*0/);
+    const targets = run("--model", join(root, "no-model"), "--out", out, "--set", "lora.targetModules=q_proj,qkv");
+    expect(targets.stderr).toMatch(/lora\.targetModules.*qkv/);
+    const resume = run("--model", join(root, "no-model"), "--resume", out);
+    expect(resume.stderr).toMatch(/--resume/);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it("trains a run from a preset, a YAML file and --set overrides, and resumes a finished run as a no-op", async () => {
     const out = join(root, "run");
     writeFileSync(join(root, "run.yaml"), "sft:\n  episodes: 8\nrl:\n  tasksPerIteration: 1\n");

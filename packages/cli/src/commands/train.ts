@@ -4,8 +4,10 @@ import { checkOutputFolder } from "@cosir/bench";
 import type { CliCommand } from "../cli-io";
 import { parseFlags } from "../flags";
 import {
+  HfLoraRun,
   TrainRun,
   parseOverride,
+  resolveHfTrainConfig,
   resolveTrainConfig,
   trainPresets,
   validateTrainConfig,
@@ -56,6 +58,7 @@ export const trainCommand: CliCommand = async (argv, io) => {
     out: { type: "string" },
     resume: { type: "string" },
     base: { type: "string" },
+    model: { type: "string" },
     quiet: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
@@ -64,13 +67,17 @@ export const trainCommand: CliCommand = async (argv, io) => {
       [
         `usage: cosir train [--preset ${Object.keys(trainPresets).join("|")}] [--config FILE.json|yaml] [--set key.path=value ...] --out DIR [--base CHECKPOINT] [--quiet]`,
         "       cosir train --resume DIR [--quiet]",
+        "       cosir train --model HF_DIR --out DIR [--preset P] [--config FILE] [--set lora.rank=8 --set hf.toolSchemas=false ...]",
         "SFT warm start (unless --base), then self-play RL; checkpoints, config.json and metrics.jsonl in DIR.",
+        "--model: LoRA-train a Hugging Face Qwen3 / Gemma 3 folder on the tool surface with CoSIR rewards; the adapter",
+        "(PEFT layout) lands in DIR/adapter. LoRA settings: lora.rank, lora.alpha, lora.dropout, lora.targetModules, lora.saveEvery.",
         "",
       ].join("\n"),
     );
     return 0;
   }
   const progress = { stream: io.stderr as NodeJS.WriteStream, quiet: values.quiet === true };
+  if (values.model !== undefined) return trainHfModel(values, io, progress);
   let run: TrainRun;
   if (typeof values.resume === "string") {
     if (
@@ -111,3 +118,41 @@ export const trainCommand: CliCommand = async (argv, io) => {
   }
   return 0;
 };
+
+/** `cosir train --model DIR`: LoRA training of a Hugging Face decoder (HfLoraRun); everything is checked first. */
+async function trainHfModel(
+  values: Record<string, unknown>,
+  io: Parameters<CliCommand>[1],
+  progress: { stream: NodeJS.WriteStream; quiet: boolean },
+): Promise<number> {
+  for (const flag of ["resume", "base"] as const)
+    if (values[flag] !== undefined)
+      throw new InvalidConfigError(
+        `--${flag}`,
+        values[flag],
+        "is not available with --model (a LoRA run starts fresh)",
+      );
+  if (typeof values.model !== "string" || values.model.trim() === "")
+    throw new InvalidConfigError("--model", values.model, "expected a Hugging Face model folder");
+  if (typeof values.out !== "string" || values.out.trim() === "")
+    throw new InvalidConfigError("--out", values.out, "is required (a directory for the run)");
+  checkOutputFolder(values.out, "--out");
+  const overrides = ((values.set as string[] | undefined) ?? []).map(parseOverride);
+  const { config, lora, hf } = resolveHfTrainConfig({
+    ...(typeof values.preset === "string" ? { preset: values.preset } : {}),
+    ...(typeof values.config === "string" ? { file: await readConfigFile(values.config) } : {}),
+    overrides,
+  });
+  const { selectBackend } = await import("@cosir/policy/tfjs");
+  await selectBackend(values.quiet === true ? { log: null } : {});
+  const run = await HfLoraRun.start(values.model, values.out, config, { lora, hf }, { progress });
+  try {
+    await run.train();
+    io.stdout.write(
+      `trained LoRA for ${run.completedIterations} iterations; adapter in ${run.dir}/adapter (load it with loadLoraAdapter)\n`,
+    );
+  } finally {
+    run.dispose();
+  }
+  return 0;
+}

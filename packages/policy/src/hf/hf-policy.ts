@@ -15,6 +15,12 @@ export interface HfPolicyOptions {
   maxNewTokens?: number;
   /** Passed to the chat template as `enable_thinking` (default false: Qwen3 then opens an empty think block). */
   enableThinking?: boolean;
+  /**
+   * Render the tool surface's function schemas through the template's tool block (default true). false leaves them
+   * out (the system prompt still says to call tools, and replies are parsed the same): Qwen3's block is ~500 of the
+   * ~800 prompt tokens of a small task, too long for training tiny models on a CPU.
+   */
+  toolSchemas?: boolean;
 }
 
 /** A reply's text as the episode reads it: any `<think>` block removed (its tokens stay in `tokens`). */
@@ -38,9 +44,10 @@ export class HfPolicy implements Policy {
     this.name = options.name ?? `hf:${options.model.config.architecture}`;
   }
 
-  private prompt(observation: Observation): number[] {
+  /** The prompt ids of an observation: its chat (and tools) through the checkpoint's template, generation prompt on. */
+  promptIds(observation: Observation): number[] {
     const text = this.options.tokenizer.renderChat(observation.chat as HfChatMessage[], {
-      ...(observation.tools !== undefined ? { tools: observation.tools } : {}),
+      ...(observation.tools !== undefined && this.options.toolSchemas !== false ? { tools: observation.tools } : {}),
       enableThinking: this.options.enableThinking ?? false,
     });
     return this.options.tokenizer.encode(text);
@@ -48,7 +55,7 @@ export class HfPolicy implements Policy {
 
   async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
     if (observations.length === 0) return [];
-    const prompts = observations.map((o) => this.prompt(o));
+    const prompts = observations.map((o) => this.promptIds(o));
     const seed = (this.options.seed ?? 0) * 1_000_003 + this.calls++;
     const result = sampleDecoder(this.options.model, prompts, {
       maxNewTokens: this.options.maxNewTokens ?? 96,
@@ -65,7 +72,7 @@ export class HfPolicy implements Policy {
 
   async logprobs(batch: readonly { observation: Observation; action: PolicyAction }[]): Promise<number[][]> {
     const rows = batch.map(({ observation, action }) => {
-      const prompt = this.prompt(observation);
+      const prompt = this.promptIds(observation);
       const reply = action.tokens ?? this.options.tokenizer.encode(action.text);
       return { tokens: [...prompt, ...reply], from: prompt.length };
     });

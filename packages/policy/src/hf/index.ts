@@ -18,6 +18,8 @@ export {
   readHfWeights,
 } from "./load-decoder-checkpoint";
 export { sequenceLogProbs } from "./decoder-log-probs";
+export type { ScoredRow } from "./token-log-probs";
+export { tokenLogProbs } from "./token-log-probs";
 export { nextTokenLogProbs } from "./next-token-log-probs";
 export type { SampleDecoderOptions, SampleDecoderResult } from "./sample-decoder";
 export { chooseFromLogits, sampleDecoder } from "./sample-decoder";

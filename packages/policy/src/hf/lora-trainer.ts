@@ -45,7 +45,8 @@ export function weightedNegativeLogLikelihood(model: DecoderModel, batch: readon
   const vocab = logits.shape[1];
   // log p(target) = logit(target) - logsumexp(logits); a one-hot mask picks the target, since gathering from the
   // flattened [positions x 151k] matrix would need a gradient scattered over all of it
-  const mask = tf.oneHot(tf.tensor1d(targets, "int32"), vocab, 1, 0, "float32");
+  // oneHot built as int32 and cast: the wasm back end writes int32 bits into a "float32" oneHot (values ~4e-45)
+  const mask = tf.cast(tf.oneHot(tf.tensor1d(targets, "int32"), vocab), "float32");
   const picked = tf.sub(tf.sum(tf.mul(logits, mask), 1), tf.logSumExp(logits, 1));
   const norm = weights.reduce((a, w) => a + Math.abs(w), 0);
   return tf.div(tf.neg(tf.sum(tf.mul(picked, tf.tensor1d(weights)))), norm) as tf.Scalar;

@@ -109,6 +109,28 @@ describe("LoRA", () => {
     expect(() => loadLoraAdapter(dir, micro())).toThrow(/adapter_config\.json.*peft_type/);
   });
 
+  it("its loss is -sum w log p / sum |w| with log p from sequenceLogProbs (the oracle; the one-hot pick was 0 on wasm)", () => {
+    const model = micro();
+    const batch = [
+      { tokens: rows[0]!, weights: [0, 1, -0.5, 2, 1] },
+      { tokens: rows[1]!, weights: [0, 0, 1.5] },
+    ];
+    const lp = sequenceLogProbs(model, rows);
+    let sum = 0;
+    let norm = 0;
+    batch.forEach((s, r) =>
+      s.weights.forEach((w, i) => {
+        if (i === 0) return;
+        sum += w * lp[r]![i - 1]!;
+        norm += Math.abs(w);
+      }),
+    );
+    const t = weightedNegativeLogLikelihood(model, batch);
+    expect(t.dataSync()[0]!).toBeCloseTo(-sum / norm, 4);
+    t.dispose();
+    model.dispose();
+  });
+
   it("has gradients that match finite differences (through attention, RoPE, q/k norm and the head)", () => {
     const model = micro();
     const adapter = LoraAdapter.create(

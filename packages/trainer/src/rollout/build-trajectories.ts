@@ -1,4 +1,4 @@
-import type { Task, Trace } from "@cosir/env";
+import type { Observation, Task, Trace } from "@cosir/env";
 import type { PromptCompletion } from "@cosir/policy/tfjs";
 import type { EpisodeRewards } from "@cosir/rewards";
 import type { Trajectory } from "../rl/advantages";
@@ -33,6 +33,15 @@ export function buildTrajectories(
   episodes: { tasks: readonly Task[]; traces: readonly Trace[]; rewards: readonly EpisodeRewards[] },
   options: { groupSize: number; maxNewTokens: number },
 ): BuiltTrajectories {
+  return buildTrajectoriesFor((o) => promptIds(pm, o, options.maxNewTokens), episodes, options);
+}
+
+/** `buildTrajectories` for any policy: `promptOf` gives the prompt ids the policy read for an observation. */
+export function buildTrajectoriesFor(
+  promptOf: (observation: Observation) => number[],
+  episodes: { tasks: readonly Task[]; traces: readonly Trace[]; rewards: readonly EpisodeRewards[] },
+  options: { groupSize: number },
+): BuiltTrajectories {
   const trajectories: Trajectory[] = [];
   const actions: RolloutAction[][] = [];
   episodes.traces.forEach((trace, e) => {
@@ -55,7 +64,7 @@ export function buildTrajectories(
         mine.map((r) => {
           const acts = r.kind === "message" ? rewards.messages[r.index]?.acts : undefined;
           return {
-            prompt: promptIds(pm, r.observation, options.maxNewTokens),
+            prompt: promptOf(r.observation),
             completion: r.tokens ?? [],
             sampled: r.logprobs ?? [],
             kind: r.kind,

@@ -9,6 +9,16 @@ export interface RlRollout {
   traces: Trace[];
 }
 
+/** The episodes' tasks of RL iteration `iteration`: each of `rl.tasksPerIteration` training tasks `rl.groupSize` times. */
+export function rolloutTasks(config: TrainConfig, iteration: number): Task[] {
+  const tasks: Task[] = [];
+  for (let k = 0; k < config.rl.tasksPerIteration; k++) {
+    const task = trainingTask(config, "rl", iteration, k);
+    for (let g = 0; g < config.rl.groupSize; g++) tasks.push(task);
+  }
+  return tasks;
+}
+
 /**
  * The rollout of RL iteration `iteration` (docs/design.md §5): `rl.groupSize` episodes of each of
  * `rl.tasksPerIteration` training tasks, sampled from the policy at `rl.temperature`. Tasks and sampling seeds
@@ -23,11 +33,7 @@ export async function rlRollout(
   options: { prefixCache?: boolean } = {},
 ): Promise<RlRollout> {
   const { rl } = config;
-  const tasks: Task[] = [];
-  for (let k = 0; k < rl.tasksPerIteration; k++) {
-    const task = trainingTask(config, "rl", iteration, k);
-    for (let g = 0; g < rl.groupSize; g++) tasks.push(task);
-  }
+  const tasks = rolloutTasks(config, iteration);
   const policy = samplingPolicy(pm, {
     temperature: rl.temperature,
     maxNewTokens: rl.maxNewTokens,

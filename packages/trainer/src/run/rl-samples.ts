@@ -1,11 +1,12 @@
+import type { Observation } from "@cosir/env";
 import type { PromptCompletion } from "@cosir/policy/tfjs";
 import type { EpisodeRewards } from "@cosir/rewards";
 import type { TrainConfig } from "../config/train-config";
 import { computeActAdvantages } from "../rl/act-advantages";
 import { computeAdvantages } from "../rl/advantages";
-import { buildTrajectories, type BuiltTrajectories } from "../rollout/build-trajectories";
+import { buildTrajectoriesFor, type BuiltTrajectories } from "../rollout/build-trajectories";
 import { actSpans } from "./act-spans";
-import type { PolicyModel } from "./policy-model";
+import { promptIds, type PolicyModel } from "./policy-model";
 import type { RlRollout } from "./rl-rollout";
 
 /** One action the PPO update learns from: its tokens, its advantage and its per-token log-probs. */
@@ -24,10 +25,10 @@ export interface RlSample extends PromptCompletion {
 }
 
 /** Each action's per-token advantages: per message with `rl.credit: "message"`, per act with "act". */
-function tokenAdvantages(pm: PolicyModel, built: BuiltTrajectories, rl: TrainConfig["rl"]): number[][][] {
+function tokenAdvantages(source: SampleSource, built: BuiltTrajectories, rl: TrainConfig["rl"]): number[][][] {
   const { trajectories, actions } = built;
   if (rl.credit === "act") {
-    const separator = pm.tokenizer.id(";");
+    const separator = source.actSeparator();
     const spans = actions.map((list, t) =>
       list.map((a, k) => actSpans(a.completion, trajectories[t]?.rewards[k] ?? 0, a.actRewards, separator)),
     );
@@ -59,12 +60,33 @@ export function rlSamples(
   scored: readonly EpisodeRewards[],
   rl: TrainConfig["rl"],
 ): { samples: RlSample[]; dropped: number } {
-  const built = buildTrajectories(
-    pm,
-    { tasks: rollout.tasks, traces: rollout.traces, rewards: scored },
-    { groupSize: rl.groupSize, maxNewTokens: rl.maxNewTokens },
+  return rlSamplesFor(
+    { prompt: (o) => promptIds(pm, o, rl.maxNewTokens), actSeparator: () => pm.tokenizer.id(";") },
+    rollout,
+    scored,
+    rl,
   );
-  const perToken = tokenAdvantages(pm, built, rl);
+}
+
+/** What `rlSamplesFor` needs of a policy: the prompt ids it read, and (for `rl.credit: "act"`) its act separator. */
+export interface SampleSource {
+  prompt: (observation: Observation) => number[];
+  actSeparator: () => number | undefined;
+}
+
+/** `rlSamples` for any token policy (the Hugging Face decoders' too). */
+export function rlSamplesFor(
+  source: SampleSource,
+  rollout: RlRollout,
+  scored: readonly EpisodeRewards[],
+  rl: TrainConfig["rl"],
+): { samples: RlSample[]; dropped: number } {
+  const built = buildTrajectoriesFor(
+    source.prompt,
+    { tasks: rollout.tasks, traces: rollout.traces, rewards: scored },
+    { groupSize: rl.groupSize },
+  );
+  const perToken = tokenAdvantages(source, built, rl);
   const samples: RlSample[] = [];
   let dropped = 0;
   built.actions.forEach((list, t) =>
