@@ -1,22 +1,46 @@
-// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step and on the step
-// before prefix trees and the prefix cache, interleaved in one process so both see the same machine.
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the step before
+// the SIMD matmul (prefix trees and the prefix cache on tfjs-wasm's own kernels) and on the step before prefix trees
+// and the prefix cache, interleaved in one process so all three see the same machine.
 import { fileURLToPath } from "node:url";
-import { Transformer, TransformerTrainer, loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { Transformer, TransformerTrainer, loadCheckpoint, selectBackend, setSimdMatMul } from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
 
 const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
 
-/** A policy, reference and optimizer from the base's weights, on the update path `packing`. */
-function arm(base, weights, packing) {
-  const config = armConfig(resolveTrainConfig({ preset: "demo", overrides: [{ rl: { packing } }] }), "cosir");
-  const policy = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
-  const reference = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+/**
+ * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
+ * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it).
+ */
+function arm(base, weights, packing, simd) {
+  const gradientMatMul = simd ? "simd" : "xnnpack";
+  const config = armConfig(
+    resolveTrainConfig({
+      preset: "demo",
+      overrides: [{ rl: { packing, gradientMatMul } }],
+    }),
+    "cosir",
+  );
+  const policy = {
+    model: new Transformer(base.model.config, { weights }),
+    tokenizer: base.tokenizer,
+  };
+  const reference = {
+    model: new Transformer(base.model.config, { weights }),
+    tokenizer: base.tokenizer,
+  };
   const trainer = new TransformerTrainer(policy.model, {
     learningRate: config.rl.learningRate,
     clipNorm: config.rl.clipNorm,
   });
   return {
-    context: { config, policy, reference, trainer, prefixCache: packing === "prefixTree" },
+    context: {
+      config,
+      policy,
+      reference,
+      trainer,
+      prefixCache: packing === "prefixTree",
+    },
+    simd,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -31,19 +55,26 @@ function arm(base, weights, packing) {
 
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
- * path against the old one: iteration 0 of each is a warm-up, then iterations 1..n alternate which path goes first.
+ * path against the old one and against the one before the SIMD matmul: iteration 0 of each is a warm-up, then
+ * iterations 1..n rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
   const backend = await selectBackend({ log: null });
   const base = await loadCheckpoint(committedBase);
   const weights = await base.model.readWeights();
   base.model.dispose();
-  const paths = { today: arm(base, weights, "prefixTree"), before: arm(base, weights, "none") };
+  const paths = {
+    today: arm(base, weights, "prefixTree", true),
+    previous: arm(base, weights, "prefixTree", false),
+    before: arm(base, weights, "none", false),
+  };
+  const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
   for (let it = 0; it <= iterations; it++) {
-    const order = it % 2 === 0 ? ["today", "before"] : ["before", "today"];
+    const order = names.map((_, i) => names[(i + it) % names.length]);
     for (const name of order) {
       const path = paths[name];
+      setSimdMatMul({ batched: path.simd });
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -56,14 +87,16 @@ export async function rlIterationFigures({ report, quick }) {
     }
   }
   const rate = (p) => p.episodes / p.seconds;
-  const note = `demo config (cosir arm), ${iterations} iteration(s) of ${paths.today.context.config.rl.tasksPerIteration * paths.today.context.config.rl.groupSize} episodes after a warm-up, ${backend.name}`;
+  const note = `demo config (cosir arm), ${iterations} iteration(s) of ${
+    paths.today.context.config.rl.tasksPerIteration * paths.today.context.config.rl.groupSize
+  } episodes after a warm-up, ${backend.name}`;
   report({
     name: "trainer.rl.episodes",
     value: rate(paths.today),
     unit: "episodes/s",
     baseline: rate(paths.before),
     ratio: rate(paths.today) / rate(paths.before),
-    note: `${note}; baseline: rl.packing none, no prefix cache`,
+    note: `${note}; baseline: rl.packing none, no prefix cache, tfjs-wasm's own matmuls`,
   });
   // CPU seconds of this process: on a machine shared with other jobs, wall-clock rates swing with their load
   const cpuRate = (p) => p.episodes / p.cpuSeconds;
@@ -93,5 +126,23 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
+  const previousNote = `${note}; baseline: prefix trees and the prefix cache on tfjs-wasm's own matmuls (the step before the SIMD kernel)`;
+  report({
+    name: "trainer.rl.episodes.vs-previous",
+    value: rate(paths.today),
+    unit: "episodes/s",
+    baseline: rate(paths.previous),
+    ratio: rate(paths.today) / rate(paths.previous),
+    note: previousNote,
+  });
+  report({
+    name: "trainer.rl.episodes.cpu.vs-previous",
+    value: cpuRate(paths.today),
+    unit: "episodes/cpu-s",
+    baseline: cpuRate(paths.previous),
+    ratio: cpuRate(paths.today) / cpuRate(paths.previous),
+    note: previousNote,
+  });
+  setSimdMatMul({ batched: true });
   for (const p of Object.values(paths)) p.dispose();
 }

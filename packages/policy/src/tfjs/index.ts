@@ -11,6 +11,14 @@ export { Transformer, transformerParameterShapes } from "./model/transformer";
 export { KvCache } from "./model/kv-cache";
 export { PrefixCache } from "./model/prefix-cache";
 export { causalAttention, causalMask } from "./model/causal-attention";
+export type { SimdMatMulSettings } from "./model/simd-batch-mat-mul";
+export {
+  setSimdMatMul,
+  simdBatchMatMul,
+  simdBatchMatMulAvailable,
+  simdBatchMatMulKernel,
+  simdMatMulSettings,
+} from "./model/simd-batch-mat-mul";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import * as tf from "@tensorflow/tfjs-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "./backend";
+import { simdBatchMatMulAvailable, simdBatchMatMulKernel } from "./model/simd-batch-mat-mul";
 import { differentiableKernels, gradientTable } from "./register-gradients";
 import { SeededRandom } from "./seeded-random";
 
@@ -556,6 +557,26 @@ const cases: Record<string, fc.Arbitrary<KernelCall>> = {
         }),
       );
     }),
+  [simdBatchMatMulKernel]: fc
+    .record({
+      m: fc.integer({ min: 1, max: 6 }),
+      k: fc.integer({ min: 1, max: 5 }),
+      n: fc.integer({ min: 1, max: 6 }),
+      batch: fc.integer({ min: 2, max: 3 }),
+      layout: fc.constantFrom("same", "a1", "b1"),
+      transposeA: fc.boolean(),
+    })
+    .chain(({ m, k, n, batch, layout, transposeA }) => {
+      const sa = [layout === "a1" ? 1 : batch, ...(transposeA ? [k, m] : [m, k])];
+      const sb = [layout === "b1" ? 1 : batch, k, n];
+      return fc.tuple(valuesArb(sa), valuesArb(sb)).map(
+        ([va, vb]): KernelCall => ({
+          inputs: [floatInput("a", sa, va), floatInput("b", sb, vb)],
+          attrs: { transposeA },
+          reference: ([a, b]) => [matMul(a!, b!, transposeA, false)],
+        }),
+      );
+    }),
   GatherV2: shapeArb().chain((shape) =>
     fc
       .tuple(valuesArb(shape), fc.integer({ min: 0, max: shape.length - 1 }), shapeArb(1, 2, 3))
@@ -672,6 +693,7 @@ let tensorsAtStart = 0;
 
 beforeAll(async () => {
   await selectBackend({ log: null });
+  simdBatchMatMulAvailable(); // registers the SIMD kernel where the back end runs it
   tensorsAtStart = tf.memory().numTensors;
 });
 
@@ -687,6 +709,8 @@ describe("registered gradients against float64 central finite differences", () =
 
   it.each(differentiableKernels.map((kernel) => [kernel]))("%s", (kernel) => {
     const arbitrary = cases[kernel];
+    // the SIMD kernel exists on tfjs-wasm only (elsewhere simdBatchMatMul is tf.matMul)
+    if (kernel === simdBatchMatMulKernel && !simdBatchMatMulAvailable()) return;
     expect(arbitrary, `no finite-difference case for kernel ${kernel}: add one to \`cases\``).toBeDefined();
     withOwnGradient(kernel, () => {
       fc.assert(

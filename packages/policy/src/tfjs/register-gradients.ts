@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import { simdBatchMatMul, simdBatchMatMulKernel } from "./model/simd-batch-mat-mul";
 
 /*
  * tfjs-core ships its gradient definitions only as separate ESM files whose imports have no file
@@ -312,6 +313,25 @@ export const gradientTable: readonly Grad[] = [
         return r.rank === b.rank && r.shape.every((n, i) => n === b.shape[i]) ? r : sumLeading(r, b.shape);
       };
       return { a: da, b: db };
+    },
+  },
+  {
+    // the SIMD batched matmul (y = a @ b or, with transposeA, a^T @ b; a batch of 1 broadcast): its gradients are the
+    // same kernel on explicitly transposed operands, summed over a broadcast batch
+    kernelName: simdBatchMatMulKernel,
+    inputsToSave: ["a", "b"],
+    gradFunc: (dy, saved, attrs) => {
+      const [a, b] = saved as [tf.Tensor3D, tf.Tensor3D];
+      const g = dy as tf.Tensor3D;
+      const transposeA = (attrs as { transposeA?: boolean }).transposeA === true;
+      const swap = (t: tf.Tensor3D) => tf.transpose(t, [0, 2, 1]) as tf.Tensor3D;
+      const keep = (r: tf.Tensor3D, batch: number) => (batch === r.shape[0] ? r : tf.sum(r, 0, true));
+      return {
+        // dA = dy b^T, or for a stored transposed (dy b^T)^T = b dy^T
+        a: () => keep(transposeA ? simdBatchMatMul(b, swap(g)) : simdBatchMatMul(g, swap(b)), a.shape[0]),
+        // dB = a^T dy: with a stored transposed, that is a itself
+        b: () => keep(transposeA ? simdBatchMatMul(a, g) : simdBatchMatMul(a, g, { transposeA: true }), b.shape[0]),
+      };
     },
   },
   {

@@ -70,6 +70,13 @@ const RlSchema = z
      * sample to its own row and draws minibatches by sample (the update before packing, kept for comparison).
      */
     packing: z.enum(["prefixTree", "none"]).default("prefixTree"),
+    /**
+     * The kernel of the update's dense-layer backward products on tfjs-wasm: "simd" (the SIMD matmul of
+     * @cosir/policy: 1-7x faster there, since XNNPACK packs a new operator for each backward product's fresh right
+     * operand) or "xnnpack" (tf.matMul, as before). The gradients differ by float rounding only. Other back ends
+     * run tf.matMul either way.
+     */
+    gradientMatMul: z.enum(["simd", "xnnpack"]).default("simd"),
     clipLow: z.number().min(0).max(1).default(0.2),
     clipHigh: z.number().min(0).max(10).default(0.28),
     klCoef: nonNegative.default(0.02),

@@ -1,6 +1,12 @@
 import { Rng } from "@cosir/env";
 import * as tf from "@tensorflow/tfjs-core";
-import { prefixTreeLogprobs, tokenLogprobs, type Transformer, type TransformerTrainer } from "@cosir/policy/tfjs";
+import {
+  prefixTreeLogprobs,
+  setSimdMatMul,
+  tokenLogprobs,
+  type Transformer,
+  type TransformerTrainer,
+} from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { learningRateAt } from "../rl/learning-rate";
 import { ppoLoss } from "../rl/ppo-loss";
@@ -41,8 +47,7 @@ export function ppoUpdate(
   samples: readonly RlSample[],
   iteration: number,
 ): PpoUpdate {
-  const { config, policy: pm, trainer } = context;
-  const { rl } = config;
+  const { rl } = context.config;
   const update: PpoUpdate = {
     kl: [],
     entropy: [],
@@ -55,6 +60,24 @@ export function ppoUpdate(
   };
   if (samples.length === 0) return update;
   update.samplerMismatch = attachLogprobs(samples, context, rl);
+  const previous = setSimdMatMul({ linearGradients: rl.gradientMatMul === "simd" });
+  try {
+    ppoEpochs(context, samples, iteration, update);
+  } finally {
+    setSimdMatMul(previous);
+  }
+  return update;
+}
+
+/** `rl.ppoEpochs` epochs of minibatch steps, each one optimizer step; their figures are pushed onto `update`. */
+function ppoEpochs(
+  context: { config: TrainConfig; policy: PolicyModel; trainer: TransformerTrainer },
+  samples: readonly RlSample[],
+  iteration: number,
+  update: PpoUpdate,
+): void {
+  const { config, policy: pm, trainer } = context;
+  const { rl } = config;
   trainer.optimizer.learningRate = update.learningRate;
   for (let epoch = 0; epoch < rl.ppoEpochs; epoch++) {
     for (const chunk of minibatches(samples, rl, derivedSeed(config.seed, "ppo-order", iteration, epoch))) {
@@ -89,7 +112,6 @@ export function ppoUpdate(
       update.gradNorm.push(gradNorm);
     }
   }
-  return update;
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { simdBatchMatMul } from "./simd-batch-mat-mul";
 
 /** Keys pre-transposed [batch * heads, headWidth, length] and values [batch * heads, length, headWidth]. */
 export interface AttentionKeysValues {
@@ -37,9 +38,9 @@ export function cachedAttention(
   const values = past === undefined ? newValues : (tf.concat([past.values, newValues], 1) as tf.Tensor3D);
   const length = keys.shape[2];
   const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), [0, 2, 1, 3], [bh, time, headWidth]);
-  const scores = tf.add(tf.reshape(tf.matMul(scaled, keys), [batch, heads, time, length]), bias);
+  const scores = tf.add(tf.reshape(simdBatchMatMul(scaled, keys), [batch, heads, time, length]), bias);
   const p = tf.softmax(tf.reshape(scores, [bh, time, length])) as tf.Tensor3D;
-  const heads3 = tf.matMul(p, values);
+  const heads3 = simdBatchMatMul(p, values);
   const output = (
     time === 1
       ? tf.reshape(heads3, [batch, width])

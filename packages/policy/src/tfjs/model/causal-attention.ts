@@ -1,4 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { simdBatchMatMul } from "./simd-batch-mat-mul";
 
 /** Additive causal mask [t, t]: 0 where the key is at or before the query, -1e9 after. */
 export function causalMask(t: number): tf.Tensor2D {
@@ -12,8 +13,8 @@ export function causalMask(t: number): tf.Tensor2D {
  * side by side in the columns), returning the merged heads [batch * time, width]. One custom
  * gradient for the whole block, built only from kernels that are fast on tfjs-wasm: rank-4
  * transposes for the head split and merge (no slices, splits or gathers: those copy through
- * JavaScript there) and untransposed batched matmuls, with keys kept transposed so that
- * QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)).
+ * JavaScript there) and untransposed batched matmuls (simdBatchMatMul: SIMD on wasm, equal to tf.matMul bit for
+ * bit), with keys kept transposed so that QK^T needs no transposed matmul. Softmax backward: dS = P * (dP - rowsum(dP * P)).
  * `bias` [batch, time, time] replaces the causal mask (0 where a query may attend, -1e9 elsewhere): a packed prefix
  * tree's rows attend to their ancestors only.
  */
@@ -53,7 +54,7 @@ export function causalAttention(
     const qs = toHeads(tf.mul(qIn as tf.Tensor, scale));
     const kT = toHeadsT(kIn as tf.Tensor);
     const vh = toHeads(vIn as tf.Tensor);
-    const scores = tf.matMul(qs, kT);
+    const scores = simdBatchMatMul(qs, kT);
     const masked =
       bias === undefined
         ? tf.add(scores, causalMask(time))
@@ -63,24 +64,24 @@ export function causalAttention(
             time,
           ]);
     const p = tf.softmax(masked) as tf.Tensor3D;
-    const o = tf.matMul(p, vh);
+    const o = simdBatchMatMul(p, vh);
     (save as tf.GradSaveFunc)([qs, kT, vh, p, o]);
     return {
       value: fromHeads(o),
       gradFunc: (dy, saved) => {
         const [sq, skT, sv, sp, so] = saved as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
         const dO = toHeads(dy);
-        // dV = P^T dO and dK = dS^T Q: transposing the [t, t] operand first and multiplying
-        // [t, t] x [t, w] is about twice as fast in the generic batched loop as [w, t] x [t, t]
-        const dV = tf.matMul(tf.transpose(sp, [0, 2, 1]) as tf.Tensor3D, dO);
-        const dP = tf.matMul(dO, tf.transpose(sv, [0, 2, 1]) as tf.Tensor3D);
+        // dV = P^T dO and dK = dS^T Q as [t, t]^T x [t, w]: the kernel reads the [t, t] operand's columns, the same
+        // sums as multiplying its transposed copy (which tf.matMul does where the SIMD kernel does not run)
+        const dV = simdBatchMatMul(sp, dO, { transposeA: true });
+        const dP = simdBatchMatMul(dO, tf.transpose(sv, [0, 2, 1]) as tf.Tensor3D);
         // rowsum(dP * P) = rowsum(dO * O) since O = P V: a [t, w] product instead of a [t, t] one (FlashAttention's
         // D). Only with a bias (packed trees, a new path): its rounding differs, and the causal path keeps the
         // committed demo base's pretraining log replaying bit for bit.
         const rowSum = bias === undefined ? tf.sum(tf.mul(dP, sp), -1, true) : tf.sum(tf.mul(dO, so), -1, true);
         const dS = tf.mul(sp, tf.sub(dP, rowSum)) as tf.Tensor3D;
-        const dQ = tf.mul(tf.matMul(dS, tf.transpose(skT, [0, 2, 1]) as tf.Tensor3D), scale);
-        const dK = tf.matMul(tf.transpose(dS, [0, 2, 1]) as tf.Tensor3D, sq);
+        const dQ = tf.mul(simdBatchMatMul(dS, tf.transpose(skT, [0, 2, 1]) as tf.Tensor3D), scale);
+        const dK = simdBatchMatMul(dS, sq, { transposeA: true });
         return [fromHeads(dQ), fromHeads(dK), fromHeads(dV)];
       },
     };

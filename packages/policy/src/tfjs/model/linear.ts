@@ -1,4 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { simdBatchMatMul, simdMatMulSettings } from "./simd-batch-mat-mul";
 import { transpose2d } from "./transpose-2d";
 
 /*
@@ -8,9 +9,24 @@ import { transpose2d } from "./transpose-2d";
  * Transposing an operand explicitly first is a cheap memory pass by comparison, and for the
  * weight gradient the thinner of x and dy is the one transposed.
  */
+/**
+ * A backward product a @ b: XNNPACK through tf.matMul, or the SIMD kernel with `linearGradients` set
+ * (setSimdMatMul): XNNPACK packs a new operator for every fresh right operand, which every backward product has.
+ */
+function backwardMatMul(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
+  if (!simdMatMulSettings().linearGradients) return tf.matMul(a, b);
+  const [m, k] = a.shape;
+  const n = b.shape[1];
+  const a3 = tf.reshape(a, [1, m, k]) as tf.Tensor3D;
+  const b3 = tf.reshape(b, [1, k, n]) as tf.Tensor3D;
+  return tf.reshape(simdBatchMatMul(a3, b3, { unbatched: true }), [m, n]) as tf.Tensor2D;
+}
+
 /** dW = x^T dy [in, out] for y = x @ W, untransposed matmuls only; when x is wider than dy, (dy^T x)^T moves less memory. */
 export function weightGradient(x: tf.Tensor2D, dy: tf.Tensor2D): tf.Tensor2D {
-  return x.shape[1] > dy.shape[1] ? transpose2d(tf.matMul(transpose2d(dy), x)) : tf.matMul(transpose2d(x), dy);
+  return x.shape[1] > dy.shape[1]
+    ? transpose2d(backwardMatMul(transpose2d(dy), x))
+    : backwardMatMul(transpose2d(x), dy);
 }
 
 const plain = tf.customGrad((x, w, save) => {
@@ -21,7 +37,7 @@ const plain = tf.customGrad((x, w, save) => {
     value: tf.matMul(a, b),
     gradFunc: (dy, saved) => {
       const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
-      return [tf.matMul(dy as tf.Tensor2D, transpose2d(sw)), weightGradient(sx, dy as tf.Tensor2D)];
+      return [backwardMatMul(dy as tf.Tensor2D, transpose2d(sw)), weightGradient(sx, dy as tf.Tensor2D)];
     },
   };
 });
@@ -36,7 +52,7 @@ const relu = tf.customGrad((x, w, save) => {
     gradFunc: (dy, saved) => {
       const [sx, sw, sy] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
       const dz = tf.mul(dy, tf.step(sy)) as tf.Tensor2D;
-      return [tf.matMul(dz, transpose2d(sw)), weightGradient(sx, dz)];
+      return [backwardMatMul(dz, transpose2d(sw)), weightGradient(sx, dz)];
     },
   };
 });

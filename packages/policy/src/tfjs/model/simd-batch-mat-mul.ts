@@ -1,0 +1,394 @@
+import { InvalidArgumentError } from "@cosir/bayes";
+import * as tf from "@tensorflow/tfjs-core";
+
+/*
+ * A batched matmul for tfjs-wasm that runs as fast as its inputs allow. tfjs-wasm sends every matmul with a batch
+ * above 1 (attention's per-head products) to a generic scalar loop (`slow_batch_matmul`, about 2 GFLOP/s); this
+ * kernel computes the same products with WebAssembly SIMD on tfjs-wasm's own memory (no copies), four rows by four
+ * columns at a time, and keeps that loop's summation order exactly: for each output element, the shared dimension in
+ * blocks of 48, each block summed from zero in order (s = s + a*b, no fused multiply-add), each block's sum added to
+ * the output (out = out + s). Its results therefore equal tf.matMul's bit for bit on wasm, so nothing computed with it
+ * (the committed base's pinned traces included) moves. The module is written out below as bytes (about 400), one
+ * exported function; any other back end, or a wasm without SIMD, runs tf.matMul itself.
+ */
+
+/** The kernel's name in tfjs' registry (inputs a [batch, m, k], b [batch, k, n]; batch 1 broadcasts). */
+export const simdBatchMatMulKernel = "CosirSimdBatchMatMul";
+
+/** tfjs-wasm's generic loop sums the shared dimension in blocks of this many (kBlockSize in batch_mat_mul_impl.cc). */
+const blockSize = 48;
+
+// --- a minimal WebAssembly writer -----------------------------------------------------------------------------
+
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (n !== 0);
+  return out;
+}
+
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
+      out.push(byte);
+      return out;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
+const vector = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+const name = (s: string) => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
+
+const I32 = 0x7f;
+const V128 = 0x7b;
+const F32 = 0x7d;
+
+/** Instruction helpers: each returns its bytes. Locals by index. */
+const op = {
+  get: (i: number) => [0x20, ...uleb(i)],
+  set: (i: number) => [0x21, ...uleb(i)],
+  tee: (i: number) => [0x22, ...uleb(i)],
+  i32: (n: number) => [0x41, ...sleb(n)],
+  add: [0x6a],
+  sub: [0x6b],
+  mul: [0x6c],
+  shl2: [0x41, 2, 0x74],
+  ltU: [0x49],
+  geU: [0x4f],
+  select: [0x1b],
+  f32Load: [0x2a, 2, 0],
+  f32Store: [0x38, 2, 0],
+  f32Add: [0x92],
+  f32Mul: [0x94],
+  f32Zero: [0x43, 0, 0, 0, 0],
+  v128Load: [0xfd, 0x00, 4, 0],
+  v128Store: [0xfd, 0x0b, 4, 0],
+  v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
+  splat: [0xfd, 0x13],
+  vAdd: [0xfd, ...uleb(0xe4)],
+  vMul: [0xfd, ...uleb(0xe6)],
+  memoryFill: [0xfc, ...uleb(11), 0],
+  and: [0x71],
+};
+
+/** `for (v = from; v < to; v += step) body`, with `to` an instruction sequence evaluated each turn. */
+function forLoop(v: number, from: number[], to: number[], step: number, body: number[]): number[] {
+  return [
+    ...from,
+    ...op.set(v),
+    0x02,
+    0x40, // block
+    0x03,
+    0x40, // loop
+    ...op.get(v),
+    ...to,
+    ...op.geU,
+    0x0d,
+    1, // br_if out of the block
+    ...body,
+    ...op.get(v),
+    ...op.i32(step),
+    ...op.add,
+    ...op.set(v),
+    0x0c,
+    0, // br to the loop
+    0x0b,
+    0x0b,
+  ];
+}
+
+// parameters and locals of the generated functions, by index
+const P = { a: 0, b: 1, out: 2, batch: 3, m: 4, k: 5, n: 6, aBatchBytes: 7, bBatchBytes: 8 };
+const L = { bi: 9, k0: 10, kEnd: 11, i: 12, j: 13, k: 14, m4: 15, n4: 16, a: 17, b: 18, o: 19, bv: 24, s: 25 };
+const accs = [20, 21, 22, 23];
+const locals = [
+  [...uleb(11), I32],
+  [...uleb(5), V128],
+  [...uleb(1), F32],
+];
+
+/** Byte address of a[i + r, k] in this batch: a [m, k], or a stored transposed [k, m] (`transposeA`). */
+function addressOfA(transposeA: boolean, r: number): number[] {
+  const row = [...op.get(L.i), ...op.i32(r), ...op.add];
+  const index = transposeA
+    ? [...op.get(L.k), ...op.get(P.m), ...op.mul, ...row, ...op.add]
+    : [...row, ...op.get(P.k), ...op.mul, ...op.get(L.k), ...op.add];
+  return [...index, ...op.shl2, ...op.get(L.a), ...op.add];
+}
+
+/** Byte address of b[k, j] in this batch. */
+const addressOfB = [
+  ...op.get(L.k),
+  ...op.get(P.n),
+  ...op.mul,
+  ...op.get(L.j),
+  ...op.add,
+  ...op.shl2,
+  ...op.get(L.b),
+  ...op.add,
+];
+
+/** Byte address of out[i + r, j] in this batch. */
+function addressOfOut(r: number): number[] {
+  return [
+    ...[...op.get(L.i), ...op.i32(r), ...op.add, ...op.get(P.n), ...op.mul, ...op.get(L.j), ...op.add],
+    ...[...op.shl2, ...op.get(L.o), ...op.add],
+  ];
+}
+
+/** `rows` rows x 4 columns at (i, j): acc_r = sum over the block of a[i+r, k] * b[k, j..j+3], then out += acc_r. */
+function vectorTile(transposeA: boolean, rows: number): number[] {
+  const used = accs.slice(0, rows);
+  return [
+    ...used.flatMap((acc) => [...op.v128Zero, ...op.set(acc)]),
+    ...forLoop(L.k, op.get(L.k0), op.get(L.kEnd), 1, [
+      ...addressOfB,
+      ...op.v128Load,
+      ...op.set(L.bv),
+      ...used.flatMap((acc, r) => [
+        ...[...op.get(acc), ...addressOfA(transposeA, r), ...op.f32Load, ...op.splat],
+        ...[...op.get(L.bv), ...op.vMul, ...op.vAdd, ...op.set(acc)],
+      ]),
+    ]),
+    ...used.flatMap((acc, r) => [
+      ...[...addressOfOut(r), ...addressOfOut(r), ...op.v128Load],
+      ...[...op.get(acc), ...op.vAdd, ...op.v128Store],
+    ]),
+  ];
+}
+
+/** One element at (i, j): s = sum over the block of a[i, k] * b[k, j], then out += s. */
+function scalarElement(transposeA: boolean): number[] {
+  return [
+    ...op.f32Zero,
+    ...op.set(L.s),
+    ...forLoop(L.k, op.get(L.k0), op.get(L.kEnd), 1, [
+      ...[...op.get(L.s), ...addressOfA(transposeA, 0), ...op.f32Load],
+      ...[...addressOfB, ...op.f32Load, ...op.f32Mul, ...op.f32Add, ...op.set(L.s)],
+    ]),
+    ...[...addressOfOut(0), ...addressOfOut(0), ...op.f32Load, ...op.get(L.s), ...op.f32Add, ...op.f32Store],
+  ];
+}
+
+/** One block of the shared dimension, [k0, kEnd), over every output element of this batch. */
+function blockPass(transposeA: boolean): number[] {
+  const kEnd = [...op.get(L.k0), ...op.i32(blockSize), ...op.add];
+  return [
+    // kEnd = min(k0 + 48, k)
+    ...[...kEnd, ...op.get(P.k), ...kEnd, ...op.get(P.k), ...op.ltU, ...op.select, ...op.set(L.kEnd)],
+    ...forLoop(L.i, op.i32(0), op.get(L.m4), 4, forLoop(L.j, op.i32(0), op.get(L.n4), 4, vectorTile(transposeA, 4))),
+    // rows m4.. one at a time, four columns at a time; then columns n4.. of every row one element at a time
+    ...forLoop(L.i, op.get(L.m4), op.get(P.m), 1, forLoop(L.j, op.i32(0), op.get(L.n4), 4, vectorTile(transposeA, 1))),
+    ...forLoop(L.i, op.i32(0), op.get(P.m), 1, forLoop(L.j, op.get(L.n4), op.get(P.n), 1, scalarElement(transposeA))),
+  ];
+}
+
+/** The body of mm / mmTransposedA: every batch's base addresses, its output zeroed, then its blocks in order. */
+function functionBody(transposeA: boolean): number[] {
+  const base = (param: number, stride: number[], local: number) => [
+    ...[...op.get(param), ...op.get(L.bi), ...stride, ...op.mul, ...op.add, ...op.set(local)],
+  ];
+  const perBatch = [
+    ...base(P.a, op.get(P.aBatchBytes), L.a),
+    ...base(P.b, op.get(P.bBatchBytes), L.b),
+    ...base(P.out, [...op.get(P.m), ...op.get(P.n), ...op.mul, ...op.shl2], L.o),
+    ...[...op.get(L.o), ...op.i32(0), ...op.get(P.m), ...op.get(P.n), ...op.mul, ...op.shl2, ...op.memoryFill],
+    ...forLoop(L.k0, op.i32(0), op.get(P.k), blockSize, blockPass(transposeA)),
+  ];
+  const body = [
+    ...[...op.get(P.m), ...op.i32(-4), ...op.and, ...op.set(L.m4)],
+    ...[...op.get(P.n), ...op.i32(-4), ...op.and, ...op.set(L.n4)],
+    ...forLoop(L.bi, op.i32(0), op.get(P.batch), 1, perBatch),
+    0x0b,
+  ];
+  const code = [...vector(locals), ...body];
+  return [...uleb(code.length), ...code];
+}
+
+/**
+ * Two functions of (a, b, out, batch, m, k, n, aBatchBytes, bBatchBytes), byte addresses in the imported memory, a
+ * batch stride of 0 broadcasting that operand: mm, out[batch, m, n] = a[., m, k] @ b[., k, n]; mmTransposedA, the
+ * same with a stored [., k, m].
+ */
+function matMulModule(): Uint8Array {
+  const bytes = [
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector([[0x60, ...vector(new Array(9).fill([I32])), 0]])), // type: (i32 x 9) -> ()
+    ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])), // import memory, min 0
+    ...section(3, vector([[0], [0]])), // two functions of type 0
+    ...section(
+      7,
+      vector([
+        [...name("mm"), 0x00, 0],
+        [...name("mmTransposedA"), 0x00, 1],
+      ]),
+    ),
+    ...section(10, vector([functionBody(false), functionBody(true)])),
+  ];
+  return Uint8Array.from(bytes);
+}
+
+// --- the tfjs kernel -------------------------------------------------------------------------------------------
+
+type MatMulFn = (...args: number[]) => void;
+
+// The WebAssembly API as this file uses it (the package's TypeScript libs do not declare it).
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+interface WasmApi {
+  Memory: abstract new (...args: never[]) => WasmMemory;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (
+    module: object,
+    imports: object,
+  ) => {
+    exports: Record<string, unknown>;
+  };
+  validate(bytes: Uint8Array): boolean;
+}
+const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+interface WasmBackendLike {
+  wasm: { asm?: { memory?: WasmMemory } };
+  dataIdMap: { get(dataId: unknown): { memoryOffset: number } | undefined };
+  makeOutput(shape: number[], dtype: "float32"): tf.TensorInfo;
+}
+
+interface Compiled {
+  memory: WasmMemory;
+  mm: MatMulFn;
+  mmTransposedA: MatMulFn;
+}
+
+let compiled: Compiled | null | undefined;
+
+/** The SIMD functions bound to the wasm back end's memory, or null where they cannot run. */
+function instance(backend: WasmBackendLike): Compiled | null {
+  const memory = backend.wasm?.asm?.memory;
+  if (compiled !== undefined && (compiled === null || compiled.memory === memory)) return compiled;
+  compiled = null;
+  if (wasmApi === undefined || !(memory instanceof wasmApi.Memory)) return compiled;
+  try {
+    const bytes = matMulModule();
+    if (!wasmApi.validate(bytes)) return compiled;
+    const module = new wasmApi.Module(bytes);
+    const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as Compiled;
+    compiled = { memory, mm: exports.mm, mmTransposedA: exports.mmTransposedA };
+  } catch {
+    compiled = null;
+  }
+  return compiled;
+}
+
+function kernelFunc({
+  inputs,
+  backend,
+  attrs,
+}: {
+  inputs: tf.NamedTensorInfoMap;
+  backend: unknown;
+  attrs?: tf.NamedAttrMap;
+}): tf.TensorInfo {
+  const a = inputs.a as tf.TensorInfo;
+  const b = inputs.b as tf.TensorInfo;
+  const transposeA = attrs?.transposeA === true;
+  const wasm = backend as WasmBackendLike;
+  const fn = instance(wasm);
+  const [batchA, rowsA, colsA] = a.shape as [number, number, number];
+  const [m, k] = transposeA ? [colsA, rowsA] : [rowsA, colsA];
+  const [batchB, kb, n] = b.shape as [number, number, number];
+  const batch = Math.max(batchA, batchB);
+  if (fn === null || a.shape.length !== 3 || b.shape.length !== 3 || k !== kb)
+    throw new InvalidArgumentError(
+      simdBatchMatMulKernel,
+      [a.shape, b.shape],
+      "[batch, m, k] x [batch, k, n] on SIMD wasm",
+    );
+  const out = wasm.makeOutput([batch, m, n], "float32");
+  const at = (t: tf.TensorInfo) => (wasm.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset;
+  const run = transposeA ? fn.mmTransposedA : fn.mm;
+  run(at(a), at(b), at(out), batch, m, k, n, batchA === 1 ? 0 : m * k * 4, batchB === 1 ? 0 : k * n * 4);
+  return out;
+}
+
+let registered = false;
+
+/** Where simdBatchMatMul runs (see setSimdMatMul). */
+export interface SimdMatMulSettings {
+  /** Batched products (attention): equal to tf.matMul bit for bit, so on by default. */
+  batched: boolean;
+  /**
+   * The dense layers' backward products (linear's dX and dW): tfjs-wasm runs them through XNNPACK, which packs a new
+   * operator for every fresh right operand (each of them, in a backward pass), so the SIMD kernel is 1-7x faster
+   * there; but its rounding is not XNNPACK's, so gradients move by float rounding. Off by default (a pretraining run
+   * replays its log bit for bit); the RL update turns it on (`rl.gradientMatMul`).
+   */
+  linearGradients: boolean;
+}
+
+const settings: SimdMatMulSettings = { batched: true, linearGradients: false };
+
+/** Changes where the SIMD kernel runs, for this process; returns the previous settings (to restore them). */
+export function setSimdMatMul(change: Partial<SimdMatMulSettings>): SimdMatMulSettings {
+  const previous = { ...settings };
+  Object.assign(settings, change);
+  return previous;
+}
+
+/** The current settings (a copy). */
+export function simdMatMulSettings(): SimdMatMulSettings {
+  return { ...settings };
+}
+
+/** Whether this process's tfjs back end runs the SIMD kernel (wasm with SIMD and its memory reachable). */
+export function simdBatchMatMulAvailable(): boolean {
+  if (tf.getBackend() !== "wasm") return false;
+  if (instance(tf.backend() as unknown as WasmBackendLike) === null) return false;
+  if (!registered) {
+    registered = true;
+    tf.registerKernel({
+      kernelName: simdBatchMatMulKernel,
+      backendName: "wasm",
+      kernelFunc: kernelFunc as tf.KernelFunc,
+    });
+  }
+  return true;
+}
+
+/** Options of simdBatchMatMul. */
+export interface SimdBatchMatMulOptions {
+  /** Run the SIMD kernel even where both batches are 1 (tf.matMul would use XNNPACK, with its own rounding). */
+  unbatched?: boolean;
+  /** `a` is stored transposed, [batch, k, m] (no transpose pass: the kernel reads its columns). */
+  transposeA?: boolean;
+}
+
+/**
+ * a [batch, m, k] @ b [batch, k, n] (either batch may be 1, broadcast), untransposed or with `a` stored transposed:
+ * the SIMD kernel on tfjs-wasm, equal bit for bit to tf.matMul of the explicitly transposed operand there (unless
+ * `settings.batched` is off); that tf.matMul on every other back end, and where both batches are 1 unless
+ * `options.unbatched`. Differentiable (its gradient is in register-gradients.ts and is built from this function).
+ */
+export function simdBatchMatMul(a: tf.Tensor3D, b: tf.Tensor3D, options: SimdBatchMatMulOptions = {}): tf.Tensor3D {
+  const transposeA = options.transposeA === true;
+  const k = transposeA ? a.shape[1] : a.shape[2];
+  if (a.shape[0] !== b.shape[0] && a.shape[0] !== 1 && b.shape[0] !== 1)
+    throw new InvalidArgumentError("simdBatchMatMul batches", [a.shape[0], b.shape[0]], "equal, or one of them 1");
+  if (k !== b.shape[1])
+    throw new InvalidArgumentError("simdBatchMatMul inner sizes", [k, b.shape[1]], "equal sizes of a and b");
+  const unbatched = a.shape[0] === 1 && b.shape[0] === 1;
+  const wanted = unbatched ? options.unbatched === true : settings.batched;
+  if (!wanted || a.dtype !== "float32" || b.dtype !== "float32" || !simdBatchMatMulAvailable())
+    return tf.matMul(transposeA ? (tf.transpose(a, [0, 2, 1]) as tf.Tensor3D) : a, b);
+  return tf.engine().runKernel(simdBatchMatMulKernel, { a, b }, { transposeA }) as tf.Tensor3D;
+}
