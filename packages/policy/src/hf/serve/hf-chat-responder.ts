@@ -7,7 +7,18 @@ import { parseQwenToolCalls } from "./qwen-tool-calls";
 
 /** A chat-completions request as the chat server hands it over (@cosir/serve-env's ChatCompletionRequest). */
 export interface HfChatRequest {
-  messages: readonly { role: string; content: string; [field: string]: unknown }[];
+  messages: readonly {
+    role: string;
+    content: string;
+    tool_calls?: readonly {
+      id?: string;
+      type: "function";
+      function: { name: string; arguments: string | Record<string, unknown> };
+    }[];
+    tool_call_id?: string;
+    name?: string;
+    reasoning_content?: string;
+  }[];
   tools?: readonly Record<string, unknown>[];
   toolChoice?: "none";
   chatTemplateKwargs?: Record<string, unknown>;
