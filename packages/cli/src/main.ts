@@ -20,7 +20,7 @@ const commands: Record<string, { summary: string; load: () => Promise<CliCommand
     load: async () => (await import("./commands/score")).scoreCommand,
   },
   serve: {
-    summary: "serve a tfjs checkpoint over an OpenAI-compatible chat API on 127.0.0.1",
+    summary: "serve a tfjs checkpoint or an HF folder (--model) over an OpenAI-compatible chat API on 127.0.0.1",
     load: async () => (await import("./commands/serve")).serveCommand,
   },
   "serve-env": {
@@ -42,6 +42,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CliCommand
   pretrain: {
     summary: "pretrain the embedded base (copy curriculum, then teacher actions) into DIR with its manifest",
     load: async () => (await import("./commands/pretrain")).pretrainCommand,
+  },
+  sample: {
+    summary: "sample one reply from a Hugging Face folder (Qwen3 / Gemma 3) through its chat template",
+    load: async () => (await import("./commands/sample")).sampleCommand,
   },
   "tiny-model": {
     summary: "write a tiny random Qwen3 / Gemma 3 checkpoint (HF folder + GGUF) with a real tokenizer",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LlamaReference } from "../test-support/llama-cpp-reference";
-import { loadLlamaReference } from "../test-support/llama-cpp-reference";
+import { loadLlamaReference, worstLogProbError } from "../test-support/llama-cpp-reference";
 import { selectBackend } from "../tfjs/backend";
 import { SeededRandom } from "../tfjs/seeded-random";
 import type { DecoderConfig } from "./decoder-config";
@@ -36,14 +36,9 @@ function prompts(count: number): number[][] {
   );
 }
 
-async function worstError(model: DecoderModel, rows: number[][]): Promise<number> {
-  const ours = nextTokenLogProbs(model, rows);
-  let worst = 0;
-  for (let p = 0; p < rows.length; p++) {
-    const [theirs] = await reference!.nextLogProbs(rows[p]!, [rows[p]!.length - 1]);
-    for (let j = 0; j < ours[p]!.length; j++) worst = Math.max(worst, Math.abs(ours[p]![j]! - theirs![j]!));
-  }
-  return worst;
+/** Largest |ours - llama.cpp| over the whole next-token log-prob vector at the last position of each prompt. */
+function worstError(model: DecoderModel, rows: number[][]): Promise<number> {
+  return worstLogProbError(nextTokenLogProbs(model, rows), reference!, rows);
 }
 
 beforeAll(async () => {

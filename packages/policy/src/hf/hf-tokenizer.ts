@@ -20,6 +20,11 @@ export interface RenderChatOptions {
   enableThinking?: boolean;
   /** End with the assistant header so the model writes the next reply (default true). */
   addGenerationPrompt?: boolean;
+  /**
+   * More variables for the template (vLLM's `chat_template_kwargs`); they cannot replace the messages, tools or
+   * the options above.
+   */
+  templateKwargs?: Record<string, unknown>;
 }
 
 function readJson(path: string): unknown {
@@ -95,6 +100,7 @@ export class HfTokenizer {
       return undefined;
     };
     return this.template.render({
+      ...options.templateKwargs,
       messages,
       ...(options.tools !== undefined && options.tools.length > 0 ? { tools: options.tools } : {}),
       ...(options.enableThinking !== undefined ? { enable_thinking: options.enableThinking } : {}),

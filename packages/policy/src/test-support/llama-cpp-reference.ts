@@ -1,6 +1,9 @@
 // Test support: llama.cpp (through the node-llama-cpp dev dependency and its prebuilt CPU binary) as the
 // independent reference for the Hugging Face decoders. Loaded lazily so a machine where the binary cannot load
-// skips those tests with the reason instead of failing the suite.
+// skips those tests with the reason instead of failing the suite. llama.cpp is opened by openLlamaCpp, shared with
+// the benchmarks.
+
+import { openLlamaCpp } from "./open-llama-cpp";
 
 export interface LlamaReference {
   /** Token ids llama.cpp gives `text`, special and user-defined tokens parsed. */
@@ -27,51 +30,38 @@ function logSoftmax(logits: Map<number, number>, vocab: number): Float64Array {
   return out;
 }
 
-/** Loads a GGUF into llama.cpp with an F32 KV cache and no flash attention (what a 1e-4 comparison needs). */
+/** Loads a GGUF into llama.cpp (openLlamaCpp's settings: F32 KV cache, no flash attention, one thread). */
 export async function loadLlamaReference(ggufPath: string, vocab: number, lora?: string): Promise<LoadedReference> {
-  let llamaCpp: typeof import("node-llama-cpp");
-  try {
-    llamaCpp = await import("node-llama-cpp");
-  } catch (error) {
-    return { reference: null, skipReason: `node-llama-cpp is not installed (${(error as Error).message})` };
-  }
-  try {
-    const llama = await llamaCpp.getLlama({
-      gpu: false,
-      build: "never",
-      progressLogs: false,
-      logLevel: llamaCpp.LlamaLogLevel.error,
-    });
-    const model = await llama.loadModel({ modelPath: ggufPath });
-    const context = await model.createContext({
-      contextSize: 512,
-      threads: 1,
-      flashAttention: false,
-      experimentalKvCacheKeyType: "F32",
-      experimentalKvCacheValueType: "F32",
-      ...(lora !== undefined ? { lora: { adapters: [{ filePath: lora, scale: 1 }] } } : {}),
-    });
-    const sequence = context.getSequence();
-    return {
-      skipReason: null,
-      reference: {
-        tokenize: (text) => [...model.tokenize(text, true)] as number[],
-        async nextLogProbs(tokens, at) {
-          await sequence.clearHistory();
-          const wanted = new Set(at);
-          const input = tokens.map((t, i) =>
-            wanted.has(i) ? ([t, { generateNext: { logits: true } }] as const) : t,
-          ) as Parameters<typeof sequence.controlledEvaluate>[0];
-          const results = await sequence.controlledEvaluate(input);
-          return at.map((i) => logSoftmax(results[i]!.next.logits as Map<number, number>, vocab));
-        },
-        async dispose() {
-          await context.dispose();
-          await model.dispose();
-        },
+  const { opened, skipReason } = await openLlamaCpp(ggufPath, lora !== undefined ? { lora } : {});
+  if (opened === null) return { reference: null, skipReason };
+  const { model, sequence } = opened;
+  return {
+    skipReason: null,
+    reference: {
+      tokenize: (text) => [...model.tokenize(text, true)] as number[],
+      async nextLogProbs(tokens, at) {
+        await sequence.clearHistory();
+        const wanted = new Set(at);
+        const input = tokens.map((t, i) => (wanted.has(i) ? [t, { generateNext: { logits: true } }] : t));
+        const results = (await sequence.controlledEvaluate(input)) as { next: { logits: Map<number, number> } }[];
+        return at.map((i) => logSoftmax(results[i]!.next.logits, vocab));
       },
-    };
-  } catch (error) {
-    return { reference: null, skipReason: `llama.cpp's prebuilt binary could not load: ${(error as Error).message}` };
+      dispose: () => opened.dispose(),
+    },
+  };
+}
+
+/** Largest |ours - llama.cpp| over the whole next-token log-prob vector at the last position of each row. */
+export async function worstLogProbError(
+  ours: readonly Float64Array[] | readonly Float32Array[],
+  reference: LlamaReference,
+  rows: readonly number[][],
+): Promise<number> {
+  let worst = 0;
+  for (let p = 0; p < rows.length; p++) {
+    const [theirs] = await reference.nextLogProbs(rows[p]!, [rows[p]!.length - 1]);
+    const mine = ours[p]!;
+    for (let j = 0; j < mine.length; j++) worst = Math.max(worst, Math.abs(mine[j]! - theirs![j]!));
   }
+  return worst;
 }

@@ -27,4 +27,28 @@ describe("chatCompletionBody", () => {
     });
     expect(chatCompletionBody("m", { messages: [] }, reply).id).not.toBe(body.id);
   });
+
+  it("returns tool calls as OpenAI's message.tool_calls, content null when nothing else was said", () => {
+    const body = chatCompletionBody(
+      "m",
+      { messages: [] },
+      {
+        ...reply,
+        content: "",
+        finishReason: "tool_calls",
+        toolCalls: [{ id: "call_1", name: "share", arguments: '{"cell":2}' }],
+        reasoningContent: "hm",
+      },
+    );
+    expect(body.choices[0]).toEqual({
+      index: 0,
+      message: {
+        role: "assistant",
+        content: null,
+        reasoning_content: "hm",
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "share", arguments: '{"cell":2}' } }],
+      },
+      finish_reason: "tool_calls",
+    });
+  });
 });

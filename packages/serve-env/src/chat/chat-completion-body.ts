@@ -18,7 +18,21 @@ export function chatCompletionBody(
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: reply.content },
+        message: {
+          role: "assistant",
+          // OpenAI sends content null on a reply that only calls tools
+          content: reply.content === "" && (reply.toolCalls?.length ?? 0) > 0 ? null : reply.content,
+          ...(reply.reasoningContent !== undefined ? { reasoning_content: reply.reasoningContent } : {}),
+          ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0
+            ? {
+                tool_calls: reply.toolCalls.map((c) => ({
+                  id: c.id,
+                  type: "function",
+                  function: { name: c.name, arguments: c.arguments },
+                })),
+              }
+            : {}),
+        },
         finish_reason: reply.finishReason,
         ...(request.logprobs
           ? {

@@ -98,6 +98,61 @@ describe("parseChatRequest", () => {
     );
   });
 
+  it("keeps tools, tool calls and template kwargs for the chat template, refusing malformed ones by field", () => {
+    const tool = { type: "function", function: { name: "share", parameters: { type: "object" } } };
+    const request = parseChatRequest(
+      JSON.stringify({
+        messages: [
+          { role: "user", content: "hi" },
+          {
+            role: "assistant",
+            content: null,
+            tool_calls: [{ id: "c1", type: "function", function: { name: "share", arguments: '{"cell":1}' } }],
+          },
+          { role: "tool", content: "ok", tool_call_id: "c1", name: "share" },
+        ],
+        tools: [tool],
+        tool_choice: "auto",
+        chat_template_kwargs: { enable_thinking: false },
+      }),
+    );
+    expect(request).toEqual({
+      messages: [
+        { role: "user", content: "hi" },
+        {
+          role: "assistant",
+          content: "",
+          tool_calls: [{ id: "c1", type: "function", function: { name: "share", arguments: '{"cell":1}' } }],
+        },
+        { role: "tool", content: "ok", tool_call_id: "c1", name: "share" },
+      ],
+      tools: [tool],
+      chatTemplateKwargs: { enable_thinking: false },
+    });
+    expect(parseChatRequest(JSON.stringify({ messages: user, enable_thinking: true, tool_choice: "none" }))).toEqual({
+      messages: user,
+      toolChoice: "none",
+      chatTemplateKwargs: { enable_thinking: true },
+    });
+    const withUser = (extra: object) => JSON.stringify({ messages: user, ...extra });
+    const params: [object, string][] = [
+      [{ tools: {} }, "tools"],
+      [{ tools: [{ type: "function" }] }, "tools[0]"],
+      [{ tools: [{ type: "function", function: { name: "" } }] }, "tools[0].function.name"],
+      [{ tool_choice: "required" }, "tool_choice"],
+      [{ chat_template_kwargs: [] }, "chat_template_kwargs"],
+      [{ chat_template_kwargs: { enable_thinking: "no" } }, "chat_template_kwargs.enable_thinking"],
+      [{ enable_thinking: 1 }, "enable_thinking"],
+      [{ messages: [{ role: "assistant", content: null, tool_calls: {} }] }, "messages[0].tool_calls"],
+      [
+        { messages: [{ role: "assistant", tool_calls: [{ function: { name: "f", arguments: 3 } }] }] },
+        "messages[0].tool_calls[0].function.arguments",
+      ],
+      [{ messages: [{ role: "tool", content: "x", tool_call_id: 5 }] }, "messages[0].tool_call_id"],
+    ];
+    for (const [extra, param] of params) expect(refusal(withUser(extra)).param).toBe(param);
+  });
+
   it("reads a temperature of -0 as the 0 its JSON says (a shrunk counterexample)", () => {
     const request = parseChatRequest(JSON.stringify({ messages: user, temperature: -0, top_p: 1 }));
     expect(Object.is(request.temperature, 0)).toBe(true);

@@ -2,8 +2,21 @@ import { ChatHttpError } from "./chat-http-error";
 
 /** A chat-completions request as the chat server hands it to its responder (OpenAI's fields, read and checked). */
 export interface ChatCompletionRequest {
-  /** Every message in order; array-of-parts content is joined to its text parts. */
-  messages: { role: string; content: string }[];
+  /**
+   * Every message in order; array-of-parts content is joined to its text parts, a null content (an assistant turn
+   * that only calls tools) reads as "". `tool_calls`, `tool_call_id`, `name` and `reasoning_content` are kept when
+   * sent, so a chat template can render earlier tool calls and their results.
+   */
+  messages: ChatRequestMessage[];
+  /** Function schemas (OpenAI's `tools`), each `{type: "function", function: {name, ...}}`, passed on as sent. */
+  tools?: Record<string, unknown>[];
+  /** `tool_choice` "none": the model sees no tools and its reply is read as plain text. "auto" (default) is absent. */
+  toolChoice?: "none";
+  /**
+   * vLLM's `chat_template_kwargs` (an object passed to the chat template, e.g. `{enable_thinking: false}`); a
+   * top-level `enable_thinking` boolean is read into it too.
+   */
+  chatTemplateKwargs?: Record<string, unknown>;
   temperature?: number;
   /** `top_p`; 0 is sent on as 1e-9 (a nucleus of the single likeliest token). */
   topP?: number;
@@ -12,6 +25,62 @@ export interface ChatCompletionRequest {
   seed?: number;
   /** The reply carries per-token log-probabilities. */
   logprobs?: boolean;
+}
+
+/** One message of a request: role and text, plus what a tool-calling conversation carries. */
+export interface ChatRequestMessage {
+  role: string;
+  content: string;
+  tool_calls?: {
+    id?: string;
+    type: "function";
+    function: { name: string; arguments: string | Record<string, unknown> };
+  }[];
+  tool_call_id?: string;
+  name?: string;
+  reasoning_content?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function parseToolCalls(value: unknown, at: string): NonNullable<ChatRequestMessage["tool_calls"]> {
+  if (!Array.isArray(value)) throw new ChatHttpError(400, `${at}: expected an array of tool calls`, at);
+  return value.map((call: unknown, j) => {
+    const here = `${at}[${j}]`;
+    if (!isObject(call) || !isObject(call.function))
+      throw new ChatHttpError(400, `${here}: expected {type: "function", function: {name, arguments}}`, here);
+    const { name, arguments: args } = call.function;
+    if (typeof name !== "string" || name === "")
+      throw new ChatHttpError(400, `${here}.function.name: expected a non-empty string`, `${here}.function.name`);
+    if (typeof args !== "string" && !isObject(args))
+      throw new ChatHttpError(
+        400,
+        `${here}.function.arguments: expected a JSON string or an object`,
+        `${here}.function.arguments`,
+      );
+    if (call.id !== undefined && typeof call.id !== "string")
+      throw new ChatHttpError(400, `${here}.id: expected a string`, `${here}.id`);
+    return {
+      ...(typeof call.id === "string" ? { id: call.id } : {}),
+      type: "function" as const,
+      function: { name, arguments: args as string | Record<string, unknown> },
+    };
+  });
+}
+
+function parseTools(value: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(value)) throw new ChatHttpError(400, "tools: expected an array of function tools", "tools");
+  return value.map((tool: unknown, i) => {
+    if (!isObject(tool) || tool.type !== "function" || !isObject(tool.function))
+      throw new ChatHttpError(400, `tools[${i}]: expected {type: "function", function: {name, ...}}`, `tools[${i}]`);
+    if (typeof tool.function.name !== "string" || tool.function.name === "")
+      throw new ChatHttpError(
+        400,
+        `tools[${i}].function.name: expected a non-empty string`,
+        `tools[${i}].function.name`,
+      );
+    return tool;
+  });
 }
 
 function parseMessages(value: unknown): ChatCompletionRequest["messages"] {
@@ -31,9 +100,25 @@ function parseMessages(value: unknown): ChatCompletionRequest["messages"] {
           p?.type === "text" && typeof p.text === "string" ? p.text : "",
         )
         .join("");
+    const extra = msg as { tool_calls?: unknown; tool_call_id?: unknown; name?: unknown; reasoning_content?: unknown };
+    const toolCalls =
+      extra.tool_calls === undefined || extra.tool_calls === null
+        ? undefined
+        : parseToolCalls(extra.tool_calls, `messages[${i}].tool_calls`);
+    // an assistant turn that only calls tools may send content null (or leave it out)
+    if ((content === null || content === undefined) && toolCalls !== undefined) content = "";
     if (typeof content !== "string")
       throw new ChatHttpError(400, `messages[${i}].content: expected a string`, `messages[${i}].content`);
-    return { role: msg.role, content };
+    const out: ChatRequestMessage = { role: msg.role, content };
+    if (toolCalls !== undefined) out.tool_calls = toolCalls;
+    for (const field of ["tool_call_id", "name", "reasoning_content"] as const) {
+      const v = extra[field];
+      if (v === undefined || v === null) continue;
+      if (typeof v !== "string")
+        throw new ChatHttpError(400, `messages[${i}].${field}: expected a string`, `messages[${i}].${field}`);
+      out[field] = v;
+    }
+    return out;
   });
 }
 
@@ -52,7 +137,8 @@ function numberField(r: Record<string, unknown>, field: string, min: number, max
 
 /**
  * Reads a `POST /v1/chat/completions` body (the raw text): 400 naming the field for malformed JSON, a
- * missing or empty `messages`, an out-of-range sampling field, `stream: true` or `n` other than 1.
+ * missing or empty `messages`, an out-of-range sampling field, `stream: true` or `n` other than 1, a malformed
+ * `tools`, `tool_calls`, `tool_choice` or `chat_template_kwargs`.
  * `model` is checked to be a string and otherwise ignored (the server has one model).
  */
 export function parseChatRequest(body: string): ChatCompletionRequest {
@@ -84,5 +170,30 @@ export function parseChatRequest(body: string): ChatCompletionRequest {
   if (maxTokens !== undefined) out.maxTokens = maxTokens;
   if (seed !== undefined) out.seed = seed;
   if (r.logprobs === true) out.logprobs = true;
+  if (r.tools !== undefined && r.tools !== null) {
+    const tools = parseTools(r.tools);
+    if (tools.length > 0) out.tools = tools;
+  }
+  if (r.tool_choice !== undefined && r.tool_choice !== null && r.tool_choice !== "auto") {
+    if (r.tool_choice !== "none")
+      throw new ChatHttpError(
+        400,
+        `tool_choice: expected "auto" or "none" (forcing a tool is not supported), got ${JSON.stringify(r.tool_choice)}`,
+        "tool_choice",
+      );
+    out.toolChoice = "none";
+  }
+  const kwargs = r.chat_template_kwargs;
+  if (kwargs !== undefined && kwargs !== null && !isObject(kwargs))
+    throw new ChatHttpError(400, "chat_template_kwargs: expected an object", "chat_template_kwargs");
+  const merged: Record<string, unknown> = { ...(isObject(kwargs) ? kwargs : {}) };
+  if (r.enable_thinking !== undefined && r.enable_thinking !== null) merged.enable_thinking = r.enable_thinking;
+  if (merged.enable_thinking !== undefined && typeof merged.enable_thinking !== "boolean")
+    throw new ChatHttpError(
+      400,
+      `enable_thinking: expected a boolean, got ${JSON.stringify(merged.enable_thinking)}`,
+      isObject(kwargs) && "enable_thinking" in kwargs ? "chat_template_kwargs.enable_thinking" : "enable_thinking",
+    );
+  if (Object.keys(merged).length > 0) out.chatTemplateKwargs = merged;
   return out;
 }
