@@ -431,6 +431,8 @@ export const naturalCues = {
   addressLeads: set("for", "ask", "to", "at", "asking"),
   /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */
   addressing: set("could", "can", "would", "will", "does", "do", "did", "has", "have"),
+  /** Before "Agent N", these only thank the agent: "Thanks Agent 1". */
+  thanks: set("thanks", "thank", "thx", "cheers", "hi", "hey", "hello", "dear"),
   /** "If anyone knows ...": a request under "if". */
   knowVerbs: set("knows", "know", "has", "have"),
   /** "My vote is X", "X gets my vote", "Proposal: X". */

@@ -151,6 +151,15 @@ describe("issue 26 styles read back exactly (property)", () => {
       "Agent {n} claims that ",
       "If Agent {n} is right, ",
       "Agent {n} mentioned that ",
+      // fresh8 / fresh9: any other agent named as the source
+      "I heard from Agent {n} that ",
+      "Going by Agent {n}'s count, ",
+      "Based on what Agent {n} shared, ",
+      "If I understood Agent {n} correctly, ",
+      "Agent {n} seems to think ",
+      "Word from Agent {n} is that ",
+      "From Agent {n}'s message: ",
+      "Going by your numbers, ",
     ];
     fc.assert(
       fc.property(sharesArbitrary, fc.constantFrom(...leads), fc.nat(), ({ task, shares }, lead, pick) => {
@@ -260,5 +269,32 @@ describe("issue 26 styles, examples", () => {
     expect(parseNatural("According to my notes, Restaurant B has food quality 5.", task).acts).toEqual([
       { kind: "share", option: 1, attribute: 0, level: 5 },
     ]);
+  });
+
+  it("a speaker correcting their own share keeps the new level; a bare level answers the question before it", () => {
+    expect(parseNatural("Earlier I said Restaurant B's service was 2; it's actually 3.", task).acts).toEqual([
+      { kind: "share", option: 1, attribute: 1, level: 3 },
+    ]);
+    expect(parseNatural("Service at Restaurant C? A 5.", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 1, level: 5 },
+    ]);
+    expect(parseNatural("Ambience at Restaurant C? A 1, sadly.", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 2, level: 1 },
+    ]);
+    // not a bare level: the question stands
+    expect(parseNatural("Service at Restaurant C? Maybe 4.", task).acts).toEqual([
+      { kind: "ask", option: 2, attribute: 1 },
+    ]);
+    // an agent who only addresses, thanks or names the speaker is no source
+    expect(parseNatural("Thanks Agent 1, Restaurant A has service 4.", task).acts).toEqual([
+      { kind: "share", option: 0, attribute: 1, level: 4 },
+    ]);
+    expect(parseNatural("To answer Agent 3's question: Restaurant A has service 4.", task).acts).toEqual([
+      { kind: "share", option: 0, attribute: 1, level: 4 },
+    ]);
+    expect(
+      parseNatural("Agent 4 told us Restaurant C's service is 5; I can add that Restaurant C has ambience 2.", task)
+        .acts,
+    ).toEqual([{ kind: "share", option: 2, attribute: 2, level: 2 }]);
   });
 });

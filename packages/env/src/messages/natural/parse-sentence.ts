@@ -185,6 +185,14 @@ function declarativeActs(
         i = level.end;
         continue;
       }
+      // the speaker correcting the share just made: "Earlier I said X's service was 2; it's actually 3"
+      const last = out.acts[out.acts.length - 1];
+      if (level !== null && last?.kind === "share") {
+        out.acts.pop();
+        out.share(last.option, last.attribute, level.value);
+        i = level.end;
+        continue;
+      }
     }
     // proposal
     if (!s.conditional) {

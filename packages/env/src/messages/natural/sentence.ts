@@ -2,6 +2,7 @@ import type { PublicTask } from "../../task/task";
 import type { NameMatcher } from "../name-matcher";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
 
 /** What of a task the natural parser reads. */
 export type NaturalTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
@@ -39,7 +40,10 @@ export class Sentence {
         modalSeen = false;
         reported = false;
       }
-      if (reportedLead(words, i)) reported = true;
+      if (reportedLead(words, i) || (agentSource(tokens, words, i, from) && !cue.contrary.has(words[from] as string)))
+        reported = true;
+      // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
+      if (reported && i > from && (tokens[i - 1] as NaturalToken).pause && ownClause(words, i)) reported = false;
       if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
@@ -85,6 +89,47 @@ function reportedLead(words: readonly string[], i: number): boolean {
   // "If Agent 1 is right, ...": a claim taken on someone else's word
   if (w === "if" && (next === "agent" || next === "you" || next === "they")) return true;
   return false;
+}
+
+/**
+ * Does another agent named at i stand as the source of what follows ("I heard from Agent 1 that ...", "Going by
+ * Agent 3's count, ...", "Agent 3 seems to think ...", "Word from Agent 2 is ...", "your numbers")? Precision
+ * first: any "Agent N" in a declarative clause is someone else's word, except where it only addresses the agent
+ * ("Agent 2, ...", "Question for Agent 3:", "Thanks Agent 1"), answers its question ("To answer Agent 3's
+ * question: ...") or names the speaker ("Agent 3 here", "As Agent 2, I ...").
+ */
+function agentSource(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+  const w = words[i];
+  if (
+    (w === "your" || w === "their" || w === "his" || w === "her") &&
+    cue.correctionSources.has(words[i + 1] as string)
+  )
+    return true;
+  if (w !== "agent" || naturalInteger(words[i + 1]) === null) return false;
+  const prev = words[i - 1] as string | undefined;
+  const next = words[i + 2] as string | undefined;
+  const paused = (tokens[i + 1] as NaturalToken).pause || (tokens[i + 1] as NaturalToken).stop;
+  // "Agent 2, what's ...", "Agent 3 here", "As Agent 2, I see ..."
+  if (i === from && paused) return false;
+  if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
+  // "Question for Agent 3:", "Thanks Agent 1", "I'd like to ask Agent 2"
+  if (prev !== undefined && (cue.addressLeads.has(prev) || cue.thanks.has(prev) || cue.addressing.has(prev)))
+    return words[i - 2] === "according";
+  // answering the agent's question: "To answer Agent 3's question", "Agent 2 asked about ..."
+  if (prev === "answer" || prev === "answering" || prev === "re") return false;
+  if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
+  if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
+  return true;
+}
+
+/** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
+function ownClause(words: readonly string[], i: number): boolean {
+  const w = words[i];
+  const next = words[i + 1] as string;
+  if (w === "actually" || (w === "in" && next === "my")) return true;
+  if (w === "i" || w === "we")
+    return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
+  return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");
 }
 
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */
