@@ -27,6 +27,11 @@ export const naturalCues = {
     "sits",
     "stands",
     "comes",
+    "come",
+    "came",
+    "out",
+    "back",
+    "as",
     "in",
     "value",
     "gets",
@@ -147,6 +152,7 @@ export const naturalCues = {
     "contains",
     "contain",
     "stocks",
+    "had",
   ),
   /** The speaker counting: "I count 3 apples on Shelf B", "On Shelf A I found 2 rice bags". */
   countVerbs: set("count", "counted", "found", "find", "see", "saw", "spotted", "noted", "counting"),
@@ -210,7 +216,22 @@ export const naturalCues = {
     "tally",
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
-  levelLeads: set("a", "an", "rating", "score", "of", "solid", "strong", "decent", "perfect", "mere", "just", "only"),
+  levelLeads: set(
+    "a",
+    "an",
+    "rating",
+    "score",
+    "of",
+    "solid",
+    "strong",
+    "decent",
+    "perfect",
+    "mere",
+    "just",
+    "only",
+    "exactly",
+    "precisely",
+  ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),
   /** "full marks for X": the top level. */
@@ -218,7 +239,7 @@ export const naturalCues = {
   /** After a count and its noun ("3 apples and ...", "2 onions on Shelf A"), the item ends. */
   afterCount: set("and", "plus", "on", "at", "in", "respectively", "too", "each", "with", "as", "but", "while"),
   /** After "is": "is rated 4", "is holding 3 onions". */
-  participles: set("rated", "ranked", "scored", "holding", "carrying", "stocking", "showing"),
+  participles: set("rated", "ranked", "scored", "holding", "carrying", "stocking", "showing", "stocked", "loaded"),
   /** After a reversed level: "scores 2 on food quality", "rated 2 for service". */
   levelPrepositions: set("on", "for", "in", "at"),
   /** Between an attribute and its option: "the food quality of/for/at Restaurant A". */
@@ -340,6 +361,8 @@ export const naturalCues = {
     "fares",
     "are",
   ),
+  /** After "<option> <attribute>" closing a question: "Shelf B onions count?". */
+  askTails: set("count", "number", "total", "rating", "score", "level", "value", "please", "pls"),
   askPrepositions: set("of", "for", "at", "in", "on", "with", "regarding"),
   /** A declarative request: "Please tell me ...", "I'd like to know ...". */
   wonder: set("wondering", "wonder", "curious"),
@@ -395,6 +418,7 @@ export const naturalCues = {
     ["favour"],
     ["endorse"],
     ["accuse"],
+    ["accusing"],
     ["lean", "towards"],
     ["lean", "toward"],
     ["leaning", "towards"],

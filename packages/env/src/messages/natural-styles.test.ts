@@ -47,6 +47,11 @@ const sentenceStyles: ((t: Task, s: Share) => string)[] = [
     `Agent 1 claims ${t.domain.options[s.option]}'s ${t.domain.attributes[s.attribute]} is ${t.levels[0]}, but I see ${s.level}.`,
   (t, s) =>
     `${t.domain.options[s.option]} gets a solid ${s.level} out of ${t.levels[1]} on ${t.domain.attributes[s.attribute]}.`,
+  // fresh8 / fresh9
+  (t, s) => `On ${t.domain.attributes[s.attribute]}, ${t.domain.options[s.option]} scores ${s.level}.`,
+  (t, s) => `${t.domain.attributes[s.attribute]} is a ${s.level} for ${t.domain.options[s.option]}.`,
+  (t, s) => `${t.domain.attributes[s.attribute]} at ${t.domain.options[s.option]}? A ${s.level}.`,
+  (t, s) => `${t.domain.options[s.option]} has exactly ${s.level} ${t.domain.attributes[s.attribute]}.`,
 ];
 
 describe("issue 26 styles read back exactly (property)", () => {
@@ -268,6 +273,63 @@ describe("issue 26 styles, examples", () => {
     expect(parseNatural("According to Agent 1, Restaurant B has food quality 5.", task).error).toBeDefined();
     expect(parseNatural("According to my notes, Restaurant B has food quality 5.", task).acts).toEqual([
       { kind: "share", option: 1, attribute: 0, level: 5 },
+    ]);
+  });
+
+  it("fresh8 / fresh9 forms: counts with exactly / stocked with / singular nouns, attribute-led and paired shares", () => {
+    const pantry = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "pantryStock",
+      options: 2,
+      attributes: 3,
+      levels: [0, 5],
+    });
+    const [a, b] = pantry.domain.options as [string, string];
+    const [x, y] = pantry.domain.attributes as [string, string];
+    const one = (o: number, at: number, level: number) => ({ kind: "share", option: o, attribute: at, level });
+    expect(parseNatural(`${b} has exactly 4 ${x}.`, pantry).acts).toEqual([one(1, 0, 4)]);
+    expect(parseNatural(`${a} is stocked with 2 ${x}.`, pantry).acts).toEqual([one(0, 0, 2)]);
+    expect(parseNatural(`I counted 1 ${x.slice(0, -1)} on ${a}.`, pantry).acts).toEqual([one(0, 0, 1)]);
+    expect(parseNatural(`Agent 2 reported 5 ${y} on ${b}, but I only count 1.`, pantry).acts).toEqual([one(1, 1, 1)]);
+    expect(parseNatural("On service, Restaurant B scores 2.", task).acts).toEqual([one(1, 1, 2)]);
+    expect(parseNatural("Ambience is a 4 for Restaurant C.", task).acts).toEqual([one(2, 2, 4)]);
+    expect(parseNatural("Service and ambience are 1 and 2 for Restaurant A.", task).acts).toEqual([
+      one(0, 1, 1),
+      one(0, 2, 2),
+    ]);
+    // a paired list whose counts differ still takes nothing
+    expect(parseNatural("Service and ambience are 1, 2 and 3 for Restaurant A.", task).error).toBeDefined();
+    expect(parseNatural("Agent 1 says Restaurant A's service is 2, but in my view it's 4.", task).acts).toEqual([
+      one(0, 1, 4),
+    ]);
+  });
+
+  it("fresh9 proposal and question forms", () => {
+    expect(parseNatural("Unless anyone disagrees, Restaurant C is my final pick.", task).acts).toEqual([
+      { kind: "propose", option: 2 },
+    ]);
+    expect(parseNatural("I propose Restaurant A, since its service is 5.", task).acts).toEqual([
+      { kind: "propose", option: 0 },
+      { kind: "share", option: 0, attribute: 1, level: 5 },
+    ]);
+    expect(
+      parseNatural("If Restaurant B had better service I'd pick it, but for now I propose Restaurant C.", task).acts,
+    ).toEqual([{ kind: "propose", option: 2 }]);
+    // a condition after the clause break still holds the proposal back
+    expect(parseNatural("I'd pick Restaurant A, but only if its service is good.", task).error).toBeDefined();
+    expect(parseNatural("Restaurant C's food quality — Agent 1, any idea?", task).acts).toEqual([
+      { kind: "ask", option: 2, attribute: 0, to: 0 },
+    ]);
+    expect(parseNatural("Agent 2, Restaurant B service?", task).acts).toEqual([
+      { kind: "ask", option: 1, attribute: 1, to: 1 },
+    ]);
+    expect(parseNatural("I'd like to hear from Agent 2 on Restaurant A's ambience.", task).acts).toEqual([
+      { kind: "ask", option: 0, attribute: 2, to: 1 },
+    ]);
+    // the question names its own topic: the one before it is not asked
+    expect(parseNatural("Restaurant C's food quality is 4 — any idea about its service?", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 0, level: 4 },
     ]);
   });
 

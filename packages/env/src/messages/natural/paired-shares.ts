@@ -123,6 +123,34 @@ function countedPairs(s: Sentence, j: number, end: number, state: ParseState, op
   return shares.length > 0 ? { shares, end: k } : null;
 }
 
+/** The option after a preposition at k ("for Tuesday morning"), or null. */
+function placedOption(s: Sentence, k: number, end: number, state: ParseState): { option: number; end: number } | null {
+  if (!cue.levelPrepositions.has(s.words[k] as string)) return null;
+  const o = state.options.match(s.words, k + 1);
+  if (o === null || o.end > end || s.words[o.end] === "or" || s.words[o.end] === "and") return null;
+  return { option: o.index, end: o.end };
+}
+
+/**
+ * Attributes first, one option before or after the levels: "Alice's and Dan's availability for Monday 2pm are 1
+ * and 0", "Omar's calendar and Priya's calendar are 1 and 2 for Tuesday morning"; null without exactly one option.
+ */
+function attributesFirst(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const attributes = attributeList(s, k, end, state);
+  if (attributes === null) return null;
+  const before = placedOption(s, attributes.end, end, state);
+  const levels = levelList(s, skipFillers(s, before?.end ?? attributes.end, end), end, state);
+  if (levels === null) return null;
+  let stop = levels.end;
+  if (s.words[stop] === "respectively") stop++;
+  const after = before === null ? placedOption(s, stop, end, state) : null;
+  const place = before ?? after;
+  if (place === null) return null;
+  const last = after?.end ?? stop;
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(attributes.attributes, levels.levels, last, (a, l) => [place.option, a, l]);
+}
+
 /**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
@@ -158,7 +186,7 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
   }
   if (option === null) {
     const o = state.options.match(words, k);
-    if (o === null) return null;
+    if (o === null) return attributesFirst(s, k, end, state);
     option = o.index;
     k = o.end;
     if (words[k] === "'s") k++;

@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, hasNumber, requestAt } from "./ask-cues";
+import { askable, askPairs, hasNumber, requestAt, topicPair } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
@@ -8,7 +8,7 @@ import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
-import { attributeFirstShare, countShare, itsLevel, subjectShare } from "./share-cues";
+import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList } from "./share-items";
 
 export interface SentenceResult {
@@ -35,7 +35,10 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   declarativeActs(s, first, question, tagged, state, out);
   // question part: asks only, and only when no value is asked about
   if (question < s.to && askable(s, question, tagged)) {
-    for (const p of askPairs(s, question, s.to, state)) out.ask(p.option, p.attribute);
+    const pairs = askPairs(s, question, s.to, state);
+    for (const p of pairs) out.ask(p.option, p.attribute);
+    const topic = pairs.length === 0 && out.acts.length === 0 ? topicPair(s, first, question, tagged, state) : null;
+    if (topic !== null) out.ask(topic.option, topic.attribute);
   }
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;
@@ -121,6 +124,13 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
       return its.end;
     }
   }
+  // "On broken watch, Lord Ashby scores 1"
+  const led = attributeLedShare(s, i, question, state);
+  if (led !== null) {
+    out.share(led.option, led.attribute, led.level);
+    state.subject = led.option;
+    return led.end;
+  }
   // share, attribute first: "[the] <attribute> of <option> is <level>"
   const reversed = attributeFirstShare(s, i, question, state);
   if (reversed === null) return null;
@@ -129,6 +139,15 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
   for (const item of more) out.share(reversed.option, item.attribute, item.level);
   state.subject = reversed.option;
   return more.length > 0 ? (more[more.length - 1] as Item).end : reversed.end;
+}
+
+/** Where the reason right after a proposal starts ("whose ...", "which has ...", "since ...", "— its ..."), or null. */
+function reasonAt(s: Sentence, i: number): number | null {
+  const { words } = s;
+  if (words[i] === "whose") return i + 1;
+  if (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string)) return i + 2;
+  if (words[i] === "since" || words[i] === "because" || words[i] === "as") return i + 1;
+  return i > s.from && s.separated(i - 1) ? i : null;
 }
 
 /** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
@@ -195,7 +214,7 @@ function declarativeActs(
       }
     }
     // proposal
-    if (!s.conditional) {
+    if (!s.conditionalAt(i)) {
       const proposal = proposalAt(s, i, question, state);
       if (proposal !== null) {
         // "I accuse X — my vote is X." proposes X once
@@ -203,9 +222,11 @@ function declarativeActs(
           out.acts.push({ kind: "propose", option: proposal.option });
         state.subject = proposal.option;
         i = proposal.end;
-        // "Let's go with C, whose teamwork is 5": the shares a proposal gives as its reason
-        if (words[i] === "whose" || (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string))) {
-          const items = itemList(s, words[i] === "whose" ? i + 1 : i + 2, question, state, true);
+        // "Let's go with C, whose teamwork is 5", "I propose C, since its service is 2 there", "I'm accusing B —
+        // their camera footage is 1": the shares a proposal gives as its reason
+        const reason = reasonAt(s, i);
+        if (reason !== null) {
+          const items = itemList(s, reason, question, state, true);
           for (const item of items) out.share(proposal.option, item.attribute, item.level);
           if (items.length > 0) i = (items[items.length - 1] as Item).end;
         }

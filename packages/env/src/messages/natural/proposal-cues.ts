@@ -54,8 +54,10 @@ export function proposalAt(
       else if (words[j] === "would" && words[j + 1] === "be") j += 2;
       else return null;
       for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
-      if (words[j] === "my" && cue.proposalNouns.has(words[j + 1] as string))
-        return { option: option.index, end: j + 2 };
+      // "X is my pick", "X is my final pick"
+      const noun = words[j + 1] === "final" || words[j + 1] === "current" ? j + 2 : j + 1;
+      if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string))
+        return { option: option.index, end: noun + 1 };
       if (words[j] === "the" || words[j] === "our") {
         let k = j + 1;
         if (cue.bestAdjectives.has(words[k] as string)) k++;

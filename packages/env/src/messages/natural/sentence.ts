@@ -14,7 +14,9 @@ export const LOOK_BACK = 24;
 
 /** One sentence's tokens and what the parser knows about its clauses. */
 export class Sentence {
-  readonly conditional: boolean;
+  /** Per clause-break segment ("..., but ..."), whether an "if" (or "whether", "suppose") stands in it. */
+  private readonly conditionalSegments: boolean[] = [false];
+  private readonly segmentOf: number[];
   /**
    * `words`, `gate` and `modal` are shared by all sentences of a text (filled here for from..to): gate[i] says a
    * negation or condition comes earlier in i's clause (nothing there is asserted), modal[i] a modal ("could").
@@ -29,13 +31,14 @@ export class Sentence {
   ) {
     let gated = false;
     let modalSeen = false;
-    let conditional = false;
+    this.segmentOf = new Array<number>(to - from).fill(0);
     // "According to Agent 1, ...", "Per Agent 2, ...", "As Agent 3 reported, ...": the rest of the sentence is
     // someone else's claim, across commas, until a clause break ("but I see ...")
     let reported = false;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       if (cue.clauseBreaks.has(w)) {
+        this.conditionalSegments.push(false);
         gated = false;
         modalSeen = false;
         reported = false;
@@ -55,8 +58,10 @@ export class Sentence {
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
       // "If no one objects, I propose X" is a proposal: the condition is only the team's consent
-      if (((w === "if" || w === "assuming") && !consentCondition(words, i, to)) || w === "whether" || w === "suppose")
-        conditional = true;
+      if (((w === "if" || w === "assuming") && !consentCondition(words, i, to)) || w === "whether" || w === "suppose") {
+        this.conditionalSegments[this.conditionalSegments.length - 1] = true;
+      }
+      this.segmentOf[i - from] = this.conditionalSegments.length - 1;
       gate[i] = gated || reported;
       modal[i] = modalSeen;
       if ((tokens[i] as NaturalToken).pause) {
@@ -64,7 +69,16 @@ export class Sentence {
         modalSeen = false;
       }
     }
-    this.conditional = conditional;
+  }
+  /**
+   * Is the clause around i under a condition other than the team's consent ("If X had ..., I'd pick it")? A
+   * condition before a clause break ends there: "If B had ..., I'd pick it, but for now I propose C" proposes C.
+   */
+  conditionalAt(i: number): boolean {
+    // a condition after the clause break still holds back what comes before it: "I'd pick A, but only if ..."
+    for (let k = this.segmentOf[i - this.from] ?? 0; k < this.conditionalSegments.length; k++)
+      if (this.conditionalSegments[k] === true) return true;
+    return false;
   }
   /** Is i the first word of a clause? */
   clauseStart(i: number): boolean {

@@ -58,7 +58,8 @@ export function subjectShare(
   if (cue.scoreVerbs.has(verb)) {
     let j = k + 1;
     if (cue.participles.has(words[j] as string)) j++;
-    if (words[j] === "at") j++;
+    // "is stocked with 4 onions", "is rated at 3"
+    if (words[j] === "at" || (words[j] === "with" && cue.participles.has(words[j - 1] as string))) j++;
     const items = itemList(s, j, end, state, true);
     if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
   }
@@ -89,7 +90,8 @@ export function attributeFirstShare(
   let j = i;
   if (words[j] === "the") j++;
   const attribute = state.attributes.match(words, j);
-  if (attribute === null || !cue.attributePrepositions.has(words[attribute.end] as string)) return null;
+  if (attribute === null) return null;
+  if (!cue.attributePrepositions.has(words[attribute.end] as string)) return levelThenOption(s, attribute, end, state);
   const option = state.options.match(words, attribute.end + 1);
   if (option === null || option.end > end || alternative(s, attribute.end + 1, option.end)) return null;
   let m = option.end;
@@ -97,6 +99,50 @@ export function attributeFirstShare(
   if (m === option.end && !(s.tokens[option.end - 1] as NaturalToken).pause) return null;
   const level = levelAt(s, m, end, state);
   if (level === null) return null;
+  return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/** "<attribute> is [a] <level> for <option>" after the attribute: the option closes the clause. */
+function levelThenOption(
+  s: Sentence,
+  attribute: { index: number; end: number },
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number; end: number } | null {
+  let m = attribute.end;
+  if (s.words[m] !== "is" && s.words[m] !== "was" && s.words[m] !== "'s") return null;
+  for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+  const level = levelAt(s, m, end, state);
+  if (level === null) return null;
+  const place = placeAt(s, level.end, end, state);
+  if (place === null || !(place.end >= end || s.separated(place.end - 1))) return null;
+  return { option: place.option, attribute: attribute.index, level: level.value, end: place.end };
+}
+
+/**
+ * "On broken watch, Lord Ashby scores 1", "For service, Restaurant A gets a 4": an attribute set off before the
+ * option and a bare level that closes the clause.
+ */
+export function attributeLedShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number; end: number } | null {
+  const { words } = s;
+  if (!(cue.levelPrepositions.has(words[i] as string) || words[i] === "regarding") || !s.clauseStart(i)) return null;
+  let j = i + 1;
+  if (words[j] === "the") j++;
+  const attribute = state.attributes.match(words, j);
+  if (attribute === null || attribute.end >= end || !s.separated(attribute.end - 1)) return null;
+  const option = state.options.match(words, attribute.end);
+  if (option === null || option.end >= end) return null;
+  let k = option.end;
+  if (!(cue.scoreVerbs.has(words[k] as string) || words[k] === "has" || words[k] === "'s")) return null;
+  k++;
+  for (let f = 0; f < 2 && k < end && cue.levelLeads.has(words[k] as string); f++) k++;
+  const level = levelAt(s, k, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
 }
 
