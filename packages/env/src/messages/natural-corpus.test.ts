@@ -26,24 +26,23 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh8", "fresh9"]);
+  const unseen = new Set(["fresh10"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
-    // the whole corpus, unseen batches included, is reported by the bench; here it only must not collapse
-    expect(score.precision).toBeGreaterThanOrEqual(0.98);
+    expect(score.precision).toBeGreaterThanOrEqual(0.99);
   });
 
   it("on the held-out batches (never tuned on): fresh5 and fresh7 meet p >= 0.99 / r >= 0.90 per style; none regresses", () => {
     const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
-    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh8"]);
+    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh10"]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
       expect(batch.messages).toBeGreaterThanOrEqual(40);
-      // fresh8 was written after every rule and reads below the target: it is kept to show it, and must not drop
+      // fresh10 was written after every rule and reads below the target: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
       expect(batch.recall).toBeGreaterThanOrEqual((recorded.after?.recall ?? 0) - 1e-3);
-      if (name === "fresh8") continue;
+      if (name === "fresh10") continue;
       expect(batch.precision).toBeGreaterThanOrEqual(0.99);
       expect(batch.recall).toBeGreaterThanOrEqual(0.9);
       for (const [style, g] of Object.entries(batch.byStyle)) {
