@@ -29,6 +29,7 @@ export const naturalCues = {
     "comes",
     "come",
     "came",
+    "actually",
     "out",
     "back",
     "as",
@@ -157,6 +158,11 @@ export const naturalCues = {
   /** The speaker counting: "I count 3 apples on Shelf B", "On Shelf A I found 2 rice bags". */
   countVerbs: set("count", "counted", "found", "find", "see", "saw", "spotted", "noted", "counting"),
   scoreVerbs: set(
+    "comes",
+    "came",
+    "lands",
+    "landed",
+    "sits",
     "scores",
     "scored",
     "score",
@@ -174,7 +180,23 @@ export const naturalCues = {
     "was",
   ),
   /** Between paired names and their levels: "A and B have service of 4 and 1", "X and Y are 2 and 3". */
-  pairFillers: set("are", "is", "were", "was", "of", "at", "rated", "scored", "score", "scores", "respectively"),
+  pairFillers: set(
+    "are",
+    "is",
+    "were",
+    "was",
+    "of",
+    "at",
+    "rated",
+    "scored",
+    "score",
+    "scores",
+    "respectively",
+    "come",
+    "comes",
+    "came",
+    "in",
+  ),
   /** The speaker's own reading in a correction: "but I see 2", "my notes say 0". */
   correctionVerbs: set(
     "see",
@@ -237,7 +259,23 @@ export const naturalCues = {
   /** "full marks for X": the top level. */
   fullMarks: set("full", "top", "perfect"),
   /** After a count and its noun ("3 apples and ...", "2 onions on Shelf A"), the item ends. */
-  afterCount: set("and", "plus", "on", "at", "in", "respectively", "too", "each", "with", "as", "but", "while"),
+  afterCount: set(
+    "and",
+    "plus",
+    "on",
+    "at",
+    "in",
+    "respectively",
+    "too",
+    "each",
+    "with",
+    "as",
+    "but",
+    "while",
+    "left",
+    "total",
+    "remaining",
+  ),
   /** After "is": "is rated 4", "is holding 3 onions". */
   participles: set("rated", "ranked", "scored", "holding", "carrying", "stocking", "showing", "stocked", "loaded"),
   /** After a reversed level: "scores 2 on food quality", "rated 2 for service". */
@@ -280,6 +318,7 @@ export const naturalCues = {
   questionLeadIns: set("and", "but", "so", "also", "then", "ok", "okay", "oh", "hey", "btw", "also", "now", "quick"),
   /** A yes/no question is an ask only when it asks for knowledge: "Does anyone know ...". */
   knowledge: set(
+    "known",
     "know",
     "knows",
     "tell",
@@ -428,6 +467,8 @@ export const naturalCues = {
     ["finalize"],
     ["finalise"],
     ["locking", "in"],
+    ["book"],
+    ["schedule"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
   pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),
@@ -461,6 +502,7 @@ export const naturalCues = {
   knowVerbs: set("knows", "know", "has", "have"),
   /** "My vote is X", "X gets my vote", "Proposal: X". */
   proposalNouns: set(
+    "decision",
     "vote",
     "pick",
     "choice",
@@ -474,7 +516,7 @@ export const naturalCues = {
     "answer",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
-  bestNouns: set("choice", "option", "pick", "bet", "fit"),
+  bestNouns: set("choice", "option", "pick", "bet", "fit", "hire"),
   /** "Nothing new to share", "no new information". */
   passModifiers: set("new", "else", "more", "further", "additional", "useful", "much", "other"),
   passVerbs: set("add", "share", "report", "say", "contribute", "offer", "update"),

@@ -333,6 +333,35 @@ describe("issue 26 styles, examples", () => {
     ]);
   });
 
+  it("fresh10 / fresh11 forms (tuned on after fresh10 was scored)", () => {
+    const one = (o: number, at: number, level: number) => ({ kind: "share", option: o, attribute: at, level });
+    expect(parseNatural("Restaurant C comes in at 3 for food quality.", task).acts).toEqual([one(2, 0, 3)]);
+    expect(parseNatural("Service shows a 1 for Restaurant B.", task).acts).toEqual([one(1, 1, 1)]);
+    expect(
+      parseNatural("Restaurant A's service, ambience and food quality are 1, 3 and 4 respectively.", task).acts,
+    ).toEqual([one(0, 1, 1), one(0, 2, 3), one(0, 0, 4)]);
+    expect(parseNatural("Checking Restaurant A's service, I see 4.", task).acts).toEqual([one(0, 1, 4)]);
+    expect(parseNatural("Agent 1 said Restaurant B has service 3. My count is 5.", task).acts).toEqual([one(1, 1, 5)]);
+    expect(parseNatural("Agent 2 has Restaurant A's ambience wrong: it's 5.", task).acts).toEqual([one(0, 2, 5)]);
+    expect(
+      parseNatural("Agent 3 says Restaurant C has service 2, and I also have Restaurant C's ambience at 4.", task).acts,
+    ).toEqual([one(2, 2, 4)]);
+    expect(parseNatural("Restaurant B should be our choice.", task).acts).toEqual([{ kind: "propose", option: 1 }]);
+    expect(parseNatural("I'd say Restaurant C is the one to back.", task).acts).toEqual([
+      { kind: "propose", option: 2 },
+    ]);
+    expect(parseNatural("I accuse Restaurant A, given that its service is 1.", task).acts).toEqual([
+      { kind: "propose", option: 0 },
+      one(0, 1, 1),
+    ]);
+    expect(parseNatural("Agent 2: any ambience score for Restaurant A?", task).acts).toEqual([
+      { kind: "ask", option: 0, attribute: 2, to: 1 },
+    ]);
+    // "the choice" alone names no preference; "any chance" with a value asks nothing
+    expect(parseNatural("Restaurant B is the choice we face.", task).error).toBeDefined();
+    expect(parseNatural("Any chance Restaurant A has service 5?", task).error).toBeDefined();
+  });
+
   it("a speaker correcting their own share keeps the new level; a bare level answers the question before it", () => {
     expect(parseNatural("Earlier I said Restaurant B's service was 2; it's actually 3.", task).acts).toEqual([
       { kind: "share", option: 1, attribute: 1, level: 3 },

@@ -43,7 +43,8 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
     if (cue.askers.has(w) && cue.haveVerbs.has(s.words[k + 1] as string)) knows = true;
   }
   if (opener === undefined) return false;
-  if (cue.whOpeners.has(opener)) return true;
+  // "Any onions on Shelf A?": "any" before a noun asks for it
+  if (cue.whOpeners.has(opener) || (opener === "any" && !cue.askers.has(s.words[q + 1] as string))) return true;
   return knows || !cue.questionOpeners.has(opener);
 }
 

@@ -91,7 +91,9 @@ export function correctionLevel(
   } else if (words[j] === "my" || words[j] === "our") {
     if (!cue.correctionSources.has(words[j + 1] as string)) return null;
     j += 2;
-    if (!cue.correctionVerbs.has(words[j] as string) && !cue.reporting.has(words[j] as string)) return null;
+    // "my notes say 0", "my count is 5"
+    const verb = words[j] as string;
+    if (!cue.correctionVerbs.has(verb) && !cue.reporting.has(verb) && verb !== "is" && verb !== "'s") return null;
     j++;
   } else if (words[j] === "it" || words[j] === "that") {
     j++;

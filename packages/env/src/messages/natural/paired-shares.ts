@@ -37,6 +37,13 @@ function possessiveOptions(
   return { options: [first.index, second.index], end: second.end + 1 };
 }
 
+/** The words with their first one made singular ("calendars" -> "calendar", "availabilities" -> "availability"). */
+function singularHead(words: string[]): string[] {
+  const w = words[0];
+  if (w === undefined || w.length < 4 || !w.endsWith("s")) return words;
+  return [w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.slice(0, -1), ...words.slice(1)];
+}
+
 /** Attributes joined as a list at k: "food quality and ambience", "Carol's and Dan's availability". */
 function attributeList(
   s: Sentence,
@@ -49,32 +56,32 @@ function attributeList(
   if (words[j] === "the" || words[j] === "their" || words[j] === "its") j++;
   // "Carol's and Dan's availability": the names share the words after the last "'s"
   if (words[j + 1] === "'s" && words[j + 2] === "and" && words[j + 4] === "'s") {
-    const tail = words.slice(j + 5, Math.min(end, j + 9));
-    const first = state.attributes.match([words[j] as string, "'s", ...tail], 0);
-    const second = state.attributes.match([words[j + 3] as string, "'s", ...tail], 0);
-    if (first !== null && second !== null && first.end === second.end)
-      return { attributes: [first.index, second.index], end: j + 3 + second.end };
+    // "Priya's and Lena's calendars", "Bob's and Erin's availabilities": the shared noun may be plural
+    for (const tail of [
+      words.slice(j + 5, Math.min(end, j + 9)),
+      singularHead(words.slice(j + 5, Math.min(end, j + 9))),
+    ]) {
+      const first = state.attributes.match([words[j] as string, "'s", ...tail], 0);
+      const second = state.attributes.match([words[j + 3] as string, "'s", ...tail], 0);
+      if (first !== null && second !== null && first.end === second.end)
+        return { attributes: [first.index, second.index], end: j + 3 + second.end };
+    }
   }
   const attributes: number[] = [];
+  // the end is after the last attribute, not after a trailing "and" or comma
+  let last = k;
   while (attributes.length < MAX_LIST) {
     const a = state.attributes.match(words, j);
     if (a === null || a.end > end) break;
     attributes.push(a.index);
+    last = a.end;
     j = a.end;
     if (words[j] === "and") j++;
     else if (!s.separated(j - 1)) break;
     if (words[j] === "and") j++;
   }
   if (attributes.length < 2) return null;
-  // the end is after the last attribute, not after a trailing "and"
-  let e = k;
-  for (let n = 0, at = k; n < attributes.length; n++) {
-    if (words[at] === "the" || words[at] === "their" || words[at] === "its") at++;
-    const a = state.attributes.match(words, at) as { end: number };
-    e = a.end;
-    at = words[e] === "and" ? e + 1 : words[e + 1] === "and" && s.separated(e - 1) ? e + 2 : e;
-  }
-  return { attributes, end: e };
+  return { attributes, end: last };
 }
 
 /** Words between names and their levels: "have", "are", "of", ":". */

@@ -9,7 +9,7 @@ import { proposalAt } from "./proposal-cues";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
-import { type Item, continuation, itemList } from "./share-items";
+import { type Item, continuation, itemList, levelAt } from "./share-items";
 
 export interface SentenceResult {
   acts: Act[];
@@ -124,6 +124,13 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
       return its.end;
     }
   }
+  // "Counting Shelf B's rice bags, I get 2", "Checking Shelf A's apples, I see 4"
+  const checked = checkedShare(s, i, question, state);
+  if (checked !== null) {
+    out.share(checked.option, checked.attribute, checked.level);
+    state.subject = checked.option;
+    return checked.end;
+  }
   // "On broken watch, Lord Ashby scores 1"
   const led = attributeLedShare(s, i, question, state);
   if (led !== null) {
@@ -141,12 +148,43 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
   return more.length > 0 ? (more[more.length - 1] as Item).end : reversed.end;
 }
 
+/** "Counting <option>'s <attribute>, I get <level>": the one pair a gerund clause names and the speaker's count. */
+function checkedShare(s: Sentence, i: number, end: number, state: ParseState) {
+  const w = s.words[i] as string;
+  if (!s.clauseStart(i) || !(w === "counting" || w === "checking" || (w === "looking" && s.words[i + 1] === "at")))
+    return null;
+  let p = i + 1;
+  while (p < end && p < i + 8 && !s.separated(p)) p++;
+  if (p >= end - 1 || !(s.words[p + 1] === "i" || s.words[p + 1] === "we")) return null;
+  const pairs = askPairs(s, i + 1, p + 1, state);
+  if (pairs.length !== 1) return null;
+  const level = correctionLevel(s, p + 1, end, state);
+  return level === null
+    ? null
+    : { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end };
+}
+
+/** "<someone> has X's Y wrong: it's 5" at i (the "it's 5" clause): the one pair named before "wrong", and the level. */
+function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
+  const { words } = s;
+  if (words[i] !== "it" || !(words[i + 1] === "'s" || words[i + 1] === "is")) return null;
+  const before = words[i - 1];
+  if (!(before === "wrong" || before === "incorrect" || before === "mistaken") || i - 1 <= s.from) return null;
+  const level = levelAt(s, i + 2, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
+  const pairs = askPairs(s, s.from, i - 1, state);
+  return pairs.length === 1
+    ? { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end }
+    : null;
+}
+
 /** Where the reason right after a proposal starts ("whose ...", "which has ...", "since ...", "— its ..."), or null. */
 function reasonAt(s: Sentence, i: number): number | null {
   const { words } = s;
   if (words[i] === "whose") return i + 1;
   if (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string)) return i + 2;
   if (words[i] === "since" || words[i] === "because" || words[i] === "as") return i + 1;
+  if (words[i] === "given" && words[i + 1] === "that") return i + 2;
   return i > s.from && s.separated(i - 1) ? i : null;
 }
 
@@ -202,6 +240,13 @@ function declarativeActs(
       if (level !== null && claim !== null) {
         out.share(claim.option, claim.attribute, level.value);
         i = level.end;
+        continue;
+      }
+      // "Agent 2 has X's experience wrong: it's 5": the pair called wrong, and the level after it
+      const wrongPair = level === null ? calledWrong(s, i, question, state) : null;
+      if (wrongPair !== null) {
+        out.share(wrongPair.option, wrongPair.attribute, wrongPair.level);
+        i = wrongPair.end;
         continue;
       }
       // the speaker correcting the share just made: "Earlier I said X's service was 2; it's actually 3"

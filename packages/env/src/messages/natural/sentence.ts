@@ -137,10 +137,15 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
 }
 
 /** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
-function ownClause(words: readonly string[], i: number): boolean {
+function ownClause(words: readonly string[], at: number): boolean {
+  // ", and I also have ...", ", so my notes say ..."
+  const i = words[at] === "and" || words[at] === "so" ? at + 1 : at;
   const w = words[i];
   const next = words[i + 1] as string;
   if (w === "actually" || (w === "in" && next === "my")) return true;
+  // "Agent 2 has X's experience wrong: it's 5"
+  const before = words[i - 1];
+  if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;
   if (w === "i" || w === "we")
     return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
   return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");

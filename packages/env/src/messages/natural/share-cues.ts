@@ -58,6 +58,7 @@ export function subjectShare(
   if (cue.scoreVerbs.has(verb)) {
     let j = k + 1;
     if (cue.participles.has(words[j] as string)) j++;
+    if ((words[j] === "in" || words[j] === "out") && words[j + 1] === "at") j++; // "comes in at 3 for X"
     // "is stocked with 4 onions", "is rated at 3"
     if (words[j] === "at" || (words[j] === "with" && cue.participles.has(words[j - 1] as string))) j++;
     const items = itemList(s, j, end, state, true);
@@ -102,6 +103,9 @@ export function attributeFirstShare(
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
 }
 
+/** After an attribute, before its level and option: "Lena's calendar is a 0 for ...", "shows a 1 for ...". */
+const LEVEL_VERBS = new Set(["is", "was", "'s", "shows", "showed", "reads", "gets", "sits", "stands", "comes"]);
+
 /** "<attribute> is [a] <level> for <option>" after the attribute: the option closes the clause. */
 function levelThenOption(
   s: Sentence,
@@ -110,7 +114,8 @@ function levelThenOption(
   state: ParseState,
 ): { option: number; attribute: number; level: number; end: number } | null {
   let m = attribute.end;
-  if (s.words[m] !== "is" && s.words[m] !== "was" && s.words[m] !== "'s") return null;
+  if (!LEVEL_VERBS.has(s.words[m] as string)) return null;
+  m++;
   for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
   const level = levelAt(s, m, end, state);
   if (level === null) return null;
@@ -169,20 +174,32 @@ export function countShare(
   const before = placeAt(s, i, end, state);
   if (before !== null) {
     const j = before.end;
-    if ((words[j] === "i" || words[j] === "we") && cue.countVerbs.has(words[j + 1] as string)) {
-      const items = itemList(s, j + 2, end, state, true);
+    const counted = countLead(words, j);
+    if (counted !== null) {
+      const items = itemList(s, counted, end, state, true);
       if (items.length > 0) return { option: before.option, items, end: (items[items.length - 1] as Item).end };
     }
     return null;
   }
-  let j: number;
-  if (words[i] === "there" && (words[i + 1] === "are" || words[i + 1] === "is" || words[i + 1] === "'s")) j = i + 2;
-  else if ((words[i] === "i" || words[i] === "we") && cue.countVerbs.has(words[i + 1] as string)) j = i + 2;
-  else return null;
+  const j = countLead(words, i);
+  if (j === null) return null;
   const items = itemList(s, j, end, state, true);
   if (items.length === 0) return null;
   const after = placeAt(s, (items[items.length - 1] as Item).end, end, state);
   return after === null ? null : { option: after.option, items, end: after.end };
+}
+
+/** Where the count starts after "there are", "I count", "we have", "we've got" at j; null when none is there. */
+function countLead(words: readonly string[], j: number): number | null {
+  const w = words[j];
+  const next = words[j + 1] as string;
+  if (w === "there" && (next === "are" || next === "is" || next === "'s")) return j + 2;
+  if (w === "i" || w === "we") {
+    if (cue.countVerbs.has(next)) return j + 2;
+    if (next === "have" || next === "got") return words[j + 2] === "got" ? j + 3 : j + 2;
+  }
+  if ((w === "we've" || w === "i've") && next === "got") return j + 2;
+  return null;
 }
 
 /** "it's [a] <level>" at i, ending its clause: the level, or null. */
