@@ -188,6 +188,34 @@ function reasonAt(s: Sentence, i: number): number | null {
   return i > s.from && s.separated(i - 1) ? i : null;
 }
 
+/**
+ * A correction at i, the word after it or null: of a claim earlier in the sentence ("Agent 2 claims X's service
+ * is 4, but I see 2"), of a pair called wrong ("has X's Y wrong: it's 5"), or of the speaker's own last share
+ * ("Earlier I said X's service was 2; it's actually 3").
+ */
+function correctionAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
+  const { words } = s;
+  if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
+  const level = correctionLevel(s, i, question, state);
+  const claim = level === null ? null : claimedPair(s, s.from, i, state);
+  if (level !== null && claim !== null) {
+    out.share(claim.option, claim.attribute, level.value);
+    return level.end;
+  }
+  const wrongPair = level === null ? calledWrong(s, i, question, state) : null;
+  if (wrongPair !== null) {
+    out.share(wrongPair.option, wrongPair.attribute, wrongPair.level);
+    return wrongPair.end;
+  }
+  const last = out.acts[out.acts.length - 1];
+  if (level !== null && last?.kind === "share") {
+    out.acts.pop();
+    out.share(last.option, last.attribute, level.value);
+    return level.end;
+  }
+  return null;
+}
+
 /** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
 function declarativeActs(
   s: Sentence,
@@ -234,29 +262,10 @@ function declarativeActs(
       continue;
     }
     // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"
-    if ((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string)) {
-      const level = correctionLevel(s, i, question, state);
-      const claim = level === null ? null : claimedPair(s, s.from, i, state);
-      if (level !== null && claim !== null) {
-        out.share(claim.option, claim.attribute, level.value);
-        i = level.end;
-        continue;
-      }
-      // "Agent 2 has X's experience wrong: it's 5": the pair called wrong, and the level after it
-      const wrongPair = level === null ? calledWrong(s, i, question, state) : null;
-      if (wrongPair !== null) {
-        out.share(wrongPair.option, wrongPair.attribute, wrongPair.level);
-        i = wrongPair.end;
-        continue;
-      }
-      // the speaker correcting the share just made: "Earlier I said X's service was 2; it's actually 3"
-      const last = out.acts[out.acts.length - 1];
-      if (level !== null && last?.kind === "share") {
-        out.acts.pop();
-        out.share(last.option, last.attribute, level.value);
-        i = level.end;
-        continue;
-      }
+    const corrected = correctionAt(s, i, question, state, out);
+    if (corrected !== null) {
+      i = corrected;
+      continue;
     }
     // proposal
     if (!s.conditionalAt(i)) {
