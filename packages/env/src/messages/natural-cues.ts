@@ -53,7 +53,21 @@ export const naturalCues = {
     ["ten", 10],
   ]) as ReadonlyMap<string, number>,
   /** A number word is a level only when the clause ends after it or one of these follows. */
-  afterNumberWord: set("and", "out", "stars", "points", "but", "while", "plus", "too", "as", "overall"),
+  afterNumberWord: set(
+    "and",
+    "out",
+    "stars",
+    "points",
+    "but",
+    "while",
+    "plus",
+    "too",
+    "as",
+    "overall",
+    "for",
+    "on",
+    "in",
+  ),
   negations: set(
     "not",
     "no",
@@ -158,6 +172,8 @@ export const naturalCues = {
   /** The speaker counting: "I count 3 apples on Shelf B", "On Shelf A I found 2 rice bags". */
   countVerbs: set("count", "counted", "found", "find", "see", "saw", "spotted", "noted", "counting"),
   scoreVerbs: set(
+    "managed",
+    "manages",
     "comes",
     "came",
     "lands",
@@ -196,6 +212,10 @@ export const naturalCues = {
     "comes",
     "came",
     "in",
+    "sit",
+    "sits",
+    "stand",
+    "stands",
   ),
   /** The speaker's own reading in a correction: "but I see 2", "my notes say 0". */
   correctionVerbs: set(
@@ -253,6 +273,8 @@ export const naturalCues = {
     "only",
     "exactly",
     "precisely",
+    "clear",
+    "at",
   ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),

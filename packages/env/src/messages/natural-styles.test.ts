@@ -362,6 +362,23 @@ describe("issue 26 styles, examples", () => {
     expect(parseNatural("Any chance Restaurant A has service 5?", task).error).toBeDefined();
   });
 
+  it("fresh12 / fresh13 number forms (tuned on after fresh12 was scored)", () => {
+    const one = (o: number, at: number, level: number) => ({ kind: "share", option: o, attribute: at, level });
+    expect(parseNatural("Restaurant B's service? Definitely a 1.", task).acts).toEqual([one(1, 1, 1)]);
+    expect(parseNatural("Restaurant B's service is a solid 3.", task).acts).toEqual([one(1, 1, 3)]);
+    expect(parseNatural("Ambience-wise, Restaurant C is a 2.", task).acts).toEqual([one(2, 2, 2)]);
+    expect(parseNatural("Restaurant A gets a four for service.", task).acts).toEqual([one(0, 1, 4)]);
+    expect(parseNatural("To correct Agent 2: Restaurant C's service is 1, not 4.", task).acts).toEqual([one(2, 1, 1)]);
+    expect(parseNatural("Any info on Restaurant A's service, Agent 2?", task).acts).toEqual([
+      { kind: "ask", option: 0, attribute: 1, to: 1 },
+    ]);
+    expect(parseNatural("Restaurant A it is.", task).acts).toEqual([{ kind: "propose", option: 0 }]);
+    // a hedge is no answer: the question stands
+    expect(parseNatural("Restaurant B's service? Maybe a 1.", task).acts).toEqual([
+      { kind: "ask", option: 1, attribute: 1 },
+    ]);
+  });
+
   it("a speaker correcting their own share keeps the new level; a bare level answers the question before it", () => {
     expect(parseNatural("Earlier I said Restaurant B's service was 2; it's actually 3.", task).acts).toEqual([
       { kind: "share", option: 1, attribute: 1, level: 3 },

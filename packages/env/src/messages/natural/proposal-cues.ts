@@ -53,6 +53,8 @@ export function proposalAt(
     const option = state.options.match(words, i);
     if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
       let j = option.end;
+      // "Candidate A it is."
+      if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
       if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
       else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
       else return null;

@@ -91,7 +91,8 @@ export function sentenceAddress(
   // agent a question is put to
   const asking = (s.tokens[s.to - 1] as NaturalToken).question;
   for (let i = asking ? first + 1 : Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
-    const vocative = s.separated(i - 1) && s.separated(i + 1);
+    // "..., Agent 2?" closing the question counts as set off too
+    const vocative = s.separated(i - 1) && (s.separated(i + 1) || i + 2 === s.to);
     if (i < question && !vocative) continue;
     if (words[i] !== "agent" || !(vocative || cue.addressing.has(words[i - 1] as string))) continue;
     const n = naturalInteger(words[i + 1]);

@@ -11,6 +11,9 @@ import { agentTag } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { levelAt } from "./share-items";
 
+/** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
+const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
+
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
 /** How near (in words) a number must be to an option or attribute name for a sentence to count as a missed fact. */
@@ -123,6 +126,7 @@ export class SentenceReading {
   /** "A 5.", "4.", "A 1, sadly.": a sentence that is only a level (and at most a few words after it, no name). */
   private bareLevel(s: Sentence, first: number, to: number): { value: number; end: number } | null {
     let j = first;
+    if (SURE.has(s.words[j] as string)) j++; // "Definitely a 1.", "Probably a 3."
     for (let f = 0; f < 3 && j < to && cue.levelLeads.has(s.words[j] as string); f++) j++;
     const level = levelAt(s, j, to, this.state);
     if (level === null || !(level.end >= to || s.separated(level.end - 1)) || to - level.end > 3) return null;

@@ -130,7 +130,8 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   if (prev !== undefined && (cue.addressLeads.has(prev) || cue.thanks.has(prev) || cue.addressing.has(prev)))
     return words[i - 2] === "according";
   // answering the agent's question: "To answer Agent 3's question", "Agent 2 asked about ..."
-  if (prev === "answer" || prev === "answering" || prev === "re") return false;
+  if (prev === "answer" || prev === "answering" || prev === "re" || prev === "correct" || prev === "correcting")
+    return false;
   if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;

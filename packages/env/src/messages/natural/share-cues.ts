@@ -135,10 +135,12 @@ export function attributeLedShare(
   state: ParseState,
 ): { option: number; attribute: number; level: number; end: number } | null {
   const { words } = s;
-  if (!(cue.levelPrepositions.has(words[i] as string) || words[i] === "regarding") || !s.clauseStart(i)) return null;
+  if (!s.clauseStart(i)) return null;
+  const wise = wiseAttribute(s, i, end, state);
   let j = i + 1;
   if (words[j] === "the") j++;
-  const attribute = state.attributes.match(words, j);
+  const led = cue.levelPrepositions.has(words[i] as string) || words[i] === "regarding";
+  const attribute = wise ?? (led ? state.attributes.match(words, j) : null);
   if (attribute === null || attribute.end >= end || !s.separated(attribute.end - 1)) return null;
   const option = state.options.match(words, attribute.end);
   if (option === null || option.end >= end) return null;
@@ -149,6 +151,18 @@ export function attributeLedShare(
   const level = levelAt(s, k, end, state);
   if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/** "Service-wise, ...", "Food quality-wise, ...": the attribute and the word after it, or null. */
+function wiseAttribute(s: Sentence, i: number, end: number, state: ParseState): { index: number; end: number } | null {
+  for (let k = i; k < Math.min(end, i + 4); k++) {
+    const w = s.words[k] as string;
+    if (!w.endsWith("-wise")) continue;
+    const words = [...s.words.slice(i, k), w.slice(0, -5)];
+    const attribute = state.attributes.match(words, 0);
+    return attribute !== null && attribute.end === words.length ? { index: attribute.index, end: k + 1 } : null;
+  }
+  return null;
 }
 
 /** The option after a preposition at k ("on Shelf A"), or null. */
@@ -196,6 +210,7 @@ function countLead(words: readonly string[], j: number): number | null {
   if (w === "there" && (next === "are" || next === "is" || next === "'s")) return j + 2;
   if (w === "i" || w === "we") {
     if (cue.countVerbs.has(next)) return j + 2;
+    if (next === "can" && cue.countVerbs.has(words[j + 2] as string)) return j + 3; // "I can see 4 onions on ..."
     if (next === "have" || next === "got") return words[j + 2] === "got" ? j + 3 : j + 2;
   }
   if ((w === "we've" || w === "i've") && next === "got") return j + 2;
