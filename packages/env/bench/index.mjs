@@ -39,6 +39,24 @@ export default async function bench({ report, quick }) {
         note: `${g.messages} messages, ${g.labelled} labelled acts`,
       });
 
+  // per style on the unseen batch (the last held-out one, written after every rule and never tuned on): the
+  // issue's target is p >= 0.99 and r >= 0.90 here, per style and overall
+  const unseen = Object.entries(corpus.batches ?? {})
+    .filter(([, b]) => b.heldOut === true)
+    .map(([name]) => name)
+    .pop();
+  if (unseen !== undefined) {
+    const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === unseen });
+    for (const [style, g] of Object.entries(batch.byStyle))
+      for (const figure of ["precision", "recall"])
+        report({
+          name: `natural corpus ${figure} [unseen ${unseen}, style ${style}]`,
+          value: g[figure],
+          unit: "fraction",
+          note: `${g.messages} messages, ${g.labelled} labelled acts; target ${figure === "precision" ? 0.99 : 0.9}`,
+        });
+  }
+
   // the natural surface's prompt guidance, on scripted LLM-style writers (bench/llm-style-writer.mjs): the same
   // intentions written after a prompt with the example forms and after one without (the baseline)
   const episodes = quick ? 8 : 60;

@@ -129,6 +129,22 @@ describe("scoreEpisode", () => {
     expect(said.episode.disclosed).toEqual([true, false]);
   });
 
+  it("a '?' only inside <think> (closed or cut off) is no question asked (the env's reasoning rule)", () => {
+    const job = played("hidden", {
+      transcript: [
+        { agent: 0, round: 0, text: "<think>Should I ask about Charlie?</think> I like Bravo." },
+        { agent: 1, round: 0, text: "Bravo works. <think>Or is it Charlie?" },
+      ],
+    });
+    scoreEpisode(job);
+    expect(job.episode.asked).toEqual([false, false]);
+    const asked = played("hidden", {
+      transcript: [{ agent: 1, round: 0, text: "<think>hmm</think>Does Charlie have water?" }],
+    });
+    scoreEpisode(asked);
+    expect(asked.episode.asked).toEqual([false, true]);
+  });
+
   it("taskContext: the description, options and shared facts", () => {
     expect(taskContext(task)).toEqual(["Pick a site for the camp.", "Alpha", "Bravo", "Charlie", "Alpha is cheap."]);
   });
@@ -147,6 +163,17 @@ describe("behaviourCounts", () => {
       ],
     });
     const right = played("hidden", { hiddenFact: [0, 1], preVotes: [2, 2], postVotes: [2, 2] });
+    // a fact only inside another agent's <think> was never heard
+    const thought = played("hidden", {
+      hiddenFact: [0, 1],
+      preVotes: [0, 0],
+      postVotes: [0, 0],
+      transcript: [
+        { agent: 0, round: 0, text: "<think>Alpha floods every spring season.</think> Hmm." },
+        { agent: 1, round: 0, text: "<think>Charlie has deep freshwater wells." },
+      ],
+    });
+    expect(behaviourCounts([thought])).toEqual({ failEligible: [2], failed: [2], ignoreEligible: [0], ignored: [0] });
     expect(behaviourCounts([heard, right])).toEqual({
       failEligible: [2, 0],
       failed: [1, 0],

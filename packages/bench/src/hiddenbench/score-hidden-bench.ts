@@ -44,15 +44,20 @@ export function scoreEpisode({ task, condition, episode: e }: HiddenBenchJob, mi
   e.correct = e.decision === e.correctAnswer;
   e.individualPreAccuracy = e.preVotes.filter((v) => v === e.correctAnswer).length / e.agents;
   e.individualAccuracy = e.postVotes.filter((v) => v === e.correctAnswer).length / e.agents;
-  const said = e.transcript.filter((m) => m.error === undefined);
+  // the env's reasoning rule: nothing inside <think>…</think> (closed or cut off) was said, so a "?" or a fact
+  // there is no question asked and no fact disclosed
+  const said = spoken(e.transcript);
   e.asked = Array.from({ length: e.agents }, (_, a) => said.some((m) => m.agent === a && m.text.includes("?")));
   if (condition === "hidden") {
     const ctx = taskContext(task);
-    e.disclosed = task.hidden_information.map((fact) =>
-      said.some((m) => factStated(fact, stripReasoning(m.text), minOverlap, ctx)),
-    );
+    e.disclosed = task.hidden_information.map((fact) => said.some((m) => factStated(fact, m.text, minOverlap, ctx)));
   }
   e.finished = true;
+}
+
+/** The messages that were said (no failed turn), each without its reasoning (`stripReasoning`). */
+function spoken(transcript: HiddenBenchEpisode["transcript"]): { agent: number; text: string }[] {
+  return transcript.filter((m) => m.error === undefined).map((m) => ({ agent: m.agent, text: stripReasoning(m.text) }));
 }
 
 /** Per episode, the numerators and denominators of fail-to-ask and ignored input. */
@@ -72,6 +77,7 @@ export function behaviourCounts(jobs: readonly HiddenBenchJob[], minOverlap?: nu
   const out: BehaviourCounts = { failEligible: [], failed: [], ignoreEligible: [], ignored: [] };
   for (const { task, episode: e } of jobs) {
     const ctx = taskContext(task);
+    const said = spoken(e.transcript);
     let fe = 0;
     let ff = 0;
     let ie = 0;
@@ -80,7 +86,7 @@ export function behaviourCounts(jobs: readonly HiddenBenchJob[], minOverlap?: nu
       if (e.preVotes[a] === e.correctAnswer) continue;
       fe++;
       if (!e.asked[a]) ff++;
-      const heard = e.transcript.filter((m) => m.error === undefined && m.agent !== a);
+      const heard = said.filter((m) => m.agent !== a);
       const othersFacts = task.hidden_information.filter((_, k) => k !== e.hiddenFact[a]);
       if (othersFacts.every((fact) => heard.some((m) => factStated(fact, m.text, minOverlap, ctx)))) {
         ie++;

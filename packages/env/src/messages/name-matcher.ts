@@ -9,15 +9,22 @@ interface Entry {
 export class NameMatcher {
   private readonly byFirst = new Map<string, Entry[]>();
 
-  constructor(names: readonly string[], split: (name: string) => string[] = naturalWords) {
+  /** `variants` gives other spellings of a name's words that match it too (a count noun's singular). */
+  constructor(
+    names: readonly string[],
+    split: (name: string) => string[] = naturalWords,
+    variants: (words: string[]) => string[][] = () => [],
+  ) {
     names.forEach((name, index) => {
       const words = split(name);
-      const first = words[0];
-      if (first === undefined) return;
-      const list = this.byFirst.get(first) ?? [];
-      list.push({ words, index });
-      list.sort((x, y) => y.words.length - x.words.length);
-      this.byFirst.set(first, list);
+      for (const spelled of [words, ...variants(words)]) {
+        const first = spelled[0];
+        if (first === undefined) continue;
+        const list = this.byFirst.get(first) ?? [];
+        list.push({ words: spelled, index });
+        list.sort((x, y) => y.words.length - x.words.length);
+        this.byFirst.set(first, list);
+      }
     });
   }
 

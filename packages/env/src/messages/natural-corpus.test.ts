@@ -25,21 +25,30 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       expect(families).toContain(family);
   });
 
-  it("takes no wrong act outside the unseen batch fresh8 (precision reported)", () => {
-    expect(score.wrong.filter((w) => w.batch !== "fresh8")).toEqual([]);
+  // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
+  const unseen = new Set(["fresh14"]);
+
+  it("takes no wrong act outside the unseen batches (precision reported)", () => {
+    expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
     expect(score.precision).toBeGreaterThanOrEqual(0.99);
   });
 
   it("on the held-out batches (never tuned on): fresh5 and fresh7 meet p >= 0.99 / r >= 0.90 per style; none regresses", () => {
     const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
-    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh8"]);
+    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh14"]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
       expect(batch.messages).toBeGreaterThanOrEqual(40);
-      // fresh8 was written after every rule and reads below the target: it is kept to show it, and must not drop
+      // fresh14 was written after every rule and reads below the target on number forms, addressed questions and
+      // (one act) reported claims: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
       expect(batch.recall).toBeGreaterThanOrEqual((recorded.after?.recall ?? 0) - 1e-3);
-      if (name === "fresh8") continue;
+      if (name === "fresh14") {
+        // overall it meets the target; per style, three styles do not (README)
+        expect(batch.precision).toBeGreaterThanOrEqual(0.99);
+        expect(batch.recall).toBeGreaterThanOrEqual(0.9);
+        continue;
+      }
       expect(batch.precision).toBeGreaterThanOrEqual(0.99);
       expect(batch.recall).toBeGreaterThanOrEqual(0.9);
       for (const [style, g] of Object.entries(batch.byStyle)) {
@@ -49,8 +58,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     }
   });
 
-  it("every batch but the unseen fresh8 is read without a wrong act (precision exactly 1)", () => {
-    const rest = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch !== "fresh8" });
+  it("every batch but the unseen ones is read without a wrong act (precision exactly 1)", () => {
+    const rest = scoreNaturalCorpus(corpus, {
+      parse: parseNatural,
+      generateTask,
+      only: (m) => !unseen.has(m.batch ?? "tuned"),
+    });
     expect(rest.wrong).toEqual([]);
   });
 

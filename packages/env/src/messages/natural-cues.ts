@@ -27,6 +27,12 @@ export const naturalCues = {
     "sits",
     "stands",
     "comes",
+    "come",
+    "came",
+    "actually",
+    "out",
+    "back",
+    "as",
     "in",
     "value",
     "gets",
@@ -47,7 +53,21 @@ export const naturalCues = {
     ["ten", 10],
   ]) as ReadonlyMap<string, number>,
   /** A number word is a level only when the clause ends after it or one of these follows. */
-  afterNumberWord: set("and", "out", "stars", "points", "but", "while", "plus", "too", "as", "overall"),
+  afterNumberWord: set(
+    "and",
+    "out",
+    "stars",
+    "points",
+    "but",
+    "while",
+    "plus",
+    "too",
+    "as",
+    "overall",
+    "for",
+    "on",
+    "in",
+  ),
   negations: set(
     "not",
     "no",
@@ -147,10 +167,18 @@ export const naturalCues = {
     "contains",
     "contain",
     "stocks",
+    "had",
   ),
   /** The speaker counting: "I count 3 apples on Shelf B", "On Shelf A I found 2 rice bags". */
   countVerbs: set("count", "counted", "found", "find", "see", "saw", "spotted", "noted", "counting"),
   scoreVerbs: set(
+    "managed",
+    "manages",
+    "comes",
+    "came",
+    "lands",
+    "landed",
+    "sits",
     "scores",
     "scored",
     "score",
@@ -168,7 +196,27 @@ export const naturalCues = {
     "was",
   ),
   /** Between paired names and their levels: "A and B have service of 4 and 1", "X and Y are 2 and 3". */
-  pairFillers: set("are", "is", "were", "was", "of", "at", "rated", "scored", "score", "scores", "respectively"),
+  pairFillers: set(
+    "are",
+    "is",
+    "were",
+    "was",
+    "of",
+    "at",
+    "rated",
+    "scored",
+    "score",
+    "scores",
+    "respectively",
+    "come",
+    "comes",
+    "came",
+    "in",
+    "sit",
+    "sits",
+    "stand",
+    "stands",
+  ),
   /** The speaker's own reading in a correction: "but I see 2", "my notes say 0". */
   correctionVerbs: set(
     "see",
@@ -210,15 +258,48 @@ export const naturalCues = {
     "tally",
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
-  levelLeads: set("a", "an", "rating", "score", "of", "solid", "strong", "decent", "perfect", "mere", "just", "only"),
+  levelLeads: set(
+    "a",
+    "an",
+    "rating",
+    "score",
+    "of",
+    "solid",
+    "strong",
+    "decent",
+    "perfect",
+    "mere",
+    "just",
+    "only",
+    "exactly",
+    "precisely",
+    "clear",
+    "at",
+  ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),
   /** "full marks for X": the top level. */
   fullMarks: set("full", "top", "perfect"),
   /** After a count and its noun ("3 apples and ...", "2 onions on Shelf A"), the item ends. */
-  afterCount: set("and", "plus", "on", "at", "in", "respectively", "too", "each", "with", "as", "but", "while"),
+  afterCount: set(
+    "and",
+    "plus",
+    "on",
+    "at",
+    "in",
+    "respectively",
+    "too",
+    "each",
+    "with",
+    "as",
+    "but",
+    "while",
+    "left",
+    "total",
+    "remaining",
+  ),
   /** After "is": "is rated 4", "is holding 3 onions". */
-  participles: set("rated", "ranked", "scored", "holding", "carrying", "stocking", "showing"),
+  participles: set("rated", "ranked", "scored", "holding", "carrying", "stocking", "showing", "stocked", "loaded"),
   /** After a reversed level: "scores 2 on food quality", "rated 2 for service". */
   levelPrepositions: set("on", "for", "in", "at"),
   /** Between an attribute and its option: "the food quality of/for/at Restaurant A". */
@@ -259,6 +340,7 @@ export const naturalCues = {
   questionLeadIns: set("and", "but", "so", "also", "then", "ok", "okay", "oh", "hey", "btw", "also", "now", "quick"),
   /** A yes/no question is an ask only when it asks for knowledge: "Does anyone know ...". */
   knowledge: set(
+    "known",
     "know",
     "knows",
     "tell",
@@ -340,6 +422,8 @@ export const naturalCues = {
     "fares",
     "are",
   ),
+  /** After "<option> <attribute>" closing a question: "Shelf B onions count?". */
+  askTails: set("count", "number", "total", "rating", "score", "level", "value", "please", "pls"),
   askPrepositions: set("of", "for", "at", "in", "on", "with", "regarding"),
   /** A declarative request: "Please tell me ...", "I'd like to know ...". */
   wonder: set("wondering", "wonder", "curious"),
@@ -395,6 +479,7 @@ export const naturalCues = {
     ["favour"],
     ["endorse"],
     ["accuse"],
+    ["accusing"],
     ["lean", "towards"],
     ["lean", "toward"],
     ["leaning", "towards"],
@@ -404,6 +489,8 @@ export const naturalCues = {
     ["finalize"],
     ["finalise"],
     ["locking", "in"],
+    ["book"],
+    ["schedule"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
   pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),
@@ -431,10 +518,13 @@ export const naturalCues = {
   addressLeads: set("for", "ask", "to", "at", "asking"),
   /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */
   addressing: set("could", "can", "would", "will", "does", "do", "did", "has", "have"),
+  /** Before "Agent N", these only thank the agent: "Thanks Agent 1". */
+  thanks: set("thanks", "thank", "thx", "cheers", "hi", "hey", "hello", "dear"),
   /** "If anyone knows ...": a request under "if". */
   knowVerbs: set("knows", "know", "has", "have"),
   /** "My vote is X", "X gets my vote", "Proposal: X". */
   proposalNouns: set(
+    "decision",
     "vote",
     "pick",
     "choice",
@@ -448,7 +538,7 @@ export const naturalCues = {
     "answer",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
-  bestNouns: set("choice", "option", "pick", "bet", "fit"),
+  bestNouns: set("choice", "option", "pick", "bet", "fit", "hire"),
   /** "Nothing new to share", "no new information". */
   passModifiers: set("new", "else", "more", "further", "additional", "useful", "much", "other"),
   passVerbs: set("add", "share", "report", "say", "contribute", "offer", "update"),

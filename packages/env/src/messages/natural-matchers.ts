@@ -14,6 +14,13 @@ export interface NaturalMatchers {
 
 const tokenWords = (name: string): string[] => naturalTokens(name).map((t) => t.word);
 
+/** A plural count noun's singular ("rice bags" -> "rice bag", "apples" -> "apple"): "1 apple on Shelf A". */
+export function singular(words: string[]): string[][] {
+  const last = words[words.length - 1];
+  if (last === undefined || last.length < 4 || !last.endsWith("s") || last.endsWith("ss")) return [];
+  return [[...words.slice(0, -1), last.slice(0, -1)]];
+}
+
 const cache = new WeakMap<object, NaturalMatchers>();
 
 /** Name matchers for a task's domain words, cached per domain object. */
@@ -26,7 +33,7 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     attributes: new NameMatcher(task.domain.attributes),
     answers: new NameMatcher(answerNames(task)),
     optionTokens: new NameMatcher(task.domain.options, tokenWords),
-    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords),
+    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, singular),
   };
   cache.set(key, matchers);
   return matchers;

@@ -47,6 +47,11 @@ const sentenceStyles: ((t: Task, s: Share) => string)[] = [
     `Agent 1 claims ${t.domain.options[s.option]}'s ${t.domain.attributes[s.attribute]} is ${t.levels[0]}, but I see ${s.level}.`,
   (t, s) =>
     `${t.domain.options[s.option]} gets a solid ${s.level} out of ${t.levels[1]} on ${t.domain.attributes[s.attribute]}.`,
+  // fresh8 / fresh9
+  (t, s) => `On ${t.domain.attributes[s.attribute]}, ${t.domain.options[s.option]} scores ${s.level}.`,
+  (t, s) => `${t.domain.attributes[s.attribute]} is a ${s.level} for ${t.domain.options[s.option]}.`,
+  (t, s) => `${t.domain.attributes[s.attribute]} at ${t.domain.options[s.option]}? A ${s.level}.`,
+  (t, s) => `${t.domain.options[s.option]} has exactly ${s.level} ${t.domain.attributes[s.attribute]}.`,
 ];
 
 describe("issue 26 styles read back exactly (property)", () => {
@@ -151,6 +156,15 @@ describe("issue 26 styles read back exactly (property)", () => {
       "Agent {n} claims that ",
       "If Agent {n} is right, ",
       "Agent {n} mentioned that ",
+      // fresh8 / fresh9: any other agent named as the source
+      "I heard from Agent {n} that ",
+      "Going by Agent {n}'s count, ",
+      "Based on what Agent {n} shared, ",
+      "If I understood Agent {n} correctly, ",
+      "Agent {n} seems to think ",
+      "Word from Agent {n} is that ",
+      "From Agent {n}'s message: ",
+      "Going by your numbers, ",
     ];
     fc.assert(
       fc.property(sharesArbitrary, fc.constantFrom(...leads), fc.nat(), ({ task, shares }, lead, pick) => {
@@ -260,5 +274,135 @@ describe("issue 26 styles, examples", () => {
     expect(parseNatural("According to my notes, Restaurant B has food quality 5.", task).acts).toEqual([
       { kind: "share", option: 1, attribute: 0, level: 5 },
     ]);
+  });
+
+  it("fresh8 / fresh9 forms: counts with exactly / stocked with / singular nouns, attribute-led and paired shares", () => {
+    const pantry = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "pantryStock",
+      options: 2,
+      attributes: 3,
+      levels: [0, 5],
+    });
+    const [a, b] = pantry.domain.options as [string, string];
+    const [x, y] = pantry.domain.attributes as [string, string];
+    const one = (o: number, at: number, level: number) => ({ kind: "share", option: o, attribute: at, level });
+    expect(parseNatural(`${b} has exactly 4 ${x}.`, pantry).acts).toEqual([one(1, 0, 4)]);
+    expect(parseNatural(`${a} is stocked with 2 ${x}.`, pantry).acts).toEqual([one(0, 0, 2)]);
+    expect(parseNatural(`I counted 1 ${x.slice(0, -1)} on ${a}.`, pantry).acts).toEqual([one(0, 0, 1)]);
+    expect(parseNatural(`Agent 2 reported 5 ${y} on ${b}, but I only count 1.`, pantry).acts).toEqual([one(1, 1, 1)]);
+    expect(parseNatural("On service, Restaurant B scores 2.", task).acts).toEqual([one(1, 1, 2)]);
+    expect(parseNatural("Ambience is a 4 for Restaurant C.", task).acts).toEqual([one(2, 2, 4)]);
+    expect(parseNatural("Service and ambience are 1 and 2 for Restaurant A.", task).acts).toEqual([
+      one(0, 1, 1),
+      one(0, 2, 2),
+    ]);
+    // a paired list whose counts differ still takes nothing
+    expect(parseNatural("Service and ambience are 1, 2 and 3 for Restaurant A.", task).error).toBeDefined();
+    expect(parseNatural("Agent 1 says Restaurant A's service is 2, but in my view it's 4.", task).acts).toEqual([
+      one(0, 1, 4),
+    ]);
+  });
+
+  it("fresh9 proposal and question forms", () => {
+    expect(parseNatural("Unless anyone disagrees, Restaurant C is my final pick.", task).acts).toEqual([
+      { kind: "propose", option: 2 },
+    ]);
+    expect(parseNatural("I propose Restaurant A, since its service is 5.", task).acts).toEqual([
+      { kind: "propose", option: 0 },
+      { kind: "share", option: 0, attribute: 1, level: 5 },
+    ]);
+    expect(
+      parseNatural("If Restaurant B had better service I'd pick it, but for now I propose Restaurant C.", task).acts,
+    ).toEqual([{ kind: "propose", option: 2 }]);
+    // a condition after the clause break still holds the proposal back
+    expect(parseNatural("I'd pick Restaurant A, but only if its service is good.", task).error).toBeDefined();
+    expect(parseNatural("Restaurant C's food quality — Agent 1, any idea?", task).acts).toEqual([
+      { kind: "ask", option: 2, attribute: 0, to: 0 },
+    ]);
+    expect(parseNatural("Agent 2, Restaurant B service?", task).acts).toEqual([
+      { kind: "ask", option: 1, attribute: 1, to: 1 },
+    ]);
+    expect(parseNatural("I'd like to hear from Agent 2 on Restaurant A's ambience.", task).acts).toEqual([
+      { kind: "ask", option: 0, attribute: 2, to: 1 },
+    ]);
+    // the question names its own topic: the one before it is not asked
+    expect(parseNatural("Restaurant C's food quality is 4 — any idea about its service?", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 0, level: 4 },
+    ]);
+  });
+
+  it("fresh10 / fresh11 forms (tuned on after fresh10 was scored)", () => {
+    const one = (o: number, at: number, level: number) => ({ kind: "share", option: o, attribute: at, level });
+    expect(parseNatural("Restaurant C comes in at 3 for food quality.", task).acts).toEqual([one(2, 0, 3)]);
+    expect(parseNatural("Service shows a 1 for Restaurant B.", task).acts).toEqual([one(1, 1, 1)]);
+    expect(
+      parseNatural("Restaurant A's service, ambience and food quality are 1, 3 and 4 respectively.", task).acts,
+    ).toEqual([one(0, 1, 1), one(0, 2, 3), one(0, 0, 4)]);
+    expect(parseNatural("Checking Restaurant A's service, I see 4.", task).acts).toEqual([one(0, 1, 4)]);
+    expect(parseNatural("Agent 1 said Restaurant B has service 3. My count is 5.", task).acts).toEqual([one(1, 1, 5)]);
+    expect(parseNatural("Agent 2 has Restaurant A's ambience wrong: it's 5.", task).acts).toEqual([one(0, 2, 5)]);
+    expect(
+      parseNatural("Agent 3 says Restaurant C has service 2, and I also have Restaurant C's ambience at 4.", task).acts,
+    ).toEqual([one(2, 2, 4)]);
+    expect(parseNatural("Restaurant B should be our choice.", task).acts).toEqual([{ kind: "propose", option: 1 }]);
+    expect(parseNatural("I'd say Restaurant C is the one to back.", task).acts).toEqual([
+      { kind: "propose", option: 2 },
+    ]);
+    expect(parseNatural("I accuse Restaurant A, given that its service is 1.", task).acts).toEqual([
+      { kind: "propose", option: 0 },
+      one(0, 1, 1),
+    ]);
+    expect(parseNatural("Agent 2: any ambience score for Restaurant A?", task).acts).toEqual([
+      { kind: "ask", option: 0, attribute: 2, to: 1 },
+    ]);
+    // "the choice" alone names no preference; "any chance" with a value asks nothing
+    expect(parseNatural("Restaurant B is the choice we face.", task).error).toBeDefined();
+    expect(parseNatural("Any chance Restaurant A has service 5?", task).error).toBeDefined();
+  });
+
+  it("fresh12 / fresh13 number forms (tuned on after fresh12 was scored)", () => {
+    const one = (o: number, at: number, level: number) => ({ kind: "share", option: o, attribute: at, level });
+    expect(parseNatural("Restaurant B's service? Definitely a 1.", task).acts).toEqual([one(1, 1, 1)]);
+    expect(parseNatural("Restaurant B's service is a solid 3.", task).acts).toEqual([one(1, 1, 3)]);
+    expect(parseNatural("Ambience-wise, Restaurant C is a 2.", task).acts).toEqual([one(2, 2, 2)]);
+    expect(parseNatural("Restaurant A gets a four for service.", task).acts).toEqual([one(0, 1, 4)]);
+    expect(parseNatural("To correct Agent 2: Restaurant C's service is 1, not 4.", task).acts).toEqual([one(2, 1, 1)]);
+    expect(parseNatural("Any info on Restaurant A's service, Agent 2?", task).acts).toEqual([
+      { kind: "ask", option: 0, attribute: 1, to: 1 },
+    ]);
+    expect(parseNatural("Restaurant A it is.", task).acts).toEqual([{ kind: "propose", option: 0 }]);
+    // a hedge is no answer: the question stands
+    expect(parseNatural("Restaurant B's service? Maybe a 1.", task).acts).toEqual([
+      { kind: "ask", option: 1, attribute: 1 },
+    ]);
+  });
+
+  it("a speaker correcting their own share keeps the new level; a bare level answers the question before it", () => {
+    expect(parseNatural("Earlier I said Restaurant B's service was 2; it's actually 3.", task).acts).toEqual([
+      { kind: "share", option: 1, attribute: 1, level: 3 },
+    ]);
+    expect(parseNatural("Service at Restaurant C? A 5.", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 1, level: 5 },
+    ]);
+    expect(parseNatural("Ambience at Restaurant C? A 1, sadly.", task).acts).toEqual([
+      { kind: "share", option: 2, attribute: 2, level: 1 },
+    ]);
+    // not a bare level: the question stands
+    expect(parseNatural("Service at Restaurant C? Maybe 4.", task).acts).toEqual([
+      { kind: "ask", option: 2, attribute: 1 },
+    ]);
+    // an agent who only addresses, thanks or names the speaker is no source
+    expect(parseNatural("Thanks Agent 1, Restaurant A has service 4.", task).acts).toEqual([
+      { kind: "share", option: 0, attribute: 1, level: 4 },
+    ]);
+    expect(parseNatural("To answer Agent 3's question: Restaurant A has service 4.", task).acts).toEqual([
+      { kind: "share", option: 0, attribute: 1, level: 4 },
+    ]);
+    expect(
+      parseNatural("Agent 4 told us Restaurant C's service is 5; I can add that Restaurant C has ambience 2.", task)
+        .acts,
+    ).toEqual([{ kind: "share", option: 2, attribute: 2, level: 2 }]);
   });
 });

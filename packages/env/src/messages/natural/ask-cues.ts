@@ -43,7 +43,8 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
     if (cue.askers.has(w) && cue.haveVerbs.has(s.words[k + 1] as string)) knows = true;
   }
   if (opener === undefined) return false;
-  if (cue.whOpeners.has(opener)) return true;
+  // "Any onions on Shelf A?": "any" before a noun asks for it
+  if (cue.whOpeners.has(opener) || (opener === "any" && !cue.askers.has(s.words[q + 1] as string))) return true;
   return knows || !cue.questionOpeners.has(opener);
 }
 
@@ -112,6 +113,17 @@ export function askPairs(
           continue;
         }
       }
+      // "Shelf B onions count?", "Restaurant A service?": the names alone close the question
+      if (options.options.length === 1) {
+        const a = attributeList(options.end);
+        let e = a?.end ?? end;
+        while (e < end && cue.askTails.has(words[e] as string)) e++;
+        if (a !== null && e === end) {
+          for (const at of a.attributes) pairs.push({ option: options.options[0] as number, attribute: at });
+          k = a.end;
+          continue;
+        }
+      }
       // "How does <option> do on <attribute>", "What does <option> have for <attribute>"
       let j = options.end;
       for (let f = 0; f < 2 && cue.askFillers.has(words[j] as string); f++) j++;
@@ -129,6 +141,34 @@ export function askPairs(
     k++;
   }
   return pairs;
+}
+
+/** Words a topic may be made of besides its names: "Restaurant C's food quality", "the service at Restaurant A". */
+const TOPIC_WORDS = new Set(["the", "'s", "of", "for", "at", "on", "in", "about", "re", "regarding", "and"]);
+
+/**
+ * "Restaurant C's food quality — Agent 1, any idea?": a question with no names of its own asks about the one
+ * pair a bare topic before it names (nothing else there); null otherwise.
+ */
+export function topicPair(
+  s: Sentence,
+  first: number,
+  question: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  for (let k = question; k < s.to; k++)
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+  if (hasNumber(s, first, question, tagged)) return null;
+  const pairs = askPairs(s, first, question, state);
+  if (pairs.length !== 1) return null;
+  for (let k = first; k < question; k++) {
+    if (tagged.has(k) || TOPIC_WORDS.has(s.words[k] as string)) continue;
+    const name = state.options.match(s.words, k) ?? state.attributes.match(s.words, k);
+    if (name === null) return null;
+    k = name.end - 1;
+  }
+  return pairs[0] as { option: number; attribute: number };
 }
 
 /** Is the option list ending at `end` one of several alternatives ("A or B")? */

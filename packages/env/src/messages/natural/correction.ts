@@ -20,6 +20,13 @@ export function claimedPair(
     if (!s.gate[k]) continue;
     const subject = subjectShare(s, k, to, state);
     const reversed = subject === null ? attributeFirstShare(s, k, to, state) : null;
+    const counted = subject === null && reversed === null ? countedPair(s, k, to, state) : null;
+    if (counted !== null) {
+      if (found !== null && (found.option !== counted.option || found.attribute !== counted.attribute)) return null;
+      found = counted;
+      k = counted.end - 1;
+      continue;
+    }
     const pairs =
       subject !== null
         ? subject.options.flatMap((option) => subject.items.map((item) => ({ option, attribute: item.attribute })))
@@ -36,6 +43,22 @@ export function claimedPair(
   return found;
 }
 
+/** A count and its place someone else claimed: "5 apples on Shelf B" at k. */
+function countedPair(
+  s: Sentence,
+  k: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; end: number } | null {
+  const level = levelAt(s, k, to, state);
+  if (level === null) return null;
+  const attribute = state.attributes.match(s.words, level.end);
+  if (attribute === null || !cue.levelPrepositions.has(s.words[attribute.end] as string)) return null;
+  const option = state.options.match(s.words, attribute.end + 1);
+  if (option === null || option.end > to) return null;
+  return { option: option.index, attribute: attribute.index, end: option.end };
+}
+
 /**
  * The speaker's own value in a correction at i: "I see 2", "my notes say 0", "actually it has 1", "it's
  * actually 6"; the level must end its clause. Null when there is none.
@@ -48,6 +71,16 @@ export function correctionLevel(
 ): { value: number; end: number } | null {
   const { words } = s;
   let j = i;
+  // "in my view it's 4", "by my count, it has 1", "from my side it's 2": a source of the speaker's own
+  let sourced = false;
+  if (
+    (words[j] === "in" || words[j] === "by" || words[j] === "from" || words[j] === "on") &&
+    (words[j + 1] === "my" || words[j + 1] === "our") &&
+    (cue.correctionSources.has(words[j + 2] as string) || words[j + 2] === "side" || words[j + 2] === "end")
+  ) {
+    j += 3;
+    sourced = true;
+  }
   if (words[j] === "actually" || words[j] === "really") j++;
   if (words[j] === "i" || words[j] === "we") {
     j++;
@@ -58,14 +91,17 @@ export function correctionLevel(
   } else if (words[j] === "my" || words[j] === "our") {
     if (!cue.correctionSources.has(words[j + 1] as string)) return null;
     j += 2;
-    if (!cue.correctionVerbs.has(words[j] as string) && !cue.reporting.has(words[j] as string)) return null;
+    // "my notes say 0", "my count is 5"
+    const verb = words[j] as string;
+    if (!cue.correctionVerbs.has(verb) && !cue.reporting.has(verb) && verb !== "is" && verb !== "'s") return null;
     j++;
   } else if (words[j] === "it" || words[j] === "that") {
     j++;
     if (words[j] === "actually") j++;
     if (!(words[j] === "has" || words[j] === "'s" || words[j] === "is")) return null;
     j++;
-    if (j === i + 2 && words[i] !== "actually" && words[j] !== "actually") return null; // "it is 4" alone is no correction
+    // "it is 4" alone is no correction
+    if (!sourced && j === i + 2 && words[i] !== "actually" && words[j] !== "actually") return null;
     if (words[j] === "actually") j++;
   } else return null;
   if (words[j] === "a" || words[j] === "an") j++;

@@ -37,6 +37,13 @@ function possessiveOptions(
   return { options: [first.index, second.index], end: second.end + 1 };
 }
 
+/** The words with their first one made singular ("calendars" -> "calendar", "availabilities" -> "availability"). */
+function singularHead(words: string[]): string[] {
+  const w = words[0];
+  if (w === undefined || w.length < 4 || !w.endsWith("s")) return words;
+  return [w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.slice(0, -1), ...words.slice(1)];
+}
+
 /** Attributes joined as a list at k: "food quality and ambience", "Carol's and Dan's availability". */
 function attributeList(
   s: Sentence,
@@ -49,32 +56,32 @@ function attributeList(
   if (words[j] === "the" || words[j] === "their" || words[j] === "its") j++;
   // "Carol's and Dan's availability": the names share the words after the last "'s"
   if (words[j + 1] === "'s" && words[j + 2] === "and" && words[j + 4] === "'s") {
-    const tail = words.slice(j + 5, Math.min(end, j + 9));
-    const first = state.attributes.match([words[j] as string, "'s", ...tail], 0);
-    const second = state.attributes.match([words[j + 3] as string, "'s", ...tail], 0);
-    if (first !== null && second !== null && first.end === second.end)
-      return { attributes: [first.index, second.index], end: j + 3 + second.end };
+    // "Priya's and Lena's calendars", "Bob's and Erin's availabilities": the shared noun may be plural
+    for (const tail of [
+      words.slice(j + 5, Math.min(end, j + 9)),
+      singularHead(words.slice(j + 5, Math.min(end, j + 9))),
+    ]) {
+      const first = state.attributes.match([words[j] as string, "'s", ...tail], 0);
+      const second = state.attributes.match([words[j + 3] as string, "'s", ...tail], 0);
+      if (first !== null && second !== null && first.end === second.end)
+        return { attributes: [first.index, second.index], end: j + 3 + second.end };
+    }
   }
   const attributes: number[] = [];
+  // the end is after the last attribute, not after a trailing "and" or comma
+  let last = k;
   while (attributes.length < MAX_LIST) {
     const a = state.attributes.match(words, j);
     if (a === null || a.end > end) break;
     attributes.push(a.index);
+    last = a.end;
     j = a.end;
     if (words[j] === "and") j++;
     else if (!s.separated(j - 1)) break;
     if (words[j] === "and") j++;
   }
   if (attributes.length < 2) return null;
-  // the end is after the last attribute, not after a trailing "and"
-  let e = k;
-  for (let n = 0, at = k; n < attributes.length; n++) {
-    if (words[at] === "the" || words[at] === "their" || words[at] === "its") at++;
-    const a = state.attributes.match(words, at) as { end: number };
-    e = a.end;
-    at = words[e] === "and" ? e + 1 : words[e + 1] === "and" && s.separated(e - 1) ? e + 2 : e;
-  }
-  return { attributes, end: e };
+  return { attributes, end: last };
 }
 
 /** Words between names and their levels: "have", "are", "of", ":". */
@@ -123,6 +130,34 @@ function countedPairs(s: Sentence, j: number, end: number, state: ParseState, op
   return shares.length > 0 ? { shares, end: k } : null;
 }
 
+/** The option after a preposition at k ("for Tuesday morning"), or null. */
+function placedOption(s: Sentence, k: number, end: number, state: ParseState): { option: number; end: number } | null {
+  if (!cue.levelPrepositions.has(s.words[k] as string)) return null;
+  const o = state.options.match(s.words, k + 1);
+  if (o === null || o.end > end || s.words[o.end] === "or" || s.words[o.end] === "and") return null;
+  return { option: o.index, end: o.end };
+}
+
+/**
+ * Attributes first, one option before or after the levels: "Alice's and Dan's availability for Monday 2pm are 1
+ * and 0", "Omar's calendar and Priya's calendar are 1 and 2 for Tuesday morning"; null without exactly one option.
+ */
+function attributesFirst(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const attributes = attributeList(s, k, end, state);
+  if (attributes === null) return null;
+  const before = placedOption(s, attributes.end, end, state);
+  const levels = levelList(s, skipFillers(s, before?.end ?? attributes.end, end), end, state);
+  if (levels === null) return null;
+  let stop = levels.end;
+  if (s.words[stop] === "respectively") stop++;
+  const after = before === null ? placedOption(s, stop, end, state) : null;
+  const place = before ?? after;
+  if (place === null) return null;
+  const last = after?.end ?? stop;
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(attributes.attributes, levels.levels, last, (a, l) => [place.option, a, l]);
+}
+
 /**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
@@ -158,7 +193,7 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
   }
   if (option === null) {
     const o = state.options.match(words, k);
-    if (o === null) return null;
+    if (o === null) return attributesFirst(s, k, end, state);
     option = o.index;
     k = o.end;
     if (words[k] === "'s") k++;

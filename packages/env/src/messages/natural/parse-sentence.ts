@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, hasNumber, requestAt } from "./ask-cues";
+import { askable, askPairs, hasNumber, requestAt, topicPair } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
@@ -8,8 +8,8 @@ import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
-import { attributeFirstShare, countShare, itsLevel, subjectShare } from "./share-cues";
-import { type Item, continuation, itemList } from "./share-items";
+import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
+import { type Item, continuation, itemList, levelAt } from "./share-items";
 
 export interface SentenceResult {
   acts: Act[];
@@ -35,7 +35,10 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   declarativeActs(s, first, question, tagged, state, out);
   // question part: asks only, and only when no value is asked about
   if (question < s.to && askable(s, question, tagged)) {
-    for (const p of askPairs(s, question, s.to, state)) out.ask(p.option, p.attribute);
+    const pairs = askPairs(s, question, s.to, state);
+    for (const p of pairs) out.ask(p.option, p.attribute);
+    const topic = pairs.length === 0 && out.acts.length === 0 ? topicPair(s, first, question, tagged, state) : null;
+    if (topic !== null) out.ask(topic.option, topic.attribute);
   }
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;
@@ -121,6 +124,20 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
       return its.end;
     }
   }
+  // "Counting Shelf B's rice bags, I get 2", "Checking Shelf A's apples, I see 4"
+  const checked = checkedShare(s, i, question, state);
+  if (checked !== null) {
+    out.share(checked.option, checked.attribute, checked.level);
+    state.subject = checked.option;
+    return checked.end;
+  }
+  // "On broken watch, Lord Ashby scores 1"
+  const led = attributeLedShare(s, i, question, state);
+  if (led !== null) {
+    out.share(led.option, led.attribute, led.level);
+    state.subject = led.option;
+    return led.end;
+  }
   // share, attribute first: "[the] <attribute> of <option> is <level>"
   const reversed = attributeFirstShare(s, i, question, state);
   if (reversed === null) return null;
@@ -129,6 +146,74 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
   for (const item of more) out.share(reversed.option, item.attribute, item.level);
   state.subject = reversed.option;
   return more.length > 0 ? (more[more.length - 1] as Item).end : reversed.end;
+}
+
+/** "Counting <option>'s <attribute>, I get <level>": the one pair a gerund clause names and the speaker's count. */
+function checkedShare(s: Sentence, i: number, end: number, state: ParseState) {
+  const w = s.words[i] as string;
+  if (!s.clauseStart(i) || !(w === "counting" || w === "checking" || (w === "looking" && s.words[i + 1] === "at")))
+    return null;
+  let p = i + 1;
+  while (p < end && p < i + 8 && !s.separated(p)) p++;
+  if (p >= end - 1 || !(s.words[p + 1] === "i" || s.words[p + 1] === "we")) return null;
+  const pairs = askPairs(s, i + 1, p + 1, state);
+  if (pairs.length !== 1) return null;
+  const level = correctionLevel(s, p + 1, end, state);
+  return level === null
+    ? null
+    : { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end };
+}
+
+/** "<someone> has X's Y wrong: it's 5" at i (the "it's 5" clause): the one pair named before "wrong", and the level. */
+function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
+  const { words } = s;
+  if (words[i] !== "it" || !(words[i + 1] === "'s" || words[i + 1] === "is")) return null;
+  const before = words[i - 1];
+  if (!(before === "wrong" || before === "incorrect" || before === "mistaken") || i - 1 <= s.from) return null;
+  const level = levelAt(s, i + 2, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
+  const pairs = askPairs(s, s.from, i - 1, state);
+  return pairs.length === 1
+    ? { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end }
+    : null;
+}
+
+/** Where the reason right after a proposal starts ("whose ...", "which has ...", "since ...", "— its ..."), or null. */
+function reasonAt(s: Sentence, i: number): number | null {
+  const { words } = s;
+  if (words[i] === "whose") return i + 1;
+  if (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string)) return i + 2;
+  if (words[i] === "since" || words[i] === "because" || words[i] === "as") return i + 1;
+  if (words[i] === "given" && words[i + 1] === "that") return i + 2;
+  return i > s.from && s.separated(i - 1) ? i : null;
+}
+
+/**
+ * A correction at i, the word after it or null: of a claim earlier in the sentence ("Agent 2 claims X's service
+ * is 4, but I see 2"), of a pair called wrong ("has X's Y wrong: it's 5"), or of the speaker's own last share
+ * ("Earlier I said X's service was 2; it's actually 3").
+ */
+function correctionAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
+  const { words } = s;
+  if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
+  const level = correctionLevel(s, i, question, state);
+  const claim = level === null ? null : claimedPair(s, s.from, i, state);
+  if (level !== null && claim !== null) {
+    out.share(claim.option, claim.attribute, level.value);
+    return level.end;
+  }
+  const wrongPair = level === null ? calledWrong(s, i, question, state) : null;
+  if (wrongPair !== null) {
+    out.share(wrongPair.option, wrongPair.attribute, wrongPair.level);
+    return wrongPair.end;
+  }
+  const last = out.acts[out.acts.length - 1];
+  if (level !== null && last?.kind === "share") {
+    out.acts.pop();
+    out.share(last.option, last.attribute, level.value);
+    return level.end;
+  }
+  return null;
 }
 
 /** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
@@ -177,17 +262,13 @@ function declarativeActs(
       continue;
     }
     // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"
-    if ((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string)) {
-      const level = correctionLevel(s, i, question, state);
-      const claim = level === null ? null : claimedPair(s, s.from, i, state);
-      if (level !== null && claim !== null) {
-        out.share(claim.option, claim.attribute, level.value);
-        i = level.end;
-        continue;
-      }
+    const corrected = correctionAt(s, i, question, state, out);
+    if (corrected !== null) {
+      i = corrected;
+      continue;
     }
     // proposal
-    if (!s.conditional) {
+    if (!s.conditionalAt(i)) {
       const proposal = proposalAt(s, i, question, state);
       if (proposal !== null) {
         // "I accuse X — my vote is X." proposes X once
@@ -195,9 +276,11 @@ function declarativeActs(
           out.acts.push({ kind: "propose", option: proposal.option });
         state.subject = proposal.option;
         i = proposal.end;
-        // "Let's go with C, whose teamwork is 5": the shares a proposal gives as its reason
-        if (words[i] === "whose" || (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string))) {
-          const items = itemList(s, words[i] === "whose" ? i + 1 : i + 2, question, state, true);
+        // "Let's go with C, whose teamwork is 5", "I propose C, since its service is 2 there", "I'm accusing B —
+        // their camera footage is 1": the shares a proposal gives as its reason
+        const reason = reasonAt(s, i);
+        if (reason !== null) {
+          const items = itemList(s, reason, question, state, true);
           for (const item of items) out.share(proposal.option, item.attribute, item.level);
           if (items.length > 0) i = (items[items.length - 1] as Item).end;
         }

@@ -5,6 +5,9 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
 
+/** "X is the one to back": the verbs after "the one to". */
+const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select"]);
+
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 export function proposalAt(
   s: Sentence,
@@ -50,21 +53,29 @@ export function proposalAt(
     const option = state.options.match(words, i);
     if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
       let j = option.end;
+      // "Candidate A it is."
+      if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
       if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
-      else if (words[j] === "would" && words[j + 1] === "be") j += 2;
+      else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
       else return null;
       for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
-      if (words[j] === "my" && cue.proposalNouns.has(words[j + 1] as string))
-        return { option: option.index, end: j + 2 };
+      // "X is my pick", "X is my final pick"
+      const noun = words[j + 1] === "final" || words[j + 1] === "current" ? j + 2 : j + 1;
+      if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string))
+        return { option: option.index, end: noun + 1 };
       if (words[j] === "the" || words[j] === "our") {
         let k = j + 1;
         if (cue.bestAdjectives.has(words[k] as string)) k++;
-        if (cue.bestNouns.has(words[k] as string) && k > j + 1) {
+        // "the best choice", "our choice" ("the choice" alone names no preference)
+        if (cue.bestNouns.has(words[k] as string) && (k > j + 1 || words[j] === "our")) {
           // "the best choice for food quality" speaks of one attribute, not the decision
           if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
             return null;
           return { option: option.index, end: k + 1 };
         }
+        // "X is the one to back / pick / go with"
+        if (words[j] === "the" && words[j + 1] === "one" && words[j + 2] === "to" && ONE_TO.has(words[j + 3] as string))
+          return { option: option.index, end: j + 4 };
       }
       return null;
     }

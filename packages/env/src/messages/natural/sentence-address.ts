@@ -24,6 +24,11 @@ export function agentTag(words: readonly string[], i: number, task: NaturalTask)
   return { to: n - 1, end };
 }
 
+/** "I'd like to hear from Agent 2 on ...": a request put to the agent at i. */
+function heardFrom(words: readonly string[], i: number): boolean {
+  return words[i - 1] === "from" && (words[i - 2] === "hear" || words[i - 2] === "hearing");
+}
+
 /** The question part of a sentence ending in "?": from its last clause opening with a question word (else s.to). */
 export function questionStart(s: Sentence, first: number): number {
   const { words } = s;
@@ -73,17 +78,22 @@ export function sentenceAddress(
   }
   // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma
   for (let i = first + 1; to === undefined && i + 1 < s.to; i++) {
-    if (words[i] !== "agent" || !cue.addressLeads.has(words[i - 1] as string) || words[i - 2] === "according") continue;
+    const lead = cue.addressLeads.has(words[i - 1] as string) || heardFrom(words, i);
+    if (words[i] !== "agent" || !lead || words[i - 2] === "according") continue;
     const n = naturalInteger(words[i + 1]);
     const t = s.tokens[i + 1] as NaturalToken;
-    if (n !== null && n >= 1 && n <= task.agents && (t.pause || i + 2 === s.to)) {
+    if (n !== null && n >= 1 && n <= task.agents && (t.pause || i + 2 === s.to || heardFrom(words, i))) {
       to = n - 1;
       tagged.add(i).add(i + 1);
     }
   }
-  // "Could Agent 1 tell us ...?", "Could you tell me, Agent 3, ...?": the agent a question is put to
-  for (let i = Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
-    const vocative = s.separated(i - 1) && s.separated(i + 1);
+  // "Could Agent 1 tell us ...?", "Could you tell me, Agent 3, ...?", "X's service — Agent 1, any idea?": the
+  // agent a question is put to
+  const asking = (s.tokens[s.to - 1] as NaturalToken).question;
+  for (let i = asking ? first + 1 : Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
+    // "..., Agent 2?" closing the question counts as set off too
+    const vocative = s.separated(i - 1) && (s.separated(i + 1) || i + 2 === s.to);
+    if (i < question && !vocative) continue;
     if (words[i] !== "agent" || !(vocative || cue.addressing.has(words[i - 1] as string))) continue;
     const n = naturalInteger(words[i + 1]);
     if (n !== null && n >= 1 && n <= task.agents) {

@@ -9,6 +9,10 @@ import { parseSentence } from "./parse-sentence";
 import { type ParseState, Sentence } from "./sentence";
 import { agentTag } from "./sentence-address";
 import { itsLevel } from "./share-cues";
+import { levelAt } from "./share-items";
+
+/** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
+const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
@@ -99,7 +103,9 @@ export class SentenceReading {
   private followUp(sentence: Sentence, first: number, to: number, at: number): boolean {
     const { state } = this;
     // "Candidate C's communication? It's a 2.": a question the speaker answers at once is a share
-    const answer = this.lastAsk === null ? null : itsLevel(sentence, first, to, state);
+    // "Service at Restaurant C? A 5.", "Leadership for Candidate A? 4.": a bare level answers it too
+    const answer =
+      this.lastAsk === null ? null : (itsLevel(sentence, first, to, state) ?? this.bareLevel(sentence, first, to));
     if (answer !== null && answer.end === to && this.lastAsk !== null) {
       const { option, attribute } = this.lastAsk.act as { option: number; attribute: number };
       this.lastAsk.act = { kind: "share", option, attribute, level: this.checked(answer.value) };
@@ -115,6 +121,23 @@ export class SentenceReading {
       return true;
     }
     return false;
+  }
+
+  /** "A 5.", "4.", "A 1, sadly.": a sentence that is only a level (and at most a few words after it, no name). */
+  private bareLevel(s: Sentence, first: number, to: number): { value: number; end: number } | null {
+    let j = first;
+    if (SURE.has(s.words[j] as string)) j++; // "Definitely a 1.", "Probably a 3."
+    for (let f = 0; f < 3 && j < to && cue.levelLeads.has(s.words[j] as string); f++) j++;
+    const level = levelAt(s, j, to, this.state);
+    if (level === null || !(level.end >= to || s.separated(level.end - 1)) || to - level.end > 3) return null;
+    for (let k = level.end; k < to; k++) {
+      const w = s.words[k] as string;
+      if (naturalInteger(w) !== null || cue.numberWords.has(w) || cue.negations.has(w) || cue.modals.has(w))
+        return null;
+      if (this.state.options.match(s.words, k) !== null || this.state.attributes.match(s.words, k) !== null)
+        return null;
+    }
+    return { value: level.value, end: to };
   }
 
   private checked(level: number): number {

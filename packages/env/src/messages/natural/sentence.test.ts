@@ -7,8 +7,12 @@ describe("Sentence", () => {
     expect(s.gate[at("have")]).toBe(true);
     expect(s.gate[at("but")]).toBe(false);
     expect(s.gate[at("ambience")]).toBe(false);
-    expect(s.conditional).toBe(false);
-    expect(testSentence("If Restaurant A had service 4 we would go.").s.conditional).toBe(true);
+    expect(s.conditionalAt(s.from)).toBe(false);
+    expect(testSentence("If Restaurant A had service 4 we would go.").s.conditionalAt(0)).toBe(true);
+    // a condition holds up to a clause break only
+    const but = testSentence("If Restaurant B had better service I'd pick it, but for now I propose Restaurant C.").s;
+    expect(but.conditionalAt(3)).toBe(true);
+    expect(but.conditionalAt(but.to - 2)).toBe(false);
   });
 
   it("gates someone else's report but not the speaker's own", () => {

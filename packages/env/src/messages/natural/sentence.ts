@@ -2,6 +2,7 @@ import type { PublicTask } from "../../task/task";
 import type { NameMatcher } from "../name-matcher";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
 
 /** What of a task the natural parser reads. */
 export type NaturalTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
@@ -13,7 +14,9 @@ export const LOOK_BACK = 24;
 
 /** One sentence's tokens and what the parser knows about its clauses. */
 export class Sentence {
-  readonly conditional: boolean;
+  /** Per clause-break segment ("..., but ..."), whether an "if" (or "whether", "suppose") stands in it. */
+  private readonly conditionalSegments: boolean[] = [false];
+  private readonly segmentOf: number[];
   /**
    * `words`, `gate` and `modal` are shared by all sentences of a text (filled here for from..to): gate[i] says a
    * negation or condition comes earlier in i's clause (nothing there is asserted), modal[i] a modal ("could").
@@ -28,18 +31,22 @@ export class Sentence {
   ) {
     let gated = false;
     let modalSeen = false;
-    let conditional = false;
+    this.segmentOf = new Array<number>(to - from).fill(0);
     // "According to Agent 1, ...", "Per Agent 2, ...", "As Agent 3 reported, ...": the rest of the sentence is
     // someone else's claim, across commas, until a clause break ("but I see ...")
     let reported = false;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       if (cue.clauseBreaks.has(w)) {
+        this.conditionalSegments.push(false);
         gated = false;
         modalSeen = false;
         reported = false;
       }
-      if (reportedLead(words, i)) reported = true;
+      if (reportedLead(words, i) || (agentSource(tokens, words, i, from) && !cue.contrary.has(words[from] as string)))
+        reported = true;
+      // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
+      if (reported && i > from && (tokens[i - 1] as NaturalToken).pause && ownClause(words, i)) reported = false;
       if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
@@ -51,8 +58,10 @@ export class Sentence {
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
       // "If no one objects, I propose X" is a proposal: the condition is only the team's consent
-      if (((w === "if" || w === "assuming") && !consentCondition(words, i, to)) || w === "whether" || w === "suppose")
-        conditional = true;
+      if (((w === "if" || w === "assuming") && !consentCondition(words, i, to)) || w === "whether" || w === "suppose") {
+        this.conditionalSegments[this.conditionalSegments.length - 1] = true;
+      }
+      this.segmentOf[i - from] = this.conditionalSegments.length - 1;
       gate[i] = gated || reported;
       modal[i] = modalSeen;
       if ((tokens[i] as NaturalToken).pause) {
@@ -60,7 +69,16 @@ export class Sentence {
         modalSeen = false;
       }
     }
-    this.conditional = conditional;
+  }
+  /**
+   * Is the clause around i under a condition other than the team's consent ("If X had ..., I'd pick it")? A
+   * condition before a clause break ends there: "If B had ..., I'd pick it, but for now I propose C" proposes C.
+   */
+  conditionalAt(i: number): boolean {
+    // a condition after the clause break still holds back what comes before it: "I'd pick A, but only if ..."
+    for (let k = this.segmentOf[i - this.from] ?? 0; k < this.conditionalSegments.length; k++)
+      if (this.conditionalSegments[k] === true) return true;
+    return false;
   }
   /** Is i the first word of a clause? */
   clauseStart(i: number): boolean {
@@ -85,6 +103,53 @@ function reportedLead(words: readonly string[], i: number): boolean {
   // "If Agent 1 is right, ...": a claim taken on someone else's word
   if (w === "if" && (next === "agent" || next === "you" || next === "they")) return true;
   return false;
+}
+
+/**
+ * Does another agent named at i stand as the source of what follows ("I heard from Agent 1 that ...", "Going by
+ * Agent 3's count, ...", "Agent 3 seems to think ...", "Word from Agent 2 is ...", "your numbers")? Precision
+ * first: any "Agent N" in a declarative clause is someone else's word, except where it only addresses the agent
+ * ("Agent 2, ...", "Question for Agent 3:", "Thanks Agent 1"), answers its question ("To answer Agent 3's
+ * question: ...") or names the speaker ("Agent 3 here", "As Agent 2, I ...").
+ */
+function agentSource(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+  const w = words[i];
+  if (
+    (w === "your" || w === "their" || w === "his" || w === "her") &&
+    cue.correctionSources.has(words[i + 1] as string)
+  )
+    return true;
+  if (w !== "agent" || naturalInteger(words[i + 1]) === null) return false;
+  const prev = words[i - 1] as string | undefined;
+  const next = words[i + 2] as string | undefined;
+  const paused = (tokens[i + 1] as NaturalToken).pause || (tokens[i + 1] as NaturalToken).stop;
+  // "Agent 2, what's ...", "Agent 3 here", "As Agent 2, I see ..."
+  if (i === from && paused) return false;
+  if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
+  // "Question for Agent 3:", "Thanks Agent 1", "I'd like to ask Agent 2"
+  if (prev !== undefined && (cue.addressLeads.has(prev) || cue.thanks.has(prev) || cue.addressing.has(prev)))
+    return words[i - 2] === "according";
+  // answering the agent's question: "To answer Agent 3's question", "Agent 2 asked about ..."
+  if (prev === "answer" || prev === "answering" || prev === "re" || prev === "correct" || prev === "correcting")
+    return false;
+  if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
+  if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
+  return true;
+}
+
+/** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
+function ownClause(words: readonly string[], at: number): boolean {
+  // ", and I also have ...", ", so my notes say ..."
+  const i = words[at] === "and" || words[at] === "so" ? at + 1 : at;
+  const w = words[i];
+  const next = words[i + 1] as string;
+  if (w === "actually" || (w === "in" && next === "my")) return true;
+  // "Agent 2 has X's experience wrong: it's 5"
+  const before = words[i - 1];
+  if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;
+  if (w === "i" || w === "we")
+    return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
+  return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");
 }
 
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */

@@ -58,7 +58,9 @@ export function subjectShare(
   if (cue.scoreVerbs.has(verb)) {
     let j = k + 1;
     if (cue.participles.has(words[j] as string)) j++;
-    if (words[j] === "at") j++;
+    if ((words[j] === "in" || words[j] === "out") && words[j + 1] === "at") j++; // "comes in at 3 for X"
+    // "is stocked with 4 onions", "is rated at 3"
+    if (words[j] === "at" || (words[j] === "with" && cue.participles.has(words[j - 1] as string))) j++;
     const items = itemList(s, j, end, state, true);
     if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
   }
@@ -89,7 +91,8 @@ export function attributeFirstShare(
   let j = i;
   if (words[j] === "the") j++;
   const attribute = state.attributes.match(words, j);
-  if (attribute === null || !cue.attributePrepositions.has(words[attribute.end] as string)) return null;
+  if (attribute === null) return null;
+  if (!cue.attributePrepositions.has(words[attribute.end] as string)) return levelThenOption(s, attribute, end, state);
   const option = state.options.match(words, attribute.end + 1);
   if (option === null || option.end > end || alternative(s, attribute.end + 1, option.end)) return null;
   let m = option.end;
@@ -98,6 +101,68 @@ export function attributeFirstShare(
   const level = levelAt(s, m, end, state);
   if (level === null) return null;
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/** After an attribute, before its level and option: "Lena's calendar is a 0 for ...", "shows a 1 for ...". */
+const LEVEL_VERBS = new Set(["is", "was", "'s", "shows", "showed", "reads", "gets", "sits", "stands", "comes"]);
+
+/** "<attribute> is [a] <level> for <option>" after the attribute: the option closes the clause. */
+function levelThenOption(
+  s: Sentence,
+  attribute: { index: number; end: number },
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number; end: number } | null {
+  let m = attribute.end;
+  if (!LEVEL_VERBS.has(s.words[m] as string)) return null;
+  m++;
+  for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+  const level = levelAt(s, m, end, state);
+  if (level === null) return null;
+  const place = placeAt(s, level.end, end, state);
+  if (place === null || !(place.end >= end || s.separated(place.end - 1))) return null;
+  return { option: place.option, attribute: attribute.index, level: level.value, end: place.end };
+}
+
+/**
+ * "On broken watch, Lord Ashby scores 1", "For service, Restaurant A gets a 4": an attribute set off before the
+ * option and a bare level that closes the clause.
+ */
+export function attributeLedShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number; end: number } | null {
+  const { words } = s;
+  if (!s.clauseStart(i)) return null;
+  const wise = wiseAttribute(s, i, end, state);
+  let j = i + 1;
+  if (words[j] === "the") j++;
+  const led = cue.levelPrepositions.has(words[i] as string) || words[i] === "regarding";
+  const attribute = wise ?? (led ? state.attributes.match(words, j) : null);
+  if (attribute === null || attribute.end >= end || !s.separated(attribute.end - 1)) return null;
+  const option = state.options.match(words, attribute.end);
+  if (option === null || option.end >= end) return null;
+  let k = option.end;
+  if (!(cue.scoreVerbs.has(words[k] as string) || words[k] === "has" || words[k] === "'s")) return null;
+  k++;
+  for (let f = 0; f < 2 && k < end && cue.levelLeads.has(words[k] as string); f++) k++;
+  const level = levelAt(s, k, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
+  return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/** "Service-wise, ...", "Food quality-wise, ...": the attribute and the word after it, or null. */
+function wiseAttribute(s: Sentence, i: number, end: number, state: ParseState): { index: number; end: number } | null {
+  for (let k = i; k < Math.min(end, i + 4); k++) {
+    const w = s.words[k] as string;
+    if (!w.endsWith("-wise")) continue;
+    const words = [...s.words.slice(i, k), w.slice(0, -5)];
+    const attribute = state.attributes.match(words, 0);
+    return attribute !== null && attribute.end === words.length ? { index: attribute.index, end: k + 1 } : null;
+  }
+  return null;
 }
 
 /** The option after a preposition at k ("on Shelf A"), or null. */
@@ -123,20 +188,33 @@ export function countShare(
   const before = placeAt(s, i, end, state);
   if (before !== null) {
     const j = before.end;
-    if ((words[j] === "i" || words[j] === "we") && cue.countVerbs.has(words[j + 1] as string)) {
-      const items = itemList(s, j + 2, end, state, true);
+    const counted = countLead(words, j);
+    if (counted !== null) {
+      const items = itemList(s, counted, end, state, true);
       if (items.length > 0) return { option: before.option, items, end: (items[items.length - 1] as Item).end };
     }
     return null;
   }
-  let j: number;
-  if (words[i] === "there" && (words[i + 1] === "are" || words[i + 1] === "is" || words[i + 1] === "'s")) j = i + 2;
-  else if ((words[i] === "i" || words[i] === "we") && cue.countVerbs.has(words[i + 1] as string)) j = i + 2;
-  else return null;
+  const j = countLead(words, i);
+  if (j === null) return null;
   const items = itemList(s, j, end, state, true);
   if (items.length === 0) return null;
   const after = placeAt(s, (items[items.length - 1] as Item).end, end, state);
   return after === null ? null : { option: after.option, items, end: after.end };
+}
+
+/** Where the count starts after "there are", "I count", "we have", "we've got" at j; null when none is there. */
+function countLead(words: readonly string[], j: number): number | null {
+  const w = words[j];
+  const next = words[j + 1] as string;
+  if (w === "there" && (next === "are" || next === "is" || next === "'s")) return j + 2;
+  if (w === "i" || w === "we") {
+    if (cue.countVerbs.has(next)) return j + 2;
+    if (next === "can" && cue.countVerbs.has(words[j + 2] as string)) return j + 3; // "I can see 4 onions on ..."
+    if (next === "have" || next === "got") return words[j + 2] === "got" ? j + 3 : j + 2;
+  }
+  if ((w === "we've" || w === "i've") && next === "got") return j + 2;
+  return null;
 }
 
 /** "it's [a] <level>" at i, ending its clause: the level, or null. */

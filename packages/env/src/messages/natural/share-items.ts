@@ -55,6 +55,8 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
   if (attribute !== null && attribute.end <= end) {
     let m = attribute.end;
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+    // "is a solid 3", "is only a 1", ": just 1"
+    for (let f = 0; f < 2 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
     const level = levelAt(s, m, end, state);
     if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
     return null;

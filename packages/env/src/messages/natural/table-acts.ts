@@ -8,7 +8,7 @@ import type { StructuredActs } from "./structured-acts";
 function isSeparator(line: string): boolean {
   if (!line.includes("-")) return false;
   const parts = cells(line);
-  return parts.length > 0 && parts.every((c) => /^:?-{2,}:?$/.test(c));
+  return parts.length > 0 && parts.every((c) => /^:?-+:?$/.test(c));
 }
 /** Cells that say "not known": no act, and nothing to report. */
 const BLANKS = new Set(["", "?", "-", "—", "–", "n/a", "na", "unknown", "none", "x", "tbd", "??", "…", "..."]);
