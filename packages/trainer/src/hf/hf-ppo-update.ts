@@ -6,7 +6,7 @@ import type { TrainConfig } from "../config/train-config";
 import { learningRateAt } from "../rl/learning-rate";
 import { ppoLoss } from "../rl/ppo-loss";
 import { derivedSeed } from "../rollout/training-data";
-import type { PpoUpdate } from "../run/ppo-update";
+import { type PpoUpdate, emptyPpoUpdate } from "../run/ppo-update";
 import type { RlSample } from "../run/rl-samples";
 
 /** Lets pending I/O and timers run between long synchronous tfjs passes. */
@@ -57,16 +57,7 @@ export async function hfPpoUpdate(
 ): Promise<PpoUpdate> {
   const { rl } = config;
   const { model, adapter, optimizer } = learner;
-  const update: PpoUpdate = {
-    kl: [],
-    entropy: [],
-    clipFraction: [],
-    policyLoss: [],
-    gradNorm: [],
-    trainedTokens: 0,
-    samplerMismatch: 0,
-    learningRate: learningRateAt(iteration, rl),
-  };
+  const update = emptyPpoUpdate(learningRateAt(iteration, rl));
   if (samples.length === 0) return update;
   adapter.training = false;
   const old =

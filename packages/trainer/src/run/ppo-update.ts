@@ -36,6 +36,20 @@ export interface PpoUpdate {
   learningRate: number;
 }
 
+/** An update that has trained nothing yet at `learningRate`: the embedded and the Hugging Face updates fill it. */
+export function emptyPpoUpdate(learningRate: number): PpoUpdate {
+  return {
+    kl: [],
+    entropy: [],
+    clipFraction: [],
+    policyLoss: [],
+    gradNorm: [],
+    trainedTokens: 0,
+    samplerMismatch: 0,
+    learningRate,
+  };
+}
+
 /**
  * The update of RL iteration `iteration` (docs/design.md §5): old and reference log-probs once (attachLogprobs),
  * then `rl.ppoEpochs` epochs of PPO-clip with a k3 KL to the reference (`rl.klCoef`), over minibatches in an order
@@ -48,16 +62,7 @@ export function ppoUpdate(
   iteration: number,
 ): PpoUpdate {
   const { rl } = context.config;
-  const update: PpoUpdate = {
-    kl: [],
-    entropy: [],
-    clipFraction: [],
-    policyLoss: [],
-    gradNorm: [],
-    trainedTokens: 0,
-    samplerMismatch: 0,
-    learningRate: learningRateAt(iteration, rl),
-  };
+  const update = emptyPpoUpdate(learningRateAt(iteration, rl));
   if (samples.length === 0) return update;
   update.samplerMismatch = attachLogprobs(samples, context, rl);
   const previous = setSimdMatMul({ linearGradients: rl.gradientMatMul === "simd" });
