@@ -5,16 +5,13 @@ import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../tfjs/backend";
-import { SeededRandom } from "../tfjs/seeded-random";
-import type { DecoderConfig } from "./decoder-config";
 import { parseDecoderConfig } from "./decoder-config";
-import { DecoderModel } from "./decoder-model";
-import { decoderTensorShapes, decoderWeights } from "./decoder-weights";
+import type { DecoderModel } from "./decoder-model";
 import { sequenceLogProbs } from "./decoder-log-probs";
-import type { HfTensor } from "./hf-safetensors";
 import { decodeHfSafetensors, encodeHfSafetensors, floatToBfloat16, floatToHalf } from "./hf-safetensors";
 import { readHfWeights } from "./load-decoder-checkpoint";
 import { nextTokenLogProbs } from "./next-token-log-probs";
+import { microDecoder, microDecoderTensors } from "../test-support/micro-decoder";
 import { sampleDecoder } from "./sample-decoder";
 
 const microQwen3 = {
@@ -30,21 +27,8 @@ const microQwen3 = {
   eos_token_id: 3,
 };
 
-function randomTensors(config: DecoderConfig, seed: number): Map<string, HfTensor> {
-  const random = new SeededRandom(seed);
-  const out = new Map<string, HfTensor>();
-  for (const [name, shape] of decoderTensorShapes(config)) {
-    const data = new Float32Array(shape.reduce((a, b) => a * b, 1));
-    for (let i = 0; i < data.length; i++) data[i] = (shape.length === 1 ? 1 : 0) + 0.4 * random.normal();
-    out.set(name, { shape, data });
-  }
-  return out;
-}
-
-function micro(raw: Record<string, unknown> = microQwen3, seed = 1): DecoderModel {
-  const config = parseDecoderConfig(raw);
-  return new DecoderModel(config, decoderWeights(config, randomTensors(config, seed), "micro"));
-}
+const randomTensors = microDecoderTensors;
+const micro = (raw: Record<string, unknown> = microQwen3, seed = 1): DecoderModel => microDecoder(raw, seed);
 
 beforeAll(async () => {
   await selectBackend({ log: null });

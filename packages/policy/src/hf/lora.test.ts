@@ -5,45 +5,20 @@ import * as tf from "@tensorflow/tfjs-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../tfjs/backend";
 import { SeededRandom } from "../tfjs/seeded-random";
-import { parseDecoderConfig } from "./decoder-config";
 import { sequenceLogProbs } from "./decoder-log-probs";
-import { DecoderModel } from "./decoder-model";
-import { decoderTensorShapes, decoderWeights } from "./decoder-weights";
-import type { HfTensor } from "./hf-safetensors";
+import type { DecoderModel } from "./decoder-model";
+import { microDecoder, microQwen3Config } from "../test-support/micro-decoder";
 import { LoraAdapter, mergeLora, parseLoraSettings } from "./lora-adapter";
 import { loadLoraAdapter, saveLoraAdapter } from "./lora-peft";
 import { LoraTrainer, weightedNegativeLogLikelihood } from "./lora-trainer";
 
-const raw = {
-  model_type: "qwen3",
-  vocab_size: 30,
-  hidden_size: 16,
-  intermediate_size: 24,
-  num_hidden_layers: 2,
-  num_attention_heads: 4,
-  num_key_value_heads: 2,
-  head_dim: 8,
-  tie_word_embeddings: true,
-};
 const rows = [
   [1, 5, 9, 2, 7],
   [3, 3, 8],
 ];
 let dir: string;
 
-function micro(): DecoderModel {
-  const config = parseDecoderConfig(raw);
-  const random = new SeededRandom(4);
-  const tensors = new Map<string, HfTensor>();
-  for (const [name, shape] of decoderTensorShapes(config)) {
-    const data = Float32Array.from(
-      { length: shape.reduce((a, b) => a * b, 1) },
-      () => (shape.length === 1 ? 1 : 0) + 0.4 * random.normal(),
-    );
-    tensors.set(name, { shape, data });
-  }
-  return new DecoderModel(config, decoderWeights(config, tensors, "micro"));
-}
+const micro = (): DecoderModel => microDecoder(microQwen3Config, 4);
 
 /** Gives every B a random value so the adapter changes the model. */
 function perturb(adapter: LoraAdapter, seed: number): void {

@@ -2,41 +2,17 @@ import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../tfjs/backend";
-import { SeededRandom } from "../tfjs/seeded-random";
-import { parseDecoderConfig } from "./decoder-config";
 import { sequenceLogProbs } from "./decoder-log-probs";
-import { DecoderModel } from "./decoder-model";
-import { decoderTensorShapes, decoderWeights } from "./decoder-weights";
-import type { HfTensor } from "./hf-safetensors";
+import type { DecoderModel } from "./decoder-model";
+import { microDecoder, microQwen3Config } from "../test-support/micro-decoder";
 import { LoraAdapter, parseLoraSettings } from "./lora-adapter";
 import { tokenLogProbs } from "./token-log-probs";
 
-const config = parseDecoderConfig({
-  model_type: "qwen3",
-  vocab_size: 30,
-  hidden_size: 16,
-  intermediate_size: 24,
-  num_hidden_layers: 2,
-  num_attention_heads: 4,
-  num_key_value_heads: 2,
-  head_dim: 8,
-  tie_word_embeddings: true,
-});
 let model: DecoderModel;
 
 beforeAll(async () => {
   await selectBackend({ log: null });
-  const random = new SeededRandom(7);
-  const tensors = new Map<string, HfTensor>();
-  for (const [name, shape] of decoderTensorShapes(config))
-    tensors.set(name, {
-      shape,
-      data: Float32Array.from(
-        { length: shape.reduce((a, b) => a * b, 1) },
-        () => (shape.length === 1 ? 1 : 0) + 0.4 * random.normal(),
-      ),
-    });
-  model = new DecoderModel(config, decoderWeights(config, tensors, "micro"));
+  model = microDecoder(microQwen3Config, 7);
 });
 
 const row = fc
