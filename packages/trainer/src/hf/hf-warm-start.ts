@@ -1,9 +1,8 @@
 import { Rng, runEpisodes, type Task } from "@cosir/env";
 import { HfPolicy, LoraTrainer, type WeightedSequence } from "@cosir/policy/hf";
 import type { TrainConfig } from "../config/train-config";
-import { METRICS_LINE_VERSION, type SftMetricsLine } from "../metrics/metrics-line";
+import { type SftMetricsLine, sftMetricsLine } from "../metrics/metrics-line";
 import { Progress, type ProgressOptions } from "../metrics/progress";
-import { meanOf, roundMetric } from "../metrics/round-metric";
 import { replayObservations } from "../rollout/replay-observations";
 import { derivedSeed, trainingTask } from "../rollout/training-data";
 import { teacherFromConfig } from "../teacher/teacher-policy";
@@ -70,13 +69,6 @@ export async function hfWarmStart(
       bar.update(++done, `loss ${losses.at(-1)!.toFixed(3)}`);
     }
     const seconds = (Date.now() - started) / 1000;
-    await onEpoch({
-      version: METRICS_LINE_VERSION,
-      phase: "sft",
-      epoch,
-      examples: sequences.length,
-      loss: roundMetric(meanOf(losses)),
-      timing: { seconds: roundMetric(seconds, 4), tokensPerSecond: roundMetric(tokens / seconds, 4) },
-    });
+    await onEpoch(sftMetricsLine(epoch, sequences.length, losses, tokens, seconds));
   }
 }

@@ -1,5 +1,6 @@
 import { REWARD_TERMS, type RewardTerm } from "@cosir/rewards";
 import { z } from "zod";
+import { meanOf, roundMetric } from "./round-metric";
 
 /** Version of every line of a run's metrics.jsonl; bumped when a field changes meaning or goes away. */
 export const METRICS_LINE_VERSION = 1 as const;
@@ -20,6 +21,24 @@ export interface SftMetricsLine {
   /** Mean next-token loss over the epoch's batches. */
   loss: number;
   timing: SftTiming;
+}
+
+/** The line of one SFT epoch: the mean of its batch losses, and `tokens` over `seconds` as its throughput. */
+export function sftMetricsLine(
+  epoch: number,
+  examples: number,
+  losses: readonly number[],
+  tokens: number,
+  seconds: number,
+): SftMetricsLine {
+  return {
+    version: METRICS_LINE_VERSION,
+    phase: "sft",
+    epoch,
+    examples,
+    loss: roundMetric(meanOf(losses)),
+    timing: { seconds: roundMetric(seconds, 4), tokensPerSecond: roundMetric(tokens / seconds, 4) },
+  };
 }
 
 export interface RlTiming {

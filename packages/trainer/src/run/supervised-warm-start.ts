@@ -1,9 +1,8 @@
 import { Rng } from "@cosir/env";
 import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
-import { METRICS_LINE_VERSION, type SftMetricsLine } from "../metrics/metrics-line";
+import { type SftMetricsLine, sftMetricsLine } from "../metrics/metrics-line";
 import { Progress, type ProgressOptions } from "../metrics/progress";
-import { meanOf, roundMetric } from "../metrics/round-metric";
 import { derivedSeed, teacherExamples } from "../rollout/training-data";
 import { teacherFromConfig } from "../teacher/teacher-policy";
 import type { PolicyModel } from "./policy-model";
@@ -53,14 +52,7 @@ export async function supervisedWarmStart(
         progress.update(++done, `loss ${result.loss.toFixed(3)}`);
       }
       const seconds = (Date.now() - started) / 1000;
-      await onEpoch({
-        version: METRICS_LINE_VERSION,
-        phase: "sft",
-        epoch,
-        examples: examples.length,
-        loss: roundMetric(meanOf(losses)),
-        timing: { seconds: roundMetric(seconds, 4), tokensPerSecond: roundMetric(tokens / seconds, 4) },
-      });
+      await onEpoch(sftMetricsLine(epoch, examples.length, losses, tokens, seconds));
     }
   } finally {
     trainer.dispose();
