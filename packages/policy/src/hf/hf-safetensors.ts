@@ -1,5 +1,5 @@
 import { CheckpointError } from "../tfjs/checkpoint/checkpoint-error";
-import { readSafetensorsHeader } from "../tfjs/checkpoint/safetensors";
+import { readSafetensorsHeader, safetensorsHeader } from "../tfjs/checkpoint/safetensors";
 
 /** The weight dtypes a Hugging Face checkpoint may use that this loader reads (all widened to float32). */
 export type HfDtype = "F32" | "F16" | "BF16";
@@ -89,19 +89,8 @@ export function encodeHfSafetensors(
   dtype: HfDtype = "F32",
   metadata: Record<string, string> = { format: "pt" },
 ): Uint8Array {
-  const header: Record<string, unknown> = { __metadata__: metadata };
-  let offset = 0;
   const width = bytesPer[dtype];
-  for (const [name, t] of tensors) {
-    const size = t.shape.reduce((a, b) => a * b, 1);
-    if (size !== t.data.length)
-      throw new CheckpointError(name, `shape [${t.shape.join(", ")}] holds ${size} values, data has ${t.data.length}`);
-    header[name] = { dtype, shape: t.shape, data_offsets: [offset, offset + size * width] };
-    offset += size * width;
-  }
-  const raw = JSON.stringify(header);
-  const json = raw + " ".repeat((8 - (new TextEncoder().encode(raw).length % 8)) % 8);
-  const headerBytes = new TextEncoder().encode(json);
+  const { headerBytes, dataLength: offset } = safetensorsHeader(tensors, dtype, width, metadata);
   const out = new Uint8Array(8 + headerBytes.length + offset);
   const view = new DataView(out.buffer);
   view.setBigUint64(0, BigInt(headerBytes.length), true);

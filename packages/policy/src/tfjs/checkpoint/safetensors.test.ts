@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeHfSafetensors, encodeHfSafetensors } from "../../hf/hf-safetensors";
 import { CheckpointError } from "./checkpoint-error";
-import { decodeSafetensors, encodeSafetensors, readSafetensorsHeader } from "./safetensors";
+import { decodeSafetensors, encodeSafetensors, readSafetensorsHeader, safetensorsHeader } from "./safetensors";
 
 const f32 = { F32: 4 } as const;
 const hfDtypes = { F32: 4, F16: 2, BF16: 2 } as const;
@@ -156,5 +156,56 @@ describe("readSafetensorsHeader", () => {
         expect("ok" in (hf as object)).toBe("ok" in (checkpoint as object));
       }),
     );
+  });
+});
+
+describe("safetensorsHeader (both encoders)", () => {
+  const names = fc.oneof(fc.constantFrom("w", "__proto__", "constructor", "0", "toString"), fc.string());
+  const tensors = fc
+    .uniqueArray(
+      fc.tuple(
+        names.filter((n) => n !== "__metadata__"),
+        fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { maxLength: 4 }),
+      ),
+      { selector: ([n]) => n, maxLength: 5 },
+    )
+    .map((entries) => new Map(entries.map(([n, xs]) => [n, { shape: [xs.length], data: Float32Array.from(xs) }])));
+
+  it("keeps every tensor, whatever its name (a __proto__ or an integer-like name too), with its values (seed 1)", () => {
+    fc.assert(
+      fc.property(tensors, (t) => {
+        const read = decodeSafetensors(encodeSafetensors(t, { note: "x" }), "f");
+        expect([...read.tensors.keys()].sort()).toEqual([...t.keys()].sort());
+        for (const [name, want] of t) expect(read.tensors.get(name)?.data).toEqual(want.data);
+        const hf = decodeHfSafetensors(encodeHfSafetensors(t, "F32"), "f");
+        expect([...hf.keys()].sort()).toEqual([...t.keys()].sort());
+        for (const [name, want] of t) expect(hf.get(name)?.data).toEqual(want.data);
+      }),
+      { seed: 1 },
+    );
+  });
+
+  it("pads the header with spaces to a multiple of 8 bytes, and writes what JSON.stringify writes for plain names", () => {
+    const t = new Map([
+      ["layer.w", { shape: [2], data: new Float32Array(2) }],
+      ["é", { shape: [1], data: new Float32Array(1) }],
+    ]);
+    const { headerBytes, dataLength } = safetensorsHeader(t, "BF16", 2, { format: "pt" });
+    expect(dataLength).toBe(6);
+    expect(headerBytes.length % 8).toBe(0);
+    const text = new TextDecoder().decode(headerBytes);
+    const expected = JSON.stringify({
+      __metadata__: { format: "pt" },
+      "layer.w": { dtype: "BF16", shape: [2], data_offsets: [0, 4] },
+      é: { dtype: "BF16", shape: [1], data_offsets: [4, 6] },
+    });
+    expect(text.trimEnd()).toBe(expected);
+    expect(text.slice(expected.length)).toMatch(/^ *$/);
+  });
+
+  it("refuses a tensor named __metadata__, naming it, in both encoders", () => {
+    const t = new Map([["__metadata__", { shape: [1], data: new Float32Array(1) }]]);
+    expect(() => encodeSafetensors(t)).toThrow(CheckpointError);
+    expect(() => encodeHfSafetensors(t)).toThrow(/__metadata__/);
   });
 });

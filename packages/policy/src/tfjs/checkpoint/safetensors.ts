@@ -18,24 +18,12 @@ export function encodeSafetensors(
   tensors: ReadonlyMap<string, NamedTensorData>,
   metadata: Readonly<Record<string, string>> = {},
 ): Uint8Array {
-  const header: Record<string, unknown> = {};
-  if (Object.keys(metadata).length > 0) header.__metadata__ = { ...metadata };
-  let offset = 0;
-  for (const [name, t] of tensors) {
-    const size = t.shape.reduce((a, b) => a * b, 1);
-    if (size !== t.data.length)
-      throw new CheckpointError(
-        name,
-        `shape [${t.shape.join(", ")}] holds ${size} values but the data has ${t.data.length}`,
-      );
-    header[name] = { dtype: "F32", shape: [...t.shape], data_offsets: [offset, offset + size * 4] };
-    offset += size * 4;
-  }
-  let json = JSON.stringify(header);
-  const raw = new TextEncoder().encode(json);
-  const padded = Math.ceil(raw.length / 8) * 8;
-  json += " ".repeat(padded - raw.length);
-  const headerBytes = new TextEncoder().encode(json);
+  const { headerBytes, dataLength: offset } = safetensorsHeader(
+    tensors,
+    "F32",
+    4,
+    Object.keys(metadata).length > 0 ? metadata : undefined,
+  );
   const out = new Uint8Array(8 + headerBytes.length + offset);
   const view = new DataView(out.buffer);
   view.setBigUint64(0, BigInt(headerBytes.length), true);
@@ -47,6 +35,40 @@ export function encodeSafetensors(
     at += t.data.byteLength;
   }
   return out;
+}
+
+/**
+ * The JSON header of a safetensors file for `tensors` in the order given, each `width` bytes a value, padded with
+ * spaces to a multiple of 8 bytes, and the length of the data section it describes. The JSON is written key by key,
+ * so a tensor named "__proto__" stays a tensor (an object literal's `header[name] = ...` would set its prototype and
+ * drop the tensor); a tensor named "__metadata__" is refused, since readers take that key as the metadata.
+ */
+export function safetensorsHeader(
+  tensors: ReadonlyMap<string, { readonly shape: readonly number[]; readonly data: { readonly length: number } }>,
+  dtype: string,
+  width: number,
+  metadata: Readonly<Record<string, string>> | undefined,
+): { headerBytes: Uint8Array; dataLength: number } {
+  const fields: string[] = [];
+  if (metadata !== undefined) fields.push(`"__metadata__":${JSON.stringify(metadata)}`);
+  let offset = 0;
+  for (const [name, t] of tensors) {
+    if (name === "__metadata__")
+      throw new CheckpointError(name, "is the header's metadata key in safetensors, so no tensor may be named so");
+    const size = t.shape.reduce((a, b) => a * b, 1);
+    if (size !== t.data.length)
+      throw new CheckpointError(
+        name,
+        `shape [${t.shape.join(", ")}] holds ${size} values but the data has ${t.data.length}`,
+      );
+    const entry = { dtype, shape: [...t.shape], data_offsets: [offset, offset + size * width] };
+    fields.push(`${JSON.stringify(name)}:${JSON.stringify(entry)}`);
+    offset += size * width;
+  }
+  const raw = new TextEncoder().encode(`{${fields.join(",")}}`);
+  const headerBytes = new Uint8Array(Math.ceil(raw.length / 8) * 8).fill(0x20);
+  headerBytes.set(raw);
+  return { headerBytes, dataLength: offset };
 }
 
 /** One tensor's entry in a safetensors header, checked against the file: its dtype, sizes and byte range. */
