@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { generateTask } from "../generators/generate-task";
 import { randomTask } from "../generators/random-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
 import type { Act } from "./act";
@@ -142,5 +143,72 @@ describe("natural surface", () => {
     const result = parseNatural(text, task);
     expect(result.acts).toEqual([{ kind: "pass" }]);
     expect(result.error).toMatch(error);
+  });
+});
+
+describe("forms from fresh15 (tuned on after it was scored)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+
+  it.each([
+    "Restaurant C has ambience 2, according to Agent 1.",
+    "Restaurant C has ambience 2, per Agent 3.",
+    "Restaurant C's ambience is 2 — that's Agent 1's number, not mine.",
+    "Restaurant C's ambience is 2, as Agent 2 said.",
+    "Restaurant C's ambience is 2 (via Agent 3).",
+  ])("a source named after the claim makes it someone else's: %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a trailing agent that states its own level is no source; a clause break keeps the speaker's share", () => {
+    expect(parseNatural("Restaurant C has ambience 2, but according to Agent 1 it is better.", hp).acts).toEqual([
+      share(2, 2, 2),
+    ]);
+  });
+
+  it("addresses 'Hey Agent 3, ...' and a clause-start 'Agent 1:' is no source", () => {
+    expect(parseNatural("Hey Agent 3, what did you see for Restaurant C's service?", hp).acts).toEqual([
+      to(ask(2, 1), 2),
+    ]);
+    expect(parseNatural("Not quite, Agent 1: Restaurant A's service is 4, not 2.", hp).acts).toEqual([share(0, 1, 4)]);
+  });
+
+  it("reads yes/no questions that ask for anything, a count or a pulled record", () => {
+    expect(parseNatural("Agent 3, is there anything on Restaurant A's ambience?", hp).acts).toEqual([to(ask(0, 2), 2)]);
+    expect(parseNatural("Agent 1, did you pull Restaurant B's service?", hp).acts).toEqual([to(ask(1, 1), 0)]);
+  });
+
+  it("a bare answer may name the speaker's source after it, or lead with I'd say", () => {
+    expect(parseNatural("Restaurant B's service? Honestly a 4/5 from what I saw.", hp).acts).toEqual([share(1, 1, 4)]);
+    expect(parseNatural("Value for money at Restaurant A? I'd say 3.", hp).acts).toEqual([share(0, 3, 3)]);
+    expect(parseNatural("Restaurant B's service? A 4 from Restaurant C's menu.", hp).acts).toEqual([ask(1, 1)]);
+  });
+
+  it.each([
+    ["Agent 3 has Restaurant C's food quality as 4 — I'd correct that to 2.", share(2, 0, 2)],
+    ["Agent 1 has Restaurant A's service at 5, but I have it at 1.", share(0, 1, 1)],
+    ["Agent 2 listed Restaurant B's ambience as 1; mine shows 3.", share(1, 2, 3)],
+    ["Agent 2 says Restaurant C's service is 4? I have it at 1.", share(2, 1, 1)],
+  ])("reads the speaker's value in a correction: %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("'there are only N' corrects a count someone else claimed", () => {
+    const pantry = generateTask({ family: "random", seed: 1, domain: "fundraiserStalls", options: 4, attributes: 4 });
+    const [stall, thing] = [pantry.domain.options[1] as string, pantry.domain.attributes[0] as string];
+    const level = pantry.levels[0] + 1;
+    expect(
+      parseNatural(`Agent 1 counted ${level + 1} ${thing} on ${stall}, but there are only ${level}.`, pantry).acts,
+    ).toEqual([share(1, 0, level)]);
+  });
+
+  it("reads 'I'm backing X', 'I'd point the finger at X' and 'My accusation: X' as proposals", () => {
+    expect(parseNatural("I'm backing Restaurant C.", hp).acts).toEqual([{ kind: "propose", option: 2 }]);
+    expect(parseNatural("I'd point the finger at Restaurant B.", hp).acts).toEqual([{ kind: "propose", option: 1 }]);
+    expect(parseNatural("My accusation: Restaurant A.", hp).acts).toEqual([{ kind: "propose", option: 0 }]);
+  });
+
+  it("'no data from me on that' narrows a pass to one topic: no pass", () => {
+    expect(parseNatural("No data from me on that.", hp).error).toMatch(/no act found/);
   });
 });

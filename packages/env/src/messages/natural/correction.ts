@@ -3,6 +3,11 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
+/** "I'd correct that to 2", "I'd change it to 2". */
+const CORRECT_VERBS = new Set(["correct", "change", "revise", "update", "fix"]);
+/** What a correction refers back to: "I have it at 1", "I have them at 1", "I'd correct that to 2". */
+const PRONOUNS = new Set(["it", "them", "that", "this"]);
+
 /**
  * The one (option, attribute) someone else's claim or a negated statement names between `from` and `to`
  * ("Agent 2 claims Restaurant A's service is 4", "X's service isn't 5"), read only where the gate is set
@@ -82,12 +87,31 @@ export function correctionLevel(
     sourced = true;
   }
   if (words[j] === "actually" || words[j] === "really") j++;
-  if (words[j] === "i" || words[j] === "we") {
+  if (
+    (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
+    CORRECT_VERBS.has(words[j + 1] as string) &&
+    PRONOUNS.has(words[j + 2] as string) &&
+    words[j + 3] === "to"
+  ) {
+    // "I'd correct that to 2"
+    j += 4;
+  } else if (words[j] === "i" || words[j] === "we") {
     j++;
     if (words[j] === "actually" || words[j] === "only") j++;
     if (!cue.correctionVerbs.has(words[j] as string)) return null;
     j++;
-    if (words[j] === "it" && words[j + 1] === "as") j += 2;
+    // "I have it as 4", "but I have them at 1"
+    if (PRONOUNS.has(words[j] as string) && (words[j + 1] === "as" || words[j + 1] === "at")) j += 2;
+  } else if (words[j] === "mine" && (cue.correctionVerbs.has(words[j + 1] as string) || words[j + 1] === "is")) {
+    // "; mine shows 2", "mine says 0"
+    j += 2;
+  } else if (
+    words[j] === "there" &&
+    (words[j + 1] === "are" || words[j + 1] === "is" || words[j + 1] === "'s") &&
+    (words[j + 2] === "only" || words[j + 2] === "actually" || words[j + 2] === "just")
+  ) {
+    // "..., but there are only 3": a count's correction
+    j += 3;
   } else if (words[j] === "my" || words[j] === "our") {
     if (!cue.correctionSources.has(words[j + 1] as string)) return null;
     j += 2;

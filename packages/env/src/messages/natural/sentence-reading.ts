@@ -4,6 +4,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { claimedPair, correctionLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
+import { loneShare } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { parseSentence } from "./parse-sentence";
 import { type ParseState, Sentence } from "./sentence";
@@ -13,6 +14,9 @@ import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
 const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
+
+/** Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view". */
+const OWN = new Set(["i", "my", "me", "mine"]);
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
@@ -77,6 +81,11 @@ export class SentenceReading {
     const at = (tokens[start] as NaturalToken).start;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
+    // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
+    if (found.acts.length === 0 && !found.heading && found.to === undefined) {
+      const lone = loneShare(sentence, first, to, state);
+      if (lone !== null) found.acts.push({ kind: "share", ...lone });
+    }
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
@@ -127,9 +136,16 @@ export class SentenceReading {
   private bareLevel(s: Sentence, first: number, to: number): { value: number; end: number } | null {
     let j = first;
     if (SURE.has(s.words[j] as string)) j++; // "Definitely a 1.", "Probably a 3."
+    // "I'd say 3.", "I'd say a 4, honestly."
+    if ((s.words[j] === "i'd" || s.words[j] === "id") && s.words[j + 1] === "say") j += 2;
     for (let f = 0; f < 3 && j < to && cue.levelLeads.has(s.words[j] as string); f++) j++;
     const level = levelAt(s, j, to, this.state);
-    if (level === null || !(level.end >= to || s.separated(level.end - 1)) || to - level.end > 3) return null;
+    if (level === null) return null;
+    // a few words may follow ("A 1, sadly."), more only when they name the speaker's own source ("from what I saw")
+    let own = false;
+    for (let k = level.end; k < to; k++) if (OWN.has(s.words[k] as string)) own = true;
+    const tail = own ? 5 : 3;
+    if (!(level.end >= to || s.separated(level.end - 1) || own) || to - level.end > tail) return null;
     for (let k = level.end; k < to; k++) {
       const w = s.words[k] as string;
       if (naturalInteger(w) !== null || cue.numberWords.has(w) || cue.negations.has(w) || cue.modals.has(w))

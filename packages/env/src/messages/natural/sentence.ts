@@ -35,6 +35,7 @@ export class Sentence {
     // "According to Agent 1, ...", "Per Agent 2, ...", "As Agent 3 reported, ...": the rest of the sentence is
     // someone else's claim, across commas, until a clause break ("but I see ...")
     let reported = false;
+    let segment = from;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       if (cue.clauseBreaks.has(w)) {
@@ -42,7 +43,12 @@ export class Sentence {
         gated = false;
         modalSeen = false;
         reported = false;
+        segment = i;
       }
+      // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
+      // claim makes what came before it in the clause someone else's word too
+      const opens = (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i] as NaturalToken).aside;
+      if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
       if (reportedLead(words, i) || (agentSource(tokens, words, i, from) && !cue.contrary.has(words[from] as string)))
         reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
@@ -123,8 +129,8 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   const prev = words[i - 1] as string | undefined;
   const next = words[i + 2] as string | undefined;
   const paused = (tokens[i + 1] as NaturalToken).pause || (tokens[i + 1] as NaturalToken).stop;
-  // "Agent 2, what's ...", "Agent 3 here", "As Agent 2, I see ..."
-  if (i === from && paused) return false;
+  // "Agent 2, what's ...", "Not quite, Agent 1: ...", "Agent 3 here", "As Agent 2, I see ..."
+  if ((i === from || (tokens[i - 1] as NaturalToken).pause) && paused) return false;
   if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
   // "Question for Agent 3:", "Thanks Agent 1", "I'd like to ask Agent 2"
   if (prev !== undefined && (cue.addressLeads.has(prev) || cue.thanks.has(prev) || cue.addressing.has(prev)))
@@ -135,6 +141,33 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;
+}
+
+/** Nouns for what a source said: "that's Agent 1's number", "(Agent 2's figure)". */
+const SOURCE_NOUNS = new Set(["number", "figure", "claim", "word", "estimate", "reading", "value", "report"]);
+
+/**
+ * Does a clause at i (after a pause, or in parentheses) name another agent as the source of the clause before it ("according to
+ * Agent 1", "per Agent 2", "via Agent 3", "as Agent 2 said", "that's Agent 1's number", "Agent 3 said so")? Only
+ * when the clause states no level of its own ("..., Agent 2 said 5" may be a disagreement).
+ */
+function trailingSource(tokens: readonly NaturalToken[], words: readonly string[], i: number, to: number): boolean {
+  let end = i;
+  while (end < to && end < i + 10 && !(tokens[end] as NaturalToken).pause) end++;
+  for (let k = i; k <= end && k < to; k++)
+    if (naturalInteger(words[k]) !== null && words[k - 1] !== "agent") return false;
+  const w = words[i];
+  const next = words[i + 1];
+  const agentAt = (k: number) => words[k] === "agent" && naturalInteger(words[k + 1]) !== null;
+  if (w === "according" && next === "to") return agentAt(i + 2) || words[i + 2] === "them";
+  if ((w === "per" || w === "via" || w === "from") && agentAt(i + 1)) return true;
+  for (let k = i; k < Math.min(end, i + 4); k++) {
+    if (!agentAt(k)) continue;
+    const after = words[k + 2] as string;
+    if (after === "'s" && SOURCE_NOUNS.has(words[k + 3] as string)) return true;
+    if (cue.reporting.has(after) || (after === "'s" && cue.correctionSources.has(words[k + 3] as string))) return true;
+  }
+  return false;
 }
 
 /** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
@@ -149,6 +182,9 @@ function ownClause(words: readonly string[], at: number): boolean {
   if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;
   if (w === "i" || w === "we")
     return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
+  // "...; mine shows 2", "— I'd correct that to 2"
+  if (w === "mine") return cue.correctionVerbs.has(next) || next === "is";
+  if ((w === "i'd" || w === "id") && next === "correct") return true;
   return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");
 }
 
