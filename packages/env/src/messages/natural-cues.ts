@@ -21,6 +21,7 @@ export const naturalCues = {
     "to",
     "was",
     "are",
+    "were",
     "a",
     "an",
     "'s",

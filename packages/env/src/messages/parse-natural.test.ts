@@ -208,6 +208,46 @@ describe("forms from fresh15 (tuned on after it was scored)", () => {
     expect(parseNatural("My accusation: Restaurant A.", hp).acts).toEqual([{ kind: "propose", option: 0 }]);
   });
 
+  it("pairs one attribute over several options, exact or nothing", () => {
+    expect(
+      parseNatural("Service for Restaurant A, Restaurant B and Restaurant C is 1, 3 and 5 respectively.", hp).acts,
+    ).toEqual([share(0, 1, 1), share(1, 1, 3), share(2, 1, 5)]);
+    expect(parseNatural("Ambience for Restaurant B and Restaurant C: 2 and 4 respectively.", hp).acts).toEqual([
+      share(1, 2, 2),
+      share(2, 2, 4),
+    ]);
+    expect(parseNatural("Service for Restaurant A and Restaurant B is 1, 3 and 5.", hp).error).toMatch(/no act/);
+  });
+
+  it("reads counted pairs through one plain verb, and not through a want", () => {
+    expect(parseNatural("Restaurant A and Restaurant B managed 2 and 4 on service.", hp).acts).toEqual([
+      share(0, 1, 2),
+      share(1, 1, 4),
+    ]);
+    expect(parseNatural("Restaurant A and Restaurant B need 2 and 4 on service.", hp).error).toMatch(/no act/);
+  });
+
+  it("asks a question of names only, and a request 'from you'", () => {
+    expect(parseNatural("Agent 2 — service, Restaurant C, Restaurant B?", hp).error).toMatch(/no act/);
+    expect(parseNatural("Agent 2 — service, Restaurant C?", hp).acts).toEqual([to(ask(2, 1), 1)]);
+    expect(parseNatural("Agent 2, I'd need Restaurant A's ambience from you.", hp).acts).toEqual([to(ask(0, 2), 1)]);
+    expect(parseNatural("We need the service of Restaurant C before deciding.", hp).error).toMatch(/no act/);
+  });
+
+  it("'I propose we book it' proposes the one option named before; two named leave nothing", () => {
+    expect(parseNatural("Restaurant B seems the best fit — I propose we pick it.", hp).acts).toEqual([
+      { kind: "propose", option: 1 },
+    ]);
+    expect(parseNatural("Restaurant B beats Restaurant C — I propose we pick it.", hp).error).toMatch(/no act/);
+  });
+
+  it("'I disagree — they're 2' corrects the claim of the sentence before", () => {
+    expect(parseNatural("Agent 3 said Restaurant A's service was 1. I disagree — it's 4.", hp).acts).toEqual([
+      share(0, 1, 4),
+    ]);
+    expect(parseNatural("Agent 3 said Restaurant A's service was 1. It's 4.", hp).error).toMatch(/no act/);
+  });
+
   it("'no data from me on that' narrows a pass to one topic: no pass", () => {
     expect(parseNatural("No data from me on that.", hp).error).toMatch(/no act found/);
   });

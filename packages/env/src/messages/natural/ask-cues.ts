@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -13,6 +14,10 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (cue.wonder.has(w)) return true;
   if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
   if (w === "hear" || w === "learn") return prev === "to";
+  // "I'd need X's Y from you", "we need Shelf A's onions"
+  // ("We need X's service before deciding" is no request: it asks no one)
+  if (w === "need" && (prev === "i'd" || prev === "id" || prev === "i" || prev === "we" || prev === "we'd"))
+    for (let k = i + 1; k < Math.min(s.to, i + 12); k++) if (words[k] === "from" && words[k + 1] === "you") return true;
   if (w === "tell" || w === "share" || w === "remind" || w === "give")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
   return false;
@@ -169,6 +174,35 @@ export function topicPair(
     k = name.end - 1;
   }
   return pairs[0] as { option: number; attribute: number };
+}
+
+/**
+ * "Agent 2 — Lena's calendar, Tuesday morning?", "Tuesday morning, Lena's calendar?": a question of names only,
+ * one option and one attribute in either order (nothing but topic words between); null otherwise.
+ */
+export function fragmentPair(
+  s: Sentence,
+  first: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  let option: number | null = null;
+  let attribute: number | null = null;
+  for (let k = first; k < s.to; k++) {
+    if (tagged.has(k) || TOPIC_WORDS.has(s.words[k] as string)) continue;
+    const o = state.options.match(s.words, k);
+    if (o !== null && option === null) {
+      option = o.index;
+      k = o.end - 1;
+      continue;
+    }
+    const a = state.attributes.match(s.words, k);
+    if (a === null || attribute !== null) return null;
+    attribute = a.index;
+    k = a.end - 1;
+  }
+  return option === null || attribute === null ? null : { option, attribute };
 }
 
 /** Is the option list ending at `end` one of several alternatives ("A or B")? */

@@ -86,6 +86,11 @@ export function correctionLevel(
     j += 3;
     sourced = true;
   }
+  // "I disagree — they're 2": the speaker's disagreement sources the value after it
+  if ((words[j] === "i" || words[j] === "we") && words[j + 1] === "disagree" && s.separated(j + 1)) {
+    j += 2;
+    sourced = true;
+  }
   if (words[j] === "actually" || words[j] === "really") j++;
   if (
     (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
@@ -119,13 +124,18 @@ export function correctionLevel(
     const verb = words[j] as string;
     if (!cue.correctionVerbs.has(verb) && !cue.reporting.has(verb) && verb !== "is" && verb !== "'s") return null;
     j++;
-  } else if (words[j] === "it" || words[j] === "that") {
+  } else if (words[j] === "it" || words[j] === "that" || words[j] === "they" || words[j] === "they're") {
+    // "it's actually 3", "they're 2" (after "I disagree —")
+    const fused = words[j] === "they're";
     j++;
     if (words[j] === "actually") j++;
-    if (!(words[j] === "has" || words[j] === "'s" || words[j] === "is")) return null;
-    j++;
+    if (!fused) {
+      const verb = words[j] as string;
+      if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
+      j++;
+    }
     // "it is 4" alone is no correction
-    if (!sourced && j === i + 2 && words[i] !== "actually" && words[j] !== "actually") return null;
+    if (!sourced && j <= i + 2 && words[i] !== "actually" && words[j] !== "actually") return null;
     if (words[j] === "actually") j++;
   } else return null;
   if (words[j] === "a" || words[j] === "an") j++;

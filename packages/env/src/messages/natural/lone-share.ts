@@ -122,6 +122,12 @@ const LEVEL_TAILS = new Set(["stars", "star", "points", "point", "out", "on", "f
 
 type Mention = { index: number; end: number };
 
+/** Is w a word that leaves a stated level as it is (no blocker, negation, condition, modal or report)? */
+export function plainWord(w: string): boolean {
+  if (BLOCKERS.has(w) || cue.negations.has(w) || w.endsWith("n't") || w === "agent") return false;
+  return !(cue.conditionals.has(w) || cue.modals.has(w) || cue.reporting.has(w));
+}
+
 /**
  * One statement of one level in a short sentence no other cue read: exactly one option, one attribute and one
  * number in the task's level range, with no negation, condition, modal, question, other speaker, comparison or
@@ -143,8 +149,7 @@ export function loneShare(
   for (let k = first; k < to; k++) {
     if (s.gate[k] || s.modal[k]) return null;
     const w = words[k] as string;
-    if (w === "agent" || w.startsWith("@") || BLOCKERS.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
-    if (cue.conditionals.has(w) || cue.modals.has(w) || cue.reporting.has(w)) return null;
+    if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (o !== null && o.end <= to) {
       if (option !== null && option.index !== o.index) return null;

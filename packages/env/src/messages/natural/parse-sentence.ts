@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, hasNumber, requestAt, topicPair } from "./ask-cues";
+import { askable, askPairs, fragmentPair, hasNumber, requestAt, topicPair } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
@@ -39,6 +39,9 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     for (const p of pairs) out.ask(p.option, p.attribute);
     const topic = pairs.length === 0 && out.acts.length === 0 ? topicPair(s, first, question, tagged, state) : null;
     if (topic !== null) out.ask(topic.option, topic.attribute);
+    // "Agent 2 — Lena's calendar, Tuesday morning?": names only
+    const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
+    if (fragment !== null) out.ask(fragment.option, fragment.attribute);
   }
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;

@@ -8,6 +8,19 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 /** "X is the one to back": the verbs after "the one to". */
 const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select"]);
 
+/** The one option named in the sentence before i (null when none or several). */
+function onlyOptionBefore(s: Sentence, i: number, state: ParseState): number | null {
+  let named: number | null = null;
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (named !== null && named !== option.index) return null;
+    named = option.index;
+    k = option.end - 1;
+  }
+  return named;
+}
+
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 export function proposalAt(
   s: Sentence,
@@ -23,6 +36,11 @@ export function proposalAt(
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
     if (words[k] === "either" || words[k] === "between") return null;
+    // "X seems like the best fit — I propose we book it": "it" closing the clause is the one option named before
+    if (words[k] === "it" && k > j && (k + 1 >= end || s.separated(k))) {
+      const named = onlyOptionBefore(s, i, state);
+      return named === null ? null : { option: named, end: k + 1 };
+    }
     const option = state.options.match(words, k);
     if (option === null || option.end > end) return null;
     const after = words[option.end];
