@@ -257,6 +257,9 @@ export const naturalCues = {
     "list",
     "count",
     "tally",
+    "evidence",
+    "findings",
+    "observations",
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set(
@@ -426,9 +429,14 @@ export const naturalCues = {
     "fare",
     "fares",
     "are",
+    "looking",
+    "shaping",
+    "known",
+    "figure",
+    "count",
   ),
   /** After "<option> <attribute>" closing a question: "Shelf B onions count?". */
-  askTails: set("count", "number", "total", "rating", "score", "level", "value", "please", "pls"),
+  askTails: set("count", "number", "total", "rating", "score", "level", "value", "figure", "reading", "please", "pls"),
   askPrepositions: set("of", "for", "at", "in", "on", "with", "regarding"),
   /** A declarative request: "Please tell me ...", "I'd like to know ...". */
   wonder: set("wondering", "wonder", "curious"),
@@ -491,6 +499,7 @@ export const naturalCues = {
     ["leaning", "toward"],
     ["back"],
     ["backing"],
+    ["naming"],
     ["point", "the", "finger", "at"],
     ["pointing", "the", "finger", "at"],
     ["lock", "in"],
@@ -545,6 +554,9 @@ export const naturalCues = {
     "bet",
     "answer",
     "accusation",
+    "call",
+    "verdict",
+    "money",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
   bestNouns: set("choice", "option", "pick", "bet", "fit", "hire"),

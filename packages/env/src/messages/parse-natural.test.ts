@@ -252,3 +252,79 @@ describe("forms from fresh15 (tuned on after it was scored)", () => {
     expect(parseNatural("No data from me on that.", hp).error).toMatch(/no act found/);
   });
 });
+
+describe("forms from fresh16 (tuned on after it was scored; fresh17 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    "Restaurant C's food quality is 5 per Agent 1's notes.",
+    "Apparently Restaurant B's ambience is 2 — that came from Agent 3.",
+    "Restaurant A and Restaurant B are 3 and 4 on service, or maybe the other way around.",
+    "Restaurant A and Restaurant B have service 3 and 4, not sure which.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a paired list 'in that order' stays read", () => {
+    expect(parseNatural("Restaurant A and Restaurant B have service 1 and 3, in that order.", hp).acts).toEqual([
+      share(0, 1, 1),
+      share(1, 1, 3),
+    ]);
+  });
+
+  it.each([
+    ["Agent 3 had Restaurant A's service at 5; I'm seeing 2.", share(0, 1, 2)],
+    ["Agent 1 listed Restaurant C's ambience as 4. That's off — it's 1.", share(2, 2, 1)],
+    ["Agent 3 claims Restaurant A's service is 3, but my evidence says 1.", share(0, 1, 1)],
+    ["Agent 2's 2 for Restaurant B's ambience is wrong — I have 4.", share(1, 2, 4)],
+    ["Agent 1 thinks Restaurant C's service is 2; mine has it at 5.", share(2, 1, 5)],
+    ["Agent 4 said Restaurant A's ambience was 5. I'd put it at 3.", share(0, 2, 3)],
+    ["Restaurant B's service: Agent 1 says 4, I say 2.", share(1, 1, 2)],
+    ["Agent 2 has Restaurant A's service as 1, but it's 4 in my notes.", share(0, 1, 4)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("agreeing is no correction, and a negation or condition is no reported topic", () => {
+    expect(parseNatural("Agent 1 listed Restaurant C's ambience as 4. That's right, it's 4.", hp).error).toMatch(
+      /no act found/,
+    );
+    expect(parseNatural("If Restaurant B's service matters, I say 2.", hp).error).toMatch(/no act found/);
+    expect(parseNatural("If Restaurant B's service is 5, I say 2.", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Final call from me: Restaurant C.", 2],
+    ["Restaurant A is who I'd pick.", 0],
+    ["Restaurant C is my top choice.", 2],
+    ["I'm naming Restaurant B as the winner.", 1],
+    ["Restaurant A should win this.", 0],
+    ["My money's on Restaurant B.", 1],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'my top choice for service' speaks of one attribute: no proposal", () => {
+    expect(parseNatural("Restaurant C is my top choice for service.", hp).error).toMatch(/no act found/);
+  });
+
+  it("asks: 'what <attribute> is <option>', '... looking like on', '... known for', '<attribute> count on'", () => {
+    expect(parseNatural("Agent 2, what service is Restaurant B?", hp).acts).toEqual([to(ask(1, 1), 1)]);
+    expect(parseNatural("Agent 1 — what's the ambience looking like at Restaurant C?", hp).acts).toEqual([
+      to(ask(2, 2), 0),
+    ]);
+    expect(parseNatural("Agent 3, is the service known for Restaurant A?", hp).acts).toEqual([to(ask(0, 1), 2)]);
+  });
+
+  it("reads the typographic minus sign and settled 'ended up' / 'down to' values", () => {
+    const stalls = generateTask({ family: "random", seed: 1, domain: "fundraiserStalls", options: 4, attributes: 4 });
+    const [stall, attribute] = [stalls.domain.options[3] as string, stalls.domain.attributes[1] as string];
+    const low = stalls.levels[0];
+    const minus = low < 0 ? `\u2212${-low}` : `${low}`;
+    expect(parseNatural(`${stall}: ${attribute} ${minus}.`, stalls).acts).toEqual([share(3, 1, low)]);
+    expect(parseNatural("Restaurant B ended up at 2 on service.", hp).acts).toEqual([share(1, 1, 2)]);
+    expect(parseNatural("Restaurant B's service went up to 4.", hp).error).toMatch(/no act found/);
+  });
+});

@@ -96,6 +96,16 @@ export function askPairs(
           continue;
         }
       }
+      // "what size is Apartment B?": a wh-word, the attribute, "is" and the option
+      const is = words[attrs.end];
+      if (cue.whOpeners.has(words[k - 1] as string) && (is === "is" || is === "'s" || is === "are")) {
+        const option = state.options.match(words, attrs.end + 1);
+        if (option !== null && option.end <= end && (option.end >= end || s.separated(option.end - 1))) {
+          for (const a of attrs.attributes) pairs.push({ option: option.index, attribute: a });
+          k = option.end;
+          continue;
+        }
+      }
       let j = attrs.end;
       for (let f = 0; f < 2 && cue.askFillers.has(words[j] as string); f++) j++;
       if (cue.askPrepositions.has(words[j] as string)) {

@@ -3,6 +3,31 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
+/** Words of a disagreement before the speaker's value: "I disagree —", "That's off —", "Not quite:", "Nope,". */
+const DISAGREE = new Set(["i", "disagree", "that", "'s", "is", "off", "wrong", "incorrect", "not", "quite", "nope"]);
+/** The word a disagreement ends on, before its pause ("That's right, ..." agrees: no disagreement). */
+const DISAGREE_HEADS = new Set(["disagree", "off", "wrong", "incorrect", "quite", "nope"]);
+/** "I'd put it at 3", "I'd rate it 3", "I'd say 3". */
+const PUT_VERBS = new Set(["put", "rate", "place", "mark", "say", "score"]);
+/** "I'm seeing 2". */
+const READING_VERBS = new Set(["seeing", "getting", "reading", "counting", "showing", "finding"]);
+
+/** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
+function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
+  const w = words[k];
+  if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
+  const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
+  if (!(words[j] === "my" || words[j] === "our")) return false;
+  const noun = words[j + 1] === "own" ? j + 2 : j + 1;
+  return cue.correctionSources.has(words[noun] as string) && (noun + 1 >= end || s.separated(noun));
+}
+
+/** Is the level at j (after "a"/"an") followed by the speaker's own source? */
+function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
+  const at = s.words[j] === "a" || s.words[j] === "an" ? j + 1 : j;
+  return ownSource(s.words, at + 1, end, s);
+}
+
 /** "I'd correct that to 2", "I'd change it to 2". */
 const CORRECT_VERBS = new Set(["correct", "change", "revise", "update", "fix"]);
 /** What a correction refers back to: "I have it at 1", "I have them at 1", "I'd correct that to 2". */
@@ -86,10 +111,14 @@ export function correctionLevel(
     j += 3;
     sourced = true;
   }
-  // "I disagree — they're 2": the speaker's disagreement sources the value after it
-  if ((words[j] === "i" || words[j] === "we") && words[j + 1] === "disagree" && s.separated(j + 1)) {
-    j += 2;
-    sourced = true;
+  // "I disagree — they're 2", "That's off — it's 1", "Not quite: it's 3": a disagreement sources the value after it
+  for (let k = j; k < Math.min(end, j + 4); k++) {
+    if (!DISAGREE.has(words[k] as string)) break;
+    if (s.separated(k) && DISAGREE_HEADS.has(words[k] as string)) {
+      j = k + 1;
+      sourced = true;
+      break;
+    }
   }
   if (words[j] === "actually" || words[j] === "really") j++;
   if (
@@ -100,6 +129,17 @@ export function correctionLevel(
   ) {
     // "I'd correct that to 2"
     j += 4;
+  } else if (
+    (words[j] === "i'd" || words[j] === "id") &&
+    PUT_VERBS.has(words[j + 1] as string) &&
+    (PRONOUNS.has(words[j + 2] as string) || words[j + 1] === "say")
+  ) {
+    // "I'd put it at 3", "I'd rate it 3", "I'd say 3"
+    j += words[j + 1] === "say" ? 2 : 3;
+    if (words[j] === "at" || words[j] === "as") j++;
+  } else if ((words[j] === "i'm" || words[j] === "im") && READING_VERBS.has(words[j + 1] as string)) {
+    // "I'm seeing 2", "I'm getting 0"
+    j += 2;
   } else if (words[j] === "i" || words[j] === "we") {
     j++;
     if (words[j] === "actually" || words[j] === "only") j++;
@@ -108,8 +148,9 @@ export function correctionLevel(
     // "I have it as 4", "but I have them at 1"
     if (PRONOUNS.has(words[j] as string) && (words[j + 1] === "as" || words[j + 1] === "at")) j += 2;
   } else if (words[j] === "mine" && (cue.correctionVerbs.has(words[j + 1] as string) || words[j + 1] === "is")) {
-    // "; mine shows 2", "mine says 0"
+    // "; mine shows 2", "mine says 0", "mine has it at 0"
     j += 2;
+    if (PRONOUNS.has(words[j] as string) && (words[j + 1] === "as" || words[j + 1] === "at")) j += 2;
   } else if (
     words[j] === "there" &&
     (words[j + 1] === "are" || words[j + 1] === "is" || words[j + 1] === "'s") &&
@@ -134,13 +175,18 @@ export function correctionLevel(
       if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
       j++;
     }
-    // "it is 4" alone is no correction
-    if (!sourced && j <= i + 2 && words[i] !== "actually" && words[j] !== "actually") return null;
+    // "it is 4" alone is no correction; "it's 0 on my calendar" names the speaker's source after the level
+    if (!sourced && j <= i + 2 && words[i] !== "actually" && words[j] !== "actually" && !ownSourceAfter(s, j, end))
+      return null;
     if (words[j] === "actually") j++;
   } else return null;
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
-  const closes = level.end >= end || s.separated(level.end - 1) || words[level.end] === "instead";
+  const closes =
+    level.end >= end ||
+    s.separated(level.end - 1) ||
+    words[level.end] === "instead" ||
+    ownSource(words, level.end, end, s);
   return closes ? level : null;
 }

@@ -14,8 +14,6 @@ const MAX_WORDS = 16;
 const BLOCKERS = new Set([
   ...cue.comparatives,
   ...cue.alternatives,
-  "up",
-  "down",
   "by",
   "times",
   "increase",
@@ -114,6 +112,9 @@ const BLOCKERS = new Set([
   "sort",
 ]);
 
+/** Before "up", these make it a settled value, not a change: "ended up at 0", "turned up a 1". */
+const SETTLED = new Set(["ended", "ends", "end", "turned", "turns", "wound", "showed", "shows", "came", "comes"]);
+
 /** Words a number may not follow to be a level: "the 2", "round 2", "#2". */
 const NOT_AFTER = new Set(["the", "that", "this", "these", "those", "which", "no", "any", "number", "top", "#"]);
 
@@ -149,6 +150,8 @@ export function loneShare(
   for (let k = first; k < to; k++) {
     if (s.gate[k] || s.modal[k]) return null;
     const w = words[k] as string;
+    // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
+    if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (o !== null && o.end <= to) {

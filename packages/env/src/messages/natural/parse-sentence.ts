@@ -49,6 +49,18 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   return to === undefined ? { acts: out.acts, heading: false } : { acts: out.acts, heading: false, to };
 }
 
+/** Words after a paired list that leave its order in doubt: a modal, a negation, "vice versa", "the other way". */
+const ORDER_DOUBTS = new Set(["vice", "reverse", "reversed", "swapped", "other", "unsure"]);
+
+/** Does a doubt about the pairing follow the list ending at k, in the same sentence? */
+function orderDoubted(s: Sentence, k: number): boolean {
+  for (let j = k; j < s.to; j++) {
+    const w = s.words[j] as string;
+    if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
+  }
+  return false;
+}
+
 /** Is the sentence a heading line that names only an option? Then it sets the option of the list lines under it. */
 export function headingAt(s: Sentence, first: number, state: ParseState): boolean {
   const { words } = s;
@@ -167,6 +179,21 @@ function checkedShare(s: Sentence, i: number, end: number, state: ParseState) {
     : { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end };
 }
 
+/**
+ * The one pair named before i in a sentence that reports someone else's word there, when no claim with a level
+ * was read ("Agent 2's 2 for Stall D's cakes sold is wrong — I have -2", "X's service: Agent 1 says 4, I say
+ * 2"); null when nothing before i is reported or the names give no single pair.
+ */
+function reportedTopic(s: Sentence, i: number, state: ParseState): { option: number; attribute: number } | null {
+  // someone else's word: a gated span and another agent or a reporting verb in it (not a negation or condition)
+  let reported = false;
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++)
+    if (s.gate[k] && (s.words[k] === "agent" || cue.reporting.has(s.words[k] as string))) reported = true;
+  if (!reported) return null;
+  const pairs = askPairs(s, Math.max(s.from, i - LOOK_BACK), i, state);
+  return pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+}
+
 /** "<someone> has X's Y wrong: it's 5" at i (the "it's 5" clause): the one pair named before "wrong", and the level. */
 function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
   const { words } = s;
@@ -199,8 +226,10 @@ function reasonAt(s: Sentence, i: number): number | null {
 function correctionAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
   const { words } = s;
   if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
+  // "If X's service is 5, I say 2": a value under a condition corrects nothing
+  if (s.conditionalAt(i)) return null;
   const level = correctionLevel(s, i, question, state);
-  const claim = level === null ? null : claimedPair(s, s.from, i, state);
+  const claim = level === null ? null : (claimedPair(s, s.from, i, state) ?? reportedTopic(s, i, state));
   if (level !== null && claim !== null) {
     out.share(claim.option, claim.attribute, level.value);
     return level.end;
@@ -293,6 +322,11 @@ function declarativeActs(
     if (!s.modal[i]) {
       // paired lists first, exact or nothing: "A and B have service 4 and 1 respectively"
       const paired = pairedShares(s, i, question, state);
+      // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
+      if (paired !== null && "shares" in paired && orderDoubted(s, paired.end)) {
+        i = question;
+        continue;
+      }
       if (paired !== null) {
         if ("shares" in paired) for (const [o, a, l] of paired.shares) out.share(o, a, l);
         i = "shares" in paired ? paired.end : question;

@@ -6,7 +6,11 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
 
 /** "X is the one to back": the verbs after "the one to". */
-const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select"]);
+const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select", "recommend"]);
+/** "X should win": the option as the winner. */
+const WIN = new Set(["win", "wins"]);
+/** "X is who I'd hire", "X is what I'd pick". */
+const RELATIVES = new Set(["who", "what", "which", "where"]);
 
 /** The one option named in the sentence before i (null when none or several). */
 function onlyOptionBefore(s: Sentence, i: number, state: ParseState): number | null {
@@ -52,7 +56,8 @@ export function proposalAt(
   const lead = words[i + 1] === "final" || words[i + 1] === "current" ? i + 2 : i + 1;
   if (words[i] === "my" && cue.proposalNouns.has(words[lead] as string)) {
     let j = lead + 1;
-    if (words[j] === "is" || words[j] === "goes" || words[j] === "remains" || words[j] === "stays") j++;
+    if (words[j] === "is" || words[j] === "'s" || words[j] === "goes" || words[j] === "remains" || words[j] === "stays")
+      j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
     if (words[j] === "to" || words[j] === "for") j++;
     return chosen(j);
@@ -73,14 +78,27 @@ export function proposalAt(
       let j = option.end;
       // "Candidate A it is."
       if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
+      // "Stall A should win this"
+      if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
       if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
       else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
       else return null;
       for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
-      // "X is my pick", "X is my final pick"
-      const noun = words[j + 1] === "final" || words[j + 1] === "current" ? j + 2 : j + 1;
-      if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string))
+      // "X is who I'd hire", "X is what I'd pick": the speaker's choice verb after a relative word
+      if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
+        for (let k = j + 2; k < Math.min(end, j + 5); k++)
+          if (ONE_TO.has(words[k] as string)) return { option: option.index, end: k + 1 };
+      }
+      // "X is my pick", "X is my final pick", "X is my top choice"
+      const adjective = words[j + 1] as string;
+      const noun =
+        adjective === "final" || adjective === "current" || cue.bestAdjectives.has(adjective) ? j + 2 : j + 1;
+      if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string)) {
+        // "my top choice for food quality" speaks of one attribute, not the decision
+        if (cue.askPrepositions.has(words[noun + 1] as string) && state.attributes.match(words, noun + 2) !== null)
+          return null;
         return { option: option.index, end: noun + 1 };
+      }
       if (words[j] === "the" || words[j] === "our") {
         let k = j + 1;
         if (cue.bestAdjectives.has(words[k] as string)) k++;

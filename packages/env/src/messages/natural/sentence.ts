@@ -47,7 +47,11 @@ export class Sentence {
       }
       // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
       // claim makes what came before it in the clause someone else's word too
-      const opens = (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i] as NaturalToken).aside;
+      // after a pause, in parentheses, or led by "per" / "according to" / "via" mid-clause ("X is 5 per Agent 1's notes")
+      const opens =
+        (tokens[i - 1] as NaturalToken | undefined)?.pause ||
+        (tokens[i] as NaturalToken).aside ||
+        SOURCE_LEADS.has(words[i] as string);
       if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
       if (reportedLead(words, i) || (agentSource(tokens, words, i, from) && !cue.contrary.has(words[from] as string)))
         reported = true;
@@ -143,6 +147,9 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   return true;
 }
 
+/** Words that open a source named after a claim, with or without a pause before them. */
+const SOURCE_LEADS = new Set(["per", "according", "via"]);
+
 /** Nouns for what a source said: "that's Agent 1's number", "(Agent 2's figure)". */
 const SOURCE_NOUNS = new Set(["number", "figure", "claim", "word", "estimate", "reading", "value", "report"]);
 
@@ -161,8 +168,10 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
   const agentAt = (k: number) => words[k] === "agent" && naturalInteger(words[k + 1]) !== null;
   if (w === "according" && next === "to") return agentAt(i + 2) || words[i + 2] === "them";
   if ((w === "per" || w === "via" || w === "from") && agentAt(i + 1)) return true;
-  for (let k = i; k < Math.min(end, i + 4); k++) {
+  for (let k = i; k < Math.min(end, i + 6); k++) {
     if (!agentAt(k)) continue;
+    // "that came from Agent 3", "as reported by Agent 3"
+    if (k > i && (words[k - 1] === "from" || words[k - 1] === "by")) return true;
     const after = words[k + 2] as string;
     if (after === "'s" && SOURCE_NOUNS.has(words[k + 3] as string)) return true;
     if (cue.reporting.has(after) || (after === "'s" && cue.correctionSources.has(words[k + 3] as string))) return true;
@@ -182,6 +191,8 @@ function ownClause(words: readonly string[], at: number): boolean {
   if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;
   if (w === "i" || w === "we")
     return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
+  // "; I'm seeing 2"
+  if ((w === "i'm" || w === "im") && (next === "seeing" || next === "getting" || next === "reading")) return true;
   // "...; mine shows 2", "— I'd correct that to 2"
   if (w === "mine") return cue.correctionVerbs.has(next) || next === "is";
   if ((w === "i'd" || w === "id") && next === "correct") return true;
