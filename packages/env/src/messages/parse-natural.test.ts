@@ -328,3 +328,57 @@ describe("forms from fresh16 (tuned on after it was scored; fresh17 is the unsee
     expect(parseNatural("Restaurant B's service went up to 4.", hp).error).toMatch(/no act found/);
   });
 });
+
+describe("forms from fresh17 (tuned on after it was scored; fresh18 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    ["Restaurant B gets my endorsement.", 1],
+    ["I'm putting Restaurant A forward.", 0],
+    ["Let's make it Restaurant B.", 1],
+    ["Going to side with Restaurant C.", 2],
+    ["Restaurant C is my suspect.", 2],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'putting X' without 'forward' proposes nothing", () => {
+    expect(parseNatural("I'm putting Restaurant A on the list.", hp).error).toMatch(/no act found/);
+  });
+
+  it("asks: a request of names with 'please', and 'how would you rate'", () => {
+    expect(parseNatural("Agent 2: Restaurant A's ambience, please.", hp).acts).toEqual([to(ask(0, 2), 1)]);
+    expect(parseNatural("Agent 2, how would you rate Restaurant C's service?", hp).acts).toEqual([to(ask(2, 1), 1)]);
+    expect(parseNatural("What would Restaurant C's service need to be?", hp).error).toMatch(/no act found/);
+  });
+
+  it("'were' is past tense after a subject, a condition before one or at a clause start", () => {
+    expect(parseNatural("Restaurant A's service were 4.", hp).acts).toEqual([share(0, 1, 4)]);
+    expect(parseNatural("Were it 5, Restaurant A's service would win.", hp).error).toMatch(/no act found/);
+    expect(parseNatural("If they were 4 on service, Restaurant A wins.", hp).error).toMatch(/no act found/);
+  });
+
+  it("reads '+1', 'four-star' and 'on my side' after a reported clause; 'unless' after a pair", () => {
+    const stalls = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "fundraiserStalls",
+      options: 4,
+      attributes: 4,
+      levels: [-2, 2],
+    });
+    const [stall, attribute] = [stalls.domain.options[0] as string, stalls.domain.attributes[1] as string];
+    expect(parseNatural(`${stall}'s ${attribute} were +1.`, stalls).acts).toEqual([share(0, 1, 1)]);
+    expect(parseNatural("Restaurant B's service was +4.", hp).error).toMatch(/no act found/); // a change on 1..5
+    expect(parseNatural("Restaurant A's service is four-star.", hp).acts).toEqual([share(0, 1, 4)]);
+    expect(
+      parseNatural("Agent 2 wrote that Restaurant A's service is 1; on my side, Restaurant B's ambience is 3.", hp)
+        .acts,
+    ).toEqual([share(1, 2, 3)]);
+    expect(
+      parseNatural("Restaurant A and Restaurant B have service 4 and 2, unless I mixed them up.", hp).error,
+    ).toMatch(/no act found/);
+  });
+});

@@ -42,7 +42,13 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
     if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
-    if (opener !== undefined && cue.questionModals.has(w)) return false; // "What would X's a need to be ...?"
+    // "What would X's a need to be ...?" asks a hypothetical; "How would you rate X's Y?" asks the listener's value
+    if (
+      opener !== undefined &&
+      cue.questionModals.has(w) &&
+      !(s.words[k + 1] === "you" && RATE.has(s.words[k + 2] as string))
+    )
+      return false;
     if (opener === undefined && !cue.questionLeadIns.has(w)) opener = w;
     if (cue.knowledge.has(w)) knows = true;
     if (cue.askers.has(w) && cue.haveVerbs.has(s.words[k + 1] as string)) knows = true;
@@ -196,11 +202,15 @@ export function fragmentPair(
   tagged: ReadonlySet<number>,
   state: ParseState,
 ): { option: number; attribute: number } | null {
-  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  // a question, or a request with "please" ("Agent 2: Lena's calendar for Monday noon, please.")
+  let please = false;
+  for (let k = first; k < s.to; k++) if (s.words[k] === "please" || s.words[k] === "pls") please = true;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please) return null;
   let option: number | null = null;
   let attribute: number | null = null;
   for (let k = first; k < s.to; k++) {
-    if (tagged.has(k) || TOPIC_WORDS.has(s.words[k] as string)) continue;
+    if (tagged.has(k) || TOPIC_WORDS.has(s.words[k] as string) || s.words[k] === "please" || s.words[k] === "pls")
+      continue;
     const o = state.options.match(s.words, k);
     if (o !== null && option === null) {
       option = o.index;
@@ -214,6 +224,9 @@ export function fragmentPair(
   }
   return option === null || attribute === null ? null : { option, attribute };
 }
+
+/** "How would you rate / score / describe X's Y?": the listener's own value. */
+const RATE = new Set(["rate", "score", "describe", "put", "grade"]);
 
 /** Is the option list ending at `end` one of several alternatives ("A or B")? */
 function alternativeOr(s: Sentence, end: number): boolean {

@@ -1,4 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { askPairs } from "./ask-cues";
+import { onlyLevel } from "./lone-share";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
@@ -189,4 +192,115 @@ export function correctionLevel(
     words[level.end] === "instead" ||
     ownSource(words, level.end, end, s);
   return closes ? level : null;
+}
+
+/**
+ * The one pair someone else's claim or a negated statement names between from and to, with or without a level
+ * ("Agent 2 claims X's service is 4", "Agent 1's 5 for X's size is too high", "X's ambience isn't 2 as Agent 1
+ * wrote"); null when none, several, or when a condition holds the span ("If X's service is 5, ...").
+ */
+export function contestedPair(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  if (to <= from || s.conditionalAt(from) || s.conditionalAt(to - 1)) return null;
+  const claimed = claimedPair(s, from, to, state);
+  if (claimed !== null) return claimed;
+  let contested = false;
+  for (let k = Math.max(from, to - LOOK_BACK); k < to; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || cue.reporting.has(w) || cue.negations.has(w) || w.endsWith("n't")) contested = true;
+  }
+  if (!contested) return null;
+  const pairs = askPairs(s, Math.max(from, to - LOOK_BACK), to, state);
+  return pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+}
+
+/**
+ * The speaker's value in the last clause of a sentence whose earlier clauses contest one pair: "Agent 2 counted
+ * 3 rice bags on Shelf B; my recount gives 2", "Agent 1's 5 for X's size is too high — it's a 3", "X's ambience
+ * isn't 2 as Agent 1 wrote — it's 5". A trailing source of the speaker's own ("..., per my count") is skipped.
+ * Null unless the last clause states exactly one level and nothing else.
+ */
+export function contrastShare(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number } | null {
+  if ((s.tokens[to - 1] as NaturalToken).question) return null;
+  let end = to;
+  let clause = lastClauseStart(s, first, end);
+  if (clause !== null && ownSource(s.words, clause, end, s)) {
+    end = clause;
+    clause = lastClauseStart(s, first, end);
+  }
+  if (clause === null) return null;
+  // "X's ambience, as reported by Agent 3, is 2": a clause that goes on with the claim's verb is still the claim
+  const lead = s.words[clause] as string;
+  if (cue.scoreVerbs.has(lead) || cue.haveVerbs.has(lead) || cue.levelFillers.has(lead)) return null;
+  const level = onlyLevel(s, clause, end, state);
+  if (level === null || agrees(s, first, to)) return null;
+  const pair = contestedPair(s, first, clause, state);
+  return pair === null ? null : { ...pair, level: level.value };
+}
+
+/** Where the last clause before end starts (after a pause), or null when the span is one clause. */
+function lastClauseStart(s: Sentence, first: number, end: number): number | null {
+  for (let k = end - 1; k > first; k--) if ((s.tokens[k - 1] as NaturalToken).pause) return k;
+  return null;
+}
+
+/** Agreement, not correction: "That's right, it's 4", "Agreed — 4", "Correct, 4". */
+const AGREEMENT = new Set([
+  "right",
+  "agree",
+  "agreed",
+  "agrees",
+  "confirm",
+  "confirms",
+  "confirmed",
+  "yes",
+  "yep",
+  "exactly",
+  "indeed",
+  "same",
+  "true",
+  "matches",
+]);
+
+/** Does the span agree with the claim rather than correct it ("That's right", "Correct," on its own)? */
+export function agrees(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (AGREEMENT.has(w)) return true;
+    if (w === "correct" && (k + 1 >= to || s.separated(k))) return true;
+  }
+  return false;
+}
+
+/** Words that mark a reply sentence as the speaker's own reading: "I've got it at 3", "Checked again: 0", "mine: 2". */
+const OWN_READING = new Set([
+  "i",
+  "i've",
+  "i'm",
+  "i'd",
+  "my",
+  "mine",
+  "me",
+  "we",
+  "our",
+  "checked",
+  "rechecked",
+  "recount",
+  "actually",
+]);
+
+/** Is the sentence from..to the speaker's own reading of a level (not a bare "It's 4." or an agreement)? */
+export function ownReading(s: Sentence, from: number, to: number): boolean {
+  if (agrees(s, from, to)) return false;
+  for (let k = from; k < to; k++) if (OWN_READING.has(s.words[k] as string)) return true;
+  return false;
 }

@@ -119,7 +119,7 @@ const SETTLED = new Set(["ended", "ends", "end", "turned", "turns", "wound", "sh
 const NOT_AFTER = new Set(["the", "that", "this", "these", "those", "which", "no", "any", "number", "top", "#"]);
 
 /** Words that may follow the level: the clause ends, or a unit, a scale or the attribute follows. */
-const LEVEL_TAILS = new Set(["stars", "star", "points", "point", "out", "on", "for", "in", "at"]);
+const LEVEL_TAILS = new Set(["stars", "star", "points", "point", "out", "on", "for", "in", "at", "from"]);
 
 type Mention = { index: number; end: number };
 
@@ -191,14 +191,60 @@ export function loneShare(
   return { option: option.index, attribute: attribute.index, level };
 }
 
+/**
+ * The one level a span of words states and nothing else ("I've got it at 3", "Checked again: 0", "it's a 3"): no
+ * option or attribute name, no word that changes what the number means, the number closing the span or followed
+ * by a unit or scale. Null otherwise. The speaker's value in a correction of a claim read elsewhere.
+ */
+export function onlyLevel(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  if (to - from > MAX_WORDS || from >= to) return null;
+  let level: { value: number; end: number } | null = null;
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    const value = numberAt(s, k, state);
+    if (value === null) {
+      if (/[0-9]/.test(w)) return null;
+      continue;
+    }
+    if (level !== null || NOT_AFTER.has(s.words[k - 1] as string)) return null;
+    let end = value.end;
+    if (s.words[end] === "out" && s.words[end + 1] === "of") {
+      const scale = s.words[end + 2] as string;
+      if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
+      end += 3;
+    }
+    if (!(end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop)) return null;
+    level = { value: value.value, end };
+    k = end - 1;
+  }
+  if (level === null) return null;
+  const [lo, hi] = state.task.levels;
+  return level.value < lo || level.value > hi ? null : level;
+}
+
+/** In the speaker's value after a claim, these make it something else: "otherwise 3", "then 2", "also 4". */
+const CONTRAST_BLOCKERS = new Set(["otherwise", "else", "then", "also", "too", "and", "or", "next", "another"]);
+
 /** The number at k: "4", "+2", "×3", "4/5" (over the scale's top), "four", "minus two". */
 function numberAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
   const w = s.words[k] as string;
   const sign = w === "minus" || w === "negative" ? -1 : 1;
   const at = sign < 0 ? k + 1 : k;
-  const word = s.words[at] as string | undefined;
-  if (word === undefined) return null;
-  const digits = /^[+×x*]?[0-9]{1,2}$/.test(word) ? naturalInteger(word.replace(/^[+×x*]/, "")) : null;
+  const raw = s.words[at] as string | undefined;
+  if (raw === undefined) return null;
+  // "a four-star place for X", "a 3-star rating"
+  const word = sign > 0 && /^[a-z0-9]+-stars?$/.test(raw) ? raw.slice(0, raw.indexOf("-")) : raw;
+  // "×3", "x3"; "+2" only on a scale with negative levels (elsewhere a change)
+  const signed = word.startsWith("+") && state.task.levels[0] >= 0 ? null : word;
+  const digits =
+    signed !== null && /^[+×x*]?[0-9]{1,2}$/.test(word) ? naturalInteger(word.replace(/^[+×x*]/, "")) : null;
   let value = digits ?? naturalInteger(word) ?? cue.numberWords.get(word) ?? null;
   if (value === null) {
     const fraction = word.length <= 21 ? FRACTION.exec(word) : null;

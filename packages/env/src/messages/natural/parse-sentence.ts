@@ -43,6 +43,11 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
     if (fragment !== null) out.ask(fragment.option, fragment.attribute);
   }
+  // "Agent 2: Lena's calendar for Monday noon, please.": a request of names only
+  if (out.acts.length === 0 && question >= s.to) {
+    const request = fragmentPair(s, first, tagged, state);
+    if (request !== null) out.ask(request.option, request.attribute);
+  }
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
@@ -57,6 +62,7 @@ function orderDoubted(s: Sentence, k: number): boolean {
   for (let j = k; j < s.to; j++) {
     const w = s.words[j] as string;
     if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
+    if (cue.conditionals.has(w)) return true; // "..., unless I mixed them up"
   }
   return false;
 }

@@ -134,7 +134,11 @@ export function proposalAt(
       if ((s.tokens[b] as NaturalToken).pause) break;
     }
     if (!speaker) return null;
-    return chosen(i + verb.length);
+    const picked = chosen(i + verb.length);
+    // "I'm putting X forward" (not "putting X's service at 4")
+    if (verb[0] === "putting" && picked !== null)
+      return words[picked.end] === "forward" ? { ...picked, end: picked.end + 1 } : null;
+    return picked;
   }
   return null;
 }

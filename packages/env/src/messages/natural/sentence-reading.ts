@@ -2,9 +2,9 @@ import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { claimedPair, correctionLevel } from "./correction";
+import { claimedPair, contestedPair, contrastShare, correctionLevel, ownReading } from "./correction";
 import { LevelRangeError } from "./level-range-error";
-import { loneShare } from "./lone-share";
+import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { parseSentence } from "./parse-sentence";
 import { type ParseState, Sentence } from "./sentence";
@@ -43,6 +43,8 @@ export class SentenceReading {
   private addressTo: number | undefined;
   private lastAsk: Located<{ act: Act }> | null = null;
   private lastClaim: { option: number; attribute: number } | null = null;
+  /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
+  private lastContested: { option: number; attribute: number } | null = null;
 
   constructor(
     private readonly tokens: readonly NaturalToken[],
@@ -83,10 +85,11 @@ export class SentenceReading {
     const found = parseSentence(sentence, first, state);
     // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
     if (found.acts.length === 0 && !found.heading && found.to === undefined) {
-      const lone = loneShare(sentence, first, to, state);
-      if (lone !== null) found.acts.push({ kind: "share", ...lone });
+      const lone = loneShare(sentence, first, to, state) ?? contrastShare(sentence, first, to, state);
+      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
+    this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
@@ -129,6 +132,15 @@ export class SentenceReading {
       this.lastClaim = null;
       return true;
     }
+    // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
+    // a level after a sentence that contested one pair
+    const contrast =
+      this.lastContested === null || !ownReading(sentence, first, to) ? null : onlyLevel(sentence, first, to, state);
+    if (contrast !== null && this.lastContested !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(contrast.value) } });
+      this.lastContested = null;
+      return true;
+    }
     return false;
   }
 
@@ -154,6 +166,10 @@ export class SentenceReading {
         return null;
     }
     return { value: level.value, end: to };
+  }
+
+  private checkedShare<T extends { level: number }>(share: T): T {
+    return { ...share, level: this.checked(share.level) };
   }
 
   private checked(level: number): number {

@@ -57,7 +57,8 @@ export class Sentence {
         reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
       if (reported && i > from && (tokens[i - 1] as NaturalToken).pause && ownClause(words, i)) reported = false;
-      if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
+      if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
+        gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
         gated = true;
@@ -147,6 +148,22 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   return true;
 }
 
+/** "on my side", "from my end": the speaker's own clause. */
+const OWN_PLACES = new Set(["side", "end", "part"]);
+
+/** Subjects after a subjunctive "were" ("were it 5", "if they were"): then it is a condition. */
+const WERE_SUBJECTS = new Set(["it", "they", "i", "we", "he", "she", "you", "there", "that", "this"]);
+
+/**
+ * Is the "were" at i a plain past tense ("X's raffle tickets were +1") rather than a condition ("Were it 5, ...",
+ * "if it were 5")? A "were" opening its clause, or followed by a subject, is a condition.
+ */
+function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+  if (words[i] !== "were") return false;
+  if (i === from || (tokens[i - 1] as NaturalToken).pause) return false;
+  return !WERE_SUBJECTS.has(words[i + 1] as string) && !WERE_SUBJECTS.has(words[i - 1] as string);
+}
+
 /** Words that open a source named after a claim, with or without a pause before them. */
 const SOURCE_LEADS = new Set(["per", "according", "via"]);
 
@@ -186,6 +203,9 @@ function ownClause(words: readonly string[], at: number): boolean {
   const w = words[i];
   const next = words[i + 1] as string;
   if (w === "actually" || (w === "in" && next === "my")) return true;
+  // "...; on my side, ...", "from my end, ..."
+  if ((w === "on" || w === "from") && (next === "my" || next === "our") && OWN_PLACES.has(words[i + 2] as string))
+    return true;
   // "Agent 2 has X's experience wrong: it's 5"
   const before = words[i - 1];
   if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;

@@ -147,6 +147,8 @@ export function attributeLedShare(
   let k = option.end;
   if (!(cue.scoreVerbs.has(words[k] as string) || words[k] === "has" || words[k] === "'s")) return null;
   k++;
+  // "comes out to 3", "comes in at 2"
+  if ((words[k] === "out" || words[k] === "in") && (words[k + 1] === "to" || words[k + 1] === "at")) k += 2;
   for (let f = 0; f < 2 && k < end && cue.levelLeads.has(words[k] as string); f++) k++;
   const level = levelAt(s, k, end, state);
   if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
