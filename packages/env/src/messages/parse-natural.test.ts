@@ -382,3 +382,56 @@ describe("forms from fresh17 (tuned on after it was scored; fresh18 is the unsee
     ).toMatch(/no act found/);
   });
 });
+
+describe("forms from fresh18 (tuned on after it was scored; fresh19 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    "Restaurant A's ambience is 4, Agent 2 tells me.",
+    "Agent 2's reading of Restaurant C's service: 2.",
+    "Restaurant C's service is 0, I think, but don't quote me.",
+    "Restaurant C's service is 3 — could be wrong.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a retraction holds back only what came before it", () => {
+    expect(parseNatural("I'm not sure about Restaurant B, but Restaurant A has service 4.", hp).acts).toEqual([
+      share(0, 1, 4),
+    ]);
+  });
+
+  it.each([
+    ["Agent 1's figure for Restaurant C's service is off; it's 1 by my notes.", share(2, 1, 1)],
+    ["Agent 2 rated Restaurant A's ambience 5; by my data it's 2.", share(0, 2, 2)],
+    ["Agent 3 logged Restaurant B's service as 1 — it should read 4.", share(1, 1, 4)],
+    ["Agent 3 says Restaurant A's ambience is 4. Not so — 2.", share(0, 2, 2)],
+    ["Agent 3 mixed up Restaurant B's ambience: it's 1, per my count.", share(1, 2, 1)],
+    ["Restaurant A's service isn't 2 — I'm sure it's 5.", share(0, 1, 5)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("a reply needs the speaker's words or a disagreement: a bare 'It's 2.' after a claim is nothing", () => {
+    expect(parseNatural("Agent 3 says Restaurant A's ambience is 4. It's 2.", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Restaurant A gets my nod.", 0],
+    ["I'm throwing my support behind Restaurant B.", 1],
+    ["Let's lock Restaurant C in.", 2],
+    ["Let's lock in Restaurant C.", 2],
+    ["Restaurant B for the win.", 1],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'lock X down' and 'support X's service' propose nothing", () => {
+    expect(parseNatural("Let's lock Restaurant A down.", hp).error).toMatch(/no act found/);
+  });
+
+  it("'Lena's calendar says 1 for Tuesday morning': 'says' after an attribute states its level", () => {
+    expect(parseNatural("The service says 4 for Restaurant B.", hp).acts).toEqual([share(1, 1, 4)]);
+  });
+});

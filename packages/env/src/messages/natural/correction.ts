@@ -2,6 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
 import { onlyLevel } from "./lone-share";
+import { naturalInteger } from "./natural-integer";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
@@ -140,6 +141,13 @@ export function correctionLevel(
     // "I'd put it at 3", "I'd rate it 3", "I'd say 3"
     j += words[j + 1] === "say" ? 2 : 3;
     if (words[j] === "at" || words[j] === "as") j++;
+  } else if (
+    (words[j] === "i'm" || words[j] === "im") &&
+    (words[j + 1] === "sure" || words[j + 1] === "certain") &&
+    (words[j + 2] === "it's" || (words[j + 2] === "it" && (words[j + 3] === "'s" || words[j + 3] === "is")))
+  ) {
+    // "— I'm sure it's 5"
+    j += words[j + 2] === "it's" ? 3 : 4;
   } else if ((words[j] === "i'm" || words[j] === "im") && READING_VERBS.has(words[j + 1] as string)) {
     // "I'm seeing 2", "I'm getting 0"
     j += 2;
@@ -241,10 +249,49 @@ export function contrastShare(
   // "X's ambience, as reported by Agent 3, is 2": a clause that goes on with the claim's verb is still the claim
   const lead = s.words[clause] as string;
   if (cue.scoreVerbs.has(lead) || cue.haveVerbs.has(lead) || cue.levelFillers.has(lead)) return null;
-  const level = onlyLevel(s, clause, end, state);
+  // the claim must state a level for the speaker's to differ from, or be called wrong ("Agent 3 mixed up X's
+  // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
+  if (!levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
+  // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value
+  let from = clause;
+  if (ownSourceLead(s.words, from)) from += 3;
+  for (let k = from + 1; k < end; k++)
+    if (ownSource(s.words, k, end, s)) {
+      end = k;
+      break;
+    }
+  const level = onlyLevel(s, from, end, state);
   if (level === null || agrees(s, first, to)) return null;
   const pair = contestedPair(s, first, clause, state);
   return pair === null ? null : { ...pair, level: level.value };
+}
+
+/** Does a number other than an agent's stand between from and to? */
+function levelBefore(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++)
+    if (naturalInteger(s.words[k]) !== null && s.words[k - 1] !== "agent" && !s.words[k - 1]?.startsWith("@"))
+      return true;
+  return false;
+}
+
+/** Words that call a claim wrong without a level: "mixed up", "got X wrong", "is off". */
+const WRONG_WORDS = new Set(["mixed", "wrong", "off", "incorrect", "mistaken", "misread", "confused"]);
+
+/** Does a word calling the claim wrong stand between from and to? */
+function calledWrongBefore(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (WRONG_WORDS.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/** "by my data", "in my notes", "on my end" opening a clause before the value. */
+function ownSourceLead(words: readonly string[], k: number): boolean {
+  const w = words[k];
+  if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by")) return false;
+  const noun = words[k + 2] as string;
+  return (
+    (words[k + 1] === "my" || words[k + 1] === "our") &&
+    (cue.correctionSources.has(noun) || noun === "end" || noun === "side")
+  );
 }
 
 /** Where the last clause before end starts (after a pause), or null when the span is one clause. */
@@ -304,3 +351,48 @@ export function ownReading(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (OWN_READING.has(s.words[k] as string)) return true;
   return false;
 }
+
+/**
+ * The level a reply sentence gives in the speaker's own words after a contested claim: "I've got it at 3.",
+ * "Checked again: 0.", "Not so — 2.", "Wrong: 2." (a disagreement lead, then only the level). Null otherwise.
+ */
+export function replyLevel(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  if (agrees(s, first, to) || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const clause = lastClauseStart(s, first, to);
+  if (clause !== null) {
+    let disagreeing = false;
+    for (let k = first; k < clause; k++) {
+      const w = s.words[k] as string;
+      if (!(REPLY_LEADS.has(w) || OWN_READING.has(w))) {
+        disagreeing = false;
+        break;
+      }
+      if (REPLY_HEADS.has(w)) disagreeing = true;
+    }
+    if (disagreeing) return onlyLevel(s, clause, to, state);
+  }
+  return ownReading(s, first, to) ? onlyLevel(s, first, to, state) : null;
+}
+
+/** Words of a reply's lead before its value: "Not so —", "Wrong:", "Nope,", "Checked again:". */
+const REPLY_LEADS = new Set([
+  "not",
+  "so",
+  "wrong",
+  "incorrect",
+  "nope",
+  "no",
+  "again",
+  "that",
+  "'s",
+  "is",
+  "off",
+  "actually",
+]);
+/** A reply lead must hold one of these to disagree: "Not so", "Wrong", "Nope", "off". */
+const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked"]);

@@ -206,6 +206,8 @@ export function onlyLevel(
   let level: { value: number; end: number } | null = null;
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
+    // "it should read -2", "it should be 3": the speaker's value in a correction
+    if (w === "should" && (s.words[k + 1] === "be" || s.words[k + 1] === "read")) continue;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
     const value = numberAt(s, k, state);

@@ -7,6 +7,12 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 
 /** "X is the one to back": the verbs after "the one to". */
 const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select", "recommend"]);
+/** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
+const PARTICLES = new Map([
+  ["putting", "forward"],
+  ["lock", "in"],
+]);
+
 /** "X should win": the option as the winner. */
 const WIN = new Set(["win", "wins"]);
 /** "X is who I'd hire", "X is what I'd pick". */
@@ -80,6 +86,9 @@ export function proposalAt(
       if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
       // "Stall A should win this"
       if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
+      // "Stall D for the win."
+      if (words[j] === "for" && words[j + 1] === "the" && words[j + 2] === "win" && s.clauseStart(i))
+        return { option: option.index, end: j + 3 };
       if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
       else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
       else return null;
@@ -135,9 +144,14 @@ export function proposalAt(
     }
     if (!speaker) return null;
     const picked = chosen(i + verb.length);
-    // "I'm putting X forward" (not "putting X's service at 4")
-    if (verb[0] === "putting" && picked !== null)
-      return words[picked.end] === "forward" ? { ...picked, end: picked.end + 1 } : null;
+    // "lock in X" after "lock", "support behind X" after "support": a longer verb may still match
+    if (picked === null) continue;
+    // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
+    const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
+    if (particle !== undefined) {
+      if (words[picked.end] === particle) return { ...picked, end: picked.end + 1 };
+      continue;
+    }
     return picked;
   }
   return null;

@@ -2,9 +2,9 @@ import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { claimedPair, contestedPair, contrastShare, correctionLevel, ownReading } from "./correction";
+import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
-import { loneShare, onlyLevel } from "./lone-share";
+import { loneShare } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { parseSentence } from "./parse-sentence";
 import { type ParseState, Sentence } from "./sentence";
@@ -134,8 +134,7 @@ export class SentenceReading {
     }
     // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
     // a level after a sentence that contested one pair
-    const contrast =
-      this.lastContested === null || !ownReading(sentence, first, to) ? null : onlyLevel(sentence, first, to, state);
+    const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
     if (contrast !== null && this.lastContested !== null) {
       this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(contrast.value) } });
       this.lastContested = null;

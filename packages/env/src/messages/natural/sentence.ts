@@ -45,6 +45,9 @@ export class Sentence {
         reported = false;
         segment = i;
       }
+      // "X is 0, I think, but don't quote me", "..., not sure though", "..., could be wrong": the speaker takes the
+      // clause before back
+      if (i > from && retraction(words, i)) for (let k = from; k < i; k++) gate[k] = true;
       // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
       // claim makes what came before it in the clause someone else's word too
       // after a pause, in parentheses, or led by "per" / "according to" / "via" mid-clause ("X is 5 per Agent 1's notes")
@@ -167,6 +170,18 @@ function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: 
 /** Words that open a source named after a claim, with or without a pause before them. */
 const SOURCE_LEADS = new Set(["per", "according", "via"]);
 
+/** Does a retraction of what came before end at i ("don't quote me", "not sure", "could be wrong")? */
+function retraction(words: readonly string[], i: number): boolean {
+  const w = words[i];
+  const prev = words[i - 1] as string;
+  if (w === "quote" && (prev === "don't" || prev === "dont" || prev === "not")) return true;
+  if ((w === "sure" || w === "certain" || w === "positive") && (prev === "not" || prev === "unsure")) return true;
+  return (w === "wrong" || w === "mistaken") && prev === "be" && cue.modals.has(words[i - 2] as string);
+}
+
+/** Verbs of a source named after a claim beyond the reporting ones: "..., Agent 2 tells me". */
+const TELLING = new Set(["tells", "wrote", "writes", "posted", "noted", "notes", "insists", "reckons", "figures"]);
+
 /** Nouns for what a source said: "that's Agent 1's number", "(Agent 2's figure)". */
 const SOURCE_NOUNS = new Set(["number", "figure", "claim", "word", "estimate", "reading", "value", "report"]);
 
@@ -191,7 +206,8 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
     if (k > i && (words[k - 1] === "from" || words[k - 1] === "by")) return true;
     const after = words[k + 2] as string;
     if (after === "'s" && SOURCE_NOUNS.has(words[k + 3] as string)) return true;
-    if (cue.reporting.has(after) || (after === "'s" && cue.correctionSources.has(words[k + 3] as string))) return true;
+    if (cue.reporting.has(after) || TELLING.has(after)) return true;
+    if (after === "'s" && cue.correctionSources.has(words[k + 3] as string)) return true;
   }
   return false;
 }

@@ -104,7 +104,7 @@ export function attributeFirstShare(
 }
 
 /** After an attribute, before its level and option: "Lena's calendar is a 0 for ...", "shows a 1 for ...". */
-const LEVEL_VERBS = new Set(["is", "was", "'s", "shows", "showed", "reads", "gets", "sits", "stands", "comes"]);
+const LEVEL_VERBS = new Set(["is", "was", "'s", "shows", "showed", "reads", "says", "gets", "sits", "stands", "comes"]);
 
 /** "<attribute> is [a] <level> for <option>" after the attribute: the option closes the clause. */
 function levelThenOption(
