@@ -510,6 +510,8 @@ export const naturalCues = {
     ["putting"],
     ["support", "behind"],
     ["lock"],
+    ["voting"],
+    ["settle", "it"],
     ["point", "the", "finger", "at"],
     ["pointing", "the", "finger", "at"],
     ["lock", "in"],

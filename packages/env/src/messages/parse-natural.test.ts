@@ -435,3 +435,52 @@ describe("forms from fresh18 (tuned on after it was scored; fresh19 is the unsee
     expect(parseNatural("The service says 4 for Restaurant B.", hp).acts).toEqual([share(1, 1, 4)]);
   });
 });
+
+describe("forms from fresh19 (tuned on after it was scored; fresh20 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    "Restaurant C's ambience is 4 — Agent 1's words, not mine.",
+    "Restaurant B has service 5 if Agent 3 is to be believed.",
+    "Restaurant B has service 5, assuming Agent 2 is right.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a trailing condition that is not someone else's word leaves the proposal rule alone", () => {
+    expect(parseNatural("I propose Restaurant A if no one objects.", hp).acts).toEqual([propose(0)]);
+  });
+
+  it("answers a fragment question with 'I'd give it a 3'", () => {
+    expect(parseNatural("Restaurant A's ambience? I'd give it a 3.", hp).acts).toEqual([share(0, 2, 3)]);
+  });
+
+  it.each([
+    ["I previously said Restaurant B's service was 2; it's 4.", share(1, 1, 4)],
+    ["Agent 1 is off on Restaurant A's ambience — it's 2, not 5.", share(0, 2, 2)],
+    ["Agent 1 put Restaurant C's service at 2; the right number is 4.", share(2, 1, 4)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("'That's right, it's 4' after a claim still agrees: nothing", () => {
+    expect(parseNatural("Agent 1 put Restaurant C's service at 4; that's right, it's 4.", hp).error).toMatch(
+      /no act found/,
+    );
+  });
+
+  it.each([
+    ["My recommendation stands: Restaurant A.", 0],
+    ["I'm voting Restaurant B.", 1],
+    ["Let's settle it: Restaurant C.", 2],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'please report X's Y' asks; a level closed by a symbol is read", () => {
+    expect(parseNatural("Agent 2, please report Restaurant B's service.", hp).acts).toEqual([to(ask(1, 1), 1)]);
+    expect(parseNatural("Restaurant B → ambience → 5 ✔", hp).acts).toEqual([share(1, 2, 5)]);
+  });
+});

@@ -18,7 +18,7 @@ export function requestAt(s: Sentence, i: number): boolean {
   // ("We need X's service before deciding" is no request: it asks no one)
   if (w === "need" && (prev === "i'd" || prev === "id" || prev === "i" || prev === "we" || prev === "we'd"))
     for (let k = i + 1; k < Math.min(s.to, i + 12); k++) if (words[k] === "from" && words[k + 1] === "you") return true;
-  if (w === "tell" || w === "share" || w === "remind" || w === "give")
+  if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
   return false;
 }

@@ -253,6 +253,13 @@ export function contrastShare(
   // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
   if (!levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
   // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value
+  // "— it's 2, not 5": the claim's level repeated after the speaker's
+  if (s.words[clause] === "not" && clause + 2 >= end) {
+    end = clause;
+    const before = lastClauseStart(s, first, end);
+    if (before === null) return null;
+    clause = before;
+  }
   let from = clause;
   if (ownSourceLead(s.words, from)) from += 3;
   for (let k = from + 1; k < end; k++)
@@ -322,6 +329,9 @@ const AGREEMENT = new Set([
 export function agrees(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
+    // "that's right" agrees; "the right number is 0" does not
+    if (w === "right" && !(s.words[k - 1] === "'s" || s.words[k - 1] === "is" || k + 1 >= to || s.separated(k)))
+      continue;
     if (AGREEMENT.has(w)) return true;
     if (w === "correct" && (k + 1 >= to || s.separated(k))) return true;
   }

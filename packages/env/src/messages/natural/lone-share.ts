@@ -112,6 +112,9 @@ const BLOCKERS = new Set([
   "sort",
 ]);
 
+/** A word of symbols only ("✔", "→") after a level: it closes the statement. */
+const SYMBOL = /^[^\p{L}\p{N}]+$/u;
+
 /** Before "up", these make it a settled value, not a change: "ended up at 0", "turned up a 1". */
 const SETTLED = new Set(["ended", "ends", "end", "turned", "turns", "wound", "showed", "shows", "came", "comes"]);
 
@@ -179,7 +182,11 @@ export function loneShare(
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
       end += 3;
     }
-    const closes = end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop;
+    const closes =
+      end >= to ||
+      s.separated(end - 1) ||
+      (s.tokens[end - 1] as NaturalToken).stop ||
+      SYMBOL.test(words[end] as string);
     const tail = words[end] as string;
     if (!closes && !LEVEL_TAILS.has(tail) && state.attributes.match(words, end) === null) return null;
     level = value.value;

@@ -214,6 +214,19 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
     : null;
 }
 
+/** Past verbs of the speaker's own earlier statement: "I said", "I previously wrote", "earlier I gave". */
+const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared"]);
+
+/** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...")? */
+function ownEarlierValue(s: Sentence, i: number): boolean {
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
+    const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
+    if (SAID.has(s.words[verb] as string)) return true;
+  }
+  return false;
+}
+
 /** Where the reason right after a proposal starts ("whose ...", "which has ...", "since ...", "— its ..."), or null. */
 function reasonAt(s: Sentence, i: number): number | null {
   const { words } = s;
@@ -246,6 +259,14 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     return wrongPair.end;
   }
   const last = out.acts[out.acts.length - 1];
+  // "I previously said X was 0; it's 1": after the speaker's own earlier value, a plain "it's 1" replaces it
+  const again =
+    level === null && last?.kind === "share" && ownEarlierValue(s, i) ? itsLevel(s, i, question, state) : null;
+  if (again !== null && last?.kind === "share") {
+    out.acts.pop();
+    out.share(last.option, last.attribute, again.value);
+    return again.end;
+  }
   if (level !== null && last?.kind === "share") {
     out.acts.pop();
     out.share(last.option, last.attribute, level.value);

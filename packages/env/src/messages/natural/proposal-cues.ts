@@ -7,6 +7,9 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 
 /** "X is the one to back": the verbs after "the one to". */
 const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select", "recommend"]);
+/** After "my vote" and the like: "is", "goes to", "stands:", "remains". */
+const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands"]);
+
 /** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
 const PARTICLES = new Map([
   ["putting", "forward"],
@@ -62,8 +65,7 @@ export function proposalAt(
   const lead = words[i + 1] === "final" || words[i + 1] === "current" ? i + 2 : i + 1;
   if (words[i] === "my" && cue.proposalNouns.has(words[lead] as string)) {
     let j = lead + 1;
-    if (words[j] === "is" || words[j] === "'s" || words[j] === "goes" || words[j] === "remains" || words[j] === "stays")
-      j++;
+    if (PICK_VERBS.has(words[j] as string)) j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
     if (words[j] === "to" || words[j] === "for") j++;
     return chosen(j);

@@ -15,6 +15,9 @@ import { levelAt } from "./share-items";
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
 const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
 
+/** "I'd give it a 3", "I'd rate it 4": the speaker's level for the question just asked. */
+const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
+
 /** Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view". */
 const OWN = new Set(["i", "my", "me", "mine"]);
 
@@ -149,6 +152,13 @@ export class SentenceReading {
     if (SURE.has(s.words[j] as string)) j++; // "Definitely a 1.", "Probably a 3."
     // "I'd say 3.", "I'd say a 4, honestly."
     if ((s.words[j] === "i'd" || s.words[j] === "id") && s.words[j + 1] === "say") j += 2;
+    // "I'd give it a 3", "I'd rate it 4", "I'd put it at 2"
+    else if (
+      (s.words[j] === "i'd" || s.words[j] === "id") &&
+      GIVE_VERBS.has(s.words[j + 1] as string) &&
+      (s.words[j + 2] === "it" || s.words[j + 2] === "that")
+    )
+      j += s.words[j + 3] === "at" || s.words[j + 3] === "as" ? 4 : 3;
     for (let f = 0; f < 3 && j < to && cue.levelLeads.has(s.words[j] as string); f++) j++;
     const level = levelAt(s, j, to, this.state);
     if (level === null) return null;

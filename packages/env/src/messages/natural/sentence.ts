@@ -168,7 +168,7 @@ function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: 
 }
 
 /** Words that open a source named after a claim, with or without a pause before them. */
-const SOURCE_LEADS = new Set(["per", "according", "via"]);
+const SOURCE_LEADS = new Set(["per", "according", "via", "if", "assuming", "provided"]);
 
 /** Does a retraction of what came before end at i ("don't quote me", "not sure", "could be wrong")? */
 function retraction(words: readonly string[], i: number): boolean {
@@ -183,7 +183,7 @@ function retraction(words: readonly string[], i: number): boolean {
 const TELLING = new Set(["tells", "wrote", "writes", "posted", "noted", "notes", "insists", "reckons", "figures"]);
 
 /** Nouns for what a source said: "that's Agent 1's number", "(Agent 2's figure)". */
-const SOURCE_NOUNS = new Set(["number", "figure", "claim", "word", "estimate", "reading", "value", "report"]);
+const SOURCE_NOUNS = new Set(["number", "figure", "claim", "word", "words", "estimate", "reading", "value", "report"]);
 
 /**
  * Does a clause at i (after a pause, or in parentheses) name another agent as the source of the clause before it ("according to
@@ -200,6 +200,8 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
   const agentAt = (k: number) => words[k] === "agent" && naturalInteger(words[k + 1]) !== null;
   if (w === "according" && next === "to") return agentAt(i + 2) || words[i + 2] === "them";
   if ((w === "per" || w === "via" || w === "from") && agentAt(i + 1)) return true;
+  // "X has 5 if Agent 3 is to be believed", "... assuming Agent 1 is right": on someone else's word
+  if ((w === "if" || w === "assuming" || w === "provided") && agentAt(i + 1)) return true;
   for (let k = i; k < Math.min(end, i + 6); k++) {
     if (!agentAt(k)) continue;
     // "that came from Agent 3", "as reported by Agent 3"
