@@ -34,6 +34,61 @@ function onlyOptionBefore(s: Sentence, i: number, state: ParseState): number | n
   return named;
 }
 
+/** "X gets my vote", "X is my pick", "X is the best choice", "X should win", "X is who I'd hire" at i. */
+function optionFirst(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; end: number } | null | undefined {
+  const { words } = s;
+  const option = state.options.match(words, i);
+  if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
+    let j = option.end;
+    // "Candidate A it is."
+    if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
+    // "Stall A should win this"
+    if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
+    // "Stall D for the win."
+    if (words[j] === "for" && words[j + 1] === "the" && words[j + 2] === "win" && s.clauseStart(i))
+      return { option: option.index, end: j + 3 };
+    if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
+    else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
+    else return null;
+    for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
+    // "X is who I'd hire", "X is what I'd pick": the speaker's choice verb after a relative word
+    if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
+      for (let k = j + 2; k < Math.min(end, j + 5); k++)
+        if (ONE_TO.has(words[k] as string)) return { option: option.index, end: k + 1 };
+    }
+    // "X is my pick", "X is my final pick", "X is my top choice"
+    const adjective = words[j + 1] as string;
+    const noun = adjective === "final" || adjective === "current" || cue.bestAdjectives.has(adjective) ? j + 2 : j + 1;
+    if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string)) {
+      // "my top choice for food quality" speaks of one attribute, not the decision
+      if (cue.askPrepositions.has(words[noun + 1] as string) && state.attributes.match(words, noun + 2) !== null)
+        return null;
+      return { option: option.index, end: noun + 1 };
+    }
+    if (words[j] === "the" || words[j] === "our") {
+      let k = j + 1;
+      if (cue.bestAdjectives.has(words[k] as string)) k++;
+      // "the best choice", "our choice" ("the choice" alone names no preference)
+      if (cue.bestNouns.has(words[k] as string) && (k > j + 1 || words[j] === "our")) {
+        // "the best choice for food quality" speaks of one attribute, not the decision
+        if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
+          return null;
+        return { option: option.index, end: k + 1 };
+      }
+      // "X is the one to back / pick / go with"
+      if (words[j] === "the" && words[j + 1] === "one" && words[j + 2] === "to" && ONE_TO.has(words[j + 3] as string))
+        return { option: option.index, end: j + 4 };
+    }
+    return null;
+  }
+  return undefined;
+}
+
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 export function proposalAt(
   s: Sentence,
@@ -80,53 +135,8 @@ export function proposalAt(
     }
   }
   // "X gets my vote", "X is my pick", "X is the best choice"
-  {
-    const option = state.options.match(words, i);
-    if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
-      let j = option.end;
-      // "Candidate A it is."
-      if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
-      // "Stall A should win this"
-      if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
-      // "Stall D for the win."
-      if (words[j] === "for" && words[j + 1] === "the" && words[j + 2] === "win" && s.clauseStart(i))
-        return { option: option.index, end: j + 3 };
-      if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
-      else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
-      else return null;
-      for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
-      // "X is who I'd hire", "X is what I'd pick": the speaker's choice verb after a relative word
-      if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
-        for (let k = j + 2; k < Math.min(end, j + 5); k++)
-          if (ONE_TO.has(words[k] as string)) return { option: option.index, end: k + 1 };
-      }
-      // "X is my pick", "X is my final pick", "X is my top choice"
-      const adjective = words[j + 1] as string;
-      const noun =
-        adjective === "final" || adjective === "current" || cue.bestAdjectives.has(adjective) ? j + 2 : j + 1;
-      if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string)) {
-        // "my top choice for food quality" speaks of one attribute, not the decision
-        if (cue.askPrepositions.has(words[noun + 1] as string) && state.attributes.match(words, noun + 2) !== null)
-          return null;
-        return { option: option.index, end: noun + 1 };
-      }
-      if (words[j] === "the" || words[j] === "our") {
-        let k = j + 1;
-        if (cue.bestAdjectives.has(words[k] as string)) k++;
-        // "the best choice", "our choice" ("the choice" alone names no preference)
-        if (cue.bestNouns.has(words[k] as string) && (k > j + 1 || words[j] === "our")) {
-          // "the best choice for food quality" speaks of one attribute, not the decision
-          if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
-            return null;
-          return { option: option.index, end: k + 1 };
-        }
-        // "X is the one to back / pick / go with"
-        if (words[j] === "the" && words[j + 1] === "one" && words[j + 2] === "to" && ONE_TO.has(words[j + 3] as string))
-          return { option: option.index, end: j + 4 };
-      }
-      return null;
-    }
-  }
+  const first = optionFirst(s, i, end, state);
+  if (first !== undefined) return first;
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
     let ok = true;
