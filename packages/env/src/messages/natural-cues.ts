@@ -437,6 +437,7 @@ export const naturalCues = {
     "count",
     "sit",
     "sits",
+    "showing",
   ),
   /** After "<option> <attribute>" closing a question: "Shelf B onions count?". */
   askTails: set("count", "number", "total", "rating", "score", "level", "value", "figure", "reading", "please", "pls"),
@@ -572,6 +573,7 @@ export const naturalCues = {
     "endorsement",
     "suspect",
     "nod",
+    "suspicion",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
   bestNouns: set("choice", "option", "pick", "bet", "fit", "hire"),

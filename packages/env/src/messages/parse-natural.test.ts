@@ -484,3 +484,41 @@ describe("forms from fresh19 (tuned on after it was scored; fresh20 is the unsee
     expect(parseNatural("Restaurant B → ambience → 5 ✔", hp).acts).toEqual([share(1, 2, 5)]);
   });
 });
+
+describe("forms from fresh20 (tuned on after it was scored; fresh21 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it("'..., says Agent 2' after a claim is someone else's word", () => {
+    expect(parseNatural("Restaurant C's service is 3, says Agent 2.", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Agent 1, how much service has Restaurant B got?", to(ask(1, 1), 0)],
+    ["Agent 2, what's the ambience showing for Restaurant C?", to(ask(2, 2), 1)],
+    ["Agent 1, what would you say Restaurant B's service is?", to(ask(1, 1), 0)],
+    ["Agent 3, what's Restaurant A's value for money, if you know?", to(ask(0, 3), 2)],
+    ["Agent 2 — Restaurant C's service level, please.", to(ask(2, 1), 1)],
+  ])("asks %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("a condition on the value still holds a question back", () => {
+    expect(parseNatural("What is Restaurant A's service if Restaurant B closes?", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Agent 2 reported Restaurant C's service as 2; actually 5.", share(2, 1, 5)],
+    ["Agent 1's 4 for Restaurant A's ambience is too generous; I'd say 2.", share(0, 2, 2)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it.each([
+    ["Restaurant A is the way to go.", 0],
+    ["My suspicion falls on Restaurant C.", 2],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+});

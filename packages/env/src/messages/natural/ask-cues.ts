@@ -41,6 +41,15 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
   for (let k = q; k < s.to; k++) {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
+    // "..., if you know?", "if you have it": a polite condition on the listener, not on the value
+    if (
+      w === "if" &&
+      (s.words[k + 1] === "you" || s.words[k + 1] === "anyone") &&
+      POLITE.has(s.words[k + 2] as string)
+    ) {
+      k += 2;
+      continue;
+    }
     if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
     // "What would X's a need to be ...?" asks a hypothetical; "How would you rate X's Y?" asks the listener's value
     if (
@@ -94,7 +103,8 @@ export function askPairs(
     if (attrs !== null) {
       // "what <attribute> does <option> have", "how many <attribute> does <option> have"
       const does = words[attrs.end];
-      if (does === "does" || does === "did" || does === "do") {
+      // "how many rice bags has Shelf B got?" too
+      if (does === "does" || does === "did" || does === "do" || does === "has" || does === "have") {
         const option = state.options.match(words, attrs.end + 1);
         if (option !== null && option.end <= end) {
           for (const a of attrs.attributes) pairs.push({ option: option.index, attribute: a });
@@ -209,8 +219,9 @@ export function fragmentPair(
   let option: number | null = null;
   let attribute: number | null = null;
   for (let k = first; k < s.to; k++) {
-    if (tagged.has(k) || TOPIC_WORDS.has(s.words[k] as string) || s.words[k] === "please" || s.words[k] === "pls")
-      continue;
+    const w = s.words[k] as string;
+    // "X's poison bottle level, please"
+    if (tagged.has(k) || TOPIC_WORDS.has(w) || w === "please" || w === "pls" || cue.askTails.has(w)) continue;
     const o = state.options.match(s.words, k);
     if (o !== null && option === null) {
       option = o.index;
@@ -225,8 +236,11 @@ export function fragmentPair(
   return option === null || attribute === null ? null : { option, attribute };
 }
 
+/** "if you know", "if you have it", "if anyone remembers": politeness, no condition on the value. */
+const POLITE = new Set(["know", "have", "can", "remember", "recall", "knows", "has"]);
+
 /** "How would you rate / score / describe X's Y?": the listener's own value. */
-const RATE = new Set(["rate", "score", "describe", "put", "grade"]);
+const RATE = new Set(["rate", "score", "describe", "put", "grade", "say"]);
 
 /** Is the option list ending at `end` one of several alternatives ("A or B")? */
 function alternativeOr(s: Sentence, end: number): boolean {

@@ -248,7 +248,8 @@ export function contrastShare(
   if (clause === null) return null;
   // "X's ambience, as reported by Agent 3, is 2": a clause that goes on with the claim's verb is still the claim
   const lead = s.words[clause] as string;
-  if (cue.scoreVerbs.has(lead) || cue.haveVerbs.has(lead) || cue.levelFillers.has(lead)) return null;
+  if (lead !== "actually" && (cue.scoreVerbs.has(lead) || cue.haveVerbs.has(lead) || cue.levelFillers.has(lead)))
+    return null;
   // the claim must state a level for the speaker's to differ from, or be called wrong ("Agent 3 mixed up X's
   // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
   if (!levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;

@@ -215,6 +215,8 @@ export function onlyLevel(
     const w = s.words[k] as string;
     // "it should read -2", "it should be 3": the speaker's value in a correction
     if (w === "should" && (s.words[k + 1] === "be" || s.words[k + 1] === "read")) continue;
+    // "I'd say 2", "I say 2": the speaker's own word
+    if (w === "say" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "i" || s.words[k - 1] === "id")) continue;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
     const value = numberAt(s, k, state);

@@ -8,7 +8,7 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 /** "X is the one to back": the verbs after "the one to". */
 const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select", "recommend"]);
 /** After "my vote" and the like: "is", "goes to", "stands:", "remains". */
-const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands"]);
+const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands", "falls"]);
 
 /** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
 const PARTICLES = new Map([
@@ -49,6 +49,15 @@ function optionFirst(
     if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
     // "Stall A should win this"
     if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
+    // "Shelf A is the way to go."
+    if (
+      words[j] === "is" &&
+      words[j + 1] === "the" &&
+      words[j + 2] === "way" &&
+      words[j + 3] === "to" &&
+      words[j + 4] === "go"
+    )
+      return { option: option.index, end: j + 5 };
     // "Stall D for the win."
     if (words[j] === "for" && words[j + 1] === "the" && words[j + 2] === "win" && s.clauseStart(i))
       return { option: option.index, end: j + 3 };

@@ -204,8 +204,9 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
   if ((w === "if" || w === "assuming" || w === "provided") && agentAt(i + 1)) return true;
   for (let k = i; k < Math.min(end, i + 6); k++) {
     if (!agentAt(k)) continue;
-    // "that came from Agent 3", "as reported by Agent 3"
+    // "that came from Agent 3", "as reported by Agent 3", "..., says Agent 2"
     if (k > i && (words[k - 1] === "from" || words[k - 1] === "by")) return true;
+    if (k > i && (cue.reporting.has(words[k - 1] as string) || TELLING.has(words[k - 1] as string))) return true;
     const after = words[k + 2] as string;
     if (after === "'s" && SOURCE_NOUNS.has(words[k + 3] as string)) return true;
     if (cue.reporting.has(after) || TELLING.has(after)) return true;
