@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { generateTask } from "../generators/generate-task";
 import { randomTask } from "../generators/random-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
 import type { Act } from "./act";
@@ -142,5 +143,382 @@ describe("natural surface", () => {
     const result = parseNatural(text, task);
     expect(result.acts).toEqual([{ kind: "pass" }]);
     expect(result.error).toMatch(error);
+  });
+});
+
+describe("forms from fresh15 (tuned on after it was scored)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+
+  it.each([
+    "Restaurant C has ambience 2, according to Agent 1.",
+    "Restaurant C has ambience 2, per Agent 3.",
+    "Restaurant C's ambience is 2 — that's Agent 1's number, not mine.",
+    "Restaurant C's ambience is 2, as Agent 2 said.",
+    "Restaurant C's ambience is 2 (via Agent 3).",
+  ])("a source named after the claim makes it someone else's: %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a trailing agent that states its own level is no source; a clause break keeps the speaker's share", () => {
+    expect(parseNatural("Restaurant C has ambience 2, but according to Agent 1 it is better.", hp).acts).toEqual([
+      share(2, 2, 2),
+    ]);
+  });
+
+  it("addresses 'Hey Agent 3, ...' and a clause-start 'Agent 1:' is no source", () => {
+    expect(parseNatural("Hey Agent 3, what did you see for Restaurant C's service?", hp).acts).toEqual([
+      to(ask(2, 1), 2),
+    ]);
+    expect(parseNatural("Not quite, Agent 1: Restaurant A's service is 4, not 2.", hp).acts).toEqual([share(0, 1, 4)]);
+  });
+
+  it("reads yes/no questions that ask for anything, a count or a pulled record", () => {
+    expect(parseNatural("Agent 3, is there anything on Restaurant A's ambience?", hp).acts).toEqual([to(ask(0, 2), 2)]);
+    expect(parseNatural("Agent 1, did you pull Restaurant B's service?", hp).acts).toEqual([to(ask(1, 1), 0)]);
+  });
+
+  it("a bare answer may name the speaker's source after it, or lead with I'd say", () => {
+    expect(parseNatural("Restaurant B's service? Honestly a 4/5 from what I saw.", hp).acts).toEqual([share(1, 1, 4)]);
+    expect(parseNatural("Value for money at Restaurant A? I'd say 3.", hp).acts).toEqual([share(0, 3, 3)]);
+    expect(parseNatural("Restaurant B's service? A 4 from Restaurant C's menu.", hp).acts).toEqual([ask(1, 1)]);
+  });
+
+  it.each([
+    ["Agent 3 has Restaurant C's food quality as 4 — I'd correct that to 2.", share(2, 0, 2)],
+    ["Agent 1 has Restaurant A's service at 5, but I have it at 1.", share(0, 1, 1)],
+    ["Agent 2 listed Restaurant B's ambience as 1; mine shows 3.", share(1, 2, 3)],
+    ["Agent 2 says Restaurant C's service is 4? I have it at 1.", share(2, 1, 1)],
+  ])("reads the speaker's value in a correction: %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("'there are only N' corrects a count someone else claimed", () => {
+    const pantry = generateTask({ family: "random", seed: 1, domain: "fundraiserStalls", options: 4, attributes: 4 });
+    const [stall, thing] = [pantry.domain.options[1] as string, pantry.domain.attributes[0] as string];
+    const level = pantry.levels[0] + 1;
+    expect(
+      parseNatural(`Agent 1 counted ${level + 1} ${thing} on ${stall}, but there are only ${level}.`, pantry).acts,
+    ).toEqual([share(1, 0, level)]);
+  });
+
+  it("reads 'I'm backing X', 'I'd point the finger at X' and 'My accusation: X' as proposals", () => {
+    expect(parseNatural("I'm backing Restaurant C.", hp).acts).toEqual([{ kind: "propose", option: 2 }]);
+    expect(parseNatural("I'd point the finger at Restaurant B.", hp).acts).toEqual([{ kind: "propose", option: 1 }]);
+    expect(parseNatural("My accusation: Restaurant A.", hp).acts).toEqual([{ kind: "propose", option: 0 }]);
+  });
+
+  it("pairs one attribute over several options, exact or nothing", () => {
+    expect(
+      parseNatural("Service for Restaurant A, Restaurant B and Restaurant C is 1, 3 and 5 respectively.", hp).acts,
+    ).toEqual([share(0, 1, 1), share(1, 1, 3), share(2, 1, 5)]);
+    expect(parseNatural("Ambience for Restaurant B and Restaurant C: 2 and 4 respectively.", hp).acts).toEqual([
+      share(1, 2, 2),
+      share(2, 2, 4),
+    ]);
+    expect(parseNatural("Service for Restaurant A and Restaurant B is 1, 3 and 5.", hp).error).toMatch(/no act/);
+  });
+
+  it("reads counted pairs through one plain verb, and not through a want", () => {
+    expect(parseNatural("Restaurant A and Restaurant B managed 2 and 4 on service.", hp).acts).toEqual([
+      share(0, 1, 2),
+      share(1, 1, 4),
+    ]);
+    expect(parseNatural("Restaurant A and Restaurant B need 2 and 4 on service.", hp).error).toMatch(/no act/);
+  });
+
+  it("asks a question of names only, and a request 'from you'", () => {
+    expect(parseNatural("Agent 2 — service, Restaurant C, Restaurant B?", hp).error).toMatch(/no act/);
+    expect(parseNatural("Agent 2 — service, Restaurant C?", hp).acts).toEqual([to(ask(2, 1), 1)]);
+    expect(parseNatural("Agent 2, I'd need Restaurant A's ambience from you.", hp).acts).toEqual([to(ask(0, 2), 1)]);
+    expect(parseNatural("We need the service of Restaurant C before deciding.", hp).error).toMatch(/no act/);
+  });
+
+  it("'I propose we book it' proposes the one option named before; two named leave nothing", () => {
+    expect(parseNatural("Restaurant B seems the best fit — I propose we pick it.", hp).acts).toEqual([
+      { kind: "propose", option: 1 },
+    ]);
+    expect(parseNatural("Restaurant B beats Restaurant C — I propose we pick it.", hp).error).toMatch(/no act/);
+  });
+
+  it("'I disagree — they're 2' corrects the claim of the sentence before", () => {
+    expect(parseNatural("Agent 3 said Restaurant A's service was 1. I disagree — it's 4.", hp).acts).toEqual([
+      share(0, 1, 4),
+    ]);
+    expect(parseNatural("Agent 3 said Restaurant A's service was 1. It's 4.", hp).error).toMatch(/no act/);
+  });
+
+  it("'no data from me on that' narrows a pass to one topic: no pass", () => {
+    expect(parseNatural("No data from me on that.", hp).error).toMatch(/no act found/);
+  });
+});
+
+describe("forms from fresh16 (tuned on after it was scored; fresh17 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    "Restaurant C's food quality is 5 per Agent 1's notes.",
+    "Apparently Restaurant B's ambience is 2 — that came from Agent 3.",
+    "Restaurant A and Restaurant B are 3 and 4 on service, or maybe the other way around.",
+    "Restaurant A and Restaurant B have service 3 and 4, not sure which.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a paired list 'in that order' stays read", () => {
+    expect(parseNatural("Restaurant A and Restaurant B have service 1 and 3, in that order.", hp).acts).toEqual([
+      share(0, 1, 1),
+      share(1, 1, 3),
+    ]);
+  });
+
+  it.each([
+    ["Agent 3 had Restaurant A's service at 5; I'm seeing 2.", share(0, 1, 2)],
+    ["Agent 1 listed Restaurant C's ambience as 4. That's off — it's 1.", share(2, 2, 1)],
+    ["Agent 3 claims Restaurant A's service is 3, but my evidence says 1.", share(0, 1, 1)],
+    ["Agent 2's 2 for Restaurant B's ambience is wrong — I have 4.", share(1, 2, 4)],
+    ["Agent 1 thinks Restaurant C's service is 2; mine has it at 5.", share(2, 1, 5)],
+    ["Agent 4 said Restaurant A's ambience was 5. I'd put it at 3.", share(0, 2, 3)],
+    ["Restaurant B's service: Agent 1 says 4, I say 2.", share(1, 1, 2)],
+    ["Agent 2 has Restaurant A's service as 1, but it's 4 in my notes.", share(0, 1, 4)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("agreeing is no correction, and a negation or condition is no reported topic", () => {
+    expect(parseNatural("Agent 1 listed Restaurant C's ambience as 4. That's right, it's 4.", hp).error).toMatch(
+      /no act found/,
+    );
+    expect(parseNatural("If Restaurant B's service matters, I say 2.", hp).error).toMatch(/no act found/);
+    expect(parseNatural("If Restaurant B's service is 5, I say 2.", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Final call from me: Restaurant C.", 2],
+    ["Restaurant A is who I'd pick.", 0],
+    ["Restaurant C is my top choice.", 2],
+    ["I'm naming Restaurant B as the winner.", 1],
+    ["Restaurant A should win this.", 0],
+    ["My money's on Restaurant B.", 1],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'my top choice for service' speaks of one attribute: no proposal", () => {
+    expect(parseNatural("Restaurant C is my top choice for service.", hp).error).toMatch(/no act found/);
+  });
+
+  it("asks: 'what <attribute> is <option>', '... looking like on', '... known for', '<attribute> count on'", () => {
+    expect(parseNatural("Agent 2, what service is Restaurant B?", hp).acts).toEqual([to(ask(1, 1), 1)]);
+    expect(parseNatural("Agent 1 — what's the ambience looking like at Restaurant C?", hp).acts).toEqual([
+      to(ask(2, 2), 0),
+    ]);
+    expect(parseNatural("Agent 3, is the service known for Restaurant A?", hp).acts).toEqual([to(ask(0, 1), 2)]);
+  });
+
+  it("reads the typographic minus sign and settled 'ended up' / 'down to' values", () => {
+    const stalls = generateTask({ family: "random", seed: 1, domain: "fundraiserStalls", options: 4, attributes: 4 });
+    const [stall, attribute] = [stalls.domain.options[3] as string, stalls.domain.attributes[1] as string];
+    const low = stalls.levels[0];
+    const minus = low < 0 ? `\u2212${-low}` : `${low}`;
+    expect(parseNatural(`${stall}: ${attribute} ${minus}.`, stalls).acts).toEqual([share(3, 1, low)]);
+    expect(parseNatural("Restaurant B ended up at 2 on service.", hp).acts).toEqual([share(1, 1, 2)]);
+    expect(parseNatural("Restaurant B's service went up to 4.", hp).error).toMatch(/no act found/);
+  });
+});
+
+describe("forms from fresh17 (tuned on after it was scored; fresh18 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    ["Restaurant B gets my endorsement.", 1],
+    ["I'm putting Restaurant A forward.", 0],
+    ["Let's make it Restaurant B.", 1],
+    ["Going to side with Restaurant C.", 2],
+    ["Restaurant C is my suspect.", 2],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'putting X' without 'forward' proposes nothing", () => {
+    expect(parseNatural("I'm putting Restaurant A on the list.", hp).error).toMatch(/no act found/);
+  });
+
+  it("asks: a request of names with 'please', and 'how would you rate'", () => {
+    expect(parseNatural("Agent 2: Restaurant A's ambience, please.", hp).acts).toEqual([to(ask(0, 2), 1)]);
+    expect(parseNatural("Agent 2, how would you rate Restaurant C's service?", hp).acts).toEqual([to(ask(2, 1), 1)]);
+    expect(parseNatural("What would Restaurant C's service need to be?", hp).error).toMatch(/no act found/);
+  });
+
+  it("'were' is past tense after a subject, a condition before one or at a clause start", () => {
+    expect(parseNatural("Restaurant A's service were 4.", hp).acts).toEqual([share(0, 1, 4)]);
+    expect(parseNatural("Were it 5, Restaurant A's service would win.", hp).error).toMatch(/no act found/);
+    expect(parseNatural("If they were 4 on service, Restaurant A wins.", hp).error).toMatch(/no act found/);
+  });
+
+  it("reads '+1', 'four-star' and 'on my side' after a reported clause; 'unless' after a pair", () => {
+    const stalls = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "fundraiserStalls",
+      options: 4,
+      attributes: 4,
+      levels: [-2, 2],
+    });
+    const [stall, attribute] = [stalls.domain.options[0] as string, stalls.domain.attributes[1] as string];
+    expect(parseNatural(`${stall}'s ${attribute} were +1.`, stalls).acts).toEqual([share(0, 1, 1)]);
+    expect(parseNatural("Restaurant B's service was +4.", hp).error).toMatch(/no act found/); // a change on 1..5
+    expect(parseNatural("Restaurant A's service is four-star.", hp).acts).toEqual([share(0, 1, 4)]);
+    expect(
+      parseNatural("Agent 2 wrote that Restaurant A's service is 1; on my side, Restaurant B's ambience is 3.", hp)
+        .acts,
+    ).toEqual([share(1, 2, 3)]);
+    expect(
+      parseNatural("Restaurant A and Restaurant B have service 4 and 2, unless I mixed them up.", hp).error,
+    ).toMatch(/no act found/);
+  });
+});
+
+describe("forms from fresh18 (tuned on after it was scored; fresh19 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    "Restaurant A's ambience is 4, Agent 2 tells me.",
+    "Agent 2's reading of Restaurant C's service: 2.",
+    "Restaurant C's service is 0, I think, but don't quote me.",
+    "Restaurant C's service is 3 — could be wrong.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a retraction holds back only what came before it", () => {
+    expect(parseNatural("I'm not sure about Restaurant B, but Restaurant A has service 4.", hp).acts).toEqual([
+      share(0, 1, 4),
+    ]);
+  });
+
+  it.each([
+    ["Agent 1's figure for Restaurant C's service is off; it's 1 by my notes.", share(2, 1, 1)],
+    ["Agent 2 rated Restaurant A's ambience 5; by my data it's 2.", share(0, 2, 2)],
+    ["Agent 3 logged Restaurant B's service as 1 — it should read 4.", share(1, 1, 4)],
+    ["Agent 3 says Restaurant A's ambience is 4. Not so — 2.", share(0, 2, 2)],
+    ["Agent 3 mixed up Restaurant B's ambience: it's 1, per my count.", share(1, 2, 1)],
+    ["Restaurant A's service isn't 2 — I'm sure it's 5.", share(0, 1, 5)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("a reply needs the speaker's words or a disagreement: a bare 'It's 2.' after a claim is nothing", () => {
+    expect(parseNatural("Agent 3 says Restaurant A's ambience is 4. It's 2.", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Restaurant A gets my nod.", 0],
+    ["I'm throwing my support behind Restaurant B.", 1],
+    ["Let's lock Restaurant C in.", 2],
+    ["Let's lock in Restaurant C.", 2],
+    ["Restaurant B for the win.", 1],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'lock X down' and 'support X's service' propose nothing", () => {
+    expect(parseNatural("Let's lock Restaurant A down.", hp).error).toMatch(/no act found/);
+  });
+
+  it("'Lena's calendar says 1 for Tuesday morning': 'says' after an attribute states its level", () => {
+    expect(parseNatural("The service says 4 for Restaurant B.", hp).acts).toEqual([share(1, 1, 4)]);
+  });
+});
+
+describe("forms from fresh19 (tuned on after it was scored; fresh20 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it.each([
+    "Restaurant C's ambience is 4 — Agent 1's words, not mine.",
+    "Restaurant B has service 5 if Agent 3 is to be believed.",
+    "Restaurant B has service 5, assuming Agent 2 is right.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, hp).error).toMatch(/no act found/);
+  });
+
+  it("a trailing condition that is not someone else's word leaves the proposal rule alone", () => {
+    expect(parseNatural("I propose Restaurant A if no one objects.", hp).acts).toEqual([propose(0)]);
+  });
+
+  it("answers a fragment question with 'I'd give it a 3'", () => {
+    expect(parseNatural("Restaurant A's ambience? I'd give it a 3.", hp).acts).toEqual([share(0, 2, 3)]);
+  });
+
+  it.each([
+    ["I previously said Restaurant B's service was 2; it's 4.", share(1, 1, 4)],
+    ["Agent 1 is off on Restaurant A's ambience — it's 2, not 5.", share(0, 2, 2)],
+    ["Agent 1 put Restaurant C's service at 2; the right number is 4.", share(2, 1, 4)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("'That's right, it's 4' after a claim still agrees: nothing", () => {
+    expect(parseNatural("Agent 1 put Restaurant C's service at 4; that's right, it's 4.", hp).error).toMatch(
+      /no act found/,
+    );
+  });
+
+  it.each([
+    ["My recommendation stands: Restaurant A.", 0],
+    ["I'm voting Restaurant B.", 1],
+    ["Let's settle it: Restaurant C.", 2],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
+  });
+
+  it("'please report X's Y' asks; a level closed by a symbol is read", () => {
+    expect(parseNatural("Agent 2, please report Restaurant B's service.", hp).acts).toEqual([to(ask(1, 1), 1)]);
+    expect(parseNatural("Restaurant B → ambience → 5 ✔", hp).acts).toEqual([share(1, 2, 5)]);
+  });
+});
+
+describe("forms from fresh20 (tuned on after it was scored; fresh21 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+
+  it("'..., says Agent 2' after a claim is someone else's word", () => {
+    expect(parseNatural("Restaurant C's service is 3, says Agent 2.", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Agent 1, how much service has Restaurant B got?", to(ask(1, 1), 0)],
+    ["Agent 2, what's the ambience showing for Restaurant C?", to(ask(2, 2), 1)],
+    ["Agent 1, what would you say Restaurant B's service is?", to(ask(1, 1), 0)],
+    ["Agent 3, what's Restaurant A's value for money, if you know?", to(ask(0, 3), 2)],
+    ["Agent 2 — Restaurant C's service level, please.", to(ask(2, 1), 1)],
+  ])("asks %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it("a condition on the value still holds a question back", () => {
+    expect(parseNatural("What is Restaurant A's service if Restaurant B closes?", hp).error).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Agent 2 reported Restaurant C's service as 2; actually 5.", share(2, 1, 5)],
+    ["Agent 1's 4 for Restaurant A's ambience is too generous; I'd say 2.", share(0, 2, 2)],
+  ])("reads the speaker's value in %j", (text, act) => {
+    expect(parseNatural(text, hp).acts).toEqual([act]);
+  });
+
+  it.each([
+    ["Restaurant A is the way to go.", 0],
+    ["My suspicion falls on Restaurant C.", 2],
+  ])("reads the proposal in %j", (text, option) => {
+    expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
   });
 });

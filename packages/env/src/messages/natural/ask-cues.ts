@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -13,7 +14,11 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (cue.wonder.has(w)) return true;
   if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
   if (w === "hear" || w === "learn") return prev === "to";
-  if (w === "tell" || w === "share" || w === "remind" || w === "give")
+  // "I'd need X's Y from you", "we need Shelf A's onions"
+  // ("We need X's service before deciding" is no request: it asks no one)
+  if (w === "need" && (prev === "i'd" || prev === "id" || prev === "i" || prev === "we" || prev === "we'd"))
+    for (let k = i + 1; k < Math.min(s.to, i + 12); k++) if (words[k] === "from" && words[k + 1] === "you") return true;
+  if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
   return false;
 }
@@ -36,8 +41,23 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
   for (let k = q; k < s.to; k++) {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
+    // "..., if you know?", "if you have it": a polite condition on the listener, not on the value
+    if (
+      w === "if" &&
+      (s.words[k + 1] === "you" || s.words[k + 1] === "anyone") &&
+      POLITE.has(s.words[k + 2] as string)
+    ) {
+      k += 2;
+      continue;
+    }
     if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
-    if (opener !== undefined && cue.questionModals.has(w)) return false; // "What would X's a need to be ...?"
+    // "What would X's a need to be ...?" asks a hypothetical; "How would you rate X's Y?" asks the listener's value
+    if (
+      opener !== undefined &&
+      cue.questionModals.has(w) &&
+      !(s.words[k + 1] === "you" && RATE.has(s.words[k + 2] as string))
+    )
+      return false;
     if (opener === undefined && !cue.questionLeadIns.has(w)) opener = w;
     if (cue.knowledge.has(w)) knows = true;
     if (cue.askers.has(w) && cue.haveVerbs.has(s.words[k + 1] as string)) knows = true;
@@ -83,9 +103,20 @@ export function askPairs(
     if (attrs !== null) {
       // "what <attribute> does <option> have", "how many <attribute> does <option> have"
       const does = words[attrs.end];
-      if (does === "does" || does === "did" || does === "do") {
+      // "how many rice bags has Shelf B got?" too
+      if (does === "does" || does === "did" || does === "do" || does === "has" || does === "have") {
         const option = state.options.match(words, attrs.end + 1);
         if (option !== null && option.end <= end) {
+          for (const a of attrs.attributes) pairs.push({ option: option.index, attribute: a });
+          k = option.end;
+          continue;
+        }
+      }
+      // "what size is Apartment B?": a wh-word, the attribute, "is" and the option
+      const is = words[attrs.end];
+      if (cue.whOpeners.has(words[k - 1] as string) && (is === "is" || is === "'s" || is === "are")) {
+        const option = state.options.match(words, attrs.end + 1);
+        if (option !== null && option.end <= end && (option.end >= end || s.separated(option.end - 1))) {
           for (const a of attrs.attributes) pairs.push({ option: option.index, attribute: a });
           k = option.end;
           continue;
@@ -170,6 +201,46 @@ export function topicPair(
   }
   return pairs[0] as { option: number; attribute: number };
 }
+
+/**
+ * "Agent 2 — Lena's calendar, Tuesday morning?", "Tuesday morning, Lena's calendar?": a question of names only,
+ * one option and one attribute in either order (nothing but topic words between); null otherwise.
+ */
+export function fragmentPair(
+  s: Sentence,
+  first: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  // a question, or a request with "please" ("Agent 2: Lena's calendar for Monday noon, please.")
+  let please = false;
+  for (let k = first; k < s.to; k++) if (s.words[k] === "please" || s.words[k] === "pls") please = true;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please) return null;
+  let option: number | null = null;
+  let attribute: number | null = null;
+  for (let k = first; k < s.to; k++) {
+    const w = s.words[k] as string;
+    // "X's poison bottle level, please"
+    if (tagged.has(k) || TOPIC_WORDS.has(w) || w === "please" || w === "pls" || cue.askTails.has(w)) continue;
+    const o = state.options.match(s.words, k);
+    if (o !== null && option === null) {
+      option = o.index;
+      k = o.end - 1;
+      continue;
+    }
+    const a = state.attributes.match(s.words, k);
+    if (a === null || attribute !== null) return null;
+    attribute = a.index;
+    k = a.end - 1;
+  }
+  return option === null || attribute === null ? null : { option, attribute };
+}
+
+/** "if you know", "if you have it", "if anyone remembers": politeness, no condition on the value. */
+const POLITE = new Set(["know", "have", "can", "remember", "recall", "knows", "has"]);
+
+/** "How would you rate / score / describe X's Y?": the listener's own value. */
+const RATE = new Set(["rate", "score", "describe", "put", "grade", "say"]);
 
 /** Is the option list ending at `end` one of several alternatives ("A or B")? */
 function alternativeOr(s: Sentence, end: number): boolean {

@@ -1,7 +1,41 @@
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { askPairs } from "./ask-cues";
+import { onlyLevel } from "./lone-share";
+import { naturalInteger } from "./natural-integer";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
+
+/** Words of a disagreement before the speaker's value: "I disagree —", "That's off —", "Not quite:", "Nope,". */
+const DISAGREE = new Set(["i", "disagree", "that", "'s", "is", "off", "wrong", "incorrect", "not", "quite", "nope"]);
+/** The word a disagreement ends on, before its pause ("That's right, ..." agrees: no disagreement). */
+const DISAGREE_HEADS = new Set(["disagree", "off", "wrong", "incorrect", "quite", "nope"]);
+/** "I'd put it at 3", "I'd rate it 3", "I'd say 3". */
+const PUT_VERBS = new Set(["put", "rate", "place", "mark", "say", "score"]);
+/** "I'm seeing 2". */
+const READING_VERBS = new Set(["seeing", "getting", "reading", "counting", "showing", "finding"]);
+
+/** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
+function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
+  const w = words[k];
+  if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
+  const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
+  if (!(words[j] === "my" || words[j] === "our")) return false;
+  const noun = words[j + 1] === "own" ? j + 2 : j + 1;
+  return cue.correctionSources.has(words[noun] as string) && (noun + 1 >= end || s.separated(noun));
+}
+
+/** Is the level at j (after "a"/"an") followed by the speaker's own source? */
+function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
+  const at = s.words[j] === "a" || s.words[j] === "an" ? j + 1 : j;
+  return ownSource(s.words, at + 1, end, s);
+}
+
+/** "I'd correct that to 2", "I'd change it to 2". */
+const CORRECT_VERBS = new Set(["correct", "change", "revise", "update", "fix"]);
+/** What a correction refers back to: "I have it at 1", "I have them at 1", "I'd correct that to 2". */
+const PRONOUNS = new Set(["it", "them", "that", "this"]);
 
 /**
  * The one (option, attribute) someone else's claim or a negated statement names between `from` and `to`
@@ -81,13 +115,60 @@ export function correctionLevel(
     j += 3;
     sourced = true;
   }
+  // "I disagree — they're 2", "That's off — it's 1", "Not quite: it's 3": a disagreement sources the value after it
+  for (let k = j; k < Math.min(end, j + 4); k++) {
+    if (!DISAGREE.has(words[k] as string)) break;
+    if (s.separated(k) && DISAGREE_HEADS.has(words[k] as string)) {
+      j = k + 1;
+      sourced = true;
+      break;
+    }
+  }
   if (words[j] === "actually" || words[j] === "really") j++;
-  if (words[j] === "i" || words[j] === "we") {
+  if (
+    (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
+    CORRECT_VERBS.has(words[j + 1] as string) &&
+    PRONOUNS.has(words[j + 2] as string) &&
+    words[j + 3] === "to"
+  ) {
+    // "I'd correct that to 2"
+    j += 4;
+  } else if (
+    (words[j] === "i'd" || words[j] === "id") &&
+    PUT_VERBS.has(words[j + 1] as string) &&
+    (PRONOUNS.has(words[j + 2] as string) || words[j + 1] === "say")
+  ) {
+    // "I'd put it at 3", "I'd rate it 3", "I'd say 3"
+    j += words[j + 1] === "say" ? 2 : 3;
+    if (words[j] === "at" || words[j] === "as") j++;
+  } else if (
+    (words[j] === "i'm" || words[j] === "im") &&
+    (words[j + 1] === "sure" || words[j + 1] === "certain") &&
+    (words[j + 2] === "it's" || (words[j + 2] === "it" && (words[j + 3] === "'s" || words[j + 3] === "is")))
+  ) {
+    // "— I'm sure it's 5"
+    j += words[j + 2] === "it's" ? 3 : 4;
+  } else if ((words[j] === "i'm" || words[j] === "im") && READING_VERBS.has(words[j + 1] as string)) {
+    // "I'm seeing 2", "I'm getting 0"
+    j += 2;
+  } else if (words[j] === "i" || words[j] === "we") {
     j++;
     if (words[j] === "actually" || words[j] === "only") j++;
     if (!cue.correctionVerbs.has(words[j] as string)) return null;
     j++;
-    if (words[j] === "it" && words[j + 1] === "as") j += 2;
+    // "I have it as 4", "but I have them at 1"
+    if (PRONOUNS.has(words[j] as string) && (words[j + 1] === "as" || words[j + 1] === "at")) j += 2;
+  } else if (words[j] === "mine" && (cue.correctionVerbs.has(words[j + 1] as string) || words[j + 1] === "is")) {
+    // "; mine shows 2", "mine says 0", "mine has it at 0"
+    j += 2;
+    if (PRONOUNS.has(words[j] as string) && (words[j + 1] === "as" || words[j + 1] === "at")) j += 2;
+  } else if (
+    words[j] === "there" &&
+    (words[j + 1] === "are" || words[j + 1] === "is" || words[j + 1] === "'s") &&
+    (words[j + 2] === "only" || words[j + 2] === "actually" || words[j + 2] === "just")
+  ) {
+    // "..., but there are only 3": a count's correction
+    j += 3;
   } else if (words[j] === "my" || words[j] === "our") {
     if (!cue.correctionSources.has(words[j + 1] as string)) return null;
     j += 2;
@@ -95,18 +176,234 @@ export function correctionLevel(
     const verb = words[j] as string;
     if (!cue.correctionVerbs.has(verb) && !cue.reporting.has(verb) && verb !== "is" && verb !== "'s") return null;
     j++;
-  } else if (words[j] === "it" || words[j] === "that") {
+  } else if (words[j] === "it" || words[j] === "that" || words[j] === "they" || words[j] === "they're") {
+    // "it's actually 3", "they're 2" (after "I disagree —")
+    const fused = words[j] === "they're";
     j++;
     if (words[j] === "actually") j++;
-    if (!(words[j] === "has" || words[j] === "'s" || words[j] === "is")) return null;
-    j++;
-    // "it is 4" alone is no correction
-    if (!sourced && j === i + 2 && words[i] !== "actually" && words[j] !== "actually") return null;
+    if (!fused) {
+      const verb = words[j] as string;
+      if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
+      j++;
+    }
+    // "it is 4" alone is no correction; "it's 0 on my calendar" names the speaker's source after the level
+    if (!sourced && j <= i + 2 && words[i] !== "actually" && words[j] !== "actually" && !ownSourceAfter(s, j, end))
+      return null;
     if (words[j] === "actually") j++;
   } else return null;
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
-  const closes = level.end >= end || s.separated(level.end - 1) || words[level.end] === "instead";
+  const closes =
+    level.end >= end ||
+    s.separated(level.end - 1) ||
+    words[level.end] === "instead" ||
+    ownSource(words, level.end, end, s);
   return closes ? level : null;
 }
+
+/**
+ * The one pair someone else's claim or a negated statement names between from and to, with or without a level
+ * ("Agent 2 claims X's service is 4", "Agent 1's 5 for X's size is too high", "X's ambience isn't 2 as Agent 1
+ * wrote"); null when none, several, or when a condition holds the span ("If X's service is 5, ...").
+ */
+export function contestedPair(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  if (to <= from || s.conditionalAt(from) || s.conditionalAt(to - 1)) return null;
+  const claimed = claimedPair(s, from, to, state);
+  if (claimed !== null) return claimed;
+  let contested = false;
+  for (let k = Math.max(from, to - LOOK_BACK); k < to; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || cue.reporting.has(w) || cue.negations.has(w) || w.endsWith("n't")) contested = true;
+  }
+  if (!contested) return null;
+  const pairs = askPairs(s, Math.max(from, to - LOOK_BACK), to, state);
+  return pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+}
+
+/**
+ * The speaker's value in the last clause of a sentence whose earlier clauses contest one pair: "Agent 2 counted
+ * 3 rice bags on Shelf B; my recount gives 2", "Agent 1's 5 for X's size is too high — it's a 3", "X's ambience
+ * isn't 2 as Agent 1 wrote — it's 5". A trailing source of the speaker's own ("..., per my count") is skipped.
+ * Null unless the last clause states exactly one level and nothing else.
+ */
+export function contrastShare(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number } | null {
+  if ((s.tokens[to - 1] as NaturalToken).question) return null;
+  let end = to;
+  let clause = lastClauseStart(s, first, end);
+  if (clause !== null && ownSource(s.words, clause, end, s)) {
+    end = clause;
+    clause = lastClauseStart(s, first, end);
+  }
+  if (clause === null) return null;
+  // "X's ambience, as reported by Agent 3, is 2": a clause that goes on with the claim's verb is still the claim
+  const lead = s.words[clause] as string;
+  if (lead !== "actually" && (cue.scoreVerbs.has(lead) || cue.haveVerbs.has(lead) || cue.levelFillers.has(lead)))
+    return null;
+  // the claim must state a level for the speaker's to differ from, or be called wrong ("Agent 3 mixed up X's
+  // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
+  if (!levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
+  // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value
+  // "— it's 2, not 5": the claim's level repeated after the speaker's
+  if (s.words[clause] === "not" && clause + 2 >= end) {
+    end = clause;
+    const before = lastClauseStart(s, first, end);
+    if (before === null) return null;
+    clause = before;
+  }
+  let from = clause;
+  if (ownSourceLead(s.words, from)) from += 3;
+  for (let k = from + 1; k < end; k++)
+    if (ownSource(s.words, k, end, s)) {
+      end = k;
+      break;
+    }
+  const level = onlyLevel(s, from, end, state);
+  if (level === null || agrees(s, first, to)) return null;
+  const pair = contestedPair(s, first, clause, state);
+  return pair === null ? null : { ...pair, level: level.value };
+}
+
+/** Does a number other than an agent's stand between from and to? */
+function levelBefore(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++)
+    if (naturalInteger(s.words[k]) !== null && s.words[k - 1] !== "agent" && !s.words[k - 1]?.startsWith("@"))
+      return true;
+  return false;
+}
+
+/** Words that call a claim wrong without a level: "mixed up", "got X wrong", "is off". */
+const WRONG_WORDS = new Set(["mixed", "wrong", "off", "incorrect", "mistaken", "misread", "confused"]);
+
+/** Does a word calling the claim wrong stand between from and to? */
+function calledWrongBefore(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (WRONG_WORDS.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/** "by my data", "in my notes", "on my end" opening a clause before the value. */
+function ownSourceLead(words: readonly string[], k: number): boolean {
+  const w = words[k];
+  if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by")) return false;
+  const noun = words[k + 2] as string;
+  return (
+    (words[k + 1] === "my" || words[k + 1] === "our") &&
+    (cue.correctionSources.has(noun) || noun === "end" || noun === "side")
+  );
+}
+
+/** Where the last clause before end starts (after a pause), or null when the span is one clause. */
+function lastClauseStart(s: Sentence, first: number, end: number): number | null {
+  for (let k = end - 1; k > first; k--) if ((s.tokens[k - 1] as NaturalToken).pause) return k;
+  return null;
+}
+
+/** Agreement, not correction: "That's right, it's 4", "Agreed — 4", "Correct, 4". */
+const AGREEMENT = new Set([
+  "right",
+  "agree",
+  "agreed",
+  "agrees",
+  "confirm",
+  "confirms",
+  "confirmed",
+  "yes",
+  "yep",
+  "exactly",
+  "indeed",
+  "same",
+  "true",
+  "matches",
+]);
+
+/** Does the span agree with the claim rather than correct it ("That's right", "Correct," on its own)? */
+export function agrees(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    // "that's right" agrees; "the right number is 0" does not
+    if (w === "right" && !(s.words[k - 1] === "'s" || s.words[k - 1] === "is" || k + 1 >= to || s.separated(k)))
+      continue;
+    if (AGREEMENT.has(w)) return true;
+    if (w === "correct" && (k + 1 >= to || s.separated(k))) return true;
+  }
+  return false;
+}
+
+/** Words that mark a reply sentence as the speaker's own reading: "I've got it at 3", "Checked again: 0", "mine: 2". */
+const OWN_READING = new Set([
+  "i",
+  "i've",
+  "i'm",
+  "i'd",
+  "my",
+  "mine",
+  "me",
+  "we",
+  "our",
+  "checked",
+  "rechecked",
+  "recount",
+  "actually",
+]);
+
+/** Is the sentence from..to the speaker's own reading of a level (not a bare "It's 4." or an agreement)? */
+export function ownReading(s: Sentence, from: number, to: number): boolean {
+  if (agrees(s, from, to)) return false;
+  for (let k = from; k < to; k++) if (OWN_READING.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/**
+ * The level a reply sentence gives in the speaker's own words after a contested claim: "I've got it at 3.",
+ * "Checked again: 0.", "Not so — 2.", "Wrong: 2." (a disagreement lead, then only the level). Null otherwise.
+ */
+export function replyLevel(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  if (agrees(s, first, to) || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const clause = lastClauseStart(s, first, to);
+  if (clause !== null) {
+    let disagreeing = false;
+    for (let k = first; k < clause; k++) {
+      const w = s.words[k] as string;
+      if (!(REPLY_LEADS.has(w) || OWN_READING.has(w))) {
+        disagreeing = false;
+        break;
+      }
+      if (REPLY_HEADS.has(w)) disagreeing = true;
+    }
+    if (disagreeing) return onlyLevel(s, clause, to, state);
+  }
+  return ownReading(s, first, to) ? onlyLevel(s, first, to, state) : null;
+}
+
+/** Words of a reply's lead before its value: "Not so —", "Wrong:", "Nope,", "Checked again:". */
+const REPLY_LEADS = new Set([
+  "not",
+  "so",
+  "wrong",
+  "incorrect",
+  "nope",
+  "no",
+  "again",
+  "that",
+  "'s",
+  "is",
+  "off",
+  "actually",
+]);
+/** A reply lead must hold one of these to disagree: "Not so", "Wrong", "Nope", "off". */
+const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked"]);

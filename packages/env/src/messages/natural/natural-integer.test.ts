@@ -16,6 +16,11 @@ describe("naturalInteger", () => {
     expect(naturalInteger(undefined)).toBeNull();
   });
 
+  it("reads the typographic minus sign (U+2212) as a minus", () => {
+    expect(naturalInteger("\u22122")).toBe(-2);
+    expect(naturalInteger("\u22120")).toBeNull();
+  });
+
   it("FRACTION reads <level>/<scale> only", () => {
     expect(FRACTION.exec("4/5")?.slice(1)).toEqual(["4", "5"]);
     expect(FRACTION.test("4/0")).toBe(false);

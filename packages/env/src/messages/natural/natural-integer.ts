@@ -4,6 +4,9 @@ export const FRACTION = /^(0|-?[1-9][0-9]{0,8})\/([1-9][0-9]{0,8})$/;
 
 /** The integer a word spells in digits ("4", "-2"), or null; at most 9 digits so it stays exact. */
 export function naturalInteger(word: string | undefined): number | null {
-  if (word === undefined || word.length > 11 || !INTEGER.test(word)) return null;
-  return Number(word);
+  if (word === undefined || word.length > 11) return null;
+  // "−1" with the typographic minus sign (U+2212) that LLMs write
+  const plain = word.charCodeAt(0) === 0x2212 ? `-${word.slice(1)}` : word;
+  if (!INTEGER.test(plain)) return null;
+  return Number(plain);
 }

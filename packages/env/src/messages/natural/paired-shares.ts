@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import { plainWord } from "./lone-share";
 import { levelAt } from "./share-items";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -158,6 +159,30 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   return pair(attributes.attributes, levels.levels, last, (a, l) => [place.option, a, l]);
 }
 
+/** A word that may stand as the verb of a counted pair: no name, number or word that changes what the levels mean. */
+function plainVerb(w: string, state: ParseState, s: Sentence, j: number): boolean {
+  if (!/^[a-z]+$/.test(w) || !plainWord(w)) return false;
+  return state.options.match(s.words, j) === null && state.attributes.match(s.words, j) === null;
+}
+
+/**
+ * One attribute over several options: "Rent for Apartment A, Apartment B and Apartment C is 1, 3 and 5
+ * respectively", "Cakes sold for Stall B and Stall D: 2 and -1"; the list must close its clause.
+ */
+function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  const j = words[k] === "the" ? k + 1 : k;
+  const attribute = state.attributes.match(words, j);
+  if (attribute === null || !cue.attributePrepositions.has(words[attribute.end] as string)) return null;
+  const options = optionList(s, attribute.end + 1, end, state);
+  if (options === null || options.options.length < 2) return null;
+  const levels = levelList(s, skipFillers(s, options.end, end), end, state);
+  if (levels === null) return null;
+  const last = words[levels.end] === "respectively" ? levels.end + 1 : levels.end;
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
+}
+
 /**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
@@ -189,11 +214,15 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
       return null;
     }
     // "A and B hold 2 and 3 apples[, and 1 and 4 onions]", "A and B score 2 and 5 on teamwork"
-    return countedPairs(s, j, end, state, options.options);
+    const counted = countedPairs(s, j, end, state, options.options);
+    // "A, B and C sold 1, -1 and 2 on cakes sold": one plain verb the lists do not know
+    if (counted === null && j < end && plainVerb(words[j] as string, state, s, j))
+      return countedPairs(s, j + 1, end, state, options.options);
+    return counted;
   }
   if (option === null) {
     const o = state.options.match(words, k);
-    if (o === null) return attributesFirst(s, k, end, state);
+    if (o === null) return attributeOverOptions(s, k, end, state) ?? attributesFirst(s, k, end, state);
     option = o.index;
     k = o.end;
     if (words[k] === "'s") k++;

@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, hasNumber, requestAt, topicPair } from "./ask-cues";
+import { askable, askPairs, fragmentPair, hasNumber, requestAt, topicPair } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
@@ -39,11 +39,32 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     for (const p of pairs) out.ask(p.option, p.attribute);
     const topic = pairs.length === 0 && out.acts.length === 0 ? topicPair(s, first, question, tagged, state) : null;
     if (topic !== null) out.ask(topic.option, topic.attribute);
+    // "Agent 2 — Lena's calendar, Tuesday morning?": names only
+    const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
+    if (fragment !== null) out.ask(fragment.option, fragment.attribute);
+  }
+  // "Agent 2: Lena's calendar for Monday noon, please.": a request of names only
+  if (out.acts.length === 0 && question >= s.to) {
+    const request = fragmentPair(s, first, tagged, state);
+    if (request !== null) out.ask(request.option, request.attribute);
   }
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
   return to === undefined ? { acts: out.acts, heading: false } : { acts: out.acts, heading: false, to };
+}
+
+/** Words after a paired list that leave its order in doubt: a modal, a negation, "vice versa", "the other way". */
+const ORDER_DOUBTS = new Set(["vice", "reverse", "reversed", "swapped", "other", "unsure"]);
+
+/** Does a doubt about the pairing follow the list ending at k, in the same sentence? */
+function orderDoubted(s: Sentence, k: number): boolean {
+  for (let j = k; j < s.to; j++) {
+    const w = s.words[j] as string;
+    if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
+    if (cue.conditionals.has(w)) return true; // "..., unless I mixed them up"
+  }
+  return false;
 }
 
 /** Is the sentence a heading line that names only an option? Then it sets the option of the list lines under it. */
@@ -164,6 +185,21 @@ function checkedShare(s: Sentence, i: number, end: number, state: ParseState) {
     : { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end };
 }
 
+/**
+ * The one pair named before i in a sentence that reports someone else's word there, when no claim with a level
+ * was read ("Agent 2's 2 for Stall D's cakes sold is wrong — I have -2", "X's service: Agent 1 says 4, I say
+ * 2"); null when nothing before i is reported or the names give no single pair.
+ */
+function reportedTopic(s: Sentence, i: number, state: ParseState): { option: number; attribute: number } | null {
+  // someone else's word: a gated span and another agent or a reporting verb in it (not a negation or condition)
+  let reported = false;
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++)
+    if (s.gate[k] && (s.words[k] === "agent" || cue.reporting.has(s.words[k] as string))) reported = true;
+  if (!reported) return null;
+  const pairs = askPairs(s, Math.max(s.from, i - LOOK_BACK), i, state);
+  return pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+}
+
 /** "<someone> has X's Y wrong: it's 5" at i (the "it's 5" clause): the one pair named before "wrong", and the level. */
 function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
   const { words } = s;
@@ -176,6 +212,19 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
   return pairs.length === 1
     ? { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end }
     : null;
+}
+
+/** Past verbs of the speaker's own earlier statement: "I said", "I previously wrote", "earlier I gave". */
+const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared"]);
+
+/** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...")? */
+function ownEarlierValue(s: Sentence, i: number): boolean {
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
+    const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
+    if (SAID.has(s.words[verb] as string)) return true;
+  }
+  return false;
 }
 
 /** Where the reason right after a proposal starts ("whose ...", "which has ...", "since ...", "— its ..."), or null. */
@@ -196,8 +245,10 @@ function reasonAt(s: Sentence, i: number): number | null {
 function correctionAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
   const { words } = s;
   if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
+  // "If X's service is 5, I say 2": a value under a condition corrects nothing
+  if (s.conditionalAt(i)) return null;
   const level = correctionLevel(s, i, question, state);
-  const claim = level === null ? null : claimedPair(s, s.from, i, state);
+  const claim = level === null ? null : (claimedPair(s, s.from, i, state) ?? reportedTopic(s, i, state));
   if (level !== null && claim !== null) {
     out.share(claim.option, claim.attribute, level.value);
     return level.end;
@@ -208,6 +259,14 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     return wrongPair.end;
   }
   const last = out.acts[out.acts.length - 1];
+  // "I previously said X was 0; it's 1": after the speaker's own earlier value, a plain "it's 1" replaces it
+  const again =
+    level === null && last?.kind === "share" && ownEarlierValue(s, i) ? itsLevel(s, i, question, state) : null;
+  if (again !== null && last?.kind === "share") {
+    out.acts.pop();
+    out.share(last.option, last.attribute, again.value);
+    return again.end;
+  }
   if (level !== null && last?.kind === "share") {
     out.acts.pop();
     out.share(last.option, last.attribute, level.value);
@@ -290,6 +349,11 @@ function declarativeActs(
     if (!s.modal[i]) {
       // paired lists first, exact or nothing: "A and B have service 4 and 1 respectively"
       const paired = pairedShares(s, i, question, state);
+      // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
+      if (paired !== null && "shares" in paired && orderDoubted(s, paired.end)) {
+        i = question;
+        continue;
+      }
       if (paired !== null) {
         if ("shares" in paired) for (const [o, a, l] of paired.shares) out.share(o, a, l);
         i = "shares" in paired ? paired.end : question;

@@ -12,6 +12,8 @@ export function passAt(s: Sentence, i: number): number | null {
   const owner = s.words[end + 1];
   if ((s.words[end] === "on" || s.words[end] === "from") && (owner === "my" || owner === "our")) end += 2;
   else if (cue.passScopes.has(s.words[end] as string)) return null;
+  // "No data from me on that": "from me" before a scope still narrows it to one topic
+  else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;
 }
 

@@ -6,7 +6,97 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
 
 /** "X is the one to back": the verbs after "the one to". */
-const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select"]);
+const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select", "recommend"]);
+/** After "my vote" and the like: "is", "goes to", "stands:", "remains". */
+const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands", "falls"]);
+
+/** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
+const PARTICLES = new Map([
+  ["putting", "forward"],
+  ["lock", "in"],
+]);
+
+/** "X should win": the option as the winner. */
+const WIN = new Set(["win", "wins"]);
+/** "X is who I'd hire", "X is what I'd pick". */
+const RELATIVES = new Set(["who", "what", "which", "where"]);
+
+/** The one option named in the sentence before i (null when none or several). */
+function onlyOptionBefore(s: Sentence, i: number, state: ParseState): number | null {
+  let named: number | null = null;
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (named !== null && named !== option.index) return null;
+    named = option.index;
+    k = option.end - 1;
+  }
+  return named;
+}
+
+/** "X gets my vote", "X is my pick", "X is the best choice", "X should win", "X is who I'd hire" at i. */
+function optionFirst(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; end: number } | null | undefined {
+  const { words } = s;
+  const option = state.options.match(words, i);
+  if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
+    let j = option.end;
+    // "Candidate A it is."
+    if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
+    // "Stall A should win this"
+    if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
+    // "Shelf A is the way to go."
+    if (
+      words[j] === "is" &&
+      words[j + 1] === "the" &&
+      words[j + 2] === "way" &&
+      words[j + 3] === "to" &&
+      words[j + 4] === "go"
+    )
+      return { option: option.index, end: j + 5 };
+    // "Stall D for the win."
+    if (words[j] === "for" && words[j + 1] === "the" && words[j + 2] === "win" && s.clauseStart(i))
+      return { option: option.index, end: j + 3 };
+    if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
+    else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
+    else return null;
+    for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
+    // "X is who I'd hire", "X is what I'd pick": the speaker's choice verb after a relative word
+    if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
+      for (let k = j + 2; k < Math.min(end, j + 5); k++)
+        if (ONE_TO.has(words[k] as string)) return { option: option.index, end: k + 1 };
+    }
+    // "X is my pick", "X is my final pick", "X is my top choice"
+    const adjective = words[j + 1] as string;
+    const noun = adjective === "final" || adjective === "current" || cue.bestAdjectives.has(adjective) ? j + 2 : j + 1;
+    if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string)) {
+      // "my top choice for food quality" speaks of one attribute, not the decision
+      if (cue.askPrepositions.has(words[noun + 1] as string) && state.attributes.match(words, noun + 2) !== null)
+        return null;
+      return { option: option.index, end: noun + 1 };
+    }
+    if (words[j] === "the" || words[j] === "our") {
+      let k = j + 1;
+      if (cue.bestAdjectives.has(words[k] as string)) k++;
+      // "the best choice", "our choice" ("the choice" alone names no preference)
+      if (cue.bestNouns.has(words[k] as string) && (k > j + 1 || words[j] === "our")) {
+        // "the best choice for food quality" speaks of one attribute, not the decision
+        if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
+          return null;
+        return { option: option.index, end: k + 1 };
+      }
+      // "X is the one to back / pick / go with"
+      if (words[j] === "the" && words[j + 1] === "one" && words[j + 2] === "to" && ONE_TO.has(words[j + 3] as string))
+        return { option: option.index, end: j + 4 };
+    }
+    return null;
+  }
+  return undefined;
+}
 
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 export function proposalAt(
@@ -23,6 +113,11 @@ export function proposalAt(
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
     if (words[k] === "either" || words[k] === "between") return null;
+    // "X seems like the best fit — I propose we book it": "it" closing the clause is the one option named before
+    if (words[k] === "it" && k > j && (k + 1 >= end || s.separated(k))) {
+      const named = onlyOptionBefore(s, i, state);
+      return named === null ? null : { option: named, end: k + 1 };
+    }
     const option = state.options.match(words, k);
     if (option === null || option.end > end) return null;
     const after = words[option.end];
@@ -34,7 +129,7 @@ export function proposalAt(
   const lead = words[i + 1] === "final" || words[i + 1] === "current" ? i + 2 : i + 1;
   if (words[i] === "my" && cue.proposalNouns.has(words[lead] as string)) {
     let j = lead + 1;
-    if (words[j] === "is" || words[j] === "goes" || words[j] === "remains" || words[j] === "stays") j++;
+    if (PICK_VERBS.has(words[j] as string)) j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
     if (words[j] === "to" || words[j] === "for") j++;
     return chosen(j);
@@ -49,37 +144,8 @@ export function proposalAt(
     }
   }
   // "X gets my vote", "X is my pick", "X is the best choice"
-  {
-    const option = state.options.match(words, i);
-    if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
-      let j = option.end;
-      // "Candidate A it is."
-      if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
-      if (words[j] === "is" || words[j] === "gets" || words[j] === "has" || words[j] === "remains") j++;
-      else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
-      else return null;
-      for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
-      // "X is my pick", "X is my final pick"
-      const noun = words[j + 1] === "final" || words[j + 1] === "current" ? j + 2 : j + 1;
-      if (words[j] === "my" && cue.proposalNouns.has(words[noun] as string))
-        return { option: option.index, end: noun + 1 };
-      if (words[j] === "the" || words[j] === "our") {
-        let k = j + 1;
-        if (cue.bestAdjectives.has(words[k] as string)) k++;
-        // "the best choice", "our choice" ("the choice" alone names no preference)
-        if (cue.bestNouns.has(words[k] as string) && (k > j + 1 || words[j] === "our")) {
-          // "the best choice for food quality" speaks of one attribute, not the decision
-          if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
-            return null;
-          return { option: option.index, end: k + 1 };
-        }
-        // "X is the one to back / pick / go with"
-        if (words[j] === "the" && words[j + 1] === "one" && words[j + 2] === "to" && ONE_TO.has(words[j + 3] as string))
-          return { option: option.index, end: j + 4 };
-      }
-      return null;
-    }
-  }
+  const first = optionFirst(s, i, end, state);
+  if (first !== undefined) return first;
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
     let ok = true;
@@ -98,7 +164,16 @@ export function proposalAt(
       if ((s.tokens[b] as NaturalToken).pause) break;
     }
     if (!speaker) return null;
-    return chosen(i + verb.length);
+    const picked = chosen(i + verb.length);
+    // "lock in X" after "lock", "support behind X" after "support": a longer verb may still match
+    if (picked === null) continue;
+    // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
+    const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
+    if (particle !== undefined) {
+      if (words[picked.end] === particle) return { ...picked, end: picked.end + 1 };
+      continue;
+    }
+    return picked;
   }
   return null;
 }

@@ -4,6 +4,9 @@ import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
 import type { NaturalTask, Sentence } from "./sentence";
 
+/** Greetings before an addressed agent's name: "Hey Agent 3, ...". */
+const GREETINGS = new Set(["hey", "hi", "hello", "ok", "okay", "so"]);
+
 const AGENT_TAG = /^@(?:agent)?([1-9][0-9]{0,5})$/;
 
 /** "@Agent 3", "@agent3", "@3" at words[i] (checked against the task), as a 0-based agent. */
@@ -69,11 +72,13 @@ export function sentenceAddress(
       for (let k = i; k < tag.end; k++) tagged.add(k);
     }
   }
-  if (to === undefined && words[first] === "agent" && (s.tokens[first + 1] as NaturalToken | undefined)?.pause) {
-    const n = naturalInteger(words[first + 1]);
+  // "Agent 2, ...", "Hey Agent 3, ...", "Hi Agent 1 — ..."
+  const named = GREETINGS.has(words[first] as string) ? first + 1 : first;
+  if (to === undefined && words[named] === "agent" && (s.tokens[named + 1] as NaturalToken | undefined)?.pause) {
+    const n = naturalInteger(words[named + 1]);
     if (n !== null && n >= 1 && n <= task.agents) {
       to = n - 1;
-      tagged.add(first).add(first + 1);
+      for (let k = first; k <= named + 1; k++) tagged.add(k);
     }
   }
   // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma

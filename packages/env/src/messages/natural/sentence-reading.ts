@@ -2,8 +2,9 @@ import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { claimedPair, correctionLevel } from "./correction";
+import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
+import { loneShare } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { parseSentence } from "./parse-sentence";
 import { type ParseState, Sentence } from "./sentence";
@@ -13,6 +14,12 @@ import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
 const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
+
+/** "I'd give it a 3", "I'd rate it 4": the speaker's level for the question just asked. */
+const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
+
+/** Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view". */
+const OWN = new Set(["i", "my", "me", "mine"]);
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
@@ -39,6 +46,8 @@ export class SentenceReading {
   private addressTo: number | undefined;
   private lastAsk: Located<{ act: Act }> | null = null;
   private lastClaim: { option: number; attribute: number } | null = null;
+  /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
+  private lastContested: { option: number; attribute: number } | null = null;
 
   constructor(
     private readonly tokens: readonly NaturalToken[],
@@ -77,7 +86,13 @@ export class SentenceReading {
     const at = (tokens[start] as NaturalToken).start;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
+    // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
+    if (found.acts.length === 0 && !found.heading && found.to === undefined) {
+      const lone = loneShare(sentence, first, to, state) ?? contrastShare(sentence, first, to, state);
+      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
+    }
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
+    this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
@@ -120,6 +135,14 @@ export class SentenceReading {
       this.lastClaim = null;
       return true;
     }
+    // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
+    // a level after a sentence that contested one pair
+    const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
+    if (contrast !== null && this.lastContested !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(contrast.value) } });
+      this.lastContested = null;
+      return true;
+    }
     return false;
   }
 
@@ -127,9 +150,23 @@ export class SentenceReading {
   private bareLevel(s: Sentence, first: number, to: number): { value: number; end: number } | null {
     let j = first;
     if (SURE.has(s.words[j] as string)) j++; // "Definitely a 1.", "Probably a 3."
+    // "I'd say 3.", "I'd say a 4, honestly."
+    if ((s.words[j] === "i'd" || s.words[j] === "id") && s.words[j + 1] === "say") j += 2;
+    // "I'd give it a 3", "I'd rate it 4", "I'd put it at 2"
+    else if (
+      (s.words[j] === "i'd" || s.words[j] === "id") &&
+      GIVE_VERBS.has(s.words[j + 1] as string) &&
+      (s.words[j + 2] === "it" || s.words[j + 2] === "that")
+    )
+      j += s.words[j + 3] === "at" || s.words[j + 3] === "as" ? 4 : 3;
     for (let f = 0; f < 3 && j < to && cue.levelLeads.has(s.words[j] as string); f++) j++;
     const level = levelAt(s, j, to, this.state);
-    if (level === null || !(level.end >= to || s.separated(level.end - 1)) || to - level.end > 3) return null;
+    if (level === null) return null;
+    // a few words may follow ("A 1, sadly."), more only when they name the speaker's own source ("from what I saw")
+    let own = false;
+    for (let k = level.end; k < to; k++) if (OWN.has(s.words[k] as string)) own = true;
+    const tail = own ? 5 : 3;
+    if (!(level.end >= to || s.separated(level.end - 1) || own) || to - level.end > tail) return null;
     for (let k = level.end; k < to; k++) {
       const w = s.words[k] as string;
       if (naturalInteger(w) !== null || cue.numberWords.has(w) || cue.negations.has(w) || cue.modals.has(w))
@@ -138,6 +175,10 @@ export class SentenceReading {
         return null;
     }
     return { value: level.value, end: to };
+  }
+
+  private checkedShare<T extends { level: number }>(share: T): T {
+    return { ...share, level: this.checked(share.level) };
   }
 
   private checked(level: number): number {

@@ -35,6 +35,7 @@ export class Sentence {
     // "According to Agent 1, ...", "Per Agent 2, ...", "As Agent 3 reported, ...": the rest of the sentence is
     // someone else's claim, across commas, until a clause break ("but I see ...")
     let reported = false;
+    let segment = from;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       if (cue.clauseBreaks.has(w)) {
@@ -42,12 +43,25 @@ export class Sentence {
         gated = false;
         modalSeen = false;
         reported = false;
+        segment = i;
       }
+      // "X is 0, I think, but don't quote me", "..., not sure though", "..., could be wrong": the speaker takes the
+      // clause before back
+      if (i > from && retraction(words, i)) for (let k = from; k < i; k++) gate[k] = true;
+      // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
+      // claim makes what came before it in the clause someone else's word too
+      // after a pause, in parentheses, or led by "per" / "according to" / "via" mid-clause ("X is 5 per Agent 1's notes")
+      const opens =
+        (tokens[i - 1] as NaturalToken | undefined)?.pause ||
+        (tokens[i] as NaturalToken).aside ||
+        SOURCE_LEADS.has(words[i] as string);
+      if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
       if (reportedLead(words, i) || (agentSource(tokens, words, i, from) && !cue.contrary.has(words[from] as string)))
         reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
       if (reported && i > from && (tokens[i - 1] as NaturalToken).pause && ownClause(words, i)) reported = false;
-      if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) gated = true;
+      if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
+        gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
         gated = true;
@@ -123,8 +137,8 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   const prev = words[i - 1] as string | undefined;
   const next = words[i + 2] as string | undefined;
   const paused = (tokens[i + 1] as NaturalToken).pause || (tokens[i + 1] as NaturalToken).stop;
-  // "Agent 2, what's ...", "Agent 3 here", "As Agent 2, I see ..."
-  if (i === from && paused) return false;
+  // "Agent 2, what's ...", "Not quite, Agent 1: ...", "Agent 3 here", "As Agent 2, I see ..."
+  if ((i === from || (tokens[i - 1] as NaturalToken).pause) && paused) return false;
   if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
   // "Question for Agent 3:", "Thanks Agent 1", "I'd like to ask Agent 2"
   if (prev !== undefined && (cue.addressLeads.has(prev) || cue.thanks.has(prev) || cue.addressing.has(prev)))
@@ -137,6 +151,70 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   return true;
 }
 
+/** "on my side", "from my end": the speaker's own clause. */
+const OWN_PLACES = new Set(["side", "end", "part"]);
+
+/** Subjects after a subjunctive "were" ("were it 5", "if they were"): then it is a condition. */
+const WERE_SUBJECTS = new Set(["it", "they", "i", "we", "he", "she", "you", "there", "that", "this"]);
+
+/**
+ * Is the "were" at i a plain past tense ("X's raffle tickets were +1") rather than a condition ("Were it 5, ...",
+ * "if it were 5")? A "were" opening its clause, or followed by a subject, is a condition.
+ */
+function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+  if (words[i] !== "were") return false;
+  if (i === from || (tokens[i - 1] as NaturalToken).pause) return false;
+  return !WERE_SUBJECTS.has(words[i + 1] as string) && !WERE_SUBJECTS.has(words[i - 1] as string);
+}
+
+/** Words that open a source named after a claim, with or without a pause before them. */
+const SOURCE_LEADS = new Set(["per", "according", "via", "if", "assuming", "provided"]);
+
+/** Does a retraction of what came before end at i ("don't quote me", "not sure", "could be wrong")? */
+function retraction(words: readonly string[], i: number): boolean {
+  const w = words[i];
+  const prev = words[i - 1] as string;
+  if (w === "quote" && (prev === "don't" || prev === "dont" || prev === "not")) return true;
+  if ((w === "sure" || w === "certain" || w === "positive") && (prev === "not" || prev === "unsure")) return true;
+  return (w === "wrong" || w === "mistaken") && prev === "be" && cue.modals.has(words[i - 2] as string);
+}
+
+/** Verbs of a source named after a claim beyond the reporting ones: "..., Agent 2 tells me". */
+const TELLING = new Set(["tells", "wrote", "writes", "posted", "noted", "notes", "insists", "reckons", "figures"]);
+
+/** Nouns for what a source said: "that's Agent 1's number", "(Agent 2's figure)". */
+const SOURCE_NOUNS = new Set(["number", "figure", "claim", "word", "words", "estimate", "reading", "value", "report"]);
+
+/**
+ * Does a clause at i (after a pause, or in parentheses) name another agent as the source of the clause before it ("according to
+ * Agent 1", "per Agent 2", "via Agent 3", "as Agent 2 said", "that's Agent 1's number", "Agent 3 said so")? Only
+ * when the clause states no level of its own ("..., Agent 2 said 5" may be a disagreement).
+ */
+function trailingSource(tokens: readonly NaturalToken[], words: readonly string[], i: number, to: number): boolean {
+  let end = i;
+  while (end < to && end < i + 10 && !(tokens[end] as NaturalToken).pause) end++;
+  for (let k = i; k <= end && k < to; k++)
+    if (naturalInteger(words[k]) !== null && words[k - 1] !== "agent") return false;
+  const w = words[i];
+  const next = words[i + 1];
+  const agentAt = (k: number) => words[k] === "agent" && naturalInteger(words[k + 1]) !== null;
+  if (w === "according" && next === "to") return agentAt(i + 2) || words[i + 2] === "them";
+  if ((w === "per" || w === "via" || w === "from") && agentAt(i + 1)) return true;
+  // "X has 5 if Agent 3 is to be believed", "... assuming Agent 1 is right": on someone else's word
+  if ((w === "if" || w === "assuming" || w === "provided") && agentAt(i + 1)) return true;
+  for (let k = i; k < Math.min(end, i + 6); k++) {
+    if (!agentAt(k)) continue;
+    // "that came from Agent 3", "as reported by Agent 3", "..., says Agent 2"
+    if (k > i && (words[k - 1] === "from" || words[k - 1] === "by")) return true;
+    if (k > i && (cue.reporting.has(words[k - 1] as string) || TELLING.has(words[k - 1] as string))) return true;
+    const after = words[k + 2] as string;
+    if (after === "'s" && SOURCE_NOUNS.has(words[k + 3] as string)) return true;
+    if (cue.reporting.has(after) || TELLING.has(after)) return true;
+    if (after === "'s" && cue.correctionSources.has(words[k + 3] as string)) return true;
+  }
+  return false;
+}
+
 /** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
 function ownClause(words: readonly string[], at: number): boolean {
   // ", and I also have ...", ", so my notes say ..."
@@ -144,11 +222,19 @@ function ownClause(words: readonly string[], at: number): boolean {
   const w = words[i];
   const next = words[i + 1] as string;
   if (w === "actually" || (w === "in" && next === "my")) return true;
+  // "...; on my side, ...", "from my end, ..."
+  if ((w === "on" || w === "from") && (next === "my" || next === "our") && OWN_PLACES.has(words[i + 2] as string))
+    return true;
   // "Agent 2 has X's experience wrong: it's 5"
   const before = words[i - 1];
   if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;
   if (w === "i" || w === "we")
     return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
+  // "; I'm seeing 2"
+  if ((w === "i'm" || w === "im") && (next === "seeing" || next === "getting" || next === "reading")) return true;
+  // "...; mine shows 2", "— I'd correct that to 2"
+  if (w === "mine") return cue.correctionVerbs.has(next) || next === "is";
+  if ((w === "i'd" || w === "id") && next === "correct") return true;
   return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");
 }
 

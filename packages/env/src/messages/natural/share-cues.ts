@@ -104,7 +104,7 @@ export function attributeFirstShare(
 }
 
 /** After an attribute, before its level and option: "Lena's calendar is a 0 for ...", "shows a 1 for ...". */
-const LEVEL_VERBS = new Set(["is", "was", "'s", "shows", "showed", "reads", "gets", "sits", "stands", "comes"]);
+const LEVEL_VERBS = new Set(["is", "was", "'s", "shows", "showed", "reads", "says", "gets", "sits", "stands", "comes"]);
 
 /** "<attribute> is [a] <level> for <option>" after the attribute: the option closes the clause. */
 function levelThenOption(
@@ -147,6 +147,8 @@ export function attributeLedShare(
   let k = option.end;
   if (!(cue.scoreVerbs.has(words[k] as string) || words[k] === "has" || words[k] === "'s")) return null;
   k++;
+  // "comes out to 3", "comes in at 2"
+  if ((words[k] === "out" || words[k] === "in") && (words[k + 1] === "to" || words[k + 1] === "at")) k += 2;
   for (let f = 0; f < 2 && k < end && cue.levelLeads.has(words[k] as string); f++) k++;
   const level = levelAt(s, k, end, state);
   if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;

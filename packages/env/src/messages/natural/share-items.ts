@@ -18,7 +18,8 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
   if (k >= end) return null;
   const w = s.words[k] as string;
   const hi = state.task.levels[1];
-  let value = naturalInteger(w);
+  // "+1" on a scale with negative levels (fundraiser stalls: -2..2) is the level 1
+  let value = naturalInteger(w) ?? (state.task.levels[0] < 0 && /^\+[1-9][0-9]?$/.test(w) ? Number(w.slice(1)) : null);
   let next = k + 1;
   if (value === null) {
     const fraction = w.length <= 21 ? FRACTION.exec(w) : null;

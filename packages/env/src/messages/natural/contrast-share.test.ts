@@ -1,0 +1,87 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseNatural } from "../parse-natural";
+import { restaurants } from "./test-sentence";
+
+// The speaker's value after a contested claim (correction.ts: contestedPair, contrastShare; sentence-reading's
+// follow-up with onlyLevel), from fresh17's misses.
+
+const share = (option: number, attribute: number, level: number) => ({ kind: "share", option, attribute, level });
+const acts = (text: string) => parseNatural(text, restaurants).acts;
+const none = (text: string) => parseNatural(text, restaurants).error;
+
+describe("contrast: the one level a speaker's last clause gives after a contested pair", () => {
+  it.each([
+    ["Agent 2 has Restaurant A's service as 3 — not what I see: 1.", share(0, 1, 1)],
+    ["Agent 2 counted 3 on Restaurant B's ambience; my recount gives 2.", share(1, 2, 2)],
+    ["Agent 1's 5 for Restaurant C's service is too high — it's a 3.", share(2, 1, 3)],
+    ["Agent 1 reported Restaurant B's ambience as 2; correct figure is 4.", share(1, 2, 4)],
+    ["Restaurant C's ambience isn't 2 as Agent 1 wrote — it's 5.", share(2, 2, 5)],
+    ["Agent 3 mixed up Restaurant A's service: it's 1, per my count.", share(0, 1, 1)],
+  ])("reads %j", (text, act) => {
+    expect(acts(text)).toEqual([act]);
+  });
+
+  it.each([
+    ["Agent 3 said Restaurant A's service is 1. I've got it at 3.", share(0, 1, 3)],
+    ["Agent 3 says Restaurant B's ambience is 1. Checked again: 4.", share(1, 2, 4)],
+  ])("reads a reply sentence that only states a level: %j", (text, act) => {
+    expect(acts(text)).toEqual([act]);
+  });
+
+  it.each([
+    "Restaurant A's service, as reported by Agent 3, is 2.",
+    "If Restaurant A's service is 5, then 3.",
+    "Agent 2 says Restaurant A's service is 4, and Agent 3 says 2.",
+    "Agent 2 says Restaurant A's service is 4 — maybe 2.",
+    "Agent 2 says Restaurant A's service is 4. Agent 3 says 2.",
+    "Agent 2 says Restaurant A's service is 4. I have 2 questions.",
+    "Agent 2 says Restaurant A's service and ambience are 4. It's 2.",
+    "Agent 2 says Restaurant A's service is 4; Restaurant B's is 2.",
+  ])("takes nothing from %j", (text) => {
+    expect(none(text)).toMatch(/no act found/);
+  });
+
+  // property (oracle: the generator's cell): a claim by another agent and the speaker's own value in a last
+  // clause read as the speaker's value; the same clause under a condition reads as nothing
+  const cells = fc.record({
+    option: fc.integer({ min: 0, max: 2 }),
+    attribute: fc.integer({ min: 0, max: 3 }),
+    claimed: fc.integer({ min: 1, max: 5 }),
+    own: fc.integer({ min: 1, max: 5 }),
+    agent: fc.integer({ min: 1, max: 3 }),
+    verb: fc.constantFrom("says", "claims", "reported", "thinks"),
+    reply: fc.constantFrom("my recount gives", "correct figure is", "my notes show", "it's a"),
+  });
+  const text = (c: {
+    option: number;
+    attribute: number;
+    claimed: number;
+    own: number;
+    agent: number;
+    verb: string;
+    reply: string;
+  }) => {
+    const option = restaurants.domain.options[c.option] as string;
+    const attribute = restaurants.domain.attributes[c.attribute] as string;
+    return `Agent ${c.agent} ${c.verb} ${option}'s ${attribute} is ${c.claimed} — ${c.reply} ${c.own}.`;
+  };
+
+  it("reads the speaker's value, never the claim's (property)", () => {
+    fc.assert(
+      fc.property(cells, (c) => {
+        expect(acts(text(c))).toEqual([share(c.option, c.attribute, c.own)]);
+      }),
+      { numRuns: 200, seed: 17 },
+    );
+  });
+
+  it("reads nothing when the whole sentence is under a condition (property)", () => {
+    fc.assert(
+      fc.property(cells, (c) => {
+        expect(none(`If ${text(c).charAt(0).toLowerCase()}${text(c).slice(1)}`)).toMatch(/no act found/);
+      }),
+      { numRuns: 200, seed: 17 },
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateTask } from "../../generators/generate-task";
+import type { Act } from "../act";
+import { parseNatural } from "../parse-natural";
+import { loneShare } from "./lone-share";
+import { restaurants, testSentence } from "./test-sentence";
+
+const stalls = generateTask({
+  family: "random",
+  seed: 1,
+  domain: "fundraiserStalls",
+  options: 4,
+  attributes: 4,
+  levels: [-2, 2],
+});
+const lone = (text: string, task = restaurants) => {
+  const { s, state } = testSentence(text, task);
+  return loneShare(s, 0, s.to, state);
+};
+const share = (option: number, attribute: number, level: number): Act => ({ kind: "share", option, attribute, level });
+
+describe("lone share: one option, one attribute and one level in a sentence no other cue read", () => {
+  it.each([
+    ["Food quality for Restaurant C lands at 2.", 2, 0, 2],
+    ["Restaurant A's ambience registers at 1.", 0, 2, 1],
+    ["Service at Restaurant B clocks in at 3.", 1, 1, 3],
+    ["The ambience at Restaurant B works out to a 2.", 1, 2, 2],
+    ["For Restaurant C, service gives a 4.", 2, 1, 4],
+    ["Value for money, Restaurant B: 2.", 1, 3, 2],
+    ["Restaurant A — service: ×3", 0, 1, 3],
+    ["Restaurant B scores a lowly 1 in ambience.", 1, 2, 1],
+    ["Restaurant C's service: four out of five.", 2, 1, 4],
+    ["Restaurant C's service sits at 4/5.", 2, 1, 4],
+  ])("reads %j", (text, option, attribute, level) => {
+    expect(lone(text)).toEqual({ option, attribute, level });
+    expect(parseNatural(text, restaurants).acts).toEqual([share(option, attribute, level)]);
+  });
+
+  it("reads signed levels and 'minus two' on a scale below zero", () => {
+    const [stall, attribute] = [stalls.domain.options[3] as string, stalls.domain.attributes[2] as string];
+    expect(lone(`${attribute} for ${stall}: minus two.`, stalls)).toEqual({ option: 3, attribute: 2, level: -2 });
+    expect(lone(`${stall} did +2 on ${attribute}.`, stalls)).toEqual({ option: 3, attribute: 2, level: 2 });
+    expect(lone(`${stall}'s ${attribute} landed at -1.`, stalls)).toEqual({ option: 3, attribute: 2, level: -1 });
+  });
+
+  it.each([
+    "Restaurant A's service doesn't land at 3.",
+    "Restaurant A's service might land at 3.",
+    "Does Restaurant A's service land at 3?",
+    "Restaurant A's service lands at around 3.",
+    "Restaurant A's service lands between 2 and 3.",
+    "Restaurant A's service lands at 3, Agent 2 thinks.",
+    "Restaurant A's service went up by 2.",
+    "Restaurant A's service needs to land at 4.",
+    "Restaurant A lacks ambience 5.",
+    "Restaurant A has something like 3 on service.",
+    "Restaurant A's service team has 2 waiters.",
+    "Restaurant A is the one for service 4.",
+    "Restaurant A's service opens at 3pm.",
+    "Restaurant A's service lands at 9.",
+    "Restaurant A or Restaurant B: service 3.",
+    "Restaurant A's service and ambience land at 3.",
+    "If Restaurant A's service lands at 3, fine.",
+    "Restaurant A's service, in round 2, came to 4.",
+    "Your notes put Restaurant A's service at 3.",
+  ])("takes nothing from %j", (text) => {
+    expect(lone(text)).toBeNull();
+  });
+
+  it("takes nothing from a long sentence (a paragraph is no plain statement)", () => {
+    expect(
+      lone("Restaurant A's service lands at 3 by my reckoning after a long evening of careful tasting there."),
+    ).toBe(null);
+  });
+
+  // property: the share a generated plain statement makes is the one read (oracle: the generator's own cell),
+  // and one blocking word anywhere in it leaves nothing
+  const verbs = ["lands at", "registers at", "clocks in at", "works out to", "comes to", "gives a", "settles at"];
+  const blockers = ["maybe", "not", "around", "roughly", "if", "never", "could"];
+  const cells = fc.record({
+    option: fc.integer({ min: 0, max: 2 }),
+    attribute: fc.integer({ min: 0, max: 3 }),
+    level: fc.integer({ min: 1, max: 5 }),
+    verb: fc.constantFrom(...verbs),
+    attributeFirst: fc.boolean(),
+  });
+  const sentence = (c: { option: number; attribute: number; level: number; verb: string; attributeFirst: boolean }) => {
+    const option = restaurants.domain.options[c.option] as string;
+    const attribute = restaurants.domain.attributes[c.attribute] as string;
+    return c.attributeFirst
+      ? `${attribute} for ${option} ${c.verb} ${c.level}.`
+      : `${option}'s ${attribute} ${c.verb} ${c.level}.`;
+  };
+
+  it("reads a generated plain statement as exactly its cell (property)", () => {
+    fc.assert(
+      fc.property(cells, (c) => {
+        expect(lone(sentence(c))).toEqual({ option: c.option, attribute: c.attribute, level: c.level });
+      }),
+      { numRuns: 200, seed: 15 },
+    );
+  });
+
+  it("takes nothing once a hedge, negation or condition stands anywhere in it (property)", () => {
+    fc.assert(
+      fc.property(cells, fc.constantFrom(...blockers), fc.nat(), (c, blocker, at) => {
+        const words = sentence(c).split(" ");
+        words.splice(at % words.length, 0, blocker); // before the last word: inside the sentence
+        expect(lone(words.join(" "))).toBeNull();
+      }),
+      { numRuns: 200, seed: 15 },
+    );
+  });
+});

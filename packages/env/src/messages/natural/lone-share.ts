@@ -1,0 +1,267 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { FRACTION, naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+/** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
+const MAX_WORDS = 16;
+
+/**
+ * Words that keep a sentence from being a plain statement of one level: comparisons and changes ("more", "up
+ * by"), approximations ("around", "between"), wants and thresholds ("need", "at least"), other people ("you",
+ * "his"), time and order ("earlier", "round"), and asking or proposing words.
+ */
+const BLOCKERS = new Set([
+  ...cue.comparatives,
+  ...cue.alternatives,
+  "by",
+  "times",
+  "increase",
+  "increased",
+  "dropped",
+  "drop",
+  "rose",
+  "fell",
+  "improved",
+  "changed",
+  "about",
+  "around",
+  "roughly",
+  "approximately",
+  "approx",
+  "nearly",
+  "almost",
+  "over",
+  "under",
+  "least",
+  "most",
+  "somewhere",
+  "ish",
+  "range",
+  "need",
+  "needs",
+  "needed",
+  "want",
+  "wants",
+  "hope",
+  "expect",
+  "expected",
+  "target",
+  "should",
+  "must",
+  "require",
+  "requires",
+  "required",
+  "ideally",
+  "minimum",
+  "maximum",
+  "threshold",
+  "average",
+  "combined",
+  "sum",
+  "together",
+  "per",
+  "each",
+  "every",
+  "both",
+  "all",
+  "said",
+  "says",
+  "earlier",
+  "previously",
+  "before",
+  "last",
+  "used",
+  "you",
+  "your",
+  "they",
+  "their",
+  "he",
+  "she",
+  "his",
+  "her",
+  "someone",
+  "anyone",
+  "everyone",
+  "somebody",
+  "anybody",
+  "what",
+  "which",
+  "how",
+  "why",
+  "whether",
+  "if",
+  "guess",
+  "assume",
+  "imagine",
+  "round",
+  "turn",
+  "step",
+  "rank",
+  "ranked",
+  "place",
+  "%",
+  "percent",
+  "lacks",
+  "lack",
+  "lacking",
+  "missing",
+  "like",
+  "something",
+  "kind",
+  "sort",
+]);
+
+/** A word of symbols only ("✔", "→") after a level: it closes the statement. */
+const SYMBOL = /^[^\p{L}\p{N}]+$/u;
+
+/** Before "up", these make it a settled value, not a change: "ended up at 0", "turned up a 1". */
+const SETTLED = new Set(["ended", "ends", "end", "turned", "turns", "wound", "showed", "shows", "came", "comes"]);
+
+/** Words a number may not follow to be a level: "the 2", "round 2", "#2". */
+const NOT_AFTER = new Set(["the", "that", "this", "these", "those", "which", "no", "any", "number", "top", "#"]);
+
+/** Words that may follow the level: the clause ends, or a unit, a scale or the attribute follows. */
+const LEVEL_TAILS = new Set(["stars", "star", "points", "point", "out", "on", "for", "in", "at", "from"]);
+
+type Mention = { index: number; end: number };
+
+/** Is w a word that leaves a stated level as it is (no blocker, negation, condition, modal or report)? */
+export function plainWord(w: string): boolean {
+  if (BLOCKERS.has(w) || cue.negations.has(w) || w.endsWith("n't") || w === "agent") return false;
+  return !(cue.conditionals.has(w) || cue.modals.has(w) || cue.reporting.has(w));
+}
+
+/**
+ * One statement of one level in a short sentence no other cue read: exactly one option, one attribute and one
+ * number in the task's level range, with no negation, condition, modal, question, other speaker, comparison or
+ * approximation anywhere in it ("Food quality for Restaurant C lands at 2.", "Lady Ashby's muddy boots register
+ * at 1.", "Wait time at Restaurant B clocks in at 3."). LLMs find verbs faster than a cue list can: the reading
+ * asks only that nothing else in the sentence could change what the number means, and takes nothing otherwise.
+ */
+export function loneShare(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number } | null {
+  const { words } = s;
+  if (to - first > MAX_WORDS || (s.tokens[to - 1] as NaturalToken).question) return null;
+  let option: Mention | null = null;
+  let attribute: Mention | null = null;
+  let level: number | null = null;
+  for (let k = first; k < to; k++) {
+    if (s.gate[k] || s.modal[k]) return null;
+    const w = words[k] as string;
+    // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
+    if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
+    if (w.startsWith("@") || !plainWord(w)) return null;
+    const o = state.options.match(words, k);
+    if (o !== null && o.end <= to) {
+      if (option !== null && option.index !== o.index) return null;
+      option = o;
+      k = o.end - 1;
+      continue;
+    }
+    const a = state.attributes.match(words, k);
+    if (a !== null && a.end <= to) {
+      if (attribute !== null && attribute.index !== a.index) return null;
+      attribute = a;
+      k = a.end - 1;
+      continue;
+    }
+    const value = numberAt(s, k, state);
+    if (value === null) {
+      if (/[0-9]/.test(w)) return null; // "3pm", "2nd", "50%": a number that is no level
+      continue;
+    }
+    if (level !== null || NOT_AFTER.has(words[k - 1] as string)) return null;
+    let end = value.end;
+    if (words[end] === "out" && words[end + 1] === "of") {
+      const scale = words[end + 2] as string;
+      if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
+      end += 3;
+    }
+    const closes =
+      end >= to ||
+      s.separated(end - 1) ||
+      (s.tokens[end - 1] as NaturalToken).stop ||
+      SYMBOL.test(words[end] as string);
+    const tail = words[end] as string;
+    if (!closes && !LEVEL_TAILS.has(tail) && state.attributes.match(words, end) === null) return null;
+    level = value.value;
+    k = end - 1;
+  }
+  if (option === null || attribute === null || level === null) return null;
+  const [lo, hi] = state.task.levels;
+  if (level < lo || level > hi) return null;
+  return { option: option.index, attribute: attribute.index, level };
+}
+
+/**
+ * The one level a span of words states and nothing else ("I've got it at 3", "Checked again: 0", "it's a 3"): no
+ * option or attribute name, no word that changes what the number means, the number closing the span or followed
+ * by a unit or scale. Null otherwise. The speaker's value in a correction of a claim read elsewhere.
+ */
+export function onlyLevel(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  if (to - from > MAX_WORDS || from >= to) return null;
+  let level: { value: number; end: number } | null = null;
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    // "it should read -2", "it should be 3": the speaker's value in a correction
+    if (w === "should" && (s.words[k + 1] === "be" || s.words[k + 1] === "read")) continue;
+    // "I'd say 2", "I say 2": the speaker's own word
+    if (w === "say" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "i" || s.words[k - 1] === "id")) continue;
+    if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    const value = numberAt(s, k, state);
+    if (value === null) {
+      if (/[0-9]/.test(w)) return null;
+      continue;
+    }
+    if (level !== null || NOT_AFTER.has(s.words[k - 1] as string)) return null;
+    let end = value.end;
+    if (s.words[end] === "out" && s.words[end + 1] === "of") {
+      const scale = s.words[end + 2] as string;
+      if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
+      end += 3;
+    }
+    if (!(end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop)) return null;
+    level = { value: value.value, end };
+    k = end - 1;
+  }
+  if (level === null) return null;
+  const [lo, hi] = state.task.levels;
+  return level.value < lo || level.value > hi ? null : level;
+}
+
+/** In the speaker's value after a claim, these make it something else: "otherwise 3", "then 2", "also 4". */
+const CONTRAST_BLOCKERS = new Set(["otherwise", "else", "then", "also", "too", "and", "or", "next", "another"]);
+
+/** The number at k: "4", "+2", "×3", "4/5" (over the scale's top), "four", "minus two". */
+function numberAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
+  const w = s.words[k] as string;
+  const sign = w === "minus" || w === "negative" ? -1 : 1;
+  const at = sign < 0 ? k + 1 : k;
+  const raw = s.words[at] as string | undefined;
+  if (raw === undefined) return null;
+  // "a four-star place for X", "a 3-star rating"
+  const word = sign > 0 && /^[a-z0-9]+-stars?$/.test(raw) ? raw.slice(0, raw.indexOf("-")) : raw;
+  // "×3", "x3"; "+2" only on a scale with negative levels (elsewhere a change)
+  const signed = word.startsWith("+") && state.task.levels[0] >= 0 ? null : word;
+  const digits =
+    signed !== null && /^[+×x*]?[0-9]{1,2}$/.test(word) ? naturalInteger(word.replace(/^[+×x*]/, "")) : null;
+  let value = digits ?? naturalInteger(word) ?? cue.numberWords.get(word) ?? null;
+  if (value === null) {
+    const fraction = word.length <= 21 ? FRACTION.exec(word) : null;
+    if (fraction === null || Number(fraction[2]) !== state.task.levels[1]) return null;
+    value = Number(fraction[1]);
+  }
+  if (sign < 0 && value <= 0) return null;
+  return { value: sign * value, end: at + 1 };
+}
