@@ -14,6 +14,7 @@ import {
   selectBackend,
 } from "../dist/tfjs/index.js";
 import { hfDecoderFigures } from "./hf-decoder.mjs";
+import { hfHeadFigures } from "./hf-head.mjs";
 import { simdMatMulFigures } from "./simd-matmul.mjs";
 import { tokenShiftFigures } from "./token-shift.mjs";
 
@@ -157,5 +158,6 @@ export default async function bench({ report, quick }) {
 
   // 6. Hugging Face decoders (Qwen3 tiny) beside llama.cpp
   await simdMatMulFigures({ report, quick });
+  await hfHeadFigures({ report, quick });
   await hfDecoderFigures({ report, quick });
 }

@@ -20,6 +20,7 @@ export {
 export { sequenceLogProbs } from "./decoder-log-probs";
 export type { ScoredRow } from "./token-log-probs";
 export { tokenLogProbs } from "./token-log-probs";
+export { headLogProbs } from "./head-log-probs";
 export { nextTokenLogProbs } from "./next-token-log-probs";
 export type { SampleDecoderOptions, SampleDecoderResult } from "./sample-decoder";
 export { chooseFromLogits, sampleDecoder } from "./sample-decoder";

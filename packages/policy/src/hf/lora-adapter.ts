@@ -102,6 +102,22 @@ export class LoraAdapter implements ProjectionAdapter {
     return tf.mul(tf.matMul(low, pair.b, false, true), this.scale) as tf.Tensor2D;
   }
 
+  /**
+   * A frozen copy of this adapter's current A and B (not trainable, own tensors, no dropout): the policy a run starts
+   * RL from, kept as the KL reference while this adapter moves.
+   */
+  snapshot(): LoraAdapter {
+    const frozen = (v: tf.Variable) => {
+      const copy = v.clone();
+      const out = tf.variable(copy, false);
+      copy.dispose();
+      return out;
+    };
+    const pairs = new Map<string, LoraPair>();
+    for (const [k, pair] of this.pairs) pairs.set(k, { a: frozen(pair.a), b: frozen(pair.b) });
+    return new LoraAdapter(this.settings, pairs);
+  }
+
   variables(): Map<string, tf.Variable> {
     const out = new Map<string, tf.Variable>();
     for (const [k, pair] of this.pairs) {

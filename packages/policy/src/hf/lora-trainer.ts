@@ -41,13 +41,8 @@ export function weightedNegativeLogLikelihood(model: DecoderModel, batch: readon
   const valid = batch.map((s) => Array.from({ length: width }, (_, i) => i < s.tokens.length));
   const { hidden, cache } = model.forward({ tokens, valid });
   cache.dispose();
-  const logits = model.logitsAt(hidden, at);
-  const vocab = logits.shape[1];
-  // log p(target) = logit(target) - logsumexp(logits); a one-hot mask picks the target, since gathering from the
-  // flattened [positions x 151k] matrix would need a gradient scattered over all of it
-  // oneHot built as int32 and cast: the wasm back end writes int32 bits into a "float32" oneHot (values ~4e-45)
-  const mask = tf.cast(tf.oneHot(tf.tensor1d(targets, "int32"), vocab), "float32");
-  const picked = tf.sub(tf.sum(tf.mul(logits, mask), 1), tf.logSumExp(logits, 1));
+  // log p(target) = logit(target) - logsumexp(logits), with the head's own gradient (DecoderModel.logProbsAt)
+  const picked = model.logProbsAt(hidden, at, targets);
   const norm = weights.reduce((a, w) => a + Math.abs(w), 0);
   return tf.div(tf.neg(tf.sum(tf.mul(picked, tf.tensor1d(weights)))), norm) as tf.Scalar;
 }

@@ -153,4 +153,26 @@ describe("LoRA", () => {
     expect(model.weights.layers[0]!.q.dataSync()).toEqual(before);
     model.dispose();
   });
+
+  it("snapshots a frozen copy that keeps the adapter's log-probs while the adapter trains on, and frees its tensors", () => {
+    const model = micro();
+    const adapter = LoraAdapter.create(model, parseLoraSettings({ r: 2 }), 9);
+    perturb(adapter, 4);
+    const before = sequenceLogProbs(model, rows);
+    const count = tf.memory().numTensors;
+    const frozen = adapter.snapshot();
+    const trainer = new LoraTrainer(model, adapter, { learningRate: 5e-2 });
+    for (let k = 0; k < 3; k++) trainer.step([{ tokens: rows[0]!, weights: [0, 1, 1, 1, 1] }]);
+    const moved = sequenceLogProbs(model, rows);
+    model.adapter = frozen;
+    const kept = sequenceLogProbs(model, rows);
+    expect(Math.max(...moved[0]!.map((v, i) => Math.abs(v - before[0]![i]!)))).toBeGreaterThan(1e-3);
+    kept.forEach((row, r) => row.forEach((v, i) => expect(v).toBe(before[r]![i]!)));
+    expect([...frozen.variables().values()].every((v) => !v.trainable)).toBe(true);
+    frozen.dispose();
+    trainer.optimizer.dispose();
+    expect(tf.memory().numTensors).toBe(count);
+    adapter.dispose();
+    model.dispose();
+  });
 });

@@ -11,8 +11,8 @@ export interface ScoredRow {
 /**
  * Differentiable log-probs of given tokens, flattened row by row (row 0's positions from..end, then row 1's, ...):
  * the tensor form of `sequenceLogProbs`, for losses such as PPO's ratio. Rows run as one right-padded batch and the
- * LM head runs only at the scored positions. log p = logit - logsumexp(logits), the target picked by a one-hot
- * mask (a gather from the [positions x vocab] logits would need its gradient scattered over all of them anyway).
+ * LM head runs only at the scored positions (DecoderModel.logProbsAt: log p = logit - logsumexp(logits) with a
+ * hand-written gradient, the head frozen).
  */
 export function tokenLogProbs(model: DecoderModel, rows: readonly ScoredRow[]): tf.Tensor1D {
   if (rows.length === 0) throw new InvalidArgumentError("rows", rows, "at least one row");
@@ -32,9 +32,6 @@ export function tokenLogProbs(model: DecoderModel, rows: readonly ScoredRow[]): 
   return tf.tidy(() => {
     const { hidden, cache } = model.forward({ tokens, valid });
     cache.dispose();
-    const logits = model.logitsAt(hidden, at);
-    // built as int32 and cast: the wasm back end writes int32 bits into a "float32" oneHot (values ~4e-45)
-    const mask = tf.cast(tf.oneHot(tf.tensor1d(targets, "int32"), logits.shape[1]), "float32");
-    return tf.sub(tf.sum(tf.mul(logits, mask), 1), tf.logSumExp(logits, 1)) as tf.Tensor1D;
+    return model.logProbsAt(hidden, at, targets);
   });
 }

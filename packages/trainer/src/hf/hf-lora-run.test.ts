@@ -86,6 +86,9 @@ describe("HfLoraRun", () => {
         .split("\n")
         .map((l) => JSON.parse(l));
       expect(lines.map((l) => l.phase)).toEqual(["sft", "rl", "rl"]);
+      // iteration 0's one minibatch is scored before its step: against the warm-started reference its KL is ~0 (the
+      // float32 / float64 log-softmax gap), against the bare base it is the warm start's whole move
+      expect(lines[1].kl).toBeLessThan(1e-4);
       for (const line of lines.slice(1) as HfRlMetricsLine[]) {
         expect(line.episodes).toBe(2);
         expect(Number.isFinite(line.rewards.total)).toBe(true);

@@ -38,6 +38,8 @@ export interface HfLoraRunConfig {
 export class HfLoraRun {
   completedIterations = 0;
   private readonly optimizer: AdamOptimizer;
+  /** The adapter as the warm start left it (B = 0 without one), frozen: RL's KL reference; null until train(). */
+  private reference: LoraAdapter | null = null;
 
   private constructor(
     readonly dir: string,
@@ -113,8 +115,12 @@ export class HfLoraRun {
       adapter: this.adapter,
       optimizer: this.optimizer,
       toolSchemas: this.hf.toolSchemas,
+      reference: null as LoraAdapter | null,
     };
     await hfWarmStart(learner, this.config, this.progress, (line) => this.append(line));
+    // the KL keeps RL near the policy it starts from (the warm-started adapter), not near the random base
+    this.reference?.dispose();
+    this.reference = learner.reference = this.adapter.snapshot();
     const { rl } = this.config;
     const bar = new Progress("rl", rl.iterations, this.progress);
     const lines: HfRlMetricsLine[] = [];
@@ -135,6 +141,7 @@ export class HfLoraRun {
   }
 
   dispose(): void {
+    this.reference?.dispose();
     this.optimizer.dispose();
     this.adapter.dispose();
     this.checkpoint.model.dispose();

@@ -14,11 +14,16 @@ export function yieldToEventLoop(): Promise<void> {
   return new Promise((done) => setImmediate(done));
 }
 
-/** A LoRA-adapted decoder being trained: the adapter's A and B move, the base stays frozen (and is the reference). */
+/**
+ * A LoRA-adapted decoder being trained: the adapter's A and B move, the base stays frozen. The KL reference is the
+ * base with `reference` attached (the warm-started adapter, frozen: the policy RL starts from, as the embedded
+ * trainer's base/), or the bare base when `reference` is null or absent.
+ */
 export interface HfLearner {
   model: DecoderModel;
   adapter: LoraAdapter;
   optimizer: AdamOptimizer;
+  reference?: LoraAdapter | null;
 }
 
 function rowOf(s: RlSample): { tokens: number[]; from: number } {
@@ -44,7 +49,7 @@ function completionLogProbs(model: DecoderModel, samples: readonly RlSample[], m
 /**
  * The PPO update of RL iteration `iteration` for a LoRA-adapted decoder (docs/design.md §5), the trainer's `ppoLoss`
  * as it is: old log-probs (recomputed, or the sampler's with `rl.oldLogprobs: "sampler"`) and the reference's (the
- * frozen base, i.e. the model without its adapter) once; then `rl.ppoEpochs` epochs over minibatches of
+ * base with `learner.reference` attached; the old ones when `rl.klCoef` is 0, which then reports kl 0) once; then `rl.ppoEpochs` epochs over minibatches of
  * `rl.minibatchSize` samples in an order drawn from (seed, iteration, epoch), each one Adam step on the adapter whose
  * gradient is accumulated over length-sorted micro-batches of `rl.microbatchSize`, weighted by their share of the
  * minibatch's tokens (so it is the whole minibatch's token-mean loss), clipped to global norm `rl.clipNorm`.
@@ -73,12 +78,15 @@ export async function hfPpoUpdate(
     }),
   );
   update.samplerMismatch = count === 0 ? 0 : mismatch / count;
-  model.adapter = null;
-  let ref: number[][];
-  try {
-    ref = completionLogProbs(model, samples, rl.microbatchSize);
-  } finally {
-    model.adapter = adapter;
+  // with rl.klCoef 0 the reference's log-probs only feed the reported kl: skip its forward pass, as attachLogprobs does
+  let ref: number[][] = old;
+  if (rl.klCoef > 0) {
+    model.adapter = learner.reference ?? null;
+    try {
+      ref = completionLogProbs(model, samples, rl.microbatchSize);
+    } finally {
+      model.adapter = adapter;
+    }
   }
   optimizer.learningRate = update.learningRate;
   const variables = adapter.variables();
