@@ -5,6 +5,7 @@ import { randomTask } from "../generators/random-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
 import type { Act } from "./act";
 import { parseNatural } from "./parse-natural";
+import { stalls } from "./natural/test-sentence";
 import { renderNatural } from "./render-natural";
 
 const task = randomTask({ seed: 1, options: 3, attributes: 4, agents: 3 });
@@ -361,14 +362,6 @@ describe("forms from fresh17 (tuned on after it was scored; fresh18 is the unsee
   });
 
   it("reads '+1', 'four-star' and 'on my side' after a reported clause; 'unless' after a pair", () => {
-    const stalls = generateTask({
-      family: "random",
-      seed: 1,
-      domain: "fundraiserStalls",
-      options: 4,
-      attributes: 4,
-      levels: [-2, 2],
-    });
     const [stall, attribute] = [stalls.domain.options[0] as string, stalls.domain.attributes[1] as string];
     expect(parseNatural(`${stall}'s ${attribute} were +1.`, stalls).acts).toEqual([share(0, 1, 1)]);
     expect(parseNatural("Restaurant B's service was +4.", hp).error).toMatch(/no act found/); // a change on 1..5

@@ -1,19 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateTask } from "../../generators/generate-task";
 import type { Act } from "../act";
 import { parseNatural } from "../parse-natural";
 import { loneShare } from "./lone-share";
-import { restaurants, testSentence } from "./test-sentence";
+import { restaurants, stalls, testSentence } from "./test-sentence";
 
-const stalls = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "fundraiserStalls",
-  options: 4,
-  attributes: 4,
-  levels: [-2, 2],
-});
 const lone = (text: string, task = restaurants) => {
   const { s, state } = testSentence(text, task);
   return loneShare(s, 0, s.to, state);

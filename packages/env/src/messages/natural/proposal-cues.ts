@@ -1,7 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { alternative } from "./option-list";
-import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
+import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
 
@@ -20,19 +20,6 @@ const PARTICLES = new Map([
 const WIN = new Set(["win", "wins"]);
 /** "X is who I'd hire", "X is what I'd pick". */
 const RELATIVES = new Set(["who", "what", "which", "where"]);
-
-/** The one option named in the sentence before i (null when none or several). */
-function onlyOptionBefore(s: Sentence, i: number, state: ParseState): number | null {
-  let named: number | null = null;
-  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
-    const option = state.options.match(s.words, k);
-    if (option === null) continue;
-    if (named !== null && named !== option.index) return null;
-    named = option.index;
-    k = option.end - 1;
-  }
-  return named;
-}
 
 /** "X gets my vote", "X is my pick", "X is the best choice", "X should win", "X is who I'd hire" at i. */
 function optionFirst(

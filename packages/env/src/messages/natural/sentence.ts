@@ -261,3 +261,16 @@ export interface ParseState {
   /** The one option the last sentence spoke about, for "it" and "its". */
   subject: number | null;
 }
+
+/** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */
+export function onlyOptionBefore(s: Sentence, i: number, state: ParseState): number | null {
+  let named: number | null = null;
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (named !== null && named !== option.index) return null;
+    named = option.index;
+    k = option.end - 1;
+  }
+  return named;
+}

@@ -1,7 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
-import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
+import { onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 import { type Item, itemList, levelAt } from "./share-items";
 
 // The share cue family: a sentence that states levels, subject first ("<option> has ...", "it has ...") or
@@ -69,15 +69,7 @@ export function subjectShare(
 
 /** The option "it" at i stands for: the one option named earlier in the sentence, else the last sentence's. */
 function pronounReferent(s: Sentence, i: number, state: ParseState): number | null {
-  let named: number | null = null;
-  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
-    const option = state.options.match(s.words, k);
-    if (option === null) continue;
-    if (named !== null && named !== option.index) return null;
-    named = option.index;
-    k = option.end - 1;
-  }
-  return named ?? state.subject;
+  return onlyOptionBefore(s, i, state) ?? state.subject;
 }
 
 /** "[the] <attribute> of|for|at <option> [is] <level>" at i. */

@@ -7,6 +7,16 @@ import { type NaturalTask, type ParseState, Sentence } from "./sentence";
 /** The restaurants task the cue-family tests read (Restaurant A..C; food quality, service, ambience, value for money). */
 export const restaurants: NaturalTask = generateTask({ family: "hiddenProfile", seed: 1 });
 
+/** A task whose levels run -2..2 (fundraiser stalls), for signed and spelled-out levels. */
+export const stalls: NaturalTask = generateTask({
+  family: "random",
+  seed: 1,
+  domain: "fundraiserStalls",
+  options: 4,
+  attributes: 4,
+  levels: [-2, 2],
+});
+
 /**
  * Test support for the cue-family modules: `text` as one sentence (up to its first stop) and a fresh parse
  * state for `task`, with a `word` lookup for positions.
