@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Copy probe (issue 24): trains the shapes preset's model from scratch on copy examples only (SHARE a held cell)
-// for --steps steps, through pretrainBase itself (so pretrain.copyCurriculum and every other setting apply), and
-// every --every steps prints the given-cell level accuracy (argmax = the level) and mean probability on held-out
-// prompts: teacher observations of pretraining shapes at seeds pretraining never draws, and of each held-out family
-// at its default size. The learning-rate schedule is the full preset's (stopAfter), so a probe's first steps are
-// the full run's. Usage (build first):
-//   nice -n 10 node scripts/copy-probe.mjs --steps 600 --every 100 [--set pretrain.copyCurriculum='{...}' ...]
+// for --steps steps (or --copy-steps of them, then the preset's mixed steps), through pretrainBase itself (so
+// pretrain.copyCurriculum and every other setting apply), and every --every steps prints the given-cell level
+// accuracy (argmax = the level) and mean probability on held-out prompts: teacher observations of pretraining shapes
+// at seeds pretraining never draws ("long": those over 150 tokens), and of each held-out family at its default size.
+// The learning-rate schedule is the full preset's (stopAfter), so a probe's steps are the full run's first steps.
+// Usage (build first):
+//   nice -n 10 node scripts/copy-probe.mjs --steps 800 --every 100 [--set pretrain.copyCurriculum='{...}' ...]
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -22,6 +23,8 @@ const value = (name, fallback) => {
 };
 const steps = Number(value("--steps", "600"));
 const every = Number(value("--every", "100"));
+// Copy-only steps; the rest of --steps are the preset's mixed steps (copy, talk and choose examples).
+const copySteps = Number(value("--copy-steps", String(steps)));
 const shapeProbes = Number(value("--shape-probes", "300"));
 const familyTasks = Number(value("--family-tasks", "20"));
 const familyProbes = Number(value("--family-probes", "40"));
@@ -29,7 +32,7 @@ const overrides = args.flatMap((a, i) => (args[i - 1] === "--set" ? [trainer.par
 const config = trainer.resolveTrainConfig({
   preset: "shapes",
   // A probe's copy stage is its whole length; the mixed steps after it only set the learning-rate schedule.
-  overrides: [{ pretrain: { copySteps: steps, episodes: 2000 } }, ...overrides],
+  overrides: [{ pretrain: { copySteps, episodes: 2000 } }, ...overrides],
 });
 await selectBackend({ log: null });
 const pm = trainer.createPolicyModel(config.model, trainer.derivedSeed(config.seed, "init"));
@@ -55,7 +58,7 @@ for (const [name, generate] of Object.entries(heldOutFamilies)) {
 }
 const long = sets.shapes.filter((p) => p.prompt.length > 150);
 console.log(
-  `# ${JSON.stringify(config.model)} ${JSON.stringify({ lr: config.pretrain.learningRate, warmup: config.pretrain.warmupSteps, copyCurriculum: config.pretrain.copyCurriculum })}`,
+  `# ${JSON.stringify(config.model)} ${JSON.stringify({ lr: config.pretrain.learningRate, warmup: config.pretrain.warmupSteps, copyCurriculum: config.pretrain.copyCurriculum, copyShares: config.pretrain.copyShares, seed: config.seed })}`,
 );
 console.log(
   `# probes: shapes ${sets.shapes.length} (${long.length} over 150 tokens), ${Object.entries(sets)
