@@ -162,10 +162,11 @@ export function pretrainLearningRate(step: number, config: TrainConfig["pretrain
 
 /**
  * Pretrains the embedded base (the evidence issue): `pretrain.copySteps` steps on copy examples only (a model
- * must learn to read its own table before anything else), then `pretrain.steps` steps whose examples are copy
- * examples, teacher messages and teacher choices in the proportions `pretrain.mix` (choosing from a tally is the
- * slowest skill, so it gets the largest share by default). Every batch is drawn from (seed, step), so the same config
- * gives the same log line for line; `stopAfter` ends early (the reproducibility test replays the first steps).
+ * must learn to read its own table before anything else; with `pretrain.copyCurriculum`, shortest prompts first),
+ * then `pretrain.steps` steps whose examples are copy examples, teacher messages and teacher choices in the
+ * proportions `pretrain.mix` (choosing from a tally is the slowest skill, so it gets the largest share by default).
+ * Every batch is drawn from (seed, step), so the same config gives the same log line for line; `stopAfter` ends early
+ * (the reproducibility test replays the first steps).
  */
 export async function pretrainBase(
   pm: PolicyModel,
