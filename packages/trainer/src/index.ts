@@ -56,7 +56,16 @@ export { measureBaseSkills, traceSkills } from "./run/base-skills";
 export type { FamilySkills, HeldOutSkills } from "./run/held-out-skills";
 export { measureHeldOutSkills, soloFullInformationTask } from "./run/held-out-skills";
 export type { PretrainData, PretrainLogLine } from "./run/pretrain-base";
-export { PRETRAIN_LOG_VERSION, pretrainBase, pretrainData, pretrainLearningRate } from "./run/pretrain-base";
+export {
+  PRETRAIN_LOG_VERSION,
+  copyByLength,
+  copyCurriculumLimit,
+  pretrainBase,
+  pretrainData,
+  pretrainLearningRate,
+} from "./run/pretrain-base";
+export type { GivenCellProbe } from "./run/given-cell-accuracy";
+export { givenCellAccuracy, givenCellProbes } from "./run/given-cell-accuracy";
 export type { BaseManifest } from "./run/pretrain-run";
 export { BASE_MANIFEST_VERSION, basePaths, runPretrain } from "./run/pretrain-run";
 export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
@@ -87,7 +96,7 @@ export type { RunIo } from "./run/supervised-warm-start";
 export { supervisedWarmStart } from "./run/supervised-warm-start";
 export { TrainRun } from "./run/train-run";
 export type { TeacherOptions } from "./teacher/teacher-policy";
-export { teacherPolicy } from "./teacher/teacher-policy";
+export { teacherFromConfig, teacherPolicy } from "./teacher/teacher-policy";
 export { SCRATCHPAD_MAX, choiceScratchpad, scratchpadArgmax } from "./teacher/choice-scratchpad";
 export type { HfLoraSection, HfPolicySection } from "./hf/hf-train-config";
 export {

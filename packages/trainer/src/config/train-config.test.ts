@@ -28,7 +28,25 @@ describe("train config", () => {
     expect(shapes.model.context).not.toBe(demo.model.context);
   });
 
+  it("gives the shapes preset a copy stage past its curriculum's ramp, with copy examples that fit an action", () => {
+    const { pretrain, rl } = resolveTrainConfig({ preset: "shapes" });
+    const curriculum = pretrain.copyCurriculum;
+    expect(curriculum).toBeDefined();
+    // copying is learned on every prompt length before the mixed steps begin (see README's copy probes)
+    expect(pretrain.copySteps).toBeGreaterThan(curriculum!.rampSteps);
+    // a share is 5 words with its ";", and <eos> closes the action
+    expect(5 * pretrain.copyShares).toBeLessThanOrEqual(rl.maxNewTokens);
+    // the opt-in settings stay off by default (the demo's committed base was made without them)
+    const demo = resolveTrainConfig({ preset: "demo" }).pretrain;
+    expect(demo.copyCurriculum).toBeUndefined();
+    expect(demo.copyShares).toBe(1);
+  });
+
   it("names the field and the value of a bad config", () => {
+    expect(() =>
+      resolveTrainConfig({ file: { pretrain: { copyCurriculum: { startShare: 0, rampSteps: 10 } } } }),
+    ).toThrow(/pretrain\.copyCurriculum\.startShare.*got 0/);
+    expect(() => resolveTrainConfig({ file: { pretrain: { copyShares: 9 } } })).toThrow(/pretrain\.copyShares.*got 9/);
     expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(
       /rl\.groupSize.*got 1/,
     );

@@ -8,6 +8,8 @@ import { derivedSeed } from "../rollout/training-data";
 import { createPolicyModel } from "./policy-model";
 import {
   type PretrainLogLine,
+  copyByLength,
+  copyCurriculumLimit,
   lengthSortedParts,
   pretrainBase,
   pretrainData,
@@ -84,6 +86,36 @@ describe("pretrainData", () => {
       for (const ex of data.copy) expect(pm.tokenizer.decode(ex.completion)).toMatch(/^SHARE o\d+ a\d+ \d+$/);
       for (const ex of data.choose) expect(pm.tokenizer.decode(ex.completion)).toMatch(/CHOOSE o\d+$/);
       for (const ex of data.talk) expect(pm.tokenizer.decode(ex.completion)).not.toMatch(/CHOOSE/);
+    } finally {
+      pm.model.dispose();
+    }
+  });
+
+  it("with copyShares k, each copy example shares its own cell then up to k - 1 other held cells, each once", async () => {
+    const at = (copyShares: number) =>
+      resolveTrainConfig({ preset: "smoke", overrides: [{ pretrain: { copyShares }, rl: { maxNewTokens: 16 } }] });
+    const pm = createPolicyModel(at(1).model, 1);
+    try {
+      const one = await pretrainData(pm, at(1));
+      // maxNewTokens 16 holds 3 shares (5 words each with its ";", then <eos>), so 8 gives 3
+      for (const k of [3, 8]) {
+        const many = await pretrainData(pm, at(k));
+        expect(many.copy.length).toBe(one.copy.length);
+        expect(many.talk).toEqual(one.talk);
+        let longest = 0;
+        many.copy.forEach((ex, i) => {
+          expect(ex.prompt).toEqual(one.copy[i]!.prompt);
+          const acts = pm.tokenizer.decode(ex.completion).split(" ; ");
+          expect(acts[0]).toBe(pm.tokenizer.decode(one.copy[i]!.completion));
+          expect(new Set(acts).size).toBe(acts.length);
+          expect(ex.completion.length).toBeLessThanOrEqual(16);
+          longest = Math.max(longest, acts.length);
+          // every further share is a cell of the same SEE list, with its level
+          const see = pm.tokenizer.decode(ex.prompt);
+          for (const act of acts) expect(see).toContain(act.replace("SHARE ", "SEE ").split(" ").slice(1).join(" "));
+        });
+        expect(longest).toBe(3);
+      }
     } finally {
       pm.model.dispose();
     }
@@ -236,4 +268,66 @@ describe("pretrain.lengthParts", () => {
       ).some((p) => Math.abs(p.weight - 0.25) > 1e-3),
     ).toBe(true);
   }, 120_000);
+});
+
+describe("pretrain.copyCurriculum", () => {
+  it("grows the drawn share linearly from startShare to all at rampSteps (oracle: a direct count, property)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        (startShare, rampSteps, n, step) => {
+          const c = { startShare, rampSteps };
+          const limit = copyCurriculumLimit(step, n, c);
+          // oracle: the smallest count whose share of n is at least the share the schedule asks for
+          const share = step >= rampSteps ? 1 : startShare + ((1 - startShare) * step) / rampSteps;
+          let count = 1;
+          while (count < n && count / n < share - 1e-12) count++;
+          expect(limit).toBe(count);
+          expect(copyCurriculumLimit(step + 1, n, c)).toBeGreaterThanOrEqual(limit);
+          if (step >= rampSteps) expect(limit).toBe(n);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("sorts copy examples by prompt length, stably (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 60 }), (lengths) => {
+        const items = lengths.map((p, k) => ({ prompt: Array(p).fill(1), completion: [k] }));
+        const sorted = copyByLength(items);
+        expect(sorted.map((s) => s.completion[0]).sort((a, b) => a! - b!)).toEqual(items.map((_, k) => k));
+        for (let i = 1; i < sorted.length; i++) {
+          const [a, b] = [sorted[i - 1]!, sorted[i]!];
+          expect(a.prompt.length).toBeLessThanOrEqual(b.prompt.length);
+          if (a.prompt.length === b.prompt.length) expect(a.completion[0]!).toBeLessThan(b.completion[0]!);
+        }
+      }),
+    );
+  });
+
+  it("draws only the shortest copy prompts at first, and leaves the mixed stage and a config without it alone", async () => {
+    const base = resolveTrainConfig({
+      preset: "smoke",
+      overrides: [{ model: { tokenShift: true }, pretrain: { copySteps: 2, steps: 1 } }],
+    });
+    const curriculum = {
+      ...base,
+      pretrain: { ...base.pretrain, copyCurriculum: { startShare: 0.05, rampSteps: 1000 } },
+    };
+    const pm = createPolicyModel(base.model, 1);
+    const data = await pretrainData(pm, base);
+    pm.model.dispose();
+    const sorted = copyByLength(data.copy);
+    const shortest = sorted[copyCurriculumLimit(0, sorted.length, curriculum.pretrain.copyCurriculum) - 1]!;
+    expect(shortest.prompt.length).toBeLessThan(sorted[sorted.length - 1]!.prompt.length);
+    const [plain, grown] = [await firstSteps(base, 3), await firstSteps(curriculum, 3)];
+    // different (shorter) copy batches, so a different copy loss; the same stages and learning rates
+    expect(grown[0]!.loss).not.toBe(plain[0]!.loss);
+    expect(grown.map((l) => [l.stage, l.learningRate])).toEqual(plain.map((l) => [l.stage, l.learningRate]));
+    expect(await firstSteps(base, 3)).toEqual(plain);
+  }, 60_000);
 });

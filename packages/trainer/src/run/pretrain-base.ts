@@ -40,7 +40,10 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
   const max = config.rl.maxNewTokens;
   const data: PretrainData = { copy: [], talk: [], choose: [] };
+  // Each share is 4 words, 5 with the ";" before it, and <eos> ends the action.
+  const shares = Math.max(1, Math.min(config.pretrain.copyShares, Math.floor(max / 5)));
   traces.forEach((trace, k) => {
+    const rng = shares > 1 ? new Rng(derivedSeed(config.seed, "copy-shares", k)) : undefined;
     for (const step of replayObservations(tasks[k] as Task, trace)) {
       const prompt = promptIds(pm, step.observation, max);
       (step.kind === "message" ? data.talk : data.choose).push({
@@ -48,11 +51,18 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
         completion: actionIds(pm, step.text).slice(0, max),
       });
       if (step.kind !== "message") continue;
-      for (const [o, a, v] of step.observation.ownCells)
-        data.copy.push({
-          prompt,
-          completion: actionIds(pm, `SHARE o${o} a${a} ${v}`),
-        });
+      const cells = step.observation.ownCells;
+      cells.forEach(([o, a, v], i) => {
+        const text = [`SHARE o${o} a${a} ${v}`];
+        if (rng !== undefined) {
+          const others = cells.filter((_, j) => j !== i);
+          for (let n = 1; n < shares && others.length > 0; n++) {
+            const [oo, aa, vv] = others.splice(rng.int(others.length), 1)[0] as [number, number, number];
+            text.push(`SHARE o${oo} a${aa} ${vv}`);
+          }
+        }
+        data.copy.push({ prompt, completion: actionIds(pm, text.join(" ; ")) });
+      });
     }
   });
   return data;
@@ -117,6 +127,31 @@ function trainOnBatch(trainer: TransformerTrainer, batch: readonly PromptComplet
   }
 }
 
+/**
+ * The copy examples sorted by prompt length (stable: equal lengths keep their order), shortest first: the order the
+ * copy curriculum draws its growing prefix from.
+ */
+export function copyByLength(copy: readonly PromptCompletion[]): PromptCompletion[] {
+  return copy
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.prompt.length - b.item.prompt.length || a.index - b.index)
+    .map((e) => e.item);
+}
+
+/**
+ * How many of the `n` length-sorted copy examples copy step `step` may draw from under `pretrain.copyCurriculum`:
+ * the shortest share `startShare`, growing linearly to all of them at `rampSteps` (at least one).
+ */
+export function copyCurriculumLimit(
+  step: number,
+  n: number,
+  curriculum: NonNullable<TrainConfig["pretrain"]["copyCurriculum"]>,
+): number {
+  const share =
+    curriculum.startShare + (1 - curriculum.startShare) * Math.min(1, Math.max(0, step) / curriculum.rampSteps);
+  return Math.max(1, Math.min(n, Math.ceil(share * n)));
+}
+
 /** Warm-up then cosine decay to a tenth (per step). */
 export function pretrainLearningRate(step: number, config: TrainConfig["pretrain"]): number {
   const total = config.copySteps + config.steps;
@@ -127,10 +162,11 @@ export function pretrainLearningRate(step: number, config: TrainConfig["pretrain
 
 /**
  * Pretrains the embedded base (the evidence issue): `pretrain.copySteps` steps on copy examples only (a model
- * must learn to read its own table before anything else), then `pretrain.steps` steps whose examples are copy
- * examples, teacher messages and teacher choices in the proportions `pretrain.mix` (choosing from a tally is the
- * slowest skill, so it gets the largest share by default). Every batch is drawn from (seed, step), so the same config
- * gives the same log line for line; `stopAfter` ends early (the reproducibility test replays the first steps).
+ * must learn to read its own table before anything else; with `pretrain.copyCurriculum`, shortest prompts first),
+ * then `pretrain.steps` steps whose examples are copy examples, teacher messages and teacher choices in the
+ * proportions `pretrain.mix` (choosing from a tally is the slowest skill, so it gets the largest share by default).
+ * Every batch is drawn from (seed, step), so the same config gives the same log line for line; `stopAfter` ends early
+ * (the reproducibility test replays the first steps).
  */
 export async function pretrainBase(
   pm: PolicyModel,
@@ -147,6 +183,8 @@ export async function pretrainBase(
   });
   const total = Math.min(p.copySteps + p.steps, options.stopAfter ?? Number.POSITIVE_INFINITY);
   const progress = new Progress("pretrain", total, io.progress);
+  const curriculum = p.copyCurriculum;
+  const copySorted = curriculum === undefined ? data.copy : copyByLength(data.copy);
   try {
     for (let step = 0; step < total; step++) {
       const stage = step < p.copySteps ? "copy" : "mix";
@@ -154,6 +192,10 @@ export async function pretrainBase(
       const batch: PromptCompletion[] = [];
       for (let i = 0; i < p.batchSize; i++) {
         const roll = rng.next() * (p.mix.copy + p.mix.talk + p.mix.choose);
+        if (stage === "copy" && curriculum !== undefined) {
+          batch.push(copySorted[rng.int(copyCurriculumLimit(step, copySorted.length, curriculum))] as PromptCompletion);
+          continue;
+        }
         const pool =
           stage === "copy" || roll < p.mix.copy ? data.copy : roll < p.mix.copy + p.mix.talk ? data.talk : data.choose;
         batch.push(pool[rng.int(pool.length)] as PromptCompletion);
