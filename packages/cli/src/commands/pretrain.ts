@@ -6,7 +6,8 @@ import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
 import { parseFlags } from "../flags";
 
 const USAGE = `usage: cosir pretrain --out DIR [--preset demo|shapes|smoke] [--set key.path=value ...] [--quiet]
-Pretrains the embedded base: pretrain.copySteps steps of copying held cells, then pretrain.steps steps of teacher
+Pretrains the embedded base: pretrain.copySteps steps of copying held cells (shortest prompts first with
+pretrain.copyCurriculum, several cells an example with pretrain.copyShares), then pretrain.steps steps of teacher
 actions (tally choices), seeded. Writes DIR/checkpoint, DIR/pretrain-log.jsonl (one line per step) and DIR/base.json
 (command, config, hashes and the base's skills on held-out tasks; with pretrain.heldOutEpisodes, also on each
 held-out family beside the silent team, and on soloFullInformation). The demo's committed base is
