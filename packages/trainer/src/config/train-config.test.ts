@@ -47,6 +47,8 @@ describe("train config", () => {
       resolveTrainConfig({ file: { pretrain: { copyCurriculum: { startShare: 0, rampSteps: 10 } } } }),
     ).toThrow(/pretrain\.copyCurriculum\.startShare.*got 0/);
     expect(() => resolveTrainConfig({ file: { pretrain: { copyShares: 9 } } })).toThrow(/pretrain\.copyShares.*got 9/);
+    expect(() => resolveTrainConfig({ file: { rl: { shapes: { agents: [3, 1] } } } })).toThrow(/rl\.shapes\.agents/);
+    expect(() => resolveTrainConfig({ file: { rl: { shapes: { tables: 2 } } } })).toThrow(/rl\.shapes.*tables/);
     expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(
       /rl\.groupSize.*got 1/,
     );

@@ -19,6 +19,12 @@ const RlSchema = z
   .object({
     iterations: int.min(0).max(1_000_000).default(20),
     tasksPerIteration: int.min(1).max(4096).default(4),
+    /**
+     * RL over shapes (issue 24): each rollout task is a `random` task drawn over these shapes (shapeTask, as
+     * `pretrain.shapes`) instead of `task`'s one shape; evaluation stays on `task`, and no held-out family is ever
+     * drawn. Absent: `task`'s shape, as the demo.
+     */
+    shapes: PretrainShapesSchema.optional(),
     /** G: episodes per task (docs/design.md §5). */
     groupSize: int.min(2).max(256).default(4),
     gamma: z.number().min(0).max(1).default(1),

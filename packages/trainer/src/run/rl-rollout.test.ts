@@ -3,7 +3,9 @@ import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { rlFixture } from "../test/rl-fixture";
-import { rlRollout } from "./rl-rollout";
+import { shapeTask } from "../rollout/shape-task";
+import { derivedSeed } from "../rollout/training-data";
+import { rlRollout, rolloutTasks } from "./rl-rollout";
 
 describe("rlRollout", () => {
   it("plays rl.groupSize consecutive episodes of each of rl.tasksPerIteration tasks, reproducibly per iteration", async () => {
@@ -27,6 +29,30 @@ describe("rlRollout", () => {
     } finally {
       dispose();
     }
+  });
+});
+
+describe("rolloutTasks with rl.shapes", () => {
+  const demo = resolveTrainConfig({ preset: "demo" });
+  const shaped = resolveTrainConfig({ preset: "demo", overrides: [{ rl: { shapes: {}, tasksPerIteration: 24 } }] });
+  it("draws each group's task over the shapes, from the random family only, seeded by (seed, iteration, k)", () => {
+    const tasks = rolloutTasks(shaped, 3);
+    expect(tasks).toHaveLength(24 * shaped.rl.groupSize);
+    const firsts = tasks.filter((_, e) => e % shaped.rl.groupSize === 0);
+    firsts.forEach((task, k) => {
+      expect(task).toEqual(shapeTask(shaped.rl.shapes!, derivedSeed(shaped.seed, "rl-shapes", 3, k)));
+      expect(task.family).toBe("random");
+    });
+    // several shapes, not the demo task's one (4x2, 3 agents)
+    const sizes = new Set(firsts.map((t) => `${t.options}x${t.attributes}/${t.agents}`));
+    expect(sizes.size).toBeGreaterThan(5);
+    expect(rolloutTasks(shaped, 3)).toEqual(tasks);
+    expect(rolloutTasks(shaped, 4).map((t) => t.id)).not.toEqual(tasks.map((t) => t.id));
+  });
+  it("leaves the demo's rollout tasks as they were without it", () => {
+    const withOverride = resolveTrainConfig({ preset: "demo", overrides: [{ rl: { shapes: undefined } }] });
+    expect(rolloutTasks(withOverride, 0)).toEqual(rolloutTasks(demo, 0));
+    expect(new Set(rolloutTasks(demo, 0).map((t) => `${t.options}x${t.attributes}`))).toEqual(new Set(["4x2"]));
   });
 });
 

@@ -1,5 +1,6 @@
 import { runEpisodes, type Task, type Trace } from "@cosir/env";
 import type { TrainConfig } from "../config/train-config";
+import { shapeTask } from "../rollout/shape-task";
 import { derivedSeed, trainingTask } from "../rollout/training-data";
 import { samplingPolicy, type PolicyModel } from "./policy-model";
 
@@ -9,11 +10,18 @@ export interface RlRollout {
   traces: Trace[];
 }
 
-/** The episodes' tasks of RL iteration `iteration`: each of `rl.tasksPerIteration` training tasks `rl.groupSize` times. */
+/**
+ * The episodes' tasks of RL iteration `iteration`: each of `rl.tasksPerIteration` training tasks `rl.groupSize`
+ * times; with `rl.shapes`, each a `random` task of a shape drawn from it (seeded by config.seed, iteration, k).
+ */
 export function rolloutTasks(config: TrainConfig, iteration: number): Task[] {
   const tasks: Task[] = [];
+  const { shapes } = config.rl;
   for (let k = 0; k < config.rl.tasksPerIteration; k++) {
-    const task = trainingTask(config, "rl", iteration, k);
+    const task =
+      shapes === undefined
+        ? trainingTask(config, "rl", iteration, k)
+        : shapeTask(shapes, derivedSeed(config.seed, "rl-shapes", iteration, k));
     for (let g = 0; g < config.rl.groupSize; g++) tasks.push(task);
   }
   return tasks;
