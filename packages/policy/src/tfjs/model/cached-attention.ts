@@ -1,5 +1,6 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
+import { concatColumns } from "./wasm-heap-copies";
 
 /** Keys pre-transposed [batch * heads, headWidth, length] and values [batch * heads, length, headWidth]. */
 export interface AttentionKeysValues {
@@ -34,7 +35,7 @@ export function cachedAttention(
       : tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), perm), shape)) as tf.Tensor3D;
   const newKeys = toHeads(k, [0, 2, 3, 1], [bh, headWidth, time]);
   const newValues = toHeads(v, [0, 2, 1, 3], [bh, time, headWidth]);
-  const keys = past === undefined ? newKeys : (tf.concat([past.keys, newKeys], 2) as tf.Tensor3D);
+  const keys = past === undefined ? newKeys : concatColumns(past.keys, newKeys);
   const values = past === undefined ? newValues : (tf.concat([past.values, newValues], 1) as tf.Tensor3D);
   const length = keys.shape[2];
   const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), [0, 2, 1, 3], [bh, time, headWidth]);

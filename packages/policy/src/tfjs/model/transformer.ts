@@ -8,6 +8,7 @@ import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
 import type { PackedPrefixTree } from "../training/pack-prefix-tree";
 import { selectRows } from "./select-rows";
+import { gatherRows } from "./wasm-heap-copies";
 import type { PrefixCache } from "./prefix-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
@@ -305,10 +306,9 @@ export class Transformer {
       let past: KvCache | undefined;
       if (pastWidth > 0) {
         const pools = prefixes.pools();
-        const index = tf.tensor1d(layout.pastRows, "int32");
         const split = (pool: tf.Tensor2D, perm: number[], shape: [number, number, number]) =>
           tf.reshape(
-            tf.transpose(tf.reshape(tf.gather(pool, index), [batch, pastWidth, heads, headWidth]), perm),
+            tf.transpose(tf.reshape(gatherRows(pool, layout.pastRows), [batch, pastWidth, heads, headWidth]), perm),
             shape,
           );
         past = new KvCache(
@@ -399,13 +399,13 @@ export class Transformer {
     previous: Int32Array,
     beforePrevious: Int32Array,
   ): tf.Tensor2D {
-    let embedded = tf.gather(this.tokenEmbedding, tf.tensor1d(ids, "int32")) as tf.Tensor2D;
+    let embedded = gatherRows(this.tokenEmbedding, ids);
     if (this.tokenShift !== undefined)
       embedded = tf.add(
         embedded,
         tokenShiftEmbedding(this.tokenShift, tf.tensor1d(previous, "int32"), tf.tensor1d(beforePrevious, "int32")),
       ) as tf.Tensor2D;
-    return tf.add(embedded, tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32"))) as tf.Tensor2D;
+    return tf.add(embedded, gatherRows(this.positionEmbedding, positions)) as tf.Tensor2D;
   }
 
   /**
