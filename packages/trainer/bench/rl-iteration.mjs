@@ -1,17 +1,26 @@
-// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the step before
-// the SIMD matmul (prefix trees and the prefix cache on tfjs-wasm's own kernels) and on the step before prefix trees
-// and the prefix cache, interleaved in one process so all three see the same machine.
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
+// (prefix trees, the prefix cache and the SIMD matmul, with tfjs-wasm's own gather and concat in the rollout) and on
+// the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so
+// all three see the same machine.
 import { fileURLToPath } from "node:url";
-import { Transformer, TransformerTrainer, loadCheckpoint, selectBackend, setSimdMatMul } from "@cosir/policy/tfjs";
+import {
+  Transformer,
+  TransformerTrainer,
+  loadCheckpoint,
+  selectBackend,
+  setHeapCopies,
+  setSimdMatMul,
+} from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
 
 const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
 
 /**
  * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
- * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it).
+ * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapCopies`:
+ * gatherRows and concatColumns in the rollout (else tfjs-wasm's gather and concat).
  */
-function arm(base, weights, packing, simd) {
+function arm(base, weights, packing, simd, heapCopies) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -41,6 +50,7 @@ function arm(base, weights, packing, simd) {
       prefixCache: packing === "prefixTree",
     },
     simd,
+    heapCopies,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -55,7 +65,7 @@ function arm(base, weights, packing, simd) {
 
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
- * path against the old one and against the one before the SIMD matmul: iteration 0 of each is a warm-up, then
+ * path against the old one and against the previous one: iteration 0 of each is a warm-up, then
  * iterations 1..n rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
@@ -64,9 +74,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true),
-    previous: arm(base, weights, "prefixTree", false),
-    before: arm(base, weights, "none", false),
+    today: arm(base, weights, "prefixTree", true, true),
+    previous: arm(base, weights, "prefixTree", true, false),
+    before: arm(base, weights, "none", false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
@@ -75,6 +85,7 @@ export async function rlIterationFigures({ report, quick }) {
     for (const name of order) {
       const path = paths[name];
       setSimdMatMul({ batched: path.simd });
+      setHeapCopies(path.heapCopies);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -126,7 +137,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: prefix trees and the prefix cache on tfjs-wasm's own matmuls (the step before the SIMD kernel)`;
+  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, SIMD matmul; tfjs-wasm's gather and concat)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -143,6 +154,15 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: cpuRate(paths.today) / cpuRate(paths.previous),
     note: previousNote,
   });
+  report({
+    name: "trainer.rl.rollout.episodes.vs-previous",
+    value: rollout(paths.today),
+    unit: "episodes/s",
+    baseline: rollout(paths.previous),
+    ratio: rollout(paths.today) / rollout(paths.previous),
+    note: `${previousNote}; rollout and scoring only`,
+  });
   setSimdMatMul({ batched: true });
+  setHeapCopies(true);
   for (const p of Object.values(paths)) p.dispose();
 }

@@ -24,9 +24,9 @@ export {
   concatColumnsKernel,
   gatherRows,
   gatherRowsKernel,
-  heapCopiesAvailable,
-  setHeapCopies,
-} from "./model/wasm-heap-copies";
+  heapKernelsAvailable,
+  setHeapKernels,
+} from "./model/wasm-heap-kernels";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";

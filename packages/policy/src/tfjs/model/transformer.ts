@@ -8,7 +8,7 @@ import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
 import type { PackedPrefixTree } from "../training/pack-prefix-tree";
 import { selectRows } from "./select-rows";
-import { gatherRows } from "./wasm-heap-copies";
+import { gatherRows } from "./wasm-heap-kernels";
 import type { PrefixCache } from "./prefix-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
@@ -264,7 +264,7 @@ export class Transformer {
         batch,
         d,
       ]) as tf.Tensor2D;
-      return this.head(last);
+      return this.head(last, true);
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
@@ -325,7 +325,7 @@ export class Transformer {
         batch,
         d,
       ]) as tf.Tensor2D;
-      return this.head(last);
+      return this.head(last, true);
     });
     const start = prefixes.append(fresh.keys, fresh.values);
     prompts.forEach((prompt, r) => {
@@ -378,7 +378,7 @@ export class Transformer {
         Int32Array.from(cache.recentTokens, (recent) => recent[1]),
       );
       const biasT = tf.tensor4d(bias, [batch, 1, 1, length]);
-      return this.head(this.runCached(x, cache, biasT, batch, 1, cached));
+      return this.head(this.runCached(x, cache, biasT, batch, 1, cached), true);
     });
     cache.replace(
       cached.map((c) => c.keys),
@@ -430,13 +430,13 @@ export class Transformer {
         fresh?.values.push(tf.keep(v));
         return output;
       };
-      return transformerBlock(h, block, this.config.normEps, attention);
+      return transformerBlock(h, block, this.config.normEps, attention, true);
     }, x);
   }
 
   /** Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. */
-  private head(x: tf.Tensor2D): tf.Tensor2D {
-    return linear(rmsNorm(x, this.finalNorm, this.config.normEps), transpose2d(this.tokenEmbedding));
+  private head(x: tf.Tensor2D, inference = false): tf.Tensor2D {
+    return linear(rmsNorm(x, this.finalNorm, this.config.normEps, inference), transpose2d(this.tokenEmbedding));
   }
 
   /** Current weights as plain arrays, by name (what a checkpoint stores). */

@@ -2,17 +2,25 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 
 /*
- * Two copies that tfjs-wasm does slowly, done on its own memory in JavaScript: picking rows of a matrix (tfjs-wasm's
- * GatherV2 walks every element through a generic strided loop, about 35 ns an element: 2.5 ms for the 1,024 rows a
- * cached prefill reads from the prefix pool) and joining two 3-D tensors along their last axis (its Concat copies
- * each outer row through a fresh subarray: 0.7 ms to add one key column to a decode step's [64, 16, 75] keys). Both
- * are plain copies, so their results equal tf.gather's and tf.concat's bit for bit; any other back end runs those.
- * Inference only: neither has a gradient.
+ * Inference kernels for what tfjs-wasm does slowly or in many small kernels, run in JavaScript on its own memory:
+ * - gatherRows, picking rows of a matrix: tfjs-wasm's GatherV2 walks every element through a generic strided loop
+ *   (about 35 ns an element: 2.5 ms for the 1,024 rows a cached prefill reads from the prefix pool);
+ * - concatColumns, joining two 3-D tensors along their last axis: tfjs-wasm's Concat copies each outer row through a
+ *   fresh subarray (0.7 ms to add one key column to a decode step's [64, 16, 75] keys);
+ * - rmsNormRows, RMSNorm's value in one pass instead of six kernels (square, mean, add, rsqrt, two products), each
+ *   float32 operation rounded as tfjs-wasm rounds it (Math.fround after every step; the mean a float32 running sum
+ *   divided by the width), seven times per decode step.
+ * The copies are copies, and rmsNormRows repeats tfjs-wasm's float32 operations in its order, so all three equal the
+ * kernels they replace bit for bit (tests: fast-check against those kernels; a prefill, cached prefill and decode
+ * steps give the same logits with and without them): sampled tokens, log-probs and the committed base's pinned
+ * traces do not move. Any other back end runs tf.gather, tf.concat and the six kernels. No gradients: training
+ * paths never call them.
  */
 
 /** The kernels' names in tfjs' registry. */
 export const gatherRowsKernel = "CosirGatherRows";
 export const concatColumnsKernel = "CosirConcatColumns";
+export const rmsNormRowsKernel = "CosirRmsNormRows";
 
 interface WasmBackendLike {
   wasm: { asm?: { memory?: { buffer: ArrayBuffer } } };
@@ -73,21 +81,54 @@ function concatColumnsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap;
   return out;
 }
 
+function rmsNormRowsFunc({
+  inputs,
+  backend,
+  attrs,
+}: {
+  inputs: tf.NamedTensorInfoMap;
+  backend: unknown;
+  attrs?: tf.NamedAttrMap;
+}): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const x = inputs.x as tf.TensorInfo;
+  const gain = inputs.gain as tf.TensorInfo;
+  const [n, d] = x.shape as [number, number];
+  const eps = Math.fround(attrs?.eps as number);
+  const out = wasm.makeOutput([n, d], "float32");
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const px = at(wasm, x);
+  const pg = at(wasm, gain);
+  const po = at(wasm, out);
+  const fround = Math.fround;
+  for (let i = 0; i < n; i++) {
+    const row = px + i * d;
+    let sum = 0;
+    for (let j = 0; j < d; j++) {
+      const v = f32[row + j] as number;
+      sum = fround(sum + fround(v * v));
+    }
+    const r = fround(1 / fround(Math.sqrt(fround(fround(sum / d) + eps))));
+    for (let j = 0; j < d; j++) f32[po + i * d + j] = fround((f32[row + j] as number) * r) * (f32[pg + j] as number);
+  }
+  return out;
+}
+
 let registered: boolean | undefined;
 let enabled = true;
 
 /**
- * Turns the heap copies on or off for this process (on by default; off: tf.gather and tf.concat, the path before
- * them, which a benchmark measures beside them); returns the previous setting.
+ * Turns the heap kernels on or off for this process (on by default; off: tf.gather, tf.concat and rmsNorm's six
+ * kernels, the path before them, which a benchmark measures beside them); returns the previous setting.
  */
-export function setHeapCopies(on: boolean): boolean {
+export function setHeapKernels(on: boolean): boolean {
   const previous = enabled;
   enabled = on;
   return previous;
 }
 
-/** Whether the copies run on the wasm heap here (else tf.gather and tf.concat run). */
-export function heapCopiesAvailable(): boolean {
+/** Whether the heap kernels run here (else tf.gather, tf.concat and rmsNorm's six kernels run). */
+export function heapKernelsAvailable(): boolean {
   if (!enabled || tf.getBackend() !== "wasm") return false;
   if (heap(tf.backend() as unknown as WasmBackendLike) === null) return false;
   if (registered === undefined) {
@@ -96,6 +137,11 @@ export function heapCopiesAvailable(): boolean {
       kernelName: gatherRowsKernel,
       backendName: "wasm",
       kernelFunc: gatherRowsFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: rmsNormRowsKernel,
+      backendName: "wasm",
+      kernelFunc: rmsNormRowsFunc as tf.KernelFunc,
     });
     tf.registerKernel({
       kernelName: concatColumnsKernel,
@@ -119,7 +165,7 @@ export function gatherRows(x: tf.Tensor2D, rows: Int32Array): tf.Tensor2D {
   }
   return tf.tidy(() => {
     const index = tf.tensor1d(rows, "int32");
-    if (x.dtype !== "float32" || !heapCopiesAvailable()) return tf.gather(x, index) as tf.Tensor2D;
+    if (x.dtype !== "float32" || !heapKernelsAvailable()) return tf.gather(x, index) as tf.Tensor2D;
     return tf.engine().runKernel(gatherRowsKernel, { x, rows: index }, {}) as tf.Tensor2D;
   });
 }
@@ -131,7 +177,16 @@ export function gatherRows(x: tf.Tensor2D, rows: Int32Array): tf.Tensor2D {
 export function concatColumns(a: tf.Tensor3D, b: tf.Tensor3D): tf.Tensor3D {
   if (a.shape[0] !== b.shape[0] || a.shape[1] !== b.shape[1])
     throw new InvalidArgumentError("concatColumns shapes", [a.shape, b.shape], "equal first two sizes");
-  if (a.dtype !== "float32" || b.dtype !== "float32" || !heapCopiesAvailable())
+  if (a.dtype !== "float32" || b.dtype !== "float32" || !heapKernelsAvailable())
     return tf.concat([a, b], 2) as tf.Tensor3D;
   return tf.engine().runKernel(concatColumnsKernel, { a, b }, {}) as tf.Tensor3D;
+}
+
+/**
+ * rmsNorm's value, x / sqrt(mean(x^2) + eps) * g over the rows of x [n, d], in one kernel on tfjs-wasm, equal to
+ * the six-kernel value bit for bit; undefined where it cannot run (the caller runs those). No gradient.
+ */
+export function rmsNormRows(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tensor2D | undefined {
+  if (x.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(rmsNormRowsKernel, { x, gain }, { eps }) as tf.Tensor2D;
 }

@@ -3,7 +3,10 @@ import * as tf from "@tensorflow/tfjs-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
-import { concatColumns, gatherRows, heapCopiesAvailable, setHeapCopies } from "./wasm-heap-copies";
+import { PrefixCache } from "./prefix-cache";
+import { rmsNorm } from "./rms-norm";
+import { Transformer } from "./transformer";
+import { concatColumns, gatherRows, heapKernelsAvailable, setHeapKernels } from "./wasm-heap-kernels";
 
 beforeAll(async () => {
   await selectBackend({ log: null });
@@ -21,7 +24,7 @@ function randomTensor(shape: number[], rng: SeededRandom): tf.Tensor {
 describe("heap copies", () => {
   it("run on the wasm heap here (the tests' back end), so the equalities below test the kernels", () => {
     expect(tf.getBackend()).toBe("wasm");
-    expect(heapCopiesAvailable()).toBe(true);
+    expect(heapKernelsAvailable()).toBe(true);
   });
 
   it("gatherRows equals tf.gather bit for bit and a plain-array oracle (rows repeated, any order)", () => {
@@ -101,17 +104,103 @@ describe("heap copies", () => {
   });
 });
 
-describe("setHeapCopies", () => {
+describe("setHeapKernels", () => {
   it("off: tf.gather and tf.concat run (the same values), and it returns the previous setting", () => {
     const x = tf.tensor2d([1, 2, 3, 4, 5, 6], [3, 2]);
-    expect(setHeapCopies(false)).toBe(true);
+    expect(setHeapKernels(false)).toBe(true);
     try {
-      expect(heapCopiesAvailable()).toBe(false);
+      expect(heapKernelsAvailable()).toBe(false);
       expect(tf.tidy(() => Array.from(gatherRows(x, Int32Array.from([2, 0])).dataSync()))).toEqual([5, 6, 1, 2]);
     } finally {
-      expect(setHeapCopies(true)).toBe(false);
+      expect(setHeapKernels(true)).toBe(false);
     }
-    expect(heapCopiesAvailable()).toBe(true);
+    expect(heapKernelsAvailable()).toBe(true);
     x.dispose();
+  });
+});
+
+describe("rmsNormRows", () => {
+  it("equals rmsNorm's tfjs value bit for bit (square, mean, add, rsqrt, two products in float32)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 130 }),
+        fc.constantFrom(1e-5, 1e-6, 0.1),
+        fc.constantFrom(1e-3, 1, 30),
+        fc.integer({ min: 0, max: 1 << 30 }),
+        (n, d, eps, scale, seed) => {
+          const before = tf.memory().numTensors;
+          tf.tidy(() => {
+            const rng = new SeededRandom(seed);
+            const x = tf.mul(randomTensor([n, d], rng), scale) as tf.Tensor2D;
+            const gain = randomTensor([d], rng) as tf.Tensor1D;
+            const fused = rmsNorm(x, gain, eps, true);
+            expect(fused.shape).toEqual([n, d]);
+            const got = Array.from(fused.dataSync());
+            expect(got).toEqual(Array.from(rmsNorm(x, gain, eps).dataSync()));
+            // and a float64 oracle of the formula, to float32 rounding
+            const xs = x.arraySync();
+            const gs = gain.arraySync();
+            const oracle = xs.flatMap((row) => {
+              const r = 1 / Math.sqrt(row.reduce((s, v) => s + v * v, 0) / d + eps);
+              return row.map((v, j) => v * r * gs[j]!);
+            });
+            got.forEach((v, i) =>
+              expect(Math.abs(v - oracle[i]!)).toBeLessThanOrEqual(1e-5 * (1 + Math.abs(oracle[i]!))),
+            );
+          });
+          expect(tf.memory().numTensors).toBe(before);
+        },
+      ),
+    );
+  });
+
+  it("prefill, cached prefill and decode steps give the same logits bit for bit with the heap kernels and without", () => {
+    const model = new Transformer(
+      { vocabSize: 23, width: 16, layers: 2, heads: 2, context: 48, tokenShift: true, initScale: 0.3 },
+      { seed: 5 },
+    );
+    const prompts = [
+      [1, 2, 3, 4, 5, 6, 7],
+      [1, 2, 3, 9],
+      [8, 8, 2],
+    ];
+    const play = (): number[][] => {
+      const out: number[][] = [];
+      const prefixes = new PrefixCache();
+      const seen = model.prefillCached(prompts, prefixes);
+      tf.dispose(seen.logits);
+      seen.cache.dispose();
+      for (const run of [
+        () => model.prefill(prompts),
+        () =>
+          model.prefillCached(
+            prompts.map((p, r) => [...p, 10 + r, 11]),
+            prefixes,
+          ),
+      ]) {
+        const { cache, logits } = run();
+        out.push(Array.from(logits.dataSync()));
+        logits.dispose();
+        for (let step = 0; step < 6; step++) {
+          const next = model.decodeStep(cache, [step + 1, 2 * step + 1, 3]);
+          out.push(Array.from(next.dataSync()));
+          next.dispose();
+        }
+        cache.dispose();
+      }
+      prefixes.dispose();
+      return out;
+    };
+    const fast = play();
+    setHeapKernels(false);
+    let plain: number[][];
+    try {
+      plain = play();
+    } finally {
+      setHeapKernels(true);
+    }
+    expect(fast).toEqual(plain);
+    model.dispose();
   });
 });
