@@ -8,7 +8,7 @@ import {
   TransformerTrainer,
   loadCheckpoint,
   selectBackend,
-  setHeapCopies,
+  setHeapKernels,
   setSimdMatMul,
 } from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
@@ -17,10 +17,10 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
 
 /**
  * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
- * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapCopies`:
+ * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapKernels`:
  * gatherRows and concatColumns in the rollout (else tfjs-wasm's gather and concat).
  */
-function arm(base, weights, packing, simd, heapCopies) {
+function arm(base, weights, packing, simd, heapKernels) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -50,7 +50,7 @@ function arm(base, weights, packing, simd, heapCopies) {
       prefixCache: packing === "prefixTree",
     },
     simd,
-    heapCopies,
+    heapKernels,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -85,7 +85,7 @@ export async function rlIterationFigures({ report, quick }) {
     for (const name of order) {
       const path = paths[name];
       setSimdMatMul({ batched: path.simd });
-      setHeapCopies(path.heapCopies);
+      setHeapKernels(path.heapKernels);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -163,6 +163,6 @@ export async function rlIterationFigures({ report, quick }) {
     note: `${previousNote}; rollout and scoring only`,
   });
   setSimdMatMul({ batched: true });
-  setHeapCopies(true);
+  setHeapKernels(true);
   for (const p of Object.values(paths)) p.dispose();
 }
