@@ -1,5 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (prefix trees, the prefix cache and the SIMD matmul, with tfjs-wasm's own gather and concat in the rollout) and on
+// (prefix trees, the prefix cache and the SIMD matmul, with tfjs-wasm's own gather, concat, RMSNorm and one-hot
+// embedding products) and on
 // the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so
 // all three see the same machine.
 import { fileURLToPath } from "node:url";
@@ -18,7 +19,8 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
 /**
  * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
  * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapKernels`:
- * gatherRows and concatColumns in the rollout (else tfjs-wasm's gather and concat).
+ * the heap kernels (gatherRows, concatColumns, one-kernel RMSNorm in the rollout; embedding rows and gradients
+ * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products.
  */
 function arm(base, weights, packing, simd, heapKernels) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
@@ -137,7 +139,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, SIMD matmul; tfjs-wasm's gather and concat)`;
+  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, SIMD matmul; no heap kernels)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -161,6 +163,14 @@ export async function rlIterationFigures({ report, quick }) {
     baseline: rollout(paths.previous),
     ratio: rollout(paths.today) / rollout(paths.previous),
     note: `${previousNote}; rollout and scoring only`,
+  });
+  report({
+    name: "trainer.rl.update.episodes.vs-previous",
+    value: update(paths.today),
+    unit: "episodes/s",
+    baseline: update(paths.previous),
+    ratio: update(paths.today) / update(paths.previous),
+    note: `${previousNote}; advantages, reference pass and PPO update only`,
   });
   setSimdMatMul({ batched: true });
   setHeapKernels(true);

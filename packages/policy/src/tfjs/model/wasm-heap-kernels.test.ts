@@ -3,7 +3,9 @@ import * as tf from "@tensorflow/tfjs-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
+import { embeddingLookup } from "./embedding-lookup";
 import { PrefixCache } from "./prefix-cache";
+import { setSimdMatMul } from "./simd-batch-mat-mul";
 import { rmsNorm } from "./rms-norm";
 import { Transformer } from "./transformer";
 import { concatColumns, gatherRows, heapKernelsAvailable, setHeapKernels } from "./wasm-heap-kernels";
@@ -202,5 +204,65 @@ describe("rmsNormRows", () => {
     }
     expect(fast).toEqual(plain);
     model.dispose();
+  });
+});
+
+describe("embeddingRows and embeddingGradient", () => {
+  /** embeddingLookup's value and its table gradient for a loss sum(lookup * w), with the heap kernels on or off. */
+  function lookup(table: tf.Tensor2D, ids: Int32Array, w: tf.Tensor2D, heapKernels: boolean, linearGradients: boolean) {
+    const previousHeap = setHeapKernels(heapKernels);
+    const previousSimd = setSimdMatMul({ linearGradients });
+    try {
+      return tf.tidy(() => {
+        const idTensor = tf.tensor1d(ids, "int32");
+        const value = Array.from(embeddingLookup(table, idTensor).dataSync());
+        const grad = tf.grad((t: tf.Tensor) => tf.sum(tf.mul(embeddingLookup(t as tf.Tensor2D, idTensor), w)))(table);
+        return { value, grad: Array.from(grad.dataSync()) };
+      });
+    } finally {
+      setHeapKernels(previousHeap);
+      setSimdMatMul(previousSimd);
+    }
+  }
+
+  it("equal the one-hot products bit for bit (ids repeated, -1 for none, several blocks of 48 rows)", () => {
+    fc.assert(
+      fc.property(
+        // tf.oneHot (the path compared against) needs a depth of at least 2
+        fc.integer({ min: 2, max: 30 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.array(fc.integer({ min: -1, max: 40 }), { minLength: 1, maxLength: 160 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1 << 30 }),
+        (vocab, width, picks, linearGradients, seed) => {
+          const rng = new SeededRandom(seed);
+          const table = randomTensor([vocab, width], rng) as tf.Tensor2D;
+          const ids = Int32Array.from(picks, (p) => (p < 0 ? -1 : p % vocab));
+          const w = randomTensor([ids.length, width], rng) as tf.Tensor2D;
+          const before = tf.memory().numTensors;
+          const fast = lookup(table, ids, w, true, linearGradients);
+          const plain = lookup(table, ids, w, false, linearGradients);
+          expect(tf.memory().numTensors).toBe(before);
+          expect(fast.value).toEqual(plain.value);
+          expect(fast.grad).toEqual(plain.grad);
+          // the value is a row per id (zeros for -1): the plain-array oracle
+          const rows = table.arraySync();
+          expect(fast.value).toEqual(Array.from(ids).flatMap((id) => (id < 0 ? new Array(width).fill(0) : rows[id]!)));
+          tf.dispose([table, w]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("sum a token's many rows in the SIMD kernel's blocks of 48 (the demo's shape: 200 rows, few tokens)", () => {
+    const rng = new SeededRandom(11);
+    const table = randomTensor([3, 8], rng) as tf.Tensor2D;
+    const ids = Int32Array.from({ length: 200 }, (_, r) => (r % 7 === 0 ? -1 : r % 3));
+    const w = randomTensor([ids.length, 8], rng) as tf.Tensor2D;
+    const fast = lookup(table, ids, w, true, true);
+    const plain = lookup(table, ids, w, false, true);
+    expect(fast.grad).toEqual(plain.grad);
+    tf.dispose([table, w]);
   });
 });

@@ -21,6 +21,11 @@ import * as tf from "@tensorflow/tfjs-core";
 export const gatherRowsKernel = "CosirGatherRows";
 export const concatColumnsKernel = "CosirConcatColumns";
 export const rmsNormRowsKernel = "CosirRmsNormRows";
+export const embeddingRowsKernel = "CosirEmbeddingRows";
+export const embeddingGradientKernel = "CosirEmbeddingGradient";
+
+/** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
+const matMulBlock = 48;
 
 interface WasmBackendLike {
   wasm: { asm?: { memory?: { buffer: ArrayBuffer } } };
@@ -114,6 +119,78 @@ function rmsNormRowsFunc({
   return out;
 }
 
+function embeddingRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const table = inputs.table as tf.TensorInfo;
+  const ids = inputs.ids as tf.TensorInfo;
+  const [vocab, width] = table.shape as [number, number];
+  const n = ids.shape[0] as number;
+  const out = wasm.makeOutput([n, width], "float32");
+  const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const src = at(wasm, table);
+  const dst = at(wasm, out);
+  const index = at(wasm, ids);
+  for (let r = 0; r < n; r++) {
+    const id = h.i32[index + r] as number;
+    // an id outside the table (-1: no token) has an all-zero one-hot row, so an all-zero embedding
+    if (id >= 0 && id < vocab) h.f32.copyWithin(dst + r * width, src + id * width, src + (id + 1) * width);
+    else h.f32.fill(0, dst + r * width, dst + (r + 1) * width);
+  }
+  return out;
+}
+
+function embeddingGradientFunc({
+  inputs,
+  backend,
+  attrs,
+}: {
+  inputs: tf.NamedTensorInfoMap;
+  backend: unknown;
+  attrs?: tf.NamedAttrMap;
+}): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const dy = inputs.dy as tf.TensorInfo;
+  const ids = inputs.ids as tf.TensorInfo;
+  const vocab = attrs?.vocab as number;
+  const [n, width] = dy.shape as [number, number];
+  const out = wasm.makeOutput([vocab, width], "float32");
+  const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const pd = at(wasm, dy);
+  const po = at(wasm, out);
+  const index = at(wasm, ids);
+  h.f32.fill(0, po, po + vocab * width);
+  // onehot^T dy as the SIMD matmul sums it: per block of 48 rows, a partial sum from zero in row order, added to the
+  // output at the block's end. The one-hot's zero terms add +-0, which leaves every sum as it is.
+  const partial = new Float32Array(vocab * width);
+  const touched: number[] = [];
+  const seen = new Uint8Array(vocab);
+  for (let start = 0; start < n; start += matMulBlock) {
+    const end = Math.min(n, start + matMulBlock);
+    for (let r = start; r < end; r++) {
+      const id = h.i32[index + r] as number;
+      if (!(id >= 0 && id < vocab)) continue;
+      if (seen[id] === 0) {
+        seen[id] = 1;
+        touched.push(id);
+      }
+      const row = pd + r * width;
+      const acc = id * width;
+      for (let c = 0; c < width; c++) partial[acc + c] = (partial[acc + c] as number) + (h.f32[row + c] as number);
+    }
+    for (const id of touched) {
+      const acc = id * width;
+      const o = po + acc;
+      for (let c = 0; c < width; c++) {
+        h.f32[o + c] = (h.f32[o + c] as number) + (partial[acc + c] as number);
+        partial[acc + c] = 0;
+      }
+      seen[id] = 0;
+    }
+    touched.length = 0;
+  }
+  return out;
+}
+
 let registered: boolean | undefined;
 let enabled = true;
 
@@ -142,6 +219,16 @@ export function heapKernelsAvailable(): boolean {
       kernelName: rmsNormRowsKernel,
       backendName: "wasm",
       kernelFunc: rmsNormRowsFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: embeddingRowsKernel,
+      backendName: "wasm",
+      kernelFunc: embeddingRowsFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: embeddingGradientKernel,
+      backendName: "wasm",
+      kernelFunc: embeddingGradientFunc as tf.KernelFunc,
     });
     tf.registerKernel({
       kernelName: concatColumnsKernel,
@@ -189,4 +276,24 @@ export function concatColumns(a: tf.Tensor3D, b: tf.Tensor3D): tf.Tensor3D {
 export function rmsNormRows(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tensor2D | undefined {
   if (x.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
   return tf.engine().runKernel(rmsNormRowsKernel, { x, gain }, { eps }) as tf.Tensor2D;
+}
+
+/**
+ * Rows of `table` [vocab, width] at `ids` [n] (int32), an all-zero row for an id outside the table: the one-hot
+ * product onehot(ids) @ table that embeddingLookup computes, as a copy (one term of each sum is the row, the others
+ * add +-0). Undefined where the heap kernels cannot run. No gradient (embeddingLookup's is embeddingGradient).
+ */
+export function embeddingRows(table: tf.Tensor2D, ids: tf.Tensor1D): tf.Tensor2D | undefined {
+  if (table.dtype !== "float32" || ids.dtype !== "int32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(embeddingRowsKernel, { table, ids }, {}) as tf.Tensor2D;
+}
+
+/**
+ * The embedding table's gradient onehot(ids)^T @ dy [vocab, width] summed as the SIMD matmul sums it (blocks of 48
+ * rows, each from zero in row order), without the one-hot product: equal bit for bit to weightGradient's result when
+ * that product runs on the SIMD kernel (setSimdMatMul's linearGradients). Undefined where the heap kernels cannot run.
+ */
+export function embeddingGradient(dy: tf.Tensor2D, ids: tf.Tensor1D, vocab: number): tf.Tensor2D | undefined {
+  if (dy.dtype !== "float32" || ids.dtype !== "int32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(embeddingGradientKernel, { dy, ids }, { vocab }) as tf.Tensor2D;
 }
