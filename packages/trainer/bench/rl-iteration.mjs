@@ -1,17 +1,28 @@
-// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the step before
-// the SIMD matmul (prefix trees and the prefix cache on tfjs-wasm's own kernels) and on the step before prefix trees
-// and the prefix cache, interleaved in one process so all three see the same machine.
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
+// (prefix trees, the prefix cache and the SIMD matmul, with tfjs-wasm's own gather, concat, RMSNorm and one-hot
+// embedding products) and on
+// the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so
+// all three see the same machine.
 import { fileURLToPath } from "node:url";
-import { Transformer, TransformerTrainer, loadCheckpoint, selectBackend, setSimdMatMul } from "@cosir/policy/tfjs";
+import {
+  Transformer,
+  TransformerTrainer,
+  loadCheckpoint,
+  selectBackend,
+  setHeapKernels,
+  setSimdMatMul,
+} from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
 
 const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
 
 /**
  * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
- * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it).
+ * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapKernels`:
+ * the heap kernels (gatherRows, concatColumns, one-kernel RMSNorm in the rollout; embedding rows and gradients
+ * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products.
  */
-function arm(base, weights, packing, simd) {
+function arm(base, weights, packing, simd, heapKernels) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -41,6 +52,7 @@ function arm(base, weights, packing, simd) {
       prefixCache: packing === "prefixTree",
     },
     simd,
+    heapKernels,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -55,7 +67,7 @@ function arm(base, weights, packing, simd) {
 
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
- * path against the old one and against the one before the SIMD matmul: iteration 0 of each is a warm-up, then
+ * path against the old one and against the previous one: iteration 0 of each is a warm-up, then
  * iterations 1..n rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
@@ -64,9 +76,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true),
-    previous: arm(base, weights, "prefixTree", false),
-    before: arm(base, weights, "none", false),
+    today: arm(base, weights, "prefixTree", true, true),
+    previous: arm(base, weights, "prefixTree", true, false),
+    before: arm(base, weights, "none", false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
@@ -75,6 +87,7 @@ export async function rlIterationFigures({ report, quick }) {
     for (const name of order) {
       const path = paths[name];
       setSimdMatMul({ batched: path.simd });
+      setHeapKernels(path.heapKernels);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -126,7 +139,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: prefix trees and the prefix cache on tfjs-wasm's own matmuls (the step before the SIMD kernel)`;
+  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, SIMD matmul; no heap kernels)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -143,6 +156,23 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: cpuRate(paths.today) / cpuRate(paths.previous),
     note: previousNote,
   });
+  report({
+    name: "trainer.rl.rollout.episodes.vs-previous",
+    value: rollout(paths.today),
+    unit: "episodes/s",
+    baseline: rollout(paths.previous),
+    ratio: rollout(paths.today) / rollout(paths.previous),
+    note: `${previousNote}; rollout and scoring only`,
+  });
+  report({
+    name: "trainer.rl.update.episodes.vs-previous",
+    value: update(paths.today),
+    unit: "episodes/s",
+    baseline: update(paths.previous),
+    ratio: update(paths.today) / update(paths.previous),
+    note: `${previousNote}; advantages, reference pass and PPO update only`,
+  });
   setSimdMatMul({ batched: true });
+  setHeapKernels(true);
   for (const p of Object.values(paths)) p.dispose();
 }

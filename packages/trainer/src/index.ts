@@ -72,6 +72,8 @@ export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
 export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
 export type { RlIterationContext } from "./run/rl-iteration";
 export { rlIteration } from "./run/rl-iteration";
+export type { RlRollout } from "./run/rl-rollout";
+export { rlRollout } from "./run/rl-rollout";
 export { decodingLabel } from "./run/decoding-label";
 export type { RunPaths, RunState } from "./run/run-folder";
 export {

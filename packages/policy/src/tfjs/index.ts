@@ -19,6 +19,14 @@ export {
   simdBatchMatMulKernel,
   simdMatMulSettings,
 } from "./model/simd-batch-mat-mul";
+export {
+  concatColumns,
+  concatColumnsKernel,
+  gatherRows,
+  gatherRowsKernel,
+  heapKernelsAvailable,
+  setHeapKernels,
+} from "./model/wasm-heap-kernels";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";

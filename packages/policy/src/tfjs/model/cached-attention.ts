@@ -1,5 +1,6 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
+import { concatColumns } from "./wasm-heap-kernels";
 
 /** Keys pre-transposed [batch * heads, headWidth, length] and values [batch * heads, length, headWidth]. */
 export interface AttentionKeysValues {
@@ -34,8 +35,18 @@ export function cachedAttention(
       : tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), perm), shape)) as tf.Tensor3D;
   const newKeys = toHeads(k, [0, 2, 3, 1], [bh, headWidth, time]);
   const newValues = toHeads(v, [0, 2, 1, 3], [bh, time, headWidth]);
-  const keys = past === undefined ? newKeys : (tf.concat([past.keys, newKeys], 2) as tf.Tensor3D);
-  const values = past === undefined ? newValues : (tf.concat([past.values, newValues], 1) as tf.Tensor3D);
+  const keys = past === undefined ? newKeys : concatColumns(past.keys, newKeys);
+  // values grow along their middle axis: the same copy as joining [bh, 1, length * headWidth] rows
+  const values =
+    past === undefined
+      ? newValues
+      : (tf.reshape(
+          concatColumns(
+            tf.reshape(past.values, [bh, 1, past.values.shape[1] * headWidth]) as tf.Tensor3D,
+            tf.reshape(newValues, [bh, 1, time * headWidth]) as tf.Tensor3D,
+          ),
+          [bh, past.values.shape[1] + time, headWidth],
+        ) as tf.Tensor3D);
   const length = keys.shape[2];
   const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), [0, 2, 1, 3], [bh, time, headWidth]);
   const scores = tf.add(tf.reshape(simdBatchMatMul(scaled, keys), [batch, heads, time, length]), bias);

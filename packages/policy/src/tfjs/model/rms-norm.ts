@@ -1,11 +1,18 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { rmsNormRows } from "./wasm-heap-kernels";
 
 /**
  * RMSNorm, y = x / sqrt(mean(x^2) + eps) * g, over the last axis of x [n, d], with a hand-written
  * gradient (fewer, larger kernels than the autodiff of the same formula):
  *   dxhat = dy * g,  dg = sum_n dy * xhat,  dx = r * (dxhat - xhat * mean(dxhat * xhat)).
+ * `inference`: no gradient needed (prefill, decoding), so on tfjs-wasm one kernel computes the same value bit for bit
+ * (rmsNormRows).
  */
-export function rmsNorm(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tensor2D {
+export function rmsNorm(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number, inference = false): tf.Tensor2D {
+  if (inference) {
+    const fused = rmsNormRows(x, gain, eps);
+    if (fused !== undefined) return fused;
+  }
   const f = tf.customGrad((input, g, save) => {
     const xi = input as tf.Tensor2D;
     const r = tf.rsqrt(tf.add(tf.mean(tf.square(xi), -1, true), eps));

@@ -24,19 +24,21 @@ export type BlockAttention = (q: tf.Tensor2D, k: tf.Tensor2D, v: tf.Tensor2D) =>
 /**
  * One pre-norm transformer block (docs/design.md §4) on the residual stream x [rows, width]:
  * x + proj(attention(Q, K, V of RMSNorm(x))), then + fc2(ReLU(fc1(RMSNorm(x)))). The one block body
- * behind `Transformer.forward`, `prefill` and `decodeStep`, so the three cannot drift apart.
+ * behind `Transformer.forward`, `prefill` and `decodeStep`, so the three cannot drift apart. `inference`: no gradient
+ * is taken (prefill and decoding), so RMSNorm may run as one kernel (the same values bit for bit).
  */
 export function transformerBlock(
   x: tf.Tensor2D,
   weights: TransformerBlockWeights,
   normEps: number,
   attention: BlockAttention,
+  inference = false,
 ): tf.Tensor2D {
-  const h = rmsNorm(x, weights.norm1, normEps);
+  const h = rmsNorm(x, weights.norm1, normEps, inference);
   const attended = attention(linear(h, weights.q), linear(h, weights.k), linear(h, weights.v));
   const mid = tf.add(x, linear(attended, weights.proj)) as tf.Tensor2D;
   return tf.add(
     mid,
-    linear(linear(rmsNorm(mid, weights.norm2, normEps), weights.fc1, "relu"), weights.fc2),
+    linear(linear(rmsNorm(mid, weights.norm2, normEps, inference), weights.fc1, "relu"), weights.fc2),
   ) as tf.Tensor2D;
 }

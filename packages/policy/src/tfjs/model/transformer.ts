@@ -8,6 +8,7 @@ import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
 import type { PackedPrefixTree } from "../training/pack-prefix-tree";
 import { selectRows } from "./select-rows";
+import { gatherRows } from "./wasm-heap-kernels";
 import type { PrefixCache } from "./prefix-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
@@ -263,7 +264,7 @@ export class Transformer {
         batch,
         d,
       ]) as tf.Tensor2D;
-      return this.head(last);
+      return this.head(last, true);
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
@@ -305,10 +306,9 @@ export class Transformer {
       let past: KvCache | undefined;
       if (pastWidth > 0) {
         const pools = prefixes.pools();
-        const index = tf.tensor1d(layout.pastRows, "int32");
         const split = (pool: tf.Tensor2D, perm: number[], shape: [number, number, number]) =>
           tf.reshape(
-            tf.transpose(tf.reshape(tf.gather(pool, index), [batch, pastWidth, heads, headWidth]), perm),
+            tf.transpose(tf.reshape(gatherRows(pool, layout.pastRows), [batch, pastWidth, heads, headWidth]), perm),
             shape,
           );
         past = new KvCache(
@@ -325,7 +325,7 @@ export class Transformer {
         batch,
         d,
       ]) as tf.Tensor2D;
-      return this.head(last);
+      return this.head(last, true);
     });
     const start = prefixes.append(fresh.keys, fresh.values);
     prompts.forEach((prompt, r) => {
@@ -378,7 +378,7 @@ export class Transformer {
         Int32Array.from(cache.recentTokens, (recent) => recent[1]),
       );
       const biasT = tf.tensor4d(bias, [batch, 1, 1, length]);
-      return this.head(this.runCached(x, cache, biasT, batch, 1, cached));
+      return this.head(this.runCached(x, cache, biasT, batch, 1, cached), true);
     });
     cache.replace(
       cached.map((c) => c.keys),
@@ -399,13 +399,13 @@ export class Transformer {
     previous: Int32Array,
     beforePrevious: Int32Array,
   ): tf.Tensor2D {
-    let embedded = tf.gather(this.tokenEmbedding, tf.tensor1d(ids, "int32")) as tf.Tensor2D;
+    let embedded = gatherRows(this.tokenEmbedding, ids);
     if (this.tokenShift !== undefined)
       embedded = tf.add(
         embedded,
         tokenShiftEmbedding(this.tokenShift, tf.tensor1d(previous, "int32"), tf.tensor1d(beforePrevious, "int32")),
       ) as tf.Tensor2D;
-    return tf.add(embedded, tf.gather(this.positionEmbedding, tf.tensor1d(positions, "int32"))) as tf.Tensor2D;
+    return tf.add(embedded, gatherRows(this.positionEmbedding, positions)) as tf.Tensor2D;
   }
 
   /**
@@ -430,13 +430,13 @@ export class Transformer {
         fresh?.values.push(tf.keep(v));
         return output;
       };
-      return transformerBlock(h, block, this.config.normEps, attention);
+      return transformerBlock(h, block, this.config.normEps, attention, true);
     }, x);
   }
 
   /** Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. */
-  private head(x: tf.Tensor2D): tf.Tensor2D {
-    return linear(rmsNorm(x, this.finalNorm, this.config.normEps), transpose2d(this.tokenEmbedding));
+  private head(x: tf.Tensor2D, inference = false): tf.Tensor2D {
+    return linear(rmsNorm(x, this.finalNorm, this.config.normEps, inference), transpose2d(this.tokenEmbedding));
   }
 
   /** Current weights as plain arrays, by name (what a checkpoint stores). */

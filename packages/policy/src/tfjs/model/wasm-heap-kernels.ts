@@ -1,0 +1,299 @@
+import { InvalidArgumentError } from "@cosir/bayes";
+import * as tf from "@tensorflow/tfjs-core";
+
+/*
+ * Inference kernels for what tfjs-wasm does slowly or in many small kernels, run in JavaScript on its own memory:
+ * - gatherRows, picking rows of a matrix: tfjs-wasm's GatherV2 walks every element through a generic strided loop
+ *   (about 35 ns an element: 2.5 ms for the 1,024 rows a cached prefill reads from the prefix pool);
+ * - concatColumns, joining two 3-D tensors along their last axis: tfjs-wasm's Concat copies each outer row through a
+ *   fresh subarray (0.7 ms to add one key column to a decode step's [64, 16, 75] keys);
+ * - rmsNormRows, RMSNorm's value in one pass instead of six kernels (square, mean, add, rsqrt, two products), each
+ *   float32 operation rounded as tfjs-wasm rounds it (Math.fround after every step; the mean a float32 running sum
+ *   divided by the width), seven times per decode step.
+ * The copies are copies, and rmsNormRows repeats tfjs-wasm's float32 operations in its order, so all three equal the
+ * kernels they replace bit for bit (tests: fast-check against those kernels; a prefill, cached prefill and decode
+ * steps give the same logits with and without them): sampled tokens, log-probs and the committed base's pinned
+ * traces do not move. Any other back end runs tf.gather, tf.concat and the six kernels. No gradients: training
+ * paths never call them.
+ */
+
+/** The kernels' names in tfjs' registry. */
+export const gatherRowsKernel = "CosirGatherRows";
+export const concatColumnsKernel = "CosirConcatColumns";
+export const rmsNormRowsKernel = "CosirRmsNormRows";
+export const embeddingRowsKernel = "CosirEmbeddingRows";
+export const embeddingGradientKernel = "CosirEmbeddingGradient";
+
+/** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
+const matMulBlock = 48;
+
+interface WasmBackendLike {
+  wasm: { asm?: { memory?: { buffer: ArrayBuffer } } };
+  dataIdMap: { get(dataId: unknown): { memoryOffset: number } | undefined };
+  makeOutput(shape: number[], dtype: "float32"): tf.TensorInfo;
+}
+
+/** The wasm back end's memory as floats and ints (views made after every allocation: memory can grow), or null. */
+function heap(backend: WasmBackendLike): { f32: Float32Array; i32: Int32Array } | null {
+  const buffer = backend.wasm?.asm?.memory?.buffer;
+  if (buffer === undefined) return null;
+  return { f32: new Float32Array(buffer), i32: new Int32Array(buffer) };
+}
+
+/** Float offset (in elements) of a tensor's data on the wasm heap. */
+function at(backend: WasmBackendLike, t: tf.TensorInfo): number {
+  return (backend.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset >> 2;
+}
+
+function gatherRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const x = inputs.x as tf.TensorInfo;
+  const rows = inputs.rows as tf.TensorInfo;
+  const width = x.shape[1] as number;
+  const n = rows.shape[0] as number;
+  const out = wasm.makeOutput([n, width], "float32");
+  const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const src = at(wasm, x);
+  const dst = at(wasm, out);
+  const index = at(wasm, rows);
+  for (let r = 0; r < n; r++) {
+    const from = src + (h.i32[index + r] as number) * width;
+    h.f32.copyWithin(dst + r * width, from, from + width);
+  }
+  return out;
+}
+
+function concatColumnsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const a = inputs.a as tf.TensorInfo;
+  const b = inputs.b as tf.TensorInfo;
+  const [batch, rows, ca] = a.shape as [number, number, number];
+  const cb = b.shape[2] as number;
+  const width = ca + cb;
+  const out = wasm.makeOutput([batch, rows, width], "float32");
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const pa = at(wasm, a);
+  const pb = at(wasm, b);
+  const po = at(wasm, out);
+  const outer = batch * rows;
+  for (let r = 0; r < outer; r++) {
+    const o = po + r * width;
+    f32.copyWithin(o, pa + r * ca, pa + (r + 1) * ca);
+    // a column or a few: element by element is cheaper than another copyWithin call
+    if (cb <= 4) for (let j = 0; j < cb; j++) f32[o + ca + j] = f32[pb + r * cb + j] as number;
+    else f32.copyWithin(o + ca, pb + r * cb, pb + (r + 1) * cb);
+  }
+  return out;
+}
+
+function rmsNormRowsFunc({
+  inputs,
+  backend,
+  attrs,
+}: {
+  inputs: tf.NamedTensorInfoMap;
+  backend: unknown;
+  attrs?: tf.NamedAttrMap;
+}): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const x = inputs.x as tf.TensorInfo;
+  const gain = inputs.gain as tf.TensorInfo;
+  const [n, d] = x.shape as [number, number];
+  const eps = Math.fround(attrs?.eps as number);
+  const out = wasm.makeOutput([n, d], "float32");
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const px = at(wasm, x);
+  const pg = at(wasm, gain);
+  const po = at(wasm, out);
+  const fround = Math.fround;
+  for (let i = 0; i < n; i++) {
+    const row = px + i * d;
+    let sum = 0;
+    for (let j = 0; j < d; j++) {
+      const v = f32[row + j] as number;
+      sum = fround(sum + fround(v * v));
+    }
+    const r = fround(1 / fround(Math.sqrt(fround(fround(sum / d) + eps))));
+    for (let j = 0; j < d; j++) f32[po + i * d + j] = fround((f32[row + j] as number) * r) * (f32[pg + j] as number);
+  }
+  return out;
+}
+
+function embeddingRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const table = inputs.table as tf.TensorInfo;
+  const ids = inputs.ids as tf.TensorInfo;
+  const [vocab, width] = table.shape as [number, number];
+  const n = ids.shape[0] as number;
+  const out = wasm.makeOutput([n, width], "float32");
+  const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const src = at(wasm, table);
+  const dst = at(wasm, out);
+  const index = at(wasm, ids);
+  for (let r = 0; r < n; r++) {
+    const id = h.i32[index + r] as number;
+    // an id outside the table (-1: no token) has an all-zero one-hot row, so an all-zero embedding
+    if (id >= 0 && id < vocab) h.f32.copyWithin(dst + r * width, src + id * width, src + (id + 1) * width);
+    else h.f32.fill(0, dst + r * width, dst + (r + 1) * width);
+  }
+  return out;
+}
+
+function embeddingGradientFunc({
+  inputs,
+  backend,
+  attrs,
+}: {
+  inputs: tf.NamedTensorInfoMap;
+  backend: unknown;
+  attrs?: tf.NamedAttrMap;
+}): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const dy = inputs.dy as tf.TensorInfo;
+  const ids = inputs.ids as tf.TensorInfo;
+  const vocab = attrs?.vocab as number;
+  const [n, width] = dy.shape as [number, number];
+  const out = wasm.makeOutput([vocab, width], "float32");
+  const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const pd = at(wasm, dy);
+  const po = at(wasm, out);
+  const index = at(wasm, ids);
+  h.f32.fill(0, po, po + vocab * width);
+  // onehot^T dy as the SIMD matmul sums it: per block of 48 rows, a partial sum from zero in row order, added to the
+  // output at the block's end. The one-hot's zero terms add +-0, which leaves every sum as it is.
+  const partial = new Float32Array(vocab * width);
+  const touched: number[] = [];
+  const seen = new Uint8Array(vocab);
+  for (let start = 0; start < n; start += matMulBlock) {
+    const end = Math.min(n, start + matMulBlock);
+    for (let r = start; r < end; r++) {
+      const id = h.i32[index + r] as number;
+      if (!(id >= 0 && id < vocab)) continue;
+      if (seen[id] === 0) {
+        seen[id] = 1;
+        touched.push(id);
+      }
+      const row = pd + r * width;
+      const acc = id * width;
+      for (let c = 0; c < width; c++) partial[acc + c] = (partial[acc + c] as number) + (h.f32[row + c] as number);
+    }
+    for (const id of touched) {
+      const acc = id * width;
+      const o = po + acc;
+      for (let c = 0; c < width; c++) {
+        h.f32[o + c] = (h.f32[o + c] as number) + (partial[acc + c] as number);
+        partial[acc + c] = 0;
+      }
+      seen[id] = 0;
+    }
+    touched.length = 0;
+  }
+  return out;
+}
+
+let registered: boolean | undefined;
+let enabled = true;
+
+/**
+ * Turns the heap kernels on or off for this process (on by default; off: tf.gather, tf.concat and rmsNorm's six
+ * kernels, the path before them, which a benchmark measures beside them); returns the previous setting.
+ */
+export function setHeapKernels(on: boolean): boolean {
+  const previous = enabled;
+  enabled = on;
+  return previous;
+}
+
+/** Whether the heap kernels run here (else tf.gather, tf.concat and rmsNorm's six kernels run). */
+export function heapKernelsAvailable(): boolean {
+  if (!enabled || tf.getBackend() !== "wasm") return false;
+  if (heap(tf.backend() as unknown as WasmBackendLike) === null) return false;
+  if (registered === undefined) {
+    registered = true;
+    tf.registerKernel({
+      kernelName: gatherRowsKernel,
+      backendName: "wasm",
+      kernelFunc: gatherRowsFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: rmsNormRowsKernel,
+      backendName: "wasm",
+      kernelFunc: rmsNormRowsFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: embeddingRowsKernel,
+      backendName: "wasm",
+      kernelFunc: embeddingRowsFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: embeddingGradientKernel,
+      backendName: "wasm",
+      kernelFunc: embeddingGradientFunc as tf.KernelFunc,
+    });
+    tf.registerKernel({
+      kernelName: concatColumnsKernel,
+      backendName: "wasm",
+      kernelFunc: concatColumnsFunc as tf.KernelFunc,
+    });
+  }
+  return true;
+}
+
+/**
+ * Rows `rows` of x [n, width] as [rows.length, width]: tf.gather's result (bit for bit: a copy), without its
+ * per-element cost on tfjs-wasm. Every row must be in 0..n-1. No gradient (inference paths only).
+ */
+export function gatherRows(x: tf.Tensor2D, rows: Int32Array): tf.Tensor2D {
+  const n = x.shape[0];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as number;
+    if (!(row >= 0 && row < n))
+      throw new InvalidArgumentError(`rows[${r}]`, row, `expected a row index in 0..${n - 1}`);
+  }
+  return tf.tidy(() => {
+    const index = tf.tensor1d(rows, "int32");
+    if (x.dtype !== "float32" || !heapKernelsAvailable()) return tf.gather(x, index) as tf.Tensor2D;
+    return tf.engine().runKernel(gatherRowsKernel, { x, rows: index }, {}) as tf.Tensor2D;
+  });
+}
+
+/**
+ * a [batch, rows, ca] and b [batch, rows, cb] joined along the last axis: tf.concat([a, b], 2) bit for bit (a copy),
+ * without its per-row cost on tfjs-wasm (a decode step's keys grow by one column this way). No gradient.
+ */
+export function concatColumns(a: tf.Tensor3D, b: tf.Tensor3D): tf.Tensor3D {
+  if (a.shape[0] !== b.shape[0] || a.shape[1] !== b.shape[1])
+    throw new InvalidArgumentError("concatColumns shapes", [a.shape, b.shape], "equal first two sizes");
+  if (a.dtype !== "float32" || b.dtype !== "float32" || !heapKernelsAvailable())
+    return tf.concat([a, b], 2) as tf.Tensor3D;
+  return tf.engine().runKernel(concatColumnsKernel, { a, b }, {}) as tf.Tensor3D;
+}
+
+/**
+ * rmsNorm's value, x / sqrt(mean(x^2) + eps) * g over the rows of x [n, d], in one kernel on tfjs-wasm, equal to
+ * the six-kernel value bit for bit; undefined where it cannot run (the caller runs those). No gradient.
+ */
+export function rmsNormRows(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tensor2D | undefined {
+  if (x.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(rmsNormRowsKernel, { x, gain }, { eps }) as tf.Tensor2D;
+}
+
+/**
+ * Rows of `table` [vocab, width] at `ids` [n] (int32), an all-zero row for an id outside the table: the one-hot
+ * product onehot(ids) @ table that embeddingLookup computes, as a copy (one term of each sum is the row, the others
+ * add +-0). Undefined where the heap kernels cannot run. No gradient (embeddingLookup's is embeddingGradient).
+ */
+export function embeddingRows(table: tf.Tensor2D, ids: tf.Tensor1D): tf.Tensor2D | undefined {
+  if (table.dtype !== "float32" || ids.dtype !== "int32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(embeddingRowsKernel, { table, ids }, {}) as tf.Tensor2D;
+}
+
+/**
+ * The embedding table's gradient onehot(ids)^T @ dy [vocab, width] summed as the SIMD matmul sums it (blocks of 48
+ * rows, each from zero in row order), without the one-hot product: equal bit for bit to weightGradient's result when
+ * that product runs on the SIMD kernel (setSimdMatMul's linearGradients). Undefined where the heap kernels cannot run.
+ */
+export function embeddingGradient(dy: tf.Tensor2D, ids: tf.Tensor1D, vocab: number): tf.Tensor2D | undefined {
+  if (dy.dtype !== "float32" || ids.dtype !== "int32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(embeddingGradientKernel, { dy, ids }, { vocab }) as tf.Tensor2D;
+}

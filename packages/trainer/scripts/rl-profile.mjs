@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Where an RL iteration of the demo configuration spends its time (packages/trainer/README.md, "The RL step"): one
+// warm-up iteration from the committed base, then a tfjs kernel profile (tf.profile) of the next iteration's rollout
+// and of a whole iteration, each kernel's time summed by name, largest first, beside the wall and CPU seconds.
+//   pnpm build && node packages/trainer/scripts/rl-profile.mjs
+import { fileURLToPath } from "node:url";
+import * as tf from "@tensorflow/tfjs-core";
+import { TransformerTrainer, Transformer, loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { armConfig, resolveTrainConfig, rlIteration, rlRollout } from "@cosir/trainer";
+
+const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
+await selectBackend({ log: null });
+const base = await loadCheckpoint(committedBase);
+const weights = await base.model.readWeights();
+const config = armConfig(resolveTrainConfig({ preset: "demo" }), "cosir");
+const policy = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+const reference = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+const trainer = new TransformerTrainer(policy.model, {
+  learningRate: config.rl.learningRate,
+  clipNorm: config.rl.clipNorm,
+});
+const context = { config, policy, reference, trainer };
+await rlIteration(context, 0);
+
+// op scopes ("unnamed scope", "...__op") enclose kernels that are listed too: only the kernels themselves are summed
+const isKernel = (k) => !k.name.includes("scope") && !k.name.includes("__op");
+
+function summary(label, profile, wall, cpu) {
+  const byKernel = new Map();
+  const kernels = profile.kernels.filter(isKernel);
+  for (const k of kernels) {
+    const entry = byKernel.get(k.name) ?? { ms: 0, calls: 0 };
+    entry.ms += k.kernelTimeMs;
+    entry.calls++;
+    byKernel.set(k.name, entry);
+  }
+  const total = kernels.reduce((s, k) => s + k.kernelTimeMs, 0) / 1000;
+  console.log(
+    `== ${label}: wall ${wall.toFixed(2)} s, cpu ${cpu.toFixed(2)} s, kernels ${total.toFixed(2)} s, ${kernels.length} calls (profiling slows every kernel: compare shares, not seconds)`,
+  );
+  for (const [key, { ms, calls }] of [...byKernel].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14))
+    console.log(`${(ms / 1000).toFixed(3)} s x${calls} ${key}`);
+}
+
+async function timed(label, fn) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const profile = await tf.profile(fn);
+  const used = process.cpuUsage(cpu);
+  summary(label, profile, (performance.now() - start) / 1000, (used.user + used.system) / 1e6);
+}
+
+await timed("rollout (iteration 1)", async () => {
+  await rlRollout(config, policy, 1);
+});
+const start = performance.now();
+const cpu = process.cpuUsage();
+await rlIteration(context, 2);
+const used = process.cpuUsage(cpu);
+console.log(
+  `== iteration 2 unprofiled: wall ${((performance.now() - start) / 1000).toFixed(2)} s, cpu ${((used.user + used.system) / 1e6).toFixed(2)} s`,
+);
+await timed("whole iteration 3", async () => {
+  await rlIteration(context, 3);
+});

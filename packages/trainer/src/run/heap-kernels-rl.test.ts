@@ -1,0 +1,56 @@
+import { fileURLToPath } from "node:url";
+import { loadCheckpoint, selectBackend, setHeapKernels, Transformer, TransformerTrainer } from "@cosir/policy/tfjs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { armConfig } from "../config/arm-config";
+import { resolveTrainConfig } from "../config/train-config";
+import { rlIteration } from "./rl-iteration";
+
+const committedBase = fileURLToPath(new URL("../../../../models/demo-base/checkpoint", import.meta.url));
+
+beforeAll(async () => {
+  await selectBackend({ backend: "wasm", log: null });
+});
+
+/**
+ * Two demo iterations (of two tasks) from the committed base, the second with the reference pass; their metrics
+ * lines and the weights after them.
+ */
+async function twoIterations(heapKernels: boolean) {
+  const previous = setHeapKernels(heapKernels);
+  const base = await loadCheckpoint(committedBase);
+  const weights = await base.model.readWeights();
+  base.model.dispose();
+  const config = armConfig(
+    resolveTrainConfig({ preset: "demo", overrides: [{ rl: { tasksPerIteration: 2 } }] }),
+    "cosir",
+  );
+  const policy = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+  const reference = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
+  const trainer = new TransformerTrainer(policy.model, {
+    learningRate: config.rl.learningRate,
+    clipNorm: config.rl.clipNorm,
+  });
+  try {
+    const lines = [];
+    for (let iteration = 0; iteration < 2; iteration++) {
+      const { timing: _timing, ...line } = await rlIteration({ config, policy, reference, trainer }, iteration);
+      lines.push(line);
+    }
+    return { lines, weights: await policy.model.readWeights() };
+  } finally {
+    setHeapKernels(previous);
+    policy.model.dispose();
+    reference.model.dispose();
+    trainer.dispose();
+  }
+}
+
+describe("the heap kernels in RL (wasm-heap-kernels in @cosir/policy)", () => {
+  it("leave two demo iterations exactly as they were: the same metrics lines and the same weights bit for bit", async () => {
+    const fast = await twoIterations(true);
+    const plain = await twoIterations(false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+});
