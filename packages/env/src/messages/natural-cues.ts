@@ -217,6 +217,10 @@ export const naturalCues = {
     "sits",
     "stand",
     "stands",
+    "read",
+    "reads",
+    "show",
+    "shows",
   ),
   /** The speaker's own reading in a correction: "but I see 2", "my notes say 0". */
   correctionVerbs: set(
@@ -521,6 +525,11 @@ export const naturalCues = {
     ["locking", "in"],
     ["book"],
     ["schedule"],
+    ["hire"],
+    ["put"],
+    ["name"],
+    ["calling", "it"],
+    ["call", "it"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
   pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),

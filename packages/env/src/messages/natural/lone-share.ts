@@ -151,8 +151,10 @@ export function loneShare(
   let attribute: Mention | null = null;
   let level: number | null = null;
   for (let k = first; k < to; k++) {
-    if (s.gate[k] || s.modal[k]) return null;
     const w = words[k] as string;
+    // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
+    if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
+    if (s.gate[k] || s.modal[k]) return null;
     // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
     if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
     if (w.startsWith("@") || !plainWord(w)) return null;
@@ -198,6 +200,12 @@ export function loneShare(
   return { option: option.index, attribute: attribute.index, level };
 }
 
+/** Is words[k] a level that ends the sentence ("..., not 1.")? */
+function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): boolean {
+  const value = numberAt(s, k, state);
+  return value !== null && value.end >= to;
+}
+
 /**
  * The one level a span of words states and nothing else ("I've got it at 3", "Checked again: 0", "it's a 3"): no
  * option or attribute name, no word that changes what the number means, the number closing the span or followed
@@ -231,6 +239,8 @@ export function onlyLevel(
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
       end += 3;
     }
+    // "I see a 0 there": the place the claim named
+    if (s.words[end] === "there" && end + 1 >= to) end++;
     if (!(end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop)) return null;
     level = { value: value.value, end };
     k = end - 1;

@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, fragmentPair, hasNumber, requestAt, topicPair } from "./ask-cues";
+import { askable, askPairs, fragmentPair, hasNumber, onePairQuestion, requestAt, topicPair } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { claimedPair, correctionLevel } from "./correction";
 import { pairedShares } from "./paired-shares";
@@ -42,6 +42,24 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     // "Agent 2 — Lena's calendar, Tuesday morning?": names only
     const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
     if (fragment !== null) out.ask(fragment.option, fragment.attribute);
+  }
+  // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
+  if (question < s.to && out.acts.length === 0) {
+    const pair = onePairQuestion(s, question, tagged, state);
+    if (pair !== null) out.ask(pair.option, pair.attribute);
+  }
+  // "Shall we go with Monday 9am?": a proposal put as a question
+  if (
+    question < s.to &&
+    s.words[question] === "shall" &&
+    s.words[question + 1] === "we" &&
+    !s.conditionalAt(question)
+  ) {
+    const proposal = proposalAt(s, question + 2, s.to, state);
+    if (proposal !== null && !hasNumber(s, question, s.to, tagged)) {
+      out.acts.push({ kind: "propose", option: proposal.option });
+      state.subject = proposal.option;
+    }
   }
   // "Agent 2: Lena's calendar for Monday noon, please.": a request of names only
   if (out.acts.length === 0 && question >= s.to) {
@@ -218,7 +236,7 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
 const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared"]);
 
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...")? */
-function ownEarlierValue(s: Sentence, i: number): boolean {
+export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;

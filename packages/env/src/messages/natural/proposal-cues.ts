@@ -13,8 +13,13 @@ const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands", "f
 /** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
 const PARTICLES = new Map([
   ["putting", "forward"],
+  ["put", "forward"],
   ["lock", "in"],
+  ["name", "as"],
 ]);
+
+/** "Let's schedule the meeting for X": what a scheduling verb names before its option. */
+const MEETING_NOUNS = new Set(["meeting", "call", "session", "slot", "interview", "sync"]);
 
 /** "X should win": the option as the winner. */
 const WIN = new Set(["win", "wins"]);
@@ -97,6 +102,7 @@ export function proposalAt(
     let k = j;
     // "I propose (that) we meet at / go with X"
     if (words[k] === "that") k++;
+    if (words[k] === "the" && MEETING_NOUNS.has(words[k + 1] as string)) k += 2;
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
     if (words[k] === "either" || words[k] === "between") return null;
@@ -118,7 +124,8 @@ export function proposalAt(
     let j = lead + 1;
     if (PICK_VERBS.has(words[j] as string)) j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
-    if (words[j] === "to" || words[j] === "for") j++;
+    // "my vote goes to X", "I'll put my vote behind X"
+    if (words[j] === "to" || words[j] === "for" || words[j] === "behind") j++;
     return chosen(j);
   }
   if (s.clauseStart(i) && cue.proposalNouns.has(words[i] as string) && (s.tokens[i] as NaturalToken).pause)

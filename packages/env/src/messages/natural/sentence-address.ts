@@ -74,7 +74,9 @@ export function sentenceAddress(
   }
   // "Agent 2, ...", "Hey Agent 3, ...", "Hi Agent 1 — ..."
   const named = GREETINGS.has(words[first] as string) ? first + 1 : first;
-  if (to === undefined && words[named] === "agent" && (s.tokens[named + 1] as NaturalToken | undefined)?.pause) {
+  // "Hi Agent 1!" alone addresses the agent too
+  const setOff = (s.tokens[named + 1] as NaturalToken | undefined)?.pause || named + 2 === s.to;
+  if (to === undefined && words[named] === "agent" && setOff) {
     const n = naturalInteger(words[named + 1]);
     if (n !== null && n >= 1 && n <= task.agents) {
       to = n - 1;

@@ -6,7 +6,7 @@ import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel 
 import { LevelRangeError } from "./level-range-error";
 import { loneShare } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import { parseSentence } from "./parse-sentence";
+import { ownEarlierValue, parseSentence } from "./parse-sentence";
 import { type ParseState, Sentence } from "./sentence";
 import { agentTag } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -20,6 +20,50 @@ const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
 
 /** Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view". */
 const OWN = new Set(["i", "my", "me", "mine"]);
+
+/** The word after "Agent N," (or "Hey Agent N,") opening a statement, or null when it does not open so. */
+function vocativeEnd(s: Sentence, first: number, to: number): number | null {
+  if ((s.tokens[to - 1] as NaturalToken).question) return null;
+  const named = GREETING.has(s.words[first] as string) ? first + 1 : first;
+  if (s.words[named] !== "agent" || naturalInteger(s.words[named + 1]) === null) return null;
+  return s.separated(named + 1) ? named + 2 : null;
+}
+
+/** Words of a question put to everyone, which ends an address carried from an earlier sentence. */
+const EVERYONE = new Set(["anyone", "anybody", "someone", "somebody", "everyone", "everybody", "folks", "team", "all"]);
+
+/** Does the sentence put its question to everyone ("Does anyone know ...?")? */
+function toEveryone(s: Sentence, first: number, to: number): boolean {
+  for (let k = first; k < to; k++) if (EVERYONE.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/** Does the sentence thank someone ("Thanks, Agent 2!")? It addresses no question. */
+function thanking(s: Sentence, first: number, to: number): boolean {
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.thanks.has(w) && !GREETING.has(w)) return true;
+  }
+  return false;
+}
+
+/** Greetings among the thanks words: "Hi Agent 1!" addresses the agent. */
+const GREETING = new Set(["hi", "hey", "hello", "dear"]);
+
+/** Words of a heading that only announces a proposal: "## Recommendation", "**My final answer**". */
+const HEADING_WORDS = new Set(["my", "our", "final", "team", "the", "from", "me"]);
+
+/** Is the sentence a heading of a proposal noun only ("Recommendation", "Final answer", "My pick")? */
+function proposalHeadingAt(s: Sentence, first: number, to: number): boolean {
+  if (to - first > 4 || !(s.tokens[to - 1] as NaturalToken).lineBreak) return false;
+  let noun = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.proposalNouns.has(w)) noun = true;
+    else if (!HEADING_WORDS.has(w)) return false;
+  }
+  return noun;
+}
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
@@ -48,6 +92,12 @@ export class SentenceReading {
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
+  /** The share of a sentence that restates the speaker's own earlier value ("Earlier I said X was 5."). */
+  private lastOwn: Located<{ act: Act }> | null = null;
+  /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
+  private carryTo: number | undefined;
+  /** The last sentence was a heading of a proposal noun only ("## Recommendation", "**Final answer**"). */
+  private proposalHeading = false;
 
   constructor(
     private readonly tokens: readonly NaturalToken[],
@@ -87,12 +137,35 @@ export class SentenceReading {
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
     // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
-    if (found.acts.length === 0 && !found.heading && found.to === undefined) {
-      const lone = loneShare(sentence, first, to, state) ?? contrastShare(sentence, first, to, state);
+    // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
+    const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
+    if (found.acts.length === 0 && !found.heading && from !== null) {
+      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
       if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
+    // "## Recommendation" over "Candidate D — ...": the option opening the line under the heading is proposed
+    if (this.proposalHeading) {
+      const option = state.options.match(sentence.words, first);
+      if (option !== null && (option.end >= to || sentence.separated(option.end - 1))) {
+        found.acts.unshift({ kind: "propose", option: option.index });
+        state.subject = option.index;
+      }
+    }
+    this.proposalHeading = found.acts.length === 0 && proposalHeadingAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
+    // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
+    const own = found.acts.length === 1 && found.acts[0]?.kind === "share" && ownEarlierValue(sentence, to);
+    if (own && found.acts[0]?.kind === "share") {
+      const { option, attribute } = found.acts[0];
+      this.lastContested = { option, attribute };
+    }
+    // "Agent 3, I only have the apple count so far. What's ... ?": an address with no act of its own carries to
+    // the questions after it, until another address or a question put to everyone
+    if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryTo;
+    if (found.to !== undefined || toEveryone(sentence, first, to))
+      this.carryTo = found.acts.length === 0 && !thanking(sentence, first, to) ? found.to : undefined;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
@@ -102,6 +175,7 @@ export class SentenceReading {
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     for (const act of found.acts) this.acts.push({ at, act });
+    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
@@ -139,8 +213,12 @@ export class SentenceReading {
     // a level after a sentence that contested one pair
     const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
     if (contrast !== null && this.lastContested !== null) {
-      this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(contrast.value) } });
+      const act: Act = { kind: "share", ...this.lastContested, level: this.checked(contrast.value) };
+      // the speaker's own restated value is replaced, not kept beside the new one
+      if (this.lastOwn !== null) this.lastOwn.act = act;
+      else this.acts.push({ at, act });
       this.lastContested = null;
+      this.lastOwn = null;
       return true;
     }
     return false;
