@@ -636,3 +636,100 @@ describe("forms from fresh22 (tuned on after it was scored; fresh23 is the unsee
     ]);
   });
 });
+
+describe("forms from fresh23 (tuned on after it was scored; fresh24 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+  const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
+  const attributes = ["food quality", "service", "ambience", "value for money"];
+  const cell = fc.record({ o: fc.nat(2), a: fc.nat(3) });
+  const name = ({ o, a }: { o: number; a: number }) => `${options[o]}'s ${attributes[a]}`;
+  const acts = (text: string) => {
+    const result = parseNatural(text, hp);
+    return result.error === undefined ? result.acts : [];
+  };
+
+  it("a request pointing back ('can you fill that in?') asks for the one pair named before it, and only then", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 3 }), (c, agent) => {
+        expect(acts(`Agent ${agent}, I've got nothing on ${name(c)} yet — can you fill that in?`)).toEqual([
+          to(ask(c.o, c.a), agent - 1),
+        ]);
+        // two pairs named, or a level, leave "it" unresolved
+        const other = name({ o: (c.o + 1) % 3, a: c.a });
+        expect(acts(`I've got nothing on ${name(c)} or ${other} — can you fill that in?`)).toEqual([]);
+        expect(acts(`I have ${name(c)} near 3 — can you confirm that?`)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("'there' in a question is the one option the sentence before named", () => {
+    expect(acts("Agent 3, how busy is Restaurant B on weekends? What's the ambience there?")).toEqual([
+      to(ask(1, 2), 2),
+    ]);
+    expect(acts("Restaurant A and Restaurant B are close. What's the ambience there?")).toEqual([]);
+  });
+
+  it.each([
+    ["Let me check with Agent 2 first: how does Restaurant A rate on service?", [to(ask(0, 1), 1)]],
+    ["Agent 1, thanks for the update. Could you also give me Restaurant B's ambience?", [to(ask(1, 2), 0)]],
+    ["Agent 2, I'd like your reading on Restaurant C's service.", [to(ask(2, 1), 1)]],
+    ["I'd like Restaurant C's service to be 5.", []],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["We should offer the job to Restaurant C.", [propose(2)]],
+    ["Let's take Restaurant B.", [propose(1)]],
+    ["Let's go ahead with Restaurant B.", [propose(1)]],
+    ["Restaurant B should get the prize.", [propose(1)]],
+    ["After reviewing the numbers, I'm settling on Restaurant B. Its service is 5.", [propose(1), share(1, 1, 5)]],
+    ["Restaurant A, final answer.", [propose(0)]],
+    ["We might go with Restaurant A, but let's hear from everyone first.", []],
+    ["I could pick Restaurant C.", []],
+    ["Let's take a look at Restaurant A.", []],
+    ["Restaurant A, food quality 4.", [share(0, 0, 4)]],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+
+  it("the speaker's own value called wrong, then the right one; replies with the speaker's source or a rejected level", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (c, claimed, mine) => {
+        expect(acts(`Sorry all, I gave the wrong figure for ${name(c)}. It's ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`My earlier message had ${name(c)} wrong. The correct figure is ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Agent 2 put ${name(c)} at ${claimed}. I'm seeing ${mine} on my sheet.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Agent 2 has ${name(c)} at ${claimed}. I checked again and it's ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Agent 3, I have to disagree on ${name(c)}. I see a ${mine}, not a ${claimed}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Correction: ${name(c)} should be ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+      }),
+      { numRuns: 30 },
+    );
+    // someone else's value called wrong is no admission of the speaker's; "should be" without a correction lead is a want
+    expect(acts("Agent 2 gave the wrong figure for Restaurant A's service. It's 2.")).toEqual([]);
+    expect(acts("Restaurant A's service should be 4.")).toEqual([]);
+  });
+
+  it("'Mine:' on the line after someone else's numbers is the speaker's; paired levels through 'come to'", () => {
+    expect(acts("**Agent 2's numbers:** Restaurant A's service = 3\n**Mine:** Restaurant A's ambience = 4")).toEqual([
+      share(0, 2, 4),
+    ]);
+    expect(acts("Restaurant B's service and ambience come to 2 and 4 respectively.")).toEqual([
+      share(1, 1, 2),
+      share(1, 2, 4),
+    ]);
+  });
+});

@@ -14,6 +14,9 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (cue.wonder.has(w)) return true;
   if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
   if (w === "hear" || w === "learn") return prev === "to";
+  // "I'd like your reading on X's Y", "I'd love your take on ..."
+  if ((w === "like" || w === "love" || w === "appreciate") && (prev === "i'd" || prev === "id" || prev === "we'd"))
+    return words[i + 1] === "your";
   // "I'd need X's Y from you", "we need Shelf A's onions"
   // ("We need X's service before deciding" is no request: it asks no one)
   if (w === "need" && (prev === "i'd" || prev === "id" || prev === "i" || prev === "we" || prev === "we'd"))
@@ -276,6 +279,7 @@ export function onePairQuestion(
   tagged: ReadonlySet<number>,
   state: ParseState,
 ): { option: number; attribute: number } | null {
+  let there = false;
   const { words } = s;
   if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
   // the clause that opens with the question ("Agent 2, when you get a chance, could you post ...?")
@@ -299,6 +303,7 @@ export function onePairQuestion(
     // "What would X's service need to be?" asks a hypothetical; "what would you give X" asks the listener
     if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you") return null;
     if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
+    if (w === "there" && k > j + 1) there = true;
     const o = state.options.match(words, k);
     if (o !== null) {
       if (option !== null && option !== o.index) return null;
@@ -313,5 +318,38 @@ export function onePairQuestion(
       k = a.end - 1;
     }
   }
+  // "What's Lena's calendar there?": the one option the sentence before named
+  if (option === null && there) option = state.place ?? null;
   return option === null || attribute === null ? null : { option, attribute };
+}
+
+/** Objects of a question that point back to a topic named before it: "Do you have it?", "can you fill that in?". */
+const POINTERS = new Set(["it", "that", "this", "them", "those"]);
+/** Verbs of such a question: "have", "know", "share", "fill", "give", "send", "post", "check", "confirm". */
+const POINTER_VERBS = new Set(["have", "know", "share", "fill", "give", "send", "post", "check", "confirm", "provide"]);
+
+/**
+ * "Do you have it?", "can you fill that in?", "Could you share that?": a request that names nothing and points back to
+ * a topic (no number, negation, comparison or condition). The topic is read by the caller.
+ */
+export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<number>, state: ParseState): boolean {
+  const { words } = s;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return false;
+  let j = q;
+  while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
+  const opener = words[j] as string;
+  if (!((REQUEST_MODALS.has(opener) || opener === "do") && words[j + 1] === "you")) return false;
+  let verb = false;
+  let pointer = false;
+  for (let k = j + 2; k < s.to; k++) {
+    const w = words[k] as string;
+    if (tagged.has(k)) continue;
+    if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return false;
+    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.comparatives.has(w))
+      return false;
+    if (cue.conditionals.has(w) || w === "agent") return false;
+    if (POINTER_VERBS.has(w)) verb = true;
+    if (POINTERS.has(w) && verb) pointer = true;
+  }
+  return pointer;
 }

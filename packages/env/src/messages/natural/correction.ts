@@ -17,7 +17,7 @@ const PUT_VERBS = new Set(["put", "rate", "place", "mark", "say", "score"]);
 const READING_VERBS = new Set(["seeing", "getting", "reading", "counting", "showing", "finding"]);
 
 /** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
-function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
+export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
   const w = words[k];
   if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
   const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
@@ -239,7 +239,7 @@ export function contestedPair(
 }
 
 /** The one option and one attribute named between from and to (each once), or null. */
-function onlyNames(
+export function onlyNames(
   s: Sentence,
   from: number,
   to: number,
@@ -409,10 +409,17 @@ export function ownReading(s: Sentence, from: number, to: number): boolean {
 export function replyLevel(
   s: Sentence,
   first: number,
-  to: number,
+  sentenceEnd: number,
   state: ParseState,
 ): { value: number; end: number } | null {
+  let to = sentenceEnd;
   if (agrees(s, first, to) || (s.tokens[to - 1] as NaturalToken).question) return null;
+  // "I'm seeing -1 on my sheet": the speaker's own source closing the reply
+  for (let k = first + 1; k < to; k++)
+    if (ownSource(s.words, k, to, s)) {
+      to = k;
+      break;
+    }
   const clause = lastClauseStart(s, first, to);
   if (clause !== null) {
     let disagreeing = false;
@@ -437,6 +444,12 @@ const VIEW_VERBS = new Set(["see", "saw", "have", "know", "found", "count", "cou
 
 /** Where the value starts after "From what I (can) see", or null when the span does not open so. */
 function ownViewLead(words: readonly string[], first: number): number | null {
+  // "I checked again and it's 1"
+  if ((words[first] === "i" || words[first] === "we") && CHECKED.has(words[first + 1] as string)) {
+    let k = first + 2;
+    if (words[k] === "again") k++;
+    return words[k] === "and" ? k + 1 : null;
+  }
   if (
     words[first] !== "from" ||
     words[first + 1] !== "what" ||

@@ -150,8 +150,14 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
+  const corrected = correctionLed(s, first, to);
   for (let k = first; k < to; k++) {
     const w = words[k] as string;
+    // "Correction: X's Y should be 1": after a correction lead, the speaker's value
+    if (corrected && w === "should" && (words[k + 1] === "be" || words[k + 1] === "read")) {
+      k++;
+      continue;
+    }
     // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
     if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (s.gate[k] || s.modal[k]) return null;
@@ -200,10 +206,23 @@ export function loneShare(
   return { option: option.index, attribute: attribute.index, level };
 }
 
-/** Is words[k] a level that ends the sentence ("..., not 1.")? */
+/** Is words[k] a level that ends the sentence ("..., not 1.", "..., not a 3.")? */
 function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): boolean {
-  const value = numberAt(s, k, state);
+  const at = s.words[k] === "a" || s.words[k] === "an" ? k + 1 : k;
+  const value = numberAt(s, at, state);
   return value !== null && value.end >= to;
+}
+
+/** Words that lead a correction: "Correction: ...", "Small fix: ...". */
+const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum"]);
+
+/** Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? */
+function correctionLed(s: Sentence, first: number, to: number): boolean {
+  for (let k = first; k < Math.min(to, first + 4); k++) {
+    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return true;
+    if (s.separated(k)) return false;
+  }
+  return false;
 }
 
 /**
@@ -225,6 +244,8 @@ export function onlyLevel(
     if (w === "should" && (s.words[k + 1] === "be" || s.words[k + 1] === "read")) continue;
     // "I'd say 2", "I say 2": the speaker's own word
     if (w === "say" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "i" || s.words[k - 1] === "id")) continue;
+    // "I see a 1, not a 3": the level the speaker rejects, closing the span
+    if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
     const value = numberAt(s, k, state);

@@ -1,8 +1,17 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, fragmentPair, hasNumber, onePairQuestion, requestAt, topicPair } from "./ask-cues";
+import {
+  askable,
+  askPairs,
+  fragmentPair,
+  hasNumber,
+  onePairQuestion,
+  pointerQuestion,
+  requestAt,
+  topicPair,
+} from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
-import { claimedPair, correctionLevel } from "./correction";
+import { claimedPair, correctionLevel, onlyNames } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
@@ -43,6 +52,11 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
     if (fragment !== null) out.ask(fragment.option, fragment.attribute);
   }
+  // "Agent 2, I've got nothing on X's Y yet — can you fill that in?": a request pointing back to the one pair named
+  if (question < s.to && out.acts.length === 0 && question > first && pointerQuestion(s, question, tagged, state)) {
+    const pair = namedPair(s, first, question, tagged, state);
+    if (pair !== null) out.ask(pair.option, pair.attribute);
+  }
   // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
   if (question < s.to && out.acts.length === 0) {
     const pair = onePairQuestion(s, question, tagged, state);
@@ -70,6 +84,20 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
   return to === undefined ? { acts: out.acts, heading: false } : { acts: out.acts, heading: false, to };
+}
+
+/** The one pair a span names (as an ask would, else one option and one attribute), with no number; else null. */
+export function namedPair(
+  s: Sentence,
+  from: number,
+  to: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  if (to <= from || hasNumber(s, from, to, tagged)) return null;
+  const pairs = askPairs(s, from, to, state);
+  if (pairs.length > 1) return null;
+  return (pairs[0] as { option: number; attribute: number } | undefined) ?? onlyNames(s, from, to, state);
 }
 
 /** Words after a paired list that leave its order in doubt: a modal, a negation, "vice versa", "the other way". */

@@ -4,12 +4,13 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
-import { loneShare } from "./lone-share";
+import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import { ownEarlierValue, parseSentence } from "./parse-sentence";
-import { type ParseState, Sentence } from "./sentence";
+import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
+import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag } from "./sentence-address";
 import { itsLevel } from "./share-cues";
+import { pointerQuestion } from "./ask-cues";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
@@ -29,21 +30,28 @@ function vocativeEnd(s: Sentence, first: number, to: number): number | null {
   return s.separated(named + 1) ? named + 2 : null;
 }
 
+/** Words that call a value wrong: "I gave the wrong figure", "I had X's Y wrong", "my mistake". */
+const WRONG = new Set(["wrong", "mistake", "typo", "incorrect", "mistaken", "misreported", "mixed"]);
+
+/** Does the sentence admit the speaker's own value wrong ("I gave the wrong figure for ...", "My earlier message had ... wrong")? */
+function ownWrongAt(s: Sentence, first: number, to: number): boolean {
+  let own = false;
+  let wrong = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || w === "you" || w === "your" || cue.conditionals.has(w)) return false;
+    if (w === "i" || w === "my" || w === "i'd" || w === "i've") own = true;
+    if (WRONG.has(w)) wrong = true;
+  }
+  return own && wrong;
+}
+
 /** Words of a question put to everyone, which ends an address carried from an earlier sentence. */
 const EVERYONE = new Set(["anyone", "anybody", "someone", "somebody", "everyone", "everybody", "folks", "team", "all"]);
 
 /** Does the sentence put its question to everyone ("Does anyone know ...?")? */
 function toEveryone(s: Sentence, first: number, to: number): boolean {
   for (let k = first; k < to; k++) if (EVERYONE.has(s.words[k] as string)) return true;
-  return false;
-}
-
-/** Does the sentence thank someone ("Thanks, Agent 2!")? It addresses no question. */
-function thanking(s: Sentence, first: number, to: number): boolean {
-  for (let k = first; k < to; k++) {
-    const w = s.words[k] as string;
-    if (cue.thanks.has(w) && !GREETING.has(w)) return true;
-  }
   return false;
 }
 
@@ -92,6 +100,10 @@ export class SentenceReading {
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
+  /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
+  private lastTopic: { option: number; attribute: number } | null = null;
+  /** The last sentence called the speaker's own value of lastTopic wrong ("I gave the wrong figure for X's Y."). */
+  private ownWrong = false;
   /** The share of a sentence that restates the speaker's own earlier value ("Earlier I said X was 5."). */
   private lastOwn: Located<{ act: Act }> | null = null;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
@@ -152,6 +164,13 @@ export class SentenceReading {
       }
     }
     this.proposalHeading = found.acts.length === 0 && proposalHeadingAt(sentence, first, to);
+    // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
+    if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
+      found.acts.push({ kind: "ask", ...this.lastTopic });
+    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, new Set(), state) : null;
+    state.place = onlyOptionBefore(sentence, to, state);
+    // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
+    this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
     // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
@@ -165,7 +184,7 @@ export class SentenceReading {
     if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryTo;
     if (found.to !== undefined || toEveryone(sentence, first, to))
-      this.carryTo = found.acts.length === 0 && !thanking(sentence, first, to) ? found.to : undefined;
+      this.carryTo = found.acts.length === 0 ? found.to : undefined;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
@@ -211,6 +230,14 @@ export class SentenceReading {
     }
     // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
     // a level after a sentence that contested one pair
+    // "I gave the wrong figure for X's Y. It's 2." / "The correct figure is 1.": after the speaker's own admission
+    const admitted = this.ownWrong && this.lastTopic !== null ? onlyLevel(sentence, first, to, state) : null;
+    if (admitted !== null && this.lastTopic !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastTopic, level: this.checked(admitted.value) } });
+      this.ownWrong = false;
+      this.lastTopic = null;
+      return true;
+    }
     const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
     if (contrast !== null && this.lastContested !== null) {
       const act: Act = { kind: "share", ...this.lastContested, level: this.checked(contrast.value) };

@@ -67,7 +67,11 @@ export class Sentence {
       )
         reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
-      if (reported && i > from && (tokens[i - 1] as NaturalToken).pause && ownClause(words, i)) reported = false;
+      // "**Agent 2's numbers:** ... = 3\n**Mine:** ...": the speaker's own label on a new line
+      const broke =
+        (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i - 1] as NaturalToken | undefined)?.lineBreak;
+      const ownLabel = (words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true;
+      if (reported && i > from && broke && (ownClause(words, i) || ownLabel)) reported = false;
       if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
         gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
@@ -306,6 +310,8 @@ export interface ParseState {
   context: number | null;
   /** The one option the last sentence spoke about, for "it" and "its". */
   subject: number | null;
+  /** The one option the last sentence named, acts or not, for "there" ("What's Lena's calendar there?"). */
+  place?: number | null;
 }
 
 /** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */
