@@ -516,7 +516,7 @@ describe("forms from fresh20 (tuned on after it was scored; fresh21 is the unsee
   });
 });
 
-describe("forms from fresh22 (tuned on after it was scored; fresh23 is the unseen measure)", () => {
+describe("forms from fresh22 (tuned on after it was scored)", () => {
   const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
   const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
   const propose = (option: number): Act => ({ kind: "propose", option });
