@@ -217,6 +217,11 @@ export const naturalCues = {
     "sits",
     "stand",
     "stands",
+    "read",
+    "reads",
+    "show",
+    "shows",
+    "to",
   ),
   /** The speaker's own reading in a correction: "but I see 2", "my notes say 0". */
   correctionVerbs: set(
@@ -521,6 +526,16 @@ export const naturalCues = {
     ["locking", "in"],
     ["book"],
     ["schedule"],
+    ["hire"],
+    ["put"],
+    ["name"],
+    ["calling", "it"],
+    ["call", "it"],
+    ["take"],
+    ["go", "ahead", "with"],
+    ["settling", "on"],
+    ["offer", "the", "job", "to"],
+    ["offer", "it", "to"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
   pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),

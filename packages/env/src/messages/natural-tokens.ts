@@ -17,7 +17,13 @@ export interface NaturalToken {
   lineBreak: boolean;
   /** Inside parentheses: "(confirmed)". */
   aside: boolean;
+  /** The pause after the word is ";" (a new clause: "If A had ..., I'd pick A; for now I propose B") or ":". */
+  semicolon?: boolean;
+  colon?: boolean;
 }
+
+/** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
+const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;
 
 const LEADING = new Set(['"', "'", "(", "[", "{", "*", "_", "<", "`", "“", "‘", "«", "~"]);
 const TRAILING = new Set([
@@ -117,11 +123,13 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
         if (/[.!?]/.test(raw)) last.stop = true;
         if (raw.includes("?")) last.question = true;
         if (/[,;:]/.test(raw)) last.pause = true;
+        if (raw.includes(";")) last.semicolon = true;
+        if (raw.includes(":")) last.colon = true;
       }
       i = j;
       continue;
     }
-    if (word === "—" || word === "–" || word === "-" || word === "|" || word === "/") {
+    if (word === "—" || word === "–" || word === "-" || word === "|" || word === "/" || PICTOGRAPHS.test(word)) {
       if (last !== undefined) last.pause = true;
       i = j;
       continue;
@@ -143,9 +151,19 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       question: tail.includes("?"),
       lineBreak: false,
       aside,
+      ...(tail.includes(";") ? { semicolon: true } : {}),
+      ...(tail.includes(":") ? { colon: true } : {}),
     };
     if (possessive) {
-      tokens.push({ ...token, pause: false, stop: false, question: false, lineBreak: false });
+      tokens.push({
+        ...token,
+        pause: false,
+        stop: false,
+        question: false,
+        lineBreak: false,
+        semicolon: false,
+        colon: false,
+      });
       tokens.push({ ...token, word: "'s" });
     } else tokens.push(token);
     i = j;

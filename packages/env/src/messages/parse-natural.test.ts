@@ -515,3 +515,221 @@ describe("forms from fresh20 (tuned on after it was scored; fresh21 is the unsee
     expect(parseNatural(text, hp).acts).toEqual([propose(option)]);
   });
 });
+
+describe("forms from fresh22 (tuned on after it was scored)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+  const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
+  const attributes = ["food quality", "service", "ambience", "value for money"];
+  const cell = fc.record({ o: fc.nat(2), a: fc.nat(3) });
+  const name = ({ o, a }: { o: number; a: number }) => `${options[o]}'s ${attributes[a]}`;
+
+  it("an address with no act of its own carries to the questions after it, not to one put to everyone", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 }), cell, fc.constantFrom("Hi", "Hey", ""), (agent, c, hi) => {
+        const lead = hi === "" ? `Agent ${agent}, I only have part of the picture.` : `${hi} Agent ${agent}!`;
+        expect(parseNatural(`${lead} What's ${name(c)}?`, hp).acts).toEqual([to(ask(c.o, c.a), agent - 1)]);
+        expect(parseNatural(`${lead} Does anyone know ${name(c)}?`, hp).acts).toEqual([ask(c.o, c.a)]);
+        // a list of questions under "Questions for Agent N:"
+        const list = `Two questions for Agent ${agent}:\n1. What's ${name(c)}?\n2. And ${name({ o: (c.o + 1) % 3, a: c.a })}?`;
+        expect(parseNatural(list, hp).acts).toEqual([
+          to(ask(c.o, c.a), agent - 1),
+          to(ask((c.o + 1) % 3, c.a), agent - 1),
+        ]);
+      }),
+      { numRuns: 40 },
+    );
+    // thanking an agent addresses no question
+    expect(parseNatural("Thanks, Agent 2! What's Restaurant A's service?", hp).acts).toEqual([ask(0, 1)]);
+    expect(parseNatural("Hey Agent 2 👋 — what's your take on Restaurant A's food quality?", hp).acts).toEqual([
+      to(ask(0, 0), 1),
+    ]);
+  });
+
+  it("a reply that disputes a claimed level and then gives one is the speaker's value; the restated own value is replaced", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (c, claimed, mine) => {
+        for (const reply of ["That doesn't match my records — I have", "It isn't — I recorded", "That's wrong; I see"])
+          expect(parseNatural(`Agent 1 reported ${name(c)} as ${claimed}. ${reply} ${mine}.`, hp).acts).toEqual([
+            share(c.o, c.a, mine),
+          ]);
+        expect(
+          parseNatural(`Earlier I said ${name(c)} was ${claimed}. That was a typo; it's ${mine}.`, hp).acts,
+        ).toEqual([share(c.o, c.a, mine)]);
+        expect(
+          parseNatural(`Agent 2 thinks ${name(c)} is ${claimed}. From what I can see it's a ${mine}.`, hp).acts,
+        ).toEqual([share(c.o, c.a, mine)]);
+      }),
+      { numRuns: 40 },
+    );
+    // a reply that names something else or hedges takes nothing
+    expect(
+      parseNatural("Agent 1 reported Restaurant A's service as 4. That doesn't match — maybe 2.", hp).error,
+    ).toMatch(/no act found/);
+  });
+
+  it.each([
+    ["Small correction to what Agent 2 said: Restaurant B's service is 3, not 5.", [share(1, 1, 3)]],
+    ["Going by what Agent 2 said: Restaurant B's service is 3.", []],
+    ["- Agent 1: Restaurant C's ambience = 4\n- Me: Restaurant C's service = 2", [share(2, 1, 2)]],
+    ["Agent 2: Restaurant C's service, please.", [to(ask(2, 1), 1)]],
+    ["Agent 3's numbers put Restaurant A's ambience at 2. Mine say Restaurant A's service is 5.", [share(0, 1, 5)]],
+    ["Agent 4, the service you gave for Restaurant C (2) doesn't match mine — I've got 4.", [share(2, 1, 4)]],
+    ["Agent 1 counted 2 for Restaurant B's service, but when I checked it was 5.", [share(1, 1, 5)]],
+    ["When I checked it was 5.", []],
+    ["Agent 1 put Restaurant A's ambience at 2. I see a 4 there.", [share(0, 2, 4)]],
+    ["Agent 2, small fix: Restaurant A's service reads 2, not 1.", [share(0, 1, 2)]],
+    ["Agent 2, Restaurant A's service reads 2?", []],
+    ["Restaurant A's value for money, please.", [ask(0, 3)]],
+  ])("%j", (text, acts) => {
+    const result = parseNatural(text, hp);
+    expect(result.error === undefined ? result.acts : []).toEqual(acts);
+  });
+
+  it.each([
+    ["Alright, I'm convinced — let's hire Restaurant B.", [propose(1)]],
+    ["I'm going to put Restaurant C forward as our choice.", [propose(2)]],
+    ["I'll put my vote behind Restaurant A.", [propose(0)]],
+    ["I'm calling it: Restaurant C.", [propose(2)]],
+    ["I'm ready to name Restaurant A as the winner.", [propose(0)]],
+    ["Shall we go with Restaurant B?", [propose(1)]],
+    ["Let's schedule the meeting for Restaurant B.", [propose(1)]],
+    ["## Recommendation\n\nRestaurant C — great service.", [propose(2)]],
+    [
+      "If Restaurant B's service turns out to be 5, I'd switch to Restaurant B; for now I propose Restaurant C.",
+      [propose(2)],
+    ],
+    ["I propose Restaurant C; if Restaurant B had service 5 I'd switch.", []],
+    ["I'd put Restaurant A's service at 4.", [share(0, 1, 4)]],
+    ["Let's check Restaurant A's service.", []],
+    ["Shall we go with Restaurant A or Restaurant B?", []],
+    ["I'd call it a 3.", []],
+    ["## Recommendation\n\nRestaurant C's service is 4.", [share(2, 1, 4)]],
+  ])("%j", (text, acts) => {
+    const result = parseNatural(text, hp);
+    expect(result.error === undefined ? result.acts : []).toEqual(acts);
+  });
+
+  it("counts: 'but when I checked there were N' corrects a counted claim; paired levels through 'read'", () => {
+    const pantry = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "pantryStock",
+      options: 2,
+      attributes: 3,
+      levels: [0, 5],
+    });
+    expect(pantry.domain.options[1]).toBe("Shelf B");
+    const apples = pantry.domain.attributes.indexOf("apples");
+    expect(parseNatural("Agent 3 counted 2 apples on Shelf B, but when I checked there were 5.", pantry).acts).toEqual([
+      share(1, apples, 5),
+    ]);
+    // the speaker's check under a condition corrects nothing
+    expect(
+      parseNatural("Agent 3 counted 2 apples on Shelf B; if Agent 1 is right, when I checked there were 5.", pantry)
+        .error,
+    ).toMatch(/no act found/);
+    expect(parseNatural("Shelf A and Shelf B read 1 and 4 on apples.", pantry).acts).toEqual([
+      share(0, apples, 1),
+      share(1, apples, 4),
+    ]);
+  });
+});
+
+describe("forms from fresh23 (tuned on after it was scored; fresh24 is the unseen measure)", () => {
+  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
+  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+  const propose = (option: number): Act => ({ kind: "propose", option });
+  const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
+  const attributes = ["food quality", "service", "ambience", "value for money"];
+  const cell = fc.record({ o: fc.nat(2), a: fc.nat(3) });
+  const name = ({ o, a }: { o: number; a: number }) => `${options[o]}'s ${attributes[a]}`;
+  const acts = (text: string) => {
+    const result = parseNatural(text, hp);
+    return result.error === undefined ? result.acts : [];
+  };
+
+  it("a request pointing back ('can you fill that in?') asks for the one pair named before it, and only then", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 3 }), (c, agent) => {
+        expect(acts(`Agent ${agent}, I've got nothing on ${name(c)} yet — can you fill that in?`)).toEqual([
+          to(ask(c.o, c.a), agent - 1),
+        ]);
+        // two pairs named, or a level, leave "it" unresolved
+        const other = name({ o: (c.o + 1) % 3, a: c.a });
+        expect(acts(`I've got nothing on ${name(c)} or ${other} — can you fill that in?`)).toEqual([]);
+        expect(acts(`I have ${name(c)} near 3 — can you confirm that?`)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("'there' in a question is the one option the sentence before named", () => {
+    expect(acts("Agent 3, how busy is Restaurant B on weekends? What's the ambience there?")).toEqual([
+      to(ask(1, 2), 2),
+    ]);
+    expect(acts("Restaurant A and Restaurant B are close. What's the ambience there?")).toEqual([]);
+  });
+
+  it.each([
+    ["Let me check with Agent 2 first: how does Restaurant A rate on service?", [to(ask(0, 1), 1)]],
+    ["Agent 1, thanks for the update. Could you also give me Restaurant B's ambience?", [to(ask(1, 2), 0)]],
+    ["Agent 2, I'd like your reading on Restaurant C's service.", [to(ask(2, 1), 1)]],
+    ["I'd like Restaurant C's service to be 5.", []],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["We should offer the job to Restaurant C.", [propose(2)]],
+    ["Let's take Restaurant B.", [propose(1)]],
+    ["Let's go ahead with Restaurant B.", [propose(1)]],
+    ["Restaurant B should get the prize.", [propose(1)]],
+    ["After reviewing the numbers, I'm settling on Restaurant B. Its service is 5.", [propose(1), share(1, 1, 5)]],
+    ["Restaurant A, final answer.", [propose(0)]],
+    ["We might go with Restaurant A, but let's hear from everyone first.", []],
+    ["I could pick Restaurant C.", []],
+    ["Let's take a look at Restaurant A.", []],
+    ["Restaurant A, food quality 4.", [share(0, 0, 4)]],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+
+  it("the speaker's own value called wrong, then the right one; replies with the speaker's source or a rejected level", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (c, claimed, mine) => {
+        expect(acts(`Sorry all, I gave the wrong figure for ${name(c)}. It's ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`My earlier message had ${name(c)} wrong. The correct figure is ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Agent 2 put ${name(c)} at ${claimed}. I'm seeing ${mine} on my sheet.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Agent 2 has ${name(c)} at ${claimed}. I checked again and it's ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Agent 3, I have to disagree on ${name(c)}. I see a ${mine}, not a ${claimed}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Correction: ${name(c)} should be ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+      }),
+      { numRuns: 30 },
+    );
+    // someone else's value called wrong is no admission of the speaker's; "should be" without a correction lead is a want
+    expect(acts("Agent 2 gave the wrong figure for Restaurant A's service. It's 2.")).toEqual([]);
+    expect(acts("Restaurant A's service should be 4.")).toEqual([]);
+  });
+
+  it("'Mine:' on the line after someone else's numbers is the speaker's; paired levels through 'come to'", () => {
+    expect(acts("**Agent 2's numbers:** Restaurant A's service = 3\n**Mine:** Restaurant A's ambience = 4")).toEqual([
+      share(0, 2, 4),
+    ]);
+    expect(acts("Restaurant B's service and ambience come to 2 and 4 respectively.")).toEqual([
+      share(1, 1, 2),
+      share(1, 2, 4),
+    ]);
+  });
+});

@@ -14,6 +14,9 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (cue.wonder.has(w)) return true;
   if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
   if (w === "hear" || w === "learn") return prev === "to";
+  // "I'd like your reading on X's Y", "I'd love your take on ..."
+  if ((w === "like" || w === "love" || w === "appreciate") && (prev === "i'd" || prev === "id" || prev === "we'd"))
+    return words[i + 1] === "your";
   // "I'd need X's Y from you", "we need Shelf A's onions"
   // ("We need X's service before deciding" is no request: it asks no one)
   if (w === "need" && (prev === "i'd" || prev === "id" || prev === "i" || prev === "we" || prev === "we'd"))
@@ -220,15 +223,16 @@ export function fragmentPair(
   let attribute: number | null = null;
   for (let k = first; k < s.to; k++) {
     const w = s.words[k] as string;
-    // "X's poison bottle level, please"
-    if (tagged.has(k) || TOPIC_WORDS.has(w) || w === "please" || w === "pls" || cue.askTails.has(w)) continue;
+    if (tagged.has(k)) continue;
     const o = state.options.match(s.words, k);
     if (o !== null && option === null) {
       option = o.index;
       k = o.end - 1;
       continue;
     }
+    // names first ("value for money" starts with a tail word), then "X's poison bottle level, please"
     const a = state.attributes.match(s.words, k);
+    if (a === null && (TOPIC_WORDS.has(w) || w === "please" || w === "pls" || cue.askTails.has(w))) continue;
     if (a === null || attribute !== null) return null;
     attribute = a.index;
     k = a.end - 1;
@@ -245,4 +249,107 @@ const RATE = new Set(["rate", "score", "describe", "put", "grade", "say"]);
 /** Is the option list ending at `end` one of several alternatives ("A or B")? */
 function alternativeOr(s: Sentence, end: number): boolean {
   return s.words[end] === "or";
+}
+
+/** Openers of a direct question for a value: "what", "how", "which", "where". */
+const DIRECT = new Set(["what", "whats", "how", "which", "where"]);
+/** A request put as a question: "could you", "can you", "would you", "will you". */
+const REQUEST_MODALS = new Set(["could", "can", "would", "will"]);
+/** A question about something else than the pair's value: "why", "or" between alternatives, a whole team's. */
+const NOT_ONE_PAIR = new Set(["why", "or", "nor", "agent", "if", "whether", "unless"]);
+
+/** Is the number at k a scale's bound ("on a scale of 1 to 5", "from 1 to 5", "out of 5")? */
+function scaleBound(words: readonly string[], k: number): boolean {
+  const prev = words[k - 1];
+  if (prev === "of" && words[k - 2] === "out") return true;
+  if (words[k + 1] === "to" && (prev === "of" || prev === "from")) return true;
+  return prev === "to" && naturalInteger(words[k - 2]) !== null && (words[k - 3] === "of" || words[k - 3] === "from");
+}
+
+/**
+ * "Could you read me Lena's calendar for Tuesday morning?", "What did Stall B bring in from cakes sold?", "Where
+ * would you put Candidate C's teamwork?": a direct question
+ * (a wh-word, or "could you" and the like) that names exactly one option and one attribute and states no level asks
+ * for that pair, whatever its verb. Null when it names more or fewer, states a number, compares, negates, sets a
+ * condition, names another agent or offers alternatives.
+ */
+export function onePairQuestion(
+  s: Sentence,
+  q: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  let there = false;
+  const { words } = s;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  // the clause that opens with the question ("Agent 2, when you get a chance, could you post ...?")
+  let j = -1;
+  for (let c = q; c < s.to && j < 0; c++) {
+    if (c !== q && !s.clauseStart(c)) continue;
+    let k = c;
+    while (k < s.to && (tagged.has(k) || cue.questionLeadIns.has(words[k] as string))) k++;
+    const opener = words[k] as string;
+    const request = REQUEST_MODALS.has(opener) && (words[k + 1] === "you" || cue.askers.has(words[k + 1] as string));
+    if (DIRECT.has(opener) || request) j = k;
+  }
+  if (j < 0) return null;
+  let option: number | null = null;
+  let attribute: number | null = null;
+  for (let k = j; k < s.to; k++) {
+    if (tagged.has(k)) continue;
+    const w = words[k] as string;
+    if (NOT_ONE_PAIR.has(w) || cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
+    if (cue.conditionals.has(w)) return null;
+    // "What would X's service need to be?" asks a hypothetical; "what would you give X" asks the listener
+    if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you") return null;
+    if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
+    if (w === "there" && k > j + 1) there = true;
+    const o = state.options.match(words, k);
+    if (o !== null) {
+      if (option !== null && option !== o.index) return null;
+      option = o.index;
+      k = o.end - 1;
+      continue;
+    }
+    const a = state.attributes.match(words, k);
+    if (a !== null) {
+      if (attribute !== null && attribute !== a.index) return null;
+      attribute = a.index;
+      k = a.end - 1;
+    }
+  }
+  // "What's Lena's calendar there?": the one option the sentence before named
+  if (option === null && there) option = state.place ?? null;
+  return option === null || attribute === null ? null : { option, attribute };
+}
+
+/** Objects of a question that point back to a topic named before it: "Do you have it?", "can you fill that in?". */
+const POINTERS = new Set(["it", "that", "this", "them", "those"]);
+/** Verbs of such a question: "have", "know", "share", "fill", "give", "send", "post", "check", "confirm". */
+const POINTER_VERBS = new Set(["have", "know", "share", "fill", "give", "send", "post", "check", "confirm", "provide"]);
+
+/**
+ * "Do you have it?", "can you fill that in?", "Could you share that?": a request that names nothing and points back to
+ * a topic (no number, negation, comparison or condition). The topic is read by the caller.
+ */
+export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<number>, state: ParseState): boolean {
+  const { words } = s;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return false;
+  let j = q;
+  while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
+  const opener = words[j] as string;
+  if (!((REQUEST_MODALS.has(opener) || opener === "do") && words[j + 1] === "you")) return false;
+  let verb = false;
+  let pointer = false;
+  for (let k = j + 2; k < s.to; k++) {
+    const w = words[k] as string;
+    if (tagged.has(k)) continue;
+    if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return false;
+    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.comparatives.has(w))
+      return false;
+    if (cue.conditionals.has(w) || w === "agent") return false;
+    if (POINTER_VERBS.has(w)) verb = true;
+    if (POINTERS.has(w) && verb) pointer = true;
+  }
+  return pointer;
 }

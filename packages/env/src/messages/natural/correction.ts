@@ -17,7 +17,7 @@ const PUT_VERBS = new Set(["put", "rate", "place", "mark", "say", "score"]);
 const READING_VERBS = new Set(["seeing", "getting", "reading", "counting", "showing", "finding"]);
 
 /** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
-function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
+export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
   const w = words[k];
   if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
   const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
@@ -31,6 +31,11 @@ function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
   const at = s.words[j] === "a" || s.words[j] === "an" ? j + 1 : j;
   return ownSource(s.words, at + 1, end, s);
 }
+
+/** "when I checked", "when I counted": the speaker's own check. */
+const CHECKED = new Set(["checked", "counted", "looked", "rechecked", "recounted", "tallied"]);
+/** "there are only 3", "there's actually 1", "there are just 2". */
+const ONLY = new Set(["only", "actually", "just"]);
 
 /** "I'd correct that to 2", "I'd change it to 2". */
 const CORRECT_VERBS = new Set(["correct", "change", "revise", "update", "fix"]);
@@ -124,6 +129,11 @@ export function correctionLevel(
       break;
     }
   }
+  // "but when I checked there were 5", "when I counted, it was 2": the speaker's own check before the value
+  if (words[j] === "when" && (words[j + 1] === "i" || words[j + 1] === "we") && CHECKED.has(words[j + 2] as string)) {
+    j += 3;
+    sourced = true;
+  }
   if (words[j] === "actually" || words[j] === "really") j++;
   if (
     (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
@@ -164,11 +174,11 @@ export function correctionLevel(
     if (PRONOUNS.has(words[j] as string) && (words[j + 1] === "as" || words[j + 1] === "at")) j += 2;
   } else if (
     words[j] === "there" &&
-    (words[j + 1] === "are" || words[j + 1] === "is" || words[j + 1] === "'s") &&
-    (words[j + 2] === "only" || words[j + 2] === "actually" || words[j + 2] === "just")
+    (words[j + 1] === "are" || words[j + 1] === "is" || words[j + 1] === "'s" || words[j + 1] === "were") &&
+    (words[j + 2] === "only" || words[j + 2] === "actually" || words[j + 2] === "just" || sourced)
   ) {
-    // "..., but there are only 3": a count's correction
-    j += 3;
+    // "..., but there are only 3": a count's correction; "when I checked there were 5"
+    j += ONLY.has(words[j + 2] as string) ? 3 : 2;
   } else if (words[j] === "my" || words[j] === "our") {
     if (!cue.correctionSources.has(words[j + 1] as string)) return null;
     j += 2;
@@ -223,7 +233,36 @@ export function contestedPair(
   }
   if (!contested) return null;
   const pairs = askPairs(s, Math.max(from, to - LOOK_BACK), to, state);
-  return pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+  if (pairs.length === 1) return pairs[0] as { option: number; attribute: number };
+  // "the wait time you gave for Restaurant C (2) doesn't match mine": one option and one attribute, however joined
+  return pairs.length === 0 ? onlyNames(s, Math.max(from, to - LOOK_BACK), to, state) : null;
+}
+
+/** The one option and one attribute named between from and to (each once), or null. */
+export function onlyNames(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  let option: number | null = null;
+  let attribute: number | null = null;
+  for (let k = from; k < to; k++) {
+    const o = state.options.match(s.words, k);
+    if (o !== null && o.end <= to) {
+      if (option !== null) return null;
+      option = o.index;
+      k = o.end - 1;
+      continue;
+    }
+    const a = state.attributes.match(s.words, k);
+    if (a !== null && a.end <= to) {
+      if (attribute !== null) return null;
+      attribute = a.index;
+      k = a.end - 1;
+    }
+  }
+  return option === null || attribute === null ? null : { option, attribute };
 }
 
 /**
@@ -370,10 +409,17 @@ export function ownReading(s: Sentence, from: number, to: number): boolean {
 export function replyLevel(
   s: Sentence,
   first: number,
-  to: number,
+  sentenceEnd: number,
   state: ParseState,
 ): { value: number; end: number } | null {
+  let to = sentenceEnd;
   if (agrees(s, first, to) || (s.tokens[to - 1] as NaturalToken).question) return null;
+  // "I'm seeing -1 on my sheet": the speaker's own source closing the reply
+  for (let k = first + 1; k < to; k++)
+    if (ownSource(s.words, k, to, s)) {
+      to = k;
+      break;
+    }
   const clause = lastClauseStart(s, first, to);
   if (clause !== null) {
     let disagreeing = false;
@@ -385,9 +431,64 @@ export function replyLevel(
       }
       if (REPLY_HEADS.has(w)) disagreeing = true;
     }
-    if (disagreeing) return onlyLevel(s, clause, to, state);
+    if (disagreeing || disputeLead(s, first, clause, state)) return onlyLevel(s, clause, to, state);
   }
+  // "From what I can see it's a 3": the speaker's own view before the value
+  const own = ownViewLead(s.words, first);
+  if (own !== null) return onlyLevel(s, own, to, state);
   return ownReading(s, first, to) ? onlyLevel(s, first, to, state) : null;
+}
+
+/** Verbs of the speaker's own view: "from what I (can) see / have / know / found / counted". */
+const VIEW_VERBS = new Set(["see", "saw", "have", "know", "found", "count", "counted", "read", "recall"]);
+
+/** Where the value starts after "From what I (can) see", or null when the span does not open so. */
+function ownViewLead(words: readonly string[], first: number): number | null {
+  // "I checked again and it's 1"
+  if ((words[first] === "i" || words[first] === "we") && CHECKED.has(words[first + 1] as string)) {
+    let k = first + 2;
+    if (words[k] === "again") k++;
+    return words[k] === "and" ? k + 1 : null;
+  }
+  if (
+    words[first] !== "from" ||
+    words[first + 1] !== "what" ||
+    !(words[first + 2] === "i" || words[first + 2] === "we")
+  )
+    return null;
+  let k = first + 3;
+  if (words[k] === "can" || words[k] === "could") k++;
+  return VIEW_VERBS.has(words[k] as string) ? k + 1 : null;
+}
+
+/** Words that dispute a value without stating one: "That doesn't match my records", "That was a typo". */
+const DISPUTES = new Set([
+  "wrong",
+  "off",
+  "incorrect",
+  "mistaken",
+  "mistake",
+  "typo",
+  "error",
+  "disagree",
+  "conflicts",
+  "mismatch",
+]);
+
+/**
+ * Is from..to a short lead that disputes the value before it and names nothing ("That doesn't match my records —",
+ * "It isn't —", "That was a typo;")? A negation or a dispute word, no name, no number, no other agent.
+ */
+function disputeLead(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  if (to - from > 6 || to <= from) return false;
+  let disputes = false;
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || /[0-9]/.test(w) || cue.conditionals.has(w) || cue.modals.has(w)) return false;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
+    if (DISPUTES.has(w) || cue.negations.has(w) || w.endsWith("n't")) disputes = true;
+  }
+  return disputes;
 }
 
 /** Words of a reply's lead before its value: "Not so —", "Wrong:", "Nope,", "Checked again:". */

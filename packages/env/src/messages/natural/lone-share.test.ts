@@ -104,3 +104,17 @@ describe("lone share: one option, one attribute and one level in a sentence no o
     );
   });
 });
+
+describe("lone share: a level the speaker rejects after it (fresh22)", () => {
+  it("'X's Y reads a, not b.' is a (any two levels); the rejected level never is", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (a, b) => {
+        expect(lone(`Restaurant A's service reads ${a}, not ${b}.`)).toEqual({ option: 0, attribute: 1, level: a });
+        // "not" before the only level is a negation: nothing
+        expect(lone(`Restaurant A's service reads not ${b}.`)).toBeNull();
+        // the rejected level must close the sentence
+        expect(lone(`Restaurant A's service reads ${a}, not ${b} or so.`)).toBeNull();
+      }),
+    );
+  });
+});

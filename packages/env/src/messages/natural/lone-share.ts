@@ -150,9 +150,17 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
+  const corrected = correctionLed(s, first, to);
   for (let k = first; k < to; k++) {
-    if (s.gate[k] || s.modal[k]) return null;
     const w = words[k] as string;
+    // "Correction: X's Y should be 1": after a correction lead, the speaker's value
+    if (corrected && w === "should" && (words[k + 1] === "be" || words[k + 1] === "read")) {
+      k++;
+      continue;
+    }
+    // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
+    if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
+    if (s.gate[k] || s.modal[k]) return null;
     // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
     if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
     if (w.startsWith("@") || !plainWord(w)) return null;
@@ -198,6 +206,25 @@ export function loneShare(
   return { option: option.index, attribute: attribute.index, level };
 }
 
+/** Is words[k] a level that ends the sentence ("..., not 1.", "..., not a 3.")? */
+function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): boolean {
+  const at = s.words[k] === "a" || s.words[k] === "an" ? k + 1 : k;
+  const value = numberAt(s, at, state);
+  return value !== null && value.end >= to;
+}
+
+/** Words that lead a correction: "Correction: ...", "Small fix: ...". */
+const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum"]);
+
+/** Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? */
+function correctionLed(s: Sentence, first: number, to: number): boolean {
+  for (let k = first; k < Math.min(to, first + 4); k++) {
+    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return true;
+    if (s.separated(k)) return false;
+  }
+  return false;
+}
+
 /**
  * The one level a span of words states and nothing else ("I've got it at 3", "Checked again: 0", "it's a 3"): no
  * option or attribute name, no word that changes what the number means, the number closing the span or followed
@@ -217,6 +244,8 @@ export function onlyLevel(
     if (w === "should" && (s.words[k + 1] === "be" || s.words[k + 1] === "read")) continue;
     // "I'd say 2", "I say 2": the speaker's own word
     if (w === "say" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "i" || s.words[k - 1] === "id")) continue;
+    // "I see a 1, not a 3": the level the speaker rejects, closing the span
+    if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
     const value = numberAt(s, k, state);
@@ -231,6 +260,8 @@ export function onlyLevel(
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
       end += 3;
     }
+    // "I see a 0 there": the place the claim named
+    if (s.words[end] === "there" && end + 1 >= to) end++;
     if (!(end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop)) return null;
     level = { value: value.value, end };
     k = end - 1;

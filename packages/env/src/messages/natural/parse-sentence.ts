@@ -1,8 +1,17 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { askable, askPairs, fragmentPair, hasNumber, requestAt, topicPair } from "./ask-cues";
+import {
+  askable,
+  askPairs,
+  fragmentPair,
+  hasNumber,
+  onePairQuestion,
+  pointerQuestion,
+  requestAt,
+  topicPair,
+} from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
-import { claimedPair, correctionLevel } from "./correction";
+import { claimedPair, correctionLevel, onlyNames } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
@@ -43,6 +52,29 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
     if (fragment !== null) out.ask(fragment.option, fragment.attribute);
   }
+  // "Agent 2, I've got nothing on X's Y yet — can you fill that in?": a request pointing back to the one pair named
+  if (question < s.to && out.acts.length === 0 && question > first && pointerQuestion(s, question, tagged, state)) {
+    const pair = namedPair(s, first, question, tagged, state);
+    if (pair !== null) out.ask(pair.option, pair.attribute);
+  }
+  // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
+  if (question < s.to && out.acts.length === 0) {
+    const pair = onePairQuestion(s, question, tagged, state);
+    if (pair !== null) out.ask(pair.option, pair.attribute);
+  }
+  // "Shall we go with Monday 9am?": a proposal put as a question
+  if (
+    question < s.to &&
+    s.words[question] === "shall" &&
+    s.words[question + 1] === "we" &&
+    !s.conditionalAt(question)
+  ) {
+    const proposal = proposalAt(s, question + 2, s.to, state);
+    if (proposal !== null && !hasNumber(s, question, s.to, tagged)) {
+      out.acts.push({ kind: "propose", option: proposal.option });
+      state.subject = proposal.option;
+    }
+  }
   // "Agent 2: Lena's calendar for Monday noon, please.": a request of names only
   if (out.acts.length === 0 && question >= s.to) {
     const request = fragmentPair(s, first, tagged, state);
@@ -52,6 +84,20 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
   return to === undefined ? { acts: out.acts, heading: false } : { acts: out.acts, heading: false, to };
+}
+
+/** The one pair a span names (as an ask would, else one option and one attribute), with no number; else null. */
+export function namedPair(
+  s: Sentence,
+  from: number,
+  to: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  if (to <= from || hasNumber(s, from, to, tagged)) return null;
+  const pairs = askPairs(s, from, to, state);
+  if (pairs.length > 1) return null;
+  return (pairs[0] as { option: number; attribute: number } | undefined) ?? onlyNames(s, from, to, state);
 }
 
 /** Words after a paired list that leave its order in doubt: a modal, a negation, "vice versa", "the other way". */
@@ -218,7 +264,7 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
 const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared"]);
 
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...")? */
-function ownEarlierValue(s: Sentence, i: number): boolean {
+export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;

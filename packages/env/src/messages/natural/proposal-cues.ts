@@ -13,11 +13,22 @@ const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands", "f
 /** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
 const PARTICLES = new Map([
   ["putting", "forward"],
+  ["put", "forward"],
   ["lock", "in"],
+  ["name", "as"],
 ]);
+
+/** "Let's schedule the meeting for X": what a scheduling verb names before its option. */
+const MEETING_NOUNS = new Set(["meeting", "call", "session", "slot", "interview", "sync"]);
 
 /** "X should win": the option as the winner. */
 const WIN = new Set(["win", "wins"]);
+/** "X should get the prize / the job / the nod". */
+const PRIZES = new Set(["prize", "job", "nod", "award", "win", "vote", "spot"]);
+/** Before a proposal verb in its clause, a possibility, not a proposal: "We might go with X", "I could pick X". */
+const POSSIBLY = new Set(["might", "may", "could"]);
+/** After "<option>," closing the sentence: "Restaurant F, final answer.", "Stall B, my pick." */
+const TAIL_LEADS = new Set(["my", "final", "our"]);
 /** "X is who I'd hire", "X is what I'd pick". */
 const RELATIVES = new Set(["who", "what", "which", "where"]);
 
@@ -36,6 +47,16 @@ function optionFirst(
     if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
     // "Stall A should win this"
     if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
+    // "Stall B should get the prize"
+    if (words[j] === "should" && words[j + 1] === "get" && words[j + 2] === "the" && PRIZES.has(words[j + 3] as string))
+      return { option: option.index, end: j + 4 };
+    // "Restaurant F, final answer."
+    if (s.clauseStart(i) && s.separated(j - 1)) {
+      let k = j;
+      while (k < end && TAIL_LEADS.has(words[k] as string)) k++;
+      if (k > j && cue.proposalNouns.has(words[k] as string) && k + 1 >= end)
+        return { option: option.index, end: k + 1 };
+    }
     // "Shelf A is the way to go."
     if (
       words[j] === "is" &&
@@ -97,6 +118,7 @@ export function proposalAt(
     let k = j;
     // "I propose (that) we meet at / go with X"
     if (words[k] === "that") k++;
+    if (words[k] === "the" && MEETING_NOUNS.has(words[k + 1] as string)) k += 2;
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
     if (words[k] === "either" || words[k] === "between") return null;
@@ -118,7 +140,8 @@ export function proposalAt(
     let j = lead + 1;
     if (PICK_VERBS.has(words[j] as string)) j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
-    if (words[j] === "to" || words[j] === "for") j++;
+    // "my vote goes to X", "I'll put my vote behind X"
+    if (words[j] === "to" || words[j] === "for" || words[j] === "behind") j++;
     return chosen(j);
   }
   if (s.clauseStart(i) && cue.proposalNouns.has(words[i] as string) && (s.tokens[i] as NaturalToken).pause)
@@ -146,7 +169,7 @@ export function proposalAt(
     let speaker = s.clauseStart(i);
     for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
       // "I was going to propose X", "I initially wanted to pick X": not a proposal now
-      if (cue.pastIntent.has(words[b] as string)) return null;
+      if (cue.pastIntent.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
       if (cue.speakers.has(words[b] as string)) speaker = true;
       if ((s.tokens[b] as NaturalToken).pause) break;
     }

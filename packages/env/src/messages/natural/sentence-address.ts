@@ -29,8 +29,12 @@ export function agentTag(words: readonly string[], i: number, task: NaturalTask)
 
 /** "I'd like to hear from Agent 2 on ...": a request put to the agent at i. */
 function heardFrom(words: readonly string[], i: number): boolean {
+  if (words[i - 1] === "with") return CHECK_WITH.has(words[i - 2] as string); // "Let me check with Agent 2: ..."
   return words[i - 1] === "from" && (words[i - 2] === "hear" || words[i - 2] === "hearing");
 }
+
+/** "check with Agent 2", "confirm with Agent 1": a question put to the agent. */
+const CHECK_WITH = new Set(["check", "checking", "confirm", "confirming", "verify", "verifying"]);
 
 /** The question part of a sentence ending in "?": from its last clause opening with a question word (else s.to). */
 export function questionStart(s: Sentence, first: number): number {
@@ -74,7 +78,9 @@ export function sentenceAddress(
   }
   // "Agent 2, ...", "Hey Agent 3, ...", "Hi Agent 1 — ..."
   const named = GREETINGS.has(words[first] as string) ? first + 1 : first;
-  if (to === undefined && words[named] === "agent" && (s.tokens[named + 1] as NaturalToken | undefined)?.pause) {
+  // "Hi Agent 1!" alone addresses the agent too
+  const setOff = (s.tokens[named + 1] as NaturalToken | undefined)?.pause || named + 2 === s.to;
+  if (to === undefined && words[named] === "agent" && setOff) {
     const n = naturalInteger(words[named + 1]);
     if (n !== null && n >= 1 && n <= task.agents) {
       to = n - 1;

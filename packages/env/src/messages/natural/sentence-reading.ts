@@ -4,12 +4,13 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
-import { loneShare } from "./lone-share";
+import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import { parseSentence } from "./parse-sentence";
-import { type ParseState, Sentence } from "./sentence";
+import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
+import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag } from "./sentence-address";
 import { itsLevel } from "./share-cues";
+import { pointerQuestion } from "./ask-cues";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
@@ -20,6 +21,57 @@ const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
 
 /** Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view". */
 const OWN = new Set(["i", "my", "me", "mine"]);
+
+/** The word after "Agent N," (or "Hey Agent N,") opening a statement, or null when it does not open so. */
+function vocativeEnd(s: Sentence, first: number, to: number): number | null {
+  if ((s.tokens[to - 1] as NaturalToken).question) return null;
+  const named = GREETING.has(s.words[first] as string) ? first + 1 : first;
+  if (s.words[named] !== "agent" || naturalInteger(s.words[named + 1]) === null) return null;
+  return s.separated(named + 1) ? named + 2 : null;
+}
+
+/** Words that call a value wrong: "I gave the wrong figure", "I had X's Y wrong", "my mistake". */
+const WRONG = new Set(["wrong", "mistake", "typo", "incorrect", "mistaken", "misreported", "mixed"]);
+
+/** Does the sentence admit the speaker's own value wrong ("I gave the wrong figure for ...", "My earlier message had ... wrong")? */
+function ownWrongAt(s: Sentence, first: number, to: number): boolean {
+  let own = false;
+  let wrong = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || w === "you" || w === "your" || cue.conditionals.has(w)) return false;
+    if (w === "i" || w === "my" || w === "i'd" || w === "i've") own = true;
+    if (WRONG.has(w)) wrong = true;
+  }
+  return own && wrong;
+}
+
+/** Words of a question put to everyone, which ends an address carried from an earlier sentence. */
+const EVERYONE = new Set(["anyone", "anybody", "someone", "somebody", "everyone", "everybody", "folks", "team", "all"]);
+
+/** Does the sentence put its question to everyone ("Does anyone know ...?")? */
+function toEveryone(s: Sentence, first: number, to: number): boolean {
+  for (let k = first; k < to; k++) if (EVERYONE.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/** Greetings among the thanks words: "Hi Agent 1!" addresses the agent. */
+const GREETING = new Set(["hi", "hey", "hello", "dear"]);
+
+/** Words of a heading that only announces a proposal: "## Recommendation", "**My final answer**". */
+const HEADING_WORDS = new Set(["my", "our", "final", "team", "the", "from", "me"]);
+
+/** Is the sentence a heading of a proposal noun only ("Recommendation", "Final answer", "My pick")? */
+function proposalHeadingAt(s: Sentence, first: number, to: number): boolean {
+  if (to - first > 4 || !(s.tokens[to - 1] as NaturalToken).lineBreak) return false;
+  let noun = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.proposalNouns.has(w)) noun = true;
+    else if (!HEADING_WORDS.has(w)) return false;
+  }
+  return noun;
+}
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
@@ -48,6 +100,16 @@ export class SentenceReading {
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
+  /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
+  private lastTopic: { option: number; attribute: number } | null = null;
+  /** The last sentence called the speaker's own value of lastTopic wrong ("I gave the wrong figure for X's Y."). */
+  private ownWrong = false;
+  /** The share of a sentence that restates the speaker's own earlier value ("Earlier I said X was 5."). */
+  private lastOwn: Located<{ act: Act }> | null = null;
+  /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
+  private carryTo: number | undefined;
+  /** The last sentence was a heading of a proposal noun only ("## Recommendation", "**Final answer**"). */
+  private proposalHeading = false;
 
   constructor(
     private readonly tokens: readonly NaturalToken[],
@@ -87,12 +149,42 @@ export class SentenceReading {
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
     // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
-    if (found.acts.length === 0 && !found.heading && found.to === undefined) {
-      const lone = loneShare(sentence, first, to, state) ?? contrastShare(sentence, first, to, state);
+    // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
+    const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
+    if (found.acts.length === 0 && !found.heading && from !== null) {
+      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
       if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
+    // "## Recommendation" over "Candidate D — ...": the option opening the line under the heading is proposed
+    if (this.proposalHeading) {
+      const option = state.options.match(sentence.words, first);
+      if (option !== null && (option.end >= to || sentence.separated(option.end - 1))) {
+        found.acts.unshift({ kind: "propose", option: option.index });
+        state.subject = option.index;
+      }
+    }
+    this.proposalHeading = found.acts.length === 0 && proposalHeadingAt(sentence, first, to);
+    // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
+    if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
+      found.acts.push({ kind: "ask", ...this.lastTopic });
+    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, new Set(), state) : null;
+    state.place = onlyOptionBefore(sentence, to, state);
+    // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
+    this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
+    // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
+    const own = found.acts.length === 1 && found.acts[0]?.kind === "share" && ownEarlierValue(sentence, to);
+    if (own && found.acts[0]?.kind === "share") {
+      const { option, attribute } = found.acts[0];
+      this.lastContested = { option, attribute };
+    }
+    // "Agent 3, I only have the apple count so far. What's ... ?": an address with no act of its own carries to
+    // the questions after it, until another address or a question put to everyone
+    if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryTo;
+    if (found.to !== undefined || toEveryone(sentence, first, to))
+      this.carryTo = found.acts.length === 0 ? found.to : undefined;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
@@ -102,6 +194,7 @@ export class SentenceReading {
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     for (const act of found.acts) this.acts.push({ at, act });
+    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
@@ -137,10 +230,22 @@ export class SentenceReading {
     }
     // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
     // a level after a sentence that contested one pair
+    // "I gave the wrong figure for X's Y. It's 2." / "The correct figure is 1.": after the speaker's own admission
+    const admitted = this.ownWrong && this.lastTopic !== null ? onlyLevel(sentence, first, to, state) : null;
+    if (admitted !== null && this.lastTopic !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastTopic, level: this.checked(admitted.value) } });
+      this.ownWrong = false;
+      this.lastTopic = null;
+      return true;
+    }
     const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
     if (contrast !== null && this.lastContested !== null) {
-      this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(contrast.value) } });
+      const act: Act = { kind: "share", ...this.lastContested, level: this.checked(contrast.value) };
+      // the speaker's own restated value is replaced, not kept beside the new one
+      if (this.lastOwn !== null) this.lastOwn.act = act;
+      else this.acts.push({ at, act });
       this.lastContested = null;
+      this.lastOwn = null;
       return true;
     }
     return false;

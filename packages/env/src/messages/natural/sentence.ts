@@ -38,6 +38,9 @@ export class Sentence {
     let segment = from;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
+      // "If B had 5, I'd pick B; for now I propose C": a semicolon ends a condition's reach as a clause break does
+      if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true && !cue.clauseBreaks.has(w))
+        this.conditionalSegments.push(false);
       if (cue.clauseBreaks.has(w)) {
         this.conditionalSegments.push(false);
         gated = false;
@@ -56,10 +59,19 @@ export class Sentence {
         (tokens[i] as NaturalToken).aside ||
         SOURCE_LEADS.has(words[i] as string);
       if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
-      if (reportedLead(words, i) || (agentSource(tokens, words, i, from) && !cue.contrary.has(words[from] as string)))
+      if (
+        reportedLead(words, i) ||
+        (agentSource(tokens, words, i, from, to) &&
+          !cue.contrary.has(words[from] as string) &&
+          !correctionLead(words, from, i))
+      )
         reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
-      if (reported && i > from && (tokens[i - 1] as NaturalToken).pause && ownClause(words, i)) reported = false;
+      // "**Agent 2's numbers:** ... = 3\n**Mine:** ...": the speaker's own label on a new line
+      const broke =
+        (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i - 1] as NaturalToken | undefined)?.lineBreak;
+      const ownLabel = (words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true;
+      if (reported && i > from && broke && (ownClause(words, i) || ownLabel)) reported = false;
       if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
         gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
@@ -67,7 +79,13 @@ export class Sentence {
         gated = true;
         // "From what Agent 2 said, ...": a reporting clause that leads the sentence covers all of it
         // ("Contrary to what Agent 1 said, ..." leads the speaker's own claim)
-        if ((tokens[i] as NaturalToken).pause && !cue.contrary.has(words[from] as string)) reported = true;
+        // "Small correction to what Agent 2 said: ..." leads the speaker's own value
+        if (
+          (tokens[i] as NaturalToken).pause &&
+          !cue.contrary.has(words[from] as string) &&
+          !correctionLead(words, from, i)
+        )
+          reported = true;
       }
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
@@ -126,7 +144,13 @@ function reportedLead(words: readonly string[], i: number): boolean {
  * ("Agent 2, ...", "Question for Agent 3:", "Thanks Agent 1"), answers its question ("To answer Agent 3's
  * question: ...") or names the speaker ("Agent 3 here", "As Agent 2, I ...").
  */
-function agentSource(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+function agentSource(
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  i: number,
+  from: number,
+  to: number,
+): boolean {
   const w = words[i];
   if (
     (w === "your" || w === "their" || w === "his" || w === "her") &&
@@ -137,6 +161,10 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   const prev = words[i - 1] as string | undefined;
   const next = words[i + 2] as string | undefined;
   const paused = (tokens[i + 1] as NaturalToken).pause || (tokens[i + 1] as NaturalToken).stop;
+  // "- Agent 1: X's technical skill = 4" (a list of who said what): a label "Agent N:" over a level is that agent's
+  // word ("Agent 2: any onions on Shelf A?", "Agent 2: X's Y, please." still put a question to it)
+  if (i === from && (tokens[i + 1] as NaturalToken).colon === true && labelledLevel(tokens, words, i + 2, to))
+    return true;
   // "Agent 2, what's ...", "Not quite, Agent 1: ...", "Agent 3 here", "As Agent 2, I see ..."
   if ((i === from || (tokens[i - 1] as NaturalToken).pause) && paused) return false;
   if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
@@ -149,6 +177,27 @@ function agentSource(tokens: readonly NaturalToken[], words: readonly string[], 
   if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;
+}
+
+/** Does the clause from i state a number and no question or request ("X's technical skill = 4")? */
+function labelledLevel(tokens: readonly NaturalToken[], words: readonly string[], i: number, to: number): boolean {
+  if ((tokens[to - 1] as NaturalToken).question) return false;
+  let level = false;
+  for (let k = i; k < to; k++) {
+    const w = words[k] as string;
+    if (w === "please" || w === "pls" || w === "you") return false;
+    if (naturalInteger(w) !== null) level = true;
+  }
+  return level;
+}
+
+/** Words of a correction's lead: "Small correction to what Agent 2 said: ...", "Fixing what Agent 1 wrote: ...". */
+const CORRECTING = new Set(["correction", "correct", "correcting", "fix", "fixing", "amending", "amend"]);
+
+/** Does a correction word stand in from..i (before a reporting verb that then leads the speaker's own value)? */
+function correctionLead(words: readonly string[], from: number, i: number): boolean {
+  for (let k = from; k < i; k++) if (CORRECTING.has(words[k] as string)) return true;
+  return false;
 }
 
 /** "on my side", "from my end": the speaker's own clause. */
@@ -246,7 +295,8 @@ function consentCondition(words: readonly string[], i: number, to: number): bool
 
 /** Is the reporting verb at i the speaker's own ("I said", "my notes say", "my own data says")? */
 function selfReport(words: readonly string[], i: number, from: number): boolean {
-  if (cue.selves.has(words[i - 1] as string)) return true;
+  // "I said", "Mine say ..."
+  if (cue.selves.has(words[i - 1] as string) || words[i - 1] === "mine") return true;
   for (let b = i - 2; b >= Math.max(from, i - 3); b--) if (words[b] === "my" || words[b] === "our") return true;
   return false;
 }
@@ -260,6 +310,8 @@ export interface ParseState {
   context: number | null;
   /** The one option the last sentence spoke about, for "it" and "its". */
   subject: number | null;
+  /** The one option the last sentence named, acts or not, for "there" ("What's Lena's calendar there?"). */
+  place?: number | null;
 }
 
 /** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */
