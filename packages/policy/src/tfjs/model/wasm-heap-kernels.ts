@@ -210,31 +210,15 @@ export function heapKernelsAvailable(): boolean {
   if (heap(tf.backend() as unknown as WasmBackendLike) === null) return false;
   if (registered === undefined) {
     registered = true;
-    tf.registerKernel({
-      kernelName: gatherRowsKernel,
-      backendName: "wasm",
-      kernelFunc: gatherRowsFunc as tf.KernelFunc,
-    });
-    tf.registerKernel({
-      kernelName: rmsNormRowsKernel,
-      backendName: "wasm",
-      kernelFunc: rmsNormRowsFunc as tf.KernelFunc,
-    });
-    tf.registerKernel({
-      kernelName: embeddingRowsKernel,
-      backendName: "wasm",
-      kernelFunc: embeddingRowsFunc as tf.KernelFunc,
-    });
-    tf.registerKernel({
-      kernelName: embeddingGradientKernel,
-      backendName: "wasm",
-      kernelFunc: embeddingGradientFunc as tf.KernelFunc,
-    });
-    tf.registerKernel({
-      kernelName: concatColumnsKernel,
-      backendName: "wasm",
-      kernelFunc: concatColumnsFunc as tf.KernelFunc,
-    });
+    const kernels: [string, unknown][] = [
+      [gatherRowsKernel, gatherRowsFunc],
+      [rmsNormRowsKernel, rmsNormRowsFunc],
+      [embeddingRowsKernel, embeddingRowsFunc],
+      [embeddingGradientKernel, embeddingGradientFunc],
+      [concatColumnsKernel, concatColumnsFunc],
+    ];
+    for (const [kernelName, kernelFunc] of kernels)
+      tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc: kernelFunc as tf.KernelFunc });
   }
   return true;
 }
