@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
 
 /*
  * A batched matmul for tfjs-wasm that runs as fast as its inputs allow. tfjs-wasm sends every matmul with a batch
@@ -258,12 +259,6 @@ interface WasmApi {
 }
 const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
 
-interface WasmBackendLike {
-  wasm: { asm?: { memory?: WasmMemory } };
-  dataIdMap: { get(dataId: unknown): { memoryOffset: number } | undefined };
-  makeOutput(shape: number[], dtype: "float32"): tf.TensorInfo;
-}
-
 interface Compiled {
   memory: WasmMemory;
   mm: MatMulFn;
@@ -290,15 +285,7 @@ function instance(backend: WasmBackendLike): Compiled | null {
   return compiled;
 }
 
-function kernelFunc({
-  inputs,
-  backend,
-  attrs,
-}: {
-  inputs: tf.NamedTensorInfoMap;
-  backend: unknown;
-  attrs?: tf.NamedAttrMap;
-}): tf.TensorInfo {
+function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
   const a = inputs.a as tf.TensorInfo;
   const b = inputs.b as tf.TensorInfo;
   const transposeA = attrs?.transposeA === true;
@@ -359,7 +346,7 @@ export function simdBatchMatMulAvailable(): boolean {
     tf.registerKernel({
       kernelName: simdBatchMatMulKernel,
       backendName: "wasm",
-      kernelFunc: kernelFunc as tf.KernelFunc,
+      kernelFunc,
     });
   }
   return true;

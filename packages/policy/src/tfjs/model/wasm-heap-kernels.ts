@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
 
 /*
  * Inference kernels for what tfjs-wasm does slowly or in many small kernels, run in JavaScript on its own memory:
@@ -27,12 +28,6 @@ export const embeddingGradientKernel = "CosirEmbeddingGradient";
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
 
-interface WasmBackendLike {
-  wasm: { asm?: { memory?: { buffer: ArrayBuffer } } };
-  dataIdMap: { get(dataId: unknown): { memoryOffset: number } | undefined };
-  makeOutput(shape: number[], dtype: "float32"): tf.TensorInfo;
-}
-
 /** The wasm back end's memory as floats and ints (views made after every allocation: memory can grow), or null. */
 function heap(backend: WasmBackendLike): { f32: Float32Array; i32: Int32Array } | null {
   const buffer = backend.wasm?.asm?.memory?.buffer;
@@ -45,7 +40,7 @@ function at(backend: WasmBackendLike, t: tf.TensorInfo): number {
   return (backend.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset >> 2;
 }
 
-function gatherRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+function gatherRowsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const x = inputs.x as tf.TensorInfo;
   const rows = inputs.rows as tf.TensorInfo;
@@ -63,7 +58,7 @@ function gatherRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; ba
   return out;
 }
 
-function concatColumnsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+function concatColumnsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const a = inputs.a as tf.TensorInfo;
   const b = inputs.b as tf.TensorInfo;
@@ -86,15 +81,7 @@ function concatColumnsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap;
   return out;
 }
 
-function rmsNormRowsFunc({
-  inputs,
-  backend,
-  attrs,
-}: {
-  inputs: tf.NamedTensorInfoMap;
-  backend: unknown;
-  attrs?: tf.NamedAttrMap;
-}): tf.TensorInfo {
+function rmsNormRowsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const x = inputs.x as tf.TensorInfo;
   const gain = inputs.gain as tf.TensorInfo;
@@ -119,7 +106,7 @@ function rmsNormRowsFunc({
   return out;
 }
 
-function embeddingRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap; backend: unknown }): tf.TensorInfo {
+function embeddingRowsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const table = inputs.table as tf.TensorInfo;
   const ids = inputs.ids as tf.TensorInfo;
@@ -139,15 +126,7 @@ function embeddingRowsFunc({ inputs, backend }: { inputs: tf.NamedTensorInfoMap;
   return out;
 }
 
-function embeddingGradientFunc({
-  inputs,
-  backend,
-  attrs,
-}: {
-  inputs: tf.NamedTensorInfoMap;
-  backend: unknown;
-  attrs?: tf.NamedAttrMap;
-}): tf.TensorInfo {
+function embeddingGradientFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const dy = inputs.dy as tf.TensorInfo;
   const ids = inputs.ids as tf.TensorInfo;
@@ -210,15 +189,14 @@ export function heapKernelsAvailable(): boolean {
   if (heap(tf.backend() as unknown as WasmBackendLike) === null) return false;
   if (registered === undefined) {
     registered = true;
-    const kernels: [string, unknown][] = [
+    const kernels: [string, (params: WasmKernelParams) => tf.TensorInfo][] = [
       [gatherRowsKernel, gatherRowsFunc],
       [rmsNormRowsKernel, rmsNormRowsFunc],
       [embeddingRowsKernel, embeddingRowsFunc],
       [embeddingGradientKernel, embeddingGradientFunc],
       [concatColumnsKernel, concatColumnsFunc],
     ];
-    for (const [kernelName, kernelFunc] of kernels)
-      tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc: kernelFunc as tf.KernelFunc });
+    for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
   }
   return true;
 }
