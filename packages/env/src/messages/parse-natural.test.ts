@@ -11,6 +11,10 @@ import { renderNatural } from "./render-natural";
 const task = randomTask({ seed: 1, options: 3, attributes: 4, agents: 3 });
 const share = (option: number, attribute: number, level: number): Act => ({ kind: "share", option, attribute, level });
 const ask = (option: number, attribute: number): Act => ({ kind: "ask", option, attribute });
+const propose = (option: number): Act => ({ kind: "propose", option });
+const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
+// the batches' blocks below read hiddenProfile: Restaurant A..C; food quality, service, ambience, value for money
+const hp = generateTask({ family: "hiddenProfile", seed: 1 });
 
 describe("natural surface", () => {
   it("round-trips every valid act list (render -> parse), in every domain", () => {
@@ -148,9 +152,6 @@ describe("natural surface", () => {
 });
 
 describe("forms from fresh15 (tuned on after it was scored)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-
   it.each([
     "Restaurant C has ambience 2, according to Agent 1.",
     "Restaurant C has ambience 2, per Agent 3.",
@@ -255,10 +256,6 @@ describe("forms from fresh15 (tuned on after it was scored)", () => {
 });
 
 describe("forms from fresh16 (tuned on after it was scored; fresh17 is the unseen measure)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-  const propose = (option: number): Act => ({ kind: "propose", option });
-
   it.each([
     "Restaurant C's food quality is 5 per Agent 1's notes.",
     "Apparently Restaurant B's ambience is 2 — that came from Agent 3.",
@@ -331,10 +328,6 @@ describe("forms from fresh16 (tuned on after it was scored; fresh17 is the unsee
 });
 
 describe("forms from fresh17 (tuned on after it was scored; fresh18 is the unseen measure)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-  const propose = (option: number): Act => ({ kind: "propose", option });
-
   it.each([
     ["Restaurant B gets my endorsement.", 1],
     ["I'm putting Restaurant A forward.", 0],
@@ -377,9 +370,6 @@ describe("forms from fresh17 (tuned on after it was scored; fresh18 is the unsee
 });
 
 describe("forms from fresh18 (tuned on after it was scored; fresh19 is the unseen measure)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
-  const propose = (option: number): Act => ({ kind: "propose", option });
-
   it.each([
     "Restaurant A's ambience is 4, Agent 2 tells me.",
     "Agent 2's reading of Restaurant C's service: 2.",
@@ -430,10 +420,6 @@ describe("forms from fresh18 (tuned on after it was scored; fresh19 is the unsee
 });
 
 describe("forms from fresh19 (tuned on after it was scored; fresh20 is the unseen measure)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-  const propose = (option: number): Act => ({ kind: "propose", option });
-
   it.each([
     "Restaurant C's ambience is 4 — Agent 1's words, not mine.",
     "Restaurant B has service 5 if Agent 3 is to be believed.",
@@ -479,10 +465,6 @@ describe("forms from fresh19 (tuned on after it was scored; fresh20 is the unsee
 });
 
 describe("forms from fresh20 (tuned on after it was scored; fresh21 is the unseen measure)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 });
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-  const propose = (option: number): Act => ({ kind: "propose", option });
-
   it("'..., says Agent 2' after a claim is someone else's word", () => {
     expect(parseNatural("Restaurant C's service is 3, says Agent 2.", hp).error).toMatch(/no act found/);
   });
@@ -517,9 +499,6 @@ describe("forms from fresh20 (tuned on after it was scored; fresh21 is the unsee
 });
 
 describe("forms from fresh22 (tuned on after it was scored)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-  const propose = (option: number): Act => ({ kind: "propose", option });
   const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
   const attributes = ["food quality", "service", "ambience", "value for money"];
   const cell = fc.record({ o: fc.nat(2), a: fc.nat(3) });
@@ -638,9 +617,6 @@ describe("forms from fresh22 (tuned on after it was scored)", () => {
 });
 
 describe("forms from fresh23 (tuned on after it was scored; fresh24 is the unseen measure)", () => {
-  const hp = generateTask({ family: "hiddenProfile", seed: 1 }); // Restaurant A..C; food quality, service, ambience, value for money
-  const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;
-  const propose = (option: number): Act => ({ kind: "propose", option });
   const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
   const attributes = ["food quality", "service", "ambience", "value for money"];
   const cell = fc.record({ o: fc.nat(2), a: fc.nat(3) });
