@@ -119,3 +119,63 @@ describe("randomTask", () => {
     expect(() => randomTask({ seed: 1, aggregate: "max" as "sum" })).toThrow(/^aggregate:/);
   });
 });
+
+describe("randomTask with a total decision (candidates)", () => {
+  const totals = fc.record({
+    seed: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    options: fc.integer({ min: 1, max: 4 }),
+    attributes: fc.integer({ min: 1, max: 4 }),
+    agents: fc.integer({ min: 1, max: 5 }),
+    levels: fc.constantFrom<[number, number]>([0, 5], [1, 5], [0, 1], [1, 3]),
+    weights: fc.option(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 4, maxLength: 4 }), { nil: undefined }),
+    candidates: fc.integer({ min: 2, max: 8 }),
+    visibility: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+
+  it("has distinct sorted candidates, exactly one of them the weighted sum of every cell, all reachable", () => {
+    fc.assert(
+      fc.property(totals, (o) => {
+        const weights = o.weights?.slice(0, o.attributes);
+        const w = weights ?? Array.from({ length: o.attributes }, () => 1);
+        const [lo, hi] = o.levels;
+        const span = w.reduce((s, x) => s + x, 0) * o.options;
+        fc.pre((hi - lo) * span + 1 >= o.candidates);
+        const task = randomTask({ ...o, weights });
+        expect(TaskSchema.safeParse(task).success).toBe(true);
+        if (task.decision.kind !== "total") throw new Error("expected a total decision");
+        const c = task.decision.candidates;
+        expect(c).toHaveLength(o.candidates);
+        expect(c).toEqual([...new Set(c)].sort((x, y) => x - y));
+        // The oracle: the total written out cell by cell.
+        let total = 0;
+        for (let k = 0; k < o.options; k++)
+          for (let a = 0; a < o.attributes; a++) total += (w[a] as number) * (task.table[k]?.[a] as number);
+        expect(c.filter((x) => x === total)).toEqual([total]);
+        expect(c[task.correct]).toBe(total);
+        for (const x of c) {
+          expect(x).toBeGreaterThanOrEqual(lo * span);
+          expect(x).toBeLessThanOrEqual(hi * span);
+          expect(Math.abs(x - total)).toBeLessThanOrEqual(6);
+        }
+        expect(new Set(task.visibility.flat()).size).toBe(o.options * o.attributes);
+        expect(JSON.stringify(randomTask({ ...o, weights }))).toBe(JSON.stringify(task));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it("leaves argmax tasks as they were without candidates", () => {
+    expect(randomTask({ seed: 7 }).decision).toEqual({ kind: "argmax" });
+    expect(randomTask({ seed: 7, candidates: 4 }).id).not.toBe(randomTask({ seed: 7 }).id);
+  });
+
+  it("refuses a bad count, a min aggregate and more candidates than reachable totals, naming the field", () => {
+    expect(() => randomTask({ seed: 1, candidates: 1 })).toThrow(/candidates.*1/);
+    expect(() => randomTask({ seed: 1, candidates: 9 })).toThrow(/candidates.*9/);
+    expect(() => randomTask({ seed: 1, candidates: 2.5 })).toThrow(/candidates/);
+    expect(() => randomTask({ seed: 1, candidates: 3, aggregate: "min" })).toThrow(/aggregate.*min/);
+    expect(() => randomTask({ seed: 1, options: 1, attributes: 1, levels: [0, 1], candidates: 3 })).toThrow(
+      /candidates.*0\.\.1, got 3/,
+    );
+  });
+});

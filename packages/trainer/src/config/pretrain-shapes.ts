@@ -13,7 +13,7 @@ const range = (min: number, max: number) =>
  * its range, one level range from `levels`, the min aggregate with probability `minRate`, announced weights (1..5,
  * not all equal) with probability `weightsRate`, a private choice before the discussion with probability
  * `preDiscussionChoiceRate`, and a visibility uniformly in `visibility`; with probability `longRate` every size and
- * the visibility take the top of their ranges instead. Only the `random` family: the held-out
+ * the visibility take the top of their ranges instead; with probability `totalRate` a sum task asks for its total instead. Only the `random` family: the held-out
  * families judge what the base learnt and are never drawn from. Defaults cover every held-out family's default size.
  */
 export const PretrainShapesSchema = z
@@ -48,6 +48,16 @@ export const PretrainShapesSchema = z
      * 250 tokens) that uniform draws almost never make, so the late position embeddings get trained too.
      */
     longRate: probability.default(0.15),
+    /**
+     * Probability that a task asks for a total instead of the best option (arithmetic's decision): which of
+     * `candidates` values is the (weighted) sum of every cell. Only with the sum aggregate and levels from 0 up; the
+     * table shrinks (options, then attributes, then the weights) until every candidate is a number word (at most 100),
+     * and a task that cannot shrink that far stays an argmax. Drawn after everything else, so the other tasks are the
+     * ones the same seed drew before this field existed.
+     */
+    totalRate: probability.default(0.15),
+    /** How many candidates a total decision lists, drawn uniformly from this range (at most the totals reachable). */
+    candidates: range(2, 8).default([3, 5]),
   })
   .strict();
 export type PretrainShapes = z.infer<typeof PretrainShapesSchema>;

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { trainerTokenizer } from "../run/policy-model";
 import { teacherFromConfig } from "../teacher/teacher-policy";
+import { shapeTask } from "./shape-task";
 
 const config = resolveTrainConfig({ preset: "shapes" });
 const tokenizer = trainerTokenizer();
@@ -72,6 +73,47 @@ describe.each(Object.keys(heldOutFamilyTable))("held-out family %s at its defaul
       }
     });
     expect(total).toBe(tasks.reduce((n, t) => n + t.agents, 0));
+    expect(agree / total).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+});
+
+/**
+ * The pretraining's own total-decision tasks (shapes' `totalRate`): the teacher's episodes encode without an unknown
+ * word and within the context, and its scratchpad chooses the MAP, as on arithmetic, so the base learns a tally with
+ * one entry per candidate from the random family alone.
+ */
+describe("the shapes' total-decision tasks", () => {
+  const shapes = config.pretrain.shapes;
+  if (shapes === undefined) throw new Error("expected the shapes preset to set pretrain.shapes");
+  const tasks = Array.from({ length: 600 }, (_, seed) => shapeTask(shapes, 70_000 + seed))
+    .filter((t) => t.decision.kind === "total")
+    .slice(0, EPISODES);
+  const budget = config.model.context - config.rl.maxNewTokens;
+
+  it("the teacher's episodes encode untruncated, and its choices are the MAP on at least 90%", async () => {
+    expect(tasks).toHaveLength(EPISODES);
+    const seen: { observation: Observation; text: string }[] = [];
+    const traces = await runEpisodes(tasks, recording(teacherFromConfig(config), seen), { surface: "canonical" });
+    const before = tokenizer.unknownCount;
+    let tallies = 0;
+    for (const { observation, text } of seen) {
+      expect(tokenizer.encode(observation.text).length + 2, observation.text).toBeLessThanOrEqual(budget);
+      expect(tokenizer.encode(text).length + 1, text).toBeLessThanOrEqual(config.rl.maxNewTokens);
+      if (text.startsWith("TALLY")) tallies++;
+    }
+    expect(tokenizer.unknownCount).toBe(before);
+    expect(tallies).toBeGreaterThan(0);
+    let agree = 0;
+    let total = 0;
+    traces.forEach((trace, k) => {
+      const task = tasks[k] as Task;
+      const model = decisionModelForTask(task);
+      for (const c of trace.choices) {
+        total++;
+        const pmf = model.posterior(agentBeliefs(task, c.agent, trace.messages)).pmf;
+        if ((pmf[c.choice ?? -1] ?? -1) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
+      }
+    });
     expect(agree / total).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 });

@@ -86,3 +86,56 @@ describe("pretrainTasks never draws from a held-out generator", () => {
     for (const t of pretrainTasks(demo)) expect([t.family, t.options, t.attributes]).toEqual(["random", 4, 2]);
   });
 });
+
+describe("shapeTask's total decisions", () => {
+  it("draws totals at about totalRate, each with number-word candidates and the weighted sum among them", () => {
+    const tasks = Array.from({ length: 600 }, (_, seed) => shapeTask(shapes, seed));
+    const totals = tasks.filter((t) => t.decision.kind === "total");
+    // sum tasks are 75% of draws; totalRate 0.15 of those: about 67 of 600, and some shrink to none
+    expect(totals.length).toBeGreaterThan(40);
+    expect(totals.length).toBeLessThan(100);
+    for (const t of totals) {
+      if (t.decision.kind !== "total") continue;
+      expect(t.aggregate).toBe("sum");
+      expect(t.levels[0]).toBeGreaterThanOrEqual(0);
+      const c = t.decision.candidates;
+      expect(c.length).toBeGreaterThanOrEqual(2);
+      expect(c.length).toBeLessThanOrEqual(5);
+      for (const x of c) expect(x).toBeLessThanOrEqual(100);
+      let total = 0;
+      t.table.forEach((row) => row.forEach((v, a) => (total += (t.weights[a] as number) * v)));
+      expect(c[t.correct]).toBe(total);
+    }
+    // several sizes and level ranges among them, and some weighted
+    expect(new Set(totals.map((t) => `${t.options}x${t.attributes}`)).size).toBeGreaterThan(5);
+    expect(new Set(totals.map((t) => JSON.stringify(t.levels))).size).toBe(shapes.levels.length);
+    expect(totals.some((t) => t.weightsAnnounced)).toBe(true);
+  });
+
+  it("leaves every argmax task as the seed drew it without totals", () => {
+    const none = PretrainShapesSchema.parse({ totalRate: 0 });
+    for (let seed = 0; seed < 200; seed++) {
+      const t = shapeTask(shapes, seed);
+      if (t.decision.kind === "argmax") expect(JSON.stringify(t)).toBe(JSON.stringify(shapeTask(none, seed)));
+      else expect(shapeTask(none, seed).decision.kind).toBe("argmax");
+    }
+  });
+
+  it("keeps every total at most 100 on large shapes, and gives up totals below level 0", () => {
+    const big = PretrainShapesSchema.parse({
+      totalRate: 1,
+      options: [6, 6],
+      attributes: [8, 8],
+      levels: [[0, 9]],
+      weightsRate: 1,
+      minRate: 0,
+    });
+    for (let seed = 0; seed < 60; seed++) {
+      const t = shapeTask(big, seed);
+      expect(t.decision.kind).toBe("total");
+      if (t.decision.kind === "total") for (const x of t.decision.candidates) expect(x).toBeLessThanOrEqual(100);
+    }
+    const negative = PretrainShapesSchema.parse({ totalRate: 1, levels: [[-2, 2]], minRate: 0 });
+    for (let seed = 0; seed < 30; seed++) expect(shapeTask(negative, seed).decision.kind).toBe("argmax");
+  });
+});
