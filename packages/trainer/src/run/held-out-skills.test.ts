@@ -53,6 +53,10 @@ describe("measureHeldOutSkills", () => {
       expect(skills.soloFullInformation.episodes).toBe(4);
       const solo = Array.from({ length: 4 }, (_, k) => soloFullInformationTask(500 + k));
       for (const t of solo) expect([t.options, t.attributes, t.agents, t.rounds]).toEqual([4, 4, 1, 0]);
+      // solo: false measures the families alike and leaves soloFullInformation out
+      const without = await measureHeldOutSkills(pm, families, { ...options, solo: false });
+      expect(without.families).toEqual(skills.families);
+      expect(without.soloFullInformation.episodes).toBe(0);
     } finally {
       pm.model.dispose();
     }

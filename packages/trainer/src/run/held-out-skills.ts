@@ -42,7 +42,8 @@ export function soloFullInformationTask(seed: number): Task {
 export async function measureHeldOutSkills(
   pm: PolicyModel,
   families: Readonly<Record<string, TaskGenerator>>,
-  options: BaseSkillOptions & { episodes: number; seedOffset: number },
+  /** `solo: false` skips soloFullInformation (reported as 0 episodes), for a caller measuring families one by one. */
+  options: BaseSkillOptions & { episodes: number; seedOffset: number; solo?: boolean },
 ): Promise<HeldOutSkills> {
   const seeds = Array.from({ length: options.episodes }, (_, k) => options.seedOffset + k);
   const silent = scriptedPolicy("silent");
@@ -69,6 +70,7 @@ export async function measureHeldOutSkills(
       silentAccuracy: tasks.length === 0 ? 0 : silentRight / tasks.length,
     };
   }
+  if (options.solo === false) return out;
   const solo = seeds.map(soloFullInformationTask);
   const soloSkills = await measureBaseSkills(pm, solo, options);
   const right = Math.round(soloSkills.teamAccuracy * solo.length);
