@@ -57,6 +57,11 @@ const RlSchema = z
      */
     choiceDistillCoef: nonNegative.max(100).default(0),
     /**
+     * Optimizer steps of the choice distillation per iteration, each on the same examples (Adam normalises the
+     * coefficient's scale away, so more steps, not a larger coefficient, is what pulls the choice back harder).
+     */
+    choiceDistillSteps: int.min(1).max(64).default(1),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).

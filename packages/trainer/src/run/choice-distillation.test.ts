@@ -45,6 +45,12 @@ describe("choiceDistillation", () => {
       const off = { ...config, rl: { ...config.rl, choiceDistillCoef: 0 } };
       expect(await choiceDistillation({ config: off, policy, trainer }, rollout)).toBeUndefined();
       expect(trainer.optimizer.step).toBe(1);
+      // Three steps: three optimizer steps on the same examples, reporting the first's loss, each lowering it.
+      const three = { ...config, rl: { ...config.rl, choiceDistillSteps: 3 } };
+      const mid = loss();
+      expect(await choiceDistillation({ config: three, policy, trainer }, rollout)).toBeCloseTo(mid, 4);
+      expect(trainer.optimizer.step).toBe(4);
+      expect(loss()).toBeLessThan(mid);
     } finally {
       trainer.dispose();
       fixture.dispose();

@@ -33,10 +33,10 @@ export async function choiceDistillationExamples(
 }
 
 /**
- * One optimizer step of `rl.choiceDistillCoef` x the next-token loss of the tally teacher's choice on every final
+ * `rl.choiceDistillSteps` optimizer steps (one by default) of `rl.choiceDistillCoef` x the next-token loss of the tally teacher's choice on every final
  * choice of the rollout (choiceDistillationExamples), at the iteration's learning rate (set by the PPO update),
- * accumulated over length-sorted micro-batches of `rl.microbatchSize`. Applied to both arms alike. Returns the loss
- * (per target token, before the coefficient), or undefined when the coefficient is 0 or there is no choice.
+ * accumulated over length-sorted micro-batches of `rl.microbatchSize`. Applied to both arms alike. Returns the first
+ * step's loss (per target token, before the coefficient), or undefined when the coefficient is 0 or there is no choice.
  */
 export async function choiceDistillation(
   context: { config: TrainConfig; policy: PolicyModel; trainer: TransformerTrainer },
@@ -58,10 +58,14 @@ export async function choiceDistillation(
     parts.push({ batch, weight: micro.reduce((n, s) => n + s.completion.length, 0) / tokens });
   }
   try {
-    const step = context.trainer.trainStepAccumulated(parts, (model, batch) =>
-      tf.mul(nextTokenLoss(model, batch), rl.choiceDistillCoef),
-    );
-    return step.loss / rl.choiceDistillCoef;
+    let first: number | undefined;
+    for (let k = 0; k < rl.choiceDistillSteps; k++) {
+      const step = context.trainer.trainStepAccumulated(parts, (model, batch) =>
+        tf.mul(nextTokenLoss(model, batch), rl.choiceDistillCoef),
+      );
+      first ??= step.loss / rl.choiceDistillCoef;
+    }
+    return first;
   } finally {
     for (const { batch } of parts) {
       batch.tokens.dispose();
