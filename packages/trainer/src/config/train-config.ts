@@ -62,6 +62,12 @@ const RlSchema = z
      */
     choiceDistillSteps: int.min(1).max(64).default(1),
     /**
+     * Choice rehearsal: this many fresh teacher episodes an iteration (training tasks, or shapes with `rl.shapes`,
+     * seeded by iteration) whose final choices join the distillation's examples, so the step is not fitted to one
+     * rollout's few dozen choices (as PPO-ptx rehearses pretraining data). 0: the rollout's choices only.
+     */
+    choiceRehearsal: int.min(0).max(4096).default(0),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).

@@ -4,7 +4,10 @@ import * as tf from "@tensorflow/tfjs-core";
 import { describe, expect, it } from "vitest";
 import { replayObservations } from "../rollout/replay-observations";
 import { rlFixture } from "../test/rl-fixture";
-import { choiceDistillation, choiceDistillationExamples } from "./choice-distillation";
+import { choiceDistillation, choiceDistillationExamples, choiceRehearsalExamples } from "./choice-distillation";
+import { runEpisodes } from "@cosir/env";
+import { trainingTask } from "../rollout/training-data";
+import { teacherFromConfig } from "../teacher/teacher-policy";
 import { rlRollout } from "./rl-rollout";
 
 describe("choiceDistillation", () => {
@@ -53,6 +56,29 @@ describe("choiceDistillation", () => {
       expect(loss()).toBeLessThan(mid);
     } finally {
       trainer.dispose();
+      fixture.dispose();
+    }
+  });
+
+  it("rehearses the config's teacher's final choices on fresh tasks per iteration, joined to the step's examples", async () => {
+    const fixture = await rlFixture({ choiceDistillCoef: 1, choiceRehearsal: 3 });
+    try {
+      const { policy, config } = fixture;
+      const examples = await choiceRehearsalExamples(policy, config, 5);
+      // An independent replay: the teacher on the three tasks, every final choice in order.
+      const tasks = [0, 1, 2].map((k) => trainingTask(config, "choice-rehearsal", 5, k));
+      const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+      const choices = traces.flatMap((t) => t.choices.map((c) => c.text));
+      expect(examples.map((x) => policy.tokenizer.decode(x.completion))).toEqual(
+        choices.map((text) => policy.tokenizer.decode(policy.tokenizer.encode(text))),
+      );
+      expect(examples).toHaveLength(tasks.reduce((n, t) => n + t.agents, 0));
+      // another iteration, other tasks; none at 0 episodes
+      const other = await choiceRehearsalExamples(policy, config, 6);
+      expect(other.map((x) => x.prompt.join())).not.toEqual(examples.map((x) => x.prompt.join()));
+      const off = { ...config, rl: { ...config.rl, choiceRehearsal: 0 } };
+      expect(await choiceRehearsalExamples(policy, off, 5)).toEqual([]);
+    } finally {
       fixture.dispose();
     }
   });

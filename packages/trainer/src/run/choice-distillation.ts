@@ -1,9 +1,11 @@
-import type { Task } from "@cosir/env";
+import { runEpisodes, type Task } from "@cosir/env";
 import { nextTokenLoss, packSequences, type PromptCompletion, type TransformerTrainer } from "@cosir/policy/tfjs";
 import * as tf from "@tensorflow/tfjs-core";
 import type { TrainConfig } from "../config/train-config";
 import { replayObservations } from "../rollout/replay-observations";
-import { teacherPolicy } from "../teacher/teacher-policy";
+import { derivedSeed, trainingTask } from "../rollout/training-data";
+import { shapeTask } from "../rollout/shape-task";
+import { teacherFromConfig, teacherPolicy } from "../teacher/teacher-policy";
 import { actionIds, promptIds, type PolicyModel } from "./policy-model";
 import type { RlRollout } from "./rl-rollout";
 
@@ -33,19 +35,48 @@ export async function choiceDistillationExamples(
 }
 
 /**
+ * The rehearsal examples of iteration `iteration` (`rl.choiceRehearsal` > 0): the config's teacher (its own choice
+ * style) plays that many fresh tasks, training tasks or, with `rl.shapes`, shapes (seeded by seed, iteration and
+ * index, never the rollout's), and every final choice is an example: prompt and the teacher's choice.
+ */
+export async function choiceRehearsalExamples(
+  pm: PolicyModel,
+  config: TrainConfig,
+  iteration: number,
+): Promise<PromptCompletion[]> {
+  const { rl } = config;
+  if (rl.choiceRehearsal === 0) return [];
+  const tasks = Array.from({ length: rl.choiceRehearsal }, (_, k) =>
+    rl.shapes === undefined
+      ? trainingTask(config, "choice-rehearsal", iteration, k)
+      : shapeTask(rl.shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", iteration, k)),
+  );
+  const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+  return traces.flatMap((trace, e) =>
+    replayObservations(tasks[e] as Task, trace)
+      .filter((r) => r.kind === "choice")
+      .map((r) => ({ prompt: promptIds(pm, r.observation, rl.maxNewTokens), completion: actionIds(pm, r.text) })),
+  );
+}
+
+/**
  * `rl.choiceDistillSteps` optimizer steps (one by default) of `rl.choiceDistillCoef` x the next-token loss of the tally teacher's choice on every final
  * choice of the rollout (choiceDistillationExamples), at the iteration's learning rate (set by the PPO update),
- * accumulated over length-sorted micro-batches of `rl.microbatchSize`. Applied to both arms alike. Returns the first
+ * with the rehearsal's (choiceRehearsalExamples) when `rl.choiceRehearsal` > 0, accumulated over length-sorted micro-batches of `rl.microbatchSize`. Applied to both arms alike. Returns the first
  * step's loss (per target token, before the coefficient), or undefined when the coefficient is 0 or there is no choice.
  */
 export async function choiceDistillation(
   context: { config: TrainConfig; policy: PolicyModel; trainer: TransformerTrainer },
   rollout: RlRollout,
+  iteration = 0,
 ): Promise<number | undefined> {
   const { rl } = context.config;
   if (rl.choiceDistillCoef === 0) return undefined;
   const pm = context.policy;
-  const examples = await choiceDistillationExamples(pm, rollout, rl.maxNewTokens);
+  const examples = [
+    ...(await choiceDistillationExamples(pm, rollout, rl.maxNewTokens)),
+    ...(await choiceRehearsalExamples(pm, context.config, iteration)),
+  ];
   if (examples.length === 0) return undefined;
   const sorted = [...examples].sort(
     (a, b) => a.prompt.length + a.completion.length - (b.prompt.length + b.completion.length),

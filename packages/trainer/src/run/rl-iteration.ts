@@ -41,7 +41,7 @@ export async function rlIteration(context: RlIterationContext, iteration: number
   const rolloutSeconds = (Date.now() - started) / 1000;
   const { samples, dropped } = rlSamples(context.policy, rollout, scored, config.rl);
   const update = ppoUpdate({ ...context, config }, samples, iteration);
-  await choiceDistillation({ ...context, config }, rollout);
+  await choiceDistillation({ ...context, config }, rollout, iteration);
   const seconds = (Date.now() - started) / 1000;
   return rlMetricsLine({
     iteration,
