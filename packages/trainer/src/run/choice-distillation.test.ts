@@ -7,7 +7,7 @@ import { rlFixture } from "../test/rl-fixture";
 import { choiceDistillation, choiceDistillationExamples, choiceRehearsalExamples } from "./choice-distillation";
 import { runEpisodes } from "@cosir/env";
 import { trainingTask } from "../rollout/training-data";
-import { teacherFromConfig } from "../teacher/teacher-policy";
+import { teacherFromConfig, teacherPolicy } from "../teacher/teacher-policy";
 import { rlRollout } from "./rl-rollout";
 
 describe("choiceDistillation", () => {
@@ -78,6 +78,26 @@ describe("choiceDistillation", () => {
       expect(other.map((x) => x.prompt.join())).not.toEqual(examples.map((x) => x.prompt.join()));
       const off = { ...config, rl: { ...config.rl, choiceRehearsal: 0 } };
       expect(await choiceRehearsalExamples(policy, off, 5)).toEqual([]);
+    } finally {
+      fixture.dispose();
+    }
+  });
+
+  it("targets the 0..100 scratchpad for a base taught it (sft.teacherChoice scratchpad), the demo's tally otherwise", async () => {
+    const fixture = await rlFixture({ choiceDistillCoef: 1 });
+    try {
+      const { policy, config } = fixture;
+      const rollout = await rlRollout(config, policy, 0);
+      const tally = await choiceDistillationExamples(policy, rollout, config.rl.maxNewTokens);
+      const pad = await choiceDistillationExamples(policy, rollout, config.rl.maxNewTokens, "scratchpad");
+      const observations = rollout.traces.flatMap((trace, e) =>
+        replayObservations(rollout.tasks[e] as Task, trace).filter((r) => r.kind === "choice"),
+      );
+      const scratchpad = await teacherPolicy({ choice: "scratchpad" }).act(observations.map((r) => r.observation));
+      expect(pad.map((x) => policy.tokenizer.decode(x.completion))).toEqual(
+        scratchpad.map((a) => policy.tokenizer.decode(policy.tokenizer.encode(a.text))),
+      );
+      expect(pad.map((x) => x.completion.join())).not.toEqual(tally.map((x) => x.completion.join()));
     } finally {
       fixture.dispose();
     }

@@ -12,15 +12,18 @@ import type { RlRollout } from "./rl-rollout";
 /**
  * The distillation examples of a rollout (docs/design.md §5.4): every final choice's observation as the prompt, and
  * as the target the choice the tally teacher writes for it (teacherPolicy with `choice: "tally"`: the TALLY
- * scratchpad of the agent's own evidence, seen and heard, then its argmax), so the target is the MAP of the agent's
+ * scratchpad of the agent's own evidence, seen and heard, then its argmax; the 0..100 scratchpad for a base taught
+ * it, `sft.teacherChoice: "scratchpad"`), so the target is the MAP of the agent's
  * evidence as the base was taught to reach it, whatever the sampled choice was.
  */
 export async function choiceDistillationExamples(
   pm: PolicyModel,
   rollout: RlRollout,
   maxNewTokens: number,
+  /** The scratchpad the base was taught: "scratchpad" for a shapes base (sft.teacherChoice), else the demo's tally. */
+  choice: "tally" | "scratchpad" = "tally",
 ): Promise<PromptCompletion[]> {
-  const teacher = teacherPolicy({ choice: "tally" });
+  const teacher = teacherPolicy({ choice });
   const observations = rollout.traces.flatMap((trace, e) =>
     replayObservations(rollout.tasks[e] as Task, trace)
       .filter((r) => r.kind === "choice")
@@ -74,7 +77,12 @@ export async function choiceDistillation(
   if (rl.choiceDistillCoef === 0) return undefined;
   const pm = context.policy;
   const examples = [
-    ...(await choiceDistillationExamples(pm, rollout, rl.maxNewTokens)),
+    ...(await choiceDistillationExamples(
+      pm,
+      rollout,
+      rl.maxNewTokens,
+      context.config.sft.teacherChoice === "scratchpad" ? "scratchpad" : "tally",
+    )),
     ...(await choiceRehearsalExamples(pm, context.config, iteration)),
   ];
   if (examples.length === 0) return undefined;
