@@ -129,7 +129,18 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
-    if (word === "—" || word === "–" || word === "-" || word === "|" || word === "/" || PICTOGRAPHS.test(word)) {
+    // an arrow ("**Proposal →** X", "Restaurant A -> 4") pauses like a dash
+    if (
+      word === "—" ||
+      word === "–" ||
+      word === "-" ||
+      word === "|" ||
+      word === "/" ||
+      word === "→" ||
+      word === "->" ||
+      word === "=>" ||
+      PICTOGRAPHS.test(word)
+    ) {
       if (last !== undefined) last.pause = true;
       i = j;
       continue;

@@ -280,6 +280,8 @@ function reasonAt(s: Sentence, i: number): number | null {
   if (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string)) return i + 2;
   if (words[i] === "since" || words[i] === "because" || words[i] === "as") return i + 1;
   if (words[i] === "given" && words[i + 1] === "that") return i + 2;
+  // "..., on the strength of experience 5"
+  if (words[i] === "on" && words[i + 1] === "the" && words[i + 2] === "strength" && words[i + 3] === "of") return i + 4;
   return i > s.from && s.separated(i - 1) ? i : null;
 }
 

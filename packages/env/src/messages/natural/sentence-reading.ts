@@ -193,7 +193,11 @@ export class SentenceReading {
     if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
-    for (const act of found.acts) this.acts.push({ at, act });
+    for (const act of found.acts) {
+      // "Restaurant C, no question. That's my vote.": one option proposed twice in a message is one proposal
+      const again = act.kind === "propose" && this.acts.some((a) => a.act.kind === "propose" && a.act.option === act.option);
+      if (!again) this.acts.push({ at, act });
+    }
     this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
