@@ -8,9 +8,9 @@ import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
-import { agentTag } from "./sentence-address";
+import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
-import { pointerQuestion } from "./ask-cues";
+import { fragmentPair, pointerQuestion } from "./ask-cues";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
@@ -73,6 +73,21 @@ function proposalHeadingAt(s: Sentence, first: number, to: number): boolean {
   return noun;
 }
 
+/** Words of a line that introduces a list of asks: "Two things I'd still like from you:", "What I need:". */
+const REQUEST_WORDS = new Set(["like", "need", "want", "questions", "missing", "asks", "requests", "wondering"]);
+
+/** Does the sentence introduce a list of asks (a request word, no number, no name)? */
+function requestLine(s: Sentence, first: number, to: number, address: ReadonlySet<number>): boolean {
+  let request = false;
+  for (let k = first; k < to; k++) {
+    if (address.has(k)) continue;
+    const w = s.words[k] as string;
+    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
+    if (REQUEST_WORDS.has(w)) request = true;
+  }
+  return request;
+}
+
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
 /** How near (in words) a number must be to an option or attribute name for a sentence to count as a missed fact. */
@@ -108,6 +123,8 @@ export class SentenceReading {
   private lastOwn: Located<{ act: Act }> | null = null;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
   private carryTo: number | undefined;
+  /** The last sentence introduced a list of what the speaker asks for ("Two things I'd still like from you:"). */
+  private requestList = false;
   /** The last sentence was a heading of a proposal noun only ("## Recommendation", "**Final answer**"). */
   private proposalHeading = false;
 
@@ -167,7 +184,19 @@ export class SentenceReading {
     // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
     if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
       found.acts.push({ kind: "ask", ...this.lastTopic });
-    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, new Set(), state) : null;
+    // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
+    const address =
+      found.to === undefined ? new Set<number>() : sentenceAddress(sentence, first, questionStart(sentence, first), state.task).tagged;
+    // "Agent 2, two things I'd still like from you:" over "- Restaurant A's ambience": each item of names only asks
+    if (found.acts.length === 0 && this.requestList) {
+      const item = fragmentPair(sentence, first, address, state, true);
+      if (item !== null) found.acts.push({ kind: "ask", ...item });
+    }
+    const closing = this.text.slice((tokens[to - 1] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+    this.requestList =
+      (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
+      (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
+    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
     state.place = onlyOptionBefore(sentence, to, state);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
