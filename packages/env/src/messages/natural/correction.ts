@@ -372,6 +372,9 @@ export function agrees(s: Sentence, from: number, to: number): boolean {
     // "that's right" agrees; "the right number is 0" does not
     if (w === "right" && !(s.words[k - 1] === "'s" || s.words[k - 1] === "is" || k + 1 >= to || s.separated(k)))
       continue;
+    // "that's not right", "I don't agree", "not true": a negated agreement disagrees
+    const before = s.words[k - 1] as string | undefined;
+    if (before !== undefined && (cue.negations.has(before) || before.endsWith("n't"))) continue;
     if (AGREEMENT.has(w)) return true;
     if (w === "correct" && (k + 1 >= to || s.separated(k))) return true;
   }
@@ -415,8 +418,9 @@ export function replyLevel(
   let to = sentenceEnd;
   if (agrees(s, first, to) || (s.tokens[to - 1] as NaturalToken).question) return null;
   // "I'm seeing -1 on my sheet": the speaker's own source closing the reply
+  // ("Not in my data — it's 0": a source that opens the reply, with the value after it, is kept)
   for (let k = first + 1; k < to; k++)
-    if (ownSource(s.words, k, to, s)) {
+    if (ownSource(s.words, k, to, s) && !s.words.slice(k, to).some((w) => /[0-9]/.test(w))) {
       to = k;
       break;
     }
@@ -463,6 +467,7 @@ function ownViewLead(words: readonly string[], first: number): number | null {
 
 /** Words that dispute a value without stating one: "That doesn't match my records", "That was a typo". */
 const DISPUTES = new Set([
+  "dispute",
   "wrong",
   "off",
   "incorrect",
@@ -493,6 +498,7 @@ function disputeLead(s: Sentence, from: number, to: number, state: ParseState): 
 
 /** Words of a reply's lead before its value: "Not so —", "Wrong:", "Nope,", "Checked again:". */
 const REPLY_LEADS = new Set([
+  "dispute",
   "not",
   "so",
   "wrong",
@@ -507,4 +513,4 @@ const REPLY_LEADS = new Set([
   "actually",
 ]);
 /** A reply lead must hold one of these to disagree: "Not so", "Wrong", "Nope", "off". */
-const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked"]);
+const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked", "dispute"]);

@@ -73,6 +73,36 @@ function proposalHeadingAt(s: Sentence, first: number, to: number): boolean {
   return noun;
 }
 
+/** Words that admit a value wrong with nothing else: "I got that wrong.", "That was a typo.", "My mistake." */
+const ADMITS = new Set(["wrong", "mistake", "typo", "error", "misspoke", "mistyped", "bad", "incorrect"]);
+/** Other words such an admission may hold. */
+const ADMISSION_WORDS = new Set(["i", "got", "that", "was", "a", "my", "it", "'s", "sorry", "oops", "is", "had", "made", "there"]);
+
+/** Is the sentence only an admission ("I got that wrong.", "My mistake.", "Sorry, that was a typo.")? */
+function admission(s: Sentence, first: number, to: number, state: ParseState): boolean {
+  let admits = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (ADMITS.has(w)) admits = true;
+    else if (!ADMISSION_WORDS.has(w)) return false;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
+  }
+  return admits;
+}
+
+/** Does the sentence negate a value in the speaker's own words (a negation, no other agent, no reporting verb)? */
+function ownNegation(s: Sentence, first: number, to: number): boolean {
+  let negated = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.reporting.has(w) || cue.conditionals.has(w) || cue.modals.has(w)) return false;
+    // "Agent 3, X isn't 4": an address opening it is no other agent's word; any other agent is
+    if (w === "agent" && !(k === first && s.separated(k + 1))) return false;
+    if (cue.negations.has(w) || w.endsWith("n't")) negated = true;
+  }
+  return negated;
+}
+
 /** Words of a line that introduces a list of asks: "Two things I'd still like from you:", "What I need:". */
 const REQUEST_WORDS = new Set(["like", "need", "want", "questions", "missing", "asks", "requests", "wondering"]);
 
@@ -123,6 +153,8 @@ export class SentenceReading {
   private lastOwn: Located<{ act: Act }> | null = null;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
   private carryTo: number | undefined;
+  /** The last claim was the speaker's own negation ("X's Y isn't 4."), not someone else's word. */
+  private lastNegated = false;
   /** The last sentence introduced a list of what the speaker asks for ("Two things I'd still like from you:"). */
   private requestList = false;
   /** The last sentence was a heading of a proposal noun only ("## Recommendation", "**Final answer**"). */
@@ -201,6 +233,7 @@ export class SentenceReading {
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
+    this.lastNegated = this.lastClaim !== null && ownNegation(sentence, first, to);
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
     // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
     const own = found.acts.length === 1 && found.acts[0]?.kind === "share" && ownEarlierValue(sentence, to);
@@ -227,7 +260,13 @@ export class SentenceReading {
       const again = act.kind === "propose" && this.acts.some((a) => a.act.kind === "propose" && a.act.option === act.option);
       if (!again) this.acts.push({ at, act });
     }
-    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
+    // "I said X was 2 earlier. I got that wrong. It's 1.": an admission with nothing else keeps the restated value
+    const admits = !own && found.acts.length === 0 && this.lastOwn !== null && admission(sentence, first, to, state);
+    if (admits && this.lastOwn !== null) {
+      const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
+      this.lastContested = { option, attribute };
+    }
+    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : admits ? this.lastOwn : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
@@ -271,6 +310,22 @@ export class SentenceReading {
       this.lastTopic = null;
       return true;
     }
+    // "I previously wrote X was 2. It's 0.", "I said X was 2. I got that wrong. It's 1.": a bare level right after
+    // the speaker's own restated value (or an admission of it) replaces that value
+    // "X's Y isn't 4. It's 1 here.": after the speaker's own negation (no one else's claim), a bare level is theirs
+    const bare = this.lastOwn !== null || (this.lastClaim !== null && this.lastNegated) ? this.bareIts(sentence, first, to) : null;
+    if (bare !== null && this.lastOwn !== null) {
+      const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
+      this.lastOwn.act = { kind: "share", option, attribute, level: this.checked(bare) };
+      this.lastOwn = null;
+      this.lastContested = null;
+      return true;
+    }
+    if (bare !== null && this.lastClaim !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastClaim, level: this.checked(bare) } });
+      this.lastClaim = null;
+      return true;
+    }
     const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
     if (contrast !== null && this.lastContested !== null) {
       const act: Act = { kind: "share", ...this.lastContested, level: this.checked(contrast.value) };
@@ -282,6 +337,14 @@ export class SentenceReading {
       return true;
     }
     return false;
+  }
+
+  /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
+  private bareIts(s: Sentence, first: number, to: number): number | null {
+    const its = itsLevel(s, first, to, this.state);
+    if (its === null) return null;
+    const end = s.words[its.end] === "here" || s.words[its.end] === "there" ? its.end + 1 : its.end;
+    return end === to ? its.value : null;
   }
 
   /** "A 5.", "4.", "A 1, sadly.": a sentence that is only a level (and at most a few words after it, no name). */
