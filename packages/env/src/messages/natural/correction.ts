@@ -23,8 +23,14 @@ export function ownSource(words: readonly string[], k: number, end: number, s: S
   const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
   if (!(words[j] === "my" || words[j] === "our")) return false;
   const noun = words[j + 1] === "own" ? j + 2 : j + 1;
-  return cue.correctionSources.has(words[noun] as string) && (noun + 1 >= end || s.separated(noun));
+  // "it's 1 on my end", "it's 2 on my side"
+  const source = cue.correctionSources.has(words[noun] as string) || words[noun] === "end" || words[noun] === "side";
+  return source && (noun + 1 >= end || s.separated(noun));
 }
+
+/** "the correct value is 1", "the right number is 0", "the actual figure is 3": the speaker's value named so. */
+const TRUE_ADJECTIVES = new Set(["correct", "right", "real", "actual", "true", "proper"]);
+const VALUE_NOUNS = new Set(["value", "number", "figure", "level", "count", "rating", "score", "reading"]);
 
 /** Is the level at j (after "a"/"an") followed by the speaker's own source? */
 function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
@@ -133,6 +139,21 @@ export function correctionLevel(
   if (words[j] === "when" && (words[j + 1] === "i" || words[j + 1] === "we") && CHECKED.has(words[j + 2] as string)) {
     j += 3;
     sourced = true;
+  }
+  // "; the correct value is 1"
+  if (
+    words[j] === "the" &&
+    TRUE_ADJECTIVES.has(words[j + 1] as string) &&
+    VALUE_NOUNS.has(words[j + 2] as string) &&
+    (words[j + 3] === "is" || words[j + 3] === "'s")
+  ) {
+    const level = levelAt(s, j + 4, end, state);
+    return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
+  }
+  // "... doesn't match mine, which is 2"
+  if (words[j] === "which" && words[j - 1] === "mine" && (words[j + 1] === "is" || words[j + 1] === "'s")) {
+    const level = levelAt(s, j + 2, end, state);
+    return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
   }
   if (words[j] === "actually" || words[j] === "really") j++;
   if (

@@ -10,7 +10,7 @@ import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
-import { fragmentPair, pointerQuestion } from "./ask-cues";
+import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
@@ -31,7 +31,10 @@ function vocativeEnd(s: Sentence, first: number, to: number): number | null {
 }
 
 /** Words that call a value wrong: "I gave the wrong figure", "I had X's Y wrong", "my mistake". */
-const WRONG = new Set(["wrong", "mistake", "typo", "incorrect", "mistaken", "misreported", "mixed"]);
+const WRONG = new Set(["wrong", "mistake", "typo", "incorrect", "mistaken", "misreported", "mixed", "retracting", "retract"]);
+
+/** "take back", "walk back": the speaker withdrawing a value. */
+const BACK_VERBS = new Set(["take", "taking", "walk", "walking"]);
 
 /** Does the sentence admit the speaker's own value wrong ("I gave the wrong figure for ...", "My earlier message had ... wrong")? */
 function ownWrongAt(s: Sentence, first: number, to: number): boolean {
@@ -42,6 +45,9 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
     if (w === "agent" || w === "you" || w === "your" || cue.conditionals.has(w)) return false;
     if (w === "i" || w === "my" || w === "i'd" || w === "i've") own = true;
     if (WRONG.has(w)) wrong = true;
+    // "I have to take back what I said about X's Y", "walking back my number for ..."
+    if (w === "back" && (BACK_VERBS.has(s.words[k - 1] as string) || BACK_VERBS.has(s.words[k - 2] as string)))
+      wrong = true;
   }
   return own && wrong;
 }
@@ -231,10 +237,16 @@ export class SentenceReading {
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
     state.place = onlyOptionBefore(sentence, to, state);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
+    // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
+    if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
+      const pairs = askPairs(sentence, first, to, state);
+      if (pairs.length === 1) this.lastTopic = pairs[0] as { option: number; attribute: number };
+    }
     this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
-    this.lastNegated = this.lastClaim !== null && ownNegation(sentence, first, to);
+
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
+    this.lastNegated = this.lastContested !== null && ownNegation(sentence, first, to);
     // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
     const own = found.acts.length === 1 && found.acts[0]?.kind === "share" && ownEarlierValue(sentence, to);
     if (own && found.acts[0]?.kind === "share") {
@@ -313,7 +325,8 @@ export class SentenceReading {
     // "I previously wrote X was 2. It's 0.", "I said X was 2. I got that wrong. It's 1.": a bare level right after
     // the speaker's own restated value (or an admission of it) replaces that value
     // "X's Y isn't 4. It's 1 here.": after the speaker's own negation (no one else's claim), a bare level is theirs
-    const bare = this.lastOwn !== null || (this.lastClaim !== null && this.lastNegated) ? this.bareIts(sentence, first, to) : null;
+    const bare =
+      this.lastOwn !== null || (this.lastContested !== null && this.lastNegated) ? this.bareIts(sentence, first, to) : null;
     if (bare !== null && this.lastOwn !== null) {
       const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
       this.lastOwn.act = { kind: "share", option, attribute, level: this.checked(bare) };
@@ -321,9 +334,9 @@ export class SentenceReading {
       this.lastContested = null;
       return true;
     }
-    if (bare !== null && this.lastClaim !== null) {
-      this.acts.push({ at, act: { kind: "share", ...this.lastClaim, level: this.checked(bare) } });
-      this.lastClaim = null;
+    if (bare !== null && this.lastContested !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(bare) } });
+      this.lastContested = null;
       return true;
     }
     const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
@@ -341,10 +354,9 @@ export class SentenceReading {
 
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
   private bareIts(s: Sentence, first: number, to: number): number | null {
-    const its = itsLevel(s, first, to, this.state);
-    if (its === null) return null;
-    const end = s.words[its.end] === "here" || s.words[its.end] === "there" ? its.end + 1 : its.end;
-    return end === to ? its.value : null;
+    const place = s.words[to - 1] === "here" || s.words[to - 1] === "there";
+    const its = itsLevel(s, first, place ? to - 1 : to, this.state);
+    return its !== null && its.end === (place ? to - 1 : to) ? its.value : null;
   }
 
   /** "A 5.", "4.", "A 1, sadly.": a sentence that is only a level (and at most a few words after it, no name). */
