@@ -268,6 +268,8 @@ export function onlyLevel(
     if (w === "say" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "i" || s.words[k - 1] === "id")) continue;
     // "my notes say 0", "mine says 2": the speaker's own source speaking
     if (SOURCE_SAYS.has(w) && ownSourceBefore(s.words, k)) continue;
+    // "My calendar shows her at 0": an object pronoun before "at" / "as" is the thing rated, not someone's word
+    if ((w === "her" || w === "him" || w === "them") && (s.words[k + 1] === "at" || s.words[k + 1] === "as")) continue;
     // "I see a 1, not a 3": the level the speaker rejects, closing the span
     if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;

@@ -408,7 +408,11 @@ function declarativeActs(
       }
     }
     if (s.gate[i]) {
-      i++;
+      // inside someone else's word, the speaker's value only where it names itself so: "Agent 3's 1 should be a 4",
+      // "... doesn't match mine, which is 2"
+      const mine = words[i] === "agent" || (words[i] === "which" && words[i - 1] === "mine");
+      const corrected = mine ? correctionAt(s, i, question, state, out) : null;
+      i = corrected ?? i + 1;
       continue;
     }
     // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"
