@@ -14,7 +14,19 @@ import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
-const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
+const SURE = new Set([
+  "definitely",
+  "clearly",
+  "probably",
+  "honestly",
+  "certainly",
+  "surely",
+  "likely",
+  "easily",
+  "solidly",
+  "squarely",
+  "firmly",
+]);
 
 /** "I'd give it a 3", "I'd rate it 4": the speaker's level for the question just asked. */
 const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);

@@ -274,6 +274,13 @@ function ownClause(words: readonly string[], at: number): boolean {
   // "...; on my side, ...", "from my end, ..."
   if ((w === "on" || w === "from") && (next === "my" || next === "our") && OWN_PLACES.has(words[i + 2] as string))
     return true;
+  // ", and from my notes X's Y is 4", "; per my records ..."
+  if (
+    (w === "from" || w === "per" || w === "by") &&
+    (next === "my" || next === "our") &&
+    cue.correctionSources.has(words[i + 2] as string)
+  )
+    return true;
   // "Agent 2 has X's experience wrong: it's 5"
   const before = words[i - 1];
   if (w === "it" && (before === "wrong" || before === "incorrect" || before === "mistaken")) return true;
