@@ -617,6 +617,7 @@ export const naturalCues = {
     "suspicion",
     "backing",
     "blessing",
+    "support",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
   bestNouns: set("choice", "option", "pick", "bet", "fit", "hire"),

@@ -234,10 +234,12 @@ export function fragmentPair(
   // list a request introduced (`requested`: "Two things I'd still like from you:" over "- X's Y")
   let please = requested;
   for (let k = first; k < s.to; k++) if (s.words[k] === "please" || s.words[k] === "pls") please = true;
-  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please) return null;
+  // "Agent 3, X's calendar at Monday noon — the floor is yours.": names handed over to the agent addressed
+  const handOff = tagged.size > 0 ? handOffAt(s, first) : null;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please && handOff === null) return null;
   let option: number | null = null;
   let attribute: number | null = null;
-  for (let k = first; k < s.to; k++) {
+  for (let k = first; k < (handOff ?? s.to); k++) {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
     const o = state.options.match(s.words, k);
@@ -256,6 +258,25 @@ export function fragmentPair(
     k = a.end - 1;
   }
   return option === null || attribute === null ? null : { option, attribute };
+}
+
+/** Closing clauses that hand a topic to the agent addressed: "the floor is yours", "over to you", "your turn". */
+const HAND_OFFS: readonly (readonly string[])[] = [
+  ["the", "floor", "is", "yours"],
+  ["over", "to", "you"],
+  ["your", "turn"],
+  ["your", "call"],
+  ["all", "yours"],
+];
+
+/** Where a hand-off clause closing the sentence starts (after a pause), or null. */
+function handOffAt(s: Sentence, first: number): number | null {
+  for (const phrase of HAND_OFFS) {
+    const at = s.to - phrase.length;
+    if (at <= first || !s.separated(at - 1)) continue;
+    if (phrase.every((w, t) => s.words[at + t] === w)) return at;
+  }
+  return null;
 }
 
 /** "if you know", "if you have it", "if anyone remembers": politeness, no condition on the value. */
@@ -320,7 +341,18 @@ export function onePairQuestion(
     if (DIRECT.has(opener) || request) j = k;
   }
   if (j < 0) return null;
+  // "how quiet is Apartment C?": the adjective of an attribute named "<adjective>ness"
+  const named = words[j] === "how" ? state.task.domain.attributes.indexOf(`${words[j + 1]}ness`) : -1;
+  if (named >= 0 && (words[j + 2] === "is" || words[j + 2] === "'s")) {
+    const option = state.options.match(words, j + 3);
+    if (option !== null && option.end === s.to && !alternative(s, option.end)) return { option: option.index, attribute: named };
+  }
   return pairFrom(s, j, tagged, state, true);
+}
+
+/** Does an alternative follow the option ending at end ("A or B")? */
+function alternative(s: Sentence, end: number): boolean {
+  return s.words[end] === "or" || s.words[end] === "and";
 }
 
 /** Openers of a yes/no question put to one agent: "do your records cover ...", "is X's Y something you can see". */

@@ -141,13 +141,14 @@ export function correctionLevel(
     sourced = true;
   }
   // "; the correct value is 1"
+  // ("correct value is 1" without its article too)
+  const article = words[j] === "the" ? j + 1 : j;
   if (
-    words[j] === "the" &&
-    TRUE_ADJECTIVES.has(words[j + 1] as string) &&
-    VALUE_NOUNS.has(words[j + 2] as string) &&
-    (words[j + 3] === "is" || words[j + 3] === "'s")
+    TRUE_ADJECTIVES.has(words[article] as string) &&
+    VALUE_NOUNS.has(words[article + 1] as string) &&
+    (words[article + 2] === "is" || words[article + 2] === "'s")
   ) {
-    const level = levelAt(s, j + 4, end, state);
+    const level = levelAt(s, article + 3, end, state);
     return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
   }
   // "... doesn't match mine, which is 2"
