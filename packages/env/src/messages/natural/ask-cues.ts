@@ -21,7 +21,10 @@ export function requestAt(s: Sentence, i: number): boolean {
   // ("We need X's service before deciding" is no request: it asks no one)
   // "I still need X's Y from you": an adverb between the speaker and "need"
   const speaker = STILL.has(prev ?? "") ? (words[i - 2] as string | undefined) : prev;
-  if (w === "need" && (speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd"))
+  if (
+    w === "need" &&
+    (speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")
+  )
     for (let k = i + 1; k < Math.min(s.to, i + 12); k++) if (words[k] === "from" && words[k + 1] === "you") return true;
   if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
@@ -345,7 +348,8 @@ export function onePairQuestion(
   const named = words[j] === "how" ? state.task.domain.attributes.indexOf(`${words[j + 1]}ness`) : -1;
   if (named >= 0 && (words[j + 2] === "is" || words[j + 2] === "'s")) {
     const option = state.options.match(words, j + 3);
-    if (option !== null && option.end === s.to && !alternative(s, option.end)) return { option: option.index, attribute: named };
+    if (option !== null && option.end === s.to && !alternative(s, option.end))
+      return { option: option.index, attribute: named };
   }
   return pairFrom(s, j, tagged, state, true);
 }
@@ -438,7 +442,8 @@ function pairFrom(
   // "What's Lena's calendar there?": the one option the sentence before named
   // "you counted Shelf B earlier — how many apples were there?", "Restaurant F: how's its location?": the one
   // option named earlier in the sentence first
-  if (option === null && (there || its)) option = onlyOptionIn(s, s.from, j, tagged, state, its) ?? (there ? state.place : null) ?? null;
+  if (option === null && (there || its))
+    option = onlyOptionIn(s, s.from, j, tagged, state, its) ?? (there ? state.place : null) ?? null;
   return option === null || attribute === null ? null : { option, attribute };
 }
 

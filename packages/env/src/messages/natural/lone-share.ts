@@ -223,7 +223,17 @@ function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): b
 const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum"]);
 
 /** Words of a lead clause in which the speaker fixes their own value: "Let me fix my earlier number:". */
-const OWN_FIX = new Set(["fix", "fixing", "amend", "amending", "correct", "correcting", "update", "updating", "revise"]);
+const OWN_FIX = new Set([
+  "fix",
+  "fixing",
+  "amend",
+  "amending",
+  "correct",
+  "correcting",
+  "update",
+  "updating",
+  "revise",
+]);
 
 /**
  * Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? Where the

@@ -60,7 +60,9 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   }
   // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
   if (question < s.to && out.acts.length === 0) {
-    const pair = onePairQuestion(s, question, tagged, state) ?? (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));
+    const pair =
+      onePairQuestion(s, question, tagged, state) ??
+      (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));
     if (pair !== null) out.ask(pair.option, pair.attribute);
   }
   // "Shall we go with Monday 9am?": a proposal put as a question

@@ -93,7 +93,10 @@ function pointedOption(s: Sentence, i: number, state: ParseState): number | null
     named = option.index;
     k = option.end - 1;
   }
-  return named ?? state.place ?? null;
+  if (named !== null) return named;
+  // "Restaurant C, no question. That's my vote.": the sentence before proposed it already
+  if (state.place !== undefined && state.place !== null && state.place === state.proposed) return null;
+  return state.place ?? null;
 }
 
 /** Words between "that's" and the speaker's verb: "that's who I'm naming", "that's where I'd send us". */
@@ -343,13 +346,17 @@ export function proposalAt(
     // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
     const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
     if (particle !== undefined) {
-      if (particle.every((p, t) => words[picked.end + t] === p)) return { ...picked, end: picked.end + particle.length };
+      if (particle.every((p, t) => words[picked.end + t] === p))
+        return { ...picked, end: picked.end + particle.length };
       continue;
     }
     // "Let's make Restaurant D our pick" (not "make Restaurant D's case")
     if (verb.length === 1 && verb[0] === "make") {
       const noun = picked.end + 1;
-      if (MAKE_OWNERS.has(words[picked.end] as string) && (cue.proposalNouns.has(words[noun] as string) || cue.bestNouns.has(words[noun] as string)))
+      if (
+        MAKE_OWNERS.has(words[picked.end] as string) &&
+        (cue.proposalNouns.has(words[noun] as string) || cue.bestNouns.has(words[noun] as string))
+      )
         return { ...picked, end: noun + 1 };
       continue;
     }

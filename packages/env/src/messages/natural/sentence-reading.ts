@@ -43,7 +43,17 @@ function vocativeEnd(s: Sentence, first: number, to: number): number | null {
 }
 
 /** Words that call a value wrong: "I gave the wrong figure", "I had X's Y wrong", "my mistake". */
-const WRONG = new Set(["wrong", "mistake", "typo", "incorrect", "mistaken", "misreported", "mixed", "retracting", "retract"]);
+const WRONG = new Set([
+  "wrong",
+  "mistake",
+  "typo",
+  "incorrect",
+  "mistaken",
+  "misreported",
+  "mixed",
+  "retracting",
+  "retract",
+]);
 
 /** "take back", "walk back": the speaker withdrawing a value. */
 const BACK_VERBS = new Set(["take", "taking", "walk", "walking"]);
@@ -94,7 +104,22 @@ function proposalHeadingAt(s: Sentence, first: number, to: number): boolean {
 /** Words that admit a value wrong with nothing else: "I got that wrong.", "That was a typo.", "My mistake." */
 const ADMITS = new Set(["wrong", "mistake", "typo", "error", "misspoke", "mistyped", "bad", "incorrect"]);
 /** Other words such an admission may hold. */
-const ADMISSION_WORDS = new Set(["i", "got", "that", "was", "a", "my", "it", "'s", "sorry", "oops", "is", "had", "made", "there"]);
+const ADMISSION_WORDS = new Set([
+  "i",
+  "got",
+  "that",
+  "was",
+  "a",
+  "my",
+  "it",
+  "'s",
+  "sorry",
+  "oops",
+  "is",
+  "had",
+  "made",
+  "there",
+]);
 
 /** Is the sentence only an admission ("I got that wrong.", "My mistake.", "Sorry, that was a typo.")? */
 function admission(s: Sentence, first: number, to: number, state: ParseState): boolean {
@@ -130,7 +155,8 @@ function requestLine(s: Sentence, first: number, to: number, address: ReadonlySe
   for (let k = first; k < to; k++) {
     if (address.has(k)) continue;
     const w = s.words[k] as string;
-    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
+    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w))
+      return false;
     if (REQUEST_WORDS.has(w)) request = true;
   }
   return request;
@@ -236,7 +262,9 @@ export class SentenceReading {
       found.acts.push({ kind: "ask", ...this.lastTopic });
     // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
     const address =
-      found.to === undefined ? new Set<number>() : sentenceAddress(sentence, first, questionStart(sentence, first), state.task).tagged;
+      found.to === undefined
+        ? new Set<number>()
+        : sentenceAddress(sentence, first, questionStart(sentence, first), state.task).tagged;
     // "Agent 2, two things I'd still like from you:" over "- Restaurant A's ambience": each item of names only asks
     if (found.acts.length === 0 && this.requestList) {
       const item = fragmentPair(sentence, first, address, state, true);
@@ -279,11 +307,10 @@ export class SentenceReading {
     if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
-    for (const act of found.acts) {
-      // "Restaurant C, no question. That's my vote.": one option proposed twice in a message is one proposal
-      const again = act.kind === "propose" && this.acts.some((a) => a.act.kind === "propose" && a.act.option === act.option);
-      if (!again) this.acts.push({ at, act });
-    }
+    for (const act of found.acts) this.acts.push({ at, act });
+    // "Restaurant C, no question. That's my vote.": a pointer in the next sentence restates this proposal
+    const proposed = found.acts.filter((a) => a.kind === "propose");
+    state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
     // "I said X was 2 earlier. I got that wrong. It's 1.": an admission with nothing else keeps the restated value
     const admits = !own && found.acts.length === 0 && this.lastOwn !== null && admission(sentence, first, to, state);
     if (admits && this.lastOwn !== null) {
@@ -338,7 +365,9 @@ export class SentenceReading {
     // the speaker's own restated value (or an admission of it) replaces that value
     // "X's Y isn't 4. It's 1 here.": after the speaker's own negation (no one else's claim), a bare level is theirs
     const bare =
-      this.lastOwn !== null || (this.lastContested !== null && this.lastNegated) ? this.bareIts(sentence, first, to) : null;
+      this.lastOwn !== null || (this.lastContested !== null && this.lastNegated)
+        ? this.bareIts(sentence, first, to)
+        : null;
     if (bare !== null && this.lastOwn !== null) {
       const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
       this.lastOwn.act = { kind: "share", option, attribute, level: this.checked(bare) };

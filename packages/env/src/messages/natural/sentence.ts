@@ -73,7 +73,12 @@ export class Sentence {
       const ownLabel = (words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true;
       if (reported && i > from && broke && (ownClause(words, i) || ownLabel)) reported = false;
       // "...; X's location is 3 according to my data": a clause after a semicolon closed by the speaker's own source
-      if (reported && i > from && (tokens[i - 1] as NaturalToken).semicolon === true && ownSourceClosing(tokens, words, i, to))
+      if (
+        reported &&
+        i > from &&
+        (tokens[i - 1] as NaturalToken).semicolon === true &&
+        ownSourceClosing(tokens, words, i, to)
+      )
         reported = false;
       if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
         gated = true;
@@ -334,6 +339,8 @@ export interface ParseState {
   subject: number | null;
   /** The one option the last sentence named, acts or not, for "there" ("What's Lena's calendar there?"). */
   place?: number | null;
+  /** The one option the sentence before proposed, which a pointer after it ("That's my vote.") only restates. */
+  proposed?: number | null;
 }
 
 /** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */
