@@ -141,21 +141,8 @@ export function correctionLevel(
     sourced = true;
   }
   // "; the correct value is 1"
-  // ("correct value is 1" without its article too)
-  const article = words[j] === "the" ? j + 1 : j;
-  if (
-    TRUE_ADJECTIVES.has(words[article] as string) &&
-    VALUE_NOUNS.has(words[article + 1] as string) &&
-    (words[article + 2] === "is" || words[article + 2] === "'s")
-  ) {
-    const level = levelAt(s, article + 3, end, state);
-    return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
-  }
-  // "... doesn't match mine, which is 2"
-  if (words[j] === "which" && words[j - 1] === "mine" && (words[j + 1] === "is" || words[j + 1] === "'s")) {
-    const level = levelAt(s, j + 2, end, state);
-    return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
-  }
+  const named = namedValue(s, j, end, state);
+  if (named !== undefined) return named;
   if (words[j] === "actually" || words[j] === "really") j++;
   if (
     (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
@@ -232,6 +219,33 @@ export function correctionLevel(
     words[level.end] === "instead" ||
     ownSource(words, level.end, end, s);
   return closes ? level : null;
+}
+
+/**
+ * The speaker's value named as such at j ("the correct value is 1", "correct value is 1", "... doesn't match mine,
+ * which is 2"): the level closing its clause, null when the form holds no such level, undefined when j opens no
+ * such form.
+ */
+function namedValue(
+  s: Sentence,
+  j: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null | undefined {
+  const { words } = s;
+  const article = words[j] === "the" ? j + 1 : j;
+  let at: number | null = null;
+  if (
+    TRUE_ADJECTIVES.has(words[article] as string) &&
+    VALUE_NOUNS.has(words[article + 1] as string) &&
+    (words[article + 2] === "is" || words[article + 2] === "'s")
+  )
+    at = article + 3;
+  else if (words[j] === "which" && words[j - 1] === "mine" && (words[j + 1] === "is" || words[j + 1] === "'s"))
+    at = j + 2;
+  if (at === null) return undefined;
+  const level = levelAt(s, at, end, state);
+  return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
 }
 
 /**
