@@ -24,6 +24,8 @@ export interface NaturalCorpusBatch {
   after?: { precision: number; recall: number };
   /** Never tuned on: the figures on it are figures on unseen text. */
   heldOut?: boolean;
+  /** The figures per style before the batch's rules (recorded from fresh25 on). */
+  beforeByStyle?: Record<string, { precision: number; recall: number }>;
 }
 export interface NaturalCorpusGroup {
   messages: number;

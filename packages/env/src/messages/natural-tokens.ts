@@ -22,6 +22,9 @@ export interface NaturalToken {
   colon?: boolean;
 }
 
+/** Words that only pause a clause: dashes, bars, slashes and arrows ("**Proposal →** X", "Restaurant A -> 4"). */
+const DASHES = new Set(["—", "–", "-", "|", "/", "→", "->", "=>"]);
+
 /** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
 const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;
 
@@ -129,7 +132,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
-    if (word === "—" || word === "–" || word === "-" || word === "|" || word === "/" || PICTOGRAPHS.test(word)) {
+    if (DASHES.has(word) || PICTOGRAPHS.test(word)) {
       if (last !== undefined) last.pause = true;
       i = j;
       continue;

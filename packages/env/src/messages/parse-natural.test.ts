@@ -709,3 +709,120 @@ describe("forms from fresh23 (tuned on after it was scored; fresh24 is the unsee
     ]);
   });
 });
+
+describe("forms from fresh24 and fresh25 (tuned on after each was scored; fresh26 is the unseen measure)", () => {
+  const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
+  const attributes = ["food quality", "service", "ambience", "value for money"];
+  const cell = fc.record({ o: fc.nat(2), a: fc.nat(3) });
+  const name = ({ o, a }: { o: number; a: number }) => `${options[o]}'s ${attributes[a]}`;
+  const acts = (text: string) => {
+    const result = parseNatural(text, hp);
+    return result.error === undefined ? result.acts : [];
+  };
+
+  it("a pointer to the one option named before proposes it, in the sentence or the one before, and only then", () => {
+    fc.assert(
+      fc.property(fc.nat(2), (o) => {
+        const x = options[o] as string;
+        const y = options[(o + 1) % 3] as string;
+        expect(acts(`${x}, no question. That's my vote.`)).toEqual([propose(o)]);
+        expect(acts(`${x} edges it for me — that's where I'd send us.`)).toEqual([propose(o)]);
+        expect(acts(`It has to be ${x}. I'm backing her.`)).toEqual([propose(o)]);
+        expect(acts(`${x} is the one I'd go with.`)).toEqual([propose(o)]);
+        expect(acts(`${x} deserves the award.`)).toEqual([propose(o)]);
+        // two options before, a negation, or no option at all: nothing
+        expect(acts(`${x} and ${y} are close. That's my vote.`)).toEqual([]);
+        expect(acts(`${x} is weak. I'm not backing her.`)).toEqual([]);
+        expect(acts("That's my vote.")).toEqual([]);
+        expect(acts(`${x} is the one I'd worry about.`)).toEqual([]);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it.each([
+    ["All things considered, I'm putting my weight behind Restaurant B.", [propose(1)]],
+    ["Let's extend the offer to Restaurant C.", [propose(2)]],
+    ["Count me in for Restaurant A.", [propose(0)]],
+    ["Let's make Restaurant B our pick — its service is 5.", [propose(1), share(1, 1, 5)]],
+    ["Thanks all!\n\n**Proposal →** Restaurant C", [propose(2)]],
+    ["My recommendation to the panel: Restaurant A, on the strength of service 5.", [propose(0), share(0, 1, 5)]],
+    ["I wouldn't put my weight behind Restaurant B.", []],
+    ["Agent 2 is putting their weight behind Restaurant B.", []],
+    ["Let's make Restaurant B's case first.", []],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+
+  it("a yes/no question put to one agent naming one pair asks for it; an opinion, a proposal or a level does not", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 3 }), (c, agent) => {
+        expect(acts(`Agent ${agent}, do your records cover ${name(c)}?`)).toEqual([to(ask(c.o, c.a), agent - 1)]);
+        expect(acts(`Agent ${agent}, I still need ${name(c)} from you.`)).toEqual([to(ask(c.o, c.a), agent - 1)]);
+        expect(acts(`Agent ${agent}, you haven't mentioned ${name(c)} yet. What is it?`)).toEqual([
+          to(ask(c.o, c.a), agent - 1),
+        ]);
+        expect(acts(`Agent ${agent}, I'm in the dark on ${name(c)}. Can you help?`)).toEqual([
+          to(ask(c.o, c.a), agent - 1),
+        ]);
+        expect(acts(`Agent ${agent}, do you think ${name(c)} matters?`)).toEqual([]);
+        expect(acts(`Agent ${agent}, is ${name(c)} a 4?`)).toEqual([]);
+        expect(acts(`Agent ${agent}, are you proposing ${options[c.o]} for its ${attributes[c.a]}?`)).toEqual([]);
+        // not put to an agent: a yes/no question names the pair without asking for its value
+        expect(acts(`Do the records cover ${name(c)}?`)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it.each([
+    [
+      "Agent 2, two things I'd still like from you:\n- Restaurant A's ambience\n- Restaurant C's service",
+      [to(ask(0, 2), 1), to(ask(2, 1), 1)],
+    ],
+    ["Agent 3 – Restaurant A, food quality: your figure?", [to(ask(0, 0), 2)]],
+    ["Agent 1, Restaurant B: how's its service, by your data?", [to(ask(1, 1), 0)]],
+    ["Agent 3, Restaurant C's ambience — the floor is yours.", [to(ask(2, 2), 2)]],
+    ["Before we pick Restaurant C, what is its value for money?", []],
+    ["Here is my summary:\n- Restaurant A's ambience\n- Restaurant C's service", []],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+
+  it("the speaker's own restated value is replaced by a bare level after it (or after an admission), not kept", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (c, old, mine) => {
+        expect(acts(`I previously wrote ${name(c)} was ${old}. It's ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+        expect(acts(`I said ${name(c)} was ${old} earlier. I got that wrong. It's ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Earlier I said ${name(c)} was ${old}; the correct value is ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        expect(acts(`Retracting my earlier ${old} for ${name(c)}. The right value is ${mine}.`)).toEqual([
+          share(c.o, c.a, mine),
+        ]);
+        // someone else's claim followed by a bare "It's N." stays nothing: whose value it is, is not said
+        expect(acts(`Agent 2 says ${name(c)} is ${old}. It's ${mine}.`)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("replies that dispute a claim give the speaker's value; a negated agreement disagrees", () => {
+    fc.assert(
+      fc.property(cell, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (c, claimed, mine) => {
+        const claim = `Agent 3 has ${name(c)} at ${claimed}.`;
+        expect(acts(`${claim} I'm afraid that's not right — it's ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+        expect(acts(`${claim} I'd dispute that: ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+        expect(acts(`${claim} I think that's wrong; my notes say ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+        expect(acts(`${claim} Not in my data — it's ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+        expect(acts(`Re: ${name(c)} — Agent 3's ${claimed} should be a ${mine}.`)).toEqual([share(c.o, c.a, mine)]);
+        expect(acts(`Agent 3 is mistaken about ${name(c)}; it's ${mine} on my end.`)).toEqual([share(c.o, c.a, mine)]);
+        // agreement stays agreement
+        expect(acts(`${claim} That's right.`)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -19,12 +19,29 @@ export function requestAt(s: Sentence, i: number): boolean {
     return words[i + 1] === "your";
   // "I'd need X's Y from you", "we need Shelf A's onions"
   // ("We need X's service before deciding" is no request: it asks no one)
-  if (w === "need" && (prev === "i'd" || prev === "id" || prev === "i" || prev === "we" || prev === "we'd"))
+  // "I still need X's Y from you": an adverb between the speaker and "need"
+  const speaker = STILL.has(prev ?? "") ? (words[i - 2] as string | undefined) : prev;
+  if (
+    w === "need" &&
+    (speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")
+  )
     for (let k = i + 1; k < Math.min(s.to, i + 12); k++) if (words[k] === "from" && words[k + 1] === "you") return true;
   if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
+  // "I'm after X's Y", "I'd be grateful for X's Y" (the speaker's want, put to the agent the sentence addresses)
+  if (w === "after" && (prev === "i'm" || prev === "im") && s.clauseStart(i - 1)) return true;
+  if (w === "grateful" && words[i + 1] === "for" && (prev === "be" || prev === "am" || prev === "i'm")) return true;
+  // "Agent 1, walk me through X's Y", "bring me up to speed on X's Y", "post X's Y whenever you can"
+  if (s.clauseStart(i) || cue.requesters.has(prev ?? "")) {
+    if ((w === "walk" || w === "talk") && words[i + 1] === "me" && words[i + 2] === "through") return true;
+    if (w === "bring" && (words[i + 1] === "me" || words[i + 1] === "us") && words[i + 2] === "up") return true;
+    if (w === "post" || w === "send" || w === "check") return true;
+  }
   return false;
 }
+
+/** Between the speaker and "need": "I still need", "I really need". */
+const STILL = new Set(["still", "really", "also", "just", "only"]);
 
 /** Is a number (not an agent tag) stated between i and end? Then a question asks about a value. */
 export function hasNumber(s: Sentence, i: number, end: number, tagged: ReadonlySet<number>): boolean {
@@ -214,14 +231,18 @@ export function fragmentPair(
   first: number,
   tagged: ReadonlySet<number>,
   state: ParseState,
+  requested = false,
 ): { option: number; attribute: number } | null {
-  // a question, or a request with "please" ("Agent 2: Lena's calendar for Monday noon, please.")
-  let please = false;
+  // a question, or a request with "please" ("Agent 2: Lena's calendar for Monday noon, please."), or an item of a
+  // list a request introduced (`requested`: "Two things I'd still like from you:" over "- X's Y")
+  let please = requested;
   for (let k = first; k < s.to; k++) if (s.words[k] === "please" || s.words[k] === "pls") please = true;
-  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please) return null;
+  // "Agent 3, X's calendar at Monday noon — the floor is yours.": names handed over to the agent addressed
+  const handOff = tagged.size > 0 ? handOffAt(s, first) : null;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please && handOff === null) return null;
   let option: number | null = null;
   let attribute: number | null = null;
-  for (let k = first; k < s.to; k++) {
+  for (let k = first; k < (handOff ?? s.to); k++) {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
     const o = state.options.match(s.words, k);
@@ -232,12 +253,33 @@ export function fragmentPair(
     }
     // names first ("value for money" starts with a tail word), then "X's poison bottle level, please"
     const a = state.attributes.match(s.words, k);
-    if (a === null && (TOPIC_WORDS.has(w) || w === "please" || w === "pls" || cue.askTails.has(w))) continue;
+    // "Restaurant A, food quality: your figure?"
+    if (a === null && (TOPIC_WORDS.has(w) || w === "please" || w === "pls" || w === "your" || cue.askTails.has(w)))
+      continue;
     if (a === null || attribute !== null) return null;
     attribute = a.index;
     k = a.end - 1;
   }
   return option === null || attribute === null ? null : { option, attribute };
+}
+
+/** Closing clauses that hand a topic to the agent addressed: "the floor is yours", "over to you", "your turn". */
+const HAND_OFFS: readonly (readonly string[])[] = [
+  ["the", "floor", "is", "yours"],
+  ["over", "to", "you"],
+  ["your", "turn"],
+  ["your", "call"],
+  ["all", "yours"],
+];
+
+/** Where a hand-off clause closing the sentence starts (after a pause), or null. */
+function handOffAt(s: Sentence, first: number): number | null {
+  for (const phrase of HAND_OFFS) {
+    const at = s.to - phrase.length;
+    if (at <= first || !s.separated(at - 1)) continue;
+    if (phrase.every((w, t) => s.words[at + t] === w)) return at;
+  }
+  return null;
 }
 
 /** "if you know", "if you have it", "if anyone remembers": politeness, no condition on the value. */
@@ -278,10 +320,19 @@ export function onePairQuestion(
   q: number,
   tagged: ReadonlySet<number>,
   state: ParseState,
+  addressed = false,
 ): { option: number; attribute: number } | null {
-  let there = false;
   const { words } = s;
   if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  // a question put to one agent ("Agent 1, do your records cover X's Y?", "Agent 3, does X's Y allow for Z?"): any
+  // opener, the same checks, and none of the words that make it about something else than the value
+  if (addressed) {
+    let k = q;
+    while (k < s.to && (tagged.has(k) || cue.questionLeadIns.has(words[k] as string))) k++;
+    if (!YES_NO.has(words[k] as string)) return null;
+    for (let m = k; m < s.to; m++) if (NOT_ASKING.has(words[m] as string)) return null;
+    return pairFrom(s, k, tagged, state, false);
+  }
   // the clause that opens with the question ("Agent 2, when you get a chance, could you post ...?")
   let j = -1;
   for (let c = q; c < s.to && j < 0; c++) {
@@ -293,17 +344,87 @@ export function onePairQuestion(
     if (DIRECT.has(opener) || request) j = k;
   }
   if (j < 0) return null;
+  // "how quiet is Apartment C?": the adjective of an attribute named "<adjective>ness"
+  const named = words[j] === "how" ? state.task.domain.attributes.indexOf(`${words[j + 1]}ness`) : -1;
+  if (named >= 0 && (words[j + 2] === "is" || words[j + 2] === "'s")) {
+    const option = state.options.match(words, j + 3);
+    if (option !== null && option.end === s.to && !alternative(s, option.end))
+      return { option: option.index, attribute: named };
+  }
+  return pairFrom(s, j, tagged, state, true);
+}
+
+/** Does an alternative follow the option ending at end ("A or B")? */
+function alternative(s: Sentence, end: number): boolean {
+  return s.words[end] === "or" || s.words[end] === "and";
+}
+
+/** Openers of a yes/no question put to one agent: "do your records cover ...", "is X's Y something you can see". */
+const YES_NO = new Set(["do", "does", "did", "is", "are", "was", "were", "have", "has", "any", "anything"]);
+/** Words that make an addressed question about something else than the pair's value (an opinion, a proposal). */
+const NOT_ASKING = new Set([
+  "think",
+  "agree",
+  "sure",
+  "mean",
+  "matter",
+  "matters",
+  "propose",
+  "proposing",
+  "suggest",
+  "suggesting",
+  "vote",
+  "voting",
+  "pick",
+  "choose",
+  "prefer",
+  "support",
+  "recommend",
+  "accuse",
+  "back",
+  "weight",
+  "important",
+  "trust",
+  "still",
+  "already",
+  "shared",
+  "share",
+  "mentioned",
+  "said",
+  "right",
+  "correct",
+  "wrong",
+]);
+
+/**
+ * The one option and one attribute a question names from j on (an "its" or "there" in it takes the one option
+ * named earlier in the sentence, then the one of the sentence before); null when it names more or fewer, states a
+ * number, compares, negates, sets a condition, names another agent or offers alternatives.
+ */
+function pairFrom(
+  s: Sentence,
+  j: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+  modalsAllowed: boolean,
+): { option: number; attribute: number } | null {
+  const { words } = s;
+  let there = false;
+  let its = false;
   let option: number | null = null;
   let attribute: number | null = null;
   for (let k = j; k < s.to; k++) {
     if (tagged.has(k)) continue;
     const w = words[k] as string;
     if (NOT_ONE_PAIR.has(w) || cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
-    if (cue.conditionals.has(w)) return null;
+    // "how many apples were there?": a past "were", no condition
+    const pastThere = w === "were" && k > j + 1 && words[k + 1] === "there";
+    if (cue.conditionals.has(w) && !pastThere) return null;
     // "What would X's service need to be?" asks a hypothetical; "what would you give X" asks the listener
-    if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you") return null;
+    if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you" && (modalsAllowed || w !== "can")) return null;
     if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
     if (w === "there" && k > j + 1) there = true;
+    if (w === "its" && k > j) its = true;
     const o = state.options.match(words, k);
     if (o !== null) {
       if (option !== null && option !== o.index) return null;
@@ -319,9 +440,84 @@ export function onePairQuestion(
     }
   }
   // "What's Lena's calendar there?": the one option the sentence before named
-  if (option === null && there) option = state.place ?? null;
+  // "you counted Shelf B earlier — how many apples were there?", "Restaurant F: how's its location?": the one
+  // option named earlier in the sentence first
+  if (option === null && (there || its))
+    option = onlyOptionIn(s, s.from, j, tagged, state, its) ?? (there ? state.place : null) ?? null;
   return option === null || attribute === null ? null : { option, attribute };
 }
+
+/** Before a question, words that make the option named there something else than its topic ("Before we pick X, ..."). */
+const NOT_TOPIC = new Set(["before", "after", "if", "when", "unless", "pick", "choose", "go", "propose", "since"]);
+
+/**
+ * The only option named between from and to (none or several: null); no attribute named there either, nor a word
+ * that makes it other than the question's topic. `namesOnly`: nothing but the option and topic words there
+ * ("Restaurant F: how's its location?").
+ */
+function onlyOptionIn(
+  s: Sentence,
+  from: number,
+  to: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+  namesOnly: boolean,
+): number | null {
+  let named: number | null = null;
+  for (let k = from; k < to; k++) {
+    if (tagged.has(k)) continue;
+    const w = s.words[k] as string;
+    if (NOT_TOPIC.has(w)) return null;
+    if (state.attributes.match(s.words, k) !== null) return null;
+    if (namesOnly && state.options.match(s.words, k) === null && !TOPIC_WORDS.has(w)) return null;
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (named !== null && named !== option.index) return null;
+    named = option.index;
+    k = option.end - 1;
+  }
+  return named;
+}
+
+/**
+ * Whole questions that ask for the pair named just before them: "What is it?", "What do you have?", "Can you help?",
+ * "Would you?", "Count?", "any news?".
+ */
+const POINTER_PHRASES = new Set([
+  "what is it",
+  "what 's it",
+  "what was it",
+  "what 's the score",
+  "what is the score",
+  "what 's the number",
+  "what is the number",
+  "what do you have",
+  "what have you got",
+  "what did you get",
+  "what did you find",
+  "what do you see",
+  "what 's your number",
+  "what is your number",
+  "what 's your figure",
+  "your figure",
+  "your number",
+  "can you help",
+  "could you help",
+  "would you",
+  "could you",
+  "can you",
+  "will you",
+  "count",
+  "number",
+  "score",
+  "rating",
+  "figure",
+  "level",
+  "any news",
+  "any update",
+  "anything",
+  "any luck",
+]);
 
 /** Objects of a question that point back to a topic named before it: "Do you have it?", "can you fill that in?". */
 const POINTERS = new Set(["it", "that", "this", "them", "those"]);
@@ -337,6 +533,10 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
   if (!(s.tokens[s.to - 1] as NaturalToken).question) return false;
   let j = q;
   while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
+  // "If so, what's the score?": a condition on the listener having it
+  if (words[j] === "if" && words[j + 1] === "so") j += 2;
+  const rest = words.slice(j, s.to).join(" ");
+  if (POINTER_PHRASES.has(rest)) return true;
   const opener = words[j] as string;
   if (!((REQUEST_MODALS.has(opener) || opener === "do") && words[j + 1] === "you")) return false;
   let verb = false;

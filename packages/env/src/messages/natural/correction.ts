@@ -23,8 +23,14 @@ export function ownSource(words: readonly string[], k: number, end: number, s: S
   const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
   if (!(words[j] === "my" || words[j] === "our")) return false;
   const noun = words[j + 1] === "own" ? j + 2 : j + 1;
-  return cue.correctionSources.has(words[noun] as string) && (noun + 1 >= end || s.separated(noun));
+  // "it's 1 on my end", "it's 2 on my side"
+  const source = cue.correctionSources.has(words[noun] as string) || words[noun] === "end" || words[noun] === "side";
+  return source && (noun + 1 >= end || s.separated(noun));
 }
+
+/** "the correct value is 1", "the right number is 0", "the actual figure is 3": the speaker's value named so. */
+const TRUE_ADJECTIVES = new Set(["correct", "right", "real", "actual", "true", "proper"]);
+const VALUE_NOUNS = new Set(["value", "number", "figure", "level", "count", "rating", "score", "reading"]);
 
 /** Is the level at j (after "a"/"an") followed by the speaker's own source? */
 function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
@@ -134,6 +140,9 @@ export function correctionLevel(
     j += 3;
     sourced = true;
   }
+  // "; the correct value is 1"
+  const named = namedValue(s, j, end, state);
+  if (named !== undefined) return named;
   if (words[j] === "actually" || words[j] === "really") j++;
   if (
     (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
@@ -210,6 +219,33 @@ export function correctionLevel(
     words[level.end] === "instead" ||
     ownSource(words, level.end, end, s);
   return closes ? level : null;
+}
+
+/**
+ * The speaker's value named as such at j ("the correct value is 1", "correct value is 1", "... doesn't match mine,
+ * which is 2"): the level closing its clause, null when the form holds no such level, undefined when j opens no
+ * such form.
+ */
+function namedValue(
+  s: Sentence,
+  j: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null | undefined {
+  const { words } = s;
+  const article = words[j] === "the" ? j + 1 : j;
+  let at: number | null = null;
+  if (
+    TRUE_ADJECTIVES.has(words[article] as string) &&
+    VALUE_NOUNS.has(words[article + 1] as string) &&
+    (words[article + 2] === "is" || words[article + 2] === "'s")
+  )
+    at = article + 3;
+  else if (words[j] === "which" && words[j - 1] === "mine" && (words[j + 1] === "is" || words[j + 1] === "'s"))
+    at = j + 2;
+  if (at === null) return undefined;
+  const level = levelAt(s, at, end, state);
+  return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
 }
 
 /**
@@ -372,6 +408,9 @@ export function agrees(s: Sentence, from: number, to: number): boolean {
     // "that's right" agrees; "the right number is 0" does not
     if (w === "right" && !(s.words[k - 1] === "'s" || s.words[k - 1] === "is" || k + 1 >= to || s.separated(k)))
       continue;
+    // "that's not right", "I don't agree", "not true": a negated agreement disagrees
+    const before = s.words[k - 1] as string | undefined;
+    if (before !== undefined && (cue.negations.has(before) || before.endsWith("n't"))) continue;
     if (AGREEMENT.has(w)) return true;
     if (w === "correct" && (k + 1 >= to || s.separated(k))) return true;
   }
@@ -415,8 +454,9 @@ export function replyLevel(
   let to = sentenceEnd;
   if (agrees(s, first, to) || (s.tokens[to - 1] as NaturalToken).question) return null;
   // "I'm seeing -1 on my sheet": the speaker's own source closing the reply
+  // ("Not in my data — it's 0": a source that opens the reply, with the value after it, is kept)
   for (let k = first + 1; k < to; k++)
-    if (ownSource(s.words, k, to, s)) {
+    if (ownSource(s.words, k, to, s) && !s.words.slice(k, to).some((w) => /[0-9]/.test(w))) {
       to = k;
       break;
     }
@@ -463,6 +503,7 @@ function ownViewLead(words: readonly string[], first: number): number | null {
 
 /** Words that dispute a value without stating one: "That doesn't match my records", "That was a typo". */
 const DISPUTES = new Set([
+  "dispute",
   "wrong",
   "off",
   "incorrect",
@@ -493,6 +534,7 @@ function disputeLead(s: Sentence, from: number, to: number, state: ParseState): 
 
 /** Words of a reply's lead before its value: "Not so —", "Wrong:", "Nope,", "Checked again:". */
 const REPLY_LEADS = new Set([
+  "dispute",
   "not",
   "so",
   "wrong",
@@ -507,4 +549,4 @@ const REPLY_LEADS = new Set([
   "actually",
 ]);
 /** A reply lead must hold one of these to disagree: "Not so", "Wrong", "Nope", "off". */
-const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked"]);
+const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked", "dispute"]);

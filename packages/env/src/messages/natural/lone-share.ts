@@ -150,12 +150,18 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
-  const corrected = correctionLed(s, first, to);
-  for (let k = first; k < to; k++) {
+  const lead = correctionLed(s, first, to);
+  const corrected = lead !== null;
+  for (let k = lead ?? first; k < to; k++) {
     const w = words[k] as string;
     // "Correction: X's Y should be 1": after a correction lead, the speaker's value
     if (corrected && w === "should" && (words[k + 1] === "be" || words[k + 1] === "read")) {
       k++;
+      continue;
+    }
+    // "Let me fix my earlier number: X's Y should have been 5"
+    if (corrected && w === "should" && words[k + 1] === "have" && words[k + 2] === "been") {
+      k += 2;
       continue;
     }
     // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
@@ -216,13 +222,39 @@ function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): b
 /** Words that lead a correction: "Correction: ...", "Small fix: ...". */
 const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum"]);
 
-/** Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? */
-function correctionLed(s: Sentence, first: number, to: number): boolean {
+/** Words of a lead clause in which the speaker fixes their own value: "Let me fix my earlier number:". */
+const OWN_FIX = new Set([
+  "fix",
+  "fixing",
+  "amend",
+  "amending",
+  "correct",
+  "correcting",
+  "update",
+  "updating",
+  "revise",
+]);
+
+/**
+ * Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? Where the
+ * value's clause starts (the lead is read from `first` on, a lead of the speaker's own fix is skipped), or null.
+ */
+function correctionLed(s: Sentence, first: number, to: number): number | null {
   for (let k = first; k < Math.min(to, first + 4); k++) {
-    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return true;
-    if (s.separated(k)) return false;
+    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return first;
+    if (s.separated(k)) break;
   }
-  return false;
+  // "Let me fix my earlier number:", "I need to correct my figure:": a short lead of the speaker fixing their own
+  let fix = false;
+  let own = false;
+  for (let k = first; k < Math.min(to, first + 7); k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || w === "you" || w === "your" || /[0-9]/.test(w)) return null;
+    if (OWN_FIX.has(w)) fix = true;
+    if (w === "my" || w === "i" || w === "me") own = true;
+    if (s.separated(k)) return fix && own && (s.tokens[k] as NaturalToken).colon === true ? k + 1 : null;
+  }
+  return null;
 }
 
 /**
@@ -244,6 +276,10 @@ export function onlyLevel(
     if (w === "should" && (s.words[k + 1] === "be" || s.words[k + 1] === "read")) continue;
     // "I'd say 2", "I say 2": the speaker's own word
     if (w === "say" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "i" || s.words[k - 1] === "id")) continue;
+    // "my notes say 0", "mine says 2": the speaker's own source speaking
+    if (SOURCE_SAYS.has(w) && ownSourceBefore(s.words, k)) continue;
+    // "My calendar shows her at 0": an object pronoun before "at" / "as" is the thing rated, not someone's word
+    if ((w === "her" || w === "him" || w === "them") && (s.words[k + 1] === "at" || s.words[k + 1] === "as")) continue;
     // "I see a 1, not a 3": the level the speaker rejects, closing the span
     if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
@@ -253,7 +289,8 @@ export function onlyLevel(
       if (/[0-9]/.test(w)) return null;
       continue;
     }
-    if (level !== null || NOT_AFTER.has(s.words[k - 1] as string)) return null;
+    // (the word before the span is not its own: "I'd dispute that: 5")
+    if (level !== null || (k > from && NOT_AFTER.has(s.words[k - 1] as string))) return null;
     let end = value.end;
     if (s.words[end] === "out" && s.words[end + 1] === "of") {
       const scale = s.words[end + 2] as string;
@@ -261,7 +298,7 @@ export function onlyLevel(
       end += 3;
     }
     // "I see a 0 there": the place the claim named
-    if (s.words[end] === "there" && end + 1 >= to) end++;
+    if ((s.words[end] === "there" || s.words[end] === "here") && end + 1 >= to) end++;
     if (!(end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop)) return null;
     level = { value: value.value, end };
     k = end - 1;
@@ -270,6 +307,20 @@ export function onlyLevel(
   const [lo, hi] = state.task.levels;
   return level.value < lo || level.value > hi ? null : level;
 }
+
+/** Verbs of the speaker's own source: "my notes say 0", "my recount says 5". */
+const SOURCE_SAYS = new Set(["say", "says", "said"]);
+
+/** Is the word before k the speaker's own source ("my notes", "our records", "my recount", "mine")? */
+function ownSourceBefore(words: readonly string[], k: number): boolean {
+  const noun = words[k - 1] as string;
+  if (noun === "mine") return true;
+  const owner = words[k - 2];
+  return (owner === "my" || owner === "our") && (cue.correctionSources.has(noun) || OWN_CHECKS.has(noun));
+}
+
+/** The speaker's own check as a source: "my recount says 5". */
+const OWN_CHECKS = new Set(["recount", "count", "check", "recheck", "tally", "calendar", "reading"]);
 
 /** In the speaker's value after a claim, these make it something else: "otherwise 3", "then 2", "also 4". */
 const CONTRAST_BLOCKERS = new Set(["otherwise", "else", "then", "also", "too", "and", "or", "next", "another"]);

@@ -11,6 +11,7 @@ import {
   topicPair,
 } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
+import { naturalInteger } from "./natural-integer";
 import { claimedPair, correctionLevel, onlyNames } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { passAt } from "./pass-cues";
@@ -59,7 +60,9 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   }
   // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
   if (question < s.to && out.acts.length === 0) {
-    const pair = onePairQuestion(s, question, tagged, state);
+    const pair =
+      onePairQuestion(s, question, tagged, state) ??
+      (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));
     if (pair !== null) out.ask(pair.option, pair.attribute);
   }
   // "Shall we go with Monday 9am?": a proposal put as a question
@@ -239,11 +242,23 @@ function checkedShare(s: Sentence, i: number, end: number, state: ParseState) {
 function reportedTopic(s: Sentence, i: number, state: ParseState): { option: number; attribute: number } | null {
   // someone else's word: a gated span and another agent or a reporting verb in it (not a negation or condition)
   let reported = false;
-  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++)
+  for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     if (s.gate[k] && (s.words[k] === "agent" || cue.reporting.has(s.words[k] as string))) reported = true;
+    // "Agent 3 is mistaken about X's Y; it's 1 on my end": another agent called wrong about the pair
+    if (s.words[k] === "agent" && naturalInteger(s.words[k + 1]) !== null && calledMistaken(s.words, k + 2))
+      reported = true;
+  }
   if (!reported) return null;
   const pairs = askPairs(s, Math.max(s.from, i - LOOK_BACK), i, state);
   return pairs.length === 1 ? (pairs[0] as { option: number; attribute: number }) : null;
+}
+
+/** "is mistaken about", "was wrong on", "has got it wrong about" at k. */
+function calledMistaken(words: readonly string[], k: number): boolean {
+  if (!(words[k] === "is" || words[k] === "was" || words[k] === "'s")) return false;
+  const w = words[k + 1];
+  const about = words[k + 2];
+  return (w === "mistaken" || w === "wrong") && (about === "about" || about === "on" || about === "regarding");
 }
 
 /** "<someone> has X's Y wrong: it's 5" at i (the "it's 5" clause): the one pair named before "wrong", and the level. */
@@ -261,7 +276,7 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
 }
 
 /** Past verbs of the speaker's own earlier statement: "I said", "I previously wrote", "earlier I gave". */
-const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared"]);
+const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared", "typed", "entered"]);
 
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...")? */
 export function ownEarlierValue(s: Sentence, i: number): boolean {
@@ -280,6 +295,8 @@ function reasonAt(s: Sentence, i: number): number | null {
   if (words[i] === "which" && cue.haveVerbs.has(words[i + 1] as string)) return i + 2;
   if (words[i] === "since" || words[i] === "because" || words[i] === "as") return i + 1;
   if (words[i] === "given" && words[i + 1] === "that") return i + 2;
+  // "..., on the strength of experience 5"
+  if (words[i] === "on" && words[i + 1] === "the" && words[i + 2] === "strength" && words[i + 3] === "of") return i + 4;
   return i > s.from && s.separated(i - 1) ? i : null;
 }
 
@@ -318,7 +335,37 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     out.share(last.option, last.attribute, level.value);
     return level.end;
   }
+  // "Earlier I typed 0 for X's Y; the correct value is 1": the speaker's own earlier value, named level first
+  if (level !== null && last === undefined && ownEarlierValue(s, i)) {
+    const pairs = askPairs(s, s.from, i, state);
+    if (pairs.length === 1) {
+      const pair = pairs[0] as { option: number; attribute: number };
+      out.share(pair.option, pair.attribute, level.value);
+      return level.end;
+    }
+  }
+  // "Re: X's Y — Agent 3's 1 should be a 4": someone's value and the speaker's in one clause, the pair named before
+  const replaced = agentValueReplaced(s, i, question, state);
+  if (replaced !== null) {
+    out.share(replaced.option, replaced.attribute, replaced.value);
+    return replaced.end;
+  }
   return null;
+}
+
+/** "Agent 3's 1 should be a 4" at i, closing its clause: the one pair named before i and the speaker's level. */
+function agentValueReplaced(s: Sentence, i: number, end: number, state: ParseState) {
+  const { words } = s;
+  if (words[i] !== "agent" || naturalInteger(words[i + 1]) === null || words[i + 2] !== "'s") return null;
+  const theirs = levelAt(s, i + 3, end, state);
+  if (theirs === null || words[theirs.end] !== "should" || words[theirs.end + 1] !== "be") return null;
+  let j = theirs.end + 2;
+  if (words[j] === "a" || words[j] === "an") j++;
+  const level = levelAt(s, j, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
+  const pairs = askPairs(s, s.from, i, state);
+  if (pairs.length !== 1 || hasNumber(s, s.from, i, new Set())) return null;
+  return { ...(pairs[0] as { option: number; attribute: number }), value: level.value, end: level.end };
 }
 
 /** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
@@ -363,7 +410,11 @@ function declarativeActs(
       }
     }
     if (s.gate[i]) {
-      i++;
+      // inside someone else's word, the speaker's value only where it names itself so: "Agent 3's 1 should be a 4",
+      // "... doesn't match mine, which is 2"
+      const mine = words[i] === "agent" || (words[i] === "which" && words[i - 1] === "mine");
+      const corrected = mine ? correctionAt(s, i, question, state, out) : null;
+      i = corrected ?? i + 1;
       continue;
     }
     // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"

@@ -12,11 +12,120 @@ const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands", "f
 
 /** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
 const PARTICLES = new Map([
-  ["putting", "forward"],
-  ["put", "forward"],
-  ["lock", "in"],
-  ["name", "as"],
+  ["putting", ["forward"]],
+  ["put", ["forward"]],
+  ["lock", ["in"]],
+  ["name", ["as"]],
+  ["bring", ["on", "board"]],
 ]);
+
+/** "Let's make X our pick": "make" proposes only with "our" / "my" and a proposal noun after the option. */
+const MAKE_OWNERS = new Set(["our", "my", "the"]);
+
+/** "X wins it for me", "X edges it for me": the option as the speaker's winner. */
+const FOR_ME_VERBS = new Set(["wins", "edges", "takes", "does"]);
+
+/** "X deserves the award", "X gets the job" (closing the clause). */
+const DESERVE = new Set(["deserves", "gets", "earns"]);
+
+/** "Lord Ashby, hands down.", "Restaurant C, no question.": an option alone with a tail of certainty. */
+const SURE_TAILS: readonly (readonly string[])[] = [
+  ["hands", "down"],
+  ["no", "question"],
+  ["no", "doubt"],
+  ["no", "contest"],
+  ["without", "a", "doubt"],
+];
+
+/** "X is the one I'd go with", "X is the hire I'd make": verbs of the speaker's choice after a relative clause. */
+const CHOICE_VERBS = new Set([
+  ...ONE_TO,
+  "make",
+  "sign",
+  "take",
+  "vote",
+  "name",
+  "naming",
+  "putting",
+  "pick",
+  "picking",
+  "going",
+  "backing",
+  "choosing",
+  "accusing",
+  "send",
+  "land",
+]);
+/** Between the speaker and the choice verb: "the one I'd really go with". */
+const CHOICE_FILLERS = new Set(["would", "will", "really", "definitely", "happily", "am", "'m"]);
+/** Nouns of "X is the <noun> I'd <verb>". */
+const CHOICE_NOUNS = new Set(["one", "hire", "slot", "pick", "choice", "option", "place", "candidate", "suspect"]);
+
+/** "X is the one I'd go with": after "the", a choice noun and the speaker's choice verb; the word after, or null. */
+function choiceClause(s: Sentence, j: number, end: number): number | null {
+  const { words } = s;
+  if (words[j] !== "the") return null;
+  let k = j + 1;
+  if (!CHOICE_NOUNS.has(words[k] as string)) return null;
+  k++;
+  if (words[k] === "that" || words[k] === "who" || words[k] === "which") k++;
+  if (!cue.speakers.has(words[k] as string) || words[k] === "you" || words[k] === "should") return null;
+  k++;
+  for (let f = 0; f < 2 && CHOICE_FILLERS.has(words[k] as string); f++) k++;
+  if (!CHOICE_VERBS.has(words[k] as string)) return null;
+  // "the one I'd pick if ...": a condition or negation after it holds it back (checked by the caller's gate)
+  return k + 1 <= end ? k + 1 : null;
+}
+
+/** Words that point back to one option: "I'm accusing her", "I'd back that". */
+const POINTERS = new Set(["it", "her", "him", "them", "that", "this"]);
+
+/**
+ * The one option a pointer refers to: the only option named in the sentence before i, else (none named there) the
+ * only option of the sentence before; null when there are several or none.
+ */
+function pointedOption(s: Sentence, i: number, state: ParseState): number | null {
+  let named: number | null = null;
+  for (let k = s.from; k < i; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (named !== null && named !== option.index) return null;
+    named = option.index;
+    k = option.end - 1;
+  }
+  if (named !== null) return named;
+  // "Restaurant C, no question. That's my vote.": the sentence before proposed it already
+  if (state.place !== undefined && state.place !== null && state.place === state.proposed) return null;
+  return state.place ?? null;
+}
+
+/** Words between "that's" and the speaker's verb: "that's who I'm naming", "that's where I'd send us". */
+const POINTER_RELATIVES = new Set(["who", "where", "what", "which"]);
+
+/**
+ * "That's my vote.", "that's who I'm naming", "that's the slot I'm putting down", "so that's my proposal": the
+ * speaker's choice pointing back to the one option named before; the word after it, or null.
+ */
+function pointerProposal(s: Sentence, i: number, end: number): number | null {
+  const { words } = s;
+  if (words[i] !== "that" || !(words[i + 1] === "'s" || words[i + 1] === "is")) return null;
+  if (!(s.clauseStart(i) || words[i - 1] === "so" || words[i - 1] === "and" || words[i - 1] === "then")) return null;
+  let j = i + 2;
+  if (words[j] === "my" || words[j] === "our") {
+    let k = j + 1;
+    if (words[k] === "final" || words[k] === "current" || cue.bestAdjectives.has(words[k] as string)) k++;
+    if (cue.proposalNouns.has(words[k] as string) && (k + 1 >= end || s.separated(k))) return k + 1;
+    return null;
+  }
+  if (POINTER_RELATIVES.has(words[j] as string)) {
+    j++;
+    if (!cue.speakers.has(words[j] as string) || words[j] === "you" || words[j] === "should") return null;
+    j++;
+    for (let f = 0; f < 2 && CHOICE_FILLERS.has(words[j] as string); f++) j++;
+    return CHOICE_VERBS.has(words[j] as string) ? j + 1 : null;
+  }
+  return choiceClause(s, j, end);
+}
 
 /** "Let's schedule the meeting for X": what a scheduling verb names before its option. */
 const MEETING_NOUNS = new Set(["meeting", "call", "session", "slot", "interview", "sync"]);
@@ -57,6 +166,24 @@ function optionFirst(
       if (k > j && cue.proposalNouns.has(words[k] as string) && k + 1 >= end)
         return { option: option.index, end: k + 1 };
     }
+    // "Shelf A wins it for me.", "Restaurant C edges it for me"
+    if (FOR_ME_VERBS.has(words[j] as string)) {
+      const k = words[j + 1] === "it" ? j + 2 : j + 1;
+      if (words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i)) return { option: option.index, end: k + 2 };
+    }
+    // "Stall A deserves the award.", "Candidate C gets the job."
+    if (
+      DESERVE.has(words[j] as string) &&
+      words[j + 1] === "the" &&
+      PRIZES.has(words[j + 2] as string) &&
+      (j + 3 >= end || s.separated(j + 2))
+    )
+      return { option: option.index, end: j + 3 };
+    // "Lord Ashby, hands down."
+    if (s.clauseStart(i) && s.separated(j - 1))
+      for (const tail of SURE_TAILS)
+        if (tail.every((w, t) => words[j + t] === w) && j + tail.length >= end)
+          return { option: option.index, end: j + tail.length };
     // "Shelf A is the way to go."
     if (
       words[j] === "is" &&
@@ -73,6 +200,26 @@ function optionFirst(
     else if ((words[j] === "would" || words[j] === "should") && words[j + 1] === "be") j += 2;
     else return null;
     for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j++;
+    // "X is the one I'd go with", "X is the hire I'd make"
+    const relative = choiceClause(s, j, end);
+    if (relative !== null) return { option: option.index, end: relative };
+    // "X is the best slot": the best of the task's own option noun
+    const head = state.task.domain.optionNoun.split(" ").pop();
+    if (
+      words[j] === "the" &&
+      cue.bestAdjectives.has(words[j + 1] as string) &&
+      words[j + 2] === head &&
+      !cue.askPrepositions.has(words[j + 3] as string)
+    )
+      return { option: option.index, end: j + 3 };
+    if (
+      words[j] === "the" &&
+      cue.bestAdjectives.has(words[j + 1] as string) &&
+      words[j + 2] === head &&
+      words[j + 3] === "for" &&
+      (words[j + 4] === "all" || words[j + 4] === "everyone" || words[j + 4] === "us")
+    )
+      return { option: option.index, end: j + 4 };
     // "X is who I'd hire", "X is what I'd pick": the speaker's choice verb after a relative word
     if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
       for (let k = j + 2; k < Math.min(end, j + 5); k++)
@@ -127,6 +274,11 @@ export function proposalAt(
       const named = onlyOptionBefore(s, i, state);
       return named === null ? null : { option: named, end: k + 1 };
     }
+    // "Lady Ashby is our culprit — I'm accusing her.", "It has to be Miss Hartley. I'm naming her."
+    if (k === j && POINTERS.has(words[k] as string) && words[k] !== "it" && (k + 1 >= end || s.separated(k))) {
+      const named = pointedOption(s, i, state);
+      return named === null ? null : { option: named, end: k + 1 };
+    }
     const option = state.options.match(words, k);
     if (option === null || option.end > end) return null;
     const after = words[option.end];
@@ -140,6 +292,14 @@ export function proposalAt(
     let j = lead + 1;
     if (PICK_VERBS.has(words[j] as string)) j++;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
+    // "My recommendation to the panel: X", "my pick for the team: X"
+    if (
+      (words[j] === "to" || words[j] === "for") &&
+      (words[j + 1] === "the" || words[j + 1] === "our") &&
+      state.options.match(words, j + 2) === null &&
+      (s.tokens[j + 2] as NaturalToken | undefined)?.pause === true
+    )
+      return chosen(j + 3);
     // "my vote goes to X", "I'll put my vote behind X"
     if (words[j] === "to" || words[j] === "for" || words[j] === "behind") j++;
     return chosen(j);
@@ -152,6 +312,12 @@ export function proposalAt(
       if (j > i && !cue.proposalLeadWords.has(words[j] as string)) break;
       if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
     }
+  }
+  // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
+  const pointer = pointerProposal(s, i, end);
+  if (pointer !== null) {
+    const named = pointedOption(s, i, state);
+    if (named !== null) return { option: named, end: pointer };
   }
   // "X gets my vote", "X is my pick", "X is the best choice"
   const first = optionFirst(s, i, end, state);
@@ -180,7 +346,18 @@ export function proposalAt(
     // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
     const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
     if (particle !== undefined) {
-      if (words[picked.end] === particle) return { ...picked, end: picked.end + 1 };
+      if (particle.every((p, t) => words[picked.end + t] === p))
+        return { ...picked, end: picked.end + particle.length };
+      continue;
+    }
+    // "Let's make Restaurant D our pick" (not "make Restaurant D's case")
+    if (verb.length === 1 && verb[0] === "make") {
+      const noun = picked.end + 1;
+      if (
+        MAKE_OWNERS.has(words[picked.end] as string) &&
+        (cue.proposalNouns.has(words[noun] as string) || cue.bestNouns.has(words[noun] as string))
+      )
+        return { ...picked, end: noun + 1 };
       continue;
     }
     return picked;

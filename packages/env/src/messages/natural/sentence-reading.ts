@@ -8,13 +8,25 @@ import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
-import { agentTag } from "./sentence-address";
+import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
-import { pointerQuestion } from "./ask-cues";
+import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
-const SURE = new Set(["definitely", "clearly", "probably", "honestly", "certainly", "surely", "likely", "easily"]);
+const SURE = new Set([
+  "definitely",
+  "clearly",
+  "probably",
+  "honestly",
+  "certainly",
+  "surely",
+  "likely",
+  "easily",
+  "solidly",
+  "squarely",
+  "firmly",
+]);
 
 /** "I'd give it a 3", "I'd rate it 4": the speaker's level for the question just asked. */
 const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
@@ -31,7 +43,20 @@ function vocativeEnd(s: Sentence, first: number, to: number): number | null {
 }
 
 /** Words that call a value wrong: "I gave the wrong figure", "I had X's Y wrong", "my mistake". */
-const WRONG = new Set(["wrong", "mistake", "typo", "incorrect", "mistaken", "misreported", "mixed"]);
+const WRONG = new Set([
+  "wrong",
+  "mistake",
+  "typo",
+  "incorrect",
+  "mistaken",
+  "misreported",
+  "mixed",
+  "retracting",
+  "retract",
+]);
+
+/** "take back", "walk back": the speaker withdrawing a value. */
+const BACK_VERBS = new Set(["take", "taking", "walk", "walking"]);
 
 /** Does the sentence admit the speaker's own value wrong ("I gave the wrong figure for ...", "My earlier message had ... wrong")? */
 function ownWrongAt(s: Sentence, first: number, to: number): boolean {
@@ -42,6 +67,9 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
     if (w === "agent" || w === "you" || w === "your" || cue.conditionals.has(w)) return false;
     if (w === "i" || w === "my" || w === "i'd" || w === "i've") own = true;
     if (WRONG.has(w)) wrong = true;
+    // "I have to take back what I said about X's Y", "walking back my number for ..."
+    if (w === "back" && (BACK_VERBS.has(s.words[k - 1] as string) || BACK_VERBS.has(s.words[k - 2] as string)))
+      wrong = true;
   }
   return own && wrong;
 }
@@ -71,6 +99,67 @@ function proposalHeadingAt(s: Sentence, first: number, to: number): boolean {
     else if (!HEADING_WORDS.has(w)) return false;
   }
   return noun;
+}
+
+/** Words that admit a value wrong with nothing else: "I got that wrong.", "That was a typo.", "My mistake." */
+const ADMITS = new Set(["wrong", "mistake", "typo", "error", "misspoke", "mistyped", "bad", "incorrect"]);
+/** Other words such an admission may hold. */
+const ADMISSION_WORDS = new Set([
+  "i",
+  "got",
+  "that",
+  "was",
+  "a",
+  "my",
+  "it",
+  "'s",
+  "sorry",
+  "oops",
+  "is",
+  "had",
+  "made",
+  "there",
+]);
+
+/** Is the sentence only an admission ("I got that wrong.", "My mistake.", "Sorry, that was a typo.")? */
+function admission(s: Sentence, first: number, to: number, state: ParseState): boolean {
+  let admits = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (ADMITS.has(w)) admits = true;
+    else if (!ADMISSION_WORDS.has(w)) return false;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
+  }
+  return admits;
+}
+
+/** Does the sentence negate a value in the speaker's own words (a negation, no other agent, no reporting verb)? */
+function ownNegation(s: Sentence, first: number, to: number): boolean {
+  let negated = false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.reporting.has(w) || cue.conditionals.has(w) || cue.modals.has(w)) return false;
+    // "Agent 3, X isn't 4": an address opening it is no other agent's word; any other agent is
+    if (w === "agent" && !(k === first && s.separated(k + 1))) return false;
+    if (cue.negations.has(w) || w.endsWith("n't")) negated = true;
+  }
+  return negated;
+}
+
+/** Words of a line that introduces a list of asks: "Two things I'd still like from you:", "What I need:". */
+const REQUEST_WORDS = new Set(["like", "need", "want", "questions", "missing", "asks", "requests", "wondering"]);
+
+/** Does the sentence introduce a list of asks (a request word, no number, no name)? */
+function requestLine(s: Sentence, first: number, to: number, address: ReadonlySet<number>): boolean {
+  let request = false;
+  for (let k = first; k < to; k++) {
+    if (address.has(k)) continue;
+    const w = s.words[k] as string;
+    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w))
+      return false;
+    if (REQUEST_WORDS.has(w)) request = true;
+  }
+  return request;
 }
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
@@ -108,6 +197,10 @@ export class SentenceReading {
   private lastOwn: Located<{ act: Act }> | null = null;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
   private carryTo: number | undefined;
+  /** The last claim was the speaker's own negation ("X's Y isn't 4."), not someone else's word. */
+  private lastNegated = false;
+  /** The last sentence introduced a list of what the speaker asks for ("Two things I'd still like from you:"). */
+  private requestList = false;
   /** The last sentence was a heading of a proposal noun only ("## Recommendation", "**Final answer**"). */
   private proposalHeading = false;
 
@@ -167,12 +260,33 @@ export class SentenceReading {
     // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
     if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
       found.acts.push({ kind: "ask", ...this.lastTopic });
-    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, new Set(), state) : null;
+    // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
+    const address =
+      found.to === undefined
+        ? new Set<number>()
+        : sentenceAddress(sentence, first, questionStart(sentence, first), state.task).tagged;
+    // "Agent 2, two things I'd still like from you:" over "- Restaurant A's ambience": each item of names only asks
+    if (found.acts.length === 0 && this.requestList) {
+      const item = fragmentPair(sentence, first, address, state, true);
+      if (item !== null) found.acts.push({ kind: "ask", ...item });
+    }
+    const closing = this.text.slice((tokens[to - 1] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+    this.requestList =
+      (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
+      (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
+    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
     state.place = onlyOptionBefore(sentence, to, state);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
+    // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
+    if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
+      const pairs = askPairs(sentence, first, to, state);
+      if (pairs.length === 1) this.lastTopic = pairs[0] as { option: number; attribute: number };
+    }
     this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
+
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
+    this.lastNegated = this.lastContested !== null && ownNegation(sentence, first, to);
     // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
     const own = found.acts.length === 1 && found.acts[0]?.kind === "share" && ownEarlierValue(sentence, to);
     if (own && found.acts[0]?.kind === "share") {
@@ -194,7 +308,16 @@ export class SentenceReading {
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     for (const act of found.acts) this.acts.push({ at, act });
-    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
+    // "Restaurant C, no question. That's my vote.": a pointer in the next sentence restates this proposal
+    const proposed = found.acts.filter((a) => a.kind === "propose");
+    state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
+    // "I said X was 2 earlier. I got that wrong. It's 1.": an admission with nothing else keeps the restated value
+    const admits = !own && found.acts.length === 0 && this.lastOwn !== null && admission(sentence, first, to, state);
+    if (admits && this.lastOwn !== null) {
+      const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
+      this.lastContested = { option, attribute };
+    }
+    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : admits ? this.lastOwn : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
@@ -238,6 +361,25 @@ export class SentenceReading {
       this.lastTopic = null;
       return true;
     }
+    // "I previously wrote X was 2. It's 0.", "I said X was 2. I got that wrong. It's 1.": a bare level right after
+    // the speaker's own restated value (or an admission of it) replaces that value
+    // "X's Y isn't 4. It's 1 here.": after the speaker's own negation (no one else's claim), a bare level is theirs
+    const bare =
+      this.lastOwn !== null || (this.lastContested !== null && this.lastNegated)
+        ? this.bareIts(sentence, first, to)
+        : null;
+    if (bare !== null && this.lastOwn !== null) {
+      const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
+      this.lastOwn.act = { kind: "share", option, attribute, level: this.checked(bare) };
+      this.lastOwn = null;
+      this.lastContested = null;
+      return true;
+    }
+    if (bare !== null && this.lastContested !== null) {
+      this.acts.push({ at, act: { kind: "share", ...this.lastContested, level: this.checked(bare) } });
+      this.lastContested = null;
+      return true;
+    }
     const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
     if (contrast !== null && this.lastContested !== null) {
       const act: Act = { kind: "share", ...this.lastContested, level: this.checked(contrast.value) };
@@ -249,6 +391,13 @@ export class SentenceReading {
       return true;
     }
     return false;
+  }
+
+  /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
+  private bareIts(s: Sentence, first: number, to: number): number | null {
+    const place = s.words[to - 1] === "here" || s.words[to - 1] === "there";
+    const its = itsLevel(s, first, place ? to - 1 : to, this.state);
+    return its !== null && its.end === (place ? to - 1 : to) ? its.value : null;
   }
 
   /** "A 5.", "4.", "A 1, sadly.": a sentence that is only a level (and at most a few words after it, no name). */

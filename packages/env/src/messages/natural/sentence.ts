@@ -72,6 +72,14 @@ export class Sentence {
         (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i - 1] as NaturalToken | undefined)?.lineBreak;
       const ownLabel = (words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true;
       if (reported && i > from && broke && (ownClause(words, i) || ownLabel)) reported = false;
+      // "...; X's location is 3 according to my data": a clause after a semicolon closed by the speaker's own source
+      if (
+        reported &&
+        i > from &&
+        (tokens[i - 1] as NaturalToken).semicolon === true &&
+        ownSourceClosing(tokens, words, i, to)
+      )
+        reported = false;
       if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
         gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
@@ -264,6 +272,18 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
   return false;
 }
 
+/** Does the clause from i end with the speaker's own source ("according to my data", "per my notes"), no agent in it? */
+function ownSourceClosing(tokens: readonly NaturalToken[], words: readonly string[], i: number, to: number): boolean {
+  let end = i;
+  while (end < to - 1 && !(tokens[end] as NaturalToken).pause) end++;
+  for (let k = i; k <= end; k++) if (words[k] === "agent" || words[k] === "you" || words[k] === "your") return false;
+  const noun = words[end] as string;
+  const owner = words[end - 1];
+  const lead = words[end - 2];
+  if (!cue.correctionSources.has(noun) || !(owner === "my" || owner === "our")) return false;
+  return (lead === "to" && words[end - 3] === "according") || lead === "per" || lead === "by" || lead === "in";
+}
+
 /** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
 function ownClause(words: readonly string[], at: number): boolean {
   // ", and I also have ...", ", so my notes say ..."
@@ -273,6 +293,13 @@ function ownClause(words: readonly string[], at: number): boolean {
   if (w === "actually" || (w === "in" && next === "my")) return true;
   // "...; on my side, ...", "from my end, ..."
   if ((w === "on" || w === "from") && (next === "my" || next === "our") && OWN_PLACES.has(words[i + 2] as string))
+    return true;
+  // ", and from my notes X's Y is 4", "; per my records ..."
+  if (
+    (w === "from" || w === "per" || w === "by") &&
+    (next === "my" || next === "our") &&
+    cue.correctionSources.has(words[i + 2] as string)
+  )
     return true;
   // "Agent 2 has X's experience wrong: it's 5"
   const before = words[i - 1];
@@ -312,6 +339,8 @@ export interface ParseState {
   subject: number | null;
   /** The one option the last sentence named, acts or not, for "there" ("What's Lena's calendar there?"). */
   place?: number | null;
+  /** The one option the sentence before proposed, which a pointer after it ("That's my vote.") only restates. */
+  proposed?: number | null;
 }
 
 /** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */
