@@ -1,6 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (prefix trees, the prefix cache, the heap kernels and the first SIMD matmul module: 4 x 4 tiles, no mask-aware
-// attention) and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved
+// (prefix trees, the prefix cache, the heap kernels in JavaScript and the first SIMD matmul module: 4 x 4 tiles, no
+// mask-aware attention) and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved
 // in one process so all three see the same machine.
 import { fileURLToPath } from "node:url";
 import {
@@ -9,6 +9,7 @@ import {
   loadCheckpoint,
   selectBackend,
   setHeapKernels,
+  setHeapWasm,
   setSimdMatMul,
 } from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
@@ -20,8 +21,9 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapKernels`:
  * the heap kernels (gatherRows, concatColumns, one-kernel RMSNorm in the rollout; embedding rows and gradients
  * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products; `tiled`: the
- * SIMD matmul's tiled module with mask-aware attention (setSimdMatMul's `tiled` and `maskedAttention`), else its
- * first module over every product.
+ * SIMD matmul's tiled module with mask-aware attention (setSimdMatMul's `tiled` and `maskedAttention`) and the heap
+ * kernels' copies and RMSNorm as WebAssembly (setHeapWasm), else the first module over every product and those two
+ * in JavaScript.
  */
 function arm(base, weights, packing, simd, heapKernels, tiled) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
@@ -90,6 +92,7 @@ export async function rlIterationFigures({ report, quick }) {
       const path = paths[name];
       setSimdMatMul({ batched: path.simd, tiled: path.tiled, maskedAttention: path.tiled });
       setHeapKernels(path.heapKernels);
+      setHeapWasm(path.tiled);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -141,7 +144,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, heap kernels, the first SIMD module: 4 x 4 tiles, no mask-aware attention)`;
+  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, heap kernels in JavaScript, the first SIMD module: 4 x 4 tiles, no mask-aware attention)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -176,5 +179,6 @@ export async function rlIterationFigures({ report, quick }) {
   });
   setSimdMatMul({ batched: true, tiled: true, maskedAttention: true });
   setHeapKernels(true);
+  setHeapWasm(true);
   for (const p of Object.values(paths)) p.dispose();
 }

@@ -3,6 +3,7 @@ import {
   loadCheckpoint,
   selectBackend,
   setHeapKernels,
+  setHeapWasm,
   setSimdMatMul,
   Transformer,
   TransformerTrainer,
@@ -25,6 +26,7 @@ beforeAll(async () => {
 async function twoIterations(heapKernels: boolean, tiled = true) {
   const previous = setHeapKernels(heapKernels);
   const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
+  const previousWasm = setHeapWasm(tiled);
   const base = await loadCheckpoint(committedBase);
   const weights = await base.model.readWeights();
   base.model.dispose();
@@ -48,6 +50,7 @@ async function twoIterations(heapKernels: boolean, tiled = true) {
   } finally {
     setHeapKernels(previous);
     setSimdMatMul(previousSimd);
+    setHeapWasm(previousWasm);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -63,7 +66,7 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
   }, 120_000);
 
-  it("so do the SIMD matmul's tiled module and mask-aware attention (against the first module, no masks)", async () => {
+  it("so do the SIMD matmul's tiled module, mask-aware attention and the copies and RMSNorm as WebAssembly (against the first module, no masks, JavaScript)", async () => {
     const fast = await twoIterations(true, true);
     const plain = await twoIterations(true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);

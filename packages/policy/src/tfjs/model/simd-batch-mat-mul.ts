@@ -2,7 +2,7 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
 import { type TileMask, type tiledFunctions, tiledMatMulModule } from "./simd-tiled-mat-mul";
-import { F32, forLoop, I32, name, op, section, uleb, V128, vector } from "./wasm-writer";
+import { bindModule, F32, forLoop, I32, name, op, section, uleb, V128, vector, type WasmFunction } from "./wasm-writer";
 
 /*
  * A batched matmul for tfjs-wasm that runs as fast as its inputs allow. tfjs-wasm sends every matmul with a batch
@@ -154,27 +154,10 @@ function matMulModule(): Uint8Array {
 
 // --- the tfjs kernel -------------------------------------------------------------------------------------------
 
-type MatMulFn = (...args: number[]) => void;
-
-// The WebAssembly API as this file uses it (the package's TypeScript libs do not declare it).
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-interface WasmApi {
-  Memory: abstract new (...args: never[]) => WasmMemory;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (
-    module: object,
-    imports: object,
-  ) => {
-    exports: Record<string, unknown>;
-  };
-  validate(bytes: Uint8Array): boolean;
-}
-const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+type MatMulFn = WasmFunction;
 
 interface Compiled {
-  memory: WasmMemory;
+  memory: object;
   mm: MatMulFn;
   mmTransposedA: MatMulFn;
   /** The tiled module's functions (simd-tiled-mat-mul.ts), by export name. */
@@ -188,25 +171,15 @@ function instance(backend: WasmBackendLike): Compiled | null {
   const memory = backend.wasm?.asm?.memory;
   if (compiled !== undefined && (compiled === null || compiled.memory === memory)) return compiled;
   compiled = null;
-  if (wasmApi === undefined || !(memory instanceof wasmApi.Memory)) return compiled;
-  try {
-    const load = (bytes: Uint8Array) => {
-      if (!wasmApi.validate(bytes)) return null;
-      const module = new wasmApi.Module(bytes);
-      return new wasmApi.Instance(module, { env: { memory } }).exports as Record<string, MatMulFn>;
-    };
-    const first = load(matMulModule());
-    const tiled = load(tiledMatMulModule());
-    if (first === null || tiled === null) return compiled;
-    compiled = {
-      memory,
-      mm: first.mm as MatMulFn,
-      mmTransposedA: first.mmTransposedA as MatMulFn,
-      tiled: tiled as Compiled["tiled"],
-    };
-  } catch {
-    compiled = null;
-  }
+  const first = bindModule(matMulModule(), memory);
+  const tiled = bindModule(tiledMatMulModule(), memory);
+  if (first === null || tiled === null || memory === undefined) return compiled;
+  compiled = {
+    memory,
+    mm: first.mm as MatMulFn,
+    mmTransposedA: first.mmTransposedA as MatMulFn,
+    tiled: tiled as Compiled["tiled"],
+  };
   return compiled;
 }
 

@@ -107,3 +107,31 @@ export function forLoop(v: number, from: number[], to: number[], step: number, b
     0x0b,
   ];
 }
+
+/** A function exported by a generated module: i32 (and f32) arguments, no result. */
+export type WasmFunction = (...args: number[]) => void;
+
+// The WebAssembly API as these modules use it (the package's TypeScript libs do not declare it).
+interface WasmApi {
+  Memory: abstract new (...args: never[]) => object;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  validate(bytes: Uint8Array): boolean;
+}
+const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+/**
+ * A generated module instantiated on `memory` (a WebAssembly.Memory: tfjs-wasm's, which it imports as env.memory),
+ * its exported functions by name; null where it cannot run (no WebAssembly, no such memory, or a feature the engine
+ * lacks, such as SIMD).
+ */
+export function bindModule(bytes: Uint8Array, memory: unknown): Record<string, WasmFunction> | null {
+  if (wasmApi === undefined || !(memory instanceof wasmApi.Memory)) return null;
+  try {
+    if (!wasmApi.validate(bytes)) return null;
+    const module = new wasmApi.Module(bytes);
+    return new wasmApi.Instance(module, { env: { memory } }).exports as Record<string, WasmFunction>;
+  } catch {
+    return null;
+  }
+}
