@@ -293,6 +293,11 @@ describe("mask-aware products", () => {
       if (!simdBatchMatMulAvailable()) return;
       expect(() => simdBatchMatMul(p, v, { tiles: { visible: wrong, heads: 2, operand: "a" } })).toThrow(/tiles/);
       expect(() => simdBatchMatMul(p, v, { tiles: { visible: floats, heads: 2, operand: "a" } })).toThrow(/tiles/);
+      // and a mask-aware product has no gradient of its own (attention's custom gradient is the one)
+      const visible = tf.ones([1, 2, 2], "int32") as tf.Tensor3D;
+      const tiled = (x: tf.Tensor) =>
+        simdBatchMatMul(x as tf.Tensor3D, v, { tiles: { visible, heads: 2, operand: "a" } });
+      expect(() => tf.grad(tiled)(p)).toThrow(/simdBatchMatMul tiles/);
     });
   });
 });
