@@ -1,8 +1,7 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (prefix trees, the prefix cache and the SIMD matmul, with tfjs-wasm's own gather, concat, RMSNorm and one-hot
-// embedding products) and on
-// the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so
-// all three see the same machine.
+// (prefix trees, the prefix cache, the heap kernels in JavaScript and the first SIMD matmul module: 4 x 4 tiles, no
+// mask-aware attention) and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved
+// in one process so all three see the same machine.
 import { fileURLToPath } from "node:url";
 import {
   Transformer,
@@ -10,6 +9,7 @@ import {
   loadCheckpoint,
   selectBackend,
   setHeapKernels,
+  setHeapWasm,
   setSimdMatMul,
 } from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
@@ -20,9 +20,12 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
  * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapKernels`:
  * the heap kernels (gatherRows, concatColumns, one-kernel RMSNorm in the rollout; embedding rows and gradients
- * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products.
+ * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products; `tiled`: the
+ * SIMD matmul's tiled module with mask-aware attention (setSimdMatMul's `tiled` and `maskedAttention`) and the heap
+ * kernels' copies and RMSNorm as WebAssembly (setHeapWasm), else the first module over every product and those two
+ * in JavaScript.
  */
-function arm(base, weights, packing, simd, heapKernels) {
+function arm(base, weights, packing, simd, heapKernels, tiled) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -53,6 +56,7 @@ function arm(base, weights, packing, simd, heapKernels) {
     },
     simd,
     heapKernels,
+    tiled,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -76,9 +80,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true),
-    previous: arm(base, weights, "prefixTree", true, false),
-    before: arm(base, weights, "none", false, false),
+    today: arm(base, weights, "prefixTree", true, true, true),
+    previous: arm(base, weights, "prefixTree", true, true, false),
+    before: arm(base, weights, "none", false, false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
@@ -86,8 +90,9 @@ export async function rlIterationFigures({ report, quick }) {
     const order = names.map((_, i) => names[(i + it) % names.length]);
     for (const name of order) {
       const path = paths[name];
-      setSimdMatMul({ batched: path.simd });
+      setSimdMatMul({ batched: path.simd, tiled: path.tiled, maskedAttention: path.tiled });
       setHeapKernels(path.heapKernels);
+      setHeapWasm(path.tiled);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -139,7 +144,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, SIMD matmul; no heap kernels)`;
+  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, heap kernels in JavaScript, the first SIMD module: 4 x 4 tiles, no mask-aware attention)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -172,7 +177,8 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.previous),
     note: `${previousNote}; advantages, reference pass and PPO update only`,
   });
-  setSimdMatMul({ batched: true });
+  setSimdMatMul({ batched: true, tiled: true, maskedAttention: true });
   setHeapKernels(true);
+  setHeapWasm(true);
   for (const p of Object.values(paths)) p.dispose();
 }

@@ -24,6 +24,8 @@ await rlIteration(context, 0);
 
 // op scopes ("unnamed scope", "...__op") enclose kernels that are listed too: only the kernels themselves are summed
 const isKernel = (k) => !k.name.includes("scope") && !k.name.includes("__op");
+// `--shapes`: also the largest (kernel, input shapes) groups, e.g. to tell attention's products from the dense layers'
+const byShape = process.argv.includes("--shapes");
 
 function summary(label, profile, wall, cpu) {
   const byKernel = new Map();
@@ -40,6 +42,25 @@ function summary(label, profile, wall, cpu) {
   );
   for (const [key, { ms, calls }] of [...byKernel].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14))
     console.log(`${(ms / 1000).toFixed(3)} s x${calls} ${key}`);
+  if (!byShape) return;
+  const groups = new Map();
+  for (const k of kernels) {
+    // attention's per-head products have a batch of heads x rows; the dense layers' a batch of 1 (or 2-D shapes)
+    const shapes = k.inputShapes ?? [];
+    const kind =
+      shapes.length > 0 && shapes[0]?.length === 3
+        ? shapes[0][0] > 1
+          ? "per-head"
+          : "batch 1"
+        : `rank ${shapes[0]?.length}`;
+    const key = `${k.name} ${kind} ${JSON.stringify(shapes.map((s) => (s?.length === 3 ? [s[0] > 1 ? "b" : 1, s[1], s[2]] : s))).replace(/\b(\d{2,3})\b/g, (d) => (Number(d) === 16 || Number(d) === 64 || Number(d) === 256 || Number(d) === 198 ? d : "t"))}`;
+    const entry = groups.get(key) ?? { ms: 0, calls: 0 };
+    entry.ms += k.kernelTimeMs;
+    entry.calls++;
+    groups.set(key, entry);
+  }
+  for (const [key, { ms, calls }] of [...groups].sort((a, b) => b[1].ms - a[1].ms).slice(0, 24))
+    console.log(`  ${(ms / 1000).toFixed(3)} s x${calls} ${key}`);
 }
 
 async function timed(label, fn) {

@@ -26,6 +26,7 @@ export {
   gatherRowsKernel,
   heapKernelsAvailable,
   setHeapKernels,
+  setHeapWasm,
 } from "./model/wasm-heap-kernels";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";

@@ -323,7 +323,12 @@ export const gradientTable: readonly Grad[] = [
     gradFunc: (dy, saved, attrs) => {
       const [a, b] = saved as [tf.Tensor3D, tf.Tensor3D];
       const g = dy as tf.Tensor3D;
-      const transposeA = (attrs as { transposeA?: boolean }).transposeA === true;
+      const { transposeA: transposed, mask } = attrs as { transposeA?: boolean; mask?: string };
+      // a mask-aware product (simdBatchMatMul's `tiles`) leaves hidden tiles out: only attention's own gradient knows
+      // what they stand for
+      if (mask !== undefined && mask !== "none")
+        throw new InvalidArgumentError("simdBatchMatMul tiles", mask, "no gradient outside causalAttention's own");
+      const transposeA = transposed === true;
       const swap = (t: tf.Tensor3D) => tf.transpose(t, [0, 2, 1]) as tf.Tensor3D;
       const keep = (r: tf.Tensor3D, batch: number) => (batch === r.shape[0] ? r : tf.sum(r, 0, true));
       return {

@@ -1,5 +1,13 @@
 import { fileURLToPath } from "node:url";
-import { loadCheckpoint, selectBackend, setHeapKernels, Transformer, TransformerTrainer } from "@cosir/policy/tfjs";
+import {
+  loadCheckpoint,
+  selectBackend,
+  setHeapKernels,
+  setHeapWasm,
+  setSimdMatMul,
+  Transformer,
+  TransformerTrainer,
+} from "@cosir/policy/tfjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { armConfig } from "../config/arm-config";
 import { resolveTrainConfig } from "../config/train-config";
@@ -15,8 +23,10 @@ beforeAll(async () => {
  * Two demo iterations (of two tasks) from the committed base, the second with the reference pass; their metrics
  * lines and the weights after them.
  */
-async function twoIterations(heapKernels: boolean) {
+async function twoIterations(heapKernels: boolean, tiled = true) {
   const previous = setHeapKernels(heapKernels);
+  const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
+  const previousWasm = setHeapWasm(tiled);
   const base = await loadCheckpoint(committedBase);
   const weights = await base.model.readWeights();
   base.model.dispose();
@@ -39,16 +49,26 @@ async function twoIterations(heapKernels: boolean) {
     return { lines, weights: await policy.model.readWeights() };
   } finally {
     setHeapKernels(previous);
+    setSimdMatMul(previousSimd);
+    setHeapWasm(previousWasm);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
   }
 }
 
-describe("the heap kernels in RL (wasm-heap-kernels in @cosir/policy)", () => {
+describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () => {
   it("leave two demo iterations exactly as they were: the same metrics lines and the same weights bit for bit", async () => {
     const fast = await twoIterations(true);
     const plain = await twoIterations(false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so do the SIMD matmul's tiled module, mask-aware attention and the copies and RMSNorm as WebAssembly (against the first module, no masks, JavaScript)", async () => {
+    const fast = await twoIterations(true, true);
+    const plain = await twoIterations(true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
     expect(fast.lines).toEqual(plain.lines);
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));

@@ -1,5 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
-import { simdBatchMatMul, simdMatMulSettings } from "./simd-batch-mat-mul";
+import { simdBatchMatMul, simdBatchMatMulAvailable, simdMatMulSettings } from "./simd-batch-mat-mul";
 import { transpose2d } from "./transpose-2d";
 
 /*
@@ -22,8 +22,20 @@ function backwardMatMul(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
   return tf.reshape(simdBatchMatMul(a3, b3, { unbatched: true }), [m, n]) as tf.Tensor2D;
 }
 
-/** dW = x^T dy [in, out] for y = x @ W, untransposed matmuls only; when x is wider than dy, (dy^T x)^T moves less memory. */
+/**
+ * dW = x^T dy [in, out] for y = x @ W, untransposed matmuls only; when x is wider than dy, (dy^T x)^T moves less
+ * memory. On the SIMD kernel (`linearGradients`, its tiled module) x is read in place as a stored transpose: the same
+ * products summed in the same order as either form, without a transpose pass.
+ */
 export function weightGradient(x: tf.Tensor2D, dy: tf.Tensor2D): tf.Tensor2D {
+  const { linearGradients, tiled } = simdMatMulSettings();
+  if (linearGradients && tiled && simdBatchMatMulAvailable()) {
+    const [rows, width] = x.shape;
+    const out = dy.shape[1];
+    const x3 = tf.reshape(x, [1, rows, width]) as tf.Tensor3D;
+    const dy3 = tf.reshape(dy, [1, rows, out]) as tf.Tensor3D;
+    return tf.reshape(simdBatchMatMul(x3, dy3, { unbatched: true, transposeA: true }), [width, out]) as tf.Tensor2D;
+  }
   return x.shape[1] > dy.shape[1]
     ? transpose2d(backwardMatMul(transpose2d(dy), x))
     : backwardMatMul(transpose2d(x), dy);

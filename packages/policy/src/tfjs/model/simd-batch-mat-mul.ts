@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
+import { type TileMask, type tiledFunctions, tiledMatMulModule } from "./simd-tiled-mat-mul";
+import { bindModule, F32, forLoop, I32, name, op, section, uleb, V128, vector, type WasmFunction } from "./wasm-writer";
 
 /*
  * A batched matmul for tfjs-wasm that runs as fast as its inputs allow. tfjs-wasm sends every matmul with a batch
@@ -18,94 +20,6 @@ export const simdBatchMatMulKernel = "CosirSimdBatchMatMul";
 
 /** tfjs-wasm's generic loop sums the shared dimension in blocks of this many (kBlockSize in batch_mat_mul_impl.cc). */
 const blockSize = 48;
-
-// --- a minimal WebAssembly writer -----------------------------------------------------------------------------
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
-const vector = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-const name = (s: string) => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
-
-const I32 = 0x7f;
-const V128 = 0x7b;
-const F32 = 0x7d;
-
-/** Instruction helpers: each returns its bytes. Locals by index. */
-const op = {
-  get: (i: number) => [0x20, ...uleb(i)],
-  set: (i: number) => [0x21, ...uleb(i)],
-  tee: (i: number) => [0x22, ...uleb(i)],
-  i32: (n: number) => [0x41, ...sleb(n)],
-  add: [0x6a],
-  sub: [0x6b],
-  mul: [0x6c],
-  shl2: [0x41, 2, 0x74],
-  ltU: [0x49],
-  geU: [0x4f],
-  select: [0x1b],
-  f32Load: [0x2a, 2, 0],
-  f32Store: [0x38, 2, 0],
-  f32Add: [0x92],
-  f32Mul: [0x94],
-  f32Zero: [0x43, 0, 0, 0, 0],
-  v128Load: [0xfd, 0x00, 4, 0],
-  v128Store: [0xfd, 0x0b, 4, 0],
-  v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
-  splat: [0xfd, 0x13],
-  vAdd: [0xfd, ...uleb(0xe4)],
-  vMul: [0xfd, ...uleb(0xe6)],
-  memoryFill: [0xfc, ...uleb(11), 0],
-  and: [0x71],
-};
-
-/** `for (v = from; v < to; v += step) body`, with `to` an instruction sequence evaluated each turn. */
-function forLoop(v: number, from: number[], to: number[], step: number, body: number[]): number[] {
-  return [
-    ...from,
-    ...op.set(v),
-    0x02,
-    0x40, // block
-    0x03,
-    0x40, // loop
-    ...op.get(v),
-    ...to,
-    ...op.geU,
-    0x0d,
-    1, // br_if out of the block
-    ...body,
-    ...op.get(v),
-    ...op.i32(step),
-    ...op.add,
-    ...op.set(v),
-    0x0c,
-    0, // br to the loop
-    0x0b,
-    0x0b,
-  ];
-}
 
 // parameters and locals of the generated functions, by index
 const P = { a: 0, b: 1, out: 2, batch: 3, m: 4, k: 5, n: 6, aBatchBytes: 7, bBatchBytes: 8 };
@@ -240,29 +154,14 @@ function matMulModule(): Uint8Array {
 
 // --- the tfjs kernel -------------------------------------------------------------------------------------------
 
-type MatMulFn = (...args: number[]) => void;
-
-// The WebAssembly API as this file uses it (the package's TypeScript libs do not declare it).
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-interface WasmApi {
-  Memory: abstract new (...args: never[]) => WasmMemory;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (
-    module: object,
-    imports: object,
-  ) => {
-    exports: Record<string, unknown>;
-  };
-  validate(bytes: Uint8Array): boolean;
-}
-const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+type MatMulFn = WasmFunction;
 
 interface Compiled {
-  memory: WasmMemory;
+  memory: object;
   mm: MatMulFn;
   mmTransposedA: MatMulFn;
+  /** The tiled module's functions (simd-tiled-mat-mul.ts), by export name. */
+  tiled: Record<keyof typeof tiledFunctions, MatMulFn>;
 }
 
 let compiled: Compiled | null | undefined;
@@ -272,23 +171,25 @@ function instance(backend: WasmBackendLike): Compiled | null {
   const memory = backend.wasm?.asm?.memory;
   if (compiled !== undefined && (compiled === null || compiled.memory === memory)) return compiled;
   compiled = null;
-  if (wasmApi === undefined || !(memory instanceof wasmApi.Memory)) return compiled;
-  try {
-    const bytes = matMulModule();
-    if (!wasmApi.validate(bytes)) return compiled;
-    const module = new wasmApi.Module(bytes);
-    const exports = new wasmApi.Instance(module, { env: { memory } }).exports as unknown as Compiled;
-    compiled = { memory, mm: exports.mm, mmTransposedA: exports.mmTransposedA };
-  } catch {
-    compiled = null;
-  }
+  const first = bindModule(matMulModule(), memory);
+  const tiled = bindModule(tiledMatMulModule(), memory);
+  if (first === null || tiled === null || memory === undefined) return compiled;
+  compiled = {
+    memory,
+    mm: first.mm as MatMulFn,
+    mmTransposedA: first.mmTransposedA as MatMulFn,
+    tiled: tiled as Compiled["tiled"],
+  };
   return compiled;
 }
 
 function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
   const a = inputs.a as tf.TensorInfo;
   const b = inputs.b as tf.TensorInfo;
+  const tiles = inputs.tiles as tf.TensorInfo | undefined;
   const transposeA = attrs?.transposeA === true;
+  const mask = (attrs?.mask ?? "none") as TileMask;
+  const heads = (attrs?.heads ?? 1) as number;
   const wasm = backend as WasmBackendLike;
   const fn = instance(wasm);
   const [batchA, rowsA, colsA] = a.shape as [number, number, number];
@@ -303,8 +204,17 @@ function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo
     );
   const out = wasm.makeOutput([batch, m, n], "float32");
   const at = (t: tf.TensorInfo) => (wasm.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset;
-  const run = transposeA ? fn.mmTransposedA : fn.mm;
-  run(at(a), at(b), at(out), batch, m, k, n, batchA === 1 ? 0 : m * k * 4, batchB === 1 ? 0 : k * n * 4);
+  const strides = [batchA === 1 ? 0 : m * k * 4, batchB === 1 ? 0 : k * n * 4];
+  if (mask !== "none" && tiles !== undefined) {
+    const run = mask === "out" ? fn.tiled.mmMaskedOut : transposeA ? fn.tiled.mmTransposedMaskedA : fn.tiled.mmMaskedA;
+    run(at(a), at(b), at(out), batch, m, k, n, ...strides, at(tiles), heads, tiles.shape[1] as number);
+  } else if (settings.tiled) {
+    const run = transposeA ? fn.tiled.mmTransposedA : fn.tiled.mm;
+    run(at(a), at(b), at(out), batch, m, k, n, ...strides, 0, 1, 0);
+  } else {
+    const run = transposeA ? fn.mmTransposedA : fn.mm;
+    run(at(a), at(b), at(out), batch, m, k, n, ...strides);
+  }
   return out;
 }
 
@@ -321,9 +231,21 @@ export interface SimdMatMulSettings {
    * replays its log bit for bit); the RL update turns it on (`rl.gradientMatMul`).
    */
   linearGradients: boolean;
+  /**
+   * The tiled module (simd-tiled-mat-mul.ts: 4 x 8 tiles, pointers stepped through the operands) rather than the
+   * first one (4 x 4 tiles, addresses multiplied out): the same sums in the same order, so equal bit for bit; on by
+   * default, off for the bench's previous step.
+   */
+  tiled: boolean;
+  /**
+   * Attention over packed prefix trees skips the 4 x 4 tiles of its [time, time] products that the tree's mask
+   * hides entirely (causalAttention with `tiles`): equal bit for bit; on by default, off for the bench's previous
+   * step.
+   */
+  maskedAttention: boolean;
 }
 
-const settings: SimdMatMulSettings = { batched: true, linearGradients: false };
+const settings: SimdMatMulSettings = { batched: true, linearGradients: false, tiled: true, maskedAttention: true };
 
 /** Changes where the SIMD kernel runs, for this process; returns the previous settings (to restore them). */
 export function setSimdMatMul(change: Partial<SimdMatMulSettings>): SimdMatMulSettings {
@@ -358,6 +280,13 @@ export interface SimdBatchMatMulOptions {
   unbatched?: boolean;
   /** `a` is stored transposed, [batch, k, m] (no transpose pass: the kernel reads its columns). */
   transposeA?: boolean;
+  /**
+   * A packed tree's visible tiles (visibleTiles: int32 [batch / heads, quads, quads]) over the product's [time, time]
+   * operand, `operand` "out" (the output: hidden tiles are not computed and stay 0) or "a" (`a`: its hidden tiles are
+   * exactly 0 and skipped; stored as the bias is, queries in its rows, with or without `transposeA`); only with `maskedAttention` on and the SIMD kernel running (else the full product).
+   * Not differentiable: for attention's own custom gradient.
+   */
+  tiles?: { visible: tf.Tensor3D; heads: number; operand: "out" | "a" };
 }
 
 /**
@@ -377,5 +306,34 @@ export function simdBatchMatMul(a: tf.Tensor3D, b: tf.Tensor3D, options: SimdBat
   const wanted = unbatched ? options.unbatched === true : settings.batched;
   if (!wanted || a.dtype !== "float32" || b.dtype !== "float32" || !simdBatchMatMulAvailable())
     return tf.matMul(transposeA ? (tf.transpose(a, [0, 2, 1]) as tf.Tensor3D) : a, b);
+  const tiles = options.tiles;
+  if (tiles !== undefined && settings.maskedAttention) {
+    const quads = Math.ceil(Math.max(a.shape[1], a.shape[2]) / 4);
+    const batch = Math.max(a.shape[0], b.shape[0]);
+    const square =
+      tiles.operand === "out"
+        ? [options.transposeA === true ? a.shape[2] : a.shape[1], b.shape[2]]
+        : [a.shape[1], a.shape[2]];
+    if (
+      tiles.visible.dtype !== "int32" ||
+      tiles.visible.shape[0] * tiles.heads !== batch ||
+      tiles.visible.shape[1] !== Math.ceil((square[0] as number) / 4) ||
+      tiles.visible.shape[2] !== Math.ceil((square[1] as number) / 4) ||
+      square[0] !== square[1] ||
+      (tiles.operand === "out" && transposeA)
+    )
+      throw new InvalidArgumentError(
+        "simdBatchMatMul tiles",
+        { tiles: tiles.visible.shape, heads: tiles.heads, a: a.shape, b: b.shape, quads },
+        "int32 [batch / heads, time / 4, time / 4] tiles of a [time, time] operand (a, or the untransposed output)",
+      );
+    return tf
+      .engine()
+      .runKernel(
+        simdBatchMatMulKernel,
+        { a, b, tiles: tiles.visible },
+        { transposeA, mask: tiles.operand, heads: tiles.heads },
+      ) as tf.Tensor3D;
+  }
   return tf.engine().runKernel(simdBatchMatMulKernel, { a, b }, { transposeA }) as tf.Tensor3D;
 }

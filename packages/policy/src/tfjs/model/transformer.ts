@@ -2,7 +2,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import { InvalidArgumentError } from "@cosir/bayes";
 import { registerGradients } from "../register-gradients";
 import { SeededRandom } from "../seeded-random";
-import { causalAttention } from "./causal-attention";
+import { causalAttention, visibleTiles } from "./causal-attention";
 import { embeddingLookup } from "./embedding-lookup";
 import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
@@ -213,7 +213,10 @@ export class Transformer {
         embeddingLookup(this.positionEmbedding, tf.tensor1d(packed.positions, "int32")),
       ) as tf.Tensor2D;
       const bias = tf.tensor3d(packed.bias, [batch, time, time]);
-      const attention: BlockAttention = (q, k, v) => causalAttention(q, k, v, batch, time, this.config.heads, bias);
+      const quads = Math.ceil(time / 4);
+      const tiles = tf.tensor3d(visibleTiles(packed.bias, batch, time), [batch, quads, quads], "int32");
+      const attention: BlockAttention = (q, k, v) =>
+        causalAttention(q, k, v, batch, time, this.config.heads, bias, tiles);
       const hidden = this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x);
       return this.head(selectRows(hidden, packed.targetRows));
     });

@@ -8,7 +8,7 @@ import { PrefixCache } from "./prefix-cache";
 import { setSimdMatMul } from "./simd-batch-mat-mul";
 import { rmsNorm } from "./rms-norm";
 import { Transformer } from "./transformer";
-import { concatColumns, gatherRows, heapKernelsAvailable, setHeapKernels } from "./wasm-heap-kernels";
+import { concatColumns, gatherRows, heapKernelsAvailable, setHeapKernels, setHeapWasm } from "./wasm-heap-kernels";
 
 beforeAll(async () => {
   await selectBackend({ log: null });
@@ -103,6 +103,53 @@ describe("heap copies", () => {
     const b = tf.zeros([2, 2, 1]) as tf.Tensor3D;
     expect(() => concatColumns(a, b)).toThrow(/concatColumns shapes/);
     tf.dispose([x, a, b]);
+  });
+});
+
+describe("the copies and RMSNorm as WebAssembly", () => {
+  /** `fn` with the generated module and with the JavaScript versions, as bit patterns. */
+  const bothWays = (fn: () => tf.Tensor): [number[], number[]] => {
+    const bits = (t: tf.Tensor) => Array.from(new Uint32Array(Float32Array.from(t.dataSync()).buffer));
+    const wasm = bits(fn());
+    const previous = setHeapWasm(false);
+    try {
+      return [wasm, bits(fn())];
+    } finally {
+      setHeapWasm(previous);
+    }
+  };
+
+  it("equal the JavaScript versions bit for bit (concatColumns, rmsNormRows; rows, widths and epsilons at random)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.constantFrom(1e-5, 1e-6, 0.1),
+        fc.constantFrom(1e-3, 1, 30),
+        fc.integer({ min: 0, max: 1 << 30 }),
+        (rows, ca, cb, eps, scale, seed) => {
+          tf.tidy(() => {
+            const rng = new SeededRandom(seed);
+            const a = randomTensor([2, rows, ca], rng) as tf.Tensor3D;
+            const b = randomTensor([2, rows, cb], rng) as tf.Tensor3D;
+            const [wasm, js] = bothWays(() => concatColumns(a, b));
+            expect(wasm).toEqual(js);
+            const d = Math.max(1, ca);
+            const x = tf.mul(randomTensor([rows, d], rng), scale) as tf.Tensor2D;
+            const gain = randomTensor([d], rng) as tf.Tensor1D;
+            const [wasmNorm, jsNorm] = bothWays(() => rmsNorm(x, gain, eps, true));
+            expect(wasmNorm).toEqual(jsNorm);
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("returns the previous setting", () => {
+    expect(setHeapWasm(false)).toBe(true);
+    expect(setHeapWasm(true)).toBe(false);
   });
 });
 

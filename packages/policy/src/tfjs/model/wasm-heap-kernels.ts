@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
+import { bindModule, F32, forLoop, I32, name, op, section, uleb, vector, type WasmFunction } from "./wasm-writer";
 
 /*
  * Inference kernels for what tfjs-wasm does slowly or in many small kernels, run in JavaScript on its own memory:
@@ -27,6 +28,113 @@ export const embeddingGradientKernel = "CosirEmbeddingGradient";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
+
+// --- the copies and RMSNorm as WebAssembly on tfjs-wasm's memory -------------------------------------------------
+// JavaScript pays a call per row for copyWithin (1,024 rows a decode step's key columns) and rounds every float32
+// operation through Math.fround; the same copies (memory.copy) and the same float32 operations in the same order run
+// here as a small generated module. Where it cannot run, the JavaScript versions below do.
+
+const f32Op = {
+  div: [0x95],
+  sqrt: [0x91],
+  one: [0x43, 0x00, 0x00, 0x80, 0x3f],
+  fromU32: [0xb3],
+  memoryCopy: [0xfc, 10, 0, 0],
+};
+
+/** concatRows(pa, pb, po, outer, aBytes, bBytes): each of `outer` rows, aBytes of a then bBytes of b. */
+function concatRowsBody(): number[] {
+  const [pa, pb, po, outer, aBytes, bBytes, r] = [0, 1, 2, 3, 4, 5, 6];
+  const copy = (from: number, bytes: number) => [
+    ...[...op.get(po), ...op.get(from), ...op.get(bytes), ...f32Op.memoryCopy],
+    ...[...op.get(po), ...op.get(bytes), ...op.add, ...op.set(po), ...op.get(from), ...op.get(bytes), ...op.add],
+    ...op.set(from),
+  ];
+  const body = [...forLoop(r, op.i32(0), op.get(outer), 1, [...copy(pa, aBytes), ...copy(pb, bBytes)]), 0x0b];
+  const code = [...vector([[...uleb(1), I32]]), ...body];
+  return [...uleb(code.length), ...code];
+}
+
+/**
+ * rmsNormRows(px, pg, po, n, d, eps): per row, sum = sum + v * v in order from 0, r = 1 / sqrt(sum / d + eps), then
+ * out = (v * r) * g, every operation in float32 (rmsNormRowsFunc's Math.fround steps, which repeat tfjs-wasm's).
+ */
+function rmsNormRowsBody(): number[] {
+  const [px, pg, po, n, d, eps] = [0, 1, 2, 3, 4, 5];
+  const [i, j, row, sum, r] = [6, 7, 8, 9, 10];
+  const at = (base: number) => [...op.get(j), ...op.shl2, ...op.get(base), ...op.add];
+  const body = [
+    ...forLoop(i, op.i32(0), op.get(n), 1, [
+      ...[...op.get(px), ...op.get(i), ...op.get(d), ...op.mul, ...op.shl2, ...op.add, ...op.set(row)],
+      ...[...op.f32Zero, ...op.set(sum)],
+      ...forLoop(j, op.i32(0), op.get(d), 1, [
+        ...[...op.get(sum), ...at(row), ...op.f32Load, ...at(row), ...op.f32Load, ...op.f32Mul, ...op.f32Add],
+        ...op.set(sum),
+      ]),
+      ...[...f32Op.one, ...op.get(sum), ...op.get(d), ...f32Op.fromU32, ...f32Op.div, ...op.get(eps), ...op.f32Add],
+      ...[...f32Op.sqrt, ...f32Op.div, ...op.set(r)],
+      ...forLoop(j, op.i32(0), op.get(d), 1, [
+        ...[...at(po), ...at(row), ...op.f32Load, ...op.get(r), ...op.f32Mul, ...at(pg), ...op.f32Load, ...op.f32Mul],
+        ...op.f32Store,
+      ]),
+      ...[...op.get(po), ...op.get(d), ...op.shl2, ...op.add, ...op.set(po)],
+    ]),
+    0x0b,
+  ];
+  const code = [
+    ...vector([
+      [...uleb(3), I32],
+      [...uleb(2), F32],
+    ]),
+    ...body,
+  ];
+  return [...uleb(code.length), ...code];
+}
+
+function heapModule(): Uint8Array {
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(
+      1,
+      vector([
+        [0x60, ...vector(new Array(6).fill([I32])), 0],
+        [0x60, ...vector([...new Array(5).fill([I32]), [F32]]), 0],
+      ]),
+    ),
+    ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])),
+    ...section(3, vector([[0], [1]])),
+    ...section(
+      7,
+      vector([
+        [...name("concatRows"), 0x00, 0],
+        [...name("rmsNormRows"), 0x00, 1],
+      ]),
+    ),
+    ...section(10, vector([concatRowsBody(), rmsNormRowsBody()])),
+  ]);
+}
+
+let heapFunctions: { memory: unknown; fns: Record<string, WasmFunction> | null } | undefined;
+let wasmCopies = true;
+
+/** The module's functions on this back end's memory, or null (then the JavaScript versions run). */
+function heapWasm(backend: WasmBackendLike): Record<string, WasmFunction> | null {
+  if (!wasmCopies) return null;
+  const memory = backend.wasm?.asm?.memory;
+  if (heapFunctions === undefined || heapFunctions.memory !== memory)
+    heapFunctions = { memory, fns: bindModule(heapModule(), memory) };
+  return heapFunctions.fns;
+}
+
+/**
+ * Runs concatColumns and rmsNormRows as WebAssembly (default) or as JavaScript (benchmarks, tests); the results are
+ * the same bit for bit. Returns the previous setting.
+ */
+export function setHeapWasm(on: boolean): boolean {
+  const previous = wasmCopies;
+  wasmCopies = on;
+  return previous;
+}
 
 /** The wasm back end's memory as floats and ints (views made after every allocation: memory can grow), or null. */
 function heap(backend: WasmBackendLike): { f32: Float32Array; i32: Int32Array } | null {
@@ -66,6 +174,11 @@ function concatColumnsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo
   const cb = b.shape[2] as number;
   const width = ca + cb;
   const out = wasm.makeOutput([batch, rows, width], "float32");
+  const fns = heapWasm(wasm);
+  if (fns !== null) {
+    (fns.concatRows as WasmFunction)(at(wasm, a) * 4, at(wasm, b) * 4, at(wasm, out) * 4, batch * rows, ca * 4, cb * 4);
+    return out;
+  }
   const f32 = (heap(wasm) as { f32: Float32Array }).f32;
   const pa = at(wasm, a);
   const pb = at(wasm, b);
@@ -88,6 +201,11 @@ function rmsNormRowsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tenso
   const [n, d] = x.shape as [number, number];
   const eps = Math.fround(attrs?.eps as number);
   const out = wasm.makeOutput([n, d], "float32");
+  const fns = heapWasm(wasm);
+  if (fns !== null) {
+    (fns.rmsNormRows as WasmFunction)(at(wasm, x) * 4, at(wasm, gain) * 4, at(wasm, out) * 4, n, d, eps);
+    return out;
+  }
   const f32 = (heap(wasm) as { f32: Float32Array }).f32;
   const px = at(wasm, x);
   const pg = at(wasm, gain);

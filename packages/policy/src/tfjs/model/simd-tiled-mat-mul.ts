@@ -1,0 +1,259 @@
+import { doWhile, F32, forLoop, I32, ifThen, name, op, section, uleb, V128, vector } from "./wasm-writer";
+
+/*
+ * The SIMD matmul's second module (simd-batch-mat-mul.ts runs it): the same sums in the same order as the first
+ * module and tfjs-wasm's generic loop (for each output element, the shared dimension in blocks of 48, each block
+ * summed from zero in order with s = s + a*b, no fused multiply-add, then out = out + s), so its results equal
+ * tf.matMul's bit for bit; only the work around the sums changed, measured on the RL update:
+ * - tiles of 4 rows by 8 columns (two vectors per row: each splat of a's element feeds two products), then 4 by 4,
+ *   single rows and single elements at the edges;
+ * - pointers that step through a and b instead of an address multiplied out for every load.
+ * And mask-aware variants for attention over packed prefix trees, where a query sees only its ancestors: `tiles`
+ * [maskBatch, quads, quads] (int32, quads = ceil(time / 4), shared by `heads` consecutive batches) says which 4 x 4
+ * tiles of a [time, time] operand hold any visible entry. "out": the [time, time] operand is the output (scores,
+ * dP); an invisible tile is not computed and stays 0 (its scores are masked to -1e9 before the softmax either way,
+ * and dS there is P * (...) with P exactly 0). "a": the [time, time] operand is `a` (P or dS, stored transposed
+ * or not); an invisible tile's entries are exactly 0, so its products add +-0, which changes no sum: they are
+ * skipped. A 4 x 8 output tile is computed if either of its 4 x 4 tiles is visible.
+ */
+
+/** tfjs-wasm's generic loop sums the shared dimension in blocks of this many (kBlockSize in batch_mat_mul_impl.cc). */
+export const tiledBlockSize = 48;
+
+/** Where the mask applies: nowhere, to the output, or to `a`. */
+export type TileMask = "none" | "out" | "a";
+
+// parameters of every generated function: byte addresses in the imported memory, sizes, batch strides in bytes (0
+// broadcasts that operand), and the tile mask (unused where there is none)
+const P = {
+  a: 0,
+  b: 1,
+  out: 2,
+  batch: 3,
+  m: 4,
+  k: 5,
+  n: 6,
+  aBatchBytes: 7,
+  bBatchBytes: 8,
+  tiles: 9,
+  heads: 10,
+  quads: 11,
+};
+const L = {
+  bi: 12,
+  k0: 13,
+  kEnd: 14,
+  i: 15,
+  j: 16,
+  pa: 17,
+  pb: 18,
+  po: 19,
+  aBase: 20,
+  bBase: 21,
+  oBase: 22,
+  fb: 23,
+  kq: 24,
+  kqEnd: 25,
+  m4: 26,
+  n4: 27,
+  n8: 28,
+  /** a's byte step from one row of the product to the next, and from one k to the next. */
+  rowA: 29,
+  stepA: 30,
+  nBytes: 31,
+  cnt: 32,
+  s: 44,
+  /** rowA times 2 and 3. */
+  rowA2: 45,
+  rowA3: 46,
+};
+/** v128 accumulators acc[r * 2 + v] (row r, vector v), b's two vectors, a's element splat. */
+const acc = [33, 34, 35, 36, 37, 38, 39, 40];
+const B = [41, 42];
+const X = 43;
+const locals = [
+  [...uleb(21), I32], // 12..32
+  [...uleb(11), V128], // 33..43
+  [...uleb(1), F32], // 44
+  [...uleb(2), I32], // 45, 46
+];
+
+const get = op.get;
+const set = op.set;
+const i32 = op.i32;
+
+/** min(x + step, limit) of i32 locals x and limit. */
+function minPlus(x: number, step: number, limit: number): number[] {
+  const plus = [...get(x), ...i32(step), ...op.add];
+  return [...plus, ...get(limit), ...plus, ...get(limit), ...op.ltU, ...op.select];
+}
+
+/** The mask's flag of tile (qr, qc), each an i32 instruction sequence: nonzero where visible. */
+function flag(qr: number[], qc: number[]): number[] {
+  return [...qr, ...get(P.quads), ...op.mul, ...qc, ...op.add, ...op.shl2, ...get(L.fb), ...op.add, ...op.i32Load];
+}
+const quadOf = (local: number) => [...get(local), ...op.shr2];
+
+/**
+ * One output tile of `rows` rows x `cols` columns (8, 4 or 1) at (i, j) over this block [k0, kEnd): each element's
+ * sum from zero over the block in k order, then added to the output.
+ */
+function tile(transposeA: boolean, mask: TileMask, rows: number, cols: number): number[] {
+  const vectors = cols / 4;
+  const used = cols === 1 ? [] : acc.filter((_, x) => x % 2 < vectors && Math.floor(x / 2) < rows);
+  const accOf = (r: number, v: number) => acc[r * 2 + v] as number;
+  // a[i + r, k] lies at pa + r * rowA
+  const loadA = (r: number) => [
+    ...get(L.pa),
+    ...(r === 0 ? [] : [...get([L.rowA, L.rowA2, L.rowA3][r - 1] as number), ...op.add]),
+  ];
+  const step =
+    cols === 1
+      ? [
+          ...[...get(L.s), ...get(L.pa), ...op.f32Load, ...get(L.pb), ...op.f32Load, ...op.f32Mul, ...op.f32Add],
+          ...set(L.s),
+        ]
+      : [
+          ...Array.from({ length: vectors }, (_, v) => [
+            ...get(L.pb),
+            ...op.v128LoadAt(16 * v),
+            ...set(B[v] as number),
+          ]).flat(),
+          ...Array.from({ length: rows }, (_, r) => [
+            ...[...loadA(r), ...op.f32Load, ...op.splat, ...set(X)],
+            ...Array.from({ length: vectors }, (_, v) => [
+              ...[...get(accOf(r, v)), ...get(X), ...get(B[v] as number), ...op.vMul, ...op.vAdd, ...set(accOf(r, v))],
+            ]).flat(),
+          ]).flat(),
+        ];
+  // the k loop over [from, to) (never empty): pointers into a and b, advanced each turn
+  const run = (from: number) => [
+    ...[...get(L.aBase), ...get(L.i), ...get(L.rowA), ...op.mul, ...op.add],
+    ...[...get(from), ...get(L.stepA), ...op.mul, ...op.add, ...set(L.pa)],
+    ...[...get(L.bBase), ...get(from), ...get(L.nBytes), ...op.mul, ...op.add],
+    ...[...get(L.j), ...op.shl2, ...op.add, ...set(L.pb)],
+  ];
+  const loop = (from: number, to: number) => [
+    ...run(from),
+    ...[...get(to), ...get(from), ...op.sub, ...set(L.cnt)],
+    ...doWhile(
+      [
+        ...step,
+        ...[...get(L.pa), ...get(L.stepA), ...op.add, ...set(L.pa)],
+        ...[...get(L.pb), ...get(L.nBytes), ...op.add, ...set(L.pb)],
+        ...[...get(L.cnt), ...i32(1), ...op.sub, ...op.tee(L.cnt)],
+      ],
+      [],
+    ),
+  ];
+  const sums =
+    mask === "a"
+      ? forLoop(L.kq, get(L.k0), get(L.kEnd), 4, [
+          ...minPlus(L.kq, 4, L.kEnd),
+          ...set(L.kqEnd),
+          ...ifThen(
+            transposeA ? flag(quadOf(L.kq), quadOf(L.i)) : flag(quadOf(L.i), quadOf(L.kq)),
+            loop(L.kq, L.kqEnd),
+          ),
+        ])
+      : loop(L.k0, L.kEnd);
+  // out[i + r, j ..] lies at po + r * n * 4
+  const outAt = (r: number) => [...get(L.po), ...(r === 0 ? [] : [...get(L.nBytes), ...i32(r), ...op.mul, ...op.add])];
+  const store =
+    cols === 1
+      ? [...outAt(0), ...outAt(0), ...op.f32Load, ...get(L.s), ...op.f32Add, ...op.f32Store]
+      : Array.from({ length: rows }, (_, r) =>
+          Array.from({ length: vectors }, (_, v) => [
+            ...[...outAt(r), ...outAt(r), ...op.v128LoadAt(16 * v), ...get(accOf(r, v)), ...op.vAdd],
+            ...op.v128StoreAt(16 * v),
+          ]).flat(),
+        ).flat();
+  const body = [
+    ...(cols === 1 ? [...op.f32Zero, ...set(L.s)] : used.flatMap((x) => [...op.v128Zero, ...set(x)])),
+    ...sums,
+    ...[...get(L.oBase), ...get(L.i), ...get(P.n), ...op.mul, ...get(L.j), ...op.add, ...op.shl2, ...op.add],
+    ...set(L.po),
+    ...store,
+  ];
+  if (mask !== "out") return body;
+  const visible = flag(quadOf(L.i), quadOf(L.j));
+  const either =
+    cols === 8 ? [...visible, ...flag(quadOf(L.i), [...quadOf(L.j), ...i32(1), ...op.add]), ...op.or] : visible;
+  return ifThen(either, body);
+}
+
+/** One block of the shared dimension, [k0, kEnd), over every output element of this batch. */
+function blockPass(transposeA: boolean, mask: TileMask): number[] {
+  const t = (rows: number, cols: number) => tile(transposeA, mask, rows, cols);
+  const columns = (rows: number) => [
+    ...forLoop(L.j, i32(0), get(L.n8), 8, t(rows, 8)),
+    ...forLoop(L.j, get(L.n8), get(L.n4), 4, t(rows, 4)),
+  ];
+  return [
+    ...minPlus(L.k0, tiledBlockSize, P.k),
+    ...set(L.kEnd),
+    ...forLoop(L.i, i32(0), get(L.m4), 4, columns(4)),
+    ...forLoop(L.i, get(L.m4), get(P.m), 1, columns(1)),
+    ...forLoop(L.i, i32(0), get(P.m), 1, forLoop(L.j, get(L.n4), get(P.n), 1, t(1, 1))),
+  ];
+}
+
+function functionBody(transposeA: boolean, mask: TileMask): number[] {
+  const base = (param: number, stride: number[], local: number) => [
+    ...[...get(param), ...get(L.bi), ...stride, ...op.mul, ...op.add, ...set(local)],
+  ];
+  const perBatch = [
+    ...base(P.a, get(P.aBatchBytes), L.aBase),
+    ...base(P.b, get(P.bBatchBytes), L.bBase),
+    ...base(P.out, [...get(P.m), ...get(P.n), ...op.mul, ...op.shl2], L.oBase),
+    ...[...get(L.oBase), ...i32(0), ...get(P.m), ...get(P.n), ...op.mul, ...op.shl2, ...op.memoryFill],
+    // this batch's mask: batch bi / heads of `tiles`
+    ...(mask === "none"
+      ? []
+      : [
+          ...[...get(P.tiles), ...get(L.bi), ...get(P.heads), ...op.divU, ...get(P.quads), ...op.mul],
+          ...[...get(P.quads), ...op.mul, ...op.shl2, ...op.add, ...set(L.fb)],
+        ]),
+    ...forLoop(L.k0, i32(0), get(P.k), tiledBlockSize, blockPass(transposeA, mask)),
+  ];
+  const body = [
+    ...[...get(P.m), ...i32(-4), ...op.and, ...set(L.m4)],
+    ...[...get(P.n), ...i32(-4), ...op.and, ...set(L.n4)],
+    ...[...get(P.n), ...i32(-8), ...op.and, ...set(L.n8)],
+    ...[...get(P.n), ...op.shl2, ...set(L.nBytes)],
+    ...(transposeA
+      ? [...i32(4), ...set(L.rowA), ...get(P.m), ...op.shl2, ...set(L.stepA)]
+      : [...get(P.k), ...op.shl2, ...set(L.rowA), ...i32(4), ...set(L.stepA)]),
+    ...[...get(L.rowA), ...i32(2), ...op.mul, ...set(L.rowA2), ...get(L.rowA), ...i32(3), ...op.mul, ...set(L.rowA3)],
+    ...forLoop(L.bi, i32(0), get(P.batch), 1, perBatch),
+    0x0b,
+  ];
+  const code = [...vector(locals), ...body];
+  return [...uleb(code.length), ...code];
+}
+
+/** The generated functions, by export name: (transposeA, mask). */
+export const tiledFunctions = {
+  mm: [false, "none"],
+  mmTransposedA: [true, "none"],
+  mmMaskedOut: [false, "out"],
+  mmMaskedA: [false, "a"],
+  mmTransposedMaskedA: [true, "a"],
+} as const satisfies Record<string, readonly [boolean, TileMask]>;
+
+/**
+ * The module: functions of (a, b, out, batch, m, k, n, aBatchBytes, bBatchBytes, tiles, heads, quads), out[batch, m,
+ * n] = a[., m, k] @ b[., k, n], `a` stored [., k, m] in the transposed ones; see tiledFunctions.
+ */
+export function tiledMatMulModule(): Uint8Array {
+  const entries = Object.entries(tiledFunctions);
+  const bytes = [
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector([[0x60, ...vector(new Array(12).fill([I32])), 0]])), // type: (i32 x 12) -> ()
+    ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])), // import memory, min 0
+    ...section(3, vector(entries.map(() => [0]))),
+    ...section(7, vector(entries.map(([fn], index) => [...name(fn), 0x00, index]))),
+    ...section(10, vector(entries.map(([, [transposeA, mask]]) => functionBody(transposeA, mask)))),
+  ];
+  return Uint8Array.from(bytes);
+}
