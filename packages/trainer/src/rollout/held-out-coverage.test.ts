@@ -1,6 +1,14 @@
 import { mapAnswer } from "@cosir/bayes";
 import { heldOutFamilyTable } from "@cosir/bench";
-import { agentBeliefs, decisionModelForTask, runEpisodes, type Observation, type Policy, type Task } from "@cosir/env";
+import {
+  agentBeliefs,
+  decisionModelForTask,
+  runEpisodes,
+  type Observation,
+  type Policy,
+  type Task,
+  type Trace,
+} from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { CanonicalTokenizer } from "@cosir/policy/tfjs";
 import { describe, expect, it } from "vitest";
@@ -23,6 +31,22 @@ function recording(policy: Policy, seen: { observation: Observation; text: strin
       return actions;
     },
   };
+}
+
+/** Final choices whose posterior is within 0.01 of the MAP's under the agent's own evidence, and all final choices. */
+function nearMapChoices(tasks: readonly Task[], traces: readonly Trace[]): { agree: number; total: number } {
+  let agree = 0;
+  let total = 0;
+  traces.forEach((trace, k) => {
+    const task = tasks[k] as Task;
+    const model = decisionModelForTask(task);
+    for (const c of trace.choices) {
+      total++;
+      const pmf = model.posterior(agentBeliefs(task, c.agent, trace.messages)).pmf;
+      if ((pmf[c.choice ?? -1] ?? -1) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
+    }
+  });
+  return { agree, total };
 }
 
 /**
@@ -61,17 +85,7 @@ describe.each(Object.keys(heldOutFamilyTable))("held-out family %s at its defaul
   // 0.502), where no tally can tell which is the MAP and it hardly matters.
   it("the teacher's scratchpad choice is (within 0.01) the MAP of its evidence on at least 90% of choices", async () => {
     const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
-    let agree = 0;
-    let total = 0;
-    traces.forEach((trace, k) => {
-      const task = tasks[k] as Task;
-      const model = decisionModelForTask(task);
-      for (const c of trace.choices) {
-        total++;
-        const pmf = model.posterior(agentBeliefs(task, c.agent, trace.messages)).pmf;
-        if ((pmf[c.choice ?? -1] ?? -1) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
-      }
-    });
+    const { agree, total } = nearMapChoices(tasks, traces);
     expect(total).toBe(tasks.reduce((n, t) => n + t.agents, 0));
     expect(agree / total).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
@@ -103,17 +117,7 @@ describe("the shapes' total-decision tasks", () => {
     }
     expect(tokenizer.unknownCount).toBe(before);
     expect(tallies).toBeGreaterThan(0);
-    let agree = 0;
-    let total = 0;
-    traces.forEach((trace, k) => {
-      const task = tasks[k] as Task;
-      const model = decisionModelForTask(task);
-      for (const c of trace.choices) {
-        total++;
-        const pmf = model.posterior(agentBeliefs(task, c.agent, trace.messages)).pmf;
-        if ((pmf[c.choice ?? -1] ?? -1) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
-      }
-    });
+    const { agree, total } = nearMapChoices(tasks, traces);
     expect(agree / total).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 });
