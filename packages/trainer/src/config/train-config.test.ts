@@ -53,6 +53,12 @@ describe("train config", () => {
       /rl\.groupSize.*got 1/,
     );
     expect(() => resolveTrainConfig({ preset: "nope" })).toThrow(/preset/);
+    expect(() => resolveTrainConfig({ file: { rl: { talkRehearsal: true, choiceDistillCoef: 1 } } })).toThrow(
+      /rl\.talkRehearsal.*rl\.choiceRehearsal > 0.*got 0 and 1/,
+    );
+    expect(() =>
+      resolveTrainConfig({ file: { rl: { talkRehearsal: true, choiceDistillCoef: 1, choiceRehearsal: 4 } } }),
+    ).not.toThrow();
     expect(() => resolveTrainConfig({ file: { rl: { clipLow: "x" } } })).toThrow(/rl\.clipLow/);
     expect(() => resolveTrainConfig({ file: { model: { width: 30, heads: 4 } } })).toThrow(/model\.heads/);
     expect(() => parseOverride("novalue")).toThrow(/--set/);

@@ -68,6 +68,12 @@ const RlSchema = z
      */
     choiceRehearsal: int.min(0).max(4096).default(0),
     /**
+     * Talk rehearsal: the rehearsal episodes' messages (and pre-discussion choices) join the distillation's examples
+     * too, not only their final choices: PPO-ptx over the teacher's whole play, so RL cannot drift into silence or
+     * invented cells faster than its reward teaches which true cells to share. Needs `rl.choiceRehearsal` > 0.
+     */
+    talkRehearsal: z.boolean().default(false),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).
@@ -541,6 +547,12 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       "model.heads",
       config.model.heads,
       `expected a divisor of model.width ${config.model.width}`,
+    );
+  if (config.rl.talkRehearsal && (config.rl.choiceRehearsal === 0 || config.rl.choiceDistillCoef === 0))
+    throw new InvalidConfigError(
+      "rl.talkRehearsal",
+      true,
+      `expected rl.choiceRehearsal > 0 and rl.choiceDistillCoef > 0 with it (got ${config.rl.choiceRehearsal} and ${config.rl.choiceDistillCoef}): it adds the rehearsal episodes' messages to the distillation step`,
     );
   checkTask(config);
   checkBudget(config);

@@ -83,6 +83,37 @@ describe("choiceDistillation", () => {
     }
   });
 
+  it("with rl.talkRehearsal rehearses every message, pre-discussion choice and final choice of those episodes, in order", async () => {
+    const fixture = await rlFixture({ choiceDistillCoef: 1, choiceRehearsal: 3, talkRehearsal: true });
+    try {
+      const { policy, config } = fixture;
+      const examples = await choiceRehearsalExamples(policy, config, 5);
+      // An independent replay: the teacher on the same three tasks; each episode's messages, then its final choices.
+      const tasks = [0, 1, 2].map((k) => trainingTask(config, "choice-rehearsal", 5, k));
+      const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+      const texts = traces.flatMap((t) => [
+        ...(t.preChoices ?? []).map((c) => c.text),
+        ...t.messages.map((m) => m.text),
+        ...t.choices.map((c) => c.text),
+      ]);
+      const decoded = examples.map((x) => policy.tokenizer.decode(x.completion));
+      expect(decoded).toEqual(texts.map((text) => policy.tokenizer.decode(policy.tokenizer.encode(text))));
+      expect(decoded.some((text) => text.startsWith("SHARE"))).toBe(true);
+      // Each message's prompt is its speaker's observation: longer than the episode's first message's as talk accrues.
+      const choicesOnly = await choiceRehearsalExamples(
+        policy,
+        { ...config, rl: { ...config.rl, talkRehearsal: false } },
+        5,
+      );
+      expect(choicesOnly.length).toBeLessThan(examples.length);
+      expect(choicesOnly.map((x) => x.completion.join())).toEqual(
+        examples.filter((x) => /CHOOSE/.test(policy.tokenizer.decode(x.completion))).map((x) => x.completion.join()),
+      );
+    } finally {
+      fixture.dispose();
+    }
+  });
+
   it("targets the 0..100 scratchpad for a base taught it (sft.teacherChoice scratchpad), the demo's tally otherwise", async () => {
     const fixture = await rlFixture({ choiceDistillCoef: 1 });
     try {

@@ -40,7 +40,8 @@ export async function choiceDistillationExamples(
 /**
  * The rehearsal examples of iteration `iteration` (`rl.choiceRehearsal` > 0): the config's teacher (its own choice
  * style) plays that many fresh tasks, training tasks or, with `rl.shapes`, shapes (seeded by seed, iteration and
- * index, never the rollout's), and every final choice is an example: prompt and the teacher's choice.
+ * index, never the rollout's), and every final choice is an example: prompt and the teacher's choice; with
+ * `rl.talkRehearsal` every message and pre-discussion choice of those episodes too.
  */
 export async function choiceRehearsalExamples(
   pm: PolicyModel,
@@ -57,7 +58,7 @@ export async function choiceRehearsalExamples(
   const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
   return traces.flatMap((trace, e) =>
     replayObservations(tasks[e] as Task, trace)
-      .filter((r) => r.kind === "choice")
+      .filter((r) => rl.talkRehearsal || r.kind === "choice")
       .map((r) => ({ prompt: promptIds(pm, r.observation, rl.maxNewTokens), completion: actionIds(pm, r.text) })),
   );
 }
