@@ -54,6 +54,11 @@ export type { BenchmarkRun, RunBenchmarkOptions } from "./benchmark/run-benchmar
 
 // Reports
 export { HELD_OUT_SUM_LABEL, benchSummary } from "./report/bench-summary";
+export {
+  heldOutSumBootstrap,
+  type HeldOutSumBootstrapOptions,
+  type HeldOutSumEstimate,
+} from "./report/held-out-sum-bootstrap";
 export type { BenchSummary, BenchSummaryEntry } from "./report/bench-summary";
 export { benchTable } from "./report/bench-table";
 export { groupedBarChartSvg } from "./report/grouped-bar-chart-svg";

@@ -77,6 +77,16 @@ describe("cosir demo", () => {
     expect(alone.status, alone.stderr).toBe(0);
     const benchAlone = JSON.parse(readFileSync(join(root, "bench-alone", "summary.json"), "utf8"));
     expect(demoBench.heldOutSum).toEqual(benchAlone.heldOutSum);
+    // every RL seed's arms on the held-out families, ordered per seed with paired intervals
+    expect(run.stdout).toMatch(/Held-out sum by RL seed \(2 episodes a family/);
+    expect(run.stdout).toMatch(/\| seed \| base .*\| cosir - outcomeOnly .*\| ordered \|/);
+    const bySeed = JSON.parse(readFileSync(join(out, "bench", "held-out-by-seed.json"), "utf8"));
+    expect(bySeed.rows.map((r: { seed: number }) => r.seed)).toEqual([1, 2]);
+    // seed 1's row is the table above's policies; the base is the same policy on every seed
+    expect(bySeed.rows[0].cosir.value).toBeCloseTo(demoBench.heldOutSum.cosir, 12);
+    expect(bySeed.rows[0].base.value).toBeCloseTo(demoBench.heldOutSum.base, 12);
+    expect(bySeed.rows[1].base).toEqual({ ...bySeed.rows[0].base, ci95: bySeed.rows[1].base.ci95 });
+    expect(bySeed.rows[1].cosir.families).toEqual(bySeed.rows[0].cosir.families);
     expect(demoBench.benchmarks).toEqual(benchAlone.benchmarks);
   }, 300_000);
 

@@ -10,7 +10,8 @@ import {
   type BenchmarkRun,
   type BenchSummary,
 } from "@cosir/bench";
-import { decodingLabel, readMetricsLines, type RlMetricsLine } from "@cosir/trainer";
+import { decodingLabel, readMetricsLines, type RlMetricsLine, writeJsonAtomic } from "@cosir/trainer";
+import { formatHeldOutBySeed, heldOutBySeed } from "../demo/held-out-by-seed";
 import { heldOutSumNote } from "../demo/held-out-sum-precision";
 import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
@@ -56,11 +57,15 @@ export const demoCommand: CliCommand = async (argv, io) => {
     ].join(","),
   );
   const benchIo = { ...io, stderr: values.quiet === true ? new PassThrough() : io.stderr };
-  const familyRuns = async (names: readonly string[]): Promise<BenchmarkRun[]> => {
+  const familyRuns = async (
+    names: readonly string[],
+    specs = benchSpecs,
+    only: (b: Benchmark) => boolean = () => true,
+  ): Promise<BenchmarkRun[]> => {
     const runs: BenchmarkRun[] = [];
-    for (const spec of benchSpecs.filter((p) => names.includes(p.name))) {
+    for (const spec of specs.filter((p) => names.includes(p.name))) {
       const { policy, surface } = await createPolicy(spec, { seed: config.seed, endpoint: {} });
-      for (const benchmark of builtInBenchmarks as unknown as Benchmark[])
+      for (const benchmark of (builtInBenchmarks as unknown as Benchmark[]).filter(only))
         runs.push(
           await runBenchmark(benchmark, policy, {
             seed: config.seed,
@@ -115,6 +120,37 @@ export const demoCommand: CliCommand = async (argv, io) => {
     result.seconds.bench = (Date.now() - benchStarted) / 1000;
     const summed = new Set(runs.filter((r) => r.tags.includes("heldout")).map((r) => r.benchmark)).size;
     io.stdout.write(`${written.table}\n${summed > 0 ? `${heldOutSumNote(benchN, summed)}\n` : ""}`);
+    if (summed > 0) {
+      // Every RL seed's arms on the held-out families (seed 0's are the table above), and the order per seed with
+      // paired bootstrap intervals (issue 24: "on each of 3 RL seeds").
+      const seedSpecs =
+        seeds > 1
+          ? parsePolicySpecs(
+              Array.from({ length: seeds - 1 }, (_, k) =>
+                DEMO_ARMS.map((arm) => `${arm}@${k + 1}=${join(demoArmDir(out, arm, k + 1), "checkpoint")}`),
+              )
+                .flat()
+                .join(","),
+            )
+          : [];
+      const seedRuns = await familyRuns(
+        seedSpecs.map((p) => p.name),
+        seedSpecs,
+        (b) => b.tags.includes("heldout"),
+      );
+      const rows = heldOutBySeed(
+        [...runs, ...seedRuns],
+        Array.from({ length: seeds }, (_, s) => ({
+          seed: config.seed + s,
+          outcomeOnly: s === 0 ? "outcomeOnly" : `outcomeOnly@${s}`,
+          cosir: s === 0 ? "cosir" : `cosir@${s}`,
+        })),
+      );
+      io.stdout.write(
+        `\nHeld-out sum by RL seed (${benchN} episodes a family; 95% stratified bootstrap intervals, differences paired on the same instances):\n${formatHeldOutBySeed(rows)}\n`,
+      );
+      await writeJsonAtomic(join(out, "bench", "held-out-by-seed.json"), { version: 1, episodes: benchN, rows });
+    }
     io.stdout.write(`\nwrote ${join(out, "bench")}/report.md, summary.json and SVG charts\n`);
     bench = written.summary;
   }

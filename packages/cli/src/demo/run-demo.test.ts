@@ -52,6 +52,10 @@ describe("describeEpisodeRatio", () => {
     );
     expect(describeEpisodeRatio({ ...base, cosirEpisodes: 0, ratio: 0 })).toMatch(/base already had/);
     expect(describeEpisodeRatio({ ...base, cosirEpisodes: null, ratio: null })).toMatch(/^CoSIR did not reach/);
+    // no curve (eval.curveEpisodes 0): said so, never "NaN after 0 episodes"
+    const none = episodeRatio({ outcomeOnly: [], cosir: [] });
+    expect(describeEpisodeRatio(none)).toMatch(/^No learning curve \(eval\.curveEpisodes is 0\)/);
+    expect(describeEpisodeRatio(none)).not.toMatch(/NaN/);
   });
 });
 

@@ -100,6 +100,8 @@ export function episodeRatio(curves: Record<DemoArm, readonly CurvePoint[]>): Ep
 
 /** The episode ratio in words, as the demo prints it and the report shows it. */
 export function describeEpisodeRatio(r: EpisodeRatio): string {
+  if (!Number.isFinite(r.target))
+    return "No learning curve (eval.curveEpisodes is 0), so no episode ratio: set eval.curveEpisodes to measure one.";
   const final = `outcome-only's final held-out accuracy (${r.target.toFixed(3)} after ${r.outcomeOnlyEpisodes} episodes, curve tasks)`;
   if (r.ratio === null) return `CoSIR did not reach ${final}.`;
   if (r.cosirEpisodes === 0)
