@@ -22,7 +22,7 @@ import { formatDemoTable, formatSeedTable } from "../format-demo-table";
 import { createPolicy, parsePolicySpecs, policySpecLabel } from "@cosir/policy";
 import { progressReporter } from "../bench/progress-reporter";
 
-const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|smoke] [--seeds N] [--set key.path=value ...] [--quiet]
+const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|shapes|smoke] [--seeds N] [--set key.path=value ...] [--quiet]
 The evidence job: the committed base (or one pretrained here), then outcome-only RL and CoSIR RL from it with equal
 episodes and seeds (N seeds, two arms at a time on two cores), evaluated on held-out seeds beside the scripted silent
 and oracle teams, with learning curves. Writes DIR/summary.json and DIR/report.html and prints the tables.

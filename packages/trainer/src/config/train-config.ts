@@ -416,6 +416,9 @@ export const trainPresets: Readonly<Record<string, TrainConfigInput>> = Object.f
   // `cosir pretrain --preset shapes --out DIR` (see the trainer README for its time).
   shapes: {
     preset: "shapes",
+    // The committed base this preset made (models/shapes-base, session 35): `cosir demo --preset shapes` starts from
+    // it instead of a 70-minute pretraining; `cosir pretrain --preset shapes` still makes a new one.
+    base: "models/shapes-base/checkpoint",
     task: demoTask,
     model: { width: 64, layers: 3, heads: 4, context: 320, tokenShift: true },
     sft: {

@@ -32,6 +32,11 @@ describe("the committed shapes base", () => {
     expect(manifest.config.model).toEqual(preset.model);
     expect(manifest.config.sft).toEqual(preset.sft);
     expect(manifest.steps).toBe(preset.pretrain.copySteps + preset.pretrain.steps);
+    // `cosir demo --preset shapes` starts from this checkpoint (a path from the repository root, as the demo's)
+    expect(preset.base).toBe("models/shapes-base/checkpoint");
+    expect(fileURLToPath(new URL(`../../../../${preset.base}/model.safetensors`, import.meta.url))).toBe(
+      `${dir}checkpoint/model.safetensors`,
+    );
   });
 
   it("loads with the trainer's vocabulary and context 320, and plays each held-out family with known words", async () => {

@@ -1,0 +1,42 @@
+// The base's shares on shapes tasks by class: own cell true/wrong level, heard (restated), unseen; reward of single-share messages by class.
+import { runEpisodes, parseCanonical } from "@cosir/env";
+import { cosirPreset, scoreEpisodeWithMetrics } from "@cosir/rewards";
+import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
+import { resolveTrainConfig, shapeTask, samplingPolicy } from "@cosir/trainer";
+const [ckpt, nStr] = process.argv.slice(2);
+await selectBackend({ log: null });
+const config = resolveTrainConfig({ preset: "shapes" });
+const N = Number(nStr ?? 200);
+const tasks = Array.from({ length: N }, (_, k) => shapeTask(config.pretrain.shapes, 700000 + k));
+const l = await loadCheckpoint(ckpt);
+const pol = samplingPolicy({ model: l.model, tokenizer: l.tokenizer }, { temperature: 1, maxNewTokens: 24, seed: 0 });
+const traces = await runEpisodes(tasks, pol, { surface: "canonical", seed: tasks.map((_, k) => k) });
+const cls = {}; const add = (k, r) => { const g = (cls[k] ??= { n: 0, sum: 0, rn: 0 }); g.n++; if (r !== undefined) { g.sum += r; g.rn++; } };
+let msgs = 0, passes = 0;
+traces.forEach((tr, k) => {
+  const t = tasks[k];
+  const { rewards } = scoreEpisodeWithMetrics(t, tr, cosirPreset);
+  const stated = new Map();
+  tr.messages.forEach((m, i) => {
+    msgs++;
+    const p = m.acts ? { acts: m.acts } : parseCanonical(m.text, t);
+    if (p.error) { add("invalid"); return; }
+    const acts = p.acts;
+    if (!acts) { add("noacts"); return; }
+    if (acts.length === 1 && acts[0].kind === "pass") passes++;
+    const single = acts.length === 1;
+    for (const a of acts) {
+      if (a.kind !== "share") continue;
+      const cell = a.option * t.attributes + a.attribute;
+      const own = t.visibility[m.speaker].includes(cell);
+      const heard = [...(stated.get(cell) ?? [])].some((s) => s !== m.speaker);
+      const right = t.table[a.option][a.attribute] === a.level;
+      const said = stated.has(cell); const kind = (own ? "own" : heard ? "heard" : "unseen") + (right ? "-true" : "-wrong") + (own && right ? (said ? "-repeat" : "-fresh") + "-ag" + t.agents : "");
+      add(kind, single ? rewards.messages[i].total : undefined);
+      if (!stated.has(cell)) stated.set(cell, new Set());
+      stated.get(cell).add(m.speaker);
+    }
+  });
+});
+console.log("messages", msgs, "pass", (passes / msgs).toFixed(3));
+for (const [k, g] of Object.entries(cls).sort()) console.log(k.padEnd(14), "n", g.n, "share", (g.n / msgs).toFixed(3), "single-msg mean reward", g.rn ? (g.sum / g.rn).toFixed(3) : "-", "(", g.rn, ")");
