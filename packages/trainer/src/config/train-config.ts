@@ -74,6 +74,12 @@ const RlSchema = z
      */
     talkRehearsal: z.boolean().default(false),
     /**
+     * Shapes the rehearsal episodes are drawn over (PretrainShapesSchema, as `pretrain.shapes`), whatever the
+     * rollouts play: RL on the training task from a base pretrained over shapes rehearses the choosing on those
+     * shapes, which RL on one shape wears down (issue 24). Absent: `rl.shapes`, else training tasks.
+     */
+    rehearsalShapes: PretrainShapesSchema.optional(),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).

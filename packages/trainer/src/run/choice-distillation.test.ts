@@ -6,9 +6,10 @@ import { replayObservations } from "../rollout/replay-observations";
 import { rlFixture } from "../test/rl-fixture";
 import { choiceDistillation, choiceDistillationExamples, choiceRehearsalExamples } from "./choice-distillation";
 import { runEpisodes } from "@cosir/env";
-import { trainingTask } from "../rollout/training-data";
+import { derivedSeed, trainingTask } from "../rollout/training-data";
+import { shapeTask } from "../rollout/shape-task";
 import { teacherFromConfig, teacherPolicy } from "../teacher/teacher-policy";
-import { rlRollout } from "./rl-rollout";
+import { rlRollout, rolloutTasks } from "./rl-rollout";
 
 describe("choiceDistillation", () => {
   it("targets the tally teacher's choice on every final choice, and one step lowers its loss", async () => {
@@ -78,6 +79,31 @@ describe("choiceDistillation", () => {
       expect(other.map((x) => x.prompt.join())).not.toEqual(examples.map((x) => x.prompt.join()));
       const off = { ...config, rl: { ...config.rl, choiceRehearsal: 0 } };
       expect(await choiceRehearsalExamples(policy, off, 5)).toEqual([]);
+    } finally {
+      fixture.dispose();
+    }
+  });
+
+  it("with rl.rehearsalShapes rehearses shapes while the rollout keeps the training task", async () => {
+    const fixture = await rlFixture({
+      choiceDistillCoef: 1,
+      choiceRehearsal: 3,
+      rehearsalShapes: { agents: [2, 3], rounds: [1, 1], options: [2, 3], attributes: [2, 2] },
+    });
+    try {
+      const { policy, config } = fixture;
+      const shapes = config.rl.rehearsalShapes;
+      expect(shapes).toBeDefined();
+      const examples = await choiceRehearsalExamples(policy, config, 5);
+      // An independent replay: the teacher on the shapes' tasks of the same seeds, every final choice in order.
+      const tasks = [0, 1, 2].map((k) => shapeTask(shapes!, derivedSeed(config.seed, "choice-rehearsal-shapes", 5, k)));
+      const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+      expect(examples.map((x) => policy.tokenizer.decode(x.completion))).toEqual(
+        traces.flatMap((t) => t.choices.map((c) => policy.tokenizer.decode(policy.tokenizer.encode(c.text)))),
+      );
+      expect(examples).toHaveLength(tasks.reduce((n, t) => n + t.agents, 0));
+      // the rollout still plays the training task (rl.shapes unset)
+      expect(rolloutTasks(config, 0)[0]).toEqual(trainingTask(config, "rl", 0, 0));
     } finally {
       fixture.dispose();
     }

@@ -39,7 +39,7 @@ export async function choiceDistillationExamples(
 
 /**
  * The rehearsal examples of iteration `iteration` (`rl.choiceRehearsal` > 0): the config's teacher (its own choice
- * style) plays that many fresh tasks, training tasks or, with `rl.shapes`, shapes (seeded by seed, iteration and
+ * style) plays that many fresh tasks, training tasks or, with `rl.rehearsalShapes` (else `rl.shapes`), shapes (seeded by seed, iteration and
  * index, never the rollout's), and every final choice is an example: prompt and the teacher's choice; with
  * `rl.talkRehearsal` every message and pre-discussion choice of those episodes too.
  */
@@ -50,10 +50,11 @@ export async function choiceRehearsalExamples(
 ): Promise<PromptCompletion[]> {
   const { rl } = config;
   if (rl.choiceRehearsal === 0) return [];
+  const shapes = rl.rehearsalShapes ?? rl.shapes;
   const tasks = Array.from({ length: rl.choiceRehearsal }, (_, k) =>
-    rl.shapes === undefined
+    shapes === undefined
       ? trainingTask(config, "choice-rehearsal", iteration, k)
-      : shapeTask(rl.shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", iteration, k)),
+      : shapeTask(shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", iteration, k)),
   );
   const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
   return traces.flatMap((trace, e) =>
