@@ -7,7 +7,7 @@ import { LevelRangeError } from "./level-range-error";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
+import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -253,30 +253,7 @@ export class SentenceReading {
     const at = (tokens[start] as NaturalToken).start;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
-    // "Agent 3, is Tomas free on Monday noon? What does Tomas's calendar show there?": the second question restates
-    // the pair the first asked by a word of it
-    const restated = this.lastHinted;
-    if (restated !== null)
-      found.acts = found.acts.filter(
-        (a) => !(a.kind === "ask" && a.option === restated.option && a.attribute === restated.attribute),
-      );
-    this.lastHinted = found.hinted ?? null;
-    // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
-    // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
-    const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
-    if (found.acts.length === 0 && !found.heading && from !== null) {
-      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
-      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
-    }
-    let shaped: Act | null = null;
-    // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
-    if (!found.heading && found.to === undefined && !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")) {
-      const proposed = loneProposal(sentence, first, to, state);
-      if (proposed !== null) {
-        shaped = { kind: "propose", option: proposed };
-        found.acts.unshift(shaped);
-      }
-    }
+    const shaped = this.readShapes(sentence, found, first, to);
     // "## Recommendation" over "Candidate D — ...": the option opening the line under the heading is proposed
     if (this.proposalHeading) {
       const option = state.options.match(sentence.words, first);
@@ -360,6 +337,39 @@ export class SentenceReading {
       if (this.numberNearName(first, to)) this.missed.push(span);
     }
     return true;
+  }
+
+  /**
+   * What a sentence's shape gives when its cues gave little: a restated hinted question dropped, a lone share, a
+   * proposal by shape (`loneProposal`); the shape proposal taken, or null.
+   */
+  private readShapes(sentence: Sentence, found: SentenceResult, first: number, to: number): Act | null {
+    const { state } = this;
+    // "Agent 3, is Tomas free on Monday noon? What does Tomas's calendar show there?": the second question restates
+    // the pair the first asked by a word of it
+    const restated = this.lastHinted;
+    if (restated !== null)
+      found.acts = found.acts.filter(
+        (a) => !(a.kind === "ask" && a.option === restated.option && a.attribute === restated.attribute),
+      );
+    this.lastHinted = found.hinted ?? null;
+    // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
+    // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
+    const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
+    if (found.acts.length === 0 && !found.heading && from !== null) {
+      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
+      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
+    }
+    // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
+    if (!found.heading && found.to === undefined && !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")) {
+      const proposed = loneProposal(sentence, first, to, state);
+      if (proposed !== null) {
+        const shaped: Act = { kind: "propose", option: proposed };
+        found.acts.unshift(shaped);
+        return shaped;
+      }
+    }
+    return null;
   }
 
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */
