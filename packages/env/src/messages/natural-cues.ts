@@ -265,6 +265,10 @@ export const naturalCues = {
     "evidence",
     "findings",
     "observations",
+    "figure",
+    "number",
+    "value",
+    "rating",
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set(

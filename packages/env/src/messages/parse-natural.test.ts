@@ -826,3 +826,93 @@ describe("forms from fresh24 and fresh25 (tuned on after each was scored; fresh2
     );
   });
 });
+
+describe("forms from fresh26 and fresh27 (tuned on after each was scored; fresh28 is the unseen measure)", () => {
+  const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
+  const attributes = ["food quality", "service", "ambience", "value for money"];
+  const acts = (text: string, t = hp) => {
+    const result = parseNatural(text, t);
+    return result.error === undefined ? result.acts : [];
+  };
+  const calls = generateTask({
+    family: "random",
+    seed: 1,
+    domain: "videoCalls",
+    options: 4,
+    attributes: 4,
+    levels: [0, 2],
+  });
+
+  it("a possessive pair over one attribute pairs its levels exactly or takes nothing, never the last option alone", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("came back", "turned out", "ended up"),
+        (o, a, x, y, verb) => {
+          const [p, q] = [options[o] as string, options[(o + 1) % 3] as string];
+          const pair = `${p}'s and ${q}'s ${attributes[a]} ${verb}`;
+          expect(acts(`${pair} ${x} and ${y}.`)).toEqual([share(o, a, x), share((o + 1) % 3, a, y)]);
+          // three levels for two options: no pairing is sure, so nothing (never a wrong level)
+          expect(acts(`${pair} ${x}, ${y} and ${x}.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 100, seed: 26 },
+    );
+  });
+
+  it("'For <attribute>, A and B are x and y' pairs in order; a third level or a doubt after it takes nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, x, y) => {
+          const [p, q] = [options[o] as string, options[(o + 2) % 3] as string];
+          const lead = `For ${attributes[a]}, ${p} and ${q} are`;
+          expect(acts(`${lead} ${x} and ${y}, respectively.`)).toEqual([share(o, a, x), share((o + 2) % 3, a, y)]);
+          expect(acts(`${lead} ${x}, ${y} and ${x}.`)).toEqual([]);
+          expect(acts(`${lead} ${x} and ${y}, or the other way round.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 100, seed: 27 },
+    );
+  });
+
+  it("a question put by a word of an attribute asks for it: its owner with a word of time, a word of its name", () => {
+    const [slot, other] = [calls.domain.options[1] as string, calls.domain.options[2] as string];
+    const [owned, next] = [calls.domain.attributes[0] as string, calls.domain.attributes[1] as string];
+    const owner = owned.split("'")[0] as string;
+    expect(acts(`Agent 3, is ${owner} free on ${slot}?`, calls)).toEqual([to(ask(1, 0), 2)]);
+    expect(acts(`Agent 1, can ${owner} make ${slot}?`, calls)).toEqual([to(ask(1, 0), 0)]);
+    expect(acts("Agent 2, how's the food at Restaurant B?")).toEqual([to(ask(1, 0), 1)]);
+    // two options, a second attribute, a number, a negation or an opinion: nothing
+    expect(acts(`Agent 3, is ${owner} free on ${slot} or ${other}?`, calls)).toEqual([]);
+    expect(acts(`Agent 3, are ${owner} and ${next.split("'")[0]} free on ${slot}?`, calls)).toEqual([]);
+    expect(acts(`Agent 3, is ${owner} free on ${slot} at 2?`, calls)).toEqual([]);
+    expect(acts(`Agent 3, isn't ${owner} free on ${slot}?`, calls)).toEqual([]);
+    expect(acts("Agent 2, do you think the food at Restaurant B matters?")).toEqual([]);
+  });
+
+  it.each([
+    ["Agent 2, please confirm Restaurant A's service.", [to(ask(0, 1), 1)]],
+    ["Agent 1: Restaurant C, ambience — result?", [to(ask(2, 2), 0)]],
+    ["Agent 1, your turn on Restaurant B's food quality.", [to(ask(1, 0), 0)]],
+    ["Agent 3, Restaurant A's service, when you get a chance.", [to(ask(0, 1), 2)]],
+    ["Agent 1, I'm missing Restaurant C's ambience. Got it handy?", [to(ask(2, 2), 0)]],
+    ["Earlier I typed Restaurant C's service as 2 — make that 4.", [share(2, 1, 4)]],
+    ["Agent 1 thinks Restaurant A's service is 1, but I've got 4 for it.", [share(0, 1, 4)]],
+    ["Agent 2's figure for Restaurant B's ambience is stale; the current value is 1.", [share(1, 2, 1)]],
+    ["Agent 2 overstated Restaurant C's ambience; my figure is 2.", [share(2, 2, 2)]],
+    ["Agent 1 flagged Restaurant A's service as 1; for my own part, Restaurant A's ambience is 3.", [share(0, 2, 3)]],
+    ["Agent 1 flagged Restaurant A's service as 1.", []],
+    ["Restaurant B it should be.", [propose(1)]],
+    ["Restaurant C takes it.", [propose(2)]],
+    ["Restaurant A, no doubt about it.", [propose(0)]],
+  ])("%j", (text, expected) => {
+    expect(acts(text)).toEqual(expected);
+  });
+});

@@ -239,10 +239,11 @@ export function fragmentPair(
   for (let k = first; k < s.to; k++) if (s.words[k] === "please" || s.words[k] === "pls") please = true;
   // "Agent 3, X's calendar at Monday noon — the floor is yours.": names handed over to the agent addressed
   const handOff = tagged.size > 0 ? handOffAt(s, first) : null;
-  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please && handOff === null) return null;
+  const lead = tagged.size > 0 ? handOffLead(s, first, tagged) : null;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question && !please && handOff === null && lead === null) return null;
   let option: number | null = null;
   let attribute: number | null = null;
-  for (let k = first; k < (handOff ?? s.to); k++) {
+  for (let k = lead ?? first; k < (handOff ?? s.to); k++) {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
     const o = state.options.match(s.words, k);
@@ -256,6 +257,10 @@ export function fragmentPair(
     // "Restaurant A, food quality: your figure?"
     if (a === null && (TOPIC_WORDS.has(w) || w === "please" || w === "pls" || w === "your" || cue.askTails.has(w)))
       continue;
+    // "Agent 2, please confirm Stall A's plants sold.": a request verb right after "please"
+    if (a === null && REQUEST_VERBS.has(w) && (s.words[k - 1] === "please" || s.words[k - 1] === "pls")) continue;
+    // "Employee B, parking log — result?": a closing word that only asks for the value
+    if (a === null && RESULT_WORDS.has(w) && k === s.to - 1 && s.separated(k - 1)) continue;
     if (a === null || attribute !== null) return null;
     attribute = a.index;
     k = a.end - 1;
@@ -270,7 +275,34 @@ const HAND_OFFS: readonly (readonly string[])[] = [
   ["your", "turn"],
   ["your", "call"],
   ["all", "yours"],
+  // polite closings: "X's Y for Z, when you get a chance."
+  ["when", "you", "get", "a", "chance"],
+  ["when", "you", "have", "a", "moment"],
+  ["when", "you", "can"],
+  ["at", "your", "convenience"],
 ];
+
+/** Hand-offs that open an addressed request and lead its topic: "Agent 1, your turn on X's Y." */
+const HAND_OFF_LEADS: readonly (readonly string[])[] = [
+  ["your", "turn", "on"],
+  ["your", "turn", "for"],
+  ["over", "to", "you", "on"],
+  ["over", "to", "you", "for"],
+];
+
+/** Where the topic after an opening hand-off starts ("your turn on" X's Y), or null. */
+function handOffLead(s: Sentence, first: number, tagged: ReadonlySet<number>): number | null {
+  let k = first;
+  while (k < s.to && tagged.has(k)) k++;
+  for (const phrase of HAND_OFF_LEADS) if (phrase.every((w, t) => s.words[k + t] === w)) return k + phrase.length;
+  return null;
+}
+
+/** Verbs of a request after "please": "please confirm X's Y". */
+const REQUEST_VERBS = new Set(["confirm", "verify", "check", "share", "send", "give", "post", "report"]);
+
+/** Words closing a names-only question that only ask for the value: "Employee B, parking log — result?". */
+const RESULT_WORDS = new Set(["result", "results", "outcome", "status", "verdict", "findings"]);
 
 /** Where a hand-off clause closing the sentence starts (after a pause), or null. */
 function handOffAt(s: Sentence, first: number): number | null {
@@ -513,6 +545,10 @@ const POINTER_PHRASES = new Set([
   "rating",
   "figure",
   "level",
+  "got it handy",
+  "have it handy",
+  "got that handy",
+  "have you got it",
   "any news",
   "any update",
   "anything",
@@ -552,4 +588,84 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
     if (POINTERS.has(w) && verb) pointer = true;
   }
   return pointer;
+}
+
+/** Words of a question about a person's time: "is Carol free on X?", "can Dan make X?", "how's Lena fixed for X?". */
+const TIME_WORDS = new Set(["free", "available", "around", "make", "busy", "fixed", "open", "booked", "reachable"]);
+/** Adjectives that name an attribute they do not spell: "how roomy is X?" asks for its size. */
+const ADJECTIVE_ATTRIBUTES = new Map([
+  ["roomy", "size"],
+  ["spacious", "size"],
+  ["big", "size"],
+  ["large", "size"],
+  ["bright", "natural light"],
+  ["sunny", "natural light"],
+  ["pricey", "rent"],
+  ["expensive", "rent"],
+  ["cheap", "rent"],
+  ["affordable", "rent"],
+]);
+/** Words too common to point to an attribute by themselves. */
+const COMMON = new Set(["the", "for", "of", "and", "at", "on", "in", "to", "sold", "time", "money", "value"]);
+
+/** The attributes one word of a question points to (by owner, a word of the name, its stem, or an adjective). */
+function hintedAttributes(words: readonly string[], k: number, names: readonly string[], timed: boolean): number[] {
+  const w = words[k] as string;
+  const found: number[] = [];
+  names.forEach((name, index) => {
+    const parts = name.toLowerCase().split(" ");
+    const owner = parts[0]?.endsWith("'s") === true ? parts[0].slice(0, -2) : null;
+    // "is Carol free on X?": the owner of "<name>'s availability" with a word of time
+    if (owner !== null && w === owner && timed && words[k + 1] !== "'s") found.push(index);
+    else if (owner === null && w.length >= 4 && !COMMON.has(w)) {
+      // "how much light does X get?" (a word of "natural light"), "how clean is X?" (the stem of "cleanliness")
+      if (parts.includes(w) || parts.some((p) => p.length > w.length && p.startsWith(w) && w.length >= 5))
+        found.push(index);
+    }
+    if (ADJECTIVE_ATTRIBUTES.get(w) === name.toLowerCase()) found.push(index);
+  });
+  return found;
+}
+
+/**
+ * "Agent 3, is Carol free on Tuesday 9am?", "how roomy is Apartment A?", "how much light does Apartment D get?": a
+ * question (a wh-word, a yes/no opener or "can") that names exactly one option and no attribute by its name, and
+ * points to exactly one attribute by a word of it (its owner with a word of time, a word or the stem of its name,
+ * or an adjective for it); no number, negation, comparison, condition, other agent or opinion. Null otherwise.
+ */
+export function hintedPairQuestion(
+  s: Sentence,
+  q: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  const { words } = s;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  let j = q;
+  while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
+  const opener = words[j] as string;
+  if (!(DIRECT.has(opener) || YES_NO.has(opener) || REQUEST_MODALS.has(opener) || opener === "how's")) return null;
+  let timed = false;
+  for (let k = j; k < s.to; k++) if (TIME_WORDS.has(words[k] as string)) timed = true;
+  let option: number | null = null;
+  const hinted = new Set<number>();
+  const names = state.task.domain.attributes;
+  for (let k = j; k < s.to; k++) {
+    if (tagged.has(k)) continue;
+    const w = words[k] as string;
+    if (NOT_ONE_PAIR.has(w) || NOT_ASKING.has(w) || cue.comparatives.has(w) || cue.negations.has(w)) return null;
+    if (w.endsWith("n't") || cue.conditionals.has(w) || cue.alternatives.has(w)) return null;
+    if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
+    const o = state.options.match(words, k);
+    if (o !== null) {
+      if (option !== null && option !== o.index) return null;
+      option = o.index;
+      k = o.end - 1;
+      continue;
+    }
+    if (state.attributes.match(words, k) !== null) return null;
+    for (const a of hintedAttributes(words, k, names, timed)) hinted.add(a);
+  }
+  if (option === null || hinted.size !== 1) return null;
+  return { option, attribute: [...hinted][0] as number };
 }

@@ -29,7 +29,7 @@ export function ownSource(words: readonly string[], k: number, end: number, s: S
 }
 
 /** "the correct value is 1", "the right number is 0", "the actual figure is 3": the speaker's value named so. */
-const TRUE_ADJECTIVES = new Set(["correct", "right", "real", "actual", "true", "proper"]);
+const TRUE_ADJECTIVES = new Set(["correct", "right", "real", "actual", "true", "proper", "current", "updated"]);
 const VALUE_NOUNS = new Set(["value", "number", "figure", "level", "count", "rating", "score", "reading"]);
 
 /** Is the level at j (after "a"/"an") followed by the speaker's own source? */
@@ -170,6 +170,12 @@ export function correctionLevel(
   } else if ((words[j] === "i'm" || words[j] === "im") && READING_VERBS.has(words[j + 1] as string)) {
     // "I'm seeing 2", "I'm getting 0"
     j += 2;
+  } else if (words[j] === "make" && PRONOUNS.has(words[j + 1] as string)) {
+    // "— make that -1", "make it 3": the speaker's value replacing the one just given
+    j += 2;
+  } else if ((words[j] === "i've" || words[j] === "we've") && words[j + 1] === "got") {
+    // "but I've got 4 for it"
+    j += 2;
   } else if (words[j] === "i" || words[j] === "we") {
     j++;
     if (words[j] === "actually" || words[j] === "only") j++;
@@ -217,6 +223,8 @@ export function correctionLevel(
     level.end >= end ||
     s.separated(level.end - 1) ||
     words[level.end] === "instead" ||
+    // "I've got 4 for it"
+    (words[level.end] === "for" && PRONOUNS.has(words[level.end + 1] as string) && level.end + 2 >= end) ||
     ownSource(words, level.end, end, s);
   return closes ? level : null;
 }
@@ -358,7 +366,17 @@ function levelBefore(s: Sentence, from: number, to: number): boolean {
 }
 
 /** Words that call a claim wrong without a level: "mixed up", "got X wrong", "is off". */
-const WRONG_WORDS = new Set(["mixed", "wrong", "off", "incorrect", "mistaken", "misread", "confused"]);
+const WRONG_WORDS = new Set([
+  "mixed",
+  "wrong",
+  "off",
+  "incorrect",
+  "mistaken",
+  "misread",
+  "confused",
+  "stale",
+  "outdated",
+]);
 
 /** Does a word calling the claim wrong stand between from and to? */
 function calledWrongBefore(s: Sentence, from: number, to: number): boolean {

@@ -183,6 +183,21 @@ function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseS
   return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
 }
 
+/** "For <attribute>, <options> are <levels>": one attribute leading a list of options and their levels. */
+function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  if (!((words[k] === "for" || words[k] === "on") && s.clauseStart(k))) return null;
+  const attribute = state.attributes.match(words, k + 1);
+  if (attribute === null || !s.separated(attribute.end - 1)) return null;
+  const options = optionList(s, attribute.end, end, state);
+  if (options === null || options.options.length < 2) return null;
+  const levels = levelList(s, skipFillers(s, options.end, end), end, state);
+  if (levels === null) return null;
+  const last = words[levels.end] === "respectively" ? levels.end + 1 : levels.end;
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
+}
+
 /**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
@@ -201,6 +216,9 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
       k = o.end;
     }
   }
+  // "For leadership, Candidate C and Candidate D are 4 and 2, respectively"
+  const led = option === null ? attributeLedOptions(s, k, end, state) : null;
+  if (led !== null) return led;
   const options = option === null ? (possessiveOptions(s, k, end, state) ?? optionList(s, k, end, state)) : null;
   if (options !== null && options.options.length >= 2) {
     let j = skipFillers(s, options.end, end);
@@ -208,9 +226,18 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     // "A and B have service 4 and 1"
     const attribute = state.attributes.match(words, words[j] === "the" ? j + 1 : j);
     if (attribute !== null) {
-      const levels = levelList(s, skipFillers(s, attribute.end, end), end, state);
+      let at = skipFillers(s, attribute.end, end);
+      let levels = levelList(s, at, end, state);
+      // "A's and B's desk search came back 1 and 0": a few plain verb words before the levels
+      for (let v = 0; levels === null && v < 3 && at < end && plainVerb(words[at] as string, state, s, at); v++) {
+        at = skipFillers(s, at + 1, end);
+        levels = levelList(s, at, end, state);
+      }
       if (levels !== null)
         return pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]);
+      // several options over one attribute and a list of levels later in the clause that no rule pairs: exact or
+      // nothing ("A and B have X 5" shares one level with both and stays read)
+      for (let k2 = at; k2 < end; k2++) if (levelList(s, k2, end, state) !== null) return { ambiguous: true, end };
       return null;
     }
     // "A and B hold 2 and 3 apples[, and 1 and 4 onions]", "A and B score 2 and 5 on teamwork"

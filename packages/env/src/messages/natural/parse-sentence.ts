@@ -5,6 +5,7 @@ import {
   askPairs,
   fragmentPair,
   hasNumber,
+  hintedPairQuestion,
   onePairQuestion,
   pointerQuestion,
   requestAt,
@@ -27,6 +28,8 @@ export interface SentenceResult {
   heading: boolean;
   /** The agent the sentence addresses ("Question for Agent 2:"), if it names one. */
   to?: number;
+  /** The pair of an ask read by a word of its attribute ("is Carol free on X?"), which the next question may restate. */
+  hinted?: { option: number; attribute: number };
 }
 
 /** Appends acts to one sentence's list: asks addressed as the sentence says, shares checked against the levels. */
@@ -65,6 +68,12 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
       (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));
     if (pair !== null) out.ask(pair.option, pair.attribute);
   }
+  let hinted: { option: number; attribute: number } | null = null;
+  // "Agent 3, is Carol free on Tuesday 9am?", "how roomy is Apartment A?": the attribute named by a word of it
+  if (question < s.to && out.acts.length === 0) {
+    hinted = hintedPairQuestion(s, question, tagged, state);
+    if (hinted !== null) out.ask(hinted.option, hinted.attribute);
+  }
   // "Shall we go with Monday 9am?": a proposal put as a question
   if (
     question < s.to &&
@@ -86,7 +95,10 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
-  return to === undefined ? { acts: out.acts, heading: false } : { acts: out.acts, heading: false, to };
+  const result: SentenceResult = { acts: out.acts, heading: false };
+  if (to !== undefined) result.to = to;
+  if (hinted !== null) result.hinted = hinted;
+  return result;
 }
 
 /** The one pair a span names (as an ask would, else one option and one attribute), with no number; else null. */

@@ -35,6 +35,7 @@ const SURE_TAILS: readonly (readonly string[])[] = [
   ["no", "doubt"],
   ["no", "contest"],
   ["without", "a", "doubt"],
+  ["no", "doubt", "about", "it"],
 ];
 
 /** "X is the one I'd go with", "X is the hire I'd make": verbs of the speaker's choice after a relative clause. */
@@ -141,6 +142,25 @@ const TAIL_LEADS = new Set(["my", "final", "our"]);
 /** "X is who I'd hire", "X is what I'd pick". */
 const RELATIVES = new Set(["who", "what", "which", "where"]);
 
+/** "Shelf A it should be.", "Shelf A takes it.": a closing form of the option as the choice at j; the word after, or null. */
+function closingChoice(s: Sentence, i: number, j: number, end: number): number | null {
+  const { words } = s;
+  if (!s.clauseStart(i)) return null;
+  // "Shelf A it should be, with 5 apples.", "Employee C it has to be."
+  if (words[j] === "it") {
+    const k =
+      words[j + 1] === "should" && words[j + 2] === "be"
+        ? j + 3
+        : words[j + 1] === "has" && words[j + 2] === "to" && words[j + 3] === "be"
+          ? j + 4
+          : null;
+    if (k !== null && (k >= end || s.separated(k - 1))) return k;
+  }
+  // "Shelf A takes it.", "Stall B wins it." closing the sentence
+  if ((words[j] === "takes" || words[j] === "wins") && words[j + 1] === "it" && j + 2 >= end) return j + 2;
+  return null;
+}
+
 /** "X gets my vote", "X is my pick", "X is the best choice", "X should win", "X is who I'd hire" at i. */
 function optionFirst(
   s: Sentence,
@@ -154,6 +174,8 @@ function optionFirst(
     let j = option.end;
     // "Candidate A it is."
     if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
+    const closing = closingChoice(s, i, j, end);
+    if (closing !== null) return { option: option.index, end: closing };
     // "Stall A should win this"
     if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
     // "Stall B should get the prize"

@@ -4,9 +4,10 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
+import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import { namedPair, ownEarlierValue, parseSentence } from "./parse-sentence";
+import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -203,6 +204,10 @@ export class SentenceReading {
   private requestList = false;
   /** The last sentence was a heading of a proposal noun only ("## Recommendation", "**Final answer**"). */
   private proposalHeading = false;
+  /** The pair the last sentence asked by a word of its attribute, which the next question may restate. */
+  private lastHinted: { option: number; attribute: number } | null = null;
+  /** The proposals read by shape (`loneProposal`), dropped when another sentence proposes the same option. */
+  private readonly shapeProposals: Located<{ act: Act }>[] = [];
 
   constructor(
     private readonly tokens: readonly NaturalToken[],
@@ -225,6 +230,13 @@ export class SentenceReading {
       if (!this.read(from, to)) return false;
       from = to;
     }
+    // "I think Miss Hartley is the culprit. I accuse Miss Hartley.": a shape-read proposal another sentence makes
+    // by its cue is the same choice, said twice
+    for (const shaped of this.shapeProposals) {
+      const { option } = shaped.act as { option: number };
+      if (this.acts.some((a) => a !== shaped && a.act.kind === "propose" && a.act.option === option))
+        this.acts.splice(this.acts.indexOf(shaped), 1);
+    }
     return true;
   }
 
@@ -241,13 +253,7 @@ export class SentenceReading {
     const at = (tokens[start] as NaturalToken).start;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
-    // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
-    // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
-    const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
-    if (found.acts.length === 0 && !found.heading && from !== null) {
-      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
-      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
-    }
+    const shaped = this.readShapes(sentence, found, first, to);
     // "## Recommendation" over "Candidate D — ...": the option opening the line under the heading is proposed
     if (this.proposalHeading) {
       const option = state.options.match(sentence.words, first);
@@ -307,7 +313,10 @@ export class SentenceReading {
     if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
-    for (const act of found.acts) this.acts.push({ at, act });
+    for (const act of found.acts) {
+      this.acts.push({ at, act });
+      if (act === shaped) this.shapeProposals.push(this.acts[this.acts.length - 1] as Located<{ act: Act }>);
+    }
     // "Restaurant C, no question. That's my vote.": a pointer in the next sentence restates this proposal
     const proposed = found.acts.filter((a) => a.kind === "propose");
     state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
@@ -328,6 +337,39 @@ export class SentenceReading {
       if (this.numberNearName(first, to)) this.missed.push(span);
     }
     return true;
+  }
+
+  /**
+   * What a sentence's shape gives when its cues gave little: a restated hinted question dropped, a lone share, a
+   * proposal by shape (`loneProposal`); the shape proposal taken, or null.
+   */
+  private readShapes(sentence: Sentence, found: SentenceResult, first: number, to: number): Act | null {
+    const { state } = this;
+    // "Agent 3, is Tomas free on Monday noon? What does Tomas's calendar show there?": the second question restates
+    // the pair the first asked by a word of it
+    const restated = this.lastHinted;
+    if (restated !== null)
+      found.acts = found.acts.filter(
+        (a) => !(a.kind === "ask" && a.option === restated.option && a.attribute === restated.attribute),
+      );
+    this.lastHinted = found.hinted ?? null;
+    // "Food quality for Restaurant C lands at 2.": one option, attribute and level no cue read, nothing to doubt
+    // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
+    const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
+    if (found.acts.length === 0 && !found.heading && from !== null) {
+      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
+      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
+    }
+    // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
+    if (!found.heading && found.to === undefined && !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")) {
+      const proposed = loneProposal(sentence, first, to, state);
+      if (proposed !== null) {
+        const shaped: Act = { kind: "propose", option: proposed };
+        found.acts.unshift(shaped);
+        return shaped;
+      }
+    }
+    return null;
   }
 
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */

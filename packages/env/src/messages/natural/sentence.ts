@@ -291,6 +291,9 @@ function ownClause(words: readonly string[], at: number): boolean {
   const w = words[i];
   const next = words[i + 1] as string;
   if (w === "actually" || (w === "in" && next === "my")) return true;
+  // "; for my part, ...", "; for my own part, ..."
+  if (w === "for" && next === "my" && (words[i + 2] === "part" || (words[i + 2] === "own" && words[i + 3] === "part")))
+    return true;
   // "...; on my side, ...", "from my end, ..."
   if ((w === "on" || w === "from") && (next === "my" || next === "our") && OWN_PLACES.has(words[i + 2] as string))
     return true;

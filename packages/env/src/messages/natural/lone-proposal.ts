@@ -1,0 +1,272 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+// A proposal read by its shape rather than its phrase: one option, the speaker's own clause, a choice word, and
+// nothing that could make it less than the speaker's choice now (docs/design.md §2, the propose act).
+
+/** Longest sentence (in words) the lone-proposal reading looks at: a short statement, not a paragraph. */
+const MAX_WORDS = 14;
+
+/**
+ * The choice class: stems of verbs and nouns of choosing ("plumping", "nominee", "elect", "favour", "winner",
+ * "culprit"). A word is a choice word when it starts with one of these and is not one of NOT_CHOICE.
+ */
+const CHOICE_STEMS = [
+  "choos",
+  "chose",
+  "choice",
+  "pick",
+  "prefer",
+  "favour",
+  "favor",
+  "elect",
+  "nomin",
+  "vote",
+  "select",
+  "plump",
+  "champion",
+  "accus",
+  "suspect",
+  "culprit",
+  "guilty",
+  "winner",
+  "recommend",
+  "endorse",
+  "settle",
+  "decision",
+  "decide",
+  "verdict",
+  "thumbs",
+  "opt",
+] as const;
+/** Words that start like a choice word but are none: "option" (the task's noun), "optimistic", "elections". */
+const NOT_CHOICE = new Set([
+  "option",
+  "options",
+  "optional",
+  "optimal",
+  "optimistic",
+  "optimism",
+  "select",
+  "elections",
+]);
+
+/** Choice verbs that choose only with their particle after them: "cast mine for X", "slot the meeting into X". */
+const PARTICLE_VERBS = new Map<string, ReadonlySet<string>>([
+  ["cast", new Set(["for"])],
+  ["stake", new Set(["on"])],
+  ["grab", new Set(["*"])],
+  ["slot", new Set(["into", "in"])],
+  ["pointing", new Set(["at"])],
+  ["point", new Set(["at"])],
+  ["run", new Set(["with"])],
+  ["roll", new Set(["with"])],
+  ["sign", new Set(["for"])],
+  ["give", new Set(["role", "job", "post", "position", "award", "prize", "nod"])],
+  ["put", new Set(["money", "down"])],
+  ["lock", new Set(["*", "!down", "!up", "!away"])],
+]);
+
+/** The speaker's own voice: a first-person word in the clause. */
+const FIRST_PERSON = new Set([
+  "i",
+  "i'm",
+  "i'd",
+  "i'll",
+  "i've",
+  "im",
+  "id",
+  "ill",
+  "me",
+  "my",
+  "mine",
+  "we",
+  "we're",
+  "we'd",
+  "we'll",
+  "our",
+  "us",
+  "let",
+  "lets",
+]);
+
+/**
+ * Words that make the sentence less than the speaker's choice now: other people ("you", "agent", "everyone"),
+ * hedges and modals ("might", "maybe"), past or earlier choices ("was", "initially"), comparison and
+ * alternatives ("than", "instead"), leaving out ("against", "away", "out"), and a want or a question word.
+ */
+const BLOCKERS = new Set([
+  ...cue.modals,
+  ...cue.comparatives,
+  ...cue.alternatives,
+  ...cue.pastIntent,
+  ...cue.reporting,
+  "agent",
+  "you",
+  "your",
+  "he",
+  "she",
+  "they",
+  "them",
+  "his",
+  "her",
+  "their",
+  "everyone",
+  "everybody",
+  "anyone",
+  "anybody",
+  "someone",
+  "somebody",
+  "others",
+  "else",
+  "people",
+  "team",
+  "group",
+  "prefers",
+  "picked",
+  "chose",
+  "voted",
+  "suspected",
+  "earlier",
+  "before",
+  "yesterday",
+  "instead",
+  "rather",
+  "against",
+  "away",
+  "out",
+  "off",
+  "least",
+  "second",
+  "also",
+  "too",
+  "either",
+  "unsure",
+  "undecided",
+  "torn",
+  "leaning",
+  "lean",
+  "consider",
+  "considering",
+  "what",
+  "which",
+  "why",
+  "how",
+  "whether",
+  "should",
+  "shall",
+  "want",
+  "wants",
+  "need",
+  "needs",
+  "hope",
+  "wish",
+  "favourite",
+  "favorite",
+]);
+
+/** The speaker as owner or object: "my", "our", "me" ("X gets the thumbs-up from me", "in my view"). */
+const OWNERS = new Set(["my", "our", "me", "mine", "us"]);
+/** Articles before a choice noun: "the culprit", "a winner". */
+const ARTICLES = new Set(["the", "a", "an"]);
+
+/** A subject before a verb: "what I'd rent". */
+const SUBJECTS = new Set(["i", "i'd", "i'll", "id", "we", "we'd", "we'll"]);
+/** Before "one" as a pronoun: "the one", "the guilty one" ends with it too ("guilty" is read before). */
+const ONE_LEADS = new Set(["the", "that", "this", "guilty", "obvious", "right"]);
+
+/** Words that open a reason after the choice: "I'm opting for Shelf B, since it has 4 onions." */
+const REASONS = new Set(["since", "because", "as", "given", "with", "thanks", "due"]);
+
+/** Is words[k] a choice word of the open class? */
+function choiceWord(w: string): boolean {
+  if (NOT_CHOICE.has(w)) return false;
+  return CHOICE_STEMS.some((stem) => w.startsWith(stem));
+}
+
+/** Does a verb whose particle makes it a choice stand at k ("cast mine for", "run with", "give the role to")? */
+function particleChoice(words: readonly string[], k: number, to: number): boolean {
+  const particles = PARTICLE_VERBS.get(words[k] as string);
+  if (particles === undefined) return false;
+  let found = particles.has("*");
+  // "Let's lock X in" / "lock X": a choice; "lock X down" is none ("!down")
+  for (let j = k + 1; j < Math.min(to, k + 5); j++) {
+    if (particles.has(`!${words[j]}`)) return false;
+    if (particles.has(words[j] as string)) found = true;
+  }
+  return found;
+}
+
+/**
+ * A proposal by shape in from..to: a short sentence no cue read whose clause (up to a reason after a pause) names
+ * exactly one option, no attribute and no number; that holds a choice word (`choiceWord`, or a verb with its
+ * particle: "cast mine for X") in the speaker's voice (a first-person word, or an imperative choice verb opening
+ * the sentence), or is the option alone with "for me"; and that holds no negation, condition, modal, question,
+ * comparison, other person, earlier time or want anywhere. The option, or null (ambiguous: nothing).
+ */
+export function loneProposal(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  const { words, tokens } = s;
+  if (to - from > MAX_WORDS || to <= from) return null;
+  if ((tokens[to - 1] as NaturalToken).question) return null;
+  // the clause of the choice ends at a reason after a pause ("..., since it has 4 onions"); the reason may hold
+  // names and numbers of its own, and the blockers still hold for it
+  let end = to;
+  for (let k = from + 1; k < to; k++)
+    if (REASONS.has(words[k] as string) && (tokens[k - 1] as NaturalToken).pause) {
+      end = k;
+      break;
+    }
+  let option: number | null = null;
+  let choice = false;
+  // "the culprit", "the guilty one": a choice word after an article is the speaker's only with "my" / "our" / "me"
+  let articleChoice = false;
+  let speaker = false;
+  let own = false;
+  for (let k = from; k < to; k++) {
+    const w = words[k] as string;
+    if (BLOCKERS.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+    if (s.gate[k] === true) return null;
+    if (FIRST_PERSON.has(w)) speaker = true;
+    // "in my view", "from me", "as I see it": the speaker owning the choice
+    if (OWNERS.has(w) || (w === "i" && words[k + 1] === "see")) own = true;
+    if (k >= end) continue;
+    const named = state.options.match(words, k);
+    if (named !== null) {
+      // one option, named once and not as an owner ("Restaurant A's claim")
+      if (option !== null || words[named.end] === "'s") return null;
+      option = named.index;
+      k = named.end - 1;
+      continue;
+    }
+    // "Apartment D is what I'd rent": an attribute's word as the speaker's verb is no attribute
+    const attribute = state.attributes.match(words, k);
+    if (attribute !== null && !(attribute.end === k + 1 && SUBJECTS.has(words[k - 1] as string))) return null;
+    // "the one I'm pointing at": "one" after an article is no number
+    const pronoun = w === "one" && ONE_LEADS.has(words[k - 1] as string);
+    if (naturalInteger(w) !== null || (cue.numberWords.has(w) && !pronoun)) return null;
+    if (choiceWord(w) && ARTICLES.has(words[k - 1] as string)) articleChoice = true;
+    else if (choiceWord(w) || particleChoice(words, k, end)) {
+      choice = true;
+      // "Put Stall C down as our pick", "Count Restaurant E as my choice": a verb opening the sentence
+      if (k === from) speaker = true;
+    }
+  }
+  if (option === null) return null;
+  if ((choice && speaker) || (articleChoice && own)) return option;
+  const first = state.options.match(words, from);
+  // "Shelf B, since it has 4 onions.": the option alone, then its reason after a pause
+  if (first !== null && first.end === end && end < to && s.separated(first.end - 1)) return option;
+  // "Restaurant A, for me.": the option alone, a pause, and "for me"
+
+  if (
+    first !== null &&
+    s.separated(first.end - 1) &&
+    words[first.end] === "for" &&
+    words[first.end + 1] === "me" &&
+    first.end + 2 === end
+  )
+    return option;
+  return null;
+}
