@@ -86,13 +86,13 @@ describe("the last block at the read columns only (transformerBlockAt)", () => {
         try {
           const longest = Math.max(...items.map((i) => i.prompt.length + i.completion.length));
           const packed = packPrefixTree(items, { maxColumns: Math.min(128, longest + extra) });
-          const full = tf.tidy(() => prefixTreeLogprobs(m, packed, { entropy: true }));
+          const full = prefixTreeLogprobs(m, packed, { entropy: true });
           const before = tf.memory().numTensors;
           const fast = withLastBlockAtTargets(true, () =>
-            tf.tidy(() => prefixTreeLogprobs(m, packed, { entropy: true, inference: true })),
+            prefixTreeLogprobs(m, packed, { entropy: true, inference: true }),
           );
           const off = withLastBlockAtTargets(false, () =>
-            tf.tidy(() => prefixTreeLogprobs(m, packed, { inference: true })),
+            prefixTreeLogprobs(m, packed, { inference: true }),
           );
           expect(tf.memory().numTensors).toBe(before + 3);
           expect(Array.from(fast.logprobs.dataSync())).toEqual(Array.from(full.logprobs.dataSync()));
