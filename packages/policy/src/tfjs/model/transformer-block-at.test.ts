@@ -91,9 +91,7 @@ describe("the last block at the read columns only (transformerBlockAt)", () => {
           const fast = withLastBlockAtTargets(true, () =>
             prefixTreeLogprobs(m, packed, { entropy: true, inference: true }),
           );
-          const off = withLastBlockAtTargets(false, () =>
-            prefixTreeLogprobs(m, packed, { inference: true }),
-          );
+          const off = withLastBlockAtTargets(false, () => prefixTreeLogprobs(m, packed, { inference: true }));
           expect(tf.memory().numTensors).toBe(before + 3);
           expect(Array.from(fast.logprobs.dataSync())).toEqual(Array.from(full.logprobs.dataSync()));
           expect(Array.from(fast.entropy!.dataSync())).toEqual(Array.from(full.entropy!.dataSync()));
