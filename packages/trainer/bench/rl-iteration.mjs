@@ -1,7 +1,7 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (prefix trees, the prefix cache, the heap kernels in JavaScript and the first SIMD matmul module: 4 x 4 tiles, no
-// mask-aware attention) and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved
-// in one process so all three see the same machine.
+// (the same, but every block of the no-gradient passes at every column: setLastBlockAtTargets off) and on the old step
+// (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so all three see
+// the same machine.
 import { fileURLToPath } from "node:url";
 import {
   Transformer,
@@ -10,6 +10,7 @@ import {
   selectBackend,
   setHeapKernels,
   setHeapWasm,
+  setLastBlockAtTargets,
   setSimdMatMul,
 } from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
@@ -23,9 +24,10 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products; `tiled`: the
  * SIMD matmul's tiled module with mask-aware attention (setSimdMatMul's `tiled` and `maskedAttention`) and the heap
  * kernels' copies and RMSNorm as WebAssembly (setHeapWasm), else the first module over every product and those two
- * in JavaScript.
+ * in JavaScript; `lastBlock`: prefills and the reference pass run the last block at the columns they read only
+ * (setLastBlockAtTargets).
  */
-function arm(base, weights, packing, simd, heapKernels, tiled) {
+function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -57,6 +59,7 @@ function arm(base, weights, packing, simd, heapKernels, tiled) {
     simd,
     heapKernels,
     tiled,
+    lastBlock,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -80,9 +83,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true, true),
-    previous: arm(base, weights, "prefixTree", true, true, false),
-    before: arm(base, weights, "none", false, false, false),
+    today: arm(base, weights, "prefixTree", true, true, true, true),
+    previous: arm(base, weights, "prefixTree", true, true, true, false),
+    before: arm(base, weights, "none", false, false, false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
@@ -93,6 +96,7 @@ export async function rlIterationFigures({ report, quick }) {
       setSimdMatMul({ batched: path.simd, tiled: path.tiled, maskedAttention: path.tiled });
       setHeapKernels(path.heapKernels);
       setHeapWasm(path.tiled);
+      setLastBlockAtTargets(path.lastBlock);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -144,7 +148,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (prefix trees, prefix cache, heap kernels in JavaScript, the first SIMD module: 4 x 4 tiles, no mask-aware attention)`;
+  const previousNote = `${note}; baseline: the previous step (the same, with every block of prefills and the reference pass at every column)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -180,5 +184,6 @@ export async function rlIterationFigures({ report, quick }) {
   setSimdMatMul({ batched: true, tiled: true, maskedAttention: true });
   setHeapKernels(true);
   setHeapWasm(true);
+  setLastBlockAtTargets(true);
   for (const p of Object.values(paths)) p.dispose();
 }

@@ -59,7 +59,9 @@ function summary(label, profile, wall, cpu) {
     entry.calls++;
     groups.set(key, entry);
   }
-  for (const [key, { ms, calls }] of [...groups].sort((a, b) => b[1].ms - a[1].ms).slice(0, 24))
+  for (const [key, { ms, calls }] of [...groups]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, Number(process.env.TOP ?? 24)))
     console.log(`  ${(ms / 1000).toFixed(3)} s x${calls} ${key}`);
 }
 

@@ -28,6 +28,9 @@ export {
   setHeapKernels,
   setHeapWasm,
 } from "./model/wasm-heap-kernels";
+export { lastBlockAtTargets, setLastBlockAtTargets } from "./model/last-block-at-targets";
+export { transformerBlockAt } from "./model/transformer-block-at";
+export { treeTargetAttention } from "./model/tree-target-attention";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";

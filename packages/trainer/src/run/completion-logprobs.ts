@@ -54,7 +54,7 @@ function treeLogprobs(pm: PolicyModel, items: readonly PromptCompletion[], batch
   });
   for (const { items: at, tree } of parts) {
     if (tree.targetRows.length === 0) continue;
-    const values = tf.tidy(() => prefixTreeLogprobs(pm.model, tree).logprobs.dataSync());
+    const values = tf.tidy(() => prefixTreeLogprobs(pm.model, tree, { inference: true }).logprobs.dataSync());
     unpackPrefixTree(tree, values).forEach((lps, j) => {
       out[at[j] as number] = lps;
     });

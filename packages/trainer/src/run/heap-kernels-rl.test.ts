@@ -4,6 +4,7 @@ import {
   selectBackend,
   setHeapKernels,
   setHeapWasm,
+  setLastBlockAtTargets,
   setSimdMatMul,
   Transformer,
   TransformerTrainer,
@@ -23,8 +24,9 @@ beforeAll(async () => {
  * Two demo iterations (of two tasks) from the committed base, the second with the reference pass; their metrics
  * lines and the weights after them.
  */
-async function twoIterations(heapKernels: boolean, tiled = true) {
+async function twoIterations(heapKernels: boolean, tiled = true, lastBlockAtTargets = true) {
   const previous = setHeapKernels(heapKernels);
+  const previousLastBlock = setLastBlockAtTargets(lastBlockAtTargets);
   const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
   const previousWasm = setHeapWasm(tiled);
   const base = await loadCheckpoint(committedBase);
@@ -51,6 +53,7 @@ async function twoIterations(heapKernels: boolean, tiled = true) {
     setHeapKernels(previous);
     setSimdMatMul(previousSimd);
     setHeapWasm(previousWasm);
+    setLastBlockAtTargets(previousLastBlock);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -69,6 +72,14 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
   it("so do the SIMD matmul's tiled module, mask-aware attention and the copies and RMSNorm as WebAssembly (against the first module, no masks, JavaScript)", async () => {
     const fast = await twoIterations(true, true);
     const plain = await twoIterations(true, false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so does the last block at the read columns only in prefills and the reference pass (setLastBlockAtTargets)", async () => {
+    const fast = await twoIterations(true, true, true);
+    const plain = await twoIterations(true, true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
     expect(fast.lines).toEqual(plain.lines);
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));

@@ -13,7 +13,10 @@ export interface AttentionKeysValues {
  * cached keys and values of earlier positions (none for a prefill) followed by their own, with an
  * additive `bias` [batch, 1, time, past + time] holding the causal and padding masks. Returns the
  * merged heads [batch * time, width] and the extended keys and values, the next step's cache (kept
- * in the layout that makes both attention matmuls untransposed). Inference only: no gradient.
+ * in the layout that makes both attention matmuls untransposed). Inference only: no gradient. `queryTime`: the
+ * queries are the last `queryTime` of the `time` new positions per row only (q [batch * queryTime, width], bias
+ * [batch, 1, queryTime, past + time]; transformerBlockAt's last block of a prefill): the same rows of the output bit
+ * for bit, each query's scores, softmax and sums being its own.
  */
 export function cachedAttention(
   q: tf.Tensor2D,
@@ -24,17 +27,18 @@ export function cachedAttention(
   batch: number,
   time: number,
   heads: number,
+  queryTime = time,
 ): { output: tf.Tensor2D; cache: AttentionKeysValues } {
   const width = q.shape[1];
   const headWidth = width / heads;
   const bh = batch * heads;
   // one position per row (a decode step): the head split is a plain reshape, no transpose needed
-  const toHeads = (x: tf.Tensor, perm: number[], shape: [number, number, number]) =>
-    (time === 1
+  const toHeads = (x: tf.Tensor, rows: number, perm: number[], shape: [number, number, number]) =>
+    (rows === 1
       ? tf.reshape(x, shape)
-      : tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), perm), shape)) as tf.Tensor3D;
-  const newKeys = toHeads(k, [0, 2, 3, 1], [bh, headWidth, time]);
-  const newValues = toHeads(v, [0, 2, 1, 3], [bh, time, headWidth]);
+      : tf.reshape(tf.transpose(tf.reshape(x, [batch, rows, heads, headWidth]), perm), shape)) as tf.Tensor3D;
+  const newKeys = toHeads(k, time, [0, 2, 3, 1], [bh, headWidth, time]);
+  const newValues = toHeads(v, time, [0, 2, 1, 3], [bh, time, headWidth]);
   const keys = past === undefined ? newKeys : concatColumns(past.keys, newKeys);
   // values grow along their middle axis: the same copy as joining [bh, 1, length * headWidth] rows
   const values =
@@ -48,15 +52,15 @@ export function cachedAttention(
           [bh, past.values.shape[1] + time, headWidth],
         ) as tf.Tensor3D);
   const length = keys.shape[2];
-  const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), [0, 2, 1, 3], [bh, time, headWidth]);
-  const scores = tf.add(tf.reshape(simdBatchMatMul(scaled, keys), [batch, heads, time, length]), bias);
-  const p = tf.softmax(tf.reshape(scores, [bh, time, length])) as tf.Tensor3D;
+  const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), queryTime, [0, 2, 1, 3], [bh, queryTime, headWidth]);
+  const scores = tf.add(tf.reshape(simdBatchMatMul(scaled, keys), [batch, heads, queryTime, length]), bias);
+  const p = tf.softmax(tf.reshape(scores, [bh, queryTime, length])) as tf.Tensor3D;
   const heads3 = simdBatchMatMul(p, values);
   const output = (
-    time === 1
+    queryTime === 1
       ? tf.reshape(heads3, [batch, width])
-      : tf.reshape(tf.transpose(tf.reshape(heads3, [batch, heads, time, headWidth]), [0, 2, 1, 3]), [
-          batch * time,
+      : tf.reshape(tf.transpose(tf.reshape(heads3, [batch, heads, queryTime, headWidth]), [0, 2, 1, 3]), [
+          batch * queryTime,
           width,
         ])
   ) as tf.Tensor2D;

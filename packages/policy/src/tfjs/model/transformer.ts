@@ -14,6 +14,9 @@ import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
 import { type BlockAttention, type TransformerBlockWeights, transformerBlock } from "./transformer-block";
+import { transformerBlockAt } from "./transformer-block-at";
+import { lastBlockAtTargets } from "./last-block-at-targets";
+import { treeTargetAttention } from "./tree-target-attention";
 import { type AttentionKeysValues, cachedAttention } from "./cached-attention";
 import { type TokenShiftTables, tokenShiftEmbedding } from "./token-shift-embedding";
 import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
@@ -188,9 +191,11 @@ export class Transformer {
    * Logits [targets, vocab] at the target columns of a packed prefix tree (`packPrefixTree`): row k predicts
    * `targetTokens[k]`. Each column attends to its ancestors only and takes its own position and token-shift ids,
    * so every packed sequence gets the logits `forward` gives it alone; the output layer runs on the target columns
-   * only. Differentiable.
+   * only. Differentiable. `inference`: no gradient will be taken, so with setLastBlockAtTargets on (the default) the
+   * last block runs at the target columns only (transformerBlockAt, treeTargetAttention) and RMSNorm as one kernel:
+   * the same logits bit for bit.
    */
-  forwardTree(packed: PackedPrefixTree): tf.Tensor2D {
+  forwardTree(packed: PackedPrefixTree, options: { inference?: boolean } = {}): tf.Tensor2D {
     this.assertLive();
     const { batch, time } = packed;
     for (const p of packed.positions)
@@ -217,6 +222,15 @@ export class Transformer {
       const tiles = tf.tensor3d(visibleTiles(packed.bias, batch, time), [batch, quads, quads], "int32");
       const attention: BlockAttention = (q, k, v) =>
         causalAttention(q, k, v, batch, time, this.config.heads, bias, tiles);
+      if (options.inference === true && lastBlockAtTargets()) {
+        const last = this.blocks.length - 1;
+        const trunk = this.blocks
+          .slice(0, last)
+          .reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention, true), x);
+        const targets = treeTargetAttention(packed, this.config.heads);
+        const block = this.blocks[last] as TransformerBlockWeights;
+        return this.head(transformerBlockAt(trunk, block, this.config.normEps, packed.targetRows, targets), true);
+      }
       const hidden = this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x);
       return this.head(selectRows(hidden, packed.targetRows));
     });
@@ -257,17 +271,10 @@ export class Transformer {
         }
       }
     }
-    const { width: d } = this.config;
     const cached: AttentionKeysValues[] = [];
     const logits = tf.tidy(() => {
       const x = this.embedAt(ids, positions, previous, beforePrevious);
-      const biasT = tf.tensor4d(bias, [batch, 1, time, time]);
-      const out = this.runCached(x, undefined, biasT, batch, time, cached);
-      const last = tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
-        batch,
-        d,
-      ]) as tf.Tensor2D;
-      return this.head(last, true);
+      return this.head(this.runLastColumn(x, undefined, bias, batch, time, time, cached), true);
     });
     const keyValid: boolean[][] = pads.map((pad) => Array.from({ length: time }, (_, c) => c >= pad));
     const nextPositions = prompts.map((p) => p.length);
@@ -322,13 +329,7 @@ export class Transformer {
         );
       }
       const x = this.embedAt(layout.ids, layout.positions, layout.previous, layout.beforePrevious);
-      const biasT = tf.tensor4d(layout.bias, [batch, 1, time, pastWidth + time]);
-      const out = this.runCached(x, past, biasT, batch, time, cached, fresh);
-      const last = tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
-        batch,
-        d,
-      ]) as tf.Tensor2D;
-      return this.head(last, true);
+      return this.head(this.runLastColumn(x, past, layout.bias, batch, time, pastWidth + time, cached, fresh), true);
     });
     const start = prefixes.append(fresh.keys, fresh.values);
     prompts.forEach((prompt, r) => {
@@ -412,8 +413,57 @@ export class Transformer {
   }
 
   /**
+   * runCached's output at each row's last new position [batch, width], from the bias [batch, 1, time, length] as
+   * plain values: with setLastBlockAtTargets on, the last block's queries and everything after them run at that
+   * column only (transformerBlockAt; every keys and values as before), the same values bit for bit.
+   */
+  private runLastColumn(
+    x: tf.Tensor2D,
+    cache: KvCache | undefined,
+    bias: Float32Array,
+    batch: number,
+    time: number,
+    length: number,
+    cached: AttentionKeysValues[],
+    fresh?: { keys: tf.Tensor2D[]; values: tf.Tensor2D[] },
+  ): tf.Tensor2D {
+    const { width: d } = this.config;
+    const biasT = tf.tensor4d(bias, [batch, 1, time, length]);
+    if (!lastBlockAtTargets() || time === 1) {
+      const out = this.runCached(x, cache, biasT, batch, time, cached, fresh);
+      return tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
+        batch,
+        d,
+      ]) as tf.Tensor2D;
+    }
+    const last = this.blocks.length - 1;
+    const rows = Int32Array.from({ length: batch }, (_, r) => r * time + time - 1);
+    const lastBias = new Float32Array(batch * length);
+    for (let r = 0; r < batch; r++)
+      lastBias.set(bias.subarray(((r + 1) * time - 1) * length, (r + 1) * time * length), r * length);
+    const lastBiasT = tf.tensor4d(lastBias, [batch, 1, 1, length]);
+    const trunk = this.runCached(x, cache, biasT, batch, time, cached, fresh, last);
+    const past = cache === undefined ? undefined : { keys: cache.keys[last]!, values: cache.values[last]! };
+    const attention: BlockAttention = (q, k, v) => {
+      const { output, cache: next } = cachedAttention(q, k, v, past, lastBiasT, batch, time, this.config.heads, 1);
+      cached.push({ keys: tf.keep(next.keys), values: tf.keep(next.values) });
+      fresh?.keys.push(tf.keep(k));
+      fresh?.values.push(tf.keep(v));
+      return output;
+    };
+    return transformerBlockAt(
+      trunk,
+      this.blocks[last] as TransformerBlockWeights,
+      this.config.normEps,
+      rows,
+      attention,
+    );
+  }
+
+  /**
    * Every block over `time` new positions per row, attending to the cache (if any) and themselves;
-   * pushes each layer's extended keys and values onto `cached`, kept out of the caller's tidy scope.
+   * pushes each layer's extended keys and values onto `cached`, kept out of the caller's tidy scope. `blocks`: the
+   * first that many blocks only.
    */
   private runCached(
     x: tf.Tensor2D,
@@ -423,8 +473,9 @@ export class Transformer {
     time: number,
     cached: AttentionKeysValues[],
     fresh?: { keys: tf.Tensor2D[]; values: tf.Tensor2D[] },
+    blocks = this.blocks.length,
   ): tf.Tensor2D {
-    return this.blocks.reduce((h, block, layer) => {
+    return this.blocks.slice(0, blocks).reduce((h, block, layer) => {
       const past = cache === undefined ? undefined : { keys: cache.keys[layer]!, values: cache.values[layer]! };
       const attention: BlockAttention = (q, k, v) => {
         const { output, cache: next } = cachedAttention(q, k, v, past, bias, batch, time, this.config.heads);
