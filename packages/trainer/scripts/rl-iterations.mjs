@@ -2,24 +2,12 @@
 // Runs a few demo RL iterations from the committed base on today's step, for `node --cpu-prof` (README, "The RL
 // step"): iteration 0 warms up, then `--iterations N` (default 4) more; prints each one's wall and CPU seconds.
 //   pnpm build && node --cpu-prof --cpu-prof-dir=/tmp/prof packages/trainer/scripts/rl-iterations.mjs
-import { fileURLToPath } from "node:url";
-import { TransformerTrainer, Transformer, loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
-import { armConfig, resolveTrainConfig, rlIteration } from "@cosir/trainer";
+import { rlIteration } from "@cosir/trainer";
+import { demoRlContext } from "./demo-rl-context.mjs";
 
-const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
 const at = process.argv.indexOf("--iterations");
 const iterations = at >= 0 ? Number(process.argv[at + 1]) : 4;
-await selectBackend({ log: null });
-const base = await loadCheckpoint(committedBase);
-const weights = await base.model.readWeights();
-const config = armConfig(resolveTrainConfig({ preset: "demo" }), "cosir");
-const policy = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
-const reference = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
-const trainer = new TransformerTrainer(policy.model, {
-  learningRate: config.rl.learningRate,
-  clipNorm: config.rl.clipNorm,
-});
-const context = { config, policy, reference, trainer };
+const context = await demoRlContext();
 for (let it = 0; it <= iterations; it++) {
   const start = performance.now();
   const cpu = process.cpuUsage();

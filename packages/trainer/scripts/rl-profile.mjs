@@ -3,23 +3,12 @@
 // warm-up iteration from the committed base, then a tfjs kernel profile (tf.profile) of the next iteration's rollout
 // and of a whole iteration, each kernel's time summed by name, largest first, beside the wall and CPU seconds.
 //   pnpm build && node packages/trainer/scripts/rl-profile.mjs
-import { fileURLToPath } from "node:url";
 import * as tf from "@tensorflow/tfjs-core";
-import { TransformerTrainer, Transformer, loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
-import { armConfig, resolveTrainConfig, rlIteration, rlRollout } from "@cosir/trainer";
+import { rlIteration, rlRollout } from "@cosir/trainer";
+import { demoRlContext } from "./demo-rl-context.mjs";
 
-const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
-await selectBackend({ log: null });
-const base = await loadCheckpoint(committedBase);
-const weights = await base.model.readWeights();
-const config = armConfig(resolveTrainConfig({ preset: "demo" }), "cosir");
-const policy = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
-const reference = { model: new Transformer(base.model.config, { weights }), tokenizer: base.tokenizer };
-const trainer = new TransformerTrainer(policy.model, {
-  learningRate: config.rl.learningRate,
-  clipNorm: config.rl.clipNorm,
-});
-const context = { config, policy, reference, trainer };
+const context = await demoRlContext();
+const { config, policy } = context;
 await rlIteration(context, 0);
 
 // op scopes ("unnamed scope", "...__op") enclose kernels that are listed too: only the kernels themselves are summed

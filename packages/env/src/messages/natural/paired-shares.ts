@@ -107,6 +107,24 @@ function pair(
   return { shares: names.map((n, k) => make(n, levels[k] as number)), end };
 }
 
+/**
+ * The levels after a list of options about one attribute (`... are 4 and 2[, respectively]`), paired in order:
+ * exact (one level per option, the clause closed after them) or ambiguous, never a wrong level.
+ */
+function optionsLevels(
+  s: Sentence,
+  options: { options: number[]; end: number },
+  attribute: number,
+  end: number,
+  state: ParseState,
+): Paired | null {
+  const levels = levelList(s, skipFillers(s, options.end, end), end, state);
+  if (levels === null) return null;
+  const last = s.words[levels.end] === "respectively" ? levels.end + 1 : levels.end;
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(options.options, levels.levels, last, (o, l) => [o, attribute, l]);
+}
+
 /** "2 and 3 apples[, and 1 and 4 onions]" or "2 and 5 on teamwork" after paired options, from j. */
 function countedPairs(s: Sentence, j: number, end: number, state: ParseState, options: number[]): Paired | null {
   const { words } = s;
@@ -176,11 +194,7 @@ function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseS
   if (attribute === null || !cue.attributePrepositions.has(words[attribute.end] as string)) return null;
   const options = optionList(s, attribute.end + 1, end, state);
   if (options === null || options.options.length < 2) return null;
-  const levels = levelList(s, skipFillers(s, options.end, end), end, state);
-  if (levels === null) return null;
-  const last = words[levels.end] === "respectively" ? levels.end + 1 : levels.end;
-  if (!(last >= end || s.separated(last - 1))) return null;
-  return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
+  return optionsLevels(s, options, attribute.index, end, state);
 }
 
 /** "For <attribute>, <options> are <levels>": one attribute leading a list of options and their levels. */
@@ -191,11 +205,7 @@ function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseSt
   if (attribute === null || !s.separated(attribute.end - 1)) return null;
   const options = optionList(s, attribute.end, end, state);
   if (options === null || options.options.length < 2) return null;
-  const levels = levelList(s, skipFillers(s, options.end, end), end, state);
-  if (levels === null) return null;
-  const last = words[levels.end] === "respectively" ? levels.end + 1 : levels.end;
-  if (!(last >= end || s.separated(last - 1))) return null;
-  return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
+  return optionsLevels(s, options, attribute.index, end, state);
 }
 
 /**
