@@ -68,7 +68,7 @@ traces.forEach((tr, k) => {
       const kind =
         (own ? "own" : heard ? "heard" : "unseen") +
         (right ? "-true" : "-wrong") +
-        (own && right ? (said ? "-repeat" : "-fresh") + "-ag" + t.agents : "");
+        (own && right ? `${said ? "-repeat" : "-fresh"}-ag${t.agents}` : "");
       add(kind, single ? rewards.messages[i].total : undefined);
       if (!stated.has(cell)) stated.set(cell, new Set());
       stated.get(cell).add(m.speaker);

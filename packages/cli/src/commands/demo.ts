@@ -120,37 +120,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
     result.seconds.bench = (Date.now() - benchStarted) / 1000;
     const summed = new Set(runs.filter((r) => r.tags.includes("heldout")).map((r) => r.benchmark)).size;
     io.stdout.write(`${written.table}\n${summed > 0 ? `${heldOutSumNote(benchN, summed)}\n` : ""}`);
-    if (summed > 0) {
-      // Every RL seed's arms on the held-out families (seed 0's are the table above), and the order per seed with
-      // paired bootstrap intervals (issue 24: "on each of 3 RL seeds").
-      const seedSpecs =
-        seeds > 1
-          ? parsePolicySpecs(
-              Array.from({ length: seeds - 1 }, (_, k) =>
-                DEMO_ARMS.map((arm) => `${arm}@${k + 1}=${join(demoArmDir(out, arm, k + 1), "checkpoint")}`),
-              )
-                .flat()
-                .join(","),
-            )
-          : [];
-      const seedRuns = await familyRuns(
-        seedSpecs.map((p) => p.name),
-        seedSpecs,
-        (b) => b.tags.includes("heldout"),
-      );
-      const rows = heldOutBySeed(
-        [...runs, ...seedRuns],
-        Array.from({ length: seeds }, (_, s) => ({
-          seed: config.seed + s,
-          outcomeOnly: s === 0 ? "outcomeOnly" : `outcomeOnly@${s}`,
-          cosir: s === 0 ? "cosir" : `cosir@${s}`,
-        })),
-      );
-      io.stdout.write(
-        `\nHeld-out sum by RL seed (${benchN} episodes a family; 95% stratified bootstrap intervals, differences paired on the same instances):\n${formatHeldOutBySeed(rows)}\n`,
-      );
-      await writeJsonAtomic(join(out, "bench", "held-out-by-seed.json"), { version: 1, episodes: benchN, rows });
-    }
+    if (summed > 0) io.stdout.write(await heldOutBySeedSection(out, seeds, config.seed, benchN, runs, familyRuns));
     io.stdout.write(`\nwrote ${join(out, "bench")}/report.md, summary.json and SVG charts\n`);
     bench = written.summary;
   }
@@ -172,3 +142,47 @@ export const demoCommand: CliCommand = async (argv, io) => {
   );
   return 0;
 };
+
+/**
+ * Every RL seed's arms on the held-out families (seed 0's are already in `runs`), and the held-out sum's order per
+ * seed with paired bootstrap intervals (issue 24: "on each of 3 RL seeds"); also written to
+ * bench/held-out-by-seed.json. Returns the text the demo prints.
+ */
+async function heldOutBySeedSection(
+  out: string,
+  seeds: number,
+  firstSeed: number,
+  benchN: number,
+  runs: readonly BenchmarkRun[],
+  familyRuns: (
+    names: readonly string[],
+    specs: ReturnType<typeof parsePolicySpecs>,
+    only: (b: Benchmark) => boolean,
+  ) => Promise<BenchmarkRun[]>,
+): Promise<string> {
+  const seedSpecs =
+    seeds > 1
+      ? parsePolicySpecs(
+          Array.from({ length: seeds - 1 }, (_, k) =>
+            DEMO_ARMS.map((arm) => `${arm}@${k + 1}=${join(demoArmDir(out, arm, k + 1), "checkpoint")}`),
+          )
+            .flat()
+            .join(","),
+        )
+      : [];
+  const seedRuns = await familyRuns(
+    seedSpecs.map((p) => p.name),
+    seedSpecs,
+    (b) => b.tags.includes("heldout"),
+  );
+  const rows = heldOutBySeed(
+    [...runs, ...seedRuns],
+    Array.from({ length: seeds }, (_, s) => ({
+      seed: firstSeed + s,
+      outcomeOnly: s === 0 ? "outcomeOnly" : `outcomeOnly@${s}`,
+      cosir: s === 0 ? "cosir" : `cosir@${s}`,
+    })),
+  );
+  await writeJsonAtomic(join(out, "bench", "held-out-by-seed.json"), { version: 1, episodes: benchN, rows });
+  return `\nHeld-out sum by RL seed (${benchN} episodes a family; 95% stratified bootstrap intervals, differences paired on the same instances):\n${formatHeldOutBySeed(rows)}\n`;
+}
