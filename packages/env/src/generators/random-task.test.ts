@@ -152,16 +152,40 @@ describe("randomTask with a total decision (candidates)", () => {
           for (let a = 0; a < o.attributes; a++) total += (w[a] as number) * (task.table[k]?.[a] as number);
         expect(c.filter((x) => x === total)).toEqual([total]);
         expect(c[task.correct]).toBe(total);
+        // within 6 of the total, or the least distance that holds the candidates where the range's edge cuts that
+        let d = 6;
+        while (Math.min(hi * span, total + d) - Math.max(lo * span, total - d) + 1 < o.candidates) d++;
+        expect(d).toBeLessThanOrEqual(7);
         for (const x of c) {
           expect(x).toBeGreaterThanOrEqual(lo * span);
           expect(x).toBeLessThanOrEqual(hi * span);
-          expect(Math.abs(x - total)).toBeLessThanOrEqual(6);
+          expect(Math.abs(x - total)).toBeLessThanOrEqual(d);
         }
         expect(new Set(task.visibility.flat()).size).toBe(o.options * o.attributes);
         expect(JSON.stringify(randomTask({ ...o, weights }))).toBe(JSON.stringify(task));
       }),
       { numRuns: 80 },
     );
+  });
+
+  it("ends when the total sits at the range's edge with fewer than `candidates` values within 6 (FC seed 694267427 hung)", () => {
+    // 2 x 4 cells of level 0..1: totals 0..8; a total of 0 or 8 has 7 values within 6, and 8 candidates are asked
+    let edges = 0;
+    for (let seed = 0; seed < 1500; seed++) {
+      const task = randomTask({ seed, options: 2, attributes: 4, levels: [0, 1], candidates: 8 });
+      if (task.decision.kind !== "total") throw new Error("expected a total decision");
+      const c = task.decision.candidates;
+      expect(c).toHaveLength(8);
+      for (const x of c) expect(x >= 0 && x <= 8).toBe(true);
+      const total = task.table.flat().reduce((a, b) => a + b, 0);
+      expect(c[task.correct]).toBe(total);
+      if (total === 0 || total === 8) {
+        edges++;
+        // the least widening: within 7 of the total, all but one value of 0..8
+        for (const x of c) expect(Math.abs(x - total)).toBeLessThanOrEqual(7);
+      }
+    }
+    expect(edges).toBeGreaterThan(0);
   });
 
   it("leaves argmax tasks as they were without candidates", () => {

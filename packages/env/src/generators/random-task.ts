@@ -18,11 +18,18 @@ export interface RandomTaskOptions extends TaskGeneratorOptions {
   candidates?: number;
 }
 
-/** Distinct candidates around `total` inside [min, max], sorted, with the index of `total`; drawn from rng. */
+/**
+ * Distinct candidates around `total` inside [min, max], sorted, with the index of `total`; drawn from rng within 6
+ * of the total, or within the least distance past 6 that holds `count` values when the range's edge cuts the window
+ * (a total of 0 in 0..8 has only 7 values within 6: drawing 8 there never ended). The caller checks that [min, max]
+ * holds `count` values.
+ */
 function totalCandidates(rng: Rng, total: number, min: number, max: number, count: number) {
+  let d = 6;
+  while (Math.min(max, total + d) - Math.max(min, total - d) + 1 < count) d++;
   const values = new Set<number>([total]);
   while (values.size < count) {
-    const v = total + rng.int(13) - 6;
+    const v = total + rng.int(2 * d + 1) - d;
     if (v >= min && v <= max) values.add(v);
   }
   const candidates = [...values].sort((x, y) => x - y);
