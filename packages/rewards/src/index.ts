@@ -68,6 +68,6 @@ export { formatMetric, formatMetricSpec } from "./metrics/format-metric";
 export { metricRate } from "./metrics/metric-rate";
 export { aggregateBehaviourMetrics } from "./metrics/aggregate-behaviour-metrics";
 export type { AggregateMetrics } from "./metrics/aggregate-behaviour-metrics";
-export { bootstrapCi } from "./metrics/bootstrap-ci";
+export { bootstrapCi, quantile } from "./metrics/bootstrap-ci";
 export type { BootstrapOptions, Estimate } from "./metrics/bootstrap-ci";
 export { METRIC_THRESHOLDS } from "./metrics/metric-thresholds";

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import { Rng } from "@cosir/env";
+import { quantile } from "@cosir/rewards";
 import type { BenchmarkRun } from "../benchmark/run-benchmark";
 
 /** A held-out sum (or a difference of two) with its 95% stratified bootstrap interval. */
@@ -87,12 +88,4 @@ export function heldOutSumBootstrap(
     families,
     episodes: rows.map((xs) => xs.length),
   };
-}
-
-function quantile(sorted: Float64Array, q: number): number {
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  const x = sorted[lo] as number;
-  return x + ((sorted[hi] as number) - x) * (pos - lo);
 }

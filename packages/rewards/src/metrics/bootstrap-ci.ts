@@ -18,7 +18,8 @@ export interface BootstrapOptions {
   resamples?: number;
 }
 
-function quantile(sorted: Float64Array, q: number): number {
+/** The q-quantile of sorted values, interpolated linearly between neighbours (the percentile bootstrap's ends). */
+export function quantile(sorted: Float64Array, q: number): number {
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
