@@ -11,7 +11,7 @@ import {
   type BenchSummary,
 } from "@cosir/bench";
 import { decodingLabel, readMetricsLines, type RlMetricsLine, writeJsonAtomic } from "@cosir/trainer";
-import { formatHeldOutBySeed, heldOutBySeed } from "../demo/held-out-by-seed";
+import { formatHeldOutBySeed, heldOutBySeed, type HeldOutSeedRow } from "../demo/held-out-by-seed";
 import { heldOutSumNote } from "../demo/held-out-sum-precision";
 import type { CliCommand } from "../cli-io";
 import { CONFIG_FLAGS, configFromFlags } from "../config-flags";
@@ -100,6 +100,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   if (seeds > 1) io.stdout.write(`\nEvery RL seed (same base, same episodes):\n${formatSeedTable(result)}\n`);
   io.stdout.write(`\n${describeEpisodeRatio(result.episodeRatio)}\n`);
   let bench: BenchSummary | undefined;
+  let heldOutRows: HeldOutSeedRow[] | undefined;
   if (benchN > 0) {
     const benchStarted = Date.now();
     io.stdout.write(
@@ -120,7 +121,12 @@ export const demoCommand: CliCommand = async (argv, io) => {
     result.seconds.bench = (Date.now() - benchStarted) / 1000;
     const summed = new Set(runs.filter((r) => r.tags.includes("heldout")).map((r) => r.benchmark)).size;
     io.stdout.write(`${written.table}\n${summed > 0 ? `${heldOutSumNote(benchN, summed)}\n` : ""}`);
-    if (summed > 0) io.stdout.write(await heldOutBySeedSection(out, seeds, config.seed, benchN, runs, familyRuns));
+    if (summed > 0) {
+      heldOutRows = await heldOutBySeedSection(out, seeds, config.seed, benchN, runs, familyRuns);
+      io.stdout.write(
+        `\nHeld-out sum by RL seed (${benchN} episodes a family; 95% stratified bootstrap intervals, differences paired on the same instances):\n${formatHeldOutBySeed(heldOutRows)}\n`,
+      );
+    }
     io.stdout.write(`\nwrote ${join(out, "bench")}/report.md, summary.json and SVG charts\n`);
     bench = written.summary;
   }
@@ -132,7 +138,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
       ]),
     ),
   ) as Record<(typeof DEMO_ARMS)[number], RlMetricsLine[]>;
-  writeHtmlReport(join(out, "report.html"), demoReport(config, result, metrics, bench));
+  writeHtmlReport(join(out, "report.html"), demoReport(config, result, metrics, bench, heldOutRows));
   io.stdout.write(
     `\nwrote ${out}/summary.json and ${out}/report.html in ${((Date.now() - started) / 1000).toFixed(0)} s (${Object.entries(
       result.seconds,
@@ -146,7 +152,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
 /**
  * Every RL seed's arms on the held-out families (seed 0's are already in `runs`), and the held-out sum's order per
  * seed with paired bootstrap intervals (issue 24: "on each of 3 RL seeds"); also written to
- * bench/held-out-by-seed.json. Returns the text the demo prints.
+ * bench/held-out-by-seed.json. Returns the rows (the demo prints them and puts them in the report).
  */
 async function heldOutBySeedSection(
   out: string,
@@ -159,7 +165,7 @@ async function heldOutBySeedSection(
     specs: ReturnType<typeof parsePolicySpecs>,
     only: (b: Benchmark) => boolean,
   ) => Promise<BenchmarkRun[]>,
-): Promise<string> {
+): Promise<HeldOutSeedRow[]> {
   const seedSpecs =
     seeds > 1
       ? parsePolicySpecs(
@@ -184,5 +190,5 @@ async function heldOutBySeedSection(
     })),
   );
   await writeJsonAtomic(join(out, "bench", "held-out-by-seed.json"), { version: 1, episodes: benchN, rows });
-  return `\nHeld-out sum by RL seed (${benchN} episodes a family; 95% stratified bootstrap intervals, differences paired on the same instances):\n${formatHeldOutBySeed(rows)}\n`;
+  return rows;
 }

@@ -5,10 +5,23 @@ import {
   decodingLabel,
   type EvaluatedDialogue,
   type PolicyEvaluation,
+  type RlDiagnostics,
   type RlMetricsLine,
   type TrainConfig,
 } from "@cosir/trainer";
+import { type HeldOutSeedRow, heldOutBySeedTable } from "./held-out-by-seed";
 import { type DemoArm, type DemoResult, describeEpisodeRatio } from "./run-demo";
+
+/**
+ * The rollout diagnostics (issue 24 item 4) the report plots, each a curve of both arms: SHAREs of a cell already
+ * stated, PASS messages, asks answered, final choices equal to the MAP of the agent's evidence.
+ */
+const diagnosticCurves = [
+  ["repeatRate", "Repeat rate"],
+  ["passRate", "PASS rate"],
+  ["askAnsweredRate", "Asks answered"],
+  ["choiceMap", "Choice = MAP"],
+] as const satisfies readonly (readonly [keyof RlDiagnostics, string])[];
 
 /** The reward terms the report plots as learning curves (the `curve` rows of @cosir/rewards' table). */
 const curveTerms = rewardTerms.filter((t) => t.curve).map((t) => t.name);
@@ -57,6 +70,7 @@ export function demoReport(
   result: DemoResult,
   metrics: Readonly<Record<DemoArm, readonly RlMetricsLine[]>>,
   bench?: BenchSummary,
+  heldOutRows?: readonly HeldOutSeedRow[],
 ): HtmlReportData {
   const perIteration = config.rl.tasksPerIteration * config.rl.groupSize;
   const series = (pick: (line: RlMetricsLine) => number) =>
@@ -83,6 +97,11 @@ export function demoReport(
       series: series((l) => l.rewards[term] ?? Number.NaN),
     })),
     { title: "Training team accuracy (sampled)", xLabel: "RL episodes", series: series((l) => l.teamAccuracy) },
+    ...diagnosticCurves.map(([key, title]) => ({
+      title: `${title} (training rollouts)`,
+      xLabel: "RL episodes",
+      series: series((l) => l.diagnostics?.[key] ?? Number.NaN),
+    })),
   ];
   const tables: HtmlReportTable[] = [demoPolicyTable(result, config.eval.episodes, decodingLabel(config))];
   if (result.seeds.length > 1)
@@ -92,6 +111,8 @@ export function demoReport(
       rows: result.seeds.map((s) => [s.seed, pct(s.outcomeOnly), pct(s.cosir)]),
     });
   if (bench !== undefined) tables.push(benchSummaryTable(bench, { title: "Held-out benchmark families" }));
+  if (heldOutRows !== undefined && heldOutRows.length > 0)
+    tables.push(heldOutBySeedTable(heldOutRows, config.eval.benchEpisodes));
   const dialogues = Object.entries(result.policies).flatMap(([name, e]) =>
     (e.dialogues ?? []).map((d) => dialogueOf(name, d)),
   );

@@ -1,6 +1,6 @@
 import type { BenchmarkRun } from "@cosir/bench";
 import { describe, expect, it } from "vitest";
-import { formatHeldOutBySeed, heldOutBySeed } from "./held-out-by-seed";
+import { formatHeldOutBySeed, heldOutBySeed, heldOutBySeedTable } from "./held-out-by-seed";
 
 const run = (benchmark: string, policy: string, wins: number, n = 200): BenchmarkRun => ({
   benchmark,
@@ -52,5 +52,19 @@ describe("heldOutBySeed", () => {
     expect(formatHeldOutBySeed(heldOutBySeed(runs, [{ seed: 1, outcomeOnly: "outcomeOnly", cosir: "cosir" }]))).toBe(
       formatHeldOutBySeed(rows.slice(0, 1)),
     );
+    // the report's table holds the terminal's cells, row for row
+    const html = heldOutBySeedTable(rows, 200);
+    expect(html.title).toBe("Held-out sum by RL seed (200 episodes a family)");
+    const terminal = table
+      .split("\n")
+      .filter((_, k) => k !== 1)
+      .map((l) =>
+        l
+          .split("|")
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
+    expect([html.header, ...html.rows]).toEqual(terminal);
+    expect(html.rows.map((r) => r[6])).toEqual(["yes", "no", "no"]);
   });
 });

@@ -1,4 +1,4 @@
-import { type BenchmarkRun, heldOutSumBootstrap, type HeldOutSumEstimate } from "@cosir/bench";
+import { type BenchmarkRun, heldOutSumBootstrap, type HeldOutSumEstimate, type HtmlReportTable } from "@cosir/bench";
 
 /** One RL seed's held-out sums (base, both arms) and the paired differences that order them. */
 export interface HeldOutSeedRow {
@@ -53,10 +53,11 @@ const diff = (e: HeldOutSumEstimate) => {
   return `${s(e.value)} [${s(e.ci95[0])}, ${s(e.ci95[1])}]`;
 };
 
-/** The terminal table of heldOutBySeed: one row per seed, sums and paired differences with 95% intervals. */
-export function formatHeldOutBySeed(rows: readonly HeldOutSeedRow[]): string {
-  const header = ["seed", "base", "outcomeOnly", "cosir", "cosir - outcomeOnly", "cosir - base", "ordered"];
-  const body = rows.map((r) => [
+const HEADER = ["seed", "base", "outcomeOnly", "cosir", "cosir - outcomeOnly", "cosir - base", "ordered"] as const;
+
+/** One row's cells as the terminal and the report show them: sums and paired differences with 95% intervals. */
+function rowCells(r: HeldOutSeedRow): string[] {
+  return [
     String(r.seed),
     sum(r.base),
     sum(r.outcomeOnly),
@@ -64,8 +65,25 @@ export function formatHeldOutBySeed(rows: readonly HeldOutSeedRow[]): string {
     diff(r.cosirMinusOutcomeOnly),
     diff(r.cosirMinusBase),
     r.ordered ? "yes" : "no",
-  ]);
-  const widths = header.map((h, j) => Math.max(h.length, ...body.map((row) => (row[j] as string).length)));
+  ];
+}
+
+/** The terminal table of heldOutBySeed: one row per seed, sums and paired differences with 95% intervals. */
+export function formatHeldOutBySeed(rows: readonly HeldOutSeedRow[]): string {
+  const body = rows.map(rowCells);
+  const widths = HEADER.map((h, j) => Math.max(h.length, ...body.map((row) => (row[j] as string).length)));
   const line = (cells: readonly string[]) => `| ${cells.map((c, j) => c.padEnd(widths[j] as number)).join(" | ")} |`;
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
+  return [line(HEADER), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
+}
+
+/** heldOutBySeed as a table of the demo's report.html, the same cells as the terminal's. */
+export function heldOutBySeedTable(rows: readonly HeldOutSeedRow[], episodes: number): HtmlReportTable {
+  return {
+    title: `Held-out sum by RL seed (${episodes} episodes a family)`,
+    header: [...HEADER],
+    rows: rows.map(rowCells),
+    notes: [
+      "95% stratified bootstrap intervals; differences paired on the same instances. ordered: cosir - outcomeOnly and cosir - base both above 0 (their intervals), and outcomeOnly above base.",
+    ],
+  };
 }
