@@ -25,6 +25,12 @@ const RlSchema = z
      * drawn. Absent: `task`'s shape, as the demo.
      */
     shapes: PretrainShapesSchema.optional(),
+    /**
+     * With `rl.shapes`, the share of each iteration's rollout tasks drawn over the shapes; the rest are `task`'s
+     * (issue 24: RL over shapes alone goes silent, RL on one shape wears the others down). The first
+     * round(shapesRate x tasksPerIteration) tasks of an iteration are shapes. Default 1: every task (as before).
+     */
+    shapesRate: z.number().min(0).max(1).default(1),
     /** G: episodes per task (docs/design.md §5). */
     groupSize: int.min(2).max(256).default(4),
     gamma: z.number().min(0).max(1).default(1),
@@ -556,6 +562,12 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       "model.heads",
       config.model.heads,
       `expected a divisor of model.width ${config.model.width}`,
+    );
+  if (config.rl.shapesRate < 1 && config.rl.shapes === undefined)
+    throw new InvalidConfigError(
+      "rl.shapesRate",
+      config.rl.shapesRate,
+      "expected rl.shapes with it: the share of rollout tasks drawn over rl.shapes",
     );
   if (config.rl.talkRehearsal && (config.rl.choiceRehearsal === 0 || config.rl.choiceDistillCoef === 0))
     throw new InvalidConfigError(

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { rlFixture } from "../test/rl-fixture";
 import { shapeTask } from "../rollout/shape-task";
-import { derivedSeed } from "../rollout/training-data";
+import { derivedSeed, trainingTask } from "../rollout/training-data";
 import { rlRollout, rolloutTasks } from "./rl-rollout";
 
 describe("rlRollout", () => {
@@ -48,6 +48,44 @@ describe("rolloutTasks with rl.shapes", () => {
     expect(sizes.size).toBeGreaterThan(5);
     expect(rolloutTasks(shaped, 3)).toEqual(tasks);
     expect(rolloutTasks(shaped, 4).map((t) => t.id)).not.toEqual(tasks.map((t) => t.id));
+  });
+  it("with rl.shapesRate, draws that share of the tasks over the shapes and the rest as training tasks", () => {
+    for (const [rate, shapedCount] of [
+      [0.25, 6],
+      [0.5, 12],
+      [0.02, 0],
+      [0.03, 1],
+      [0, 0],
+    ] as const) {
+      const mixed = resolveTrainConfig({
+        preset: "demo",
+        overrides: [{ rl: { shapes: {}, tasksPerIteration: 24, shapesRate: rate } }],
+      });
+      const tasks = rolloutTasks(mixed, 3);
+      expect(tasks).toHaveLength(24 * mixed.rl.groupSize);
+      tasks.forEach((task, e) => {
+        const k = Math.floor(e / mixed.rl.groupSize);
+        expect(task).toEqual(
+          k < shapedCount
+            ? shapeTask(mixed.rl.shapes!, derivedSeed(mixed.seed, "rl-shapes", 3, k))
+            : trainingTask(mixed, "rl", 3, k),
+        );
+      });
+    }
+    // rate 1 is rl.shapes alone, as before
+    const full = resolveTrainConfig({
+      preset: "demo",
+      overrides: [{ rl: { shapes: {}, tasksPerIteration: 24, shapesRate: 1 } }],
+    });
+    expect(rolloutTasks(full, 3)).toEqual(rolloutTasks(shaped, 3));
+  });
+  it("refuses rl.shapesRate without rl.shapes, and outside [0, 1], naming the field", () => {
+    expect(() => resolveTrainConfig({ preset: "demo", overrides: [{ rl: { shapesRate: 0.5 } }] })).toThrow(
+      /rl\.shapesRate.*rl\.shapes.*got 0\.5/,
+    );
+    expect(() => resolveTrainConfig({ preset: "demo", overrides: [{ rl: { shapes: {}, shapesRate: 1.5 } }] })).toThrow(
+      /rl\.shapesRate/,
+    );
   });
   it("leaves the demo's rollout tasks as they were without it", () => {
     const withOverride = resolveTrainConfig({ preset: "demo", overrides: [{ rl: { shapes: undefined } }] });

@@ -12,14 +12,16 @@ export interface RlRollout {
 
 /**
  * The episodes' tasks of RL iteration `iteration`: each of `rl.tasksPerIteration` training tasks `rl.groupSize`
- * times; with `rl.shapes`, each a `random` task of a shape drawn from it (seeded by config.seed, iteration, k).
+ * times; with `rl.shapes`, the first round(rl.shapesRate x tasksPerIteration) of them each a `random` task of a
+ * shape drawn from it (seeded by config.seed, iteration, k), the rest training tasks.
  */
 export function rolloutTasks(config: TrainConfig, iteration: number): Task[] {
   const tasks: Task[] = [];
   const { shapes } = config.rl;
+  const shaped = shapes === undefined ? 0 : Math.round(config.rl.shapesRate * config.rl.tasksPerIteration);
   for (let k = 0; k < config.rl.tasksPerIteration; k++) {
     const task =
-      shapes === undefined
+      shapes === undefined || k >= shaped
         ? trainingTask(config, "rl", iteration, k)
         : shapeTask(shapes, derivedSeed(config.seed, "rl-shapes", iteration, k));
     for (let g = 0; g < config.rl.groupSize; g++) tasks.push(task);
