@@ -10,3 +10,5 @@ export type { CurvePoint, DemoArmResult, DemoArmSpec } from "./demo/demo-arm";
 export { evaluateCheckpoint, evaluateModel, runDemoArm } from "./demo/demo-arm";
 export { demoPolicyTable, demoReport } from "./demo/demo-report";
 export { heldOutSumHalfWidth, heldOutSumNote } from "./demo/held-out-sum-precision";
+export type { HeldOutSeedRow } from "./demo/held-out-by-seed";
+export { formatHeldOutBySeed, heldOutBySeed, heldOutBySeedTable } from "./demo/held-out-by-seed";
