@@ -18,10 +18,26 @@ describe("train config", () => {
     for (const name of Object.keys(trainPresets)) expect(() => resolveTrainConfig({ preset: name })).not.toThrow();
   });
 
-  it("gives the shapes preset the demo's task, RL run and arms, resolved alike", () => {
+  it("gives the shapes preset the demo's task, RL run and arms, resolved alike, plus the choice rehearsed over shapes", () => {
     const demo = resolveTrainConfig({ preset: "demo" });
     const shapes = resolveTrainConfig({ preset: "shapes" });
-    expect(shapes.rl).toEqual(demo.rl);
+    const { choiceDistillCoef, choiceRehearsal, choiceDistillSteps, rehearsalShapes, ...rest } = shapes.rl;
+    expect({ choiceDistillCoef, choiceRehearsal, choiceDistillSteps }).toEqual({
+      choiceDistillCoef: 1,
+      choiceRehearsal: 64,
+      choiceDistillSteps: 4,
+    });
+    // the rehearsal's shapes are the pretraining's (the base's own)
+    expect(rehearsalShapes).toEqual(shapes.pretrain.shapes);
+    const {
+      choiceDistillCoef: _a,
+      choiceRehearsal: _b,
+      choiceDistillSteps: _c,
+      rehearsalShapes: _d,
+      ...demoRest
+    } = demo.rl;
+    expect(rest).toEqual(demoRest);
+    expect(demo.rl.choiceRehearsal).toBe(0);
     expect(shapes.arms).toEqual(demo.arms);
     expect(shapes.task).toEqual(demo.task);
     // what the two presets do differ in: the base they pretrain
