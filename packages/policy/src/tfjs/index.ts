@@ -28,7 +28,12 @@ export {
   setHeapKernels,
   setHeapWasm,
 } from "./model/wasm-heap-kernels";
-export { lastBlockAtTargets, setLastBlockAtTargets } from "./model/last-block-at-targets";
+export {
+  lastBlockAtTargets,
+  setLastBlockAtTargets,
+  setTrainLastBlockAtTargets,
+  trainLastBlockAtTargets,
+} from "./model/last-block-at-targets";
 export { transformerBlockAt } from "./model/transformer-block-at";
 export { treeTargetAttention } from "./model/tree-target-attention";
 export { addPositions } from "./model/add-positions";
