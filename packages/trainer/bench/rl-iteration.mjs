@@ -1,5 +1,5 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (the same, but every block of the no-gradient passes at every column: setLastBlockAtTargets off) and on the old step
+// (the same, but the train step's last block at every column: setTrainLastBlockAtTargets off) and on the old step
 // (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so all three see
 // the same machine.
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import {
   setHeapWasm,
   setLastBlockAtTargets,
   setSimdMatMul,
+  setTrainLastBlockAtTargets,
 } from "@cosir/policy/tfjs";
 import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
 
@@ -25,9 +26,9 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * SIMD matmul's tiled module with mask-aware attention (setSimdMatMul's `tiled` and `maskedAttention`) and the heap
  * kernels' copies and RMSNorm as WebAssembly (setHeapWasm), else the first module over every product and those two
  * in JavaScript; `lastBlock`: prefills and the reference pass run the last block at the columns they read only
- * (setLastBlockAtTargets).
+ * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets).
  */
-function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock) {
+function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -60,6 +61,7 @@ function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock) {
     heapKernels,
     tiled,
     lastBlock,
+    trainLastBlock,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -83,9 +85,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true, true, true),
-    previous: arm(base, weights, "prefixTree", true, true, true, false),
-    before: arm(base, weights, "none", false, false, false, false),
+    today: arm(base, weights, "prefixTree", true, true, true, true, true),
+    previous: arm(base, weights, "prefixTree", true, true, true, true, false),
+    before: arm(base, weights, "none", false, false, false, false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
@@ -97,6 +99,7 @@ export async function rlIterationFigures({ report, quick }) {
       setHeapKernels(path.heapKernels);
       setHeapWasm(path.tiled);
       setLastBlockAtTargets(path.lastBlock);
+      setTrainLastBlockAtTargets(path.trainLastBlock);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -148,7 +151,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (the same, with every block of prefills and the reference pass at every column)`;
+  const previousNote = `${note}; baseline: the previous step (the same, with the train step's last block at every column)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -185,5 +188,6 @@ export async function rlIterationFigures({ report, quick }) {
   setHeapKernels(true);
   setHeapWasm(true);
   setLastBlockAtTargets(true);
+  setTrainLastBlockAtTargets(true);
   for (const p of Object.values(paths)) p.dispose();
 }

@@ -14,8 +14,10 @@ export { causalAttention, causalMask } from "./model/causal-attention";
 export type { SimdMatMulSettings } from "./model/simd-batch-mat-mul";
 export {
   setSimdMatMul,
+  blockEnds,
   simdBatchMatMul,
   simdBatchMatMulAvailable,
+  simdBlockEndsAvailable,
   simdBatchMatMulKernel,
   simdMatMulSettings,
 } from "./model/simd-batch-mat-mul";
@@ -28,9 +30,16 @@ export {
   setHeapKernels,
   setHeapWasm,
 } from "./model/wasm-heap-kernels";
-export { lastBlockAtTargets, setLastBlockAtTargets } from "./model/last-block-at-targets";
+export {
+  lastBlockAtTargets,
+  setLastBlockAtTargets,
+  setTrainLastBlockAtTargets,
+  trainLastBlockAtTargets,
+} from "./model/last-block-at-targets";
 export { transformerBlockAt } from "./model/transformer-block-at";
+export { transformerBlockAtRows } from "./model/transformer-block-at-rows";
 export { treeTargetAttention } from "./model/tree-target-attention";
+export { treeTargetAttentionGrad } from "./model/tree-target-attention-grad";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";

@@ -6,6 +6,7 @@ import {
   setHeapWasm,
   setLastBlockAtTargets,
   setSimdMatMul,
+  setTrainLastBlockAtTargets,
   Transformer,
   TransformerTrainer,
 } from "@cosir/policy/tfjs";
@@ -24,9 +25,10 @@ beforeAll(async () => {
  * Two demo iterations (of two tasks) from the committed base, the second with the reference pass; their metrics
  * lines and the weights after them.
  */
-async function twoIterations(heapKernels: boolean, tiled = true, lastBlockAtTargets = true) {
+async function twoIterations(heapKernels: boolean, tiled = true, lastBlockAtTargets = true, trainAtTargets = true) {
   const previous = setHeapKernels(heapKernels);
   const previousLastBlock = setLastBlockAtTargets(lastBlockAtTargets);
+  const previousTrain = setTrainLastBlockAtTargets(trainAtTargets);
   const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
   const previousWasm = setHeapWasm(tiled);
   const base = await loadCheckpoint(committedBase);
@@ -54,6 +56,7 @@ async function twoIterations(heapKernels: boolean, tiled = true, lastBlockAtTarg
     setSimdMatMul(previousSimd);
     setHeapWasm(previousWasm);
     setLastBlockAtTargets(previousLastBlock);
+    setTrainLastBlockAtTargets(previousTrain);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -80,6 +83,14 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
   it("so does the last block at the read columns only in prefills and the reference pass (setLastBlockAtTargets)", async () => {
     const fast = await twoIterations(true, true, true);
     const plain = await twoIterations(true, true, false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so does the train step's last block at the target columns only (setTrainLastBlockAtTargets)", async () => {
+    const fast = await twoIterations(true, true, true, true);
+    const plain = await twoIterations(true, true, true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
     expect(fast.lines).toEqual(plain.lines);
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));

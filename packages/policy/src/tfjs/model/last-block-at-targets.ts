@@ -18,3 +18,23 @@ export function setLastBlockAtTargets(on: boolean): boolean {
 export function lastBlockAtTargets(): boolean {
   return enabled;
 }
+
+/*
+ * Whether the train step (a packed tree's forward with a gradient) runs its last block at the target columns only too
+ * (transformerBlockAtRows, treeTargetAttentionGrad): the same loss and gradients bit for bit where the dense layers'
+ * backward products run on the SIMD kernel (`rl.gradientMatMul: "simd"`; elsewhere every column runs as before). On
+ * by default; off is the benchmark's previous step.
+ */
+let trainEnabled = true;
+
+/** Sets whether the train step runs the last block at the target columns only; returns the previous setting. */
+export function setTrainLastBlockAtTargets(on: boolean): boolean {
+  const previous = trainEnabled;
+  trainEnabled = on;
+  return previous;
+}
+
+/** The current setting of setTrainLastBlockAtTargets. */
+export function trainLastBlockAtTargets(): boolean {
+  return trainEnabled;
+}

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
-import { type TileMask, type tiledFunctions, tiledMatMulModule } from "./simd-tiled-mat-mul";
+import { type TileMask, type tiledFunctions, tiledBlockSize, tiledMatMulModule } from "./simd-tiled-mat-mul";
 import { bindModule, F32, forLoop, I32, name, op, section, uleb, V128, vector, type WasmFunction } from "./wasm-writer";
 
 /*
@@ -187,6 +187,7 @@ function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo
   const a = inputs.a as tf.TensorInfo;
   const b = inputs.b as tf.TensorInfo;
   const tiles = inputs.tiles as tf.TensorInfo | undefined;
+  const ends = inputs.blockEnds as tf.TensorInfo | undefined;
   const transposeA = attrs?.transposeA === true;
   const mask = (attrs?.mask ?? "none") as TileMask;
   const heads = (attrs?.heads ?? 1) as number;
@@ -205,7 +206,21 @@ function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo
   const out = wasm.makeOutput([batch, m, n], "float32");
   const at = (t: tf.TensorInfo) => (wasm.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset;
   const strides = [batchA === 1 ? 0 : m * k * 4, batchB === 1 ? 0 : k * n * 4];
-  if (mask !== "none" && tiles !== undefined) {
+  if (ends !== undefined) {
+    fn.tiled.mmTransposedBlocks(
+      at(a),
+      at(b),
+      at(out),
+      batch,
+      m,
+      k,
+      n,
+      ...strides,
+      at(ends),
+      ends.shape[0] as number,
+      0,
+    );
+  } else if (mask !== "none" && tiles !== undefined) {
     const run = mask === "out" ? fn.tiled.mmMaskedOut : transposeA ? fn.tiled.mmTransposedMaskedA : fn.tiled.mmMaskedA;
     run(at(a), at(b), at(out), batch, m, k, n, ...strides, at(tiles), heads, tiles.shape[1] as number);
   } else if (settings.tiled) {
@@ -287,6 +302,37 @@ export interface SimdBatchMatMulOptions {
    * Not differentiable: for attention's own custom gradient.
    */
   tiles?: { visible: tf.Tensor3D; heads: number; operand: "out" | "a" };
+  /**
+   * With `transposeA`: the shared dimension's blocks as a list of ends (blockEnds of the rows kept), in place of
+   * blocks of 48 from 0. For a product over some rows of a larger one whose other rows' terms are exactly 0: each
+   * listed block sums the same nonzero terms, in the same order, from zero as the larger product's block, so the
+   * result equals it bit for bit. Only on the SIMD kernel's tiled module (simdBlockEndsAvailable); not
+   * differentiable.
+   */
+  blockEnds?: Int32Array;
+}
+
+/** Whether simdBatchMatMul's `blockEnds` can run here (the SIMD kernel with its tiled module). */
+export function simdBlockEndsAvailable(): boolean {
+  return settings.tiled && simdBatchMatMulAvailable();
+}
+
+/**
+ * The block ends of rows `rows` (ascending, distinct) of a product whose shared dimension is summed in blocks of 48:
+ * for each block of 48 that holds any of them, the count of rows up to its end (strictly increasing; the last one is
+ * rows.length). For simdBatchMatMul's `blockEnds`.
+ */
+export function blockEnds(rows: ArrayLike<number>): Int32Array {
+  const ends: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as number;
+    if (i > 0 && !(row > (rows[i - 1] as number)))
+      throw new InvalidArgumentError(`rows[${i}]`, row, `expected ascending distinct rows (after ${rows[i - 1]})`);
+    const block = Math.floor(row / tiledBlockSize);
+    const next = rows[i + 1];
+    if (next === undefined || Math.floor(next / tiledBlockSize) !== block) ends.push(i + 1);
+  }
+  return Int32Array.from(ends);
 }
 
 /**
@@ -302,6 +348,28 @@ export function simdBatchMatMul(a: tf.Tensor3D, b: tf.Tensor3D, options: SimdBat
     throw new InvalidArgumentError("simdBatchMatMul batches", [a.shape[0], b.shape[0]], "equal, or one of them 1");
   if (k !== b.shape[1])
     throw new InvalidArgumentError("simdBatchMatMul inner sizes", [k, b.shape[1]], "equal sizes of a and b");
+  if (options.blockEnds !== undefined) {
+    const ends = options.blockEnds;
+    if (!transposeA || !simdBlockEndsAvailable() || ends.length === 0 || ends[ends.length - 1] !== k)
+      throw new InvalidArgumentError(
+        "simdBatchMatMul blockEnds",
+        { ends: ends.length, last: ends[ends.length - 1], k, transposeA },
+        "a list ending at k, with transposeA, on the SIMD kernel's tiled module",
+      );
+    for (let i = 0; i < ends.length; i++)
+      if (!((ends[i] as number) > (i === 0 ? 0 : (ends[i - 1] as number))))
+        throw new InvalidArgumentError(`blockEnds[${i}]`, ends[i], "expected strictly increasing ends");
+    return tf.tidy(
+      () =>
+        tf
+          .engine()
+          .runKernel(
+            simdBatchMatMulKernel,
+            { a, b, blockEnds: tf.tensor1d(ends, "int32") },
+            { transposeA, mask: "blocks" },
+          ) as tf.Tensor3D,
+    );
+  }
   const unbatched = a.shape[0] === 1 && b.shape[0] === 1;
   const wanted = unbatched ? options.unbatched === true : settings.batched;
   if (!wanted || a.dtype !== "float32" || b.dtype !== "float32" || !simdBatchMatMulAvailable())

@@ -5,7 +5,7 @@ import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
 import { causalAttention, visibleTiles } from "./causal-attention";
 import { weightGradient } from "./linear";
-import { setSimdMatMul, simdBatchMatMul, simdBatchMatMulAvailable } from "./simd-batch-mat-mul";
+import { blockEnds, setSimdMatMul, simdBatchMatMul, simdBatchMatMulAvailable } from "./simd-batch-mat-mul";
 
 beforeAll(async () => {
   await selectBackend({ log: null });
@@ -298,6 +298,68 @@ describe("mask-aware products", () => {
       const tiled = (x: tf.Tensor) =>
         simdBatchMatMul(x as tf.Tensor3D, v, { tiles: { visible, heads: 2, operand: "a" } });
       expect(() => tf.grad(tiled)(p)).toThrow(/simdBatchMatMul tiles/);
+    });
+  });
+});
+
+describe("listed blocks (simdBatchMatMul's blockEnds)", () => {
+  it("blockEnds: the count of kept rows at the end of each block of 48 that holds any (a known case)", () => {
+    expect(Array.from(blockEnds([0, 5, 47, 48, 200, 201, 239, 240]))).toEqual([3, 4, 7, 8]);
+    expect(Array.from(blockEnds([]))).toEqual([]);
+    expect(() => blockEnds([3, 3])).toThrow(/rows\[1\]/);
+  });
+
+  // the product over the kept rows only, with the full product's blocks, against the full product whose other rows of
+  // `b` are 0 (a's other rows are not: their terms are a * 0 = +-0): the weight gradients and attention's dK, dV of a
+  // last block computed at its read columns only
+  it("over kept rows equals the full product with the other rows' terms zero, bit for bit", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          batch: fc.integer({ min: 1, max: 3 }),
+          rows: fc.integer({ min: 1, max: 300 }),
+          m: fc.integer({ min: 1, max: 21 }),
+          n: fc.integer({ min: 1, max: 19 }),
+          keep: fc.constantFrom(0.05, 0.2, 0.6, 1),
+          seed: fc.integer({ min: 0, max: 1 << 30 }),
+        }),
+        ({ batch, rows, m, n, keep, seed }) => {
+          if (!simdBatchMatMulAvailable()) return;
+          tf.tidy(() => {
+            const rng = new SeededRandom(seed);
+            const kept = Int32Array.from(
+              Array.from({ length: rows }, (_, r) => r).filter((r) => r === 0 || rng.next() < keep),
+            );
+            const a = randomTensor([batch, rows, m], rng) as tf.Tensor3D;
+            const mask = new Float32Array(rows);
+            for (const r of kept) mask[r] = 1;
+            const b = tf.mul(randomTensor([batch, rows, n], rng), tf.reshape(tf.tensor1d(mask), [1, rows, 1]));
+            const full = simdBatchMatMul(a, b as tf.Tensor3D, { transposeA: true, unbatched: true });
+            const index = tf.tensor1d(kept, "int32");
+            const sub = simdBatchMatMul(tf.gather(a, index, 1) as tf.Tensor3D, tf.gather(b, index, 1) as tf.Tensor3D, {
+              transposeA: true,
+              unbatched: true,
+              blockEnds: blockEnds(kept),
+            });
+            expect(bits(sub)).toEqual(bits(full));
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("matters: the kept rows summed in blocks of 48 of their own differ from the full product (a known case)", () => {
+    if (!simdBatchMatMulAvailable()) return;
+    tf.tidy(() => {
+      const rng = new SeededRandom(7);
+      // 200 rows, every other one kept: the kept rows' own blocks of 48 would straddle the full product's
+      const kept = Int32Array.from({ length: 100 }, (_, i) => 2 * i);
+      const a = randomTensor([1, 100, 16], rng) as tf.Tensor3D;
+      const b = randomTensor([1, 100, 8], rng) as tf.Tensor3D;
+      const listed = simdBatchMatMul(a, b, { transposeA: true, unbatched: true, blockEnds: blockEnds(kept) });
+      const own = simdBatchMatMul(a, b, { transposeA: true, unbatched: true });
+      expect(bits(listed)).not.toEqual(bits(own));
     });
   });
 });

@@ -66,6 +66,8 @@ const L = {
   /** rowA times 2 and 3. */
   rowA2: 45,
   rowA3: 46,
+  /** The block's index in a list of block ends (the "blocks" functions). */
+  block: 47,
 };
 /** v128 accumulators acc[r * 2 + v] (row r, vector v), b's two vectors, a's element splat. */
 const acc = [33, 34, 35, 36, 37, 38, 39, 40];
@@ -75,7 +77,7 @@ const locals = [
   [...uleb(21), I32], // 12..32
   [...uleb(11), V128], // 33..43
   [...uleb(1), F32], // 44
-  [...uleb(2), I32], // 45, 46
+  [...uleb(3), I32], // 45..47
 ];
 
 const get = op.get;
@@ -182,23 +184,40 @@ function tile(transposeA: boolean, mask: TileMask, rows: number, cols: number): 
   return ifThen(either, body);
 }
 
-/** One block of the shared dimension, [k0, kEnd), over every output element of this batch. */
-function blockPass(transposeA: boolean, mask: TileMask): number[] {
+/**
+ * One block of the shared dimension, [k0, kEnd), over every output element of this batch; kEnd is k0 + 48 (at most
+ * k), or with `blocks` already set by the caller from its list of block ends.
+ */
+function blockPass(transposeA: boolean, mask: TileMask, blocks = false): number[] {
   const t = (rows: number, cols: number) => tile(transposeA, mask, rows, cols);
   const columns = (rows: number) => [
     ...forLoop(L.j, i32(0), get(L.n8), 8, t(rows, 8)),
     ...forLoop(L.j, get(L.n8), get(L.n4), 4, t(rows, 4)),
   ];
   return [
-    ...minPlus(L.k0, tiledBlockSize, P.k),
-    ...set(L.kEnd),
+    ...(blocks ? [] : [...minPlus(L.k0, tiledBlockSize, P.k), ...set(L.kEnd)]),
     ...forLoop(L.i, i32(0), get(L.m4), 4, columns(4)),
     ...forLoop(L.i, get(L.m4), get(P.m), 1, columns(1)),
     ...forLoop(L.i, i32(0), get(P.m), 1, forLoop(L.j, get(L.n4), get(P.n), 1, t(1, 1))),
   ];
 }
 
-function functionBody(transposeA: boolean, mask: TileMask): number[] {
+/**
+ * The shared dimension's blocks from a list (the "blocks" functions): `tiles` holds the blocks' ends (int32, strictly
+ * increasing, the last one k) and `heads` how many there are; block b is [end[b - 1], end[b]) (the first from 0).
+ */
+function listedBlocks(transposeA: boolean): number[] {
+  return [
+    ...[...i32(0), ...set(L.k0)],
+    ...forLoop(L.block, i32(0), get(P.heads), 1, [
+      ...[...get(P.tiles), ...get(L.block), ...op.shl2, ...op.add, ...op.i32Load, ...set(L.kEnd)],
+      ...blockPass(transposeA, "none", true),
+      ...[...get(L.kEnd), ...set(L.k0)],
+    ]),
+  ];
+}
+
+function functionBody(transposeA: boolean, mask: TileMask | "blocks"): number[] {
   const base = (param: number, stride: number[], local: number) => [
     ...[...get(param), ...get(L.bi), ...stride, ...op.mul, ...op.add, ...set(local)],
   ];
@@ -208,13 +227,15 @@ function functionBody(transposeA: boolean, mask: TileMask): number[] {
     ...base(P.out, [...get(P.m), ...get(P.n), ...op.mul, ...op.shl2], L.oBase),
     ...[...get(L.oBase), ...i32(0), ...get(P.m), ...get(P.n), ...op.mul, ...op.shl2, ...op.memoryFill],
     // this batch's mask: batch bi / heads of `tiles`
-    ...(mask === "none"
+    ...(mask === "none" || mask === "blocks"
       ? []
       : [
           ...[...get(P.tiles), ...get(L.bi), ...get(P.heads), ...op.divU, ...get(P.quads), ...op.mul],
           ...[...get(P.quads), ...op.mul, ...op.shl2, ...op.add, ...set(L.fb)],
         ]),
-    ...forLoop(L.k0, i32(0), get(P.k), tiledBlockSize, blockPass(transposeA, mask)),
+    ...(mask === "blocks"
+      ? listedBlocks(transposeA)
+      : forLoop(L.k0, i32(0), get(P.k), tiledBlockSize, blockPass(transposeA, mask))),
   ];
   const body = [
     ...[...get(P.m), ...i32(-4), ...op.and, ...set(L.m4)],
@@ -232,14 +253,19 @@ function functionBody(transposeA: boolean, mask: TileMask): number[] {
   return [...uleb(code.length), ...code];
 }
 
-/** The generated functions, by export name: (transposeA, mask). */
+/**
+ * The generated functions, by export name: (transposeA, mask). "blocks": no mask, the shared dimension's blocks given
+ * as a list of ends (for products over a subset of rows whose sums must keep the full product's blocks of 48: the
+ * skipped rows' terms are +-0, which changes no sum, so each listed block sums the same nonzero terms from zero).
+ */
 export const tiledFunctions = {
   mm: [false, "none"],
   mmTransposedA: [true, "none"],
   mmMaskedOut: [false, "out"],
   mmMaskedA: [false, "a"],
   mmTransposedMaskedA: [true, "a"],
-} as const satisfies Record<string, readonly [boolean, TileMask]>;
+  mmTransposedBlocks: [true, "blocks"],
+} as const satisfies Record<string, readonly [boolean, TileMask | "blocks"]>;
 
 /**
  * The module: functions of (a, b, out, batch, m, k, n, aBatchBytes, bBatchBytes, tiles, heads, quads), out[batch, m,

@@ -15,7 +15,10 @@ import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
 import { type BlockAttention, type TransformerBlockWeights, transformerBlock } from "./transformer-block";
 import { transformerBlockAt } from "./transformer-block-at";
-import { lastBlockAtTargets } from "./last-block-at-targets";
+import { lastBlockAtTargets, trainLastBlockAtTargets } from "./last-block-at-targets";
+import { simdBlockEndsAvailable, simdMatMulSettings } from "./simd-batch-mat-mul";
+import { transformerBlockAtRows } from "./transformer-block-at-rows";
+import { treeTargetAttentionGrad } from "./tree-target-attention-grad";
 import { treeTargetAttention } from "./tree-target-attention";
 import { type AttentionKeysValues, cachedAttention } from "./cached-attention";
 import { type TokenShiftTables, tokenShiftEmbedding } from "./token-shift-embedding";
@@ -231,9 +234,34 @@ export class Transformer {
         const block = this.blocks[last] as TransformerBlockWeights;
         return this.head(transformerBlockAt(trunk, block, this.config.normEps, packed.targetRows, targets), true);
       }
+      if (options.inference !== true && this.trainAtTargets(batch)) {
+        const last = this.blocks.length - 1;
+        const trunk = this.blocks
+          .slice(0, last)
+          .reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x);
+        const { columns, index } = distinctColumns(packed.targetRows);
+        const block = this.blocks[last] as TransformerBlockWeights;
+        const targets = treeTargetAttentionGrad(packed, this.config.heads, columns);
+        const out = transformerBlockAtRows(trunk, block, this.config.normEps, columns, targets);
+        return this.head(selectRows(out, index));
+      }
       const hidden = this.blocks.reduce((h, block) => transformerBlock(h, block, this.config.normEps, attention), x);
       return this.head(selectRows(hidden, packed.targetRows));
     });
+  }
+
+  /**
+   * Whether a train step over `batch` packed rows runs its last block at the target columns only
+   * (setTrainLastBlockAtTargets): where its gradients equal every column's bit for bit, i.e. the dense layers'
+   * backward products on the SIMD kernel's tiled module and attention's products batched (more than one row or head).
+   */
+  private trainAtTargets(batch: number): boolean {
+    return (
+      trainLastBlockAtTargets() &&
+      batch * this.config.heads > 1 &&
+      simdMatMulSettings().linearGradients &&
+      simdBlockEndsAvailable()
+    );
   }
 
   /** `forward` shaped [batch, time, vocab]. */
@@ -602,4 +630,12 @@ function cachedPrefillLayout(prompts: readonly (readonly number[])[], prefixes: 
     }
   });
   return { batch, pastWidth, time, pastRows, ids, positions, previous, beforePrevious, bias, keyValid, held, heldRows };
+}
+
+/** A packed tree's target columns once each, ascending, and where each target's column is among them. */
+function distinctColumns(targetRows: Int32Array): { columns: Int32Array; index: Int32Array } {
+  const columns = Int32Array.from(new Set(targetRows)).sort();
+  const at = new Map<number, number>();
+  columns.forEach((column, i) => at.set(column, i));
+  return { columns, index: targetRows.map((column) => at.get(column) as number) };
 }
