@@ -6,6 +6,7 @@ import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel 
 import { LevelRangeError } from "./level-range-error";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
+import { verblessProposal } from "./verbless-proposal";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -362,7 +363,10 @@ export class SentenceReading {
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
     if (!found.heading && found.to === undefined && !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")) {
-      const proposed = loneProposal(sentence, first, to, state);
+      // "Hire Candidate C.", "Candidate A is where my heart is.": no choice verb, but nothing else the clause can be
+      const proposed =
+        loneProposal(sentence, first, to, state) ??
+        (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
