@@ -246,6 +246,7 @@ export const naturalCues = {
   ),
   correctionSources: set(
     "notes",
+    "reckoning",
     "data",
     "table",
     "records",

@@ -442,6 +442,13 @@ export class SentenceReading {
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
   private bareIts(s: Sentence, first: number, to: number): number | null {
     const place = s.words[to - 1] === "here" || s.words[to - 1] === "there";
+    // "I reported X as 1. It should have been 0.", "It ought to have been 0."
+    const w = s.words;
+    const should = w[first + 1] === "should" ? 1 : w[first + 1] === "ought" && w[first + 2] === "to" ? 2 : 0;
+    if (w[first] === "it" && should > 0 && w[first + should + 1] === "have" && w[first + should + 2] === "been") {
+      const level = levelAt(s, first + should + 3, to, this.state);
+      return level !== null && level.end === to ? level.value : null;
+    }
     const its = itsLevel(s, first, place ? to - 1 : to, this.state);
     return its !== null && its.end === (place ? to - 1 : to) ? its.value : null;
   }
