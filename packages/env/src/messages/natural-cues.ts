@@ -42,6 +42,7 @@ export const naturalCues = {
   ),
   numberWords: new Map([
     ["zero", 0],
+    ["nil", 0],
     ["one", 1],
     ["two", 2],
     ["three", 3],
