@@ -30,6 +30,9 @@ describe("verbless proposal: one option in a short clause of the speaker's, noth
     ["Restaurant A is home, as far as I'm concerned.", 0],
     ["Count my ballot toward Restaurant C.", 2],
     ["Charge Restaurant B.", 1],
+    ["The trophy goes to Restaurant C.", 2],
+    ["Restaurant A deserves the offer letter.", 0],
+    ["Restaurant B is the hire, full stop.", 1],
   ])("reads %j as a proposal of option %i", (text, option) => {
     expect(verbless(text)).toBe(option);
     expect(proposals(text)).toEqual([{ kind: "propose", option }]);
@@ -68,6 +71,8 @@ describe("verbless proposal: one option in a short clause of the speaker's, noth
     "Hmm, Restaurant A.",
     "Restaurant A, please.",
     "Restaurant B: unknown.",
+    "Restaurant A got the award last year.",
+    "Restaurant A has a job opening.",
     // anything else the task knows, another person, a doubt, a question
     "I'm all in on Restaurant C's service.",
     "I'm all in on Restaurant C for service.",

@@ -424,6 +424,25 @@ const NOT_VERBS = new Set([
 /** "Stall B, no contest.", "X, no doubt.": "no" before these is no negation. */
 const NO_DOUBT = new Set(["contest", "question", "doubt", "doubts", "contest"]);
 
+/**
+ * What the team's choice awards, so a clause that gives it to one option chooses it even in the third person: "The
+ * trophy goes to X", "X deserves the offer letter", "X is the hire".
+ */
+const PRIZES = new Set([
+  "prize",
+  "trophy",
+  "award",
+  "medal",
+  "crown",
+  "title",
+  "offer",
+  "hire",
+  "job",
+  "position",
+  "role",
+  "nod",
+]);
+
 /** "I'm on X", "we're on X": the speaker works on the option. */
 const ON_SELF = new Set(["i'm", "im", "we're", "were"]);
 
@@ -461,6 +480,7 @@ export function verblessProposal(s: Sentence, from: number, to: number, state: P
   let optionAt = -1;
   let optionEnd = -1;
   let speaker = false;
+  let awarded = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
     const token = tokens[k] as NaturalToken;
@@ -473,6 +493,7 @@ export function verblessProposal(s: Sentence, from: number, to: number, state: P
     // "Apartment A is home, as far as I'm concerned.": the speaker's voice may stand after the pause
     if (FIRST_PERSON.has(w)) speaker = true;
     if (k >= end) continue;
+    if (PRIZES.has(w)) awarded = true;
     const named = state.options.match(words, k);
     if (named !== null) {
       if (option !== null || words[named.end] === "'s") return null;
@@ -491,7 +512,7 @@ export function verblessProposal(s: Sentence, from: number, to: number, state: P
   // "Let me take X" (the speaker's own share of the work), "I'm on X" (working on it): no choice for the team
   for (let k = from; k + 1 < end; k++) if (words[k] === "let" && words[k + 1] === "me") return null;
   if (optionAt >= from + 2 && words[optionAt - 1] === "on" && ON_SELF.has(words[optionAt - 2] as string)) return null;
-  if (speaker) return option;
+  if (speaker || awarded) return option;
   // "Hire Candidate C.", "Cuff Lord Ashby.", "Send the volunteers to Shelf B.": a command whose object is the option
   const opener = words[from] as string;
   const command =
