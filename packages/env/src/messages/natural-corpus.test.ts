@@ -35,7 +35,15 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
 
   it("on the held-out batches (never tuned on): fresh5 and fresh7 meet p >= 0.99 / r >= 0.90 per style; none regresses", () => {
     const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
-    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh14", "fresh21", "fresh26", "fresh28", "fresh30"]);
+    expect(heldOut.map(([name]) => name)).toEqual([
+      "fresh5",
+      "fresh7",
+      "fresh14",
+      "fresh21",
+      "fresh26",
+      "fresh28",
+      "fresh30",
+    ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
       expect(batch.messages).toBeGreaterThanOrEqual(40);

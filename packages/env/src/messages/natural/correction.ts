@@ -105,15 +105,10 @@ function countedPair(
 }
 
 /**
- * The speaker's own value in a correction at i: "I see 2", "my notes say 0", "actually it has 1", "it's
- * actually 6"; the level must end its clause. Null when there is none.
+ * Where the speaker's value starts after a lead that sources it as their own ("in my view", "by my count", "I disagree
+ * —", "when I checked"), and whether such a lead stood there.
  */
-export function correctionLevel(
-  s: Sentence,
-  i: number,
-  end: number,
-  state: ParseState,
-): { value: number; end: number } | null {
+function sourceLead(s: Sentence, i: number, end: number): { j: number; sourced: boolean } {
   const { words } = s;
   let j = i;
   // "in my view it's 4", "by my count, it has 1", "from my side it's 2": a source of the speaker's own
@@ -140,6 +135,23 @@ export function correctionLevel(
     j += 3;
     sourced = true;
   }
+  return { j, sourced };
+}
+
+/**
+ * The speaker's own value in a correction at i: "I see 2", "my notes say 0", "actually it has 1", "it's
+ * actually 6"; the level must end its clause. Null when there is none.
+ */
+export function correctionLevel(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  const { words } = s;
+  const lead = sourceLead(s, i, end);
+  let j = lead.j;
+  let sourced = lead.sourced;
   // "; the correct value is 1"
   const named = namedValue(s, j, end, state);
   if (named !== undefined) return named;
