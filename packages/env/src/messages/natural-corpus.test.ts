@@ -26,7 +26,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh28"]);
+  const unseen = new Set(["fresh14", "fresh21", "fresh30"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -35,7 +35,15 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
 
   it("on the held-out batches (never tuned on): fresh5 and fresh7 meet p >= 0.99 / r >= 0.90 per style; none regresses", () => {
     const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
-    expect(heldOut.map(([name]) => name)).toEqual(["fresh5", "fresh7", "fresh14", "fresh21", "fresh26", "fresh28"]);
+    expect(heldOut.map(([name]) => name)).toEqual([
+      "fresh5",
+      "fresh7",
+      "fresh14",
+      "fresh21",
+      "fresh26",
+      "fresh28",
+      "fresh30",
+    ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
       expect(batch.messages).toBeGreaterThanOrEqual(40);
@@ -43,10 +51,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // (one act) reported claims: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
       expect(batch.recall).toBeGreaterThanOrEqual((recorded.after?.recall ?? 0) - 1e-3);
-      // fresh28, written after every rule of session 36 and never tuned on, reads 0.985 / 0.663: below the target
-      // (proposals 0.333, corrections 0.750; README), kept to show it and only held to its figure. fresh26 (unseen in
-      // session 35, tuned on in 36) reads 1.00 / 0.935 overall but proposals 0.864 and corrections 0.900 (README)
-      if (name === "fresh28") continue;
+      // fresh30, written after every rule of session 37 and never tuned on, reads 0.971 / 0.695: below the target
+      // (proposals 0.652, corrections 0.929 / 0.684; README), kept to show it and only held to its figure. fresh28
+      // (unseen in session 36, tuned on in 37) meets the target per style. fresh26 (unseen in session 35, tuned on in
+      // 36) reads 1.00 / 0.935 overall but proposals 0.864 and corrections 0.900 (README)
+      if (name === "fresh30") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

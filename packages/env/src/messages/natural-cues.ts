@@ -42,6 +42,7 @@ export const naturalCues = {
   ),
   numberWords: new Map([
     ["zero", 0],
+    ["nil", 0],
     ["one", 1],
     ["two", 2],
     ["three", 3],
@@ -246,6 +247,7 @@ export const naturalCues = {
   ),
   correctionSources: set(
     "notes",
+    "reckoning",
     "data",
     "table",
     "records",

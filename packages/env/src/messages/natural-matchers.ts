@@ -21,6 +21,19 @@ export function singular(words: string[]): string[][] {
   return [[...words.slice(0, -1), last.slice(0, -1)]];
 }
 
+/**
+ * A count noun's singular, and a two-word name's plural ("badge log" -> "badge logs", "wait time" -> "wait times"):
+ * "Employee E's and Employee F's badge logs: 1 and 0". One-word names keep their spelling ("services" is no name).
+ */
+export function attributeSpellings(words: string[]): string[][] {
+  const last = words[words.length - 1];
+  const plural =
+    words.length >= 2 && last !== undefined && last.length >= 3 && !last.endsWith("s") && /^[a-z]+$/.test(last)
+      ? [[...words.slice(0, -1), `${last}s`]]
+      : [];
+  return [...singular(words), ...plural];
+}
+
 const cache = new WeakMap<object, NaturalMatchers>();
 
 /** Name matchers for a task's domain words, cached per domain object. */
@@ -33,7 +46,7 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     attributes: new NameMatcher(task.domain.attributes),
     answers: new NameMatcher(answerNames(task)),
     optionTokens: new NameMatcher(task.domain.options, tokenWords),
-    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, singular),
+    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, attributeSpellings),
   };
   cache.set(key, matchers);
   return matchers;

@@ -916,3 +916,117 @@ describe("forms from fresh26 and fresh27 (tuned on after each was scored; fresh2
     expect(acts(text)).toEqual(expected);
   });
 });
+
+describe("forms from fresh28 and fresh29 (session 37: fresh29 scored first, then both tuned on; fresh30 is the unseen measure)", () => {
+  const options = ["Restaurant A", "Restaurant B", "Restaurant C"];
+  const attributes = ["food quality", "service", "ambience", "value for money"];
+  const acts = (text: string, t = hp) => {
+    const result = parseNatural(text, t);
+    return result.error === undefined ? result.acts : [];
+  };
+  // the restaurants domain's first six attributes (cleanliness is the fifth)
+  const sixAttributes = generateTask({
+    family: "random",
+    seed: 1,
+    domain: "restaurants",
+    options: 3,
+    attributes: 6,
+    levels: [1, 5],
+  });
+
+  it("levels first, then the names they belong to: paired in order, exact or nothing (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("scores", "reads", "comes in at", "lands at"),
+        (o, a, x, y, verb) => {
+          const b = (a + 1) % 4;
+          const [p, q] = [options[o] as string, options[(o + 1) % 3] as string];
+          // one option, its attributes after the levels
+          expect(acts(`${p} ${verb} ${x} and ${y} on ${attributes[a]} and ${attributes[b]}.`)).toEqual([
+            share(o, a, x),
+            share(o, b, y),
+          ]);
+          // one attribute, its options after the levels
+          expect(acts(`${attributes[a]} ${verb} ${x} and ${y} for ${p} and ${q}.`)).toEqual([
+            share(o, a, x),
+            share((o + 1) % 3, a, y),
+          ]);
+          // three levels for two names: nothing, never a wrong level
+          expect(acts(`${p} ${verb} ${x}, ${y} and ${x} on ${attributes[a]} and ${attributes[b]}.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 100, seed: 37 },
+    );
+  });
+
+  it.each([
+    // paired lists: plural heads, verbs before the levels
+    ["Restaurant A's and Restaurant B's ambiences: 2 and 5.", []],
+    ["Restaurant B and Restaurant C land at 3 and 1 for ambience.", [share(1, 2, 3), share(2, 2, 1)]],
+    ["Restaurant B's service and ambience check in at 4 and 2.", [share(1, 1, 4), share(1, 2, 2)]],
+    // corrections
+    ["Agent 1 says Restaurant B's service is 5. I'd contest that: 3.", [share(1, 1, 3)]],
+    ["Agent 3 lists Restaurant A's ambience as 1. By my reckoning it's 3.", [share(0, 2, 3)]],
+    ["Agent 1 pegged Restaurant C's service at 5; in truth it's 3.", [share(2, 1, 3)]],
+    ["I reported Restaurant A's service as 1 — it ought to have been 4.", [share(0, 1, 4)]],
+    ["I reported Restaurant A's service as 1. It should have been 4.", [share(0, 1, 4)]],
+    // addressed questions
+    ["Agent 3, I'd welcome your figure for Restaurant B's service.", [to(ask(1, 1), 2)]],
+    ["Agent 2, clue me in on Restaurant A's service.", [to(ask(0, 1), 1)]],
+    ["Agent 3, Restaurant C's ambience — your department.", [to(ask(2, 2), 2)]],
+    ["Agent 1, how spotless is Restaurant C?", [to(ask(2, 4), 0)]],
+    ["Agent 1, how dirty is Restaurant C?", [to(ask(2, 4), 0)]],
+  ])("%j", (text, expected) => {
+    expect(acts(text, text.includes("Agent 1, how") ? sixAttributes : hp)).toEqual(expected);
+  });
+
+  it("a plural names a two-word attribute, never a one-word one", () => {
+    const theft = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "officeTheft",
+      options: 3,
+      attributes: 4,
+      levels: [0, 1],
+    });
+    const [e, f] = theft.domain.options as [string, string];
+    const two = theft.domain.attributes.findIndex((n) => n.split(" ").length === 2);
+    const name = theft.domain.attributes[two] as string;
+    expect(acts(`${e}'s and ${f}'s ${name}s: 1 and 0.`, theft)).toEqual([share(0, two, 1), share(1, two, 0)]);
+    expect(acts("Restaurant A has 2 services.")).toEqual([]);
+  });
+
+  it("antonyms of an <adjective>ness attribute ask for it; the count words 'a single', 'a pair of', 'nil'", () => {
+    const apartments = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "apartments",
+      options: 3,
+      attributes: 5,
+      levels: [1, 5],
+    });
+    const quiet = apartments.domain.attributes.indexOf("quietness");
+    expect(quiet).toBeGreaterThanOrEqual(0);
+    const option = apartments.domain.options[0] as string;
+    expect(acts(`Agent 2, how noisy is ${option}?`, apartments)).toEqual([to(ask(0, quiet), 1)]);
+    expect(acts(`Agent 2, how loud is ${option}?`, apartments)).toEqual([to(ask(0, quiet), 1)]);
+    const pantry = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "pantryStock",
+      options: 2,
+      attributes: 3,
+      levels: [0, 5],
+    });
+    const [shelf] = pantry.domain.options as [string];
+    const noun = pantry.domain.attributes[0] as string;
+    const singular = noun.endsWith("s") ? noun.slice(0, -1) : noun;
+    expect(acts(`There's a single ${singular} on ${shelf}.`, pantry)).toEqual([share(0, 0, 1)]);
+    expect(acts(`${shelf} has a pair of ${noun}.`, pantry)).toEqual([share(0, 0, 2)]);
+    expect(acts(`${shelf}, ${noun}, nil.`, pantry)).toEqual([share(0, 0, 0)]);
+  });
+});

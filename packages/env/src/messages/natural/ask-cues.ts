@@ -15,7 +15,11 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
   if (w === "hear" || w === "learn") return prev === "to";
   // "I'd like your reading on X's Y", "I'd love your take on ..."
-  if ((w === "like" || w === "love" || w === "appreciate") && (prev === "i'd" || prev === "id" || prev === "we'd"))
+  // "I'd welcome your figure for X's Y"
+  if (
+    (w === "like" || w === "love" || w === "appreciate" || w === "welcome") &&
+    (prev === "i'd" || prev === "id" || prev === "we'd")
+  )
     return words[i + 1] === "your";
   // "I'd need X's Y from you", "we need Shelf A's onions"
   // ("We need X's service before deciding" is no request: it asks no one)
@@ -34,6 +38,8 @@ export function requestAt(s: Sentence, i: number): boolean {
   // "Agent 1, walk me through X's Y", "bring me up to speed on X's Y", "post X's Y whenever you can"
   if (s.clauseStart(i) || cue.requesters.has(prev ?? "")) {
     if ((w === "walk" || w === "talk") && words[i + 1] === "me" && words[i + 2] === "through") return true;
+    // "Agent 2, clue me in on X's Y"
+    if (w === "clue" && (words[i + 1] === "me" || words[i + 1] === "us") && words[i + 2] === "in") return true;
     if (w === "bring" && (words[i + 1] === "me" || words[i + 1] === "us") && words[i + 2] === "up") return true;
     if (w === "post" || w === "send" || w === "check") return true;
   }
@@ -274,6 +280,7 @@ const HAND_OFFS: readonly (readonly string[])[] = [
   ["over", "to", "you"],
   ["your", "turn"],
   ["your", "call"],
+  ["your", "department"],
   ["all", "yours"],
   // polite closings: "X's Y for Z, when you get a chance."
   ["when", "you", "get", "a", "chance"],
@@ -591,13 +598,29 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
 }
 
 /** Words of a question about a person's time: "is Carol free on X?", "can Dan make X?", "how's Lena fixed for X?". */
-const TIME_WORDS = new Set(["free", "available", "around", "make", "busy", "fixed", "open", "booked", "reachable"]);
+// "can Alice do X?", "where's Priya on X?"
+const TIME_WORDS = new Set([
+  "free",
+  "available",
+  "around",
+  "make",
+  "busy",
+  "fixed",
+  "open",
+  "booked",
+  "reachable",
+  "do",
+  "where",
+]);
 /** Adjectives that name an attribute they do not spell: "how roomy is X?" asks for its size. */
 const ADJECTIVE_ATTRIBUTES = new Map([
   ["roomy", "size"],
   ["spacious", "size"],
   ["big", "size"],
   ["large", "size"],
+  ["cramped", "size"],
+  ["small", "size"],
+  ["tiny", "size"],
   ["bright", "natural light"],
   ["sunny", "natural light"],
   ["pricey", "rent"],
@@ -605,6 +628,23 @@ const ADJECTIVE_ATTRIBUTES = new Map([
   ["cheap", "rent"],
   ["affordable", "rent"],
 ]);
+/**
+ * Antonyms and near words of the adjective an attribute named `<adjective>ness` is made of: "how noisy is X?" asks
+ * for its quietness, "how spotless is X?" for its cleanliness. Keyed by the adjective, so any task's attribute of
+ * that name is found.
+ */
+const ADJECTIVE_RELATIVES = new Map([
+  ["quiet", ["noisy", "loud", "peaceful", "calm"]],
+  ["clean", ["dirty", "filthy", "spotless", "tidy", "grimy", "messy"]],
+  ["bright", ["dark", "gloomy", "dim"]],
+  ["safe", ["dangerous", "unsafe", "sketchy"]],
+]);
+/** The adjective of an attribute named `<adjective>ness` ("quietness" -> "quiet", "cleanliness" -> "clean"). */
+function nessAdjective(name: string): string | null {
+  const m = /^([a-z]+?)(?:li)?ness$/.exec(name);
+  return m === null ? null : (m[1] as string);
+}
+
 /** Words too common to point to an attribute by themselves. */
 const COMMON = new Set(["the", "for", "of", "and", "at", "on", "in", "to", "sold", "time", "money", "value"]);
 
@@ -623,6 +663,8 @@ function hintedAttributes(words: readonly string[], k: number, names: readonly s
         found.push(index);
     }
     if (ADJECTIVE_ATTRIBUTES.get(w) === name.toLowerCase()) found.push(index);
+    const adjective = nessAdjective(name.toLowerCase());
+    if (adjective !== null && ADJECTIVE_RELATIVES.get(adjective)?.includes(w) === true) found.push(index);
   });
   return found;
 }

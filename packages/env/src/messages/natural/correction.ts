@@ -105,15 +105,10 @@ function countedPair(
 }
 
 /**
- * The speaker's own value in a correction at i: "I see 2", "my notes say 0", "actually it has 1", "it's
- * actually 6"; the level must end its clause. Null when there is none.
+ * Where the speaker's value starts after a lead that sources it as their own ("in my view", "by my count", "I disagree
+ * —", "when I checked"), and whether such a lead stood there.
  */
-export function correctionLevel(
-  s: Sentence,
-  i: number,
-  end: number,
-  state: ParseState,
-): { value: number; end: number } | null {
+function sourceLead(s: Sentence, i: number, end: number): { j: number; sourced: boolean } {
   const { words } = s;
   let j = i;
   // "in my view it's 4", "by my count, it has 1", "from my side it's 2": a source of the speaker's own
@@ -140,10 +135,32 @@ export function correctionLevel(
     j += 3;
     sourced = true;
   }
+  return { j, sourced };
+}
+
+/**
+ * The speaker's own value in a correction at i: "I see 2", "my notes say 0", "actually it has 1", "it's
+ * actually 6"; the level must end its clause. Null when there is none.
+ */
+export function correctionLevel(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  const { words } = s;
+  const lead = sourceLead(s, i, end);
+  let j = lead.j;
+  let sourced = lead.sourced;
   // "; the correct value is 1"
   const named = namedValue(s, j, end, state);
   if (named !== undefined) return named;
   if (words[j] === "actually" || words[j] === "really") j++;
+  // "; in truth it's 3", "in fact it's 2": the speaker's own value after the claim
+  if (words[j] === "in" && (words[j + 1] === "truth" || words[j + 1] === "fact" || words[j + 1] === "reality")) {
+    j += 2;
+    sourced = true;
+  }
   if (
     (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
     CORRECT_VERBS.has(words[j + 1] as string) &&
@@ -206,7 +223,10 @@ export function correctionLevel(
     const fused = words[j] === "they're";
     j++;
     if (words[j] === "actually") j++;
-    if (!fused) {
+    // "— it should have been 0", "it ought to have been 0": the value the speaker's earlier one should have had
+    const should = words[j] === "should" ? 1 : words[j] === "ought" && words[j + 1] === "to" ? 2 : 0;
+    if (!fused && should > 0 && words[j + should] === "have" && words[j + should + 1] === "been") j += should + 2;
+    else if (!fused) {
       const verb = words[j] as string;
       if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
       j++;
@@ -225,6 +245,8 @@ export function correctionLevel(
     words[level.end] === "instead" ||
     // "I've got 4 for it"
     (words[level.end] === "for" && PRONOUNS.has(words[level.end + 1] as string) && level.end + 2 >= end) ||
+    // "I count 3 of them"
+    (words[level.end] === "of" && words[level.end + 1] === "them" && level.end + 2 >= end) ||
     ownSource(words, level.end, end, s);
   return closes ? level : null;
 }
@@ -522,6 +544,7 @@ function ownViewLead(words: readonly string[], first: number): number | null {
 /** Words that dispute a value without stating one: "That doesn't match my records", "That was a typo". */
 const DISPUTES = new Set([
   "dispute",
+  "contest",
   "wrong",
   "off",
   "incorrect",
@@ -553,6 +576,7 @@ function disputeLead(s: Sentence, from: number, to: number, state: ParseState): 
 /** Words of a reply's lead before its value: "Not so —", "Wrong:", "Nope,", "Checked again:". */
 const REPLY_LEADS = new Set([
   "dispute",
+  "contest",
   "not",
   "so",
   "wrong",
@@ -567,4 +591,4 @@ const REPLY_LEADS = new Set([
   "actually",
 ]);
 /** A reply lead must hold one of these to disagree: "Not so", "Wrong", "Nope", "off". */
-const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked", "dispute"]);
+const REPLY_HEADS = new Set(["not", "wrong", "incorrect", "nope", "off", "checked", "rechecked", "dispute", "contest"]);

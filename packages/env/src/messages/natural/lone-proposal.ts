@@ -70,7 +70,7 @@ const PARTICLE_VERBS = new Map<string, ReadonlySet<string>>([
 ]);
 
 /** The speaker's own voice: a first-person word in the clause. */
-const FIRST_PERSON = new Set([
+export const FIRST_PERSON: ReadonlySet<string> = new Set([
   "i",
   "i'm",
   "i'd",
@@ -97,7 +97,7 @@ const FIRST_PERSON = new Set([
  * hedges and modals ("might", "maybe"), past or earlier choices ("was", "initially"), comparison and
  * alternatives ("than", "instead"), leaving out ("against", "away", "out"), and a want or a question word.
  */
-const BLOCKERS = new Set([
+export const BLOCKERS: ReadonlySet<string> = new Set([
   ...cue.modals,
   ...cue.comparatives,
   ...cue.alternatives,
@@ -173,12 +173,12 @@ const OWNERS = new Set(["my", "our", "me", "mine", "us"]);
 const ARTICLES = new Set(["the", "a", "an"]);
 
 /** A subject before a verb: "what I'd rent". */
-const SUBJECTS = new Set(["i", "i'd", "i'll", "id", "we", "we'd", "we'll"]);
+export const SUBJECTS: ReadonlySet<string> = new Set(["i", "i'd", "i'll", "id", "we", "we'd", "we'll"]);
 /** Before "one" as a pronoun: "the one", "the guilty one" ends with it too ("guilty" is read before). */
-const ONE_LEADS = new Set(["the", "that", "this", "guilty", "obvious", "right"]);
+export const ONE_LEADS: ReadonlySet<string> = new Set(["the", "that", "this", "guilty", "obvious", "right"]);
 
 /** Words that open a reason after the choice: "I'm opting for Shelf B, since it has 4 onions." */
-const REASONS = new Set(["since", "because", "as", "given", "with", "thanks", "due"]);
+export const REASONS: ReadonlySet<string> = new Set(["since", "because", "as", "given", "with", "thanks", "due"]);
 
 /** Is words[k] a choice word of the open class? */
 function choiceWord(w: string): boolean {

@@ -183,6 +183,53 @@ function plainVerb(w: string, state: ParseState, s: Sentence, j: number): boolea
   return state.options.match(s.words, j) === null && state.attributes.match(s.words, j) === null;
 }
 
+/** The levels at k, after up to three plain verb words and fillers ("check in at 4 and 2", "land at 3 and 1"). */
+function levelsAfterVerbs(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { levels: number[]; end: number } | null {
+  let at = skipFillers(s, k, end);
+  let levels = levelList(s, at, end, state);
+  for (let v = 0; levels === null && v < 3 && at < end && plainVerb(s.words[at] as string, state, s, at); v++) {
+    at = skipFillers(s, at + 1, end);
+    levels = levelList(s, at, end, state);
+  }
+  return levels;
+}
+
+/**
+ * Levels first, then the names they belong to: "Candidate A scores 5 and 2 on experience and teamwork" (one option,
+ * its attributes), "Omar's calendar reads 0 and 2 for Monday morning and Monday noon" (one attribute, its options).
+ * Exact or nothing: counts that differ are ambiguous; the names must close the clause.
+ */
+function levelsThenNames(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+  owner: { option: number } | { attribute: number },
+): Paired | null {
+  const levels = levelsAfterVerbs(s, k, end, state);
+  if (levels === null) return null;
+  let at = levels.end;
+  if (!cue.levelPrepositions.has(s.words[at] as string)) return null;
+  at++;
+  if ("option" in owner) {
+    const attributes = attributeList(s, at, end, state);
+    if (attributes === null) return null;
+    const last = s.words[attributes.end] === "respectively" ? attributes.end + 1 : attributes.end;
+    if (!(last >= end || s.separated(last - 1))) return null;
+    return pair(attributes.attributes, levels.levels, last, (a, l) => [owner.option, a, l]);
+  }
+  const options = optionList(s, at, end, state);
+  if (options === null || options.options.length < 2) return null;
+  const last = s.words[options.end] === "respectively" ? options.end + 1 : options.end;
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(options.options, levels.levels, last, (o, l) => [o, owner.attribute, l]);
+}
+
 /**
  * One attribute over several options: "Rent for Apartment A, Apartment B and Apartment C is 1, 3 and 5
  * respectively", "Cakes sold for Stall B and Stall D: 2 and -1"; the list must close its clause.
@@ -253,20 +300,29 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     // "A and B hold 2 and 3 apples[, and 1 and 4 onions]", "A and B score 2 and 5 on teamwork"
     const counted = countedPairs(s, j, end, state, options.options);
     // "A, B and C sold 1, -1 and 2 on cakes sold": one plain verb the lists do not know
+    // "A and B land at 3 and 1 for ambience": the verb's fillers skipped too
     if (counted === null && j < end && plainVerb(words[j] as string, state, s, j))
-      return countedPairs(s, j + 1, end, state, options.options);
+      return countedPairs(s, skipFillers(s, j + 1, end), end, state, options.options);
     return counted;
   }
   if (option === null) {
     const o = state.options.match(words, k);
-    if (o === null) return attributeOverOptions(s, k, end, state) ?? attributesFirst(s, k, end, state);
+    if (o === null) {
+      // "Omar's calendar reads 0 and 2 for Monday morning and Monday noon"
+      const attribute = state.attributes.match(words, words[k] === "the" ? k + 1 : k);
+      const levelled =
+        attribute === null ? null : levelsThenNames(s, attribute.end, end, state, { attribute: attribute.index });
+      return levelled ?? attributeOverOptions(s, k, end, state) ?? attributesFirst(s, k, end, state);
+    }
     option = o.index;
     k = o.end;
     if (words[k] === "'s") k++;
   }
   const attributes = attributeList(s, skipFillers(s, k, end), end, state);
-  if (attributes === null) return null;
-  const levels = levelList(s, skipFillers(s, attributes.end, end), end, state);
+  // "Candidate A scores 5 and 2 on experience and teamwork"
+  if (attributes === null) return levelsThenNames(s, k, end, state, { option });
+  // "Candidate B's communication and leadership check in at 4 and 2"
+  const levels = levelsAfterVerbs(s, attributes.end, end, state);
   if (levels === null) return null;
   const o = option;
   return pair(attributes.attributes, levels.levels, after(levels.end), (a, l) => [o, a, l]);

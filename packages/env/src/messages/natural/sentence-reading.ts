@@ -6,6 +6,7 @@ import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel 
 import { LevelRangeError } from "./level-range-error";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
+import { verblessProposal } from "./verbless-proposal";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -362,7 +363,10 @@ export class SentenceReading {
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
     if (!found.heading && found.to === undefined && !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")) {
-      const proposed = loneProposal(sentence, first, to, state);
+      // "Hire Candidate C.", "Candidate A is where my heart is.": no choice verb, but nothing else the clause can be
+      const proposed =
+        loneProposal(sentence, first, to, state) ??
+        (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
@@ -438,6 +442,13 @@ export class SentenceReading {
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
   private bareIts(s: Sentence, first: number, to: number): number | null {
     const place = s.words[to - 1] === "here" || s.words[to - 1] === "there";
+    // "I reported X as 1. It should have been 0.", "It ought to have been 0."
+    const w = s.words;
+    const should = w[first + 1] === "should" ? 1 : w[first + 1] === "ought" && w[first + 2] === "to" ? 2 : 0;
+    if (w[first] === "it" && should > 0 && w[first + should + 1] === "have" && w[first + should + 2] === "been") {
+      const level = levelAt(s, first + should + 3, to, this.state);
+      return level !== null && level.end === to ? level.value : null;
+    }
     const its = itsLevel(s, first, place ? to - 1 : to, this.state);
     return its !== null && its.end === (place ? to - 1 : to) ? its.value : null;
   }

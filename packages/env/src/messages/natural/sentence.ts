@@ -291,6 +291,8 @@ function ownClause(words: readonly string[], at: number): boolean {
   const w = words[i];
   const next = words[i + 1] as string;
   if (w === "actually" || (w === "in" && next === "my")) return true;
+  // "; in truth it's 3", "; in fact it's 2"
+  if (w === "in" && (next === "truth" || next === "fact")) return true;
   // "; for my part, ...", "; for my own part, ..."
   if (w === "for" && next === "my" && (words[i + 2] === "part" || (words[i + 2] === "own" && words[i + 3] === "part")))
     return true;

@@ -91,9 +91,14 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
 
 /** A spelled number before an attribute ("four apples"): a level only there. */
 function countAt(s: Sentence, k: number, end: number, state: ParseState): Level {
-  const value = cue.numberWords.get(s.words[k] as string);
-  if (value === undefined || k + 1 >= end || state.attributes.match(s.words, k + 1) === null) return null;
-  return { value, end: k + 1 };
+  const w = s.words[k] as string;
+  // "a single onion", "a pair of rice bags": counts in words only before the counted attribute
+  const counted = s.words[k - 1] === "a" && w === "single" ? { value: 1, at: k + 1 } : null;
+  const pair = s.words[k - 1] === "a" && w === "pair" && s.words[k + 1] === "of" ? { value: 2, at: k + 2 } : null;
+  const value = cue.numberWords.get(w);
+  const at = counted ?? pair ?? (value === undefined ? null : { value, at: k + 1 });
+  if (at === null || at.at >= end || state.attributes.match(s.words, at.at) === null) return null;
+  return { value: at.value, end: at.at };
 }
 
 /** Does a counted noun end its item at k (a clause end, "and", "on Shelf A")? "2 service issues" does not. */

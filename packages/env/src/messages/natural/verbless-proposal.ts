@@ -1,0 +1,535 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { BLOCKERS, FIRST_PERSON, ONE_LEADS, REASONS, SUBJECTS } from "./lone-proposal";
+import { naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+// A proposal read without its verb (issue 26, the open proposal idioms of fresh28 and fresh29): each new batch
+// brought new verbs of choosing ("rooting for", "onboard", "lease", "cuff", "sign me up for"), so a list of choice
+// verbs never closes. Here the choice is read from what the sentence leaves room for: a short clause in the
+// speaker's own voice (or an imperative) whose only name the task knows is one option, with no attribute, level,
+// other agent or person, and no word that makes it about information, doubt, order or rejection. Precision first:
+// anything else in the sentence and it reads nothing (docs/design.md §2, the propose act).
+
+/** Longest sentence (in words) read this way: a short statement or command, not a paragraph. */
+const MAX_WORDS = 12;
+/** Longest tail after "X," that still leaves the option alone ("Stall D, all the way."). */
+const MAX_TAIL = 3;
+
+/**
+ * Words that make a sentence about something other than choosing the option: information and its nouns ("notes",
+ * "data", "have", "know", "check", "about"), order ("first", "next", "start"), rejection ("skip", "drop", "clear",
+ * "veto", "pass"), doubt or worry ("worried", "risky"), praise of someone's work ("nice work on"), requests
+ * ("tell", "ask"), and what the speaker only saw or did ("saw", "visited").
+ */
+const NOT_A_CHOICE = new Set([
+  // information
+  "about",
+  "regarding",
+  "concerning",
+  "re",
+  "data",
+  "info",
+  "information",
+  "notes",
+  "note",
+  "noted",
+  "details",
+  "detail",
+  "numbers",
+  "number",
+  "figures",
+  "figure",
+  "value",
+  "values",
+  "level",
+  "levels",
+  "score",
+  "scores",
+  "rating",
+  "ratings",
+  "stats",
+  "evidence",
+  "record",
+  "records",
+  "clue",
+  "clues",
+  "fact",
+  "facts",
+  "summary",
+  "status",
+  "report",
+  "recap",
+  "overview",
+  "cell",
+  "cells",
+  "row",
+  "column",
+  "table",
+  "update",
+  "news",
+  "thoughts",
+  "thought",
+  "question",
+  "questions",
+  "answer",
+  "total",
+  "have",
+  "has",
+  "had",
+  "having",
+  "got",
+  "i've",
+  "we've",
+  "ive",
+  "know",
+  "knew",
+  "known",
+  "see",
+  "saw",
+  "seen",
+  "seeing",
+  "look",
+  "looks",
+  "looked",
+  "looking",
+  "check",
+  "checked",
+  "checking",
+  "recheck",
+  "verify",
+  "confirm",
+  "compare",
+  "review",
+  "revisit",
+  "examine",
+  "investigate",
+  "interview",
+  "question",
+  "interrogate",
+  "search",
+  "watch",
+  "monitor",
+  "follow",
+  "track",
+  "remember",
+  "recall",
+  "mention",
+  "mentioned",
+  "discuss",
+  "talk",
+  "tell",
+  "told",
+  "ask",
+  "asked",
+  "hear",
+  "heard",
+  "read",
+  "share",
+  "shared",
+  "sharing",
+  "explain",
+  "describe",
+  "cover",
+  "covers",
+  "covered",
+  "handle",
+  "handles",
+  "visited",
+  "visit",
+  "learn",
+  "think",
+  "thinking",
+  "wonder",
+  "curious",
+  "assigned",
+  "responsible",
+  "responsibility",
+  "turf",
+  "area",
+  // order
+  "first",
+  "next",
+  "then",
+  "later",
+  "last",
+  "again",
+  "still",
+  "yet",
+  "start",
+  "starting",
+  "begin",
+  "move",
+  "moving",
+  "wait",
+  "hold",
+  "pause",
+  // rejection, doubt, worry
+  "skip",
+  "avoid",
+  "drop",
+  "forget",
+  "ignore",
+  "eliminate",
+  "exclude",
+  "clear",
+  "cleared",
+  "remove",
+  "discard",
+  "dismiss",
+  "reject",
+  "scrap",
+  "ditch",
+  "cross",
+  "strike",
+  "veto",
+  "pass",
+  "spare",
+  "release",
+  "acquit",
+  "exonerate",
+  "rule",
+  "innocent",
+  "restock",
+  "refill",
+  "worried",
+  "worry",
+  "worries",
+  "bother",
+  "bothers",
+  "concern",
+  "concerns",
+  "doubt",
+  "doubts",
+  "fear",
+  "afraid",
+  "wary",
+  "careful",
+  "risk",
+  "risky",
+  "flag",
+  "red",
+  "backup",
+  "fallback",
+  "plan",
+  "worst",
+  "bad",
+  "poor",
+  "weak",
+  "weakest",
+  "new",
+  "unknown",
+  "unclear",
+  "uncertain",
+  "mystery",
+  "fine",
+  "ok",
+  "okay",
+  "acceptable",
+  "works",
+  // praise and thanks, greetings
+  "work",
+  "catch",
+  "point",
+  "job",
+  "thanks",
+  "thank",
+  "sorry",
+  "welcome",
+  "hello",
+  "hi",
+  "hey",
+  "good",
+  "nice",
+  "great",
+  "done",
+  "mark",
+  "back",
+  "onto",
+  "into",
+  "own",
+  "mine",
+  "aside",
+  "down",
+  "face",
+  "faces",
+  "facing",
+  "between",
+  "radar",
+  "list",
+  "peeve",
+  "part",
+  // others and their choices
+  "agents",
+  "both",
+  "any",
+  "each",
+  "every",
+  "like",
+  "likes",
+  "similar",
+  "same",
+  "example",
+  "instance",
+  "e.g",
+]);
+
+/**
+ * Stems of what the speaker does with an option other than choosing it: works on it ("handling", "covering",
+ * "focusing on"), studies it ("checking", "researching"), feels unsure of it ("skeptical", "confused by") or
+ * turns from it ("no-go", "nonstarter").
+ */
+const NOT_A_CHOICE_STEMS = [
+  "handl",
+  "cover",
+  "focus",
+  "stuck",
+  "skeptic",
+  "sceptic",
+  "confus",
+  "puzzl",
+  "attention",
+  "mind",
+  "loop",
+  "ping",
+  "no-go",
+  "nonstarter",
+  "worr",
+  "doubt",
+  "investig",
+  "examin",
+  "research",
+  "analy",
+  "study",
+  "audit",
+  "inspect",
+  "verif",
+  "revis",
+  "review",
+  "check",
+  "compar",
+  "question",
+  "interview",
+  "interrog",
+  "track",
+  "monitor",
+  "watch",
+  "recall",
+  "remember",
+  "mention",
+  "discuss",
+  "explain",
+  "describ",
+  "report",
+  "shar",
+  "learn",
+  "wonder",
+  "curio",
+  "surpris",
+  "disappoint",
+  "unimpress",
+  "hesita",
+  "reluct",
+  "cauti",
+  "dislik",
+  "hate",
+  "distrust",
+  "mistrust",
+] as const;
+
+/** Past forms ("-ed") are what the speaker did, no choice now, except these states of mind. */
+const PRESENT_STATES = new Set(["convinced", "concerned"]);
+
+/** Is w a word of something other than a choice now (NOT_A_CHOICE, a stem of it, or a past form)? */
+function notAChoice(w: string): boolean {
+  if (NOT_A_CHOICE.has(w) || NOT_A_CHOICE_STEMS.some((stem) => w.startsWith(stem))) return true;
+  return w.length > 4 && w.endsWith("ed") && !PRESENT_STATES.has(w);
+}
+
+/** Words that open a sentence and are no verb, so the sentence is no command ("The ...", "Maybe ...", "In ..."). */
+const NOT_VERBS = new Set([
+  ...cue.articles,
+  ...cue.questionLeadIns,
+  ...cue.thanks,
+  "this",
+  "that",
+  "these",
+  "those",
+  "it",
+  "it's",
+  "its",
+  "there",
+  "here",
+  "he",
+  "she",
+  "they",
+  "you",
+  "my",
+  "our",
+  "your",
+  "in",
+  "on",
+  "at",
+  "for",
+  "with",
+  "from",
+  "to",
+  "by",
+  "of",
+  "after",
+  "before",
+  "over",
+  "under",
+  "between",
+  "per",
+  "via",
+  "as",
+  "and",
+  "or",
+  "so",
+  "because",
+  "since",
+  "honestly",
+  "personally",
+  "frankly",
+  "overall",
+  "anyway",
+  "well",
+  "yes",
+  "yeah",
+  "sure",
+  "right",
+  "alright",
+  "oh",
+  "hmm",
+  "ok",
+  "okay",
+  "just",
+  "only",
+  "also",
+  "even",
+  "now",
+  "then",
+  "today",
+  "tomorrow",
+  "dinner",
+  "lunch",
+  "verdict",
+  "result",
+  "final",
+  "summary",
+  "conclusion",
+]);
+
+/** "Stall B, no contest.", "X, no doubt.": "no" before these is no negation. */
+const NO_DOUBT = new Set(["contest", "question", "doubt", "doubts", "contest"]);
+
+/**
+ * What the team's choice awards, so a clause that gives it to one option chooses it even in the third person: "The
+ * trophy goes to X", "X deserves the offer letter", "X is the hire".
+ */
+const PRIZES = new Set([
+  "prize",
+  "trophy",
+  "award",
+  "medal",
+  "crown",
+  "title",
+  "offer",
+  "hire",
+  "job",
+  "position",
+  "role",
+  "nod",
+]);
+
+/** "I'm on X", "we're on X": the speaker works on the option. */
+const ON_SELF = new Set(["i'm", "im", "we're", "were"]);
+
+/** Owners of the task's attributes ("priya" of "Priya's calendar"): another person is in the sentence. */
+function ownerNames(state: ParseState): ReadonlySet<string> {
+  const owners = new Set<string>();
+  for (const name of state.task.domain.attributes) {
+    const owner = /^(\S+)'s\s/.exec(name.toLowerCase());
+    if (owner !== null) owners.add(owner[1] as string);
+  }
+  return owners;
+}
+
+/**
+ * A proposal without a verb of choosing in from..to: a sentence of at most 12 words (no question, no colon) whose
+ * clause, up to a reason after a pause, names exactly one option (not as an owner) and no attribute, number,
+ * agent or attribute owner; that is in the speaker's voice (a first-person word in the clause), a command (a
+ * first word that is no article, pronoun, preposition, adverb or greeting and is not the option), or the option
+ * alone with a short tail after a pause ("Stall D, all the way."); and that holds none of the lone proposal's
+ * blockers (negation, condition, modal, comparison, other person, earlier time, want) nor a word of information,
+ * order, rejection, doubt or praise (NOT_A_CHOICE). The option, or null (ambiguous: nothing).
+ */
+export function verblessProposal(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  const { words, tokens } = s;
+  if (to - from > MAX_WORDS || to <= from) return null;
+  if ((tokens[to - 1] as NaturalToken).question) return null;
+  let end = to;
+  for (let k = from + 1; k < to; k++)
+    if (REASONS.has(words[k] as string) && (tokens[k - 1] as NaturalToken).pause) {
+      end = k;
+      break;
+    }
+  const owners = ownerNames(state);
+  let option: number | null = null;
+  let optionAt = -1;
+  let optionEnd = -1;
+  let speaker = false;
+  let awarded = false;
+  for (let k = from; k < to; k++) {
+    const w = words[k] as string;
+    const token = tokens[k] as NaturalToken;
+    const noDoubt = w === "no" && NO_DOUBT.has(words[k + 1] as string);
+    if (!noDoubt && (cue.negations.has(w) || w.endsWith("n't"))) return null;
+    if (BLOCKERS.has(w) || notAChoice(w) || cue.conditionals.has(w) || owners.has(w)) return null;
+    // "I'm in charge of X": the speaker's task, not a choice ("Charge X." is an accusation)
+    if (w === "charge" && words[k - 1] === "in") return null;
+    if (s.gate[k] === true || s.modal[k] === true || token.colon === true || token.aside) return null;
+    // "Apartment A is home, as far as I'm concerned.": the speaker's voice may stand after the pause
+    if (FIRST_PERSON.has(w)) speaker = true;
+    if (k >= end) continue;
+    if (PRIZES.has(w)) awarded = true;
+    const named = state.options.match(words, k);
+    if (named !== null) {
+      if (option !== null || words[named.end] === "'s") return null;
+      option = named.index;
+      optionAt = k;
+      optionEnd = named.end;
+      k = named.end - 1;
+      continue;
+    }
+    const attribute = state.attributes.match(words, k);
+    if (attribute !== null && !(attribute.end === k + 1 && SUBJECTS.has(words[k - 1] as string))) return null;
+    const pronoun = w === "one" && ONE_LEADS.has(words[k - 1] as string);
+    if (naturalInteger(w) !== null || (cue.numberWords.has(w) && !pronoun)) return null;
+  }
+  if (option === null) return null;
+  // "Let me take X" (the speaker's own share of the work), "I'm on X" (working on it): no choice for the team
+  for (let k = from; k + 1 < end; k++) if (words[k] === "let" && words[k + 1] === "me") return null;
+  if (optionAt >= from + 2 && words[optionAt - 1] === "on" && ON_SELF.has(words[optionAt - 2] as string)) return null;
+  if (speaker || awarded) return option;
+  // "Hire Candidate C.", "Cuff Lord Ashby.", "Send the volunteers to Shelf B.": a command whose object is the option
+  const opener = words[from] as string;
+  const command =
+    optionAt > from &&
+    !NOT_VERBS.has(opener) &&
+    !opener.endsWith("ly") &&
+    !opener.endsWith("ing") &&
+    !opener.endsWith("ed") &&
+    !opener.endsWith("'s") &&
+    !s.separated(from) &&
+    /^[a-z][a-z-]*$/.test(opener);
+  if (command) return option;
+  // "Stall D, all the way.", "Stall B, no contest.": the option alone, a pause, a short tail of no content
+  const tail = end - optionEnd;
+  if (optionAt === from && optionEnd < end && s.separated(optionEnd - 1) && tail <= MAX_TAIL) {
+    for (let k = optionEnd; k < end; k++) if (words[k] === "please" || words[k] === "too") return null;
+    return option;
+  }
+  return null;
+}
