@@ -200,6 +200,17 @@ function particleChoice(words: readonly string[], k: number, to: number): boolea
 }
 
 /**
+ * Where the clause of a choice in from..to ends: at a reason after a pause ("..., since it has 4 onions"), else at
+ * `to`. The reason may hold names and numbers of its own.
+ */
+export function reasonEnd(s: Sentence, from: number, to: number): number {
+  const { words, tokens } = s;
+  for (let k = from + 1; k < to; k++)
+    if (REASONS.has(words[k] as string) && (tokens[k - 1] as NaturalToken).pause) return k;
+  return to;
+}
+
+/**
  * A proposal by shape in from..to: a short sentence no cue read whose clause (up to a reason after a pause) names
  * exactly one option, no attribute and no number; that holds a choice word (`choiceWord`, or a verb with its
  * particle: "cast mine for X") in the speaker's voice (a first-person word, or an imperative choice verb opening
@@ -210,14 +221,8 @@ export function loneProposal(s: Sentence, from: number, to: number, state: Parse
   const { words, tokens } = s;
   if (to - from > MAX_WORDS || to <= from) return null;
   if ((tokens[to - 1] as NaturalToken).question) return null;
-  // the clause of the choice ends at a reason after a pause ("..., since it has 4 onions"); the reason may hold
-  // names and numbers of its own, and the blockers still hold for it
-  let end = to;
-  for (let k = from + 1; k < to; k++)
-    if (REASONS.has(words[k] as string) && (tokens[k - 1] as NaturalToken).pause) {
-      end = k;
-      break;
-    }
+  // the blockers still hold for the reason after `end`
+  const end = reasonEnd(s, from, to);
   let option: number | null = null;
   let choice = false;
   // "the culprit", "the guilty one": a choice word after an article is the speaker's only with "my" / "our" / "me"

@@ -1,6 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { BLOCKERS, FIRST_PERSON, ONE_LEADS, REASONS, SUBJECTS } from "./lone-proposal";
+import { BLOCKERS, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -469,12 +469,7 @@ export function verblessProposal(s: Sentence, from: number, to: number, state: P
   const { words, tokens } = s;
   if (to - from > MAX_WORDS || to <= from) return null;
   if ((tokens[to - 1] as NaturalToken).question) return null;
-  let end = to;
-  for (let k = from + 1; k < to; k++)
-    if (REASONS.has(words[k] as string) && (tokens[k - 1] as NaturalToken).pause) {
-      end = k;
-      break;
-    }
+  const end = reasonEnd(s, from, to);
   const owners = ownerNames(state);
   let option: number | null = null;
   let optionAt = -1;
