@@ -26,7 +26,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh30"]);
+  const unseen = new Set(["fresh14", "fresh21", "fresh30", "fresh31"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -43,6 +43,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh26",
       "fresh28",
       "fresh30",
+      "fresh31",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -55,7 +56,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // (proposals 0.652, corrections 0.929 / 0.684; README), kept to show it and only held to its figure. fresh28
       // (unseen in session 36, tuned on in 37) meets the target per style. fresh26 (unseen in session 35, tuned on in
       // 36) reads 1.00 / 0.935 overall but proposals 0.864 and corrections 0.900 (README)
-      if (name === "fresh30") continue;
+      // fresh31, written in session 38 before any of its rules and never tuned on, reads 0.988 / 0.865 before them
+      // (corrections 0.750, paired lists 0.667, one hedge taken; README): held to its figure, the unseen measure now
+      if (name === "fresh30" || name === "fresh31") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);
