@@ -118,3 +118,34 @@ describe("lone share: a level the speaker rejects after it (fresh22)", () => {
     );
   });
 });
+
+describe("lone share: a level approached is no level (fresh30's 'hovers near 3')", () => {
+  it.each([
+    "Restaurant A's value for money hovers near 3.",
+    "Restaurant A's value for money is near 3.",
+    "Restaurant A's value for money is close to 3.",
+    "Restaurant A's value for money hovers at 3.",
+    "Value for money at Restaurant A is hovering around 3.",
+  ])("takes nothing from %j", (text) => {
+    expect(lone(text)).toBeNull();
+    expect(parseNatural(text, restaurants).error).toBeDefined();
+  });
+
+  it("a hedge never yields a level: any option, attribute, level and approach word", () => {
+    const approaches = ["near", "close to", "hovers near", "hovering at", "is near", "sits close to"];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(...approaches),
+        (option, attribute, level, approach) => {
+          const o = restaurants.domain.options[option] as string;
+          const a = restaurants.domain.attributes[attribute] as string;
+          const result = parseNatural(`${o}'s ${a} ${approach} ${level}.`, restaurants);
+          expect(result.error === undefined ? result.acts.filter((x) => x.kind === "share") : []).toEqual([]);
+        },
+      ),
+    );
+  });
+});

@@ -30,6 +30,18 @@ const BLOCKERS = new Set([
   "approximately",
   "approx",
   "nearly",
+  // "hovers near 3", "is close to 3": a level approached, not stated
+  "near",
+  "close",
+  "hover",
+  "hovers",
+  "hovering",
+  "hovered",
+  // "I mistakenly noted X as 1": the speaker's own slip, withdrawn
+  "mistakenly",
+  "wrongly",
+  "erroneously",
+  "accidentally",
   "almost",
   "over",
   "under",
