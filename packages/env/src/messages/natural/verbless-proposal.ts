@@ -454,7 +454,14 @@ const CHOICE_PHRASES: readonly { words: readonly (readonly string[])[]; speaker:
   { words: [["down"], ["to"], ["the"], ["ground"]], speaker: false },
   { words: [["top"], ["of"], ["my", "our", "the"], ["list"]], speaker: false },
   { words: [["a"], ["table"], ["at", "for"]], speaker: false },
-  { words: [["move", "moving"], ["us", "in", "we"], ["into", "to"]], speaker: false },
+  {
+    words: [
+      ["move", "moving"],
+      ["us", "in", "we"],
+      ["into", "to"],
+    ],
+    speaker: false,
+  },
   { words: [["move", "moving"], ["into"]], speaker: false },
 ];
 
