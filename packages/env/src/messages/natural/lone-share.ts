@@ -162,10 +162,16 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
-  const lead = correctionLed(s, first, to);
+  const lead = correctionLed(s, first, to, state);
   const corrected = lead !== null;
-  for (let k = lead ?? first; k < to; k++) {
+  for (let k = first; k < to; k++) {
     const w = words[k] as string;
+    // the lead of the speaker's own fix names the pair at most ("My figure for X's Y needs fixing: 5", fresh30):
+    // only its names are read, its other words are the fix's own
+    if (lead !== null && k < lead) {
+      const named = state.options.match(words, k) ?? state.attributes.match(words, k);
+      if (named === null) continue;
+    }
     // "Correction: X's Y should be 1": after a correction lead, the speaker's value
     if (corrected && w === "should" && (words[k + 1] === "be" || words[k + 1] === "read")) {
       k++;
@@ -251,7 +257,7 @@ const OWN_FIX = new Set([
  * Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? Where the
  * value's clause starts (the lead is read from `first` on, a lead of the speaker's own fix is skipped), or null.
  */
-function correctionLed(s: Sentence, first: number, to: number): number | null {
+function correctionLed(s: Sentence, first: number, to: number, state: ParseState): number | null {
   for (let k = first; k < Math.min(to, first + 4); k++) {
     if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return first;
     if (s.separated(k)) break;
@@ -259,7 +265,15 @@ function correctionLed(s: Sentence, first: number, to: number): number | null {
   // "Let me fix my earlier number:", "I need to correct my figure:": a short lead of the speaker fixing their own
   let fix = false;
   let own = false;
-  for (let k = first; k < Math.min(to, first + 7); k++) {
+  // the lead may name the pair it fixes ("My figure for X's Y needs fixing:"): its names are not counted as words
+  let limit = first + 7;
+  for (let k = first; k < Math.min(to, limit); k++) {
+    const named = state.options.match(s.words, k) ?? state.attributes.match(s.words, k);
+    if (named !== null && !s.separated(named.end - 1)) {
+      limit += named.end - k;
+      k = named.end - 1;
+      continue;
+    }
     const w = s.words[k] as string;
     if (w === "agent" || w === "you" || w === "your" || /[0-9]/.test(w)) return null;
     if (OWN_FIX.has(w)) fix = true;
