@@ -202,6 +202,15 @@ export function loneShare(
       k = a.end - 1;
       continue;
     }
+    // "sits at the bottom of the scale", "is top of the scale" (fresh29, fresh30): the scale's own ends
+    const scaleEnd = scaleEndAt(words, k, state);
+    if (scaleEnd !== null) {
+      if (level !== null) return null;
+      level = scaleEnd.value;
+      k = scaleEnd.end - 1;
+      if (!(scaleEnd.end >= to || s.separated(scaleEnd.end - 1))) return null;
+      continue;
+    }
     const value = numberAt(s, k, state);
     if (value === null) {
       if (/[0-9]/.test(w)) return null; // "3pm", "2nd", "50%": a number that is no level
@@ -332,6 +341,15 @@ export function onlyLevel(
   if (level === null) return null;
   const [lo, hi] = state.task.levels;
   return level.value < lo || level.value > hi ? null : level;
+}
+
+/** "top of the scale" (its highest level), "bottom of the scale" (its lowest) at k: the level and its end, or null. */
+function scaleEndAt(words: readonly string[], k: number, state: ParseState): { value: number; end: number } | null {
+  const w = words[k];
+  if (!(w === "top" || w === "bottom") || words[k + 1] !== "of" || words[k + 2] !== "the") return null;
+  if (!(words[k + 3] === "scale" || words[k + 3] === "range")) return null;
+  const [lo, hi] = state.task.levels;
+  return { value: w === "top" ? hi : lo, end: k + 4 };
 }
 
 /** Verbs of the speaker's own source: "my notes say 0", "my recount says 5". */
