@@ -184,3 +184,37 @@ describe("lone share: the scale's ends and group nouns as levels (fresh29, fresh
     expect(parseNatural("Shelf B has a trio of problems.", pantry).error).toBeDefined();
   });
 });
+
+describe("lone share: the value before a clause that withdraws the speaker's slip (fresh30)", () => {
+  it.each([
+    ["Restaurant C's service should be 2; I keyed in 4 wrongly.", 2, 1, 2],
+    ["Restaurant A's ambience is 5 — I typed 3 by mistake.", 0, 2, 5],
+  ])("reads %j as the corrected value", (text, option, attribute, level) => {
+    expect(parseNatural(text, restaurants).acts).toEqual([share(option, attribute, level)]);
+  });
+
+  it.each([
+    "Restaurant C's service might be 2; I keyed in 4 wrongly.",
+    "Restaurant C's service should be 2; Agent 2 keyed in 4 wrongly.",
+    "Restaurant C's service should be 2; I keyed in 4 and 5 wrongly.",
+  ])("takes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).error).toBeDefined();
+  });
+
+  it("never reads the withdrawn level: any pair and two different levels (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, now, old) => {
+          fc.pre(now !== old);
+          const text = `${restaurants.domain.options[o]}'s ${restaurants.domain.attributes[a]} should be ${now}; I entered ${old} wrongly.`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a, now)]);
+        },
+      ),
+      { numRuns: 100, seed: 30 },
+    );
+  });
+});

@@ -162,9 +162,13 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
-  const lead = correctionLed(s, first, to, state);
-  const corrected = lead !== null;
-  for (let k = first; k < to; k++) {
+  // "X's Y should be -2; I keyed in 2 wrongly" (fresh30): a closing clause that withdraws the speaker's own slip
+  // makes the clause before it the correction, read up to that clause only
+  const slip = slipTail(s, first, to, state);
+  const lead = slip === null ? correctionLed(s, first, to, state) : null;
+  const corrected = lead !== null || slip !== null;
+  const stop = slip ?? to;
+  for (let k = first; k < stop; k++) {
     const w = words[k] as string;
     // the lead of the speaker's own fix names the pair at most ("My figure for X's Y needs fixing: 5", fresh30):
     // only its names are read, its other words are the fix's own
@@ -244,6 +248,35 @@ function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): b
   const at = s.words[k] === "a" || s.words[k] === "an" ? k + 1 : k;
   const value = numberAt(s, at, state);
   return value !== null && value.end >= to;
+}
+
+/** Words that call the speaker's own entry a slip: "I keyed in 2 wrongly", "I typed 3 by mistake". */
+const SLIPS = new Set(["wrongly", "mistakenly", "mistake", "erroneously", "accidentally"]);
+
+/**
+ * Where a closing clause starts that only withdraws the speaker's own slip ("; I keyed in 2 wrongly", "— I typed 3
+ * by mistake"): "I" / "we", a past form, one number and a slip word, no name and no other agent. Null otherwise.
+ */
+function slipTail(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  let start = -1;
+  for (let k = to - 2; k > first; k--)
+    if (s.separated(k)) {
+      start = k + 1;
+      break;
+    }
+  if (start < 0 || !(s.words[start] === "i" || s.words[start] === "we")) return null;
+  const verb = s.words[start + 1] as string;
+  if (!(verb.length > 4 && verb.endsWith("ed"))) return null;
+  let numbers = 0;
+  let slipped = false;
+  for (let k = start + 2; k < to; k++) {
+    const w = s.words[k] as string;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    if (w === "agent" || w === "you" || w === "your" || cue.negations.has(w)) return null;
+    if (SLIPS.has(w)) slipped = true;
+    else if (numberAt(s, k, state) !== null) numbers++;
+  }
+  return slipped && numbers === 1 ? start : null;
 }
 
 /** Words that lead a correction: "Correction: ...", "Small fix: ...". */
