@@ -26,7 +26,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh31"]);
+  const unseen = new Set(["fresh14", "fresh21", "fresh31", "fresh32"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -44,6 +44,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh28",
       "fresh30",
       "fresh31",
+      "fresh32",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -57,7 +58,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // fresh30 (unseen in session 37, tuned on in 38) and fresh28 (unseen in 36, tuned on in 37) meet the target per
       // style. fresh26 (unseen in session 35, tuned on in 36) reads 1.00 / 0.935 overall but proposals 0.864 and
       // corrections 0.900 (README)
-      if (name === "fresh31") continue;
+      // fresh32, written after every rule of session 38 and never tuned on, reads 1.00 / 0.750 (proposals 0.500):
+      // the unseen batch for the next session, held to its figure
+      if (name === "fresh31" || name === "fresh32") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);
