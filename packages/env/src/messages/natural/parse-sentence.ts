@@ -535,11 +535,8 @@ function declarativeActs(
         i++;
         continue;
       }
-      const taken = out.acts.length;
-      const end = shareAt(s, i, question, state, out);
+      const end = unslippedShareAt(s, first, i, question, state, out, slipped);
       if (end !== null) {
-        // "I jotted down X's Y as 0 by mistake": the speaker's own slip is withdrawn, read only if a value replaces it
-        if (slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
         i = end;
         continue;
       }
@@ -557,9 +554,32 @@ function declarativeActs(
     }
     i++;
   }
-  if (slipped.size > 0) {
-    const kept = out.acts.filter((act) => !slipped.has(act));
-    out.acts.length = 0;
-    out.acts.push(...kept);
-  }
+  dropSlipped(out, slipped);
+}
+
+/**
+ * A share at i (`shareAt`); when its clause calls it the speaker's own slip ("I jotted down X's Y as 0 by mistake"),
+ * its acts go into `slipped`: withdrawn at the sentence's end unless a value replaces them first.
+ */
+function unslippedShareAt(
+  s: Sentence,
+  first: number,
+  i: number,
+  question: number,
+  state: ParseState,
+  out: ActSink,
+  slipped: Set<Act>,
+): number | null {
+  const taken = out.acts.length;
+  const end = shareAt(s, i, question, state, out);
+  if (end !== null && slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
+  return end;
+}
+
+/** Drops the slipped shares still standing (no value replaced them). */
+function dropSlipped(out: ActSink, slipped: ReadonlySet<Act>): void {
+  if (slipped.size === 0) return;
+  const kept = out.acts.filter((act) => !slipped.has(act));
+  out.acts.length = 0;
+  out.acts.push(...kept);
 }
