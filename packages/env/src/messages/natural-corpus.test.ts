@@ -26,7 +26,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh30"]);
+  const unseen = new Set(["fresh14", "fresh21", "fresh31", "fresh32"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -43,6 +43,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh26",
       "fresh28",
       "fresh30",
+      "fresh31",
+      "fresh32",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -51,11 +53,14 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // (one act) reported claims: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
       expect(batch.recall).toBeGreaterThanOrEqual((recorded.after?.recall ?? 0) - 1e-3);
-      // fresh30, written after every rule of session 37 and never tuned on, reads 0.971 / 0.695: below the target
-      // (proposals 0.652, corrections 0.929 / 0.684; README), kept to show it and only held to its figure. fresh28
-      // (unseen in session 36, tuned on in 37) meets the target per style. fresh26 (unseen in session 35, tuned on in
-      // 36) reads 1.00 / 0.935 overall but proposals 0.864 and corrections 0.900 (README)
-      if (name === "fresh30") continue;
+      // fresh31, written in session 38 before any rule of that session and never tuned on, reads 0.988 / 0.865
+      // (corrections 0.750, paired lists 0.667, one hedge taken; README): held to its figure, the unseen measure now.
+      // fresh30 (unseen in session 37, tuned on in 38) and fresh28 (unseen in 36, tuned on in 37) meet the target per
+      // style. fresh26 (unseen in session 35, tuned on in 36) reads 1.00 / 0.935 overall but proposals 0.864 and
+      // corrections 0.900 (README)
+      // fresh32, written after every rule of session 38 and never tuned on, reads 1.00 / 0.750 (proposals 0.500):
+      // the unseen batch for the next session, held to its figure
+      if (name === "fresh31" || name === "fresh32") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

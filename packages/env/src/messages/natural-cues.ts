@@ -271,6 +271,10 @@ export const naturalCues = {
     "number",
     "value",
     "rating",
+    // "my copy says 1", "there are 4 by my eye" (fresh30)
+    "copy",
+    "eye",
+    "eyes",
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set(

@@ -16,11 +16,17 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (w === "hear" || w === "learn") return prev === "to";
   // "I'd like your reading on X's Y", "I'd love your take on ..."
   // "I'd welcome your figure for X's Y"
+  // "I'd love a number on X's Y", "I'd like a figure for X's Y" (fresh30): a value asked for, not a thing wanted
   if (
     (w === "like" || w === "love" || w === "appreciate" || w === "welcome") &&
     (prev === "i'd" || prev === "id" || prev === "we'd")
   )
-    return words[i + 1] === "your";
+    return (
+      words[i + 1] === "your" ||
+      ((words[i + 1] === "a" || words[i + 1] === "an") &&
+        VALUE_NOUNS.has(words[i + 2] as string) &&
+        (words[i + 3] === "on" || words[i + 3] === "for"))
+    );
   // "I'd need X's Y from you", "we need Shelf A's onions"
   // ("We need X's service before deciding" is no request: it asks no one)
   // "I still need X's Y from you": an adverb between the speaker and "need"
@@ -42,9 +48,14 @@ export function requestAt(s: Sentence, i: number): boolean {
     if (w === "clue" && (words[i + 1] === "me" || words[i + 1] === "us") && words[i + 2] === "in") return true;
     if (w === "bring" && (words[i + 1] === "me" || words[i + 1] === "us") && words[i + 2] === "up") return true;
     if (w === "post" || w === "send" || w === "check") return true;
+    // "Agent 2, spill on X's Y", "dish on X's Y" (fresh30): slang for telling
+    if ((w === "spill" || w === "dish") && words[i + 1] === "on") return true;
   }
   return false;
 }
+
+/** What a request asks for after "I'd love a ...": a value, not a thing ("a table", "a break"). */
+const VALUE_NOUNS = new Set(["number", "figure", "rating", "score", "reading", "read", "value", "estimate", "count"]);
 
 /** Between the speaker and "need": "I still need", "I really need". */
 const STILL = new Set(["still", "really", "also", "just", "only"]);
@@ -611,6 +622,10 @@ const TIME_WORDS = new Set([
   "reachable",
   "do",
   "where",
+  // "is Erin good for X?", "is Tomas tied up on X?" (fresh30), "is Omar occupied on X?"
+  "good",
+  "tied",
+  "occupied",
 ]);
 /** Adjectives that name an attribute they do not spell: "how roomy is X?" asks for its size. */
 const ADJECTIVE_ATTRIBUTES = new Map([
@@ -627,6 +642,14 @@ const ADJECTIVE_ATTRIBUTES = new Map([
   ["expensive", "rent"],
   ["cheap", "rent"],
   ["affordable", "rent"],
+  // verbs that name an attribute: "how much does X cost?" asks its rent, "how long do people queue at X?" its wait
+  // time (fresh30)
+  ["cost", "rent"],
+  ["costs", "rent"],
+  ["queue", "wait time"],
+  ["queues", "wait time"],
+  ["queueing", "wait time"],
+  ["queuing", "wait time"],
 ]);
 /**
  * Antonyms and near words of the adjective an attribute named `<adjective>ness` is made of: "how noisy is X?" asks

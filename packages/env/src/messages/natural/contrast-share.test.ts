@@ -85,3 +85,43 @@ describe("contrast: the one level a speaker's last clause gives after a conteste
     );
   });
 });
+
+describe("corrections from fresh30: the speaker's copy and eye as sources, a fix led by the pair it fixes", () => {
+  it.each([
+    ["Agent 1 has Restaurant A's service at 2; my copy says 4.", share(0, 1, 4)],
+    ["Agent 3 reckons Restaurant B has ambience 1; it's 4 by my eye.", share(1, 2, 4)],
+    ["My figure for Restaurant C's service needs fixing: 5.", share(2, 1, 5)],
+    ["My number for Restaurant A's ambience needs updating: 2.", share(0, 2, 2)],
+  ])("reads %j", (text, act) => {
+    expect(acts(text)).toEqual([act]);
+  });
+
+  it.each([
+    // another agent's figure, a doubt, or no pair named
+    "Agent 2's figure for Restaurant C's service needs fixing: 5.",
+    "My figure for Restaurant C's service needs fixing: maybe 5.",
+    "My figure needs fixing: 5.",
+    "Agent 1 has Restaurant A's service at 2; your copy says 4.",
+  ])("takes no share from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts.filter((a) => a.kind === "share")).toEqual([]);
+  });
+
+  it("a fix led by its own pair reads exactly the level after the colon, never a number of the lead (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("figure", "number", "rating", "entry"),
+        fc.constantFrom("needs fixing", "needs updating", "needs correcting"),
+        (o, a, level, noun, fix) => {
+          const text = `My ${noun} for ${restaurants.domain.options[o]}'s ${restaurants.domain.attributes[a]} ${fix}: ${level}.`;
+          expect(acts(text)).toEqual([share(o, a, level)]);
+          // the same lead of someone else's figure takes nothing
+          expect(none(`Agent 2's ${text.slice(3)}`)).toBeDefined();
+        },
+      ),
+      { numRuns: 100, seed: 30 },
+    );
+  });
+});

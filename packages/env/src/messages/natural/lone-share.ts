@@ -30,6 +30,18 @@ const BLOCKERS = new Set([
   "approximately",
   "approx",
   "nearly",
+  // "hovers near 3", "is close to 3": a level approached, not stated
+  "near",
+  "close",
+  "hover",
+  "hovers",
+  "hovering",
+  "hovered",
+  // "I mistakenly noted X as 1": the speaker's own slip, withdrawn
+  "mistakenly",
+  "wrongly",
+  "erroneously",
+  "accidentally",
   "almost",
   "over",
   "under",
@@ -150,10 +162,20 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
-  const lead = correctionLed(s, first, to);
-  const corrected = lead !== null;
-  for (let k = lead ?? first; k < to; k++) {
+  // "X's Y should be -2; I keyed in 2 wrongly" (fresh30): a closing clause that withdraws the speaker's own slip
+  // makes the clause before it the correction, read up to that clause only
+  const slip = slipTail(s, first, to, state);
+  const lead = slip === null ? correctionLed(s, first, to, state) : null;
+  const corrected = lead !== null || slip !== null;
+  const stop = slip ?? to;
+  for (let k = first; k < stop; k++) {
     const w = words[k] as string;
+    // the lead of the speaker's own fix names the pair at most ("My figure for X's Y needs fixing: 5", fresh30):
+    // only its names are read, its other words are the fix's own
+    if (lead !== null && k < lead) {
+      const named = state.options.match(words, k) ?? state.attributes.match(words, k);
+      if (named === null) continue;
+    }
     // "Correction: X's Y should be 1": after a correction lead, the speaker's value
     if (corrected && w === "should" && (words[k + 1] === "be" || words[k + 1] === "read")) {
       k++;
@@ -182,6 +204,15 @@ export function loneShare(
       if (attribute !== null && attribute.index !== a.index) return null;
       attribute = a;
       k = a.end - 1;
+      continue;
+    }
+    // "sits at the bottom of the scale", "is top of the scale" (fresh29, fresh30): the scale's own ends
+    const scaleEnd = scaleEndAt(words, k, state);
+    if (scaleEnd !== null) {
+      if (level !== null) return null;
+      level = scaleEnd.value;
+      k = scaleEnd.end - 1;
+      if (!(scaleEnd.end >= to || s.separated(scaleEnd.end - 1))) return null;
       continue;
     }
     const value = numberAt(s, k, state);
@@ -219,6 +250,35 @@ function rejectedLevel(s: Sentence, k: number, to: number, state: ParseState): b
   return value !== null && value.end >= to;
 }
 
+/** Words that call the speaker's own entry a slip: "I keyed in 2 wrongly", "I typed 3 by mistake". */
+const SLIPS = new Set(["wrongly", "mistakenly", "mistake", "erroneously", "accidentally"]);
+
+/**
+ * Where a closing clause starts that only withdraws the speaker's own slip ("; I keyed in 2 wrongly", "— I typed 3
+ * by mistake"): "I" / "we", a past form, one number and a slip word, no name and no other agent. Null otherwise.
+ */
+function slipTail(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  let start = -1;
+  for (let k = to - 2; k > first; k--)
+    if (s.separated(k)) {
+      start = k + 1;
+      break;
+    }
+  if (start < 0 || !(s.words[start] === "i" || s.words[start] === "we")) return null;
+  const verb = s.words[start + 1] as string;
+  if (!(verb.length > 4 && verb.endsWith("ed"))) return null;
+  let numbers = 0;
+  let slipped = false;
+  for (let k = start + 2; k < to; k++) {
+    const w = s.words[k] as string;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    if (w === "agent" || w === "you" || w === "your" || cue.negations.has(w)) return null;
+    if (SLIPS.has(w)) slipped = true;
+    else if (numberAt(s, k, state) !== null) numbers++;
+  }
+  return slipped && numbers === 1 ? start : null;
+}
+
 /** Words that lead a correction: "Correction: ...", "Small fix: ...". */
 const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum"]);
 
@@ -239,7 +299,7 @@ const OWN_FIX = new Set([
  * Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? Where the
  * value's clause starts (the lead is read from `first` on, a lead of the speaker's own fix is skipped), or null.
  */
-function correctionLed(s: Sentence, first: number, to: number): number | null {
+function correctionLed(s: Sentence, first: number, to: number, state: ParseState): number | null {
   for (let k = first; k < Math.min(to, first + 4); k++) {
     if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return first;
     if (s.separated(k)) break;
@@ -247,7 +307,15 @@ function correctionLed(s: Sentence, first: number, to: number): number | null {
   // "Let me fix my earlier number:", "I need to correct my figure:": a short lead of the speaker fixing their own
   let fix = false;
   let own = false;
-  for (let k = first; k < Math.min(to, first + 7); k++) {
+  // the lead may name the pair it fixes ("My figure for X's Y needs fixing:"): its names are not counted as words
+  let limit = first + 7;
+  for (let k = first; k < Math.min(to, limit); k++) {
+    const named = state.options.match(s.words, k) ?? state.attributes.match(s.words, k);
+    if (named !== null && !s.separated(named.end - 1)) {
+      limit += named.end - k;
+      k = named.end - 1;
+      continue;
+    }
     const w = s.words[k] as string;
     if (w === "agent" || w === "you" || w === "your" || /[0-9]/.test(w)) return null;
     if (OWN_FIX.has(w)) fix = true;
@@ -306,6 +374,15 @@ export function onlyLevel(
   if (level === null) return null;
   const [lo, hi] = state.task.levels;
   return level.value < lo || level.value > hi ? null : level;
+}
+
+/** "top of the scale" (its highest level), "bottom of the scale" (its lowest) at k: the level and its end, or null. */
+function scaleEndAt(words: readonly string[], k: number, state: ParseState): { value: number; end: number } | null {
+  const w = words[k];
+  if (!(w === "top" || w === "bottom") || words[k + 1] !== "of" || words[k + 2] !== "the") return null;
+  if (!(words[k + 3] === "scale" || words[k + 3] === "range")) return null;
+  const [lo, hi] = state.task.levels;
+  return { value: w === "top" ? hi : lo, end: k + 4 };
 }
 
 /** Verbs of the speaker's own source: "my notes say 0", "my recount says 5". */

@@ -85,6 +85,9 @@ function attributeList(
   return { attributes, end: last };
 }
 
+/** Nouns of the levels after an attribute: "menu variety marks of 3 and 4", "service scores of 2 and 5". */
+const LEVEL_NOUNS = new Set(["marks", "scores", "ratings", "levels", "values", "figures", "grades"]);
+
 /** Words between names and their levels: "have", "are", "of", ":". */
 function skipFillers(s: Sentence, k: number, end: number): number {
   let j = k;
@@ -256,6 +259,58 @@ function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseSt
 }
 
 /**
+ * "Food quality: Restaurant A 4, Restaurant C 2" (fresh30): an attribute with a colon, then at least two items of an
+ * option and its level only, joined by commas or "and", closing the clause. Null otherwise (exact or nothing).
+ */
+function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  if (!s.clauseStart(k) && k !== s.from) return null;
+  const attribute = state.attributes.match(words, k);
+  if (attribute === null || (s.tokens[attribute.end - 1] as { colon?: boolean }).colon !== true) return null;
+  const shares: [number, number, number][] = [];
+  let j = attribute.end;
+  while (shares.length < MAX_LIST && j < end) {
+    if (shares.length > 0 && words[j] === "and") j++;
+    const o = state.options.match(words, j);
+    if (o === null) return null;
+    const level = levelAt(s, o.end, end, state);
+    if (level === null) return null;
+    shares.push([o.index, attribute.index, level.value]);
+    j = level.end;
+    if (j >= end) break;
+    if (!(s.separated(j - 1) || words[j] === "and")) return null;
+  }
+  if (shares.length < 2 || !(j >= end || s.separated(j - 1))) return null;
+  if (new Set(shares.map(([o]) => o)).size !== shares.length) return null;
+  return { shares, end: j };
+}
+
+/**
+ * "Shelf A has 2 apples to Shelf B's 5" (fresh30): a count and its attribute, then "to" another option's level,
+ * closing the clause: both options at that attribute. Null otherwise.
+ */
+function countedToOther(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  const first = state.options.match(words, k);
+  if (first === null || !cue.haveVerbs.has(words[first.end] as string)) return null;
+  const level = levelAt(s, first.end + 1, end, state);
+  if (level === null) return null;
+  const attribute = state.attributes.match(words, level.end);
+  if (attribute === null || words[attribute.end] !== "to") return null;
+  const second = state.options.match(words, attribute.end + 1);
+  if (second === null || second.index === first.index || words[second.end] !== "'s") return null;
+  const other = levelAt(s, second.end + 1, end, state);
+  if (other === null || !(other.end >= end || s.separated(other.end - 1))) return null;
+  return {
+    shares: [
+      [first.index, attribute.index, level.value],
+      [second.index, attribute.index, other.value],
+    ],
+    end: other.end,
+  };
+}
+
+/**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
  * order; a list whose counts differ is `ambiguous` (no act: never a wrong level). Null when no paired list is here.
@@ -276,14 +331,21 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
   // "For leadership, Candidate C and Candidate D are 4 and 2, respectively"
   const led = option === null ? attributeLedOptions(s, k, end, state) : null;
   if (led !== null) return led;
+  const headed = option === null ? (attributeHeadedItems(s, k, end, state) ?? countedToOther(s, k, end, state)) : null;
+  if (headed !== null) return headed;
   const options = option === null ? (possessiveOptions(s, k, end, state) ?? optionList(s, k, end, state)) : null;
   if (options !== null && options.options.length >= 2) {
     let j = skipFillers(s, options.end, end);
     for (let f = 0; f < 2 && cue.adverbs.has(words[j] as string); f++) j = skipFillers(s, j + 1, end);
-    // "A and B have service 4 and 1"
-    const attribute = state.attributes.match(words, words[j] === "the" ? j + 1 : j);
+    // "A and B have service 4 and 1"; "A and B carry menu variety marks of 3 and 4" (fresh30): one plain verb first
+    let attribute = state.attributes.match(words, words[j] === "the" ? j + 1 : j);
+    if (attribute === null && j < end && plainVerb(words[j] as string, state, s, j)) {
+      const v = skipFillers(s, j + 1, end);
+      const after = state.attributes.match(words, words[v] === "the" ? v + 1 : v);
+      if (after !== null && LEVEL_NOUNS.has(words[after.end] as string)) attribute = after;
+    }
     if (attribute !== null) {
-      let at = skipFillers(s, attribute.end, end);
+      let at = skipFillers(s, LEVEL_NOUNS.has(words[attribute.end] as string) ? attribute.end + 1 : attribute.end, end);
       let levels = levelList(s, at, end, state);
       // "A's and B's desk search came back 1 and 0": a few plain verb words before the levels
       for (let v = 0; levels === null && v < 3 && at < end && plainVerb(words[at] as string, state, s, at); v++) {

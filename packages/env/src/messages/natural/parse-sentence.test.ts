@@ -51,3 +51,57 @@ describe("parseSentence", () => {
     );
   });
 });
+
+describe("parseSentence: the speaker's own entry called a slip (fresh30's 'jotted down X as 0 by mistake; it's 1')", () => {
+  const shares = (text: string) => {
+    const result = parseNatural(text, restaurants);
+    return result.error === undefined ? result.acts.filter((a) => a.kind === "share") : [];
+  };
+  it.each([
+    ["I jotted down Restaurant A's service as 2 by mistake; it's 4.", 0, 1, 4],
+    ["I noted Restaurant B's ambience as 1 by mistake; it's 3.", 1, 2, 3],
+    ["I logged Restaurant C's value for money at 5 wrongly; it's 2.", 2, 3, 2],
+    ["We marked down Restaurant A's food quality as 3; it's actually 1.", 0, 0, 1],
+  ])("reads %j as the speaker's new value only", (text, option, attribute, level) => {
+    expect(shares(text)).toEqual([{ kind: "share", option, attribute, level }]);
+  });
+
+  it.each([
+    "I jotted down Restaurant A's service as 2 by mistake.",
+    "I mistakenly noted Restaurant B's ambience as 1.",
+    "I keyed in Restaurant C's service as 4 wrongly.",
+  ])("takes no value from %j: a slip is withdrawn, never the speaker's value", (text) => {
+    expect(shares(text)).toEqual([]);
+  });
+
+  it("keeps a value stated after an admission in a clause of its own", () => {
+    expect(shares("I made a mistake earlier: Restaurant A's service is 3.")).toEqual([
+      { kind: "share", option: 0, attribute: 1, level: 3 },
+    ]);
+  });
+
+  it("never reads the withdrawn value, whatever the entry verb, pair and levels", () => {
+    const verbs = ["jotted down", "noted", "logged", "wrote", "entered", "recorded"];
+    const slips = ["by mistake", "wrongly", "by accident"];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(...verbs),
+        fc.constantFrom(...slips),
+        fc.boolean(),
+        (option, attribute, old, now, verb, slip, replaced) => {
+          fc.pre(old !== now);
+          const o = restaurants.domain.options[option] as string;
+          const a = restaurants.domain.attributes[attribute] as string;
+          const text = `I ${verb} ${o}'s ${a} as ${old} ${slip}${replaced ? `; it's ${now}` : ""}.`;
+          const got = shares(text);
+          expect(got.some((x) => x.kind === "share" && x.level === old)).toBe(false);
+          if (replaced) expect(got).toEqual([{ kind: "share", option, attribute, level: now }]);
+        },
+      ),
+    );
+  });
+});

@@ -290,14 +290,74 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
 /** Past verbs of the speaker's own earlier statement: "I said", "I previously wrote", "earlier I gave". */
 const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared", "typed", "entered"]);
 
-/** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...")? */
+/**
+ * Past forms that are the speaker's look at the option now, not an entry they made ("I checked X's Y: 3"): they
+ * never mark an earlier value of the speaker's.
+ */
+const LOOKED = new Set([
+  "checked",
+  "rechecked",
+  "counted",
+  "recounted",
+  "tallied",
+  "looked",
+  "found",
+  "verified",
+  "confirmed",
+  "noticed",
+  "observed",
+  "visited",
+  "asked",
+  "wanted",
+  "needed",
+  "liked",
+  "preferred",
+  "loved",
+]);
+
+/**
+ * Does the speaker write down an entry at k ("I said", "I jotted down", "I keyed in", "I logged")? A verb of
+ * saying, or a past form ("-ed") that is no look at the option (LOOKED).
+ */
+function ownEntryVerb(w: string): boolean {
+  return SAID.has(w) || (w.length > 4 && w.endsWith("ed") && !LOOKED.has(w));
+}
+
+/**
+ * Words that call the speaker's own entry a slip where they stand in its clause: "I jotted down X as 0 by mistake",
+ * "I keyed in 2 wrongly", "I mistakenly wrote 3". The entry is withdrawn: never the speaker's value.
+ */
+const SLIP = new Set(["mistake", "mistakenly", "wrongly", "erroneously", "accidentally", "accident", "typo"]);
+
+/** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...", "I jotted down")? */
 export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
-    if (SAID.has(s.words[verb] as string)) return true;
+    if (ownEntryVerb(s.words[verb] as string)) return true;
   }
   return false;
+}
+
+/**
+ * Does the clause of the share at i..end call the speaker's entry a slip ("I jotted down X as 0 by mistake; ...")?
+ * The clause runs from the last pause before i to the first pause after end ("I made a mistake earlier: X is 3"
+ * admits a slip in a clause of its own and states the new value after it); a word of someone else (an agent) in it
+ * makes it theirs, not the speaker's slip.
+ */
+export function slipClause(s: Sentence, first: number, i: number, end: number, question: number): boolean {
+  let start = i;
+  while (start > first && !s.separated(start - 1)) start--;
+  let own = false;
+  let slip = false;
+  for (let k = start; k < question; k++) {
+    const w = s.words[k] as string;
+    if (k >= end && k > first && s.separated(k - 1)) break;
+    if (w === "agent" || w === "you" || w === "your") return false;
+    if (w === "i" || w === "my" || w === "we" || w === "our") own = true;
+    if (SLIP.has(w)) slip = true;
+  }
+  return own && slip;
 }
 
 /** Where the reason right after a proposal starts ("whose ...", "which has ...", "since ...", "— its ..."), or null. */
@@ -394,6 +454,8 @@ function declarativeActs(
   let requested = false;
   let respectively = false;
   for (let k = first; k < question; k++) if (words[k] === "respectively") respectively = true;
+  // shares the speaker calls a slip of their own ("... as 0 by mistake"): dropped at the end unless replaced
+  const slipped = new Set<Act>();
   let i = contextItems(s, first, question, state, out);
   while (i < question) {
     if (tagged.has(i)) {
@@ -473,7 +535,7 @@ function declarativeActs(
         i++;
         continue;
       }
-      const end = shareAt(s, i, question, state, out);
+      const end = unslippedShareAt(s, first, i, question, state, out, slipped);
       if (end !== null) {
         i = end;
         continue;
@@ -492,4 +554,32 @@ function declarativeActs(
     }
     i++;
   }
+  dropSlipped(out, slipped);
+}
+
+/**
+ * A share at i (`shareAt`); when its clause calls it the speaker's own slip ("I jotted down X's Y as 0 by mistake"),
+ * its acts go into `slipped`: withdrawn at the sentence's end unless a value replaces them first.
+ */
+function unslippedShareAt(
+  s: Sentence,
+  first: number,
+  i: number,
+  question: number,
+  state: ParseState,
+  out: ActSink,
+  slipped: Set<Act>,
+): number | null {
+  const taken = out.acts.length;
+  const end = shareAt(s, i, question, state, out);
+  if (end !== null && slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
+  return end;
+}
+
+/** Drops the slipped shares still standing (no value replaced them). */
+function dropSlipped(out: ActSink, slipped: ReadonlySet<Act>): void {
+  if (slipped.size === 0) return;
+  const kept = out.acts.filter((act) => !slipped.has(act));
+  out.acts.length = 0;
+  out.acts.push(...kept);
 }

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { testSentence } from "./test-sentence";
+import { parseNatural } from "../parse-natural";
+import { restaurants, testSentence } from "./test-sentence";
 
 describe("Sentence", () => {
   it("gates the rest of a clause after a negation or a condition, and reopens at a clause break", () => {
@@ -31,5 +33,34 @@ describe("Sentence", () => {
     expect(s.clauseStart(at("have"))).toBe(false);
     expect(s.separated(at("4"))).toBe(true);
     expect(s.separated(at("have"))).toBe(false);
+  });
+});
+
+describe("the speaker's own clause after a reported claim: 'what I hold is' (fresh30)", () => {
+  const reports = ["Agent 2 reported", "Agent 1 says", "Agent 3 told us"];
+  const holds = ["what I hold is", "what I have is", "what we see is"];
+  it("a reported claim never yields a share for the speaker; the own clause after it is read exactly (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(...reports),
+        fc.constantFrom(...holds),
+        fc.boolean(),
+        (o, a, b, claimed, own, report, hold, withOwn) => {
+          fc.pre(a !== b);
+          const option = restaurants.domain.options[o] as string;
+          const [x, y] = [restaurants.domain.attributes[a] as string, restaurants.domain.attributes[b] as string];
+          const text = `${report} ${option}'s ${x} is ${claimed}${withOwn ? `, and ${hold} ${option}'s ${y} at ${own}` : ""}.`;
+          const result = parseNatural(text, restaurants);
+          const shares = result.error === undefined ? result.acts.filter((act) => act.kind === "share") : [];
+          expect(shares).toEqual(withOwn ? [{ kind: "share", option: o, attribute: b, level: own }] : []);
+        },
+      ),
+      { numRuns: 150, seed: 30 },
+    );
   });
 });

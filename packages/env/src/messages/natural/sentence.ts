@@ -284,6 +284,9 @@ function ownSourceClosing(tokens: readonly NaturalToken[], words: readonly strin
   return (lead === "to" && words[end - 3] === "according") || lead === "per" || lead === "by" || lead === "in";
 }
 
+/** Verbs of what the speaker holds: "what I hold is", "what I have is", "what we see is". */
+const OWN_HOLDS = new Set(["hold", "have", "see", "show", "count", "know"]);
+
 /** Does the speaker's own clause start at i ("actually ...", "I see ...", "I can add ...", "my notes say ...", "in my view ...")? */
 function ownClause(words: readonly string[], at: number): boolean {
   // ", and I also have ...", ", so my notes say ..."
@@ -291,6 +294,9 @@ function ownClause(words: readonly string[], at: number): boolean {
   const w = words[i];
   const next = words[i + 1] as string;
   if (w === "actually" || (w === "in" && next === "my")) return true;
+  // ", and what I hold is X's Y at 2" (fresh30), "what we have is ...": the speaker's own holding named as such
+  if (w === "what" && (next === "i" || next === "we") && OWN_HOLDS.has(words[i + 2] as string) && words[i + 3] === "is")
+    return true;
   // "; in truth it's 3", "; in fact it's 2"
   if (w === "in" && (next === "truth" || next === "fact")) return true;
   // "; for my part, ...", "; for my own part, ..."

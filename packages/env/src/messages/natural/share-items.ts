@@ -89,12 +89,23 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   return { attribute: attr.index, level: level.value, end: attr.end };
 }
 
+/** Nouns of a group of known size: "a pair of rice bags", "a trio of onions". */
+const GROUPS = new Map([
+  ["pair", 2],
+  ["duo", 2],
+  ["trio", 3],
+  ["quartet", 4],
+]);
+
 /** A spelled number before an attribute ("four apples"): a level only there. */
 function countAt(s: Sentence, k: number, end: number, state: ParseState): Level {
   const w = s.words[k] as string;
   // "a single onion", "a pair of rice bags": counts in words only before the counted attribute
   const counted = s.words[k - 1] === "a" && w === "single" ? { value: 1, at: k + 1 } : null;
-  const pair = s.words[k - 1] === "a" && w === "pair" && s.words[k + 1] === "of" ? { value: 2, at: k + 2 } : null;
+  // "a trio of onions" (fresh30): a group noun of a known size
+  const group = GROUPS.get(w);
+  const pair =
+    s.words[k - 1] === "a" && group !== undefined && s.words[k + 1] === "of" ? { value: group, at: k + 2 } : null;
   const value = cue.numberWords.get(w);
   const at = counted ?? pair ?? (value === undefined ? null : { value, at: k + 1 });
   if (at === null || at.at >= end || state.attributes.match(s.words, at.at) === null) return null;

@@ -144,3 +144,70 @@ describe("verbless proposal: one option in a short clause of the speaker's, noth
     );
   });
 });
+
+describe("verbless proposal: phrases of choosing whose words alone would block (fresh30)", () => {
+  it.each([
+    ["Put Restaurant A at the top of our list.", 0],
+    ["Restaurant B has my full backing.", 1],
+    ["Restaurant C has our support.", 2],
+    ["Bring on Restaurant A.", 0],
+    ["Restaurant B suits me down to the ground.", 1],
+    ["Reserve a table at Restaurant C.", 2],
+    ["Move us into Restaurant A.", 0],
+    ["Restaurant B, if you ask me.", 1],
+    ["Restaurant C is the one to beat.", 2],
+  ])("reads %j as a proposal of option %i", (text, option) => {
+    expect(verbless(text)).toBe(option);
+    expect(proposals(text)).toEqual([{ kind: "propose", option }]);
+  });
+
+  it.each([
+    // the held words still block outside their phrase
+    "Restaurant B has my notes.",
+    "Restaurant B has my doubts.",
+    "Restaurant B had my full backing.",
+    "Restaurant A is on our list.",
+    "Restaurant A is at the bottom of our list.",
+    "Check the table at Restaurant C.",
+    "Let's move on to Restaurant C.",
+    "Restaurant A is down.",
+    // another person, a negation, an attribute or a level beside the phrase
+    "Restaurant B has Agent 2's full backing.",
+    "Restaurant B doesn't have my full backing.",
+    "Restaurant B, if you ask Agent 2.",
+    "Restaurant C is the one to beat on service.",
+    "Reserve a table at Restaurant C for 4.",
+    "Agent 3 says Restaurant A is the one to beat.",
+  ])("takes nothing from %j", (text) => {
+    expect(verbless(text)).toBeNull();
+    expect(proposals(text)).toEqual([]);
+  });
+
+  const templates = [
+    (o: string) => `Put ${o} at the top of our list.`,
+    (o: string) => `${o} has my full backing.`,
+    (o: string) => `Bring on ${o}.`,
+    (o: string) => `Reserve a table at ${o}.`,
+    (o: string) => `${o}, if you ask me.`,
+    (o: string) => `${o} is the one to beat.`,
+  ];
+  const choices = fc.record({
+    option: fc.integer({ min: 0, max: 2 }),
+    template: fc.integer({ min: 0, max: templates.length - 1 }),
+  });
+  const text = (c: { option: number; template: number }) =>
+    (templates[c.template] as (o: string) => string)(restaurants.domain.options[c.option] as string);
+
+  it("reads each phrase as exactly its option, and nothing once an attribute, a level, another agent or a doubt stands in it (property)", () => {
+    const extras = [...restaurants.domain.attributes, "3", "four", "Agent 2", "not", "maybe", "skip", "you", "earlier"];
+    fc.assert(
+      fc.property(choices, fc.constantFrom(...extras), fc.nat(), (c, extra, at) => {
+        expect(proposals(text(c))).toEqual([{ kind: "propose", option: c.option }]);
+        const words = text(c).split(" ");
+        words.splice(at % words.length, 0, extra);
+        expect(verbless(words.join(" "))).toBeNull();
+      }),
+      { numRuns: 200, seed: 30 },
+    );
+  });
+});

@@ -443,6 +443,44 @@ const PRIZES = new Set([
   "nod",
 ]);
 
+/**
+ * Phrases whose words would block the reading but that, whole, only say how strongly the speaker chooses (fresh30):
+ * "if you ask me" (the speaker's own view), "down to the ground" ("suits me down to the ground"), "top of our
+ * list", "a table at" (a booking), "move us into" (moving home). Each slot lists its words; the phrase's words are
+ * then neither blockers nor names. A phrase marked `speaker` puts the clause in the speaker's voice.
+ */
+const CHOICE_PHRASES: readonly { words: readonly (readonly string[])[]; speaker: boolean }[] = [
+  { words: [["if"], ["you"], ["ask"], ["me"]], speaker: true },
+  { words: [["down"], ["to"], ["the"], ["ground"]], speaker: false },
+  { words: [["top"], ["of"], ["my", "our", "the"], ["list"]], speaker: false },
+  { words: [["a"], ["table"], ["at", "for"]], speaker: false },
+  {
+    words: [
+      ["move", "moving"],
+      ["us", "in", "we"],
+      ["into", "to"],
+    ],
+    speaker: false,
+  },
+  { words: [["move", "moving"], ["into"]], speaker: false },
+];
+
+/** The choice phrase starting at k: its end and whether it speaks for the speaker, or null. */
+function choicePhraseAt(words: readonly string[], k: number, to: number): { end: number; speaker: boolean } | null {
+  for (const phrase of CHOICE_PHRASES) {
+    const end = k + phrase.words.length;
+    if (end > to) continue;
+    if (phrase.words.every((slot, j) => slot.includes(words[k + j] as string))) return { end, speaker: phrase.speaker };
+  }
+  return null;
+}
+
+/** Verbs of holding that give the option what the speaker holds: "X has my full backing", "X has our support". */
+const HOLDS = new Set(["has", "have", "gets", "get"]);
+
+/** Base forms that end like a participle ("Bring on X", "Swing by X"): still a command's verb. */
+const BASE_ING = new Set(["bring", "swing", "ring", "sling", "fling", "string"]);
+
 /** "I'm on X", "we're on X": the speaker works on the option. */
 const ON_SELF = new Set(["i'm", "im", "we're", "were"]);
 
@@ -479,6 +517,16 @@ export function verblessProposal(s: Sentence, from: number, to: number, state: P
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
     const token = tokens[k] as NaturalToken;
+    const phrase = choicePhraseAt(words, k, to);
+    if (phrase !== null) {
+      if (phrase.speaker) speaker = true;
+      k = phrase.end - 1;
+      continue;
+    }
+    // "X has my full backing": the option holds what the speaker gives it (a noun of information still blocks)
+    if (HOLDS.has(w) && k > from && (words[k + 1] === "my" || words[k + 1] === "our") && optionEnd === k) continue;
+    // "X is the stall to beat", "the one to beat": the option named as the team's favourite
+    if (w === "beat" && words[k - 1] === "to" && k - 2 >= from && words[k - 3] === "the") awarded = true;
     const noDoubt = w === "no" && NO_DOUBT.has(words[k + 1] as string);
     if (!noDoubt && (cue.negations.has(w) || w.endsWith("n't"))) return null;
     if (BLOCKERS.has(w) || notAChoice(w) || cue.conditionals.has(w) || owners.has(w)) return null;
@@ -514,7 +562,7 @@ export function verblessProposal(s: Sentence, from: number, to: number, state: P
     optionAt > from &&
     !NOT_VERBS.has(opener) &&
     !opener.endsWith("ly") &&
-    !opener.endsWith("ing") &&
+    (!opener.endsWith("ing") || BASE_ING.has(opener)) &&
     !opener.endsWith("ed") &&
     !opener.endsWith("'s") &&
     !s.separated(from) &&
