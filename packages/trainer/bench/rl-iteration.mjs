@@ -1,6 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (the same, but the train step's RMSNorm as six kernels forward and ten backward: setRmsNormGradKernels off) and on
-// the old step
+// (the same, but the train step's RMSNorm as six kernels forward and ten backward and a decode step's q, k and v as
+// three products: setRmsNormGradKernels and setDecodeQkvProduct off) and on the old step
 // (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so all three see
 // the same machine.
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import {
   TransformerTrainer,
   loadCheckpoint,
   selectBackend,
+  setDecodeQkvProduct,
   setHeapKernels,
   setHeapWasm,
   setLastBlockAtTargets,
@@ -29,7 +30,8 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * kernels' copies and RMSNorm as WebAssembly (setHeapWasm), else the first module over every product and those two
  * in JavaScript; `lastBlock`: prefills and the reference pass run the last block at the columns they read only
  * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets); `normKernels`: the
- * train step's RMSNorm as one kernel each way (setRmsNormGradKernels).
+ * train step's RMSNorm as one kernel each way (setRmsNormGradKernels) and a decode step's q, k and v as one product
+ * and one kernel (setDecodeQkvProduct).
  */
 function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock, normKernels) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
@@ -105,6 +107,7 @@ export async function rlIterationFigures({ report, quick }) {
       setLastBlockAtTargets(path.lastBlock);
       setTrainLastBlockAtTargets(path.trainLastBlock);
       setRmsNormGradKernels(path.normKernels);
+      setDecodeQkvProduct(path.normKernels);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -156,7 +159,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (the same, with the train step's RMSNorm as six kernels forward and ten backward)`;
+  const previousNote = `${note}; baseline: the previous step (the same, with the train step's RMSNorm as six kernels forward and ten backward and a decode step's q, k and v as three products)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -195,5 +198,6 @@ export async function rlIterationFigures({ report, quick }) {
   setLastBlockAtTargets(true);
   setTrainLastBlockAtTargets(true);
   setRmsNormGradKernels(true);
+  setDecodeQkvProduct(true);
   for (const p of Object.values(paths)) p.dispose();
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import {
   loadCheckpoint,
   selectBackend,
+  setDecodeQkvProduct,
   setHeapKernels,
   setHeapWasm,
   setLastBlockAtTargets,
@@ -32,9 +33,11 @@ async function twoIterations(
   lastBlockAtTargets = true,
   trainAtTargets = true,
   rmsNormGradKernels = true,
+  decodeQkvProduct = true,
 ) {
   const previous = setHeapKernels(heapKernels);
   const previousNorm = setRmsNormGradKernels(rmsNormGradKernels);
+  const previousQkv = setDecodeQkvProduct(decodeQkvProduct);
   const previousLastBlock = setLastBlockAtTargets(lastBlockAtTargets);
   const previousTrain = setTrainLastBlockAtTargets(trainAtTargets);
   const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
@@ -66,6 +69,7 @@ async function twoIterations(
     setLastBlockAtTargets(previousLastBlock);
     setTrainLastBlockAtTargets(previousTrain);
     setRmsNormGradKernels(previousNorm);
+    setDecodeQkvProduct(previousQkv);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -108,6 +112,14 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
   it("so does RMSNorm with its gradient as one kernel each way in the train step (setRmsNormGradKernels)", async () => {
     const fast = await twoIterations(true, true, true, true, true);
     const plain = await twoIterations(true, true, true, true, false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so do decode steps with q, k and v as one product and one kernel (setDecodeQkvProduct)", async () => {
+    const fast = await twoIterations(true, true, true, true, true, true);
+    const plain = await twoIterations(true, true, true, true, true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
     expect(fast.lines).toEqual(plain.lines);
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));

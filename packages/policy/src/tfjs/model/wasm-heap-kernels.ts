@@ -26,6 +26,7 @@ export const rmsNormRowsKernel = "CosirRmsNormRows";
 export const embeddingRowsKernel = "CosirEmbeddingRows";
 export const embeddingGradientKernel = "CosirEmbeddingGradient";
 export const rmsNormGradKernel = "CosirRmsNormGrad";
+export const decodeAppendKernel = "CosirDecodeAppend";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
@@ -350,6 +351,64 @@ function rmsNormGradFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tenso
   return [dx, terms];
 }
 
+/**
+ * A decode step's queries, keys and values from its one product qkv [batch, 3 * width] (columns q | k | v, heads side
+ * by side in each): q scaled [batch * heads, 1, headWidth] (q * scale in float32, as tf.mul computes it), the keys
+ * [batch * heads, headWidth, length] with the new column appended and the values [batch * heads, length, headWidth]
+ * with the new row appended: the copies cachedAttention makes with reshapes and concatColumns.
+ */
+function decodeAppendFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo[] {
+  const wasm = backend as WasmBackendLike;
+  const qkv = inputs.qkv as tf.TensorInfo;
+  const keys = inputs.keys as tf.TensorInfo;
+  const values = inputs.values as tf.TensorInfo;
+  const heads = attrs?.heads as number;
+  const scale = Math.fround(attrs?.scale as number);
+  const batch = qkv.shape[0] as number;
+  const width = (qkv.shape[1] as number) / 3;
+  const headWidth = width / heads;
+  const length = keys.shape[2] as number;
+  const bh = batch * heads;
+  const q = wasm.makeOutput([bh, 1, headWidth], "float32");
+  const keysOut = wasm.makeOutput([bh, headWidth, length + 1], "float32");
+  const valuesOut = wasm.makeOutput([bh, length + 1, headWidth], "float32");
+  const [pqkv, pk, pv, pq, pko, pvo] = [at(wasm, qkv), at(wasm, keys), at(wasm, values), at(wasm, q)].concat([
+    at(wasm, keysOut),
+    at(wasm, valuesOut),
+  ]) as [number, number, number, number, number, number];
+  const fns = heapWasm(wasm);
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const fround = Math.fround;
+  for (let b = 0; b < batch; b++) {
+    const row = pqkv + b * 3 * width;
+    for (let c = 0; c < width; c++) f32[pq + b * width + c] = fround((f32[row + c] as number) * scale);
+    // per batch row: heads * headWidth key rows, each its past then one new column; heads value blocks, each its
+    // past rows then one new row
+    const keyRows = heads * headWidth;
+    const [ka, kb, ko] = [pk + b * keyRows * length, row + width, pko + b * keyRows * (length + 1)];
+    const [va, vb, vo] = [
+      pv + b * heads * length * headWidth,
+      row + 2 * width,
+      pvo + b * heads * (length + 1) * headWidth,
+    ];
+    if (fns !== null) {
+      (fns.concatRows as WasmFunction)(ka * 4, kb * 4, ko * 4, keyRows, length * 4, 4);
+      (fns.concatRows as WasmFunction)(va * 4, vb * 4, vo * 4, heads, length * headWidth * 4, headWidth * 4);
+      continue;
+    }
+    for (let r = 0; r < keyRows; r++) {
+      f32.copyWithin(ko + r * (length + 1), ka + r * length, ka + (r + 1) * length);
+      f32[ko + r * (length + 1) + length] = f32[kb + r] as number;
+    }
+    for (let h = 0; h < heads; h++) {
+      const o = vo + h * (length + 1) * headWidth;
+      f32.copyWithin(o, va + h * length * headWidth, va + (h + 1) * length * headWidth);
+      f32.copyWithin(o + length * headWidth, vb + h * headWidth, vb + (h + 1) * headWidth);
+    }
+  }
+  return [q, keysOut, valuesOut];
+}
+
 function embeddingRowsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const table = inputs.table as tf.TensorInfo;
@@ -439,6 +498,7 @@ export function heapKernelsAvailable(): boolean {
       [embeddingRowsKernel, embeddingRowsFunc],
       [embeddingGradientKernel, embeddingGradientFunc],
       [rmsNormGradKernel, rmsNormGradFunc],
+      [decodeAppendKernel, decodeAppendFunc],
       [concatColumnsKernel, concatColumnsFunc],
     ];
     for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
@@ -499,6 +559,26 @@ export function rmsNormGrad(
   if (x.dtype !== "float32" || dy.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
   const [dx, terms] = tf.engine().runKernel(rmsNormGradKernel, { x, gain, dy }, { eps }) as tf.Tensor2D[];
   return { dx: dx as tf.Tensor2D, terms: terms as tf.Tensor2D };
+}
+
+/**
+ * A decode step's attention inputs from its one q | k | v product qkv [batch, 3 * width] and the cache's keys [batch *
+ * heads, headWidth, length] and values [batch * heads, length, headWidth], in one kernel: the scaled queries [batch *
+ * heads, 1, headWidth] and the keys and values with this step's column and row appended (copies, and q * scale in
+ * float32: bit for bit what cachedAttention's reshapes, product and concatColumns give). Undefined where the heap
+ * kernels cannot run. No gradient.
+ */
+export function decodeAppend(
+  qkv: tf.Tensor2D,
+  keys: tf.Tensor3D,
+  values: tf.Tensor3D,
+  heads: number,
+  scale: number,
+): { q: tf.Tensor3D; keys: tf.Tensor3D; values: tf.Tensor3D } | undefined {
+  if (qkv.dtype !== "float32" || keys.dtype !== "float32" || values.dtype !== "float32" || !heapKernelsAvailable())
+    return undefined;
+  const [q, k, v] = tf.engine().runKernel(decodeAppendKernel, { qkv, keys, values }, { heads, scale }) as tf.Tensor3D[];
+  return { q: q as tf.Tensor3D, keys: k as tf.Tensor3D, values: v as tf.Tensor3D };
 }
 
 /**
