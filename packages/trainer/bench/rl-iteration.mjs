@@ -1,5 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (the same, but the train step's last block at every column: setTrainLastBlockAtTargets off) and on the old step
+// (the same, but the train step's RMSNorm as six kernels forward and ten backward and a decode step's q, k and v as
+// three products: setRmsNormGradKernels and setDecodeQkvProduct off) and on the old step
 // (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so all three see
 // the same machine.
 import { fileURLToPath } from "node:url";
@@ -8,9 +9,11 @@ import {
   TransformerTrainer,
   loadCheckpoint,
   selectBackend,
+  setDecodeQkvProduct,
   setHeapKernels,
   setHeapWasm,
   setLastBlockAtTargets,
+  setRmsNormGradKernels,
   setSimdMatMul,
   setTrainLastBlockAtTargets,
 } from "@cosir/policy/tfjs";
@@ -26,9 +29,11 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * SIMD matmul's tiled module with mask-aware attention (setSimdMatMul's `tiled` and `maskedAttention`) and the heap
  * kernels' copies and RMSNorm as WebAssembly (setHeapWasm), else the first module over every product and those two
  * in JavaScript; `lastBlock`: prefills and the reference pass run the last block at the columns they read only
- * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets).
+ * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets); `normKernels`: the
+ * train step's RMSNorm as one kernel each way (setRmsNormGradKernels) and a decode step's q, k and v as one product
+ * and one kernel (setDecodeQkvProduct).
  */
-function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock) {
+function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock, normKernels) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -62,6 +67,7 @@ function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainL
     tiled,
     lastBlock,
     trainLastBlock,
+    normKernels,
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -85,9 +91,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true, true, true, true),
-    previous: arm(base, weights, "prefixTree", true, true, true, true, false),
-    before: arm(base, weights, "none", false, false, false, false, false),
+    today: arm(base, weights, "prefixTree", true, true, true, true, true, true),
+    previous: arm(base, weights, "prefixTree", true, true, true, true, true, false),
+    before: arm(base, weights, "none", false, false, false, false, false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 6;
@@ -100,6 +106,8 @@ export async function rlIterationFigures({ report, quick }) {
       setHeapWasm(path.tiled);
       setLastBlockAtTargets(path.lastBlock);
       setTrainLastBlockAtTargets(path.trainLastBlock);
+      setRmsNormGradKernels(path.normKernels);
+      setDecodeQkvProduct(path.normKernels);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -151,7 +159,7 @@ export async function rlIterationFigures({ report, quick }) {
     ratio: update(paths.today) / update(paths.before),
     note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
   });
-  const previousNote = `${note}; baseline: the previous step (the same, with the train step's last block at every column)`;
+  const previousNote = `${note}; baseline: the previous step (the same, with the train step's RMSNorm as six kernels forward and ten backward and a decode step's q, k and v as three products)`;
   report({
     name: "trainer.rl.episodes.vs-previous",
     value: rate(paths.today),
@@ -189,5 +197,7 @@ export async function rlIterationFigures({ report, quick }) {
   setHeapWasm(true);
   setLastBlockAtTargets(true);
   setTrainLastBlockAtTargets(true);
+  setRmsNormGradKernels(true);
+  setDecodeQkvProduct(true);
   for (const p of Object.values(paths)) p.dispose();
 }

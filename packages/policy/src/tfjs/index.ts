@@ -9,6 +9,7 @@ export { TransformerConfigSchema, defaultTransformerConfig, parseTransformerConf
 export type { TransformerOptions } from "./model/transformer";
 export { Transformer, transformerParameterShapes } from "./model/transformer";
 export { KvCache } from "./model/kv-cache";
+export { setDecodeQkvProduct } from "./model/cached-attention";
 export { PrefixCache } from "./model/prefix-cache";
 export { causalAttention, causalMask } from "./model/causal-attention";
 export type { SimdMatMulSettings } from "./model/simd-batch-mat-mul";
@@ -45,7 +46,7 @@ export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";
 export { linear } from "./model/linear";
 export { transpose2d } from "./model/transpose-2d";
-export { rmsNorm } from "./model/rms-norm";
+export { rmsNorm, setRmsNormGradKernels } from "./model/rms-norm";
 
 export type { SamplingOptions } from "./sampling/choose-token";
 export { chooseToken } from "./sampling/choose-token";

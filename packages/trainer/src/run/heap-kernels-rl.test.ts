@@ -2,9 +2,11 @@ import { fileURLToPath } from "node:url";
 import {
   loadCheckpoint,
   selectBackend,
+  setDecodeQkvProduct,
   setHeapKernels,
   setHeapWasm,
   setLastBlockAtTargets,
+  setRmsNormGradKernels,
   setSimdMatMul,
   setTrainLastBlockAtTargets,
   Transformer,
@@ -25,8 +27,17 @@ beforeAll(async () => {
  * Two demo iterations (of two tasks) from the committed base, the second with the reference pass; their metrics
  * lines and the weights after them.
  */
-async function twoIterations(heapKernels: boolean, tiled = true, lastBlockAtTargets = true, trainAtTargets = true) {
+async function twoIterations(
+  heapKernels: boolean,
+  tiled = true,
+  lastBlockAtTargets = true,
+  trainAtTargets = true,
+  rmsNormGradKernels = true,
+  decodeQkvProduct = true,
+) {
   const previous = setHeapKernels(heapKernels);
+  const previousNorm = setRmsNormGradKernels(rmsNormGradKernels);
+  const previousQkv = setDecodeQkvProduct(decodeQkvProduct);
   const previousLastBlock = setLastBlockAtTargets(lastBlockAtTargets);
   const previousTrain = setTrainLastBlockAtTargets(trainAtTargets);
   const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
@@ -57,6 +68,8 @@ async function twoIterations(heapKernels: boolean, tiled = true, lastBlockAtTarg
     setHeapWasm(previousWasm);
     setLastBlockAtTargets(previousLastBlock);
     setTrainLastBlockAtTargets(previousTrain);
+    setRmsNormGradKernels(previousNorm);
+    setDecodeQkvProduct(previousQkv);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -91,6 +104,22 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
   it("so does the train step's last block at the target columns only (setTrainLastBlockAtTargets)", async () => {
     const fast = await twoIterations(true, true, true, true);
     const plain = await twoIterations(true, true, true, false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so does RMSNorm with its gradient as one kernel each way in the train step (setRmsNormGradKernels)", async () => {
+    const fast = await twoIterations(true, true, true, true, true);
+    const plain = await twoIterations(true, true, true, true, false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so do decode steps with q, k and v as one product and one kernel (setDecodeQkvProduct)", async () => {
+    const fast = await twoIterations(true, true, true, true, true, true);
+    const plain = await twoIterations(true, true, true, true, true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
     expect(fast.lines).toEqual(plain.lines);
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));

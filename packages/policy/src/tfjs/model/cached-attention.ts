@@ -1,6 +1,26 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
-import { concatColumns } from "./wasm-heap-kernels";
+import { concatColumns, decodeAppend, heapKernelsAvailable } from "./wasm-heap-kernels";
+
+/*
+ * Whether a decode step runs each block's q, k and v as one product over the concatenated weights [width, 3 * width]
+ * and its queries, keys and values as one kernel (decodeAppend), instead of three products, the query scale, reshapes
+ * and two concatColumns: the same values bit for bit (XNNPACK sums each output column the same way whatever columns
+ * sit beside it; the rest are copies). On by default; off is the benchmark's previous step and the tests' reference.
+ */
+let qkvProduct = true;
+
+/** Sets whether decode steps run q, k and v as one product and one kernel; returns the previous setting. */
+export function setDecodeQkvProduct(on: boolean): boolean {
+  const previous = qkvProduct;
+  qkvProduct = on;
+  return previous;
+}
+
+/** Whether a decode step may run q, k and v as one product here (the setting, and the heap kernels). */
+export function decodeQkvProductAvailable(): boolean {
+  return qkvProduct && heapKernelsAvailable();
+}
 
 /** Keys pre-transposed [batch * heads, headWidth, length] and values [batch * heads, length, headWidth]. */
 export interface AttentionKeysValues {
@@ -51,12 +71,27 @@ export function cachedAttention(
           ),
           [bh, past.values.shape[1] + time, headWidth],
         ) as tf.Tensor3D);
-  const length = keys.shape[2];
   const scaled = toHeads(tf.mul(q, 1 / Math.sqrt(headWidth)), queryTime, [0, 2, 1, 3], [bh, queryTime, headWidth]);
+  return { output: attend(scaled, keys, values, bias, batch, heads, queryTime), cache: { keys, values } };
+}
+
+/** Scaled queries [bh, queryTime, headWidth] over keys and values: softmax(q k + bias) v, heads merged. */
+function attend(
+  scaled: tf.Tensor3D,
+  keys: tf.Tensor3D,
+  values: tf.Tensor3D,
+  bias: tf.Tensor4D,
+  batch: number,
+  heads: number,
+  queryTime: number,
+): tf.Tensor2D {
+  const [bh, , headWidth] = scaled.shape;
+  const width = heads * headWidth;
+  const length = keys.shape[2];
   const scores = tf.add(tf.reshape(simdBatchMatMul(scaled, keys), [batch, heads, queryTime, length]), bias);
   const p = tf.softmax(tf.reshape(scores, [bh, queryTime, length])) as tf.Tensor3D;
   const heads3 = simdBatchMatMul(p, values);
-  const output = (
+  return (
     queryTime === 1
       ? tf.reshape(heads3, [batch, width])
       : tf.reshape(tf.transpose(tf.reshape(heads3, [batch, heads, queryTime, headWidth]), [0, 2, 1, 3]), [
@@ -64,5 +99,25 @@ export function cachedAttention(
           width,
         ])
   ) as tf.Tensor2D;
-  return { output, cache: { keys, values } };
+}
+
+/**
+ * cachedAttention of a decode step (one new position per row, a cache behind it) from the block's one q | k | v
+ * product qkv [batch, 3 * width]: decodeAppend's queries, keys and values in one kernel, then the same scores, softmax
+ * and sums. The same output and cache bit for bit. Needs decodeQkvProductAvailable().
+ */
+export function cachedAttentionFromQkv(
+  qkv: tf.Tensor2D,
+  past: AttentionKeysValues,
+  bias: tf.Tensor4D,
+  batch: number,
+  heads: number,
+): { output: tf.Tensor2D; cache: AttentionKeysValues } {
+  const headWidth = qkv.shape[1] / 3 / heads;
+  const { q, keys, values } = decodeAppend(qkv, past.keys, past.values, heads, 1 / Math.sqrt(headWidth)) as {
+    q: tf.Tensor3D;
+    keys: tf.Tensor3D;
+    values: tf.Tensor3D;
+  };
+  return { output: attend(q, keys, values, bias, batch, heads, 1), cache: { keys, values } };
 }

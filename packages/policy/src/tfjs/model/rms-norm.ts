@@ -1,5 +1,34 @@
 import * as tf from "@tensorflow/tfjs-core";
-import { rmsNormRows } from "./wasm-heap-kernels";
+import { heapKernelsAvailable, rmsNormGrad, rmsNormRows } from "./wasm-heap-kernels";
+
+/*
+ * Whether a differentiated RMSNorm runs as two kernels on tfjs-wasm (rmsNormRows forward; rmsNormGrad backward, then
+ * the gain gradient's column sums as before) instead of six forward and ten backward: the same values and gradients
+ * bit for bit. On by default; off is the benchmark's previous step and the tests' reference.
+ */
+let gradKernels = true;
+
+/** Sets whether a differentiated RMSNorm runs as one kernel each way on tfjs-wasm; returns the previous setting. */
+export function setRmsNormGradKernels(on: boolean): boolean {
+  const previous = gradKernels;
+  gradKernels = on;
+  return previous;
+}
+
+/** The gain gradient's terms [n, d] summed over rows (with `gainRows`: first put back at their rows of n). */
+function gainGradient(terms: tf.Tensor2D, gainRows: { rows: Int32Array; n: number } | undefined): tf.Tensor1D {
+  // column sums as ones[1, n] @ M: reducing the leading axis is slow on tfjs-wasm
+  // gainRows: x holds rows `rows` of n, the others get no gradient: their zero terms go back in place, so the
+  // sum is the n-row layer's whatever order the matmul sums in
+  const placed =
+    gainRows === undefined
+      ? terms
+      : (tf.scatterND(tf.reshape(tf.tensor1d(gainRows.rows, "int32"), [gainRows.rows.length, 1]), terms, [
+          gainRows.n,
+          terms.shape[1],
+        ]) as tf.Tensor2D);
+  return tf.reshape(tf.matMul(tf.ones([1, placed.shape[0]]), placed), [terms.shape[1]]) as tf.Tensor1D;
+}
 
 /**
  * RMSNorm, y = x / sqrt(mean(x^2) + eps) * g, over the last axis of x [n, d], with a hand-written
@@ -7,7 +36,9 @@ import { rmsNormRows } from "./wasm-heap-kernels";
  *   dxhat = dy * g,  dg = sum_n dy * xhat,  dx = r * (dxhat - xhat * mean(dxhat * xhat)).
  * `inference`: no gradient needed (prefill, decoding), so on tfjs-wasm one kernel computes the same value bit for bit
  * (rmsNormRows). `gainRows`: x is rows `rows` of an n-row input whose other rows get no gradient; the gain's
- * gradient is then summed as the n-row layer's (bit for bit).
+ * gradient is then summed as the n-row layer's (bit for bit). With a gradient, on tfjs-wasm (setRmsNormGradKernels, on by
+ * default) the value is rmsNormRows and the backward one rmsNormGrad kernel before the gain's column sums: the same
+ * float32 operations in the same order, so the same values and gradients bit for bit.
  */
 export function rmsNorm(
   x: tf.Tensor2D,
@@ -20,6 +51,20 @@ export function rmsNorm(
     const fused = rmsNormRows(x, gain, eps);
     if (fused !== undefined) return fused;
   }
+  if (gradKernels && x.dtype === "float32" && heapKernelsAvailable()) {
+    const fused = tf.customGrad((input, g, save) => {
+      (save as tf.GradSaveFunc)([input as tf.Tensor2D, g as tf.Tensor1D]);
+      return {
+        value: rmsNormRows(input as tf.Tensor2D, g as tf.Tensor1D, eps) as tf.Tensor2D,
+        gradFunc: (dy, saved) => {
+          const [sx, sg] = saved as [tf.Tensor2D, tf.Tensor1D];
+          const { dx, terms } = rmsNormGrad(sx, sg, dy as tf.Tensor2D, eps) as { dx: tf.Tensor2D; terms: tf.Tensor2D };
+          return [dx, gainGradient(terms, gainRows)];
+        },
+      };
+    });
+    return fused(x, gain) as tf.Tensor2D;
+  }
   const f = tf.customGrad((input, g, save) => {
     const xi = input as tf.Tensor2D;
     const r = tf.rsqrt(tf.add(tf.mean(tf.square(xi), -1, true), eps));
@@ -30,18 +75,7 @@ export function rmsNorm(
       gradFunc: (dy, saved) => {
         const [sxhat, sr, sg] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D];
         const dxhat = tf.mul(dy, sg);
-        // column sums as ones[1, n] @ M: reducing the leading axis is slow on tfjs-wasm
-        // gainRows: x holds rows `rows` of n, the others get no gradient: their zero terms go back in place, so the
-        // sum is the n-row layer's whatever order the matmul sums in
-        const terms = tf.mul(dy, sxhat) as tf.Tensor2D;
-        const placed =
-          gainRows === undefined
-            ? terms
-            : (tf.scatterND(tf.reshape(tf.tensor1d(gainRows.rows, "int32"), [gainRows.rows.length, 1]), terms, [
-                gainRows.n,
-                terms.shape[1],
-              ]) as tf.Tensor2D);
-        const dg = tf.reshape(tf.matMul(tf.ones([1, placed.shape[0]]), placed), [sxhat.shape[1]]);
+        const dg = gainGradient(tf.mul(dy, sxhat) as tf.Tensor2D, gainRows);
         const dx = tf.mul(sr, tf.sub(dxhat, tf.mul(sxhat, tf.mean(tf.mul(dxhat, sxhat), -1, true))));
         return [dx, dg];
       },

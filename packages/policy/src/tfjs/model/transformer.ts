@@ -13,14 +13,24 @@ import type { PrefixCache } from "./prefix-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
 import { rmsNorm } from "./rms-norm";
-import { type BlockAttention, type TransformerBlockWeights, transformerBlock } from "./transformer-block";
+import {
+  type BlockAttention,
+  type NormedAttention,
+  type TransformerBlockWeights,
+  transformerBlock,
+} from "./transformer-block";
 import { transformerBlockAt } from "./transformer-block-at";
 import { lastBlockAtTargets, trainLastBlockAtTargets } from "./last-block-at-targets";
 import { simdBlockEndsAvailable, simdMatMulSettings } from "./simd-batch-mat-mul";
 import { transformerBlockAtRows } from "./transformer-block-at-rows";
 import { treeTargetAttentionGrad } from "./tree-target-attention-grad";
 import { treeTargetAttention } from "./tree-target-attention";
-import { type AttentionKeysValues, cachedAttention } from "./cached-attention";
+import {
+  type AttentionKeysValues,
+  cachedAttention,
+  cachedAttentionFromQkv,
+  decodeQkvProductAvailable,
+} from "./cached-attention";
 import { type TokenShiftTables, tokenShiftEmbedding } from "./token-shift-embedding";
 import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
 
@@ -79,6 +89,8 @@ export class Transformer {
   private readonly tokenShift: TokenShiftTables | undefined;
   private readonly blocks: TransformerBlockWeights[];
   private readonly finalNorm: tf.Variable<tf.Rank.R1>;
+  /** Each block's q | k | v weights [width, 3 * width] for decode steps, and the variables' data they were made of. */
+  private readonly qkvHeld: { sources: unknown[]; weights: tf.Tensor2D }[];
   private disposed = false;
 
   constructor(config: TransformerConfigInput, options: TransformerOptions = {}) {
@@ -148,6 +160,11 @@ export class Transformer {
       fc2: get(`blocks.${i}.mlp.fc2.weight`),
     }));
     this.finalNorm = get("norm_f.weight");
+    // made here rather than at the first decode step, so a decode step never changes the number of live tensors
+    this.qkvHeld = this.blocks.map((block) => ({
+      sources: [block.q.dataId, block.k.dataId, block.v.dataId],
+      weights: tf.keep(tf.concat([block.q, block.k, block.v], 1)) as tf.Tensor2D,
+    }));
   }
 
   /** Number of trainable values. */
@@ -512,8 +529,37 @@ export class Transformer {
         fresh?.values.push(tf.keep(v));
         return output;
       };
+      // a decode step: q, k and v as one product and one kernel (setDecodeQkvProduct), the same values bit for bit
+      if (time === 1 && past !== undefined && fresh === undefined && decodeQkvProductAvailable()) {
+        const qkv = this.qkvWeights(layer);
+        const fused: NormedAttention = {
+          fromNormed: (normed) => {
+            const product = tf.matMul(normed, qkv) as tf.Tensor2D;
+            const { output, cache: next } = cachedAttentionFromQkv(product, past, bias, batch, this.config.heads);
+            cached.push({ keys: tf.keep(next.keys), values: tf.keep(next.values) });
+            return output;
+          },
+        };
+        return transformerBlock(h, block, this.config.normEps, fused, true);
+      }
       return transformerBlock(h, block, this.config.normEps, attention, true);
     }, x);
+  }
+
+  /**
+   * Block `layer`'s q, k and v weights side by side [width, 3 * width], held until the variables change (a train
+   * step or setWeights assigns them new data; then made anew, so the number of live tensors stays the same), so
+   * XNNPACK keeps its packed operator for them across decode steps.
+   */
+  private qkvWeights(layer: number): tf.Tensor2D {
+    const block = this.blocks[layer] as TransformerBlockWeights;
+    const sources = [block.q.dataId, block.k.dataId, block.v.dataId];
+    const held = this.qkvHeld[layer] as { sources: unknown[]; weights: tf.Tensor2D };
+    if (held.sources.every((id, i) => id === sources[i])) return held.weights;
+    held.weights.dispose();
+    const weights = tf.keep(tf.concat([block.q, block.k, block.v], 1)) as tf.Tensor2D;
+    this.qkvHeld[layer] = { sources, weights };
+    return weights;
   }
 
   /** Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. */
@@ -551,6 +597,7 @@ export class Transformer {
     if (this.disposed) return;
     this.disposed = true;
     for (const v of this.variables.values()) v.dispose();
+    for (const held of this.qkvHeld) held.weights.dispose();
   }
 
   get isDisposed(): boolean {

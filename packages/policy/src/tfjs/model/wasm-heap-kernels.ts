@@ -25,6 +25,8 @@ export const concatColumnsKernel = "CosirConcatColumns";
 export const rmsNormRowsKernel = "CosirRmsNormRows";
 export const embeddingRowsKernel = "CosirEmbeddingRows";
 export const embeddingGradientKernel = "CosirEmbeddingGradient";
+export const rmsNormGradKernel = "CosirRmsNormGrad";
+export const decodeAppendKernel = "CosirDecodeAppend";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
@@ -36,6 +38,7 @@ const matMulBlock = 48;
 
 const f32Op = {
   div: [0x95],
+  sub: [0x93],
   sqrt: [0x91],
   one: [0x43, 0x00, 0x00, 0x80, 0x3f],
   fromU32: [0xb3],
@@ -91,6 +94,76 @@ function rmsNormRowsBody(): number[] {
   return [...uleb(code.length), ...code];
 }
 
+/**
+ * rmsNormGrad(px, pg, pdy, pdx, pt, n, d, eps): RMSNorm's backward per row from its input, rmsNorm's six-kernel
+ * gradient in float32 in its order: r as rmsNormRows computes it; xhat = x * r, dxhat = dy * g, terms = dy * xhat (the
+ * gain gradient's terms, summed by the caller), m = (sum of dxhat * xhat in order from 0) / d, and
+ * dx = r * (dxhat - xhat * m).
+ */
+function rmsNormGradBody(): number[] {
+  const [px, pg, pdy, pdx, pt, n, d, eps] = [0, 1, 2, 3, 4, 5, 6, 7];
+  const [i, j, row, rj, sum, r, acc, m, xh, dxh, dyv] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
+  const load = (base: number) => [...op.get(base), ...op.get(rj), ...op.add, ...op.f32Load];
+  const rowAt = [...op.get(row), ...op.get(j), ...op.shl2, ...op.add, ...op.set(rj)];
+  const perColumn = [
+    ...rowAt,
+    ...[...load(px), ...op.get(r), ...op.f32Mul, ...op.set(xh)],
+    ...[...load(pdy), ...op.set(dyv)],
+    ...[
+      ...op.get(dyv),
+      ...op.get(pg),
+      ...op.get(j),
+      ...op.shl2,
+      ...op.add,
+      ...op.f32Load,
+      ...op.f32Mul,
+      ...op.set(dxh),
+    ],
+  ];
+  const byD = [...op.get(d), ...f32Op.fromU32, ...f32Op.div];
+  const body = [
+    ...forLoop(i, op.i32(0), op.get(n), 1, [
+      ...[...op.get(i), ...op.get(d), ...op.mul, ...op.shl2, ...op.set(row)],
+      ...[...op.f32Zero, ...op.set(sum)],
+      ...forLoop(j, op.i32(0), op.get(d), 1, [
+        ...rowAt,
+        ...[...op.get(sum), ...load(px), ...load(px), ...op.f32Mul, ...op.f32Add, ...op.set(sum)],
+      ]),
+      ...[
+        ...f32Op.one,
+        ...op.get(sum),
+        ...byD,
+        ...op.get(eps),
+        ...op.f32Add,
+        ...f32Op.sqrt,
+        ...f32Op.div,
+        ...op.set(r),
+      ],
+      ...[...op.f32Zero, ...op.set(acc)],
+      ...forLoop(j, op.i32(0), op.get(d), 1, [
+        ...perColumn,
+        ...[...op.get(pt), ...op.get(rj), ...op.add, ...op.get(dyv), ...op.get(xh), ...op.f32Mul, ...op.f32Store],
+        ...[...op.get(acc), ...op.get(dxh), ...op.get(xh), ...op.f32Mul, ...op.f32Add, ...op.set(acc)],
+      ]),
+      ...[...op.get(acc), ...byD, ...op.set(m)],
+      ...forLoop(j, op.i32(0), op.get(d), 1, [
+        ...perColumn,
+        ...[...op.get(pdx), ...op.get(rj), ...op.add, ...op.get(r)],
+        ...[...op.get(dxh), ...op.get(xh), ...op.get(m), ...op.f32Mul, ...f32Op.sub, ...op.f32Mul, ...op.f32Store],
+      ]),
+    ]),
+    0x0b,
+  ];
+  const code = [
+    ...vector([
+      [...uleb(4), I32],
+      [...uleb(7), F32],
+    ]),
+    ...body,
+  ];
+  return [...uleb(code.length), ...code];
+}
+
 function heapModule(): Uint8Array {
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
@@ -99,18 +172,20 @@ function heapModule(): Uint8Array {
       vector([
         [0x60, ...vector(new Array(6).fill([I32])), 0],
         [0x60, ...vector([...new Array(5).fill([I32]), [F32]]), 0],
+        [0x60, ...vector([...new Array(7).fill([I32]), [F32]]), 0],
       ]),
     ),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])),
-    ...section(3, vector([[0], [1]])),
+    ...section(3, vector([[0], [1], [2]])),
     ...section(
       7,
       vector([
         [...name("concatRows"), 0x00, 0],
         [...name("rmsNormRows"), 0x00, 1],
+        [...name("rmsNormGrad"), 0x00, 2],
       ]),
     ),
-    ...section(10, vector([concatRowsBody(), rmsNormRowsBody()])),
+    ...section(10, vector([concatRowsBody(), rmsNormRowsBody(), rmsNormGradBody()])),
   ]);
 }
 
@@ -224,6 +299,116 @@ function rmsNormRowsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tenso
   return out;
 }
 
+function rmsNormGradFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo[] {
+  const wasm = backend as WasmBackendLike;
+  const x = inputs.x as tf.TensorInfo;
+  const gain = inputs.gain as tf.TensorInfo;
+  const dy = inputs.dy as tf.TensorInfo;
+  const [n, d] = x.shape as [number, number];
+  const eps = Math.fround(attrs?.eps as number);
+  const dx = wasm.makeOutput([n, d], "float32");
+  const terms = wasm.makeOutput([n, d], "float32");
+  const fns = heapWasm(wasm);
+  if (fns !== null) {
+    (fns.rmsNormGrad as WasmFunction)(
+      at(wasm, x) * 4,
+      at(wasm, gain) * 4,
+      at(wasm, dy) * 4,
+      at(wasm, dx) * 4,
+      at(wasm, terms) * 4,
+      n,
+      d,
+      eps,
+    );
+    return [dx, terms];
+  }
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const [px, pg, pdy, pdx, pt] = [at(wasm, x), at(wasm, gain), at(wasm, dy), at(wasm, dx), at(wasm, terms)];
+  const fround = Math.fround;
+  for (let i = 0; i < n; i++) {
+    const row = i * d;
+    let sum = 0;
+    for (let j = 0; j < d; j++) {
+      const v = f32[px + row + j] as number;
+      sum = fround(sum + fround(v * v));
+    }
+    const r = fround(1 / fround(Math.sqrt(fround(fround(sum / d) + eps))));
+    let acc = 0;
+    for (let j = 0; j < d; j++) {
+      const xh = fround((f32[px + row + j] as number) * r);
+      const dyv = f32[pdy + row + j] as number;
+      const dxh = fround(dyv * (f32[pg + j] as number));
+      f32[pt + row + j] = dyv * xh;
+      acc = fround(acc + fround(dxh * xh));
+    }
+    const m = fround(acc / d);
+    for (let j = 0; j < d; j++) {
+      const xh = fround((f32[px + row + j] as number) * r);
+      const dxh = fround((f32[pdy + row + j] as number) * (f32[pg + j] as number));
+      f32[pdx + row + j] = r * fround(dxh - fround(xh * m));
+    }
+  }
+  return [dx, terms];
+}
+
+/**
+ * A decode step's queries, keys and values from its one product qkv [batch, 3 * width] (columns q | k | v, heads side
+ * by side in each): q scaled [batch * heads, 1, headWidth] (q * scale in float32, as tf.mul computes it), the keys
+ * [batch * heads, headWidth, length] with the new column appended and the values [batch * heads, length, headWidth]
+ * with the new row appended: the copies cachedAttention makes with reshapes and concatColumns.
+ */
+function decodeAppendFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo[] {
+  const wasm = backend as WasmBackendLike;
+  const qkv = inputs.qkv as tf.TensorInfo;
+  const keys = inputs.keys as tf.TensorInfo;
+  const values = inputs.values as tf.TensorInfo;
+  const heads = attrs?.heads as number;
+  const scale = Math.fround(attrs?.scale as number);
+  const batch = qkv.shape[0] as number;
+  const width = (qkv.shape[1] as number) / 3;
+  const headWidth = width / heads;
+  const length = keys.shape[2] as number;
+  const bh = batch * heads;
+  const q = wasm.makeOutput([bh, 1, headWidth], "float32");
+  const keysOut = wasm.makeOutput([bh, headWidth, length + 1], "float32");
+  const valuesOut = wasm.makeOutput([bh, length + 1, headWidth], "float32");
+  const [pqkv, pk, pv, pq, pko, pvo] = [at(wasm, qkv), at(wasm, keys), at(wasm, values), at(wasm, q)].concat([
+    at(wasm, keysOut),
+    at(wasm, valuesOut),
+  ]) as [number, number, number, number, number, number];
+  const fns = heapWasm(wasm);
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const fround = Math.fround;
+  for (let b = 0; b < batch; b++) {
+    const row = pqkv + b * 3 * width;
+    for (let c = 0; c < width; c++) f32[pq + b * width + c] = fround((f32[row + c] as number) * scale);
+    // per batch row: heads * headWidth key rows, each its past then one new column; heads value blocks, each its
+    // past rows then one new row
+    const keyRows = heads * headWidth;
+    const [ka, kb, ko] = [pk + b * keyRows * length, row + width, pko + b * keyRows * (length + 1)];
+    const [va, vb, vo] = [
+      pv + b * heads * length * headWidth,
+      row + 2 * width,
+      pvo + b * heads * (length + 1) * headWidth,
+    ];
+    if (fns !== null) {
+      (fns.concatRows as WasmFunction)(ka * 4, kb * 4, ko * 4, keyRows, length * 4, 4);
+      (fns.concatRows as WasmFunction)(va * 4, vb * 4, vo * 4, heads, length * headWidth * 4, headWidth * 4);
+      continue;
+    }
+    for (let r = 0; r < keyRows; r++) {
+      f32.copyWithin(ko + r * (length + 1), ka + r * length, ka + (r + 1) * length);
+      f32[ko + r * (length + 1) + length] = f32[kb + r] as number;
+    }
+    for (let h = 0; h < heads; h++) {
+      const o = vo + h * (length + 1) * headWidth;
+      f32.copyWithin(o, va + h * length * headWidth, va + (h + 1) * length * headWidth);
+      f32.copyWithin(o + length * headWidth, vb + h * headWidth, vb + (h + 1) * headWidth);
+    }
+  }
+  return [q, keysOut, valuesOut];
+}
+
 function embeddingRowsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const table = inputs.table as tf.TensorInfo;
@@ -307,11 +492,13 @@ export function heapKernelsAvailable(): boolean {
   if (heap(tf.backend() as unknown as WasmBackendLike) === null) return false;
   if (registered === undefined) {
     registered = true;
-    const kernels: [string, (params: WasmKernelParams) => tf.TensorInfo][] = [
+    const kernels: [string, (params: WasmKernelParams) => tf.TensorInfo | tf.TensorInfo[]][] = [
       [gatherRowsKernel, gatherRowsFunc],
       [rmsNormRowsKernel, rmsNormRowsFunc],
       [embeddingRowsKernel, embeddingRowsFunc],
       [embeddingGradientKernel, embeddingGradientFunc],
+      [rmsNormGradKernel, rmsNormGradFunc],
+      [decodeAppendKernel, decodeAppendFunc],
       [concatColumnsKernel, concatColumnsFunc],
     ];
     for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
@@ -356,6 +543,42 @@ export function concatColumns(a: tf.Tensor3D, b: tf.Tensor3D): tf.Tensor3D {
 export function rmsNormRows(x: tf.Tensor2D, gain: tf.Tensor1D, eps: number): tf.Tensor2D | undefined {
   if (x.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
   return tf.engine().runKernel(rmsNormRowsKernel, { x, gain }, { eps }) as tf.Tensor2D;
+}
+
+/**
+ * RMSNorm's backward from its input x [n, d], gain and the output's gradient dy in one kernel on tfjs-wasm: dx and the
+ * gain gradient's terms dy * xhat [n, d] (the caller sums their columns), each equal bit for bit to rmsNorm's six-kernel
+ * gradient (r and xhat recomputed from x as its forward computes them). Undefined where it cannot run.
+ */
+export function rmsNormGrad(
+  x: tf.Tensor2D,
+  gain: tf.Tensor1D,
+  dy: tf.Tensor2D,
+  eps: number,
+): { dx: tf.Tensor2D; terms: tf.Tensor2D } | undefined {
+  if (x.dtype !== "float32" || dy.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
+  const [dx, terms] = tf.engine().runKernel(rmsNormGradKernel, { x, gain, dy }, { eps }) as tf.Tensor2D[];
+  return { dx: dx as tf.Tensor2D, terms: terms as tf.Tensor2D };
+}
+
+/**
+ * A decode step's attention inputs from its one q | k | v product qkv [batch, 3 * width] and the cache's keys [batch *
+ * heads, headWidth, length] and values [batch * heads, length, headWidth], in one kernel: the scaled queries [batch *
+ * heads, 1, headWidth] and the keys and values with this step's column and row appended (copies, and q * scale in
+ * float32: bit for bit what cachedAttention's reshapes, product and concatColumns give). Undefined where the heap
+ * kernels cannot run. No gradient.
+ */
+export function decodeAppend(
+  qkv: tf.Tensor2D,
+  keys: tf.Tensor3D,
+  values: tf.Tensor3D,
+  heads: number,
+  scale: number,
+): { q: tf.Tensor3D; keys: tf.Tensor3D; values: tf.Tensor3D } | undefined {
+  if (qkv.dtype !== "float32" || keys.dtype !== "float32" || values.dtype !== "float32" || !heapKernelsAvailable())
+    return undefined;
+  const [q, k, v] = tf.engine().runKernel(decodeAppendKernel, { qkv, keys, values }, { heads, scale }) as tf.Tensor3D[];
+  return { q: q as tf.Tensor3D, keys: k as tf.Tensor3D, values: v as tf.Tensor3D };
 }
 
 /**

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// CPU time of one train step (a packed tree of 12 seats' turns, forward and backward) with RMSNorm's kernels on and
+// off (setRmsNormGradKernels), and of a prefill and 20 decode steps of 16 rows with q, k and v as one product on and
+// off (setDecodeQkvProduct), on the committed demo base: after a warm-up, 30 rounds alternating which goes first.
+// A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs
+import * as tf from "@tensorflow/tfjs-core";
+import { setRmsNormGradKernels, setDecodeQkvProduct, packPrefixTree, prefixTreeLogprobs } from "@cosir/policy/tfjs";
+import { demoRlContext } from "./demo-rl-context.mjs";
+const { policy } = await demoRlContext();
+const m = policy.model;
+const items = [];
+for (let s = 0; s < 12; s++) {
+  const prompt = Array.from({ length: 60 + s * 7 }, (_, i) => 5 + ((i * 7 + s) % 150));
+  for (let t = 0; t < 3; t++)
+    items.push({ prompt: [...prompt, ...Array.from({ length: t * 10 }, (_, i) => 6 + i)], completion: [7, 8, 9, 10] });
+}
+const packed = packPrefixTree(items, { maxColumns: 190 });
+console.log("tree", packed.batch, packed.time);
+const train = () => {
+  const { value, grads } = tf.variableGrads(() =>
+    tf.tidy(() => tf.sum(prefixTreeLogprobs(m, packed, { entropy: true }).logprobs)),
+  );
+  tf.dispose([value, ...Object.values(grads)]);
+};
+const decode = () => {
+  const prompts = Array.from({ length: 16 }, (_, r) => Array.from({ length: 80 + r }, (_, i) => 5 + ((i + r) % 100)));
+  const { cache, logits } = m.prefill(prompts);
+  logits.dispose();
+  for (let s = 0; s < 20; s++) {
+    const l = m.decodeStep(
+      cache,
+      prompts.map((_, r) => 5 + ((s + r) % 50)),
+    );
+    l.dispose();
+  }
+  cache.dispose();
+};
+function ab(label, fn, set, rounds) {
+  const t = [0, 0];
+  for (let i = 0; i < 2; i++) {
+    set(i === 1);
+    fn();
+  }
+  for (let r = 0; r < rounds; r++)
+    for (const on of r % 2 ? [1, 0] : [0, 1]) {
+      set(on === 1);
+      const c = process.cpuUsage();
+      fn();
+      const u = process.cpuUsage(c);
+      t[on] += (u.user + u.system) / 1e3;
+    }
+  console.log(
+    `${label}: off ${(t[0] / rounds).toFixed(2)} ms, on ${(t[1] / rounds).toFixed(2)} ms cpu, on/off ${(t[1] / t[0]).toFixed(3)}`,
+  );
+}
+ab("train step (rmsNorm kernels)", train, setRmsNormGradKernels, 30);
+ab("prefill + 20 decode steps (qkv product)", decode, setDecodeQkvProduct, 30);
