@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
-import { measureHeldOutSkills, resolveTrainConfig } from "@cosir/trainer";
+import { choiceScratchpad, measureHeldOutSkills, resolveTrainConfig } from "@cosir/trainer";
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +48,7 @@ for (const name of names) {
       episodes,
       seedOffset: config.eval.seedOffset,
       solo: false,
+      scratchpad: choiceScratchpad,
     },
   );
   out.families[name] = r.families[name];
@@ -55,6 +56,8 @@ for (const name of names) {
   process.stderr.write(
     `${name}: given-cell ${f.givenCellLevel.toFixed(3)} false ${(100 * f.falseClaims).toFixed(1)}% ` +
       `choice=MAP ${f.choiceIsMap.toFixed(3)} team ${f.teamAccuracy.toFixed(3)} silent ${f.silentAccuracy.toFixed(3)} ` +
+      `tally error ${f.scratchpad.meanAbsError.toFixed(1)} tally=MAP ${f.scratchpad.tallyArgmaxIsMap.toFixed(3)} ` +
+      `(teacher's ${f.scratchpad.teacherArgmaxIsMap.toFixed(3)}) ` +
       `(${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
   );
 }

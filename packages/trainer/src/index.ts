@@ -53,6 +53,8 @@ export type { EvaluatedDialogue, PolicyEvaluation } from "./run/evaluate-policy"
 export { evaluatePolicy, evaluationTasks } from "./run/evaluate-policy";
 export type { BaseSkillOptions, BaseSkills, TraceSkills } from "./run/base-skills";
 export { measureBaseSkills, traceSkills } from "./run/base-skills";
+export { readTally, scratchpadSkills } from "./run/scratchpad-skills";
+export type { ScratchpadSkills } from "./run/scratchpad-skills";
 export type { FamilySkills, HeldOutSkills } from "./run/held-out-skills";
 export { measureHeldOutSkills, soloFullInformationTask } from "./run/held-out-skills";
 export type { PretrainData, PretrainLogLine } from "./run/pretrain-base";

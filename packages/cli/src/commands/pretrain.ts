@@ -20,10 +20,17 @@ The base for every shape (random tasks of many shapes, the 0..100 choice scratch
 function heldOutLines(heldOut: HeldOutSkills | undefined): string[] {
   if (heldOut === undefined) return [];
   const lines = ["held-out families: given-cell level, false claims, choice = MAP, team accuracy (silent team)"];
-  for (const [name, f] of Object.entries(heldOut.families))
+  for (const [name, f] of Object.entries(heldOut.families)) {
+    // where choice = MAP is lost: the written tally's error and its argmax against the teacher's (scratchpadSkills)
+    const pad = f.scratchpad;
+    const tally =
+      pad === undefined
+        ? ""
+        : `  tally error ${pad.meanAbsError.toFixed(1)}, tally = MAP ${pad.tallyArgmaxIsMap.toFixed(3)} (teacher's ${pad.teacherArgmaxIsMap.toFixed(3)})`;
     lines.push(
-      `  ${name.padEnd(28)} ${f.givenCellLevel.toFixed(3)}  ${f.falseClaims.toFixed(3)}  ${f.choiceIsMap.toFixed(3)}  ${f.teamAccuracy.toFixed(3)} (${f.silentAccuracy.toFixed(3)})  ${f.episodes} episodes`,
+      `  ${name.padEnd(28)} ${f.givenCellLevel.toFixed(3)}  ${f.falseClaims.toFixed(3)}  ${f.choiceIsMap.toFixed(3)}  ${f.teamAccuracy.toFixed(3)} (${f.silentAccuracy.toFixed(3)})  ${f.episodes} episodes${tally}`,
     );
+  }
   const solo = heldOut.soloFullInformation;
   lines.push(`  soloFullInformation accuracy ${solo.accuracy.toFixed(3)} (${solo.episodes} episodes)`);
   return lines;

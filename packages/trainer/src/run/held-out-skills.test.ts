@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { derivedSeed } from "../rollout/training-data";
 import { traceSkills } from "./base-skills";
+import { choiceScratchpad } from "../teacher/choice-scratchpad";
+import { scratchpadSkills } from "./scratchpad-skills";
 import { measureHeldOutSkills, soloFullInformationTask } from "./held-out-skills";
 import { createPolicyModel, samplingPolicy } from "./policy-model";
 import { type BaseManifest, runPretrain } from "./pretrain-run";
@@ -45,6 +47,14 @@ describe("measureHeldOutSkills", () => {
         expect(f.falseClaims).toBeCloseTo(counted.shares === 0 ? 0 : 1 - counted.trueShares, 12);
         expect(f.teamAccuracy).toBe(counted.teamAccuracy);
         expect(f.episodes).toBe(4);
+        // the written tallies are compared only when a scratchpad is given, and then on the same traces
+        expect(f.scratchpad).toBeUndefined();
+        const padded = await measureHeldOutSkills(pm, { [name]: generate }, {
+          ...options,
+          solo: false,
+          scratchpad: choiceScratchpad,
+        });
+        expect(padded.families[name]?.scratchpad).toEqual(scratchpadSkills(tasks, traces, choiceScratchpad));
         for (const v of [f.givenCellLevel, f.falseClaims, f.choiceIsMap, f.teamAccuracy]) {
           expect(v).toBeGreaterThanOrEqual(0);
           expect(v).toBeLessThanOrEqual(1);
@@ -76,6 +86,8 @@ describe("measureHeldOutSkills", () => {
     expect(written.heldOut).toEqual(manifest.heldOut);
     expect(Object.keys(written.heldOut?.families ?? {})).toEqual(["heldout.whodunit"]);
     expect(written.heldOut?.soloFullInformation.episodes).toBe(2);
+    // a base taught the percent scratchpad gets its tallies compared with the teacher's
+    expect(written.heldOut?.families["heldout.whodunit"]?.scratchpad?.choices).toBeGreaterThan(0);
     const plain = resolveTrainConfig({ preset: "smoke" });
     const without = await runPretrain(plain, join(dir, "without"), quiet, { command: "test", heldOut: one });
     expect(without.heldOut).toBeUndefined();

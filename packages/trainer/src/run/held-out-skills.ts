@@ -3,6 +3,9 @@ import { scriptedPolicy } from "@cosir/policy";
 import { wilson95 } from "../metrics/wilson95";
 import { measureBaseSkills, traceSkills, type BaseSkillOptions } from "./base-skills";
 import type { PolicyModel } from "./policy-model";
+import { scratchpadSkills, type ScratchpadSkills } from "./scratchpad-skills";
+import type { Beliefs } from "@cosir/bayes";
+import type { PublicTask } from "@cosir/env";
 
 /** A base's skills on one held-out family (issue 24's targets in brackets). */
 export interface FamilySkills {
@@ -18,6 +21,8 @@ export interface FamilySkills {
   ci95: [number, number];
   /** The scripted silent team on the same tasks. */
   silentAccuracy: number;
+  /** Its written tallies beside the teacher's on the same evidence (scratchpadSkills), when measured with one. */
+  scratchpad?: ScratchpadSkills;
 }
 
 /** What `cosir pretrain` writes to base.json's `heldOut` (issue 24): per family, and the preservation check. */
@@ -43,7 +48,13 @@ export async function measureHeldOutSkills(
   pm: PolicyModel,
   families: Readonly<Record<string, TaskGenerator>>,
   /** `solo: false` skips soloFullInformation (reported as 0 episodes), for a caller measuring families one by one. */
-  options: BaseSkillOptions & { episodes: number; seedOffset: number; solo?: boolean },
+  options: BaseSkillOptions & {
+    episodes: number;
+    seedOffset: number;
+    solo?: boolean;
+    /** The teacher's scratchpad (choiceScratchpad for the shapes base): adds each family's `scratchpad` skills. */
+    scratchpad?: (task: PublicTask, beliefs: Beliefs) => number[];
+  },
 ): Promise<HeldOutSkills> {
   const seeds = Array.from({ length: options.episodes }, (_, k) => options.seedOffset + k);
   const silent = scriptedPolicy("silent");
@@ -54,8 +65,10 @@ export async function measureHeldOutSkills(
   for (const [name, generate] of Object.entries(families)) {
     const tasks = seeds.map((seed) => generate({ seed }));
     let shares = 0;
+    let pad: ScratchpadSkills | undefined;
     const skills = await measureBaseSkills(pm, tasks, options, (traces) => {
       shares = traceSkills(tasks, traces).shares;
+      if (options.scratchpad !== undefined) pad = scratchpadSkills(tasks, traces, options.scratchpad);
     });
     const silentTraces = await runEpisodes(tasks, silent, { surface: "canonical" });
     const silentRight = silentTraces.filter((t, k) => t.teamDecision === (tasks[k] as Task).correct).length;
@@ -68,6 +81,7 @@ export async function measureHeldOutSkills(
       teamAccuracy: skills.teamAccuracy,
       ci95: skills.ci95,
       silentAccuracy: tasks.length === 0 ? 0 : silentRight / tasks.length,
+      ...(pad === undefined ? {} : { scratchpad: pad }),
     };
   }
   if (options.solo === false) return out;

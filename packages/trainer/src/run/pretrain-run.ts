@@ -9,6 +9,7 @@ import { measureBaseSkills, type BaseSkills } from "./base-skills";
 import { measureHeldOutSkills, type HeldOutSkills } from "./held-out-skills";
 import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
+import { choiceScratchpad } from "../teacher/choice-scratchpad";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
 import { checkOutputFolder, checkOutputPath } from "@cosir/policy";
@@ -107,6 +108,8 @@ export async function runPretrain(
         seed: config.seed,
         episodes: heldOutEpisodes,
         seedOffset: config.eval.seedOffset,
+        // the written tallies against the teacher's, where the base was taught the percent scratchpad
+        ...(config.sft.teacherChoice === "scratchpad" ? { scratchpad: choiceScratchpad } : {}),
       });
     }
     const manifest: BaseManifest = {
