@@ -360,7 +360,7 @@ export function contrastShare(
   // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
   // "I mis-scored X's Y earlier; it should read 4", "X's Y: I had 1 before, but it's really -1": the speaker's own
   // earlier word contests the pair
-  const doubted = ownDoubtedPair(s, first, clause, state, (a, b) => onlyNames(s, a, b, state));
+  const doubted = ownDoubtedPair(s, first, clause, (a, b) => onlyNames(s, a, b, state));
   if (doubted === null && !levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
   // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value
   // "— it's 2, not 5": the claim's level repeated after the speaker's

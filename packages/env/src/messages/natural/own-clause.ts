@@ -87,7 +87,6 @@ export function ownDoubtedPair(
   s: Sentence,
   first: number,
   clause: number,
-  state: ParseState,
   names: (from: number, to: number) => { option: number; attribute: number } | null,
 ): { option: number; attribute: number } | null {
   let own = false;

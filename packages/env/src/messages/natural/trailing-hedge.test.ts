@@ -4,7 +4,15 @@ import { parseNatural } from "../parse-natural";
 import { trailingHedge } from "./trailing-hedge";
 import { restaurants, testSentence } from "./test-sentence";
 
-const HEDGES = ["give or take", "more or less", "or thereabouts", "roughly", "approximately", "at a guess", "plus or minus"];
+const HEDGES = [
+  "give or take",
+  "more or less",
+  "or thereabouts",
+  "roughly",
+  "approximately",
+  "at a guess",
+  "plus or minus",
+];
 
 describe("trailing hedge: a number followed by an estimate phrase states no level (fresh31's wrong act)", () => {
   it("finds the phrase right after the number, closing its clause", () => {
