@@ -15,6 +15,7 @@ import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
 import { claimedPair, correctionLevel, onlyNames } from "./correction";
 import { pairedShares } from "./paired-shares";
+import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
@@ -513,6 +514,12 @@ function declarativeActs(
           const items = itemList(s, reason, question, state, true);
           for (const item of items) out.share(proposal.option, item.attribute, item.level);
           if (items.length > 0) i = (items[items.length - 1] as Item).end;
+          // "Let's settle on C — cleanliness there is a 5": "there" is the option just proposed
+          const pointed = items.length === 0 ? pointedShare(s, reason, question, state) : null;
+          if (pointed !== null) {
+            out.share(proposal.option, pointed.attribute, pointed.level);
+            i = pointed.end;
+          }
         }
         continue;
       }
