@@ -335,7 +335,9 @@ export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
-    if (ownEntryVerb(s.words[verb] as string)) return true;
+    // "... on Employee I.": an option's letter "I" may close the sentence, with no verb after it
+    const word = s.words[verb];
+    if (word !== undefined && ownEntryVerb(word)) return true;
   }
   return false;
 }
