@@ -375,6 +375,25 @@ function reasonAt(s: Sentence, i: number): number | null {
   return i > s.from && s.separated(i - 1) ? i : null;
 }
 
+/** The shares a proposal's reason gives its option from `reason` on, and the word after them; null when none. */
+function reasonShares(
+  s: Sentence,
+  reason: number,
+  question: number,
+  state: ParseState,
+  option: number,
+  out: ActSink,
+): number | null {
+  const items = itemList(s, reason, question, state, true);
+  for (const item of items) out.share(option, item.attribute, item.level);
+  if (items.length > 0) return (items[items.length - 1] as Item).end;
+  // "Let's settle on C — cleanliness there is a 5": "there" is the option just proposed
+  const pointed = pointedShare(s, reason, question, state);
+  if (pointed === null) return null;
+  out.share(option, pointed.attribute, pointed.level);
+  return pointed.end;
+}
+
 /**
  * A correction at i, the word after it or null: of a claim earlier in the sentence ("Agent 2 claims X's service
  * is 4, but I see 2"), of a pair called wrong ("has X's Y wrong: it's 5"), or of the speaker's own last share
@@ -512,17 +531,7 @@ function declarativeActs(
         // "Let's go with C, whose teamwork is 5", "I propose C, since its service is 2 there", "I'm accusing B —
         // their camera footage is 1": the shares a proposal gives as its reason
         const reason = reasonAt(s, i);
-        if (reason !== null) {
-          const items = itemList(s, reason, question, state, true);
-          for (const item of items) out.share(proposal.option, item.attribute, item.level);
-          if (items.length > 0) i = (items[items.length - 1] as Item).end;
-          // "Let's settle on C — cleanliness there is a 5": "there" is the option just proposed
-          const pointed = items.length === 0 ? pointedShare(s, reason, question, state) : null;
-          if (pointed !== null) {
-            out.share(proposal.option, pointed.attribute, pointed.level);
-            i = pointed.end;
-          }
-        }
+        if (reason !== null) i = reasonShares(s, reason, question, state, proposal.option, out) ?? i;
         continue;
       }
     }
