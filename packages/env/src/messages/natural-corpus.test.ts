@@ -26,7 +26,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh31", "fresh32"]);
+  const unseen = new Set(["fresh14", "fresh21", "fresh32"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -53,14 +53,14 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // (one act) reported claims: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
       expect(batch.recall).toBeGreaterThanOrEqual((recorded.after?.recall ?? 0) - 1e-3);
-      // fresh31, written in session 38 before any rule of that session and never tuned on, reads 0.988 / 0.865
-      // (corrections 0.750, paired lists 0.667, one hedge taken; README): held to its figure, the unseen measure now.
+      // fresh31, written in session 38 before any rule of that session, read 0.988 / 0.865 unseen; tuned on later in
+      // session 38 by readings (not idioms) it reads 1.00 / 0.979 and meets the target per style (README)
       // fresh30 (unseen in session 37, tuned on in 38) and fresh28 (unseen in 36, tuned on in 37) meet the target per
       // style. fresh26 (unseen in session 35, tuned on in 36) reads 1.00 / 0.935 overall but proposals 0.864 and
       // corrections 0.900 (README)
       // fresh32, written after every rule of session 38 and never tuned on, reads 1.00 / 0.750 (proposals 0.500):
       // the unseen batch for the next session, held to its figure
-      if (name === "fresh31" || name === "fresh32") continue;
+      if (name === "fresh32") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

@@ -4,7 +4,7 @@ import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
 import { askable, askPairs, hasNumber, onePairQuestion, requestAt } from "./ask-cues";
-import { testSentence } from "./test-sentence";
+import { restaurants, testSentence } from "./test-sentence";
 
 const pairs = (text: string) => {
   const { s, state } = testSentence(text);
@@ -161,3 +161,46 @@ describe("asks naming the attribute by a verb or a word of time, and requests fo
     );
   });
 });
+
+{
+  const { options, attributes } = restaurants.domain;
+  const earlierAsks = (text: string) => parseNatural(text, restaurants).acts.filter((a) => a.kind === "ask");
+
+  describe("a question naming no option asks about the one option of an earlier clause (fresh31)", () => {
+    it.each([
+      ["Agent 2, you ate at Restaurant A — how was the food?", 0, 0],
+      ["Agent 2, you ate at Restaurant A — how's the food quality?", 0, 0],
+      ["Agent 3, you visited Restaurant C; what's the ambience like?", 2, 2],
+    ])("reads %j", (text, option, attribute) => {
+      expect(earlierAsks(text)).toEqual([{ kind: "ask", option, attribute, to: Number(text[6]) - 1 }]);
+    });
+
+    it.each([
+      // two options before: which one is open
+      "Agent 2, you ate at Restaurant A and Restaurant B — how was the food?",
+      // the earlier clause names an attribute: it is no bare place
+      "Agent 2, Restaurant A's service was slow — how was the food?",
+      // the option is not the question's topic
+      "Agent 2, before we pick Restaurant A — how was the food?",
+    ])("asks nothing from %j", (text) => {
+      expect(earlierAsks(text)).toEqual([]);
+    });
+
+    it("asks exactly the earlier clause's option and the attribute named, put to the agent addressed (property)", () => {
+      fc.assert(
+        fc.property(
+          fc.nat(options.length - 1),
+          fc.nat(attributes.length - 1),
+          fc.integer({ min: 1, max: 3 }),
+          fc.constantFrom("you ate at", "you visited", "you've been to"),
+          fc.constantFrom(" —", ";", ","),
+          (o, a, agent, lead, pause) => {
+            const text = `Agent ${agent}, ${lead} ${options[o]}${pause} what's the ${attributes[a]}?`;
+            expect(earlierAsks(text)).toEqual([{ kind: "ask", option: o, attribute: a, to: agent - 1 }]);
+          },
+        ),
+        { numRuns: 100, seed: 38 },
+      );
+    });
+  });
+}

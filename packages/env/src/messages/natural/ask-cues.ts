@@ -494,6 +494,9 @@ function pairFrom(
   // option named earlier in the sentence first
   if (option === null && (there || its))
     option = onlyOptionIn(s, s.from, j, tagged, state, its) ?? (there ? state.place : null) ?? null;
+  // "Agent 2, you ate at Restaurant A — how was the food?": a question naming no option, set off by a pause from an
+  // earlier clause of the sentence that names one option and no attribute, asks about that option
+  if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
   return option === null || attribute === null ? null : { option, attribute };
 }
 
@@ -731,6 +734,8 @@ export function hintedPairQuestion(
     if (state.attributes.match(words, k) !== null) return null;
     for (const a of hintedAttributes(words, k, names, timed)) hinted.add(a);
   }
+  // "Agent 2, you ate at Restaurant A — how was the food?": the one option of an earlier clause, as in pairFrom
+  if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
   if (option === null || hinted.size !== 1) return null;
   return { option, attribute: [...hinted][0] as number };
 }

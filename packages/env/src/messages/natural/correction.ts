@@ -3,6 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
 import { onlyLevel } from "./lone-share";
 import { naturalInteger } from "./natural-integer";
+import { ownClauseLevel, ownDoubtedPair } from "./own-clause";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
@@ -357,7 +358,10 @@ export function contrastShare(
     return null;
   // the claim must state a level for the speaker's to differ from, or be called wrong ("Agent 3 mixed up X's
   // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
-  if (!levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
+  // "I mis-scored X's Y earlier; it should read 4", "X's Y: I had 1 before, but it's really -1": the speaker's own
+  // earlier word contests the pair
+  const doubted = ownDoubtedPair(s, first, clause, (a, b) => onlyNames(s, a, b, state));
+  if (doubted === null && !levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
   // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value
   // "— it's 2, not 5": the claim's level repeated after the speaker's
   if (s.words[clause] === "not" && clause + 2 >= end) {
@@ -373,10 +377,11 @@ export function contrastShare(
       end = k;
       break;
     }
-  const level = onlyLevel(s, from, end, state);
+  // "but from what I saw it's a 3", "I get 3 when I count": the speaker's clause, whatever its verb
+  const level = ownClauseLevel(s, from, end, state);
   if (level === null || agrees(s, first, to)) return null;
-  const pair = contestedPair(s, first, clause, state);
-  return pair === null ? null : { ...pair, level: level.value };
+  const pair = contestedPair(s, first, clause, state) ?? doubted;
+  return pair === null ? null : { option: pair.option, attribute: pair.attribute, level: level.value };
 }
 
 /** Does a number other than an agent's stand between from and to? */

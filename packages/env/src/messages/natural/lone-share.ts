@@ -2,6 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
+import { trailingHedge } from "./trailing-hedge";
 
 /** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
 const MAX_WORDS = 16;
@@ -422,5 +423,7 @@ function numberAt(s: Sentence, k: number, state: ParseState): { value: number; e
     value = Number(fraction[1]);
   }
   if (sign < 0 && value <= 0) return null;
+  // "it's a 3, give or take": an estimate, not a level
+  if (trailingHedge(s, at + 1, s.to)) return null;
   return { value: sign * value, end: at + 1 };
 }

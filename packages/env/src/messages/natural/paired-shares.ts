@@ -1,5 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
+import { commaPairedList } from "./comma-paired-list";
 import { plainWord } from "./lone-share";
+import { parallelShares } from "./parallel-shares";
 import { levelAt } from "./share-items";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -329,7 +331,11 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     }
   }
   // "For leadership, Candidate C and Candidate D are 4 and 2, respectively"
-  const led = option === null ? attributeLedOptions(s, k, end, state) : null;
+  // "On experience, Candidate B gets 3 and Candidate C gets 1"; "Rent for Apartment A, Apartment C: 2, 4"
+  const led =
+    option === null
+      ? (attributeLedOptions(s, k, end, state) ?? parallelShares(s, k, end, state) ?? commaPairedList(s, k, end, state))
+      : null;
   if (led !== null) return led;
   const headed = option === null ? (attributeHeadedItems(s, k, end, state) ?? countedToOther(s, k, end, state)) : null;
   if (headed !== null) return headed;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { generateTask } from "../../generators/generate-task";
 import { actArbitrary } from "../../test-support/arbitraries";
 import { parseNatural } from "../parse-natural";
 import { renderNatural } from "../render-natural";
@@ -103,5 +104,16 @@ describe("parseSentence: the speaker's own entry called a slip (fresh30's 'jotte
         },
       ),
     );
+  });
+});
+
+describe("parseSentence: an option whose letter is 'I' closing the sentence (shrunk from natural-styles' property)", () => {
+  it("reads the share instead of failing on the missing verb after 'I'", () => {
+    const task = generateTask({ family: "random", seed: 801305, domain: "officeTheft", options: 10, attributes: 3 });
+    const [option, attribute] = [task.domain.options[8] as string, task.domain.attributes[0] as string];
+    expect(option).toBe("Employee I");
+    const result = parseNatural(`There are 1 ${attribute} on ${option}.`, task);
+    expect(result.error).toBeUndefined();
+    expect(result.acts).toEqual([{ kind: "share", option: 8, attribute: 0, level: 1 }]);
   });
 });

@@ -15,6 +15,7 @@ import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
 import { claimedPair, correctionLevel, onlyNames } from "./correction";
 import { pairedShares } from "./paired-shares";
+import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
@@ -334,7 +335,9 @@ export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
-    if (ownEntryVerb(s.words[verb] as string)) return true;
+    // "... on Employee I.": an option's letter "I" may close the sentence, with no verb after it
+    const word = s.words[verb];
+    if (word !== undefined && ownEntryVerb(word)) return true;
   }
   return false;
 }
@@ -370,6 +373,25 @@ function reasonAt(s: Sentence, i: number): number | null {
   // "..., on the strength of experience 5"
   if (words[i] === "on" && words[i + 1] === "the" && words[i + 2] === "strength" && words[i + 3] === "of") return i + 4;
   return i > s.from && s.separated(i - 1) ? i : null;
+}
+
+/** The shares a proposal's reason gives its option from `reason` on, and the word after them; null when none. */
+function reasonShares(
+  s: Sentence,
+  reason: number,
+  question: number,
+  state: ParseState,
+  option: number,
+  out: ActSink,
+): number | null {
+  const items = itemList(s, reason, question, state, true);
+  for (const item of items) out.share(option, item.attribute, item.level);
+  if (items.length > 0) return (items[items.length - 1] as Item).end;
+  // "Let's settle on C — cleanliness there is a 5": "there" is the option just proposed
+  const pointed = pointedShare(s, reason, question, state);
+  if (pointed === null) return null;
+  out.share(option, pointed.attribute, pointed.level);
+  return pointed.end;
 }
 
 /**
@@ -509,11 +531,7 @@ function declarativeActs(
         // "Let's go with C, whose teamwork is 5", "I propose C, since its service is 2 there", "I'm accusing B —
         // their camera footage is 1": the shares a proposal gives as its reason
         const reason = reasonAt(s, i);
-        if (reason !== null) {
-          const items = itemList(s, reason, question, state, true);
-          for (const item of items) out.share(proposal.option, item.attribute, item.level);
-          if (items.length > 0) i = (items[items.length - 1] as Item).end;
-        }
+        if (reason !== null) i = reasonShares(s, reason, question, state, proposal.option, out) ?? i;
         continue;
       }
     }

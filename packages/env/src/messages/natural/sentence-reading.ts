@@ -4,6 +4,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
 import { LevelRangeError } from "./level-range-error";
+import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { verblessProposal } from "./verbless-proposal";
@@ -366,7 +367,8 @@ export class SentenceReading {
       // "Hire Candidate C.", "Candidate A is where my heart is.": no choice verb, but nothing else the clause can be
       const proposed =
         loneProposal(sentence, first, to, state) ??
-        (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null);
+        (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
+        letsItProposal(sentence, first, to, state);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);

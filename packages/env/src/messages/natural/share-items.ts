@@ -2,6 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+import { trailingHedge } from "./trailing-hedge";
 
 /** One attribute and the level stated for it; `end` is the word after the item. */
 export interface Item {
@@ -45,6 +46,8 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
   const after = s.words[next];
   const token = s.tokens[next - 1] as NaturalToken;
   if (next < end && !token.pause && (after === "or" || after === "to" || after === "ish")) return null;
+  // "2, give or take", "3 more or less": an estimate, not a level
+  if (trailingHedge(s, next, s.to)) return null;
   return { value, end: next };
 }
 
