@@ -1,6 +1,18 @@
-import { cellIndex, mapAnswer } from "@cosir/bayes";
-import { agentBeliefs, decisionModelForTask, runEpisodes, type Task, type Trace } from "@cosir/env";
-import { packSequences, tokenLogprobs, unpackCompletions, type PromptCompletion } from "@cosir/policy/tfjs";
+import { cellIndex, mapAnswer, type Beliefs } from "@cosir/bayes";
+import {
+  agentBeliefs,
+  decisionModelForTask,
+  runEpisodes,
+  type Task,
+  type Trace,
+  type TraceChoice,
+} from "@cosir/env";
+import {
+  packSequences,
+  tokenLogprobs,
+  unpackCompletions,
+  type PromptCompletion,
+} from "@cosir/policy/tfjs";
 import * as tf from "@tensorflow/tfjs-core";
 import { wilson95 } from "../metrics/wilson95";
 import { promptIds, samplingPolicy, type PolicyModel } from "./policy-model";
@@ -38,12 +50,41 @@ export interface TraceSkills {
   ci95: [number, number];
 }
 
+/** One final choice of a trace with its agent's evidence (own cells and every teammate's claim) and its MAP. */
+export interface FinalChoice {
+  task: Task;
+  choice: TraceChoice;
+  beliefs: Beliefs;
+  /** The posterior over the task's answers given `beliefs`. */
+  pmf: ArrayLike<number>;
+  map: number;
+}
+
+/** Every final choice of `traces` (trace k played `tasks[k]`) in order, with its evidence and that evidence's MAP. */
+export function* finalChoices(
+  tasks: readonly Task[],
+  traces: readonly Trace[]
+): Generator<FinalChoice> {
+  for (const [k, trace] of traces.entries()) {
+    const task = tasks[k] as Task;
+    const model = decisionModelForTask(task);
+    for (const choice of trace.choices) {
+      const beliefs = agentBeliefs(task, choice.agent, trace.messages);
+      const { pmf } = model.posterior(beliefs);
+      yield { task, choice, beliefs, pmf, map: mapAnswer(pmf) };
+    }
+  }
+}
+
 /**
  * Counts over traces: SHARE acts that name a cell the speaker holds and that state its true level, messages with a
  * SHARE, final choices equal to the MAP of the agent's evidence (own cells and every teammate's claim), and team
  * accuracy with its Wilson interval.
  */
-export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): TraceSkills {
+export function traceSkills(
+  tasks: readonly Task[],
+  traces: readonly Trace[]
+): TraceSkills {
   let shares = 0;
   let own = 0;
   let truthful = 0;
@@ -62,18 +103,22 @@ export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): T
         if (act.kind !== "share") continue;
         any = true;
         shares++;
-        if ((task.visibility[m.speaker] ?? []).includes(cellIndex(act.option, act.attribute, task.attributes))) own++;
+        if (
+          (task.visibility[m.speaker] ?? []).includes(
+            cellIndex(act.option, act.attribute, task.attributes)
+          )
+        )
+          own++;
         if (task.table[act.option]?.[act.attribute] === act.level) truthful++;
       }
       if (any) sharing++;
     }
-    for (const choice of trace.choices) {
-      choices++;
-      if (choice.choice === mapAnswer(model.posterior(agentBeliefs(task, choice.agent, trace.messages)).pmf))
-        mapChoices++;
-    }
     if (trace.teamDecision === task.correct) correct++;
   });
+  for (const { choice, map } of finalChoices(tasks, traces)) {
+    choices++;
+    if (choice.choice === map) mapChoices++;
+  }
   const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
   return {
     shares,
@@ -95,14 +140,17 @@ export async function measureBaseSkills(
   tasks: readonly Task[],
   options: BaseSkillOptions,
   /** Receives the played traces (held-out skills count false claims from them). */
-  played?: (traces: readonly Trace[]) => void,
+  played?: (traces: readonly Trace[]) => void
 ): Promise<BaseSkills> {
   const policy = samplingPolicy(pm, {
     temperature: options.temperature,
     maxNewTokens: options.maxNewTokens,
     seed: options.seed,
   });
-  const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
+  const traces = await runEpisodes(tasks, policy, {
+    surface: "canonical",
+    seed: tasks.map((_, k) => k),
+  });
   played?.(traces);
   const probes: PromptCompletion[] = [];
   const maxProbes = options.maxProbes ?? 400;
@@ -121,12 +169,21 @@ export async function measureBaseSkills(
   let probability = 0;
   const batchSize = options.batchSize ?? 32;
   for (let i = 0; i < probes.length; i += batchSize) {
-    const packed = packSequences(probes.slice(i, i + batchSize), { padToken: pm.tokenizer.pad });
-    const values = tf.tidy(() => tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync());
+    const packed = packSequences(probes.slice(i, i + batchSize), {
+      padToken: pm.tokenizer.pad,
+    });
+    const values = tf.tidy(() =>
+      tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync()
+    );
     packed.tokens.dispose();
     packed.mask.dispose();
-    for (const lp of unpackCompletions(packed, values)) probability += Math.exp(lp[lp.length - 1] as number);
+    for (const lp of unpackCompletions(packed, values))
+      probability += Math.exp(lp[lp.length - 1] as number);
   }
   const { shares: _, ...skills } = traceSkills(tasks, traces);
-  return { episodes: traces.length, givenCellLevel: probes.length === 0 ? 0 : probability / probes.length, ...skills };
+  return {
+    episodes: traces.length,
+    givenCellLevel: probes.length === 0 ? 0 : probability / probes.length,
+    ...skills,
+  };
 }

@@ -1,6 +1,10 @@
-import { mapAnswer, type Beliefs } from "@cosir/bayes";
-import { agentBeliefs, decisionModelForTask, type PublicTask, type Task, type Trace } from "@cosir/env";
-import { choiceScratchpad, scratchpadArgmax } from "../teacher/choice-scratchpad";
+import type { Beliefs } from "@cosir/bayes";
+import type { PublicTask, Task, Trace } from "@cosir/env";
+import {
+  choiceScratchpad,
+  scratchpadArgmax,
+} from "../teacher/choice-scratchpad";
+import { finalChoices } from "./base-skills";
 
 /** How a policy's written choice scratchpads compare with the teacher's on the same evidence (all shares 0..1). */
 export interface ScratchpadSkills {
@@ -21,15 +25,22 @@ export interface ScratchpadSkills {
 }
 
 /** The values and the choice of `TALLY o0 <n> o1 <n> ... CHOOSE o<k>` (renderTally's form), or null. */
-export function readTally(text: string): { values: number[]; choice: number } | null {
+export function readTally(
+  text: string
+): { values: number[]; choice: number } | null {
   const words = text.trim().split(/\s+/);
-  if (words[0] !== "TALLY" || words.length < 5 || words.at(-2) !== "CHOOSE") return null;
+  if (words[0] !== "TALLY" || words.length < 5 || words.at(-2) !== "CHOOSE")
+    return null;
   const choice = /^o(0|[1-9][0-9]{0,3})$/.exec(words.at(-1) as string);
   const pairs = words.slice(1, -2);
   if (choice === null || pairs.length % 2 !== 0) return null;
   const values: number[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
-    if (pairs[i] !== `o${i / 2}` || !/^(0|[1-9][0-9]{0,3})$/.test(pairs[i + 1] as string)) return null;
+    if (
+      pairs[i] !== `o${i / 2}` ||
+      !/^(0|[1-9][0-9]{0,3})$/.test(pairs[i + 1] as string)
+    )
+      return null;
     values.push(Number(pairs[i + 1]));
   }
   return { values, choice: Number(choice[1]) };
@@ -45,7 +56,10 @@ export function readTally(text: string): { values: number[]; choice: number } | 
 export function scratchpadSkills(
   tasks: readonly Task[],
   traces: readonly Trace[],
-  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
+  scratchpad: (
+    task: PublicTask,
+    beliefs: Beliefs
+  ) => number[] = choiceScratchpad
 ): ScratchpadSkills {
   let choices = 0;
   let tallies = 0;
@@ -55,30 +69,24 @@ export function scratchpadSkills(
   let follows = 0;
   let tallyMap = 0;
   let teacherMap = 0;
-  traces.forEach((trace, k) => {
-    const task = tasks[k] as Task;
-    const model = decisionModelForTask(task);
-    for (const c of trace.choices) {
-      choices++;
-      const beliefs = agentBeliefs(task, c.agent, trace.messages);
-      const map = mapAnswer(model.posterior(beliefs).pmf);
-      const teacher = scratchpad(task, beliefs);
-      if (scratchpadArgmax(teacher) === map) teacherMap++;
-      const written = readTally(c.text);
-      if (written === null || written.values.length !== teacher.length) continue;
-      tallies++;
-      let same = true;
-      written.values.forEach((v, i) => {
-        error += Math.abs(v - (teacher[i] as number));
-        if (v !== teacher[i]) same = false;
-      });
-      entries += written.values.length;
-      if (same) exact++;
-      const own = scratchpadArgmax(written.values);
-      if (written.choice === own) follows++;
-      if (own === map) tallyMap++;
-    }
-  });
+  for (const { task, choice, beliefs, map } of finalChoices(tasks, traces)) {
+    choices++;
+    const teacher = scratchpad(task, beliefs);
+    if (scratchpadArgmax(teacher) === map) teacherMap++;
+    const written = readTally(choice.text);
+    if (written === null || written.values.length !== teacher.length) continue;
+    tallies++;
+    let same = true;
+    written.values.forEach((v, i) => {
+      error += Math.abs(v - (teacher[i] as number));
+      if (v !== teacher[i]) same = false;
+    });
+    entries += written.values.length;
+    if (same) exact++;
+    const own = scratchpadArgmax(written.values);
+    if (written.choice === own) follows++;
+    if (own === map) tallyMap++;
+  }
   const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
   return {
     choices,
