@@ -1,18 +1,6 @@
 import { cellIndex, mapAnswer, type Beliefs } from "@cosir/bayes";
-import {
-  agentBeliefs,
-  decisionModelForTask,
-  runEpisodes,
-  type Task,
-  type Trace,
-  type TraceChoice,
-} from "@cosir/env";
-import {
-  packSequences,
-  tokenLogprobs,
-  unpackCompletions,
-  type PromptCompletion,
-} from "@cosir/policy/tfjs";
+import { agentBeliefs, decisionModelForTask, runEpisodes, type Task, type Trace, type TraceChoice } from "@cosir/env";
+import { packSequences, tokenLogprobs, unpackCompletions, type PromptCompletion } from "@cosir/policy/tfjs";
 import * as tf from "@tensorflow/tfjs-core";
 import { wilson95 } from "../metrics/wilson95";
 import { promptIds, samplingPolicy, type PolicyModel } from "./policy-model";
@@ -61,10 +49,7 @@ export interface FinalChoice {
 }
 
 /** Every final choice of `traces` (trace k played `tasks[k]`) in order, with its evidence and that evidence's MAP. */
-export function* finalChoices(
-  tasks: readonly Task[],
-  traces: readonly Trace[]
-): Generator<FinalChoice> {
+export function* finalChoices(tasks: readonly Task[], traces: readonly Trace[]): Generator<FinalChoice> {
   for (const [k, trace] of traces.entries()) {
     const task = tasks[k] as Task;
     const model = decisionModelForTask(task);
@@ -81,10 +66,7 @@ export function* finalChoices(
  * SHARE, final choices equal to the MAP of the agent's evidence (own cells and every teammate's claim), and team
  * accuracy with its Wilson interval.
  */
-export function traceSkills(
-  tasks: readonly Task[],
-  traces: readonly Trace[]
-): TraceSkills {
+export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): TraceSkills {
   let shares = 0;
   let own = 0;
   let truthful = 0;
@@ -103,12 +85,7 @@ export function traceSkills(
         if (act.kind !== "share") continue;
         any = true;
         shares++;
-        if (
-          (task.visibility[m.speaker] ?? []).includes(
-            cellIndex(act.option, act.attribute, task.attributes)
-          )
-        )
-          own++;
+        if ((task.visibility[m.speaker] ?? []).includes(cellIndex(act.option, act.attribute, task.attributes))) own++;
         if (task.table[act.option]?.[act.attribute] === act.level) truthful++;
       }
       if (any) sharing++;
@@ -140,7 +117,7 @@ export async function measureBaseSkills(
   tasks: readonly Task[],
   options: BaseSkillOptions,
   /** Receives the played traces (held-out skills count false claims from them). */
-  played?: (traces: readonly Trace[]) => void
+  played?: (traces: readonly Trace[]) => void,
 ): Promise<BaseSkills> {
   const policy = samplingPolicy(pm, {
     temperature: options.temperature,
@@ -172,13 +149,10 @@ export async function measureBaseSkills(
     const packed = packSequences(probes.slice(i, i + batchSize), {
       padToken: pm.tokenizer.pad,
     });
-    const values = tf.tidy(() =>
-      tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync()
-    );
+    const values = tf.tidy(() => tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync());
     packed.tokens.dispose();
     packed.mask.dispose();
-    for (const lp of unpackCompletions(packed, values))
-      probability += Math.exp(lp[lp.length - 1] as number);
+    for (const lp of unpackCompletions(packed, values)) probability += Math.exp(lp[lp.length - 1] as number);
   }
   const { shares: _, ...skills } = traceSkills(tasks, traces);
   return {

@@ -1,9 +1,6 @@
 import type { Beliefs } from "@cosir/bayes";
 import type { PublicTask, Task, Trace } from "@cosir/env";
-import {
-  choiceScratchpad,
-  scratchpadArgmax,
-} from "../teacher/choice-scratchpad";
+import { choiceScratchpad, scratchpadArgmax } from "../teacher/choice-scratchpad";
 import { finalChoices } from "./base-skills";
 
 /** How a policy's written choice scratchpads compare with the teacher's on the same evidence (all shares 0..1). */
@@ -25,22 +22,15 @@ export interface ScratchpadSkills {
 }
 
 /** The values and the choice of `TALLY o0 <n> o1 <n> ... CHOOSE o<k>` (renderTally's form), or null. */
-export function readTally(
-  text: string
-): { values: number[]; choice: number } | null {
+export function readTally(text: string): { values: number[]; choice: number } | null {
   const words = text.trim().split(/\s+/);
-  if (words[0] !== "TALLY" || words.length < 5 || words.at(-2) !== "CHOOSE")
-    return null;
+  if (words[0] !== "TALLY" || words.length < 5 || words.at(-2) !== "CHOOSE") return null;
   const choice = /^o(0|[1-9][0-9]{0,3})$/.exec(words.at(-1) as string);
   const pairs = words.slice(1, -2);
   if (choice === null || pairs.length % 2 !== 0) return null;
   const values: number[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
-    if (
-      pairs[i] !== `o${i / 2}` ||
-      !/^(0|[1-9][0-9]{0,3})$/.test(pairs[i + 1] as string)
-    )
-      return null;
+    if (pairs[i] !== `o${i / 2}` || !/^(0|[1-9][0-9]{0,3})$/.test(pairs[i + 1] as string)) return null;
     values.push(Number(pairs[i + 1]));
   }
   return { values, choice: Number(choice[1]) };
@@ -56,10 +46,7 @@ export function readTally(
 export function scratchpadSkills(
   tasks: readonly Task[],
   traces: readonly Trace[],
-  scratchpad: (
-    task: PublicTask,
-    beliefs: Beliefs
-  ) => number[] = choiceScratchpad
+  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
 ): ScratchpadSkills {
   let choices = 0;
   let tallies = 0;
