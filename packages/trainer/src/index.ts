@@ -1,8 +1,4 @@
-export type {
-  ArmOverlay,
-  TrainConfig,
-  TrainConfigInput,
-} from "./config/train-config";
+export type { ArmOverlay, TrainConfig, TrainConfigInput } from "./config/train-config";
 export { armConfig } from "./config/arm-config";
 export {
   TRAIN_CONFIG_VERSION,
@@ -13,11 +9,7 @@ export {
   validateTrainConfig,
 } from "./config/train-config";
 export type { TrainBudget, TrainConfigCost } from "./config/train-config-cost";
-export {
-  DEFAULT_TRAIN_BUDGET,
-  TRAINER_VOCAB_SIZE,
-  trainConfigCost,
-} from "./config/train-config-cost";
+export { DEFAULT_TRAIN_BUDGET, TRAINER_VOCAB_SIZE, trainConfigCost } from "./config/train-config-cost";
 export type {
   MetricsLine,
   RlDiagnostics,
@@ -41,62 +33,31 @@ export type { ActAdvantageOptions, ActTrajectory } from "./rl/act-advantages";
 export { computeActAdvantages } from "./rl/act-advantages";
 export type { ActSpans } from "./run/act-spans";
 export { actSpans } from "./run/act-spans";
-export {
-  choiceDistillation,
-  choiceDistillationExamples,
-} from "./run/choice-distillation";
+export { choiceDistillation, choiceDistillationExamples } from "./run/choice-distillation";
 export type { RolloutDiagnostics } from "./run/rollout-diagnostics";
 export { rolloutDiagnostics } from "./run/rollout-diagnostics";
 export type { LearningRateSchedule } from "./rl/learning-rate";
 export { learningRateAt } from "./rl/learning-rate";
 export type { PpoInputs, PpoLossResult, PpoOptions } from "./rl/ppo-loss";
 export { ppoLoss } from "./rl/ppo-loss";
-export type {
-  BuiltTrajectories,
-  RolloutAction,
-} from "./rollout/build-trajectories";
-export {
-  buildTrajectories,
-  buildTrajectoriesFor,
-} from "./rollout/build-trajectories";
+export type { BuiltTrajectories, RolloutAction } from "./rollout/build-trajectories";
+export { buildTrajectories, buildTrajectoriesFor } from "./rollout/build-trajectories";
 export type { ReplayedAction } from "./rollout/replay-observations";
 export { replayObservations } from "./rollout/replay-observations";
 export type { SftExample } from "./rollout/training-data";
-export {
-  derivedSeed,
-  pretrainTasks,
-  teacherExamples,
-  trainingTask,
-} from "./rollout/training-data";
+export { derivedSeed, pretrainTasks, teacherExamples, trainingTask } from "./rollout/training-data";
 export { shapeTask } from "./rollout/shape-task";
-export type {
-  PretrainShapes,
-  PretrainShapesInput,
-} from "./config/pretrain-shapes";
+export type { PretrainShapes, PretrainShapesInput } from "./config/pretrain-shapes";
 export { PretrainShapesSchema } from "./config/pretrain-shapes";
-export type {
-  EvaluatedDialogue,
-  PolicyEvaluation,
-} from "./run/evaluate-policy";
+export type { EvaluatedDialogue, PolicyEvaluation } from "./run/evaluate-policy";
 export { evaluatePolicy, evaluationTasks } from "./run/evaluate-policy";
-export type {
-  BaseSkillOptions,
-  BaseSkills,
-  TraceSkills,
-} from "./run/base-skills";
-export {
-  finalChoices,
-  measureBaseSkills,
-  traceSkills,
-} from "./run/base-skills";
+export type { BaseSkillOptions, BaseSkills, TraceSkills } from "./run/base-skills";
+export { finalChoices, measureBaseSkills, traceSkills } from "./run/base-skills";
 export type { FinalChoice } from "./run/base-skills";
 export { readTally, scratchpadSkills } from "./run/scratchpad-skills";
 export type { ScratchpadSkills } from "./run/scratchpad-skills";
 export type { FamilySkills, HeldOutSkills } from "./run/held-out-skills";
-export {
-  measureHeldOutSkills,
-  soloFullInformationTask,
-} from "./run/held-out-skills";
+export { measureHeldOutSkills, soloFullInformationTask } from "./run/held-out-skills";
 export type { PretrainData, PretrainLogLine } from "./run/pretrain-base";
 export {
   PRETRAIN_LOG_VERSION,
@@ -109,19 +70,9 @@ export {
 export type { GivenCellProbe } from "./run/given-cell-accuracy";
 export { givenCellAccuracy, givenCellProbes } from "./run/given-cell-accuracy";
 export type { BaseManifest } from "./run/pretrain-run";
-export {
-  BASE_MANIFEST_VERSION,
-  basePaths,
-  runPretrain,
-} from "./run/pretrain-run";
+export { BASE_MANIFEST_VERSION, basePaths, runPretrain } from "./run/pretrain-run";
 export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
-export {
-  actionIds,
-  createPolicyModel,
-  promptIds,
-  samplingPolicy,
-  trainerTokenizer,
-} from "./run/policy-model";
+export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
 export type { RlIterationContext } from "./run/rl-iteration";
 export { rlIteration } from "./run/rl-iteration";
 export type { RlRollout } from "./run/rl-rollout";
@@ -151,11 +102,7 @@ export { supervisedWarmStart } from "./run/supervised-warm-start";
 export { TrainRun } from "./run/train-run";
 export type { TeacherOptions } from "./teacher/teacher-policy";
 export { teacherFromConfig, teacherPolicy } from "./teacher/teacher-policy";
-export {
-  SCRATCHPAD_MAX,
-  choiceScratchpad,
-  scratchpadArgmax,
-} from "./teacher/choice-scratchpad";
+export { SCRATCHPAD_MAX, choiceScratchpad, scratchpadArgmax } from "./teacher/choice-scratchpad";
 export type { HfLoraSection, HfPolicySection } from "./hf/hf-train-config";
 export {
   HfLoraSectionSchema,

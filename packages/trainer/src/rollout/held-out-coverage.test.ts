@@ -50,9 +50,7 @@ describe.each(Object.keys(heldOutFamilyTable))("held-out family %s at its defaul
   it("every observation and action of the oracle and teacher teams encodes, untruncated, within the context", async () => {
     const seen: { observation: Observation; text: string }[] = [];
     await runEpisodes(tasks, recording(scriptedPolicy("oracle", { seed: 1 }), seen), { surface: "canonical" });
-    await runEpisodes(tasks, recording(teacherFromConfig(config), seen), {
-      surface: "canonical",
-    });
+    await runEpisodes(tasks, recording(teacherFromConfig(config), seen), { surface: "canonical" });
     let longest = 0;
     const before = tokenizer.unknownCount;
     for (const { observation, text } of seen) {
@@ -73,9 +71,7 @@ describe.each(Object.keys(heldOutFamilyTable))("held-out family %s at its defaul
   // Within 0.01 of the MAP's posterior: arithmetic's posterior is often flat over neighbouring candidates (0.496 and
   // 0.502), where no tally can tell which is the MAP and it hardly matters.
   it("the teacher's scratchpad choice is (within 0.01) the MAP of its evidence on at least 90% of choices", async () => {
-    const traces = await runEpisodes(tasks, teacherFromConfig(config), {
-      surface: "canonical",
-    });
+    const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
     const { agree, total } = nearMapChoices(tasks, traces);
     expect(total).toBe(tasks.reduce((n, t) => n + t.agents, 0));
     expect(agree / total).toBeGreaterThanOrEqual(0.9);

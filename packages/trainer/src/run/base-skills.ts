@@ -77,7 +77,6 @@ export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): T
   let correct = 0;
   traces.forEach((trace, k) => {
     const task = tasks[k] as Task;
-    const model = decisionModelForTask(task);
     for (const m of trace.messages) {
       messages++;
       let any = false;
@@ -124,10 +123,7 @@ export async function measureBaseSkills(
     maxNewTokens: options.maxNewTokens,
     seed: options.seed,
   });
-  const traces = await runEpisodes(tasks, policy, {
-    surface: "canonical",
-    seed: tasks.map((_, k) => k),
-  });
+  const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
   played?.(traces);
   const probes: PromptCompletion[] = [];
   const maxProbes = options.maxProbes ?? 400;
@@ -146,18 +142,12 @@ export async function measureBaseSkills(
   let probability = 0;
   const batchSize = options.batchSize ?? 32;
   for (let i = 0; i < probes.length; i += batchSize) {
-    const packed = packSequences(probes.slice(i, i + batchSize), {
-      padToken: pm.tokenizer.pad,
-    });
+    const packed = packSequences(probes.slice(i, i + batchSize), { padToken: pm.tokenizer.pad });
     const values = tf.tidy(() => tokenLogprobs(pm.model, packed.tokens).logprobs.dataSync());
     packed.tokens.dispose();
     packed.mask.dispose();
     for (const lp of unpackCompletions(packed, values)) probability += Math.exp(lp[lp.length - 1] as number);
   }
   const { shares: _, ...skills } = traceSkills(tasks, traces);
-  return {
-    episodes: traces.length,
-    givenCellLevel: probes.length === 0 ? 0 : probability / probes.length,
-    ...skills,
-  };
+  return { episodes: traces.length, givenCellLevel: probes.length === 0 ? 0 : probability / probes.length, ...skills };
 }
