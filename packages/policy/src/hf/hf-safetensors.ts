@@ -1,4 +1,3 @@
-import { CheckpointError } from "../tfjs/checkpoint/checkpoint-error";
 import { readSafetensorsHeader, safetensorsHeader } from "../tfjs/checkpoint/safetensors";
 
 /** The weight dtypes a Hugging Face checkpoint may use that this loader reads (all widened to float32). */

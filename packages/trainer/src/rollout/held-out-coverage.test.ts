@@ -1,18 +1,10 @@
-import { mapAnswer } from "@cosir/bayes";
 import { heldOutFamilyTable } from "@cosir/bench";
-import {
-  agentBeliefs,
-  decisionModelForTask,
-  runEpisodes,
-  type Observation,
-  type Policy,
-  type Task,
-  type Trace,
-} from "@cosir/env";
+import { runEpisodes, type Observation, type Policy, type Task, type Trace } from "@cosir/env";
 import { scriptedPolicy } from "@cosir/policy";
 import { CanonicalTokenizer } from "@cosir/policy/tfjs";
 import { describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
+import { finalChoices } from "../run/base-skills";
 import { trainerTokenizer } from "../run/policy-model";
 import { teacherFromConfig } from "../teacher/teacher-policy";
 import { shapeTask } from "./shape-task";
@@ -37,15 +29,10 @@ function recording(policy: Policy, seen: { observation: Observation; text: strin
 function nearMapChoices(tasks: readonly Task[], traces: readonly Trace[]): { agree: number; total: number } {
   let agree = 0;
   let total = 0;
-  traces.forEach((trace, k) => {
-    const task = tasks[k] as Task;
-    const model = decisionModelForTask(task);
-    for (const c of trace.choices) {
-      total++;
-      const pmf = model.posterior(agentBeliefs(task, c.agent, trace.messages)).pmf;
-      if ((pmf[c.choice ?? -1] ?? -1) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
-    }
-  });
+  for (const { choice, pmf, map } of finalChoices(tasks, traces)) {
+    total++;
+    if ((pmf[choice.choice ?? -1] ?? -1) >= (pmf[map] as number) - 0.01) agree++;
+  }
   return { agree, total };
 }
 

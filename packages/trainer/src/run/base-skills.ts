@@ -1,5 +1,5 @@
-import { cellIndex, mapAnswer } from "@cosir/bayes";
-import { agentBeliefs, decisionModelForTask, runEpisodes, type Task, type Trace } from "@cosir/env";
+import { cellIndex, mapAnswer, type Beliefs } from "@cosir/bayes";
+import { agentBeliefs, decisionModelForTask, runEpisodes, type Task, type Trace, type TraceChoice } from "@cosir/env";
 import { packSequences, tokenLogprobs, unpackCompletions, type PromptCompletion } from "@cosir/policy/tfjs";
 import * as tf from "@tensorflow/tfjs-core";
 import { wilson95 } from "../metrics/wilson95";
@@ -38,6 +38,29 @@ export interface TraceSkills {
   ci95: [number, number];
 }
 
+/** One final choice of a trace with its agent's evidence (own cells and every teammate's claim) and its MAP. */
+export interface FinalChoice {
+  task: Task;
+  choice: TraceChoice;
+  beliefs: Beliefs;
+  /** The posterior over the task's answers given `beliefs`. */
+  pmf: ArrayLike<number>;
+  map: number;
+}
+
+/** Every final choice of `traces` (trace k played `tasks[k]`) in order, with its evidence and that evidence's MAP. */
+export function* finalChoices(tasks: readonly Task[], traces: readonly Trace[]): Generator<FinalChoice> {
+  for (const [k, trace] of traces.entries()) {
+    const task = tasks[k] as Task;
+    const model = decisionModelForTask(task);
+    for (const choice of trace.choices) {
+      const beliefs = agentBeliefs(task, choice.agent, trace.messages);
+      const { pmf } = model.posterior(beliefs);
+      yield { task, choice, beliefs, pmf, map: mapAnswer(pmf) };
+    }
+  }
+}
+
 /**
  * Counts over traces: SHARE acts that name a cell the speaker holds and that state its true level, messages with a
  * SHARE, final choices equal to the MAP of the agent's evidence (own cells and every teammate's claim), and team
@@ -54,7 +77,6 @@ export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): T
   let correct = 0;
   traces.forEach((trace, k) => {
     const task = tasks[k] as Task;
-    const model = decisionModelForTask(task);
     for (const m of trace.messages) {
       messages++;
       let any = false;
@@ -67,13 +89,12 @@ export function traceSkills(tasks: readonly Task[], traces: readonly Trace[]): T
       }
       if (any) sharing++;
     }
-    for (const choice of trace.choices) {
-      choices++;
-      if (choice.choice === mapAnswer(model.posterior(agentBeliefs(task, choice.agent, trace.messages)).pmf))
-        mapChoices++;
-    }
     if (trace.teamDecision === task.correct) correct++;
   });
+  for (const { choice, map } of finalChoices(tasks, traces)) {
+    choices++;
+    if (choice.choice === map) mapChoices++;
+  }
   const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
   return {
     shares,

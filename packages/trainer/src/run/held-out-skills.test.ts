@@ -49,11 +49,15 @@ describe("measureHeldOutSkills", () => {
         expect(f.episodes).toBe(4);
         // the written tallies are compared only when a scratchpad is given, and then on the same traces
         expect(f.scratchpad).toBeUndefined();
-        const padded = await measureHeldOutSkills(pm, { [name]: generate }, {
-          ...options,
-          solo: false,
-          scratchpad: choiceScratchpad,
-        });
+        const padded = await measureHeldOutSkills(
+          pm,
+          { [name]: generate },
+          {
+            ...options,
+            solo: false,
+            scratchpad: choiceScratchpad,
+          },
+        );
         expect(padded.families[name]?.scratchpad).toEqual(scratchpadSkills(tasks, traces, choiceScratchpad));
         for (const v of [f.givenCellLevel, f.falseClaims, f.choiceIsMap, f.teamAccuracy]) {
           expect(v).toBeGreaterThanOrEqual(0);

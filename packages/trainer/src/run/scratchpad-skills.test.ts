@@ -111,7 +111,9 @@ describe("scratchpadSkills", () => {
   });
 
   it("skips choices without a readable tally but still counts them, and is zero on no traces", () => {
-    const bare = rewritten((text, k) => (k % 2 === 0 ? `CHOOSE o${(readTally(text) as { choice: number }).choice}` : text));
+    const bare = rewritten((text, k) =>
+      k % 2 === 0 ? `CHOOSE o${(readTally(text) as { choice: number }).choice}` : text,
+    );
     const s = scratchpadSkills(tasks, bare);
     const kept = traces.filter((_, k) => k % 2 === 1).reduce((n, t) => n + t.choices.length, 0);
     expect(s.tallies).toBeCloseTo(kept / s.choices, 12);

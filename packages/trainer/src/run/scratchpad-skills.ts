@@ -1,6 +1,7 @@
-import { mapAnswer, type Beliefs } from "@cosir/bayes";
-import { agentBeliefs, decisionModelForTask, type PublicTask, type Task, type Trace } from "@cosir/env";
+import type { Beliefs } from "@cosir/bayes";
+import type { PublicTask, Task, Trace } from "@cosir/env";
 import { choiceScratchpad, scratchpadArgmax } from "../teacher/choice-scratchpad";
+import { finalChoices } from "./base-skills";
 
 /** How a policy's written choice scratchpads compare with the teacher's on the same evidence (all shares 0..1). */
 export interface ScratchpadSkills {
@@ -55,30 +56,24 @@ export function scratchpadSkills(
   let follows = 0;
   let tallyMap = 0;
   let teacherMap = 0;
-  traces.forEach((trace, k) => {
-    const task = tasks[k] as Task;
-    const model = decisionModelForTask(task);
-    for (const c of trace.choices) {
-      choices++;
-      const beliefs = agentBeliefs(task, c.agent, trace.messages);
-      const map = mapAnswer(model.posterior(beliefs).pmf);
-      const teacher = scratchpad(task, beliefs);
-      if (scratchpadArgmax(teacher) === map) teacherMap++;
-      const written = readTally(c.text);
-      if (written === null || written.values.length !== teacher.length) continue;
-      tallies++;
-      let same = true;
-      written.values.forEach((v, i) => {
-        error += Math.abs(v - (teacher[i] as number));
-        if (v !== teacher[i]) same = false;
-      });
-      entries += written.values.length;
-      if (same) exact++;
-      const own = scratchpadArgmax(written.values);
-      if (written.choice === own) follows++;
-      if (own === map) tallyMap++;
-    }
-  });
+  for (const { task, choice, beliefs, map } of finalChoices(tasks, traces)) {
+    choices++;
+    const teacher = scratchpad(task, beliefs);
+    if (scratchpadArgmax(teacher) === map) teacherMap++;
+    const written = readTally(choice.text);
+    if (written === null || written.values.length !== teacher.length) continue;
+    tallies++;
+    let same = true;
+    written.values.forEach((v, i) => {
+      error += Math.abs(v - (teacher[i] as number));
+      if (v !== teacher[i]) same = false;
+    });
+    entries += written.values.length;
+    if (same) exact++;
+    const own = scratchpadArgmax(written.values);
+    if (written.choice === own) follows++;
+    if (own === map) tallyMap++;
+  }
   const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
   return {
     choices,
