@@ -5,18 +5,18 @@ import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
 import { packPrefixTree } from "../training/pack-prefix-tree";
 import type { PromptCompletion } from "../training/pack-sequences";
-import { prefixTreeLogprobs } from "../training/prefix-tree-logprobs";
 import { setTrainLastBlockAtTargets } from "./last-block-at-targets";
 import { rmsNorm, setRmsNormGradKernels } from "./rms-norm";
 import { setSimdMatMul } from "./simd-batch-mat-mul";
 import { Transformer } from "./transformer";
 import { heapKernelsAvailable, setHeapWasm } from "./wasm-heap-kernels";
+import { floatBits, treeStepBits } from "../../test-support/tree-step-bits";
 
 beforeAll(async () => {
   await selectBackend({ log: null });
 });
 
-const bits = (t: tf.Tensor) => Array.from(new Uint32Array(Float32Array.from(t.dataSync()).buffer));
+const bits = floatBits;
 
 function values(n: number, rng: SeededRandom, scale: number): Float32Array {
   // some exact zeros and a wide range of magnitudes, so signed zeros and roundings both get exercised
@@ -173,18 +173,7 @@ function treeLossAndGradients(m: Transformer, items: PromptCompletion[], seed: n
   const previous = setRmsNormGradKernels(kernels);
   try {
     const longest = Math.max(...items.map((i) => i.prompt.length + i.completion.length));
-    const packed = packPrefixTree(items, { maxColumns: Math.min(120, longest + 20) });
-    const rng = new SeededRandom(seed);
-    const coefficients = Float32Array.from(packed.targetTokens, () => rng.normal());
-    const { value, grads } = tf.variableGrads(() =>
-      tf.tidy(() => {
-        const { logprobs, entropy } = prefixTreeLogprobs(m, packed, { entropy: true });
-        return tf.sum(tf.add(tf.mul(logprobs, tf.tensor1d(coefficients)), entropy as tf.Tensor1D)) as tf.Scalar;
-      }),
-    );
-    const out = { loss: bits(value), grads: Object.fromEntries(Object.entries(grads).map(([k, g]) => [k, bits(g)])) };
-    tf.dispose([value, ...Object.values(grads)]);
-    return out;
+    return treeStepBits(m, packPrefixTree(items, { maxColumns: Math.min(120, longest + 20) }), seed);
   } finally {
     setRmsNormGradKernels(previous);
   }

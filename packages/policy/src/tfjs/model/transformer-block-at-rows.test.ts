@@ -2,13 +2,12 @@ import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { selectBackend } from "../backend";
-import { SeededRandom } from "../seeded-random";
 import { packPrefixTree } from "../training/pack-prefix-tree";
 import type { PromptCompletion } from "../training/pack-sequences";
-import { prefixTreeLogprobs } from "../training/prefix-tree-logprobs";
 import { setTrainLastBlockAtTargets } from "./last-block-at-targets";
 import { setSimdMatMul, simdBlockEndsAvailable } from "./simd-batch-mat-mul";
 import { Transformer } from "./transformer";
+import { treeStepBits } from "../../test-support/tree-step-bits";
 
 beforeAll(async () => {
   await selectBackend({ log: null });
@@ -80,18 +79,7 @@ const treeItems = fc
 function lossAndGradients(m: Transformer, packed: ReturnType<typeof packPrefixTree>, seed: number, atTargets: boolean) {
   const previous = setTrainLastBlockAtTargets(atTargets);
   try {
-    const rng = new SeededRandom(seed);
-    const coefficients = Float32Array.from(packed.targetTokens, () => rng.normal());
-    const { value, grads } = tf.variableGrads(() =>
-      tf.tidy(() => {
-        const { logprobs, entropy } = prefixTreeLogprobs(m, packed, { entropy: true });
-        return tf.sum(tf.add(tf.mul(logprobs, tf.tensor1d(coefficients)), entropy as tf.Tensor1D)) as tf.Scalar;
-      }),
-    );
-    const bits = (t: tf.Tensor) => Array.from(new Uint32Array(Float32Array.from(t.dataSync()).buffer));
-    const out = { loss: bits(value), grads: Object.fromEntries(Object.entries(grads).map(([k, g]) => [k, bits(g)])) };
-    tf.dispose([value, ...Object.values(grads)]);
-    return out;
+    return treeStepBits(m, packed, seed);
   } finally {
     setTrainLastBlockAtTargets(previous);
   }
