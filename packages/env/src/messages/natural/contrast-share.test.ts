@@ -125,3 +125,43 @@ describe("corrections from fresh30: the speaker's copy and eye as sources, a fix
     );
   });
 });
+
+describe("contrast: a sure adverb inside the speaker's own source, and 'call it a N' (fresh32)", () => {
+  it.each([
+    ["Agent 2 has Restaurant A's service at 4, but my notes clearly say 2.", share(0, 1, 2)],
+    ["Agent 1 put Restaurant B's ambience at 5, but I definitely see 3.", share(1, 2, 3)],
+    ["Agent 3 put Restaurant C's service at 5; call it a 3.", share(2, 1, 3)],
+  ])("reads %j", (text, act) => {
+    expect(acts(text)).toEqual([act]);
+  });
+
+  it.each([
+    "Agent 2 has Restaurant A's service at 4, but my notes probably say 2.",
+    "Agent 2 has Restaurant A's service at 4, but my notes maybe say 2.",
+    "Agent 2 has Restaurant A's service at 4; call it a 3 if you like.",
+  ])("reads no level from %j", (text) => {
+    expect(acts(text).filter((a) => a.kind === "share")).toEqual([]);
+  });
+
+  it("a sure adverb gives the same level as none; a hedge gives nothing (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("clearly", "plainly", "definitely", "certainly", "still"),
+        fc.constantFrom("probably", "maybe", "perhaps"),
+        (o, a, claimed, own, sure, hedge) => {
+          const options = restaurants.domain.options;
+          const attributes = restaurants.domain.attributes;
+          const lead = `Agent 2 has ${options[o]}'s ${attributes[a]} at ${claimed}, but my notes`;
+          expect(acts(`${lead} ${sure} say ${own}.`)).toEqual(acts(`${lead} say ${own}.`));
+          expect(acts(`${lead} ${sure} say ${own}.`)).toEqual([share(o, a, own)]);
+          expect(acts(`${lead} ${hedge} say ${own}.`).filter((x) => x.kind === "share")).toEqual([]);
+        },
+      ),
+      { numRuns: 80, seed: 39 },
+    );
+  });
+});
