@@ -165,3 +165,30 @@ describe("contrast: a sure adverb inside the speaker's own source, and 'call it 
     );
   });
 });
+
+describe("contrast: the speaker's own earlier figure ('My 5 for X's Y was too generous; call it a 3', fresh32)", () => {
+  it("reads the level of the last clause, and nothing from a hedged one", () => {
+    expect(acts("My 5 for Restaurant C's service was too generous; call it a 3.")).toEqual([share(2, 1, 3)]);
+    expect(acts("My 2 for Restaurant A's ambience was harsh — it's a 4.")).toEqual([share(0, 2, 4)]);
+    expect(
+      acts("My 5 for Restaurant C's service was too generous; maybe a 3.").filter((a) => a.kind === "share"),
+    ).toEqual([]);
+  });
+
+  it("the last clause's level replaces the speaker's earlier one (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, was, now) => {
+          const { options, attributes } = restaurants.domain;
+          const text = `My ${was} for ${options[o]}'s ${attributes[a]} was off; call it a ${now}.`;
+          expect(acts(text)).toEqual([share(o, a, now)]);
+        },
+      ),
+      { numRuns: 80, seed: 39 },
+    );
+  });
+});

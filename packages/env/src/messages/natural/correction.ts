@@ -313,6 +313,8 @@ export function contestedPair(
   for (let k = Math.max(from, to - LOOK_BACK); k < to; k++) {
     const w = s.words[k] as string;
     if (w === "agent" || cue.reporting.has(w) || cue.negations.has(w) || w.endsWith("n't")) contested = true;
+    // the speaker's own earlier figure: "My 5 for X's cleanliness was too generous; call it a 3" (fresh32)
+    if (w === "my" && /^[+-]?[0-9]/.test(s.words[k + 1] ?? "")) contested = true;
   }
   if (!contested) return null;
   const pairs = askPairs(s, Math.max(from, to - LOOK_BACK), to, state);
