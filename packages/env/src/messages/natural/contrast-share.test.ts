@@ -125,3 +125,70 @@ describe("corrections from fresh30: the speaker's copy and eye as sources, a fix
     );
   });
 });
+
+describe("contrast: a sure adverb inside the speaker's own source, and 'call it a N' (fresh32)", () => {
+  it.each([
+    ["Agent 2 has Restaurant A's service at 4, but my notes clearly say 2.", share(0, 1, 2)],
+    ["Agent 1 put Restaurant B's ambience at 5, but I definitely see 3.", share(1, 2, 3)],
+    ["Agent 3 put Restaurant C's service at 5; call it a 3.", share(2, 1, 3)],
+  ])("reads %j", (text, act) => {
+    expect(acts(text)).toEqual([act]);
+  });
+
+  it.each([
+    "Agent 2 has Restaurant A's service at 4, but my notes probably say 2.",
+    "Agent 2 has Restaurant A's service at 4, but my notes maybe say 2.",
+    "Agent 2 has Restaurant A's service at 4; call it a 3 if you like.",
+  ])("reads no level from %j", (text) => {
+    expect(acts(text).filter((a) => a.kind === "share")).toEqual([]);
+  });
+
+  it("a sure adverb gives the same level as none; a hedge gives nothing (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("clearly", "plainly", "definitely", "certainly", "still"),
+        fc.constantFrom("probably", "maybe", "perhaps"),
+        (o, a, claimed, own, sure, hedge) => {
+          const options = restaurants.domain.options;
+          const attributes = restaurants.domain.attributes;
+          const lead = `Agent 2 has ${options[o]}'s ${attributes[a]} at ${claimed}, but my notes`;
+          expect(acts(`${lead} ${sure} say ${own}.`)).toEqual(acts(`${lead} say ${own}.`));
+          expect(acts(`${lead} ${sure} say ${own}.`)).toEqual([share(o, a, own)]);
+          expect(acts(`${lead} ${hedge} say ${own}.`).filter((x) => x.kind === "share")).toEqual([]);
+        },
+      ),
+      { numRuns: 80, seed: 39 },
+    );
+  });
+});
+
+describe("contrast: the speaker's own earlier figure ('My 5 for X's Y was too generous; call it a 3', fresh32)", () => {
+  it("reads the level of the last clause, and nothing from a hedged one", () => {
+    expect(acts("My 5 for Restaurant C's service was too generous; call it a 3.")).toEqual([share(2, 1, 3)]);
+    expect(acts("My 2 for Restaurant A's ambience was harsh — it's a 4.")).toEqual([share(0, 2, 4)]);
+    expect(
+      acts("My 5 for Restaurant C's service was too generous; maybe a 3.").filter((a) => a.kind === "share"),
+    ).toEqual([]);
+  });
+
+  it("the last clause's level replaces the speaker's earlier one (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.nat(3),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, was, now) => {
+          const { options, attributes } = restaurants.domain;
+          const text = `My ${was} for ${options[o]}'s ${attributes[a]} was off; call it a ${now}.`;
+          expect(acts(text)).toEqual([share(o, a, now)]);
+        },
+      ),
+      { numRuns: 80, seed: 39 },
+    );
+  });
+});

@@ -17,6 +17,21 @@ const PUT_VERBS = new Set(["put", "rate", "place", "mark", "say", "score"]);
 /** "I'm seeing 2". */
 const READING_VERBS = new Set(["seeing", "getting", "reading", "counting", "showing", "finding"]);
 
+/**
+ * Adverbs that leave the speaker's own reading as sure as without them ("my notes clearly say 2", "I actually see
+ * 1"); a hedge ("probably", "maybe") is none of them and still reads nothing.
+ */
+const CERTAIN_ADVERBS = new Set([
+  "actually",
+  "only",
+  "clearly",
+  "plainly",
+  "definitely",
+  "certainly",
+  "really",
+  "still",
+]);
+
 /** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
 export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
   const w = words[k];
@@ -188,15 +203,15 @@ export function correctionLevel(
   } else if ((words[j] === "i'm" || words[j] === "im") && READING_VERBS.has(words[j + 1] as string)) {
     // "I'm seeing 2", "I'm getting 0"
     j += 2;
-  } else if (words[j] === "make" && PRONOUNS.has(words[j + 1] as string)) {
-    // "— make that -1", "make it 3": the speaker's value replacing the one just given
+  } else if ((words[j] === "make" || words[j] === "call") && PRONOUNS.has(words[j + 1] as string)) {
+    // "— make that -1", "make it 3", "call it a 3": the speaker's value replacing the one just given
     j += 2;
   } else if ((words[j] === "i've" || words[j] === "we've") && words[j + 1] === "got") {
     // "but I've got 4 for it"
     j += 2;
   } else if (words[j] === "i" || words[j] === "we") {
     j++;
-    if (words[j] === "actually" || words[j] === "only") j++;
+    if (CERTAIN_ADVERBS.has(words[j] as string)) j++;
     if (!cue.correctionVerbs.has(words[j] as string)) return null;
     j++;
     // "I have it as 4", "but I have them at 1"
@@ -215,7 +230,8 @@ export function correctionLevel(
   } else if (words[j] === "my" || words[j] === "our") {
     if (!cue.correctionSources.has(words[j + 1] as string)) return null;
     j += 2;
-    // "my notes say 0", "my count is 5"
+    // "my notes say 0", "my count is 5", "my notes clearly say 2"
+    if (CERTAIN_ADVERBS.has(words[j] as string)) j++;
     const verb = words[j] as string;
     if (!cue.correctionVerbs.has(verb) && !cue.reporting.has(verb) && verb !== "is" && verb !== "'s") return null;
     j++;
@@ -297,6 +313,8 @@ export function contestedPair(
   for (let k = Math.max(from, to - LOOK_BACK); k < to; k++) {
     const w = s.words[k] as string;
     if (w === "agent" || cue.reporting.has(w) || cue.negations.has(w) || w.endsWith("n't")) contested = true;
+    // the speaker's own earlier figure: "My 5 for X's cleanliness was too generous; call it a 3" (fresh32)
+    if (w === "my" && /^[+-]?[0-9]/.test(s.words[k + 1] ?? "")) contested = true;
   }
   if (!contested) return null;
   const pairs = askPairs(s, Math.max(from, to - LOOK_BACK), to, state);

@@ -11,6 +11,11 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
     ["Honestly, Restaurant A ticks every box for me — let's do it.", 0],
     ["Restaurant C feels right to me, so let's go for it.", 2],
     ["Restaurant B suits everyone; let us run with it.", 1],
+    // fresh32: a joining word before "let's", "I say we", the modal that endorses
+    ["Restaurant B works best for everyone, so let's take it.", 1],
+    ["Restaurant A suits us all, and then let's book it.", 0],
+    ["Restaurant C checks all my boxes; I say we go for it.", 2],
+    ["We could do worse than Restaurant A — let's lock it.", 0],
   ])("proposes the option of %j", (text, option) => {
     expect(proposals(text)).toEqual([{ kind: "propose", option }]);
   });
@@ -23,6 +28,14 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
     "Restaurant A or Restaurant B ticks every box — let's do it.",
     "Restaurant A doesn't tick every box — let's do it.",
     "Restaurant A ticks every box — let's do it?",
+    "Restaurant A works best for everyone, so let's skip it.",
+    "If Restaurant A works best, so let's take it.",
+    "Restaurant A might work best, so let's take it.",
+    "We could do better than Restaurant A — let's lock it.",
+    "Restaurant A or Restaurant B works, so let's take it.",
+    "Restaurant A works best so let's take it.",
+    "Agent 2 says we go for it.",
+    "Restaurant A checks all my boxes; you say we go for it.",
   ])("proposes nothing from %j", (text) => {
     expect(proposals(text)).toEqual([]);
   });
@@ -40,6 +53,24 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
         },
       ),
       { numRuns: 80, seed: 38 },
+    );
+  });
+
+  it("a joining word or 'I say we' before the verb proposes the same option as a bare 'let's'; a modal still holds it back (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom(", so let's", ", and let's", ", then let's", "; I say we", ", so I say we"),
+        fc.constantFrom("take", "book", "go for", "lock"),
+        fc.constantFrom("might", "could", "may"),
+        (o, opener, verb, modal) => {
+          expect(proposals(`${options[o]} suits us best${opener} ${verb} it.`)).toEqual([
+            { kind: "propose", option: o },
+          ]);
+          expect(proposals(`${options[o]} ${modal} suit us best${opener} ${verb} it.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 80, seed: 39 },
     );
   });
 });

@@ -48,14 +48,19 @@ const NOT_CHOOSING = new Set([
   "not",
 ]);
 
+/** Words that join the closing clause to the one before it: "..., so let's take it", "..., and then let's book it". */
+const JOINERS = new Set(["so", "then", "and"]);
+
 /** Particles a choosing verb may take before "it": "go for it", "go with it", "run with it". */
 const PARTICLES = new Set(["for", "with", "ahead", "on"]);
 
 /**
  * "Restaurant A ticks every box for me — let's do it" (fresh31): a closing clause "let's <verb> [particle] it"
  * after a clause that names exactly one option points "it" back to that option and chooses it, whatever the verb,
- * unless the verb rejects, re-examines or defers it (NOT_CHOOSING). Nothing under a negation, condition, modal or
- * question, nor when another option, "or" or an agent stands in the sentence. The option, or null.
+ * unless the verb rejects, re-examines or defers it (NOT_CHOOSING). A joining word may open the closing clause
+ * ("..., so let's take it") and "I say we" stands for "let's" (fresh32). Nothing under a negation, condition, modal
+ * (but "could do worse than X") or question, nor when another option, "or" or an agent stands in the sentence. The
+ * option, or null.
  */
 export function letsItProposal(s: Sentence, from: number, to: number, state: ParseState): number | null {
   const { words } = s;
@@ -63,20 +68,20 @@ export function letsItProposal(s: Sentence, from: number, to: number, state: Par
   let lead = to - 2;
   while (lead > from && PARTICLES.has(words[lead] as string)) lead--;
   const verb = lead;
-  // "let's" is read as "let" and "'s"
-  const lets =
-    words[verb - 1] === "'s" && words[verb - 2] === "let"
-      ? verb - 2
-      : words[verb - 1] === "lets" || (words[verb - 1] === "us" && words[verb - 2] === "let")
-        ? verb - (words[verb - 1] === "us" ? 2 : 1)
-        : null;
-  if (lets === null || verb >= to - 1 || NOT_CHOOSING.has(words[verb] as string) || !s.clauseStart(lets)) return null;
-  if (lets === from) return null; // no clause before it to point back to
+  const lets = letsAt(words, verb);
+  if (lets === null || verb >= to - 1 || NOT_CHOOSING.has(words[verb] as string)) return null;
+  // a joining word may stand between the clause break and "let's" ("..., so let's take it")
+  let start = lets;
+  while (start > from && !s.clauseStart(start) && JOINERS.has(words[start - 1] as string)) start--;
+  if (!s.clauseStart(start) || start === from) return null; // no clause before it to point back to
   let option: number | null = null;
-  for (let k = from; k < lets; k++) {
+  for (let k = from; k < start; k++) {
     const w = words[k] as string;
     if (w === "agent" || w === "or" || w.startsWith("@") || cue.negations.has(w) || w.endsWith("n't")) return null;
-    if (cue.conditionals.has(w) || cue.modals.has(w) || s.conditionalAt(k)) return null;
+    if (cue.conditionals.has(w) || s.conditionalAt(k)) return null;
+    // a modal holds the choice back, but for the one that endorses: "We could do worse than X — let's lock it"
+    if (cue.modals.has(w) && !(words[k + 1] === "do" && words[k + 2] === "worse" && words[k + 3] === "than"))
+      return null;
     const named = state.options.match(words, k);
     if (named === null) continue;
     if (option !== null && option !== named.index) return null;
@@ -84,4 +89,16 @@ export function letsItProposal(s: Sentence, from: number, to: number, state: Par
     k = named.end - 1;
   }
   return option;
+}
+
+/**
+ * Where the words that commit the team start before the verb at `verb`: "let's" (read as "let" and "'s"), "lets",
+ * "let us", or the speaker's "I say we" ("I say we go for it", fresh32); null if none.
+ */
+function letsAt(words: readonly string[], verb: number): number | null {
+  if (words[verb - 1] === "'s" && words[verb - 2] === "let") return verb - 2;
+  if (words[verb - 1] === "lets") return verb - 1;
+  if (words[verb - 1] === "us" && words[verb - 2] === "let") return verb - 2;
+  if (words[verb - 1] === "we" && words[verb - 2] === "say" && words[verb - 3] === "i") return verb - 3;
+  return null;
 }

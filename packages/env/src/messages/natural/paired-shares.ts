@@ -1,7 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import { commaPairedList } from "./comma-paired-list";
 import { plainWord } from "./lone-share";
-import { parallelShares } from "./parallel-shares";
+import { levelsForOptions, parallelShares } from "./parallel-shares";
 import { levelAt } from "./share-items";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -331,10 +331,14 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     }
   }
   // "For leadership, Candidate C and Candidate D are 4 and 2, respectively"
-  // "On experience, Candidate B gets 3 and Candidate C gets 1"; "Rent for Apartment A, Apartment C: 2, 4"
+  // "On experience, Candidate B gets 3 and Candidate C gets 1"; "Rent for Apartment A, Apartment C: 2, 4";
+  // "Omar's calendar reads 1 for Monday morning and 2 for Tuesday morning"
   const led =
     option === null
-      ? (attributeLedOptions(s, k, end, state) ?? parallelShares(s, k, end, state) ?? commaPairedList(s, k, end, state))
+      ? (attributeLedOptions(s, k, end, state) ??
+        parallelShares(s, k, end, state) ??
+        levelsForOptions(s, k, end, state) ??
+        commaPairedList(s, k, end, state))
       : null;
   if (led !== null) return led;
   const headed = option === null ? (attributeHeadedItems(s, k, end, state) ?? countedToOther(s, k, end, state)) : null;
