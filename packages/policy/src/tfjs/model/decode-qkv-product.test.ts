@@ -1,6 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { randomModelConfig, randomTransformerConfig } from "../../test-support/random-transformer";
 import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
 import { decodeQkvProductAvailable, setDecodeQkvProduct } from "./cached-attention";
@@ -94,25 +95,11 @@ describe("decode steps with q, k and v as one product (setDecodeQkvProduct)", ()
   it("give the three-product path's logits and caches bit for bit, across a weight change, without leaking", () => {
     fc.assert(
       fc.property(
-        fc.record({
-          heads: fc.constantFrom(1, 2, 4),
-          headWidth: fc.constantFrom(2, 4, 16),
-          layers: fc.integer({ min: 1, max: 3 }),
-          tokenShift: fc.boolean(),
-          seed: fc.integer({ min: 0, max: 1000 }),
-        }),
+        randomModelConfig,
         fc.array(fc.array(token, { minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 5 }),
         fc.array(fc.array(token, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 }),
         (c, prompts, steps) => {
-          const config = {
-            vocabSize: 13,
-            width: c.heads * c.headWidth,
-            layers: c.layers,
-            heads: c.heads,
-            context: 64,
-            initScale: 0.5,
-            tokenShift: c.tokenShift,
-          };
+          const config = randomTransformerConfig(c, 64);
           const before = tf.memory().numTensors;
           const run = (on: boolean) => {
             const previous = setDecodeQkvProduct(on);

@@ -1,6 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Transformer } from "./transformer";
 import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
 import { packPrefixTree } from "../training/pack-prefix-tree";
@@ -8,7 +9,7 @@ import type { PromptCompletion } from "../training/pack-sequences";
 import { setTrainLastBlockAtTargets } from "./last-block-at-targets";
 import { rmsNorm, setRmsNormGradKernels } from "./rms-norm";
 import { setSimdMatMul } from "./simd-batch-mat-mul";
-import { Transformer } from "./transformer";
+import { randomModelConfig, randomTransformer } from "../../test-support/random-transformer";
 import { heapKernelsAvailable, setHeapWasm } from "./wasm-heap-kernels";
 import { floatBits, treeStepBits } from "../../test-support/tree-step-bits";
 
@@ -185,30 +186,13 @@ describe("a train step with RMSNorm's kernels", () => {
     try {
       fc.assert(
         fc.property(
-          fc.record({
-            heads: fc.constantFrom(1, 2, 4),
-            headWidth: fc.constantFrom(2, 4, 16),
-            layers: fc.integer({ min: 1, max: 3 }),
-            tokenShift: fc.boolean(),
-            atTargets: fc.boolean(),
-            seed: fc.integer({ min: 0, max: 1000 }),
-          }),
+          randomModelConfig,
+          fc.boolean(),
           treeItems,
           fc.integer({ min: 0, max: 1 << 30 }),
-          (c, items, seed) => {
-            const m = new Transformer(
-              {
-                vocabSize: 13,
-                width: c.heads * c.headWidth,
-                layers: c.layers,
-                heads: c.heads,
-                context: 128,
-                initScale: 0.5,
-                tokenShift: c.tokenShift,
-              },
-              { seed: c.seed },
-            );
-            const atTargets = setTrainLastBlockAtTargets(c.atTargets);
+          (c, lastBlockAtTargets, items, seed) => {
+            const m = randomTransformer(c, 128);
+            const atTargets = setTrainLastBlockAtTargets(lastBlockAtTargets);
             try {
               const reference = treeLossAndGradients(m, items, seed, false);
               const before = tf.memory().numTensors;

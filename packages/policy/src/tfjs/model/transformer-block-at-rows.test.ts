@@ -1,12 +1,13 @@
 import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Transformer } from "./transformer";
+import { type RandomModelConfig, randomModelConfig, randomTransformer } from "../../test-support/random-transformer";
 import { selectBackend } from "../backend";
 import { packPrefixTree } from "../training/pack-prefix-tree";
 import type { PromptCompletion } from "../training/pack-sequences";
 import { setTrainLastBlockAtTargets } from "./last-block-at-targets";
 import { setSimdMatMul, simdBlockEndsAvailable } from "./simd-batch-mat-mul";
-import { Transformer } from "./transformer";
 import { treeStepBits } from "../../test-support/tree-step-bits";
 
 beforeAll(async () => {
@@ -15,28 +16,7 @@ beforeAll(async () => {
 
 const vocab = 13;
 
-const modelConfig = fc.record({
-  heads: fc.constantFrom(1, 2, 4),
-  headWidth: fc.constantFrom(2, 4, 16),
-  layers: fc.integer({ min: 1, max: 3 }),
-  tokenShift: fc.boolean(),
-  seed: fc.integer({ min: 0, max: 1000 }),
-});
-
-function model(c: { heads: number; headWidth: number; layers: number; tokenShift: boolean; seed: number }) {
-  return new Transformer(
-    {
-      vocabSize: vocab,
-      width: c.heads * c.headWidth,
-      layers: c.layers,
-      heads: c.heads,
-      context: 160,
-      initScale: 0.5,
-      tokenShift: c.tokenShift,
-    },
-    { seed: c.seed },
-  );
-}
+const model = (c: RandomModelConfig) => randomTransformer(c, 160, vocab);
 
 const token = fc.integer({ min: 1, max: vocab - 1 });
 
@@ -92,7 +72,7 @@ describe("the train step's last block at the target columns only (transformerBlo
       if (!simdBlockEndsAvailable()) return;
       fc.assert(
         fc.property(
-          modelConfig,
+          randomModelConfig,
           treeItems,
           fc.integer({ min: 0, max: 40 }),
           fc.integer({ min: 0, max: 1 << 30 }),

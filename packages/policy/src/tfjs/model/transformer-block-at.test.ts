@@ -1,13 +1,13 @@
 import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type RandomModelConfig, randomModelConfig, randomTransformer } from "../../test-support/random-transformer";
 import { selectBackend } from "../backend";
 import { packPrefixTree } from "../training/pack-prefix-tree";
 import type { PromptCompletion } from "../training/pack-sequences";
 import { prefixTreeLogprobs } from "../training/prefix-tree-logprobs";
 import { setLastBlockAtTargets } from "./last-block-at-targets";
 import { PrefixCache } from "./prefix-cache";
-import { Transformer } from "./transformer";
 import { treeTargetAttention } from "./tree-target-attention";
 
 beforeAll(async () => {
@@ -26,28 +26,7 @@ function withLastBlockAtTargets<T>(on: boolean, fn: () => T): T {
   }
 }
 
-const modelConfig = fc.record({
-  heads: fc.constantFrom(1, 2, 4),
-  headWidth: fc.constantFrom(2, 4, 16),
-  layers: fc.integer({ min: 1, max: 3 }),
-  tokenShift: fc.boolean(),
-  seed: fc.integer({ min: 0, max: 1000 }),
-});
-
-function model(c: { heads: number; headWidth: number; layers: number; tokenShift: boolean; seed: number }) {
-  return new Transformer(
-    {
-      vocabSize: vocab,
-      width: c.heads * c.headWidth,
-      layers: c.layers,
-      heads: c.heads,
-      context: 128,
-      initScale: 0.5,
-      tokenShift: c.tokenShift,
-    },
-    { seed: c.seed },
-  );
-}
+const model = (c: RandomModelConfig) => randomTransformer(c, 128, vocab);
 
 const token = fc.integer({ min: 1, max: vocab - 1 });
 
@@ -81,7 +60,7 @@ const treeItems = fc
 describe("the last block at the read columns only (transformerBlockAt)", () => {
   it("a packed tree's log-probs without gradient equal the differentiable path's bit for bit, without leaking", () => {
     fc.assert(
-      fc.property(modelConfig, treeItems, fc.integer({ min: 0, max: 40 }), (c, items, extra) => {
+      fc.property(randomModelConfig, treeItems, fc.integer({ min: 0, max: 40 }), (c, items, extra) => {
         const m = model(c);
         try {
           const longest = Math.max(...items.map((i) => i.prompt.length + i.completion.length));
@@ -108,7 +87,7 @@ describe("the last block at the read columns only (transformerBlockAt)", () => {
   it("prefill and cached prefill give the same logits and keys and values bit for bit, and so do the decode steps after", () => {
     fc.assert(
       fc.property(
-        modelConfig,
+        randomModelConfig,
         fc.array(fc.array(token, { minLength: 1, maxLength: 70 }), { minLength: 1, maxLength: 5 }),
         fc.array(fc.array(token, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
         (c, prompts, continuations) => {
