@@ -3,7 +3,8 @@
 // another, each package in its own Node process so one package's heap, JIT and wasm state never
 // slow another's figures; prints a table and writes each figure as a JSON line to bench-results.jsonl.
 // A bench module: `export default async function bench({ report, quick })`, where
-// report({ name, value, unit, baseline?, ratio? }) records one figure. `--filter WORD` runs only the
+// report({ name, value, unit, baseline?, ratio?, ratioLow?, ratioHigh? }) records one figure (ratioLow..ratioHigh: an
+// interval of the ratio, e.g. a bootstrap one over repeated rounds). `--filter WORD` runs only the
 // packages whose name contains WORD; `--quick` asks modules for short runs (used by the tests).
 import { existsSync, readdirSync, writeFileSync, renameSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -26,6 +27,10 @@ function report(figure) {
   const line = { name, value, unit };
   if (figure.baseline !== undefined) line.baseline = figure.baseline;
   if (figure.ratio !== undefined) line.ratio = figure.ratio;
+  if (figure.ratioLow !== undefined && figure.ratioHigh !== undefined) {
+    line.ratioLow = figure.ratioLow;
+    line.ratioHigh = figure.ratioHigh;
+  }
   if (figure.note !== undefined) line.note = figure.note;
   results.push(line);
   const fmt = (v) =>
@@ -33,6 +38,7 @@ function report(figure) {
   const extra = [
     line.baseline !== undefined ? `baseline ${fmt(line.baseline)}` : "",
     line.ratio !== undefined ? `ratio ${fmt(line.ratio)}` : "",
+    line.ratioLow !== undefined ? `[${fmt(line.ratioLow)}, ${fmt(line.ratioHigh)}]` : "",
   ]
     .filter(Boolean)
     .join("  ");

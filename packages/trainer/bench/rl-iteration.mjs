@@ -1,8 +1,8 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (the same, but the train step's RMSNorm as six kernels forward and ten backward and a decode step's q, k and v as
-// three products: setRmsNormGradKernels and setDecodeQkvProduct off) and on the old step
-// (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one process so all three see
-// the same machine.
+// (the same, but a prefill's q, k and v as three products with their head splits as transposes: setPrefillQkvProduct
+// off) and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
+// process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
+// round runs every path once, so a round's load falls on all three).
 import { fileURLToPath } from "node:url";
 import {
   Transformer,
@@ -11,6 +11,7 @@ import {
   selectBackend,
   setDecodeQkvProduct,
   setHeapKernels,
+  setPrefillQkvProduct,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -31,9 +32,10 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * in JavaScript; `lastBlock`: prefills and the reference pass run the last block at the columns they read only
  * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets); `normKernels`: the
  * train step's RMSNorm as one kernel each way (setRmsNormGradKernels) and a decode step's q, k and v as one product
- * and one kernel (setDecodeQkvProduct).
+ * and one kernel (setDecodeQkvProduct); `prefillQkv`: a prefill's q, k and v as one product and its head splits (and
+ * the held prefix's gather) as one kernel (setPrefillQkvProduct).
  */
-function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock, normKernels) {
+function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock, normKernels, prefillQkv) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -68,6 +70,8 @@ function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainL
     lastBlock,
     trainLastBlock,
     normKernels,
+    prefillQkv,
+    rounds: [],
     seconds: 0,
     cpuSeconds: 0,
     rolloutSeconds: 0,
@@ -83,7 +87,7 @@ function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainL
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
  * path against the old one and against the previous one: iteration 0 of each is a warm-up, then
- * iterations 1..n rotate which path goes first.
+ * iterations 1..n (rounds) rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
   const backend = await selectBackend({ log: null });
@@ -91,12 +95,12 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true, true, true, true, true),
-    previous: arm(base, weights, "prefixTree", true, true, true, true, true, false),
-    before: arm(base, weights, "none", false, false, false, false, false, false),
+    today: arm(base, weights, "prefixTree", true, true, true, true, true, true, true),
+    previous: arm(base, weights, "prefixTree", true, true, true, true, true, true, false),
+    before: arm(base, weights, "none", false, false, false, false, false, false, false),
   };
   const names = Object.keys(paths);
-  const iterations = quick ? 1 : 6;
+  const iterations = quick ? 1 : 16;
   for (let it = 0; it <= iterations; it++) {
     const order = names.map((_, i) => names[(i + it) % names.length]);
     for (const name of order) {
@@ -108,90 +112,68 @@ export async function rlIterationFigures({ report, quick }) {
       setTrainLastBlockAtTargets(path.trainLastBlock);
       setRmsNormGradKernels(path.normKernels);
       setDecodeQkvProduct(path.normKernels);
+      setPrefillQkvProduct(path.prefillQkv);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
       if (it === 0) continue;
       const used = process.cpuUsage(cpu);
-      path.seconds += (performance.now() - start) / 1000;
-      path.cpuSeconds += (used.user + used.system) / 1e6;
-      path.rolloutSeconds += line.timing.rolloutSeconds;
-      path.episodes += line.episodes;
+      const round = {
+        seconds: (performance.now() - start) / 1000,
+        cpuSeconds: (used.user + used.system) / 1e6,
+        rolloutSeconds: line.timing.rolloutSeconds,
+        episodes: line.episodes,
+      };
+      path.rounds.push(round);
+      path.seconds += round.seconds;
+      path.cpuSeconds += round.cpuSeconds;
+      path.rolloutSeconds += round.rolloutSeconds;
+      path.episodes += round.episodes;
     }
   }
-  const rate = (p) => p.episodes / p.seconds;
-  const note = `demo config (cosir arm), ${iterations} iteration(s) of ${
+  const note = `demo config (cosir arm), ${iterations} round(s) of ${
     paths.today.context.config.rl.tasksPerIteration * paths.today.context.config.rl.groupSize
-  } episodes after a warm-up, ${backend.name}`;
-  report({
-    name: "trainer.rl.episodes",
-    value: rate(paths.today),
-    unit: "episodes/s",
-    baseline: rate(paths.before),
-    ratio: rate(paths.today) / rate(paths.before),
-    note: `${note}; baseline: rl.packing none, no prefix cache, tfjs-wasm's own matmuls`,
-  });
-  // CPU seconds of this process: on a machine shared with other jobs, wall-clock rates swing with their load
-  const cpuRate = (p) => p.episodes / p.cpuSeconds;
-  report({
-    name: "trainer.rl.episodes.cpu",
-    value: cpuRate(paths.today),
-    unit: "episodes/cpu-s",
-    baseline: cpuRate(paths.before),
-    ratio: cpuRate(paths.today) / cpuRate(paths.before),
-    note: `${note}; per CPU second of this process (wasm runs on one thread)`,
-  });
-  const rollout = (p) => p.episodes / p.rolloutSeconds;
-  report({
-    name: "trainer.rl.rollout.episodes",
-    value: rollout(paths.today),
-    unit: "episodes/s",
-    baseline: rollout(paths.before),
-    ratio: rollout(paths.today) / rollout(paths.before),
-    note: `${note}; rollout and scoring only; baseline re-prefills every prompt`,
-  });
-  const update = (p) => p.episodes / (p.seconds - p.rolloutSeconds);
-  report({
-    name: "trainer.rl.update.episodes",
-    value: update(paths.today),
-    unit: "episodes/s",
-    baseline: update(paths.before),
-    ratio: update(paths.today) / update(paths.before),
-    note: `${note}; advantages, reference pass and PPO update; baseline pads every sample to its own row`,
-  });
-  const previousNote = `${note}; baseline: the previous step (the same, with the train step's RMSNorm as six kernels forward and ten backward and a decode step's q, k and v as three products)`;
-  report({
-    name: "trainer.rl.episodes.vs-previous",
-    value: rate(paths.today),
-    unit: "episodes/s",
-    baseline: rate(paths.previous),
-    ratio: rate(paths.today) / rate(paths.previous),
-    note: previousNote,
-  });
-  report({
-    name: "trainer.rl.episodes.cpu.vs-previous",
-    value: cpuRate(paths.today),
-    unit: "episodes/cpu-s",
-    baseline: cpuRate(paths.previous),
-    ratio: cpuRate(paths.today) / cpuRate(paths.previous),
-    note: previousNote,
-  });
-  report({
-    name: "trainer.rl.rollout.episodes.vs-previous",
-    value: rollout(paths.today),
-    unit: "episodes/s",
-    baseline: rollout(paths.previous),
-    ratio: rollout(paths.today) / rollout(paths.previous),
-    note: `${previousNote}; rollout and scoring only`,
-  });
-  report({
-    name: "trainer.rl.update.episodes.vs-previous",
-    value: update(paths.today),
-    unit: "episodes/s",
-    baseline: update(paths.previous),
-    ratio: update(paths.today) / update(paths.previous),
-    note: `${previousNote}; advantages, reference pass and PPO update only`,
-  });
+  } episodes per path after a warm-up, ${backend.name}; ratio interval: 95% bootstrap over rounds`;
+  const kinds = {
+    "trainer.rl.episodes": { unit: "episodes/s", seconds: (r) => r.seconds, what: "" },
+    "trainer.rl.episodes.cpu": {
+      unit: "episodes/cpu-s",
+      seconds: (r) => r.cpuSeconds,
+      what: "; per CPU second of this process (wasm runs on one thread; on a machine shared with other jobs, wall-clock rates swing with their load)",
+    },
+    "trainer.rl.rollout.episodes": {
+      unit: "episodes/s",
+      seconds: (r) => r.rolloutSeconds,
+      what: "; rollout and scoring only",
+    },
+    "trainer.rl.update.episodes": {
+      unit: "episodes/s",
+      seconds: (r) => r.seconds - r.rolloutSeconds,
+      what: "; advantages, reference pass and PPO update only",
+    },
+  };
+  const baselines = {
+    "": "baseline: the old step (rl.packing none, no prefix cache, tfjs-wasm's own matmuls)",
+    ".vs-previous":
+      "baseline: the previous step (the same, with a prefill's q, k and v as three products and its head splits as transposes)",
+  };
+  for (const [suffix, against] of [
+    ["", paths.before],
+    [".vs-previous", paths.previous],
+  ])
+    for (const [name, { unit, seconds, what }] of Object.entries(kinds)) {
+      const { value, baseline, ratio, ratioLow, ratioHigh } = pairedRatio(paths.today.rounds, against.rounds, seconds);
+      report({
+        name: `${name}${suffix}`,
+        value,
+        unit,
+        baseline,
+        ratio,
+        ratioLow,
+        ratioHigh,
+        note: `${note}; ${baselines[suffix]}${what}`,
+      });
+    }
   setSimdMatMul({ batched: true, tiled: true, maskedAttention: true });
   setHeapKernels(true);
   setHeapWasm(true);
@@ -199,5 +181,46 @@ export async function rlIterationFigures({ report, quick }) {
   setTrainLastBlockAtTargets(true);
   setRmsNormGradKernels(true);
   setDecodeQkvProduct(true);
+  setPrefillQkvProduct(true);
   for (const p of Object.values(paths)) p.dispose();
+}
+
+/**
+ * Episodes per second of `a`'s and `b`'s rounds (summed episodes over summed `seconds`), their ratio, and a 95%
+ * bootstrap interval of that ratio from resampling rounds (the same round drawn for both paths: they ran back to back),
+ * seeded so reruns on the same figures agree.
+ */
+function pairedRatio(a, b, seconds) {
+  const rate = (rounds, picks) => {
+    let episodes = 0;
+    let time = 0;
+    for (const i of picks) {
+      episodes += rounds[i].episodes;
+      time += seconds(rounds[i]);
+    }
+    return episodes / time;
+  };
+  const all = a.map((_, i) => i);
+  const value = rate(a, all);
+  const baseline = rate(b, all);
+  let state = 0x2545f491;
+  const random = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const draws = [];
+  for (let d = 0; d < 2000; d++) {
+    const picks = all.map(() => Math.floor(random() * all.length));
+    draws.push(rate(a, picks) / rate(b, picks));
+  }
+  draws.sort((x, y) => x - y);
+  return {
+    value,
+    baseline,
+    ratio: value / baseline,
+    ratioLow: draws[Math.floor(0.025 * draws.length)],
+    ratioHigh: draws[Math.ceil(0.975 * draws.length) - 1],
+  };
 }

@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 // CPU time of one train step (a packed tree of 12 seats' turns, forward and backward) with RMSNorm's kernels on and
 // off (setRmsNormGradKernels), and of a prefill and 20 decode steps of 16 rows with q, k and v as one product on and
-// off (setDecodeQkvProduct), on the committed demo base: after a warm-up, 30 rounds alternating which goes first.
+// off (setDecodeQkvProduct), and of two cached prefills of 16 rows (the second extending the first's prompts, so it reads
+// the prefix pool) with q, k and v as one product and one kernel on and off (setPrefillQkvProduct), on the committed
+// demo base: after a warm-up, 30 rounds alternating which goes first.
 // A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill]
 import * as tf from "@tensorflow/tfjs-core";
-import { setRmsNormGradKernels, setDecodeQkvProduct, packPrefixTree, prefixTreeLogprobs } from "@cosir/policy/tfjs";
+import {
+  PrefixCache,
+  setRmsNormGradKernels,
+  setDecodeQkvProduct,
+  setPrefillQkvProduct,
+  packPrefixTree,
+  prefixTreeLogprobs,
+} from "@cosir/policy/tfjs";
 import { demoRlContext } from "./demo-rl-context.mjs";
 const { policy } = await demoRlContext();
 const m = policy.model;
@@ -36,6 +45,16 @@ const decode = () => {
   }
   cache.dispose();
 };
+const prefills = () => {
+  const prefixes = new PrefixCache();
+  const prompts = Array.from({ length: 16 }, (_, r) => Array.from({ length: 80 + r }, (_, i) => 5 + ((i + r) % 100)));
+  for (const round of [prompts, prompts.map((p, r) => [...p, ...Array.from({ length: 10 + r }, (_, i) => 6 + i)])]) {
+    const { cache, logits } = m.prefillCached(round, prefixes);
+    logits.dispose();
+    cache.dispose();
+  }
+  prefixes.dispose();
+};
 function ab(label, fn, set, rounds) {
   const t = [0, 0];
   for (let i = 0; i < 2; i++) {
@@ -54,5 +73,10 @@ function ab(label, fn, set, rounds) {
     `${label}: off ${(t[0] / rounds).toFixed(2)} ms, on ${(t[1] / rounds).toFixed(2)} ms cpu, on/off ${(t[1] / t[0]).toFixed(3)}`,
   );
 }
-ab("train step (rmsNorm kernels)", train, setRmsNormGradKernels, 30);
-ab("prefill + 20 decode steps (qkv product)", decode, setDecodeQkvProduct, 30);
+// `train`, `decode` or `prefill` as the first argument: that A/B only
+const only = process.argv[2];
+if (only === undefined || only === "train") ab("train step (rmsNorm kernels)", train, setRmsNormGradKernels, 30);
+if (only === undefined || only === "decode")
+  ab("prefill + 20 decode steps (qkv product)", decode, setDecodeQkvProduct, 30);
+if (only === undefined || only === "prefill")
+  ab("two cached prefills (prefill qkv product)", prefills, setPrefillQkvProduct, 30);

@@ -1,6 +1,6 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
-import { concatColumns, decodeAppend, heapKernelsAvailable } from "./wasm-heap-kernels";
+import { concatColumns, decodeAppend, heapKernelsAvailable, type PoolPast, prefillHeads } from "./wasm-heap-kernels";
 
 /*
  * Whether a decode step runs each block's q, k and v as one product over the concatenated weights [width, 3 * width]
@@ -20,6 +20,27 @@ export function setDecodeQkvProduct(on: boolean): boolean {
 /** Whether a decode step may run q, k and v as one product here (the setting, and the heap kernels). */
 export function decodeQkvProductAvailable(): boolean {
   return qkvProduct && heapKernelsAvailable();
+}
+
+/*
+ * Whether a prefill runs each block's q, k and v as one product over the concatenated weights (the last block's k and
+ * v, its queries at the read columns apart) and the head splits, the query scale, the held prefix's gather and the
+ * concatenations as one kernel (prefillHeads), instead of three products, a scale, five rank-4 transposes, two gathers
+ * and two concatenations: the same values bit for bit. On by default; off is the benchmark's previous step and the
+ * tests' reference.
+ */
+let prefillProduct = true;
+
+/** Sets whether prefills run q, k and v as one product and one kernel; returns the previous setting. */
+export function setPrefillQkvProduct(on: boolean): boolean {
+  const previous = prefillProduct;
+  prefillProduct = on;
+  return previous;
+}
+
+/** Whether a prefill may run q, k and v as one product here (the setting, and the heap kernels). */
+export function prefillQkvProductAvailable(): boolean {
+  return prefillProduct && heapKernelsAvailable();
 }
 
 /** Keys pre-transposed [batch * heads, headWidth, length] and values [batch * heads, length, headWidth]. */
@@ -120,4 +141,37 @@ export function cachedAttentionFromQkv(
     values: tf.Tensor3D;
   };
   return { output: attend(q, keys, values, bias, batch, heads, 1), cache: { keys, values } };
+}
+
+/**
+ * cachedAttention of a prefill (`time` new positions per row, after the prefix pool's held rows `past` if any) from the
+ * block's one product (q | k | v [batch * time, 3 * width], or k | v [batch * time, 2 * width] with the queries `q`
+ * [batch * queryTime, width] apart): prefillHeads' queries, keys and values in one kernel, then the same scores,
+ * softmax and sums. The same output and cache bit for bit; `fresh`: the new keys and values [batch * time, width] too
+ * (for the prefix pool). Needs prefillQkvProductAvailable().
+ */
+export function cachedAttentionFromProduct(
+  product: tf.Tensor2D,
+  options: {
+    past?: PoolPast;
+    q?: tf.Tensor2D;
+    bias: tf.Tensor4D;
+    batch: number;
+    heads: number;
+    fresh: boolean;
+  },
+): { output: tf.Tensor2D; cache: AttentionKeysValues; k?: tf.Tensor2D; v?: tf.Tensor2D } {
+  const { past, q, bias, batch, heads, fresh } = options;
+  const width = product.shape[1] / (q === undefined ? 3 : 2);
+  const scale = 1 / Math.sqrt(width / heads);
+  const split = prefillHeads(product, { heads, batch, scale, fresh, q, past });
+  if (split === undefined) throw new Error("cachedAttentionFromProduct needs prefillQkvProductAvailable()");
+  const { keys, values } = split;
+  const queryTime = split.q.shape[1];
+  return {
+    output: attend(split.q, keys, values, bias, batch, heads, queryTime),
+    cache: { keys, values },
+    k: split.k,
+    v: split.v,
+  };
 }

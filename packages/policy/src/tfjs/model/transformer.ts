@@ -8,7 +8,7 @@ import { addPositions } from "./add-positions";
 import { KvCache } from "./kv-cache";
 import type { PackedPrefixTree } from "../training/pack-prefix-tree";
 import { selectRows } from "./select-rows";
-import { gatherRows } from "./wasm-heap-kernels";
+import { gatherRows, type PoolPast } from "./wasm-heap-kernels";
 import type { PrefixCache } from "./prefix-cache";
 import { linear } from "./linear";
 import { transpose2d } from "./transpose-2d";
@@ -28,8 +28,10 @@ import { treeTargetAttention } from "./tree-target-attention";
 import {
   type AttentionKeysValues,
   cachedAttention,
+  cachedAttentionFromProduct,
   cachedAttentionFromQkv,
   decodeQkvProductAvailable,
+  prefillQkvProductAvailable,
 } from "./cached-attention";
 import { type TokenShiftTables, tokenShiftEmbedding } from "./token-shift-embedding";
 import { parseTransformerConfig, type TransformerConfig, type TransformerConfigInput } from "./transformer-config";
@@ -89,8 +91,12 @@ export class Transformer {
   private readonly tokenShift: TokenShiftTables | undefined;
   private readonly blocks: TransformerBlockWeights[];
   private readonly finalNorm: tf.Variable<tf.Rank.R1>;
-  /** Each block's q | k | v weights [width, 3 * width] for decode steps, and the variables' data they were made of. */
+  /**
+   * Each block's q | k | v weights [width, 3 * width] (decode steps, prefills) and k | v weights [width, 2 * width] (a
+   * prefill's last block), and the variables' data they were made of.
+   */
   private readonly qkvHeld: { sources: unknown[]; weights: tf.Tensor2D }[];
+  private readonly kvHeld: { sources: unknown[]; weights: tf.Tensor2D }[];
   private disposed = false;
 
   constructor(config: TransformerConfigInput, options: TransformerOptions = {}) {
@@ -164,6 +170,10 @@ export class Transformer {
     this.qkvHeld = this.blocks.map((block) => ({
       sources: [block.q.dataId, block.k.dataId, block.v.dataId],
       weights: tf.keep(tf.concat([block.q, block.k, block.v], 1)) as tf.Tensor2D,
+    }));
+    this.kvHeld = this.blocks.map((block) => ({
+      sources: [block.k.dataId, block.v.dataId],
+      weights: tf.keep(tf.concat([block.k, block.v], 1)) as tf.Tensor2D,
     }));
   }
 
@@ -359,7 +369,12 @@ export class Transformer {
     const fresh = { keys: [] as tf.Tensor2D[], values: [] as tf.Tensor2D[] };
     const logits = tf.tidy(() => {
       let past: KvCache | undefined;
-      if (pastWidth > 0) {
+      let pool: PoolLayers | undefined;
+      if (pastWidth > 0 && prefillQkvProductAvailable()) {
+        // the held prefix's rows are gathered and split into heads by each block's prefillHeads kernel
+        const pools = prefixes.pools();
+        pool = { keys: pools.keys, values: pools.values, rows: layout.pastRows, width: pastWidth };
+      } else if (pastWidth > 0) {
         const pools = prefixes.pools();
         const split = (pool: tf.Tensor2D, perm: number[], shape: [number, number, number]) =>
           tf.reshape(
@@ -374,7 +389,10 @@ export class Transformer {
         );
       }
       const x = this.embedAt(layout.ids, layout.positions, layout.previous, layout.beforePrevious);
-      return this.head(this.runLastColumn(x, past, layout.bias, batch, time, pastWidth + time, cached, fresh), true);
+      return this.head(
+        this.runLastColumn(x, past, layout.bias, batch, time, pastWidth + time, cached, fresh, pool),
+        true,
+      );
     });
     const start = prefixes.append(fresh.keys, fresh.values);
     prompts.forEach((prompt, r) => {
@@ -471,11 +489,12 @@ export class Transformer {
     length: number,
     cached: AttentionKeysValues[],
     fresh?: { keys: tf.Tensor2D[]; values: tf.Tensor2D[] },
+    pool?: PoolLayers,
   ): tf.Tensor2D {
     const { width: d } = this.config;
     const biasT = tf.tensor4d(bias, [batch, 1, time, length]);
     if (!lastBlockAtTargets() || time === 1) {
-      const out = this.runCached(x, cache, biasT, batch, time, cached, fresh);
+      const out = this.runCached(x, cache, biasT, batch, time, cached, fresh, this.blocks.length, pool);
       return tf.reshape(tf.slice(tf.reshape(out, [batch, time, d]), [0, time - 1, 0], [batch, 1, d]), [
         batch,
         d,
@@ -487,7 +506,23 @@ export class Transformer {
     for (let r = 0; r < batch; r++)
       lastBias.set(bias.subarray(((r + 1) * time - 1) * length, (r + 1) * time * length), r * length);
     const lastBiasT = tf.tensor4d(lastBias, [batch, 1, 1, length]);
-    const trunk = this.runCached(x, cache, biasT, batch, time, cached, fresh, last);
+    const trunk = this.runCached(x, cache, biasT, batch, time, cached, fresh, last, pool);
+    const block = this.blocks[last] as TransformerBlockWeights;
+    if (cache === undefined && prefillQkvProductAvailable()) {
+      // a prefill: its last block's k and v as one product, the queries at the read columns apart, and one kernel
+      const fused: NormedAttention = {
+        fromNormed: (h) =>
+          this.attendProduct(tf.matMul(h, this.qkvWeights(last, false)) as tf.Tensor2D, cached, fresh, {
+            past: poolLayer(pool, last),
+            q: linear(gatherRows(h, rows), block.q),
+            bias: lastBiasT,
+            batch,
+            heads: this.config.heads,
+            fresh: fresh !== undefined,
+          }),
+      };
+      return transformerBlockAt(trunk, block, this.config.normEps, rows, fused);
+    }
     const past = cache === undefined ? undefined : { keys: cache.keys[last]!, values: cache.values[last]! };
     const attention: BlockAttention = (q, k, v) => {
       const { output, cache: next } = cachedAttention(q, k, v, past, lastBiasT, batch, time, this.config.heads, 1);
@@ -496,13 +531,23 @@ export class Transformer {
       fresh?.values.push(tf.keep(v));
       return output;
     };
-    return transformerBlockAt(
-      trunk,
-      this.blocks[last] as TransformerBlockWeights,
-      this.config.normEps,
-      rows,
-      attention,
-    );
+    return transformerBlockAt(trunk, block, this.config.normEps, rows, attention);
+  }
+
+  /** cachedAttentionFromProduct's output; pushes its keys and values onto `cached` (and the new ones onto `fresh`). */
+  private attendProduct(
+    product: tf.Tensor2D,
+    cached: AttentionKeysValues[],
+    fresh: { keys: tf.Tensor2D[]; values: tf.Tensor2D[] } | undefined,
+    options: Parameters<typeof cachedAttentionFromProduct>[1],
+  ): tf.Tensor2D {
+    const { output, cache, k, v } = cachedAttentionFromProduct(product, options);
+    cached.push({ keys: tf.keep(cache.keys), values: tf.keep(cache.values) });
+    if (fresh !== undefined) {
+      fresh.keys.push(tf.keep(k as tf.Tensor2D));
+      fresh.values.push(tf.keep(v as tf.Tensor2D));
+    }
+    return output;
   }
 
   /**
@@ -519,8 +564,23 @@ export class Transformer {
     cached: AttentionKeysValues[],
     fresh?: { keys: tf.Tensor2D[]; values: tf.Tensor2D[] },
     blocks = this.blocks.length,
+    pool?: PoolLayers,
   ): tf.Tensor2D {
     return this.blocks.slice(0, blocks).reduce((h, block, layer) => {
+      // a prefill: q, k and v as one product, the head splits (and the held prefix's rows) as one kernel
+      if (cache === undefined && prefillQkvProductAvailable()) {
+        const fused: NormedAttention = {
+          fromNormed: (normed) =>
+            this.attendProduct(tf.matMul(normed, this.qkvWeights(layer)) as tf.Tensor2D, cached, fresh, {
+              past: poolLayer(pool, layer),
+              bias,
+              batch,
+              heads: this.config.heads,
+              fresh: fresh !== undefined,
+            }),
+        };
+        return transformerBlock(h, block, this.config.normEps, fused, true);
+      }
       const past = cache === undefined ? undefined : { keys: cache.keys[layer]!, values: cache.values[layer]! };
       const attention: BlockAttention = (q, k, v) => {
         const { output, cache: next } = cachedAttention(q, k, v, past, bias, batch, time, this.config.heads);
@@ -547,18 +607,20 @@ export class Transformer {
   }
 
   /**
-   * Block `layer`'s q, k and v weights side by side [width, 3 * width], held until the variables change (a train
-   * step or setWeights assigns them new data; then made anew, so the number of live tensors stays the same), so
-   * XNNPACK keeps its packed operator for them across decode steps.
+   * Block `layer`'s q, k and v weights side by side [width, 3 * width] (`withQueries` false: k and v [width, 2 *
+   * width]), held until the variables change (a train step or setWeights assigns them new data; then made anew, so the
+   * number of live tensors stays the same), so XNNPACK keeps its packed operator for them across calls.
    */
-  private qkvWeights(layer: number): tf.Tensor2D {
+  private qkvWeights(layer: number, withQueries = true): tf.Tensor2D {
     const block = this.blocks[layer] as TransformerBlockWeights;
-    const sources = [block.q.dataId, block.k.dataId, block.v.dataId];
-    const held = this.qkvHeld[layer] as { sources: unknown[]; weights: tf.Tensor2D };
+    const parts = withQueries ? [block.q, block.k, block.v] : [block.k, block.v];
+    const sources = parts.map((part) => part.dataId);
+    const all = withQueries ? this.qkvHeld : this.kvHeld;
+    const held = all[layer] as { sources: unknown[]; weights: tf.Tensor2D };
     if (held.sources.every((id, i) => id === sources[i])) return held.weights;
     held.weights.dispose();
-    const weights = tf.keep(tf.concat([block.q, block.k, block.v], 1)) as tf.Tensor2D;
-    this.qkvHeld[layer] = { sources, weights };
+    const weights = tf.keep(tf.concat(parts, 1)) as tf.Tensor2D;
+    all[layer] = { sources, weights };
     return weights;
   }
 
@@ -597,7 +659,7 @@ export class Transformer {
     if (this.disposed) return;
     this.disposed = true;
     for (const v of this.variables.values()) v.dispose();
-    for (const held of this.qkvHeld) held.weights.dispose();
+    for (const held of [...this.qkvHeld, ...this.kvHeld]) held.weights.dispose();
   }
 
   get isDisposed(): boolean {
@@ -626,6 +688,20 @@ export class Transformer {
 }
 
 let nextModelId = 0;
+
+/** A cached prefill's held prefix: every layer's prefix pool, and the pool rows each prompt's held columns read. */
+interface PoolLayers {
+  keys: readonly tf.Tensor2D[];
+  values: readonly tf.Tensor2D[];
+  rows: Int32Array;
+  width: number;
+}
+
+/** Layer `layer`'s part of a held prefix, or undefined without one. */
+function poolLayer(pool: PoolLayers | undefined, layer: number): PoolPast | undefined {
+  if (pool === undefined) return undefined;
+  return { keys: pool.keys[layer]!, values: pool.values[layer]!, rows: pool.rows, width: pool.width };
+}
 
 /** Token ids [batch, time] moved `by` columns right within each row, -1 in the columns vacated: [batch * time]. */
 function shiftRight(ids: tf.Tensor2D, by: number): tf.Tensor1D {

@@ -27,6 +27,7 @@ export const embeddingRowsKernel = "CosirEmbeddingRows";
 export const embeddingGradientKernel = "CosirEmbeddingGradient";
 export const rmsNormGradKernel = "CosirRmsNormGrad";
 export const decodeAppendKernel = "CosirDecodeAppend";
+export const prefillHeadsKernel = "CosirPrefillHeads";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
@@ -164,6 +165,76 @@ function rmsNormGradBody(): number[] {
   return [...uleb(code.length), ...code];
 }
 
+/**
+ * copyStrided(src, sRow, sCol, dst, dRow, dCol, rows, cols) and, with `scaled`, scaleStrided(..., scale): for each of
+ * `rows` x `cols` elements, dst + r * dRow + c * dCol = (src + r * sRow + c * sCol) [* scale in float32]; addresses
+ * and strides in bytes. A prefill's head splits (prefillHeadsFunc).
+ */
+function stridedBody(scaled: boolean): number[] {
+  const [src, sRow, sCol, dst, dRow, dCol, rows, cols, scale] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  const first = scaled ? 9 : 8;
+  const [r, c, ps, pd] = [first, first + 1, first + 2, first + 3];
+  const value = scaled
+    ? [...op.get(ps), ...op.f32Load, ...op.get(scale), ...op.f32Mul]
+    : [...op.get(ps), ...op.f32Load];
+  const body = [
+    ...forLoop(r, op.i32(0), op.get(rows), 1, [
+      ...[...op.get(src), ...op.get(r), ...op.get(sRow), ...op.mul, ...op.add, ...op.set(ps)],
+      ...[...op.get(dst), ...op.get(r), ...op.get(dRow), ...op.mul, ...op.add, ...op.set(pd)],
+      ...forLoop(c, op.i32(0), op.get(cols), 1, [
+        ...[...op.get(pd), ...value, ...op.f32Store],
+        ...[...op.get(ps), ...op.get(sCol), ...op.add, ...op.set(ps)],
+        ...[...op.get(pd), ...op.get(dCol), ...op.add, ...op.set(pd)],
+      ]),
+    ]),
+    0x0b,
+  ];
+  const code = [...vector([[...uleb(4), I32]]), ...body];
+  return [...uleb(code.length), ...code];
+}
+
+/**
+ * gatherStrided(src, sRow, rowsAt, dst, dRow, dCol, count, cols): for c < count, the `cols` floats at src + rows[c] *
+ * sRow (rows: the int32s at rowsAt) to dst + c * dRow + j * dCol; addresses and strides in bytes. A prefill's held
+ * prefix split into heads (prefillHeadsFunc).
+ */
+function gatherStridedBody(): number[] {
+  const [src, sRow, rowsAt, dst, dRow, dCol, count, cols] = [0, 1, 2, 3, 4, 5, 6, 7];
+  const [c, j, ps, pd] = [8, 9, 10, 11];
+  const body = [
+    ...forLoop(c, op.i32(0), op.get(count), 1, [
+      ...[...op.get(src), ...op.get(rowsAt), ...op.get(c), ...op.shl2, ...op.add, ...op.i32Load],
+      ...[...op.get(sRow), ...op.mul, ...op.add, ...op.set(ps)],
+      ...[...op.get(dst), ...op.get(c), ...op.get(dRow), ...op.mul, ...op.add, ...op.set(pd)],
+      ...forLoop(j, op.i32(0), op.get(cols), 1, [
+        ...[...op.get(pd), ...op.get(ps), ...op.f32Load, ...op.f32Store],
+        ...[...op.get(ps), ...op.i32(4), ...op.add, ...op.set(ps)],
+        ...[...op.get(pd), ...op.get(dCol), ...op.add, ...op.set(pd)],
+      ]),
+    ]),
+    0x0b,
+  ];
+  const code = [...vector([[...uleb(4), I32]]), ...body];
+  return [...uleb(code.length), ...code];
+}
+
+/** copyRows(src, sRow, dst, dRow, rows, bytes): `rows` rows of `bytes` bytes, src + r * sRow to dst + r * dRow. */
+function copyRowsBody(): number[] {
+  const [src, sRow, dst, dRow, rows, bytes, r] = [0, 1, 2, 3, 4, 5, 6];
+  const at = (base: number, stride: number) => [...op.get(base), ...op.get(r), ...op.get(stride), ...op.mul, ...op.add];
+  const body = [
+    ...forLoop(r, op.i32(0), op.get(rows), 1, [
+      ...at(dst, dRow),
+      ...at(src, sRow),
+      ...op.get(bytes),
+      ...f32Op.memoryCopy,
+    ]),
+    0x0b,
+  ];
+  const code = [...vector([[...uleb(1), I32]]), ...body];
+  return [...uleb(code.length), ...code];
+}
+
 function heapModule(): Uint8Array {
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
@@ -173,19 +244,36 @@ function heapModule(): Uint8Array {
         [0x60, ...vector(new Array(6).fill([I32])), 0],
         [0x60, ...vector([...new Array(5).fill([I32]), [F32]]), 0],
         [0x60, ...vector([...new Array(7).fill([I32]), [F32]]), 0],
+        [0x60, ...vector(new Array(8).fill([I32])), 0],
+        [0x60, ...vector([...new Array(8).fill([I32]), [F32]]), 0],
       ]),
     ),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])),
-    ...section(3, vector([[0], [1], [2]])),
+    ...section(3, vector([[0], [1], [2], [3], [4], [3], [0]])),
     ...section(
       7,
       vector([
         [...name("concatRows"), 0x00, 0],
         [...name("rmsNormRows"), 0x00, 1],
         [...name("rmsNormGrad"), 0x00, 2],
+        [...name("copyStrided"), 0x00, 3],
+        [...name("scaleStrided"), 0x00, 4],
+        [...name("gatherStrided"), 0x00, 5],
+        [...name("copyRows"), 0x00, 6],
       ]),
     ),
-    ...section(10, vector([concatRowsBody(), rmsNormRowsBody(), rmsNormGradBody()])),
+    ...section(
+      10,
+      vector([
+        concatRowsBody(),
+        rmsNormRowsBody(),
+        rmsNormGradBody(),
+        stridedBody(false),
+        stridedBody(true),
+        gatherStridedBody(),
+        copyRowsBody(),
+      ]),
+    ),
   ]);
 }
 
@@ -409,6 +497,141 @@ function decodeAppendFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tens
   return [q, keysOut, valuesOut];
 }
 
+/**
+ * A prefill's attention inputs from its one product of the normalised rows [n = batch * time, width] with the block's
+ * weights side by side: q | k | v [n, 3 * width], or k | v [n, 2 * width] with the queries `q` [batch * queryTime,
+ * width] apart (the last block at each row's last column). Outputs: the queries scaled [batch * heads, queryTime,
+ * headWidth] (q * scale in float32, as tf.mul computes it), the keys [batch * heads, headWidth, past + time] and the
+ * values [batch * heads, past + time, headWidth], their first `past` columns from the prefix pool's rows `pastRows`
+ * [batch * past] (poolKeys and poolValues [pool, width]) and the rest the new keys and values; with `fresh`, also the
+ * new keys and values [n, width] (what the prefix pool appends). Every output but the queries is a copy: the values
+ * cachedAttention's gathers, reshapes, transposes and concatenations make.
+ */
+function prefillHeadsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo[] {
+  const wasm = backend as WasmBackendLike;
+  const product = inputs.product as tf.TensorInfo;
+  const query = inputs.q as tf.TensorInfo | undefined;
+  const pastRows = inputs.pastRows as tf.TensorInfo | undefined;
+  const [heads, batch, fresh] = [attrs?.heads as number, attrs?.batch as number, attrs?.fresh === true];
+  const scale = Math.fround(attrs?.scale as number);
+  const [n, columns] = product.shape as [number, number];
+  const width = query === undefined ? columns / 3 : columns / 2;
+  const [time, headWidth, bh] = [n / batch, width / heads, batch * heads];
+  const queryTime = query === undefined ? time : (query.shape[0] as number) / batch;
+  const past = pastRows === undefined ? 0 : (pastRows.shape[0] as number) / batch;
+  const length = past + time;
+  const outputs = [
+    wasm.makeOutput([bh, queryTime, headWidth], "float32"),
+    wasm.makeOutput([bh, headWidth, length], "float32"),
+    wasm.makeOutput([bh, length, headWidth], "float32"),
+    ...(fresh ? [wasm.makeOutput([n, width], "float32"), wasm.makeOutput([n, width], "float32")] : []),
+  ];
+  // views after every allocation (memory can grow)
+  const { f32, i32 } = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const [pq, pk, pv] = outputs.map((t) => at(wasm, t)) as [number, number, number];
+  const pp = at(wasm, product);
+  const kAt = pp + (query === undefined ? width : 0);
+  const vAt = kAt + width;
+  const [qAt, qStride] = query === undefined ? [pp, columns] : [at(wasm, query), width];
+  const [pRows, pKeys, pValues] =
+    pastRows === undefined
+      ? [0, 0, 0]
+      : [pastRows, inputs.poolKeys, inputs.poolValues].map((t) => at(wasm, t as tf.TensorInfo));
+  const fns = heapWasm(wasm);
+  if (fns !== null) {
+    const [copy, scaled, gather, rowsCopy] = [fns.copyStrided, fns.scaleStrided, fns.gatherStrided, fns.copyRows];
+    const [rowBytes, headBytes] = [columns * 4, headWidth * 4];
+    for (let b = 0; b < batch; b++)
+      for (let h = 0; h < heads; h++) {
+        const head = b * heads + h;
+        const [keys, values] = [(pk + head * headWidth * length) * 4, (pv + head * length * headWidth) * 4];
+        const [q, k, v] = [qAt + b * queryTime * qStride, kAt + b * time * columns, vAt + b * time * columns].map(
+          (p) => (p + h * headWidth) * 4,
+        ) as [number, number, number];
+        (scaled as WasmFunction)(
+          q,
+          qStride * 4,
+          4,
+          (pq + head * queryTime * headWidth) * 4,
+          headBytes,
+          4,
+          queryTime,
+          headWidth,
+          scale,
+        );
+        // keys [headWidth, length]: row j, columns past.. from the new rows' element j (sequential writes)
+        (copy as WasmFunction)(k, 4, rowBytes, keys + past * 4, length * 4, 4, headWidth, time);
+        (rowsCopy as WasmFunction)(v, rowBytes, values + past * headBytes, headBytes, time, headBytes);
+        if (past === 0) continue;
+        const rowsAt = (pRows as number) * 4 + b * past * 4;
+        (gather as WasmFunction)(
+          ((pKeys as number) + h * headWidth) * 4,
+          width * 4,
+          rowsAt,
+          keys,
+          4,
+          length * 4,
+          past,
+          headWidth,
+        );
+        (gather as WasmFunction)(
+          ((pValues as number) + h * headWidth) * 4,
+          width * 4,
+          rowsAt,
+          values,
+          headBytes,
+          4,
+          past,
+          headWidth,
+        );
+      }
+    if (fresh)
+      for (const [from, to] of [
+        [kAt, outputs[3]],
+        [vAt, outputs[4]],
+      ] as [number, tf.TensorInfo][])
+        (rowsCopy as WasmFunction)(from * 4, rowBytes, at(wasm, to) * 4, width * 4, n, width * 4);
+    return outputs;
+  }
+  const fround = Math.fround;
+  for (let b = 0; b < batch; b++)
+    for (let h = 0; h < heads; h++) {
+      const head = b * heads + h;
+      for (let t = 0; t < queryTime; t++) {
+        const from = qAt + (b * queryTime + t) * qStride + h * headWidth;
+        const to = pq + (head * queryTime + t) * headWidth;
+        for (let j = 0; j < headWidth; j++) f32[to + j] = fround((f32[from + j] as number) * scale);
+      }
+      const keys = pk + head * headWidth * length;
+      const values = pv + head * length * headWidth;
+      for (let c = 0; c < length; c++) {
+        let kFrom: number;
+        let vFrom: number;
+        if (c < past) {
+          const row = i32[(pRows as number) + b * past + c] as number;
+          kFrom = (pKeys as number) + row * width + h * headWidth;
+          vFrom = (pValues as number) + row * width + h * headWidth;
+        } else {
+          const row = b * time + c - past;
+          kFrom = kAt + row * columns + h * headWidth;
+          vFrom = vAt + row * columns + h * headWidth;
+        }
+        for (let j = 0; j < headWidth; j++) {
+          f32[keys + j * length + c] = f32[kFrom + j] as number;
+          f32[values + c * headWidth + j] = f32[vFrom + j] as number;
+        }
+      }
+    }
+  if (fresh) {
+    const [pkRows, pvRows] = [at(wasm, outputs[3] as tf.TensorInfo), at(wasm, outputs[4] as tf.TensorInfo)];
+    for (let r = 0; r < n; r++) {
+      f32.copyWithin(pkRows + r * width, kAt + r * columns, kAt + r * columns + width);
+      f32.copyWithin(pvRows + r * width, vAt + r * columns, vAt + r * columns + width);
+    }
+  }
+  return outputs;
+}
+
 function embeddingRowsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const table = inputs.table as tf.TensorInfo;
@@ -499,6 +722,7 @@ export function heapKernelsAvailable(): boolean {
       [embeddingGradientKernel, embeddingGradientFunc],
       [rmsNormGradKernel, rmsNormGradFunc],
       [decodeAppendKernel, decodeAppendFunc],
+      [prefillHeadsKernel, prefillHeadsFunc],
       [concatColumnsKernel, concatColumnsFunc],
     ];
     for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
@@ -579,6 +803,63 @@ export function decodeAppend(
     return undefined;
   const [q, k, v] = tf.engine().runKernel(decodeAppendKernel, { qkv, keys, values }, { heads, scale }) as tf.Tensor3D[];
   return { q: q as tf.Tensor3D, keys: k as tf.Tensor3D, values: v as tf.Tensor3D };
+}
+
+/** Where a prefill's first keys and values come from: rows `rows` [batch * width] of the prefix pool's keys and values. */
+export interface PoolPast {
+  keys: tf.Tensor2D;
+  values: tf.Tensor2D;
+  rows: Int32Array;
+  width: number;
+}
+
+/**
+ * A prefill's attention inputs in one kernel (prefillHeadsFunc) from its one product [batch * time, 3 * width] (q | k
+ * | v) or [batch * time, 2 * width] (k | v, with the queries `q` [batch * queryTime, width] apart): the scaled queries
+ * [batch * heads, queryTime, headWidth], the keys [batch * heads, headWidth, past + time] and values [batch * heads,
+ * past + time, headWidth] (the first `past.width` columns from the prefix pool), and with `fresh` the new keys and
+ * values [batch * time, width]. Bit for bit what cachedAttention's gathers, product, transposes and concatenations
+ * give. Undefined where the heap kernels cannot run. No gradient.
+ */
+export function prefillHeads(
+  product: tf.Tensor2D,
+  options: { heads: number; batch: number; scale: number; fresh: boolean; q?: tf.Tensor2D; past?: PoolPast },
+): { q: tf.Tensor3D; keys: tf.Tensor3D; values: tf.Tensor3D; k?: tf.Tensor2D; v?: tf.Tensor2D } | undefined {
+  const { heads, batch, scale, fresh, q, past } = options;
+  const [n, columns] = product.shape;
+  const width = q === undefined ? columns / 3 : columns / 2;
+  if (!(Number.isInteger(width) && width % heads === 0 && n % batch === 0))
+    throw new InvalidArgumentError(
+      "prefillHeads product",
+      product.shape,
+      `expected [batch (${batch}) * time, ${q === undefined ? 3 : 2} * heads (${heads}) * headWidth]`,
+    );
+  if (q !== undefined && (q.shape[1] !== width || q.shape[0] % batch !== 0))
+    throw new InvalidArgumentError("prefillHeads q", q.shape, `expected [batch (${batch}) * queryTime, ${width}]`);
+  if (past !== undefined && past.rows.length !== batch * past.width)
+    throw new InvalidArgumentError("prefillHeads past.rows", past.rows.length, `expected batch * past.width`);
+  if (product.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
+  return tf.tidy(() => {
+    const inputs: Record<string, tf.Tensor> = { product };
+    if (q !== undefined) inputs.q = q;
+    if (past !== undefined && past.width > 0) {
+      for (const r of past.rows)
+        if (!(r >= 0 && r < past.keys.shape[0]))
+          throw new InvalidArgumentError(
+            "prefillHeads past.rows",
+            r,
+            `expected a pool row in 0..${past.keys.shape[0] - 1}`,
+          );
+      Object.assign(inputs, {
+        poolKeys: past.keys,
+        poolValues: past.values,
+        pastRows: tf.tensor1d(past.rows, "int32"),
+      });
+    }
+    const out = tf.engine().runKernel(prefillHeadsKernel, inputs, { heads, batch, scale, fresh }) as tf.Tensor[];
+    const [qh, keys, values, k, v] = out as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.Tensor2D?, tf.Tensor2D?];
+    return fresh ? { q: qh, keys, values, k, v } : { q: qh, keys, values };
+  });
 }
 
 /**
