@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
 import { concatColumns, decodeAppend, heapKernelsAvailable, type PoolPast, prefillHeads } from "./wasm-heap-kernels";
@@ -165,7 +166,12 @@ export function cachedAttentionFromProduct(
   const width = product.shape[1] / (q === undefined ? 3 : 2);
   const scale = 1 / Math.sqrt(width / heads);
   const split = prefillHeads(product, { heads, batch, scale, fresh, q, past });
-  if (split === undefined) throw new Error("cachedAttentionFromProduct needs prefillQkvProductAvailable()");
+  if (split === undefined)
+    throw new InvalidArgumentError(
+      "prefillQkvProduct",
+      "unavailable",
+      "expected prefillQkvProductAvailable() (the wasm back end's heap kernels)",
+    );
   const { keys, values } = split;
   const queryTime = split.q.shape[1];
   return {
