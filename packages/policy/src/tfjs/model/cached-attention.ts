@@ -27,10 +27,11 @@ export function decodeQkvProductAvailable(): boolean {
  * Whether a prefill runs each block's q, k and v as one product over the concatenated weights (the last block's k and
  * v, its queries at the read columns apart) and the head splits, the query scale, the held prefix's gather and the
  * concatenations as one kernel (prefillHeads), instead of three products, a scale, five rank-4 transposes, two gathers
- * and two concatenations: the same values bit for bit. On by default; off is the benchmark's previous step and the
- * tests' reference.
+ * and two concatenations: the same values bit for bit. Off by default: `pnpm bench` measured it no faster (RL episodes
+ * per CPU second 0.95x [0.91, 1.00] of the path without it, per wall second 1.08x [0.92, 1.27]); the switch stays for
+ * the benchmark and a faster kernel.
  */
-let prefillProduct = true;
+let prefillProduct = false;
 
 /** Sets whether prefills run q, k and v as one product and one kernel; returns the previous setting. */
 export function setPrefillQkvProduct(on: boolean): boolean {
