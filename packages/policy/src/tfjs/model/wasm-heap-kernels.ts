@@ -548,42 +548,17 @@ function prefillHeadsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tens
         const [q, k, v] = [qAt + b * queryTime * qStride, kAt + b * time * columns, vAt + b * time * columns].map(
           (p) => (p + h * headWidth) * 4,
         ) as [number, number, number];
-        (scaled as WasmFunction)(
-          q,
-          qStride * 4,
-          4,
-          (pq + head * queryTime * headWidth) * 4,
-          headBytes,
-          4,
-          queryTime,
-          headWidth,
-          scale,
-        );
+        const qTo = (pq + head * queryTime * headWidth) * 4;
+        (scaled as WasmFunction)(q, qStride * 4, 4, qTo, headBytes, 4, queryTime, headWidth, scale);
         // keys [headWidth, length]: row j, columns past.. from the new rows' element j (sequential writes)
         (copy as WasmFunction)(k, 4, rowBytes, keys + past * 4, length * 4, 4, headWidth, time);
         (rowsCopy as WasmFunction)(v, rowBytes, values + past * headBytes, headBytes, time, headBytes);
         if (past === 0) continue;
         const rowsAt = (pRows as number) * 4 + b * past * 4;
-        (gather as WasmFunction)(
-          ((pKeys as number) + h * headWidth) * 4,
-          width * 4,
-          rowsAt,
-          keys,
-          4,
-          length * 4,
-          past,
-          headWidth,
-        );
-        (gather as WasmFunction)(
-          ((pValues as number) + h * headWidth) * 4,
-          width * 4,
-          rowsAt,
-          values,
-          headBytes,
-          4,
-          past,
-          headWidth,
-        );
+        const gatherHead = (pool: number, to: number, toRow: number, toColumn: number) =>
+          (gather as WasmFunction)((pool + h * headWidth) * 4, width * 4, rowsAt, to, toRow, toColumn, past, headWidth);
+        gatherHead(pKeys as number, keys, 4, length * 4);
+        gatherHead(pValues as number, values, headBytes, 4);
       }
     if (fresh)
       for (const [from, to] of [
