@@ -28,8 +28,8 @@ export function decodeQkvProductAvailable(): boolean {
  * v, its queries at the read columns apart) and the head splits, the query scale, the held prefix's gather and the
  * concatenations as one kernel (prefillHeads), instead of three products, a scale, five rank-4 transposes, two gathers
  * and two concatenations: the same values bit for bit. Off by default: `pnpm bench` measured it no faster (RL episodes
- * per CPU second 0.95x [0.91, 1.00] of the path without it, per wall second 1.08x [0.92, 1.27]); the switch stays for
- * the benchmark and a faster kernel.
+ * per CPU second 0.95x [0.91, 1.00] and 1.00x [0.97, 1.02] of the path without it in two runs); the switch stays for the
+ * benchmark and a faster kernel.
  */
 let prefillProduct = false;
 
