@@ -56,6 +56,8 @@ export { finalChoices, measureBaseSkills, traceSkills } from "./run/base-skills"
 export type { FinalChoice } from "./run/base-skills";
 export { readTally, scratchpadSkills } from "./run/scratchpad-skills";
 export type { ScratchpadSkills } from "./run/scratchpad-skills";
+export { DECISION_KINDS, choiceSkillsByKind, decisionKind, phasePolicy } from "./run/choice-skills";
+export type { DecisionKind, KindChoiceSkills } from "./run/choice-skills";
 export type { FamilySkills, HeldOutSkills } from "./run/held-out-skills";
 export { measureHeldOutSkills, soloFullInformationTask } from "./run/held-out-skills";
 export type { PretrainData, PretrainLogLine } from "./run/pretrain-base";

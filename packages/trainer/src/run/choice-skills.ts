@@ -1,0 +1,101 @@
+import type { Beliefs } from "@cosir/bayes";
+import {
+  ProtocolError,
+  type Observation,
+  type Policy,
+  type PolicyAction,
+  type PublicTask,
+  type Task,
+  type Trace,
+} from "@cosir/env";
+import { choiceScratchpad } from "../teacher/choice-scratchpad";
+import { finalChoices } from "./base-skills";
+import { scratchpadSkills, type ScratchpadSkills } from "./scratchpad-skills";
+
+/**
+ * The four kinds of decision the shapes base chooses through (each a different sum in its scratchpad): an unweighted
+ * sum, a weighted sum, a min aggregate, and a total decision (which candidate is the table's total).
+ */
+export type DecisionKind = "sum" | "weighted" | "min" | "total";
+export const DECISION_KINDS: readonly DecisionKind[] = ["sum", "weighted", "min", "total"];
+
+/** The kind of decision a task asks for (a min ignores weights; a total is a total whatever its aggregate). */
+export function decisionKind(task: PublicTask): DecisionKind {
+  if (task.decision.kind === "total") return "total";
+  if (task.aggregate === "min") return "min";
+  return task.weights.some((w) => w !== task.weights[0]) ? "weighted" : "sum";
+}
+
+/**
+ * A policy whose discussion turns are `talk`'s and whose final (and pre-discussion) choices are `choose`'s, each
+ * batch split by phase and put back in order: the choosing measured on evidence another policy wrote (a teacher's
+ * talk), apart from the chooser's own talk.
+ */
+export function phasePolicy(talk: Policy, choose: Policy): Policy {
+  return {
+    name: `${talk.name}+${choose.name}`,
+    async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
+      const out: PolicyAction[] = new Array(observations.length);
+      const groups: [Policy, number[]][] = [
+        [talk, []],
+        [choose, []],
+      ];
+      observations.forEach((o, i) => groups[o.phase === "discuss" ? 0 : 1]?.[1].push(i));
+      for (const [policy, indices] of groups) {
+        if (indices.length === 0) continue;
+        const actions = await policy.act(indices.map((i) => observations[i] as Observation));
+        if (actions.length !== indices.length)
+          throw new ProtocolError(
+            `phasePolicy: ${policy.name} answered ${actions.length} of ${indices.length} observations`,
+          );
+        indices.forEach((i, k) => {
+          out[i] = actions[k] as PolicyAction;
+        });
+      }
+      return out;
+    },
+  };
+}
+
+/** Choice = MAP and the written scratchpads of one group of final choices. */
+export interface KindChoiceSkills {
+  /** Final choices in the group. */
+  choices: number;
+  /** Share of them equal to the MAP of the agent's evidence (0 when there are none). */
+  choiceIsMap: number;
+  scratchpad: ScratchpadSkills;
+}
+
+/**
+ * Choice = MAP and scratchpad skills (scratchpadSkills) over every final choice of `traces`, and for each decision
+ * kind apart: where a base's choosing is lost (issue 24). Pure; trace k played `tasks[k]`.
+ */
+export function choiceSkillsByKind(
+  tasks: readonly Task[],
+  traces: readonly Trace[],
+  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
+): Record<"all" | DecisionKind, KindChoiceSkills> {
+  const group = (keep: (task: Task) => boolean): KindChoiceSkills => {
+    const ix = tasks.flatMap((t, k) => (keep(t) ? [k] : []));
+    const ts = ix.map((k) => tasks[k] as Task);
+    const tr = ix.map((k) => traces[k] as Trace);
+    let choices = 0;
+    let agree = 0;
+    for (const { choice, map } of finalChoices(ts, tr)) {
+      choices++;
+      if (choice.choice === map) agree++;
+    }
+    return {
+      choices,
+      choiceIsMap: choices === 0 ? 0 : agree / choices,
+      scratchpad: scratchpadSkills(ts, tr, scratchpad),
+    };
+  };
+  return {
+    all: group(() => true),
+    sum: group((t) => decisionKind(t) === "sum"),
+    weighted: group((t) => decisionKind(t) === "weighted"),
+    min: group((t) => decisionKind(t) === "min"),
+    total: group((t) => decisionKind(t) === "total"),
+  };
+}
