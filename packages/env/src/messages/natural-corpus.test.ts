@@ -26,7 +26,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh33"]);
+  // fresh34 and regress39 are scored before the rules that read them (session 39, helper h26h)
+  const unseen = new Set(["fresh14", "fresh21", "fresh33", "fresh34", "regress39"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
