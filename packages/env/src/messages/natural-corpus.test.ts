@@ -26,8 +26,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  // fresh34 and regress39 are scored before the rules that read them (session 39, helper h26h)
-  const unseen = new Set(["fresh14", "fresh21", "fresh33", "fresh34", "regress39"]);
+  // fresh33 and fresh34 were tuned on by helper h26h (session 39) and read no wrong act since; regress39 holds two
+  // wrong readings found outside the corpus
+  const unseen = new Set(["fresh14", "fresh21"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -62,8 +63,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // corrections 0.900 (README)
       // fresh32, written after every rule of session 38, read 1.00 / 0.750 unseen; tuned on in session 39 it reads
       // 1.00 / 0.852 (proposals 0.636, addressed and number 0.833 still under the target), held to its figure
-      // fresh33, written in session 39 before any rule of that session and never tuned on (0.966 / 0.838 before):
-      // the unseen measure of session 39, held to its figure
+      // fresh33, written in session 39 before any rule of that session (0.966 / 0.838 before), then tuned on by helper
+      // h26h (1.00 / 0.957; correction 0.900 and respectively 0.833 still under the target), held to its figure
       if (name === "fresh32" || name === "fresh33") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);

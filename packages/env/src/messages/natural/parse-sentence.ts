@@ -412,6 +412,11 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   }
   const wrongPair = level === null ? calledWrong(s, i, question, state) : null;
   if (wrongPair !== null) {
+    // "I had X's Y at 2 — wrong, it's 0": the speaker's own share just made of the same pair is the one called
+    // wrong, replaced rather than kept beside the new value
+    const own = out.acts[out.acts.length - 1];
+    if (own?.kind === "share" && own.option === wrongPair.option && own.attribute === wrongPair.attribute)
+      out.acts.pop();
     out.share(wrongPair.option, wrongPair.attribute, wrongPair.level);
     return wrongPair.end;
   }

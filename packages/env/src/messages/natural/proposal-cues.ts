@@ -133,6 +133,10 @@ const MEETING_NOUNS = new Set(["meeting", "call", "session", "slot", "interview"
 
 /** "X should win": the option as the winner. */
 const WIN = new Set(["win", "wins"]);
+/** "X should supply the order", "X should fill it": the option the team takes from. */
+const SUPPLY = new Set(["supply", "fill", "cover", "provide"]);
+/** What a source supplies: "the order", "the request". */
+const ORDERS = new Set(["order", "request", "orders"]);
 /** "X should get the prize / the job / the nod". */
 const PRIZES = new Set(["prize", "job", "nod", "award", "win", "vote", "spot"]);
 /** Before a proposal verb in its clause, a possibility, not a proposal: "We might go with X", "I could pick X". */
@@ -172,12 +176,20 @@ function optionFirst(
   const option = state.options.match(words, i);
   if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
     let j = option.end;
-    // "Candidate A it is."
-    if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
+    // "Candidate A it is.", "Monday evening it is, then." (fresh34)
+    if (words[j] === "it" && words[j + 1] === "is") {
+      if (j + 2 >= end) return { option: option.index, end: j + 2 };
+      if (words[j + 2] === "then" && j + 3 >= end && s.separated(j + 1)) return { option: option.index, end: j + 3 };
+    }
     const closing = closingChoice(s, i, j, end);
     if (closing !== null) return { option: option.index, end: closing };
     // "Stall A should win this"
     if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
+    // "Shelf B should supply the order" (fresh33): the source the task draws on
+    if (words[j] === "should" && SUPPLY.has(words[j + 1] as string)) {
+      const k = words[j + 2] === "the" && ORDERS.has(words[j + 3] as string) ? j + 4 : j + 2;
+      if (k >= end || s.separated(k - 1)) return { option: option.index, end: k };
+    }
     // "Stall B should get the prize"
     if (words[j] === "should" && words[j + 1] === "get" && words[j + 2] === "the" && PRIZES.has(words[j + 3] as string))
       return { option: option.index, end: j + 4 };
