@@ -67,6 +67,10 @@ describe("retractions: the speaker's withdrawn figure is never read as a share (
       [{ kind: "share", option: 0, attribute: 0, level: 0 }],
     ],
     ["Stall A's cakes sold is 1. Scratch that.", stalls, [{ kind: "pass" }]],
+    // ... or inside the sentence, right after the share (fresh35, fresh36)
+    ["Stall A's cakes sold is 1 — no wait, it's 2.", stalls, [{ kind: "share", option: 0, attribute: 0, level: 2 }]],
+    ["Stall A's cakes sold is 1 — sorry, I meant -1.", stalls, [{ kind: "share", option: 0, attribute: 0, level: -1 }]],
+    ["Stall A's cakes sold is 1 — no, really.", stalls, [{ kind: "share", option: 0, attribute: 0, level: 1 }]],
     // an apology alone withdraws nothing
     ["Stall A's cakes sold is 1. My bad.", stalls, [{ kind: "share", option: 0, attribute: 0, level: 1 }]],
     // the speaker's own earlier figure named and called off, with no new level

@@ -21,6 +21,8 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
     ["Restaurant C, then — let's name him.", 2],
     ["Restaurant A is the place that works for everyone — I'm going with it.", 0],
     ["Restaurant B suits us all; we'll take it.", 1],
+    // fresh36: a place pointed to
+    ["Restaurant B has won me over; let's eat there.", 1],
   ])("proposes the option of %j", (text, option) => {
     expect(proposals(text)).toEqual([{ kind: "propose", option }]);
   });
@@ -44,6 +46,7 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
     "We can't trust Restaurant B, so let's settle on it.",
     "Restaurant C was in the library — let's interview him.",
     "Restaurant C was in the library — let's hear from her.",
+    "Restaurant B looks odd; let's check there.",
   ])("proposes nothing from %j", (text) => {
     expect(proposals(text)).toEqual([]);
   });

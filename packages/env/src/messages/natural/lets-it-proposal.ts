@@ -66,8 +66,8 @@ const NOT_CHOOSING = new Set([
   "speak",
 ]);
 
-/** What the closing clause points back with: "it", or a person ("let's name him", fresh33). */
-const POINTERS = new Set(["it", "him", "her", "them"]);
+/** What the closing clause points back with: "it", a person ("let's name him", fresh33), a place ("let's eat there"). */
+const POINTERS = new Set(["it", "him", "her", "them", "there"]);
 
 /** Words that join the closing clause to the one before it: "..., so let's take it", "..., and then let's book it". */
 const JOINERS = new Set(["so", "then", "and"]);

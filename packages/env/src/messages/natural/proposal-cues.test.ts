@@ -33,5 +33,6 @@ describe("proposal cues", () => {
     expect(proposal("I'd rather we picked Restaurant C.", "rather")).toBe(2);
     expect(proposal("I'm leaning hard toward Restaurant A.", "leaning")).toBe(0);
     expect(proposal("We should draw from Restaurant B.", "draw")).toBe(1);
+    expect(proposal("Restaurant A should take the prize.")).toBe(0);
   });
 });

@@ -137,6 +137,8 @@ const WIN = new Set(["win", "wins"]);
 const SUPPLY = new Set(["supply", "fill", "cover", "provide"]);
 /** What a source supplies: "the order", "the request". */
 const ORDERS = new Set(["order", "request", "orders"]);
+/** "X should get / take / win the prize" (fresh36). */
+const PRIZE_VERBS = new Set(["get", "take", "win"]);
 /** "X should get the prize / the job / the nod". */
 const PRIZES = new Set(["prize", "job", "nod", "award", "win", "vote", "spot"]);
 /** Before a proposal verb in its clause, a possibility, not a proposal: "We might go with X", "I could pick X". */
@@ -191,7 +193,12 @@ function optionFirst(
       if (k >= end || s.separated(k - 1)) return { option: option.index, end: k };
     }
     // "Stall B should get the prize"
-    if (words[j] === "should" && words[j + 1] === "get" && words[j + 2] === "the" && PRIZES.has(words[j + 3] as string))
+    if (
+      words[j] === "should" &&
+      PRIZE_VERBS.has(words[j + 1] as string) &&
+      words[j + 2] === "the" &&
+      PRIZES.has(words[j + 3] as string)
+    )
       return { option: option.index, end: j + 4 };
     // "Restaurant F, final answer."
     if (s.clauseStart(i) && s.separated(j - 1)) {

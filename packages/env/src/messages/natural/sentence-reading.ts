@@ -9,6 +9,7 @@ import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
+import { mustBeProposal } from "./must-be-proposal";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -399,7 +400,8 @@ export class SentenceReading {
       const proposed =
         loneProposal(sentence, first, to, state) ??
         (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
-        letsItProposal(sentence, first, to, state);
+        letsItProposal(sentence, first, to, state) ??
+        mustBeProposal(sentence, first, to, state);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
