@@ -26,7 +26,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
-  const unseen = new Set(["fresh14", "fresh21", "fresh33"]);
+  // fresh33 and fresh34 were tuned on by helper h26h (session 39) and read no wrong act since; regress39 holds two
+  // wrong readings found outside the corpus; fresh36 was scored first, then tuned on; fresh35 is unseen
+  const unseen = new Set(["fresh14", "fresh21", "fresh35"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -46,6 +48,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh31",
       "fresh32",
       "fresh33",
+      "fresh35",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -61,9 +64,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // corrections 0.900 (README)
       // fresh32, written after every rule of session 38, read 1.00 / 0.750 unseen; tuned on in session 39 it reads
       // 1.00 / 0.852 (proposals 0.636, addressed and number 0.833 still under the target), held to its figure
-      // fresh33, written in session 39 before any rule of that session and never tuned on (0.966 / 0.838 before):
-      // the unseen measure of session 39, held to its figure
-      if (name === "fresh32" || name === "fresh33") continue;
+      // fresh33, written in session 39 before any rule of that session (0.966 / 0.838 before), then tuned on by helper
+      // h26h (1.00 / 0.957; correction 0.900 and respectively 0.833 still under the target), held to its figure
+      // fresh35, written by helper h26h after every rule of its own and never tuned on (0.982 / 0.889 when written;
+      // 1.00 / 0.937 after the rules from fresh36, proposals, hedges and number forms still under the target), held
+      // to its figure
+      if (name === "fresh32" || name === "fresh33" || name === "fresh35") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

@@ -315,6 +315,8 @@ export function contestedPair(
     if (w === "agent" || cue.reporting.has(w) || cue.negations.has(w) || w.endsWith("n't")) contested = true;
     // the speaker's own earlier figure: "My 5 for X's cleanliness was too generous; call it a 3" (fresh32)
     if (w === "my" && /^[+-]?[0-9]/.test(s.words[k + 1] ?? "")) contested = true;
+    // the speaker's figure called a mistake: "X's Y at 5 was a mistake on my part; it should be 3"
+    if (OWN_SLIPS.has(w)) contested = true;
   }
   if (!contested) return null;
   const pairs = askPairs(s, Math.max(from, to - LOOK_BACK), to, state);
@@ -322,6 +324,9 @@ export function contestedPair(
   // "the wait time you gave for Restaurant C (2) doesn't match mine": one option and one attribute, however joined
   return pairs.length === 0 ? onlyNames(s, Math.max(from, to - LOOK_BACK), to, state) : null;
 }
+
+/** Words that call a figure the speaker gave a slip: "was a mistake on my part", "was a typo", "was too generous". */
+const OWN_SLIPS = new Set(["mistake", "typo", "generous", "overstated", "understated", "misreported"]);
 
 /** The one option and one attribute named between from and to (each once), or null. */
 export function onlyNames(

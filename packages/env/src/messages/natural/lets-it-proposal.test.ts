@@ -16,6 +16,13 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
     ["Restaurant A suits us all, and then let's book it.", 0],
     ["Restaurant C checks all my boxes; I say we go for it.", 2],
     ["We could do worse than Restaurant A — let's lock it.", 0],
+    // fresh33 / fresh34 (helper h26h): a negated doubt that endorses, a person pointed to, the speaker's own commitment
+    ["We can't go wrong with Restaurant B, so let's settle on it.", 1],
+    ["Restaurant C, then — let's name him.", 2],
+    ["Restaurant A is the place that works for everyone — I'm going with it.", 0],
+    ["Restaurant B suits us all; we'll take it.", 1],
+    // fresh36: a place pointed to
+    ["Restaurant B has won me over; let's eat there.", 1],
   ])("proposes the option of %j", (text, option) => {
     expect(proposals(text)).toEqual([{ kind: "propose", option }]);
   });
@@ -36,6 +43,10 @@ describe("let's-it proposal: 'let's <verb> it' closing a sentence that names one
     "Restaurant A works best so let's take it.",
     "Agent 2 says we go for it.",
     "Restaurant A checks all my boxes; you say we go for it.",
+    "We can't trust Restaurant B, so let's settle on it.",
+    "Restaurant C was in the library — let's interview him.",
+    "Restaurant C was in the library — let's hear from her.",
+    "Restaurant B looks odd; let's check there.",
   ])("proposes nothing from %j", (text) => {
     expect(proposals(text)).toEqual([]);
   });

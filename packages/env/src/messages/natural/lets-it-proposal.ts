@@ -46,7 +46,28 @@ const NOT_CHOOSING = new Set([
   "delay",
   "sleep",
   "not",
+  // a person pointed to may be looked into rather than chosen: "let's interview him", "let's hear from her"
+  "interview",
+  "hear",
+  "watch",
+  "follow",
+  "trust",
+  "clear",
+  "monitor",
+  "track",
+  "investigate",
+  "probe",
+  "press",
+  "grill",
+  "call",
+  "contact",
+  "doubt",
+  "talk",
+  "speak",
 ]);
+
+/** What the closing clause points back with: "it", a person ("let's name him", fresh33), a place ("let's eat there"). */
+const POINTERS = new Set(["it", "him", "her", "them", "there"]);
 
 /** Words that join the closing clause to the one before it: "..., so let's take it", "..., and then let's book it". */
 const JOINERS = new Set(["so", "then", "and"]);
@@ -64,7 +85,7 @@ const PARTICLES = new Set(["for", "with", "ahead", "on"]);
  */
 export function letsItProposal(s: Sentence, from: number, to: number, state: ParseState): number | null {
   const { words } = s;
-  if ((s.tokens[to - 1] as NaturalToken).question || words[to - 1] !== "it") return null;
+  if ((s.tokens[to - 1] as NaturalToken).question || !POINTERS.has(words[to - 1] as string)) return null;
   let lead = to - 2;
   while (lead > from && PARTICLES.has(words[lead] as string)) lead--;
   const verb = lead;
@@ -77,6 +98,12 @@ export function letsItProposal(s: Sentence, from: number, to: number, state: Par
   let option: number | null = null;
   for (let k = from; k < start; k++) {
     const w = words[k] as string;
+    // "We can't go wrong with X, so let's settle on it" (fresh33): the negated doubt endorses
+    const endorses = (w === "can't" || w === "cannot") && words[k + 1] === "go" && words[k + 2] === "wrong";
+    if (endorses) {
+      k += 2;
+      continue;
+    }
     if (w === "agent" || w === "or" || w.startsWith("@") || cue.negations.has(w) || w.endsWith("n't")) return null;
     if (cue.conditionals.has(w) || s.conditionalAt(k)) return null;
     // a modal holds the choice back, but for the one that endorses: "We could do worse than X — let's lock it"
@@ -100,5 +127,9 @@ function letsAt(words: readonly string[], verb: number): number | null {
   if (words[verb - 1] === "lets") return verb - 1;
   if (words[verb - 1] === "us" && words[verb - 2] === "let") return verb - 2;
   if (words[verb - 1] === "we" && words[verb - 2] === "say" && words[verb - 3] === "i") return verb - 3;
+  // the speaker's own commitment: "— I'm going with it", "we'll take it" (fresh34)
+  const own = words[verb - 1] as string;
+  if ((own === "i'm" || own === "we're") && words[verb] === "going") return verb - 1;
+  if ((own === "i'll" || own === "we'll") && (words[verb] === "go" || words[verb] === "take")) return verb - 1;
   return null;
 }

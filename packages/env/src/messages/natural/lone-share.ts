@@ -115,6 +115,19 @@ const BLOCKERS = new Set([
   "place",
   "%",
   "percent",
+  // "My 2 for X's Y was off", "X's Y at 5 was too generous": the speaker calling a figure wrong
+  "off",
+  "generous",
+  "harsh",
+  "overstated",
+  "understated",
+  "overrated",
+  "underrated",
+  "inflated",
+  "mistake",
+  "typo",
+  "wrong",
+  "incorrect",
   "lacks",
   "lack",
   "lacking",
@@ -192,6 +205,8 @@ export function loneShare(
     if (s.gate[k] || s.modal[k]) return null;
     // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
     if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
+    // "most likely 2" (as "likely 2"): "most" blocks only as a comparison or bound ("at most 2")
+    if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (o !== null && o.end <= to) {
@@ -222,6 +237,8 @@ export function loneShare(
       continue;
     }
     if (level !== null || NOT_AFTER.has(words[k - 1] as string)) return null;
+    // "My 5 for X's Y ...": the speaker's earlier figure named as a thing, not a level stated now
+    if (words[k - 1] === "my" || words[k - 1] === "our") return null;
     let end = value.end;
     if (words[end] === "out" && words[end + 1] === "of") {
       const scale = words[end + 2] as string;

@@ -404,6 +404,14 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
   // "If X's service is 5, I say 2": a value under a condition corrects nothing
   if (s.conditionalAt(i)) return null;
+  // "X's Y is 5 — no wait, it's 3", "... 4 — sorry, I meant 2": a retraction after the speaker's own share replaces it
+  const prior = out.acts[out.acts.length - 1];
+  const retracted = prior?.kind === "share" ? retractedLevel(s, i, question, state) : null;
+  if (retracted !== null && prior?.kind === "share") {
+    out.acts.pop();
+    out.share(prior.option, prior.attribute, retracted.value);
+    return retracted.end;
+  }
   const level = correctionLevel(s, i, question, state);
   const claim = level === null ? null : (claimedPair(s, s.from, i, state) ?? reportedTopic(s, i, state));
   if (level !== null && claim !== null) {
@@ -412,6 +420,11 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   }
   const wrongPair = level === null ? calledWrong(s, i, question, state) : null;
   if (wrongPair !== null) {
+    // "I had X's Y at 2 — wrong, it's 0": the speaker's own share just made of the same pair is the one called
+    // wrong, replaced rather than kept beside the new value
+    const own = out.acts[out.acts.length - 1];
+    if (own?.kind === "share" && own.option === wrongPair.option && own.attribute === wrongPair.attribute)
+      out.acts.pop();
     out.share(wrongPair.option, wrongPair.attribute, wrongPair.level);
     return wrongPair.end;
   }
@@ -445,6 +458,42 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     return replaced.end;
   }
   return null;
+}
+
+/** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean". */
+const RETRACTING = new Set([
+  "no",
+  "wait",
+  "sorry",
+  "oops",
+  "scratch",
+  "strike",
+  "that",
+  "i",
+  "mean",
+  "meant",
+  "my",
+  "bad",
+]);
+/** The words such a retraction must hold one of ("no" or "that" alone retract nothing). */
+const RETRACTING_HEADS = new Set(["wait", "sorry", "oops", "scratch", "strike", "meant", "mean", "bad"]);
+
+/**
+ * The level after a retraction opening the clause at i ("no wait, it's 3", "sorry, I meant 2"): the retraction words,
+ * then only "it's" and a level, or a bare level, closing the sentence. Null otherwise.
+ */
+function retractedLevel(s: Sentence, i: number, end: number, state: ParseState): { value: number; end: number } | null {
+  let j = i;
+  let head = false;
+  while (j < end && j < i + 5 && RETRACTING.has(s.words[j] as string)) {
+    if (RETRACTING_HEADS.has(s.words[j] as string)) head = true;
+    j++;
+  }
+  if (!head || j === i) return null;
+  if (s.words[j] === "it" && (s.words[j + 1] === "'s" || s.words[j + 1] === "is")) j += 2;
+  if (s.words[j] === "a" || s.words[j] === "an") j++;
+  const level = levelAt(s, j, end, state);
+  return level !== null && level.end >= end ? level : null;
 }
 
 /** "Agent 3's 1 should be a 4" at i, closing its clause: the one pair named before i and the speaker's level. */
@@ -508,7 +557,11 @@ function declarativeActs(
     if (s.gate[i]) {
       // inside someone else's word, the speaker's value only where it names itself so: "Agent 3's 1 should be a 4",
       // "... doesn't match mine, which is 2"
-      const mine = words[i] === "agent" || (words[i] === "which" && words[i - 1] === "mine");
+      // "..., no wait, it's 3": the speaker's retraction, though "no" gates what follows
+      const mine =
+        words[i] === "agent" ||
+        (words[i] === "which" && words[i - 1] === "mine") ||
+        (words[i] === "no" && words[i + 1] === "wait");
       const corrected = mine ? correctionAt(s, i, question, state, out) : null;
       i = corrected ?? i + 1;
       continue;

@@ -23,4 +23,16 @@ describe("proposal cues", () => {
     expect(proposal("Restaurant A is the best choice for service.")).toBeNull();
     expect(proposal("Restaurant A has service 4.")).toBeNull();
   });
+
+  it("reads the idioms of fresh33 and fresh34 (helper h26h), and not their near misses", () => {
+    expect(proposal("Restaurant C it is, then.")).toBe(2);
+    expect(proposal("Restaurant C it is, then we eat.")).toBeNull();
+    expect(proposal("Restaurant B should supply the order.")).toBe(1);
+    expect(proposal("Restaurant B should supply 3 more.")).toBeNull();
+    expect(proposal("We should extend an offer to Restaurant A.", "extend")).toBe(0);
+    expect(proposal("I'd rather we picked Restaurant C.", "rather")).toBe(2);
+    expect(proposal("I'm leaning hard toward Restaurant A.", "leaning")).toBe(0);
+    expect(proposal("We should draw from Restaurant B.", "draw")).toBe(1);
+    expect(proposal("Restaurant A should take the prize.")).toBe(0);
+  });
 });

@@ -133,6 +133,12 @@ const MEETING_NOUNS = new Set(["meeting", "call", "session", "slot", "interview"
 
 /** "X should win": the option as the winner. */
 const WIN = new Set(["win", "wins"]);
+/** "X should supply the order", "X should fill it": the option the team takes from. */
+const SUPPLY = new Set(["supply", "fill", "cover", "provide"]);
+/** What a source supplies: "the order", "the request". */
+const ORDERS = new Set(["order", "request", "orders"]);
+/** "X should get / take / win the prize" (fresh36). */
+const PRIZE_VERBS = new Set(["get", "take", "win"]);
 /** "X should get the prize / the job / the nod". */
 const PRIZES = new Set(["prize", "job", "nod", "award", "win", "vote", "spot"]);
 /** Before a proposal verb in its clause, a possibility, not a proposal: "We might go with X", "I could pick X". */
@@ -161,6 +167,31 @@ function closingChoice(s: Sentence, i: number, j: number, end: number): number |
   return null;
 }
 
+/** "Candidate A it is.", "Monday evening it is, then." (fresh34) after the option at j: the word after it, or null. */
+function itIsChoice(s: Sentence, j: number, end: number): number | null {
+  const { words } = s;
+  if (words[j] !== "it" || words[j + 1] !== "is") return null;
+  if (j + 2 >= end) return j + 2;
+  return words[j + 2] === "then" && j + 3 >= end && s.separated(j + 1) ? j + 3 : null;
+}
+
+/** "X should win this", "X should supply the order", "X should get / take the prize" after the option at j, or null. */
+function shouldChoice(s: Sentence, j: number, end: number): number | null {
+  const { words } = s;
+  if (words[j] !== "should") return null;
+  // "Stall A should win this"
+  if (WIN.has(words[j + 1] as string)) return j + 2;
+  // "Shelf B should supply the order" (fresh33): the source the task draws on
+  if (SUPPLY.has(words[j + 1] as string)) {
+    const k = words[j + 2] === "the" && ORDERS.has(words[j + 3] as string) ? j + 4 : j + 2;
+    return k >= end || s.separated(k - 1) ? k : null;
+  }
+  // "Stall B should get the prize", "Stall C should take the prize" (fresh36)
+  if (PRIZE_VERBS.has(words[j + 1] as string) && words[j + 2] === "the" && PRIZES.has(words[j + 3] as string))
+    return j + 4;
+  return null;
+}
+
 /** "X gets my vote", "X is my pick", "X is the best choice", "X should win", "X is who I'd hire" at i. */
 function optionFirst(
   s: Sentence,
@@ -172,15 +203,8 @@ function optionFirst(
   const option = state.options.match(words, i);
   if (option !== null && option.end <= end && !alternative(s, i, option.end)) {
     let j = option.end;
-    // "Candidate A it is."
-    if (words[j] === "it" && words[j + 1] === "is" && j + 2 >= end) return { option: option.index, end: j + 2 };
-    const closing = closingChoice(s, i, j, end);
+    const closing = itIsChoice(s, j, end) ?? closingChoice(s, i, j, end) ?? shouldChoice(s, j, end);
     if (closing !== null) return { option: option.index, end: closing };
-    // "Stall A should win this"
-    if (words[j] === "should" && WIN.has(words[j + 1] as string)) return { option: option.index, end: j + 2 };
-    // "Stall B should get the prize"
-    if (words[j] === "should" && words[j + 1] === "get" && words[j + 2] === "the" && PRIZES.has(words[j + 3] as string))
-      return { option: option.index, end: j + 4 };
     // "Restaurant F, final answer."
     if (s.clauseStart(i) && s.separated(j - 1)) {
       let k = j;

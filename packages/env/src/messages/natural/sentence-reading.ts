@@ -8,6 +8,8 @@ import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { verblessProposal } from "./verbless-proposal";
+import { doubtingTail } from "./doubting-tail";
+import { mustBeProposal } from "./must-be-proposal";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -75,6 +77,29 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
       wrong = true;
   }
   return own && wrong;
+}
+
+/** Words of a lead that retracts what the speaker just said: "Strike that —", "Scratch that,", "No wait,", "My bad:". */
+const RETRACTION_WORDS = new Set(["strike", "scratch", "that", "no", "wait", "my", "bad", "mistake", "oops", "sorry"]);
+/** The words such a lead must hold one of: "that" or "no" alone retract nothing. */
+const RETRACTION_HEADS = new Set(["strike", "scratch", "wait", "bad", "mistake", "oops"]);
+
+/** Where the rest starts after a lead that retracts the speaker's last word ("Strike that — it's 0."), or null. */
+function retractionLead(s: Sentence, first: number, to: number): number | null {
+  let head = false;
+  for (let k = first; k < Math.min(to, first + 4); k++) {
+    const w = s.words[k] as string;
+    if (!RETRACTION_WORDS.has(w)) return null;
+    if (RETRACTION_HEADS.has(w)) head = true;
+    if (s.separated(k) || k + 1 === to) return head ? k + 1 : null;
+  }
+  return null;
+}
+
+/** Does the span hold a verb that withdraws ("strike", "scratch"), not only an apology ("my bad")? */
+function withdraws(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (s.words[k] === "strike" || s.words[k] === "scratch") return true;
+  return false;
 }
 
 /** Words of a question put to everyone, which ends an address carried from an earlier sentence. */
@@ -198,6 +223,8 @@ export class SentenceReading {
   private ownWrong = false;
   /** The share of a sentence that restates the speaker's own earlier value ("Earlier I said X was 5."). */
   private lastOwn: Located<{ act: Act }> | null = null;
+  /** The one share the last sentence made, which a retraction opening the next may replace ("Strike that — it's 0."). */
+  private lastShare: Located<{ act: Act }> | null = null;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
   private carryTo: number | undefined;
   /** The last claim was the speaker's own negation ("X's Y isn't 4."), not someone else's word. */
@@ -256,6 +283,9 @@ export class SentenceReading {
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
     const shaped = this.readShapes(sentence, found, first, to);
+    // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
+    // tail of hearsay or doubted memory leaves every level in the sentence unstated
+    if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
     // "## Recommendation" over "Candidate D — ...": the option opening the line under the heading is proposed
     if (this.proposalHeading) {
       const option = state.options.match(sentence.words, first);
@@ -329,6 +359,8 @@ export class SentenceReading {
       this.lastContested = { option, attribute };
     }
     this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : admits ? this.lastOwn : null;
+    const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
+    this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
@@ -368,7 +400,8 @@ export class SentenceReading {
       const proposed =
         loneProposal(sentence, first, to, state) ??
         (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
-        letsItProposal(sentence, first, to, state);
+        letsItProposal(sentence, first, to, state) ??
+        mustBeProposal(sentence, first, to, state);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
@@ -407,6 +440,25 @@ export class SentenceReading {
       this.acts.push({ at, act: { kind: "share", ...this.lastTopic, level: this.checked(admitted.value) } });
       this.ownWrong = false;
       this.lastTopic = null;
+      return true;
+    }
+    // "I wrote X as 1. Strike that — it's 0.", "X's Y is 3. Scratch that, it's 2.": a retraction opening the sentence
+    // and a bare level replace the one share of the sentence before
+    const retracted = this.lastShare === null ? null : retractionLead(sentence, first, to);
+    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, to);
+    // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
+    if (retracted === to && this.lastShare !== null && withdraws(sentence, first, to)) {
+      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
+      this.lastShare = null;
+      this.lastOwn = null;
+      return true;
+    }
+    if (replaced !== null && this.lastShare !== null) {
+      const { option, attribute } = this.lastShare.act as { option: number; attribute: number };
+      this.lastShare.act = { kind: "share", option, attribute, level: this.checked(replaced) };
+      this.lastShare = null;
+      this.lastOwn = null;
+      this.lastContested = null;
       return true;
     }
     // "I previously wrote X was 2. It's 0.", "I said X was 2. I got that wrong. It's 1.": a bare level right after

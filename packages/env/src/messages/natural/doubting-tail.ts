@@ -1,0 +1,53 @@
+import type { Sentence } from "./sentence";
+
+/**
+ * Closing clauses that make everything the sentence states hearsay or a recollection the speaker doubts: "..., or so
+ * I heard", "..., if memory serves", "..., if I'm not mistaken". Each is matched whole, after a pause, and only where
+ * it ends the sentence.
+ */
+const DOUBTING_TAILS: readonly (readonly string[])[] = [
+  ["or", "so", "i", "heard"],
+  ["or", "so", "i", "hear"],
+  ["or", "so", "i'm", "told"],
+  ["or", "so", "i", "was", "told"],
+  ["or", "so", "they", "say"],
+  ["or", "so", "i've", "heard"],
+  ["so", "i", "heard"],
+  ["so", "i", "hear"],
+  ["so", "i'm", "told"],
+  ["i", "heard"],
+  ["i'm", "told"],
+  ["i", "was", "told"],
+  ["i've", "heard"],
+  ["if", "memory", "serves"],
+  ["if", "memory", "serves", "me"],
+  ["if", "memory", "serves", "me", "right"],
+  ["if", "memory", "serves", "me", "correctly"],
+  ["if", "memory", "serves", "me", "well"],
+  ["if", "i", "recall"],
+  ["if", "i", "recall", "correctly"],
+  ["if", "i", "recall", "right"],
+  ["if", "i", "remember"],
+  ["if", "i", "remember", "correctly"],
+  ["if", "i", "remember", "right"],
+  ["if", "i", "remember", "rightly"],
+  ["if", "i'm", "not", "mistaken"],
+  ["if", "i", "am", "not", "mistaken"],
+  ["unless", "i'm", "mistaken"],
+  ["unless", "i", "misremember"],
+];
+
+/**
+ * Does the sentence from..to end on a doubting tail ("Stall B got 1 and Stall C got -1, or so I heard", "X's Y is 4,
+ * if memory serves")? Then no share in it is the speaker's own sure word: precision first, it states none.
+ */
+export function doubtingTail(s: Sentence, from: number, to: number): boolean {
+  let end = to;
+  while (end > from && /^[^\p{L}\p{N}]+$/u.test(s.words[end - 1] as string)) end--;
+  for (const tail of DOUBTING_TAILS) {
+    const start = end - tail.length;
+    if (start <= from || !s.separated(start - 1)) continue;
+    if (tail.every((w, n) => s.words[start + n] === w)) return true;
+  }
+  return false;
+}
