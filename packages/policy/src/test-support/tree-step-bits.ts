@@ -1,4 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { expect } from "vitest";
 import type { Transformer } from "../tfjs/model/transformer";
 import { SeededRandom } from "../tfjs/seeded-random";
 import type { packPrefixTree } from "../tfjs/training/pack-prefix-tree";
@@ -7,6 +8,18 @@ import { prefixTreeLogprobs } from "../tfjs/training/prefix-tree-logprobs";
 /** A tensor's float32 values as their bit patterns, so equal means bit for bit. */
 export const floatBits = (t: tf.Tensor): number[] =>
   Array.from(new Uint32Array(Float32Array.from(t.dataSync()).buffer));
+
+/**
+ * Runs `run` with a switch on, then off, and expects the same outputs bit for bit (each a list of bit patterns), and
+ * no tensor left behind by the switched-on run (`numTensors` as before it).
+ */
+export function expectSameBitsBothWays(run: (on: boolean) => number[][], numTensors: number): void {
+  const on = run(true);
+  expect(tf.memory().numTensors).toBe(numTensors);
+  const off = run(false);
+  expect(on.length).toBe(off.length);
+  on.forEach((values, i) => expect(values, `output ${i}`).toEqual(off[i]));
+}
 
 /**
  * A train step's loss on a packed prefix tree, sum_k c_k log p(target k) + entropy with seeded normal c_k, and every
