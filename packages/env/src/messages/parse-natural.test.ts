@@ -5,11 +5,10 @@ import { randomTask } from "../generators/random-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
 import type { Act } from "./act";
 import { parseNatural } from "./parse-natural";
-import { stalls } from "./natural/test-sentence";
+import { share, stalls } from "./natural/test-sentence";
 import { renderNatural } from "./render-natural";
 
 const task = randomTask({ seed: 1, options: 3, attributes: 4, agents: 3 });
-const share = (option: number, attribute: number, level: number): Act => ({ kind: "share", option, attribute, level });
 const ask = (option: number, attribute: number): Act => ({ kind: "ask", option, attribute });
 const propose = (option: number): Act => ({ kind: "propose", option });
 const to = (act: Act, agent: number): Act => ({ ...act, to: agent }) as Act;

@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseNatural } from "../parse-natural";
-import { restaurants } from "./test-sentence";
+import { restaurants, share } from "./test-sentence";
 
 // The speaker's value after a contested claim (correction.ts: contestedPair, contrastShare; sentence-reading's
 // follow-up with onlyLevel), from fresh17's misses.
 
-const share = (option: number, attribute: number, level: number) => ({ kind: "share", option, attribute, level });
 const acts = (text: string) => parseNatural(text, restaurants).acts;
 const none = (text: string) => parseNatural(text, restaurants).error;
 

@@ -1,17 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Act } from "../act";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import { loneShare } from "./lone-share";
 import type { NaturalTask } from "./sentence";
-import { restaurants, stalls, testSentence } from "./test-sentence";
+import { restaurants, share, stalls, testSentence } from "./test-sentence";
 
 const lone = (text: string, task = restaurants) => {
   const { s, state } = testSentence(text, task);
   return loneShare(s, 0, s.to, state);
 };
-const share = (option: number, attribute: number, level: number): Act => ({ kind: "share", option, attribute, level });
 
 describe("lone share: one option, one attribute and one level in a sentence no other cue read", () => {
   it.each([

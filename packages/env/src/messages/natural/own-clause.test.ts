@@ -1,11 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Act } from "../act";
 import { parseNatural } from "../parse-natural";
 import { ownClauseLevel } from "./own-clause";
-import { restaurants, stalls, testSentence } from "./test-sentence";
+import { restaurants, share, stalls, testSentence } from "./test-sentence";
 
-const share = (option: number, attribute: number, level: number): Act => ({ kind: "share", option, attribute, level });
 const clause = (text: string) => {
   const { s, state } = testSentence(text);
   return ownClauseLevel(s, 0, s.to, state)?.value ?? null;

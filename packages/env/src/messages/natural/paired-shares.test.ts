@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { restaurants } from "./test-sentence";
+import { restaurants, share } from "./test-sentence";
 
-const share = (option: number, attribute: number, level: number) => ({ kind: "share", option, attribute, level });
 const shares = (text: string, task: NaturalTask = restaurants) => {
   const result = parseNatural(text, task);
   return result.error === undefined ? result.acts.filter((a) => a.kind === "share") : [];

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "@cosir/bayes";
+import type { Act } from "../act";
 import { generateTask } from "../../generators/generate-task";
 import { naturalMatchers } from "../natural-matchers";
 import { type NaturalToken, naturalTokens } from "../natural-tokens";
@@ -6,6 +7,14 @@ import { type NaturalTask, type ParseState, Sentence } from "./sentence";
 
 /** The restaurants task the cue-family tests read (Restaurant A..C; food quality, service, ambience, value for money). */
 export const restaurants: NaturalTask = generateTask({ family: "hiddenProfile", seed: 1 });
+
+/** The SHARE act of cell (option, attribute) at `level`, as the parser yields it. */
+export const share = (option: number, attribute: number, level: number): Act => ({
+  kind: "share",
+  option,
+  attribute,
+  level,
+});
 
 /** A task whose levels run -2..2 (fundraiser stalls), for signed and spelled-out levels. */
 export const stalls: NaturalTask = generateTask({
