@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { Transformer } from "../tfjs/model/transformer";
 import type { TransformerConfigInput } from "../tfjs/model/transformer-config";
+import { SeededRandom } from "../tfjs/seeded-random";
 
 /** A small model's shape and seed, as the bit-for-bit tests of the model's kernels draw them. */
 export const randomModelConfig = fc.record({
@@ -28,4 +29,16 @@ export function randomTransformerConfig(c: RandomModelConfig, context: number, v
 /** A model of shape `c`, seeded by `c.seed`. */
 export function randomTransformer(c: RandomModelConfig, context: number, vocabSize = 13): Transformer {
   return new Transformer(randomTransformerConfig(c, context, vocabSize), { seed: c.seed });
+}
+
+/** Gives `m` new weights, every value normal x 0.5 from `seed` (a weight change mid-test, which held copies must follow). */
+export function setRandomWeights(m: Transformer, seed: number): void {
+  const rng = new SeededRandom(seed);
+  const weights = new Map<string, Float32Array>();
+  for (const [name, v] of m.variables)
+    weights.set(
+      name,
+      Float32Array.from({ length: v.size }, () => rng.normal() * 0.5),
+    );
+  m.setWeights(weights);
 }

@@ -1,7 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { randomModelConfig, randomTransformerConfig } from "../../test-support/random-transformer";
+import { randomModelConfig, randomTransformerConfig, setRandomWeights } from "../../test-support/random-transformer";
 import { expectSameBitsBothWays } from "../../test-support/tree-step-bits";
 import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
@@ -115,14 +115,7 @@ describe("decode steps with q, k and v as one product (setDecodeQkvProduct)", ()
               steps.forEach((step, i) => {
                 // halfway, new weights: the held q | k | v weights must follow them
                 if (i === Math.floor(steps.length / 2)) {
-                  const rng = new SeededRandom(c.seed + 1);
-                  const weights = new Map<string, Float32Array>();
-                  for (const [name, v] of m.variables)
-                    weights.set(
-                      name,
-                      Float32Array.from({ length: v.size }, () => rng.normal() * 0.5),
-                    );
-                  m.setWeights(weights);
+                  setRandomWeights(m, c.seed + 1);
                 }
                 const next = m.decodeStep(
                   cache,

@@ -1,7 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { randomModelConfig, randomTransformerConfig } from "../../test-support/random-transformer";
+import { randomModelConfig, randomTransformerConfig, setRandomWeights } from "../../test-support/random-transformer";
 import { floatBits as bits, expectSameBitsBothWays } from "../../test-support/tree-step-bits";
 import { selectBackend } from "../backend";
 import { SeededRandom } from "../seeded-random";
@@ -219,14 +219,7 @@ describe("prefills with q, k and v as one product (setPrefillQkvProduct)", () =>
               growth.forEach((extra, round) => {
                 if (round === 1) {
                   // new weights: the held k | v and q | k | v weights must follow them (the pool is cleared with them)
-                  const rng = new SeededRandom(c.seed + 1);
-                  const weights = new Map<string, Float32Array>();
-                  for (const [name, v] of m.variables)
-                    weights.set(
-                      name,
-                      Float32Array.from({ length: v.size }, () => rng.normal() * 0.5),
-                    );
-                  m.setWeights(weights);
+                  setRandomWeights(m, c.seed + 1);
                   prefixes.clear();
                 }
                 current = current.map((p, r) =>
