@@ -9,8 +9,8 @@ import {
   type Trace,
 } from "@cosir/env";
 import { choiceScratchpad } from "../teacher/choice-scratchpad";
-import { finalChoices } from "./base-skills";
-import { scratchpadSkills, type ScratchpadSkills } from "./scratchpad-skills";
+import { type FinalChoice, finalChoices } from "./base-skills";
+import { type ScratchpadSkills, scratchpadSkillsOf } from "./scratchpad-skills";
 
 /**
  * The four kinds of decision the shapes base chooses through (each a different sum in its scratchpad): an unweighted
@@ -75,27 +75,22 @@ export function choiceSkillsByKind(
   traces: readonly Trace[],
   scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
 ): Record<"all" | DecisionKind, KindChoiceSkills> {
-  const group = (keep: (task: Task) => boolean): KindChoiceSkills => {
-    const ix = tasks.flatMap((t, k) => (keep(t) ? [k] : []));
-    const ts = ix.map((k) => tasks[k] as Task);
-    const tr = ix.map((k) => traces[k] as Trace);
-    let choices = 0;
-    let agree = 0;
-    for (const { choice, map } of finalChoices(ts, tr)) {
-      choices++;
-      if (choice.choice === map) agree++;
-    }
+  // each final choice's evidence and MAP read once, then grouped
+  const all = [...finalChoices(tasks, traces)];
+  const group = (finals: readonly FinalChoice[]): KindChoiceSkills => {
+    const agree = finals.filter(({ choice, map }) => choice.choice === map).length;
     return {
-      choices,
-      choiceIsMap: choices === 0 ? 0 : agree / choices,
-      scratchpad: scratchpadSkills(ts, tr, scratchpad),
+      choices: finals.length,
+      choiceIsMap: finals.length === 0 ? 0 : agree / finals.length,
+      scratchpad: scratchpadSkillsOf(finals, scratchpad),
     };
   };
+  const ofKind = (kind: DecisionKind) => group(all.filter((f) => decisionKind(f.task) === kind));
   return {
-    all: group(() => true),
-    sum: group((t) => decisionKind(t) === "sum"),
-    weighted: group((t) => decisionKind(t) === "weighted"),
-    min: group((t) => decisionKind(t) === "min"),
-    total: group((t) => decisionKind(t) === "total"),
+    all: group(all),
+    sum: ofKind("sum"),
+    weighted: ofKind("weighted"),
+    min: ofKind("min"),
+    total: ofKind("total"),
   };
 }

@@ -1,7 +1,7 @@
 import type { Beliefs } from "@cosir/bayes";
 import type { PublicTask, Task, Trace } from "@cosir/env";
 import { choiceScratchpad, scratchpadArgmax } from "../teacher/choice-scratchpad";
-import { finalChoices } from "./base-skills";
+import { type FinalChoice, finalChoices } from "./base-skills";
 
 /** How a policy's written choice scratchpads compare with the teacher's on the same evidence (all shares 0..1). */
 export interface ScratchpadSkills {
@@ -48,6 +48,14 @@ export function scratchpadSkills(
   traces: readonly Trace[],
   scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
 ): ScratchpadSkills {
+  return scratchpadSkillsOf(finalChoices(tasks, traces), scratchpad);
+}
+
+/** scratchpadSkills over final choices already read (finalChoices), for a caller that groups them first. */
+export function scratchpadSkillsOf(
+  finals: Iterable<FinalChoice>,
+  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
+): ScratchpadSkills {
   let choices = 0;
   let tallies = 0;
   let error = 0;
@@ -56,7 +64,7 @@ export function scratchpadSkills(
   let follows = 0;
   let tallyMap = 0;
   let teacherMap = 0;
-  for (const { task, choice, beliefs, map } of finalChoices(tasks, traces)) {
+  for (const { task, choice, beliefs, map } of finals) {
     choices++;
     const teacher = scratchpad(task, beliefs);
     if (scratchpadArgmax(teacher) === map) teacherMap++;
