@@ -6,7 +6,9 @@
 // measures it). Tasks: `random` tasks over the shapes preset's pretraining shapes, or one held-out family at its
 // default size. One JSON object on stdout, a line per group on stderr.
 //   node packages/trainer/scripts/choice-skills.mjs --checkpoint DIR [--tasks 300] [--family heldout.whodunit]
-//     [--talk teacher|self] [--temperature 1] [--seed 0]
+//     [--talk teacher|self] [--temperature 1] [--seed 0] [--total-scratchpad distance|running]
+// The scratchpad the tallies are read against is the one the checkpoint was taught: its base.json's
+// sft.totalScratchpad (beside the checkpoint folder) unless --total-scratchpad says otherwise, else "distance".
 import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
 import { runEpisodes } from "@cosir/env";
@@ -17,6 +19,8 @@ import {
   phasePolicy,
   resolveTrainConfig,
   samplingPolicy,
+  scratchpadFor,
+  taughtTotalScratchpad,
   shapeTask,
   teacherFromConfig,
 } from "@cosir/trainer";
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     talk: { type: "string", default: "teacher" },
     temperature: { type: "string", default: "1" },
     seed: { type: "string", default: "0" },
+    "total-scratchpad": { type: "string" },
   },
 });
 const fail = (message) => {
@@ -46,6 +51,10 @@ if (!Number.isInteger(seed) || seed < 0) fail(`--seed: expected a non-negative i
 if (values.family !== undefined && !(values.family in heldOutFamilies))
   fail(`--family: unknown family ${JSON.stringify(values.family)}`);
 
+const totalScratchpad = values["total-scratchpad"] ?? taughtTotalScratchpad(values.checkpoint);
+if (totalScratchpad !== "distance" && totalScratchpad !== "running")
+  fail(`--total-scratchpad: expected distance or running, got ${totalScratchpad}`);
+
 await selectBackend({ log: null });
 const config = resolveTrainConfig({ preset: "shapes" });
 // seeds apart from the pretraining's and the held-out measurement's
@@ -59,9 +68,10 @@ const model = samplingPolicy(
   { model: loaded.model, tokenizer: loaded.tokenizer },
   { temperature, maxNewTokens: config.rl.maxNewTokens, seed },
 );
-const policy = values.talk === "teacher" ? phasePolicy(teacherFromConfig(config), model) : model;
+const teacherConfig = { ...config, sft: { ...config.sft, totalScratchpad } };
+const policy = values.talk === "teacher" ? phasePolicy(teacherFromConfig(teacherConfig), model) : model;
 const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
-const skills = choiceSkillsByKind(tasks, traces);
+const skills = choiceSkillsByKind(tasks, traces, scratchpadFor(totalScratchpad));
 for (const group of ["all", ...DECISION_KINDS]) {
   const s = skills[group];
   if (s.choices === 0) continue;
@@ -72,5 +82,5 @@ for (const group of ["all", ...DECISION_KINDS]) {
   );
 }
 process.stdout.write(
-  `${JSON.stringify({ checkpoint: values.checkpoint, family: values.family ?? "shapes", talk: values.talk, tasks: n, temperature, seed, skills })}\n`,
+  `${JSON.stringify({ checkpoint: values.checkpoint, family: values.family ?? "shapes", talk: values.talk, totalScratchpad, tasks: n, temperature, seed, skills })}\n`,
 );

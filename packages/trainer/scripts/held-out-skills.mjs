@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
-import { choiceScratchpad, measureHeldOutSkills, resolveTrainConfig } from "@cosir/trainer";
+import { measureHeldOutSkills, resolveTrainConfig, taughtScratchpad } from "@cosir/trainer";
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +34,8 @@ for (const n of names) if (!(n in heldOutFamilies)) fail(`--families: unknown fa
 await selectBackend({ log: null });
 const config = resolveTrainConfig({ preset: "shapes" });
 const loaded = await loadCheckpoint(values.checkpoint);
+// the tallies are read against the scratchpad the checkpoint was taught (its base.json's sft.totalScratchpad)
+const scratchpad = taughtScratchpad(values.checkpoint);
 const pm = { model: loaded.model, tokenizer: loaded.tokenizer };
 const out = { checkpoint: values.checkpoint, temperature, episodes, families: {} };
 for (const name of names) {
@@ -48,7 +50,7 @@ for (const name of names) {
       episodes,
       seedOffset: config.eval.seedOffset,
       solo: false,
-      scratchpad: choiceScratchpad,
+      scratchpad,
     },
   );
   out.families[name] = r.families[name];

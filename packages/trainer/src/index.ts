@@ -55,6 +55,7 @@ export type { BaseSkillOptions, BaseSkills, TraceSkills } from "./run/base-skill
 export { finalChoices, measureBaseSkills, traceSkills } from "./run/base-skills";
 export type { FinalChoice } from "./run/base-skills";
 export { readTally, scratchpadSkills } from "./run/scratchpad-skills";
+export { taughtScratchpad, taughtTotalScratchpad } from "./run/taught-scratchpad";
 export type { ScratchpadSkills } from "./run/scratchpad-skills";
 export { DECISION_KINDS, choiceSkillsByKind, decisionKind, phasePolicy } from "./run/choice-skills";
 export type { DecisionKind, KindChoiceSkills } from "./run/choice-skills";
@@ -104,7 +105,16 @@ export { supervisedWarmStart } from "./run/supervised-warm-start";
 export { TrainRun } from "./run/train-run";
 export type { TeacherOptions } from "./teacher/teacher-policy";
 export { teacherFromConfig, teacherPolicy } from "./teacher/teacher-policy";
-export { SCRATCHPAD_MAX, choiceScratchpad, scratchpadArgmax } from "./teacher/choice-scratchpad";
+export {
+  SCRATCHPAD_MAX,
+  choiceScratchpad,
+  nearestCandidate,
+  runningTotal,
+  scratchpadArgmax,
+  scratchpadFor,
+  type ChoiceScratchpad,
+  type TotalScratchpad,
+} from "./teacher/choice-scratchpad";
 export type { HfLoraSection, HfPolicySection } from "./hf/hf-train-config";
 export {
   HfLoraSectionSchema,

@@ -123,6 +123,16 @@ describe("renderTally and parseChoice", () => {
     expect(parseChoice("TALLY CHOOSE o2", "canonical", t)).toEqual({ choice: 2 });
   });
 
+  it("with `answers`, the choice picks from that many answers, not one per entry, and still reads back", () => {
+    const t = taskOf(1, 4);
+    // three running values, then one of four answers: a choice past the entries is fine, past the answers is not
+    expect(renderTally([3, 7, 12], 3, 4)).toBe("TALLY o0 3 o1 7 o2 12 CHOOSE o3");
+    expect(parseChoice(renderTally([3, 7, 12], 3, 4), "canonical", t)).toEqual({ choice: 3 });
+    expect(renderTally([3, 7], 1, 4)).toBe("TALLY o0 3 o1 7 CHOOSE o1");
+    expect(() => renderTally([3, 7, 12], 4, 4)).toThrow(/^choice: expected an integer in 0\.\.3, got 4/);
+    expect(() => renderTally([3, 7], 0, 0)).toThrow(/^answers:/);
+  });
+
   it("names the field of a bad tally", () => {
     expect(() => renderTally([1, 2], 2)).toThrow(/^choice:/);
     expect(() => renderTally([1, 2.5], 0)).toThrow(/^tally\[1\]:/);

@@ -186,6 +186,11 @@ export const TrainConfigSchema = z
         comboRate: z.number().min(0).max(1).default(0),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
         teacherChoice: z.enum(["own", "random", "tally", "scratchpad"]).default("own"),
+        /**
+         * With `teacherChoice: "scratchpad"`, how a total decision's scratchpad is written (scratchpadFor): "distance",
+         * a value per candidate; "running", the expected total added up a row at a time. Absent: "distance".
+         */
+        totalScratchpad: z.enum(["distance", "running"]).optional(),
         /** The teacher shares and asks only cells nobody has stated yet (teacherPolicy's `fresh`); absent: false. */
         fresh: z.boolean().optional(),
         /** Probability that a teacher's ask names one teammate (teacherPolicy's `askByName`); absent: 0. */

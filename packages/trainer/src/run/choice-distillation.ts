@@ -5,6 +5,7 @@ import type { TrainConfig } from "../config/train-config";
 import { replayObservations } from "../rollout/replay-observations";
 import { derivedSeed, trainingTask } from "../rollout/training-data";
 import { shapeTask } from "../rollout/shape-task";
+import type { TotalScratchpad } from "../teacher/choice-scratchpad";
 import { teacherFromConfig, teacherPolicy } from "../teacher/teacher-policy";
 import { actionIds, promptIds, type PolicyModel } from "./policy-model";
 import type { RlRollout } from "./rl-rollout";
@@ -22,8 +23,10 @@ export async function choiceDistillationExamples(
   maxNewTokens: number,
   /** The scratchpad the base was taught: "scratchpad" for a shapes base (sft.teacherChoice), else the demo's tally. */
   choice: "tally" | "scratchpad" = "tally",
+  /** With "scratchpad": how a total decision's scratchpad is written (sft.totalScratchpad). */
+  totalScratchpad?: TotalScratchpad,
 ): Promise<PromptCompletion[]> {
-  const teacher = teacherPolicy({ choice });
+  const teacher = teacherPolicy({ choice, ...(totalScratchpad !== undefined ? { totalScratchpad } : {}) });
   const observations = rollout.traces.flatMap((trace, e) =>
     replayObservations(rollout.tasks[e] as Task, trace)
       .filter((r) => r.kind === "choice")
@@ -84,6 +87,7 @@ export async function choiceDistillation(
       rollout,
       rl.maxNewTokens,
       context.config.sft.teacherChoice === "scratchpad" ? "scratchpad" : "tally",
+      context.config.sft.totalScratchpad,
     )),
     ...(await choiceRehearsalExamples(pm, context.config, iteration)),
   ];

@@ -1,4 +1,3 @@
-import type { Beliefs } from "@cosir/bayes";
 import {
   ProtocolError,
   type Observation,
@@ -8,7 +7,7 @@ import {
   type Task,
   type Trace,
 } from "@cosir/env";
-import { choiceScratchpad } from "../teacher/choice-scratchpad";
+import { type ChoiceScratchpad, scratchpadFor } from "../teacher/choice-scratchpad";
 import { type FinalChoice, finalChoices } from "./base-skills";
 import { type ScratchpadSkills, scratchpadSkillsOf } from "./scratchpad-skills";
 
@@ -73,7 +72,7 @@ export interface KindChoiceSkills {
 export function choiceSkillsByKind(
   tasks: readonly Task[],
   traces: readonly Trace[],
-  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
+  scratchpad: ChoiceScratchpad = scratchpadFor(),
 ): Record<"all" | DecisionKind, KindChoiceSkills> {
   // each final choice's evidence and MAP read once, then grouped
   const all = [...finalChoices(tasks, traces)];

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveTrainConfig } from "../config/train-config";
 import { derivedSeed } from "../rollout/training-data";
 import { traceSkills } from "./base-skills";
-import { choiceScratchpad } from "../teacher/choice-scratchpad";
+import { scratchpadFor } from "../teacher/choice-scratchpad";
 import { scratchpadSkills } from "./scratchpad-skills";
 import { measureHeldOutSkills, soloFullInformationTask } from "./held-out-skills";
 import { createPolicyModel, samplingPolicy } from "./policy-model";
@@ -55,10 +55,10 @@ describe("measureHeldOutSkills", () => {
           {
             ...options,
             solo: false,
-            scratchpad: choiceScratchpad,
+            scratchpad: scratchpadFor(),
           },
         );
-        expect(padded.families[name]?.scratchpad).toEqual(scratchpadSkills(tasks, traces, choiceScratchpad));
+        expect(padded.families[name]?.scratchpad).toEqual(scratchpadSkills(tasks, traces, scratchpadFor()));
         for (const v of [f.givenCellLevel, f.falseClaims, f.choiceIsMap, f.teamAccuracy]) {
           expect(v).toBeGreaterThanOrEqual(0);
           expect(v).toBeLessThanOrEqual(1);

@@ -3,9 +3,8 @@ import { scriptedPolicy } from "@cosir/policy";
 import { wilson95 } from "../metrics/wilson95";
 import { measureBaseSkills, traceSkills, type BaseSkillOptions } from "./base-skills";
 import type { PolicyModel } from "./policy-model";
+import type { ChoiceScratchpad } from "../teacher/choice-scratchpad";
 import { scratchpadSkills, type ScratchpadSkills } from "./scratchpad-skills";
-import type { Beliefs } from "@cosir/bayes";
-import type { PublicTask } from "@cosir/env";
 
 /** A base's skills on one held-out family (issue 24's targets in brackets). */
 export interface FamilySkills {
@@ -52,8 +51,8 @@ export async function measureHeldOutSkills(
     episodes: number;
     seedOffset: number;
     solo?: boolean;
-    /** The teacher's scratchpad (choiceScratchpad for the shapes base): adds each family's `scratchpad` skills. */
-    scratchpad?: (task: PublicTask, beliefs: Beliefs) => number[];
+    /** The teacher's scratchpad (scratchpadFor for the shapes base): adds each family's `scratchpad` skills. */
+    scratchpad?: ChoiceScratchpad;
   },
 ): Promise<HeldOutSkills> {
   const seeds = Array.from({ length: options.episodes }, (_, k) => options.seedOffset + k);

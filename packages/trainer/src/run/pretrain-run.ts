@@ -9,7 +9,7 @@ import { measureBaseSkills, type BaseSkills } from "./base-skills";
 import { measureHeldOutSkills, type HeldOutSkills } from "./held-out-skills";
 import { evaluationTasks } from "./evaluate-policy";
 import { createPolicyModel } from "./policy-model";
-import { choiceScratchpad } from "../teacher/choice-scratchpad";
+import { scratchpadFor } from "../teacher/choice-scratchpad";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
 import { checkOutputFolder, checkOutputPath } from "@cosir/policy";
@@ -109,7 +109,7 @@ export async function runPretrain(
         episodes: heldOutEpisodes,
         seedOffset: config.eval.seedOffset,
         // the written tallies against the teacher's, where the base was taught the percent scratchpad
-        ...(config.sft.teacherChoice === "scratchpad" ? { scratchpad: choiceScratchpad } : {}),
+        ...(config.sft.teacherChoice === "scratchpad" ? { scratchpad: scratchpadFor(config.sft.totalScratchpad) } : {}),
       });
     }
     const manifest: BaseManifest = {

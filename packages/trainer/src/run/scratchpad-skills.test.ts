@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PretrainShapesSchema } from "../config/pretrain-shapes";
 import { resolveTrainConfig } from "../config/train-config";
 import { shapeTask } from "../rollout/shape-task";
-import { choiceScratchpad, scratchpadArgmax } from "../teacher/choice-scratchpad";
+import { choiceScratchpad, nearestCandidate, scratchpadArgmax, scratchpadFor } from "../teacher/choice-scratchpad";
 import { teacherFromConfig } from "../teacher/teacher-policy";
 import { readTally, scratchpadSkills } from "./scratchpad-skills";
 
@@ -127,5 +127,38 @@ describe("scratchpadSkills", () => {
       tallyArgmaxIsMap: 0,
       teacherArgmaxIsMap: 0,
     });
+  });
+
+  it("reads a running-total scratchpad by its own answer rule: the candidate nearest its last value", async () => {
+    // total decisions only, the teacher writing the running form
+    const totals = Array.from({ length: 40 }, (_, k) => shapeTask({ ...shapes, totalRate: 1 }, 9_000 + k)).filter(
+      (t) => t.decision.kind === "total",
+    );
+    const config = resolveTrainConfig({ preset: "shapes", overrides: [{ sft: { totalScratchpad: "running" } }] });
+    const own = await runEpisodes(totals, teacherFromConfig(config), { surface: "canonical" });
+    const running = scratchpadFor("running");
+    const s = scratchpadSkills(totals, own, running);
+    expect(s.tallies).toBe(1);
+    expect(s.exact).toBe(1);
+    expect(s.followsTally).toBe(1);
+    // the distance form reads the same texts as malformed for it (one value per option, not per candidate) or wrong
+    expect(scratchpadSkills(totals, own).exact).toBeLessThan(0.5);
+    // a planted last value moves the choice its values make: CHOOSE no longer follows where the nearest candidate moves
+    let moved = 0;
+    let n = 0;
+    const planted = own.map((t, k) => ({
+      ...t,
+      choices: t.choices.map((c) => {
+        const r = readTally(c.text) as { values: number[]; choice: number };
+        const values = [...r.values.slice(0, -1), Math.min(100, (r.values.at(-1) as number) + 9)];
+        const task = totals[k] as Task;
+        const cands = task.decision.kind === "total" ? task.decision.candidates : [];
+        n++;
+        if (nearestCandidate(cands, values.at(-1) as number) !== r.choice) moved++;
+        return { ...c, text: renderTally(values, r.choice, cands.length) };
+      }),
+    }));
+    expect(moved).toBeGreaterThan(0);
+    expect(scratchpadSkills(totals, planted, running).followsTally).toBeCloseTo(1 - moved / n, 12);
   });
 });

@@ -1,6 +1,5 @@
-import type { Beliefs } from "@cosir/bayes";
-import type { PublicTask, Task, Trace } from "@cosir/env";
-import { choiceScratchpad, scratchpadArgmax } from "../teacher/choice-scratchpad";
+import type { Task, Trace } from "@cosir/env";
+import { type ChoiceScratchpad, scratchpadFor } from "../teacher/choice-scratchpad";
 import { type FinalChoice, finalChoices } from "./base-skills";
 
 /** How a policy's written choice scratchpads compare with the teacher's on the same evidence (all shares 0..1). */
@@ -13,9 +12,9 @@ export interface ScratchpadSkills {
   meanAbsError: number;
   /** Share of the readable tallies equal to the teacher's in every entry. */
   exact: number;
-  /** Share of the readable tallies whose CHOOSE is their own largest value (lowest index among ties). */
+  /** Share of the readable tallies whose CHOOSE is the answer their own values choose (scratchpad.answer). */
   followsTally: number;
-  /** Share of the readable tallies whose own largest value is the MAP of the agent's evidence. */
+  /** Share of the readable tallies whose own values choose the MAP of the agent's evidence. */
   tallyArgmaxIsMap: number;
   /** Share of all final choices where the teacher's scratchpad on the same evidence picks the MAP: the ceiling. */
   teacherArgmaxIsMap: number;
@@ -39,14 +38,14 @@ export function readTally(text: string): { values: number[]; choice: number } | 
 /**
  * Where a policy's choices go wrong when it chooses through a scratchpad (issue 24's choice = MAP): for every final
  * choice, the teacher's scratchpad on the agent's evidence (own cells and teammates' claims; `scratchpad`, the shapes
- * teacher's percent form by default) beside the one the policy wrote. Separates the arithmetic (the written values'
+ * teacher's percent form by default, scratchpadFor) beside the one the policy wrote. Separates the arithmetic (the written values'
  * error), the last step (CHOOSE against the written values' argmax) and the scratchpad's own ceiling (the teacher's
  * argmax against the MAP). Pure; the traces' final choices must carry their text.
  */
 export function scratchpadSkills(
   tasks: readonly Task[],
   traces: readonly Trace[],
-  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
+  scratchpad: ChoiceScratchpad = scratchpadFor(),
 ): ScratchpadSkills {
   return scratchpadSkillsOf(finalChoices(tasks, traces), scratchpad);
 }
@@ -54,7 +53,7 @@ export function scratchpadSkills(
 /** scratchpadSkills over final choices already read (finalChoices), for a caller that groups them first. */
 export function scratchpadSkillsOf(
   finals: Iterable<FinalChoice>,
-  scratchpad: (task: PublicTask, beliefs: Beliefs) => number[] = choiceScratchpad,
+  scratchpad: ChoiceScratchpad = scratchpadFor(),
 ): ScratchpadSkills {
   let choices = 0;
   let tallies = 0;
@@ -66,8 +65,8 @@ export function scratchpadSkillsOf(
   let teacherMap = 0;
   for (const { task, choice, beliefs, map } of finals) {
     choices++;
-    const teacher = scratchpad(task, beliefs);
-    if (scratchpadArgmax(teacher) === map) teacherMap++;
+    const teacher = scratchpad.values(task, beliefs);
+    if (scratchpad.answer(task, teacher) === map) teacherMap++;
     const written = readTally(choice.text);
     if (written === null || written.values.length !== teacher.length) continue;
     tallies++;
@@ -78,7 +77,7 @@ export function scratchpadSkillsOf(
     });
     entries += written.values.length;
     if (same) exact++;
-    const own = scratchpadArgmax(written.values);
+    const own = scratchpad.answer(task, written.values);
     if (written.choice === own) follows++;
     if (own === map) tallyMap++;
   }

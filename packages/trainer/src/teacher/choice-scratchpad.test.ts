@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PretrainShapesSchema } from "../config/pretrain-shapes";
 import { shapeTask } from "../rollout/shape-task";
-import { choiceScratchpad, scratchpadArgmax } from "./choice-scratchpad";
+import { choiceScratchpad, nearestCandidate, runningTotal, scratchpadArgmax, scratchpadFor } from "./choice-scratchpad";
 
 /** Beliefs that know exactly the cells in `known` (an own observation each). */
 function beliefsOf(task: Task, known: ReadonlyMap<number, number>) {
@@ -146,5 +146,135 @@ describe("choiceScratchpad", () => {
       }
     }
     expect(agree / n).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+/** A total task of the small shapes (totalRate 1), or null where the draw could not be a total. */
+function smallTotal(seed: number): Task | null {
+  const task = shapeTask(
+    {
+      ...small,
+      levels: [
+        [0, 1],
+        [0, 2],
+        [0, 5],
+      ],
+      totalRate: 1,
+    },
+    seed,
+  );
+  return task.decision.kind === "total" ? task : null;
+}
+
+describe("runningTotal and the running form (scratchpadFor('running'))", () => {
+  it("adds each option's row to the value before: equal to the oracle's running expected total (property)", () => {
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), (seed, mask) => {
+        const task = smallTotal(seed);
+        fc.pre(task !== null);
+        if (task === null) return;
+        const known = new Map<number, number>();
+        for (let c = 0; c < task.options * task.attributes; c++)
+          if (mask[c]) known.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
+        const [lo] = task.levels;
+        const z = task.prior.reduce((s, p) => s + p, 0);
+        const mean = task.prior.reduce((s, p, j) => s + (p / z) * (lo + j), 0);
+        // oracle: the expected total of rows 0..k, cell by cell from the list of known cells
+        const expected: number[] = [];
+        let t = 0;
+        for (let k = 0; k < task.options; k++) {
+          for (let m = 0; m < task.attributes; m++)
+            t += task.weights[m]! * (known.get(k * task.attributes + m) ?? mean);
+          expected.push(Math.min(100, Math.max(0, Math.round(t))));
+        }
+        const values = runningTotal(publicTask(task), beliefsOf(task, known));
+        expect(values).toEqual(expected);
+        // never falls: every row adds a non-negative amount (levels from 0 up)
+        for (let k = 1; k < expected.length; k++) expect(values![k]).toBeGreaterThanOrEqual(values![k - 1]!);
+      }),
+    );
+  });
+
+  it("knowing every cell, the last value is the true total and the running form chooses the correct candidate", () => {
+    const pad = scratchpadFor("running");
+    let n = 0;
+    for (let seed = 0; seed < 400; seed++) {
+      const task = smallTotal(seed);
+      if (task === null) continue;
+      n++;
+      const all = new Map<number, number>();
+      for (let c = 0; c < task.options * task.attributes; c++)
+        all.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
+      const values = pad.values(publicTask(task), beliefsOf(task, all));
+      let total = 0;
+      task.table.forEach((row) => row.forEach((v, m) => (total += task.weights[m]! * v)));
+      expect(values).toHaveLength(task.options);
+      expect(values.at(-1)).toBe(total);
+      expect(pad.answer(publicTask(task), values)).toBe(task.correct);
+      // rendered with the task's answer count, it reads back as that candidate
+      const text = renderTally(values, task.correct, decisionModelForTask(task).answers);
+      expect(parseChoice(text, "canonical", task).choice).toBe(task.correct);
+    }
+    expect(n).toBeGreaterThan(100);
+  });
+
+  it("nearestCandidate: the closest value, the lowest index among ties (known answers and a brute-force oracle)", () => {
+    expect(nearestCandidate([10, 12, 15], 13)).toBe(1);
+    expect(nearestCandidate([10, 12, 14], 13)).toBe(1);
+    expect(nearestCandidate([10, 12, 14], 100)).toBe(2);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(100), { minLength: 1, maxLength: 8 }), fc.nat(100), (cands, t) => {
+        const d = cands.map((c) => Math.abs(c - t));
+        expect(nearestCandidate(cands, t)).toBe(d.indexOf(Math.min(...d)));
+      }),
+    );
+  });
+
+  it("argmax decisions are written exactly as the distance form; the distance form is choiceScratchpad", () => {
+    const running = scratchpadFor("running");
+    const distance = scratchpadFor("distance");
+    fc.assert(
+      fc.property(fc.nat(1_000_000), (seed) => {
+        const task = shapeTask(small, seed);
+        const known = new Map<number, number>();
+        for (const c of task.visibility[0] ?? [])
+          known.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
+        const b = beliefsOf(task, known);
+        const pt = publicTask(task);
+        expect(distance.values(pt, b)).toEqual(choiceScratchpad(pt, b));
+        expect(distance.answer(pt, distance.values(pt, b))).toBe(scratchpadArgmax(choiceScratchpad(pt, b)));
+        if (task.decision.kind !== "total") {
+          expect(running.values(pt, b)).toEqual(choiceScratchpad(pt, b));
+          expect(running.answer(pt, running.values(pt, b))).toBe(scratchpadArgmax(choiceScratchpad(pt, b)));
+        }
+      }),
+    );
+  });
+
+  it("its choice is (within 0.01) the MAP of the same evidence for at least 85% of agents on total decisions", () => {
+    const pad = scratchpadFor("running");
+    let agree = 0;
+    let n = 0;
+    const arithmetic = heldOutFamilies["heldout.arithmetic"]!;
+    for (const generate of [
+      (seed: number) => shapeTask({ ...PretrainShapesSchema.parse({}), totalRate: 1 }, seed),
+      (seed: number) => arithmetic({ seed }),
+    ])
+      for (let seed = 0; seed < 150; seed++) {
+        const task = generate(seed);
+        if (task.decision.kind !== "total") continue;
+        for (let agent = 0; agent < task.agents; agent++) {
+          const known = new Map<number, number>();
+          for (const c of task.visibility[agent] ?? [])
+            known.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
+          const b = beliefsOf(task, known);
+          const pmf = decisionModelForTask(task).posterior(b).pmf;
+          const chosen = pad.answer(publicTask(task), pad.values(publicTask(task), b));
+          n++;
+          if ((pmf[chosen] as number) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
+        }
+      }
+    expect(n).toBeGreaterThan(300);
+    expect(agree / n).toBeGreaterThanOrEqual(0.85);
   });
 });

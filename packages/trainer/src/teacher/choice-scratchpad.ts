@@ -98,3 +98,63 @@ export function scratchpadArgmax(values: readonly number[]): number {
   for (let k = 1; k < values.length; k++) if ((values[k] as number) > (values[best] as number)) best = k;
   return best;
 }
+
+/**
+ * How a total decision's scratchpad is written (`sft.totalScratchpad`): "distance", choiceScratchpad's one value per
+ * candidate (100 minus its distance from the expected total, in percents of the total's range); "running", the
+ * expected total added up one option's row at a time (runningTotal), then the candidate nearest the last value.
+ */
+export type TotalScratchpad = "distance" | "running";
+
+/** A choice scratchpad: the values a teacher writes for some evidence, and the answer those values choose. */
+export interface ChoiceScratchpad {
+  values(task: PublicTask, beliefs: Beliefs): number[];
+  /** The answer written values choose (they may be a model's, so any integers of the right length). */
+  answer(task: PublicTask, values: readonly number[]): number;
+}
+
+/**
+ * The running form of a total decision's scratchpad: one value per OPTION (not per candidate), the expected total of
+ * the rows up to and including it in whole points (sum over those rows' cells of w * the known level, or the prior
+ * mean for an unknown cell), rounded and clamped to 0..100. Each value is the one before plus one row's sum, so a
+ * model only ever adds a row to the number it just wrote, and the last value is the expected total itself. Null
+ * where the task is not a total decision.
+ */
+export function runningTotal(task: PublicTask, beliefs: Beliefs): number[] | null {
+  if (task.decision.kind !== "total") return null;
+  const { options: K, attributes: M, weights } = task;
+  const [lo] = task.levels;
+  const prior = normalisedPrior(task);
+  const priorMean = prior.reduce((s, p, j) => s + p * (lo + j), 0);
+  const out: number[] = [];
+  let total = 0;
+  for (let k = 0; k < K; k++) {
+    for (let m = 0; m < M; m++) total += (weights[m] ?? 1) * (cellLevel(beliefs, k * M + m) ?? priorMean);
+    out.push(Math.min(SCRATCHPAD_MAX, Math.max(0, Math.round(total))));
+  }
+  return out;
+}
+
+/** The candidate nearest `total`, the lowest index among ties. */
+export function nearestCandidate(candidates: readonly number[], total: number): number {
+  let best = 0;
+  for (let c = 1; c < candidates.length; c++)
+    if (Math.abs((candidates[c] as number) - total) < Math.abs((candidates[best] as number) - total)) best = c;
+  return best;
+}
+
+/**
+ * The scratchpad of a shapes base: choiceScratchpad and its argmax, except that with `total: "running"` a total
+ * decision writes runningTotal and chooses the candidate nearest its last value. The "distance" form is the one the
+ * committed shapes base was taught.
+ */
+export function scratchpadFor(total: TotalScratchpad = "distance"): ChoiceScratchpad {
+  if (total === "distance") return { values: choiceScratchpad, answer: (_task, values) => scratchpadArgmax(values) };
+  return {
+    values: (task, beliefs) => runningTotal(task, beliefs) ?? choiceScratchpad(task, beliefs),
+    answer: (task, values) =>
+      task.decision.kind === "total"
+        ? nearestCandidate(task.decision.candidates, values.at(-1) ?? 0)
+        : scratchpadArgmax(values),
+  };
+}

@@ -14,7 +14,7 @@ import {
 } from "@cosir/env";
 import { observationBeliefs, pendingAnswers, scriptedPolicy } from "@cosir/policy";
 import type { TrainConfig } from "../config/train-config";
-import { choiceScratchpad, scratchpadArgmax } from "./choice-scratchpad";
+import { scratchpadFor, type TotalScratchpad } from "./choice-scratchpad";
 
 export interface TeacherOptions {
   seed?: number;
@@ -32,6 +32,8 @@ export interface TeacherOptions {
    * has (the shapes base).
    */
   choice?: "own" | "random" | "tally" | "scratchpad";
+  /** With `choice: "scratchpad"`, how a total decision's scratchpad is written (scratchpadFor). Default "distance". */
+  totalScratchpad?: TotalScratchpad;
   /**
    * Probability that a turn answers a teammate's open ASK: a cell the agent holds that a teammate asked for (of
    * anyone, or of this agent) and nobody has shared since. The turn then shares that cell. Default 0.
@@ -78,6 +80,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   const comboRate = options.comboRate ?? 0;
   const askByName = options.askByName ?? 0;
   const oracle = scriptedPolicy("oracle", { seed });
+  const scratchpad = scratchpadFor(options.totalScratchpad);
 
   function ownOnlyChoice(obs: Observation): number {
     const t = obs.task;
@@ -101,8 +104,8 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
         obs.surface,
         obs.task,
       );
-    const values = choiceScratchpad(obs.task, observationBeliefs(obs));
-    return renderTally(values, scratchpadArgmax(values));
+    const values = scratchpad.values(obs.task, observationBeliefs(obs));
+    return renderTally(values, scratchpad.answer(obs.task, values), decisionModelForTask(obs.task).answers);
   }
 
   function actOne(obs: Observation): PolicyAction {
@@ -188,6 +191,7 @@ export function teacherFromConfig(config: Pick<TrainConfig, "seed" | "sft">): Po
     answerRate: sft.answerRate,
     comboRate: sft.comboRate,
     choice: sft.teacherChoice,
+    ...(sft.totalScratchpad !== undefined ? { totalScratchpad: sft.totalScratchpad } : {}),
     fresh: sft.fresh,
     askByName: sft.askByName,
   });
