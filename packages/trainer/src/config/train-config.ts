@@ -204,6 +204,11 @@ export const TrainConfigSchema = z
         /** Teacher episodes played for the pretraining data. */
         episodes: int.min(1).max(1_000_000).default(2000),
         copySteps: int.min(0).max(1_000_000).default(250),
+        /**
+         * How the number words' embedding rows start (initNumberEmbedding): "random" as every other row, or "fourier"
+         * (periodic features of the value, so n and n+1 start apart and adding is a rotation). Absent: "random".
+         */
+        numberEmbedding: z.enum(["random", "fourier"]).optional(),
         steps: int.min(0).max(1_000_000).default(1500),
         batchSize: int.min(1).max(4096).default(32),
         /**

@@ -7,9 +7,12 @@ export interface PolicyModel {
   tokenizer: CanonicalTokenizer;
 }
 
+/** The largest integer word of the trainer's tokenizer (every number word is 0..TRAINER_MAX_NUMBER). */
+export const TRAINER_MAX_NUMBER = 100;
+
 /** Tokenizer covering every task the trainer and the held-out families generate (env's defaults). */
 export function trainerTokenizer(): CanonicalTokenizer {
-  return CanonicalTokenizer.fromVocabulary({ maxNumber: 100 });
+  return CanonicalTokenizer.fromVocabulary({ maxNumber: TRAINER_MAX_NUMBER });
 }
 
 export function createPolicyModel(

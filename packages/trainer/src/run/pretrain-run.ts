@@ -8,7 +8,8 @@ import type { TaskGenerator } from "@cosir/env";
 import { measureBaseSkills, type BaseSkills } from "./base-skills";
 import { measureHeldOutSkills, type HeldOutSkills } from "./held-out-skills";
 import { evaluationTasks } from "./evaluate-policy";
-import { createPolicyModel } from "./policy-model";
+import { initNumberEmbedding } from "./number-embedding";
+import { TRAINER_MAX_NUMBER, createPolicyModel } from "./policy-model";
 import { scratchpadFor } from "../teacher/choice-scratchpad";
 import { pretrainBase } from "./pretrain-base";
 import { writeFileAtomic, writeJsonAtomic } from "./run-folder";
@@ -77,6 +78,7 @@ export async function runPretrain(
   const backend = await selectBackend();
   const started = Date.now();
   const pm = createPolicyModel(config.model, derivedSeed(config.seed, "init"));
+  if (config.pretrain.numberEmbedding === "fourier") await initNumberEmbedding(pm, TRAINER_MAX_NUMBER);
   const lines: string[] = [];
   try {
     options.log?.(`pretraining ${pm.model.parameterCount()} parameters on ${backend.name}`);
