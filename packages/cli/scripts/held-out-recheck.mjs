@@ -3,9 +3,10 @@
 // two arms on the held-out families at another bench seed (new instances and sampling), then prints the held-out
 // sum per RL seed with 95% stratified bootstrap intervals and the paired differences, as the demo does.
 //   node packages/cli/scripts/held-out-recheck.mjs --run runs/shapes-demo --seeds 3 --bench-seed 1001 [--n 200]
-//     [--only base,cosir@1,...] [--runs-out FILE.json] [--runs-in FILE.json,...]
+//     [--only base,cosir@1,...] [--runs-out FILE.json] [--runs-in FILE.json,...] [--choice-temperature T]
 // --only plays a subset and --runs-out saves its runs, so two processes can share the work; --runs-in merges saved
-// runs instead of playing. Writes nothing else.
+// runs instead of playing. --choice-temperature decodes every policy's choices at T (0: greedy), its talk sampled as the
+// demo samples it. Writes nothing else.
 import { writeFileSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     "runs-out": { type: "string" },
     "runs-in": { type: "string" },
+    "choice-temperature": { type: "string" },
   },
 });
 const fail = (field, value, expected) => {
@@ -34,6 +36,9 @@ const n = Number(values.n);
 if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16) fail("--seeds", values.seeds, "an integer in 1..16");
 if (!Number.isInteger(benchSeed)) fail("--bench-seed", values["bench-seed"], "an integer");
 if (!Number.isInteger(n) || n < 1) fail("--n", values.n, "a positive integer");
+const choiceTemperature = values["choice-temperature"] === undefined ? undefined : Number(values["choice-temperature"]);
+if (choiceTemperature !== undefined && !(choiceTemperature >= 0 && choiceTemperature <= 10))
+  fail("--choice-temperature", values["choice-temperature"], "a number in 0..10");
 const armDir = (arm, k) =>
   k === 0 ? join(values.run, arm, "checkpoint") : join(values.run, `seed-${k}`, arm, "checkpoint");
 const names = (arm, k) => (k === 0 ? arm : `${arm}@${k}`);
@@ -52,7 +57,11 @@ if (values["runs-in"] !== undefined) {
   );
   const only = values.only?.split(",");
   for (const spec of specs.filter((s) => only === undefined || only.includes(s.name))) {
-    const { policy, surface } = await createPolicy(spec, { seed: benchSeed, endpoint: {} });
+    const { policy, surface } = await createPolicy(spec, {
+      seed: benchSeed,
+      endpoint: {},
+      ...(choiceTemperature !== undefined ? { choiceTemperature } : {}),
+    });
     for (const benchmark of builtInBenchmarks.filter((b) => b.tags.includes("heldout"))) {
       runs.push(
         await runBenchmark(benchmark, policy, { seed: benchSeed, n, surface, batchSize: 50, policy: spec.name }),

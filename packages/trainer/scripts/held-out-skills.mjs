@@ -4,6 +4,7 @@
 // pretraining's own measurement runs at the RL temperature on pretrain.heldOutEpisodes tasks a family). One JSON
 // object on stdout; a line per family on stderr as it finishes.
 //   node packages/trainer/scripts/held-out-skills.mjs --checkpoint DIR [--episodes 100] [--temperature 1]
+//     [--choice-temperature T] (the choices decoded at T, 0 greedy; absent: at --temperature)
 //     [--families heldout.arithmetic,heldout.whodunit] [--seed 0]
 import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     checkpoint: { type: "string" },
     episodes: { type: "string", default: "100" },
     temperature: { type: "string", default: "1" },
+    "choice-temperature": { type: "string" },
     families: { type: "string" },
     seed: { type: "string", default: "0" },
   },
@@ -29,6 +31,11 @@ if (!Number.isInteger(episodes) || episodes < 1)
   fail(`--episodes: expected a positive integer, got ${values.episodes}`);
 const temperature = Number(values.temperature);
 if (!(temperature >= 0 && temperature <= 10)) fail(`--temperature: expected 0..10, got ${values.temperature}`);
+const ct = values["choice-temperature"];
+const choiceTemperature = ct === undefined ? undefined : Number(ct);
+if (choiceTemperature !== undefined && !(choiceTemperature >= 0 && choiceTemperature <= 10))
+  fail(`--choice-temperature: expected 0..10, got ${ct}`);
+const choice = choiceTemperature === undefined ? {} : { choiceTemperature };
 const names = values.families === undefined ? Object.keys(heldOutFamilies) : values.families.split(",");
 for (const n of names) if (!(n in heldOutFamilies)) fail(`--families: unknown family ${JSON.stringify(n)}`);
 await selectBackend({ log: null });
@@ -37,7 +44,7 @@ const loaded = await loadCheckpoint(values.checkpoint);
 // the tallies are read against the scratchpad the checkpoint was taught (its base.json's sft.totalScratchpad)
 const scratchpad = taughtScratchpad(values.checkpoint);
 const pm = { model: loaded.model, tokenizer: loaded.tokenizer };
-const out = { checkpoint: values.checkpoint, temperature, episodes, families: {} };
+const out = { checkpoint: values.checkpoint, temperature, ...choice, episodes, families: {} };
 for (const name of names) {
   const started = Date.now();
   const r = await measureHeldOutSkills(
@@ -45,6 +52,7 @@ for (const name of names) {
     { [name]: heldOutFamilies[name] },
     {
       temperature,
+      ...choice,
       maxNewTokens: config.rl.maxNewTokens,
       seed: Number(values.seed),
       episodes,
@@ -68,6 +76,7 @@ const solo = await measureHeldOutSkills(
   {},
   {
     temperature,
+    ...choice,
     maxNewTokens: config.rl.maxNewTokens,
     seed: Number(values.seed),
     episodes,

@@ -46,6 +46,16 @@ describe("benchOptions", () => {
     expect(() => benchOptions({ concurrency: "0" })).toThrow(/^--concurrency:/);
   });
 
+  it("--choice-temperature: the tfjs choices' temperature, 0..10, a bad value named", () => {
+    expect(benchOptions({ "choice-temperature": "0" }).choiceTemperature).toBe(0);
+    expect(benchOptions({ "choice-temperature": "0.25" }).choiceTemperature).toBe(0.25);
+    expect(benchOptions({}).choiceTemperature).toBeUndefined();
+    for (const bad of ["-1", "11", "x", " "])
+      expect(() => benchOptions({ "choice-temperature": bad }), bad).toThrow(
+        /^--choice-temperature: expected a number in 0\.\.10/,
+      );
+  });
+
   it("temperatureFlag accepts exactly the numbers in 0..2", () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, min: -5, max: 5 }), (t) => {

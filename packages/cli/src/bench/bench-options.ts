@@ -28,6 +28,7 @@ export const BENCH_FLAGS = {
   "max-reply-chars": { type: "string" },
   "max-tokens": { type: "string" },
   temperature: { type: "string" },
+  "choice-temperature": { type: "string" },
   prompts: { type: "string" },
   "vote-reader": { type: "string" },
   "missing-votes": { type: "string" },
@@ -48,6 +49,8 @@ export interface BenchOptions {
   model: string | undefined;
   concurrency: number;
   endpointOptions: PolicyEndpointOptions;
+  /** `--choice-temperature`: the choices' temperature of tfjs checkpoint policies (0 greedy); absent: as their talk. */
+  choiceTemperature?: number;
 }
 
 export function temperatureFlag(raw: unknown): number {
@@ -77,7 +80,26 @@ export function benchOptions(values: FlagValues): BenchOptions {
     ...(values["max-tokens"] !== undefined ? { maxTokens: intFlag(values, "max-tokens", 256, 1, 1_000_000) } : {}),
     ...(values.temperature !== undefined ? { temperature: temperatureFlag(values.temperature) } : {}),
   };
-  return { seed, out, endpoint, model, concurrency, endpointOptions };
+  const raw = values["choice-temperature"];
+  const choiceTemperature = raw === undefined ? undefined : Number(raw);
+  if (
+    choiceTemperature !== undefined &&
+    (typeof raw !== "string" ||
+      raw.trim() === "" ||
+      !Number.isFinite(choiceTemperature) ||
+      choiceTemperature < 0 ||
+      choiceTemperature > 10)
+  )
+    throw new InvalidArgumentError("--choice-temperature", raw, "expected a number in 0..10");
+  return {
+    seed,
+    out,
+    endpoint,
+    model,
+    concurrency,
+    endpointOptions,
+    ...(choiceTemperature !== undefined ? { choiceTemperature } : {}),
+  };
 }
 
 /**

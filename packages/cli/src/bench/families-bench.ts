@@ -19,7 +19,14 @@ export async function familiesBench(argv: string[], io: CliIo, values: FlagValue
   for (const spec of specs) if (spec !== endpointSpec) await probePolicy(spec);
   const teams = [];
   for (const spec of specs)
-    teams.push({ spec, ...(await createPolicy(spec, { seed: o.seed, endpoint: o.endpointOptions })) });
+    teams.push({
+      spec,
+      ...(await createPolicy(spec, {
+        seed: o.seed,
+        endpoint: o.endpointOptions,
+        ...(o.choiceTemperature !== undefined ? { choiceTemperature: o.choiceTemperature } : {}),
+      })),
+    });
   const runs: BenchmarkRun[] = [];
   const started = Date.now();
   for (const benchmark of benchmarks) {

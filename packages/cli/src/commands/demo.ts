@@ -10,7 +10,13 @@ import {
   type BenchmarkRun,
   type BenchSummary,
 } from "@cosir/bench";
-import { decodingLabel, readMetricsLines, type RlMetricsLine, writeJsonAtomic } from "@cosir/trainer";
+import {
+  choiceTemperatureOf,
+  decodingLabel,
+  readMetricsLines,
+  type RlMetricsLine,
+  writeJsonAtomic,
+} from "@cosir/trainer";
 import { formatHeldOutBySeed, heldOutBySeed, type HeldOutSeedRow } from "../demo/held-out-by-seed";
 import { heldOutSumNote } from "../demo/held-out-sum-precision";
 import type { CliCommand } from "../cli-io";
@@ -64,7 +70,11 @@ export const demoCommand: CliCommand = async (argv, io) => {
   ): Promise<BenchmarkRun[]> => {
     const runs: BenchmarkRun[] = [];
     for (const spec of specs.filter((p) => names.includes(p.name))) {
-      const { policy, surface } = await createPolicy(spec, { seed: config.seed, endpoint: {} });
+      const { policy, surface } = await createPolicy(spec, {
+        seed: config.seed,
+        endpoint: {},
+        ...choiceTemperatureOf(config),
+      });
       for (const benchmark of (builtInBenchmarks as unknown as Benchmark[]).filter(only))
         runs.push(
           await runBenchmark(benchmark, policy, {

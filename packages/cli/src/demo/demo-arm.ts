@@ -1,5 +1,6 @@
 import { loadCheckpoint } from "@cosir/policy/tfjs";
 import {
+  choiceTemperatureOf,
   evaluatePolicy,
   evaluationTasks,
   samplingPolicy,
@@ -38,8 +39,8 @@ export interface DemoArmResult {
 }
 
 /**
- * The held-out evaluation of a policy model the demo reports, at `eval.temperature` (0: greedy) with a fixed
- * sampling seed, as in every table.
+ * The held-out evaluation of a policy model the demo reports, at `eval.temperature` (0: greedy; the choices at
+ * `eval.choiceTemperature` when set) with a fixed sampling seed, as in every table.
  */
 export async function evaluateModel(
   pm: PolicyModel,
@@ -51,6 +52,7 @@ export async function evaluateModel(
     temperature: config.eval.temperature,
     maxNewTokens: config.rl.maxNewTokens,
     seed: 0,
+    ...choiceTemperatureOf(config),
   });
   return evaluatePolicy(policy, evaluationTasks(config, n), { dialogues });
 }

@@ -8,17 +8,20 @@ const TFJS_ENTRY: string = "@cosir/policy/tfjs";
 /**
  * Loads a tfjs checkpoint directory as a Policy through `@cosir/policy/tfjs`, imported only here so a run
  * with scripted or chat policies never loads tfjs: selects the tfjs back end, then
- * `TfjsPolicy.fromCheckpoint(dir, {name, seed})`. `load` imports the entry (tests pass a fake).
+ * `TfjsPolicy.fromCheckpoint(dir, {name, seed, choiceTemperature})`. `load` imports the entry (tests pass a fake).
  */
 export async function loadCheckpointPolicy(
   dir: string,
   name: string,
   seed = 0,
   load: () => Promise<unknown> = () => import(TFJS_ENTRY),
+  choiceTemperature?: number,
 ): Promise<Policy> {
   const tfjs = (await load()) as Record<string, unknown>;
   const TfjsPolicy = tfjs.TfjsPolicy as
-    | { fromCheckpoint?: (d: string, o: { name: string; seed: number }) => Promise<Policy> }
+    | {
+        fromCheckpoint?: (d: string, o: { name: string; seed: number; choiceTemperature?: number }) => Promise<Policy>;
+      }
     | undefined;
   if (typeof TfjsPolicy?.fromCheckpoint !== "function") {
     throw new CosirError(
@@ -27,7 +30,11 @@ export async function loadCheckpointPolicy(
     );
   }
   if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
-  return TfjsPolicy.fromCheckpoint(dir, { name, seed });
+  return TfjsPolicy.fromCheckpoint(dir, {
+    name,
+    seed,
+    ...(choiceTemperature !== undefined ? { choiceTemperature } : {}),
+  });
 }
 
 /** `name=DIR` (any named value no other back end takes) or `name=checkpoint:DIR`: a tfjs checkpoint, canonical surface. */
@@ -37,7 +44,8 @@ export const checkpointBackend: PolicyBackend = {
   accepts: (_value, named) => named,
   parse: (arg) => ({ target: arg }),
   describe: (spec) => spec.target,
-  async create(spec, { seed }) {
-    return { policy: await loadCheckpointPolicy(spec.target, spec.name, seed), surface: "canonical" };
+  async create(spec, { seed, choiceTemperature }) {
+    const policy = await loadCheckpointPolicy(spec.target, spec.name, seed, undefined, choiceTemperature);
+    return { policy, surface: "canonical" };
   },
 };

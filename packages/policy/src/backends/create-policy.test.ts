@@ -52,14 +52,19 @@ describe("createPolicy", () => {
     const fake = async () => ({
       selectBackend: async () => void calls.push("select"),
       TfjsPolicy: {
-        fromCheckpoint: async (dir: string, o: { name: string; seed: number }) => {
-          calls.push(`load ${dir} ${o.name} ${o.seed}`);
+        fromCheckpoint: async (dir: string, o: { name: string; seed: number; choiceTemperature?: number }) => {
+          calls.push(
+            `load ${dir} ${o.name} ${o.seed}${o.choiceTemperature === undefined ? "" : ` ct ${o.choiceTemperature}`}`,
+          );
           return { name: o.name, act: async () => [] };
         },
       },
     });
     expect((await loadCheckpointPolicy("runs/a", "base", 3, fake)).name).toBe("base");
     expect(calls).toEqual(["select", "load runs/a base 3"]);
+    // the choices' temperature reaches the loader only when given (0, greedy, included)
+    await loadCheckpointPolicy("runs/b", "cosir", 1, fake, 0);
+    expect(calls.at(-1)).toBe("load runs/b cosir 1 ct 0");
     await expect(loadCheckpointPolicy("runs/a", "base", 0, async () => ({}))).rejects.toThrow(
       /^--policies base=runs\/a: @cosir\/policy\/tfjs exports no TfjsPolicy.fromCheckpoint/,
     );

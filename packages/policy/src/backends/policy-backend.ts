@@ -25,6 +25,11 @@ export interface PolicyEndpointOptions {
 export interface PolicyBackendContext {
   seed: number;
   endpoint: PolicyEndpointOptions;
+  /**
+   * Temperature of a tfjs checkpoint's choices (TfjsPolicy's choiceTemperature; 0 greedy), its discussion sampled as
+   * before; absent: every phase sampled alike. Back ends without a choice phase of their own ignore it.
+   */
+  choiceTemperature?: number;
 }
 
 /** A built policy and the surface it plays on. */

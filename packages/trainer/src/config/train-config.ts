@@ -298,6 +298,12 @@ export const TrainConfigSchema = z
          * greedily; the RL temperature measures the policy RL trained.
          */
         temperature: z.number().finite().min(0).max(10).default(0),
+        /**
+         * Temperature of the choices in those evaluations (and of the base skills `cosir pretrain` measures), 0 for
+         * greedy, while the discussion keeps `temperature`: a choice is the scratchpad's arithmetic, not a strategy
+         * (TfjsPolicy's choiceTemperature). Every arm alike. Absent: `temperature` for every phase.
+         */
+        choiceTemperature: z.number().finite().min(0).max(10).optional(),
       })
       .strict()
       .default({}),

@@ -15,6 +15,8 @@ export interface BaseSkills extends Omit<TraceSkills, "shares"> {
 
 export interface BaseSkillOptions {
   temperature: number;
+  /** Temperature of the choices (samplingPolicy's choiceTemperature); absent: `temperature`. */
+  choiceTemperature?: number;
   maxNewTokens: number;
   seed: number;
   /** At most this many given-cell probes (one per discussion observation, its first held cell). Default 400. */
@@ -122,6 +124,7 @@ export async function measureBaseSkills(
     temperature: options.temperature,
     maxNewTokens: options.maxNewTokens,
     seed: options.seed,
+    ...(options.choiceTemperature !== undefined ? { choiceTemperature: options.choiceTemperature } : {}),
   });
   const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
   played?.(traces);

@@ -19,4 +19,15 @@ describe("decodingLabel", () => {
   it("refuses a negative temperature, naming the field", () => {
     expect(() => resolveTrainConfig({ overrides: [{ eval: { temperature: -1 } }] })).toThrow(/eval\.temperature/);
   });
+
+  it("names the choices' decoding when eval.choiceTemperature differs, and refuses a bad one", () => {
+    const at = (evalSection: Record<string, number>) =>
+      decodingLabel(resolveTrainConfig({ overrides: [{ eval: evalSection }] }));
+    expect(at({ temperature: 1, choiceTemperature: 0 })).toBe("sampled at temperature 1, choices greedy");
+    expect(at({ temperature: 1, choiceTemperature: 0.5 })).toBe("sampled at temperature 1, choices at temperature 0.5");
+    expect(at({ temperature: 1, choiceTemperature: 1 })).toBe("sampled at temperature 1");
+    expect(() => resolveTrainConfig({ overrides: [{ eval: { choiceTemperature: -0.5 } }] })).toThrow(
+      /eval\.choiceTemperature/,
+    );
+  });
 });

@@ -76,6 +76,36 @@ describe("measureHeldOutSkills", () => {
     }
   }, 120_000);
 
+  it("choiceTemperature: the choices decoded at it, as a replay with samplingPolicy's choiceTemperature plays them", async () => {
+    const config = resolveTrainConfig({ preset: "smoke" });
+    const pm = createPolicyModel({ ...config.model, context: 320 }, derivedSeed(2, "init"));
+    const generate = families["heldout.whodunit"];
+    const tasks: Task[] = Array.from({ length: 6 }, (_, k) => generate({ seed: 700 + k }));
+    const options = { temperature: 1, maxNewTokens: 12, seed: 3, episodes: 6, seedOffset: 700, solo: false };
+    try {
+      const greedy = await measureHeldOutSkills(pm, { w: generate }, { ...options, choiceTemperature: 0 });
+      const replay = async (choiceTemperature?: number) =>
+        runEpisodes(
+          tasks,
+          samplingPolicy(pm, {
+            temperature: 1,
+            maxNewTokens: 12,
+            seed: 3,
+            ...(choiceTemperature === undefined ? {} : { choiceTemperature }),
+          }),
+          { surface: "canonical", seed: tasks.map((_, k) => k) },
+        );
+      const greedyTraces = await replay(0);
+      expect(greedy.families.w?.teamAccuracy).toBe(traceSkills(tasks, greedyTraces).teamAccuracy);
+      // the choices differ from the all-sampled play's somewhere (else the option was not applied)
+      const sampled = await replay();
+      const choices = (ts: typeof sampled) => ts.flatMap((t) => t.choices.map((c) => c.text));
+      expect(choices(greedyTraces)).not.toEqual(choices(sampled));
+    } finally {
+      pm.model.dispose();
+    }
+  }, 120_000);
+
   it("runPretrain writes them to base.json when pretrain.heldOutEpisodes is set, and not otherwise", async () => {
     const config = resolveTrainConfig({
       preset: "smoke",

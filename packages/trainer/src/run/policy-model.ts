@@ -41,6 +41,8 @@ export interface SamplingPolicyOptions {
   name?: string;
   /** Hold each prompt's keys and values across turns (TfjsPolicy's prefixCache); clear it when done. */
   prefixCache?: boolean;
+  /** Temperature of the choices (TfjsPolicy's choiceTemperature; 0 greedy); absent: `temperature` for every phase. */
+  choiceTemperature?: number;
 }
 
 /**
@@ -56,5 +58,6 @@ export function samplingPolicy(pm: PolicyModel, options: SamplingPolicyOptions):
     seed: options.seed,
     name: options.name ?? "tfjs",
     prefixCache: options.prefixCache ?? false,
+    ...(options.choiceTemperature !== undefined ? { choiceTemperature: options.choiceTemperature } : {}),
   });
 }

@@ -78,4 +78,34 @@ describe("TfjsPolicy", () => {
     a.dispose();
     b.dispose();
   });
+
+  it("choiceTemperature: choices decoded at it, the discussion as without it, same rows as two plain policies", async () => {
+    const task = generateTask({ family: "random", seed: 4 });
+    const observations: Observation[] = [];
+    const recorder = {
+      name: "rec",
+      act: async (obs: readonly Observation[]) => {
+        observations.push(...obs);
+        return policy(1).act(obs);
+      },
+    };
+    await runEpisode(task, recorder);
+    const talk = observations.filter((o) => o.phase === "discuss");
+    const choose = observations.filter((o) => o.phase !== "discuss");
+    expect(talk.length).toBeGreaterThan(0);
+    expect(choose.length).toBeGreaterThan(0);
+    // interleave them, so the split and the reassembly are both exercised
+    const mixed = [...choose.slice(0, 1), ...talk, ...choose.slice(1)];
+    const make = (options: { temperature?: number; choiceTemperature?: number }) =>
+      new TfjsPolicy({ model: policy().model, tokenizer, seed: 9, maxTokens: 12, ...options });
+    const split = await make({ temperature: 1, choiceTemperature: 0 }).act(mixed);
+    const plainTalk = await make({ temperature: 1 }).act(talk);
+    const greedyChoices = await make({ temperature: 0 }).act(choose);
+    expect(split.slice(1, 1 + talk.length)).toEqual(plainTalk);
+    expect([split[0], ...split.slice(1 + talk.length)]).toEqual(greedyChoices);
+    // equal to the temperature, or absent, it samples every row exactly as before the option existed
+    const same = await make({ temperature: 1, choiceTemperature: 1 }).act(mixed);
+    expect(same).toEqual(await make({ temperature: 1 }).act(mixed));
+    expect(() => make({ choiceTemperature: -1 })).toThrow(/^choiceTemperature: expected a number in 0\.\.10, got -1/);
+  });
 });

@@ -28,6 +28,13 @@ export interface TfjsPolicyOptions extends SamplingOptions {
    * `clearPrefixCache()` after the weights change and when done. Default false.
    */
   prefixCache?: boolean;
+  /**
+   * Temperature of the choices (observations whose phase is not "discuss": the final choice and a pre-discussion
+   * one), 0 for greedy; the discussion keeps `temperature`. A choice is worked out (a scratchpad's arithmetic), not a
+   * strategy to explore, so an evaluation may sample the talk and take the most likely choice. Absent: `temperature`
+   * for every phase, and `act` samples exactly as it did before the option existed.
+   */
+  choiceTemperature?: number;
 }
 
 /**
@@ -43,6 +50,8 @@ export class TfjsPolicy implements Policy {
   readonly maxTokens: number;
   readonly batchSize: number;
   sampling: SamplingOptions;
+  /** Temperature of the choice phases, or undefined to sample them as the discussion (see TfjsPolicyOptions). */
+  readonly choiceTemperature: number | undefined;
   private rng: SeededRandom;
   private readonly prefixes: PrefixCache | undefined;
 
@@ -69,6 +78,10 @@ export class TfjsPolicy implements Policy {
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1)
       throw new InvalidArgumentError("batchSize", this.batchSize, "expected a positive integer");
     this.sampling = { temperature: options.temperature ?? 1, topK: options.topK ?? 0, topP: options.topP ?? 1 };
+    const ct = options.choiceTemperature;
+    if (ct !== undefined && !(Number.isFinite(ct) && ct >= 0 && ct <= 10))
+      throw new InvalidArgumentError("choiceTemperature", ct, "expected a number in 0..10");
+    this.choiceTemperature = ct;
     this.rng = new SeededRandom(options.seed ?? 0);
     this.prefixes = options.prefixCache === true ? new PrefixCache(4 * this.batchSize) : undefined;
   }
@@ -108,9 +121,31 @@ export class TfjsPolicy implements Policy {
   async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
     const out: PolicyAction[] = [];
     for (let start = 0; start < observations.length; start += this.batchSize) {
-      out.push(...this.complete(observations.slice(start, start + this.batchSize).map((o) => o.text)));
+      const batch = observations.slice(start, start + this.batchSize);
+      if (this.choiceTemperature === undefined || this.choiceTemperature === this.sampling.temperature)
+        out.push(...this.complete(batch.map((o) => o.text)));
+      else out.push(...this.completeByPhase(batch));
       await Promise.resolve();
     }
+    return out;
+  }
+
+  /** One batch with its choices at choiceTemperature: the discussion rows first, then the choices, in input order. */
+  private completeByPhase(batch: readonly Observation[]): PolicyAction[] {
+    const out = new Array<PolicyAction>(batch.length);
+    const talk = batch.flatMap((o, i) => (o.phase === "discuss" ? [i] : []));
+    const choose = batch.flatMap((o, i) => (o.phase === "discuss" ? [] : [i]));
+    const run = (rows: number[], options: SamplingOptions) => {
+      if (rows.length === 0) return;
+      this.complete(
+        rows.map((i) => (batch[i] as Observation).text),
+        options,
+      ).forEach((action, k) => {
+        out[rows[k] as number] = action;
+      });
+    };
+    run(talk, {});
+    run(choose, { temperature: this.choiceTemperature as number });
     return out;
   }
 
