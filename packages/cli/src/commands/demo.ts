@@ -54,6 +54,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   // The held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
   // outcome-only frees), CoSIR after it; the runs are merged into one report in the usual order.
   const benchN = config.eval.benchEpisodes;
+  const context = { seed: config.seed, endpoint: {}, ...choiceTemperatureOf(config) };
   const benchSpecs = parsePolicySpecs(
     [
       `base=${join(out, "base")}`,
@@ -70,11 +71,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   ): Promise<BenchmarkRun[]> => {
     const runs: BenchmarkRun[] = [];
     for (const spec of specs.filter((p) => names.includes(p.name))) {
-      const { policy, surface } = await createPolicy(spec, {
-        seed: config.seed,
-        endpoint: {},
-        ...choiceTemperatureOf(config),
-      });
+      const { policy, surface } = await createPolicy(spec, context);
       for (const benchmark of (builtInBenchmarks as unknown as Benchmark[]).filter(only))
         runs.push(
           await runBenchmark(benchmark, policy, {
