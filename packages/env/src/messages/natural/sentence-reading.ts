@@ -10,6 +10,7 @@ import { loneShare, onlyLevel } from "./lone-share";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
+import { consentProposal } from "./consent-proposal";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -401,7 +402,8 @@ export class SentenceReading {
         loneProposal(sentence, first, to, state) ??
         (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
         letsItProposal(sentence, first, to, state) ??
-        mustBeProposal(sentence, first, to, state);
+        mustBeProposal(sentence, first, to, state) ??
+        (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
