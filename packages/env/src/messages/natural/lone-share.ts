@@ -1,7 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import type { ParseState, Sentence } from "./sentence";
+import { type ParseState, pastWere, type Sentence } from "./sentence";
 import { trailingHedge } from "./trailing-hedge";
 
 /** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
@@ -207,6 +207,8 @@ export function loneShare(
     if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
     // "most likely 2" (as "likely 2"): "most" blocks only as a comparison or bound ("at most 2")
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
+    // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
+    if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (o !== null && o.end <= to) {

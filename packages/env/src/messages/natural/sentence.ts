@@ -218,7 +218,7 @@ const WERE_SUBJECTS = new Set(["it", "they", "i", "we", "he", "she", "you", "the
  * Is the "were" at i a plain past tense ("X's raffle tickets were +1") rather than a condition ("Were it 5, ...",
  * "if it were 5")? A "were" opening its clause, or followed by a subject, is a condition.
  */
-function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+export function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
   if (words[i] !== "were") return false;
   if (i === from || (tokens[i - 1] as NaturalToken).pause) return false;
   return !WERE_SUBJECTS.has(words[i + 1] as string) && !WERE_SUBJECTS.has(words[i - 1] as string);
