@@ -458,7 +458,7 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   return null;
 }
 
-/** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean". */
+/** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean", "my mistake,". */
 const RETRACTING = new Set([
   "no",
   "wait",
@@ -472,9 +472,25 @@ const RETRACTING = new Set([
   "meant",
   "my",
   "bad",
+  "mistake",
+  "error",
+  "correction",
 ]);
 /** The words such a retraction must hold one of ("no" or "that" alone retract nothing). */
-const RETRACTING_HEADS = new Set(["wait", "sorry", "oops", "scratch", "strike", "meant", "mean", "bad"]);
+const RETRACTING_HEADS = new Set([
+  "wait",
+  "sorry",
+  "oops",
+  "scratch",
+  "strike",
+  "meant",
+  "mean",
+  "bad",
+  // "is 1 — my mistake, it's -1" (fresh38)
+  "mistake",
+  "error",
+  "correction",
+]);
 
 /**
  * The level after a retraction opening the clause at i ("no wait, it's 3", "sorry, I meant 2"): the retraction words,
