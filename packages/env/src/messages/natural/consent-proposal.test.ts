@@ -75,3 +75,42 @@ describe("consent proposal: a choice put to the team as a question (fresh35..fre
     );
   });
 });
+
+describe("consent proposal: fresh38's consent after a choice and 'can we just'", () => {
+  it.each([
+    ["Monday noon, final answer, unless someone objects.", 1],
+    ["Monday noon, final answer, unless the team objects.", 1],
+    ["Can we just go with Tuesday morning?", 3],
+    ["Can we book Monday evening?", 2],
+  ])("proposes the option of %j", (text, option) => {
+    expect(proposals(text)).toEqual([{ kind: "propose", option }]);
+  });
+
+  it.each([
+    "Monday noon, final answer, unless Agent 2 objects.",
+    "Monday noon, final answer, unless it rains.",
+    "Can we check Monday noon?",
+    "Can we go with Monday noon or Monday evening?",
+    "Can we go with Monday noon if Lena is free?",
+  ])("proposes nothing from %j", (text) => {
+    expect(proposals(text)).toEqual([]);
+  });
+
+  it("'X, final answer' stands with the team's consent after it and falls with anyone named (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("someone", "anyone", "anybody", "the team"),
+        fc.constantFrom("objects", "disagrees"),
+        fc.nat(2),
+        (o, who, verb, agent) => {
+          expect(proposals(`${options[o]}, final answer, unless ${who} ${verb}.`)).toEqual([
+            { kind: "propose", option: o },
+          ]);
+          expect(proposals(`${options[o]}, final answer, unless Agent ${agent + 1} ${verb}.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+});

@@ -121,9 +121,12 @@ export function consentProposal(s: Sentence, first: number, to: number, state: P
   return qualifiedOption(s, first, tag, state) ?? verblessProposal(s, first, tag, state);
 }
 
-/** "shall we", "how about we", "why don't we" opening a question: a suggestion of what the team does next. */
+/** "shall we", "how about we", "why don't we", "can we just" opening a question: a suggestion of what the team does next. */
 const SUGGESTION_LEADS: readonly (readonly string[])[] = [
   ["shall", "we"],
+  // "Can we just go with Tuesday morning?" (fresh38)
+  ["can", "we", "just"],
+  ["can", "we"],
   ["how", "about", "we"],
   ["what", "about", "we"],
   ["why", "don't", "we"],
@@ -154,4 +157,18 @@ export function pointedSuggestion(s: Sentence, j: number, question: number, stat
     k = option.end - 1;
   }
   return named;
+}
+
+/** Who may object in "unless someone objects": the team, not one named agent. */
+const OBJECTORS = new Set(["someone", "anyone", "somebody", "anybody", "you", "everyone", "the"]);
+
+/**
+ * Is k..end, after a pause, only the team's consent ("unless someone objects", "unless anyone disagrees", "unless the
+ * team objects")? Then the choice before it stands.
+ */
+export function consentUnless(s: Sentence, k: number, end: number): boolean {
+  const { words } = s;
+  if (words[k] !== "unless" || !s.separated(k - 1) || !OBJECTORS.has(words[k + 1] as string)) return false;
+  const verb = words[k + 1] === "the" ? k + 3 : k + 2;
+  return cue.consent.has(words[verb] as string) && verb + 1 >= end;
 }

@@ -280,7 +280,10 @@ function ownSourceClosing(tokens: readonly NaturalToken[], words: readonly strin
   const noun = words[end] as string;
   const owner = words[end - 1];
   const lead = words[end - 2];
-  if (!cue.correctionSources.has(noun) || !(owner === "my" || owner === "our")) return false;
+  if (!(owner === "my" || owner === "our")) return false;
+  // "...; X's service is 2 on my end", "from my side" (fresh38): the speaker's own place as the source
+  if ((lead === "on" || lead === "from") && OWN_PLACES.has(noun) && noun !== "part") return true;
+  if (!cue.correctionSources.has(noun)) return false;
   return (lead === "to" && words[end - 3] === "according") || lead === "per" || lead === "by" || lead === "in";
 }
 

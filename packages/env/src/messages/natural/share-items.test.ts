@@ -96,3 +96,29 @@ describe("share items: counts without a digit — 'has no apples', 'down to its 
     expect(shares("Restaurant B's service gets top marks.", restaurants)).toEqual([share(1, 1, 5)]);
   });
 });
+
+describe("share items: a level 'of' the scale's top (fresh38)", () => {
+  it("reads 'N of <top>' as N where the clause ends or the attribute follows, and nothing on another scale", () => {
+    expect(level("2 of 5.")).toEqual({ value: 2, end: 3 });
+    expect(level("2 of 5 for service.")).toEqual({ value: 2, end: 3 });
+    // another scale, or a count of things: the "of" is not read as the scale
+    expect(level("2 of 10 for service.")).toEqual({ value: 2, end: 1 });
+    expect(level("2 of 5 dishes.")).toEqual({ value: 2, end: 1 });
+  });
+
+  it("'Restaurant X rates N of 5 for Y' is the share N for every level (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, n) => {
+          const acts = parseNatural(`${options[o]} rates ${n} of 5 for ${attributes[a]}.`, restaurants).acts;
+          expect(acts).toEqual([share(o, a, n)]);
+        },
+      ),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+});

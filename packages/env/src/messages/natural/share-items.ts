@@ -42,6 +42,13 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
     if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== hi) return null;
     next += 3;
   }
+  // "rates 2 of 5 for experience" (fresh38): "of" the scale's top, then the clause ends or the attribute follows
+  if (s.words[next] === "of" && next + 2 <= end && !(s.tokens[next - 1] as NaturalToken).pause) {
+    const scale = s.words[next + 1] as string;
+    const after = next + 2;
+    const closes = after >= end || s.separated(after - 1) || cue.levelPrepositions.has(s.words[after] as string);
+    if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) === hi && closes) next += 2;
+  }
   // "4 or 5", "4 to 5", "4 or so": not one level
   const after = s.words[next];
   const token = s.tokens[next - 1] as NaturalToken;
