@@ -328,6 +328,63 @@ function ownClause(words: readonly string[], at: number): boolean {
   return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");
 }
 
+/** Words of a closing clause that only asks the team's consent: "if you all agree", "unless anyone objects". */
+const CONSENT_WORDS = new Set([
+  "if",
+  "unless",
+  "assuming",
+  "provided",
+  "you",
+  "all",
+  "everyone",
+  "everybody",
+  "anyone",
+  "anybody",
+  "someone",
+  "somebody",
+  "nobody",
+  "no",
+  "one",
+  "the",
+  "team",
+  "rest",
+  "of",
+  "is",
+  "are",
+  "fine",
+  "okay",
+  "ok",
+  "good",
+  "with",
+  "it",
+  "that",
+  "this",
+]);
+
+/**
+ * Where a closing clause that only asks the team's consent starts in from..to ("The prize goes to Stall A, if you all
+ * agree", fresh37): after the last pause, an "if" / "unless" / "assuming" of CONSENT_WORDS and one consent verb
+ * (naturalCues.consent). `to` when there is none.
+ */
+export function consentTail(s: Sentence, from: number, to: number): number {
+  let start = to;
+  for (let k = to - 1; k > from; k--)
+    if (s.separated(k - 1)) {
+      start = k;
+      break;
+    }
+  if (start === to) return to;
+  const lead = s.words[start] as string;
+  if (!(lead === "if" || lead === "unless" || lead === "assuming" || lead === "provided")) return to;
+  let consent = 0;
+  for (let k = start + 1; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.consent.has(w)) consent++;
+    else if (!CONSENT_WORDS.has(w)) return to;
+  }
+  return consent === 1 ? start : to;
+}
+
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */
 function consentCondition(words: readonly string[], i: number, to: number): boolean {
   for (let k = i + 1; k < Math.min(to, i + 6); k++) if (cue.consent.has(words[k] as string)) return true;
