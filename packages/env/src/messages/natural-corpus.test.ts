@@ -27,8 +27,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
 
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
   // fresh33 and fresh34 were tuned on by helper h26h (session 39) and read no wrong act since; regress39 holds two
-  // wrong readings found outside the corpus; fresh36 was scored first, then tuned on; fresh35 is unseen
-  const unseen = new Set(["fresh14", "fresh21", "fresh35"]);
+  // wrong readings found outside the corpus; fresh36 was scored first, then tuned on; fresh35 is unseen; fresh37
+  // (helper h40p, session 40) was scored first, then tuned on, as was fresh38 after it; fresh39 is unseen
+  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -49,6 +50,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh32",
       "fresh33",
       "fresh35",
+      "fresh39",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -69,7 +71,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // fresh35, written by helper h26h after every rule of its own and never tuned on (0.982 / 0.889 when written;
       // 1.00 / 0.937 after the rules from fresh36, proposals, hedges and number forms still under the target), held
       // to its figure
-      if (name === "fresh32" || name === "fresh33" || name === "fresh35") continue;
+      // fresh39, written by helper h40p after every rule of its own and never tuned on (1.00 / 0.904, proposals 0.636
+      // and number forms 0.917 under the target), held to its figure
+      if (name === "fresh32" || name === "fresh33" || name === "fresh35" || name === "fresh39") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

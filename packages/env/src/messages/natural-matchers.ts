@@ -22,8 +22,23 @@ export function singular(words: string[]): string[][] {
 }
 
 /**
+ * A two-word count noun named by its head ("rice bags" -> "bags of rice", "bag of rice"): "just one bag of rice"
+ * (fresh35, fresh37). Only a plural head of letters after a modifier of letters.
+ */
+export function ofSpellings(words: string[]): string[][] {
+  const [modifier, head] = words;
+  if (words.length !== 2 || modifier === undefined || head === undefined) return [];
+  if (!/^[a-z]+$/.test(modifier) || !/^[a-z]+s$/.test(head) || head.length < 4 || head.endsWith("ss")) return [];
+  return [
+    [head, "of", modifier],
+    [head.slice(0, -1), "of", modifier],
+  ];
+}
+
+/**
  * A count noun's singular, and a two-word name's plural ("badge log" -> "badge logs", "wait time" -> "wait times"):
- * "Employee E's and Employee F's badge logs: 1 and 0". One-word names keep their spelling ("services" is no name).
+ * "Employee E's and Employee F's badge logs: 1 and 0", and a count noun named by its head ("bags of rice"). One-word
+ * names keep their spelling ("services" is no name).
  */
 export function attributeSpellings(words: string[]): string[][] {
   const last = words[words.length - 1];
@@ -31,7 +46,7 @@ export function attributeSpellings(words: string[]): string[][] {
     words.length >= 2 && last !== undefined && last.length >= 3 && !last.endsWith("s") && /^[a-z]+$/.test(last)
       ? [[...words.slice(0, -1), `${last}s`]]
       : [];
-  return [...singular(words), ...plural];
+  return [...singular(words), ...plural, ...ofSpellings(words)];
 }
 
 const cache = new WeakMap<object, NaturalMatchers>();

@@ -20,10 +20,15 @@ export interface NaturalToken {
   /** The pause after the word is ";" (a new clause: "If A had ..., I'd pick A; for now I propose B") or ":". */
   semicolon?: boolean;
   colon?: boolean;
+  /** A dash ("—", "–", " - ") follows: a label's pause like a colon ("Cakes sold — Stall B: 2, Stall C: -1"). */
+  dash?: boolean;
 }
 
 /** Words that only pause a clause: dashes, bars, slashes and arrows ("**Proposal →** X", "Restaurant A -> 4"). */
 const DASHES = new Set(["—", "–", "-", "|", "/", "→", "->", "=>"]);
+
+/** Dashes that may end a label as a colon does ("Cakes sold — ..."); bars, slashes and arrows do not. */
+const LABEL_DASHES = new Set(["—", "–", "-"]);
 
 /** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
 const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;
@@ -134,6 +139,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     }
     if (DASHES.has(word) || PICTOGRAPHS.test(word)) {
       if (last !== undefined) last.pause = true;
+      if (last !== undefined && LABEL_DASHES.has(word)) last.dash = true;
       i = j;
       continue;
     }

@@ -204,3 +204,24 @@ describe("asks naming the attribute by a verb or a word of time, and requests fo
     });
   });
 }
+
+describe("ask cues: another's want to know is reported, not asked (fresh37)", () => {
+  const asks = (text: string) => parseNatural(text, restaurants).acts.filter((a) => a.kind === "ask");
+
+  it("'I'd like to know X's Y' asks; 'Agent 3 wanted to know about X's Y' does not, for any agent and pair (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), fc.nat(attributes.length - 1), fc.nat(2), (o, a, agent) => {
+        const pair = `${options[o]}'s ${attributes[a]}`;
+        expect(asks(`I'd like to know ${pair}.`)).toEqual([{ kind: "ask", option: o, attribute: a }]);
+        expect(asks(`Agent ${agent + 1} wanted to know about ${pair}.`)).toEqual([]);
+        expect(asks(`She wants to know ${pair}.`)).toEqual([]);
+        // addressed, the want is the speaker's again
+        expect(asks(`Agent ${agent + 1}, I want to know about ${pair}.`)).toEqual([
+          { kind: "ask", option: o, attribute: a, to: agent },
+        ]);
+      }),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+});

@@ -12,7 +12,9 @@ export function requestAt(s: Sentence, i: number): boolean {
   const w = words[i] as string;
   const prev = words[i - 1] as string | undefined;
   if (cue.wonder.has(w)) return true;
-  if (w === "know") return prev === "to" || prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
+  // "Agent 3 wanted to know about X's Y" (fresh37): another's want reported, no request of the speaker's
+  if (w === "know" && prev === "to") return !othersWant(s, i);
+  if (w === "know") return prev === "me" || prev === "us" || cue.askers.has(prev ?? "");
   if (w === "hear" || w === "learn") return prev === "to";
   // "I'd like your reading on X's Y", "I'd love your take on ..."
   // "I'd welcome your figure for X's Y"
@@ -50,6 +52,18 @@ export function requestAt(s: Sentence, i: number): boolean {
     if (w === "post" || w === "send" || w === "check") return true;
     // "Agent 2, spill on X's Y", "dish on X's Y" (fresh30): slang for telling
     if ((w === "spill" || w === "dish") && words[i + 1] === "on") return true;
+  }
+  return false;
+}
+
+/** Someone other than the speaker as the subject of a want: "Agent 3 wanted to know", "she'd like to know". */
+const OTHERS = new Set(["agent", "he", "she", "they", "he'd", "she'd", "they'd", "someone", "somebody"]);
+
+/** Does another agent or person want to know at i, in the clause up to i (no pause between)? */
+function othersWant(s: Sentence, i: number): boolean {
+  for (let k = i - 1; k >= s.from && i - k <= 6; k--) {
+    if (OTHERS.has(s.words[k] as string)) return true;
+    if (k > s.from && s.separated(k - 1)) return false;
   }
   return false;
 }

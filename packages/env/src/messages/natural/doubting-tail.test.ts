@@ -4,7 +4,17 @@ import { parseNatural } from "../parse-natural";
 import { doubtingTail } from "./doubting-tail";
 import { restaurants, stalls, testSentence } from "./test-sentence";
 
-const TAILS = ["or so I heard", "or so I'm told", "if memory serves", "if I recall correctly", "if I'm not mistaken"];
+const TAILS = [
+  "or so I heard",
+  "or so I'm told",
+  "if memory serves",
+  "if I recall correctly",
+  "if I'm not mistaken",
+  // a hedge word alone closing the sentence (helper h40p, session 40)
+  "maybe",
+  "perhaps",
+  "possibly",
+];
 
 describe("doubting tail: hearsay or a doubted memory closing a sentence states no level (fresh34, regress39)", () => {
   it("finds the tail after a pause at the sentence's end only", () => {
@@ -71,6 +81,18 @@ describe("retractions: the speaker's withdrawn figure is never read as a share (
     ["Stall A's cakes sold is 1 — no wait, it's 2.", stalls, [{ kind: "share", option: 0, attribute: 0, level: 2 }]],
     ["Stall A's cakes sold is 1 — sorry, I meant -1.", stalls, [{ kind: "share", option: 0, attribute: 0, level: -1 }]],
     ["Stall A's cakes sold is 1 — no, really.", stalls, [{ kind: "share", option: 0, attribute: 0, level: 1 }]],
+    // an admitted mistake or a correction word as the retraction (fresh38); the admission alone retracts nothing here
+    [
+      "Stall D's plants sold is 1 — my mistake, it's -1.",
+      stalls,
+      [{ kind: "share", option: 3, attribute: 3, level: -1 }],
+    ],
+    [
+      "Stall D's plants sold is 1 — correction, it's 2.",
+      stalls,
+      [{ kind: "share", option: 3, attribute: 3, level: 2 }],
+    ],
+    ["Stall D's plants sold is 1, no mistake.", stalls, [{ kind: "share", option: 3, attribute: 3, level: 1 }]],
     // an apology alone withdraws nothing
     ["Stall A's cakes sold is 1. My bad.", stalls, [{ kind: "share", option: 0, attribute: 0, level: 1 }]],
     // the speaker's own earlier figure named and called off, with no new level
@@ -89,6 +111,24 @@ describe("retractions: the speaker's withdrawn figure is never read as a share (
     ["Restaurant A's service might be a 3.", restaurants, [{ kind: "pass" }]],
   ] as const)("%j", (text, task, acts) => {
     expect(parseNatural(text, task).acts).toEqual(acts);
+  });
+
+  it("a retraction inside the sentence leaves only the new level, whatever its words (property)", () => {
+    const { options, attributes } = stalls.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: -2, max: 2 }),
+        fc.integer({ min: -2, max: 2 }),
+        fc.constantFrom("— my mistake,", "— my error,", "— correction,", "— no wait,", "— sorry, I meant"),
+        (o, a, old, level, retraction) => {
+          const text = `${options[o]}'s ${attributes[a]} is ${old} ${retraction} it's ${level}.`;
+          expect(parseNatural(text, stalls).acts).toEqual([{ kind: "share", option: o, attribute: a, level }]);
+        },
+      ),
+      { numRuns: 150, seed: 40 },
+    );
   });
 
   it("a retracted level never survives its retraction (property)", () => {

@@ -35,6 +35,10 @@ const DOUBTING_TAILS: readonly (readonly string[])[] = [
   ["if", "i", "am", "not", "mistaken"],
   ["unless", "i'm", "mistaken"],
   ["unless", "i", "misremember"],
+  // a hedge word alone closing the sentence (helper h40p): "X's cleanliness is 5, maybe." states no level, as "is maybe 5"
+  ["maybe"],
+  ["perhaps"],
+  ["possibly"],
 ];
 
 /**

@@ -216,3 +216,30 @@ describe("lone share: the value before a clause that withdraws the speaker's sli
     );
   });
 });
+
+describe("lone share: a past 'were' before a level the speaker states (fresh35)", () => {
+  it("reads 'X's Y were probably L' as the level, and no subjunctive or doubted 'were' (property)", () => {
+    const { options, attributes } = stalls.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: -2, max: 2 }),
+        fc.constantFrom("probably ", "likely ", "most likely ", ""),
+        (o, a, level, hedge) => {
+          const pair = `${options[o]}'s ${attributes[a]}`;
+          expect(parseNatural(`${pair} were ${hedge}${level}.`, stalls).acts).toEqual([share(o, a, level)]);
+          // a condition, a subjunctive "were" opening the clause, a doubting hedge: no level stated
+          for (const text of [
+            `If ${pair} were ${hedge}${level}, I'd back it.`,
+            `Were ${pair} ${level}, I'd back it.`,
+            `${pair} were maybe ${level}.`,
+            `${pair} were perhaps ${level}.`,
+          ])
+            expect(parseNatural(text, stalls).acts.filter((act) => act.kind === "share")).toEqual([]);
+        },
+      ),
+      { numRuns: 80, seed: 40 },
+    );
+  });
+});

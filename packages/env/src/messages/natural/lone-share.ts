@@ -1,7 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import type { ParseState, Sentence } from "./sentence";
+import { type ParseState, pastWere, type Sentence } from "./sentence";
 import { trailingHedge } from "./trailing-hedge";
 
 /** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
@@ -205,8 +205,16 @@ export function loneShare(
     if (s.gate[k] || s.modal[k]) return null;
     // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
     if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
+    // "Shelf A is down to its last apple" (fresh32, fresh37): one left of a count, its noun closing the clause
+    if (lastOneAt(s, k, stop, state)) {
+      if (level !== null) return null;
+      level = 1;
+      continue;
+    }
     // "most likely 2" (as "likely 2"): "most" blocks only as a comparison or bound ("at most 2")
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
+    // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
+    if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (o !== null && o.end <= to) {
@@ -401,6 +409,21 @@ function scaleEndAt(words: readonly string[], k: number, state: ParseState): { v
   if (!(words[k + 3] === "scale" || words[k + 3] === "range")) return null;
   const [lo, hi] = state.task.levels;
   return { value: w === "top" ? hi : lo, end: k + 4 };
+}
+
+/** Owners before "last" in "down to its last apple". */
+const LAST_OWNERS = new Set(["its", "their", "the", "our", "my"]);
+
+/**
+ * Is the "last" at k one left of a count: "down to its / the last", on a scale from 0, with a counted attribute
+ * right after it that closes the clause ("Shelf B is down to its last onion")?
+ */
+function lastOneAt(s: Sentence, k: number, to: number, state: ParseState): boolean {
+  const { words } = s;
+  if (words[k] !== "last" || words[k - 3] !== "down" || words[k - 2] !== "to") return false;
+  if (!LAST_OWNERS.has(words[k - 1] as string) || state.task.levels[0] !== 0 || state.task.levels[1] < 1) return false;
+  const counted = state.attributes.match(words, k + 1);
+  return counted !== null && (counted.end >= to || s.separated(counted.end - 1));
 }
 
 /** Verbs of the speaker's own source: "my notes say 0", "my recount says 5". */

@@ -102,3 +102,44 @@ describe("own clause: the one level the speaker's clause states, whatever its ve
     );
   });
 });
+
+describe("own clause: what the speaker's own check gave, 'I recounted and got 4' (fresh33, fresh37)", () => {
+  it.each([
+    ["I recounted and got 4", 4],
+    ["we checked again and found 2", 2],
+    ["but I recounted and got 1", 1],
+  ])("reads %j as %i", (text, level) => {
+    expect(clause(text)).toBe(level);
+  });
+
+  it.each([
+    "Agent 3 recounted and got 4",
+    "I recounted and got maybe 4",
+    "I recounted and got 4 or 5",
+    "and got 4",
+  ])("reads nothing from %j", (text) => {
+    expect(clause(text)).toBeNull();
+  });
+
+  it("after someone else's claim, the speaker's recount is the share, on a signed scale (property)", () => {
+    const { options, attributes } = stalls.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: -2, max: 2 }),
+        fc.integer({ min: -2, max: 2 }),
+        fc.constantFrom("I recounted and got", "I counted again and got", "we rechecked and found"),
+        fc.nat(2),
+        (o, a, claimed, own, recount, agent) => {
+          const claim = `Agent ${agent + 1} said ${options[o]}'s ${attributes[a]} is ${claimed}`;
+          const acts = parseNatural(`${claim}; ${recount} ${own}.`, stalls).acts;
+          expect(acts).toEqual([share(o, a, own)]);
+          const doubted = parseNatural(`${claim}; ${recount} maybe ${own}.`, stalls).acts;
+          expect(doubted.filter((act) => act.kind === "share")).toEqual([]);
+        },
+      ),
+      { numRuns: 100, seed: 40 },
+    );
+  });
+});

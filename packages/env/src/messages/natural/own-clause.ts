@@ -14,6 +14,9 @@ const SUBJECTS = new Set(["it", "that", "i", "we", "there"]);
 /** Opening a check of the speaker's own after the level: "I get 3 | when I count". */
 const CHECK_LEADS = new Set(["when", "whenever", "once"]);
 
+/** "I recounted and got 4", "we checked again and found 0": what the speaker's own check gave, after "and". */
+const FOUND = new Set(["got", "get", "found", "find"]);
+
 /** Longest perspective before the core and longest own check after the level, in words. */
 const MAX_PERSPECTIVE = 6;
 const MAX_CHECK = 4;
@@ -62,9 +65,12 @@ export function ownClauseLevel(
   const plain = onlyLevel(s, start, end, state);
   if (plain !== null) return plain;
   // "from what I saw | it's a 3": the speaker's perspective, then a clause of one level
+  // "I recounted and | got 4" (fresh33, fresh37): the speaker's own check, then what it gave
   for (let k = start + 1; k < end && k - start <= MAX_PERSPECTIVE; k++) {
-    if (!SUBJECTS.has(s.words[k] as string) || !speakerSpan(s, start, k, state)) continue;
-    const core = onlyLevel(s, k, end, state);
+    const w = s.words[k] as string;
+    const found = FOUND.has(w) && s.words[k - 1] === "and";
+    if (!(SUBJECTS.has(w) || found) || !speakerSpan(s, start, k, state)) continue;
+    const core = onlyLevel(s, found ? k + 1 : k, end, state);
     if (core !== null) return core;
   }
   return null;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { restaurants, share } from "./test-sentence";
+import { restaurants, share, stalls } from "./test-sentence";
 
 const shares = (text: string, task: NaturalTask = restaurants) => {
   const result = parseNatural(text, task);
@@ -78,5 +78,37 @@ describe("paired lists from fresh30: an attribute heading its items, a count 'to
       ),
       { numRuns: 150, seed: 30 },
     );
+  });
+});
+
+describe("paired lists after a dash label: 'Cakes sold — Stall B: 2, Stall C: -1' (fresh34, fresh37)", () => {
+  const { options, attributes } = stalls.domain;
+
+  it("pairs each option with its own signed level after a colon or a dash, in either item form (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([0, 1, 2, 3], { minLength: 2, maxLength: 4 }),
+        fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 4, maxLength: 4 }),
+        fc.nat(attributes.length - 1),
+        fc.constantFrom(": ", " — ", " – ", " - "),
+        fc.constantFrom(" ", ": "),
+        (chosen, levels, a, label, item) => {
+          const list = chosen.map((o, n) => `${options[o]}${item}${levels[n]}`).join(", ");
+          const text = `${capital(attributes[a] as string)}${label}${list}.`;
+          expect(shares(text, stalls)).toEqual(chosen.map((o, n) => share(o, a, levels[n] as number)));
+        },
+      ),
+      { numRuns: 150, seed: 40 },
+    );
+  });
+
+  it.each([
+    // a doubted item, a repeated option, a bar or an arrow for the label's pause
+    "Cakes sold — Stall B: 2, Stall C: maybe -1.",
+    "Cakes sold — Stall B: 2, Stall B: -1.",
+    "Cakes sold | Stall B 2, Stall C -1.",
+    "Cakes sold → Stall B 2, Stall C -1.",
+  ])("pairs nothing from %j", (text) => {
+    expect(shares(text, stalls)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
 import { commaPairedList } from "./comma-paired-list";
 import { plainWord } from "./lone-share";
 import { levelsForOptions, parallelShares } from "./parallel-shares";
@@ -261,14 +262,16 @@ function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseSt
 }
 
 /**
- * "Food quality: Restaurant A 4, Restaurant C 2" (fresh30): an attribute with a colon, then at least two items of an
+ * "Food quality: Restaurant A 4, Restaurant C 2" (fresh30): an attribute with a colon or a dash, then at least two items of an
  * option and its level only, joined by commas or "and", closing the clause. Null otherwise (exact or nothing).
  */
 function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
   const { words } = s;
   if (!s.clauseStart(k) && k !== s.from) return null;
   const attribute = state.attributes.match(words, k);
-  if (attribute === null || (s.tokens[attribute.end - 1] as { colon?: boolean }).colon !== true) return null;
+  // "Cakes sold — Stall B: 2, Stall C: -1" (fresh34, fresh37): a dash ends the label as a colon does
+  const label = attribute === null ? undefined : (s.tokens[attribute.end - 1] as NaturalToken);
+  if (attribute === null || !(label?.colon === true || label?.dash === true)) return null;
   const shares: [number, number, number][] = [];
   let j = attribute.end;
   while (shares.length < MAX_LIST && j < end) {

@@ -18,6 +18,7 @@ import { pairedShares } from "./paired-shares";
 import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
+import { pointedSuggestion, suggestionAt } from "./consent-proposal";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
@@ -75,17 +76,14 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     hinted = hintedPairQuestion(s, question, tagged, state);
     if (hinted !== null) out.ask(hinted.option, hinted.attribute);
   }
-  // "Shall we go with Monday 9am?": a proposal put as a question
-  if (
-    question < s.to &&
-    s.words[question] === "shall" &&
-    s.words[question + 1] === "we" &&
-    !s.conditionalAt(question)
-  ) {
-    const proposal = proposalAt(s, question + 2, s.to, state);
-    if (proposal !== null && !hasNumber(s, question, s.to, tagged)) {
-      out.acts.push({ kind: "propose", option: proposal.option });
-      state.subject = proposal.option;
+  // "Shall we go with Monday 9am?", "How about we settle on X?": a proposal put as a question
+  const suggested = question < s.to && !s.conditionalAt(question) ? suggestionAt(s.words, question) : null;
+  if (suggested !== null && !hasNumber(s, question, s.to, tagged)) {
+    // "X works best for the call; shall we go with it?": "it" is the one option named before the question
+    const option = proposalAt(s, suggested, s.to, state)?.option ?? pointedSuggestion(s, suggested, question, state);
+    if (option !== null) {
+      out.acts.push({ kind: "propose", option });
+      state.subject = option;
     }
   }
   // "Agent 2: Lena's calendar for Monday noon, please.": a request of names only
@@ -460,7 +458,7 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   return null;
 }
 
-/** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean". */
+/** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean", "my mistake,". */
 const RETRACTING = new Set([
   "no",
   "wait",
@@ -474,9 +472,25 @@ const RETRACTING = new Set([
   "meant",
   "my",
   "bad",
+  "mistake",
+  "error",
+  "correction",
 ]);
 /** The words such a retraction must hold one of ("no" or "that" alone retract nothing). */
-const RETRACTING_HEADS = new Set(["wait", "sorry", "oops", "scratch", "strike", "meant", "mean", "bad"]);
+const RETRACTING_HEADS = new Set([
+  "wait",
+  "sorry",
+  "oops",
+  "scratch",
+  "strike",
+  "meant",
+  "mean",
+  "bad",
+  // "is 1 — my mistake, it's -1" (fresh38)
+  "mistake",
+  "error",
+  "correction",
+]);
 
 /**
  * The level after a retraction opening the clause at i ("no wait, it's 3", "sorry, I meant 2"): the retraction words,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { generateTask } from "../../generators/generate-task";
+import { parseNatural } from "../parse-natural";
 import { proposalAt } from "./proposal-cues";
 import { testSentence } from "./test-sentence";
 
@@ -34,5 +36,29 @@ describe("proposal cues", () => {
     expect(proposal("I'm leaning hard toward Restaurant A.", "leaning")).toBe(0);
     expect(proposal("We should draw from Restaurant B.", "draw")).toBe(1);
     expect(proposal("Restaurant A should take the prize.")).toBe(0);
+  });
+});
+
+describe("proposal cues: the team's pick named after 'our' (fresh32, fresh38)", () => {
+  it("reads 'X is our man', 'X should be our source this time', and not a doubted, negated or reported one", () => {
+    const manor = generateTask({
+      family: "random",
+      seed: 1,
+      domain: "manorMystery",
+      options: 4,
+      attributes: 5,
+      levels: [0, 3],
+    });
+    const proposals = (text: string) => parseNatural(text, manor).acts.filter((a) => a.kind === "propose");
+    expect(proposals("Lord Ashby is our man, I'd say.")).toEqual([{ kind: "propose", option: 0 }]);
+    expect(proposals("Doctor Finch is our man — case closed.")).toEqual([{ kind: "propose", option: 2 }]);
+    expect(proposals("Miss Hartley should be our woman this time.")).toEqual([{ kind: "propose", option: 3 }]);
+    for (const text of [
+      "Lord Ashby is not our man.",
+      "Lord Ashby might be our man.",
+      "Is Lord Ashby our man?",
+      "Agent 2 thinks Lord Ashby is our man.",
+    ])
+      expect(proposals(text)).toEqual([]);
   });
 });

@@ -1,9 +1,15 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { consentUnless } from "./consent-proposal";
 import { alternative } from "./option-list";
 import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
+
+/** "X is our man", "X should be our source": nouns of the team's pick after "our" (not "our data", "our notes"). */
+const OUR_PICKS = new Set(["man", "woman", "guy", "source", "winner", "place", "spot", "home", "slot"]);
+/** What may follow such a noun without making it something else: "our source this time", "our man, I'd say". */
+const OUR_PICK_TAILS = new Set(["this", "then", "here", "tonight"]);
 
 /** "X is the one to back": the verbs after "the one to". */
 const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire", "select", "recommend"]);
@@ -209,7 +215,8 @@ function optionFirst(
     if (s.clauseStart(i) && s.separated(j - 1)) {
       let k = j;
       while (k < end && TAIL_LEADS.has(words[k] as string)) k++;
-      if (k > j && cue.proposalNouns.has(words[k] as string) && k + 1 >= end)
+      // "Restaurant A, final answer, unless someone objects." (fresh38): the team's consent after it
+      if (k > j && cue.proposalNouns.has(words[k] as string) && (k + 1 >= end || consentUnless(s, k + 1, end)))
         return { option: option.index, end: k + 1 };
     }
     // "Shelf A wins it for me.", "Restaurant C edges it for me"
@@ -289,6 +296,12 @@ function optionFirst(
         if (cue.askPrepositions.has(words[k + 1] as string) && state.attributes.match(words, k + 2) !== null)
           return null;
         return { option: option.index, end: k + 1 };
+      }
+      // "Lord Ashby is our man", "Shelf A should be our source this time" (fresh38): the team's own pick named so
+      if (words[j] === "our" && OUR_PICKS.has(words[j + 1] as string)) {
+        const k = j + 2;
+        if (k >= end || s.separated(k - 1) || OUR_PICK_TAILS.has(words[k] as string))
+          return { option: option.index, end: k };
       }
       // "X is the one to back / pick / go with"
       if (words[j] === "the" && words[j + 1] === "one" && words[j + 2] === "to" && ONE_TO.has(words[j + 3] as string))

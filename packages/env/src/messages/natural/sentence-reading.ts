@@ -10,6 +10,8 @@ import { loneShare, onlyLevel } from "./lone-share";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
+import { consentProposal } from "./consent-proposal";
+import { availabilityShare } from "./availability-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -391,7 +393,10 @@ export class SentenceReading {
     // "Agent 2, X's calendar reads 2.": a statement put to an agent is read after the address
     const from = found.to === undefined ? first : vocativeEnd(sentence, first, to);
     if (found.acts.length === 0 && !found.heading && from !== null) {
-      const lone = loneShare(sentence, from, to, state) ?? contrastShare(sentence, first, to, state);
+      const lone =
+        loneShare(sentence, from, to, state) ??
+        contrastShare(sentence, first, to, state) ??
+        availabilityShare(sentence, from, to, state);
       if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
@@ -401,7 +406,8 @@ export class SentenceReading {
         loneProposal(sentence, first, to, state) ??
         (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
         letsItProposal(sentence, first, to, state) ??
-        mustBeProposal(sentence, first, to, state);
+        mustBeProposal(sentence, first, to, state) ??
+        (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);

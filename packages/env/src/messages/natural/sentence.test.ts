@@ -64,3 +64,27 @@ describe("the speaker's own clause after a reported claim: 'what I hold is' (fre
     );
   });
 });
+
+describe("Sentence: the speaker's own place closing a clause after a reported one (fresh38)", () => {
+  it("reads '...; X's Y is N on my end' as the speaker's, and not another's end (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("on my end", "on my side", "from my end", "on our side"),
+        (o, a, n, place) => {
+          const other = (a + 1) % attributes.length;
+          const claim = `Agent 1 mentioned ${options[o]}'s ${attributes[other]} is 4`;
+          const shares = (text: string) => parseNatural(text, restaurants).acts.filter((act) => act.kind === "share");
+          expect(shares(`${claim}; ${options[o]}'s ${attributes[a]} is ${n} ${place}.`)).toEqual([
+            { kind: "share", option: o, attribute: a, level: n },
+          ]);
+          expect(shares(`${claim}; ${options[o]}'s ${attributes[a]} is ${n} on Agent 2's end.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+});

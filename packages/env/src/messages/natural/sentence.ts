@@ -218,7 +218,7 @@ const WERE_SUBJECTS = new Set(["it", "they", "i", "we", "he", "she", "you", "the
  * Is the "were" at i a plain past tense ("X's raffle tickets were +1") rather than a condition ("Were it 5, ...",
  * "if it were 5")? A "were" opening its clause, or followed by a subject, is a condition.
  */
-function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+export function pastWere(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
   if (words[i] !== "were") return false;
   if (i === from || (tokens[i - 1] as NaturalToken).pause) return false;
   return !WERE_SUBJECTS.has(words[i + 1] as string) && !WERE_SUBJECTS.has(words[i - 1] as string);
@@ -280,7 +280,10 @@ function ownSourceClosing(tokens: readonly NaturalToken[], words: readonly strin
   const noun = words[end] as string;
   const owner = words[end - 1];
   const lead = words[end - 2];
-  if (!cue.correctionSources.has(noun) || !(owner === "my" || owner === "our")) return false;
+  if (!(owner === "my" || owner === "our")) return false;
+  // "...; X's service is 2 on my end", "from my side" (fresh38): the speaker's own place as the source
+  if ((lead === "on" || lead === "from") && OWN_PLACES.has(noun) && noun !== "part") return true;
+  if (!cue.correctionSources.has(noun)) return false;
   return (lead === "to" && words[end - 3] === "according") || lead === "per" || lead === "by" || lead === "in";
 }
 
@@ -323,6 +326,63 @@ function ownClause(words: readonly string[], at: number): boolean {
   if (w === "mine") return cue.correctionVerbs.has(next) || next === "is";
   if ((w === "i'd" || w === "id") && next === "correct") return true;
   return (w === "my" || w === "our") && (cue.correctionSources.has(next) || next === "own");
+}
+
+/** Words of a closing clause that only asks the team's consent: "if you all agree", "unless anyone objects". */
+const CONSENT_WORDS = new Set([
+  "if",
+  "unless",
+  "assuming",
+  "provided",
+  "you",
+  "all",
+  "everyone",
+  "everybody",
+  "anyone",
+  "anybody",
+  "someone",
+  "somebody",
+  "nobody",
+  "no",
+  "one",
+  "the",
+  "team",
+  "rest",
+  "of",
+  "is",
+  "are",
+  "fine",
+  "okay",
+  "ok",
+  "good",
+  "with",
+  "it",
+  "that",
+  "this",
+]);
+
+/**
+ * Where a closing clause that only asks the team's consent starts in from..to ("The prize goes to Stall A, if you all
+ * agree", fresh37): after the last pause, an "if" / "unless" / "assuming" of CONSENT_WORDS and one consent verb
+ * (naturalCues.consent). `to` when there is none.
+ */
+export function consentTail(s: Sentence, from: number, to: number): number {
+  let start = to;
+  for (let k = to - 1; k > from; k--)
+    if (s.separated(k - 1)) {
+      start = k;
+      break;
+    }
+  if (start === to) return to;
+  const lead = s.words[start] as string;
+  if (!(lead === "if" || lead === "unless" || lead === "assuming" || lead === "provided")) return to;
+  let consent = 0;
+  for (let k = start + 1; k < to; k++) {
+    const w = s.words[k] as string;
+    if (cue.consent.has(w)) consent++;
+    else if (!CONSENT_WORDS.has(w)) return to;
+  }
+  return consent === 1 ? start : to;
 }
 
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */

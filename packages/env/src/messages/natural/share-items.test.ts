@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { parseNatural } from "../parse-natural";
+import type { NaturalTask } from "./sentence";
 import { continuation, itemList, levelAt } from "./share-items";
-import { testSentence } from "./test-sentence";
+import { restaurants, share, testSentence } from "./test-sentence";
 
 /** The level right after "rated " (a bare "4." would read as a numbered-list marker). */
 const level = (text: string) => {
@@ -51,5 +54,71 @@ describe("share items", () => {
     expect(itemList(s, 0, s.to, state, true)).toEqual([{ attribute: 1, level: 4, end: 3 }]);
     const aside = testSentence("service 4, I believe, ambience 2.");
     expect(itemList(aside.s, 0, aside.s.to, aside.state, true).map((i) => i.attribute)).toEqual([1, 2]);
+  });
+});
+
+describe("share items: counts without a digit — 'has no apples', 'down to its last onion', 'full marks' (fresh29..fresh37)", () => {
+  const corpus = loadNaturalCorpus();
+  const pantry = corpus.heldOutTasks?.pantry as NaturalTask;
+  const shares = (text: string, task: NaturalTask) => parseNatural(text, task).acts.filter((a) => a.kind === "share");
+
+  it("reads none and one left of any count on a scale from 0, and nothing doubted or reported (property)", () => {
+    const { options, attributes } = pantry.domain;
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), fc.nat(attributes.length - 1), (o, a) => {
+        const [option, noun] = [options[o] as string, attributes[a] as string];
+        const one = noun.endsWith("s") ? noun.slice(0, -1) : noun;
+        for (const text of [
+          `${option} has no ${noun}.`,
+          `${option} has no ${noun} at all.`,
+          `${option}: no ${noun} left.`,
+        ])
+          expect(shares(text, pantry)).toEqual([share(o, a, 0)]);
+        expect(shares(`${option} is down to its last ${one}.`, pantry)).toEqual([share(o, a, 1)]);
+        for (const text of [
+          `Agent 2 says ${option} has no ${noun}.`,
+          `If ${option} has no ${noun}, skip it.`,
+          `${option} might be down to its last ${one}.`,
+          `${option} isn't down to its last ${one}.`,
+          `${option} has no ${noun} data.`,
+        ])
+          expect(shares(text, pantry)).toEqual([]);
+      }),
+      { numRuns: 40, seed: 40 },
+    );
+  });
+
+  it("reads 'no' as none only on a scale that holds 0, and 'full marks' after an attribute as the top level", () => {
+    // restaurants run 1..5: "no ambience" is no level of theirs
+    expect(shares("Restaurant A has no ambience.", restaurants)).toEqual([]);
+    expect(shares("Restaurant B's service: full marks.", restaurants)).toEqual([share(1, 1, 5)]);
+    expect(shares("Restaurant B's service: full marks, maybe.", restaurants)).toEqual([]);
+    expect(shares("Restaurant B's service gets top marks.", restaurants)).toEqual([share(1, 1, 5)]);
+  });
+});
+
+describe("share items: a level 'of' the scale's top (fresh38)", () => {
+  it("reads 'N of <top>' as N where the clause ends or the attribute follows, and nothing on another scale", () => {
+    expect(level("2 of 5.")).toEqual({ value: 2, end: 3 });
+    expect(level("2 of 5 for service.")).toEqual({ value: 2, end: 3 });
+    // another scale, or a count of things: the "of" is not read as the scale
+    expect(level("2 of 10 for service.")).toEqual({ value: 2, end: 1 });
+    expect(level("2 of 5 dishes.")).toEqual({ value: 2, end: 1 });
+  });
+
+  it("'Restaurant X rates N of 5 for Y' is the share N for every level (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, n) => {
+          const acts = parseNatural(`${options[o]} rates ${n} of 5 for ${attributes[a]}.`, restaurants).acts;
+          expect(acts).toEqual([share(o, a, n)]);
+        },
+      ),
+      { numRuns: 60, seed: 40 },
+    );
   });
 });

@@ -42,6 +42,13 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
     if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== hi) return null;
     next += 3;
   }
+  // "rates 2 of 5 for experience" (fresh38): "of" the scale's top, then the clause ends or the attribute follows
+  if (s.words[next] === "of" && next + 2 <= end && !(s.tokens[next - 1] as NaturalToken).pause) {
+    const scale = s.words[next + 1] as string;
+    const after = next + 2;
+    const closes = after >= end || s.separated(after - 1) || cue.levelPrepositions.has(s.words[after] as string);
+    if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) === hi && closes) next += 2;
+  }
   // "4 or 5", "4 to 5", "4 or so": not one level
   const after = s.words[next];
   const token = s.tokens[next - 1] as NaturalToken;
@@ -61,7 +68,8 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
     // "is a solid 3", "is only a 1", ": just 1"
     for (let f = 0; f < 2 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
-    const level = levelAt(s, m, end, state);
+    // "X's cleanliness: full marks" (fresh37): the top level, as "full marks for X" reads
+    const level = fullMarksAt(s, m, state) ?? levelAt(s, m, end, state);
     if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
     return null;
   }
@@ -92,6 +100,12 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   return { attribute: attr.index, level: level.value, end: attr.end };
 }
 
+/** "full marks", "top marks" at k, closing its clause: the scale's top, or null. */
+function fullMarksAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
+  if (!cue.fullMarks.has(s.words[k] as string) || s.words[k + 1] !== "marks") return null;
+  return k + 2 >= s.to || s.separated(k + 1) ? { value: state.task.levels[1], end: k + 2 } : null;
+}
+
 /** Nouns of a group of known size: "a pair of rice bags", "a trio of onions". */
 const GROUPS = new Map([
   ["pair", 2],
@@ -109,10 +123,32 @@ function countAt(s: Sentence, k: number, end: number, state: ParseState): Level 
   const group = GROUPS.get(w);
   const pair =
     s.words[k - 1] === "a" && group !== undefined && s.words[k + 1] === "of" ? { value: group, at: k + 2 } : null;
+  // "Shelf B has no apples at all", "Shelf A: no onions left" (fresh29, fresh37): none, on a scale that holds 0
+  const none = w === "no" && noneCount(s, k, state) ? { value: 0, at: k + 1 } : null;
   const value = cue.numberWords.get(w);
-  const at = counted ?? pair ?? (value === undefined ? null : { value, at: k + 1 });
+  const at = counted ?? pair ?? none ?? (value === undefined ? null : { value, at: k + 1 });
   if (at === null || at.at >= end || state.attributes.match(s.words, at.at) === null) return null;
   return { value: at.value, end: at.at };
+}
+
+/** Words before "no" that make it a count of none: "has no", "there are no", "Shelf A: no". */
+const NONE_LEADS = new Set(["has", "have", "holds", "hold", "carries", "stocks", "are", "is", "'s"]);
+
+/**
+ * Is the "no" at k a count of none: on a scale from 0, after a verb of holding or a label's colon, with the counted
+ * attribute closing the clause right after it or after "at all" / "left" ("has no apples at all")?
+ */
+function noneCount(s: Sentence, k: number, state: ParseState): boolean {
+  if (state.task.levels[0] !== 0) return false;
+  const lead = s.words[k - 1] as string;
+  const label = (s.tokens[k - 1] as NaturalToken | undefined)?.colon === true;
+  if (!(NONE_LEADS.has(lead) || label)) return false;
+  const counted = state.attributes.match(s.words, k + 1);
+  if (counted === null) return false;
+  let j = counted.end;
+  if (s.words[j] === "at" && s.words[j + 1] === "all") j += 2;
+  else if (s.words[j] === "left" || s.words[j] === "whatsoever") j++;
+  return j >= s.to || s.separated(j - 1) || s.words[j] === "on" || s.words[j] === "in";
 }
 
 /** Does a counted noun end its item at k (a clause end, "and", "on Shelf A")? "2 service issues" does not. */

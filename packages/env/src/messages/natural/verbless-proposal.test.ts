@@ -211,3 +211,23 @@ describe("verbless proposal: phrases of choosing whose words alone would block (
     );
   });
 });
+
+describe("verbless proposal: the team's consent closing the sentence (fresh37)", () => {
+  it("a consent tail leaves the choice; a condition on anything else, or another agent's consent, does not (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("if you all agree", "if everyone agrees", "unless anyone objects", "if no one objects"),
+        fc.nat(2),
+        (o, consent, agent) => {
+          expect(proposals(`We eat at ${options[o]}, ${consent}.`)).toEqual([{ kind: "propose", option: o }]);
+          expect(proposals(`We eat at ${options[o]}, if Agent ${agent + 1} agrees.`)).toEqual([]);
+          expect(proposals(`We eat at ${options[o]}, if it has a table.`)).toEqual([]);
+        },
+      ),
+      { numRuns: 60, seed: 40 },
+    );
+    expect(verbless("We eat at Restaurant B, if you all agree and disagree.")).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { BLOCKERS, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
 import { naturalInteger } from "./natural-integer";
-import type { ParseState, Sentence } from "./sentence";
+import { consentTail, type ParseState, type Sentence } from "./sentence";
 
 // A proposal read without its verb (issue 26, the open proposal idioms of fresh28 and fresh29): each new batch
 // brought new verbs of choosing ("rooting for", "onboard", "lease", "cuff", "sign me up for"), so a list of choice
@@ -503,8 +503,10 @@ function ownerNames(state: ParseState): ReadonlySet<string> {
  * blockers (negation, condition, modal, comparison, other person, earlier time, want) nor a word of information,
  * order, rejection, doubt or praise (NOT_A_CHOICE). The option, or null (ambiguous: nothing).
  */
-export function verblessProposal(s: Sentence, from: number, to: number, state: ParseState): number | null {
+export function verblessProposal(s: Sentence, from: number, sentenceEnd: number, state: ParseState): number | null {
   const { words, tokens } = s;
+  // "The prize goes to Stall A, if you all agree": the team's consent closing the sentence leaves the choice as it is
+  const to = (tokens[sentenceEnd - 1] as NaturalToken).question ? sentenceEnd : consentTail(s, from, sentenceEnd);
   if (to - from > MAX_WORDS || to <= from) return null;
   if ((tokens[to - 1] as NaturalToken).question) return null;
   const end = reasonEnd(s, from, to);
