@@ -3,6 +3,9 @@
 // and choice = MAP (Wilson 95% CIs), ask rate, repeat rate, PASS rate and ask-answered rate (seeded bootstrap 95%
 // CIs over episodes), on the demo's held-out tasks sampled at the RL temperature. One JSON line on stdout.
 //   node packages/trainer/scripts/evaluate-objective.mjs --checkpoint DIR [--episodes 300] [--label NAME]
+//     [--preset demo|shapes] [--choice-temperature T]
+// The tasks are the preset's held-out tasks (the demo's table plays the first --episodes 3000 of them, sampling seed 0);
+// --choice-temperature decodes the choices at T (0: greedy) while the talk stays at the RL temperature.
 import { parseArgs } from "node:util";
 import { runEpisodes } from "@cosir/env";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
@@ -15,6 +18,8 @@ const { values } = parseArgs({
     episodes: { type: "string", default: "300" },
     label: { type: "string" },
     seed: { type: "string", default: "0" },
+    preset: { type: "string", default: "demo" },
+    "choice-temperature": { type: "string" },
   },
 });
 if (values.checkpoint === undefined) {
@@ -22,13 +27,24 @@ if (values.checkpoint === undefined) {
   process.exit(2);
 }
 await selectBackend({ log: null });
-const config = resolveTrainConfig({ preset: "demo" });
+const config = resolveTrainConfig({ preset: values.preset });
+const ct = values["choice-temperature"];
+const choiceTemperature = ct === undefined ? undefined : Number(ct);
+if (choiceTemperature !== undefined && !(choiceTemperature >= 0 && choiceTemperature <= 10)) {
+  process.stderr.write(`--choice-temperature: expected a number in 0..10, got ${ct}\n`);
+  process.exit(2);
+}
 const n = Number(values.episodes);
 const tasks = evaluationTasks(config, n);
 const loaded = await loadCheckpoint(values.checkpoint);
 const policy = samplingPolicy(
   { model: loaded.model, tokenizer: loaded.tokenizer },
-  { temperature: 1, maxNewTokens: config.rl.maxNewTokens, seed: Number(values.seed) },
+  {
+    temperature: config.rl.temperature,
+    maxNewTokens: config.rl.maxNewTokens,
+    seed: Number(values.seed),
+    ...(choiceTemperature === undefined ? {} : { choiceTemperature }),
+  },
 );
 const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
 const scored = traces.map((t, k) => scoreEpisodeWithMetrics(tasks[k], t, cosirPreset));
@@ -53,6 +69,7 @@ const estimate = (e) => ({ value: round(e.value), ci95: e.ci95?.map(round) ?? nu
 const line = {
   label: values.label ?? values.checkpoint,
   episodes: n,
+  ...(choiceTemperature === undefined ? {} : { choiceTemperature }),
   accuracy: { value: round(correct / n), ci95: wilson95(correct, n).map(round) },
   choiceMap: { value: round(onMap / agents), ci95: wilson95(onMap, agents).map(round) },
   askRate: estimate(asking),
