@@ -60,6 +60,25 @@ describe("overlaidLineChartSvg", () => {
     expect(one.match(/<circle /g)).toHaveLength(1);
   });
 
+  it("ends its ticks when values are so large that a tick index cannot move by one (it looped before)", () => {
+    // 1e300 and two ulps above it: a span of about 3e284, so the tick index near 2e16 is past 2^53
+    const hi = 1e300 + 3e284;
+    expect(hi).toBeGreaterThan(1e300);
+    const svg = overlaidLineChartSvg({
+      title: "t",
+      xLabel: "x",
+      series: {
+        a: [
+          [1e300, 0],
+          [hi, 1],
+        ],
+      },
+    });
+    expect(svg.match(/<polyline /g)).toHaveLength(1);
+    // the x axis falls back to its two ends
+    expect(svg.match(/y2="[\d.]+" stroke="#888"/g)).toHaveLength(2);
+  });
+
   it("keeps every coordinate finite and inside the drawing, whatever the numbers", () => {
     fc.assert(
       fc.property(

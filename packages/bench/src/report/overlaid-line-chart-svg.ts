@@ -24,7 +24,9 @@ function niceTicks(lo: number, hi: number, count: number): number[] {
   const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => span / s <= count) ?? 10 * power;
   const first = Math.ceil(lo / step - 1e-9);
   const last = Math.floor(hi / step + 1e-9);
-  if (!(Number.isFinite(first) && Number.isFinite(last)) || last - first > 4 * count || last < first) return [lo, hi];
+  // Past 2^53 an index no longer moves by one (i++ leaves it as it is), so huge values with a tiny span take the ends.
+  if (!(Number.isSafeInteger(first) && Number.isSafeInteger(last)) || last - first > 4 * count || last < first)
+    return [lo, hi];
   const ticks: number[] = [];
   for (let i = first; i <= last; i++) ticks.push(Number((i * step).toPrecision(12)));
   return ticks;
