@@ -11,6 +11,7 @@ import {
   selectBackend,
   setDecodeQkvProduct,
   setHeapKernels,
+  setHeldHeadWeights,
   setPrefillQkvProduct,
   setHeapWasm,
   setLastBlockAtTargets,
@@ -33,7 +34,9 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets); `normKernels`: the
  * train step's RMSNorm as one kernel each way (setRmsNormGradKernels) and a decode step's q, k and v as one product
  * and one kernel (setDecodeQkvProduct); `prefillQkv`: a prefill's q, k and v as one product and its head splits (and
- * the held prefix's gather) as one kernel (setPrefillQkvProduct).
+ * the held prefix's gather) as one kernel (setPrefillQkvProduct). `normKernels` also sums the RMSNorm gain gradient's
+ * columns in one kernel, and with it the no-gradient passes multiply by a held transpose of the token embedding
+ * (setHeldHeadWeights) rather than a fresh one per call.
  */
 function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock, normKernels, prefillQkv) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
@@ -112,6 +115,7 @@ export async function rlIterationFigures({ report, quick }) {
       setTrainLastBlockAtTargets(path.trainLastBlock);
       setRmsNormGradKernels(path.normKernels);
       setDecodeQkvProduct(path.normKernels);
+      setHeldHeadWeights(path.normKernels);
       setPrefillQkvProduct(path.prefillQkv);
       const start = performance.now();
       const cpu = process.cpuUsage();
@@ -187,6 +191,7 @@ export async function rlIterationFigures({ report, quick }) {
   setTrainLastBlockAtTargets(true);
   setRmsNormGradKernels(true);
   setDecodeQkvProduct(true);
+  setHeldHeadWeights(true);
   setPrefillQkvProduct(false);
   for (const p of Object.values(paths)) p.dispose();
 }

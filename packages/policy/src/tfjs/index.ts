@@ -37,6 +37,7 @@ export {
   setTrainLastBlockAtTargets,
   trainLastBlockAtTargets,
 } from "./model/last-block-at-targets";
+export { heldHeadWeights, setHeldHeadWeights } from "./model/held-head-weights";
 export { transformerBlockAt } from "./model/transformer-block-at";
 export { transformerBlockAtRows } from "./model/transformer-block-at-rows";
 export { treeTargetAttention } from "./model/tree-target-attention";
