@@ -16,6 +16,19 @@ export function setRmsNormGradKernels(on: boolean): boolean {
   return previous;
 }
 
+let gainColumnSums = true;
+
+/**
+ * Sets whether, with setRmsNormGradKernels on, the gain gradient's column sums run as one kernel (columnSums) rather
+ * than a ones product on XNNPACK (the same values bit for bit; off is the benchmark's previous step); returns the
+ * previous setting.
+ */
+export function setGainColumnSums(on: boolean): boolean {
+  const previous = gainColumnSums;
+  gainColumnSums = on;
+  return previous;
+}
+
 /**
  * The gain gradient's terms [n, d] summed over rows (with `gainRows`: first put back at their rows of n). With the
  * heap kernels (and setRmsNormGradKernels on), one kernel sums the terms themselves: the ones-product sums each column
@@ -23,7 +36,7 @@ export function setRmsNormGradKernels(on: boolean): boolean {
  * and change nothing; the same values bit for bit, without the scatter and the product's operator.
  */
 function gainGradient(terms: tf.Tensor2D, gainRows: { rows: Int32Array; n: number } | undefined): tf.Tensor1D {
-  if (gradKernels && (gainRows === undefined || ascending(gainRows.rows))) {
+  if (gradKernels && gainColumnSums && (gainRows === undefined || ascending(gainRows.rows))) {
     const sums = columnSums(terms);
     if (sums !== undefined) return sums;
   }
