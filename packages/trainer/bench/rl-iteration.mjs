@@ -1,6 +1,7 @@
-// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on today's step with a
-// prefill's q, k and v as one product and its head splits as one kernel (setPrefillQkvProduct on, off by default: the
-// `.prefill-product` figures, today's step as their baseline) and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
+// (today's without session 40's held operands: the gain gradient's column sums as a ones product on XNNPACK and a fresh
+// transpose of the token embedding at every no-gradient head; the `.vs-previous` figures, their ratio today's over it)
+// and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
 import { fileURLToPath } from "node:url";
@@ -11,6 +12,8 @@ import {
   selectBackend,
   setDecodeQkvProduct,
   setHeapKernels,
+  setGainColumnSums,
+  setHeldHeadWeights,
   setPrefillQkvProduct,
   setHeapWasm,
   setLastBlockAtTargets,
@@ -33,9 +36,23 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * (setLastBlockAtTargets); `trainLastBlock`: so does the train step (setTrainLastBlockAtTargets); `normKernels`: the
  * train step's RMSNorm as one kernel each way (setRmsNormGradKernels) and a decode step's q, k and v as one product
  * and one kernel (setDecodeQkvProduct); `prefillQkv`: a prefill's q, k and v as one product and its head splits (and
- * the held prefix's gather) as one kernel (setPrefillQkvProduct).
+ * the held prefix's gather) as one kernel (setPrefillQkvProduct, off in every path here: it measured 1.00x); `held`:
+ * the RMSNorm gain gradient's column sums as one kernel (setGainColumnSums) and the no-gradient passes' head by a
+ * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call.
  */
-function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainLastBlock, normKernels, prefillQkv) {
+function arm(
+  base,
+  weights,
+  packing,
+  simd,
+  heapKernels,
+  tiled,
+  lastBlock,
+  trainLastBlock,
+  normKernels,
+  prefillQkv,
+  held,
+) {
   const gradientMatMul = simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
@@ -71,6 +88,7 @@ function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainL
     trainLastBlock,
     normKernels,
     prefillQkv,
+    held,
     rounds: [],
     seconds: 0,
     cpuSeconds: 0,
@@ -86,7 +104,7 @@ function arm(base, weights, packing, simd, heapKernels, tiled, lastBlock, trainL
 
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
- * path against the old one, and with the prefill product against today's: iteration 0 of each is a warm-up, then
+ * path against the old one and against the previous step: iteration 0 of each is a warm-up, then
  * iterations 1..n (rounds) rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
@@ -95,9 +113,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true, true, true, true, true, false),
-    prefillProduct: arm(base, weights, "prefixTree", true, true, true, true, true, true, true),
-    before: arm(base, weights, "none", false, false, false, false, false, false, false),
+    today: arm(base, weights, "prefixTree", true, true, true, true, true, true, false, true),
+    previous: arm(base, weights, "prefixTree", true, true, true, true, true, true, false, false),
+    before: arm(base, weights, "none", false, false, false, false, false, false, false, false),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 16;
@@ -112,6 +130,8 @@ export async function rlIterationFigures({ report, quick }) {
       setTrainLastBlockAtTargets(path.trainLastBlock);
       setRmsNormGradKernels(path.normKernels);
       setDecodeQkvProduct(path.normKernels);
+      setGainColumnSums(path.held);
+      setHeldHeadWeights(path.held);
       setPrefillQkvProduct(path.prefillQkv);
       const start = performance.now();
       const cpu = process.cpuUsage();
@@ -160,10 +180,10 @@ export async function rlIterationFigures({ report, quick }) {
       "baseline: the old step (rl.packing none, no prefix cache, tfjs-wasm's own matmuls)",
     ],
     [
-      ".prefill-product",
-      paths.prefillProduct,
+      ".vs-previous",
       paths.today,
-      "value: today's step with a prefill's q, k and v as one product and one kernel (setPrefillQkvProduct on); baseline: today's step",
+      paths.previous,
+      "baseline: the previous step (today's with the gain gradient's column sums as a ones product on XNNPACK and a fresh transpose of the token embedding at every no-gradient head: setGainColumnSums and setHeldHeadWeights off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -187,6 +207,8 @@ export async function rlIterationFigures({ report, quick }) {
   setTrainLastBlockAtTargets(true);
   setRmsNormGradKernels(true);
   setDecodeQkvProduct(true);
+  setGainColumnSums(true);
+  setHeldHeadWeights(true);
   setPrefillQkvProduct(false);
   for (const p of Object.values(paths)) p.dispose();
 }

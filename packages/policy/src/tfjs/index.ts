@@ -37,6 +37,7 @@ export {
   setTrainLastBlockAtTargets,
   trainLastBlockAtTargets,
 } from "./model/last-block-at-targets";
+export { heldHeadWeights, setHeldHeadWeights } from "./model/held-head-weights";
 export { transformerBlockAt } from "./model/transformer-block-at";
 export { transformerBlockAtRows } from "./model/transformer-block-at-rows";
 export { treeTargetAttention } from "./model/tree-target-attention";
@@ -46,7 +47,7 @@ export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";
 export { linear } from "./model/linear";
 export { transpose2d } from "./model/transpose-2d";
-export { rmsNorm, setRmsNormGradKernels } from "./model/rms-norm";
+export { rmsNorm, setGainColumnSums, setRmsNormGradKernels } from "./model/rms-norm";
 
 export type { SamplingOptions } from "./sampling/choose-token";
 export { chooseToken } from "./sampling/choose-token";

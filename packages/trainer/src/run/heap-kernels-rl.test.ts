@@ -4,6 +4,7 @@ import {
   selectBackend,
   setDecodeQkvProduct,
   setHeapKernels,
+  setHeldHeadWeights,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -34,10 +35,12 @@ async function twoIterations(
   trainAtTargets = true,
   rmsNormGradKernels = true,
   decodeQkvProduct = true,
+  heldHead = true,
 ) {
   const previous = setHeapKernels(heapKernels);
   const previousNorm = setRmsNormGradKernels(rmsNormGradKernels);
   const previousQkv = setDecodeQkvProduct(decodeQkvProduct);
+  const previousHead = setHeldHeadWeights(heldHead);
   const previousLastBlock = setLastBlockAtTargets(lastBlockAtTargets);
   const previousTrain = setTrainLastBlockAtTargets(trainAtTargets);
   const previousSimd = setSimdMatMul({ tiled, maskedAttention: tiled });
@@ -70,6 +73,7 @@ async function twoIterations(
     setTrainLastBlockAtTargets(previousTrain);
     setRmsNormGradKernels(previousNorm);
     setDecodeQkvProduct(previousQkv);
+    setHeldHeadWeights(previousHead);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -109,7 +113,7 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
   }, 120_000);
 
-  it("so does RMSNorm with its gradient as one kernel each way in the train step (setRmsNormGradKernels)", async () => {
+  it("so does RMSNorm with its gradient as one kernel each way and its gain gradient's column sums as one kernel in the train step (setRmsNormGradKernels)", async () => {
     const fast = await twoIterations(true, true, true, true, true);
     const plain = await twoIterations(true, true, true, true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
@@ -120,6 +124,14 @@ describe("the heap kernels and the tiled SIMD module in RL (@cosir/policy)", () 
   it("so do decode steps with q, k and v as one product and one kernel (setDecodeQkvProduct)", async () => {
     const fast = await twoIterations(true, true, true, true, true, true);
     const plain = await twoIterations(true, true, true, true, true, false);
+    expect(fast.lines[1]!.samples).toBeGreaterThan(0);
+    expect(fast.lines).toEqual(plain.lines);
+    for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));
+  }, 120_000);
+
+  it("so does the head's held transpose of the token embedding in the rollout and the reference pass (setHeldHeadWeights)", async () => {
+    const fast = await twoIterations(true, true, true, true, true, true, true);
+    const plain = await twoIterations(true, true, true, true, true, true, false);
     expect(fast.lines[1]!.samples).toBeGreaterThan(0);
     expect(fast.lines).toEqual(plain.lines);
     for (const [name, w] of plain.weights) expect(Array.from(fast.weights.get(name)!), name).toEqual(Array.from(w));

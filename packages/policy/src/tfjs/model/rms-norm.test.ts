@@ -7,7 +7,7 @@ import { SeededRandom } from "../seeded-random";
 import { packPrefixTree } from "../training/pack-prefix-tree";
 import type { PromptCompletion } from "../training/pack-sequences";
 import { setTrainLastBlockAtTargets } from "./last-block-at-targets";
-import { rmsNorm, setRmsNormGradKernels } from "./rms-norm";
+import { rmsNorm, setGainColumnSums, setRmsNormGradKernels } from "./rms-norm";
 import { setSimdMatMul } from "./simd-batch-mat-mul";
 import { randomModelConfig, randomTransformer } from "../../test-support/random-transformer";
 import { heapKernelsAvailable, setHeapWasm } from "./wasm-heap-kernels";
@@ -118,6 +118,29 @@ describe("RMSNorm with its gradient as one kernel each way (setRmsNormGradKernel
         const c = values(rows.length * d, rng, 1);
         const reference = normAndGradients(x, gain, c, rows.length, d, eps, false, gainRows);
         expect(normAndGradients(x, gain, c, rows.length, d, eps, true, gainRows)).toEqual(reference);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("sums the gain gradient's columns in one kernel or as a ones product alike, bit for bit (setGainColumnSums)", () => {
+    fc.assert(
+      fc.property(shape, fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), ({ n, d, eps, scale, seed }, picks) => {
+        const rows = Int32Array.from(new Set(picks.map((p) => p % (n + 5)))).sort();
+        const rng = new SeededRandom(seed);
+        const x = values(rows.length * d, rng, scale);
+        const gain = values(d, rng, 1);
+        const c = values(rows.length * d, rng, 1);
+        const run = (on: boolean, gainRows?: { rows: Int32Array; n: number }) => {
+          const previous = setGainColumnSums(on);
+          try {
+            return normAndGradients(x, gain, c, rows.length, d, eps, true, gainRows);
+          } finally {
+            setGainColumnSums(previous);
+          }
+        };
+        expect(run(true)).toEqual(run(false));
+        expect(run(true, { rows, n: n + 5 })).toEqual(run(false, { rows, n: n + 5 }));
       }),
       { numRuns: 30 },
     );

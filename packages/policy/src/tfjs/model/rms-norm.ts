@@ -1,10 +1,11 @@
 import * as tf from "@tensorflow/tfjs-core";
-import { heapKernelsAvailable, rmsNormGrad, rmsNormRows } from "./wasm-heap-kernels";
+import { columnSums, heapKernelsAvailable, rmsNormGrad, rmsNormRows } from "./wasm-heap-kernels";
 
 /*
- * Whether a differentiated RMSNorm runs as two kernels on tfjs-wasm (rmsNormRows forward; rmsNormGrad backward, then
- * the gain gradient's column sums as before) instead of six forward and ten backward: the same values and gradients
- * bit for bit. On by default; off is the benchmark's previous step and the tests' reference.
+ * Whether a differentiated RMSNorm runs as three kernels on tfjs-wasm (rmsNormRows forward; rmsNormGrad backward, then
+ * columnSums for the gain gradient) instead of six forward and ten backward, the gain's column sums as a product with
+ * ones (and a scatter of the rows with `gainRows`): the same values and gradients bit for bit. On by default; off is
+ * the benchmark's previous step and the tests' reference.
  */
 let gradKernels = true;
 
@@ -15,8 +16,30 @@ export function setRmsNormGradKernels(on: boolean): boolean {
   return previous;
 }
 
-/** The gain gradient's terms [n, d] summed over rows (with `gainRows`: first put back at their rows of n). */
+let gainColumnSums = true;
+
+/**
+ * Sets whether, with setRmsNormGradKernels on, the gain gradient's column sums run as one kernel (columnSums) rather
+ * than a ones product on XNNPACK (the same values bit for bit; off is the benchmark's previous step); returns the
+ * previous setting.
+ */
+export function setGainColumnSums(on: boolean): boolean {
+  const previous = gainColumnSums;
+  gainColumnSums = on;
+  return previous;
+}
+
+/**
+ * The gain gradient's terms [n, d] summed over rows (with `gainRows`: first put back at their rows of n). With the
+ * heap kernels (and setRmsNormGradKernels on), one kernel sums the terms themselves: the ones-product sums each column
+ * from +0 in row order, so the zero rows put back between ascending `gainRows.rows` add +0 to a sum that is never -0
+ * and change nothing; the same values bit for bit, without the scatter and the product's operator.
+ */
 function gainGradient(terms: tf.Tensor2D, gainRows: { rows: Int32Array; n: number } | undefined): tf.Tensor1D {
+  if (gradKernels && gainColumnSums && (gainRows === undefined || ascending(gainRows.rows))) {
+    const sums = columnSums(terms);
+    if (sums !== undefined) return sums;
+  }
   // column sums as ones[1, n] @ M: reducing the leading axis is slow on tfjs-wasm
   // gainRows: x holds rows `rows` of n, the others get no gradient: their zero terms go back in place, so the
   // sum is the n-row layer's whatever order the matmul sums in
@@ -28,6 +51,11 @@ function gainGradient(terms: tf.Tensor2D, gainRows: { rows: Int32Array; n: numbe
           terms.shape[1],
         ]) as tf.Tensor2D);
   return tf.reshape(tf.matMul(tf.ones([1, placed.shape[0]]), placed), [terms.shape[1]]) as tf.Tensor1D;
+}
+
+function ascending(rows: Int32Array): boolean {
+  for (let i = 1; i < rows.length; i++) if (!((rows[i] as number) > (rows[i - 1] as number))) return false;
+  return true;
 }
 
 /**

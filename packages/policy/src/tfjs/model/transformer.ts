@@ -20,6 +20,7 @@ import {
   transformerBlock,
 } from "./transformer-block";
 import { transformerBlockAt } from "./transformer-block-at";
+import { heldHeadWeights } from "./held-head-weights";
 import { lastBlockAtTargets, trainLastBlockAtTargets } from "./last-block-at-targets";
 import { simdBlockEndsAvailable, simdMatMulSettings } from "./simd-batch-mat-mul";
 import { transformerBlockAtRows } from "./transformer-block-at-rows";
@@ -97,6 +98,7 @@ export class Transformer {
    */
   private readonly qkvHeld: { sources: unknown[]; weights: tf.Tensor2D }[];
   private readonly kvHeld: { sources: unknown[]; weights: tf.Tensor2D }[];
+  private headHeld: { source: unknown; weights: tf.Tensor2D };
   private disposed = false;
 
   constructor(config: TransformerConfigInput, options: TransformerOptions = {}) {
@@ -175,6 +177,7 @@ export class Transformer {
       sources: [block.k.dataId, block.v.dataId],
       weights: tf.keep(tf.concat([block.k, block.v], 1)) as tf.Tensor2D,
     }));
+    this.headHeld = { source: this.tokenEmbedding.dataId, weights: tf.keep(transpose2d(this.tokenEmbedding)) };
   }
 
   /** Number of trainable values. */
@@ -624,9 +627,22 @@ export class Transformer {
     return weights;
   }
 
-  /** Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. */
+  /**
+   * Final RMSNorm and the output layer tied to the token embedding: logits [rows, vocab]. `inference` (no gradient):
+   * the embedding's transpose is the one held since the embedding last changed (headWeights), so XNNPACK keeps its
+   * packed operator across calls instead of packing a fresh transpose each time; the same values bit for bit.
+   */
   private head(x: tf.Tensor2D, inference = false): tf.Tensor2D {
-    return linear(rmsNorm(x, this.finalNorm, this.config.normEps, inference), transpose2d(this.tokenEmbedding));
+    const weights = inference && heldHeadWeights() ? this.headWeights() : transpose2d(this.tokenEmbedding);
+    return linear(rmsNorm(x, this.finalNorm, this.config.normEps, inference), weights);
+  }
+
+  /** The token embedding's transpose [width, vocab], held until the embedding changes (as qkvWeights holds). */
+  private headWeights(): tf.Tensor2D {
+    if (this.headHeld.source === this.tokenEmbedding.dataId) return this.headHeld.weights;
+    this.headHeld.weights.dispose();
+    this.headHeld = { source: this.tokenEmbedding.dataId, weights: tf.keep(transpose2d(this.tokenEmbedding)) };
+    return this.headHeld.weights;
   }
 
   /** Current weights as plain arrays, by name (what a checkpoint stores). */
@@ -659,7 +675,7 @@ export class Transformer {
     if (this.disposed) return;
     this.disposed = true;
     for (const v of this.variables.values()) v.dispose();
-    for (const held of [...this.qkvHeld, ...this.kvHeld]) held.weights.dispose();
+    for (const held of [...this.qkvHeld, ...this.kvHeld, this.headHeld]) held.weights.dispose();
   }
 
   get isDisposed(): boolean {

@@ -8,7 +8,14 @@ import { PrefixCache } from "./prefix-cache";
 import { setSimdMatMul } from "./simd-batch-mat-mul";
 import { rmsNorm } from "./rms-norm";
 import { Transformer } from "./transformer";
-import { concatColumns, gatherRows, heapKernelsAvailable, setHeapKernels, setHeapWasm } from "./wasm-heap-kernels";
+import {
+  columnSums,
+  concatColumns,
+  gatherRows,
+  heapKernelsAvailable,
+  setHeapKernels,
+  setHeapWasm,
+} from "./wasm-heap-kernels";
 
 beforeAll(async () => {
   await selectBackend({ log: null });
@@ -311,5 +318,56 @@ describe("embeddingRows and embeddingGradient", () => {
     const plain = lookup(table, ids, w, false, true);
     expect(fast.grad).toEqual(plain.grad);
     tf.dispose([table, w]);
+  });
+});
+
+describe("columnSums", () => {
+  const bits = (values: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(values).buffer));
+
+  it("equals tf.matMul(ones, x) bit for bit and a float32 sum in row order (rows past 48, mixed magnitudes, +-0)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 0, max: 1 << 30 }),
+        (n, width, seed) => {
+          const rng = new SeededRandom(seed);
+          // magnitudes from 1e-3 to 1e3 so that the order of the sum shows in its rounding; some exact zeros of both signs
+          const data = Float32Array.from({ length: n * width }, () => {
+            const u = rng.next();
+            return u < 0.05 ? 0 : u < 0.1 ? -0 : rng.normal() * 10 ** (rng.next() * 6 - 3);
+          });
+          const before = tf.memory().numTensors;
+          const [got, want] = tf.tidy(() => {
+            const x = tf.tensor2d(data, [n, width]);
+            const sums = columnSums(x) as tf.Tensor1D;
+            return [sums.dataSync(), tf.matMul(tf.ones([1, n]), x).dataSync()];
+          });
+          expect(tf.memory().numTensors).toBe(before);
+          const oracle = new Float32Array(width);
+          for (let r = 0; r < n; r++)
+            for (let c = 0; c < width; c++) oracle[c] = (oracle[c] as number) + (data[r * width + c] as number);
+          expect(bits(got)).toEqual(bits(want));
+          expect(bits(got)).toEqual(bits(oracle));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a known case: [[1, 2], [3, 4], [-0, 0.5]] sums to [4, 6.5]", () => {
+    const sums = tf.tidy(() =>
+      Array.from((columnSums(tf.tensor2d([1, 2, 3, 4, -0, 0.5], [3, 2])) as tf.Tensor).dataSync()),
+    );
+    expect(sums).toEqual([4, 6.5]);
+  });
+
+  it("is undefined with the heap kernels off (rmsNorm then sums with the ones product)", () => {
+    const previous = setHeapKernels(false);
+    try {
+      expect(tf.tidy(() => columnSums(tf.ones([2, 2]) as tf.Tensor2D))).toBeUndefined();
+    } finally {
+      setHeapKernels(previous);
+    }
   });
 });

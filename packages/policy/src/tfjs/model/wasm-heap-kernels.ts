@@ -28,6 +28,7 @@ export const embeddingGradientKernel = "CosirEmbeddingGradient";
 export const rmsNormGradKernel = "CosirRmsNormGrad";
 export const decodeAppendKernel = "CosirDecodeAppend";
 export const prefillHeadsKernel = "CosirPrefillHeads";
+export const columnSumsKernel = "CosirColumnSums";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
@@ -627,6 +628,23 @@ function embeddingRowsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo
   return out;
 }
 
+function columnSumsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const x = inputs.x as tf.TensorInfo;
+  const [n, width] = x.shape as [number, number];
+  const out = wasm.makeOutput([width], "float32");
+  const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
+  const px = at(wasm, x);
+  const po = at(wasm, out);
+  // ones[1, n] @ x as XNNPACK sums it: each column from +0, its rows in order (a Float32Array rounds every sum)
+  h.f32.fill(0, po, po + width);
+  for (let r = 0; r < n; r++) {
+    const row = px + r * width;
+    for (let c = 0; c < width; c++) h.f32[po + c] = (h.f32[po + c] as number) + (h.f32[row + c] as number);
+  }
+  return out;
+}
+
 function embeddingGradientFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
   const wasm = backend as WasmBackendLike;
   const dy = inputs.dy as tf.TensorInfo;
@@ -699,6 +717,7 @@ export function heapKernelsAvailable(): boolean {
       [decodeAppendKernel, decodeAppendFunc],
       [prefillHeadsKernel, prefillHeadsFunc],
       [concatColumnsKernel, concatColumnsFunc],
+      [columnSumsKernel, columnSumsFunc],
     ];
     for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
   }
@@ -758,6 +777,16 @@ export function rmsNormGrad(
   if (x.dtype !== "float32" || dy.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
   const [dx, terms] = tf.engine().runKernel(rmsNormGradKernel, { x, gain, dy }, { eps }) as tf.Tensor2D[];
   return { dx: dx as tf.Tensor2D, terms: terms as tf.Tensor2D };
+}
+
+/**
+ * The column sums of x [n, width] as [width]: tf.matMul(tf.ones([1, n]), x)'s values bit for bit (XNNPACK sums each
+ * column from +0 over the rows in order, as this kernel does), without a new XNNPACK operator and a packing of x for
+ * every call (x is a fresh right operand each time). Undefined where the heap kernels cannot run. No gradient.
+ */
+export function columnSums(x: tf.Tensor2D): tf.Tensor1D | undefined {
+  if (x.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
+  return tf.engine().runKernel(columnSumsKernel, { x }, {}) as tf.Tensor1D;
 }
 
 /**
