@@ -56,6 +56,26 @@ function oracle(task: Task, known: ReadonlyMap<number, number>): number[] {
   });
 }
 
+/**
+ * How many agents (each seeing only its own cells) get a choice whose posterior is within 0.01 of the MAP's, out of
+ * every agent of `tasks`.
+ */
+function nearMap(tasks: readonly Task[], choose: (task: Task, b: ReturnType<typeof beliefsOf>) => number) {
+  let agree = 0;
+  let n = 0;
+  for (const task of tasks)
+    for (let agent = 0; agent < task.agents; agent++) {
+      const known = new Map<number, number>();
+      for (const c of task.visibility[agent] ?? [])
+        known.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
+      const b = beliefsOf(task, known);
+      const pmf = decisionModelForTask(task).posterior(b).pmf;
+      n++;
+      if ((pmf[choose(task, b)] as number) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
+    }
+  return { agree, n };
+}
+
 const small = PretrainShapesSchema.parse({
   options: [2, 4],
   attributes: [2, 4],
@@ -130,21 +150,8 @@ describe("choiceScratchpad", () => {
 
   it("its argmax is (within 0.01) the MAP of the same evidence for at least 95% of agents over shapes", () => {
     const shapes = PretrainShapesSchema.parse({});
-    let agree = 0;
-    let n = 0;
-    for (let seed = 0; seed < 300; seed++) {
-      const task = shapeTask(shapes, seed);
-      for (let agent = 0; agent < task.agents; agent++) {
-        const known = new Map<number, number>();
-        for (const c of task.visibility[agent] ?? [])
-          known.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
-        const b = beliefsOf(task, known);
-        const pmf = decisionModelForTask(task).posterior(b).pmf;
-        const chosen = scratchpadArgmax(choiceScratchpad(publicTask(task), b));
-        n++;
-        if ((pmf[chosen] as number) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
-      }
-    }
+    const tasks = Array.from({ length: 300 }, (_, seed) => shapeTask(shapes, seed));
+    const { agree, n } = nearMap(tasks, (task, b) => scratchpadArgmax(choiceScratchpad(publicTask(task), b)));
     expect(agree / n).toBeGreaterThanOrEqual(0.95);
   });
 });
@@ -253,27 +260,12 @@ describe("runningTotal and the running form (scratchpadFor('running'))", () => {
 
   it("its choice is (within 0.01) the MAP of the same evidence for at least 85% of agents on total decisions", () => {
     const pad = scratchpadFor("running");
-    let agree = 0;
-    let n = 0;
     const arithmetic = heldOutFamilies["heldout.arithmetic"]!;
-    for (const generate of [
-      (seed: number) => shapeTask({ ...PretrainShapesSchema.parse({}), totalRate: 1 }, seed),
-      (seed: number) => arithmetic({ seed }),
-    ])
-      for (let seed = 0; seed < 150; seed++) {
-        const task = generate(seed);
-        if (task.decision.kind !== "total") continue;
-        for (let agent = 0; agent < task.agents; agent++) {
-          const known = new Map<number, number>();
-          for (const c of task.visibility[agent] ?? [])
-            known.set(c, task.table[Math.floor(c / task.attributes)]![c % task.attributes]!);
-          const b = beliefsOf(task, known);
-          const pmf = decisionModelForTask(task).posterior(b).pmf;
-          const chosen = pad.answer(publicTask(task), pad.values(publicTask(task), b));
-          n++;
-          if ((pmf[chosen] as number) >= (pmf[mapAnswer(pmf)] as number) - 0.01) agree++;
-        }
-      }
+    const shapes = { ...PretrainShapesSchema.parse({}), totalRate: 1 };
+    const tasks = Array.from({ length: 150 }, (_, seed) => [shapeTask(shapes, seed), arithmetic({ seed })])
+      .flat()
+      .filter((t) => t.decision.kind === "total");
+    const { agree, n } = nearMap(tasks, (task, b) => pad.answer(publicTask(task), pad.values(publicTask(task), b)));
     expect(n).toBeGreaterThan(300);
     expect(agree / n).toBeGreaterThanOrEqual(0.85);
   });
