@@ -9,6 +9,7 @@ export {
 export type { ScriptedKind, ScriptedPolicyOptions } from "./scripted/scripted-policy";
 export { SCRIPTED_KINDS, scriptedPolicy } from "./scripted/scripted-policy";
 export { observationBeliefs, publicBeliefs } from "./scripted/observation-beliefs";
+export { actByPhase } from "./phase/act-by-phase";
 export type { PendingAnswer } from "./scripted/pending-answers";
 export { pendingAnswers } from "./scripted/pending-answers";
 // Chat endpoints and policy back ends (issue 23: one client; back ends registered by kind)

@@ -1,12 +1,5 @@
-import {
-  ProtocolError,
-  type Observation,
-  type Policy,
-  type PolicyAction,
-  type PublicTask,
-  type Task,
-  type Trace,
-} from "@cosir/env";
+import type { Observation, Policy, PolicyAction, PublicTask, Task, Trace } from "@cosir/env";
+import { actByPhase } from "@cosir/policy";
 import { type ChoiceScratchpad, scratchpadFor } from "../teacher/choice-scratchpad";
 import { type FinalChoice, finalChoices } from "./base-skills";
 import { type ScratchpadSkills, scratchpadSkillsOf } from "./scratchpad-skills";
@@ -27,32 +20,19 @@ export function decisionKind(task: PublicTask): DecisionKind {
 
 /**
  * A policy whose discussion turns are `talk`'s and whose final (and pre-discussion) choices are `choose`'s, each
- * batch split by phase and put back in order: the choosing measured on evidence another policy wrote (a teacher's
- * talk), apart from the chooser's own talk.
+ * batch split by phase and put back in order (@cosir/policy's actByPhase): the choosing measured on evidence another
+ * policy wrote (a teacher's talk), apart from the chooser's own talk.
  */
 export function phasePolicy(talk: Policy, choose: Policy): Policy {
   return {
     name: `${talk.name}+${choose.name}`,
-    async act(observations: readonly Observation[]): Promise<PolicyAction[]> {
-      const out: PolicyAction[] = new Array(observations.length);
-      const groups: [Policy, number[]][] = [
-        [talk, []],
-        [choose, []],
-      ];
-      observations.forEach((o, i) => groups[o.phase === "discuss" ? 0 : 1]?.[1].push(i));
-      for (const [policy, indices] of groups) {
-        if (indices.length === 0) continue;
-        const actions = await policy.act(indices.map((i) => observations[i] as Observation));
-        if (actions.length !== indices.length)
-          throw new ProtocolError(
-            `phasePolicy: ${policy.name} answered ${actions.length} of ${indices.length} observations`,
-          );
-        indices.forEach((i, k) => {
-          out[i] = actions[k] as PolicyAction;
-        });
-      }
-      return out;
-    },
+    act: (observations: readonly Observation[]): Promise<PolicyAction[]> =>
+      actByPhase(
+        observations,
+        (o) => talk.act(o),
+        (o) => choose.act(o),
+        { talk: talk.name, choose: choose.name },
+      ),
   };
 }
 

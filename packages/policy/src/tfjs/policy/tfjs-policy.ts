@@ -1,6 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { InvalidArgumentError } from "@cosir/bayes";
 import type { Observation, Policy, PolicyAction } from "@cosir/env";
+import { actByPhase } from "../../phase/act-by-phase";
 import { loadCheckpoint } from "../checkpoint/load-checkpoint";
 import { PrefixCache } from "../model/prefix-cache";
 import type { Transformer } from "../model/transformer";
@@ -122,30 +123,21 @@ export class TfjsPolicy implements Policy {
     const out: PolicyAction[] = [];
     for (let start = 0; start < observations.length; start += this.batchSize) {
       const batch = observations.slice(start, start + this.batchSize);
-      if (this.choiceTemperature === undefined || this.choiceTemperature === this.sampling.temperature)
-        out.push(...this.complete(batch.map((o) => o.text)));
-      else out.push(...this.completeByPhase(batch));
+      const texts = (rows: readonly Observation[]) => rows.map((o) => o.text);
+      const choiceTemperature = this.choiceTemperature;
+      if (choiceTemperature === undefined || choiceTemperature === this.sampling.temperature)
+        out.push(...this.complete(texts(batch)));
+      // the discussion rows first, then the choices at their own temperature, back in input order
+      else
+        out.push(
+          ...(await actByPhase(
+            batch,
+            (rows) => this.complete(texts(rows)),
+            (rows) => this.complete(texts(rows), { temperature: choiceTemperature }),
+          )),
+        );
       await Promise.resolve();
     }
-    return out;
-  }
-
-  /** One batch with its choices at choiceTemperature: the discussion rows first, then the choices, in input order. */
-  private completeByPhase(batch: readonly Observation[]): PolicyAction[] {
-    const out = new Array<PolicyAction>(batch.length);
-    const talk = batch.flatMap((o, i) => (o.phase === "discuss" ? [i] : []));
-    const choose = batch.flatMap((o, i) => (o.phase === "discuss" ? [] : [i]));
-    const run = (rows: number[], options: SamplingOptions) => {
-      if (rows.length === 0) return;
-      this.complete(
-        rows.map((i) => (batch[i] as Observation).text),
-        options,
-      ).forEach((action, k) => {
-        out[rows[k] as number] = action;
-      });
-    };
-    run(talk, {});
-    run(choose, { temperature: this.choiceTemperature as number });
     return out;
   }
 
