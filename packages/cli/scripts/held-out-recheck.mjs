@@ -11,7 +11,7 @@ import { writeFileSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { builtInBenchmarks, runBenchmark } from "@cosir/bench";
-import { createPolicy, parsePolicySpecs } from "@cosir/policy";
+import { choiceTemperatureFlag, createPolicy, parsePolicySpecs } from "@cosir/policy";
 import { formatHeldOutBySeed, heldOutBySeed } from "@cosir/cli";
 
 const { values } = parseArgs({
@@ -36,9 +36,12 @@ const n = Number(values.n);
 if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16) fail("--seeds", values.seeds, "an integer in 1..16");
 if (!Number.isInteger(benchSeed)) fail("--bench-seed", values["bench-seed"], "an integer");
 if (!Number.isInteger(n) || n < 1) fail("--n", values.n, "a positive integer");
-const choiceTemperature = values["choice-temperature"] === undefined ? undefined : Number(values["choice-temperature"]);
-if (choiceTemperature !== undefined && !(choiceTemperature >= 0 && choiceTemperature <= 10))
+let choiceTemperature;
+try {
+  choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
+} catch {
   fail("--choice-temperature", values["choice-temperature"], "a number in 0..10");
+}
 const armDir = (arm, k) =>
   k === 0 ? join(values.run, arm, "checkpoint") : join(values.run, `seed-${k}`, arm, "checkpoint");
 const names = (arm, k) => (k === 0 ? arm : `${arm}@${k}`);
@@ -57,11 +60,7 @@ if (values["runs-in"] !== undefined) {
   );
   const only = values.only?.split(",");
   for (const spec of specs.filter((s) => only === undefined || only.includes(s.name))) {
-    const { policy, surface } = await createPolicy(spec, {
-      seed: benchSeed,
-      endpoint: {},
-      ...(choiceTemperature !== undefined ? { choiceTemperature } : {}),
-    });
+    const { policy, surface } = await createPolicy(spec, { seed: benchSeed, endpoint: {}, choiceTemperature });
     for (const benchmark of builtInBenchmarks.filter((b) => b.tags.includes("heldout"))) {
       runs.push(
         await runBenchmark(benchmark, policy, { seed: benchSeed, n, surface, batchSize: 50, policy: spec.name }),

@@ -37,4 +37,5 @@ export { parsePolicySpec, parsePolicySpecs, policySpecUsage } from "./backends/p
 export { createPolicy, policySpecLabel, probePolicy } from "./backends/create-policy";
 export { scriptedBackend } from "./backends/scripted-backend";
 export { checkpointBackend, loadCheckpointPolicy } from "./backends/checkpoint-backend";
+export { choiceTemperatureFlag } from "./backends/choice-temperature-flag";
 export { chatBackend, probeChatEndpoint } from "./backends/chat-backend";

@@ -8,6 +8,7 @@
 // --choice-temperature decodes the choices at T (0: greedy) while the talk stays at the RL temperature.
 import { parseArgs } from "node:util";
 import { runEpisodes } from "@cosir/env";
+import { choiceTemperatureFlag } from "@cosir/policy";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { bootstrapCi, cosirPreset, scoreEpisodeWithMetrics } from "@cosir/rewards";
 import { evaluationTasks, resolveTrainConfig, rolloutDiagnostics, samplingPolicy, wilson95 } from "@cosir/trainer";
@@ -28,10 +29,11 @@ if (values.checkpoint === undefined) {
 }
 await selectBackend({ log: null });
 const config = resolveTrainConfig({ preset: values.preset });
-const ct = values["choice-temperature"];
-const choiceTemperature = ct === undefined ? undefined : Number(ct);
-if (choiceTemperature !== undefined && !(choiceTemperature >= 0 && choiceTemperature <= 10)) {
-  process.stderr.write(`--choice-temperature: expected a number in 0..10, got ${ct}\n`);
+let choiceTemperature;
+try {
+  choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
+} catch (e) {
+  process.stderr.write(`${e.message}\n`);
   process.exit(2);
 }
 const n = Number(values.episodes);
@@ -43,7 +45,7 @@ const policy = samplingPolicy(
     temperature: config.rl.temperature,
     maxNewTokens: config.rl.maxNewTokens,
     seed: Number(values.seed),
-    ...(choiceTemperature === undefined ? {} : { choiceTemperature }),
+    choiceTemperature,
   },
 );
 const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
@@ -69,7 +71,7 @@ const estimate = (e) => ({ value: round(e.value), ci95: e.ci95?.map(round) ?? nu
 const line = {
   label: values.label ?? values.checkpoint,
   episodes: n,
-  ...(choiceTemperature === undefined ? {} : { choiceTemperature }),
+  choiceTemperature,
   accuracy: { value: round(correct / n), ci95: wilson95(correct, n).map(round) },
   choiceMap: { value: round(onMap / agents), ci95: wilson95(onMap, agents).map(round) },
   askRate: estimate(asking),

@@ -8,6 +8,7 @@
 //     [--families heldout.arithmetic,heldout.whodunit] [--seed 0]
 import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
+import { choiceTemperatureFlag } from "@cosir/policy";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { measureHeldOutSkills, resolveTrainConfig, taughtScratchpad } from "@cosir/trainer";
 
@@ -31,11 +32,12 @@ if (!Number.isInteger(episodes) || episodes < 1)
   fail(`--episodes: expected a positive integer, got ${values.episodes}`);
 const temperature = Number(values.temperature);
 if (!(temperature >= 0 && temperature <= 10)) fail(`--temperature: expected 0..10, got ${values.temperature}`);
-const ct = values["choice-temperature"];
-const choiceTemperature = ct === undefined ? undefined : Number(ct);
-if (choiceTemperature !== undefined && !(choiceTemperature >= 0 && choiceTemperature <= 10))
-  fail(`--choice-temperature: expected 0..10, got ${ct}`);
-const choice = choiceTemperature === undefined ? {} : { choiceTemperature };
+let choiceTemperature;
+try {
+  choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
+} catch (e) {
+  fail(e.message);
+}
 const names = values.families === undefined ? Object.keys(heldOutFamilies) : values.families.split(",");
 for (const n of names) if (!(n in heldOutFamilies)) fail(`--families: unknown family ${JSON.stringify(n)}`);
 await selectBackend({ log: null });
@@ -44,7 +46,7 @@ const loaded = await loadCheckpoint(values.checkpoint);
 // the tallies are read against the scratchpad the checkpoint was taught (its base.json's sft.totalScratchpad)
 const scratchpad = taughtScratchpad(values.checkpoint);
 const pm = { model: loaded.model, tokenizer: loaded.tokenizer };
-const out = { checkpoint: values.checkpoint, temperature, ...choice, episodes, families: {} };
+const out = { checkpoint: values.checkpoint, temperature, choiceTemperature, episodes, families: {} };
 for (const name of names) {
   const started = Date.now();
   const r = await measureHeldOutSkills(
@@ -52,7 +54,7 @@ for (const name of names) {
     { [name]: heldOutFamilies[name] },
     {
       temperature,
-      ...choice,
+      choiceTemperature,
       maxNewTokens: config.rl.maxNewTokens,
       seed: Number(values.seed),
       episodes,
@@ -76,7 +78,7 @@ const solo = await measureHeldOutSkills(
   {},
   {
     temperature,
-    ...choice,
+    choiceTemperature,
     maxNewTokens: config.rl.maxNewTokens,
     seed: Number(values.seed),
     episodes,

@@ -73,7 +73,7 @@ export {
 export type { GivenCellProbe } from "./run/given-cell-accuracy";
 export { givenCellAccuracy, givenCellProbes } from "./run/given-cell-accuracy";
 export type { BaseManifest } from "./run/pretrain-run";
-export { BASE_MANIFEST_VERSION, basePaths, choiceTemperatureOf, runPretrain } from "./run/pretrain-run";
+export { BASE_MANIFEST_VERSION, basePaths, runPretrain } from "./run/pretrain-run";
 export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
 export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
 export type { RlIterationContext } from "./run/rl-iteration";

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidArgumentError } from "@cosir/bayes";
 import { checkOutputFolder, checkOutputPath, metricsSeries } from "@cosir/bench";
-import type { PolicyEndpointOptions } from "@cosir/policy";
+import { choiceTemperatureFlag, type PolicyEndpointOptions } from "@cosir/policy";
 import { intFlag } from "../flags";
 
 /** Every flag of `cosir bench` (the held-out families and HiddenBench). */
@@ -80,26 +80,8 @@ export function benchOptions(values: FlagValues): BenchOptions {
     ...(values["max-tokens"] !== undefined ? { maxTokens: intFlag(values, "max-tokens", 256, 1, 1_000_000) } : {}),
     ...(values.temperature !== undefined ? { temperature: temperatureFlag(values.temperature) } : {}),
   };
-  const raw = values["choice-temperature"];
-  const choiceTemperature = raw === undefined ? undefined : Number(raw);
-  if (
-    choiceTemperature !== undefined &&
-    (typeof raw !== "string" ||
-      raw.trim() === "" ||
-      !Number.isFinite(choiceTemperature) ||
-      choiceTemperature < 0 ||
-      choiceTemperature > 10)
-  )
-    throw new InvalidArgumentError("--choice-temperature", raw, "expected a number in 0..10");
-  return {
-    seed,
-    out,
-    endpoint,
-    model,
-    concurrency,
-    endpointOptions,
-    ...(choiceTemperature !== undefined ? { choiceTemperature } : {}),
-  };
+  const choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
+  return { seed, out, endpoint, model, concurrency, endpointOptions, choiceTemperature };
 }
 
 /**

@@ -24,7 +24,7 @@ export async function familiesBench(argv: string[], io: CliIo, values: FlagValue
       ...(await createPolicy(spec, {
         seed: o.seed,
         endpoint: o.endpointOptions,
-        ...(o.choiceTemperature !== undefined ? { choiceTemperature: o.choiceTemperature } : {}),
+        choiceTemperature: o.choiceTemperature,
       })),
     });
   const runs: BenchmarkRun[] = [];

@@ -10,13 +10,7 @@ import {
   type BenchmarkRun,
   type BenchSummary,
 } from "@cosir/bench";
-import {
-  choiceTemperatureOf,
-  decodingLabel,
-  readMetricsLines,
-  type RlMetricsLine,
-  writeJsonAtomic,
-} from "@cosir/trainer";
+import { decodingLabel, readMetricsLines, type RlMetricsLine, writeJsonAtomic } from "@cosir/trainer";
 import { formatHeldOutBySeed, heldOutBySeed, type HeldOutSeedRow } from "../demo/held-out-by-seed";
 import { heldOutSumNote } from "../demo/held-out-sum-precision";
 import type { CliCommand } from "../cli-io";
@@ -54,7 +48,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   // The held-out families: the base, outcome-only and the oracle are run beside the CoSIR arm (on the core
   // outcome-only frees), CoSIR after it; the runs are merged into one report in the usual order.
   const benchN = config.eval.benchEpisodes;
-  const context = { seed: config.seed, endpoint: {}, ...choiceTemperatureOf(config) };
+  const context = { seed: config.seed, endpoint: {}, choiceTemperature: config.eval.choiceTemperature };
   const benchSpecs = parsePolicySpecs(
     [
       `base=${join(out, "base")}`,

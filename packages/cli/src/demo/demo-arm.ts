@@ -1,6 +1,5 @@
 import { loadCheckpoint } from "@cosir/policy/tfjs";
 import {
-  choiceTemperatureOf,
   evaluatePolicy,
   evaluationTasks,
   samplingPolicy,
@@ -52,7 +51,7 @@ export async function evaluateModel(
     temperature: config.eval.temperature,
     maxNewTokens: config.rl.maxNewTokens,
     seed: 0,
-    ...choiceTemperatureOf(config),
+    choiceTemperature: config.eval.choiceTemperature,
   });
   return evaluatePolicy(policy, evaluationTasks(config, n), { dialogues });
 }

@@ -30,11 +30,7 @@ export async function loadCheckpointPolicy(
     );
   }
   if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
-  return TfjsPolicy.fromCheckpoint(dir, {
-    name,
-    seed,
-    ...(choiceTemperature !== undefined ? { choiceTemperature } : {}),
-  });
+  return TfjsPolicy.fromCheckpoint(dir, { name, seed, choiceTemperature });
 }
 
 /** `name=DIR` (any named value no other back end takes) or `name=checkpoint:DIR`: a tfjs checkpoint, canonical surface. */

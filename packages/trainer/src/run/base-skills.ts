@@ -124,7 +124,7 @@ export async function measureBaseSkills(
     temperature: options.temperature,
     maxNewTokens: options.maxNewTokens,
     seed: options.seed,
-    ...(options.choiceTemperature !== undefined ? { choiceTemperature: options.choiceTemperature } : {}),
+    choiceTemperature: options.choiceTemperature,
   });
   const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
   played?.(traces);

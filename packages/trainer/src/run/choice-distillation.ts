@@ -26,7 +26,7 @@ export async function choiceDistillationExamples(
   /** With "scratchpad": how a total decision's scratchpad is written (sft.totalScratchpad). */
   totalScratchpad?: TotalScratchpad,
 ): Promise<PromptCompletion[]> {
-  const teacher = teacherPolicy({ choice, ...(totalScratchpad !== undefined ? { totalScratchpad } : {}) });
+  const teacher = teacherPolicy({ choice, totalScratchpad });
   const observations = rollout.traces.flatMap((trace, e) =>
     replayObservations(rollout.tasks[e] as Task, trace)
       .filter((r) => r.kind === "choice")

@@ -58,6 +58,6 @@ export function samplingPolicy(pm: PolicyModel, options: SamplingPolicyOptions):
     seed: options.seed,
     name: options.name ?? "tfjs",
     prefixCache: options.prefixCache ?? false,
-    ...(options.choiceTemperature !== undefined ? { choiceTemperature: options.choiceTemperature } : {}),
+    choiceTemperature: options.choiceTemperature,
   });
 }

@@ -99,7 +99,7 @@ export async function runPretrain(
       temperature: config.rl.temperature,
       maxNewTokens: config.rl.maxNewTokens,
       seed: config.seed,
-      ...choiceTemperatureOf(config),
+      choiceTemperature: config.eval.choiceTemperature,
     });
     const heldOutEpisodes = config.pretrain.heldOutEpisodes ?? 0;
     let heldOut: HeldOutSkills | undefined;
@@ -109,7 +109,7 @@ export async function runPretrain(
         temperature: config.rl.temperature,
         maxNewTokens: config.rl.maxNewTokens,
         seed: config.seed,
-        ...choiceTemperatureOf(config),
+        choiceTemperature: config.eval.choiceTemperature,
         episodes: heldOutEpisodes,
         seedOffset: config.eval.seedOffset,
         // the written tallies against the teacher's, where the base was taught the percent scratchpad
@@ -133,9 +133,4 @@ export async function runPretrain(
   } finally {
     pm.model.dispose();
   }
-}
-
-/** `eval.choiceTemperature` as a samplingPolicy option, or nothing when absent (every phase at one temperature). */
-export function choiceTemperatureOf(config: Pick<TrainConfig, "eval">): { choiceTemperature?: number } {
-  return config.eval.choiceTemperature !== undefined ? { choiceTemperature: config.eval.choiceTemperature } : {};
 }

@@ -191,7 +191,7 @@ export function teacherFromConfig(config: Pick<TrainConfig, "seed" | "sft">): Po
     answerRate: sft.answerRate,
     comboRate: sft.comboRate,
     choice: sft.teacherChoice,
-    ...(sft.totalScratchpad !== undefined ? { totalScratchpad: sft.totalScratchpad } : {}),
+    totalScratchpad: sft.totalScratchpad,
     fresh: sft.fresh,
     askByName: sft.askByName,
   });
