@@ -25,8 +25,21 @@ import { armConfig, resolveTrainConfig, rlIteration } from "../dist/index.js";
 
 const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoint", import.meta.url));
 
+/** Every kernel switch of `arm`, on. */
+const ALL_ON = {
+  simd: true,
+  heapKernels: true,
+  tiled: true,
+  lastBlock: true,
+  trainLastBlock: true,
+  normKernels: true,
+  prefillQkv: true,
+  held: true,
+};
+
 /**
- * A policy, reference and optimizer from the base's weights, on the update path `packing`; `simd`: the SIMD matmul
+ * A policy, reference and optimizer from the base's weights, on the update path `packing`, with the kernel switches
+ * `switches` (each a boolean, all on in ALL_ON): `simd`: the SIMD matmul
  * for attention and the update's dense-layer gradients (else tfjs-wasm's own kernels, as before it); `heapKernels`:
  * the heap kernels (gatherRows, concatColumns, one-kernel RMSNorm in the rollout; embedding rows and gradients
  * without one-hot products), else tfjs-wasm's gather, concat, six-kernel RMSNorm and one-hot products; `tiled`: the
@@ -40,20 +53,8 @@ const committedBase = fileURLToPath(new URL("../../../models/demo-base/checkpoin
  * the RMSNorm gain gradient's column sums as one kernel (setGainColumnSums) and the no-gradient passes' head by a
  * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call.
  */
-function arm(
-  base,
-  weights,
-  packing,
-  simd,
-  heapKernels,
-  tiled,
-  lastBlock,
-  trainLastBlock,
-  normKernels,
-  prefillQkv,
-  held,
-) {
-  const gradientMatMul = simd ? "simd" : "xnnpack";
+function arm(base, weights, packing, switches) {
+  const gradientMatMul = switches.simd ? "simd" : "xnnpack";
   const config = armConfig(
     resolveTrainConfig({
       preset: "demo",
@@ -81,14 +82,7 @@ function arm(
       trainer,
       prefixCache: packing === "prefixTree",
     },
-    simd,
-    heapKernels,
-    tiled,
-    lastBlock,
-    trainLastBlock,
-    normKernels,
-    prefillQkv,
-    held,
+    ...switches,
     rounds: [],
     seconds: 0,
     cpuSeconds: 0,
@@ -113,9 +107,9 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", true, true, true, true, true, true, false, true),
-    previous: arm(base, weights, "prefixTree", true, true, true, true, true, true, false, false),
-    before: arm(base, weights, "none", false, false, false, false, false, false, false, false),
+    today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, held: false }),
+    before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
   const iterations = quick ? 1 : 16;
