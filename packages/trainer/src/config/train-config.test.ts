@@ -40,8 +40,12 @@ describe("train config", () => {
     expect(demo.rl.choiceRehearsal).toBe(0);
     expect(shapes.arms).toEqual(demo.arms);
     expect(shapes.task).toEqual(demo.task);
-    // what the two presets do differ in: the base they pretrain
+    // what the two presets do differ in: the base they pretrain, and the shapes preset's choices judged greedily
     expect(shapes.model.context).not.toBe(demo.model.context);
+    const { choiceTemperature, ...evalRest } = shapes.eval;
+    expect(choiceTemperature).toBe(0);
+    expect(demo.eval.choiceTemperature).toBeUndefined();
+    expect({ ...evalRest, benchEpisodes: demo.eval.benchEpisodes }).toEqual(demo.eval);
   });
 
   it("gives the shapes preset a copy stage past its curriculum's ramp, with copy examples that fit an action", () => {
