@@ -28,8 +28,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // batches scored before their rules and not (yet) tuned on: their wrong acts are what they measure
   // fresh33 and fresh34 were tuned on by helper h26h (session 39) and read no wrong act since; regress39 holds two
   // wrong readings found outside the corpus; fresh36 was scored first, then tuned on; fresh35 is unseen; fresh37
-  // (helper h40p, session 40) was scored first, then tuned on, as was fresh38 after it; fresh39 is unseen
-  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39"]);
+  // (helper h40p, session 40) was scored first, then tuned on, as was fresh38 after it; fresh39 is held out; fresh40
+  // (helper h41p, session 41) was scored first, then tuned on; fresh41 is unseen (its wrong act is what it measures)
+  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39", "fresh41"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -51,6 +52,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh33",
       "fresh35",
       "fresh39",
+      "fresh41",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -72,8 +74,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // 1.00 / 0.937 after the rules from fresh36, proposals, hedges and number forms still under the target), held
       // to its figure
       // fresh39, written by helper h40p after every rule of its own and never tuned on (1.00 / 0.904, proposals 0.636
-      // and number forms 0.917 under the target), held to its figure
-      if (name === "fresh32" || name === "fresh33" || name === "fresh35" || name === "fresh39") continue;
+      // and number forms 0.917 under the target); its five misses were named to helper h41p (session 41), whose rules
+      // from fresh40 read them all (1.00 / 1.00): it now meets the target per style, but that is no unseen figure
+      // fresh41, written by helper h41p after every rule of its own and never tuned on (0.947 / 0.837, proposals 0.300
+      // and paired lists' precision 0.667 under the target), held to its figure
+      if (name === "fresh32" || name === "fresh33" || name === "fresh35" || name === "fresh41") continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

@@ -109,6 +109,37 @@ function qualifiedOption(s: Sentence, first: number, to: number, state: ParseSta
 }
 
 /**
+ * The team asked for its consent before the option (fresh40; fresh39's "Any objections to Restaurant D?"): the
+ * words opening the sentence, word for word, then the option.
+ */
+const CONSENT_LEADS: readonly (readonly string[])[] = [
+  ...["objections", "objection"].flatMap((noun) => [
+    ["any", noun, "to"],
+    [noun, "to"],
+  ]),
+  ...["anyone", "anybody", "everyone", "everybody"].flatMap((who) => [
+    [who, "against"],
+    [who, "opposed", "to"],
+    [who, "object", "to"],
+    ["does", who, "object", "to"],
+    ["would", who, "object", "to"],
+    ["is", who, "against"],
+    ["is", who, "opposed", "to"],
+  ]),
+];
+
+/** A consent question opening first..to ("Does anyone object to X?"): the option, or null. */
+function consentLead(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  for (const lead of CONSENT_LEADS) {
+    if (!lead.every((w, k) => s.words[first + k] === w)) continue;
+    const at = first + lead.length;
+    for (let k = at; k < to; k++) if (s.gate[k] === true || (s.tokens[k] as NaturalToken).pause) return null;
+    return qualifiedOption(s, at, to, state);
+  }
+  return null;
+}
+
+/**
  * A proposal put as a consent question in first..to: the sentence ends on "?" and its last clause is a consent tag
  * (CONSENT_TAGS); the clause before it is the option with only qualifier words after it, or a clause the verbless
  * proposal reads ("We pull everything from Shelf B, yes?"). No condition may stand in the sentence. The option, or null.
@@ -116,7 +147,7 @@ function qualifiedOption(s: Sentence, first: number, to: number, state: ParseSta
 export function consentProposal(s: Sentence, first: number, to: number, state: ParseState): number | null {
   if (!(s.tokens[to - 1] as NaturalToken).question) return null;
   const tag = consentTagAt(s, first, to);
-  if (tag === null) return null;
+  if (tag === null) return consentLead(s, first, to, state);
   for (let k = first; k < tag; k++) if (cue.conditionals.has(s.words[k] as string) || s.gate[k] === true) return null;
   return qualifiedOption(s, first, tag, state) ?? verblessProposal(s, first, tag, state);
 }

@@ -56,6 +56,9 @@ function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
 
 /** "when I checked", "when I counted": the speaker's own check. */
 const CHECKED = new Set(["checked", "counted", "looked", "rechecked", "recounted", "tallied"]);
+/** "it's actually 3", "it's really 2": the word that sets the speaker's value against the one before it. */
+const INDEED = new Set(["actually", "really"]);
+
 /** "there are only 3", "there's actually 1", "there are just 2". */
 const ONLY = new Set(["only", "actually", "just"]);
 
@@ -236,10 +239,10 @@ export function correctionLevel(
     if (!cue.correctionVerbs.has(verb) && !cue.reporting.has(verb) && verb !== "is" && verb !== "'s") return null;
     j++;
   } else if (words[j] === "it" || words[j] === "that" || words[j] === "they" || words[j] === "they're") {
-    // "it's actually 3", "they're 2" (after "I disagree —")
+    // "it's actually 3", "it's really 2" (fresh40), "they're 2" (after "I disagree —")
     const fused = words[j] === "they're";
     j++;
-    if (words[j] === "actually") j++;
+    if (INDEED.has(words[j] as string)) j++;
     // "— it should have been 0", "it ought to have been 0": the value the speaker's earlier one should have had
     const should = words[j] === "should" ? 1 : words[j] === "ought" && words[j + 1] === "to" ? 2 : 0;
     if (!fused && should > 0 && words[j + should] === "have" && words[j + should + 1] === "been") j += should + 2;
@@ -249,9 +252,15 @@ export function correctionLevel(
       j++;
     }
     // "it is 4" alone is no correction; "it's 0 on my calendar" names the speaker's source after the level
-    if (!sourced && j <= i + 2 && words[i] !== "actually" && words[j] !== "actually" && !ownSourceAfter(s, j, end))
+    if (
+      !sourced &&
+      j <= i + 2 &&
+      words[i] !== "actually" &&
+      !INDEED.has(words[j] as string) &&
+      !ownSourceAfter(s, j, end)
+    )
       return null;
-    if (words[j] === "actually") j++;
+    if (INDEED.has(words[j] as string)) j++;
   } else return null;
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, end, state);

@@ -180,6 +180,37 @@ export const ONE_LEADS: ReadonlySet<string> = new Set(["the", "that", "this", "g
 /** Words that open a reason after the choice: "I'm opting for Shelf B, since it has 4 onions." */
 export const REASONS: ReadonlySet<string> = new Set(["since", "because", "as", "given", "with", "thanks", "due"]);
 
+/**
+ * Closing clauses after the last pause that only put the sentence in the speaker's voice (", I'd say", ", I say", ",
+ * I reckon") or close it (", then"), fresh40: the proposal is read as it would be without them.
+ */
+const CLOSING_TAILS: readonly { words: readonly string[]; speaker: boolean }[] = [
+  ...["i", "i'd", "id"].map((who) => ({ words: [who, "say"], speaker: true })),
+  { words: ["i", "reckon"], speaker: true },
+  { words: ["i'd", "argue"], speaker: true },
+  { words: ["i'd", "suggest"], speaker: true },
+  { words: ["i", "suggest"], speaker: true },
+  { words: ["then"], speaker: false },
+  // "The prize should go to Stall C — they earned it.": praise of the option closing the choice
+  ...["they", "she", "he", "it"].flatMap((who) => [
+    { words: [who, "earned", "it"], speaker: false },
+    { words: [who, "deserve", "it"], speaker: false },
+    { words: [who, "deserves", "it"], speaker: false },
+    { words: [who, "'s", "earned", "it"], speaker: false },
+  ]),
+  { words: ["they've", "earned", "it"], speaker: false },
+];
+
+/** The closing tail ending at to after a pause: where it starts and whether it is the speaker's voice, or null. */
+export function closingTail(s: Sentence, from: number, to: number): { start: number; speaker: boolean } | null {
+  for (const tail of CLOSING_TAILS) {
+    const start = to - tail.words.length;
+    if (start <= from + 1 || !s.separated(start - 1)) continue;
+    if (tail.words.every((w, k) => s.words[start + k] === w)) return { start, speaker: tail.speaker };
+  }
+  return null;
+}
+
 /** Is words[k] a choice word of the open class? */
 function choiceWord(w: string): boolean {
   if (NOT_CHOICE.has(w)) return false;
@@ -217,17 +248,20 @@ export function reasonEnd(s: Sentence, from: number, to: number): number {
  * the sentence), or is the option alone with "for me"; and that holds no negation, condition, modal, question,
  * comparison, other person, earlier time or want anywhere. The option, or null (ambiguous: nothing).
  */
-export function loneProposal(s: Sentence, from: number, to: number, state: ParseState): number | null {
+export function loneProposal(s: Sentence, from: number, sentenceEnd: number, state: ParseState): number | null {
   const { words, tokens } = s;
+  if (sentenceEnd <= from || (tokens[sentenceEnd - 1] as NaturalToken).question) return null;
+  // "Put down the deposit on Apartment A, I'd say.": a closing tail of no content (fresh40)
+  const tail = closingTail(s, from, sentenceEnd);
+  const to = tail?.start ?? sentenceEnd;
   if (to - from > MAX_WORDS || to <= from) return null;
-  if ((tokens[to - 1] as NaturalToken).question) return null;
   // the blockers still hold for the reason after `end`
   const end = reasonEnd(s, from, to);
   let option: number | null = null;
   let choice = false;
   // "the culprit", "the guilty one": a choice word after an article is the speaker's only with "my" / "our" / "me"
   let articleChoice = false;
-  let speaker = false;
+  let speaker = tail?.speaker === true;
   let own = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;

@@ -1,5 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { countPhraseAt } from "./count-phrases";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { type ParseState, pastWere, type Sentence } from "./sentence";
 import { trailingHedge } from "./trailing-hedge";
@@ -209,6 +210,15 @@ export function loneShare(
     if (lastOneAt(s, k, stop, state)) {
       if (level !== null) return null;
       level = 1;
+      continue;
+    }
+    // "a single rice bag", "not a single onion", "is out of apples", "no rice bags left" (fresh40): a count in words
+    const count = countPhraseAt(s, k, stop, state);
+    if (count !== null) {
+      if (level !== null || (attribute !== null && attribute.index !== count.attribute)) return null;
+      level = count.value;
+      attribute = { index: count.attribute, end: count.end };
+      k = count.end - 1;
       continue;
     }
     // "most likely 2" (as "likely 2"): "most" blocks only as a comparison or bound ("at most 2")

@@ -117,11 +117,16 @@ export function namedPair(
 /** Words after a paired list that leave its order in doubt: a modal, a negation, "vice versa", "the other way". */
 const ORDER_DOUBTS = new Set(["vice", "reverse", "reversed", "swapped", "other", "unsure"]);
 
+/** "in some order", "in either order" (fresh40): the order left open; "in that order" keeps it. */
+const OPEN_ORDERS = new Set(["some", "either", "any", "random", "unknown", "whatever"]);
+
 /** Does a doubt about the pairing follow the list ending at k, in the same sentence? */
 function orderDoubted(s: Sentence, k: number): boolean {
   for (let j = k; j < s.to; j++) {
     const w = s.words[j] as string;
     if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
+    if (w === "order" && OPEN_ORDERS.has(s.words[j - 1] as string)) return true;
+    if (w === "whichever") return true;
     if (cue.conditionals.has(w)) return true; // "..., unless I mixed them up"
   }
   return false;

@@ -106,6 +106,9 @@ function pointedOption(s: Sentence, i: number, state: ParseState): number | null
   return state.place ?? null;
 }
 
+/** "she's my pick", "he's our suspect": a person named before, as the speaker's choice (not "it": "it's my pick of ..."). */
+const PERSONS = new Set(["she", "he"]);
+
 /** Words between "that's" and the speaker's verb: "that's who I'm naming", "that's where I'd send us". */
 const POINTER_RELATIVES = new Set(["who", "where", "what", "which"]);
 
@@ -115,9 +118,13 @@ const POINTER_RELATIVES = new Set(["who", "where", "what", "which"]);
  */
 function pointerProposal(s: Sentence, i: number, end: number): number | null {
   const { words } = s;
-  if (words[i] !== "that" || !(words[i + 1] === "'s" || words[i + 1] === "is")) return null;
+  // "The evidence points to Lady Ashby; she's my pick.", "... — he's our man" (fresh40): a person pointed back to
+  const person = PERSONS.has(words[i] as string) && (words[i + 1] === "'s" || words[i + 1] === "is");
+  if (person && !(i > s.from && s.separated(i - 1))) return null;
+  if (!person && (words[i] !== "that" || !(words[i + 1] === "'s" || words[i + 1] === "is"))) return null;
   if (!(s.clauseStart(i) || words[i - 1] === "so" || words[i - 1] === "and" || words[i - 1] === "then")) return null;
   let j = i + 2;
+  if (person && !(words[j] === "my" || words[j] === "our")) return null;
   if (words[j] === "my" || words[j] === "our") {
     let k = j + 1;
     if (words[k] === "final" || words[k] === "current" || cue.bestAdjectives.has(words[k] as string)) k++;

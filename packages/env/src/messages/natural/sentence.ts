@@ -80,7 +80,11 @@ export class Sentence {
         ownSourceClosing(tokens, words, i, to)
       )
         reported = false;
-      if (cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !pastWere(tokens, words, i, from)))
+      if (
+        (cue.negations.has(w) && !countNone(tokens, words, i)) ||
+        w.endsWith("n't") ||
+        (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
+      )
         gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
@@ -383,6 +387,23 @@ export function consentTail(s: Sentence, from: number, to: number): number {
     else if (!CONSENT_WORDS.has(w)) return to;
   }
   return consent === 1 ? start : to;
+}
+
+/** Words that close "no <noun>" as a count of none: "no rice bags left", "no onions remaining". */
+const NONE_LEFT = new Set(["left", "remaining"]);
+
+/**
+ * Is the negation at i a count of none, no denial (fresh40): "not a single onion", "not one apple", "no rice bags
+ * left"? The count reader (count-phrases.ts) still asks for the counted attribute right after it.
+ */
+function countNone(tokens: readonly NaturalToken[], words: readonly string[], i: number): boolean {
+  if (words[i] === "not") return (words[i + 1] === "a" && words[i + 2] === "single") || words[i + 1] === "one";
+  if (words[i] !== "no" || (tokens[i] as NaturalToken).pause) return false;
+  for (let k = i + 1; k <= i + 3; k++) {
+    if (NONE_LEFT.has(words[k] as string)) return true;
+    if ((tokens[k] as NaturalToken | undefined)?.pause !== false) return false;
+  }
+  return false;
 }
 
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */

@@ -1,6 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { BLOCKERS, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
+import { BLOCKERS, closingTail, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
 import { naturalInteger } from "./natural-integer";
 import { consentTail, type ParseState, type Sentence } from "./sentence";
 
@@ -463,6 +463,25 @@ const CHOICE_PHRASES: readonly { words: readonly (readonly string[])[]; speaker:
     speaker: false,
   },
   { words: [["move", "moving"], ["into"]], speaker: false },
+  // fresh40 (session 41): the team's source ("restock from X", "stock up from X"; "restock X" is no choice), the
+  // speaker's own call ("if it were up to me", "if I had my way"), the invite sent for a slot
+  { words: [["restock", "restocking", "refill", "refilling", "resupply", "resupplying"], ["from"]], speaker: false },
+  { words: [["stock", "stocking"], ["up"], ["from"]], speaker: false },
+  { words: [["if"], ["it"], ["were", "was"], ["up"], ["to"], ["me"]], speaker: true },
+  { words: [["if"], ["it"], ["were", "was"], ["my"], ["call", "choice", "decision"]], speaker: true },
+  { words: [["if"], ["i"], ["had"], ["my"], ["way"]], speaker: true },
+  {
+    words: [["send", "sending"], ["out"], ["the", "an"], ["invite", "invitation", "invites", "invitations"]],
+    speaker: false,
+  },
+  // "The prize should go to X", "Our supplies should come off X", "We should be stocking up from X": "should" before a
+  // verb of where the choice goes or comes from is the speaker's advice, not a question or a duty
+  { words: [["should"], ["go"], ["to"]], speaker: false },
+  { words: [["should"], ["come"], ["off", "from", "out"], ["of"]], speaker: false },
+  { words: [["should"], ["come"], ["off", "from"]], speaker: false },
+  { words: [["should"], ["be"], ["stocking", "restocking"], ["up"], ["from"]], speaker: false },
+  { words: [["should"], ["be"], ["restocking", "drawing", "pulling"], ["from"]], speaker: false },
+  { words: [["should"], ["restock", "draw", "pull"], ["from"]], speaker: false },
 ];
 
 /** The choice phrase starting at k: its end and whether it speaks for the speaker, or null. */
@@ -506,7 +525,12 @@ function ownerNames(state: ParseState): ReadonlySet<string> {
 export function verblessProposal(s: Sentence, from: number, sentenceEnd: number, state: ParseState): number | null {
   const { words, tokens } = s;
   // "The prize goes to Stall A, if you all agree": the team's consent closing the sentence leaves the choice as it is
-  const to = (tokens[sentenceEnd - 1] as NaturalToken).question ? sentenceEnd : consentTail(s, from, sentenceEnd);
+  const consented = (tokens[sentenceEnd - 1] as NaturalToken).question
+    ? sentenceEnd
+    : consentTail(s, from, sentenceEnd);
+  // "Sign the lease on Apartment C, I say.", "We'll restock from Shelf B, then.": a closing tail of no content
+  const tail = (tokens[consented - 1] as NaturalToken).question ? null : closingTail(s, from, consented);
+  const to = tail?.start ?? consented;
   if (to - from > MAX_WORDS || to <= from) return null;
   if ((tokens[to - 1] as NaturalToken).question) return null;
   const end = reasonEnd(s, from, to);
@@ -514,7 +538,7 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
   let option: number | null = null;
   let optionAt = -1;
   let optionEnd = -1;
-  let speaker = false;
+  let speaker = tail?.speaker === true;
   let awarded = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
@@ -571,8 +595,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     /^[a-z][a-z-]*$/.test(opener);
   if (command) return option;
   // "Stall D, all the way.", "Stall B, no contest.": the option alone, a pause, a short tail of no content
-  const tail = end - optionEnd;
-  if (optionAt === from && optionEnd < end && s.separated(optionEnd - 1) && tail <= MAX_TAIL) {
+  const rest = end - optionEnd;
+  if (optionAt === from && optionEnd < end && s.separated(optionEnd - 1) && rest <= MAX_TAIL) {
     for (let k = optionEnd; k < end; k++) if (words[k] === "please" || words[k] === "too") return null;
     return option;
   }
