@@ -1,6 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 40's held operands: the gain gradient's column sums as a ones product on XNNPACK and a fresh
-// transpose of the token embedding at every no-gradient head; the `.vs-previous` figures, their ratio today's over it)
+// (today's without session 41's attention in place: the heads split and merged by rank-4 transposes; the
+// `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -15,6 +15,7 @@ import {
   setGainColumnSums,
   setHeldHeadWeights,
   setPrefillQkvProduct,
+  setAttentionInPlace,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -35,6 +36,7 @@ const ALL_ON = {
   normKernels: true,
   prefillQkv: true,
   held: true,
+  inPlace: true,
 };
 
 /**
@@ -51,7 +53,9 @@ const ALL_ON = {
  * and one kernel (setDecodeQkvProduct); `prefillQkv`: a prefill's q, k and v as one product and its head splits (and
  * the held prefix's gather) as one kernel (setPrefillQkvProduct, off in every path here: it measured 1.00x); `held`:
  * the RMSNorm gain gradient's column sums as one kernel (setGainColumnSums) and the no-gradient passes' head by a
- * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call.
+ * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call;
+ * `inPlace`: attention reads and writes its heads in place in the [rows, heads x width] layout (setAttentionInPlace)
+ * instead of rank-4 transposes.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -108,7 +112,7 @@ export async function rlIterationFigures({ report, quick }) {
   base.model.dispose();
   const paths = {
     today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, held: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -127,6 +131,7 @@ export async function rlIterationFigures({ report, quick }) {
       setGainColumnSums(path.held);
       setHeldHeadWeights(path.held);
       setPrefillQkvProduct(path.prefillQkv);
+      setAttentionInPlace(path.inPlace);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
