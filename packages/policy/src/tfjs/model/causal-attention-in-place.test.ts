@@ -134,7 +134,10 @@ describe("causalAttention in place", () => {
     if (!simdHeadsMatMulAvailable()) return;
     fc.assert(
       fc.property(cases, ({ batch, heads, time, tree, seed }) => {
-        if (batch * heads > 1) expect(attentionInPlaceRuns(batch, heads)).toBe(true);
+        const previous = setAttentionInPlace(true);
+        const runs = attentionInPlaceRuns(batch, heads);
+        setAttentionInPlace(previous);
+        expect(runs).toBe(batch * heads > 1);
         const inPlace = attentionAndGrads(true, { batch, time, heads, tree, rng: new SeededRandom(seed) });
         const transposing = attentionAndGrads(false, { batch, time, heads, tree, rng: new SeededRandom(seed) });
         expect(inPlace).toEqual(transposing);
@@ -154,6 +157,7 @@ describe("causalAttention in place", () => {
   it("agrees with plain tf ops (softmax(q k^T / sqrt(width) + bias) v per head) within float rounding", () => {
     const rng = new SeededRandom(3);
     const [batch, time, heads, width] = [2, 9, 3, 12];
+    const previous = setAttentionInPlace(true);
     tf.tidy(() => {
       const [q, k, v] = [0, 1, 2].map(() => randomTensor([batch * time, width], rng)) as tf.Tensor2D[];
       const biasData = treeBias(batch, time, rng);
@@ -180,5 +184,6 @@ describe("causalAttention in place", () => {
       const diff = tf.max(tf.abs(tf.sub(got, expected))).dataSync()[0] as number;
       expect(diff).toBeLessThan(1e-5);
     });
+    setAttentionInPlace(previous);
   });
 });

@@ -13,11 +13,14 @@ import { simdHeadsMatMul, simdHeadsMatMulAvailable } from "./simd-batch-mat-mul"
  */
 
 interface InPlaceSettings {
-  /** On by default (bit for bit); off runs the transposing path (the bench's previous step). */
+  /**
+   * Off by default: bit for bit, but not measured faster (0.97x [0.90, 1.04] an RL iteration's episodes per CPU
+   * second in `pnpm bench`, 1.01x a train step's CPU time; packages/policy/README.md).
+   */
   on: boolean;
 }
 
-const settings: InPlaceSettings = { on: true };
+const settings: InPlaceSettings = { on: false };
 
 /** Turns attention in place on or off for this process; returns the previous setting. */
 export function setAttentionInPlace(on: boolean): boolean {

@@ -50,9 +50,9 @@ export function visibleTiles(bias: Float32Array, batch: number, time: number): I
  * `bias` [batch, time, time] replaces the causal mask (0 where a query may attend, -1e9 elsewhere): a packed prefix
  * tree's rows attend to their ancestors only. `tiles` (visibleTiles of that bias, int32 [batch, time / 4, time / 4])
  * lets the [time, time] products skip the tiles the bias hides entirely (simdBatchMatMul's `tiles`): the same values
- * bit for bit, about half the products on a packed tree. On tfjs-wasm's SIMD kernel the heads are read and written
- * in place instead of through the transposes (causalAttentionInPlace, setAttentionInPlace): the same values bit for
- * bit.
+ * bit for bit, about half the products on a packed tree. With setAttentionInPlace(true) (off by default: not
+ * measured faster) the heads are read and written in place on tfjs-wasm's SIMD kernel instead of through the
+ * transposes (causalAttentionInPlace): the same values bit for bit.
  */
 export function causalAttention(
   q: tf.Tensor2D,

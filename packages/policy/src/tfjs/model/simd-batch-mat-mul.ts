@@ -582,11 +582,9 @@ export function simdHeadsMatMul(a: tf.Tensor, b: tf.Tensor, options: SimdHeadsMa
       { tiles: tiles.visible.shape, batch, m, n, operand: tiles.operand },
       "int32 [batch, time / 4, time / 4] tiles of a plain [time, time] operand (a, or the untransposed output)",
     );
-  return tf
-    .engine()
-    .runKernel(simdBatchMatMulKernel, { a, b, tiles: tiles.visible }, {
-      ...attrs,
-      mask: tiles.operand,
-      heads,
-    } as tf.NamedAttrMap) as tf.Tensor;
+  return tf.engine().runKernel(simdBatchMatMulKernel, { a, b, tiles: tiles.visible }, {
+    ...attrs,
+    mask: tiles.operand,
+    heads,
+  } as tf.NamedAttrMap) as tf.Tensor;
 }
