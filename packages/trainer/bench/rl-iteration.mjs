@@ -1,6 +1,6 @@
-// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 40's held operands: the gain gradient's column sums as a ones product on XNNPACK and a fresh
-// transpose of the token embedding at every no-gradient head; the `.vs-previous` figures, their ratio today's over it)
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on today's with
+// attention in place (session 41's setAttentionInPlace, off by default: the heads read and written in place instead of
+// rank-4 transposes; the `.in-place` figures, their ratio it over today's)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -15,6 +15,7 @@ import {
   setGainColumnSums,
   setHeldHeadWeights,
   setPrefillQkvProduct,
+  setAttentionInPlace,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -35,6 +36,7 @@ const ALL_ON = {
   normKernels: true,
   prefillQkv: true,
   held: true,
+  inPlace: true,
 };
 
 /**
@@ -51,7 +53,9 @@ const ALL_ON = {
  * and one kernel (setDecodeQkvProduct); `prefillQkv`: a prefill's q, k and v as one product and its head splits (and
  * the held prefix's gather) as one kernel (setPrefillQkvProduct, off in every path here: it measured 1.00x); `held`:
  * the RMSNorm gain gradient's column sums as one kernel (setGainColumnSums) and the no-gradient passes' head by a
- * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call.
+ * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call;
+ * `inPlace`: attention reads and writes its heads in place in the [rows, heads x width] layout (setAttentionInPlace,
+ * off by default and in today's path: it measured 0.97x [0.90, 1.04]) instead of rank-4 transposes.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -98,7 +102,7 @@ function arm(base, weights, packing, switches) {
 
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
- * path against the old one and against the previous step: iteration 0 of each is a warm-up, then
+ * path against the old one and today's with attention in place against it: iteration 0 of each is a warm-up, then
  * iterations 1..n (rounds) rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
@@ -107,8 +111,8 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, held: false }),
+    today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
+    inPlace: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -127,6 +131,7 @@ export async function rlIterationFigures({ report, quick }) {
       setGainColumnSums(path.held);
       setHeldHeadWeights(path.held);
       setPrefillQkvProduct(path.prefillQkv);
+      setAttentionInPlace(path.inPlace);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -174,10 +179,10 @@ export async function rlIterationFigures({ report, quick }) {
       "baseline: the old step (rl.packing none, no prefix cache, tfjs-wasm's own matmuls)",
     ],
     [
-      ".vs-previous",
+      ".in-place",
+      paths.inPlace,
       paths.today,
-      paths.previous,
-      "baseline: the previous step (today's with the gain gradient's column sums as a ones product on XNNPACK and a fresh transpose of the token embedding at every no-gradient head: setGainColumnSums and setHeldHeadWeights off)",
+      "baseline: today's step (attention's heads split and merged by rank-4 transposes); value: today's with attention in place (setAttentionInPlace)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)

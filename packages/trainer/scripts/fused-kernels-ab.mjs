@@ -3,15 +3,17 @@
 // off (setRmsNormGradKernels), and of a prefill and 20 decode steps of 16 rows with q, k and v as one product on and
 // off (setDecodeQkvProduct), and of two cached prefills of 16 rows (the second extending the first's prompts, so it reads
 // the prefix pool) with q, k and v as one product and one kernel on and off (setPrefillQkvProduct), on the committed
-// demo base: after a warm-up, 30 rounds alternating which goes first.
+// demo base: after a warm-up, 30 rounds alternating which goes first; `inplace`: the train step with attention's heads
+// read and written in place on and off (setAttentionInPlace).
 // A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
   setRmsNormGradKernels,
   setDecodeQkvProduct,
   setPrefillQkvProduct,
+  setAttentionInPlace,
   packPrefixTree,
   prefixTreeLogprobs,
 } from "@cosir/policy/tfjs";
@@ -73,10 +75,11 @@ function ab(label, fn, set, rounds) {
     `${label}: off ${(t[0] / rounds).toFixed(2)} ms, on ${(t[1] / rounds).toFixed(2)} ms cpu, on/off ${(t[1] / t[0]).toFixed(3)}`,
   );
 }
-// `train`, `decode` or `prefill` as the first argument: that A/B only
+// `train`, `decode`, `prefill` or `inplace` as the first argument: that A/B only
 const only = process.argv[2];
 if (only === undefined || only === "train") ab("train step (rmsNorm kernels)", train, setRmsNormGradKernels, 30);
 if (only === undefined || only === "decode")
   ab("prefill + 20 decode steps (qkv product)", decode, setDecodeQkvProduct, 30);
 if (only === undefined || only === "prefill")
   ab("two cached prefills (prefill qkv product)", prefills, setPrefillQkvProduct, 30);
+if (only === "inplace") ab("train step (attention in place)", train, setAttentionInPlace, 30);

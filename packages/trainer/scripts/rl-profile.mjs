@@ -2,11 +2,15 @@
 // Where an RL iteration of the demo configuration spends its time (packages/trainer/README.md, "The RL step"): one
 // warm-up iteration from the committed base, then a tfjs kernel profile (tf.profile) of the next iteration's rollout
 // and of a whole iteration, each kernel's time summed by name, largest first, beside the wall and CPU seconds.
-//   pnpm build && node packages/trainer/scripts/rl-profile.mjs
+//   pnpm build && node packages/trainer/scripts/rl-profile.mjs [--shapes] [--in-place]
+// `--in-place`: attention's heads read and written in place instead of rank-4 transposes (setAttentionInPlace(true),
+// off by default).
 import * as tf from "@tensorflow/tfjs-core";
+import { setAttentionInPlace } from "@cosir/policy/tfjs";
 import { rlIteration, rlRollout } from "@cosir/trainer";
 import { demoRlContext } from "./demo-rl-context.mjs";
 
+if (process.argv.includes("--in-place")) setAttentionInPlace(true);
 const context = await demoRlContext();
 const { config, policy } = context;
 await rlIteration(context, 0);

@@ -12,6 +12,7 @@ export { KvCache } from "./model/kv-cache";
 export { setDecodeQkvProduct, setPrefillQkvProduct } from "./model/cached-attention";
 export { PrefixCache } from "./model/prefix-cache";
 export { causalAttention, causalMask } from "./model/causal-attention";
+export { attentionInPlaceRuns, setAttentionInPlace } from "./model/causal-attention-in-place";
 export type { SimdMatMulSettings } from "./model/simd-batch-mat-mul";
 export {
   setSimdMatMul,
@@ -19,6 +20,8 @@ export {
   simdBatchMatMul,
   simdBatchMatMulAvailable,
   simdBlockEndsAvailable,
+  simdHeadsMatMul,
+  simdHeadsMatMulAvailable,
   simdBatchMatMulKernel,
   simdMatMulSettings,
 } from "./model/simd-batch-mat-mul";

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import { attentionInPlaceRuns, causalAttentionInPlace } from "./causal-attention-in-place";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
 
 /** Additive causal mask [t, t]: 0 where the key is at or before the query, -1e9 after. */
@@ -49,7 +50,9 @@ export function visibleTiles(bias: Float32Array, batch: number, time: number): I
  * `bias` [batch, time, time] replaces the causal mask (0 where a query may attend, -1e9 elsewhere): a packed prefix
  * tree's rows attend to their ancestors only. `tiles` (visibleTiles of that bias, int32 [batch, time / 4, time / 4])
  * lets the [time, time] products skip the tiles the bias hides entirely (simdBatchMatMul's `tiles`): the same values
- * bit for bit, about half the products on a packed tree.
+ * bit for bit, about half the products on a packed tree. With setAttentionInPlace(true) (off by default: not
+ * measured faster) the heads are read and written in place on tfjs-wasm's SIMD kernel instead of through the
+ * transposes (causalAttentionInPlace): the same values bit for bit.
  */
 export function causalAttention(
   q: tf.Tensor2D,
@@ -61,6 +64,8 @@ export function causalAttention(
   bias?: tf.Tensor3D,
   tiles?: tf.Tensor3D,
 ): tf.Tensor2D {
+  if (attentionInPlaceRuns(batch, heads))
+    return causalAttentionInPlace(q, k, v, batch, time, heads, () => causalMask(time), bias, tiles);
   const width = q.shape[1];
   const headWidth = width / heads;
   const bh = batch * heads;

@@ -183,6 +183,50 @@ function instance(backend: WasmBackendLike): Compiled | null {
   return compiled;
 }
 
+/**
+ * The tiled module's layout parameters after `tiles, heads, quads`: (group, aInner, bInner, oOuter, oInner, lda, ldb,
+ * ldo), and the batch strides (aOuter, bOuter) before them; see simd-tiled-mat-mul.ts.
+ */
+interface Layout {
+  batch: number;
+  m: number;
+  k: number;
+  n: number;
+  aOuter: number;
+  bOuter: number;
+  group: number;
+  aInner: number;
+  bInner: number;
+  oOuter: number;
+  oInner: number;
+  lda: number;
+  ldb: number;
+  ldo: number;
+}
+
+/** The plain layout of a [batchA, ., .] @ b [batchB, k, n] (a batch of 1 broadcasts). */
+function plainLayout(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean): Layout {
+  const [batchA, rowsA, colsA] = a.shape as [number, number, number];
+  const [m, k] = transposeA ? [colsA, rowsA] : [rowsA, colsA];
+  const [batchB, , n] = b.shape as [number, number, number];
+  return {
+    batch: Math.max(batchA, batchB),
+    m,
+    k,
+    n,
+    aOuter: batchA === 1 ? 0 : m * k * 4,
+    bOuter: batchB === 1 ? 0 : k * n * 4,
+    group: 1,
+    aInner: 0,
+    bInner: 0,
+    oOuter: m * n * 4,
+    oInner: 0,
+    lda: colsA * 4,
+    ldb: n * 4,
+    ldo: n * 4,
+  };
+}
+
 function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
   const a = inputs.a as tf.TensorInfo;
   const b = inputs.b as tf.TensorInfo;
@@ -191,44 +235,91 @@ function kernelFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo
   const transposeA = attrs?.transposeA === true;
   const mask = (attrs?.mask ?? "none") as TileMask;
   const heads = (attrs?.heads ?? 1) as number;
+  const strided = attrs?.layout as number[] | undefined;
   const wasm = backend as WasmBackendLike;
   const fn = instance(wasm);
-  const [batchA, rowsA, colsA] = a.shape as [number, number, number];
-  const [m, k] = transposeA ? [colsA, rowsA] : [rowsA, colsA];
-  const [batchB, kb, n] = b.shape as [number, number, number];
-  const batch = Math.max(batchA, batchB);
-  if (fn === null || a.shape.length !== 3 || b.shape.length !== 3 || k !== kb)
+  if (strided !== undefined) {
+    if (fn === null || !settings.tiled)
+      throw new InvalidArgumentError(simdBatchMatMulKernel, "layout", "the SIMD kernel's tiled module");
+    return runTiled(fn, wasm, a, b, tiles, ends, transposeA, mask, heads, stridedLayout(strided), attrs?.outShape);
+  }
+  const [, rowsA, colsA] = a.shape as [number, number, number];
+  const k = transposeA ? rowsA : colsA;
+  if (fn === null || a.shape.length !== 3 || b.shape.length !== 3 || k !== b.shape[1])
     throw new InvalidArgumentError(
       simdBatchMatMulKernel,
       [a.shape, b.shape],
       "[batch, m, k] x [batch, k, n] on SIMD wasm",
     );
-  const out = wasm.makeOutput([batch, m, n], "float32");
-  const at = (t: tf.TensorInfo) => (wasm.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset;
-  const strides = [batchA === 1 ? 0 : m * k * 4, batchB === 1 ? 0 : k * n * 4];
+  const layout = plainLayout(a, b, transposeA);
+  if (ends !== undefined || (mask !== "none" && tiles !== undefined) || settings.tiled)
+    return runTiled(fn, wasm, a, b, tiles, ends, transposeA, mask, heads, layout, undefined);
+  const out = wasm.makeOutput([layout.batch, layout.m, layout.n], "float32");
+  const run = transposeA ? fn.mmTransposedA : fn.mm;
+  const [a0, b0, o0] = [addressOf(wasm, a), addressOf(wasm, b), addressOf(wasm, out)];
+  run(a0, b0, o0, layout.batch, layout.m, layout.k, layout.n, layout.aOuter, layout.bOuter);
+  return out;
+}
+
+const addressOf = (wasm: WasmBackendLike, t: tf.TensorInfo) =>
+  (wasm.dataIdMap.get(t.dataId) as { memoryOffset: number }).memoryOffset;
+
+const layoutKeys = [
+  "batch",
+  "m",
+  "k",
+  "n",
+  "aOuter",
+  "bOuter",
+  "group",
+  "aInner",
+  "bInner",
+  "oOuter",
+  "oInner",
+  "lda",
+  "ldb",
+  "ldo",
+] as const satisfies readonly (keyof Layout)[];
+
+function stridedLayout(values: number[]): Layout {
+  return Object.fromEntries(layoutKeys.map((key, i) => [key, values[i] as number])) as unknown as Layout;
+}
+
+/** One call of the tiled module's function for this mask and transposition, over `layout`. */
+function runTiled(
+  fn: Compiled,
+  wasm: WasmBackendLike,
+  a: tf.TensorInfo,
+  b: tf.TensorInfo,
+  tiles: tf.TensorInfo | undefined,
+  ends: tf.TensorInfo | undefined,
+  transposeA: boolean,
+  mask: TileMask,
+  heads: number,
+  l: Layout,
+  outShape: unknown,
+): tf.TensorInfo {
+  const out = wasm.makeOutput((outShape as number[] | undefined) ?? [l.batch, l.m, l.n], "float32");
+  const head = [
+    addressOf(wasm, a),
+    addressOf(wasm, b),
+    addressOf(wasm, out),
+    l.batch,
+    l.m,
+    l.k,
+    l.n,
+    l.aOuter,
+    l.bOuter,
+  ];
+  const tail = [l.group, l.aInner, l.bInner, l.oOuter, l.oInner, l.lda, l.ldb, l.ldo];
   if (ends !== undefined) {
-    fn.tiled.mmTransposedBlocks(
-      at(a),
-      at(b),
-      at(out),
-      batch,
-      m,
-      k,
-      n,
-      ...strides,
-      at(ends),
-      ends.shape[0] as number,
-      0,
-    );
+    fn.tiled.mmTransposedBlocks(...head, addressOf(wasm, ends), ends.shape[0] as number, 0, ...tail);
   } else if (mask !== "none" && tiles !== undefined) {
     const run = mask === "out" ? fn.tiled.mmMaskedOut : transposeA ? fn.tiled.mmTransposedMaskedA : fn.tiled.mmMaskedA;
-    run(at(a), at(b), at(out), batch, m, k, n, ...strides, at(tiles), heads, tiles.shape[1] as number);
-  } else if (settings.tiled) {
-    const run = transposeA ? fn.tiled.mmTransposedA : fn.tiled.mm;
-    run(at(a), at(b), at(out), batch, m, k, n, ...strides, 0, 1, 0);
+    run(...head, addressOf(wasm, tiles), heads, tiles.shape[1] as number, ...tail);
   } else {
-    const run = transposeA ? fn.mmTransposedA : fn.mm;
-    run(at(a), at(b), at(out), batch, m, k, n, ...strides);
+    const run = transposeA ? fn.tiled.mmTransposedA : fn.tiled.mm;
+    run(...head, 0, 1, 0, ...tail);
   }
   return out;
 }
@@ -404,4 +495,96 @@ export function simdBatchMatMul(a: tf.Tensor3D, b: tf.Tensor3D, options: SimdBat
       ) as tf.Tensor3D;
   }
   return tf.engine().runKernel(simdBatchMatMulKernel, { a, b }, { transposeA }) as tf.Tensor3D;
+}
+
+/** Whether simdHeadsMatMul can run here (the SIMD kernel's tiled module on tfjs-wasm, batched products on). */
+export function simdHeadsMatMulAvailable(): boolean {
+  return settings.tiled && settings.batched && simdBatchMatMulAvailable();
+}
+
+/** Options of simdHeadsMatMul: the heads' shape and which operands are in the [batch * time, heads * width] layout. */
+export interface SimdHeadsMatMulOptions {
+  batch: number;
+  heads: number;
+  /** `a` is stored transposed (a plain [batch * heads, k, m], or heads of [k, m]). */
+  transposeA?: boolean;
+  /** Which operands are heads side by side in the columns of a 2-D [batch * rows, heads * cols] tensor. */
+  aHeads?: boolean;
+  bHeads?: boolean;
+  outHeads?: boolean;
+  /** As simdBatchMatMul's `tiles` (the [time, time] operand is plain); used only with `maskedAttention` on. */
+  tiles?: { visible: tf.Tensor3D; operand: "out" | "a" };
+}
+
+/** A stored operand's matrix [rows, cols] and its layout in bytes, for the heads' batch index bi = b * heads + h. */
+function headsOperand(
+  t: tf.Tensor,
+  inHeads: boolean,
+  batch: number,
+  heads: number,
+  field: string,
+): { rows: number; cols: number; outer: number; inner: number; ld: number } {
+  const [first, second, third] = t.shape as number[];
+  if (inHeads) {
+    if (t.rank !== 2 || (first as number) % batch !== 0 || (second as number) % heads !== 0)
+      throw new InvalidArgumentError(
+        field,
+        t.shape,
+        `[batch * rows, heads * cols] with batch ${batch}, heads ${heads}`,
+      );
+    const [rows, cols] = [(first as number) / batch, (second as number) / heads];
+    return { rows, cols, outer: rows * heads * cols * 4, inner: cols * 4, ld: heads * cols * 4 };
+  }
+  if (t.rank !== 3 || first !== batch * heads)
+    throw new InvalidArgumentError(field, t.shape, `[batch * heads = ${batch * heads}, rows, cols]`);
+  const [rows, cols] = [second as number, third as number];
+  return { rows, cols, outer: heads * rows * cols * 4, inner: rows * cols * 4, ld: cols * 4 };
+}
+
+/**
+ * a @ b per head, batch * heads products, where any operand may be read or written in place in attention's
+ * [batch * time, heads * width] layout (head h of row b in columns h * width ..) instead of a [batch * heads, ., .]
+ * copy: the tiled module with strides, the same sums in the same order as simdBatchMatMul over the copies, so equal
+ * bit for bit (simd-heads-mat-mul.test.ts). Only where simdHeadsMatMulAvailable; float32; not differentiable (for
+ * causalAttention's own gradient).
+ */
+export function simdHeadsMatMul(a: tf.Tensor, b: tf.Tensor, options: SimdHeadsMatMulOptions): tf.Tensor {
+  const { batch, heads } = options;
+  const transposeA = options.transposeA === true;
+  if (!simdHeadsMatMulAvailable() || a.dtype !== "float32" || b.dtype !== "float32")
+    throw new InvalidArgumentError("simdHeadsMatMul", tf.getBackend(), "float32 operands on SIMD wasm's tiled module");
+  const oa = headsOperand(a, options.aHeads === true, batch, heads, "simdHeadsMatMul a");
+  const ob = headsOperand(b, options.bHeads === true, batch, heads, "simdHeadsMatMul b");
+  const [m, k] = transposeA ? [oa.cols, oa.rows] : [oa.rows, oa.cols];
+  if (k !== ob.rows) throw new InvalidArgumentError("simdHeadsMatMul inner sizes", [k, ob.rows], "equal sizes");
+  const n = ob.cols;
+  const outHeads = options.outHeads === true;
+  const out = outHeads
+    ? { shape: [batch * m, heads * n], outer: m * heads * n * 4, inner: n * 4, ld: heads * n * 4 }
+    : { shape: [batch * heads, m, n], outer: heads * m * n * 4, inner: m * n * 4, ld: n * 4 };
+  const layout = [batch * heads, m, k, n, oa.outer, ob.outer, heads, oa.inner, ob.inner, out.outer, out.inner];
+  const attrs: Record<string, unknown> = { transposeA, layout: [...layout, oa.ld, ob.ld, out.ld], outShape: out.shape };
+  const tiles = options.tiles;
+  if (tiles === undefined || !settings.maskedAttention)
+    return tf.engine().runKernel(simdBatchMatMulKernel, { a, b }, attrs as tf.NamedAttrMap) as tf.Tensor;
+  const square = tiles.operand === "out" ? [m, n, outHeads || transposeA] : [oa.rows, oa.cols, options.aHeads];
+  const quads = Math.ceil((square[0] as number) / 4);
+  if (
+    tiles.visible.dtype !== "int32" ||
+    tiles.visible.shape[0] !== batch ||
+    tiles.visible.shape[1] !== quads ||
+    tiles.visible.shape[2] !== quads ||
+    square[0] !== square[1] ||
+    square[2] === true
+  )
+    throw new InvalidArgumentError(
+      "simdHeadsMatMul tiles",
+      { tiles: tiles.visible.shape, batch, m, n, operand: tiles.operand },
+      "int32 [batch, time / 4, time / 4] tiles of a plain [time, time] operand (a, or the untransposed output)",
+    );
+  return tf.engine().runKernel(simdBatchMatMulKernel, { a, b, tiles: tiles.visible }, {
+    ...attrs,
+    mask: tiles.operand,
+    heads,
+  } as tf.NamedAttrMap) as tf.Tensor;
 }

@@ -24,7 +24,11 @@ export const tiledBlockSize = 48;
 export type TileMask = "none" | "out" | "a";
 
 // parameters of every generated function: byte addresses in the imported memory, sizes, batch strides in bytes (0
-// broadcasts that operand), and the tile mask (unused where there is none)
+// broadcasts that operand), the tile mask (unused where there is none), and each operand's layout: batch bi starts at
+// (bi / group) * outer + (bi % group) * inner bytes (outer: aBatchBytes, bBatchBytes, oOuter), and its rows are lda,
+// ldb and ldo bytes apart (a stored transposed: lda between its k rows). A plain [batch, rows, cols] operand is group 1,
+// inner 0, rows of cols * 4 bytes; attention's heads read in place from [batch * time, heads * width] are group heads,
+// outer time * heads * width * 4, inner width * 4, rows heads * width * 4.
 const P = {
   a: 0,
   b: 1,
@@ -38,46 +42,60 @@ const P = {
   tiles: 9,
   heads: 10,
   quads: 11,
+  group: 12,
+  aInner: 13,
+  bInner: 14,
+  oOuter: 15,
+  oInner: 16,
+  lda: 17,
+  ldb: 18,
+  ldo: 19,
 };
+/** How many parameters every function takes (its locals are numbered after them). */
+export const tiledParameterCount = 20;
+const at = (x: number) => tiledParameterCount + x;
 const L = {
-  bi: 12,
-  k0: 13,
-  kEnd: 14,
-  i: 15,
-  j: 16,
-  pa: 17,
-  pb: 18,
-  po: 19,
-  aBase: 20,
-  bBase: 21,
-  oBase: 22,
-  fb: 23,
-  kq: 24,
-  kqEnd: 25,
-  m4: 26,
-  n4: 27,
-  n8: 28,
+  bi: at(0),
+  k0: at(1),
+  kEnd: at(2),
+  i: at(3),
+  j: at(4),
+  pa: at(5),
+  pb: at(6),
+  po: at(7),
+  aBase: at(8),
+  bBase: at(9),
+  oBase: at(10),
+  fb: at(11),
+  kq: at(12),
+  kqEnd: at(13),
+  m4: at(14),
+  n4: at(15),
+  n8: at(16),
   /** a's byte step from one row of the product to the next, and from one k to the next. */
-  rowA: 29,
-  stepA: 30,
-  nBytes: 31,
-  cnt: 32,
-  s: 44,
+  rowA: at(17),
+  stepA: at(18),
+  nBytes: at(19),
+  cnt: at(20),
+  s: at(32),
   /** rowA times 2 and 3. */
-  rowA2: 45,
-  rowA3: 46,
+  rowA2: at(33),
+  rowA3: at(34),
   /** The block's index in a list of block ends (the "blocks" functions). */
-  block: 47,
+  block: at(35),
+  /** This batch's index over the group and within it. */
+  go: at(36),
+  gi: at(37),
 };
 /** v128 accumulators acc[r * 2 + v] (row r, vector v), b's two vectors, a's element splat. */
-const acc = [33, 34, 35, 36, 37, 38, 39, 40];
-const B = [41, 42];
-const X = 43;
+const acc = [21, 22, 23, 24, 25, 26, 27, 28].map(at);
+const B = [at(29), at(30)];
+const X = at(31);
 const locals = [
-  [...uleb(21), I32], // 12..32
-  [...uleb(11), V128], // 33..43
-  [...uleb(1), F32], // 44
-  [...uleb(3), I32], // 45..47
+  [...uleb(21), I32], // 0..20
+  [...uleb(11), V128], // 21..31
+  [...uleb(1), F32], // 32
+  [...uleb(5), I32], // 33..37
 ];
 
 const get = op.get;
@@ -132,7 +150,7 @@ function tile(transposeA: boolean, mask: TileMask, rows: number, cols: number): 
   const run = (from: number) => [
     ...[...get(L.aBase), ...get(L.i), ...get(L.rowA), ...op.mul, ...op.add],
     ...[...get(from), ...get(L.stepA), ...op.mul, ...op.add, ...set(L.pa)],
-    ...[...get(L.bBase), ...get(from), ...get(L.nBytes), ...op.mul, ...op.add],
+    ...[...get(L.bBase), ...get(from), ...get(P.ldb), ...op.mul, ...op.add],
     ...[...get(L.j), ...op.shl2, ...op.add, ...set(L.pb)],
   ];
   const loop = (from: number, to: number) => [
@@ -142,7 +160,7 @@ function tile(transposeA: boolean, mask: TileMask, rows: number, cols: number): 
       [
         ...step,
         ...[...get(L.pa), ...get(L.stepA), ...op.add, ...set(L.pa)],
-        ...[...get(L.pb), ...get(L.nBytes), ...op.add, ...set(L.pb)],
+        ...[...get(L.pb), ...get(P.ldb), ...op.add, ...set(L.pb)],
         ...[...get(L.cnt), ...i32(1), ...op.sub, ...op.tee(L.cnt)],
       ],
       [],
@@ -159,8 +177,8 @@ function tile(transposeA: boolean, mask: TileMask, rows: number, cols: number): 
           ),
         ])
       : loop(L.k0, L.kEnd);
-  // out[i + r, j ..] lies at po + r * n * 4
-  const outAt = (r: number) => [...get(L.po), ...(r === 0 ? [] : [...get(L.nBytes), ...i32(r), ...op.mul, ...op.add])];
+  // out[i + r, j ..] lies at po + r * ldo
+  const outAt = (r: number) => [...get(L.po), ...(r === 0 ? [] : [...get(P.ldo), ...i32(r), ...op.mul, ...op.add])];
   const store =
     cols === 1
       ? [...outAt(0), ...outAt(0), ...op.f32Load, ...get(L.s), ...op.f32Add, ...op.f32Store]
@@ -173,7 +191,7 @@ function tile(transposeA: boolean, mask: TileMask, rows: number, cols: number): 
   const body = [
     ...(cols === 1 ? [...op.f32Zero, ...set(L.s)] : used.flatMap((x) => [...op.v128Zero, ...set(x)])),
     ...sums,
-    ...[...get(L.oBase), ...get(L.i), ...get(P.n), ...op.mul, ...get(L.j), ...op.add, ...op.shl2, ...op.add],
+    ...[...get(L.oBase), ...get(L.i), ...get(P.ldo), ...op.mul, ...op.add, ...get(L.j), ...op.shl2, ...op.add],
     ...set(L.po),
     ...store,
   ];
@@ -218,14 +236,22 @@ function listedBlocks(transposeA: boolean): number[] {
 }
 
 function functionBody(transposeA: boolean, mask: TileMask | "blocks"): number[] {
-  const base = (param: number, stride: number[], local: number) => [
-    ...[...get(param), ...get(L.bi), ...stride, ...op.mul, ...op.add, ...set(local)],
+  // base = param + go * outer + gi * inner
+  const base = (param: number, outer: number, inner: number, local: number) => [
+    ...[...get(param), ...get(L.go), ...get(outer), ...op.mul, ...op.add],
+    ...[...get(L.gi), ...get(inner), ...op.mul, ...op.add, ...set(local)],
   ];
   const perBatch = [
-    ...base(P.a, get(P.aBatchBytes), L.aBase),
-    ...base(P.b, get(P.bBatchBytes), L.bBase),
-    ...base(P.out, [...get(P.m), ...get(P.n), ...op.mul, ...op.shl2], L.oBase),
-    ...[...get(L.oBase), ...i32(0), ...get(P.m), ...get(P.n), ...op.mul, ...op.shl2, ...op.memoryFill],
+    ...[...get(L.bi), ...get(P.group), ...op.divU, ...op.tee(L.go)],
+    ...[...get(P.group), ...op.mul, ...set(L.gi), ...get(L.bi), ...get(L.gi), ...op.sub, ...set(L.gi)],
+    ...base(P.a, P.aBatchBytes, P.aInner, L.aBase),
+    ...base(P.b, P.bBatchBytes, P.bInner, L.bBase),
+    ...base(P.out, P.oOuter, P.oInner, L.oBase),
+    // the output's rows zeroed, each n * 4 bytes at oBase + i * ldo
+    ...forLoop(L.i, i32(0), get(P.m), 1, [
+      ...[...get(L.oBase), ...get(L.i), ...get(P.ldo), ...op.mul, ...op.add],
+      ...[...i32(0), ...get(L.nBytes), ...op.memoryFill],
+    ]),
     // this batch's mask: batch bi / heads of `tiles`
     ...(mask === "none" || mask === "blocks"
       ? []
@@ -243,8 +269,8 @@ function functionBody(transposeA: boolean, mask: TileMask | "blocks"): number[] 
     ...[...get(P.n), ...i32(-8), ...op.and, ...set(L.n8)],
     ...[...get(P.n), ...op.shl2, ...set(L.nBytes)],
     ...(transposeA
-      ? [...i32(4), ...set(L.rowA), ...get(P.m), ...op.shl2, ...set(L.stepA)]
-      : [...get(P.k), ...op.shl2, ...set(L.rowA), ...i32(4), ...set(L.stepA)]),
+      ? [...i32(4), ...set(L.rowA), ...get(P.lda), ...set(L.stepA)]
+      : [...get(P.lda), ...set(L.rowA), ...i32(4), ...set(L.stepA)]),
     ...[...get(L.rowA), ...i32(2), ...op.mul, ...set(L.rowA2), ...get(L.rowA), ...i32(3), ...op.mul, ...set(L.rowA3)],
     ...forLoop(L.bi, i32(0), get(P.batch), 1, perBatch),
     0x0b,
@@ -268,14 +294,15 @@ export const tiledFunctions = {
 } as const satisfies Record<string, readonly [boolean, TileMask | "blocks"]>;
 
 /**
- * The module: functions of (a, b, out, batch, m, k, n, aBatchBytes, bBatchBytes, tiles, heads, quads), out[batch, m,
- * n] = a[., m, k] @ b[., k, n], `a` stored [., k, m] in the transposed ones; see tiledFunctions.
+ * The module: functions of (a, b, out, batch, m, k, n, aBatchBytes, bBatchBytes, tiles, heads, quads, group, aInner,
+ * bInner, oOuter, oInner, lda, ldb, ldo), out[batch, m, n] = a[., m, k] @ b[., k, n], `a` stored [., k, m] in the
+ * transposed ones, each operand laid out as the parameters above say; see tiledFunctions.
  */
 export function tiledMatMulModule(): Uint8Array {
   const entries = Object.entries(tiledFunctions);
   const bytes = [
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vector([[0x60, ...vector(new Array(12).fill([I32])), 0]])), // type: (i32 x 12) -> ()
+    ...section(1, vector([[0x60, ...vector(new Array(tiledParameterCount).fill([I32])), 0]])), // type: (i32 x 20) -> ()
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])), // import memory, min 0
     ...section(3, vector(entries.map(() => [0]))),
     ...section(7, vector(entries.map(([fn], index) => [...name(fn), 0x00, index]))),
