@@ -54,7 +54,12 @@ function attentionAndGrads(
   try {
     return tf.tidy(() => {
       const width = heads * (1 + Math.floor(rng.next() * 20));
-      const [q, k, v, w] = [0, 1, 2, 3].map(() => randomTensor([batch * time, width], rng)) as tf.Tensor2D[];
+      const [q, k, v, w] = [0, 1, 2, 3].map(() => randomTensor([batch * time, width], rng)) as [
+        tf.Tensor2D,
+        tf.Tensor2D,
+        tf.Tensor2D,
+        tf.Tensor2D,
+      ];
       const biasData = args.tree ? treeBias(batch, time, rng) : undefined;
       const bias = biasData === undefined ? undefined : tf.tensor3d(biasData, [batch, time, time]);
       const quads = Math.ceil(time / 4);
