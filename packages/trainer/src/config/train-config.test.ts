@@ -21,7 +21,9 @@ describe("train config", () => {
   it("gives the shapes preset the demo's task, RL run and arms, resolved alike, plus the choice rehearsed over shapes", () => {
     const demo = resolveTrainConfig({ preset: "demo" });
     const shapes = resolveTrainConfig({ preset: "shapes" });
-    const { choiceDistillCoef, choiceRehearsal, choiceDistillSteps, rehearsalShapes, ...rest } = shapes.rl;
+    const { choiceDistillCoef, choiceRehearsal, choiceDistillSteps, rehearsalShapes, iterations, ...rest } = shapes.rl;
+    // twice the demo's RL iterations, at the same tasks and episodes per iteration
+    expect(iterations).toBe(2 * demo.rl.iterations);
     expect({ choiceDistillCoef, choiceRehearsal, choiceDistillSteps }).toEqual({
       choiceDistillCoef: 1,
       choiceRehearsal: 64,
@@ -34,6 +36,7 @@ describe("train config", () => {
       choiceRehearsal: _b,
       choiceDistillSteps: _c,
       rehearsalShapes: _d,
+      iterations: _e,
       ...demoRest
     } = demo.rl;
     expect(rest).toEqual(demoRest);
