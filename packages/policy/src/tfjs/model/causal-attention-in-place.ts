@@ -1,4 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { biasedScores, headsTransposed } from "./attention-parts";
 import { simdHeadsMatMul, simdHeadsMatMulAvailable } from "./simd-batch-mat-mul";
 
 /*
@@ -35,19 +36,7 @@ export function attentionInPlaceRuns(batch: number, heads: number): boolean {
   return settings.on && batch * heads > 1 && simdHeadsMatMulAvailable();
 }
 
-/** [batch * time, heads * width] -> [batch * heads, width, time] (the keys transposed). */
-function headsTransposed(x: tf.Tensor, batch: number, time: number, heads: number, headWidth: number): tf.Tensor3D {
-  return tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 3, 1]), [
-    batch * heads,
-    headWidth,
-    time,
-  ]) as tf.Tensor3D;
-}
-
-/**
- * causalAttention (see there: the same arguments, value and gradients) with the heads read and written in place.
- * `causalMask` is the causal path's additive mask [time, time].
- */
+/** causalAttention (see there: the same arguments, value and gradients) with the heads read and written in place. */
 export function causalAttentionInPlace(
   q: tf.Tensor2D,
   k: tf.Tensor2D,
@@ -55,7 +44,6 @@ export function causalAttentionInPlace(
   batch: number,
   time: number,
   heads: number,
-  causalMask: () => tf.Tensor2D,
   bias?: tf.Tensor3D,
   tiles?: tf.Tensor3D,
 ): tf.Tensor2D {
@@ -70,15 +58,7 @@ export function causalAttentionInPlace(
     const qs = tf.mul(qIn as tf.Tensor, scale) as tf.Tensor2D;
     const kT = headsTransposed(kIn as tf.Tensor, batch, time, heads, headWidth);
     const scores = simdHeadsMatMul(qs, kT, { ...shape, aHeads: true, ...masked("out") });
-    const biased =
-      bias === undefined
-        ? tf.add(scores, causalMask())
-        : tf.reshape(tf.add(tf.reshape(scores, [batch, heads, time, time]), tf.reshape(bias, [batch, 1, time, time])), [
-            bh,
-            time,
-            time,
-          ]);
-    const p = tf.softmax(biased) as tf.Tensor3D;
+    const p = tf.softmax(biasedScores(scores, batch, heads, time, bias)) as tf.Tensor3D;
     const o = simdHeadsMatMul(p, vIn as tf.Tensor, { ...shape, bHeads: true, outHeads: true, ...masked("a") });
     const kept = [qs, kIn as tf.Tensor, vIn as tf.Tensor, p, o];
     (save as tf.GradSaveFunc)(tiles === undefined ? kept : [...kept, tiles]);

@@ -1,14 +1,10 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import { biasedScores, headsTransposed } from "./attention-parts";
 import { attentionInPlaceRuns, causalAttentionInPlace } from "./causal-attention-in-place";
 import { simdBatchMatMul } from "./simd-batch-mat-mul";
 
-/** Additive causal mask [t, t]: 0 where the key is at or before the query, -1e9 after. */
-export function causalMask(t: number): tf.Tensor2D {
-  const data = new Float32Array(t * t);
-  for (let i = 0; i < t; i++) for (let j = i + 1; j < t; j++) data[i * t + j] = -1e9;
-  return tf.tensor2d(data, [t, t]);
-}
+export { causalMask } from "./attention-parts";
 
 /**
  * Which 4 x 4 tiles of each row's [time, time] attention bias (0 where a query may attend, -1e9 elsewhere, as
@@ -64,24 +60,17 @@ export function causalAttention(
   bias?: tf.Tensor3D,
   tiles?: tf.Tensor3D,
 ): tf.Tensor2D {
-  if (attentionInPlaceRuns(batch, heads))
-    return causalAttentionInPlace(q, k, v, batch, time, heads, () => causalMask(time), bias, tiles);
+  if (attentionInPlaceRuns(batch, heads)) return causalAttentionInPlace(q, k, v, batch, time, heads, bias, tiles);
   const width = q.shape[1];
   const headWidth = width / heads;
   const bh = batch * heads;
   const scale = 1 / Math.sqrt(headWidth);
-  // [b*t, h*w] -> [b*h, t, w] and -> [b*h, w, t]
+  // [b*t, h*w] -> [b*h, t, w] (and -> [b*h, w, t]: headsTransposed)
   const toHeads = (x: tf.Tensor) =>
     tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 1, 3]), [
       bh,
       time,
       headWidth,
-    ]) as tf.Tensor3D;
-  const toHeadsT = (x: tf.Tensor) =>
-    tf.reshape(tf.transpose(tf.reshape(x, [batch, time, heads, headWidth]), [0, 2, 3, 1]), [
-      bh,
-      headWidth,
-      time,
     ]) as tf.Tensor3D;
   // [b*h, t, w] -> [b*t, h*w]
   const fromHeads = (x: tf.Tensor) =>
@@ -91,20 +80,12 @@ export function causalAttention(
     ]) as tf.Tensor2D;
   const f = tf.customGrad((qIn, kIn, vIn, save) => {
     const qs = toHeads(tf.mul(qIn as tf.Tensor, scale));
-    const kT = toHeadsT(kIn as tf.Tensor);
+    const kT = headsTransposed(kIn as tf.Tensor, batch, time, heads, headWidth);
     const vh = toHeads(vIn as tf.Tensor);
     const masked = (operand: "out" | "a") =>
       bias === undefined || tiles === undefined ? {} : { tiles: { visible: tiles, heads, operand } };
     const scores = simdBatchMatMul(qs, kT, masked("out"));
-    const biased =
-      bias === undefined
-        ? tf.add(scores, causalMask(time))
-        : tf.reshape(tf.add(tf.reshape(scores, [batch, heads, time, time]), tf.reshape(bias, [batch, 1, time, time])), [
-            bh,
-            time,
-            time,
-          ]);
-    const p = tf.softmax(biased) as tf.Tensor3D;
+    const p = tf.softmax(biasedScores(scores, batch, heads, time, bias)) as tf.Tensor3D;
     const o = simdBatchMatMul(p, vh, masked("a"));
     (save as tf.GradSaveFunc)(tiles === undefined ? [qs, kT, vh, p, o] : [qs, kT, vh, p, o, tiles]);
     return {

@@ -216,7 +216,7 @@ function plainLayout(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean): L
     n,
     aOuter: batchA === 1 ? 0 : m * k * 4,
     bOuter: batchB === 1 ? 0 : k * n * 4,
-    group: 1,
+    group: heads,
     aInner: 0,
     bInner: 0,
     oOuter: m * n * 4,
@@ -545,7 +545,7 @@ function headsOperand(
  * a @ b per head, batch * heads products, where any operand may be read or written in place in attention's
  * [batch * time, heads * width] layout (head h of row b in columns h * width ..) instead of a [batch * heads, ., .]
  * copy: the tiled module with strides, the same sums in the same order as simdBatchMatMul over the copies, so equal
- * bit for bit (simd-heads-mat-mul.test.ts). Only where simdHeadsMatMulAvailable; float32; not differentiable (for
+ * bit for bit (causal-attention-in-place.test.ts). Only where simdHeadsMatMulAvailable; float32; not differentiable (for
  * causalAttention's own gradient).
  */
 export function simdHeadsMatMul(a: tf.Tensor, b: tf.Tensor, options: SimdHeadsMatMulOptions): tf.Tensor {
@@ -562,8 +562,28 @@ export function simdHeadsMatMul(a: tf.Tensor, b: tf.Tensor, options: SimdHeadsMa
   const out = outHeads
     ? { shape: [batch * m, heads * n], outer: m * heads * n * 4, inner: n * 4, ld: heads * n * 4 }
     : { shape: [batch * heads, m, n], outer: heads * m * n * 4, inner: m * n * 4, ld: n * 4 };
-  const layout = [batch * heads, m, k, n, oa.outer, ob.outer, heads, oa.inner, ob.inner, out.outer, out.inner];
-  const attrs: Record<string, unknown> = { transposeA, layout: [...layout, oa.ld, ob.ld, out.ld], outShape: out.shape };
+  const layout: Layout = {
+    batch: batch * heads,
+    m,
+    k,
+    n,
+    aOuter: oa.outer,
+    bOuter: ob.outer,
+    group: heads,
+    aInner: oa.inner,
+    bInner: ob.inner,
+    oOuter: out.outer,
+    oInner: out.inner,
+    lda: oa.ld,
+    ldb: ob.ld,
+    ldo: out.ld,
+  };
+  // the kernel's attributes are numbers and arrays: the layout travels as its values in layoutKeys' order
+  const attrs: Record<string, unknown> = {
+    transposeA,
+    layout: layoutKeys.map((key) => layout[key]),
+    outShape: out.shape,
+  };
   const tiles = options.tiles;
   if (tiles === undefined || !settings.maskedAttention)
     return tf.engine().runKernel(simdBatchMatMulKernel, { a, b }, attrs as tf.NamedAttrMap) as tf.Tensor;
