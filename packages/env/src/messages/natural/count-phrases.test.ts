@@ -23,6 +23,7 @@ describe("count phrases: 'a single', 'a lone', 'not a single', 'out of', 'no ...
     ["Just a single rice bag on Shelf A.", share(0, 2, 1)],
     ["A lone apple sits on Shelf A.", share(0, 0, 1)],
     ["Not a single rice bag left on Shelf A.", share(0, 2, 0)],
+    ["Not one onion on Shelf B.", share(1, 1, 0)],
     ["Shelf A is out of apples.", share(0, 0, 0)],
     ["Shelf B has run out of onions.", share(1, 1, 0)],
     ["There are no rice bags left on Shelf B.", share(1, 2, 0)],

@@ -9,8 +9,18 @@ import type { ParseState, Sentence } from "./sentence";
 const ONE_WORDS = new Set(["single", "lone", "solitary"]);
 /** Before "out of": "is out of apples", "has run out of onions", "ran out of rice bags". */
 const OUT_LEADS = new Set(["is", "'s", "are", "run", "ran", "runs", "completely", "totally", "clean", "entirely"]);
-/** After "no <noun>": "no rice bags left", "no onions at all" (fresh39's "There are no rice bags left on Shelf B"). */
-const NONE_TAILS = new Set(["left", "remaining", "whatsoever"]);
+/**
+ * Words that close "no <noun>" as a count of none: "no rice bags left", "no onions remaining" (fresh39's "There are no
+ * rice bags left on Shelf B"). Sentence's negation gate lets the same "no" through (countNone), so the two agree.
+ */
+export const NONE_LEFT: ReadonlySet<string> = new Set(["left", "remaining"]);
+
+/** Words after the "not" at k of "not a single <noun>" / "not one <noun>" (3 or 2), 0 for any other "not". */
+export function notOneLength(words: readonly string[], k: number): number {
+  if (words[k] !== "not") return 0;
+  if (words[k + 1] === "a" && words[k + 2] === "single") return 3;
+  return words[k + 1] === "one" ? 2 : 0;
+}
 
 /** The count phrase at k and the attribute it counts: its value, attribute and the word after it, or null. */
 export function countPhraseAt(
@@ -30,14 +40,14 @@ export function countPhraseAt(
   // "a single rice bag", "one lone apple"
   if ((w === "a" || w === "one") && ONE_WORDS.has(words[k + 1] as string)) return counted(k + 2, 1);
   // "not a single onion", "not one apple"
-  if (w === "not" && words[k + 1] === "a" && words[k + 2] === "single") return counted(k + 3, 0);
-  if (w === "not" && words[k + 1] === "one") return counted(k + 2, 0);
+  const notOne = notOneLength(words, k);
+  if (notOne > 0) return counted(k + notOne, 0);
   // "Shelf A is out of apples", "has run out of onions"
   if (w === "out" && words[k + 1] === "of" && OUT_LEADS.has(words[k - 1] as string)) return counted(k + 2, 0);
   // "No rice bags left on Shelf A", "there are no onions remaining"
   if (w === "no") {
     const none = counted(k + 1, 0);
-    return none !== null && NONE_TAILS.has(words[none.end] as string) ? { ...none, end: none.end + 1 } : null;
+    return none !== null && NONE_LEFT.has(words[none.end] as string) ? { ...none, end: none.end + 1 } : null;
   }
   return null;
 }

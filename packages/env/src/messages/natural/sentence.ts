@@ -3,6 +3,7 @@ import type { NameMatcher } from "../name-matcher";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
+import { NONE_LEFT, notOneLength } from "./count-phrases";
 
 /** What of a task the natural parser reads. */
 export type NaturalTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
@@ -389,15 +390,12 @@ export function consentTail(s: Sentence, from: number, to: number): number {
   return consent === 1 ? start : to;
 }
 
-/** Words that close "no <noun>" as a count of none: "no rice bags left", "no onions remaining". */
-const NONE_LEFT = new Set(["left", "remaining"]);
-
 /**
  * Is the negation at i a count of none, no denial (fresh40): "not a single onion", "not one apple", "no rice bags
  * left"? The count reader (count-phrases.ts) still asks for the counted attribute right after it.
  */
 function countNone(tokens: readonly NaturalToken[], words: readonly string[], i: number): boolean {
-  if (words[i] === "not") return (words[i + 1] === "a" && words[i + 2] === "single") || words[i + 1] === "one";
+  if (words[i] === "not") return notOneLength(words, i) > 0;
   if (words[i] !== "no" || (tokens[i] as NaturalToken).pause) return false;
   for (let k = i + 1; k <= i + 3; k++) {
     if (NONE_LEFT.has(words[k] as string)) return true;
