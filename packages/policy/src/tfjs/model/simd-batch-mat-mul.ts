@@ -216,7 +216,7 @@ function plainLayout(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean): L
     n,
     aOuter: batchA === 1 ? 0 : m * k * 4,
     bOuter: batchB === 1 ? 0 : k * n * 4,
-    group: heads,
+    group: 1,
     aInner: 0,
     bInner: 0,
     oOuter: m * n * 4,
