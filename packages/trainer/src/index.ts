@@ -64,6 +64,7 @@ export { measureHeldOutSkills, soloFullInformationTask } from "./run/held-out-sk
 export type { PretrainData, PretrainLogLine } from "./run/pretrain-base";
 export {
   PRETRAIN_LOG_VERSION,
+  askableCells,
   copyByLength,
   copyCurriculumLimit,
   pretrainBase,

@@ -243,15 +243,19 @@ export const TrainConfigSchema = z
          * many as fit in `rl.maxNewTokens`): several level targets for one prompt's forward pass.
          */
         copyShares: int.min(1).max(8).default(1),
-        /** Relative weights of copy examples, teacher messages and teacher choices after the copy curriculum. */
+        /**
+         * Relative weights of copy examples, teacher messages and teacher choices after the copy curriculum, and of
+         * ask examples (`ASK o<k> a<m>` of a cell the speaker lacks and nobody has stated; default 0, none made).
+         */
         mix: z
           .object({
             copy: nonNegative.default(0.2),
             talk: nonNegative.default(0.3),
             choose: nonNegative.default(0.5),
+            ask: nonNegative.default(0),
           })
           .strict()
-          .refine((m) => m.copy + m.talk + m.choose > 0, "expected a positive weight")
+          .refine((m) => m.copy + m.talk + m.choose + m.ask > 0, "expected a positive weight")
           .default({}),
         /**
          * Pretrain over shapes (issue 24): the teacher plays `random` tasks of many sizes, level ranges, aggregates and

@@ -3,14 +3,21 @@ import { fileURLToPath } from "node:url";
 import { selectBackend } from "@cosir/policy/tfjs";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runEpisodes, type Task } from "@cosir/env";
 import { TrainConfigSchema, resolveTrainConfig } from "../config/train-config";
+import { pretrainTasks } from "../rollout/training-data";
+import { replayObservations } from "../rollout/replay-observations";
+import { teacherFromConfig } from "../teacher/teacher-policy";
 import { derivedSeed } from "../rollout/training-data";
 import { createPolicyModel } from "./policy-model";
 import {
+  type PretrainData,
   type PretrainLogLine,
+  askableCells,
   copyByLength,
   copyCurriculumLimit,
   lengthSortedParts,
+  mixPool,
   pretrainBase,
   pretrainData,
   pretrainLearningRate,
@@ -143,6 +150,106 @@ describe("pretrainData", () => {
     } finally {
       pm.model.dispose();
     }
+  });
+});
+
+describe("ask examples (pretrain.mix.ask)", () => {
+  const shapes = (ask: number) =>
+    resolveTrainConfig({
+      preset: "shapes",
+      overrides: [{ pretrain: { episodes: 16, heldOutEpisodes: 0, mix: { ask } } }],
+    });
+
+  it("askableCells: the cells neither held nor shared before the turn, none for a solo agent (oracle, property)", async () => {
+    const config = shapes(0);
+    const tasks = pretrainTasks(config);
+    const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+    let checked = 0;
+    let solo = 0;
+    traces.forEach((trace, k) => {
+      const task = tasks[k] as Task;
+      for (const step of replayObservations(task, trace)) {
+        if (step.kind !== "message") continue;
+        const obs = step.observation;
+        // oracle: from the task's own visibility and the trace's shares before this turn, cell by cell
+        const spoken = trace.messages.slice(0, obs.messages.length);
+        const expected: number[] = [];
+        for (let o = 0; o < task.options; o++)
+          for (let a = 0; a < task.attributes; a++) {
+            const c = o * task.attributes + a;
+            const held = (task.visibility[step.agent] as number[]).includes(c);
+            const said = spoken.some((m) =>
+              m.acts.some((x) => x.kind === "share" && x.option === o && x.attribute === a),
+            );
+            if (task.agents > 1 && !held && !said) expected.push(c);
+          }
+        expect(askableCells(obs)).toEqual(expected);
+        checked++;
+        if (task.agents === 1) solo++;
+      }
+    });
+    expect(checked).toBeGreaterThan(50);
+    expect(solo).toBeGreaterThan(0);
+  });
+
+  it("asks only cells the speaker lacks and nobody stated, one per turn, and leaves every other pool as it was", async () => {
+    const pm = createPolicyModel(shapes(0).model, 1);
+    try {
+      const without = await pretrainData(pm, shapes(0));
+      const withAsk = await pretrainData(pm, shapes(0.3));
+      expect(without.ask).toEqual([]);
+      expect(withAsk.copy).toEqual(without.copy);
+      expect(withAsk.talk).toEqual(without.talk);
+      expect(withAsk.choose).toEqual(without.choose);
+      expect(withAsk.ask.length).toBeGreaterThan(20);
+      expect(withAsk.ask.length).toBeLessThanOrEqual(without.talk.length);
+      const cells = new Set<string>();
+      for (const ex of withAsk.ask) {
+        const text = pm.tokenizer.decode(ex.completion);
+        expect(text).toMatch(/^ASK o\d+ a\d+$/);
+        const [, o, a] = text.split(" ");
+        const prompt = pm.tokenizer.decode(ex.prompt);
+        // not a cell of the prompt's SEE list, nor one a SHARE in its history already stated
+        const see = prompt.slice(prompt.indexOf(" SEE "), prompt.indexOf(" HISTORY "));
+        expect(see.length).toBeGreaterThan(0);
+        expect(` ${see} `).not.toContain(` ${o} ${a} `);
+        expect(prompt.slice(prompt.indexOf(" HISTORY "))).not.toContain(`SHARE ${o} ${a} `);
+        cells.add(text);
+      }
+      expect(cells.size).toBeGreaterThan(5);
+    } finally {
+      pm.model.dispose();
+    }
+  });
+
+  it("mixPool: with no ask weight, the pool the pretraining drew before ask examples; above it, asks (property)", () => {
+    const data: PretrainData = {
+      copy: [{ prompt: [1], completion: [1] }],
+      talk: [{ prompt: [2], completion: [2] }],
+      choose: [{ prompt: [3], completion: [3] }],
+      ask: [{ prompt: [4], completion: [4] }],
+    };
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (copy, talk, choose, ask, u) => {
+          const before = (roll: number) => (roll < copy ? data.copy : roll < copy + talk ? data.talk : data.choose);
+          const roll0 = u * (copy + talk + choose);
+          expect(mixPool(data, { copy, talk, choose, ask: 0 }, roll0)).toBe(before(roll0));
+          const roll = u * (copy + talk + choose + ask);
+          const pool = mixPool(data, { copy, talk, choose, ask }, roll);
+          expect(pool).toBe(roll >= copy + talk + choose ? data.ask : before(roll));
+          // no ask example made: the choice falls back to the choices
+          if (roll >= copy + talk + choose)
+            expect(mixPool({ ...data, ask: [] }, { copy, talk, choose, ask }, roll)).toBe(data.choose);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { Rng, runEpisodes, type Task } from "@cosir/env";
+import { type Observation, Rng, runEpisodes, type Task } from "@cosir/env";
 import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { Progress } from "../metrics/progress";
@@ -22,11 +22,30 @@ export interface PretrainLogLine {
   gradNorm: number;
 }
 
-/** The examples the pretraining draws from: a SHARE of every held cell, the teacher's messages and its choices. */
+/**
+ * The examples the pretraining draws from: a SHARE of every held cell, the teacher's messages and its choices, and
+ * (when `pretrain.mix.ask` > 0) an ASK of a cell the speaker lacks for each of its turns.
+ */
 export interface PretrainData {
   copy: PromptCompletion[];
   talk: PromptCompletion[];
   choose: PromptCompletion[];
+  ask: PromptCompletion[];
+}
+
+/**
+ * The cells an agent could usefully ask for before its turn: not among its own cells and not yet stated by anyone
+ * (no SHARE of it in the history), in cell order. None when it has no teammate.
+ */
+export function askableCells(observation: Observation): number[] {
+  const { options, attributes, agents } = observation.task;
+  if (agents < 2) return [];
+  const known = new Set(observation.ownCells.map(([o, a]) => o * attributes + a));
+  for (const m of observation.messages)
+    for (const act of m.acts) if (act.kind === "share") known.add(act.option * attributes + act.attribute);
+  const out: number[] = [];
+  for (let c = 0; c < options * attributes; c++) if (!known.has(c)) out.push(c);
+  return out;
 }
 
 /**
@@ -39,11 +58,13 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
   const tasks = pretrainTasks(config);
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
   const max = config.rl.maxNewTokens;
-  const data: PretrainData = { copy: [], talk: [], choose: [] };
+  const data: PretrainData = { copy: [], talk: [], choose: [], ask: [] };
   // Each share is 4 words, 5 with the ";" before it, and <eos> ends the action.
   const shares = Math.max(1, Math.min(config.pretrain.copyShares, Math.floor(max / 5)));
   traces.forEach((trace, k) => {
     const rng = shares > 1 ? new Rng(derivedSeed(config.seed, "copy-shares", k)) : undefined;
+    // Its own stream, so the copy examples are the same with ask examples or without.
+    const askRng = config.pretrain.mix.ask > 0 ? new Rng(derivedSeed(config.seed, "ask-cells", k)) : undefined;
     for (const step of replayObservations(tasks[k] as Task, trace)) {
       const prompt = promptIds(pm, step.observation, max);
       (step.kind === "message" ? data.talk : data.choose).push({
@@ -51,6 +72,15 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
         completion: actionIds(pm, step.text).slice(0, max),
       });
       if (step.kind !== "message") continue;
+      const askable = askRng === undefined ? [] : askableCells(step.observation);
+      if (askRng !== undefined && askable.length > 0) {
+        const cell = askable[askRng.int(askable.length)] as number;
+        const { attributes } = step.observation.task;
+        data.ask.push({
+          prompt,
+          completion: actionIds(pm, `ASK o${Math.floor(cell / attributes)} a${cell % attributes}`),
+        });
+      }
       const cells = step.observation.ownCells;
       cells.forEach(([o, a, v], i) => {
         const text = [`SHARE o${o} a${a} ${v}`];
@@ -66,6 +96,17 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
     }
   });
   return data;
+}
+
+/**
+ * The pool a mixed batch's roll in [0, copy + talk + choose + ask) draws from, in that order; with no ask weight (or
+ * no ask example made) the choice is the one the pretraining made before ask examples existed.
+ */
+export function mixPool(data: PretrainData, mix: TrainConfig["pretrain"]["mix"], roll: number): PromptCompletion[] {
+  if (roll < mix.copy) return data.copy;
+  if (roll < mix.copy + mix.talk) return data.talk;
+  if (roll < mix.copy + mix.talk + mix.choose || data.ask.length === 0) return data.choose;
+  return data.ask;
 }
 
 /**
@@ -191,13 +232,12 @@ export async function pretrainBase(
       const rng = new Rng(derivedSeed(config.seed, "pretrain-batch", step));
       const batch: PromptCompletion[] = [];
       for (let i = 0; i < p.batchSize; i++) {
-        const roll = rng.next() * (p.mix.copy + p.mix.talk + p.mix.choose);
+        const roll = rng.next() * (p.mix.copy + p.mix.talk + p.mix.choose + p.mix.ask);
         if (stage === "copy" && curriculum !== undefined) {
           batch.push(copySorted[rng.int(copyCurriculumLimit(step, copySorted.length, curriculum))] as PromptCompletion);
           continue;
         }
-        const pool =
-          stage === "copy" || roll < p.mix.copy ? data.copy : roll < p.mix.copy + p.mix.talk ? data.talk : data.choose;
+        const pool = stage === "copy" ? data.copy : mixPool(data, p.mix, roll);
         batch.push(pool[rng.int(pool.length)] as PromptCompletion);
       }
       const learningRate = pretrainLearningRate(step, p);
