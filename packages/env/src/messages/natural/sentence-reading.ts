@@ -7,6 +7,7 @@ import { LevelRangeError } from "./level-range-error";
 import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
+import { teamProposal } from "./team-proposal";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -407,7 +408,9 @@ export class SentenceReading {
         (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
         letsItProposal(sentence, first, to, state) ??
         mustBeProposal(sentence, first, to, state) ??
-        (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null);
+        (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null) ??
+        // "Everyone should meet at X, I reckon", "Can everyone live with X?": the team's plan or its consent asked
+        (found.acts.length === 0 ? teamProposal(sentence, first, to, state) : null);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
