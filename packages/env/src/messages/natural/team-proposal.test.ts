@@ -44,6 +44,8 @@ describe("proposals as the team's plan or its consent asked (team-proposal.ts)",
     "Was everyone okay with Restaurant A?",
     "We all agree Restaurant C is noisy?",
     "Should we skip Restaurant B?",
+    "Let's move on to Restaurant C.",
+    "Let's lock Restaurant A down.",
   ])("proposes nothing from %j", (text) => {
     expect(parseNatural(text, restaurants).acts).toEqual(nothing);
   });

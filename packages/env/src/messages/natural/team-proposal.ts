@@ -224,6 +224,8 @@ function planOption(s: Sentence, from: number, to: number, state: ParseState): n
     const w = words[k] as string;
     if (NOT_A_PLAN.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
     if (LEAVING_OUT.some((stem) => w.startsWith(stem))) return null;
+    // "Let's move on to X" (the next topic), "Let's lock X down" (settle its details): no plan for the option
+    if (w === "down" || (w === "on" && (words[k - 1] === "move" || words[k - 1] === "moving"))) return null;
     if (s.gate[k] === true) return null;
     const named = state.options.match(words, k);
     if (named !== null) {
