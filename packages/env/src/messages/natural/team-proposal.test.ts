@@ -22,6 +22,7 @@ describe("proposals as the team's plan or its consent asked (team-proposal.ts)",
     ["Everyone happy with Restaurant B for tonight?", 1],
     ["Does Restaurant A suit everyone?", 0],
     ["Shall we all settle on Restaurant C?", 2],
+    ["We'll refill our plates from Restaurant B.", 1],
   ] as const)("proposes from %j", (text, option) => {
     expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
   });
@@ -46,6 +47,7 @@ describe("proposals as the team's plan or its consent asked (team-proposal.ts)",
     "Should we skip Restaurant B?",
     "Let's move on to Restaurant C.",
     "Let's lock Restaurant A down.",
+    "We should refill Restaurant B.",
   ])("proposes nothing from %j", (text) => {
     expect(parseNatural(text, restaurants).acts).toEqual(nothing);
   });

@@ -163,6 +163,9 @@ const LEAVING_OUT = [
   "remember",
 ];
 
+/** Stems of filling the option up, the opposite of choosing it as a source: "restock", "refill", "replenish". */
+const REFILLING = ["restock", "refill", "replenish", "top"];
+
 /** After the option, a verb that makes the clause a statement about it ("we must remember X is far"). */
 const ABOUT_IT: ReadonlySet<string> = new Set([
   "is",
@@ -220,24 +223,29 @@ function phraseAt(words: readonly string[], k: number, phrases: readonly (readon
 function planOption(s: Sentence, from: number, to: number, state: ParseState): number | null {
   const { words } = s;
   let option: number | null = null;
+  let refilled = false;
+  let sourced = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
     if (NOT_A_PLAN.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
     if (LEAVING_OUT.some((stem) => w.startsWith(stem))) return null;
     // "Let's move on to X" (the next topic), "Let's lock X down" (settle its details): no plan for the option
     if (w === "down" || (w === "on" && (words[k - 1] === "move" || words[k - 1] === "moving"))) return null;
+    // "We should restock Shelf A" fills the shelf rather than takes from it; "restock from X" takes from it
+    if (REFILLING.some((stem) => w.startsWith(stem))) refilled = true;
     if (s.gate[k] === true) return null;
     const named = state.options.match(words, k);
     if (named !== null) {
       if (option !== null || named.end > to || ABOUT_IT.has(words[named.end] as string)) return null;
       option = named.index;
+      sourced = words[k - 1] === "from";
       k = named.end - 1;
       continue;
     }
     if (state.attributes.match(words, k) !== null) return null;
     if (naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
   }
-  return option;
+  return refilled && !sourced ? null : option;
 }
 
 /**
