@@ -29,8 +29,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // fresh33 and fresh34 were tuned on by helper h26h (session 39) and read no wrong act since; regress39 holds two
   // wrong readings found outside the corpus; fresh36 was scored first, then tuned on; fresh35 is unseen; fresh37
   // (helper h40p, session 40) was scored first, then tuned on, as was fresh38 after it; fresh39 is held out; fresh40
-  // (helper h41p, session 41) was scored first, then tuned on; fresh41 is unseen (its wrong act is what it measures)
-  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39", "fresh41"]);
+  // (helper h41p, session 41) was scored first, then tuned on; fresh41 is held out (never tuned on; its one wrong act is
+  // read as nothing since session 42); fresh42 (helper h42p, session 42) was scored first, then tuned on; fresh43 is
+  // unseen
+  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39", "fresh41", "fresh43"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -53,6 +55,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh35",
       "fresh39",
       "fresh41",
+      "fresh43",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -77,8 +80,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // and number forms 0.917 under the target); its five misses were named to helper h41p (session 41), whose rules
       // from fresh40 read them all (1.00 / 1.00): it now meets the target per style, but that is no unseen figure
       // fresh41, written by helper h41p after every rule of its own and never tuned on (0.947 / 0.837, proposals 0.300
-      // and paired lists' precision 0.667 under the target), held to its figure
-      if (name === "fresh32" || name === "fresh33" || name === "fresh35" || name === "fresh41") continue;
+      // and paired lists' precision 0.667 under the target), held to its figure (1.00 / 0.884 after session 42's rules,
+      // written from fresh42 without looking at fresh41's misses; proposals 0.500 still under the target)
+      // fresh43, written by helper h42p after every rule of its own and never tuned on (1.00 / 0.949, proposals 0.846
+      // under the target), held to its figure
+      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh43"].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

@@ -170,6 +170,9 @@ export const naturalCues = {
     "contain",
     "stocks",
     "had",
+    // "Shelf A carries no onions at all" (fresh42)
+    "carries",
+    "carry",
   ),
   /** The speaker counting: "I count 3 apples on Shelf B", "On Shelf A I found 2 rice bags". */
   countVerbs: set("count", "counted", "found", "find", "see", "saw", "spotted", "noted", "counting"),

@@ -23,6 +23,7 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList, levelAt } from "./share-items";
+import { trailingHedge } from "./trailing-hedge";
 
 export interface SentenceResult {
   acts: Act[];
@@ -120,7 +121,7 @@ const ORDER_DOUBTS = new Set(["vice", "reverse", "reversed", "swapped", "other",
 /** "in some order", "in either order" (fresh40): the order left open; "in that order" keeps it. */
 const OPEN_ORDERS = new Set(["some", "either", "any", "random", "unknown", "whatever"]);
 
-/** Does a doubt about the pairing follow the list ending at k, in the same sentence? */
+/** Does a doubt about the pairing (or an estimate closing it) follow the list ending at k, in the same sentence? */
 function orderDoubted(s: Sentence, k: number): boolean {
   for (let j = k; j < s.to; j++) {
     const w = s.words[j] as string;
@@ -128,6 +129,8 @@ function orderDoubted(s: Sentence, k: number): boolean {
     if (w === "order" && OPEN_ORDERS.has(s.words[j - 1] as string)) return true;
     if (w === "whichever") return true;
     if (cue.conditionals.has(w)) return true; // "..., unless I mixed them up"
+    // "A and B score 1 and 2 on X, give or take" (fresh41, fresh42): an estimate closing the list states no level
+    if (trailingHedge(s, j, s.to)) return true;
   }
   return false;
 }

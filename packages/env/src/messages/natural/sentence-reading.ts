@@ -7,6 +7,8 @@ import { LevelRangeError } from "./level-range-error";
 import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
+import { soldCount } from "./sold-count";
+import { teamProposal } from "./team-proposal";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -396,7 +398,9 @@ export class SentenceReading {
       const lone =
         loneShare(sentence, from, to, state) ??
         contrastShare(sentence, first, to, state) ??
-        availabilityShare(sentence, from, to, state);
+        availabilityShare(sentence, from, to, state) ??
+        // "Stall C sold a single book.", "Stall D didn't sell a single plant.": the count with its attribute's verb
+        soldCount(sentence, from, to, state);
       if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
@@ -407,7 +411,9 @@ export class SentenceReading {
         (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
         letsItProposal(sentence, first, to, state) ??
         mustBeProposal(sentence, first, to, state) ??
-        (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null);
+        (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null) ??
+        // "Everyone should meet at X, I reckon", "Can everyone live with X?": the team's plan or its consent asked
+        (found.acts.length === 0 ? teamProposal(sentence, first, to, state) : null);
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);

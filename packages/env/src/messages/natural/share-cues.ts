@@ -1,6 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
+import { naturalInteger } from "./natural-integer";
 import { onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 import { type Item, itemList, levelAt } from "./share-items";
 
@@ -9,6 +10,30 @@ import { type Item, itemList, levelAt } from "./share-items";
 
 /** "<option>[ and <option>] has|'s|: <items>", "it has <items>", "its <items>" at i. */
 export function subjectShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { options: number[]; items: Item[]; end: number } | null {
+  const read = subjectItems(s, i, end, state);
+  // "A and B have service 2 and 4, approximately" (session 42): the hedged 4 is no item, but it shows the levels were
+  // paired, one an option; the 2 is not both options' level. A level list left unread after a shared subject: no item,
+  // and the rest of the clause is passed over (no later cue reads "Restaurant B have service 2" from it)
+  if (read !== null && read.options.length > 1 && levelLeftAfter(s, read.end, end))
+    return { options: read.options, items: [], end };
+  return read;
+}
+
+/** Does "and <number>" or ", <number>" follow the items ending at k (a level no item took)? */
+function levelLeftAfter(s: Sentence, k: number, end: number): boolean {
+  const joined = s.words[k] === "and" || (k > 0 && (s.tokens[k - 1] as NaturalToken).pause);
+  const at = s.words[k] === "and" ? k + 1 : k;
+  if (!joined || at >= end) return false;
+  const w = s.words[at] as string;
+  return naturalInteger(w) !== null || cue.numberWords.has(w);
+}
+
+function subjectItems(
   s: Sentence,
   i: number,
   end: number,

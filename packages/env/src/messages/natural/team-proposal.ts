@@ -1,0 +1,276 @@
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+// A proposal put as the team's plan or a consent question (issue 26, session 42; fresh41's "Everyone should meet at
+// Restaurant F, I reckon", "Can everyone live with Restaurant C?", fresh42's "We should report Employee E to security",
+// "Is everybody okay with Restaurant D?"). Read by shape, not by its verb: one option named alone (not an owner), no
+// attribute, no number, nothing that makes it less than a plan (negation, condition, hedge, alternative, reporting,
+// leaving out, finding out), and either
+// - a statement whose subject is the team ("we", "let's", "everyone", "the team", "our group") with an intent ("should",
+//   "ought to", "must", "need to", "'ll"), or
+// - a question asking the team's consent: a team word ("everyone", "we", "all") and a consent word ("okay", "happy",
+//   "live with", "suit", "work").
+// Anything else reads nothing (precision first, docs/design.md §2).
+
+/** Longest sentence (in words, without its closing tail) the reading looks at: one short plan or question. */
+const MAX_WORDS = 14;
+
+/** The team as the subject opening a statement, word for word. */
+const TEAM_SUBJECTS: readonly (readonly string[])[] = [
+  ["we"],
+  ["we", "all"],
+  ["we'll"],
+  ["let's"],
+  ["lets"],
+  ["let", "'s"],
+  ["let", "us"],
+  ["everyone"],
+  ["everybody"],
+  ["all", "of", "us"],
+  ["the", "team"],
+  ["the", "group"],
+  ["our", "team"],
+  ["our", "group"],
+];
+
+/** Subjects whose word already says the plan ("we'll", "let's"): no intent word needed after them. */
+const PLAN_SUBJECTS: ReadonlySet<string> = new Set(["we'll", "let's", "lets", "let"]);
+
+/** The intent after a team subject: "should", "ought to", "must", "need to", "have to", "are going to". */
+const INTENTS: readonly (readonly string[])[] = [
+  ["should"],
+  ["ought", "to"],
+  ["must"],
+  ["need", "to"],
+  ["have", "to"],
+  ["are", "going", "to"],
+  ["all", "should"],
+  ["should", "all"],
+];
+
+/** Words of the team in a consent question. */
+const TEAM_WORDS: ReadonlySet<string> = new Set(["everyone", "everybody", "we", "all", "us", "team", "y'all"]);
+
+/** Words of consent in a question put to the team ("okay with", "live with", "suit", "work for"). */
+const CONSENT_WORDS: ReadonlySet<string> = new Set([
+  "okay",
+  "ok",
+  "fine",
+  "happy",
+  "good",
+  "alright",
+  "comfortable",
+  "content",
+  "live",
+  "suit",
+  "suits",
+  "work",
+  "works",
+  "agree",
+  "settle",
+]);
+
+/**
+ * Words that make the sentence something other than a plan for the option: finding out ("check", "ask", "know",
+ * "see", "where"), leaving out ("skip", "avoid", "drop", "clear"), waiting, comparing, someone else's view, an earlier
+ * time, and the question words of an information question.
+ */
+const NOT_A_PLAN: ReadonlySet<string> = new Set([
+  ...cue.modals,
+  ...cue.comparatives,
+  ...cue.alternatives,
+  ...cue.pastIntent,
+  ...cue.reporting,
+  "agent",
+  "you",
+  "your",
+  "he",
+  "she",
+  "they",
+  "them",
+  "his",
+  "her",
+  "their",
+  "someone",
+  "anyone",
+  "anybody",
+  "else",
+  "instead",
+  "rather",
+  "also",
+  "too",
+  "both",
+  "against",
+  "away",
+  "out",
+  "rule",
+  "ask",
+  "check",
+  "know",
+  "knows",
+  "learn",
+  "find",
+  "look",
+  "see",
+  "hear",
+  "discuss",
+  "compare",
+  "consider",
+  "question",
+  "investigate",
+  "verify",
+  "confirm",
+  "wait",
+  "revisit",
+  "think",
+  "talk",
+  "worry",
+  "watch",
+  "keep",
+  "what",
+  "which",
+  "where",
+  "when",
+  "why",
+  "how",
+  "who",
+  "whether",
+  "yet",
+  "later",
+  "earlier",
+  "before",
+  "still",
+]);
+
+/** Stems of leaving out: "skip", "skipping", "avoid", "dropping", "excluded", "ruling", "cross off". */
+const LEAVING_OUT = [
+  "skip",
+  "avoid",
+  "drop",
+  "exclud",
+  "elimin",
+  "clear",
+  "forget",
+  "ignor",
+  "leav",
+  "reject",
+  "cross",
+  "stop",
+  "rul",
+  "remov",
+  "remember",
+];
+
+/** Stems of filling the option up, the opposite of choosing it as a source: "restock", "refill", "replenish". */
+const REFILLING = ["restock", "refill", "replenish", "top"];
+
+/** After the option, a verb that makes the clause a statement about it ("we must remember X is far"). */
+const ABOUT_IT: ReadonlySet<string> = new Set([
+  "is",
+  "'s",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "seems",
+  "looks",
+  "sounds",
+  "feels",
+  "does",
+  "did",
+]);
+
+/** Closing clauses after the last pause that only put the plan in the speaker's voice: ", I reckon", ", in my view". */
+const SPEAKER_TAILS: readonly (readonly string[])[] = [
+  ["i", "think"],
+  ["i", "feel"],
+  ["i", "reckon"],
+  ["i", "say"],
+  ["i'd", "say"],
+  ["i", "suggest"],
+  ["i'd", "suggest"],
+  ["i", "guess"],
+  ["in", "my", "view"],
+  ["in", "my", "opinion"],
+  ["in", "my", "book"],
+  ["to", "my", "mind"],
+  ["as", "i", "see", "it"],
+  ["if", "you", "ask", "me"],
+  ["then"],
+];
+
+/** Where the clause ends: before a speaker tail closing the sentence after a pause, else at to. */
+function withoutTail(s: Sentence, from: number, to: number): number {
+  for (const tail of SPEAKER_TAILS) {
+    const start = to - tail.length;
+    if (start <= from + 1 || !s.separated(start - 1)) continue;
+    if (tail.every((w, k) => s.words[start + k] === w)) return start;
+  }
+  return to;
+}
+
+/** The phrase of `phrases` at k: its length, or 0. */
+function phraseAt(words: readonly string[], k: number, phrases: readonly (readonly string[])[]): number {
+  let best = 0;
+  for (const p of phrases) if (p.length > best && p.every((w, n) => words[k + n] === w)) best = p.length;
+  return best;
+}
+
+/** The one option named alone in from..to, nothing in it that makes the clause less than a plan; else null. */
+function planOption(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  const { words } = s;
+  let option: number | null = null;
+  let refilled = false;
+  let sourced = false;
+  for (let k = from; k < to; k++) {
+    const w = words[k] as string;
+    if (NOT_A_PLAN.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+    if (LEAVING_OUT.some((stem) => w.startsWith(stem))) return null;
+    // "Let's move on to X" (the next topic), "Let's lock X down" (settle its details): no plan for the option
+    if (w === "down" || (w === "on" && (words[k - 1] === "move" || words[k - 1] === "moving"))) return null;
+    // "We should restock Shelf A" fills the shelf rather than takes from it; "restock from X" takes from it
+    if (REFILLING.some((stem) => w.startsWith(stem))) refilled = true;
+    if (s.gate[k] === true) return null;
+    const named = state.options.match(words, k);
+    if (named !== null) {
+      if (option !== null || named.end > to || ABOUT_IT.has(words[named.end] as string)) return null;
+      option = named.index;
+      sourced = words[k - 1] === "from";
+      k = named.end - 1;
+      continue;
+    }
+    if (state.attributes.match(words, k) !== null) return null;
+    if (naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
+  }
+  return refilled && !sourced ? null : option;
+}
+
+/**
+ * The option a sentence from..sentenceEnd proposes as the team's plan ("We should report Employee E", "Everyone should
+ * meet at Restaurant F, I reckon") or by asking the team's consent ("Can everyone live with Restaurant C?"), or null.
+ */
+export function teamProposal(s: Sentence, from: number, sentenceEnd: number, state: ParseState): number | null {
+  const { words } = s;
+  if (sentenceEnd <= from) return null;
+  const question = (s.tokens[sentenceEnd - 1] as NaturalToken).question;
+  const to = question ? sentenceEnd : withoutTail(s, from, sentenceEnd);
+  if (to - from > MAX_WORDS) return null;
+  const option = planOption(s, from, to, state);
+  if (option === null) return null;
+  if (question) {
+    let team = false;
+    let consent = false;
+    for (let k = from; k < to; k++) {
+      if (TEAM_WORDS.has(words[k] as string)) team = true;
+      if (CONSENT_WORDS.has(words[k] as string)) consent = true;
+    }
+    return team && consent ? option : null;
+  }
+  const subject = phraseAt(words, from, TEAM_SUBJECTS);
+  if (subject === 0) return null;
+  if (PLAN_SUBJECTS.has(words[from] as string)) return option;
+  return phraseAt(words, from + subject, INTENTS) > 0 ? option : null;
+}
