@@ -20,6 +20,9 @@ describe("hedged proposals propose nothing (hedged-proposal.ts)", () => {
     "I propose Restaurant B, maybe.",
     "Restaurant A is my pick, perhaps.",
     "Perhaps let's pick Restaurant B.",
+    // read by shape without the hedge ("Restaurant B is the one, I reckon", "Restaurant C is where my heart is")
+    "Perhaps Restaurant B is the one.",
+    "Restaurant C is where my heart is, perhaps.",
   ])("proposes nothing from %j", (text) => {
     expect(parseNatural(text, restaurants).acts).toEqual(nothing);
   });
@@ -29,6 +32,8 @@ describe("hedged proposals propose nothing (hedged-proposal.ts)", () => {
     ["Maybe let's pick Restaurant C.", 2],
     ["We should go with Restaurant B.", 1],
     ["I propose Restaurant C, since it's maybe the quietest.", 2],
+    ["Restaurant B is the one, I reckon.", 1],
+    ["Restaurant C is where my heart is.", 2],
   ] as const)("still proposes from %j", (text, option) => {
     expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
   });
