@@ -224,6 +224,16 @@ function withoutTail(s: Sentence, from: number, to: number): number {
   return to;
 }
 
+/**
+ * Does a clause of the team's consent alone open at k and close the plan ("if nobody objects", "unless someone
+ * disagrees", "if everyone agrees"), as the corpus reads "If nobody objects, I propose X"? Session 43 (fresh44).
+ */
+function consentClosing(words: readonly string[], k: number, to: number): boolean {
+  if (words[k] !== "if" && words[k] !== "unless") return false;
+  for (let v = k + 2; v <= Math.min(k + 4, to - 1); v++) if (cue.consent.has(words[v] as string)) return v + 1 === to;
+  return false;
+}
+
 /** The phrase of `phrases` at k: its length, or 0. */
 function phraseAt(words: readonly string[], k: number, phrases: readonly (readonly string[])[]): number {
   let best = 0;
@@ -246,6 +256,8 @@ function planOption(s: Sentence, from: number, to: number, state: ParseState, as
       continue;
     // "Would everyone have been okay with X?": a past the question asks about, no plan
     if (w === "been") return null;
+    // "We should restock from X if nobody objects": the team's consent closing the plan leaves it a plan
+    if (option !== null && consentClosing(words, k, to)) break;
     if (NOT_A_PLAN.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
     if (LEAVING_OUT.some((stem) => w.startsWith(stem))) return null;
     // "Let's move on to X" (the next topic), "Let's lock X down" (settle its details): no plan for the option
