@@ -19,6 +19,8 @@ describe("hedged proposals propose nothing (hedged-proposal.ts)", () => {
     "Let's go with Restaurant C, possibly.",
     "I propose Restaurant B, maybe.",
     "Restaurant A is my pick, perhaps.",
+    "We should pick Restaurant B, perhaps Restaurant C.",
+    "I propose Restaurant A, maybe with Restaurant B as a backup.",
     "Perhaps let's pick Restaurant B.",
     // read by shape without the hedge ("Restaurant B is the one, I reckon", "Restaurant C is where my heart is")
     "Perhaps Restaurant B is the one.",

@@ -3,8 +3,8 @@ import type { Sentence } from "./sentence";
 // A proposal made a possibility by a hedge (issue 26, session 43; fresh44's "We should perhaps go with Candidate D",
 // "Possibly the judges should pick Stall D", session 42's "The team should maybe go with X"): precision first, a hedged
 // plan proposes nothing (docs/design.md §2). A hedge counts in the proposal's own clause before it ("We should perhaps
-// go with X", "I'd maybe pick X", "Possibly we should book X") or as a clause of its own closing the sentence ("Let's go
-// with X, maybe."). One form stays a proposal, as the corpus has always read it: "Maybe" opening the sentence before
+// go with X", "I'd maybe pick X", "Possibly we should book X") or opening the clause that closes the sentence ("Let's go
+// with X, maybe.", "We should pick X, perhaps Y"). One form stays a proposal, as the corpus has always read it: "Maybe" opening the sentence before
 // the team or the speaker ("Maybe we should go with X", "Maybe let's pick X"), the polite way of putting a suggestion.
 
 /** Words that make the plan a possibility rather than a plan. */
@@ -31,6 +31,6 @@ export function hedgedProposal(s: Sentence, i: number, end: number, sentenceEnd:
   let c = sentenceEnd;
   while (c > end && !s.separated(c - 1)) c--;
   if (c >= sentenceEnd || !s.separated(c - 1)) return false;
-  for (let t = c; t < sentenceEnd; t++) if (!HEDGES.has(s.words[t] as string)) return false;
-  return true;
+  // "We should pick X, perhaps Y": a closing clause opened by a hedge offers another choice or doubts this one
+  return HEDGES.has(s.words[c] as string);
 }
