@@ -18,6 +18,7 @@ import { pairedShares } from "./paired-shares";
 import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
+import { hedgedProposal } from "./hedged-proposal";
 import { pointedSuggestion, suggestionAt } from "./consent-proposal";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
@@ -597,6 +598,11 @@ function declarativeActs(
     // proposal
     if (!s.conditionalAt(i)) {
       const proposal = proposalAt(s, i, question, state);
+      // "We should perhaps go with X", "Let's go with X, maybe": a hedged plan proposes nothing
+      if (proposal !== null && hedgedProposal(s, i, proposal.end, question)) {
+        i = proposal.end;
+        continue;
+      }
       if (proposal !== null) {
         // "I accuse X — my vote is X." proposes X once
         if (!out.acts.some((a) => a.kind === "propose" && a.option === proposal.option))

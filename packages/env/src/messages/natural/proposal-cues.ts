@@ -2,6 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { consentUnless } from "./consent-proposal";
 import { alternative } from "./option-list";
+import { optionChosen } from "./option-subject-proposal";
 import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
@@ -192,6 +193,9 @@ function itIsChoice(s: Sentence, j: number, end: number): number | null {
 function shouldChoice(s: Sentence, j: number, end: number): number | null {
   const { words } = s;
   if (words[j] !== "should") return null;
+  // "Lady Ashby should be charged", "X should be where we eat", "X should get our deposit" (session 43)
+  const chosen = optionChosen(s, j, end);
+  if (chosen !== null) return chosen;
   // "Stall A should win this"
   if (WIN.has(words[j + 1] as string)) return j + 2;
   // "Shelf B should supply the order" (fresh33): the source the task draws on
@@ -282,8 +286,11 @@ function optionFirst(
       return { option: option.index, end: j + 4 };
     // "X is who I'd hire", "X is what I'd pick": the speaker's choice verb after a relative word
     if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
-      for (let k = j + 2; k < Math.min(end, j + 5); k++)
+      for (let k = j + 2; k < Math.min(end, j + 5); k++) {
+        // "X should be where we don't go" (session 43): a negation before the verb
+        if (cue.negations.has(words[k] as string) || (words[k] as string).endsWith("n't")) return null;
         if (ONE_TO.has(words[k] as string)) return { option: option.index, end: k + 1 };
+      }
     }
     // "X is my pick", "X is my final pick", "X is my top choice"
     const adjective = words[j + 1] as string;

@@ -9,6 +9,7 @@ import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { soldCount } from "./sold-count";
 import { teamProposal } from "./team-proposal";
+import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -404,7 +405,15 @@ export class SentenceReading {
       if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
-    if (!found.heading && found.to === undefined && !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")) {
+    // a proviso anywhere in it ("..., provided the glove is his") holds a shape proposal back as it does a cue's (each
+    // shape holds "if" and hedges back itself, with its own exceptions: "if you ask me")
+    const held = provisoIn(sentence.tokens, sentence.words, first, to);
+    if (
+      !held &&
+      !found.heading &&
+      found.to === undefined &&
+      !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")
+    ) {
       // "Hire Candidate C.", "Candidate A is where my heart is.": no choice verb, but nothing else the clause can be
       const proposed =
         loneProposal(sentence, first, to, state) ??

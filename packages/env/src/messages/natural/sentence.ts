@@ -4,6 +4,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import { NONE_LEFT, notOneLength } from "./count-phrases";
+import { provisoAt } from "./proviso";
 
 /** What of a task the natural parser reads. */
 export type NaturalTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
@@ -103,7 +104,13 @@ export class Sentence {
       if (cue.modals.has(w)) modalSeen = true;
       // "unless someone objects" after a proposal leaves it a proposal; "if" anywhere does not
       // "If no one objects, I propose X" is a proposal: the condition is only the team's consent
-      if (((w === "if" || w === "assuming") && !consentCondition(words, i, to)) || w === "whether" || w === "suppose") {
+      // "..., provided the torn glove is his", "..., as long as Carol can make it": a proviso holds it back as "if" does
+      const proviso = provisoAt(tokens, words, i, from);
+      if (
+        ((w === "if" || w === "assuming" || proviso) && !consentCondition(words, i, to)) ||
+        w === "whether" ||
+        w === "suppose"
+      ) {
         this.conditionalSegments[this.conditionalSegments.length - 1] = true;
       }
       this.segmentOf[i - from] = this.conditionalSegments.length - 1;

@@ -22,6 +22,8 @@ describe("counts with their attribute's verb: '<option> sold <count> <noun>' (so
     ["Stall C did not sell a single plant.", share(2, 3, 0)],
     ["Stall B sold no cakes at all.", share(1, 0, 0)],
     ["Stall A sold zero books today.", share(0, 2, 0)],
+    // fresh44 (session 43)
+    ["Stall D sold no plants whatsoever.", share(3, 3, 0)],
   ] as const)("reads %j", (text, act) => {
     expect(parseNatural(text, stalls).acts).toEqual([act]);
   });

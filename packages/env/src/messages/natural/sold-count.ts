@@ -13,7 +13,17 @@ const COUNT_LEADS: ReadonlySet<string> = new Set(["just", "only", "exactly", "pr
 /** Adjectives of one after "a": "a single plant", "a lone book". */
 const ONE_WORDS: ReadonlySet<string> = new Set(["single", "lone", "solitary"]);
 /** Words after the noun that close the clause without changing the count: "at all", "today", "all day". */
-const CLOSERS: ReadonlySet<string> = new Set(["at", "all", "today", "day", "this", "round", "in", "total"]);
+const CLOSERS: ReadonlySet<string> = new Set([
+  "at",
+  "all",
+  "today",
+  "day",
+  "this",
+  "round",
+  "in",
+  "total",
+  "whatsoever",
+]);
 
 /** The attribute named "<noun> sold" whose noun (plural or singular) stands at k: its index and the word after it. */
 function soldNoun(s: Sentence, k: number, state: ParseState): { attribute: number; end: number } | null {

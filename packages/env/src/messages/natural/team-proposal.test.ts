@@ -23,6 +23,9 @@ describe("proposals as the team's plan or its consent asked (team-proposal.ts)",
     ["Does Restaurant A suit everyone?", 0],
     ["Shall we all settle on Restaurant C?", 2],
     ["We'll refill our plates from Restaurant B.", 1],
+    // session 43 (fresh44): the team's consent alone closing the plan, as "If nobody objects, I propose X" is read
+    ["We should eat at Restaurant A if nobody objects.", 0],
+    ["The team should head to Restaurant C unless someone disagrees.", 2],
   ] as const)("proposes from %j", (text, option) => {
     expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
   });
@@ -39,6 +42,8 @@ describe("proposals as the team's plan or its consent asked (team-proposal.ts)",
     "Everyone should try Restaurant C's dessert.",
     "Agent 2 says we should book Restaurant A.",
     "The team should head to Restaurant A if the price is right.",
+    "We should eat at Restaurant A if nobody objects to Restaurant B.",
+    "We should eat at Restaurant A unless the wait is bad.",
     "Is everyone okay with Restaurant A's prices?",
     "Is everyone fine with skipping Restaurant A?",
     "Does everyone know where Restaurant C is?",

@@ -1,5 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { BODY_NOUNS, bodySubject } from "./body-subject";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -12,6 +13,9 @@ import type { ParseState, Sentence } from "./sentence";
 //   "ought to", "must", "need to", "'ll"), or
 // - a question asking the team's consent: a team word ("everyone", "we", "all") and a consent word ("okay", "happy",
 //   "live with", "suit", "work").
+// Session 43 (fresh43, fresh44): a body other than the team as the subject of the plan ("The panel should hire X",
+// "Security should detain X"; body-subject.ts; not "The judges should be shown X"), and a consent question opened by
+// "would" / "could" or put to "you all" ("Would the group be happy going to X?", "Could we all agree on X?").
 // Anything else reads nothing (precision first, docs/design.md §2).
 
 /** Longest sentence (in words, without its closing tail) the reading looks at: one short plan or question. */
@@ -50,8 +54,14 @@ const INTENTS: readonly (readonly string[])[] = [
   ["should", "all"],
 ];
 
-/** Words of the team in a consent question. */
-const TEAM_WORDS: ReadonlySet<string> = new Set(["everyone", "everybody", "we", "all", "us", "team", "y'all"]);
+/** Words of the team in a consent question ("the group", "the committee": a body's nouns too). */
+const TEAM_WORDS: ReadonlySet<string> = new Set(["everyone", "everybody", "we", "all", "us", "y'all", ...BODY_NOUNS]);
+
+/** Modals opening a consent question: "Would everyone be happy with X?", "Could we all agree on X?" (session 43). */
+const QUESTION_MODALS: ReadonlySet<string> = new Set(["would", "could"]);
+
+/** After "you", the team addressed as a whole: "Would you all be okay with X?". */
+const YOU_ALL: ReadonlySet<string> = new Set(["all", "guys", "both"]);
 
 /** Words of consent in a question put to the team ("okay with", "live with", "suit", "work for"). */
 const CONSENT_WORDS: ReadonlySet<string> = new Set([
@@ -120,6 +130,8 @@ const NOT_A_PLAN: ReadonlySet<string> = new Set([
   "consider",
   "question",
   "investigate",
+  "interview",
+  "interviewing",
   "verify",
   "confirm",
   "wait",
@@ -212,6 +224,16 @@ function withoutTail(s: Sentence, from: number, to: number): number {
   return to;
 }
 
+/**
+ * Does a clause of the team's consent alone open at k and close the plan ("if nobody objects", "unless someone
+ * disagrees", "if everyone agrees"), as the corpus reads "If nobody objects, I propose X"? Session 43 (fresh44).
+ */
+function consentClosing(words: readonly string[], k: number, to: number): boolean {
+  if (words[k] !== "if" && words[k] !== "unless") return false;
+  for (let v = k + 2; v <= Math.min(k + 4, to - 1); v++) if (cue.consent.has(words[v] as string)) return v + 1 === to;
+  return false;
+}
+
 /** The phrase of `phrases` at k: its length, or 0. */
 function phraseAt(words: readonly string[], k: number, phrases: readonly (readonly string[])[]): number {
   let best = 0;
@@ -219,14 +241,23 @@ function phraseAt(words: readonly string[], k: number, phrases: readonly (readon
   return best;
 }
 
-/** The one option named alone in from..to, nothing in it that makes the clause less than a plan; else null. */
-function planOption(s: Sentence, from: number, to: number, state: ParseState): number | null {
+/**
+ * The one option named alone in from..to, nothing in it that makes the clause less than a plan; else null. In a
+ * consent question (`asked`) an opening "would" / "could" and "you all" are the question's own words.
+ */
+function planOption(s: Sentence, from: number, to: number, state: ParseState, asked = false): number | null {
   const { words } = s;
   let option: number | null = null;
   let refilled = false;
   let sourced = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
+    if (asked && ((k === from && QUESTION_MODALS.has(w)) || (w === "you" && YOU_ALL.has(words[k + 1] as string))))
+      continue;
+    // "Would everyone have been okay with X?": a past the question asks about, no plan
+    if (w === "been") return null;
+    // "We should restock from X if nobody objects": the team's consent closing the plan leaves it a plan
+    if (option !== null && consentClosing(words, k, to)) break;
     if (NOT_A_PLAN.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
     if (LEAVING_OUT.some((stem) => w.startsWith(stem))) return null;
     // "Let's move on to X" (the next topic), "Let's lock X down" (settle its details): no plan for the option
@@ -258,19 +289,25 @@ export function teamProposal(s: Sentence, from: number, sentenceEnd: number, sta
   const question = (s.tokens[sentenceEnd - 1] as NaturalToken).question;
   const to = question ? sentenceEnd : withoutTail(s, from, sentenceEnd);
   if (to - from > MAX_WORDS) return null;
-  const option = planOption(s, from, to, state);
+  const option = planOption(s, from, to, state, question);
   if (option === null) return null;
   if (question) {
     let team = false;
     let consent = false;
     for (let k = from; k < to; k++) {
       if (TEAM_WORDS.has(words[k] as string)) team = true;
-      if (CONSENT_WORDS.has(words[k] as string)) consent = true;
+      // "Would the team be up for X?"
+      if (CONSENT_WORDS.has(words[k] as string) || (words[k] === "up" && words[k + 1] === "for")) consent = true;
     }
     return team && consent ? option : null;
   }
-  const subject = phraseAt(words, from, TEAM_SUBJECTS);
+  const team = phraseAt(words, from, TEAM_SUBJECTS);
+  if (team > 0 && PLAN_SUBJECTS.has(words[from] as string)) return option;
+  // "The panel should hire X", "Security should detain X": a body other than the team acting on the option
+  const subject = team > 0 ? team : bodySubject(words, from);
   if (subject === 0) return null;
-  if (PLAN_SUBJECTS.has(words[from] as string)) return option;
-  return phraseAt(words, from + subject, INTENTS) > 0 ? option : null;
+  const intent = phraseAt(words, from + subject, INTENTS);
+  // "The judges should be told about X": the body as the object of someone else's act, no plan of its own
+  if (team === 0 && words[from + subject + intent] === "be") return null;
+  return intent > 0 ? option : null;
 }

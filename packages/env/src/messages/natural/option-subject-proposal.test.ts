@@ -1,0 +1,66 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseNatural } from "../parse-natural";
+import { restaurants } from "./test-sentence";
+
+// fresh42 and fresh44 (session 43): the option as the subject of the choice after "should" was missed ("Lady Ashby should
+// be charged, I think", "Restaurant D should be where we eat", "Employee E should be the one we report", "Apartment A
+// should get our deposit", "Candidate D should get the offer, to my mind"); option-subject-proposal.ts reads three
+// shapes, and nothing that only says what the option should do or be.
+const propose = (option: number) => [{ kind: "propose", option }];
+const nothing = [{ kind: "pass" }];
+
+describe("the option as the subject of the choice (option-subject-proposal.ts)", () => {
+  it.each([
+    ["Restaurant A should be booked, I think.", 0],
+    ["Restaurant B should be chosen.", 1],
+    ["Restaurant C should be where we eat.", 2],
+    ["Restaurant A should be the one we book.", 0],
+    ["Restaurant B should be the one that we pick, in my view.", 1],
+    ["Restaurant C should be who we pick.", 2],
+    ["Restaurant A should get our vote.", 0],
+    ["Restaurant B should take the trophy this year.", 1],
+    ["Restaurant C should get the booking, to my mind.", 2],
+  ] as const)("proposes from %j", (text, option) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
+  });
+
+  it.each([
+    "Restaurant B should really improve its service.",
+    "Restaurant B should improve, in my view.",
+    "Restaurant A should hear back from us by Friday.",
+    "Restaurant A should have been cheaper.",
+    "Restaurant B should be charged more.",
+    "Restaurant B should be booked out by now.",
+    "Restaurant A should be the one we avoid.",
+    "Restaurant A should be where we don't go.",
+    "Restaurant A should be where we check first.",
+    "Restaurant B should be where we eat or Restaurant C.",
+    "Restaurant A should be booked if the price is right.",
+    "Restaurant C should not get the award.",
+    "Restaurant C should get the award, maybe.",
+    "Restaurant A's service should be where we start.",
+  ])("proposes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("each shape proposes its option, and not when the clause is negated (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("be booked", "be chosen", "be where we eat", "be the one we pick", "get our vote"),
+        fc.constantFrom("", ", I think", ", in my view"),
+        (o, shape, tail) => {
+          const name = options[o] as string;
+          expect(parseNatural(`${name} should ${shape}${tail}.`, restaurants).acts).toEqual(propose(o));
+          const not = parseNatural(`${name} should not ${shape}${tail}.`, restaurants).acts;
+          expect(not.filter((a) => a.kind === "propose")).toEqual([]);
+          const cond = parseNatural(`${name} should ${shape} if it has a table.`, restaurants).acts;
+          expect(cond.filter((a) => a.kind === "propose")).toEqual([]);
+        },
+      ),
+      { numRuns: 100, seed: 42 },
+    );
+  });
+});
