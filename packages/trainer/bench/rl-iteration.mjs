@@ -1,5 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 43's lean dense-layer bookkeeping, setLeanLinear, and one-pass draws, setOnePassSampling;
+// (today's without session 43's lean dense-layer bookkeeping, setLeanLinear, one-pass draws, setOnePassSampling, and
+// the input rows in one kernel, setEmbedAtKernel;
 // the `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
@@ -18,6 +19,7 @@ import {
   setAttentionInPlace,
   setLeanLinear,
   setOnePassSampling,
+  setEmbedAtKernel,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -60,7 +62,8 @@ const ALL_ON = {
  * `inPlace`: attention reads and writes its heads in place in the [rows, heads x width] layout (setAttentionInPlace,
  * off by default and in every path here: it measured 0.97x [0.90, 1.04]) instead of rank-4 transposes; `lean`: dense layers
  * without tf.customGrad where no tape records and without a saved copy of a variable weight (setLeanLinear), and draws
- * at temperature 1 in one pass (setOnePassSampling).
+ * at temperature 1 in one pass (setOnePassSampling), and a prefill's and decode step's input rows in one kernel
+ * (setEmbedAtKernel).
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -139,6 +142,7 @@ export async function rlIterationFigures({ report, quick }) {
       setAttentionInPlace(path.inPlace);
       setLeanLinear(path.lean);
       setOnePassSampling(path.lean);
+      setEmbedAtKernel(path.lean);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -189,7 +193,7 @@ export async function rlIterationFigures({ report, quick }) {
       ".vs-previous",
       paths.today,
       paths.previous,
-      "baseline: the previous step (today's with dense layers through tf.customGrad and a saved weight copy, and two-pass draws: setLeanLinear and setOnePassSampling off)",
+      "baseline: the previous step (today's with dense layers through tf.customGrad and a saved weight copy, two-pass draws and the input rows' gathers and additions: setLeanLinear, setOnePassSampling and setEmbedAtKernel off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -219,6 +223,7 @@ export async function rlIterationFigures({ report, quick }) {
   setAttentionInPlace(false);
   setLeanLinear(true);
   setOnePassSampling(true);
+  setEmbedAtKernel(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 

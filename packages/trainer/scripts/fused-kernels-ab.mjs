@@ -5,9 +5,10 @@
 // the prefix pool) with q, k and v as one product and one kernel on and off (setPrefillQkvProduct), on the committed
 // demo base: after a warm-up, 30 rounds alternating which goes first; `inplace`: the train step with attention's heads
 // read and written in place on and off (setAttentionInPlace); `lean`: the train step, the prefill and decode steps and a
-// reference pass (the packed tree without gradient) with dense layers' lean bookkeeping on and off (setLeanLinear).
+// reference pass (the packed tree without gradient) with dense layers' lean bookkeeping on and off (setLeanLinear); `embed`: the prefill and
+// decode steps with their input rows in one kernel on and off (setEmbedAtKernel).
 // A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -16,6 +17,7 @@ import {
   setPrefillQkvProduct,
   setAttentionInPlace,
   setLeanLinear,
+  setEmbedAtKernel,
   packPrefixTree,
   prefixTreeLogprobs,
 } from "@cosir/policy/tfjs";
@@ -80,7 +82,7 @@ function ab(label, fn, set, rounds) {
     `${label}: off ${(t[0] / rounds).toFixed(2)} ms, on ${(t[1] / rounds).toFixed(2)} ms cpu, on/off ${(t[1] / t[0]).toFixed(3)}`,
   );
 }
-// `train`, `decode`, `prefill`, `inplace` or `lean` as the first argument: that A/B only
+// `train`, `decode`, `prefill`, `inplace`, `lean` or `embed` as the first argument: that A/B only
 const only = process.argv[2];
 if (only === undefined || only === "train") ab("train step (rmsNorm kernels)", train, setRmsNormGradKernels, 30);
 if (only === undefined || only === "decode")
@@ -93,3 +95,4 @@ if (only === "lean") {
   ab("prefill + 20 decode steps (lean linear)", decode, setLeanLinear, 30);
   ab("reference pass of the tree (lean linear)", reference, setLeanLinear, 30);
 }
+if (only === "embed") ab("prefill + 20 decode steps (input rows in one kernel)", decode, setEmbedAtKernel, 30);

@@ -48,6 +48,7 @@ export { treeTargetAttentionGrad } from "./model/tree-target-attention-grad";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";
+export { setEmbedAtKernel } from "./model/embed-at";
 export { gradientTapeOn, linear, setLeanLinear } from "./model/linear";
 export { transpose2d } from "./model/transpose-2d";
 export { rmsNorm, setGainColumnSums, setRmsNormGradKernels } from "./model/rms-norm";

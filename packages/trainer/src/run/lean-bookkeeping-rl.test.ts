@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import {
   loadCheckpoint,
   selectBackend,
+  setEmbedAtKernel,
   setLeanLinear,
   setOnePassSampling,
   Transformer,
@@ -20,12 +21,13 @@ beforeAll(async () => {
 
 /**
  * Two demo iterations (of two tasks) from the committed base, the second with the reference pass, with dense layers'
- * lean bookkeeping (setLeanLinear) and one-pass draws (setOnePassSampling) as given; their metrics lines and the
- * weights after them.
+ * lean bookkeeping (setLeanLinear), one-pass draws (setOnePassSampling) and the input rows in one kernel
+ * (setEmbedAtKernel) as given; their metrics lines and the weights after them.
  */
-async function twoIterations(lean: boolean, onePass: boolean) {
+async function twoIterations(lean: boolean, onePass: boolean, embed: boolean) {
   const previousLean = setLeanLinear(lean);
   const previousOnePass = setOnePassSampling(onePass);
+  const previousEmbed = setEmbedAtKernel(embed);
   const base = await loadCheckpoint(committedBase);
   const weights = await base.model.readWeights();
   base.model.dispose();
@@ -49,6 +51,7 @@ async function twoIterations(lean: boolean, onePass: boolean) {
   } finally {
     setLeanLinear(previousLean);
     setOnePassSampling(previousOnePass);
+    setEmbedAtKernel(previousEmbed);
     policy.model.dispose();
     reference.model.dispose();
     trainer.dispose();
@@ -61,14 +64,15 @@ function expectSame(a: Awaited<ReturnType<typeof twoIterations>>, b: Awaited<Ret
   for (const [name, w] of b.weights) expect(Array.from(a.weights.get(name)!), name).toEqual(Array.from(w));
 }
 
-describe("dense layers' lean bookkeeping and one-pass draws in RL (@cosir/policy)", () => {
+describe("dense layers' lean bookkeeping, one-pass draws and the input rows in one kernel in RL (@cosir/policy)", () => {
   it("leave two demo iterations exactly as they were: the same metrics lines and the same weights bit for bit", async () => {
-    expectSame(await twoIterations(true, true), await twoIterations(false, false));
+    expectSame(await twoIterations(true, true, true), await twoIterations(false, false, false));
   }, 120_000);
 
-  it("so does each alone (setLeanLinear; setOnePassSampling)", async () => {
-    const plain = await twoIterations(false, false);
-    expectSame(await twoIterations(true, false), plain);
-    expectSame(await twoIterations(false, true), plain);
-  }, 180_000);
+  it("so does each alone (setLeanLinear; setOnePassSampling; setEmbedAtKernel)", async () => {
+    const plain = await twoIterations(false, false, false);
+    expectSame(await twoIterations(true, false, false), plain);
+    expectSame(await twoIterations(false, true, false), plain);
+    expectSame(await twoIterations(false, false, true), plain);
+  }, 240_000);
 });
