@@ -1,6 +1,7 @@
-// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on today's with
-// attention in place (session 41's setAttentionInPlace, off by default: the heads read and written in place instead of
-// rank-4 transposes; the `.in-place` figures, their ratio it over today's)
+// RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
+// (today's without session 43's lean dense-layer bookkeeping, setLeanLinear, one-pass draws, setOnePassSampling, and
+// the input rows in one kernel, setEmbedAtKernel;
+// the `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -16,6 +17,9 @@ import {
   setHeldHeadWeights,
   setPrefillQkvProduct,
   setAttentionInPlace,
+  setLeanLinear,
+  setOnePassSampling,
+  setEmbedAtKernel,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -37,6 +41,7 @@ const ALL_ON = {
   prefillQkv: true,
   held: true,
   inPlace: true,
+  lean: true,
 };
 
 /**
@@ -55,7 +60,10 @@ const ALL_ON = {
  * the RMSNorm gain gradient's column sums as one kernel (setGainColumnSums) and the no-gradient passes' head by a
  * held transpose of the token embedding (setHeldHeadWeights), no XNNPACK operator made and packed per call;
  * `inPlace`: attention reads and writes its heads in place in the [rows, heads x width] layout (setAttentionInPlace,
- * off by default and in today's path: it measured 0.97x [0.90, 1.04]) instead of rank-4 transposes.
+ * off by default and in every path here: it measured 0.97x [0.90, 1.04]) instead of rank-4 transposes; `lean`: dense layers
+ * without tf.customGrad where no tape records and without a saved copy of a variable weight (setLeanLinear), and draws
+ * at temperature 1 in one pass (setOnePassSampling), and a prefill's and decode step's input rows in one kernel
+ * (setEmbedAtKernel).
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -102,7 +110,7 @@ function arm(base, weights, packing, switches) {
 
 /**
  * Episodes per second of whole RL iterations (rollout, scoring, advantages, reference pass, PPO update), today's
- * path against the old one and today's with attention in place against it: iteration 0 of each is a warm-up, then
+ * path against the old one and against the previous step: iteration 0 of each is a warm-up, then
  * iterations 1..n (rounds) rotate which path goes first.
  */
 export async function rlIterationFigures({ report, quick }) {
@@ -112,7 +120,7 @@ export async function rlIterationFigures({ report, quick }) {
   base.model.dispose();
   const paths = {
     today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
-    inPlace: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, lean: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -132,6 +140,9 @@ export async function rlIterationFigures({ report, quick }) {
       setHeldHeadWeights(path.held);
       setPrefillQkvProduct(path.prefillQkv);
       setAttentionInPlace(path.inPlace);
+      setLeanLinear(path.lean);
+      setOnePassSampling(path.lean);
+      setEmbedAtKernel(path.lean);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -179,10 +190,10 @@ export async function rlIterationFigures({ report, quick }) {
       "baseline: the old step (rl.packing none, no prefix cache, tfjs-wasm's own matmuls)",
     ],
     [
-      ".in-place",
-      paths.inPlace,
+      ".vs-previous",
       paths.today,
-      "baseline: today's step (attention's heads split and merged by rank-4 transposes); value: today's with attention in place (setAttentionInPlace)",
+      paths.previous,
+      "baseline: the previous step (today's with dense layers through tf.customGrad and a saved weight copy, two-pass draws and the input rows' gathers and additions: setLeanLinear, setOnePassSampling and setEmbedAtKernel off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -209,6 +220,10 @@ export async function rlIterationFigures({ report, quick }) {
   setGainColumnSums(true);
   setHeldHeadWeights(true);
   setPrefillQkvProduct(false);
+  setAttentionInPlace(false);
+  setLeanLinear(true);
+  setOnePassSampling(true);
+  setEmbedAtKernel(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 

@@ -4,9 +4,11 @@
 // off (setDecodeQkvProduct), and of two cached prefills of 16 rows (the second extending the first's prompts, so it reads
 // the prefix pool) with q, k and v as one product and one kernel on and off (setPrefillQkvProduct), on the committed
 // demo base: after a warm-up, 30 rounds alternating which goes first; `inplace`: the train step with attention's heads
-// read and written in place on and off (setAttentionInPlace).
+// read and written in place on and off (setAttentionInPlace); `lean`: the train step, the prefill and decode steps and a
+// reference pass (the packed tree without gradient) with dense layers' lean bookkeeping on and off (setLeanLinear); `embed`: the prefill and
+// decode steps with their input rows in one kernel on and off (setEmbedAtKernel).
 // A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -14,6 +16,8 @@ import {
   setDecodeQkvProduct,
   setPrefillQkvProduct,
   setAttentionInPlace,
+  setLeanLinear,
+  setEmbedAtKernel,
   packPrefixTree,
   prefixTreeLogprobs,
 } from "@cosir/policy/tfjs";
@@ -33,6 +37,9 @@ const train = () => {
     tf.tidy(() => tf.sum(prefixTreeLogprobs(m, packed, { entropy: true }).logprobs)),
   );
   tf.dispose([value, ...Object.values(grads)]);
+};
+const reference = () => {
+  tf.tidy(() => prefixTreeLogprobs(m, packed, { inference: true }).logprobs.dataSync());
 };
 const decode = () => {
   const prompts = Array.from({ length: 16 }, (_, r) => Array.from({ length: 80 + r }, (_, i) => 5 + ((i + r) % 100)));
@@ -75,7 +82,7 @@ function ab(label, fn, set, rounds) {
     `${label}: off ${(t[0] / rounds).toFixed(2)} ms, on ${(t[1] / rounds).toFixed(2)} ms cpu, on/off ${(t[1] / t[0]).toFixed(3)}`,
   );
 }
-// `train`, `decode`, `prefill` or `inplace` as the first argument: that A/B only
+// `train`, `decode`, `prefill`, `inplace`, `lean` or `embed` as the first argument: that A/B only
 const only = process.argv[2];
 if (only === undefined || only === "train") ab("train step (rmsNorm kernels)", train, setRmsNormGradKernels, 30);
 if (only === undefined || only === "decode")
@@ -83,3 +90,9 @@ if (only === undefined || only === "decode")
 if (only === undefined || only === "prefill")
   ab("two cached prefills (prefill qkv product)", prefills, setPrefillQkvProduct, 30);
 if (only === "inplace") ab("train step (attention in place)", train, setAttentionInPlace, 30);
+if (only === "lean") {
+  ab("train step (lean linear)", train, setLeanLinear, 30);
+  ab("prefill + 20 decode steps (lean linear)", decode, setLeanLinear, 30);
+  ab("reference pass of the tree (lean linear)", reference, setLeanLinear, 30);
+}
+if (only === "embed") ab("prefill + 20 decode steps (input rows in one kernel)", decode, setEmbedAtKernel, 30);

@@ -48,12 +48,13 @@ export { treeTargetAttentionGrad } from "./model/tree-target-attention-grad";
 export { addPositions } from "./model/add-positions";
 export { selectRows } from "./model/select-rows";
 export { embeddingLookup } from "./model/embedding-lookup";
-export { linear } from "./model/linear";
+export { setEmbedAtKernel } from "./model/embed-at";
+export { gradientTapeOn, linear, setLeanLinear } from "./model/linear";
 export { transpose2d } from "./model/transpose-2d";
 export { rmsNorm, setGainColumnSums, setRmsNormGradKernels } from "./model/rms-norm";
 
 export type { SamplingOptions } from "./sampling/choose-token";
-export { chooseToken } from "./sampling/choose-token";
+export { chooseToken, setOnePassSampling } from "./sampling/choose-token";
 export type { SampleTokensOptions, SampleTokensResult } from "./sampling/sample-tokens";
 export { sampleTokens } from "./sampling/sample-tokens";
 

@@ -1,4 +1,5 @@
 import * as tf from "@tensorflow/tfjs-core";
+import { embedAtRows } from "./embed-at";
 import { InvalidArgumentError } from "@cosir/bayes";
 import { registerGradients } from "../register-gradients";
 import { SeededRandom } from "../seeded-random";
@@ -461,7 +462,8 @@ export class Transformer {
   /**
    * Inputs of flat token ids at their position ids (inference: gathers): token embedding, plus with
    * token shift the embeddings of the `previous` and `beforePrevious` tokens (-1: none), plus the
-   * position embedding, summed in the order `forward` sums them.
+   * position embedding, summed in the order `forward` sums them; in one kernel where embedAtRows runs (the same values
+   * bit for bit).
    */
   private embedAt(
     ids: Int32Array,
@@ -469,6 +471,14 @@ export class Transformer {
     previous: Int32Array,
     beforePrevious: Int32Array,
   ): tf.Tensor2D {
+    const tables = { token: this.tokenEmbedding, position: this.positionEmbedding };
+    const rows = embedAtRows(this.tokenShift === undefined ? tables : { ...tables, shift: this.tokenShift }, {
+      ids,
+      positions,
+      previous,
+      beforePrevious,
+    });
+    if (rows !== undefined) return rows;
     let embedded = gatherRows(this.tokenEmbedding, ids);
     if (this.tokenShift !== undefined)
       embedded = tf.add(
