@@ -71,3 +71,61 @@ describe("counts with their attribute's verb: '<option> sold <count> <noun>' (so
     );
   });
 });
+
+// fresh45 and fresh46 (helper h43q): "Stall C ended up selling one plant", "Stall C managed to sell two plants",
+// "Stall A's cake sales were -2" and "Book sales at Stall A came to -1" were missed: helpers of fact before the verb,
+// and the sales of "<noun> sold" given as a total.
+describe("counts after helpers of fact, and sales totals (sold-count.ts, helper h43q)", () => {
+  it.each([
+    ["Stall C managed to sell two plants.", share(2, 3, 2)],
+    ["Stall C ended up selling one plant.", share(2, 3, 1)],
+    ["Stall B has sold 2 books.", share(1, 2, 2)],
+    ["Stall A's cake sales were -2.", share(0, 0, -2)],
+    ["Book sales at Stall A came to -1.", share(0, 2, -1)],
+    ["Plant sales for Stall D totalled two.", share(3, 3, 2)],
+  ] as const)("reads %j", (text, act) => {
+    expect(parseNatural(text, stalls).acts).toEqual([act]);
+  });
+
+  it.each([
+    "Stall C hopes to sell two plants.",
+    "Stall C might have sold two plants.",
+    "Stall C managed to sell two plants or three.",
+    "Stall B managed to sell more cakes than Stall A.",
+    "Book sales at Stall A came to -1 or so.",
+    "Stall A's cake sales were higher than 2.",
+    "Were Stall A's cake sales -2?",
+  ])("reads nothing from %j", (text) => {
+    expect(parseNatural(text, stalls).acts).toEqual(nothing);
+  });
+
+  it("every helper form and total form gives the count; a hedge after it gives nothing (property)", () => {
+    const { options } = stalls.domain;
+    const nouns = ["cake", "raffle", "book", "plant"];
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom(0, 2, 3),
+        fc.integer({ min: -2, max: 2 }),
+        fc.constantFrom("managed to sell", "ended up selling", "went on to sell", "finally sold"),
+        fc.constantFrom("were", "came to", "totalled", "stood at"),
+        (o, a, level, helper, total) => {
+          const name = options[o] as string;
+          const noun = nouns[a] as string;
+          const plural = `${noun}s`;
+          if (level >= 0) {
+            const sold = parseNatural(`${name} ${helper} ${level} ${plural}.`, stalls).acts;
+            expect(sold).toEqual([share(o, a, level)]);
+          }
+          expect(parseNatural(`${name}'s ${noun} sales ${total} ${level}.`, stalls).acts).toEqual([share(o, a, level)]);
+          expect(parseNatural(`${plural} sales at ${name} ${total} ${level}.`, stalls).acts).toEqual([
+            share(o, a, level),
+          ]);
+          const hedged = parseNatural(`${name}'s ${noun} sales ${total} ${level} or so.`, stalls).acts;
+          expect(hedged.filter((x) => x.kind === "share")).toEqual([]);
+        },
+      ),
+      { numRuns: 120, seed: 43 },
+    );
+  });
+});
