@@ -58,7 +58,7 @@ function sellingVerb(words: readonly string[], k: number, to: number): number {
 }
 
 /** The attribute named "<noun> sold" whose noun (plural or singular) stands at k: its index and the word after it. */
-function soldNoun(s: Sentence, k: number, state: ParseState): { attribute: number; end: number } | null {
+export function soldNoun(s: Sentence, k: number, state: ParseState): { attribute: number; end: number } | null {
   const w = s.words[k] as string;
   const attributes = state.task.domain.attributes;
   for (let a = 0; a < attributes.length; a++) {
