@@ -106,6 +106,9 @@ const NOT_OUR_CHOICE: ReadonlySet<string> = new Set([
   "suspect",
 ]);
 
+/** After "be the" closing the clause: no choice of the option ("the same", "the first to go", "the problem"). */
+const NOT_THE_CHOICE: ReadonlySet<string> = new Set(["same", "first", "last", "case", "issue", "exception", "least"]);
+
 /**
  * Participles of giving, before the prize as second object: "X should be handed the contract", "offered the position".
  * Only these: "X should be cleaned the day before" or "X should be told the news" give the option nothing.
@@ -184,11 +187,19 @@ function chosenByShape(s: Sentence, k: number, end: number): number | null {
   if (doubted(words, k, close)) return null;
   if (words[k] === "be") {
     const next = words[k + 1] as string;
+    // "Restaurant C must be booked" (after any modal; "should" is read by optionChosen itself)
+    if (CHOSEN.has(next) && k + 2 >= close) return close;
     if (next === "our") {
       for (let t = k + 2; t < close; t++) if (NOT_OUR_CHOICE.has(words[t] as string)) return null;
       return close > k + 2 ? close : null;
     }
     if (next === "the") {
+      // "Restaurant A should be the venue", "X should be the place for us": the choice named by one noun, the clause
+      // closing on it (no superlative, no reserve: "the cheapest", "the backup")
+      const noun = words[k + 2] as string | undefined;
+      const forUs = words[k + 3] === "for" && words[k + 4] === "us" ? k + 5 : k + 3;
+      if (noun !== undefined && /^[a-z]+$/.test(noun) && forUs >= close && !noun.endsWith("est"))
+        return NOT_OUR_CHOICE.has(noun) || NOT_THE_CHOICE.has(noun) ? null : close;
       for (let r = k + 3; r <= Math.min(k + 5, close - 2); r++) {
         const at = words[r] === "that" || words[r] === "which" ? r + 1 : r;
         if (!CHOOSERS.has(words[at] as string)) continue;

@@ -112,3 +112,49 @@ describe("the subject of a plan read by its shape (plan-subject.ts)", () => {
     );
   });
 });
+
+describe("more subjects and openers of a plan (team-proposal.ts, option-subject-proposal.ts, helper h43q)", () => {
+  it.each([
+    ["Me and my roommates should eat at Restaurant C.", 2],
+    ["We really should eat at Restaurant C.", 2],
+    ["How about we all eat at Restaurant A?", 0],
+    ["Restaurant A should be the venue.", 0],
+    ["Restaurant C should be the place for us.", 2],
+    ["Restaurant C must be booked.", 2],
+  ] as const)("proposes from %j", (text, option) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
+  });
+
+  it.each([
+    "We probably should eat at Restaurant C.",
+    "How about we skip Restaurant A?",
+    "Restaurant A should be the cheapest.",
+    "Restaurant A should be the problem.",
+    "Restaurant A should not be the venue.",
+    "Restaurant A should be the venue if it is open.",
+    "Restaurant C must be booked early.",
+    "Restaurant C should be the same.",
+  ])("proposes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("'be the <noun>' proposes for a plain noun, never for a superlative or under a negation (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("venue", "winner", "pick", "place"),
+        fc.constantFrom("cheapest", "nearest", "loudest"),
+        fc.constantFrom("should", "ought to", "has to"),
+        (o, noun, superlative, modal) => {
+          const name = options[o] as string;
+          expect(parseNatural(`${name} ${modal} be the ${noun}.`, restaurants).acts).toEqual(propose(o));
+          expect(parseNatural(`${name} ${modal} be the ${superlative}.`, restaurants).acts).toEqual(nothing);
+          const negated = parseNatural(`${name} ${modal} not be the ${noun}.`, restaurants).acts;
+          expect(negated.filter((a) => a.kind === "propose")).toEqual([]);
+        },
+      ),
+      { numRuns: 80, seed: 43 },
+    );
+  });
+});

@@ -5,7 +5,8 @@ import { bodySubject } from "./body-subject";
 // "My flatmates and I should rent X", "The constable ought to take X in", "Our interview panel ought to go for X",
 // fresh46's "The two of us ought to move into X", "All five of us should eat at X", "Everyone in the office should head
 // to X", "The detective has to charge X"). Who carries the plan out is the team or a body acting for it, named as:
-// - the speaker with others: "<up to three words> and I" / "and we" ("my flatmates and I", "Sam and I");
+// - the speaker with others: "<up to three words> and I" / "and we" ("my flatmates and I", "Sam and I"), "me and my
+//   roommates";
 // - a part or count of the team: "the two of us", "all five of us", "both of us", "each of us";
 // - the team in a place: "everyone in the office", "all of us at the club" (one owner, at most two words after it);
 // - a definite body or role: "the constable", "our interview panel", "the kitchen staff" ("the" / "our" / "my", at
@@ -94,6 +95,13 @@ function partOfUs(words: readonly string[], from: number): number {
 
 /** "<up to three plain words> and I" / "and we": the length, or 0. */
 function withSpeaker(words: readonly string[], from: number): number {
+  // "me and my roommates": the speaker first
+  if (words[from] === "me" && words[from + 1] === "and") {
+    const start = OWNERS.has(words[from + 2] as string) ? from + 3 : from + 2;
+    let k = start;
+    while (k < start + 3 && plainWord(words[k])) k++;
+    return k > start ? k - from : 0;
+  }
   const start = OWNERS.has(words[from] as string) ? from + 1 : from;
   for (let k = start; k < start + 3; k++) {
     if (words[k] === "and" && k > start && (words[k + 1] === "i" || words[k + 1] === "we")) return k + 2 - from;

@@ -60,7 +60,20 @@ const INTENTS: readonly (readonly string[])[] = [
   ["is", "going", "to"],
   ["all", "should"],
   ["should", "all"],
+  // "We really should eat at X" (helper h43q): an adverb of certainty, never a hedge ("probably")
+  ["really", "should"],
+  ["definitely", "should"],
+  ["certainly", "should"],
+  ["absolutely", "should"],
+  ["should", "really"],
+  ["should", "definitely"],
 ];
+
+/**
+ * Openers of a suggestion put to the team as a question (helper h43q): "How about we all eat at X?". With the team as
+ * the subject right after, the question proposes.
+ */
+const SUGGESTION_OPENERS: readonly (readonly string[])[] = [["how", "about"]];
 
 /** Words of the team in a consent question ("the group", "the committee": a body's nouns too). */
 const TEAM_WORDS: ReadonlySet<string> = new Set(["everyone", "everybody", "we", "all", "us", "y'all", ...BODY_NOUNS]);
@@ -353,6 +366,14 @@ function consentOpening(s: Sentence, from: number, to: number): number {
  */
 function consentAsked(s: Sentence, from: number, to: number, state: ParseState): number | null {
   const { words } = s;
+  // "How about we all eat at X?": the team after the opener, the plan after the team
+  const opener = phraseAt(words, from, SUGGESTION_OPENERS);
+  if (opener > 0) {
+    const team = phraseAt(words, from + opener, TEAM_SUBJECTS);
+    return team > 0 && !PLAN_SUBJECTS.has(words[from + opener] as string)
+      ? planOption(s, from + opener + team, to, state)
+      : null;
+  }
   const option = planOption(s, from, to, state, true);
   if (option === null) return null;
   let team = false;
@@ -365,8 +386,8 @@ function consentAsked(s: Sentence, from: number, to: number, state: ParseState):
   }
   if (team && consent) return option;
   if (!PLAN_MODALS.has(words[from] as string)) return null;
-  // the team within the three words after the modal, before the option: "we all", "the panel", "all of us"
-  for (let k = from + 1; k < Math.min(from + 4, to); k++) {
+  // the team within the four words after the modal, before the option: "we all", "the panel", "the three of us"
+  for (let k = from + 1; k < Math.min(from + 5, to); k++) {
     if (state.options.match(words, k) !== null) return null;
     if (TEAM_WORDS.has(words[k] as string)) return option;
   }
