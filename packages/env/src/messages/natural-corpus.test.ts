@@ -32,7 +32,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // (helper h41p, session 41) was scored first, then tuned on; fresh41 is held out (never tuned on; its one wrong act is
   // read as nothing since session 42); fresh42 (helper h42p, session 42) was scored first, then tuned on; fresh43 is
   // unseen, then tuned on by helper h43p (session 43), who scored fresh44 first and tuned on it; fresh45 is unseen
-  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39", "fresh41", "fresh43", "fresh45"]);
+  // (tuned on by helper h43q after fresh46 was scored first); fresh47 (helper h43q) is unseen
+  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39", "fresh41", "fresh43", "fresh45", "fresh47"]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -57,6 +58,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh41",
       "fresh43",
       "fresh45",
+      "fresh47",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -86,8 +88,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // fresh43, written by helper h42p after every rule of its own (1.00 / 0.949 unseen, proposals 0.846); its two
       // misses were named to helper h43p (session 43), whose rules read them: it meets the target per style, no unseen
       // figure. fresh45, written by helper h43p after every rule of its own and never tuned on (1.00 / 0.614,
-      // proposals 0.348 and number forms 0.750 under the target), held to its figure
-      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45"].includes(name)) continue;
+      // proposals 0.348 and number forms 0.750 under the target), held to its figure; tuned on by helper h43q it reads
+      // 1.00 / 0.977. fresh47, written by helper h43q after every rule of its own and never tuned on (0.943 / 0.786,
+      // two wrong acts of older rules; proposals, number forms and paired lists under the target), held to its figure
+      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47"].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

@@ -64,3 +64,62 @@ describe("the option as the subject of the choice (option-subject-proposal.ts)",
     );
   });
 });
+
+// fresh45 and fresh46 (helper h43q): the option as subject in shapes, not phrases, after any modal of obligation
+// ("Apartment C should be our new home", "X ought to be the place we rent", "X has to be our pick", "Candidate C should
+// be handed the contract", "Restaurant C should host our dinner", "Restaurant F should feed us on Friday").
+describe("the option as subject after a modal of obligation, by shape (option-subject-proposal.ts, helper h43q)", () => {
+  it.each([
+    ["Restaurant C should be our new favourite.", 2],
+    ["Restaurant A has to be our pick.", 0],
+    ["Restaurant B ought to be the place we eat.", 1],
+    ["Restaurant C must be the spot that we book.", 2],
+    ["Restaurant A should be offered the booking.", 0],
+    ["Restaurant B should be held responsible.", 1],
+    ["Restaurant C should host our dinner.", 2],
+    ["Restaurant A should feed us on Friday.", 0],
+    ["Restaurant B should cater the party.", 1],
+    ["Restaurant C needs to host our team lunch.", 2],
+  ] as const)("proposes from %j", (text, option) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
+  });
+
+  it.each([
+    "Restaurant A should be our backup.",
+    "Restaurant A should be our last resort.",
+    "Restaurant B should not host our dinner.",
+    "Restaurant C should host our dinner if it is open.",
+    "Restaurant C should perhaps host our dinner.",
+    "Restaurant B should call us back.",
+    "Restaurant B should be told the news.",
+    "Restaurant A should be cleaned the day before.",
+    "Restaurant A should update the menu.",
+    "Restaurant A should improve our evening.",
+    "Restaurant C must be the place we avoid.",
+    "Restaurant C should host our dinner or Restaurant A.",
+    "Agent 2 thinks Restaurant C should host our dinner.",
+  ])("proposes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("each shape proposes after any modal; a negation, a hedge or a fact's condition holds it back (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("should", "ought to", "has to", "needs to", "must"),
+        fc.constantFrom("be our first choice", "be the place we book", "host our dinner", "feed us tonight"),
+        fc.constantFrom("not ", "perhaps "),
+        (o, modal, shape, spoiler) => {
+          const name = options[o] as string;
+          expect(parseNatural(`${name} ${modal} ${shape}.`, restaurants).acts).toEqual(propose(o));
+          const spoilt = parseNatural(`${name} ${modal} ${spoiler}${shape}.`, restaurants).acts;
+          expect(spoilt.filter((a) => a.kind === "propose")).toEqual([]);
+          const held = parseNatural(`${name} ${modal} ${shape} if the price is right.`, restaurants).acts;
+          expect(held.filter((a) => a.kind === "propose")).toEqual([]);
+        },
+      ),
+      { numRuns: 120, seed: 43 },
+    );
+  });
+});

@@ -7,6 +7,9 @@ import type { Sentence } from "./sentence";
 // mind"). Read only in three shapes, each of which says the option is chosen: a passive of a verb of choosing, "where
 // / who / the one" with the team or the speaker choosing, and a prize the option gets. "Restaurant B should improve",
 // "Candidate D should hear back from us" and "Stall A should have sold more" say nothing of a choice.
+// Helper h43q (fresh45, fresh46): after any modal of obligation ("ought to", "has to", "needs to", "must"), the shapes
+// of chosenByShape: "be our <...>", "be the <noun> we <verb>", "be when we <verb>", a passive of giving with the prize
+// ("be handed the contract"), "be held responsible", and the option serving the team ("host our dinner", "feed us").
 
 /** After "should be": the passive of a verb of choosing ("charged", "hired", "booked"). */
 const CHOSEN: ReadonlySet<string> = new Set([
@@ -78,6 +81,149 @@ const PRIZES: ReadonlySet<string> = new Set([
   "spot",
 ]);
 
+/**
+ * Modals of obligation after the option (helper h43q; fresh45's "X should be our new home", fresh46's "X ought to be the
+ * place we rent", "X has to be our pick", "X must be the one we name"): the length of the modal at j, or 0.
+ */
+function modalAt(words: readonly string[], j: number): number {
+  if (words[j] === "should" || words[j] === "must") return 1;
+  const to = words[j + 1] === "to";
+  return to && (words[j] === "ought" || words[j] === "has" || words[j] === "needs") ? 2 : 0;
+}
+
+/** After "be our": what the team keeps in reserve or worries about, no choice ("our backup", "our last resort"). */
+const NOT_OUR_CHOICE: ReadonlySet<string> = new Set([
+  "backup",
+  "fallback",
+  "resort",
+  "alternative",
+  "second",
+  "plan",
+  "problem",
+  "concern",
+  "worry",
+  "risk",
+  "suspect",
+]);
+
+/** After "be the" closing the clause: no choice of the option ("the same", "the first to go", "the problem"). */
+const NOT_THE_CHOICE: ReadonlySet<string> = new Set(["same", "first", "last", "case", "issue", "exception", "least"]);
+
+/**
+ * Participles of giving, before the prize as second object: "X should be handed the contract", "offered the position".
+ * Only these: "X should be cleaned the day before" or "X should be told the news" give the option nothing.
+ */
+const GIVEN: ReadonlySet<string> = new Set([
+  "handed",
+  "offered",
+  "awarded",
+  "granted",
+  "promised",
+  "allotted",
+  "allocated",
+]);
+
+/** After "be held": the option found to blame ("X should be held responsible"). */
+const BLAMED: ReadonlySet<string> = new Set(["responsible", "accountable", "liable"]);
+
+/** Verbs after the modal with the team as their object that do not choose the option: "X should call us back". */
+const NOT_SERVING = [
+  "tell",
+  "call",
+  "send",
+  "ask",
+  "show",
+  "contact",
+  "email",
+  "message",
+  "text",
+  "phone",
+  "writ",
+  "remind",
+  "inform",
+  "updat",
+  "let",
+  "giv",
+  "refund",
+  "owe",
+  "charg",
+  "cost",
+  "pay",
+  "thank",
+  "apolog",
+  "impress",
+  "disappoint",
+  "lower",
+  "rais",
+  "improv",
+  "fix",
+];
+
+/** Verbs of a source serving the team, before "the": "X should host the dinner", "X should supply the rice". */
+const SERVING: ReadonlySet<string> = new Set(["host", "cater", "serve", "supply", "feed", "stock", "provide", "house"]);
+
+/** Is there a negation or an alternative in from..to ("X should be our home or Y", "should not")? */
+function doubted(words: readonly string[], from: number, to: number): boolean {
+  for (let t = from; t < to; t++) {
+    const w = words[t] as string;
+    if (cue.negations.has(w) || w.endsWith("n't") || w === "or" || w === "nor") return true;
+  }
+  return false;
+}
+
+/**
+ * After the modal, at k: the option chosen in the shapes read by helper h43q, the end of the clause, or null:
+ * - "be our <...>" (the team's thing): "should be our new home", "has to be our pick";
+ * - "be the <one or two words> (that) we / I <verb>": "ought to be the place we rent", "should be the slot we book";
+ * - "be when we <verb>": "should be when we talk";
+ * - a passive with the prize as second object: "should be handed the contract", "should be offered the position";
+ *   "should be held responsible";
+ * - the option serving the team: "<verb> our / us" ("should host our dinner", "should feed us on Friday") or a verb
+ *   of serving before "the" ("should cater the party", "should supply the rice for the week").
+ */
+function chosenByShape(s: Sentence, k: number, end: number): number | null {
+  const { words } = s;
+  const close = clauseEnd(s, k + 1, end);
+  if (doubted(words, k, close)) return null;
+  if (words[k] === "be") {
+    const next = words[k + 1] as string;
+    // "Restaurant C must be booked" (after any modal; "should" is read by optionChosen itself)
+    if (CHOSEN.has(next) && k + 2 >= close) return close;
+    if (next === "our") {
+      for (let t = k + 2; t < close; t++) if (NOT_OUR_CHOICE.has(words[t] as string)) return null;
+      return close > k + 2 ? close : null;
+    }
+    if (next === "the") {
+      // "Restaurant A should be the venue", "X should be the place for us": the choice named by one noun, the clause
+      // closing on it (no superlative, no reserve: "the cheapest", "the backup")
+      const noun = words[k + 2] as string | undefined;
+      const forUs = words[k + 3] === "for" && words[k + 4] === "us" ? k + 5 : k + 3;
+      if (noun !== undefined && /^[a-z]+$/.test(noun) && forUs >= close && !noun.endsWith("est"))
+        return NOT_OUR_CHOICE.has(noun) || NOT_THE_CHOICE.has(noun) ? null : close;
+      for (let r = k + 3; r <= Math.min(k + 5, close - 2); r++) {
+        const at = words[r] === "that" || words[r] === "which" ? r + 1 : r;
+        if (!CHOOSERS.has(words[at] as string)) continue;
+        const verb = words[at + 1] as string;
+        return verb !== undefined && !NOT_CHOOSING.some((stem) => verb.startsWith(stem)) ? close : null;
+      }
+      return null;
+    }
+    if (next === "when" && CHOOSERS.has(words[k + 2] as string)) {
+      const verb = words[k + 3] as string | undefined;
+      return verb !== undefined && !NOT_CHOOSING.some((stem) => verb.startsWith(stem)) ? close : null;
+    }
+    if (next === "held" && BLAMED.has(words[k + 2] as string)) return close;
+    const object = words[k + 2] === "the" || words[k + 2] === "a" || words[k + 2] === "our";
+    return GIVEN.has(next) && object && k + 3 < close ? close : null;
+  }
+  const verb = words[k] as string | undefined;
+  if (verb === undefined || !/^[a-z]+$/.test(verb) || NOT_SERVING.some((stem) => verb.startsWith(stem))) return null;
+  if (NOT_CHOOSING.some((stem) => verb.startsWith(stem))) return null;
+  const target = words[k + 1];
+  if ((target === "our" && k + 2 < close) || target === "us") return close;
+  return target === "the" && SERVING.has(verb) && k + 2 < close ? close : null;
+}
+
 /** The end of the clause from k: the first word after a pause, or end. */
 function clauseEnd(s: Sentence, k: number, end: number): number {
   let t = k;
@@ -91,10 +237,13 @@ function clauseEnd(s: Sentence, k: number, end: number): number {
  */
 export function optionChosen(s: Sentence, j: number, end: number): number | null {
   const { words } = s;
-  if (words[j] !== "should") return null;
+  if (words[j] !== "should") {
+    const modal = modalAt(words, j);
+    return modal > 0 ? chosenByShape(s, j + modal, end) : null;
+  }
   if (PRIZE_VERBS.has(words[j + 1] as string) && PRIZE_OWNERS.has(words[j + 2] as string))
     return PRIZES.has(words[j + 3] as string) ? j + 4 : null;
-  if (words[j + 1] !== "be") return null;
+  if (words[j + 1] !== "be") return chosenByShape(s, j + 1, end);
   const k = j + 2;
   // "Lady Ashby should be charged, I think." (the clause ends with it: not "charged more", "booked out")
   if (CHOSEN.has(words[k] as string)) return k + 1 >= end || s.separated(k) ? k + 1 : null;
@@ -107,7 +256,8 @@ export function optionChosen(s: Sentence, j: number, end: number): number | null
           ? k + 3
           : k + 2
         : null;
-  if (relative === null || !CHOOSERS.has(words[relative] as string) || relative + 1 >= end) return null;
+  if (relative === null) return chosenByShape(s, j + 1, end);
+  if (!CHOOSERS.has(words[relative] as string) || relative + 1 >= end) return null;
   const verb = words[relative + 1] as string;
   if (NOT_CHOOSING.some((stem) => verb.startsWith(stem))) return null;
   // "X should be where we don't go", "X should be where we eat or Y": a negation or an alternative in the clause

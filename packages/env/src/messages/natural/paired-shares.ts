@@ -6,6 +6,7 @@ import { levelsForOptions, parallelShares } from "./parallel-shares";
 import { levelAt } from "./share-items";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+import { soldNoun } from "./sold-count";
 
 /** Shares a paired list gives, in order, and the word after it; `ambiguous` when the counts differ. */
 export type Paired = { shares: [number, number, number][]; end: number } | { ambiguous: true; end: number };
@@ -140,9 +141,13 @@ function countedPairs(s: Sentence, j: number, end: number, state: ParseState, op
     const levels = levelList(s, k, end, state);
     if (levels === null) break;
     let at = levels.end;
-    if (cue.levelPrepositions.has(words[at] as string)) at++;
+    // "... get 0 and 2 from Omar's calendar" (helper h43q): the source the levels come from names the attribute
+    if (cue.levelPrepositions.has(words[at] as string) || words[at] === "from") at++;
     if (words[at] === "the") at++;
-    const attribute = state.attributes.match(words, at);
+    // "Stall A and Stall D sold 2 and -1 cakes" (helper h43q): the noun of an attribute "<noun> sold"
+    const named = state.attributes.match(words, at);
+    const sold = named === null ? soldNoun(s, at, state) : null;
+    const attribute = named ?? (sold === null ? null : { index: sold.attribute, end: sold.end });
     if (attribute === null || attribute.end > end) return round === 0 ? null : { ambiguous: true, end };
     if (levels.levels.length !== options.length) return { ambiguous: true, end };
     options.forEach((o, n) => shares.push([o, attribute.index, levels.levels[n] as number]));

@@ -192,10 +192,11 @@ function itIsChoice(s: Sentence, j: number, end: number): number | null {
 /** "X should win this", "X should supply the order", "X should get / take the prize" after the option at j, or null. */
 function shouldChoice(s: Sentence, j: number, end: number): number | null {
   const { words } = s;
-  if (words[j] !== "should") return null;
-  // "Lady Ashby should be charged", "X should be where we eat", "X should get our deposit" (session 43)
+  // "Lady Ashby should be charged", "X should be where we eat", "X should get our deposit" (session 43); "X ought to be
+  // the place we rent", "X should host our dinner", "X has to be our pick" (helper h43q)
   const chosen = optionChosen(s, j, end);
   if (chosen !== null) return chosen;
+  if (words[j] !== "should") return null;
   // "Stall A should win this"
   if (WIN.has(words[j + 1] as string)) return j + 2;
   // "Shelf B should supply the order" (fresh33): the source the task draws on

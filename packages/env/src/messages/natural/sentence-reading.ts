@@ -7,7 +7,7 @@ import { LevelRangeError } from "./level-range-error";
 import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
-import { soldCount } from "./sold-count";
+import { salesCount, soldCount } from "./sold-count";
 import { teamProposal } from "./team-proposal";
 import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
@@ -401,7 +401,9 @@ export class SentenceReading {
         contrastShare(sentence, first, to, state) ??
         availabilityShare(sentence, from, to, state) ??
         // "Stall C sold a single book.", "Stall D didn't sell a single plant.": the count with its attribute's verb
-        soldCount(sentence, from, to, state);
+        soldCount(sentence, from, to, state) ??
+        // "Stall A's cake sales were -2", "Book sales at Stall A came to -1" (helper h43q)
+        salesCount(sentence, from, to, state);
       if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt

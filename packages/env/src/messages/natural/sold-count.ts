@@ -25,8 +25,40 @@ const CLOSERS: ReadonlySet<string> = new Set([
   "whatsoever",
 ]);
 
+/**
+ * Words of fact that may stand between the option and a form of "sell" (helper h43q): "managed to sell", "ended up
+ * selling", "has sold", "went on to sell", "finally sold". Only these: "hopes to sell", "could sell", "might have sold"
+ * state no count.
+ */
+const SELL_HELPERS: ReadonlySet<string> = new Set([
+  "managed",
+  "to",
+  "ended",
+  "up",
+  "has",
+  "had",
+  "went",
+  "on",
+  "finally",
+  "eventually",
+  "actually",
+  "also",
+]);
+/** Forms of "sell" after a helper: "sell", "selling", "sold". */
+const SELL_FORMS: ReadonlySet<string> = new Set(["sell", "selling", "sold"]);
+
+/** After one to three helpers at k, a form of "sell": the word after it, else k. */
+function sellingVerb(words: readonly string[], k: number, to: number): number {
+  for (let j = k; j < Math.min(k + 4, to); j++) {
+    const w = words[j] as string;
+    if (SELL_FORMS.has(w)) return j > k ? j + 1 : k;
+    if (!SELL_HELPERS.has(w)) return k;
+  }
+  return k;
+}
+
 /** The attribute named "<noun> sold" whose noun (plural or singular) stands at k: its index and the word after it. */
-function soldNoun(s: Sentence, k: number, state: ParseState): { attribute: number; end: number } | null {
+export function soldNoun(s: Sentence, k: number, state: ParseState): { attribute: number; end: number } | null {
   const w = s.words[k] as string;
   const attributes = state.task.domain.attributes;
   for (let a = 0; a < attributes.length; a++) {
@@ -70,7 +102,10 @@ export function soldCount(
   if (option === null) return null;
   let k = option.end;
   let negated = false;
-  if (words[k] === "sold") k++;
+  // "Stall C managed to sell two plants", "Stall C ended up selling one plant" (helper h43q): helpers before the verb
+  const sells = sellingVerb(words, k, to);
+  if (sells > k) k = sells;
+  else if (words[k] === "sold") k++;
   else if ((words[k] === "didn't" || words[k] === "did") && (words[k + 1] === "sell" || words[k + 2] === "sell")) {
     // "didn't sell a single plant", "did not sell a single plant"
     k += words[k] === "did" ? (words[k + 1] === "not" ? 3 : 0) : 2;
@@ -85,4 +120,79 @@ export function soldCount(
   if (noun === null) return null;
   for (let j = noun.end; j < to; j++) if (!CLOSERS.has(words[j] as string)) return null;
   return { option: option.index, attribute: noun.attribute, level: negated ? 0 : count.value };
+}
+
+/** Verbs that give the total of sales: "were -2", "came to -1", "totalled 2", "stood at 0". */
+const TOTALS: readonly (readonly string[])[] = [
+  ["were"],
+  ["was"],
+  ["are"],
+  ["is"],
+  ["came", "to"],
+  ["come", "to"],
+  ["totalled"],
+  ["totaled"],
+  ["total"],
+  ["stood", "at"],
+  ["ended", "at"],
+  ["finished", "at"],
+  ["amounted", "to"],
+];
+/** Prepositions between "<noun> sales" and the option: "book sales at Stall A", "cake sales for Stall B". */
+const SALES_AT: ReadonlySet<string> = new Set(["at", "for", "of", "from"]);
+
+/** The total verb at k: the word after it, or null. */
+function totalAt(words: readonly string[], k: number): number | null {
+  for (const verb of TOTALS) if (verb.every((w, n) => words[k + n] === w)) return k + verb.length;
+  return null;
+}
+
+/**
+ * "<option>'s <noun> sales were <count>" or "<noun> sales at <option> came to <count>" as the whole sentence from..to
+ * (helper h43q; fresh45's "Stall A's cake sales were -2", fresh46's "Book sales at Stall A came to -1"): the sales of
+ * the attribute "<noun> sold". The option, the attribute and the count; else null.
+ */
+export function salesCount(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number } | null {
+  const { words } = s;
+  if (to <= from || (s.tokens[to - 1] as NaturalToken).question) return null;
+  let option: number;
+  let k: number;
+  const first = state.options.match(words, from);
+  if (first !== null) {
+    // "Stall A's cake sales were -2"
+    if (words[first.end] !== "'s") return null;
+    const noun = soldNoun(s, first.end + 1, state);
+    if (noun === null || words[noun.end] !== "sales") return null;
+    option = first.index;
+    k = noun.end + 1;
+    return totalCount(s, k, to, option, noun.attribute);
+  }
+  // "Book sales at Stall A came to -1"
+  const noun = soldNoun(s, from, state);
+  if (noun === null || words[noun.end] !== "sales" || !SALES_AT.has(words[noun.end + 1] as string)) return null;
+  const named = state.options.match(words, noun.end + 2);
+  if (named === null) return null;
+  option = named.index;
+  k = named.end;
+  return totalCount(s, k, to, option, noun.attribute);
+}
+
+/** "were -2" / "came to -1" at k, closing the sentence at to: the share, else null. */
+function totalCount(
+  s: Sentence,
+  k: number,
+  to: number,
+  option: number,
+  attribute: number,
+): { option: number; attribute: number; level: number } | null {
+  const after = totalAt(s.words, k);
+  if (after === null) return null;
+  const count = countAt(s.words, after);
+  if (count === null || s.words[after] === "a" || count.end !== to) return null;
+  return { option, attribute, level: count.value };
 }

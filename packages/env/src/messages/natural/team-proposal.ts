@@ -1,7 +1,8 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { BODY_NOUNS, bodySubject } from "./body-subject";
+import { BODY_NOUNS } from "./body-subject";
 import { naturalInteger } from "./natural-integer";
+import { planSubject } from "./plan-subject";
 import type { ParseState, Sentence } from "./sentence";
 
 // A proposal put as the team's plan or a consent question (issue 26, session 42; fresh41's "Everyone should meet at
@@ -16,6 +17,10 @@ import type { ParseState, Sentence } from "./sentence";
 // Session 43 (fresh43, fresh44): a body other than the team as the subject of the plan ("The panel should hire X",
 // "Security should detain X"; body-subject.ts; not "The judges should be shown X"), and a consent question opened by
 // "would" / "could" or put to "you all" ("Would the group be happy going to X?", "Could we all agree on X?").
+// Helper h43q (fresh45, fresh46): the subject by its shape (plan-subject.ts: "my flatmates and I", "the two of us",
+// "the constable", "everyone in the office"), "needs to" / "has to", the team's consent opening the plan, and a question
+// opened by a modal with the team as subject, whatever its verb ("Could we all meet at X tonight?", "Shall we all back
+// X?"); an attribute's word as the plan's verb ("Could we all agree to rent X?").
 // Anything else reads nothing (precision first, docs/design.md §2).
 
 /** Longest sentence (in words, without its closing tail) the reading looks at: one short plan or question. */
@@ -48,17 +53,43 @@ const INTENTS: readonly (readonly string[])[] = [
   ["ought", "to"],
   ["must"],
   ["need", "to"],
+  ["needs", "to"],
   ["have", "to"],
+  ["has", "to"],
   ["are", "going", "to"],
+  ["is", "going", "to"],
   ["all", "should"],
   ["should", "all"],
+  // "We really should eat at X" (helper h43q): an adverb of certainty, never a hedge ("probably")
+  ["really", "should"],
+  ["definitely", "should"],
+  ["certainly", "should"],
+  ["absolutely", "should"],
+  ["should", "really"],
+  ["should", "definitely"],
 ];
+
+/**
+ * Openers of a suggestion put to the team as a question (helper h43q): "How about we all eat at X?". With the team as
+ * the subject right after, the question proposes.
+ */
+const SUGGESTION_OPENERS: readonly (readonly string[])[] = [["how", "about"]];
 
 /** Words of the team in a consent question ("the group", "the committee": a body's nouns too). */
 const TEAM_WORDS: ReadonlySet<string> = new Set(["everyone", "everybody", "we", "all", "us", "y'all", ...BODY_NOUNS]);
 
 /** Modals opening a consent question: "Would everyone be happy with X?", "Could we all agree on X?" (session 43). */
 const QUESTION_MODALS: ReadonlySet<string> = new Set(["would", "could"]);
+
+/**
+ * Modals that open a question putting a plan to the team (helper h43q): "Could we all meet at X tonight?", "Shall we
+ * all back X?", "Will everyone come along to X?", "Could the panel get behind X?". With the team as the subject right
+ * after, the question asks the team to do something with the option: its consent, whatever the verb.
+ */
+const PLAN_MODALS: ReadonlySet<string> = new Set(["can", "could", "would", "will", "shall"]);
+
+/** Before "you", the team addressed as a whole: "Would X work for all of you?", "each of you" (helper h43q). */
+const ALL_OF: ReadonlySet<string> = new Set(["all", "each", "both"]);
 
 /** After "you", the team addressed as a whole: "Would you all be okay with X?". */
 const YOU_ALL: ReadonlySet<string> = new Set(["all", "guys", "both"]);
@@ -178,6 +209,9 @@ const LEAVING_OUT = [
 /** Stems of filling the option up, the opposite of choosing it as a source: "restock", "refill", "replenish". */
 const REFILLING = ["restock", "refill", "replenish", "top"];
 
+/** Before an attribute's word used as the plan's verb ("to rent X", "should rent X"): the infinitive or an intent. */
+const VERB_LEADS: ReadonlySet<string> = new Set(["to", "should", "must", "i", "we", "let's"]);
+
 /** After the option, a verb that makes the clause a statement about it ("we must remember X is far"). */
 const ABOUT_IT: ReadonlySet<string> = new Set([
   "is",
@@ -254,6 +288,8 @@ function planOption(s: Sentence, from: number, to: number, state: ParseState, as
     const w = words[k] as string;
     if (asked && ((k === from && QUESTION_MODALS.has(w)) || (w === "you" && YOU_ALL.has(words[k + 1] as string))))
       continue;
+    // "Would X work for all of you?": the team addressed as a whole
+    if (asked && w === "you" && words[k - 1] === "of" && ALL_OF.has(words[k - 2] as string)) continue;
     // "Would everyone have been okay with X?": a past the question asks about, no plan
     if (w === "been") return null;
     // "We should restock from X if nobody objects": the team's consent closing the plan leaves it a plan
@@ -273,7 +309,14 @@ function planOption(s: Sentence, from: number, to: number, state: ParseState, as
       k = named.end - 1;
       continue;
     }
-    if (state.attributes.match(words, k) !== null) return null;
+    const attribute = state.attributes.match(words, k);
+    if (attribute !== null) {
+      // "Could we all agree to rent X?", "We should rent X": an attribute's word as the verb of the plan, the option
+      // right after it (helper h43q)
+      if (attribute.end === k + 1 && VERB_LEADS.has(words[k - 1] as string) && state.options.match(words, k + 1))
+        continue;
+      return null;
+    }
     if (naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
   }
   return refilled && !sourced ? null : option;
@@ -289,25 +332,64 @@ export function teamProposal(s: Sentence, from: number, sentenceEnd: number, sta
   const question = (s.tokens[sentenceEnd - 1] as NaturalToken).question;
   const to = question ? sentenceEnd : withoutTail(s, from, sentenceEnd);
   if (to - from > MAX_WORDS) return null;
-  const option = planOption(s, from, to, state, question);
-  if (option === null) return null;
-  if (question) {
-    let team = false;
-    let consent = false;
-    for (let k = from; k < to; k++) {
-      if (TEAM_WORDS.has(words[k] as string)) team = true;
-      // "Would the team be up for X?"
-      if (CONSENT_WORDS.has(words[k] as string) || (words[k] === "up" && words[k + 1] === "for")) consent = true;
-    }
-    return team && consent ? option : null;
-  }
-  const team = phraseAt(words, from, TEAM_SUBJECTS);
-  if (team > 0 && PLAN_SUBJECTS.has(words[from] as string)) return option;
-  // "The panel should hire X", "Security should detain X": a body other than the team acting on the option
-  const subject = team > 0 ? team : bodySubject(words, from);
+  if (question) return consentAsked(s, from, to, state);
+  // "Unless anyone objects, the five of us should eat at X": the team's consent opening the plan leaves it a plan
+  const lead = consentOpening(s, from, to);
+  const opening = phraseAt(words, lead, TEAM_SUBJECTS);
+  if (opening > 0 && PLAN_SUBJECTS.has(words[lead] as string)) return planOption(s, lead, to, state);
+  // "Everyone in the office should ...": the team's word opening a longer subject
+  const team = phraseAt(words, lead + opening, INTENTS) > 0 ? opening : 0;
+  // "The panel should hire X", "My flatmates and I should rent X", "The two of us ought to move into X": a body or
+  // a part of the team acting on the option (plan-subject.ts); its own words are checked there
+  const subject = team > 0 ? team : planSubject(words, lead, (k) => phraseAt(words, k, INTENTS));
   if (subject === 0) return null;
-  const intent = phraseAt(words, from + subject, INTENTS);
+  const intent = phraseAt(words, lead + subject, INTENTS);
+  if (intent === 0) return null;
   // "The judges should be told about X": the body as the object of someone else's act, no plan of its own
-  if (team === 0 && words[from + subject + intent] === "be") return null;
-  return intent > 0 ? option : null;
+  if (team === 0 && words[lead + subject + intent] === "be") return null;
+  return planOption(s, team > 0 ? lead : lead + subject, to, state);
+}
+
+/** "If nobody objects, ..." / "Unless anyone objects, ..." opening the sentence: where the plan starts, else from. */
+function consentOpening(s: Sentence, from: number, to: number): number {
+  const { words } = s;
+  if (words[from] !== "if" && words[from] !== "unless") return from;
+  for (let v = from + 2; v <= Math.min(from + 4, to - 1); v++)
+    if (cue.consent.has(words[v] as string)) return s.separated(v) ? v + 1 : from;
+  return from;
+}
+
+/**
+ * A question asking the team's consent to the option: a team word and a consent word ("Is everybody okay with X?",
+ * "Are we all agreed on X?"), or a modal opening it with the team as the subject right after ("Could we all meet at X
+ * tonight?", "Shall we all back X?", "Could the panel get behind X?"). The option, or null.
+ */
+function consentAsked(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  const { words } = s;
+  // "How about we all eat at X?": the team after the opener, the plan after the team
+  const opener = phraseAt(words, from, SUGGESTION_OPENERS);
+  if (opener > 0) {
+    const team = phraseAt(words, from + opener, TEAM_SUBJECTS);
+    return team > 0 && !PLAN_SUBJECTS.has(words[from + opener] as string)
+      ? planOption(s, from + opener + team, to, state)
+      : null;
+  }
+  const option = planOption(s, from, to, state, true);
+  if (option === null) return null;
+  let team = false;
+  let consent = false;
+  for (let k = from; k < to; k++) {
+    const w = words[k] as string;
+    if (TEAM_WORDS.has(w)) team = true;
+    // "Would the team be up for X?", "Are we all agreed on X?"
+    if (CONSENT_WORDS.has(w) || w.startsWith("agree") || (w === "up" && words[k + 1] === "for")) consent = true;
+  }
+  if (team && consent) return option;
+  if (!PLAN_MODALS.has(words[from] as string)) return null;
+  // the team within the four words after the modal, before the option: "we all", "the panel", "the three of us"
+  for (let k = from + 1; k < Math.min(from + 5, to); k++) {
+    if (state.options.match(words, k) !== null) return null;
+    if (TEAM_WORDS.has(words[k] as string)) return option;
+  }
+  return null;
 }

@@ -12,6 +12,9 @@ const HEDGE_PHRASES: readonly (readonly string[])[] = [
   ["or", "so"],
   ["plus", "or", "minus"],
   ["roughly"],
+  // "2 and -1 books respectively, roughly speaking" (helper h43q)
+  ["roughly", "speaking"],
+  ["approximately", "speaking"],
   ["approximately"],
   ["approx"],
   ["ish"],

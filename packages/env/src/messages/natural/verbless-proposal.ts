@@ -2,6 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { BLOCKERS, closingTail, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
 import { naturalInteger } from "./natural-integer";
+import { irregularPast } from "./past-forms";
 import { consentTail, type ParseState, type Sentence } from "./sentence";
 
 // A proposal read without its verb (issue 26, the open proposal idioms of fresh28 and fresh29): each new batch
@@ -343,7 +344,8 @@ const PRESENT_STATES = new Set(["convinced", "concerned"]);
 /** Is w a word of something other than a choice now (NOT_A_CHOICE, a stem of it, or a past form)? */
 function notAChoice(w: string): boolean {
   if (NOT_A_CHOICE.has(w) || NOT_A_CHOICE_STEMS.some((stem) => w.startsWith(stem))) return true;
-  return w.length > 4 && w.endsWith("ed") && !PRESENT_STATES.has(w);
+  // "My family ate at X", "We sat at X": an irregular past form is what someone did too (helper h43q)
+  return (w.length > 4 && w.endsWith("ed") && !PRESENT_STATES.has(w)) || irregularPast(w);
 }
 
 /** Words that open a sentence and are no verb, so the sentence is no command ("The ...", "Maybe ...", "In ..."). */

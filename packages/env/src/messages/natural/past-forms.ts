@@ -1,0 +1,70 @@
+// What the speaker or someone did, told in the past (issue 26, session 43, helper h43q; "My family ate at Restaurant A",
+// "We sat at Restaurant B", "A friend of mine lived in Apartment C"): narration names an option without choosing it.
+// The verbless reading already holds back regular past forms ("visited", "stayed"); these are the irregular ones, a
+// closed class of English. Forms that are also present or base forms ("put", "let", "read", "set", "cut", "hit",
+// "quit", "got" of "we've got to"), past forms of choosing ("chose") and of the deed a culprit is accused of ("Employee B
+// took it", a proposal in a whodunit) are left out.
+
+/** Irregular past forms of common verbs: "ate", "went", "sat", "met", "took". */
+export const IRREGULAR_PAST: ReadonlySet<string> = new Set([
+  "ate",
+  "drank",
+  "went",
+  "came",
+  "sat",
+  "stood",
+  "ran",
+  "saw",
+  "met",
+  "gave",
+  "made",
+  "found",
+  "left",
+  "paid",
+  "spent",
+  "slept",
+  "drove",
+  "rode",
+  "flew",
+  "bought",
+  "brought",
+  "thought",
+  "told",
+  "heard",
+  "knew",
+  "felt",
+  "kept",
+  "held",
+  "won",
+  "lost",
+  "wore",
+  "wrote",
+  "spoke",
+  "broke",
+  "began",
+  "grew",
+  "drew",
+  "fell",
+  "fed",
+  "led",
+  "sent",
+  "built",
+  "caught",
+  "taught",
+  "fought",
+  "dealt",
+  "lent",
+  "hung",
+  "stuck",
+  "swam",
+  "sang",
+  "threw",
+  "shook",
+  "forgot",
+  "understood",
+]);
+
+/** Is w an irregular past form ("ate", "went")? */
+export function irregularPast(w: string): boolean {
+  return IRREGULAR_PAST.has(w);
+}
