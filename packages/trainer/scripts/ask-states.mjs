@@ -9,12 +9,10 @@
 //   node packages/trainer/scripts/ask-states.mjs --checkpoint DIR [--episodes 300] [--preset shapes]
 //     [--family heldout.asymmetricExpertise] [--choice-temperature 0] [--seed 0]
 import { parseArgs } from "node:util";
-import { heldOutFamilies } from "@cosir/bench";
-import { renderCanonical, runEpisodes } from "@cosir/env";
+import { renderCanonical } from "@cosir/env";
 import { choiceTemperatureFlag } from "@cosir/policy";
-import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { cosirPreset, scoreEpisode } from "@cosir/rewards";
-import { evaluationTasks, resolveTrainConfig, samplingPolicy } from "@cosir/trainer";
+import { knownFamily, playCheckpoint } from "./play-checkpoint.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -33,32 +31,21 @@ const fail = (m) => {
 if (values.checkpoint === undefined) fail("--checkpoint DIR is required");
 const n = Number(values.episodes);
 if (!Number.isInteger(n) || n < 1) fail(`--episodes: expected an integer >= 1, got ${JSON.stringify(values.episodes)}`);
-if (values.family !== undefined && !(values.family in heldOutFamilies))
-  fail(`--family: unknown family ${JSON.stringify(values.family)}`);
+if (!knownFamily(values.family)) fail(`--family: unknown family ${JSON.stringify(values.family)}`);
 let choiceTemperature;
 try {
   choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
 } catch (e) {
   fail(e.message);
 }
-await selectBackend({ log: null });
-const config = resolveTrainConfig({ preset: values.preset });
-const tasks =
-  values.family === undefined
-    ? evaluationTasks(config, n)
-    : Array.from({ length: n }, (_, k) => heldOutFamilies[values.family]({ seed: 900000 + k }));
-const loaded = await loadCheckpoint(values.checkpoint);
-const policy = samplingPolicy(
-  { model: loaded.model, tokenizer: loaded.tokenizer },
-  {
-    temperature: config.rl.temperature,
-    maxNewTokens: config.rl.maxNewTokens,
-    seed: Number(values.seed),
-    choiceTemperature,
-  },
-);
-const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
-loaded.model.dispose();
+const { tasks, traces } = await playCheckpoint({
+  checkpoint: values.checkpoint,
+  preset: values.preset,
+  family: values.family,
+  episodes: n,
+  seed: Number(values.seed),
+  choiceTemperature,
+});
 
 const classes = {};
 const add = (key, reward, alternatives) => {

@@ -7,11 +7,10 @@
 // The tasks are the preset's held-out tasks (the demo's table plays the first --episodes 3000 of them, sampling seed 0);
 // --choice-temperature decodes the choices at T (0: greedy) while the talk stays at the RL temperature.
 import { parseArgs } from "node:util";
-import { runEpisodes } from "@cosir/env";
 import { choiceTemperatureFlag } from "@cosir/policy";
-import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { bootstrapCi, cosirPreset, scoreEpisodeWithMetrics } from "@cosir/rewards";
-import { evaluationTasks, resolveTrainConfig, rolloutDiagnostics, samplingPolicy, wilson95 } from "@cosir/trainer";
+import { rolloutDiagnostics, wilson95 } from "@cosir/trainer";
+import { playCheckpoint } from "./play-checkpoint.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -27,8 +26,6 @@ if (values.checkpoint === undefined) {
   process.stderr.write("usage: evaluate-objective.mjs --checkpoint DIR [--episodes N] [--label NAME] [--seed S]\n");
   process.exit(2);
 }
-await selectBackend({ log: null });
-const config = resolveTrainConfig({ preset: values.preset });
 let choiceTemperature;
 try {
   choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
@@ -37,18 +34,13 @@ try {
   process.exit(2);
 }
 const n = Number(values.episodes);
-const tasks = evaluationTasks(config, n);
-const loaded = await loadCheckpoint(values.checkpoint);
-const policy = samplingPolicy(
-  { model: loaded.model, tokenizer: loaded.tokenizer },
-  {
-    temperature: config.rl.temperature,
-    maxNewTokens: config.rl.maxNewTokens,
-    seed: Number(values.seed),
-    choiceTemperature,
-  },
-);
-const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
+const { tasks, traces } = await playCheckpoint({
+  checkpoint: values.checkpoint,
+  preset: values.preset,
+  episodes: n,
+  seed: Number(values.seed),
+  choiceTemperature,
+});
 const scored = traces.map((t, k) => scoreEpisodeWithMetrics(tasks[k], t, cosirPreset));
 const rewards = scored.map((s) => s.rewards);
 const perEpisode = traces.map((t, k) => rolloutDiagnostics([tasks[k]], [t], [rewards[k]]));
@@ -80,4 +72,3 @@ const line = {
   askAnsweredRate: estimate(ratio("askAnsweredRate", "asks")),
 };
 process.stdout.write(`${JSON.stringify(line)}\n`);
-loaded.model.dispose();

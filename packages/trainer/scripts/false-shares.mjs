@@ -8,10 +8,7 @@
 // cell at random would give. Talk sampled at the RL temperature, choices greedy, the tasks of ask-states.mjs.
 //   node packages/trainer/scripts/false-shares.mjs --checkpoint DIR [--family heldout.bigTeam] [--episodes 100]
 import { parseArgs } from "node:util";
-import { heldOutFamilies } from "@cosir/bench";
-import { runEpisodes } from "@cosir/env";
-import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
-import { evaluationTasks, resolveTrainConfig, samplingPolicy } from "@cosir/trainer";
+import { knownFamily, playCheckpoint } from "./play-checkpoint.mjs";
 
 const fail = (message) => {
   process.stderr.write(`false-shares: ${message}\n`);
@@ -28,22 +25,15 @@ const { values } = parseArgs({
 if (values.checkpoint === undefined) fail("--checkpoint DIR is required");
 const n = Number(values.episodes);
 if (!Number.isInteger(n) || n < 1) fail(`--episodes: expected an integer >= 1, got ${JSON.stringify(values.episodes)}`);
-if (values.family !== undefined && !Object.hasOwn(heldOutFamilies, values.family))
-  fail(`--family: unknown family ${JSON.stringify(values.family)}`);
+if (!knownFamily(values.family)) fail(`--family: unknown family ${JSON.stringify(values.family)}`);
 
-await selectBackend({ log: null });
-const config = resolveTrainConfig({ preset: values.preset });
-const tasks =
-  values.family === undefined
-    ? evaluationTasks(config, n)
-    : Array.from({ length: n }, (_, k) => heldOutFamilies[values.family]({ seed: 900000 + k }));
-const loaded = await loadCheckpoint(values.checkpoint);
-const policy = samplingPolicy(
-  { model: loaded.model, tokenizer: loaded.tokenizer },
-  { temperature: config.rl.temperature, maxNewTokens: config.rl.maxNewTokens, seed: 0, choiceTemperature: 0 },
-);
-const traces = await runEpisodes(tasks, policy, { surface: "canonical", seed: tasks.map((_, k) => k) });
-loaded.model.dispose();
+const { tasks, traces } = await playCheckpoint({
+  checkpoint: values.checkpoint,
+  preset: values.preset,
+  family: values.family,
+  episodes: n,
+  choiceTemperature: 0,
+});
 
 /** How cell c sits against the sorted own cells `list` of a task with A attributes. */
 const shape = (list, A, c) => {
