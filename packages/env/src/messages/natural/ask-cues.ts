@@ -685,6 +685,31 @@ function nessAdjective(name: string): string | null {
   return m === null ? null : (m[1] as string);
 }
 
+/**
+ * Verbs of seeing, meeting or hearing someone (issue 26, session 44): "Did everyone see Doctor Finch in the library?"
+ * (fresh47), "Did anyone notice Lady Ashby near the library?" (fresh48) ask whether someone was seen, not the level
+ * of "library key", so a word of an attribute's name in such a question points to nothing.
+ */
+const PERCEIVING = new Set([
+  "see",
+  "saw",
+  "seen",
+  "notice",
+  "noticed",
+  "spot",
+  "spotted",
+  "witness",
+  "witnessed",
+  "hear",
+  "heard",
+  "meet",
+  "met",
+  "run",
+  "ran",
+  "bump",
+  "bumped",
+]);
+
 /** Words too common to point to an attribute by themselves. */
 const COMMON = new Set(["the", "for", "of", "and", "at", "on", "in", "to", "sold", "time", "money", "value"]);
 
@@ -736,7 +761,7 @@ export function hintedPairQuestion(
     if (tagged.has(k)) continue;
     const w = words[k] as string;
     if (NOT_ONE_PAIR.has(w) || NOT_ASKING.has(w) || cue.comparatives.has(w) || cue.negations.has(w)) return null;
-    if (w.endsWith("n't") || cue.conditionals.has(w) || cue.alternatives.has(w)) return null;
+    if (w.endsWith("n't") || cue.conditionals.has(w) || cue.alternatives.has(w) || PERCEIVING.has(w)) return null;
     if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
     const o = state.options.match(words, k);
     if (o !== null) {

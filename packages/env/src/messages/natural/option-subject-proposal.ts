@@ -123,6 +123,48 @@ const GIVEN: ReadonlySet<string> = new Set([
   "allocated",
 ]);
 
+/**
+ * Handing the option over to those who act on the team's choice (session 44: fresh47's "Lord Ashby should be taken into
+ * custody", "Employee E must be handed over to the police", fresh48's "Doctor Finch should be placed under arrest",
+ * "Employee C must be reported to HR"): a participle of moving someone, an optional "over" / "in", a preposition, then
+ * one of these words before the clause ends. "X should be taken to the station for a chat" or "brought in for
+ * questioning" hand the option to no one who acts on a choice.
+ */
+const HANDED_OVER: ReadonlySet<string> = new Set([
+  "handed",
+  "turned",
+  "taken",
+  "placed",
+  "put",
+  "reported",
+  "brought",
+  "sent",
+]);
+const HANDED_TO: ReadonlySet<string> = new Set(["to", "into", "under"]);
+const AUTHORITIES: ReadonlySet<string> = new Set([
+  "police",
+  "security",
+  "custody",
+  "arrest",
+  "hr",
+  "inspector",
+  "authorities",
+  "constable",
+  "sergeant",
+  "detective",
+  "guards",
+  "management",
+]);
+
+/** From k (the participle): is the option handed over to an authority before `close`? */
+function handedOver(words: readonly string[], k: number, close: number): boolean {
+  if (!HANDED_OVER.has(words[k] as string)) return false;
+  const to = words[k + 1] === "over" || words[k + 1] === "in" ? k + 2 : k + 1;
+  if (!HANDED_TO.has(words[to] as string)) return false;
+  for (let t = to + 1; t < close; t++) if (AUTHORITIES.has(words[t] as string)) return true;
+  return false;
+}
+
 /** After "be held": the option found to blame ("X should be held responsible"). */
 const BLAMED: ReadonlySet<string> = new Set(["responsible", "accountable", "liable"]);
 
@@ -189,6 +231,7 @@ function chosenByShape(s: Sentence, k: number, end: number): number | null {
     const next = words[k + 1] as string;
     // "Restaurant C must be booked" (after any modal; "should" is read by optionChosen itself)
     if (CHOSEN.has(next) && k + 2 >= close) return close;
+    if (handedOver(words, k + 1, close)) return close;
     if (next === "our") {
       for (let t = k + 2; t < close; t++) if (NOT_OUR_CHOICE.has(words[t] as string)) return null;
       return close > k + 2 ? close : null;
@@ -197,7 +240,9 @@ function chosenByShape(s: Sentence, k: number, end: number): number | null {
       // "Restaurant A should be the venue", "X should be the place for us": the choice named by one noun, the clause
       // closing on it (no superlative, no reserve: "the cheapest", "the backup")
       const noun = words[k + 2] as string | undefined;
-      const forUs = words[k + 3] === "for" && words[k + 4] === "us" ? k + 5 : k + 3;
+      // "the place for us", and "the spot for Friday's dinner" / "the place for our team lunch" (session 44: the
+      // occasion the choice is for, up to the clause's end)
+      const forUs = words[k + 3] === "for" ? (words[k + 4] === "us" ? k + 5 : close) : k + 3;
       if (noun !== undefined && /^[a-z]+$/.test(noun) && forUs >= close && !noun.endsWith("est"))
         return NOT_OUR_CHOICE.has(noun) || NOT_THE_CHOICE.has(noun) ? null : close;
       for (let r = k + 3; r <= Math.min(k + 5, close - 2); r++) {
@@ -208,7 +253,9 @@ function chosenByShape(s: Sentence, k: number, end: number): number | null {
       }
       return null;
     }
-    if (next === "when" && CHOOSERS.has(words[k + 2] as string)) {
+    // "be when / where / who we <verb>" after any modal (session 44: fresh47's "Apartment B has to be where we live",
+    // fresh48's "Apartment C needs to be where we end up"; "should" reads these in optionChosen)
+    if ((next === "when" || next === "where" || next === "who") && CHOOSERS.has(words[k + 2] as string)) {
       const verb = words[k + 3] as string | undefined;
       return verb !== undefined && !NOT_CHOOSING.some((stem) => verb.startsWith(stem)) ? close : null;
     }
@@ -246,7 +293,9 @@ export function optionChosen(s: Sentence, j: number, end: number): number | null
   if (words[j + 1] !== "be") return chosenByShape(s, j + 1, end);
   const k = j + 2;
   // "Lady Ashby should be charged, I think." (the clause ends with it: not "charged more", "booked out")
-  if (CHOSEN.has(words[k] as string)) return k + 1 >= end || s.separated(k) ? k + 1 : null;
+  // ("reported to HR" goes on to chosenByShape's hand-over)
+  if (CHOSEN.has(words[k] as string) && (k + 1 >= end || s.separated(k))) return k + 1;
+  if (CHOSEN.has(words[k] as string) && !HANDED_OVER.has(words[k] as string)) return null;
   // "Restaurant D should be where we eat", "Employee E should be the one we report", "X should be who we hire"
   const relative =
     words[k] === "where" || words[k] === "who"

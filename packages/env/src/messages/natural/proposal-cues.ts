@@ -155,6 +155,8 @@ const ORDERS = new Set(["order", "request", "orders"]);
 const PRIZE_VERBS = new Set(["get", "take", "win"]);
 /** "X should get the prize / the job / the nod". */
 const PRIZES = new Set(["prize", "job", "nod", "award", "win", "vote", "spot"]);
+/** A rank before the prize: "deserves first prize", "gets the top spot". */
+const PRIZE_RANKS = new Set(["first", "top", "grand"]);
 /** Before a proposal verb in its clause, a possibility, not a proposal: "We might go with X", "I could pick X". */
 const POSSIBLY = new Set(["might", "may", "could"]);
 /** After "<option>," closing the sentence: "Restaurant F, final answer.", "Stall B, my pick." */
@@ -236,14 +238,14 @@ function optionFirst(
       const k = words[j + 1] === "it" ? j + 2 : j + 1;
       if (words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i)) return { option: option.index, end: k + 2 };
     }
-    // "Stall A deserves the award.", "Candidate C gets the job."
-    if (
-      DESERVE.has(words[j] as string) &&
-      words[j + 1] === "the" &&
-      PRIZES.has(words[j + 2] as string) &&
-      (j + 3 >= end || s.separated(j + 2))
-    )
-      return { option: option.index, end: j + 3 };
+    // "Stall A deserves the award.", "Candidate C gets the job.", and "Stall A deserves first prize" / "the top spot"
+    // (fresh48): an article, a rank, both or neither before the prize
+    if (DESERVE.has(words[j] as string)) {
+      let k = words[j + 1] === "the" ? j + 2 : j + 1;
+      if (PRIZE_RANKS.has(words[k] as string)) k++;
+      if (k > j + 1 && PRIZES.has(words[k] as string) && (k + 1 >= end || s.separated(k)))
+        return { option: option.index, end: k + 1 };
+    }
     // "Lord Ashby, hands down."
     if (s.clauseStart(i) && s.separated(j - 1))
       for (const tail of SURE_TAILS)

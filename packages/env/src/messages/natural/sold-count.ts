@@ -33,6 +33,10 @@ const CLOSERS: ReadonlySet<string> = new Set([
 const SELL_HELPERS: ReadonlySet<string> = new Set([
   "managed",
   "to",
+  // "Stall B got round to selling one book" (fresh47), "got around to selling two cakes" (fresh48)
+  "got",
+  "round",
+  "around",
   "ended",
   "up",
   "has",
