@@ -32,8 +32,19 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // (helper h41p, session 41) was scored first, then tuned on; fresh41 is held out (never tuned on; its one wrong act is
   // read as nothing since session 42); fresh42 (helper h42p, session 42) was scored first, then tuned on; fresh43 is
   // unseen, then tuned on by helper h43p (session 43), who scored fresh44 first and tuned on it; fresh45 is unseen
-  // (tuned on by helper h43q after fresh46 was scored first); fresh47 (helper h43q) is unseen
-  const unseen = new Set(["fresh14", "fresh21", "fresh35", "fresh39", "fresh41", "fresh43", "fresh45", "fresh47"]);
+  // (tuned on by helper h43q after fresh46 was scored first); fresh47 (helper h43q) was unseen, then tuned on in
+  // session 44 after fresh48 was scored first; fresh49 (session 44) is unseen
+  const unseen = new Set([
+    "fresh14",
+    "fresh21",
+    "fresh35",
+    "fresh39",
+    "fresh41",
+    "fresh43",
+    "fresh45",
+    "fresh47",
+    "fresh49",
+  ]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
     expect(score.wrong.filter((w) => !unseen.has(w.batch))).toEqual([]);
@@ -59,6 +70,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh43",
       "fresh45",
       "fresh47",
+      "fresh49",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -90,8 +102,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // figure. fresh45, written by helper h43p after every rule of its own and never tuned on (1.00 / 0.614,
       // proposals 0.348 and number forms 0.750 under the target), held to its figure; tuned on by helper h43q it reads
       // 1.00 / 0.977. fresh47, written by helper h43q after every rule of its own and never tuned on (0.943 / 0.786,
-      // two wrong acts of older rules; proposals, number forms and paired lists under the target), held to its figure
-      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47"].includes(name)) continue;
+      // two wrong acts of older rules; proposals, number forms and paired lists under the target), held to its figure;
+      // tuned on in session 44 (with its 'probably' label fixed to the corpus convention) it reads 1.00 / 0.907, paired
+      // lists and proposals still under the target. fresh49, written by the lead after every rule of session 44 and never
+      // tuned on (0.974 / 1.00: one hedged level, 'is a 3, or maybe a 4', read as 3), held to its figure
+      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49"].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);
