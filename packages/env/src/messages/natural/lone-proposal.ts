@@ -1,6 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
+import { NOT_THE_SPEAKERS_PLAN } from "./plan-blockers";
 import type { ParseState, Sentence } from "./sentence";
 
 // A proposal read by its shape rather than its phrase: one option, the speaker's own clause, a choice word, and
@@ -98,29 +99,12 @@ export const FIRST_PERSON: ReadonlySet<string> = new Set([
  * alternatives ("than", "instead"), leaving out ("against", "away", "out"), and a want or a question word.
  */
 export const BLOCKERS: ReadonlySet<string> = new Set([
-  ...cue.modals,
-  ...cue.comparatives,
-  ...cue.alternatives,
-  ...cue.pastIntent,
-  ...cue.reporting,
-  "agent",
-  "you",
-  "your",
-  "he",
-  "she",
-  "they",
-  "them",
-  "his",
-  "her",
-  "their",
+  ...NOT_THE_SPEAKERS_PLAN,
   "everyone",
   "everybody",
-  "anyone",
-  "anybody",
   "someone",
   "somebody",
   "others",
-  "else",
   "people",
   "team",
   "group",
@@ -132,25 +116,16 @@ export const BLOCKERS: ReadonlySet<string> = new Set([
   "earlier",
   "before",
   "yesterday",
-  "instead",
-  "rather",
-  "against",
-  "away",
-  "out",
   "off",
   "least",
   "second",
-  "also",
-  "too",
   "either",
   "unsure",
   "undecided",
   "torn",
   "leaning",
   "lean",
-  "consider",
   "considering",
-  "what",
   "which",
   "why",
   "how",

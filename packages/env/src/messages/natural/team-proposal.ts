@@ -2,6 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { BODY_NOUNS } from "./body-subject";
 import { naturalInteger } from "./natural-integer";
+import { NOT_THE_SPEAKERS_PLAN } from "./plan-blockers";
 import { planSubject } from "./plan-subject";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -119,33 +120,9 @@ const CONSENT_WORDS: ReadonlySet<string> = new Set([
  * time, and the question words of an information question.
  */
 const NOT_A_PLAN: ReadonlySet<string> = new Set([
-  ...cue.modals,
-  ...cue.comparatives,
-  ...cue.alternatives,
-  ...cue.pastIntent,
-  ...cue.reporting,
-  "agent",
-  "you",
-  "your",
-  "he",
-  "she",
-  "they",
-  "them",
-  "his",
-  "her",
-  "their",
+  ...NOT_THE_SPEAKERS_PLAN,
   "someone",
-  "anyone",
-  "anybody",
-  "else",
-  "instead",
-  "rather",
-  "also",
-  "too",
   "both",
-  "against",
-  "away",
-  "out",
   "rule",
   "ask",
   "check",
@@ -158,7 +135,6 @@ const NOT_A_PLAN: ReadonlySet<string> = new Set([
   "hear",
   "discuss",
   "compare",
-  "consider",
   "question",
   "investigate",
   "interview",
@@ -172,7 +148,6 @@ const NOT_A_PLAN: ReadonlySet<string> = new Set([
   "worry",
   "watch",
   "keep",
-  "what",
   "which",
   "where",
   "when",
