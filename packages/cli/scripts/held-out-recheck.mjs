@@ -74,10 +74,17 @@ if (values["runs-in"] !== undefined) {
   }
 }
 if (values.only === undefined || values["runs-in"] !== undefined) {
+  // The demo trains RL seed config.seed + k in the k-th pair of arms (cosir demo --set seed=2 trains seed 2 first);
+  // without a readable run config (runs-in alone), seeds count from 1 as the default config's do.
+  let first = 1;
+  try {
+    const { seed } = JSON.parse(readFileSync(join(values.run, "config.json"), "utf8"));
+    if (Number.isInteger(seed)) first = seed;
+  } catch {}
   const rows = heldOutBySeed(
     runs,
     Array.from({ length: seeds }, (_, k) => ({
-      seed: k + 1,
+      seed: first + k,
       outcomeOnly: names("outcomeOnly", k),
       cosir: names("cosir", k),
     })),
