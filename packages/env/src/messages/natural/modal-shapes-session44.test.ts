@@ -2,19 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
-import { restaurants, stalls } from "./test-sentence";
+import { manor, restaurants, stalls } from "./test-sentence";
 
 // Session 44, from fresh47's and fresh48's misses and wrong acts: the option as subject with "where" / "who" after any
 // modal of obligation, "the <noun> for <occasion>", handing the option over to an authority, a rank before a prize,
 // "got round to selling", and a question of who saw whom that names no attribute by a word of it.
-const manor = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "manorMystery",
-  options: 4,
-  attributes: 5,
-  levels: [0, 3],
-});
 const tasks = { restaurants, manor } as const;
 const propose = (option: number) => [{ kind: "propose", option }];
 const nothing = [{ kind: "pass" }];

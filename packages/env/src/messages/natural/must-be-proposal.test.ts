@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
+import { manor } from "./test-sentence";
 
-const manor = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "manorMystery",
-  options: 4,
-  attributes: 5,
-  levels: [0, 3],
-});
 const { options } = manor.domain;
 const proposals = (text: string) => parseNatural(text, manor).acts.filter((a) => a.kind === "propose");
 

@@ -1,19 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
+import { manor } from "./test-sentence";
 
 // fresh40 (session 41): "The evidence points to Lady Ashby; she's my pick", "... implicates Miss Hartley — she's my
 // suspect": "she's / he's my <choice noun>" after a pause points back to the one option named before it in the
 // sentence, as "that's my vote" does. Two options named, a negation, another owner or a condition: nothing.
-const manor = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "manorMystery",
-  options: 4,
-  attributes: 5,
-  levels: [0, 3],
-});
 const proposals = (text: string) => parseNatural(text, manor).acts.filter((a) => a.kind === "propose");
 
 describe("a person pointed back to as the speaker's pick: 'she's my pick', 'he's our suspect'", () => {

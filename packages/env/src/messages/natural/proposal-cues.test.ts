@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
 import { proposalAt } from "./proposal-cues";
-import { testSentence } from "./test-sentence";
+import { manor, testSentence } from "./test-sentence";
 
 const proposal = (text: string, word?: string) => {
   const { s, state, at } = testSentence(text);
@@ -41,14 +40,6 @@ describe("proposal cues", () => {
 
 describe("proposal cues: the team's pick named after 'our' (fresh32, fresh38)", () => {
   it("reads 'X is our man', 'X should be our source this time', and not a doubted, negated or reported one", () => {
-    const manor = generateTask({
-      family: "random",
-      seed: 1,
-      domain: "manorMystery",
-      options: 4,
-      attributes: 5,
-      levels: [0, 3],
-    });
     const proposals = (text: string) => parseNatural(text, manor).acts.filter((a) => a.kind === "propose");
     expect(proposals("Lord Ashby is our man, I'd say.")).toEqual([{ kind: "propose", option: 0 }]);
     expect(proposals("Doctor Finch is our man — case closed.")).toEqual([{ kind: "propose", option: 2 }]);

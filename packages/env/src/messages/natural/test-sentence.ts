@@ -26,6 +26,16 @@ export const stalls: NaturalTask = generateTask({
   levels: [-2, 2],
 });
 
+/** The manor mystery task the proposal tests read (Lord Ashby, Lady Ashby, Doctor Finch, Miss Hartley; levels 0..3). */
+export const manor: NaturalTask = generateTask({
+  family: "random",
+  seed: 1,
+  domain: "manorMystery",
+  options: 4,
+  attributes: 5,
+  levels: [0, 3],
+});
+
 /**
  * Test support for the cue-family modules: `text` as one sentence (up to its first stop) and a fresh parse
  * state for `task`, with a `word` lookup for positions.
