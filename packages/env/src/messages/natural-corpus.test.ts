@@ -33,7 +33,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // read as nothing since session 42); fresh42 (helper h42p, session 42) was scored first, then tuned on; fresh43 is
   // unseen, then tuned on by helper h43p (session 43), who scored fresh44 first and tuned on it; fresh45 is unseen
   // (tuned on by helper h43q after fresh46 was scored first); fresh47 (helper h43q) was unseen, then tuned on in
-  // session 44 after fresh48 was scored first; fresh49 (session 44) is unseen
+  // session 44 after fresh48 was scored first; fresh49 (session 44) was unseen, its one wrong act then read by helper
+  // h44p's rules (session 44), who scored fresh50 first and tuned on it; fresh51 (helper h44p) is unseen
   const unseen = new Set([
     "fresh14",
     "fresh21",
@@ -44,6 +45,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     "fresh45",
     "fresh47",
     "fresh49",
+    "fresh51",
   ]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
@@ -71,6 +73,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh45",
       "fresh47",
       "fresh49",
+      "fresh51",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -105,8 +108,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // two wrong acts of older rules; proposals, number forms and paired lists under the target), held to its figure;
       // tuned on in session 44 (with its 'probably' label fixed to the corpus convention) it reads 1.00 / 0.907, paired
       // lists and proposals still under the target. fresh49, written by the lead after every rule of session 44 and never
-      // tuned on (0.974 / 1.00: one hedged level, 'is a 3, or maybe a 4', read as 3), held to its figure
-      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49"].includes(name)) continue;
+      // tuned on (0.974 / 1.00: one hedged level, 'is a 3, or maybe a 4', read as 3), held to its figure; helper h44p's
+      // rule for a level offered with an alternative reads it (1.00 / 1.00 since, no unseen figure). fresh51, written
+      // by helper h44p after every rule of its own and never tuned on (1.00 / 0.971; its one correction missed, so
+      // corrections 0.000 on one act), held to its figure
+      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"].includes(name))
+        continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);

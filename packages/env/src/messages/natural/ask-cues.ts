@@ -690,7 +690,7 @@ function nessAdjective(name: string): string | null {
  * (fresh47), "Did anyone notice Lady Ashby near the library?" (fresh48) ask whether someone was seen, not the level
  * of "library key", so a word of an attribute's name in such a question points to nothing.
  */
-const PERCEIVING = new Set([
+export const PERCEIVING: ReadonlySet<string> = new Set([
   "see",
   "saw",
   "seen",
@@ -777,4 +777,22 @@ export function hintedPairQuestion(
   if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
   if (option === null || hinted.size !== 1) return null;
   return { option, attribute: [...hinted][0] as number };
+}
+
+/** Openers of a yes/no question about what someone did: "did", "do", "has", "have", "can". */
+const DID_OPENERS: ReadonlySet<string> = new Set(["did", "do", "does", "has", "have", "can"]);
+
+/**
+ * "Agent 2, did you see Lady Ashby with the poison bottle?", "Has anyone spotted Miss Hartley near ...?" (issue 26,
+ * helper h44p, fresh50): a yes/no question whose asker (`you`, `anyone`, ...) sees, meets or hears an option asks
+ * whether that happened, not for a level, even when an attribute is named after it. "Do you see any apples on Shelf
+ * A?" (what is seen is no option) still asks.
+ */
+export function seenOptionQuestion(s: Sentence, q: number, tagged: ReadonlySet<number>, state: ParseState): boolean {
+  const { words } = s;
+  let j = q;
+  while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
+  if (!DID_OPENERS.has(words[j] as string) || !cue.askers.has(words[j + 1] as string)) return false;
+  if (!PERCEIVING.has(words[j + 2] as string)) return false;
+  return state.options.match(words, j + 3) !== null;
 }

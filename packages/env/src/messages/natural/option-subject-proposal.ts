@@ -31,6 +31,16 @@ const CHOSEN: ReadonlySet<string> = new Set([
 /** The choosers after "where" / "who" / "the one": the team or the speaker. */
 const CHOOSERS: ReadonlySet<string> = new Set(["we", "i", "we'll", "i'd", "we'd"]);
 
+/** The team named as a body after "the" / "our": "when the team meets", "where our group ends up" (helper h44p). */
+const TEAM_BODIES: ReadonlySet<string> = new Set(["team", "group", "panel", "committee", "board"]);
+
+/** The end of a chooser at k ("we", "the team", "everyone"), or -1. */
+function chooserEnd(words: readonly string[], k: number): number {
+  const w = words[k] as string;
+  if (CHOOSERS.has(w) || w === "everyone" || w === "everybody") return k + 1;
+  return (w === "the" || w === "our") && TEAM_BODIES.has(words[k + 1] as string) ? k + 2 : -1;
+}
+
 /** Verbs of the chooser that leave the option out or only find out about it: "the one we avoid", "where we check". */
 const NOT_CHOOSING = [
   "avoid",
@@ -87,6 +97,8 @@ const PRIZES: ReadonlySet<string> = new Set([
  */
 function modalAt(words: readonly string[], j: number): number {
   if (words[j] === "should" || words[j] === "must") return 1;
+  // "Apartment D has got to be where we end up" (helper h44p, fresh50)
+  if ((words[j] === "has" || words[j] === "have") && words[j + 1] === "got" && words[j + 2] === "to") return 3;
   const to = words[j + 1] === "to";
   return to && (words[j] === "ought" || words[j] === "has" || words[j] === "needs") ? 2 : 0;
 }
@@ -255,8 +267,10 @@ function chosenByShape(s: Sentence, k: number, end: number): number | null {
     }
     // "be when / where / who we <verb>" after any modal (session 44: fresh47's "Apartment B has to be where we live",
     // fresh48's "Apartment C needs to be where we end up"; "should" reads these in optionChosen)
-    if ((next === "when" || next === "where" || next === "who") && CHOOSERS.has(words[k + 2] as string)) {
-      const verb = words[k + 3] as string | undefined;
+    // ("when the team meets", fresh50: the team as a body chooses as "we" does)
+    const chooser = next === "when" || next === "where" || next === "who" ? chooserEnd(words, k + 2) : -1;
+    if (chooser > 0) {
+      const verb = words[chooser] as string | undefined;
       return verb !== undefined && !NOT_CHOOSING.some((stem) => verb.startsWith(stem)) ? close : null;
     }
     if (next === "held" && BLAMED.has(words[k + 2] as string)) return close;

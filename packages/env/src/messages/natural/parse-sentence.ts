@@ -6,6 +6,7 @@ import {
   fragmentPair,
   hasNumber,
   hintedPairQuestion,
+  seenOptionQuestion,
   onePairQuestion,
   pointerQuestion,
   requestAt,
@@ -51,7 +52,9 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   const out = actSink(to, state);
   declarativeActs(s, first, question, tagged, state, out);
   // question part: asks only, and only when no value is asked about
-  if (question < s.to && askable(s, question, tagged)) {
+  // "did you see Lady Ashby with the poison bottle?": whether someone was seen, no level asked for
+  const seen = question < s.to && seenOptionQuestion(s, question, tagged, state);
+  if (question < s.to && !seen && askable(s, question, tagged)) {
     const pairs = askPairs(s, question, s.to, state);
     for (const p of pairs) out.ask(p.option, p.attribute);
     const topic = pairs.length === 0 && out.acts.length === 0 ? topicPair(s, first, question, tagged, state) : null;
@@ -66,7 +69,7 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     if (pair !== null) out.ask(pair.option, pair.attribute);
   }
   // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
-  if (question < s.to && out.acts.length === 0) {
+  if (question < s.to && !seen && out.acts.length === 0) {
     const pair =
       onePairQuestion(s, question, tagged, state) ??
       (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));

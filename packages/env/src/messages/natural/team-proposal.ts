@@ -358,6 +358,10 @@ function consentAsked(s: Sentence, from: number, to: number, state: ParseState):
     if (TEAM_WORDS.has(w)) team = true;
     // "Would the team be up for X?", "Are we all agreed on X?"
     if (CONSENT_WORDS.has(w) || w.startsWith("agree") || (w === "up" && words[k + 1] === "for")) consent = true;
+    // "Will Tuesday morning do for all of you?" (fresh47), "Will Monday evening do for everyone?" (fresh50, helper
+    // h44p): "do for" right after the option that follows the opening modal, the team after it
+    if (w === "do" && words[k + 1] === "for" && PLAN_MODALS.has(words[from] as string))
+      if (state.options.match(words, from + 1)?.end === k) consent = true;
   }
   if (team && consent) return option;
   if (!PLAN_MODALS.has(words[from] as string)) return null;

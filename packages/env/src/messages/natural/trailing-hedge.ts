@@ -1,4 +1,6 @@
+import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
 import type { Sentence } from "./sentence";
 
 /**
@@ -33,12 +35,37 @@ const HEDGE_PHRASES: readonly (readonly string[])[] = [
  * ("about 2"), leaves the value open. Precision first: such a number is never read as a level.
  */
 export function trailingHedge(s: Sentence, at: number, to: number): boolean {
+  if (alternativeLevel(s, at, to)) return true;
   for (const phrase of HEDGE_PHRASES) {
     const end = at + phrase.length;
     if (end > to) continue;
     if (!phrase.every((w, n) => s.words[at + n] === w)) continue;
     const last = s.tokens[end - 1] as NaturalToken;
     if (end >= to || last.pause || last.stop) return true;
+  }
+  return false;
+}
+
+/** Words that offer another value: "or", "maybe", "possibly", "perhaps", "could", "might", "may". */
+const OFFERING: ReadonlySet<string> = new Set(["or", "maybe", "possibly", "perhaps", "could", "might", "may"]);
+
+/** Words that may stand between the offer and the other number: "though it could be a", "or even", "but maybe an". */
+const OFFER_FILLERS: ReadonlySet<string> = new Set(["though", "although", "but", "it", "be", "even", "a", "an"]);
+
+/**
+ * Does another level follow the number that ends at `at`, offered as an alternative before the clause's end
+ * (issue 26, helper h44p: fresh49's "ambience is a 3, or maybe a 4", fresh50's "is a 2, possibly a 3" and "is a
+ * 4, though it could be a 5")? Up to five words, at least one of them an offer ("or", "maybe", "could", ...), the
+ * others fillers, then a number: the speaker states two values, so none is the level. "a 3, not a 4" (a
+ * correction) and "a 3, and Shelf B a 4" (another pair) hold words outside the offer and are left to their readings.
+ */
+function alternativeLevel(s: Sentence, at: number, to: number): boolean {
+  let offered = false;
+  for (let j = at; j < Math.min(to, at + 6); j++) {
+    const w = s.words[j] as string;
+    if (offered && (naturalInteger(w) !== null || cue.numberWords.has(w))) return true;
+    if (OFFERING.has(w)) offered = true;
+    else if (!OFFER_FILLERS.has(w)) return false;
   }
   return false;
 }
