@@ -308,8 +308,10 @@ export function optionChosen(s: Sentence, j: number, end: number): number | null
   const k = j + 2;
   // "Lady Ashby should be charged, I think." (the clause ends with it: not "charged more", "booked out")
   // ("reported to HR" goes on to chosenByShape's hand-over)
-  if (CHOSEN.has(words[k] as string) && (k + 1 >= end || s.separated(k))) return k + 1;
-  if (CHOSEN.has(words[k] as string) && !HANDED_OVER.has(words[k] as string)) return null;
+  if (CHOSEN.has(words[k] as string)) {
+    if (k + 1 >= end || s.separated(k)) return k + 1;
+    if (!HANDED_OVER.has(words[k] as string)) return null;
+  }
   // "Restaurant D should be where we eat", "Employee E should be the one we report", "X should be who we hire"
   const relative =
     words[k] === "where" || words[k] === "who"
