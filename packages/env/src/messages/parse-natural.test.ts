@@ -5,7 +5,7 @@ import { randomTask } from "../generators/random-task";
 import { taskAndActsArbitrary } from "../test-support/arbitraries";
 import type { Act } from "./act";
 import { parseNatural } from "./parse-natural";
-import { share, stalls } from "./natural/test-sentence";
+import { calls, share, stalls } from "./natural/test-sentence";
 import { renderNatural } from "./render-natural";
 
 const task = randomTask({ seed: 1, options: 3, attributes: 4, agents: 3 });
@@ -833,14 +833,6 @@ describe("forms from fresh26 and fresh27 (tuned on after each was scored; fresh2
     const result = parseNatural(text, t);
     return result.error === undefined ? result.acts : [];
   };
-  const calls = generateTask({
-    family: "random",
-    seed: 1,
-    domain: "videoCalls",
-    options: 4,
-    attributes: 4,
-    levels: [0, 2],
-  });
 
   it("a possessive pair over one attribute pairs its levels exactly or takes nothing, never the last option alone", () => {
     fc.assert(

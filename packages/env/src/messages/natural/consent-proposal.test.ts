@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateTask } from "../../generators/generate-task";
+import { calls } from "./test-sentence";
 import { parseNatural } from "../parse-natural";
 
-const calls = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "videoCalls",
-  options: 4,
-  attributes: 4,
-  levels: [0, 2],
-});
 const { options, attributes } = calls.domain;
 const acts = (text: string) => parseNatural(text, calls).acts;
 const proposals = (text: string) => acts(text).filter((a) => a.kind === "propose");

@@ -1,27 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
-import { restaurants } from "./test-sentence";
+import { calls, manor, restaurants } from "./test-sentence";
 
 // Helper h44p (session 44), from fresh49's and fresh50's misses and wrong acts: a level offered with an alternative
 // states none, a question of whether an agent saw an option asks for no level, the team as a body after "when" /
 // "where" / "who" and "has got to" after the option, and "Will X do for everyone?".
-const manor = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "manorMystery",
-  options: 4,
-  attributes: 5,
-  levels: [0, 3],
-});
-const calls = generateTask({
-  family: "random",
-  seed: 1,
-  domain: "videoCalls",
-  options: 4,
-  attributes: 4,
-  levels: [0, 2],
-});
 const tasks = { restaurants, manor, calls } as const;
 const nothing = [{ kind: "pass" }];
 const names = (task: keyof typeof tasks) => tasks[task].domain.options;

@@ -36,6 +36,16 @@ export const manor: NaturalTask = generateTask({
   levels: [0, 3],
 });
 
+/** The video calls task (Monday morning .. Tuesday morning; four people's calendars; levels 0..2). */
+export const calls = generateTask({
+  family: "random",
+  seed: 1,
+  domain: "videoCalls",
+  options: 4,
+  attributes: 4,
+  levels: [0, 2],
+});
+
 /**
  * Test support for the cue-family modules: `text` as one sentence (up to its first stop) and a fresh parse
  * state for `task`, with a `word` lookup for positions.
