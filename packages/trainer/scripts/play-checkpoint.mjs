@@ -1,6 +1,7 @@
 // A checkpoint played the way the diagnostic scripts play it (ask-states.mjs, false-shares.mjs,
-// evaluate-objective.mjs): the preset's held-out tasks or one held-out family's, the talk sampled at the RL
-// temperature, the choices at their own temperature when given, episode k seeded k.
+// evaluate-objective.mjs): the preset's held-out tasks, one held-out family's, or random tasks over given pretraining
+// shapes (false-shares.mjs --shapes), the talk sampled at the RL temperature, the choices at their own temperature
+// when given, episode k seeded k.
 import { heldOutFamilies } from "@cosir/bench";
 import { runEpisodes } from "@cosir/env";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
@@ -23,7 +24,9 @@ export function parseShapesFlag(text) {
   const parsed = PretrainShapesSchema.safeParse(json);
   if (parsed.success) return { shapes: parsed.data };
   const issue = parsed.error.issues[0];
-  return { error: `--shapes.${issue.path.join(".")}: ${issue.message}` };
+  const value = issue.path.reduce((v, key) => v?.[key], json);
+  const field = ["--shapes", ...issue.path].join(".");
+  return { error: `${field}: ${issue.message}, got ${JSON.stringify(value)}` };
 }
 
 /**
