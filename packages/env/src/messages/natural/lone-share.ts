@@ -332,14 +332,24 @@ const OWN_FIX = new Set([
 ]);
 
 /**
+ * Where the clause after a correction word's lead starts ("Correction: ...", "Quick fix, ..."): the word after the
+ * pause closing the lead, when a correction word stands among the sentence's first four words and is the lead's last;
+ * else null.
+ */
+export function correctionWordLead(s: Sentence, first: number, to: number): number | null {
+  for (let k = first; k < Math.min(to, first + 4); k++) {
+    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return k + 1;
+    if (s.separated(k)) break;
+  }
+  return null;
+}
+
+/**
  * Does a correction word stand among the first words of the sentence, before a pause ("Correction: ...")? Where the
  * value's clause starts (the lead is read from `first` on, a lead of the speaker's own fix is skipped), or null.
  */
 function correctionLed(s: Sentence, first: number, to: number, state: ParseState): number | null {
-  for (let k = first; k < Math.min(to, first + 4); k++) {
-    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return first;
-    if (s.separated(k)) break;
-  }
+  if (correctionWordLead(s, first, to) !== null) return first;
   // "Let me fix my earlier number:", "I need to correct my figure:": a short lead of the speaker fixing their own
   let fix = false;
   let own = false;

@@ -25,6 +25,11 @@ describe("counts with their attribute's verb: '<option> sold <count> <noun>' (so
     ["Stall A sold zero books today.", share(0, 2, 0)],
     // fresh44 (session 43)
     ["Stall D sold no plants whatsoever.", share(3, 3, 0)],
+    // fresh51 (session 44, missed): a correction word's lead and the rejected count closing the sentence
+    ["Correction: Stall D sold -1 cakes, not 1.", share(3, 0, -1)],
+    ["Stall D sold 2 cakes, not 1.", share(3, 0, 2)],
+    ["Update: Stall D sold two cakes, not one cake.", share(3, 0, 2)],
+    ["Correction, Stall A sold zero books.", share(0, 2, 0)],
   ] as const)("reads %j", (text, act) => {
     expect(parseNatural(text, stalls).acts).toEqual([act]);
   });
@@ -37,6 +42,11 @@ describe("counts with their attribute's verb: '<option> sold <count> <noun>' (so
     "Stall B sold 2 cakes and some plants.",
     "Did Stall B sell a single cake?",
     "Agent 2 said Stall B sold one cake.",
+    // the rejected count must be a count of the same noun, closing the sentence
+    "Stall D sold 2 cakes, not 1 plant.",
+    "Stall D sold 2 cakes, not many.",
+    "Correction: Stall D sold 2 cakes, not 1, I think.",
+    "Correction: Stall D sold about 2 cakes.",
   ])("reads nothing from %j", (text) => {
     expect(parseNatural(text, stalls).acts).toEqual(nothing);
   });

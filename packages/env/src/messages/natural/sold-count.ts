@@ -1,5 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { correctionWordLead } from "./lone-share";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -102,7 +103,9 @@ export function soldCount(
 ): { option: number; attribute: number; level: number } | null {
   const { words } = s;
   if (to <= from || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const option = state.options.match(words, from);
+  // "Correction: Stall D sold -1 cakes, not 1." (fresh51): the speaker's own value after a correction word's lead
+  const start = correctionWordLead(s, from, to) ?? from;
+  const option = state.options.match(words, start);
   if (option === null) return null;
   let k = option.end;
   let negated = false;
@@ -122,8 +125,25 @@ export function soldCount(
   if (count.end > from && (s.tokens[count.end - 1] as NaturalToken).pause) return null;
   const noun = soldNoun(s, count.end, state);
   if (noun === null) return null;
-  for (let j = noun.end; j < to; j++) if (!CLOSERS.has(words[j] as string)) return null;
+  const end = rejectedCountAt(s, noun.end, to, noun.attribute, state) ?? to;
+  for (let j = noun.end; j < end; j++) if (!CLOSERS.has(words[j] as string)) return null;
   return { option: option.index, attribute: noun.attribute, level: negated ? 0 : count.value };
+}
+
+/**
+ * Where a closing ", not <count> [<noun>]" starts after the clause's noun (from k on), the count the speaker rejects
+ * ("sold -1 cakes, not 1"): the count alone or with the same noun must close the sentence at to. Else null.
+ */
+function rejectedCountAt(s: Sentence, k: number, to: number, attribute: number, state: ParseState): number | null {
+  for (let j = k; j < to; j++) {
+    if (s.words[j] !== "not" || j === 0 || !s.separated(j - 1)) continue;
+    const count = countAt(s.words, j + 1);
+    if (count === null || s.words[j + 1] === "a") return null;
+    if (count.end === to) return j;
+    const noun = soldNoun(s, count.end, state);
+    return noun !== null && noun.attribute === attribute && noun.end === to ? j : null;
+  }
+  return null;
 }
 
 /** Verbs that give the total of sales: "were -2", "came to -1", "totalled 2", "stood at 0". */
