@@ -123,3 +123,52 @@ describe("the option as subject after a modal of obligation, by shape (option-su
     );
   });
 });
+
+// helper h44p left fresh50's "Candidate B has to be who gets the offer" (session 45): the option is the one a prize or
+// the choice goes to, in a relative clause closing the sentence (prizeRelative).
+describe("'be who gets the offer', 'be the one that wins the trophy' (option-subject-proposal.ts)", () => {
+  it.each([
+    ["Restaurant B has to be who gets the booking.", 1],
+    ["Restaurant C should be the one who gets our vote.", 2],
+    ["Restaurant A should be who gets booked.", 0],
+    ["Restaurant A needs to be the one that wins the prize.", 0],
+  ] as const)("proposes from %j", (text, option) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(propose(option));
+  });
+
+  it.each([
+    "Restaurant B should be who gets the blame.",
+    "Restaurant B should be who gets fired.",
+    "Restaurant B should be who gets booked less often.",
+    "Restaurant B should be who gets the booking next year or the one after.",
+    "Restaurant B might be who gets the booking.",
+    "Agent 2 says Restaurant B should be who gets the booking.",
+  ])("proposes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("proposes after any modal with any prize; a negation or a condition holds it back (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("should", "ought to", "has to", "needs to", "must", "has got to"),
+        fc.constantFrom(
+          "who gets the booking",
+          "the one who wins our vote",
+          "the one that takes the prize",
+          "who gets chosen",
+        ),
+        (o, modal, shape) => {
+          const name = options[o] as string;
+          expect(parseNatural(`${name} ${modal} be ${shape}.`, restaurants).acts).toEqual(propose(o));
+          const negated = parseNatural(`${name} ${modal} not be ${shape}.`, restaurants).acts;
+          expect(negated.filter((a) => a.kind === "propose")).toEqual([]);
+          const held = parseNatural(`${name} ${modal} be ${shape} if the price is right.`, restaurants).acts;
+          expect(held.filter((a) => a.kind === "propose")).toEqual([]);
+        },
+      ),
+      { numRuns: 120, seed: 45 },
+    );
+  });
+});

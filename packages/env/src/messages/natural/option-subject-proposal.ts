@@ -91,6 +91,26 @@ const PRIZES: ReadonlySet<string> = new Set([
   "spot",
 ]);
 
+/** Forms of the prize verbs in a relative clause: "who gets the offer", "the one that wins the trophy". */
+const PRIZE_VERB_FORMS: ReadonlySet<string> = new Set(["gets", "takes", "wins", "receives", "lands"]);
+
+/**
+ * "who gets the offer", "the one who wins the trophy", "who gets hired" at k, closing the clause at close (session 45:
+ * helper h44p's fresh50 left "Candidate B has to be who gets the offer"): the option is the one the prize or the
+ * choice goes to. The clause's end, or null.
+ */
+function prizeRelative(words: readonly string[], k: number, close: number): number | null {
+  let j = k;
+  if (words[j] === "the" && words[j + 1] === "one") j += 2;
+  if (words[j] === "who" || words[j] === "that") j++;
+  else return null;
+  if (!PRIZE_VERB_FORMS.has(words[j] as string)) return null;
+  if (words[j] === "gets" && CHOSEN.has(words[j + 1] as string)) return j + 2 === close ? close : null;
+  return PRIZE_OWNERS.has(words[j + 1] as string) && PRIZES.has(words[j + 2] as string) && j + 3 === close
+    ? close
+    : null;
+}
+
 /**
  * Modals of obligation after the option (helper h43q; fresh45's "X should be our new home", fresh46's "X ought to be the
  * place we rent", "X has to be our pick", "X must be the one we name"): the length of the modal at j, or 0.
@@ -244,6 +264,7 @@ function chosenByShape(s: Sentence, k: number, end: number): number | null {
     // "Restaurant C must be booked" (after any modal; "should" is read by optionChosen itself)
     if (CHOSEN.has(next) && k + 2 >= close) return close;
     if (handedOver(words, k + 1, close)) return close;
+    if (prizeRelative(words, k + 1, close) !== null) return close;
     if (next === "our") {
       for (let t = k + 2; t < close; t++) if (NOT_OUR_CHOICE.has(words[t] as string)) return null;
       return close > k + 2 ? close : null;
@@ -312,6 +333,9 @@ export function optionChosen(s: Sentence, j: number, end: number): number | null
     if (k + 1 >= end || s.separated(k)) return k + 1;
     if (!HANDED_OVER.has(words[k] as string)) return null;
   }
+  // "Candidate B should be the one who gets the offer"
+  const prized = prizeRelative(words, k, clauseEnd(s, k + 1, end));
+  if (prized !== null && !doubted(words, k, prized)) return prized;
   // "Restaurant D should be where we eat", "Employee E should be the one we report", "X should be who we hire"
   const relative =
     words[k] === "where" || words[k] === "who"
