@@ -225,3 +225,30 @@ describe("ask cues: another's want to know is reported, not asked (fresh37)", ()
     );
   });
 });
+
+// fresh52 (session 45): "I'm going with Restaurant C as my final choice. Agent 2, what did you have for its service?"
+// was missed: a question's "its" with no option before it in the sentence takes the one option the sentence before
+// spoke about (ParseState.subject), as a share's "its" does.
+describe("'its' in a question after a sentence about one option", () => {
+  it("asks about the option the sentence before spoke about, for any option and attribute (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), fc.nat(attributes.length - 1), (o, a) => {
+        const text = `I'm going with ${options[o]}. Agent 2, what did you have for its ${attributes[a]}?`;
+        const acts = parseNatural(text, restaurants).acts;
+        expect(acts).toEqual([
+          { kind: "propose", option: o },
+          { kind: "ask", option: o, attribute: a, to: 1 },
+        ]);
+      }),
+      { numRuns: 30, seed: 45 },
+    );
+  });
+
+  it("asks nothing when no sentence before spoke about one option", () => {
+    const nothing = [{ kind: "pass" }];
+    expect(parseNatural("Agent 2, what did you have for its service?", restaurants).acts).toEqual(nothing);
+    const two = parseNatural("Restaurant A and Restaurant B are close. What is its service?", restaurants).acts;
+    expect(two.filter((a) => a.kind === "ask")).toEqual([]);
+  });
+});

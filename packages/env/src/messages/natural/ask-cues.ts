@@ -462,7 +462,7 @@ const NOT_ASKING = new Set([
 
 /**
  * The one option and one attribute a question names from j on (an "its" or "there" in it takes the one option
- * named earlier in the sentence, then the one of the sentence before); null when it names more or fewer, states a
+ * named earlier in the sentence, then the one the sentence before named, for "there", or spoke about, for "its"); null when it names more or fewer, states a
  * number, compares, negates, sets a condition, names another agent or offers alternatives.
  */
 function pairFrom(
@@ -506,8 +506,10 @@ function pairFrom(
   // "What's Lena's calendar there?": the one option the sentence before named
   // "you counted Shelf B earlier — how many apples were there?", "Restaurant F: how's its location?": the one
   // option named earlier in the sentence first
+  // "I'm going with Restaurant C. Agent 2, what did you have for its service?" (fresh52): "its" with no option
+  // before it in the sentence takes the one option the sentence before spoke about, as a share's "its" does
   if (option === null && (there || its))
-    option = onlyOptionIn(s, s.from, j, tagged, state, its) ?? (there ? state.place : null) ?? null;
+    option = onlyOptionIn(s, s.from, j, tagged, state, its) ?? (there ? state.place : state.subject) ?? null;
   // "Agent 2, you ate at Restaurant A — how was the food?": a question naming no option, set off by a pause from an
   // earlier clause of the sentence that names one option and no attribute, asks about that option
   if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
