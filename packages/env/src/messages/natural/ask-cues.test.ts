@@ -4,6 +4,7 @@ import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { generateTask } from "../../generators/generate-task";
 import { parseNatural } from "../parse-natural";
 import { askable, askPairs, hasNumber, onePairQuestion, requestAt } from "./ask-cues";
+import type { NaturalTask } from "./sentence";
 import { restaurants, testSentence } from "./test-sentence";
 
 const pairs = (text: string) => {
@@ -250,5 +251,38 @@ describe("'its' in a question after a sentence about one option", () => {
     expect(parseNatural("Agent 2, what did you have for its service?", restaurants).acts).toEqual(nothing);
     const two = parseNatural("Restaurant A and Restaurant B are close. What is its service?", restaurants).acts;
     expect(two.filter((a) => a.kind === "ask")).toEqual([]);
+  });
+});
+
+// fresh52 (session 45): "Agent 2, do you know whether Alice is free on Tuesday 11am?" was missed: a yes/no question
+// inside "do you know whether", "any idea if", "can you tell me whether" is read as the question it embeds.
+describe("a yes/no question embedded after 'do you know whether' and the like (hintedPairQuestion)", () => {
+  const meetings = loadNaturalCorpus().heldOutTasks?.meetings as NaturalTask;
+
+  it("asks what the embedded question asks, for every lead and option (property)", () => {
+    const { options } = meetings.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("do you know", "does anyone know", "any idea", "can you tell me", "do you happen to know"),
+        fc.constantFrom("whether", "if"),
+        (o, lead, join) => {
+          const direct = parseNatural(`Agent 2, is Alice free on ${options[o]}?`, meetings).acts;
+          expect(direct).toEqual([{ kind: "ask", option: o, attribute: 0, to: 1 }]);
+          const text = `Agent 2, ${lead} ${join} Alice is free on ${options[o]}?`;
+          expect(parseNatural(text, meetings).acts).toEqual(direct);
+        },
+      ),
+      { numRuns: 40, seed: 45 },
+    );
+  });
+
+  it.each([
+    "Do you know whether Alice is free on Tuesday 11am or Monday 2pm?",
+    "Do you know if Alice is not free on Tuesday 11am?",
+    "Do you know whether Alice said she is free on Tuesday 11am?",
+    "Do you know when Alice is free?",
+  ])("asks nothing from %j", (text) => {
+    expect(parseNatural(text, meetings).acts.filter((a) => a.kind === "ask")).toEqual([]);
   });
 });

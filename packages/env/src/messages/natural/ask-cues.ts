@@ -753,7 +753,9 @@ export function hintedPairQuestion(
   let j = q;
   while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
   const opener = words[j] as string;
-  if (!(DIRECT.has(opener) || YES_NO.has(opener) || REQUEST_MODALS.has(opener) || opener === "how's")) return null;
+  const embedded = embeddedYesNo(words, j);
+  if (embedded > j) j = embedded;
+  else if (!(DIRECT.has(opener) || YES_NO.has(opener) || REQUEST_MODALS.has(opener) || opener === "how's")) return null;
   let timed = false;
   for (let k = j; k < s.to; k++) if (TIME_WORDS.has(words[k] as string)) timed = true;
   let option: number | null = null;
@@ -779,6 +781,33 @@ export function hintedPairQuestion(
   if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
   if (option === null || hinted.size !== 1) return null;
   return { option, attribute: [...hinted][0] as number };
+}
+
+/** Leads of a yes/no question put inside another: "do you know whether", "any idea if", "can you tell me whether". */
+const EMBEDDING_LEADS: readonly (readonly string[])[] = [
+  ["do", "you", "know"],
+  ["do", "you", "happen", "to", "know"],
+  ["does", "anyone", "know"],
+  ["does", "anybody", "know"],
+  ["would", "you", "know"],
+  ["any", "idea"],
+  ["can", "you", "tell", "me"],
+  ["could", "you", "tell", "me"],
+  ["can", "you", "confirm"],
+  ["could", "you", "confirm"],
+];
+
+/**
+ * "Agent 2, do you know whether Alice is free on Tuesday 11am?" (fresh52): after a lead at j and "whether" / "if",
+ * the asked clause's first word; else j. The clause is read as the yes/no question it embeds.
+ */
+function embeddedYesNo(words: readonly string[], j: number): number {
+  for (const lead of EMBEDDING_LEADS) {
+    if (!lead.every((w, n) => words[j + n] === w)) continue;
+    const join = words[j + lead.length];
+    return join === "whether" || join === "if" ? j + lead.length + 1 : j;
+  }
+  return j;
 }
 
 /** Openers of a yes/no question about what someone did: "did", "do", "has", "have", "can". */
