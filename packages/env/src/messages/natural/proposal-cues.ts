@@ -65,7 +65,8 @@ const CHOICE_VERBS = new Set([
   "land",
 ]);
 /** Between the speaker and the choice verb: "the one I'd really go with". */
-const CHOICE_FILLERS = new Set(["would", "will", "really", "definitely", "happily", "am", "'m"]);
+// "should" / "must": "Lady Ashby is the one we should accuse" (fresh52); "should have" names no verb of choice
+const CHOICE_FILLERS = new Set(["would", "will", "really", "definitely", "happily", "am", "'m", "should", "must"]);
 /** Nouns of "X is the <noun> I'd <verb>". */
 const CHOICE_NOUNS = new Set(["one", "hire", "slot", "pick", "choice", "option", "place", "candidate", "suspect"]);
 
