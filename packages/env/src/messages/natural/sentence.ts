@@ -411,9 +411,44 @@ function countNone(tokens: readonly NaturalToken[], words: readonly string[], i:
   return false;
 }
 
+/**
+ * The team's assent closing a condition ("if the rest of you are", "if you all are in", "if everyone's on board"): a
+ * body of the team, "are" / "is", then at most "in", "on board", "happy" or "okay" (fresh52: "I'm happy to commit to
+ * Apartment C if the rest of you are").
+ */
+const TEAM_ASSENT: readonly (readonly string[])[] = [
+  ["the", "rest", "of", "you", "are"],
+  ["you", "all", "are"],
+  ["you're", "all"],
+  ["everyone", "is"],
+  ["everyone", "'s"],
+  ["everybody", "is"],
+  ["everybody", "'s"],
+  ["the", "team", "is"],
+  ["the", "group", "is"],
+];
+/** What may follow the team's "are" / "is" in its assent: "in", "on board", "happy", "okay", "fine", "too". */
+const ASSENT_TAILS: readonly (readonly string[])[] = [
+  [],
+  ["in"],
+  ["on", "board"],
+  ["happy"],
+  ["okay"],
+  ["ok"],
+  ["fine"],
+  ["too"],
+  ["in", "too"],
+];
+
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */
 function consentCondition(words: readonly string[], i: number, to: number): boolean {
   for (let k = i + 1; k < Math.min(to, i + 6); k++) if (cue.consent.has(words[k] as string)) return true;
+  // "if the rest of you are", "if everyone's on board": the team's assent and nothing else up to the sentence's end
+  for (const body of TEAM_ASSENT) {
+    if (!body.every((w, n) => words[i + 1 + n] === w)) continue;
+    const at = i + 1 + body.length;
+    return ASSENT_TAILS.some((tail) => at + tail.length === to && tail.every((w, n) => words[at + n] === w));
+  }
   return false;
 }
 

@@ -39,3 +39,35 @@ describe("'X is the one we should <verb>' (proposal-cues.ts' choiceClause)", () 
     );
   });
 });
+
+describe("the team's assent as a condition leaves a plan a plan (sentence.ts' consentCondition)", () => {
+  it("'if the rest of you are', 'if everyone's on board' and the like: a proposal; any other words after it: none (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom(
+          "the rest of you are",
+          "everyone's on board",
+          "everyone is happy",
+          "you all are in",
+          "the team is okay",
+        ),
+        (o, assent) => {
+          const name = options[o] as string;
+          expect(parseNatural(`I'm happy to commit to ${name} if ${assent}.`, restaurants).acts).toEqual(propose(o));
+          const more = parseNatural(`I'm happy to commit to ${name} if ${assent} with the price.`, restaurants).acts;
+          expect(more).toEqual(nothing);
+        },
+      ),
+      { numRuns: 30, seed: 45 },
+    );
+  });
+
+  it.each([
+    "Let's go with Restaurant A if the rest of you are free.",
+    "Let's go with Restaurant A if Carol is in.",
+  ])("proposes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+});
