@@ -211,6 +211,24 @@ function levelsAfterVerbs(
 }
 
 /**
+ * "both came back 1", "are both a 4", "each score 3" after a list of names: "both" / "each" among up to four plain
+ * verb words and fillers, then one level closing the clause. The level, or null.
+ */
+function bothLevel(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  let at = k;
+  let both = false;
+  for (let v = 0; v < 5 && at < end; v++) {
+    const w = s.words[at] as string;
+    if (w === "both" || w === "each") both = true;
+    else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w) || plainVerb(w, state, s, at))) break;
+    at++;
+  }
+  if (!both) return null;
+  const level = levelAt(s, at, end, state);
+  return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
+}
+
+/**
  * Levels first, then the names they belong to: "Candidate A scores 5 and 2 on experience and teamwork" (one option,
  * its attributes), "Omar's calendar reads 0 and 2 for Monday morning and Monday noon" (one attribute, its options).
  * Exact or nothing: counts that differ are ambiguous; the names must close the clause.
@@ -403,7 +421,11 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
   if (attributes === null) return levelsThenNames(s, k, end, state, { option });
   // "Candidate B's communication and leadership check in at 4 and 2"
   const levels = levelsAfterVerbs(s, attributes.end, end, state);
-  if (levels === null) return null;
   const o = option;
+  if (levels === null) {
+    // "Employee D's badge log and desk search both came back 1" (fresh52): one level for each of the attributes
+    const shared = bothLevel(s, attributes.end, end, state);
+    return shared === null ? null : { shares: attributes.attributes.map((a) => [o, a, shared.value]), end: shared.end };
+  }
   return pair(attributes.attributes, levels.levels, after(levels.end), (a, l) => [o, a, l]);
 }

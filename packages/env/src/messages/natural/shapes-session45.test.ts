@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseNatural } from "../parse-natural";
-import { manor, restaurants } from "./test-sentence";
+import { manor, restaurants, share } from "./test-sentence";
 
 // Session 45, from fresh52's misses (a batch written by a writer who never saw the rules, scored first at 1.00 / 0.746).
 const tasks = { restaurants, manor } as const;
@@ -68,6 +68,36 @@ describe("the team's assent as a condition leaves a plan a plan (sentence.ts' co
     "Let's go with Restaurant A if the rest of you are free.",
     "Let's go with Restaurant A if Carol is in.",
   ])("proposes nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+});
+
+describe("one level for a list of attributes: 'X's A and B both came back 1' (paired-shares.ts' bothLevel)", () => {
+  it("each attribute gets the level, for any option, pair of attributes and verb (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("both came back", "are both", "both sit at", "each score"),
+        (o, a, b, level, verb) => {
+          fc.pre(a !== b);
+          const text = `${options[o]}'s ${attributes[a]} and ${attributes[b]} ${verb} ${level}.`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a, level), share(o, b, level)]);
+        },
+      ),
+      { numRuns: 60, seed: 45 },
+    );
+  });
+
+  it.each([
+    "Restaurant A's service and ambience both came back around 4.",
+    "Restaurant A's service and ambience both might be 4.",
+    "Restaurant A's service and ambience came back 4.",
+    "Restaurant A's service and ambience both came back 4 or 5.",
+  ])("shares nothing from %j", (text) => {
     expect(parseNatural(text, restaurants).acts).toEqual(nothing);
   });
 });
