@@ -17,6 +17,9 @@ describe("paired lists from fresh30: an attribute heading its items, a count 'to
   it.each([
     ["Food quality: Restaurant A 4, Restaurant C 2.", [share(0, 0, 4), share(2, 0, 2)]],
     ["Service: Restaurant B 1 and Restaurant C 5.", [share(1, 1, 1), share(2, 1, 5)]],
+    // fresh52 (session 45): a verb of having or a filler between an item's option and its level
+    ["Service: Restaurant B has 1 and Restaurant C has 5.", [share(1, 1, 1), share(2, 1, 5)]],
+    ["Ambience: Restaurant A is at 2, Restaurant C is 4.", [share(0, 2, 2), share(2, 2, 4)]],
     ["Restaurant A and Restaurant B carry service marks of 3 and 4.", [share(0, 1, 3), share(1, 1, 4)]],
     ["Restaurant A and Restaurant C post ambience scores of 2 and 5.", [share(0, 2, 2), share(2, 2, 5)]],
   ])("reads %j", (text, acts) => {
@@ -34,6 +37,8 @@ describe("paired lists from fresh30: an attribute heading its items, a count 'to
   it.each([
     // an item with something besides its option and level, a repeated option, a doubt after the list
     "Food quality: Restaurant A 4, Restaurant C maybe 2.",
+    "Food quality: Restaurant A has 4, Restaurant C has maybe 2.",
+    "Food quality: Restaurant A has 4, Restaurant C could have 2.",
     "Food quality: Restaurant A 4, Restaurant A 2.",
     "Food quality: Restaurant A 4, Restaurant C 2, or the reverse.",
     "Restaurant A and Restaurant B carry service marks of 3, 4 and 5.",

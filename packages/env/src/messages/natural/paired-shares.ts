@@ -301,7 +301,8 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
     if (shares.length > 0 && words[j] === "and") j++;
     const o = state.options.match(words, j);
     if (o === null) return null;
-    const level = levelAt(s, o.end, end, state);
+    // "Rice bags: Shelf A has 2 and Shelf B has 5" (fresh52): a verb of having or a filler before the level
+    const level = levelAt(s, skipFillers(s, o.end, end), end, state);
     if (level === null) return null;
     shares.push([o.index, attribute.index, level.value]);
     j = level.end;
