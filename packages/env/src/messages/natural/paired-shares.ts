@@ -17,7 +17,9 @@ function levelList(s: Sentence, k: number, end: number, state: ParseState): { le
   let j = k;
   let last = k;
   while (levels.length < MAX_LIST) {
-    const level = levelAt(s, j, end, state);
+    // "a 3 and a 5" (fresh52): an article before a level
+    const article = (s.words[j] === "a" || s.words[j] === "an") && levelAt(s, j + 1, end, state) !== null;
+    const level = levelAt(s, article ? j + 1 : j, end, state);
     if (level === null) break;
     levels.push(level.value);
     last = level.end;
@@ -273,13 +275,32 @@ function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseS
   return optionsLevels(s, options, attribute.index, end, state);
 }
 
-/** "For <attribute>, <options> are <levels>": one attribute leading a list of options and their levels. */
+/** The speaker's rating before a list of options: "I'd rate", "I would give" (fresh52). */
+const RATING_LEADS: readonly (readonly string[])[] = [
+  ["i'd", "rate"],
+  ["i", "would", "rate"],
+  ["i", "rate"],
+  ["i'd", "give"],
+  ["i", "would", "give"],
+  ["i'd", "score"],
+];
+
+/** After a rating lead at k ("I'd rate"), the word after it; else k. */
+function afterRatingLead(words: readonly string[], k: number): number {
+  for (const lead of RATING_LEADS) if (lead.every((w, n) => words[k + n] === w)) return k + lead.length;
+  return k;
+}
+
+/**
+ * "For <attribute>, <options> are <levels>": one attribute leading a list of options and their levels ("On
+ * teamwork, I'd rate Candidate A and Candidate D a 3 and a 5 respectively": the speaker's rating before the list).
+ */
 function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
   const { words } = s;
   if (!((words[k] === "for" || words[k] === "on") && s.clauseStart(k))) return null;
   const attribute = state.attributes.match(words, k + 1);
   if (attribute === null || !s.separated(attribute.end - 1)) return null;
-  const options = optionList(s, attribute.end, end, state);
+  const options = optionList(s, afterRatingLead(words, attribute.end), end, state);
   if (options === null || options.options.length < 2) return null;
   return optionsLevels(s, options, attribute.index, end, state);
 }

@@ -101,3 +101,32 @@ describe("one level for a list of attributes: 'X's A and B both came back 1' (pa
     expect(parseNatural(text, restaurants).acts).toEqual(nothing);
   });
 });
+
+describe("'On <attribute>, I'd rate A and B a 3 and a 5 respectively' (paired-shares.ts)", () => {
+  it("pairs the options with the levels in order, with or without the rating lead and articles (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("I'd rate", "I would give", "I'd score"),
+        fc.boolean(),
+        (o, p, a, x, y, lead, article) => {
+          fc.pre(o !== p);
+          const [lx, ly] = article ? [`a ${x}`, `a ${y}`] : [`${x}`, `${y}`];
+          const text = `On ${attributes[a]}, ${lead} ${options[o]} and ${options[p]} ${lx} and ${ly} respectively.`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a, x), share(p, a, y)]);
+          // one level for two options, or a hedge after the list: nothing
+          const one = parseNatural(`On ${attributes[a]}, ${lead} ${options[o]} and ${options[p]} ${lx}.`, restaurants);
+          expect(one.acts).toEqual(nothing);
+          const hedged = `On ${attributes[a]}, ${lead} ${options[o]} and ${options[p]} ${lx} and ${ly} or so.`;
+          expect(parseNatural(hedged, restaurants).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 60, seed: 45 },
+    );
+  });
+});
