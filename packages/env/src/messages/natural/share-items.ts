@@ -131,8 +131,8 @@ function countAt(s: Sentence, k: number, end: number, state: ParseState): Level 
   return { value: at.value, end: at.at };
 }
 
-/** Words before "no" that make it a count of none: "has no", "there are no", "Shelf A: no". */
-const NONE_LEADS = new Set(["has", "have", "holds", "hold", "carries", "stocks", "are", "is", "'s"]);
+/** Words before "no" that make it a count of none: "has no", "there are no", "Shelf A: no", "has 3 onions and no". */
+const NONE_LEADS = new Set(["has", "have", "holds", "hold", "carries", "stocks", "are", "is", "'s", "and"]);
 
 /**
  * Is the "no" at k a count of none: on a scale from 0, after a verb of holding or a label's colon, with the counted
