@@ -226,6 +226,8 @@ export const naturalCues = {
     "show",
     "shows",
     "to",
+    // "Stall C and Stall D finished on -2 and 1 for plants sold" (fresh53)
+    "on",
   ),
   /** The speaker's own reading in a correction: "but I see 2", "my notes say 0". */
   correctionVerbs: set(

@@ -1,6 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { commaPairedList } from "./comma-paired-list";
+import { wiseAttribute } from "./share-cues";
 import { plainWord } from "./lone-share";
 import { levelsForOptions, parallelShares } from "./parallel-shares";
 import { levelAt } from "./share-items";
@@ -10,6 +11,16 @@ import { soldNoun } from "./sold-count";
 
 /** Shares a paired list gives, in order, and the word after it; `ambiguous` when the counts differ. */
 export type Paired = { shares: [number, number, number][]; end: number } | { ambiguous: true; end: number };
+
+/**
+ * After a paired list's end at e, the word after "respectively", "in that order" or "in order" (fresh53's "land at 2
+ * and 4, in that order"), else e.
+ */
+export function afterOrder(words: readonly string[], e: number): number {
+  if (words[e] === "respectively") return e + 1;
+  if (words[e] === "in" && words[e + 1] === "that" && words[e + 2] === "order") return e + 3;
+  return words[e] === "in" && words[e + 1] === "order" ? e + 2 : e;
+}
 
 /** Levels joined as a list at k: "4 and 1", "2, 3 and 4" (two at least). */
 function levelList(s: Sentence, k: number, end: number, state: ParseState): { levels: number[]; end: number } | null {
@@ -127,9 +138,10 @@ function optionsLevels(
   end: number,
   state: ParseState,
 ): Paired | null {
-  const levels = levelList(s, skipFillers(s, options.end, end), end, state);
+  // "Restaurant A and Restaurant C land at 2 and 4" (fresh53): plain verb words before the levels
+  const levels = levelsAfterVerbs(s, options.end, end, state);
   if (levels === null) return null;
-  const last = s.words[levels.end] === "respectively" ? levels.end + 1 : levels.end;
+  const last = afterOrder(s.words, levels.end);
   if (!(last >= end || s.separated(last - 1))) return null;
   return pair(options.options, levels.levels, last, (o, l) => [o, attribute, l]);
 }
@@ -154,7 +166,7 @@ function countedPairs(s: Sentence, j: number, end: number, state: ParseState, op
     if (levels.levels.length !== options.length) return { ambiguous: true, end };
     options.forEach((o, n) => shares.push([o, attribute.index, levels.levels[n] as number]));
     k = attribute.end;
-    if (words[k] === "respectively") k++;
+    k = afterOrder(words, k);
     const next = words[k] === "and" ? k + 1 : s.separated(k - 1) && words[k] === "and" ? k + 1 : -1;
     if (next < 0) break;
     k = next;
@@ -181,7 +193,7 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   const levels = levelList(s, skipFillers(s, before?.end ?? attributes.end, end), end, state);
   if (levels === null) return null;
   let stop = levels.end;
-  if (s.words[stop] === "respectively") stop++;
+  stop = afterOrder(s.words, stop);
   const after = before === null ? placedOption(s, stop, end, state) : null;
   const place = before ?? after;
   if (place === null) return null;
@@ -250,13 +262,13 @@ function levelsThenNames(
   if ("option" in owner) {
     const attributes = attributeList(s, at, end, state);
     if (attributes === null) return null;
-    const last = s.words[attributes.end] === "respectively" ? attributes.end + 1 : attributes.end;
+    const last = afterOrder(s.words, attributes.end);
     if (!(last >= end || s.separated(last - 1))) return null;
     return pair(attributes.attributes, levels.levels, last, (a, l) => [owner.option, a, l]);
   }
   const options = optionList(s, at, end, state);
   if (options === null || options.options.length < 2) return null;
-  const last = s.words[options.end] === "respectively" ? options.end + 1 : options.end;
+  const last = afterOrder(s.words, options.end);
   if (!(last >= end || s.separated(last - 1))) return null;
   return pair(options.options, levels.levels, last, (o, l) => [o, owner.attribute, l]);
 }
@@ -273,6 +285,18 @@ function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseS
   const options = optionList(s, attribute.end + 1, end, state);
   if (options === null || options.options.length < 2) return null;
   return optionsLevels(s, options, attribute.index, end, state);
+}
+
+/**
+ * The attribute leading a clause at k: "For <attribute>", "On the <attribute>" (fresh53's "On the broken watch"),
+ * "<attribute>-wise" (fresh53's "Service-wise"); its index and the word after it, or null.
+ */
+function attributeLead(s: Sentence, k: number, end: number, state: ParseState): { index: number; end: number } | null {
+  const { words } = s;
+  if (!s.clauseStart(k)) return null;
+  if (words[k] === "for" || words[k] === "on")
+    return state.attributes.match(words, words[k + 1] === "the" ? k + 2 : k + 1);
+  return wiseAttribute(s, k, end, state);
 }
 
 /** The speaker's rating before a list of options: "I'd rate", "I would give" (fresh52). */
@@ -297,8 +321,7 @@ function afterRatingLead(words: readonly string[], k: number): number {
  */
 function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
   const { words } = s;
-  if (!((words[k] === "for" || words[k] === "on") && s.clauseStart(k))) return null;
-  const attribute = state.attributes.match(words, k + 1);
+  const attribute = attributeLead(s, k, end, state);
   if (attribute === null || !s.separated(attribute.end - 1)) return null;
   const options = optionList(s, afterRatingLead(words, attribute.end), end, state);
   if (options === null || options.options.length < 2) return null;
@@ -367,7 +390,7 @@ function countedToOther(s: Sentence, k: number, end: number, state: ParseState):
  */
 export function pairedShares(s: Sentence, i: number, end: number, state: ParseState): Paired | null {
   const { words } = s;
-  const after = (e: number): number => (words[e] === "respectively" ? e + 1 : e);
+  const after = (e: number): number => afterOrder(words, e);
   // "For <option>, <attributes> are <levels>"
   let option: number | null = null;
   let k = i;

@@ -159,3 +159,34 @@ describe("'and no <noun>' after a count is a count of none (share-items.ts' none
     expect(parseNatural("Shelf B has 3 onions and no idea about rice bags.", pantry).acts).toEqual([share(1, 1, 3)]);
   });
 });
+
+// fresh53 (scored unseen after fresh52's rules, 1.00 / 0.714; paired lists 0 of 8): an attribute leading with an
+// article or "-wise", plain verbs before the levels, and "in that order" for "respectively" (paired-shares.ts).
+describe("attribute-led paired lists in fresh53's forms (paired-shares.ts' attributeLead, afterOrder)", () => {
+  it("pairs in order for every lead, verb and closing (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("For @,", "On the @,", "@-wise,"),
+        fc.constantFrom("are", "land at", "finished on", "come in at"),
+        fc.constantFrom("", " respectively", ", in that order", ", in order"),
+        (o, p, a, x, y, lead, verb, order) => {
+          fc.pre(o !== p);
+          const head = lead.replace("@", attributes[a] as string);
+          const text = `${head} ${options[o]} and ${options[p]} ${verb} ${x} and ${y}${order}.`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a, x), share(p, a, y)]);
+          const doubted = `${head} ${options[o]} and ${options[p]} ${verb} ${x} and ${y}, or the other way around.`;
+          expect(parseNatural(doubted, restaurants).acts).toEqual(nothing);
+          const short = `${head} ${options[o]} and ${options[p]} ${verb} ${x}, ${y} and 3${order}.`;
+          expect(parseNatural(short, restaurants).acts.filter((act) => act.kind === "share")).toEqual([]);
+        },
+      ),
+      { numRuns: 80, seed: 53 },
+    );
+  });
+});

@@ -173,7 +173,12 @@ export function attributeLedShare(
 }
 
 /** "Service-wise, ...", "Food quality-wise, ...": the attribute and the word after it, or null. */
-function wiseAttribute(s: Sentence, i: number, end: number, state: ParseState): { index: number; end: number } | null {
+export function wiseAttribute(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { index: number; end: number } | null {
   for (let k = i; k < Math.min(end, i + 4); k++) {
     const w = s.words[k] as string;
     if (!w.endsWith("-wise")) continue;
