@@ -3,7 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { consentUnless } from "./consent-proposal";
 import { alternative } from "./option-list";
 import { optionChosen } from "./option-subject-proposal";
-import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
+import { consentTail, LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
 
@@ -185,9 +185,11 @@ function closingChoice(s: Sentence, i: number, j: number, end: number): number |
 }
 
 /** "Candidate A it is.", "Monday evening it is, then." (fresh34) after the option at j: the word after it, or null. */
-function itIsChoice(s: Sentence, j: number, end: number): number | null {
+function itIsChoice(s: Sentence, j: number, sentenceEnd: number): number | null {
   const { words } = s;
   if (words[j] !== "it" || words[j + 1] !== "is") return null;
+  // "Restaurant A it is, then — unless anyone has a strong objection" (fresh53): the team's consent closing it
+  const end = consentTail(s, j, sentenceEnd);
   if (j + 2 >= end) return j + 2;
   return words[j + 2] === "then" && j + 3 >= end && s.separated(j + 1) ? j + 3 : null;
 }

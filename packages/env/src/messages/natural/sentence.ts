@@ -371,6 +371,16 @@ const CONSENT_WORDS = new Set([
   "it",
   "that",
   "this",
+  // "unless anyone has a strong objection" (fresh53)
+  "has",
+  "have",
+  "a",
+  "an",
+  "any",
+  "strong",
+  "serious",
+  "real",
+  "major",
 ]);
 
 /**

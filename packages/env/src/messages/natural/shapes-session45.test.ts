@@ -190,3 +190,30 @@ describe("attribute-led paired lists in fresh53's forms (paired-shares.ts' attri
     );
   });
 });
+
+describe("'X it is' with the team's consent closing it (proposal-cues.ts' itIsChoice, sentence.ts' consentTail)", () => {
+  it("proposes with any consent tail; a condition on anything else holds it back (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom(", then", ""),
+        fc.constantFrom(
+          "unless anyone objects",
+          "unless anyone has a strong objection",
+          "if nobody has any objections",
+        ),
+        (o, then, consent) => {
+          const name = options[o] as string;
+          expect(parseNatural(`${name} it is${then} — ${consent}.`, restaurants).acts).toEqual(propose(o));
+          expect(parseNatural(`${name} it is${then}, unless the price is too high.`, restaurants).acts).toEqual(
+            nothing,
+          );
+          const more = `${name} it is${then}, ${consent} to the price.`;
+          expect(parseNatural(more, restaurants).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 30, seed: 53 },
+    );
+  });
+});
