@@ -286,3 +286,34 @@ describe("a yes/no question embedded after 'do you know whether' and the like (h
     expect(parseNatural(text, meetings).acts.filter((a) => a.kind === "ask")).toEqual([]);
   });
 });
+
+// fresh53 (session 45): "Agent 4, can you confirm Restaurant C's wait time before we do?" was missed: a closing
+// "before we <step>" is the time of the team's step, not a condition on the value.
+describe("a question closed by 'before we do / decide / book'", () => {
+  it("asks as the question alone does, for any option, attribute and step (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.constantFrom("do", "decide", "book it", "commit"),
+        (o, a, step) => {
+          const alone = `Agent 2, can you confirm ${options[o]}'s ${attributes[a]}?`;
+          const expected = [{ kind: "ask", option: o, attribute: a, to: 1 }];
+          expect(parseNatural(alone, restaurants).acts).toEqual(expected);
+          const text = `Agent 2, can you confirm ${options[o]}'s ${attributes[a]} before we ${step}?`;
+          expect(parseNatural(text, restaurants).acts).toEqual(expected);
+        },
+      ),
+      { numRuns: 30, seed: 53 },
+    );
+  });
+
+  it.each([
+    "What is Restaurant C's service before we book Restaurant A?",
+    "What was Restaurant C's service before we complained?",
+    "Agent 2, what is Restaurant C's service if we decide?",
+  ])("asks nothing from %j", (text) => {
+    expect(parseNatural(text, restaurants).acts.filter((a) => a.kind === "ask")).toEqual([]);
+  });
+});

@@ -477,7 +477,8 @@ function pairFrom(
   let its = false;
   let option: number | null = null;
   let attribute: number | null = null;
-  for (let k = j; k < s.to; k++) {
+  const stop = beforeWeDecide(s, j);
+  for (let k = j; k < stop; k++) {
     if (tagged.has(k)) continue;
     const w = words[k] as string;
     if (NOT_ONE_PAIR.has(w) || cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
@@ -514,6 +515,36 @@ function pairFrom(
   // earlier clause of the sentence that names one option and no attribute, asks about that option
   if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
   return option === null || attribute === null ? null : { option, attribute };
+}
+
+/** The team's step a question comes before: "before we do", "before we decide", "before we book". */
+const TEAM_STEPS = new Set([
+  "do",
+  "decide",
+  "book",
+  "commit",
+  "choose",
+  "pick",
+  "vote",
+  "finalize",
+  "finalise",
+  "sign",
+]);
+
+/**
+ * Where a closing "before we <step>" starts in a question from j on ("Agent 4, can you confirm Restaurant C's wait
+ * time before we do?", fresh53): the time of the team's step, no condition on the value, when "before" is followed by
+ * "we", a step and at most "it" / "anything" / "that". s.to when there is none.
+ */
+function beforeWeDecide(s: Sentence, j: number): number {
+  const { words } = s;
+  for (let k = j + 1; k < s.to - 2; k++) {
+    if (words[k] !== "before" || words[k + 1] !== "we" || !TEAM_STEPS.has(words[k + 2] as string)) continue;
+    let end = k + 3;
+    if (end < s.to && (words[end] === "it" || words[end] === "anything" || words[end] === "that")) end++;
+    return end === s.to ? k : s.to;
+  }
+  return s.to;
 }
 
 /** Before a question, words that make the option named there something else than its topic ("Before we pick X, ..."). */
