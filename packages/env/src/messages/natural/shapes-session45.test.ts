@@ -217,3 +217,27 @@ describe("'X it is' with the team's consent closing it (proposal-cues.ts' itIsCh
     );
   });
 });
+
+describe("'her' / 'his' / 'their' point to the one person spoken about, where the options are people (share-cues.ts)", () => {
+  it("shares for that option, any pronoun, attribute and level; never where options are places (property)", () => {
+    const { options, attributes } = manor.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom("Her", "His", "Their"),
+        (o, a, level, pronoun) => {
+          const text = `${options[o]} is my pick. ${pronoun} ${attributes[a]} is a ${level}.`;
+          expect(parseNatural(text, manor).acts).toEqual([propose(o)[0], share(o, a, level)]);
+          // no one spoken about before it: nothing
+          expect(parseNatural(`${pronoun} ${attributes[a]} is a ${level}.`, manor).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 40, seed: 53 },
+    );
+    expect(parseNatural("Restaurant A is my pick. Her service is a 3.", restaurants).acts).toEqual(propose(0));
+    const two = parseNatural("Miss Hartley and Lady Ashby are close. Her torn glove is a 3.", manor).acts;
+    expect(two.filter((act) => act.kind === "share")).toEqual([]);
+  });
+});

@@ -33,6 +33,16 @@ function levelLeftAfter(s: Sentence, k: number, end: number): boolean {
   return naturalInteger(w) !== null || cue.numberWords.has(w);
 }
 
+/** Possessives of a person: "her torn glove", "his experience", "their teamwork". */
+const PERSON_POSSESSIVES: ReadonlySet<string> = new Set(["her", "his", "their"]);
+/** Option nouns of tasks whose options are people (candidates, suspects, employees). */
+const PEOPLE: ReadonlySet<string> = new Set(["candidate", "suspect", "employee"]);
+
+/** Are the task's options people, whom "her" / "his" / "their" can point to? */
+function peopleOptions(state: ParseState): boolean {
+  return PEOPLE.has(state.task.domain.optionNoun);
+}
+
 function subjectItems(
   s: Sentence,
   i: number,
@@ -42,11 +52,14 @@ function subjectItems(
   const { words } = s;
   let options: number[];
   let k: number;
-  const referent = words[i] === "it" || words[i] === "its" ? pronounReferent(s, i, state) : null;
+  // "Miss Hartley is my pick. Her torn glove is a 3." (fresh53): "her" / "his" / "their" as "its" where the options
+  // are people
+  const possessive = words[i] === "its" || (PERSON_POSSESSIVES.has(words[i] as string) && peopleOptions(state));
+  const referent = words[i] === "it" || possessive ? pronounReferent(s, i, state) : null;
   if (referent !== null) {
     options = [referent];
     k = i + 1;
-    if (words[i] === "its") {
+    if (possessive) {
       const items = itemList(s, k, end, state, false);
       return items.length > 0 ? { options, items, end: (items[items.length - 1] as Item).end } : null;
     }
