@@ -428,6 +428,10 @@ export class SentenceReading {
       if (proposed !== null) {
         const shaped: Act = { kind: "propose", option: proposed };
         found.acts.unshift(shaped);
+        // "Let's sign the lease on Apartment A. Its rent is a 4." (fresh53): the option a shape proposes is what the
+        // sentence spoke about, for the next sentence's "it" / "its", as a cue's proposal is
+        const named = new Set(found.acts.map((a) => (a.kind === "pass" ? proposed : a.option)));
+        state.subject = named.size === 1 ? proposed : null;
         return shaped;
       }
     }

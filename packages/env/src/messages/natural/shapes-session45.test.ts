@@ -241,3 +241,32 @@ describe("'her' / 'his' / 'their' point to the one person spoken about, where th
     expect(two.filter((act) => act.kind === "share")).toEqual([]);
   });
 });
+
+describe("the option a sentence before spoke about: 'its' after a shape proposal, '<attribute> there' (fresh53)", () => {
+  it("reads both for any option and attributes; nothing with no one option before (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, b, x, y) => {
+          fc.pre(a !== b);
+          const lead = `Let's book a table at ${options[o]}.`;
+          expect(parseNatural(lead, restaurants).acts).toEqual(propose(o));
+          const its = `${lead} Its ${attributes[a]} is a ${x}.`;
+          expect(parseNatural(its, restaurants).acts).toEqual([propose(o)[0], share(o, a, x)]);
+          const there = `${lead} The ${attributes[a]} there is a ${x} and the ${attributes[b]} is a ${y}.`;
+          expect(parseNatural(there, restaurants).acts).toEqual([propose(o)[0], share(o, a, x), share(o, b, y)]);
+          const alone = parseNatural(`The ${attributes[a]} there is a ${x}.`, restaurants).acts;
+          expect(alone).toEqual(nothing);
+          const hedged = parseNatural(`${lead} The ${attributes[a]} there is maybe a ${x}.`, restaurants).acts;
+          expect(hedged).toEqual(propose(o));
+        },
+      ),
+      { numRuns: 40, seed: 53 },
+    );
+  });
+});

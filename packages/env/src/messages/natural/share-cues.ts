@@ -122,6 +122,16 @@ export function attributeFirstShare(
   if (words[j] === "the") j++;
   const attribute = state.attributes.match(words, j);
   if (attribute === null) return null;
+  // "Let's sign the lease on Apartment A. The neighbourhood there is a 5" (fresh53): "there" after the attribute is the
+  // one option named before it in the sentence, else in the sentence before
+  if (words[attribute.end] === "there") {
+    const option = onlyOptionBefore(s, i, state) ?? state.place ?? null;
+    if (option === null) return null;
+    let m = attribute.end + 1;
+    for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
+    const level = m > attribute.end + 1 ? levelAt(s, m, end, state) : null;
+    return level === null ? null : { option, attribute: attribute.index, level: level.value, end: level.end };
+  }
   if (!cue.attributePrepositions.has(words[attribute.end] as string)) return levelThenOption(s, attribute, end, state);
   const option = state.options.match(words, attribute.end + 1);
   if (option === null || option.end > end || alternative(s, attribute.end + 1, option.end)) return null;
