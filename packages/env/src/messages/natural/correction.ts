@@ -5,7 +5,7 @@ import { onlyLevel } from "./lone-share";
 import { naturalInteger } from "./natural-integer";
 import { ownClauseLevel, ownDoubtedPair } from "./own-clause";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
-import { attributeFirstShare, subjectShare } from "./share-cues";
+import { attributeFirstShare, ownSource, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
 /** Words of a disagreement before the speaker's value: "I disagree —", "That's off —", "Not quite:", "Nope,". */
@@ -31,18 +31,6 @@ const CERTAIN_ADVERBS = new Set([
   "really",
   "still",
 ]);
-
-/** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
-export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
-  const w = words[k];
-  if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
-  const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
-  if (!(words[j] === "my" || words[j] === "our")) return false;
-  const noun = words[j + 1] === "own" ? j + 2 : j + 1;
-  // "it's 1 on my end", "it's 2 on my side"
-  const source = cue.correctionSources.has(words[noun] as string) || words[noun] === "end" || words[noun] === "side";
-  return source && (noun + 1 >= end || s.separated(noun));
-}
 
 /** "the correct value is 1", "the right number is 0", "the actual figure is 3": the speaker's value named so. */
 const TRUE_ADJECTIVES = new Set(["correct", "right", "real", "actual", "true", "proper", "current", "updated"]);

@@ -270,3 +270,24 @@ describe("the option a sentence before spoke about: 'its' after a shape proposal
     );
   });
 });
+
+describe("the speaker's own source set off between the pair and its level (share-cues.ts' ownSourceAside)", () => {
+  it("reads the level for any pair and own source; another's source or a hedge: nothing (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("per my notes:", "from my sheet,", "according to my records,"),
+        (o, a, level, source) => {
+          const head = `${attributes[a]} at ${options[o]}`;
+          expect(parseNatural(`${head}, ${source} a ${level}.`, restaurants).acts).toEqual([share(o, a, level)]);
+          expect(parseNatural(`${head}, per Agent 2's notes: a ${level}.`, restaurants).acts).toEqual(nothing);
+          expect(parseNatural(`${head}, ${source} maybe a ${level}.`, restaurants).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 30, seed: 52 },
+    );
+  });
+});

@@ -110,6 +110,26 @@ function pronounReferent(s: Sentence, i: number, state: ParseState): number | nu
   return onlyOptionBefore(s, i, state) ?? state.subject;
 }
 
+/** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
+export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
+  const w = words[k];
+  if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
+  const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
+  if (!(words[j] === "my" || words[j] === "our")) return false;
+  const noun = words[j + 1] === "own" ? j + 2 : j + 1;
+  // "it's 1 on my end", "it's 2 on my side"
+  const source = cue.correctionSources.has(words[noun] as string) || words[noun] === "end" || words[noun] === "side";
+  return source && (noun + 1 >= end || s.separated(noun));
+}
+
+/** After the speaker's own source at k closing its clause ("per my notes:", "from my sheet,"), the next word; else k. */
+function ownSourceAside(s: Sentence, k: number, end: number): number {
+  if (!ownSource(s.words, k, end, s)) return k;
+  let t = k;
+  while (t < end && !s.separated(t)) t++;
+  return t + 1 < end ? t + 1 : k;
+}
+
 /** "[the] <attribute> of|for|at <option> [is] <level>" at i. */
 export function attributeFirstShare(
   s: Sentence,
@@ -135,7 +155,9 @@ export function attributeFirstShare(
   if (!cue.attributePrepositions.has(words[attribute.end] as string)) return levelThenOption(s, attribute, end, state);
   const option = state.options.match(words, attribute.end + 1);
   if (option === null || option.end > end || alternative(s, attribute.end + 1, option.end)) return null;
-  let m = option.end;
+  // "Ambience at Restaurant A, per my notes: a 3" (fresh52): the speaker's own source set off before the level
+  const aside = s.separated(option.end - 1) ? ownSourceAside(s, option.end, end) : option.end;
+  let m = aside;
   for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
   if (m === option.end && !(s.tokens[option.end - 1] as NaturalToken).pause) return null;
   const level = levelAt(s, m, end, state);
