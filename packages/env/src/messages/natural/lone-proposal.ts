@@ -205,14 +205,21 @@ function particleChoice(words: readonly string[], k: number, to: number): boolea
   return found;
 }
 
+/** "it" opening a clause after a dash: the choice's reason ("Let's give the prize to Stall B — it sold 2 cakes"). */
+const DASHED_REASONS: ReadonlySet<string> = new Set(["it", "it's", "its"]);
+
 /**
- * Where the clause of a choice in from..to ends: at a reason after a pause ("..., since it has 4 onions"), else at
- * `to`. The reason may hold names and numbers of its own.
+ * Where the clause of a choice in from..to ends: at a reason after a pause ("..., since it has 4 onions") or "it"
+ * after a dash (fresh52's "Let's give the prize to Stall B — it sold 2 cakes and 2 plants"), else at `to`. The
+ * reason may hold names and numbers of its own.
  */
 export function reasonEnd(s: Sentence, from: number, to: number): number {
   const { words, tokens } = s;
-  for (let k = from + 1; k < to; k++)
-    if (REASONS.has(words[k] as string) && (tokens[k - 1] as NaturalToken).pause) return k;
+  for (let k = from + 1; k < to; k++) {
+    const before = tokens[k - 1] as NaturalToken;
+    if (REASONS.has(words[k] as string) && before.pause) return k;
+    if (DASHED_REASONS.has(words[k] as string) && before.dash === true) return k;
+  }
   return to;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { manor, restaurants, share } from "./test-sentence";
+import { manor, restaurants, share, stalls } from "./test-sentence";
 
 // Session 45, from fresh52's misses (a batch written by a writer who never saw the rules, scored first at 1.00 / 0.746).
 const tasks = { restaurants, manor } as const;
@@ -289,5 +289,47 @@ describe("the speaker's own source set off between the pair and its level (share
       ),
       { numRuns: 30, seed: 52 },
     );
+  });
+});
+
+describe("'sold' with a list of counts, and a dashed 'it' clause as a proposal's reason (fresh52)", () => {
+  it("'<option> sold <count> <noun> and <count> <noun>' shares each; a hedge, a vague count or more words: none (property)", () => {
+    const { options } = stalls.domain;
+    // stalls: cakes sold 0, raffle tickets 1, books sold 2, plants sold 3; levels -2..2
+    const nouns = [
+      ["cakes", 0],
+      ["books", 2],
+      ["plants", 3],
+    ] as const;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom(...nouns),
+        fc.constantFrom(...nouns),
+        fc.integer({ min: -2, max: 2 }),
+        fc.integer({ min: -2, max: 2 }),
+        (o, [n1, a1], [n2, a2], x, y) => {
+          fc.pre(a1 !== a2);
+          const name = options[o] as string;
+          const text = `${name} sold ${x} ${n1} and ${y} ${n2}.`;
+          expect(parseNatural(text, stalls).acts).toEqual([share(o, a1, x), share(o, a2, y)]);
+          const it = `${name} gets my vote. It sold ${x} ${n1} and ${y} ${n2}.`;
+          expect(parseNatural(it, stalls).acts).toEqual([...propose(o), share(o, a1, x), share(o, a2, y)]);
+          expect(parseNatural(`${name} sold ${x} ${n1}, maybe ${y}.`, stalls).acts).toEqual(nothing);
+          expect(parseNatural(`${name} sold ${x} ${n1} and some ${n2}.`, stalls).acts).toEqual(nothing);
+          expect(parseNatural(`${name} sold ${x} ${n1} and ${y} ${n2} more than last year.`, stalls).acts).toEqual(
+            nothing,
+          );
+        },
+      ),
+      { numRuns: 60, seed: 52 },
+    );
+  });
+
+  it("'Let's give the prize to X — it <fact>' proposes X and reads the fact; 'it' after a comma or another dash clause does not", () => {
+    const acts = parseNatural("Let's give the prize to Stall B — it has 2 raffle tickets.", stalls).acts;
+    expect(acts).toEqual([...propose(1), share(1, 1, 2)]);
+    expect(parseNatural("Let's give the prize to Stall B — it or Stall C.", stalls).acts).toEqual(nothing);
+    expect(parseNatural("Let's give the prize to Stall B — if it sold 2 cakes.", stalls).acts).toEqual(nothing);
   });
 });

@@ -4,6 +4,7 @@ import { alternative, optionList } from "./option-list";
 import { naturalInteger } from "./natural-integer";
 import { onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 import { type Item, itemList, levelAt } from "./share-items";
+import { soldItems } from "./sold-count";
 
 // The share cue family: a sentence that states levels, subject first ("<option> has ...", "it has ...") or
 // attribute first ("the <attribute> of <option> is <level>").
@@ -92,6 +93,12 @@ function subjectItems(
     if (words[j] === "got") j++;
     const items = itemList(s, j, end, state, true);
     if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
+  }
+  // "it sold 2 cakes and 2 plants" (fresh52): counts of the attributes "<noun> sold"
+  if (verb === "sold") {
+    const items = soldItems(s, k + 1, end, state);
+    const last = items[items.length - 1];
+    if (last !== undefined) return { options, items, end: last.end };
   }
   if (cue.scoreVerbs.has(verb)) {
     let j = k + 1;

@@ -3,6 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { correctionWordLead } from "./lone-share";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
+import { trailingHedge } from "./trailing-hedge";
 
 // A count said with the verb its attribute is named by (issue 26, session 42; fresh40's "Stall C sold a single book",
 // fresh42's "Stall D sold a single plant", "Stall C didn't sell a single plant"): an attribute "<noun> sold" is read from
@@ -144,6 +145,37 @@ function rejectedCountAt(s: Sentence, k: number, to: number, attribute: number, 
     return noun !== null && noun.attribute === attribute && noun.end === to ? j : null;
   }
   return null;
+}
+
+/**
+ * "<count> <noun>[ and <count> <noun> ...]" from k, after "sold" (fresh52's "it sold 2 cakes and 2 plants", "Stall C
+ * sold two books, and its raffle tickets came out at -1"): one item per count, of the attribute "<noun> sold", the
+ * list closing its clause. All or nothing: a count without its noun, a level out of range or more words after the
+ * list give none.
+ */
+export function soldItems(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { attribute: number; level: number; end: number }[] {
+  const { words } = s;
+  const [lo, hi] = state.task.levels;
+  const items: { attribute: number; level: number; end: number }[] = [];
+  let j = k;
+  while (j < end) {
+    const count = countAt(words, j);
+    if (count === null || count.value < lo || count.value > hi) return [];
+    const noun = soldNoun(s, count.end, state);
+    // "Stall A sold 1 cake, maybe 2": another count offered after the noun leaves it open
+    if (noun === null || trailingHedge(s, noun.end, s.to)) return [];
+    items.push({ attribute: noun.attribute, level: count.value, end: noun.end });
+    j = noun.end;
+    if (words[j] !== "and" || s.separated(j - 1)) break;
+    j++;
+  }
+  // "sold 2 cakes, not 1" is soldCount's: only a rejected count that closes the sentence leaves the count read
+  return j >= end || (s.separated(j - 1) && words[j] !== "not") ? items : [];
 }
 
 /** Verbs that give the total of sales: "were -2", "came to -1", "totalled 2", "stood at 0". */
