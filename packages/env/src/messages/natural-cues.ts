@@ -39,6 +39,8 @@ export const naturalCues = {
     "gets",
     "scores",
     "earns",
+    // "Employee C's badge log reads 1, and their email records come back 0" (fresh54)
+    "reads",
   ),
   numberWords: new Map([
     ["zero", 0],

@@ -8,7 +8,7 @@ import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
 import { loneShare, onlyLevel } from "./lone-share";
 import { salesCount, soldCount } from "./sold-count";
-import { teamProposal } from "./team-proposal";
+import { consentOpening, teamProposal } from "./team-proposal";
 import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { doubtingTail } from "./doubting-tail";
@@ -417,11 +417,14 @@ export class SentenceReading {
       !found.acts.some((a) => a.kind === "propose" || a.kind === "ask")
     ) {
       // "Hire Candidate C.", "Candidate A is where my heart is.": no choice verb, but nothing else the clause can be
+      // "Unless anyone has a strong objection, let's put the deposit down on X" (fresh54): the plan after the team's
+      // consent opening the sentence
+      const plan = consentOpening(sentence, first, to);
       const proposed =
-        loneProposal(sentence, first, to, state) ??
-        (found.acts.length === 0 ? verblessProposal(sentence, first, to, state) : null) ??
-        letsItProposal(sentence, first, to, state) ??
-        mustBeProposal(sentence, first, to, state) ??
+        loneProposal(sentence, plan, to, state) ??
+        (found.acts.length === 0 ? verblessProposal(sentence, plan, to, state) : null) ??
+        letsItProposal(sentence, plan, to, state) ??
+        mustBeProposal(sentence, plan, to, state) ??
         (found.acts.length === 0 ? consentProposal(sentence, first, to, state) : null) ??
         // "Everyone should meet at X, I reckon", "Can everyone live with X?": the team's plan or its consent asked
         (found.acts.length === 0 ? teamProposal(sentence, first, to, state) : null);

@@ -333,3 +333,41 @@ describe("'sold' with a list of counts, and a dashed 'it' clause as a proposal's
     expect(parseNatural("Let's give the prize to Stall B — if it sold 2 cakes.", stalls).acts).toEqual(nothing);
   });
 });
+
+describe("fresh54's forms: 'reads' as a verb of being, the team's consent opening a plan", () => {
+  it("'X's A reads x, and the B comes back y' shares both (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, b, x, y) => {
+          fc.pre(a !== b);
+          const text = `${options[o]}'s ${attributes[a]} reads ${x}, and the ${attributes[b]} comes back ${y}.`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a, x), share(o, b, y)]);
+          expect(parseNatural(`${options[o]}'s ${attributes[a]} reads maybe ${x}.`, restaurants).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 40, seed: 54 },
+    );
+  });
+
+  it("'Unless anyone has a strong objection, let's ...' proposes; a condition on a fact does not (property)", () => {
+    const { options } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.constantFrom("Unless anyone has a strong objection", "Unless anyone objects", "If nobody objects"),
+        (o, consent) => {
+          const plan = `let's book a table at ${options[o]}.`;
+          expect(parseNatural(`${consent}, ${plan}`, restaurants).acts).toEqual(propose(o));
+          expect(parseNatural(`If the price is right, ${plan}`, restaurants).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 20, seed: 54 },
+    );
+  });
+});

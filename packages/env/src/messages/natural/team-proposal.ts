@@ -325,11 +325,14 @@ export function teamProposal(s: Sentence, from: number, sentenceEnd: number, sta
   return planOption(s, team > 0 ? lead : lead + subject, to, state);
 }
 
-/** "If nobody objects, ..." / "Unless anyone objects, ..." opening the sentence: where the plan starts, else from. */
-function consentOpening(s: Sentence, from: number, to: number): number {
+/**
+ * "If nobody objects, ..." / "Unless anyone objects, ..." / "Unless anyone has a strong objection, ..." (fresh54)
+ * opening the sentence: where the plan starts, else from.
+ */
+export function consentOpening(s: Sentence, from: number, to: number): number {
   const { words } = s;
   if (words[from] !== "if" && words[from] !== "unless") return from;
-  for (let v = from + 2; v <= Math.min(from + 4, to - 1); v++)
+  for (let v = from + 2; v <= Math.min(from + 5, to - 1); v++)
     if (cue.consent.has(words[v] as string)) return s.separated(v) ? v + 1 : from;
   return from;
 }
