@@ -34,7 +34,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // unseen, then tuned on by helper h43p (session 43), who scored fresh44 first and tuned on it; fresh45 is unseen
   // (tuned on by helper h43q after fresh46 was scored first); fresh47 (helper h43q) was unseen, then tuned on in
   // session 44 after fresh48 was scored first; fresh49 (session 44) was unseen, its one wrong act then read by helper
-  // h44p's rules (session 44), who scored fresh50 first and tuned on it; fresh51 (helper h44p) is unseen
+  // h44p's rules (session 44), who scored fresh50 first and tuned on it; fresh51 (helper h44p) is unseen, its one miss
+  // read in session 45; fresh52 and fresh53 (a writer helper, session 45) were scored first and tuned on, as was
+  // fresh54 (another writer); fresh55 (a third writer) is unseen
   const unseen = new Set([
     "fresh14",
     "fresh21",
@@ -46,6 +48,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     "fresh47",
     "fresh49",
     "fresh51",
+    "fresh55",
   ]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
@@ -74,6 +77,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh47",
       "fresh49",
       "fresh51",
+      "fresh55",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -111,8 +115,14 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // tuned on (0.974 / 1.00: one hedged level, 'is a 3, or maybe a 4', read as 3), held to its figure; helper h44p's
       // rule for a level offered with an alternative reads it (1.00 / 1.00 since, no unseen figure). fresh51, written
       // by helper h44p after every rule of its own and never tuned on (1.00 / 0.971; its one correction missed, so
-      // corrections 0.000 on one act), held to its figure
-      if (["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"].includes(name))
+      // corrections 0.000 on one act), held to its figure; its one miss read in session 45 (1.00 / 1.00 since).
+      // fresh55, written by a third writer helper in session 45 and never tuned on (0.913 / 0.677: four wrong acts of
+      // older rules and most styles under the target), held to its figure
+      if (
+        ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51", "fresh55"].includes(
+          name,
+        )
+      )
         continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
