@@ -17,6 +17,9 @@ export function passAt(s: Sentence, i: number): number | null {
   return end;
 }
 
+/** Words that may follow "nothing new" / "nothing else" in a pass: its scope or time ("on my side", "here", "yet"). */
+const PASS_AFTER: ReadonlySet<string> = new Set(["on", "from", "for", "to", "here", "at", "yet", "really", "so", "in"]);
+
 /** The end of a pass phrase at i, before any scope ("on my side"), or null. */
 function passPhraseAt(s: Sentence, i: number): number | null {
   const { words } = s;
@@ -35,7 +38,8 @@ function passPhraseAt(s: Sentence, i: number): number | null {
     if (modified) j++;
     if (words[j] === "to" && cue.passVerbs.has(words[j + 1] as string)) return j + 2;
     if (words[j] === "from" && words[j + 1] === "me") return j + 2;
-    if (modified) return j;
+    // "Nothing new.", "nothing else on my side"; "nothing else comes close" (fresh55) says how the option compares
+    if (modified) return j >= s.to || s.separated(j - 1) || PASS_AFTER.has(words[j] as string) ? j : null;
     return null;
   }
   if (s.gate[i] && (w === "any" || cue.passModifiers.has(w))) {

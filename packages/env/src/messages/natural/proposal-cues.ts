@@ -162,6 +162,12 @@ const PRIZE_RANKS = new Set(["first", "top", "grand"]);
 const POSSIBLY = new Set(["might", "may", "could"]);
 /** After "<option>," closing the sentence: "Restaurant F, final answer.", "Stall B, my pick." */
 const TAIL_LEADS = new Set(["my", "final", "our"]);
+/** Does a prediction stand at b: "I bet" (not "I bet on"), "end up" (what the team will come to do)? */
+function predicted(words: readonly string[], b: number): boolean {
+  if (words[b] === "bet") return words[b - 1] === "i" && words[b + 1] !== "on";
+  return words[b] === "up" && words[b - 1] === "end";
+}
+
 /** "X is who I'd hire", "X is what I'd pick". */
 const RELATIVES = new Set(["who", "what", "which", "where"]);
 
@@ -415,6 +421,8 @@ export function proposalAt(
     for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
       // "I was going to propose X", "I initially wanted to pick X": not a proposal now
       if (cue.pastIntent.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
+      // "I bet the others will end up accusing X" (fresh55): a prediction of what someone will do, not a choice now
+      if (predicted(words, b)) return null;
       if (cue.speakers.has(words[b] as string)) speaker = true;
       if ((s.tokens[b] as NaturalToken).pause) break;
     }

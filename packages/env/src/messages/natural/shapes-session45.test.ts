@@ -373,3 +373,26 @@ describe("fresh54's forms: 'reads' as a verb of being, the team's consent openin
     );
   });
 });
+
+// fresh55's wrong acts (never tuned on; read the same at session 45's start), fixed after it was scored once
+describe("predictions and a compared 'nothing else' are no acts (proposal-cues.ts' predicted, pass-cues.ts)", () => {
+  it("'I bet the others will end up accusing X' proposes nothing; 'My bet: X' and 'I bet on X' propose (property)", () => {
+    const { options } = manor.domain;
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), (o) => {
+        const name = options[o] as string;
+        expect(parseNatural(`I bet the others will end up accusing ${name}.`, manor).acts).toEqual(nothing);
+        expect(parseNatural(`My bet: ${name}.`, manor).acts).toEqual(propose(o));
+        expect(parseNatural(`I bet on ${name}.`, manor).acts).toEqual(propose(o));
+      }),
+      { numRuns: 10, seed: 55 },
+    );
+  });
+
+  it("'nothing else comes close' beside a proposal is no pass; 'Nothing new.', 'Nothing else from me.' are", () => {
+    const text = "Restaurant C is my pick. Its food quality is a 5 and nothing else comes close.";
+    expect(parseNatural(text, restaurants).acts).toEqual([...propose(2), share(2, 0, 5)]);
+    for (const pass of ["Nothing new.", "Nothing else from me.", "Nothing new on my side.", "Nothing new here, sorry."])
+      expect(parseNatural(pass, restaurants).acts).toEqual(nothing);
+  });
+});
