@@ -5,7 +5,8 @@ import { naturalInteger } from "./natural-integer";
 import type { NaturalTask, Sentence } from "./sentence";
 
 /** Greetings before an addressed agent's name: "Hey Agent 3, ...". */
-const GREETINGS = new Set(["hey", "hi", "hello", "ok", "okay", "so"]);
+// "And Agent 3, what's ...?", "Also Agent 2, ..." (fresh55): a joining word before the agent addressed
+const GREETINGS = new Set(["hey", "hi", "hello", "ok", "okay", "so", "and", "also", "then"]);
 
 const AGENT_TAG = /^@(?:agent)?([1-9][0-9]{0,5})$/;
 

@@ -396,3 +396,26 @@ describe("predictions and a compared 'nothing else' are no acts (proposal-cues.t
       expect(parseNatural(pass, restaurants).acts).toEqual(nothing);
   });
 });
+
+describe("an agent addressed after a joining word ('And Agent 3, ...?', sentence-address.ts)", () => {
+  it("the question goes to that agent, as without the joining word (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom("And", "Also", "Then"),
+        (o, a, agent, join) => {
+          const question = `Agent ${agent}, what's ${options[o]}'s ${attributes[a]}?`;
+          const expected = [{ kind: "ask", option: o, attribute: a, to: agent - 1 }];
+          expect(parseNatural(question, restaurants).acts).toEqual(expected);
+          expect(
+            parseNatural(`${join} ${question.charAt(0).toLowerCase()}${question.slice(1)}`, restaurants).acts,
+          ).toEqual(expected);
+        },
+      ),
+      { numRuns: 30, seed: 55 },
+    );
+  });
+});
