@@ -1,4 +1,4 @@
-import { selectBackend, setFusedAdam } from "@cosir/policy/tfjs";
+import { selectBackend, setFusedAdam, setGradientSumKernel } from "@cosir/policy/tfjs";
 import { beforeAll, describe, it } from "vitest";
 import { expectSameIterations, twoDemoIterations } from "../test/two-demo-iterations";
 
@@ -6,18 +6,25 @@ beforeAll(async () => {
   await selectBackend({ backend: "wasm", log: null });
 });
 
-/** Two demo iterations with an Adam step as one kernel per variable (setFusedAdam) on or off. */
-function twoIterations(fused: boolean) {
+/**
+ * Two demo iterations with an Adam step as one kernel per variable (setFusedAdam) and the parts' gradients summed by
+ * one kernel each (setGradientSumKernel) as given.
+ */
+function twoIterations(fusedAdam: boolean, gradientSums: boolean) {
   return twoDemoIterations(() => {
-    const previous = setFusedAdam(fused);
+    const previous = [setFusedAdam(fusedAdam), setGradientSumKernel(gradientSums)] as const;
     return () => {
-      setFusedAdam(previous);
+      setFusedAdam(previous[0]);
+      setGradientSumKernel(previous[1]);
     };
   });
 }
 
-describe("an Adam step as one kernel per variable in RL (@cosir/policy's setFusedAdam)", () => {
-  it("leaves two demo iterations exactly as they were: the same metrics lines and the same weights bit for bit", async () => {
-    expectSameIterations(await twoIterations(true), await twoIterations(false));
-  }, 120_000);
+describe("the optimizer's kernels in RL (@cosir/policy's setFusedAdam and setGradientSumKernel)", () => {
+  it("leave two demo iterations exactly as they were: the same metrics lines and the same weights bit for bit", async () => {
+    const plain = await twoIterations(false, false);
+    expectSameIterations(await twoIterations(true, true), plain);
+    expectSameIterations(await twoIterations(true, false), plain);
+    expectSameIterations(await twoIterations(false, true), plain);
+  }, 240_000);
 });

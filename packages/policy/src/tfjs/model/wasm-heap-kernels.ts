@@ -42,6 +42,7 @@ export const decodeAppendKernel = "CosirDecodeAppend";
 export const prefillHeadsKernel = "CosirPrefillHeads";
 export const columnSumsKernel = "CosirColumnSums";
 export const adamUpdateKernel = "CosirAdamUpdate";
+export const scaledSumKernel = "CosirScaledSum";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
@@ -295,6 +296,28 @@ function adamUpdateBody(): number[] {
   return [...uleb(code.length), ...code];
 }
 
+/** scaledSum(pg, ps, po, n, hasSum, weight): po[i] = ps[i] + pg[i] * weight (without ps where hasSum is 0), in float32. */
+function scaledSumBody(): number[] {
+  const [pg, ps, po, n, hasSum, weight] = [0, 1, 2, 3, 4, 5];
+  const [i, off] = [6, 7];
+  const product = [...op.get(pg), ...op.get(off), ...op.add, ...op.f32Load, ...op.get(weight), ...op.f32Mul];
+  const at = (base: number) => [...op.get(base), ...op.get(off), ...op.add];
+  const withSum = forLoop(i, op.i32(0), op.get(n), 1, [
+    ...[...op.get(i), ...op.shl2, ...op.set(off)],
+    ...[...at(po), ...at(ps), ...op.f32Load, ...product, ...op.f32Add, ...op.f32Store],
+  ]);
+  const alone = forLoop(i, op.i32(0), op.get(n), 1, [
+    ...[...op.get(i), ...op.shl2, ...op.set(off)],
+    ...[...at(po), ...product, ...op.f32Store],
+  ]);
+  const code = [
+    ...vector([[...uleb(2), I32]]),
+    ...[...op.get(hasSum), 0x04, 0x40, ...withSum, 0x05, ...alone, 0x0b],
+    0x0b,
+  ];
+  return [...uleb(code.length), ...code];
+}
+
 function heapModule(): Uint8Array {
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
@@ -310,7 +333,7 @@ function heapModule(): Uint8Array {
       ]),
     ),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])),
-    ...section(3, vector([[0], [1], [2], [3], [4], [3], [0], [5]])),
+    ...section(3, vector([[0], [1], [2], [3], [4], [3], [0], [5], [1]])),
     ...section(
       7,
       vector([
@@ -322,6 +345,7 @@ function heapModule(): Uint8Array {
         [...name("gatherStrided"), 0x00, 5],
         [...name("copyRows"), 0x00, 6],
         [...name("adamUpdate"), 0x00, 7],
+        [...name("scaledSum"), 0x00, 8],
       ]),
     ),
     ...section(
@@ -335,6 +359,7 @@ function heapModule(): Uint8Array {
         gatherStridedBody(),
         copyRowsBody(),
         adamUpdateBody(),
+        scaledSumBody(),
       ]),
     ),
   ]);
@@ -823,6 +848,34 @@ function adamUpdateFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tensor
   return outputs;
 }
 
+/**
+ * sum + g * weight (or g * weight alone without `sum`), tf.add(sum, tf.mul(g, weight))'s value in one kernel: the
+ * product rounded to float32, then the sum, as those two kernels round them (the weight rounded to float32 as tf.mul
+ * makes it).
+ */
+function scaledSumFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const g = inputs.g as tf.TensorInfo;
+  const sum = inputs.sum as tf.TensorInfo | undefined;
+  const out = wasm.makeOutput([...g.shape], "float32");
+  const n = g.shape.reduce((a, b) => a * b, 1);
+  const weight = attrs?.weight as number;
+  const [pg, po] = [at(wasm, g), at(wasm, out)];
+  const ps = sum === undefined ? 0 : at(wasm, sum);
+  const fns = heapWasm(wasm);
+  if (fns?.scaledSum !== undefined) {
+    fns.scaledSum(pg * 4, ps * 4, po * 4, n, sum === undefined ? 0 : 1, weight);
+    return out;
+  }
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const w = Math.fround(weight);
+  for (let i = 0; i < n; i++) {
+    const product = Math.fround((f32[pg + i] as number) * w);
+    f32[po + i] = sum === undefined ? product : (f32[ps + i] as number) + product;
+  }
+  return out;
+}
+
 let registered: boolean | undefined;
 let enabled = true;
 
@@ -853,6 +906,7 @@ export function heapKernelsAvailable(): boolean {
       [concatColumnsKernel, concatColumnsFunc],
       [columnSumsKernel, columnSumsFunc],
       [adamUpdateKernel, adamUpdateFunc],
+      [scaledSumKernel, scaledSumFunc],
     ];
     for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
   }
@@ -941,6 +995,17 @@ export function adamUpdate(
   const attrs = { ...settings, scale: typeof scale === "number" ? scale : 1 };
   const [w, m, v] = tf.engine().runKernel(adamUpdateKernel, inputs, attrs) as tf.Tensor[];
   return { w: w as tf.Tensor, m: m as tf.Tensor, v: v as tf.Tensor };
+}
+
+/**
+ * sum + g * weight, or g * weight where `sum` is undefined: tf.add(sum, tf.mul(g, weight)) bit for bit in one kernel
+ * (a gradient accumulated over a minibatch's parts). Undefined where the heap kernels cannot run. No gradient.
+ */
+export function scaledSum(g: tf.Tensor, weight: number, sum?: tf.Tensor): tf.Tensor | undefined {
+  if (g.dtype !== "float32" || (sum !== undefined && sum.dtype !== "float32") || !heapKernelsAvailable())
+    return undefined;
+  if (sum !== undefined && (sum.rank !== g.rank || sum.shape.some((d, i) => d !== g.shape[i]))) return undefined;
+  return tf.engine().runKernel(scaledSumKernel, sum === undefined ? { g } : { g, sum }, { weight }) as tf.Tensor;
 }
 
 /**
