@@ -1,7 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 43's lean dense-layer bookkeeping, setLeanLinear, one-pass draws, setOnePassSampling, and
-// the input rows in one kernel, setEmbedAtKernel;
-// the `.vs-previous` figures, their ratio today's over it)
+// (today's without session 45's Adam step as one kernel per variable, setFusedAdam, and the parts' gradients summed by
+// one kernel each, setGradientSumKernel; the `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -20,6 +19,8 @@ import {
   setLeanLinear,
   setOnePassSampling,
   setEmbedAtKernel,
+  setFusedAdam,
+  setGradientSumKernel,
   setHeapWasm,
   setLastBlockAtTargets,
   setRmsNormGradKernels,
@@ -42,6 +43,7 @@ const ALL_ON = {
   held: true,
   inPlace: true,
   lean: true,
+  fusedAdam: true,
 };
 
 /**
@@ -63,7 +65,8 @@ const ALL_ON = {
  * off by default and in every path here: it measured 0.97x [0.90, 1.04]) instead of rank-4 transposes; `lean`: dense layers
  * without tf.customGrad where no tape records and without a saved copy of a variable weight (setLeanLinear), and draws
  * at temperature 1 in one pass (setOnePassSampling), and a prefill's and decode step's input rows in one kernel
- * (setEmbedAtKernel).
+ * (setEmbedAtKernel); `fusedAdam`: an Adam step as one kernel per variable (setFusedAdam) and a minibatch's parts'
+ * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -120,7 +123,7 @@ export async function rlIterationFigures({ report, quick }) {
   base.model.dispose();
   const paths = {
     today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, lean: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, fusedAdam: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -143,6 +146,8 @@ export async function rlIterationFigures({ report, quick }) {
       setLeanLinear(path.lean);
       setOnePassSampling(path.lean);
       setEmbedAtKernel(path.lean);
+      setFusedAdam(path.fusedAdam);
+      setGradientSumKernel(path.fusedAdam);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -193,7 +198,7 @@ export async function rlIterationFigures({ report, quick }) {
       ".vs-previous",
       paths.today,
       paths.previous,
-      "baseline: the previous step (today's with dense layers through tf.customGrad and a saved weight copy, two-pass draws and the input rows' gathers and additions: setLeanLinear, setOnePassSampling and setEmbedAtKernel off)",
+      "baseline: the previous step (today's with an Adam step as thirteen elementwise kernels per variable and the parts' gradients summed by a product and an addition: setFusedAdam and setGradientSumKernel off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -224,6 +229,8 @@ export async function rlIterationFigures({ report, quick }) {
   setLeanLinear(true);
   setOnePassSampling(true);
   setEmbedAtKernel(true);
+  setFusedAdam(true);
+  setGradientSumKernel(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 

@@ -6,9 +6,11 @@
 // demo base: after a warm-up, 30 rounds alternating which goes first; `inplace`: the train step with attention's heads
 // read and written in place on and off (setAttentionInPlace); `lean`: the train step, the prefill and decode steps and a
 // reference pass (the packed tree without gradient) with dense layers' lean bookkeeping on and off (setLeanLinear); `embed`: the prefill and
-// decode steps with their input rows in one kernel on and off (setEmbedAtKernel).
+// decode steps with their input rows in one kernel on and off (setEmbedAtKernel); `adam`: an Adam step of every
+// variable of the demo base (its gradients from one train step, scaled by a clipping factor) as one kernel per
+// variable on and off (setFusedAdam).
 // A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -18,6 +20,8 @@ import {
   setAttentionInPlace,
   setLeanLinear,
   setEmbedAtKernel,
+  setFusedAdam,
+  AdamOptimizer,
   packPrefixTree,
   prefixTreeLogprobs,
 } from "@cosir/policy/tfjs";
@@ -94,5 +98,18 @@ if (only === "lean") {
   ab("train step (lean linear)", train, setLeanLinear, 30);
   ab("prefill + 20 decode steps (lean linear)", decode, setLeanLinear, 30);
   ab("reference pass of the tree (lean linear)", reference, setLeanLinear, 30);
+}
+if (only === "adam") {
+  const { grads } = tf.variableGrads(() =>
+    tf.tidy(() => tf.sum(prefixTreeLogprobs(m, packed, { entropy: true }).logprobs)),
+  );
+  const optimizer = new AdamOptimizer({ learningRate: 1e-9 });
+  const scale = tf.scalar(0.75);
+  ab(
+    "Adam step of every variable (one kernel per variable)",
+    () => tf.tidy(() => optimizer.apply(m.variables, grads, scale)),
+    setFusedAdam,
+    30,
+  );
 }
 if (only === "embed") ab("prefill + 20 decode steps (input rows in one kernel)", decode, setEmbedAtKernel, 30);

@@ -68,9 +68,9 @@ export type { PrefixTreeLogprobs } from "./training/prefix-tree-logprobs";
 export { prefixTreeLogprobs } from "./training/prefix-tree-logprobs";
 export { nextTokenAccuracy, nextTokenLoss } from "./training/next-token-loss";
 export type { AdamOptions } from "./training/adam-optimizer";
-export { AdamOptimizer } from "./training/adam-optimizer";
+export { AdamOptimizer, setFusedAdam } from "./training/adam-optimizer";
 export type { TrainStepResult, TransformerTrainerOptions } from "./training/transformer-trainer";
-export { TransformerTrainer } from "./training/transformer-trainer";
+export { setGradientSumKernel, TransformerTrainer } from "./training/transformer-trainer";
 
 export type { TokenizerJson } from "./tokenizer/canonical-tokenizer";
 export {

@@ -1,7 +1,19 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
-import { bindModule, F32, forLoop, I32, name, op, section, uleb, vector, type WasmFunction } from "./wasm-writer";
+import {
+  bindModule,
+  F32,
+  forLoop,
+  I32,
+  ifThen,
+  name,
+  op,
+  section,
+  uleb,
+  vector,
+  type WasmFunction,
+} from "./wasm-writer";
 
 /*
  * Inference kernels for what tfjs-wasm does slowly or in many small kernels, run in JavaScript on its own memory:
@@ -29,6 +41,8 @@ export const rmsNormGradKernel = "CosirRmsNormGrad";
 export const decodeAppendKernel = "CosirDecodeAppend";
 export const prefillHeadsKernel = "CosirPrefillHeads";
 export const columnSumsKernel = "CosirColumnSums";
+export const adamUpdateKernel = "CosirAdamUpdate";
+export const scaledSumKernel = "CosirScaledSum";
 
 /** The SIMD matmul sums its shared dimension in blocks of this many (simd-batch-mat-mul.ts, tfjs-wasm's loop). */
 const matMulBlock = 48;
@@ -236,6 +250,74 @@ function copyRowsBody(): number[] {
   return [...uleb(code.length), ...code];
 }
 
+/**
+ * adamUpdate(pw, pm, pv, pg, ow, om, ov, n, decays, scale, b1, c1, b2, c2, eps, rate, wd): adamUpdateFunc's loop in
+ * float32 (every operation rounded as tfjs-wasm's kernels round it), g * scale always (x * 1 is x), the decay term only
+ * where `decays` is not 0.
+ */
+function adamUpdateBody(): number[] {
+  const [pw, pm, pv, pg, ow, om, ov, n, decays, scale, b1, c1, b2, c2, eps, rate, wd] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+  ];
+  const [i, off, gi, mi, vi, wi, next] = [17, 18, 19, 20, 21, 22, 23];
+  const load = (base: number) => [...op.get(base), ...op.get(off), ...op.add, ...op.f32Load];
+  const store = (base: number, local: number) => [
+    ...[...op.get(base), ...op.get(off), ...op.add, ...op.get(local), ...op.f32Store],
+  ];
+  const body = [
+    ...forLoop(i, op.i32(0), op.get(n), 1, [
+      ...[...op.get(i), ...op.shl2, ...op.set(off)],
+      ...[...load(pg), ...op.get(scale), ...op.f32Mul, ...op.set(gi)],
+      ...[...load(pm), ...op.get(b1), ...op.f32Mul, ...op.get(gi), ...op.get(c1), ...op.f32Mul, ...op.f32Add],
+      ...op.set(mi),
+      ...[...load(pv), ...op.get(b2), ...op.f32Mul, ...op.get(gi), ...op.get(gi), ...op.f32Mul, ...op.get(c2)],
+      ...[...op.f32Mul, ...op.f32Add, ...op.set(vi)],
+      ...[...load(pw), ...op.tee(wi), ...op.get(mi), ...op.get(vi), ...f32Op.sqrt, ...op.get(eps), ...op.f32Add],
+      ...[...f32Op.div, ...op.get(rate), ...op.f32Mul, ...f32Op.sub, ...op.set(next)],
+      ...ifThen(op.get(decays), [
+        ...op.get(next),
+        ...op.get(wi),
+        ...op.get(wd),
+        ...op.f32Mul,
+        ...f32Op.sub,
+        ...op.set(next),
+      ]),
+      ...[...store(ow, next), ...store(om, mi), ...store(ov, vi)],
+    ]),
+    0x0b,
+  ];
+  const code = [
+    ...vector([
+      [...uleb(2), I32],
+      [...uleb(5), F32],
+    ]),
+    ...body,
+  ];
+  return [...uleb(code.length), ...code];
+}
+
+/** scaledSum(pg, ps, po, n, hasSum, weight): po[i] = ps[i] + pg[i] * weight (without ps where hasSum is 0), in float32. */
+function scaledSumBody(): number[] {
+  const [pg, ps, po, n, hasSum, weight] = [0, 1, 2, 3, 4, 5];
+  const [i, off] = [6, 7];
+  const product = [...op.get(pg), ...op.get(off), ...op.add, ...op.f32Load, ...op.get(weight), ...op.f32Mul];
+  const at = (base: number) => [...op.get(base), ...op.get(off), ...op.add];
+  const withSum = forLoop(i, op.i32(0), op.get(n), 1, [
+    ...[...op.get(i), ...op.shl2, ...op.set(off)],
+    ...[...at(po), ...at(ps), ...op.f32Load, ...product, ...op.f32Add, ...op.f32Store],
+  ]);
+  const alone = forLoop(i, op.i32(0), op.get(n), 1, [
+    ...[...op.get(i), ...op.shl2, ...op.set(off)],
+    ...[...at(po), ...product, ...op.f32Store],
+  ]);
+  const code = [
+    ...vector([[...uleb(2), I32]]),
+    ...[...op.get(hasSum), 0x04, 0x40, ...withSum, 0x05, ...alone, 0x0b],
+    0x0b,
+  ];
+  return [...uleb(code.length), ...code];
+}
+
 function heapModule(): Uint8Array {
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
@@ -247,10 +329,11 @@ function heapModule(): Uint8Array {
         [0x60, ...vector([...new Array(7).fill([I32]), [F32]]), 0],
         [0x60, ...vector(new Array(8).fill([I32])), 0],
         [0x60, ...vector([...new Array(8).fill([I32]), [F32]]), 0],
+        [0x60, ...vector([...new Array(9).fill([I32]), ...new Array(8).fill([F32])]), 0],
       ]),
     ),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 0x00]])),
-    ...section(3, vector([[0], [1], [2], [3], [4], [3], [0]])),
+    ...section(3, vector([[0], [1], [2], [3], [4], [3], [0], [5], [1]])),
     ...section(
       7,
       vector([
@@ -261,6 +344,8 @@ function heapModule(): Uint8Array {
         [...name("scaleStrided"), 0x00, 4],
         [...name("gatherStrided"), 0x00, 5],
         [...name("copyRows"), 0x00, 6],
+        [...name("adamUpdate"), 0x00, 7],
+        [...name("scaledSum"), 0x00, 8],
       ]),
     ),
     ...section(
@@ -273,6 +358,8 @@ function heapModule(): Uint8Array {
         stridedBody(true),
         gatherStridedBody(),
         copyRowsBody(),
+        adamUpdateBody(),
+        scaledSumBody(),
       ]),
     ),
   ]);
@@ -689,6 +776,106 @@ function embeddingGradientFunc({ inputs, backend, attrs }: WasmKernelParams): tf
   return out;
 }
 
+/**
+ * One Adam step of one variable (AdamOptimizer.apply's thirteen elementwise kernels as one): the same float32
+ * operations in the same order, each rounded to float32 as tfjs-wasm's kernel rounds it (a product, quotient or square
+ * root of float32 operands computed in float64 and rounded once is the float32 result: float64 holds more than twice
+ * float32's digits), with each scalar operand rounded to float32 as tf.mul(x, number) makes it.
+ */
+function adamUpdateFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo[] {
+  const wasm = backend as WasmBackendLike;
+  const [w, m, v, g] = [inputs.w, inputs.m, inputs.v, inputs.g] as tf.TensorInfo[] as [
+    tf.TensorInfo,
+    tf.TensorInfo,
+    tf.TensorInfo,
+    tf.TensorInfo,
+  ];
+  const scaleTensor = inputs.scale as tf.TensorInfo | undefined;
+  const shape = [...w.shape];
+  const outputs = [
+    wasm.makeOutput(shape, "float32"),
+    wasm.makeOutput(shape, "float32"),
+    wasm.makeOutput(shape, "float32"),
+  ];
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const [pw, pm, pv, pg] = [at(wasm, w), at(wasm, m), at(wasm, v), at(wasm, g)];
+  const [ow, om, ov] = outputs.map((o) => at(wasm, o)) as [number, number, number];
+  const f = Math.fround;
+  const { beta1, beta2, epsilon, lr, decay } = attrs as {
+    beta1: number;
+    beta2: number;
+    epsilon: number;
+    lr: number;
+    decay: number;
+  };
+  const [b1, c1, b2, c2, eps, rate] = [f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(epsilon), f(lr)];
+  const wd = f(decay);
+  // gradScale: a scalar tensor (the clipping factor) read where it sits, a number other than 1 as tf.mul rounds it
+  const scaled = scaleTensor !== undefined || (attrs?.scale as number) !== 1;
+  const scale = scaleTensor !== undefined ? (f32[at(wasm, scaleTensor)] as number) : f(attrs?.scale as number);
+  const n = w.shape.reduce((a, b) => a * b, 1);
+  const fns = heapWasm(wasm);
+  if (fns?.adamUpdate !== undefined) {
+    const bytes = [pw, pm, pv, pg, ow, om, ov].map((p) => p * 4);
+    // f32 arguments are rounded to float32 on the way in, as Math.fround rounds them below
+    fns.adamUpdate(
+      ...bytes,
+      n,
+      decay > 0 ? 1 : 0,
+      scaled ? scale : 1,
+      beta1,
+      1 - beta1,
+      beta2,
+      1 - beta2,
+      epsilon,
+      lr,
+      decay,
+    );
+    return outputs;
+  }
+  for (let i = 0; i < n; i++) {
+    const raw = f32[pg + i] as number;
+    const gi = scaled ? f(raw * scale) : raw;
+    const mi = f(f((f32[pm + i] as number) * b1) + f(gi * c1));
+    const vi = f(f((f32[pv + i] as number) * b2) + f(f(gi * gi) * c2));
+    const wi = f32[pw + i] as number;
+    let next = f(wi - f(f(mi / f(f(Math.sqrt(vi)) + eps)) * rate));
+    if (decay > 0) next = f(next - f(wi * wd));
+    f32[ow + i] = next;
+    f32[om + i] = mi;
+    f32[ov + i] = vi;
+  }
+  return outputs;
+}
+
+/**
+ * sum + g * weight (or g * weight alone without `sum`), tf.add(sum, tf.mul(g, weight))'s value in one kernel: the
+ * product rounded to float32, then the sum, as those two kernels round them (the weight rounded to float32 as tf.mul
+ * makes it).
+ */
+function scaledSumFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const g = inputs.g as tf.TensorInfo;
+  const sum = inputs.sum as tf.TensorInfo | undefined;
+  const out = wasm.makeOutput([...g.shape], "float32");
+  const n = g.shape.reduce((a, b) => a * b, 1);
+  const weight = attrs?.weight as number;
+  const [pg, po] = [at(wasm, g), at(wasm, out)];
+  const ps = sum === undefined ? 0 : at(wasm, sum);
+  const fns = heapWasm(wasm);
+  if (fns?.scaledSum !== undefined) {
+    fns.scaledSum(pg * 4, ps * 4, po * 4, n, sum === undefined ? 0 : 1, weight);
+    return out;
+  }
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const w = Math.fround(weight);
+  for (let i = 0; i < n; i++) {
+    const product = Math.fround((f32[pg + i] as number) * w);
+    f32[po + i] = sum === undefined ? product : (f32[ps + i] as number) + product;
+  }
+  return out;
+}
+
 let registered: boolean | undefined;
 let enabled = true;
 
@@ -718,6 +905,8 @@ export function heapKernelsAvailable(): boolean {
       [prefillHeadsKernel, prefillHeadsFunc],
       [concatColumnsKernel, concatColumnsFunc],
       [columnSumsKernel, columnSumsFunc],
+      [adamUpdateKernel, adamUpdateFunc],
+      [scaledSumKernel, scaledSumFunc],
     ];
     for (const [kernelName, kernelFunc] of kernels) tf.registerKernel({ kernelName, backendName: "wasm", kernelFunc });
   }
@@ -787,6 +976,36 @@ export function rmsNormGrad(
 export function columnSums(x: tf.Tensor2D): tf.Tensor1D | undefined {
   if (x.dtype !== "float32" || !heapKernelsAvailable()) return undefined;
   return tf.engine().runKernel(columnSumsKernel, { x }, {}) as tf.Tensor1D;
+}
+
+/**
+ * One Adam step of a variable w with moments m and v from its gradient g (times `scale`, a scalar tensor or a number;
+ * 1: not scaled), as AdamOptimizer.apply's elementwise kernels compute it, in one kernel on tfjs-wasm: the new weight,
+ * m and v, bit for bit those kernels' (`decay` > 0: decoupled weight decay, w' - w * decay). Undefined where the heap
+ * kernels cannot run. No gradient.
+ */
+export function adamUpdate(
+  tensors: { w: tf.Tensor; m: tf.Tensor; v: tf.Tensor; g: tf.Tensor },
+  scale: tf.Scalar | number,
+  settings: { beta1: number; beta2: number; epsilon: number; lr: number; decay: number },
+): { w: tf.Tensor; m: tf.Tensor; v: tf.Tensor } | undefined {
+  const all = [tensors.w, tensors.m, tensors.v, tensors.g, ...(typeof scale === "number" ? [] : [scale])];
+  if (all.some((t) => t.dtype !== "float32") || !heapKernelsAvailable()) return undefined;
+  const inputs = typeof scale === "number" ? tensors : { ...tensors, scale };
+  const attrs = { ...settings, scale: typeof scale === "number" ? scale : 1 };
+  const [w, m, v] = tf.engine().runKernel(adamUpdateKernel, inputs, attrs) as tf.Tensor[];
+  return { w: w as tf.Tensor, m: m as tf.Tensor, v: v as tf.Tensor };
+}
+
+/**
+ * sum + g * weight, or g * weight where `sum` is undefined: tf.add(sum, tf.mul(g, weight)) bit for bit in one kernel
+ * (a gradient accumulated over a minibatch's parts). Undefined where the heap kernels cannot run. No gradient.
+ */
+export function scaledSum(g: tf.Tensor, weight: number, sum?: tf.Tensor): tf.Tensor | undefined {
+  if (g.dtype !== "float32" || (sum !== undefined && sum.dtype !== "float32") || !heapKernelsAvailable())
+    return undefined;
+  if (sum !== undefined && (sum.rank !== g.rank || sum.shape.some((d, i) => d !== g.shape[i]))) return undefined;
+  return tf.engine().runKernel(scaledSumKernel, sum === undefined ? { g } : { g, sum }, { weight }) as tf.Tensor;
 }
 
 /**

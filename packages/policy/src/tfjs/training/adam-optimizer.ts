@@ -1,5 +1,21 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { InvalidArgumentError } from "@cosir/bayes";
+import { adamUpdate } from "../model/wasm-heap-kernels";
+
+/*
+ * Whether an Adam step runs as one kernel per variable on tfjs-wasm (adamUpdate) instead of thirteen elementwise ones
+ * (about 750 kernels, each with tfjs' per-kernel bookkeeping, in the demo's two steps an RL iteration): the same float32
+ * operations in the same order, so the same weights and moments bit for bit. On by default; off is the benchmark's
+ * previous step and the tests' reference.
+ */
+let fused = true;
+
+/** Sets whether an Adam step runs as one kernel per variable where the heap kernels run; returns the previous setting. */
+export function setFusedAdam(on: boolean): boolean {
+  const previous = fused;
+  fused = on;
+  return previous;
+}
 
 export interface AdamOptions {
   /** Step size. Default 3e-4. */
@@ -60,16 +76,33 @@ export class AdamOptimizer {
       for (const [name, variable] of variables) {
         const raw = grads[variable.name] ?? grads[name];
         if (raw === undefined) continue;
-        const g = gradScale === 1 ? raw : tf.mul(raw, gradScale);
         let state = this.moments.get(name);
         if (state === undefined) {
           state = { m: tf.variable(tf.zerosLike(variable), false), v: tf.variable(tf.zerosLike(variable), false) };
           this.moments.set(name, state);
         }
+        const decays = this.weightDecay > 0 && variable.rank === 2 && !name.includes("emb");
+        const settings = {
+          beta1: this.beta1,
+          beta2: this.beta2,
+          epsilon: this.epsilon,
+          lr,
+          decay: decays ? this.learningRate * this.weightDecay : 0,
+        };
+        const one = fused
+          ? adamUpdate({ w: variable, m: state.m, v: state.v, g: raw }, gradScale, settings)
+          : undefined;
+        if (one !== undefined) {
+          state.m.assign(one.m);
+          state.v.assign(one.v);
+          variable.assign(one.w);
+          continue;
+        }
+        const g = gradScale === 1 ? raw : tf.mul(raw, gradScale);
         state.m.assign(tf.add(tf.mul(state.m, this.beta1), tf.mul(g, 1 - this.beta1)));
         state.v.assign(tf.add(tf.mul(state.v, this.beta2), tf.mul(tf.square(g), 1 - this.beta2)));
         let next = tf.sub(variable, tf.mul(tf.div(state.m, tf.add(tf.sqrt(state.v), this.epsilon)), lr));
-        if (this.weightDecay > 0 && variable.rank === 2 && !name.includes("emb")) {
+        if (decays) {
           next = tf.sub(next, tf.mul(variable, this.learningRate * this.weightDecay));
         }
         variable.assign(next);
