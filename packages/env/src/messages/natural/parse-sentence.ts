@@ -96,7 +96,7 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     const request = fragmentPair(s, first, tagged, state);
     if (request !== null) out.ask(request.option, request.attribute);
   }
-  const named = new Set(out.acts.filter((a) => a.kind !== "pass").map((a) => (a as { option: number }).option));
+  const named = namedOptions(out.acts);
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
   const result: SentenceResult = { acts: out.acts, heading: false };
@@ -684,4 +684,9 @@ function dropSlipped(out: ActSink, slipped: ReadonlySet<Act>): void {
   const kept = out.acts.filter((act) => !slipped.has(act));
   out.acts.length = 0;
   out.acts.push(...kept);
+}
+
+/** The options a sentence's acts name (a pass names none): one of them is the subject the next "it" / "its" takes. */
+export function namedOptions(acts: readonly Act[]): Set<number> {
+  return new Set(acts.flatMap((a) => (a.kind === "pass" ? [] : [a.option])));
 }

@@ -16,7 +16,7 @@ import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare } from "./availability-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
-import { namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
+import { namedOptions, namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -433,8 +433,7 @@ export class SentenceReading {
         found.acts.unshift(shaped);
         // "Let's sign the lease on Apartment A. Its rent is a 4." (fresh53): the option a shape proposes is what the
         // sentence spoke about, for the next sentence's "it" / "its", as a cue's proposal is
-        const named = new Set(found.acts.map((a) => (a.kind === "pass" ? proposed : a.option)));
-        state.subject = named.size === 1 ? proposed : null;
+        state.subject = namedOptions(found.acts).size === 1 ? proposed : null;
         return shaped;
       }
     }
