@@ -301,6 +301,13 @@ export const naturalCues = {
     "precisely",
     "clear",
     "at",
+    // "its rent is definitely a 2; its size is maybe a 5" (fresh54): a word of certainty before the level
+    "definitely",
+    "certainly",
+    "surely",
+    "clearly",
+    "undoubtedly",
+    "absolutely",
   ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),

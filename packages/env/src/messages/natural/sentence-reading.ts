@@ -11,6 +11,7 @@ import { salesCount, soldCount } from "./sold-count";
 import { consentOpening, teamProposal } from "./team-proposal";
 import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
+import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
@@ -319,6 +320,13 @@ export class SentenceReading {
       (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
     state.place = onlyOptionBefore(sentence, to, state);
+    // "Here's my count for Shelf B:" over "- 3 apples": the lines under it are that option's, as under "For Shelf B:"
+    const headed = found.acts.length === 0 && !found.heading ? colonHeading(sentence, first, to, closing, state) : null;
+    if (headed !== null) {
+      state.context = headed;
+      state.subject = headed;
+      found.heading = true;
+    }
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {

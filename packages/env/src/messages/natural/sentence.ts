@@ -416,6 +416,8 @@ function countNone(tokens: readonly NaturalToken[], words: readonly string[], i:
   if (words[i] !== "no" || (tokens[i] as NaturalToken).pause) return false;
   for (let k = i + 1; k <= i + 3; k++) {
     if (NONE_LEFT.has(words[k] as string)) return true;
+    // "- no onions at all" (fresh56)
+    if (words[k] === "all" && words[k - 1] === "at") return true;
     if ((tokens[k] as NaturalToken | undefined)?.pause !== false) return false;
   }
   return false;

@@ -67,7 +67,7 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     let m = attribute.end;
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
     // "is a solid 3", "is only a 1", ": just 1"
-    for (let f = 0; f < 2 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
+    for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
     // "X's cleanliness: full marks" (fresh37): the top level, as "full marks for X" reads
     const level = fullMarksAt(s, m, state) ?? levelAt(s, m, end, state);
     if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
@@ -142,7 +142,8 @@ function noneCount(s: Sentence, k: number, state: ParseState): boolean {
   if (state.task.levels[0] !== 0) return false;
   const lead = s.words[k - 1] as string;
   const label = (s.tokens[k - 1] as NaturalToken | undefined)?.colon === true;
-  if (!(NONE_LEADS.has(lead) || label)) return false;
+  // "- no onions at all" under "Here's my count for Shelf B:" (fresh56): none opening a list line
+  if (!(NONE_LEADS.has(lead) || label || k === s.from)) return false;
   const counted = state.attributes.match(s.words, k + 1);
   if (counted === null) return false;
   let j = counted.end;

@@ -75,6 +75,12 @@ const NOT_A_CHOICE = new Set([
   "questions",
   "answer",
   "total",
+  // "Here's my breakdown for Shelf B:": the speaker's figures, no choice (a count: OWN_COUNTS)
+  "inventory",
+  "breakdown",
+  "readings",
+  "reading",
+  "slice",
   "have",
   "has",
   "had",
@@ -496,6 +502,10 @@ function choicePhraseAt(words: readonly string[], k: number, to: number): { end:
   return null;
 }
 
+/** Nouns of the speaker's counting ("my count", "our tally"); as verbs they may choose ("Count my ballot toward X"). */
+const OWN_COUNTS = new Set(["count", "counts", "tally", "tallies"]);
+const POSSESSIVES = new Set(["my", "our", "the"]);
+
 /** Verbs of holding that give the option what the speaker holds: "X has my full backing", "X has our support". */
 const HOLDS = new Set(["has", "have", "gets", "get"]);
 
@@ -558,6 +568,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     const noDoubt = w === "no" && NO_DOUBT.has(words[k + 1] as string);
     if (!noDoubt && (cue.negations.has(w) || w.endsWith("n't"))) return null;
     if (BLOCKERS.has(w) || notAChoice(w) || cue.conditionals.has(w) || owners.has(w)) return null;
+    // "Here's my count for Shelf B:" (fresh56): the speaker's count, no choice ("Count my ballot toward X" is one)
+    if (OWN_COUNTS.has(w) && POSSESSIVES.has(words[k - 1] as string)) return null;
     // "I'm in charge of X": the speaker's task, not a choice ("Charge X." is an accusation)
     if (w === "charge" && words[k - 1] === "in") return null;
     if (s.gate[k] === true || s.modal[k] === true || token.colon === true || token.aside) return null;

@@ -1,0 +1,84 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { parseNatural } from "../parse-natural";
+import type { NaturalTask } from "./sentence";
+import { restaurants, share } from "./test-sentence";
+
+// Session 46, from the misses of fresh54 (tuned on in session 45) and fresh56 (written by a writer who never saw the
+// rules, scored first at 0.960 / 0.485).
+const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
+const pantry = held.pantry as NaturalTask;
+const apartments = held.apartments as NaturalTask;
+const nothing = [{ kind: "pass" }];
+
+describe("a word of certainty before a level (natural-cues.ts' levelLeads)", () => {
+  it("'is definitely a 2' beside a hedged clause keeps the plain share and drops the hedged one", () => {
+    expect(parseNatural("Apartment A's rent is definitely a 2; its size is maybe a 5.", apartments).acts).toEqual([
+      share(0, 0, 2),
+    ]);
+  });
+
+  it("every certainty word reads the level; a hedge in its place reads nothing (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("definitely", "certainly", "surely", "clearly", "undoubtedly", "absolutely"),
+        (o, a, level, word) => {
+          const pair = `${options[o]}'s ${attributes[a]}`;
+          expect(parseNatural(`${pair} is ${word} a ${level}.`, restaurants).acts).toEqual([share(o, a, level)]);
+          expect(parseNatural(`${pair} is ${word} only a ${level}.`, restaurants).acts).toEqual([share(o, a, level)]);
+          expect(parseNatural(`${pair} is maybe a ${level}.`, restaurants).acts).toEqual(nothing);
+        },
+      ),
+      { numRuns: 25, seed: 46 },
+    );
+  });
+});
+
+describe("a line ending on a colon that names one option heads the list under it (colon-heading.ts)", () => {
+  const count = "Here's my count for Shelf B:\n- 3 apples\n- one bag of rice\n- no onions at all";
+
+  it("reads each list line as the option's, 'no onions at all' as 0, and proposes nothing", () => {
+    const { attributes } = pantry.domain;
+    const at = (name: string) => attributes.indexOf(name);
+    const result = parseNatural(count, pantry);
+    expect(result.acts).toEqual([share(1, at("apples"), 3), share(1, at("rice bags"), 1), share(1, at("onions"), 0)]);
+    expect(result.unparsed).toBeUndefined();
+  });
+
+  it("'Count my ballot toward X' still proposes (the count is a verb there, not the speaker's count)", () => {
+    expect(parseNatural("Count my ballot toward Restaurant C.", restaurants).acts).toEqual([
+      { kind: "propose", option: 2 },
+    ]);
+  });
+
+  it.each([
+    ["two options", "Here's what I have for Restaurant A and Restaurant B:\n- service: 4"],
+    ["someone else's word", "Agent 2 sent this for Restaurant A:\n- service: 4"],
+    ["a condition", "If we pick Restaurant A:\n- service: 4"],
+    ["no colon", "Here is what I know about Restaurant A.\n- service: 4"],
+  ])("heads nothing with %s", (_, text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("any option's list under any framing reads as that option's (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("Here's my count for", "Looking at what I have,", "My notes on", "Quick rundown of"),
+        (o, a, level, lead) => {
+          const text = `${lead} ${options[o]}:\n- ${attributes[a]}: ${level}`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a, level)]);
+        },
+      ),
+      { numRuns: 25, seed: 46 },
+    );
+  });
+});
