@@ -1,6 +1,7 @@
 import type { PublicTask } from "../task/task";
 import { answerNames } from "./answer-names";
 import { NameMatcher } from "./name-matcher";
+import { letterSpellings } from "./natural/option-letters";
 import { naturalTokens } from "./natural-tokens";
 
 export interface NaturalMatchers {
@@ -60,7 +61,7 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     options: new NameMatcher(task.domain.options),
     attributes: new NameMatcher(task.domain.attributes),
     answers: new NameMatcher(answerNames(task)),
-    optionTokens: new NameMatcher(task.domain.options, tokenWords),
+    optionTokens: new NameMatcher(task.domain.options, tokenWords, letterSpellings),
     attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, attributeSpellings),
   };
   cache.set(key, matchers);

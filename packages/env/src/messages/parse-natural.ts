@@ -1,6 +1,7 @@
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
+import { letterTokens } from "./natural/option-letters";
 import { structuredActs } from "./natural/structured-acts";
 import { SentenceReading } from "./natural/sentence-reading";
 import type { NaturalTask, ParseState } from "./natural/sentence";
@@ -69,7 +70,8 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const said = stripReasoning(text);
     // tables, JSON and YAML acts first; their text is masked for the sentence reader
     const structured = structuredActs(said, task);
-    const tokens = naturalTokens(structured.text);
+    // "Let's go with C!": a capital letter names its option where the options are one noun and a letter
+    const tokens = letterTokens(naturalTokens(structured.text), structured.text, task.domain.options);
     const state: ParseState = {
       task,
       options: optionTokens,

@@ -82,3 +82,63 @@ describe("a line ending on a colon that names one option heads the list under it
     );
   });
 });
+
+describe("a capital letter names its option where the options are one noun and a letter (option-letters.ts)", () => {
+  it.each([
+    ["Let's go with C!", [{ kind: "propose", option: 2 }]],
+    ["B's service is a 4.", [share(1, 1, 4)]],
+    ["I'd pick between A and C, but A's ambience is 5.", [share(0, 2, 5)]],
+    ["A 4 on service for Restaurant B.", [share(1, 1, 4)]],
+  ] as const)("reads %j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+
+  it.each([
+    ["a lower-case letter", "let's go with c."],
+    ["'I', the speaker", "I propose."],
+    ["'A' opening a sentence, the article", "A good place, I'd say."],
+  ])("reads no option from %s", (_, text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("never in a task whose options are not one noun and a letter", () => {
+    // apartments' options are one noun and a letter; the meeting slots' are not: "C" there is no slot
+    expect(parseNatural("Let's go with C.", apartments).acts).toEqual([{ kind: "propose", option: 2 }]);
+    expect(parseNatural("Let's go with C.", held.meetings as NaturalTask).acts).toEqual(nothing);
+  });
+
+  it("the letter and the full name read the same act, for any option and level (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, l) => {
+          const name = options[o] as string;
+          const letter = name.slice(-1);
+          const full = parseNatural(
+            `Restaurant C is fine. ${name}'s ${attributes[a]} is ${l}. I vote ${name}.`,
+            restaurants,
+          );
+          const short = parseNatural(
+            `Restaurant C is fine. ${letter}'s ${attributes[a]} is ${l}. I vote ${letter}.`,
+            restaurants,
+          );
+          expect(short.acts).toEqual(full.acts);
+          expect(short.acts).toContainEqual(share(o, a, l));
+        },
+      ),
+      { numRuns: 25, seed: 46 },
+    );
+  });
+});
+
+describe("one choice in two sentences stays two proposals, as the canonical surface writes them", () => {
+  it("a proposal by letter after one by name is the same act again (the per-act cost, not the reader, weighs repeats)", () => {
+    expect(parseNatural("I think Restaurant C is our strongest option. Let's go with C!", restaurants).acts).toEqual([
+      { kind: "propose", option: 2 },
+      { kind: "propose", option: 2 },
+    ]);
+  });
+});

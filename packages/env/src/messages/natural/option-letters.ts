@@ -1,0 +1,59 @@
+import type { NaturalToken } from "../natural-tokens";
+
+/** A raw word that is one capital letter, with markdown, brackets, a possessive or closing punctuation around it. */
+const LETTER = /^[*_"'([]*([A-Z])(?:'s|’s)?[*_"')\].,!?:;]*$/;
+
+/** The word a capital letter becomes when it names an option ("B" for "Restaurant B"); no text holds it. */
+export const letterWord = (letter: string): string => `⟨${letter.toLowerCase()}⟩`;
+
+/**
+ * The options' letters when every option is one shared noun and a distinct capital letter ("Restaurant A" ..
+ * "Restaurant F"), as a map from the letter to the option; else an empty map.
+ */
+export function optionLetters(options: readonly string[]): Map<string, number> {
+  const letters = new Map<string, number>();
+  let prefix: string | null = null;
+  for (const [index, name] of options.entries()) {
+    const m = /^(.+) ([A-Z])$/.exec(name);
+    if (m === null || (prefix !== null && m[1] !== prefix) || letters.has(m[2] as string)) return new Map();
+    prefix = m[1] as string;
+    letters.set(m[2] as string, index);
+  }
+  return letters;
+}
+
+/**
+ * The tokens with a capital letter that names an option ("Let's go with C!", "B's leadership is a 4") turned into
+ * that option's letter word, which the option matcher reads as the option (its `letterSpellings`). Never "I" (the
+ * speaker), and "A" opening a sentence only before "'s" ("A 4 on service" opens with the article). Only in a task
+ * whose options are one noun and a letter; the text keeps its case, the words are lower-cased, so the letter's
+ * case is read from the text.
+ */
+export function letterTokens(
+  tokens: readonly NaturalToken[],
+  text: string,
+  options: readonly string[],
+): NaturalToken[] {
+  const letters = optionLetters(options);
+  if (letters.size === 0) return [...tokens];
+  // the noun's last word ("restaurant" of "Restaurant B"): a letter after it is the full name's
+  const noun = (options[0] as string).split(" ").slice(-2, -1)[0]?.toLowerCase();
+  return tokens.map((token, k) => {
+    if (token.word.length !== 1) return token;
+    const m = LETTER.exec(text.slice(token.start, token.end));
+    const letter = m?.[1];
+    if (letter === undefined || letter === "I" || !letters.has(letter) || letter.toLowerCase() !== token.word)
+      return token;
+    const previous = tokens[k - 1];
+    if (previous !== undefined && previous.word === noun) return token;
+    const opens = previous === undefined || previous.stop || previous.lineBreak;
+    if (letter === "A" && opens && tokens[k + 1]?.word !== "'s") return token;
+    return { ...token, word: letterWord(letter) };
+  });
+}
+
+/** The letter word of a name's words of one noun and a letter (["restaurant", "b"] -> ["⟨b⟩"]): a matcher spelling. */
+export function letterSpellings(words: string[]): string[][] {
+  const letter = words[1];
+  return words.length === 2 && letter !== undefined && /^[a-hj-z]$/.test(letter) ? [[letterWord(letter)]] : [];
+}
