@@ -142,3 +142,61 @@ describe("one choice in two sentences stays two proposals, as the canonical surf
     ]);
   });
 });
+
+describe("JSON and YAML acts grouped by kind, under the keys models pick (structured-acts.ts, yaml-subset.ts)", () => {
+  const { options, attributes } = restaurants.domain;
+  const propose = (option: number) => ({ kind: "propose", option });
+  const ask = (option: number, attribute: number) => ({ kind: "ask", option, attribute });
+
+  it("a fenced YAML block with a list of shares under 'share:' and 'propose: X' beside it (fresh56)", () => {
+    const text = [
+      "```yaml",
+      "share:",
+      "  - option: Restaurant A",
+      "    attribute: service",
+      "    level: 2",
+      "  - option: Restaurant B",
+      "    attribute: ambience",
+      "    level: 5",
+      "propose: Restaurant B",
+      "```",
+    ].join("\n");
+    expect(parseNatural(text, restaurants).acts).toEqual([share(0, 1, 2), share(1, 2, 5), propose(1)]);
+  });
+
+  it("JSON with the option and attribute under the domain's own keys, the level as a count, a question object", () => {
+    const text =
+      '```json\n{"shares": [{"restaurant": "Restaurant C", "aspect": "service", "rating": 4}], "question": {"restaurant": "Restaurant A", "aspect": "ambience"}}\n```';
+    expect(parseNatural(text, restaurants).acts).toEqual([share(2, 1, 4), ask(0, 2)]);
+  });
+
+  it.each([
+    [
+      "two values that name options",
+      '{"share": {"from": "Restaurant A", "to": "Restaurant B", "attribute": "service", "level": 2}}',
+    ],
+    ["no level", '{"share": {"option": "Restaurant A", "attribute": "service"}}'],
+    ["a list of numbers, no act", '{"scores": [1, 2, 3]}'],
+  ])("takes no act from %s", (_, text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+
+  it("any share as JSON under a kind key, in YAML under a kind key: the same act as the tool call (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("level", "count", "value", "rating", "score"),
+        (o, a, l, levelKey) => {
+          const fields = { item: attributes[a], place: options[o], [levelKey]: l };
+          const json = JSON.stringify({ shares: [fields], proposal: options[o] });
+          const yaml = `\`\`\`yaml\nshares:\n  - item: ${attributes[a]}\n    place: ${options[o]}\n    ${levelKey}: ${l}\nproposal: ${options[o]}\n\`\`\``;
+          expect(parseNatural(json, restaurants).acts).toEqual([share(o, a, l), propose(o)]);
+          expect(parseNatural(yaml, restaurants).acts).toEqual([share(o, a, l), propose(o)]);
+        },
+      ),
+      { numRuns: 30, seed: 46 },
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { readToolCall } from "../read-tool-call";
 import type { NaturalTask } from "./sentence";
 import { tableActs } from "./table-acts";
+import { parseYamlSubset } from "./yaml-subset";
 
 /** Acts found outside sentences (tables, JSON, YAML), each at its offset in the text, and what was not read. */
 export interface StructuredActs {
@@ -21,32 +22,116 @@ const FENCE = /^\s*```[a-z]*\s*$/i;
 /** Most JSON values or YAML items read in one message: keeps a hostile message cheap. */
 const MAX_STRUCTURED = 64;
 
-function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0): void {
+/** Keys that hold a list of acts of any kind. */
+const LIST_KEYS = new Set(["acts", "actions", "messages", "moves", "turn", "response", "reply"]);
+/** Keys that hold acts of one kind: {"share": [...], "propose": "X"}, {"questions": [{...}]}. */
+const GROUP_KEYS = new Map<string, string>([
+  ["share", "share"],
+  ["shares", "share"],
+  ["facts", "share"],
+  ["fact", "share"],
+  ["ask", "ask"],
+  ["asks", "ask"],
+  ["question", "ask"],
+  ["questions", "ask"],
+  ["request", "ask"],
+  ["requests", "ask"],
+  ["propose", "propose"],
+  ["proposal", "propose"],
+  ["proposals", "propose"],
+  ["vote", "propose"],
+  ["pass", "pass"],
+]);
+/** Keys a model may give a level under ({"count": 1}, {"rating": 4}), and an addressee under. */
+const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number"];
+const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
+
+/** The kind an object names under one of KIND_KEYS, or undefined. */
+function namedKind(o: Record<string, unknown>): string | undefined {
+  for (const k of KIND_KEYS) {
+    const v = o[k];
+    if (typeof v === "string" && ACT_NAMES.has(v.trim().toLowerCase())) return v.trim().toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * Act-shaped objects in a JSON or YAML value, each as {act, ...fields}: objects that name their kind
+ * ({"act": "share", ...}), lists under "acts" / "actions", and objects or lists under a key of one kind
+ * ({"share": [{...}], "propose": "X", "question": {...}}; `kind` carries that kind down).
+ */
+function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, kind?: string): void {
   if (depth > 3 || out.length >= MAX_STRUCTURED) return;
   if (Array.isArray(value)) {
-    for (const v of value.slice(0, MAX_STRUCTURED)) actObjects(v, out, depth + 1);
+    for (const v of value.slice(0, MAX_STRUCTURED)) actObjects(v, out, depth + 1, kind);
+    return;
+  }
+  if (kind === "propose" && typeof value === "string") {
+    out.push({ act: "propose", option: value });
+    return;
+  }
+  if (kind === "pass" && (value === true || value === null || value === "")) {
+    out.push({ act: "pass" });
     return;
   }
   if (value === null || typeof value !== "object") return;
   const o = value as Record<string, unknown>;
-  for (const key of ["acts", "actions", "messages"]) if (Array.isArray(o[key])) actObjects(o[key], out, depth + 1);
-  if (KIND_KEYS.some((k) => typeof o[k] === "string" && ACT_NAMES.has((o[k] as string).trim().toLowerCase())))
-    out.push(o);
-  else {
-    // {"share": {"option": ..., ...}}: the act's kind as the one key
-    const keys = Object.keys(o);
-    const only = keys.length === 1 ? (keys[0] as string) : "";
-    const body = o[only];
-    if (ACT_NAMES.has(only.toLowerCase()) && (body === true || (typeof body === "object" && body !== null)))
-      out.push({ ...(typeof body === "object" ? body : {}), act: only.toLowerCase() });
+  const named = namedKind(o);
+  if (named !== undefined) {
+    out.push({ ...o, act: named });
+    return;
   }
+  let grouped = false;
+  for (const [key, v] of Object.entries(o)) {
+    const lower = key.trim().toLowerCase();
+    if (LIST_KEYS.has(lower) && typeof v === "object" && v !== null) {
+      grouped = true;
+      actObjects(v, out, depth + 1);
+    }
+    const group = GROUP_KEYS.get(lower);
+    if (group !== undefined) {
+      grouped = true;
+      actObjects(v, out, depth + 1, group);
+    }
+  }
+  if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
+}
+
+const fold = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The one key whose string value names one of `names` (the option or attribute under any key), or undefined. */
+function nameByValue(o: Record<string, unknown>, names: readonly string[]): string | undefined {
+  const folded = new Set(names.map(fold));
+  const found = Object.values(o).filter((v): v is string => typeof v === "string" && folded.has(fold(v)));
+  return new Set(found.map(fold)).size === 1 ? found[0] : undefined;
+}
+
+/**
+ * An act object's fields under the names `readToolCall` reads: the option and attribute under their own keys or
+ * as the one value naming an option / attribute ({"shelf": "Shelf A", "item": "apples"}), the level under
+ * LEVEL_KEYS, the addressee under TO_KEYS.
+ */
+function normalised(o: Record<string, unknown>, task: NaturalTask): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...o };
+  if (out.option === undefined) {
+    const option = nameByValue(o, task.domain.options);
+    if (option !== undefined) out.option = option;
+  }
+  if (out.attribute === undefined) {
+    const attribute = nameByValue(o, task.domain.attributes);
+    if (attribute !== undefined) out.attribute = attribute;
+  }
+  if (out.level === undefined)
+    for (const k of LEVEL_KEYS) if (out.level === undefined && o[k] !== undefined) out.level = o[k];
+  if (out.to === undefined) for (const k of TO_KEYS) if (out.to === undefined && o[k] !== undefined) out.to = o[k];
+  return out;
 }
 
 /** One act-shaped object ({"act": "share", "option": ..., ...} or {"name": ..., "arguments": {...}}) read as a tool call. */
 function readObject(o: Record<string, unknown>, at: number, task: NaturalTask, out: StructuredActs): void {
   const key = KIND_KEYS.find((k) => typeof o[k] === "string" && ACT_NAMES.has((o[k] as string).trim().toLowerCase()));
-  const args = typeof o.arguments === "object" && o.arguments !== null ? o.arguments : o;
-  const reading = readToolCall(key === undefined ? undefined : o[key], args, task);
+  const args = typeof o.arguments === "object" && o.arguments !== null ? (o.arguments as Record<string, unknown>) : o;
+  const reading = readToolCall(key === undefined ? undefined : o[key], normalised(args, task), task);
   if ("act" in reading) out.acts.push({ at, act: reading.act });
   else if ("error" in reading) out.unparsed.push({ at, text: reading.error });
 }
@@ -101,7 +186,12 @@ function jsonActs(text: string, task: NaturalTask, out: StructuredActs): [number
 }
 
 /** YAML items ("act: share" / "option: ..." lines, "- " starting an item) that name an act kind. */
-function yamlActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs): void {
+function yamlActs(
+  lines: readonly { text: string; start: number }[],
+  task: NaturalTask,
+  out: StructuredActs,
+  read: ReadonlySet<number>,
+): void {
   let item: { fields: Record<string, string>; lines: number[]; at: number } | null = null;
   const flush = (): void => {
     if (item === null) return;
@@ -114,7 +204,7 @@ function yamlActs(lines: readonly { text: string; start: number }[], task: Natur
   };
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k] as { text: string; start: number };
-    const m = YAML_LINE.exec(line.text);
+    const m = read.has(k) ? null : YAML_LINE.exec(line.text);
     if (m === null) {
       flush();
       continue;
@@ -130,6 +220,40 @@ function yamlActs(lines: readonly { text: string; start: number }[], task: Natur
     (item as { lines: number[] }).lines.push(k);
   }
   flush();
+}
+
+/** A fence that opens a YAML block (or a block of no language) and the fence that closes any block. */
+const YAML_FENCE = /^\s*```(ya?ml)?\s*$/i;
+
+/**
+ * Fenced YAML blocks read whole (`parseYamlSubset`) when they hold act-shaped values: the nested forms line-by-line
+ * reading cannot pair (`share:` over a list of `- option: ...` items, `propose: X` beside them). Each block's lines
+ * are masked; returns their line numbers, which `yamlActs` then skips.
+ */
+function yamlBlockActs(
+  lines: readonly { text: string; start: number }[],
+  task: NaturalTask,
+  out: StructuredActs,
+): Set<number> {
+  const read = new Set<number>();
+  for (let k = 0; k < lines.length; k++) {
+    if (!YAML_FENCE.test((lines[k] as { text: string }).text)) continue;
+    let end = k + 1;
+    while (end < lines.length && !FENCE.test((lines[end] as { text: string }).text)) end++;
+    if (end >= lines.length) break;
+    const body = lines.slice(k + 1, end).map((l) => l.text);
+    const objects: Record<string, unknown>[] = [];
+    actObjects(parseYamlSubset(body.join("\n")), objects);
+    if (objects.length > 0) {
+      for (const o of objects) readObject(o, (lines[k + 1] as { start: number }).start, task, out);
+      for (let j = k; j <= end; j++) {
+        read.add(j);
+        out.masked.push(j);
+      }
+    }
+    k = end;
+  }
+  return read;
 }
 
 /**
@@ -150,7 +274,8 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
     at += line.length + 1;
   }
   tableActs(lines, task, out);
-  yamlActs(lines, task, out);
+  const yamlBlocks = yamlBlockActs(lines, task, out);
+  yamlActs(lines, task, out, yamlBlocks);
   if (out.acts.length === 0 && out.masked.length === 0 && ranges.length === 0) return { ...out, text };
   lines.forEach((line, k) => {
     if (FENCE.test(line.text)) out.masked.push(k);

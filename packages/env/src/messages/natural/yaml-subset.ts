@@ -1,0 +1,125 @@
+/** Most lines of a YAML block read, and its deepest nesting: keeps a hostile message cheap. */
+const MAX_LINES = 200;
+const MAX_DEPTH = 6;
+
+interface Line {
+  indent: number;
+  text: string;
+}
+
+const INTEGER = /^-?(0|[1-9][0-9]{0,8})$/;
+const KEY_VALUE = /^([A-Za-z_][\w .'-]{0,40}?)\s*:(?:\s+(.*))?$/;
+
+/** A YAML scalar: quotes stripped, an integer as a number, anything else as its text. */
+function scalar(raw: string): string | number | boolean {
+  const text = raw.replace(/\s+#.*$/, "").trim();
+  const quoted = /^"(.*)"$|^'(.*)'$/.exec(text);
+  if (quoted !== null) return (quoted[1] ?? quoted[2]) as string;
+  if (INTEGER.test(text)) return Number(text);
+  if (text === "true") return true;
+  if (text === "false") return false;
+  return text;
+}
+
+/** An inline list "[a, b]" of scalars, or null. */
+function inlineList(text: string): (string | number | boolean)[] | null {
+  const m = /^\[(.*)\]$/.exec(text.trim());
+  if (m === null) return null;
+  return (m[1] as string).trim() === "" ? [] : (m[1] as string).split(",").map(scalar);
+}
+
+/**
+ * The value of a YAML block in the subset chat models write for structured replies: maps of `key: value`, lists of
+ * `- item` (an item may open a map: `- option: X` then `  level: 3`), nested by indentation, scalars, inline lists
+ * of scalars, `#` comments. Anything else (anchors, multi-line strings, flow maps) gives null for the block. Linear
+ * in the lines; never throws.
+ */
+export function parseYamlSubset(text: string): unknown {
+  const lines: Line[] = [];
+  for (const raw of text.split("\n")) {
+    if (lines.length >= MAX_LINES) return null;
+    if (/^\s*(#.*)?$/.test(raw) || /^\s*(---|\.\.\.)\s*$/.test(raw)) continue;
+    if (/\t/.test(raw.slice(0, raw.length - raw.trimStart().length))) return null;
+    lines.push({ indent: raw.length - raw.trimStart().length, text: raw.trim() });
+  }
+  if (lines.length === 0) return null;
+  const at = { k: 0 };
+  const value = block(lines, at, (lines[0] as Line).indent, 0);
+  return at.k === lines.length ? value : null;
+}
+
+/** The block of lines from at.k at `indent`: a list or a map. */
+function block(lines: readonly Line[], at: { k: number }, indent: number, depth: number): unknown {
+  if (depth > MAX_DEPTH) return null;
+  const first = lines[at.k];
+  if (first === undefined || first.indent !== indent) return null;
+  return first.text === "-" || first.text.startsWith("- ")
+    ? list(lines, at, indent, depth)
+    : map(lines, at, indent, depth, {});
+}
+
+function list(lines: readonly Line[], at: { k: number }, indent: number, depth: number): unknown[] | null {
+  const items: unknown[] = [];
+  while (at.k < lines.length) {
+    const line = lines[at.k] as Line;
+    if (line.indent !== indent || !(line.text === "-" || line.text.startsWith("- "))) break;
+    const content = line.text.slice(1).trim();
+    at.k++;
+    if (content === "") {
+      const next = lines[at.k];
+      items.push(next !== undefined && next.indent > indent ? block(lines, at, next.indent, depth + 1) : null);
+      continue;
+    }
+    const kv = KEY_VALUE.exec(content);
+    if (kv !== null && !content.startsWith('"')) {
+      // "- option: X" opens a map whose other keys sit under it, indented past the dash
+      const item: Record<string, unknown> = {};
+      const inner = indent + (line.text.length - content.length);
+      entry(lines, at, kv, inner, depth, item);
+      const next = lines[at.k];
+      if (next !== undefined && next.indent === inner) map(lines, at, inner, depth + 1, item);
+      items.push(item);
+    } else items.push(inlineList(content) ?? scalar(content));
+  }
+  return items;
+}
+
+function map(
+  lines: readonly Line[],
+  at: { k: number },
+  indent: number,
+  depth: number,
+  into: Record<string, unknown>,
+): Record<string, unknown> | null {
+  while (at.k < lines.length) {
+    const line = lines[at.k] as Line;
+    if (line.indent !== indent) break;
+    const kv = KEY_VALUE.exec(line.text);
+    if (kv === null) return into;
+    at.k++;
+    entry(lines, at, kv, indent, depth, into);
+  }
+  return into;
+}
+
+/** One `key: value` (or `key:` over a nested block, or over a list at the same indent) into `into`. */
+function entry(
+  lines: readonly Line[],
+  at: { k: number },
+  kv: RegExpExecArray,
+  indent: number,
+  depth: number,
+  into: Record<string, unknown>,
+): void {
+  const key = (kv[1] as string).trim();
+  const raw = kv[2];
+  if (raw !== undefined && raw.trim() !== "") {
+    into[key] = inlineList(raw) ?? scalar(raw);
+    return;
+  }
+  const next = lines[at.k];
+  const nested =
+    next !== undefined &&
+    (next.indent > indent || (next.indent === indent && (next.text === "-" || next.text.startsWith("- "))));
+  into[key] = nested ? block(lines, at, (next as Line).indent, depth + 1) : null;
+}
