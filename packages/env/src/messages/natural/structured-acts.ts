@@ -121,9 +121,10 @@ function normalised(o: Record<string, unknown>, task: NaturalTask): Record<strin
     const attribute = nameByValue(o, task.domain.attributes);
     if (attribute !== undefined) out.attribute = attribute;
   }
-  if (out.level === undefined)
-    for (const k of LEVEL_KEYS) if (out.level === undefined && o[k] !== undefined) out.level = o[k];
-  if (out.to === undefined) for (const k of TO_KEYS) if (out.to === undefined && o[k] !== undefined) out.to = o[k];
+  const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);
+  if (levelKey !== undefined) out.level = o[levelKey];
+  const toKey = TO_KEYS.find((k) => o[k] !== undefined);
+  if (toKey !== undefined) out.to = o[toKey];
   return out;
 }
 
