@@ -99,6 +99,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     }
     let j = i;
     while (j < n && !isSpace(text.charCodeAt(j))) j++;
+    // "A=2, B=4" (fresh56): a word and a value joined by "=" are two words with a label's colon between them
+    const equals = text.slice(i, j).search(/[\p{L}\p{N})*_]=[-+]?[\p{L}\p{N}*_(]/u);
+    if (equals >= 0) j = i + equals + 1;
     const raw = text.slice(i, j);
     // "3." opens a numbered item only at the start of the text, after a finished sentence or another item
     const last = tokens[tokens.length - 1];
@@ -137,6 +140,13 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
+    if (word === "=" && last !== undefined) {
+      // "Candidate A = 2": "=" labels as a colon does
+      last.pause = true;
+      last.colon = true;
+      i = j;
+      continue;
+    }
     if (DASHES.has(word) || PICTOGRAPHS.test(word)) {
       if (last !== undefined) last.pause = true;
       if (last !== undefined && LABEL_DASHES.has(word)) last.dash = true;
@@ -155,13 +165,13 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       word,
       start: i,
       end: j,
-      pause: /[,;:]/.test(tail),
+      pause: /[,;:]/.test(tail) || equals >= 0,
       stop: /[.!?]/.test(tail),
       question: tail.includes("?"),
       lineBreak: false,
       aside,
       ...(tail.includes(";") ? { semicolon: true } : {}),
-      ...(tail.includes(":") ? { colon: true } : {}),
+      ...(tail.includes(":") || equals >= 0 ? { colon: true } : {}),
     };
     if (possessive) {
       tokens.push({
@@ -175,7 +185,8 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       });
       tokens.push({ ...token, word: "'s" });
     } else tokens.push(token);
-    i = j;
+    // past the "=" that joined the word to its value
+    i = equals >= 0 ? j + 1 : j;
   }
   markStop();
   return tokens;

@@ -848,7 +848,7 @@ const DID_OPENERS: ReadonlySet<string> = new Set(["did", "do", "does", "has", "h
  * "Agent 2, did you see Lady Ashby with the poison bottle?", "Has anyone spotted Miss Hartley near ...?" (issue 26,
  * helper h44p, fresh50): a yes/no question whose asker (`you`, `anyone`, ...) sees, meets or hears an option asks
  * whether that happened, not for a level, even when an attribute is named after it. "Do you see any apples on Shelf
- * A?" (what is seen is no option) still asks.
+ * A?" (what is seen is no option) and "Do you see Stall B's plants sold?" (the option's attribute) still ask.
  */
 export function seenOptionQuestion(s: Sentence, q: number, tagged: ReadonlySet<number>, state: ParseState): boolean {
   const { words } = s;
@@ -856,5 +856,7 @@ export function seenOptionQuestion(s: Sentence, q: number, tagged: ReadonlySet<n
   while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
   if (!DID_OPENERS.has(words[j] as string) || !cue.askers.has(words[j + 1] as string)) return false;
   if (!PERCEIVING.has(words[j + 2] as string)) return false;
-  return state.options.match(words, j + 3) !== null;
+  const option = state.options.match(words, j + 3);
+  // "@Agent 3 — do you see Stall B's plants sold?" (fresh56): the option's attribute seen is a value asked for
+  return option !== null && words[option.end] !== "'s";
 }

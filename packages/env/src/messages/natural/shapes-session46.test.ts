@@ -200,3 +200,46 @@ describe("JSON and YAML acts grouped by kind, under the keys models pick (struct
     );
   });
 });
+
+describe("'do you see X's Y?' asks for the level (ask-cues.ts' seenOptionQuestion)", () => {
+  it.each([
+    ["@Agent 2 — do you see Restaurant B's service?", { kind: "ask", option: 1, attribute: 1, to: 1 }],
+    ["Has anyone seen Restaurant C's ambience?", { kind: "ask", option: 2, attribute: 2 }],
+  ])("%j asks", (text, act) => {
+    expect(parseNatural(text, restaurants).acts).toEqual([act]);
+  });
+
+  it("whether someone saw the option itself asks nothing", () => {
+    expect(parseNatural("Agent 2, did you see Restaurant B with the service team?", restaurants).acts).toEqual(nothing);
+  });
+});
+
+describe("'=' joins a label to its value as a colon does (natural-tokens.ts)", () => {
+  it("'Leadership: A=2, B=4' and 'X's service = 4' read each pair", () => {
+    expect(parseNatural("**Service:** A=2, B=4, C=1", restaurants).acts).toEqual([
+      share(0, 1, 2),
+      share(1, 1, 4),
+      share(2, 1, 1),
+    ]);
+    expect(parseNatural("Restaurant A's service = 4", restaurants).acts).toEqual([share(0, 1, 4)]);
+    expect(parseNatural("Restaurant A's service=4", restaurants).acts).toEqual([share(0, 1, 4)]);
+  });
+
+  it("any level after '=' reads as after ': ' (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, l) => {
+          const colon = parseNatural(`${attributes[a]}: ${options[o]}: ${l}`, restaurants).acts;
+          expect(parseNatural(`${attributes[a]}: ${options[o]}=${l}`, restaurants).acts).toEqual(colon);
+          expect(parseNatural(`${attributes[a]}: ${options[o]} = ${l}`, restaurants).acts).toEqual(colon);
+          expect(colon).toEqual([share(o, a, l)]);
+        },
+      ),
+      { numRuns: 25, seed: 46 },
+    );
+  });
+});
