@@ -23,6 +23,7 @@ import { hedgedProposal } from "./hedged-proposal";
 import { pointedSuggestion, suggestionAt } from "./consent-proposal";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
+import { carriedShare } from "./carried-share";
 import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList, levelAt } from "./share-items";
 import { trailingHedge } from "./trailing-hedge";
@@ -191,7 +192,14 @@ function requestedAsks(s: Sentence, i: number, question: number, tagged: Readonl
 }
 
 /** A share at i, subject first or attribute first; the word after it, or null when there is none. */
-function shareAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
+function shareAt(
+  s: Sentence,
+  first: number,
+  i: number,
+  question: number,
+  state: ParseState,
+  out: ActSink,
+): number | null {
   // share, subject first: "<option> has ...", "<option>'s ...", "<option>: ...", "it has ..."
   const subject = subjectShare(s, i, question, state);
   if (subject !== null) {
@@ -233,7 +241,14 @@ function shareAt(s: Sentence, i: number, question: number, state: ParseState, ou
   }
   // share, attribute first: "[the] <attribute> of <option> is <level>"
   const reversed = attributeFirstShare(s, i, question, state);
-  if (reversed === null) return null;
+  if (reversed === null) {
+    // "Let's go with Candidate D. Technical skill: 5.": the option the talk is about
+    const carried = carriedShare(s, first, i, question, state);
+    if (carried === null) return null;
+    for (const item of carried.items) out.share(carried.option, item.attribute, item.level);
+    state.subject = carried.option;
+    return carried.end;
+  }
   out.share(reversed.option, reversed.attribute, reversed.level);
   const more = continuation(s, reversed.end, question, state);
   for (const item of more) out.share(reversed.option, item.attribute, item.level);
@@ -673,7 +688,7 @@ function unslippedShareAt(
   slipped: Set<Act>,
 ): number | null {
   const taken = out.acts.length;
-  const end = shareAt(s, i, question, state, out);
+  const end = shareAt(s, first, i, question, state, out);
   if (end !== null && slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
   return end;
 }

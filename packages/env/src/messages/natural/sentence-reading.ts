@@ -11,6 +11,7 @@ import { salesCount, soldCount } from "./sold-count";
 import { consentOpening, teamProposal } from "./team-proposal";
 import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
+import { carriedAfter } from "./carried-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -320,6 +321,7 @@ export class SentenceReading {
       (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
     state.place = onlyOptionBefore(sentence, to, state);
+    state.carried = carriedAfter(sentence, first, to, found.acts, state);
     // "Here's my count for Shelf B:" over "- 3 apples": the lines under it are that option's, as under "For Shelf B:"
     const headed = found.acts.length === 0 && !found.heading ? colonHeading(sentence, first, to, closing, state) : null;
     if (headed !== null) {

@@ -485,6 +485,12 @@ export interface ParseState {
   place?: number | null;
   /** The one option the sentence before proposed, which a pointer after it ("That's my vote.") only restates. */
   proposed?: number | null;
+  /**
+   * The one option the talk is about, for a clause of an attribute and a level that names none ("Let's go with
+   * Candidate D. Technical skill: 5."): the option the sentence before named or spoke about, kept over sentences
+   * that share only its cells; null after a sentence that names several or none.
+   */
+  carried?: number | null;
 }
 
 /** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */

@@ -60,7 +60,6 @@ describe("a line ending on a colon that names one option heads the list under it
     ["two options", "Here's what I have for Restaurant A and Restaurant B:\n- service: 4"],
     ["someone else's word", "Agent 2 sent this for Restaurant A:\n- service: 4"],
     ["a condition", "If we pick Restaurant A:\n- service: 4"],
-    ["no colon", "Here is what I know about Restaurant A.\n- service: 4"],
   ])("heads nothing with %s", (_, text) => {
     expect(parseNatural(text, restaurants).acts).toEqual(nothing);
   });
@@ -241,5 +240,57 @@ describe("'=' joins a label to its value as a colon does (natural-tokens.ts)", (
       ),
       { numRuns: 25, seed: 46 },
     );
+  });
+});
+
+describe("a clause of an attribute and a level takes the option the talk is about (carried-share.ts)", () => {
+  const propose = (option: number) => ({ kind: "propose", option });
+
+  it.each([
+    ["Let's go with Restaurant C. Service: 5. Ambience: 4.", [propose(2), share(2, 1, 5), share(2, 2, 4)]],
+    ["I like Restaurant B. My data shows service at 5 and ambience at 2.", [share(1, 1, 5), share(1, 2, 2)]],
+    ["I'd nominate Restaurant A. In my notes it's at 4 for service.", [propose(0), share(0, 1, 4)]],
+    ["Restaurant C is great. Ambience, though, is rated 1 out of 5.", [share(2, 2, 1)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+
+  it.each([
+    ["two options before", "Restaurant A and Restaurant B are close. Service: 5."],
+    ["an option in the clause's sentence", "Service: 5 at Restaurant A or Restaurant B."],
+    ["someone else's word", "I like Restaurant B. Agent 2 says service: 5."],
+    ["a sentence of no option between", "I like Restaurant B. Anyway, moving on. Service: 5."],
+    ["a hedge", "I like Restaurant B. Service might be 5."],
+    ["a condition", "I like Restaurant B. If service is 5, great."],
+    ["no option at all", "Service: 5."],
+  ])("takes no share with %s", (_, text) => {
+    expect(parseNatural(text, restaurants).acts.filter((a) => a.kind === "share")).toEqual([]);
+  });
+
+  it("the carried option's level for any option, attribute and level, after a proposal or a share (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("Let's go with {o}.", "My vote: {o}.", "{o} looks strongest to me."),
+        (o, a, l, lead) => {
+          const text = `${lead.replace("{o}", options[o] as string)} ${attributes[a]}: ${l}.`;
+          expect(parseNatural(text, restaurants).acts).toContainEqual(share(o, a, l));
+        },
+      ),
+      { numRuns: 30, seed: 46 },
+    );
+  });
+});
+
+describe("a contrast joins items of the same option (share-items.ts' continuation)", () => {
+  it.each([
+    ["Restaurant A has a 4 in service but only a 1 for ambience.", [share(0, 1, 4), share(0, 2, 1)]],
+    ["Restaurant A: service is 4, but ambience is 2.", [share(0, 1, 4), share(0, 2, 2)]],
+    ["Restaurant A has service 4 but Restaurant B's is 2.", [share(0, 1, 4)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
   });
 });

@@ -1,0 +1,106 @@
+import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
+import type { ParseState, Sentence } from "./sentence";
+import { continuation, type Item, itemList, levelAt } from "./share-items";
+
+/** The speaker's sources: "my data shows", "in my notes", "on my sheet". */
+const SOURCES = new Set(["data", "notes", "sheet", "numbers", "records", "figures", "copy", "list", "info", "table"]);
+/** Verbs by which a source gives its items: "my data shows size at 5". */
+const SOURCE_VERBS = new Set(["shows", "says", "has", "gives", "lists", "reads", "puts"]);
+/** Asides between an attribute and its level that change nothing: "Location, though, is rated 1". */
+const ASIDES = new Set(["though", "however", "meanwhile", "too", "also"]);
+
+/** The word after a lead of the speaker's own at j ("my data shows", "in my notes,", "I have", "it's"), or j. */
+function afterLead(s: Sentence, j: number): number {
+  const { words } = s;
+  // "in my data", "on my sheet", "from my notes", "per my records"
+  if (
+    (words[j] === "in" || words[j] === "on" || words[j] === "from" || words[j] === "per") &&
+    (words[j + 1] === "my" || words[j + 1] === "our") &&
+    SOURCES.has(words[j + 2] as string)
+  )
+    j += 3;
+  // "my data shows", "our notes say"
+  if (
+    (words[j] === "my" || words[j] === "our") &&
+    SOURCES.has(words[j + 1] as string) &&
+    SOURCE_VERBS.has(words[j + 2] as string)
+  )
+    return j + 3;
+  if (words[j] === "i" && (words[j + 1] === "have" || words[j + 1] === "see" || words[j + 1] === "count")) return j + 2;
+  if (words[j] === "it" && (words[j + 1] === "'s" || words[j + 1] === "is" || words[j + 1] === "has")) return j + 2;
+  return j;
+}
+
+/** "Location, though, is rated 1": an attribute, an aside between pauses, then its level. */
+function asideItem(s: Sentence, j: number, end: number, state: ParseState): Item | null {
+  const { words } = s;
+  const attribute = state.attributes.match(words, j);
+  if (attribute === null || !s.separated(attribute.end - 1) || !ASIDES.has(words[attribute.end] as string)) return null;
+  if (!s.separated(attribute.end)) return null;
+  let m = attribute.end + 1;
+  for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
+  for (let f = 0; f < 3 && m < end && cue.levelLeads.has(words[m] as string); f++) m++;
+  const level = levelAt(s, m, end, state);
+  return level === null ? null : { attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/**
+ * Shares of the option the talk is about, in a clause that names an attribute and its level but no option
+ * ("Let's go with Candidate D. Technical skill: 5. Teamwork: 5.", "... our strongest option. My data shows size at 5
+ * and quietness at 5", "In my data it's at +2 for books sold", "Location, though, is rated 1 out of 5."): `carried`
+ * is the one option the sentences before spoke about (`ParseState.carried`). Only at a clause's start, in a sentence
+ * that names no option and no agent; the items must close the clause. Null when there is none.
+ */
+export function carriedShare(
+  s: Sentence,
+  first: number,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; items: Item[]; end: number } | null {
+  const carried = state.carried;
+  if (carried === null || carried === undefined) return null;
+  const { words } = s;
+  if (!(i === first || s.separated(i - 1) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
+  if (s.gate[i] === true || s.modal[i] === true || s.conditionalAt(i)) return null;
+  for (let k = s.from; k < s.to; k++) {
+    if (words[k] === "agent" || state.options.match(words, k) !== null) return null;
+  }
+  let j = afterLead(s, i);
+  if (j === i && words[j] === "the") j++;
+  const aside = asideItem(s, j, end, state);
+  const items = aside === null ? itemList(s, j, end, state, true) : [aside, ...continuation(s, aside.end, end, state)];
+  if (items.length === 0) return null;
+  const last = items[items.length - 1] as Item;
+  if (!(last.end >= end || s.separated(last.end - 1) || (s.tokens[last.end - 1]?.stop ?? false))) return null;
+  return { option: carried, items, end: last.end };
+}
+
+/**
+ * The option the talk is about after a sentence (`ParseState.carried`): the one option it names or its acts name;
+ * null when it names several, or none and its acts none. A sentence with someone else's word, a negation or a
+ * condition in it carries only the option of its own acts.
+ */
+export function carriedAfter(
+  s: Sentence,
+  first: number,
+  to: number,
+  acts: readonly Act[],
+  state: ParseState,
+): number | null {
+  const named = new Set<number>();
+  for (const act of acts) if (act.kind !== "pass") named.add(act.option);
+  // "Agent 2 sent this for Restaurant A:", "If we pick Restaurant A:": what follows is no talk of the speaker's
+  // about the option
+  for (let k = first; k < to; k++)
+    if (s.words[k] === "agent" || s.gate[k] === true || s.conditionalAt(k))
+      return named.size === 1 && acts.length > 0 ? ([...named][0] as number) : null;
+  for (let k = first; k < to; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    named.add(option.index);
+    k = option.end - 1;
+  }
+  return named.size === 1 ? ([...named][0] as number) : null;
+}
