@@ -294,3 +294,62 @@ describe("a contrast joins items of the same option (share-items.ts' continuatio
     expect(parseNatural(text, restaurants).acts).toEqual(acts);
   });
 });
+
+describe("plain-text grids aligned by spaces, in either orientation (table-acts.ts' gridActs)", () => {
+  it("reads a fenced grid with options as columns and a '?' blank (fresh57's shape)", () => {
+    const { options, attributes } = restaurants.domain;
+    const text = [
+      "my columns only:",
+      "```",
+      `               ${options[0]}   ${options[2]}`,
+      `${attributes[0]}    1              4`,
+      `${attributes[1]}        3              ?`,
+      "```",
+    ].join("\n");
+    expect(parseNatural(text, restaurants).acts).toEqual([share(0, 0, 1), share(2, 0, 4), share(0, 1, 3)]);
+  });
+
+  it("a header not indented past the rows' names: by order when every cell is there, else nothing (no guess)", () => {
+    const { options, attributes } = restaurants.domain;
+    const head = `${options[0]}   ${options[1]}`;
+    expect(parseNatural(`${head}\n${attributes[1]}    1            4`, restaurants).acts).toEqual([
+      share(0, 1, 1),
+      share(1, 1, 4),
+    ]);
+    expect(parseNatural(`${head}\n${attributes[1]}    1`, restaurants).acts).toEqual(nothing);
+  });
+
+  it("any grid of options x attributes with blanks reads back exactly its filled cells (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }), { minLength: 6, maxLength: 6 }),
+        fc.integer({ min: 2, max: 5 }),
+        (optionColumns, flat, gap) => {
+          const rows = optionColumns ? attributes.slice(0, 2) : options.slice(0, 3);
+          const cols = optionColumns ? options.slice(0, 3) : attributes.slice(0, 2);
+          const width = Math.max(...rows.map((r) => r.length)) + gap;
+          const colWidth = Math.max(...cols.map((c) => c.length)) + gap;
+          const cell = (r: number, c: number) => flat[(r * cols.length + c) % 6] ?? null;
+          const lines = [
+            " ".repeat(width) + cols.map((c) => c.padEnd(colWidth)).join(""),
+            ...rows.map(
+              (r, ri) => r.padEnd(width) + cols.map((_, ci) => String(cell(ri, ci) ?? "?").padEnd(colWidth)).join(""),
+            ),
+          ];
+          const expected = rows.flatMap((_, ri) =>
+            cols.flatMap((_, ci) => {
+              const level = cell(ri, ci);
+              if (level === null) return [];
+              return [optionColumns ? share(ci, ri, level) : share(ri, ci, level)];
+            }),
+          );
+          const acts = parseNatural(lines.join("\n"), restaurants).acts;
+          expect(acts).toEqual(expected.length > 0 ? expected : nothing);
+        },
+      ),
+      { numRuns: 60, seed: 46 },
+    );
+  });
+});

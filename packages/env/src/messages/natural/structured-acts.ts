@@ -1,7 +1,7 @@
 import type { Act } from "../act";
 import { readToolCall } from "../read-tool-call";
 import type { NaturalTask } from "./sentence";
-import { tableActs } from "./table-acts";
+import { gridActs, tableActs } from "./table-acts";
 import { parseYamlSubset } from "./yaml-subset";
 
 /** Acts found outside sentences (tables, JSON, YAML), each at its offset in the text, and what was not read. */
@@ -266,7 +266,7 @@ function yamlBlockActs(
  */
 export function structuredActs(text: string, task: NaturalTask): StructuredActs & { text: string } {
   const out: StructuredActs = { acts: [], unparsed: [], missed: [], masked: [] };
-  if (!/[|{[:]/.test(text)) return { ...out, text };
+  if (!/[|{[:]|\S {2}|\t/.test(text)) return { ...out, text };
   const ranges = jsonActs(text, task, out);
   const lines: { text: string; start: number }[] = [];
   let at = 0;
@@ -275,6 +275,7 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
     at += line.length + 1;
   }
   tableActs(lines, task, out);
+  gridActs(lines, task, out);
   const yamlBlocks = yamlBlockActs(lines, task, out);
   yamlActs(lines, task, out, yamlBlocks);
   if (out.acts.length === 0 && out.masked.length === 0 && ranges.length === 0) return { ...out, text };

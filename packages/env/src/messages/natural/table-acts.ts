@@ -122,3 +122,99 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     i = end - 1;
   }
 }
+
+/** The cells of a plain-text grid line: runs of words with single spaces, split by two or more spaces or a tab. */
+function gridCells(line: string): { text: string; from: number; to: number }[] {
+  const expanded = line.replace(/\t/g, "    ");
+  const out: { text: string; from: number; to: number }[] = [];
+  for (const m of expanded.matchAll(/\S+(?: \S+)*/g))
+    out.push({ text: m[0], from: m.index, to: m.index + m[0].length });
+  return out;
+}
+
+/** The header column a cell overlaps most (or starts within two characters of), or -1. */
+function columnOf(header: readonly { from: number; to: number }[], cell: { from: number; to: number }): number {
+  let best = -1;
+  let overlap = 0;
+  header.forEach((h, c) => {
+    const o = Math.min(h.to, cell.to) - Math.max(h.from, cell.from);
+    const near = o > 0 ? o : Math.max(0, 2 - Math.abs(h.from - cell.from));
+    if (near > overlap) {
+      overlap = near;
+      best = c;
+    }
+  });
+  return best;
+}
+
+/** Most lines of one plain-text grid read. */
+const MAX_GRID_ROWS = 32;
+
+/**
+ * Plain-text grids (a header line of names, then rows of a name and levels, columns aligned by spaces, often in a
+ * code fence): "               Lord Ashby   Doctor Finch" over "muddy boots    1            0", in either
+ * orientation. The header names only options or only attributes (two or more; a first label such as "Stall" or
+ * "Slot" that names neither is skipped); each row's first cell names the other kind and its levels are read by the
+ * header column they sit under, so a blank cell shifts nothing. Levels, blanks and reports as in a markdown
+ * table. Lines with "|" are markdown's. The grid's lines are masked, so the sentence reader never runs a header's
+ * last name into the next line's first level.
+ */
+export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
+  const fold = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
+  const options = fold(task.domain.options);
+  const attributes = fold(task.domain.attributes);
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const head = lines[i] as { text: string; start: number };
+    if (head.text.includes("|")) continue;
+    let header = gridCells(head.text);
+    if (
+      header.length >= 3 &&
+      !options.has(foldCell(header[0]?.text ?? "")) &&
+      !attributes.has(foldCell(header[0]?.text ?? ""))
+    )
+      header = header.slice(1);
+    if (header.length < 2) continue;
+    const names = header.map((h) => foldCell(h.text));
+    const optionColumns = names.every((n) => options.has(n));
+    if (!optionColumns && !names.every((n) => attributes.has(n))) continue;
+    const columns = optionColumns ? options : attributes;
+    const rowsKind = optionColumns ? attributes : options;
+    const found: { at: number; act: Act }[] = [];
+    let end = i + 1;
+    for (; end < lines.length && end <= i + MAX_GRID_ROWS; end++) {
+      const line = lines[end] as { text: string; start: number };
+      if (line.text.includes("|")) break;
+      const row = gridCells(line.text);
+      const name = rowsKind.get(foldCell(row[0]?.text ?? ""));
+      if (name === undefined || row.length < 2) break;
+      const values = row.slice(1);
+      // by order when the row has a cell per column; else by position, only under a header indented past the row's
+      // name (otherwise which column a cell sits under is in doubt: the row is reported, nothing read)
+      const byOrder = values.length === header.length;
+      const indented = (header[0] as { from: number }).from >= (row[0] as { to: number }).to;
+      const at: number[] = values.map((cell, v) => (byOrder ? v : indented ? columnOf(header, cell) : -1));
+      if (at.some((c) => c < 0)) {
+        out.unparsed.push({ at: line.start, text: line.text.trim() });
+        continue;
+      }
+      values.forEach((cell, v) => {
+        const best = at[v] as number;
+        const level = cellLevel(cell.text, task);
+        if (level === undefined) {
+          const report = { at: line.start, text: `${row[0]?.text}, ${header[best]?.text}: ${cell.text}` };
+          out.unparsed.push(report);
+          if (/\d/.test(cell.text)) out.missed.push(report);
+          return;
+        }
+        if (level === null) return;
+        const column = columns.get(names[best] as string) as number;
+        const [option, attribute] = optionColumns ? [column, name] : [name, column];
+        found.push({ at: line.start, act: { kind: "share", option, attribute, level } });
+      });
+    }
+    if (end === i + 1) continue;
+    out.acts.push(...found);
+    for (let k = i; k < end; k++) out.masked.push(k);
+    i = end - 1;
+  }
+}
