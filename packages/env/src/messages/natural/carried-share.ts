@@ -32,6 +32,29 @@ function afterLead(s: Sentence, j: number): number {
   return j;
 }
 
+/** Tails after the items that point at the option or the speaker's view: "there", "from what I see", "on my end". */
+const TAILS: readonly (readonly string[])[] = [
+  ["there"],
+  ["here"],
+  ["too"],
+  ["as", "well"],
+  ["from", "what", "i", "see"],
+  ["from", "what", "i", "can", "see"],
+  ["from", "my", "side"],
+  ["on", "my", "side"],
+  ["on", "my", "end"],
+  ["on", "my", "sheet"],
+  ["in", "my", "notes"],
+  ["in", "my", "data"],
+  ["by", "my", "count"],
+];
+
+/** The word after a closing tail at k ("quietness 5, size 5 there."), or k. */
+function closingTail(s: Sentence, k: number, end: number): number {
+  for (const tail of TAILS) if (tail.every((w, j) => k + j < end && s.words[k + j] === w)) return k + tail.length;
+  return k;
+}
+
 /** "Location, though, is rated 1": an attribute, an aside between pauses, then its level. */
 function asideItem(s: Sentence, j: number, end: number, state: ParseState): Item | null {
   const { words } = s;
@@ -73,8 +96,9 @@ export function carriedShare(
   const items = aside === null ? itemList(s, j, end, state, true) : [aside, ...continuation(s, aside.end, end, state)];
   if (items.length === 0) return null;
   const last = items[items.length - 1] as Item;
-  if (!(last.end >= end || s.separated(last.end - 1) || (s.tokens[last.end - 1]?.stop ?? false))) return null;
-  return { option: carried, items, end: last.end };
+  const close = closingTail(s, last.end, end);
+  if (!(close >= end || s.separated(close - 1) || (s.tokens[close - 1]?.stop ?? false))) return null;
+  return { option: carried, items, end: close };
 }
 
 /**

@@ -353,3 +353,28 @@ describe("plain-text grids aligned by spaces, in either orientation (table-acts.
     );
   });
 });
+
+describe("a carried clause may close on a tail of the speaker's view, and 'no X at all' is an item of a list", () => {
+  const propose = (option: number) => ({ kind: "propose", option });
+
+  it.each([
+    ["I'd go with Restaurant C. service 5, ambience 4 there.", [propose(2), share(2, 1, 5), share(2, 2, 4)]],
+    [
+      "Let's pick Restaurant B. service 4 and ambience 2 from what I see.",
+      [propose(1), share(1, 1, 4), share(1, 2, 2)],
+    ],
+    ["Let's pick Restaurant B. service 4, or so Agent 2 tells me.", [propose(1)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+
+  it("'Shelf B — 3 apples, no onions at all, 1 bag of rice' reads all three", () => {
+    const { attributes } = pantry.domain;
+    const at = (name: string) => attributes.indexOf(name);
+    expect(parseNatural("From my side: Shelf B — 3 apples, no onions at all, 1 bag of rice.", pantry).acts).toEqual([
+      share(1, at("apples"), 3),
+      share(1, at("onions"), 0),
+      share(1, at("rice bags"), 1),
+    ]);
+  });
+});

@@ -90,8 +90,11 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   if (cue.levelUnits.has(s.words[level.end] as string)) level = { ...level, end: level.end + 1 };
   // a count before its noun: "3 apples", "two onions"
   const counted = state.attributes.match(s.words, level.end);
-  if (counted !== null && counted.end <= end && countEnds(s, counted.end, end))
-    return { attribute: counted.index, level: level.value, end: counted.end };
+  if (counted !== null && counted.end <= end && countEnds(s, counted.end, end)) {
+    // "no onions at all, 1 bag of rice": the item ends after "at all"
+    const all = s.words[counted.end] === "at" && s.words[counted.end + 1] === "all" && counted.end + 2 <= end;
+    return { attribute: counted.index, level: level.value, end: all ? counted.end + 2 : counted.end };
+  }
   if (!cue.levelPrepositions.has(s.words[level.end] as string)) return null;
   let a = level.end + 1;
   if (a < end && cue.articles.has(s.words[a] as string)) a++;
@@ -143,7 +146,8 @@ function noneCount(s: Sentence, k: number, state: ParseState): boolean {
   const lead = s.words[k - 1] as string;
   const label = (s.tokens[k - 1] as NaturalToken | undefined)?.colon === true;
   // "- no onions at all" under "Here's my count for Shelf B:" (fresh56): none opening a list line
-  if (!(NONE_LEADS.has(lead) || label || k === s.from)) return false;
+  // "Shelf B — 3 apples, no onions at all, 1 bag of rice" (fresh57): none as an item after a pause
+  if (!(NONE_LEADS.has(lead) || label || k === s.from || s.separated(k - 1))) return false;
   const counted = state.attributes.match(s.words, k + 1);
   if (counted === null) return false;
   let j = counted.end;
