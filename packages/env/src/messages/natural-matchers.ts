@@ -67,3 +67,27 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
   cache.set(key, matchers);
   return matchers;
 }
+
+const ownerCache = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/**
+ * The task's attributes that are a person's ("Alice's availability", "Priya's calendar") by the person's name
+ * alone, lower-cased ("alice" -> 0): for labels and table headings that name only the person ("Alice=1", a grid
+ * column headed "Priya"; fresh56, fresh57). Only owners of one word, each owning one attribute.
+ */
+export function attributeOwners(domain: { readonly attributes: readonly string[] }): ReadonlyMap<string, number> {
+  const cached = ownerCache.get(domain);
+  if (cached !== undefined) return cached;
+  const owners = new Map<string, number>();
+  const repeated = new Set<string>();
+  domain.attributes.forEach((name, index) => {
+    const m = /^([A-Za-z]{3,})['’]s\s\S/.exec(name);
+    if (m === null) return;
+    const owner = (m[1] as string).toLowerCase();
+    if (owners.has(owner)) repeated.add(owner);
+    owners.set(owner, index);
+  });
+  for (const owner of repeated) owners.delete(owner);
+  ownerCache.set(domain, owners);
+  return owners;
+}

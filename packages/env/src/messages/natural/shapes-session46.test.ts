@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { attributeOwners } from "../natural-matchers";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { restaurants, share } from "./test-sentence";
+import { calls, restaurants, share } from "./test-sentence";
 
 // Session 46, from the misses of fresh54 (tuned on in session 45) and fresh56 (written by a writer who never saw the
 // rules, scored first at 0.960 / 0.485).
@@ -376,5 +377,32 @@ describe("a carried clause may close on a tail of the speaker's view, and 'no X 
       share(1, at("onions"), 0),
       share(1, at("rice bags"), 1),
     ]);
+  });
+});
+
+describe("a person's attribute by the person alone, in labels and table headings (natural-matchers.ts' attributeOwners)", () => {
+  const meetings = held.meetings as NaturalTask;
+
+  it("'Monday 2pm — Alice=1, Bob=1, Carol=1' reads each person's availability", () => {
+    expect(parseNatural("Monday 2pm — Alice=1, Bob=1, Carol=0 from my part of the table.", meetings).acts).toEqual([
+      share(2, 0, 1),
+      share(2, 1, 1),
+      share(2, 2, 0),
+    ]);
+  });
+
+  it("a markdown table headed by the people reads their calendars", () => {
+    const text = "| Slot | Priya | Omar |\n|---|---|---|\n| Monday morning | 1 | 2 |\n| Monday noon | 2 | ? |";
+    expect(parseNatural(text, calls).acts).toEqual([share(0, 0, 1), share(0, 1, 2), share(1, 0, 2)]);
+  });
+
+  it("the person alone outside a label names no attribute ('Alice 1' without the colon, 'Alice said 1')", () => {
+    expect(parseNatural("Monday 2pm: Alice said 1.", meetings).acts).toEqual(nothing);
+  });
+
+  it("only owners of one attribute: a domain without people has none", () => {
+    expect(attributeOwners(restaurants.domain).size).toBe(0);
+    expect([...attributeOwners(meetings.domain).keys()]).toEqual(["alice", "bob", "carol", "dan", "erin"]);
+    expect(attributeOwners({ attributes: ["Ann's car", "Ann's bike", "Bob's car"] })).toEqual(new Map([["bob", 2]]));
   });
 });

@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -72,6 +73,12 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     const level = fullMarksAt(s, m, state) ?? levelAt(s, m, end, state);
     if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
     return null;
+  }
+  // "Alice=1, Bob=1" (fresh57): a person's attribute labelled by the person alone
+  const owner = attributeOwners(state.task.domain).get(s.words[j] as string);
+  if (owner !== undefined && (s.tokens[j] as NaturalToken).colon === true && j + 1 < end) {
+    const level = levelAt(s, j + 1, end, state);
+    if (level !== null) return { attribute: owner, level: level.value, end: level.end };
   }
   if (!reverse) return null;
   return reversedItem(s, k, end, state);

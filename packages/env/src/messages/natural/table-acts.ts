@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { LevelRangeError } from "./level-range-error";
 import type { NaturalTask } from "./sentence";
@@ -40,6 +41,15 @@ function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
   return value;
 }
 
+const foldNames = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
+
+/** The attributes by their folded names and, where one person owns one ("Priya's calendar"), by the person alone. */
+function attributeNames(task: NaturalTask): Map<string, number> {
+  const names = foldNames(task.domain.attributes);
+  for (const [owner, index] of attributeOwners(task.domain)) if (!names.has(owner)) names.set(owner, index);
+  return names;
+}
+
 /** A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). */
 function longRow(
   line: { text: string; start: number },
@@ -73,9 +83,8 @@ function longRow(
  * gives nothing and is reported. The table's lines are masked so the sentence reader skips them.
  */
 export function tableActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const fold = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
-  const options = fold(task.domain.options);
-  const attributes = fold(task.domain.attributes);
+  const options = foldNames(task.domain.options);
+  const attributes = attributeNames(task);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
@@ -160,9 +169,8 @@ const MAX_GRID_ROWS = 32;
  * last name into the next line's first level.
  */
 export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const fold = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
-  const options = fold(task.domain.options);
-  const attributes = fold(task.domain.attributes);
+  const options = foldNames(task.domain.options);
+  const attributes = attributeNames(task);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (head.text.includes("|")) continue;
