@@ -296,7 +296,31 @@ function attributeLead(s: Sentence, k: number, end: number, state: ParseState): 
   if (!s.clauseStart(k)) return null;
   if (words[k] === "for" || words[k] === "on")
     return state.attributes.match(words, words[k + 1] === "the" ? k + 2 : k + 1);
-  return wiseAttribute(s, k, end, state);
+  return wiseAttribute(s, k, end, state) ?? labelAttribute(s, k, end, state);
+}
+
+/** Words of the speaker's view between an attribute label and its colon: "Torn glove on my end:", "Service from my side:". */
+const LABEL_VIEWS: readonly (readonly string[])[] = [
+  ["on", "my", "end"],
+  ["on", "my", "side"],
+  ["from", "my", "side"],
+  ["from", "my", "end"],
+  ["in", "my", "notes"],
+  ["per", "my", "notes"],
+];
+
+/**
+ * An attribute as a label closed by a colon, maybe after the speaker's view ("Service:", "**Torn glove** on my end:";
+ * fresh56, fresh57): its index and the word after the colon, else null.
+ */
+function labelAttribute(s: Sentence, k: number, end: number, state: ParseState): { index: number; end: number } | null {
+  const { words } = s;
+  const attribute = state.attributes.match(words, words[k] === "the" ? k + 1 : k);
+  if (attribute === null || attribute.end >= end) return null;
+  let e = attribute.end;
+  const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
+  if (view !== undefined) e += view.length;
+  return s.tokens[e - 1]?.colon === true ? { index: attribute.index, end: e } : null;
 }
 
 /** The speaker's rating before a list of options: "I'd rate", "I would give" (fresh52). */

@@ -406,3 +406,17 @@ describe("a person's attribute by the person alone, in labels and table headings
     expect(attributeOwners({ attributes: ["Ann's car", "Ann's bike", "Bob's car"] })).toEqual(new Map([["bob", 2]]));
   });
 });
+
+describe("an attribute label with a colon leads a paired list (paired-shares.ts' labelAttribute)", () => {
+  it.each([
+    ["Service: Restaurant A and Restaurant C have 3 and 4 respectively.", [share(0, 1, 3), share(2, 1, 4)]],
+    [
+      "**Ambience** on my end: Restaurant A, Restaurant B and Restaurant C come in at 3, 2 and 5 respectively.",
+      [share(0, 2, 3), share(1, 2, 2), share(2, 2, 5)],
+    ],
+    ["Service: Restaurant A and Restaurant C have 3 and 4, or the other way round.", nothing],
+    ["Service: Restaurant A and Restaurant C have 3.", nothing],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+});
