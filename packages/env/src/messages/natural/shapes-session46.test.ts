@@ -420,3 +420,50 @@ describe("an attribute label with a colon leads a paired list (paired-shares.ts'
     expect(parseNatural(text, restaurants).acts).toEqual(acts);
   });
 });
+
+describe("shares as a map keyed by names, two deep (structured-acts.ts' nestedShares)", () => {
+  it("option then attribute in YAML, attribute then option in JSON; an unknown name reads nothing of its leaf", () => {
+    const yaml =
+      "```yaml\nshare:\n  Restaurant B:\n    service: 1\n    ambience: 4\n  Restaurant A:\n    service: 5\npropose: Restaurant A\n```";
+    expect(parseNatural(yaml, restaurants).acts).toEqual([
+      share(1, 1, 1),
+      share(1, 2, 4),
+      share(0, 1, 5),
+      { kind: "propose", option: 0 },
+    ]);
+    expect(parseNatural('{"shares": {"service": {"Restaurant A": 2, "Restaurant C": 3}}}', restaurants).acts).toEqual([
+      share(0, 1, 2),
+      share(2, 1, 3),
+    ]);
+    expect(parseNatural('{"share": {"Restaurant A": {"decor": 3}}}', restaurants).acts).toEqual(nothing);
+  });
+
+  it("any option x attribute map reads each leaf, keyed either way (property)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.nat(options.length - 1), fc.nat(attributes.length - 1)), {
+          minLength: 1,
+          maxLength: 4,
+          selector: ([o, a]) => `${o},${a}`,
+        }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        (cells, level, optionFirst) => {
+          const map: Record<string, Record<string, number>> = {};
+          for (const [o, a] of cells) {
+            const [outer, inner] = optionFirst ? [options[o], attributes[a]] : [attributes[a], options[o]];
+            map[outer as string] = { ...map[outer as string], [inner as string]: level };
+          }
+          const acts = parseNatural(JSON.stringify({ share: map }), restaurants).acts;
+          expect([...acts].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))).toEqual(
+            cells
+              .map(([o, a]) => share(o, a, level))
+              .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+          );
+        },
+      ),
+      { numRuns: 40, seed: 46 },
+    );
+  });
+});

@@ -94,7 +94,27 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, k
       actObjects(v, out, depth + 1, group);
     }
   }
+  if (!grouped && kind === "share" && nestedShares(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
+}
+
+/**
+ * Shares as a map keyed by names, two deep, with levels at the leaves ({"Employee D": {"badge log": 1}}, either
+ * way round; fresh57's YAML): each leaf an act object with the two keys as option and attribute, told apart by
+ * `normalised`. False when the map is not that shape (then nothing is pushed).
+ */
+function nestedShares(o: Record<string, unknown>, out: Record<string, unknown>[]): boolean {
+  const found: Record<string, unknown>[] = [];
+  for (const [outer, inner] of Object.entries(o)) {
+    if (inner === null || typeof inner !== "object" || Array.isArray(inner)) return false;
+    for (const [key, level] of Object.entries(inner as Record<string, unknown>)) {
+      if (typeof level !== "number" && typeof level !== "string") return false;
+      found.push({ act: "share", names: [outer, key], level });
+    }
+  }
+  if (found.length === 0 || out.length + found.length > MAX_STRUCTURED) return false;
+  out.push(...found);
+  return true;
 }
 
 const fold = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
@@ -113,6 +133,14 @@ function nameByValue(o: Record<string, unknown>, names: readonly string[]): stri
  */
 function normalised(o: Record<string, unknown>, task: NaturalTask): Record<string, unknown> {
   const out: Record<string, unknown> = { ...o };
+  // a nested map's two keys: which is the option and which the attribute is told by the names
+  if (Array.isArray(o.names)) {
+    const [a, b] = o.names as string[];
+    const named = { first: a, second: b };
+    out.option = nameByValue(named, task.domain.options);
+    out.attribute = nameByValue(named, task.domain.attributes);
+    delete out.names;
+  }
   if (out.option === undefined) {
     const option = nameByValue(o, task.domain.options);
     if (option !== undefined) out.option = option;
