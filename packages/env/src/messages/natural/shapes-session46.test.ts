@@ -467,3 +467,17 @@ describe("shares as a map keyed by names, two deep (structured-acts.ts' nestedSh
     );
   });
 });
+
+describe("full marks and one level for 'both' attributes (share-items.ts, share-cues.ts)", () => {
+  it.each([
+    ["Restaurant C gets full marks on both service and ambience.", [share(2, 1, 5), share(2, 2, 5)]],
+    [
+      "Restaurant C scores 4 on both service and ambience, and 2 for food quality.",
+      [share(2, 1, 4), share(2, 2, 4), share(2, 0, 2)],
+    ],
+    ["service at Restaurant C gets full marks.", [share(2, 1, 5)]],
+    ["Restaurant C scores 4 on both service.", nothing],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+});

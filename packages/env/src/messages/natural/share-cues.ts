@@ -3,7 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
 import { naturalInteger } from "./natural-integer";
 import { onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
-import { type Item, itemList, levelAt } from "./share-items";
+import { fullMarksAt, type Item, itemList, levelAt } from "./share-items";
 import { soldItems } from "./sold-count";
 
 // The share cue family: a sentence that states levels, subject first ("<option> has ...", "it has ...") or
@@ -167,7 +167,8 @@ export function attributeFirstShare(
   let m = aside;
   for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
   if (m === option.end && !(s.tokens[option.end - 1] as NaturalToken).pause) return null;
-  const level = levelAt(s, m, end, state);
+  // "service at Restaurant C gets full marks" (fresh57)
+  const level = levelAt(s, m, end, state) ?? fullMarksAt(s, m, state);
   if (level === null) return null;
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
 }

@@ -10,6 +10,8 @@ export interface Item {
   attribute: number;
   level: number;
   end: number;
+  /** Items of the same level said with it ("full marks on both X and Y"): read right after it. */
+  shared?: Item[];
 }
 
 /** A level the text states, or why it is not one. */
@@ -105,13 +107,25 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   if (!cue.levelPrepositions.has(s.words[level.end] as string)) return null;
   let a = level.end + 1;
   if (a < end && cue.articles.has(s.words[a] as string)) a++;
+  // "full marks on both food quality and service" (fresh56): one level for two attributes
+  const both = s.words[a] === "both";
+  if (both) a++;
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
+  const other = both && s.words[attr.end] === "and" ? state.attributes.match(s.words, attr.end + 1) : null;
+  if (both && (other === null || other.end > end)) return null;
+  if (other !== null)
+    return {
+      attribute: attr.index,
+      level: level.value,
+      end: other.end,
+      shared: [{ attribute: other.index, level: level.value, end: other.end }],
+    };
   return { attribute: attr.index, level: level.value, end: attr.end };
 }
 
 /** "full marks", "top marks" at k, closing its clause: the scale's top, or null. */
-function fullMarksAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
+export function fullMarksAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
   if (!cue.fullMarks.has(s.words[k] as string) || s.words[k + 1] !== "marks") return null;
   return k + 2 >= s.to || s.separated(k + 1) ? { value: state.task.levels[1], end: k + 2 } : null;
 }
@@ -188,7 +202,7 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     if (s.words[j] === "it" && cue.haveVerbs.has(s.words[j + 1] as string)) j += 2;
     const item = itemAt(s, j, end, state, true);
     if (item === null) break;
-    items.push(item);
+    items.push(...spread(item));
     at = item.end;
   }
   return items;
@@ -216,5 +230,12 @@ function skipAside(s: Sentence, k: number, end: number): number {
 export function itemList(s: Sentence, k: number, end: number, state: ParseState, reverse: boolean): Item[] {
   const first = itemAt(s, k, end, state, reverse);
   if (first === null) return [];
-  return [first, ...continuation(s, first.end, end, state)];
+  return [...spread(first), ...continuation(s, first.end, end, state)];
+}
+
+/** An item and the items of its level said with it, as separate items. */
+function spread(item: Item): Item[] {
+  if (item.shared === undefined) return [item];
+  const { shared, ...own } = item;
+  return [own, ...shared];
 }
