@@ -242,6 +242,8 @@ export class SentenceReading {
   private proposalHeading = false;
   /** The pair the last sentence asked by a word of its attribute, which the next question may restate. */
   private lastHinted: { option: number; attribute: number } | null = null;
+  /** The words of the sentence that first proposed each option: a restatement in other words adds no proposal. */
+  private readonly proposals = new Map<number, string>();
   /** The proposals read by shape (`loneProposal`), dropped when another sentence proposes the same option. */
   private readonly shapeProposals: Located<{ act: Act }>[] = [];
 
@@ -360,7 +362,15 @@ export class SentenceReading {
     if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
+    const said = this.words.slice(first, to).join(" ");
     for (const act of found.acts) {
+      if (act.kind === "propose") {
+        // "I think C is our strongest option. ... Let's go with C!" (fresh56): a choice restated in other words is
+        // one proposal; the same sentence written twice stays two, as the canonical and tool surfaces count them
+        const before = this.proposals.get(act.option);
+        if (before !== undefined && before !== said) continue;
+        this.proposals.set(act.option, said);
+      }
       this.acts.push({ at, act });
       if (act === shaped) this.shapeProposals.push(this.acts[this.acts.length - 1] as Located<{ act: Act }>);
     }

@@ -134,12 +134,16 @@ describe("a capital letter names its option where the options are one noun and a
   });
 });
 
-describe("one choice in two sentences stays two proposals, as the canonical surface writes them", () => {
-  it("a proposal by letter after one by name is the same act again (the per-act cost, not the reader, weighs repeats)", () => {
-    expect(parseNatural("I think Restaurant C is our strongest option. Let's go with C!", restaurants).acts).toEqual([
-      { kind: "propose", option: 2 },
-      { kind: "propose", option: 2 },
-    ]);
+describe("a choice restated in other words is one proposal; the same sentence twice stays two (sentence-reading.ts)", () => {
+  const propose = (option: number) => ({ kind: "propose", option });
+
+  it.each([
+    ["I think Restaurant C is our strongest option. Let's go with C!", [propose(2)]],
+    ["I propose Restaurant C. My vote is Restaurant C.", [propose(2)]],
+    ["I propose Restaurant C. I propose Restaurant C.", [propose(2), propose(2)]],
+    ["I propose Restaurant C. My vote is Restaurant B.", [propose(2), propose(1)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
   });
 });
 
