@@ -308,6 +308,9 @@ export const naturalCues = {
     "clearly",
     "undoubtedly",
     "absolutely",
+    // "value for money: likely 4" (fresh59): the corpus reads "probably" / "likely" N as the speaker's level
+    "probably",
+    "likely",
   ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),

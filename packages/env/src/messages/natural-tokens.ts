@@ -109,7 +109,13 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     if (
       lineStart &&
       MARKDOWN.test(raw) &&
-      (!numbered || last === undefined || last.stop || afterItem || newlines >= 2)
+      (!numbered ||
+        last === undefined ||
+        last.stop ||
+        afterItem ||
+        newlines >= 2 ||
+        // "**Restaurant A**" over "1. food quality: 4" (fresh59): a bold heading line before a numbered list
+        (newlines >= 1 && /(\*\*|__)$/.test(text.slice(last.start, last.end))))
     ) {
       if (tokens.length > 0 && newlines > 0) markStop();
       lineIsItem = true;

@@ -50,7 +50,7 @@ const TAILS: readonly (readonly string[])[] = [
 ];
 
 /** The word after a closing tail at k ("quietness 5, size 5 there."), or k. */
-function closingTail(s: Sentence, k: number, end: number): number {
+export function closingTail(s: Sentence, k: number, end: number): number {
   for (const tail of TAILS) if (tail.every((w, j) => k + j < end && s.words[k + j] === w)) return k + tail.length;
   return k;
 }
@@ -126,5 +126,9 @@ export function carriedAfter(
     named.add(option.index);
     k = option.end - 1;
   }
+  // "**Proposal:** Doctor Finch." over "**Key facts (mine):**" over "- poison bottle: 3" (fresh59): a line of no
+  // option and no act that introduces what follows with a colon keeps the option the talk is about
+  const closing = s.tokens[to - 1];
+  if (named.size === 0 && acts.length === 0 && closing?.colon === true) return state.carried ?? null;
   return named.size === 1 ? ([...named][0] as number) : null;
 }

@@ -45,7 +45,7 @@ export function letterTokens(
     if (letter === undefined || letter === "I" || !letters.has(letter) || letter.toLowerCase() !== token.word)
       return token;
     const previous = tokens[k - 1];
-    if (previous !== undefined && previous.word === noun) return token;
+    if (previous !== undefined && previous.word === noun && !previous.pause && !previous.stop) return token;
     const opens = previous === undefined || previous.stop || previous.lineBreak;
     if (letter === "A" && opens && tokens[k + 1]?.word !== "'s") return token;
     return { ...token, word: letterWord(letter) };

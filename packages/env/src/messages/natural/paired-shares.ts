@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import { closingTail } from "./carried-share";
 import type { NaturalToken } from "../natural-tokens";
 import { commaPairedList } from "./comma-paired-list";
 import { wiseAttribute } from "./share-cues";
@@ -239,7 +240,10 @@ function bothLevel(s: Sentence, k: number, end: number, state: ParseState): { va
   }
   if (!both) return null;
   const level = levelAt(s, at, end, state);
-  return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;
+  if (level === null) return null;
+  // "... are both 1 on my side" (fresh59): a tail of the speaker's view may close it
+  const close = closingTail(s, level.end, end);
+  return close >= end || s.separated(close - 1) ? { value: level.value, end: close } : null;
 }
 
 /**
@@ -299,6 +303,12 @@ function attributeLead(s: Sentence, k: number, end: number, state: ParseState): 
   return wiseAttribute(s, k, end, state) ?? labelAttribute(s, k, end, state);
 }
 
+/** The options' noun, singular and plural ("stall", "stalls"), lower-cased. */
+function nounWords(state: ParseState): ReadonlySet<string> {
+  const noun = state.task.domain.optionNoun.toLowerCase();
+  return new Set([noun, `${noun}s`, "option", "options"]);
+}
+
 /** Words of the speaker's view between an attribute label and its colon: "Torn glove on my end:", "Service from my side:". */
 const LABEL_VIEWS: readonly (readonly string[])[] = [
   ["on", "my", "end"],
@@ -320,6 +330,8 @@ function labelAttribute(s: Sentence, k: number, end: number, state: ParseState):
   let e = attribute.end;
   const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
   if (view !== undefined) e += view.length;
+  // "**Raffle tickets by stall:**" (fresh59): the table's other axis named by the options' noun
+  else if ((words[e] === "by" || words[e] === "per") && nounWords(state).has(words[e + 1] as string)) e += 2;
   return s.tokens[e - 1]?.colon === true ? { index: attribute.index, end: e } : null;
 }
 
@@ -359,10 +371,13 @@ function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseSt
 function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
   const { words } = s;
   if (!s.clauseStart(k) && k !== s.from) return null;
-  const attribute = state.attributes.match(words, k);
+  const named = state.attributes.match(words, k);
   // "Cakes sold — Stall B: 2, Stall C: -1" (fresh34, fresh37): a dash ends the label as a colon does
-  const label = attribute === null ? undefined : (s.tokens[attribute.end - 1] as NaturalToken);
-  if (attribute === null || !(label?.colon === true || label?.dash === true)) return null;
+  const label = named === null ? undefined : (s.tokens[named.end - 1] as NaturalToken);
+  // "**Raffle tickets by stall:** A=2, B=0" (fresh59): the label's colon after the speaker's view or the noun
+  const attribute =
+    named !== null && (label?.colon === true || label?.dash === true) ? named : labelAttribute(s, k, end, state);
+  if (attribute === null) return null;
   const shares: [number, number, number][] = [];
   let j = attribute.end;
   while (shares.length < MAX_LIST && j < end) {

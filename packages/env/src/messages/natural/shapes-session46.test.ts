@@ -485,3 +485,49 @@ describe("full marks and one level for 'both' attributes (share-items.ts, share-
     expect(parseNatural(text, restaurants).acts).toEqual(acts);
   });
 });
+
+describe("fresh59's forms: letters in tables and labels, a bold heading over a numbered list, an intro line, people in YAML", () => {
+  const meetings = held.meetings as NaturalTask;
+
+  it("a markdown table whose rows are the options' letters", () => {
+    const text = "| Restaurant | service | ambience |\n|---|---|---|\n| A | 1 | ? |\n| C | 5 | 2 |";
+    expect(parseNatural(text, restaurants).acts).toEqual([share(0, 1, 1), share(2, 1, 5), share(2, 2, 2)]);
+  });
+
+  it("'**Service by restaurant:** A=2, B=4' (the label's colon after the options' noun)", () => {
+    expect(parseNatural("**Service by restaurant:** A=2, B=4. I don't have C's.", restaurants).acts).toEqual([
+      share(0, 1, 2),
+      share(1, 1, 4),
+    ]);
+  });
+
+  it("a bold heading over a numbered list; 'likely 4' reads, 'roughly 2' does not", () => {
+    const text = "**Restaurant A**\n1. service: 4 (certain)\n2. ambience: likely 4\n3. food quality: roughly 2";
+    expect(parseNatural(text, restaurants).acts).toEqual([share(0, 1, 4), share(0, 2, 4)]);
+  });
+
+  it("'**Proposal:** X' over an intro line with a colon over a list: the list is X's", () => {
+    const text = "**Proposal:** Restaurant B.\n\n**Key facts (mine):**\n- service: 3\n- ambience: 5";
+    expect(parseNatural(text, restaurants).acts).toEqual([
+      { kind: "propose", option: 1 },
+      share(1, 1, 3),
+      share(1, 2, 5),
+    ]);
+    // an intro line after a sentence that named several options carries none
+    const several = "Restaurant A and Restaurant B are close.\n\n**Key facts (mine):**\n- service: 3";
+    expect(parseNatural(several, restaurants).acts).toEqual(nothing);
+  });
+
+  it("YAML with a person for the attribute and 'available' for the level", () => {
+    const text =
+      "```yaml\nshares:\n  - slot: Monday 9am\n    person: Bob\n    available: 0\nask:\n  slot: Tuesday 9am\n  person: Carol\n```";
+    expect(parseNatural(text, meetings).acts).toEqual([share(0, 1, 0), { kind: "ask", option: 4, attribute: 2 }]);
+  });
+
+  it("'X's A and B are both 1 on my side' reads both", () => {
+    expect(parseNatural("Restaurant A's service and ambience are both 4 on my side.", restaurants).acts).toEqual([
+      share(0, 1, 4),
+      share(0, 2, 4),
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
 import { readToolCall } from "../read-tool-call";
 import type { NaturalTask } from "./sentence";
 import { gridActs, tableActs } from "./table-acts";
@@ -43,7 +44,7 @@ const GROUP_KEYS = new Map<string, string>([
   ["pass", "pass"],
 ]);
 /** Keys a model may give a level under ({"count": 1}, {"rating": 4}), and an addressee under. */
-const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number"];
+const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number", "available"];
 const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
 
 /** The kind an object names under one of KIND_KEYS, or undefined. */
@@ -126,6 +127,14 @@ function nameByValue(o: Record<string, unknown>, names: readonly string[]): stri
   return new Set(found.map(fold)).size === 1 ? found[0] : undefined;
 }
 
+/** A person's attribute named by the person alone as the one such value ({"person": "Bob"}, fresh59), else undefined. */
+function ownerByValue(o: Record<string, unknown>, task: NaturalTask): string | undefined {
+  const owners = attributeOwners(task.domain);
+  const found = Object.values(o).filter((v): v is string => typeof v === "string" && owners.has(fold(v)));
+  if (new Set(found.map(fold)).size !== 1) return undefined;
+  return task.domain.attributes[owners.get(fold(found[0] as string)) as number];
+}
+
 /**
  * An act object's fields under the names `readToolCall` reads: the option and attribute under their own keys or
  * as the one value naming an option / attribute ({"shelf": "Shelf A", "item": "apples"}), the level under
@@ -146,7 +155,7 @@ function normalised(o: Record<string, unknown>, task: NaturalTask): Record<strin
     if (option !== undefined) out.option = option;
   }
   if (out.attribute === undefined) {
-    const attribute = nameByValue(o, task.domain.attributes);
+    const attribute = nameByValue(o, task.domain.attributes) ?? ownerByValue(o, task);
     if (attribute !== undefined) out.attribute = attribute;
   }
   const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);

@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { attributeOwners } from "../natural-matchers";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { LevelRangeError } from "./level-range-error";
+import { optionLetters } from "./option-letters";
 import type { NaturalTask } from "./sentence";
 import type { StructuredActs } from "./structured-acts";
 
@@ -43,6 +44,13 @@ function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
 
 const foldNames = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
 
+/** The options by their folded names and, where they are one noun and a letter, by the letter ("| A | 1 |", fresh59). */
+function optionNames(task: NaturalTask): Map<string, number> {
+  const names = foldNames(task.domain.options);
+  for (const [letter, index] of optionLetters(task.domain.options)) names.set(letter.toLowerCase(), index);
+  return names;
+}
+
 /** The attributes by their folded names and, where one person owns one ("Priya's calendar"), by the person alone. */
 function attributeNames(task: NaturalTask): Map<string, number> {
   const names = foldNames(task.domain.attributes);
@@ -83,7 +91,7 @@ function longRow(
  * gives nothing and is reported. The table's lines are masked so the sentence reader skips them.
  */
 export function tableActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const options = foldNames(task.domain.options);
+  const options = optionNames(task);
   const attributes = attributeNames(task);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
@@ -169,7 +177,7 @@ const MAX_GRID_ROWS = 32;
  * last name into the next line's first level.
  */
 export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const options = foldNames(task.domain.options);
+  const options = optionNames(task);
   const attributes = attributeNames(task);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
