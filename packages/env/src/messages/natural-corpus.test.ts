@@ -36,7 +36,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // session 44 after fresh48 was scored first; fresh49 (session 44) was unseen, its one wrong act then read by helper
   // h44p's rules (session 44), who scored fresh50 first and tuned on it; fresh51 (helper h44p) is unseen, its one miss
   // read in session 45; fresh52 and fresh53 (a writer helper, session 45) were scored first and tuned on, as was
-  // fresh54 (another writer); fresh55 (a third writer) is unseen
+  // fresh54 (another writer); fresh55 (a third writer) is unseen; in session 46 five more writer helpers: fresh56
+  // was scored first and tuned on, fresh57 scored unseen and tuned on, fresh58 held out, fresh59 scored unseen and
+  // tuned on, fresh60 held out (scored once after every rule of the session; one wrong act)
   const unseen = new Set([
     "fresh14",
     "fresh21",
@@ -49,6 +51,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     "fresh49",
     "fresh51",
     "fresh55",
+    "fresh60",
   ]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
@@ -78,6 +81,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh49",
       "fresh51",
       "fresh55",
+      "fresh58",
+      "fresh60",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -117,13 +122,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // by helper h44p after every rule of its own and never tuned on (1.00 / 0.971; its one correction missed, so
       // corrections 0.000 on one act), held to its figure; its one miss read in session 45 (1.00 / 1.00 since).
       // fresh55, written by a third writer helper in session 45 and never tuned on (0.913 / 0.677: four wrong acts of
-      // older rules and most styles under the target), held to its figure
-      if (
-        ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51", "fresh55"].includes(
-          name,
-        )
-      )
-        continue;
+      // older rules and most styles under the target), held to its figure.
+      // fresh58 and fresh60, written by writer helpers in session 46 and never tuned on (fresh58 1.00 / 0.759 after
+      // the rules from fresh56 and fresh57, 1.00 / 0.772 after every rule of the session; fresh60 0.987 / 0.906 after
+      // every rule, four styles under the target), held to their figures
+      const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
+      if ([...belowTarget, "fresh55", "fresh58", "fresh60"].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);
