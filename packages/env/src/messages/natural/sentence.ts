@@ -38,11 +38,14 @@ export class Sentence {
     // someone else's claim, across commas, until a clause break ("but I see ...")
     let reported = false;
     let segment = from;
+    // where the clause a retraction takes back starts: the sentence's start, or after its last semicolon
+    let clauseFrom = from;
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       // "If B had 5, I'd pick B; for now I propose C": a semicolon ends a condition's reach as a clause break does
       if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true && !cue.clauseBreaks.has(w))
         this.conditionalSegments.push(false);
+      if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true) clauseFrom = i;
       if (cue.clauseBreaks.has(w)) {
         this.conditionalSegments.push(false);
         gated = false;
@@ -52,7 +55,9 @@ export class Sentence {
       }
       // "X is 0, I think, but don't quote me", "..., not sure though", "..., could be wrong": the speaker takes the
       // clause before back
-      if (i > from && retraction(words, i)) for (let k = from; k < i; k++) gate[k] = true;
+      // "poison bottle probably 2; broken watch could be 1, don't quote me" (fresh57): it reaches back to the last
+      // semicolon, which ends the clause it takes back
+      if (i > from && retraction(words, i)) for (let k = clauseFrom; k < i; k++) gate[k] = true;
       // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
       // claim makes what came before it in the clause someone else's word too
       // after a pause, in parentheses, or led by "per" / "according to" / "via" mid-clause ("X is 5 per Agent 1's notes")

@@ -531,3 +531,13 @@ describe("fresh59's forms: letters in tables and labels, a bold heading over a n
     ]);
   });
 });
+
+describe("a retraction takes back its clause back to the last semicolon (sentence.ts)", () => {
+  it.each([
+    ["Restaurant A's service is 4; its ambience is 2, don't quote me.", [share(0, 1, 4)]],
+    ["Restaurant A's service is 4, its ambience is 2, don't quote me.", nothing],
+    ["Restaurant A's service is 4; its ambience is 2, but I'm not sure.", [share(0, 1, 4)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+});

@@ -200,6 +200,9 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     j = skipAside(s, j, end);
     if (s.words[j] === "also") j++;
     if (s.words[j] === "it" && cue.haveVerbs.has(s.words[j + 1] as string)) j += 2;
+    // "X's service is 4; its ambience is 2, don't quote me": an item under a retraction or someone's word ends the list
+    // ("and no onions" is a count of none, not a denial)
+    if (s.gate[j] === true && s.words[j] !== "no") break;
     const item = itemAt(s, j, end, state, true);
     if (item === null) break;
     items.push(...spread(item));
