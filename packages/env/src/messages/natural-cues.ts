@@ -311,6 +311,8 @@ export const naturalCues = {
     // "value for money: likely 4" (fresh59): the corpus reads "probably" / "likely" N as the speaker's level
     "probably",
     "likely",
+    // "the parking log is also 1" (fresh61)
+    "also",
   ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),

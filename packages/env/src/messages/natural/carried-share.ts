@@ -8,7 +8,16 @@ const SOURCES = new Set(["data", "notes", "sheet", "numbers", "records", "figure
 /** Verbs by which a source gives its items: "my data shows size at 5". */
 const SOURCE_VERBS = new Set(["shows", "says", "has", "gives", "lists", "reads", "puts"]);
 /** Asides between an attribute and its level that change nothing: "Location, though, is rated 1". */
-const ASIDES = new Set(["though", "however", "meanwhile", "too", "also"]);
+const ASIDES: readonly (readonly string[])[] = [
+  ["though"],
+  ["however"],
+  ["meanwhile"],
+  ["too"],
+  ["also"],
+  ["on", "the", "other", "hand"],
+  ["by", "contrast"],
+  ["in", "contrast"],
+];
 
 /** The word after a lead of the speaker's own at j ("my data shows", "in my notes,", "I have", "it's"), or j. */
 function afterLead(s: Sentence, j: number): number {
@@ -59,9 +68,11 @@ export function closingTail(s: Sentence, k: number, end: number): number {
 function asideItem(s: Sentence, j: number, end: number, state: ParseState): Item | null {
   const { words } = s;
   const attribute = state.attributes.match(words, j);
-  if (attribute === null || !s.separated(attribute.end - 1) || !ASIDES.has(words[attribute.end] as string)) return null;
-  if (!s.separated(attribute.end)) return null;
-  let m = attribute.end + 1;
+  if (attribute === null || !s.separated(attribute.end - 1)) return null;
+  // "Food quality, on the other hand, gets a 1 out of 5" (fresh61)
+  const aside = ASIDES.find((a) => a.every((w, n) => words[attribute.end + n] === w));
+  if (aside === undefined || !s.separated(attribute.end + aside.length - 1)) return null;
+  let m = attribute.end + aside.length;
   for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
   for (let f = 0; f < 3 && m < end && cue.levelLeads.has(words[m] as string); f++) m++;
   const level = levelAt(s, m, end, state);

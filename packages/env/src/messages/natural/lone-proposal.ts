@@ -205,6 +205,9 @@ function particleChoice(words: readonly string[], k: number, to: number): boolea
   return found;
 }
 
+/** Words that open a clause after "suspect" ("I suspect it matters"): the verb thinks, it accuses no one. */
+const THINKING_CLAUSE: ReadonlySet<string> = new Set(["it", "that", "this", "we", "they", "there", "so", "the", "our"]);
+
 /** "it" opening a clause after a dash: the choice's reason ("Let's give the prize to Stall B — it sold 2 cakes"). */
 const DASHED_REASONS: ReadonlySet<string> = new Set(["it", "it's", "its"]);
 
@@ -267,6 +270,8 @@ export function loneProposal(s: Sentence, from: number, sentenceEnd: number, sta
     // "the one I'm pointing at": "one" after an article is no number
     const pronoun = w === "one" && ONE_LEADS.has(words[k - 1] as string);
     if (naturalInteger(w) !== null || (cue.numberWords.has(w) && !pronoun)) return null;
+    // "I suspect it matters", "I suspect that ...": a verb of thinking before a clause, no accusation (fresh61)
+    if (w === "suspect" && THINKING_CLAUSE.has(words[k + 1] as string)) continue;
     if (choiceWord(w) && ARTICLES.has(words[k - 1] as string)) articleChoice = true;
     else if (choiceWord(w) || particleChoice(words, k, end)) {
       choice = true;

@@ -112,7 +112,7 @@ export class Sentence {
       // "..., provided the torn glove is his", "..., as long as Carol can make it": a proviso holds it back as "if" does
       const proviso = provisoAt(tokens, words, i, from);
       if (
-        ((w === "if" || w === "assuming" || proviso) && !consentCondition(words, i, to)) ||
+        ((w === "if" || w === "assuming" || proviso) && !consentCondition(words, i, to) && !hearIf(words, i)) ||
         w === "whether" ||
         w === "suppose"
       ) {
@@ -410,6 +410,17 @@ export function consentTail(s: Sentence, from: number, to: number): number {
     else if (!CONSENT_WORDS.has(w)) return to;
   }
   return consent === 1 ? start : to;
+}
+
+/** Verbs after which "if" asks whether ("happy to hear if anyone sees it otherwise", "let me know if"): no condition. */
+const HEARING = new Set(["hear", "know", "wonder", "wondering", "ask", "asking", "check"]);
+
+/**
+ * Is the "if" at i an indirect question after a verb of hearing or knowing ("I'd recommend C, though I'm happy to
+ * hear if anyone sees something that changes the picture", fresh61)? It holds no choice back.
+ */
+function hearIf(words: readonly string[], i: number): boolean {
+  return words[i] === "if" && HEARING.has(words[i - 1] as string);
 }
 
 /**

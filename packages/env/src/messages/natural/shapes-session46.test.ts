@@ -4,7 +4,7 @@ import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { attributeOwners } from "../natural-matchers";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { calls, restaurants, share } from "./test-sentence";
+import { calls, restaurants, share, stalls } from "./test-sentence";
 
 // Session 46, from the misses of fresh54 (tuned on in session 45) and fresh56 (written by a writer who never saw the
 // rules, scored first at 0.960 / 0.485).
@@ -539,5 +539,33 @@ describe("a retraction takes back its clause back to the last semicolon (sentenc
     ["Restaurant A's service is 4; its ambience is 2, but I'm not sure.", [share(0, 1, 4)]],
   ] as const)("%j", (text, acts) => {
     expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+});
+
+describe("fresh61's forms: 'I suspect it', 'happy to hear if', 'minus two', 'also', asides, 'alike'", () => {
+  const propose = (option: number) => ({ kind: "propose", option });
+
+  it.each([
+    [
+      "Does anyone know Restaurant A's service? It's the one gap I have for A, and I suspect it matters.",
+      [{ kind: "ask", option: 0, attribute: 1 }],
+    ],
+    [
+      "I'd recommend we go with C, though I'm happy to hear if anyone sees something that changes the picture.",
+      [propose(2)],
+    ],
+    ["I'd pick C, but only if its service is 4.", nothing],
+    ["Restaurant A's service came back as 4, and the ambience is also 2.", [share(0, 1, 4), share(0, 2, 2)]],
+    ["Restaurant B is great. Ambience, on the other hand, gets a 1 out of 5.", [share(1, 2, 1)]],
+    ["Restaurant B is rated 5 for service and ambience alike.", [share(1, 1, 5), share(1, 2, 5)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+
+  it("'minus two' on a scale with negative levels; on a scale from 1 it is no level", () => {
+    const { attributes } = stalls.domain;
+    const books = attributes.indexOf("books sold");
+    expect(parseNatural("Stall C came in at minus two for books sold.", stalls).acts).toEqual([share(2, books, -2)]);
+    expect(parseNatural("Restaurant A is at minus two for service.", restaurants).acts).toEqual(nothing);
   });
 });

@@ -25,6 +25,15 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
   // "+1" on a scale with negative levels (fundraiser stalls: -2..2) is the level 1
   let value = naturalInteger(w) ?? (state.task.levels[0] < 0 && /^\+[1-9][0-9]?$/.test(w) ? Number(w.slice(1)) : null);
   let next = k + 1;
+  // "came in at minus two" (fresh61, fresh54's "minus one"): on a scale with negative levels
+  if (value === null && (w === "minus" || w === "negative") && state.task.levels[0] < 0 && k + 1 < end) {
+    const n = s.words[k + 1] as string;
+    const magnitude = naturalInteger(n) ?? cue.numberWords.get(n);
+    if (magnitude !== undefined && magnitude !== null && magnitude > 0) {
+      value = -magnitude;
+      next = k + 2;
+    }
+  }
   if (value === null) {
     const fraction = w.length <= 21 ? FRACTION.exec(w) : null;
     if (fraction !== null) {
@@ -112,14 +121,16 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   if (both) a++;
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
-  const other = both && s.words[attr.end] === "and" ? state.attributes.match(s.words, attr.end + 1) : null;
+  const other = s.words[attr.end] === "and" ? state.attributes.match(s.words, attr.end + 1) : null;
+  // "rated 5 for cleanliness and location alike" (fresh61): "alike" after the pair as "both" before it
+  const alike = other !== null && other.end < end && s.words[other.end] === "alike";
   if (both && (other === null || other.end > end)) return null;
-  if (other !== null)
+  if (other !== null && (both || alike))
     return {
       attribute: attr.index,
       level: level.value,
-      end: other.end,
-      shared: [{ attribute: other.index, level: level.value, end: other.end }],
+      end: alike ? other.end + 1 : other.end,
+      shared: [{ attribute: other.index, level: level.value, end: alike ? other.end + 1 : other.end }],
     };
   return { attribute: attr.index, level: level.value, end: attr.end };
 }
