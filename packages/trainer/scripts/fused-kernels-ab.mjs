@@ -9,7 +9,7 @@
 // decode steps with their input rows in one kernel on and off (setEmbedAtKernel); `adam`: an Adam step of every
 // variable of the demo base (its gradients from one train step, scaled by a clipping factor) as one kernel per
 // variable on and off (setFusedAdam); `views`: the train step with its saved tensors as views on and off
-// (withSavedTensorViews, setSavedTensorViews).
+// (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK.
 // The train step runs as TransformerTrainer runs it (withSavedTensorViews). A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
 //   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views]
 import * as tf from "@tensorflow/tfjs-core";
@@ -23,6 +23,7 @@ import {
   setEmbedAtKernel,
   setFusedAdam,
   setSavedTensorViews,
+  setSimdMatMul,
   withSavedTensorViews,
   AdamOptimizer,
   packPrefixTree,
@@ -116,4 +117,10 @@ if (only === "adam") {
   );
 }
 if (only === "embed") ab("prefill + 20 decode steps (input rows in one kernel)", decode, setEmbedAtKernel, 30);
-if (only === "views") ab("train step (saved tensors as views)", train, setSavedTensorViews, 30);
+if (only === "views") {
+  const previous = setSimdMatMul({ linearGradients: true });
+  ab("train step, SIMD weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
+  setSimdMatMul({ linearGradients: false });
+  ab("train step, XNNPACK weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
+  setSimdMatMul(previous);
+}
