@@ -1,6 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 45's Adam step as one kernel per variable, setFusedAdam, and the parts' gradients summed by
-// one kernel each, setGradientSumKernel; the `.vs-previous` figures, their ratio today's over it)
+// (today's without session 46's saved tensors as views, setSavedTensorViews: the train step's saved tensors copied by
+// tfjs' engine as before; the `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -23,6 +23,7 @@ import {
   setGradientSumKernel,
   setHeapWasm,
   setLastBlockAtTargets,
+  setSavedTensorViews,
   setRmsNormGradKernels,
   setSimdMatMul,
   setTrainLastBlockAtTargets,
@@ -44,6 +45,7 @@ const ALL_ON = {
   inPlace: true,
   lean: true,
   fusedAdam: true,
+  views: true,
 };
 
 /**
@@ -66,7 +68,8 @@ const ALL_ON = {
  * without tf.customGrad where no tape records and without a saved copy of a variable weight (setLeanLinear), and draws
  * at temperature 1 in one pass (setOnePassSampling), and a prefill's and decode step's input rows in one kernel
  * (setEmbedAtKernel); `fusedAdam`: an Adam step as one kernel per variable (setFusedAdam) and a minibatch's parts'
- * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels.
+ * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels; `views`: the
+ * train step's saved tensors kept as views of their data instead of the engine's copies (setSavedTensorViews).
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -123,7 +126,7 @@ export async function rlIterationFigures({ report, quick }) {
   base.model.dispose();
   const paths = {
     today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, fusedAdam: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, views: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -148,6 +151,7 @@ export async function rlIterationFigures({ report, quick }) {
       setEmbedAtKernel(path.lean);
       setFusedAdam(path.fusedAdam);
       setGradientSumKernel(path.fusedAdam);
+      setSavedTensorViews(path.views);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -198,7 +202,7 @@ export async function rlIterationFigures({ report, quick }) {
       ".vs-previous",
       paths.today,
       paths.previous,
-      "baseline: the previous step (today's with an Adam step as thirteen elementwise kernels per variable and the parts' gradients summed by a product and an addition: setFusedAdam and setGradientSumKernel off)",
+      "baseline: the previous step (today's with the train step's saved tensors copied by tfjs' engine: setSavedTensorViews off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -231,6 +235,7 @@ export async function rlIterationFigures({ report, quick }) {
   setEmbedAtKernel(true);
   setFusedAdam(true);
   setGradientSumKernel(true);
+  setSavedTensorViews(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 

@@ -8,9 +8,10 @@
 // reference pass (the packed tree without gradient) with dense layers' lean bookkeeping on and off (setLeanLinear); `embed`: the prefill and
 // decode steps with their input rows in one kernel on and off (setEmbedAtKernel); `adam`: an Adam step of every
 // variable of the demo base (its gradients from one train step, scaled by a clipping factor) as one kernel per
-// variable on and off (setFusedAdam).
-// A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam]
+// variable on and off (setFusedAdam); `views`: the train step with its saved tensors as views on and off
+// (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK.
+// The train step runs as TransformerTrainer runs it (withSavedTensorViews). A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -21,6 +22,9 @@ import {
   setLeanLinear,
   setEmbedAtKernel,
   setFusedAdam,
+  setSavedTensorViews,
+  setSimdMatMul,
+  withSavedTensorViews,
   AdamOptimizer,
   packPrefixTree,
   prefixTreeLogprobs,
@@ -37,8 +41,8 @@ for (let s = 0; s < 12; s++) {
 const packed = packPrefixTree(items, { maxColumns: 190 });
 console.log("tree", packed.batch, packed.time);
 const train = () => {
-  const { value, grads } = tf.variableGrads(() =>
-    tf.tidy(() => tf.sum(prefixTreeLogprobs(m, packed, { entropy: true }).logprobs)),
+  const { value, grads } = withSavedTensorViews(() =>
+    tf.variableGrads(() => tf.tidy(() => tf.sum(prefixTreeLogprobs(m, packed, { entropy: true }).logprobs))),
   );
   tf.dispose([value, ...Object.values(grads)]);
 };
@@ -113,3 +117,10 @@ if (only === "adam") {
   );
 }
 if (only === "embed") ab("prefill + 20 decode steps (input rows in one kernel)", decode, setEmbedAtKernel, 30);
+if (only === "views") {
+  const previous = setSimdMatMul({ linearGradients: true });
+  ab("train step, SIMD weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
+  setSimdMatMul({ linearGradients: false });
+  ab("train step, XNNPACK weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
+  setSimdMatMul(previous);
+}

@@ -4,10 +4,11 @@
 // iterations run, each kernel's CPU time summed by name and by name and input shapes. rl-profile.mjs's tf.profile
 // times kernels by the wall clock, which on a loaded machine counts other processes' time slices too; this counts the
 // process's own CPU (the wrapper adds a few microseconds a call: compare kernels with similar call counts).
-// `--previous`: the step before session 45's optimizer kernels (setFusedAdam and setGradientSumKernel off).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/rl-kernel-cpu.mjs [ITERATIONS] [--previous]
+// `--previous`: the step before session 45's optimizer kernels (setFusedAdam and setGradientSumKernel off); `--copies`:
+// the train step's saved tensors copied by tfjs' engine, as before session 46 (setSavedTensorViews off).
+//   pnpm build && nice -n 10 node packages/trainer/scripts/rl-kernel-cpu.mjs [ITERATIONS] [--previous] [--copies]
 import * as tf from "@tensorflow/tfjs-core";
-import { setFusedAdam, setGradientSumKernel } from "@cosir/policy/tfjs";
+import { setFusedAdam, setGradientSumKernel, setSavedTensorViews } from "@cosir/policy/tfjs";
 import { rlIteration } from "@cosir/trainer";
 import { demoRlContext } from "./demo-rl-context.mjs";
 
@@ -15,6 +16,7 @@ if (process.argv.includes("--previous")) {
   setFusedAdam(false);
   setGradientSumKernel(false);
 }
+if (process.argv.includes("--copies")) setSavedTensorViews(false);
 const context = await demoRlContext();
 await rlIteration(context, 0);
 const stats = new Map();

@@ -71,6 +71,7 @@ export type { AdamOptions } from "./training/adam-optimizer";
 export { AdamOptimizer, setFusedAdam } from "./training/adam-optimizer";
 export type { TrainStepResult, TransformerTrainerOptions } from "./training/transformer-trainer";
 export { setGradientSumKernel, TransformerTrainer } from "./training/transformer-trainer";
+export { setSavedTensorViews, withSavedTensorViews } from "./training/saved-tensor-views";
 
 export type { TokenizerJson } from "./tokenizer/canonical-tokenizer";
 export {

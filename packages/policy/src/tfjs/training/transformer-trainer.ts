@@ -3,6 +3,7 @@ import { InvalidArgumentError } from "@cosir/bayes";
 import type { Transformer } from "../model/transformer";
 import { scaledSum } from "../model/wasm-heap-kernels";
 import { AdamOptimizer, type AdamOptions } from "./adam-optimizer";
+import { withSavedTensorViews } from "./saved-tensor-views";
 
 /*
  * Whether trainStepAccumulated sums its parts' gradients with one kernel per variable and part (scaledSum: sum + g *
@@ -57,7 +58,7 @@ export class TransformerTrainer {
   trainStep<B>(batch: B, lossFn: (model: Transformer, batch: B) => tf.Scalar): TrainStepResult {
     const varList = [...this.model.variables.values()];
     const [loss, norm] = tf.tidy(() => {
-      const { value, grads } = tf.variableGrads(() => lossFn(this.model, batch), varList);
+      const { value, grads } = withSavedTensorViews(() => tf.variableGrads(() => lossFn(this.model, batch), varList));
       return [value, this.applyClipped(grads)];
     });
     const values = tf.tidy(() => tf.stack([loss, norm]).dataSync());
@@ -88,7 +89,7 @@ export class TransformerTrainer {
     let loss = 0;
     for (const part of parts) {
       const [value, grads] = tf.tidy(() => {
-        const out = tf.variableGrads(() => lossFn(this.model, part.batch), varList);
+        const out = withSavedTensorViews(() => tf.variableGrads(() => lossFn(this.model, part.batch), varList));
         const scaled: Record<string, tf.Tensor> = {};
         for (const [name, g] of Object.entries(out.grads)) {
           const fused = gradientSumKernel ? scaledSum(g, part.weight, sum?.[name]) : undefined;
