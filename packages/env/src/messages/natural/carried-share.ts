@@ -19,9 +19,36 @@ const ASIDES: readonly (readonly string[])[] = [
   ["in", "contrast"],
 ];
 
-/** The word after a lead of the speaker's own at j ("my data shows", "in my notes,", "I have", "it's"), or j. */
-function afterLead(s: Sentence, j: number): number {
+/** Phrases of the speaker's own view that may open the clause: "on my end", "from what I have", "I'm seeing". */
+const VIEWS: readonly (readonly string[])[] = [
+  ["on", "my", "end"],
+  ["on", "my", "side"],
+  ["from", "my", "side"],
+  ["from", "what", "i", "have"],
+  ["from", "what", "i", "can", "see"],
+  ["from", "what", "i", "see"],
+  ["for", "what", "it's", "worth"],
+  ["i'm", "seeing"],
+  ["i", "am", "seeing"],
+  ["i've", "got"],
+  ["i", "have"],
+  ["i", "see"],
+  ["i", "count"],
+];
+
+/** The word after the view phrase at j, or j. */
+function afterView(words: readonly string[], j: number): number {
+  const view = VIEWS.find((v) => v.every((w, n) => words[j + n] === w));
+  return view === undefined ? j : j + view.length;
+}
+
+/**
+ * The word after a lead of the speaker's own at j ("my data shows", "in my notes,", "I have", "on my end", "it's",
+ * "its"), or j; `viewed` tells whether a lead of the speaker's view was passed.
+ */
+function afterLead(s: Sentence, from: number): { at: number; viewed: boolean } {
   const { words } = s;
+  let j = from;
   // "in my data", "on my sheet", "from my notes", "per my records"
   if (
     (words[j] === "in" || words[j] === "on" || words[j] === "from" || words[j] === "per") &&
@@ -35,10 +62,12 @@ function afterLead(s: Sentence, j: number): number {
     SOURCES.has(words[j + 1] as string) &&
     SOURCE_VERBS.has(words[j + 2] as string)
   )
-    return j + 3;
-  if (words[j] === "i" && (words[j + 1] === "have" || words[j + 1] === "see" || words[j + 1] === "count")) return j + 2;
-  if (words[j] === "it" && (words[j + 1] === "'s" || words[j + 1] === "is" || words[j + 1] === "has")) return j + 2;
-  return j;
+    return { at: j + 3, viewed: true };
+  // "For what it's worth, on my end its ambience is a 5" (fresh61): up to two views, then "it's" or "its"
+  for (let n = 0; n < 2; n++) j = afterView(words, j);
+  if (words[j] === "it" && (words[j + 1] === "'s" || words[j + 1] === "is" || words[j + 1] === "has")) j += 2;
+  else if (words[j] === "its" || words[j] === "their" || words[j] === "his" || words[j] === "her") j++;
+  return { at: j, viewed: j > from };
 }
 
 /** Tails after the items that point at the option or the speaker's view: "there", "from what I see", "on my end". */
@@ -79,6 +108,31 @@ function asideItem(s: Sentence, j: number, end: number, state: ParseState): Item
   return level === null ? null : { attribute: attribute.index, level: level.value, end: level.end };
 }
 
+/** The option the sentences before spoke about, when this sentence names no option and no agent; else null. */
+function sentenceCarried(s: Sentence, state: ParseState): number | null {
+  if (state.carried === null || state.carried === undefined) return null;
+  for (let k = s.from; k < s.to; k++)
+    if (s.words[k] === "agent" || state.options.match(s.words, k) !== null) return null;
+  return state.carried;
+}
+
+/**
+ * The one option this sentence names, all of it before i and in the speaker's own words (no agent, no gated or
+ * conditional word where it is named); else null.
+ */
+function optionBefore(s: Sentence, i: number, state: ParseState): number | null {
+  let option: number | null = null;
+  for (let k = s.from; k < s.to; k++) {
+    if (s.words[k] === "agent") return null;
+    const named = state.options.match(s.words, k);
+    if (named === null) continue;
+    if (k >= i || s.gate[k] === true || s.conditionalAt(k) || (option !== null && option !== named.index)) return null;
+    option = named.index;
+    k = named.end - 1;
+  }
+  return option;
+}
+
 /**
  * Shares of the option the talk is about, in a clause that names an attribute and its level but no option
  * ("Let's go with Candidate D. Technical skill: 5. Teamwork: 5.", "... our strongest option. My data shows size at 5
@@ -93,15 +147,15 @@ export function carriedShare(
   end: number,
   state: ParseState,
 ): { option: number; items: Item[]; end: number } | null {
-  const carried = state.carried;
-  if (carried === null || carried === undefined) return null;
   const { words } = s;
   if (!(i === first || s.separated(i - 1) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
   if (s.gate[i] === true || s.modal[i] === true || s.conditionalAt(i)) return null;
-  for (let k = s.from; k < s.to; k++) {
-    if (words[k] === "agent" || state.options.match(words, k) !== null) return null;
-  }
-  let j = afterLead(s, i);
+  const lead = afterLead(s, i);
+  let j = lead.at;
+  // the option the sentences before spoke about, or, after a lead of the speaker's view, the one option named
+  // earlier in this sentence ("I think Doctor Finch is our culprit — I'm seeing a 3 for the poison bottle")
+  const carried = lead.viewed ? (optionBefore(s, i, state) ?? sentenceCarried(s, state)) : sentenceCarried(s, state);
+  if (carried === null) return null;
   if (j === i && words[j] === "the") j++;
   const aside = asideItem(s, j, end, state);
   const items = aside === null ? itemList(s, j, end, state, true) : [aside, ...continuation(s, aside.end, end, state)];

@@ -6,6 +6,7 @@ import { wiseAttribute } from "./share-cues";
 import { plainWord } from "./lone-share";
 import { levelsForOptions, parallelShares } from "./parallel-shares";
 import { levelAt } from "./share-items";
+import { naturalInteger } from "./natural-integer";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
 import { soldNoun } from "./sold-count";
@@ -303,6 +304,32 @@ function attributeLead(s: Sentence, k: number, end: number, state: ParseState): 
   return wiseAttribute(s, k, end, state) ?? labelAttribute(s, k, end, state);
 }
 
+/** Most words of an intro before its colon ("Here's what I can see for Omar's calendar:"). */
+const MAX_INTRO = 10;
+
+/**
+ * An intro of the speaker's own that names one attribute and ends on a colon ("Here's what I can see for Omar's
+ * calendar: Monday morning=2, ...", fresh61): no option, number or agent in it, nothing negated, reported or under
+ * a condition. The attribute and the word after the colon, else null.
+ */
+function introAttribute(s: Sentence, k: number, end: number, state: ParseState): { index: number; end: number } | null {
+  const { words } = s;
+  let attribute: { index: number; end: number } | null = null;
+  for (let j = k; j < end && j < k + MAX_INTRO; j++) {
+    const w = words[j] as string;
+    if (w === "agent" || s.gate[j] === true || s.conditionalAt(j) || naturalInteger(w) !== null) return null;
+    if (state.options.match(words, j) !== null) return null;
+    const named = state.attributes.match(words, j);
+    if (named !== null) {
+      if (attribute !== null) return null;
+      attribute = named;
+      j = named.end - 1;
+    }
+    if (s.tokens[j]?.colon === true) return attribute === null ? null : { index: attribute.index, end: j + 1 };
+  }
+  return null;
+}
+
 /** The options' noun, singular and plural ("stall", "stalls"), lower-cased. */
 function nounWords(state: ParseState): ReadonlySet<string> {
   const noun = state.task.domain.optionNoun.toLowerCase();
@@ -326,7 +353,8 @@ const LABEL_VIEWS: readonly (readonly string[])[] = [
 function labelAttribute(s: Sentence, k: number, end: number, state: ParseState): { index: number; end: number } | null {
   const { words } = s;
   const attribute = state.attributes.match(words, words[k] === "the" ? k + 1 : k);
-  if (attribute === null || attribute.end >= end) return null;
+  if (attribute === null) return introAttribute(s, k, end, state);
+  if (attribute.end >= end) return null;
   let e = attribute.end;
   const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
   if (view !== undefined) e += view.length;

@@ -566,6 +566,8 @@ function declarativeActs(
   let requested = false;
   let respectively = false;
   for (let k = first; k < question; k++) if (words[k] === "respectively") respectively = true;
+  // the options of the last paired list read, for a "both" after it
+  let pairOptions: number[] = [];
   // shares the speaker calls a slip of their own ("... as 0 by mistake"): dropped at the end unless replaced
   const slipped = new Set<Act>();
   let i = contextItems(s, first, question, state, out);
@@ -644,7 +646,16 @@ function declarativeActs(
       }
       if (paired !== null) {
         if ("shares" in paired) for (const [o, a, l] of paired.shares) out.share(o, a, l);
+        if ("shares" in paired) pairOptions = [...new Set(paired.shares.map(([o]) => o))];
         i = "shares" in paired ? paired.end : question;
+        continue;
+      }
+      // "A and B have ambience 5 and 5 respectively, and both sit at 1 for value for money" (fresh59, fresh61):
+      // "both" after a paired list of two options gives each of them the items after it
+      const both = pairOptions.length === 2 ? bothItems(s, i, question, state) : null;
+      if (both !== null) {
+        for (const o of pairOptions) for (const item of both.items) out.share(o, item.attribute, item.level);
+        i = both.end;
         continue;
       }
       // "respectively" with no paired list read: any share here could pair the wrong level
@@ -699,6 +710,37 @@ function dropSlipped(out: ActSink, slipped: ReadonlySet<Act>): void {
   const kept = out.acts.filter((act) => !slipped.has(act));
   out.acts.length = 0;
   out.acts.push(...kept);
+}
+
+/** Verbs between "both" and its items: "both sit at 1", "both score 1 on X", "both have 3 for X". */
+const BOTH_VERBS = new Set([
+  "sit",
+  "score",
+  "scored",
+  "have",
+  "had",
+  "get",
+  "got",
+  "come",
+  "came",
+  "land",
+  "are",
+  "were",
+  "rate",
+  "stand",
+]);
+
+/** The items after "both" opening a clause at i ("and both sit at 1 for value for money"), or null. */
+function bothItems(s: Sentence, i: number, end: number, state: ParseState): { items: Item[]; end: number } | null {
+  const { words } = s;
+  if (words[i] !== "both") return null;
+  if (!(s.separated(i - 1) || (words[i - 1] === "and" && s.separated(i - 2)))) return null;
+  let j = i + 1;
+  if (BOTH_VERBS.has(words[j] as string)) j++;
+  const items = itemList(s, j, end, state, true);
+  if (items.length === 0) return null;
+  const last = items[items.length - 1] as Item;
+  return last.end >= end || s.separated(last.end - 1) ? { items, end: last.end } : null;
 }
 
 /** The options a sentence's acts name (a pass names none): one of them is the subject the next "it" / "its" takes. */

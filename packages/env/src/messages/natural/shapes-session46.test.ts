@@ -569,3 +569,30 @@ describe("fresh61's forms: 'I suspect it', 'happy to hear if', 'minus two', 'als
     expect(parseNatural("Restaurant A is at minus two for service.", restaurants).acts).toEqual(nothing);
   });
 });
+
+describe("a lead of the speaker's view after the one option named, an intro naming an attribute, 'both' after a pair", () => {
+  const propose = (option: number) => ({ kind: "propose", option });
+
+  it.each([
+    [
+      "I think Restaurant C is the strongest — I'm seeing a 5 for service and a 4 for ambience.",
+      [share(2, 1, 5), share(2, 2, 4)],
+    ],
+    [
+      "I'll put Restaurant B forward as my pick — on my side it's at 5 for both service and ambience.",
+      [propose(1), share(1, 1, 5), share(1, 2, 5)],
+    ],
+    ["I like Restaurant B. For what it's worth, on my end its ambience is a 5.", [share(1, 2, 5)]],
+    ["Agent 2 likes Restaurant C — I'm seeing a 5 for service.", nothing],
+    ["Restaurant A and Restaurant C are close — I'm seeing a 5 for service.", nothing],
+    ["Here's what I can see for service: Restaurant A=2, Restaurant C=4.", [share(0, 1, 2), share(2, 1, 4)]],
+    ["Here's what Agent 2 said for service: Restaurant A=2, Restaurant C=4.", nothing],
+    [
+      "Restaurant A and Restaurant B have service 2 and 1 respectively; both score 4 on ambience.",
+      [share(0, 1, 2), share(1, 1, 1), share(0, 2, 4), share(1, 2, 4)],
+    ],
+    ["Restaurant A has service 2; both score 4 on ambience.", [share(0, 1, 2)]],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+});
