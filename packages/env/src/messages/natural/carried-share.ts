@@ -66,7 +66,8 @@ function afterLead(s: Sentence, from: number): { at: number; viewed: boolean } {
   // "For what it's worth, on my end its ambience is a 5" (fresh61): up to two views, then "it's" or "its"
   for (let n = 0; n < 2; n++) j = afterView(words, j);
   if (words[j] === "it" && (words[j + 1] === "'s" || words[j + 1] === "is" || words[j + 1] === "has")) j += 2;
-  else if (words[j] === "its" || words[j] === "their" || words[j] === "his" || words[j] === "her") j++;
+  // ("her" / "his" / "their" point to people only: share-cues.ts reads them where the options are people)
+  else if (words[j] === "its") j++;
   return { at: j, viewed: j > from };
 }
 
@@ -108,12 +109,33 @@ function asideItem(s: Sentence, j: number, end: number, state: ParseState): Item
   return level === null ? null : { attribute: attribute.index, level: level.value, end: level.end };
 }
 
+/** What a sentence names, found once per sentence: its options (where, which, whether said in the speaker's voice). */
+interface Names {
+  agent: boolean;
+  options: { at: number; index: number; own: boolean }[];
+}
+const namesCache = new WeakMap<Sentence, Names>();
+
+function sentenceNames(s: Sentence, state: ParseState): Names {
+  const cached = namesCache.get(s);
+  if (cached !== undefined) return cached;
+  const names: Names = { agent: false, options: [] };
+  for (let k = s.from; k < s.to; k++) {
+    if (s.words[k] === "agent") names.agent = true;
+    const named = state.options.match(s.words, k);
+    if (named === null) continue;
+    names.options.push({ at: k, index: named.index, own: s.gate[k] !== true && !s.conditionalAt(k) });
+    k = named.end - 1;
+  }
+  namesCache.set(s, names);
+  return names;
+}
+
 /** The option the sentences before spoke about, when this sentence names no option and no agent; else null. */
 function sentenceCarried(s: Sentence, state: ParseState): number | null {
   if (state.carried === null || state.carried === undefined) return null;
-  for (let k = s.from; k < s.to; k++)
-    if (s.words[k] === "agent" || state.options.match(s.words, k) !== null) return null;
-  return state.carried;
+  const names = sentenceNames(s, state);
+  return names.agent || names.options.length > 0 ? null : state.carried;
 }
 
 /**
@@ -121,16 +143,11 @@ function sentenceCarried(s: Sentence, state: ParseState): number | null {
  * conditional word where it is named); else null.
  */
 function optionBefore(s: Sentence, i: number, state: ParseState): number | null {
-  let option: number | null = null;
-  for (let k = s.from; k < s.to; k++) {
-    if (s.words[k] === "agent") return null;
-    const named = state.options.match(s.words, k);
-    if (named === null) continue;
-    if (k >= i || s.gate[k] === true || s.conditionalAt(k) || (option !== null && option !== named.index)) return null;
-    option = named.index;
-    k = named.end - 1;
-  }
-  return option;
+  const names = sentenceNames(s, state);
+  const first = names.options[0];
+  if (names.agent || first === undefined) return null;
+  for (const o of names.options) if (o.at >= i || !o.own || o.index !== first.index) return null;
+  return first.index;
 }
 
 /**
