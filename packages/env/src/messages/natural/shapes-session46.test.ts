@@ -596,3 +596,23 @@ describe("a lead of the speaker's view after the one option named, an intro nami
     expect(parseNatural(text, restaurants).acts).toEqual(acts);
   });
 });
+
+describe("a grid headed by a shortened noun and letters; YAML evidence keyed by attribute (fresh61)", () => {
+  it("'Rst A   Rst C' over rows of levels reads by the letters", () => {
+    const grid = "```\n            Rst A   Rst C\nservice       2       -\nambience      3       5\n```";
+    expect(parseNatural(grid, restaurants).acts).toEqual([share(0, 1, 2), share(0, 2, 3), share(2, 2, 5)]);
+  });
+
+  it("an evidence list of objects with the option and levels keyed by attribute", () => {
+    const yaml =
+      "```yaml\nevidence:\n  - restaurant: Restaurant B\n    service: 1\n    ambience: 4\nproposal: Restaurant A\n```";
+    expect(parseNatural(yaml, restaurants).acts).toEqual([
+      share(1, 1, 1),
+      share(1, 2, 4),
+      { kind: "propose", option: 0 },
+    ]);
+    // a key that names no attribute is refused, the others still read
+    const odd = '{"evidence": [{"restaurant": "Restaurant B", "service": 1, "decor": 4}]}';
+    expect(parseNatural(odd, restaurants).acts).toEqual([share(1, 1, 1)]);
+  });
+});

@@ -42,6 +42,9 @@ const GROUP_KEYS = new Map<string, string>([
   ["proposals", "propose"],
   ["vote", "propose"],
   ["pass", "pass"],
+  ["evidence", "share"],
+  ["findings", "share"],
+  ["observations", "share"],
 ]);
 /** Keys a model may give a level under ({"count": 1}, {"rating": 4}), and an addressee under. */
 const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number", "available"];
@@ -96,7 +99,27 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, k
     }
   }
   if (!grouped && kind === "share" && nestedShares(o, out)) return;
+  if (!grouped && kind === "share" && attributeKeyed(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
+}
+
+/**
+ * One object of an option and its levels keyed by attribute ({"employee": "Employee B", "camera footage": 0,
+ * "email records": 1}, fresh61's YAML): a share per key that is not a known field, as an act object with the key as
+ * its attribute (read or refused by `normalised` and the tool-call reader). False when the object has a level field
+ * or no such key.
+ */
+function attributeKeyed(o: Record<string, unknown>, out: Record<string, unknown>[]): boolean {
+  if (LEVEL_KEYS.some((k) => o[k] !== undefined) || o.attribute !== undefined) return false;
+  const found: Record<string, unknown>[] = [];
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(o)) {
+    if (typeof value === "number") found.push({ act: "share", attribute: key, level: value });
+    else rest[key] = value;
+  }
+  if (found.length === 0 || out.length + found.length > MAX_STRUCTURED) return false;
+  for (const share of found) out.push({ ...rest, ...share });
+  return true;
 }
 
 /**

@@ -164,6 +164,20 @@ function columnOf(header: readonly { from: number; to: number }[], cell: { from:
   return best;
 }
 
+/**
+ * A grid header of one shortened noun and the options' letters ("Apt A   Apt B   Apt C", fresh61), as the letters;
+ * null when the cells are not all one word and a distinct option letter.
+ */
+function abbreviatedLetters(cells: readonly string[], task: NaturalTask): string[] | null {
+  const letters = optionLetters(task.domain.options);
+  if (letters.size === 0) return null;
+  const split = cells.map((c) => /^([a-z.]+) ([a-z])$/.exec(c));
+  const noun = split[0]?.[1];
+  if (split.some((m) => m === null || m[1] !== noun || !letters.has((m[2] as string).toUpperCase()))) return null;
+  const out = split.map((m) => (m as RegExpExecArray)[2] as string);
+  return new Set(out).size === out.length ? out : null;
+}
+
 /** Most lines of one plain-text grid read. */
 const MAX_GRID_ROWS = 32;
 
@@ -182,15 +196,19 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (head.text.includes("|")) continue;
+    // the header's names, whole or after a first label cell that names neither kind ("Stall", "Slot")
+    const read = (cells: { text: string; from: number; to: number }[]) => {
+      const folded = cells.map((h) => foldCell(h.text));
+      return abbreviatedLetters(folded, task) ?? folded;
+    };
+    const allOf = (names: string[]) => names.every((n) => options.has(n)) || names.every((n) => attributes.has(n));
     let header = gridCells(head.text);
-    if (
-      header.length >= 3 &&
-      !options.has(foldCell(header[0]?.text ?? "")) &&
-      !attributes.has(foldCell(header[0]?.text ?? ""))
-    )
+    let names = read(header);
+    if (!allOf(names) && header.length >= 3) {
       header = header.slice(1);
+      names = read(header);
+    }
     if (header.length < 2) continue;
-    const names = header.map((h) => foldCell(h.text));
     const optionColumns = names.every((n) => options.has(n));
     if (!optionColumns && !names.every((n) => attributes.has(n))) continue;
     const columns = optionColumns ? options : attributes;
