@@ -13,6 +13,20 @@ const pantry = held.pantry as NaturalTask;
 const apartments = held.apartments as NaturalTask;
 const nothing = [{ kind: "pass" }];
 
+/** Each text (after its label) reads no act on the restaurants task, one test a text. */
+function readsNothing(title: string, cases: readonly (readonly [string, string])[]): void {
+  it.each(cases)(title, (_, text) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
+  });
+}
+
+/** Each text reads as exactly its acts on the restaurants task, one test a text. */
+function readsAs(cases: readonly (readonly [string, readonly unknown[]])[]): void {
+  it.each(cases)("%j", (text, acts) => {
+    expect(parseNatural(text, restaurants).acts).toEqual(acts);
+  });
+}
+
 describe("a word of certainty before a level (natural-cues.ts' levelLeads)", () => {
   it("'is definitely a 2' beside a hedged clause keeps the plain share and drops the hedged one", () => {
     expect(parseNatural("Apartment A's rent is definitely a 2; its size is maybe a 5.", apartments).acts).toEqual([
@@ -57,13 +71,11 @@ describe("a line ending on a colon that names one option heads the list under it
     ]);
   });
 
-  it.each([
+  readsNothing("heads nothing with %s", [
     ["two options", "Here's what I have for Restaurant A and Restaurant B:\n- service: 4"],
     ["someone else's word", "Agent 2 sent this for Restaurant A:\n- service: 4"],
     ["a condition", "If we pick Restaurant A:\n- service: 4"],
-  ])("heads nothing with %s", (_, text) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
-  });
+  ]);
 
   it("any option's list under any framing reads as that option's (property)", () => {
     const { options, attributes } = restaurants.domain;
@@ -84,22 +96,18 @@ describe("a line ending on a colon that names one option heads the list under it
 });
 
 describe("a capital letter names its option where the options are one noun and a letter (option-letters.ts)", () => {
-  it.each([
+  readsAs([
     ["Let's go with C!", [{ kind: "propose", option: 2 }]],
     ["B's service is a 4.", [share(1, 1, 4)]],
     ["I'd pick between A and C, but A's ambience is 5.", [share(0, 2, 5)]],
     ["A 4 on service for Restaurant B.", [share(1, 1, 4)]],
-  ] as const)("reads %j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 
-  it.each([
+  readsNothing("reads no option from %s", [
     ["a lower-case letter", "let's go with c."],
     ["'I', the speaker", "I propose."],
     ["'A' opening a sentence, the article", "A good place, I'd say."],
-  ])("reads no option from %s", (_, text) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
-  });
+  ]);
 
   it("never in a task whose options are not one noun and a letter", () => {
     // apartments' options are one noun and a letter; the meeting slots' are not: "C" there is no slot
@@ -137,14 +145,12 @@ describe("a capital letter names its option where the options are one noun and a
 describe("a choice restated in other words is one proposal; the same sentence twice stays two (sentence-reading.ts)", () => {
   const propose = (option: number) => ({ kind: "propose", option });
 
-  it.each([
+  readsAs([
     ["I think Restaurant C is our strongest option. Let's go with C!", [propose(2)]],
     ["I propose Restaurant C. My vote is Restaurant C.", [propose(2)]],
     ["I propose Restaurant C. I propose Restaurant C.", [propose(2), propose(2)]],
     ["I propose Restaurant C. My vote is Restaurant B.", [propose(2), propose(1)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 });
 
 describe("JSON and YAML acts grouped by kind, under the keys models pick (structured-acts.ts, yaml-subset.ts)", () => {
@@ -174,16 +180,14 @@ describe("JSON and YAML acts grouped by kind, under the keys models pick (struct
     expect(parseNatural(text, restaurants).acts).toEqual([share(2, 1, 4), ask(0, 2)]);
   });
 
-  it.each([
+  readsNothing("takes no act from %s", [
     [
       "two values that name options",
       '{"share": {"from": "Restaurant A", "to": "Restaurant B", "attribute": "service", "level": 2}}',
     ],
     ["no level", '{"share": {"option": "Restaurant A", "attribute": "service"}}'],
     ["a list of numbers, no act", '{"scores": [1, 2, 3]}'],
-  ])("takes no act from %s", (_, text) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(nothing);
-  });
+  ]);
 
   it("any share as JSON under a kind key, in YAML under a kind key: the same act as the tool call (property)", () => {
     fc.assert(
@@ -251,14 +255,12 @@ describe("'=' joins a label to its value as a colon does (natural-tokens.ts)", (
 describe("a clause of an attribute and a level takes the option the talk is about (carried-share.ts)", () => {
   const propose = (option: number) => ({ kind: "propose", option });
 
-  it.each([
+  readsAs([
     ["Let's go with Restaurant C. Service: 5. Ambience: 4.", [propose(2), share(2, 1, 5), share(2, 2, 4)]],
     ["I like Restaurant B. My data shows service at 5 and ambience at 2.", [share(1, 1, 5), share(1, 2, 2)]],
     ["I'd nominate Restaurant A. In my notes it's at 4 for service.", [propose(0), share(0, 1, 4)]],
     ["Restaurant C is great. Ambience, though, is rated 1 out of 5.", [share(2, 2, 1)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 
   it.each([
     ["two options before", "Restaurant A and Restaurant B are close. Service: 5."],
@@ -291,13 +293,11 @@ describe("a clause of an attribute and a level takes the option the talk is abou
 });
 
 describe("a contrast joins items of the same option (share-items.ts' continuation)", () => {
-  it.each([
+  readsAs([
     ["Restaurant A has a 4 in service but only a 1 for ambience.", [share(0, 1, 4), share(0, 2, 1)]],
     ["Restaurant A: service is 4, but ambience is 2.", [share(0, 1, 4), share(0, 2, 2)]],
     ["Restaurant A has service 4 but Restaurant B's is 2.", [share(0, 1, 4)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 });
 
 describe("plain-text grids aligned by spaces, in either orientation (table-acts.ts' gridActs)", () => {
@@ -362,16 +362,14 @@ describe("plain-text grids aligned by spaces, in either orientation (table-acts.
 describe("a carried clause may close on a tail of the speaker's view, and 'no X at all' is an item of a list", () => {
   const propose = (option: number) => ({ kind: "propose", option });
 
-  it.each([
+  readsAs([
     ["I'd go with Restaurant C. service 5, ambience 4 there.", [propose(2), share(2, 1, 5), share(2, 2, 4)]],
     [
       "Let's pick Restaurant B. service 4 and ambience 2 from what I see.",
       [propose(1), share(1, 1, 4), share(1, 2, 2)],
     ],
     ["Let's pick Restaurant B. service 4, or so Agent 2 tells me.", [propose(1)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 
   it("'Shelf B — 3 apples, no onions at all, 1 bag of rice' reads all three", () => {
     const { attributes } = pantry.domain;
@@ -412,7 +410,7 @@ describe("a person's attribute by the person alone, in labels and table headings
 });
 
 describe("an attribute label with a colon leads a paired list (paired-shares.ts' labelAttribute)", () => {
-  it.each([
+  readsAs([
     ["Service: Restaurant A and Restaurant C have 3 and 4 respectively.", [share(0, 1, 3), share(2, 1, 4)]],
     [
       "**Ambience** on my end: Restaurant A, Restaurant B and Restaurant C come in at 3, 2 and 5 respectively.",
@@ -420,9 +418,7 @@ describe("an attribute label with a colon leads a paired list (paired-shares.ts'
     ],
     ["Service: Restaurant A and Restaurant C have 3 and 4, or the other way round.", nothing],
     ["Service: Restaurant A and Restaurant C have 3.", nothing],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 });
 
 describe("shares as a map keyed by names, two deep (structured-acts.ts' nestedShares)", () => {
@@ -473,7 +469,7 @@ describe("shares as a map keyed by names, two deep (structured-acts.ts' nestedSh
 });
 
 describe("full marks and one level for 'both' attributes (share-items.ts, share-cues.ts)", () => {
-  it.each([
+  readsAs([
     ["Restaurant C gets full marks on both service and ambience.", [share(2, 1, 5), share(2, 2, 5)]],
     [
       "Restaurant C scores 4 on both service and ambience, and 2 for food quality.",
@@ -481,9 +477,7 @@ describe("full marks and one level for 'both' attributes (share-items.ts, share-
     ],
     ["service at Restaurant C gets full marks.", [share(2, 1, 5)]],
     ["Restaurant C scores 4 on both service.", nothing],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 });
 
 describe("fresh59's forms: letters in tables and labels, a bold heading over a numbered list, an intro line, people in YAML", () => {
@@ -533,19 +527,17 @@ describe("fresh59's forms: letters in tables and labels, a bold heading over a n
 });
 
 describe("a retraction takes back its clause back to the last semicolon (sentence.ts)", () => {
-  it.each([
+  readsAs([
     ["Restaurant A's service is 4; its ambience is 2, don't quote me.", [share(0, 1, 4)]],
     ["Restaurant A's service is 4, its ambience is 2, don't quote me.", nothing],
     ["Restaurant A's service is 4; its ambience is 2, but I'm not sure.", [share(0, 1, 4)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 });
 
 describe("fresh61's forms: 'I suspect it', 'happy to hear if', 'minus two', 'also', asides, 'alike'", () => {
   const propose = (option: number) => ({ kind: "propose", option });
 
-  it.each([
+  readsAs([
     [
       "Does anyone know Restaurant A's service? It's the one gap I have for A, and I suspect it matters.",
       [{ kind: "ask", option: 0, attribute: 1 }],
@@ -558,9 +550,7 @@ describe("fresh61's forms: 'I suspect it', 'happy to hear if', 'minus two', 'als
     ["Restaurant A's service came back as 4, and the ambience is also 2.", [share(0, 1, 4), share(0, 2, 2)]],
     ["Restaurant B is great. Ambience, on the other hand, gets a 1 out of 5.", [share(1, 2, 1)]],
     ["Restaurant B is rated 5 for service and ambience alike.", [share(1, 1, 5), share(1, 2, 5)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 
   it("'minus two' on a scale with negative levels; on a scale from 1 it is no level", () => {
     const { attributes } = stalls.domain;
@@ -573,7 +563,7 @@ describe("fresh61's forms: 'I suspect it', 'happy to hear if', 'minus two', 'als
 describe("a lead of the speaker's view after the one option named, an intro naming an attribute, 'both' after a pair", () => {
   const propose = (option: number) => ({ kind: "propose", option });
 
-  it.each([
+  readsAs([
     [
       "I think Restaurant C is the strongest — I'm seeing a 5 for service and a 4 for ambience.",
       [share(2, 1, 5), share(2, 2, 4)],
@@ -592,9 +582,7 @@ describe("a lead of the speaker's view after the one option named, an intro nami
       [share(0, 1, 2), share(1, 1, 1), share(0, 2, 4), share(1, 2, 4)],
     ],
     ["Restaurant A has service 2; both score 4 on ambience.", [share(0, 1, 2)]],
-  ] as const)("%j", (text, acts) => {
-    expect(parseNatural(text, restaurants).acts).toEqual(acts);
-  });
+  ]);
 });
 
 describe("a grid headed by a shortened noun and letters; YAML evidence keyed by attribute (fresh61)", () => {
