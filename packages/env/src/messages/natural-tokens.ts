@@ -58,6 +58,23 @@ const TRAILING = new Set([
 const MARKDOWN = /^(?:#{1,6}|[-*+•>]|\d{1,3}[.)])$/;
 
 /**
+ * Does the raw word open a list item or heading at a line's start? "3." does only at the start of the text, after a
+ * finished sentence or another item, after a blank line, or under a bold heading line ("**Restaurant A**" over "1.
+ * food quality: 4", fresh59).
+ */
+function opensItem(
+  raw: string,
+  text: string,
+  last: NaturalToken | undefined,
+  afterItem: boolean,
+  newlines: number,
+): boolean {
+  if (!MARKDOWN.test(raw)) return false;
+  if (!/^\d/.test(raw) || last === undefined || last.stop || afterItem || newlines >= 2) return true;
+  return newlines >= 1 && /(\*\*|__)$/.test(text.slice(last.start, last.end));
+}
+
+/**
  * Tokens of natural text for the natural-surface parser: words as `naturalWords` finds them, except that a
  * possessive "'s" is its own token ("Restaurant A's" -> "restaurant", "a", "'s"), markdown line markers
  * (#, -, *, 1.) at the start of a line are dropped, and sentence and clause ends are marked. A single line
@@ -103,20 +120,8 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     const equals = text.slice(i, j).search(/[\p{L}\p{N})*_]=[-+]?[\p{L}\p{N}*_(]/u);
     if (equals >= 0) j = i + equals + 1;
     const raw = text.slice(i, j);
-    // "3." opens a numbered item only at the start of the text, after a finished sentence or another item
     const last = tokens[tokens.length - 1];
-    const numbered = /^\d/.test(raw);
-    if (
-      lineStart &&
-      MARKDOWN.test(raw) &&
-      (!numbered ||
-        last === undefined ||
-        last.stop ||
-        afterItem ||
-        newlines >= 2 ||
-        // "**Restaurant A**" over "1. food quality: 4" (fresh59): a bold heading line before a numbered list
-        (newlines >= 1 && /(\*\*|__)$/.test(text.slice(last.start, last.end))))
-    ) {
+    if (lineStart && opensItem(raw, text, last, afterItem, newlines)) {
       if (tokens.length > 0 && newlines > 0) markStop();
       lineIsItem = true;
       lineStart = false;
@@ -146,14 +151,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
-    if (word === "=" && last !== undefined) {
+    if (DASHES.has(word) || PICTOGRAPHS.test(word) || word === "=") {
       // "Candidate A = 2": "=" labels as a colon does
-      last.pause = true;
-      last.colon = true;
-      i = j;
-      continue;
-    }
-    if (DASHES.has(word) || PICTOGRAPHS.test(word)) {
+      if (last !== undefined && word === "=") last.colon = true;
       if (last !== undefined) last.pause = true;
       if (last !== undefined && LABEL_DASHES.has(word)) last.dash = true;
       i = j;

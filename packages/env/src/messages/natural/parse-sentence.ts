@@ -567,7 +567,7 @@ function declarativeActs(
   let respectively = false;
   for (let k = first; k < question; k++) if (words[k] === "respectively") respectively = true;
   // the options of the last paired list read, for a "both" after it
-  let pairOptions: number[] = [];
+  const pairs: { options: number[] } = { options: [] };
   // shares the speaker calls a slip of their own ("... as 0 by mistake"): dropped at the end unless replaced
   const slipped = new Set<Act>();
   let i = contextItems(s, first, question, state, out);
@@ -637,25 +637,10 @@ function declarativeActs(
       }
     }
     if (!s.modal[i]) {
-      // paired lists first, exact or nothing: "A and B have service 4 and 1 respectively"
-      const paired = pairedShares(s, i, question, state);
-      // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
-      if (paired !== null && "shares" in paired && orderDoubted(s, paired.end)) {
-        i = question;
-        continue;
-      }
-      if (paired !== null) {
-        if ("shares" in paired) for (const [o, a, l] of paired.shares) out.share(o, a, l);
-        if ("shares" in paired) pairOptions = [...new Set(paired.shares.map(([o]) => o))];
-        i = "shares" in paired ? paired.end : question;
-        continue;
-      }
-      // "A and B have ambience 5 and 5 respectively, and both sit at 1 for value for money" (fresh59, fresh61):
-      // "both" after a paired list of two options gives each of them the items after it
-      const both = pairOptions.length === 2 ? bothItems(s, i, question, state) : null;
-      if (both !== null) {
-        for (const o of pairOptions) for (const item of both.items) out.share(o, item.attribute, item.level);
-        i = both.end;
+      // paired lists first, exact or nothing: "A and B have service 4 and 1 respectively"; "both" after one
+      const listed = pairedAt(s, i, question, state, out, pairs);
+      if (listed !== null) {
+        i = listed;
         continue;
       }
       // "respectively" with no paired list read: any share here could pair the wrong level
@@ -710,6 +695,34 @@ function dropSlipped(out: ActSink, slipped: ReadonlySet<Act>): void {
   const kept = out.acts.filter((act) => !slipped.has(act));
   out.acts.length = 0;
   out.acts.push(...kept);
+}
+
+/**
+ * A paired list at i, exact or nothing ("A and B have service 4 and 1 respectively"), or "both" after one ("...,
+ * and both sit at 1 for value for money": each of its two options gets the items after it; fresh59, fresh61). The
+ * word to go on from (the question's start when a doubt leaves the order open or the list is ambiguous), or null.
+ */
+function pairedAt(
+  s: Sentence,
+  i: number,
+  question: number,
+  state: ParseState,
+  out: ActSink,
+  pairs: { options: number[] },
+): number | null {
+  const paired = pairedShares(s, i, question, state);
+  // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
+  if (paired !== null && "shares" in paired && orderDoubted(s, paired.end)) return question;
+  if (paired !== null) {
+    if (!("shares" in paired)) return question;
+    for (const [o, a, l] of paired.shares) out.share(o, a, l);
+    pairs.options = [...new Set(paired.shares.map(([o]) => o))];
+    return paired.end;
+  }
+  const both = pairs.options.length === 2 ? bothItems(s, i, question, state) : null;
+  if (both === null) return null;
+  for (const o of pairs.options) for (const item of both.items) out.share(o, item.attribute, item.level);
+  return both.end;
 }
 
 /** Verbs between "both" and its items: "both sit at 1", "both score 1 on X", "both have 3 for X". */
