@@ -24,6 +24,7 @@ import { pointedSuggestion, suggestionAt } from "./consent-proposal";
 import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { carriedShare } from "./carried-share";
+import { ownerShare } from "./owner-share";
 import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList, levelAt } from "./share-items";
 import { trailingHedge } from "./trailing-hedge";
@@ -224,6 +225,13 @@ function shareAt(
       out.share(one.option, one.attribute, its.value);
       return its.end;
     }
+  }
+  // "Erin is a 1 for Monday 4pm", "Erin is a 1 there": a person for their attribute, as the subject of a level
+  const owned = ownerShare(s, i, question, state);
+  if (owned !== null) {
+    out.share(owned.option, owned.attribute, owned.level);
+    state.subject = owned.option;
+    return owned.end;
   }
   // "Counting Shelf B's rice bags, I get 2", "Checking Shelf A's apples, I see 4"
   const checked = checkedShare(s, i, question, state);

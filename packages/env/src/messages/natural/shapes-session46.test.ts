@@ -604,3 +604,20 @@ describe("a grid headed by a shortened noun and letters; YAML evidence keyed by 
     expect(parseNatural(odd, restaurants).acts).toEqual([share(1, 1, 1)]);
   });
 });
+
+describe("a person as the subject of a level, with the slot named or pointed to (owner-share.ts)", () => {
+  const meetings = held.meetings as NaturalTask;
+  const erin = 4;
+
+  it.each([
+    ["Erin is a 1 for Monday 4pm.", [share(3, erin, 1)]],
+    ["For Monday 4pm, Erin is a 1.", [share(3, erin, 1)]],
+    ["Monday 4pm is out. Erin is a 1 there.", [share(3, erin, 1)]],
+    ["Erin is a 1.", nothing],
+    ["Agent 2 says Erin is a 1 for Monday 4pm.", nothing],
+    ["If Erin is a 1 for Monday 4pm, great.", nothing],
+    ["Monday 4pm and Tuesday 9am are close. Erin is a 1 there.", nothing],
+  ] as const)("%j", (text, acts) => {
+    expect(parseNatural(text, meetings).acts).toEqual(acts);
+  });
+});

@@ -1,0 +1,53 @@
+import { attributeOwners } from "../natural-matchers";
+import { type ParseState, type Sentence, onlyOptionBefore } from "./sentence";
+import { levelAt } from "./share-items";
+
+/** Words after a level that point to the slot named before: "there", "then", "for that slot". */
+const POINTERS: readonly (readonly string[])[] = [["there"], ["then"], ["for", "that", "slot"], ["for", "that", "one"]];
+/** Prepositions that set an option off before the clause: "For Monday 4pm, ...". */
+const LEADS = new Set(["for", "at", "on"]);
+
+/**
+ * "Erin is a 1 for Monday 4pm", "Erin is a 1 there" (fresh61): a person whose attribute the task has ("Erin's
+ * availability") as the subject of a level, at a clause's start, then the option after "for" / "at" / "on", or a
+ * pointer to the one option named before in the sentence (else in the sentence before). Never under a negation,
+ * someone else's word, a modal or a condition. The share, or null.
+ */
+export function ownerShare(
+  s: Sentence,
+  i: number,
+  end: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number; end: number } | null {
+  const { words } = s;
+  const attribute = attributeOwners(state.task.domain).get(words[i] as string);
+  if (attribute === undefined || !s.clauseStart(i)) return null;
+  if (s.gate[i] === true || s.modal[i] === true || s.conditionalAt(i)) return null;
+  let k = i + 1;
+  if (!(words[k] === "is" || words[k] === "'s" || words[k] === "was")) return null;
+  k++;
+  if (words[k] === "a" || words[k] === "an") k++;
+  const level = levelAt(s, k, end, state);
+  if (level === null) return null;
+  let e = level.end;
+  let option: number | null = null;
+  if (words[e] === "for" || words[e] === "at" || words[e] === "on") {
+    const named = state.options.match(words, e + 1);
+    if (named !== null) {
+      option = named.index;
+      e = named.end;
+    }
+  }
+  const pointer = option === null ? POINTERS.find((p) => p.every((w, n) => words[e + n] === w)) : undefined;
+  if (pointer !== undefined) {
+    option = onlyOptionBefore(s, i, state) ?? state.place ?? null;
+    e += pointer.length;
+  } else if (option === null && LEADS.has(words[s.from] as string) && state.options.match(words, s.from + 1) !== null) {
+    // "For Monday 4pm, Erin is a 1": the option set off before the clause
+    option = onlyOptionBefore(s, i, state);
+  }
+  if (option === null || s.gate[e - 1] === true) return null;
+  if (words[e] === "too" || words[e] === "as")
+    e += words[e] === "as" && words[e + 1] === "well" ? 2 : words[e] === "too" ? 1 : 0;
+  return e >= end || s.separated(e - 1) ? { option, attribute, level: level.value, end: e } : null;
+}
