@@ -38,7 +38,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // read in session 45; fresh52 and fresh53 (a writer helper, session 45) were scored first and tuned on, as was
   // fresh54 (another writer); fresh55 (a third writer) is unseen; in session 46 five more writer helpers: fresh56
   // was scored first and tuned on, fresh57 scored unseen and tuned on, fresh58 held out, fresh59 scored unseen and
-  // tuned on, fresh60 held out (one wrong act), fresh61 scored unseen and tuned on, fresh62 held out
+  // tuned on, fresh60 held out (one wrong act), fresh61 scored unseen and tuned on, fresh62 and fresh63 held out
+  // (fresh63: two wrong acts, never read)
   const unseen = new Set([
     "fresh14",
     "fresh21",
@@ -52,6 +53,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     "fresh51",
     "fresh55",
     "fresh60",
+    "fresh63",
   ]);
 
   it("takes no wrong act outside the unseen batches (precision reported)", () => {
@@ -84,6 +86,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh58",
       "fresh60",
       "fresh62",
+      "fresh63",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -127,9 +130,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // fresh58 and fresh60, written by writer helpers in session 46 and never tuned on (fresh58 1.00 / 0.759 after
       // the rules from fresh56 and fresh57, 1.00 / 0.772 after every rule of the session; fresh60 0.987 / 0.906 after
       // every rule but fresh61's, four styles under the target), held to their figures; fresh62 likewise (1.00 / 0.827
-      // after every rule of session 46, four styles under the target)
+      // after every rule of session 46, four styles under the target) and fresh63 (0.972 / 0.711, mixed voices)
       const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
-      if ([...belowTarget, "fresh55", "fresh58", "fresh60", "fresh62"].includes(name)) continue;
+      if ([...belowTarget, "fresh55", "fresh58", "fresh60", "fresh62", "fresh63"].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);
