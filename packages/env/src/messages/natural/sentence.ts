@@ -70,7 +70,7 @@ export class Sentence {
         reportedLead(words, i) ||
         (agentSource(tokens, words, i, from, to) &&
           !cue.contrary.has(words[from] as string) &&
-          !correctionLead(words, from, i))
+          !correctionLead(tokens, words, from, i))
       )
         reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
@@ -102,7 +102,7 @@ export class Sentence {
         if (
           (tokens[i] as NaturalToken).pause &&
           !cue.contrary.has(words[from] as string) &&
-          !correctionLead(words, from, i)
+          !correctionLead(tokens, words, from, i)
         )
           reported = true;
       }
@@ -219,10 +219,18 @@ function labelledLevel(tokens: readonly NaturalToken[], words: readonly string[]
 /** Words of a correction's lead: "Small correction to what Agent 2 said: ...", "Fixing what Agent 1 wrote: ...". */
 const CORRECTING = new Set(["correction", "correct", "correcting", "fix", "fixing", "amending", "amend"]);
 
-/** Does a correction word stand in from..i (before a reporting verb that then leads the speaker's own value)? */
-function correctionLead(words: readonly string[], from: number, i: number): boolean {
-  for (let k = from; k < i; k++) if (CORRECTING.has(words[k] as string)) return true;
-  return false;
+/**
+ * Does a correction word stand in from..i (before a reporting verb that then leads the speaker's own value: "Small
+ * correction to what Agent 2 said: ...")? Not when a colon stands between them: in "**Correction:** Agent 1 listed X
+ * as 2, but my view shows 0" (fresh63) the claim after the label is Agent 1's.
+ */
+function correctionLead(tokens: readonly NaturalToken[], words: readonly string[], from: number, i: number): boolean {
+  let lead = false;
+  for (let k = from; k < i; k++) {
+    if (CORRECTING.has(words[k] as string)) lead = (tokens[k] as NaturalToken).colon !== true;
+    else if (lead && (tokens[k - 1] as NaturalToken).colon === true) lead = false;
+  }
+  return lead;
 }
 
 /** "on my side", "from my end": the speaker's own clause. */

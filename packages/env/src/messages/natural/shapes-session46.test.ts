@@ -621,3 +621,12 @@ describe("a person as the subject of a level, with the slot named or pointed to 
     expect(parseNatural(text, meetings).acts).toEqual(acts);
   });
 });
+
+describe("a correction's label before another agent's claim leaves the claim theirs (sentence.ts' correctionLead)", () => {
+  readsAs([
+    ["**Correction:** Agent 1 listed Restaurant B's service as 2.", nothing],
+    ["Correction: Agent 1 listed Restaurant B's service as 2, but I see 4.", [share(1, 1, 4)]],
+    ["Small correction to what Agent 2 said: Restaurant B's service is 3.", [share(1, 1, 3)]],
+    ["Correction: Restaurant B's service is 3.", [share(1, 1, 3)]],
+  ]);
+});
