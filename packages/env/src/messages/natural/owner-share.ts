@@ -47,7 +47,7 @@ export function ownerShare(
     option = onlyOptionBefore(s, i, state);
   }
   if (option === null || s.gate[e - 1] === true) return null;
-  if (words[e] === "too" || words[e] === "as")
-    e += words[e] === "as" && words[e + 1] === "well" ? 2 : words[e] === "too" ? 1 : 0;
+  if (words[e] === "too") e++;
+  else if (words[e] === "as" && words[e + 1] === "well") e += 2;
   return e >= end || s.separated(e - 1) ? { option, attribute, level: level.value, end: e } : null;
 }

@@ -362,11 +362,11 @@ export class SentenceReading {
     if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
-    const said = this.words.slice(first, to).join(" ");
     for (const act of found.acts) {
       if (act.kind === "propose") {
         // "I think C is our strongest option. ... Let's go with C!" (fresh56): a choice restated in other words is
         // one proposal; the same sentence written twice stays two, as the canonical and tool surfaces count them
+        const said = this.words.slice(first, to).join(" ");
         const before = this.proposals.get(act.option);
         if (before !== undefined && before !== said) continue;
         this.proposals.set(act.option, said);

@@ -43,9 +43,10 @@ export class Sentence {
     for (let i = from; i < to; i++) {
       const w = words[i] as string;
       // "If B had 5, I'd pick B; for now I propose C": a semicolon ends a condition's reach as a clause break does
-      if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true && !cue.clauseBreaks.has(w))
-        this.conditionalSegments.push(false);
-      if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true) clauseFrom = i;
+      if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true) {
+        if (!cue.clauseBreaks.has(w)) this.conditionalSegments.push(false);
+        clauseFrom = i;
+      }
       if (cue.clauseBreaks.has(w)) {
         this.conditionalSegments.push(false);
         gated = false;
