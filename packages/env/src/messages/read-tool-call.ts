@@ -10,11 +10,12 @@ const AGENT = /^@?(?:agent\s*)?([1-9][0-9]{0,5})$/i;
 /** What one tool call means: an act, a choice, or why it means nothing. */
 export type ToolCallReading = { act: Act } | { choice: number } | { error: string };
 
-const fold = (s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase();
+/** A name as the tool reader compares it: trimmed, inner white space single, lower case. */
+export const foldName = (s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 function nameIndex(names: readonly string[], value: unknown, field: string): number | string {
   if (typeof value !== "string") return `${field}: expected a name, got ${describe(value)}`;
-  const k = names.findIndex((n) => fold(n) === fold(value));
+  const k = names.findIndex((n) => foldName(n) === foldName(value));
   return k >= 0 ? k : `${field}: unknown name ${describe(value)}`;
 }
 

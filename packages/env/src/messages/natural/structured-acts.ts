@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { attributeOwners } from "../natural-matchers";
-import { readToolCall } from "../read-tool-call";
+import { foldName as fold, readToolCall } from "../read-tool-call";
 import type { NaturalTask } from "./sentence";
 import { gridActs, tableActs } from "./table-acts";
 import { parseYamlSubset } from "./yaml-subset";
@@ -140,8 +140,6 @@ function nestedShares(o: Record<string, unknown>, out: Record<string, unknown>[]
   out.push(...found);
   return true;
 }
-
-const fold = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** The one key whose string value names one of `names` (the option or attribute under any key), or undefined. */
 function nameByValue(o: Record<string, unknown>, names: readonly string[]): string | undefined {

@@ -58,6 +58,28 @@ function attributeNames(task: NaturalTask): Map<string, number> {
   return names;
 }
 
+/**
+ * The share a table cell states for its (option, attribute) pair, or null: a blank gives nothing, anything else that
+ * is no level ("3-4", "high") is reported under its row and column `label`, and also as missed when it holds a number.
+ */
+function cellShare(
+  cell: string,
+  label: string,
+  at: number,
+  [option, attribute]: [number, number],
+  task: NaturalTask,
+  out: StructuredActs,
+): Act | null {
+  const level = cellLevel(cell, task);
+  if (level === undefined) {
+    const report = { at, text: `${label}: ${cell}` };
+    out.unparsed.push(report);
+    if (/\d/.test(cell)) out.missed.push(report);
+    return null;
+  }
+  return level === null ? null : { kind: "share", option, attribute, level };
+}
+
 /** A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). */
 function longRow(
   line: { text: string; start: number },
@@ -122,17 +144,9 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
       for (let c = 1; c < row.length && c - 1 < header.length; c++) {
         const column = columns.get(header[c - 1] as string);
         if (column === undefined) continue;
-        const level = cellLevel(row[c] as string, task);
-        if (level === undefined) {
-          const report = { at: line.start, text: `${row[0]}, ${header[c - 1]}: ${row[c]}` };
-          out.unparsed.push(report);
-          if (/\d/.test(row[c] as string)) out.missed.push(report);
-          continue;
-        }
-        if (level === null) continue;
-        const [option, attribute] = optionColumns ? [column, name] : [name, column];
-        const act: Act = { kind: "share", option, attribute, level };
-        out.acts.push({ at: line.start, act });
+        const pair: [number, number] = optionColumns ? [column, name] : [name, column];
+        const act = cellShare(row[c] as string, `${row[0]}, ${header[c - 1]}`, line.start, pair, task, out);
+        if (act !== null) out.acts.push({ at: line.start, act });
       }
     }
     for (let k = i; k < end; k++) out.masked.push(k);
@@ -168,8 +182,7 @@ function columnOf(header: readonly { from: number; to: number }[], cell: { from:
  * A grid header of one shortened noun and the options' letters ("Apt A   Apt B   Apt C", fresh61), as the letters;
  * null when the cells are not all one word and a distinct option letter.
  */
-function abbreviatedLetters(cells: readonly string[], task: NaturalTask): string[] | null {
-  const letters = optionLetters(task.domain.options);
+function abbreviatedLetters(cells: readonly string[], letters: ReadonlyMap<string, number>): string[] | null {
   if (letters.size === 0) return null;
   const split = cells.map((c) => /^([a-z.]+) ([a-z])$/.exec(c));
   const noun = split[0]?.[1];
@@ -193,15 +206,16 @@ const MAX_GRID_ROWS = 32;
 export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
   const options = optionNames(task);
   const attributes = attributeNames(task);
+  const letters = optionLetters(task.domain.options);
+  // the header's names, whole or after a first label cell that names neither kind ("Stall", "Slot")
+  const read = (cells: { text: string; from: number; to: number }[]) => {
+    const folded = cells.map((h) => foldCell(h.text));
+    return abbreviatedLetters(folded, letters) ?? folded;
+  };
+  const allOf = (names: string[]) => names.every((n) => options.has(n)) || names.every((n) => attributes.has(n));
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (head.text.includes("|")) continue;
-    // the header's names, whole or after a first label cell that names neither kind ("Stall", "Slot")
-    const read = (cells: { text: string; from: number; to: number }[]) => {
-      const folded = cells.map((h) => foldCell(h.text));
-      return abbreviatedLetters(folded, task) ?? folded;
-    };
-    const allOf = (names: string[]) => names.every((n) => options.has(n)) || names.every((n) => attributes.has(n));
     let header = gridCells(head.text);
     let names = read(header);
     if (!allOf(names) && header.length >= 3) {
@@ -233,17 +247,11 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
       }
       values.forEach((cell, v) => {
         const best = at[v] as number;
-        const level = cellLevel(cell.text, task);
-        if (level === undefined) {
-          const report = { at: line.start, text: `${row[0]?.text}, ${header[best]?.text}: ${cell.text}` };
-          out.unparsed.push(report);
-          if (/\d/.test(cell.text)) out.missed.push(report);
-          return;
-        }
-        if (level === null) return;
         const column = columns.get(names[best] as string) as number;
-        const [option, attribute] = optionColumns ? [column, name] : [name, column];
-        found.push({ at: line.start, act: { kind: "share", option, attribute, level } });
+        const pair: [number, number] = optionColumns ? [column, name] : [name, column];
+        const label = `${row[0]?.text}, ${header[best]?.text}`;
+        const act = cellShare(cell.text, label, line.start, pair, task, out);
+        if (act !== null) found.push({ at: line.start, act });
       });
     }
     if (end === i + 1) continue;
