@@ -154,7 +154,7 @@ export function correctionLevel(
   i: number,
   end: number,
   state: ParseState,
-): { value: number; end: number } | null {
+): { value: number; end: number; restated?: RestatedNames } | null {
   const { words } = s;
   const lead = sourceLead(s, i, end);
   let j = lead.j;
@@ -262,7 +262,45 @@ export function correctionLevel(
     // "I count 3 of them"
     (words[level.end] === "of" && words[level.end + 1] === "them" && level.end + 2 >= end) ||
     ownSource(words, level.end, end, s);
-  return closes ? level : null;
+  if (closes) return level;
+  // "Agent 1 has Stall B raffle tickets at 2 but I see 0 for Stall B raffle tickets" (fresh60): the claim's names
+  // said again after the value; the caller checks they are the claim's
+  const restated = restatedNames(s, level.end, end, state);
+  return restated === null ? null : { ...level, end, restated };
+}
+
+/** Names said again after a correction's value: an option, an attribute or both (null where not said). */
+export interface RestatedNames {
+  option: number | null;
+  attribute: number | null;
+}
+
+/** "for Stall B raffle tickets", "for Stall B's raffle tickets", "for raffle tickets at Stall B" at k, closing at end. */
+function restatedNames(s: Sentence, k: number, end: number, state: ParseState): RestatedNames | null {
+  const { words } = s;
+  if (words[k] !== "for") return null;
+  let j = words[k + 1] === "the" ? k + 2 : k + 1;
+  const option = state.options.match(words, j);
+  if (option !== null) j = words[option.end] === "'s" ? option.end + 1 : option.end;
+  const attribute = state.attributes.match(words, j);
+  if (attribute !== null) j = attribute.end;
+  const after =
+    option === null && attribute !== null && cue.levelPrepositions.has(words[j] as string)
+      ? state.options.match(words, j + 1)
+      : null;
+  if (after !== null) j = after.end;
+  if (j !== end || (option === null && attribute === null)) return null;
+  return { option: (option ?? after)?.index ?? null, attribute: attribute?.index ?? null };
+}
+
+/** Do the names a correction said again (if any) fit the pair it corrects? */
+export function restatedFits(
+  level: { restated?: RestatedNames },
+  pair: { option: number; attribute: number },
+): boolean {
+  const r = level.restated;
+  if (r === undefined) return true;
+  return (r.option === null || r.option === pair.option) && (r.attribute === null || r.attribute === pair.attribute);
 }
 
 /**

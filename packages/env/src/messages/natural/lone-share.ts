@@ -398,6 +398,8 @@ export function onlyLevel(
     if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (!plainWord(w) || w.startsWith("@") || CONTRAST_BLOCKERS.has(w)) return null;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    // "I think my number is the right one" (fresh60), "that one": "one" after an article or "the <word>" is a pronoun
+    if (w === "one" && (PRONOUN_ONE.has(s.words[k - 1] as string) || s.words[k - 2] === "the")) continue;
     const value = numberAt(s, k, state);
     if (value === null) {
       if (/[0-9]/.test(w)) return null;
@@ -462,6 +464,9 @@ const OWN_CHECKS = new Set(["recount", "count", "check", "recheck", "tally", "ca
 
 /** In the speaker's value after a claim, these make it something else: "otherwise 3", "then 2", "also 4". */
 const CONTRAST_BLOCKERS = new Set(["otherwise", "else", "then", "also", "too", "and", "or", "next", "another"]);
+
+/** Words before "one" as a pronoun, not a level: "that one", "which one", "no one", "the other one". */
+const PRONOUN_ONE = new Set(["the", "that", "this", "which", "each", "every", "other", "no", "any", "some"]);
 
 /** The number at k: "4", "+2", "×3", "4/5" (over the scale's top), "four", "minus two". */
 function numberAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {

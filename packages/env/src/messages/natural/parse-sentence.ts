@@ -14,7 +14,7 @@ import {
 } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
-import { claimedPair, correctionLevel, onlyNames } from "./correction";
+import { claimedPair, correctionLevel, onlyNames, restatedFits } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
@@ -275,7 +275,7 @@ function checkedShare(s: Sentence, i: number, end: number, state: ParseState) {
   const pairs = askPairs(s, i + 1, p + 1, state);
   if (pairs.length !== 1) return null;
   const level = correctionLevel(s, p + 1, end, state);
-  return level === null
+  return level === null || !restatedFits(level, pairs[0] as { option: number; attribute: number })
     ? null
     : { ...(pairs[0] as { option: number; attribute: number }), level: level.value, end: level.end };
 }
@@ -434,9 +434,14 @@ function reasonShares(
  */
 function correctionAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
   const { words } = s;
-  if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string))) return null;
+  // "I said X was a 2, but I misread the row, and it's actually a 4" (fresh63): after a pause, "and" opens the
+  // clause that replaces the speaker's own earlier value, and nothing else
+  const andOnly = words[i - 1] === "and" && i - 2 >= s.from && s.separated(i - 2);
+  if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string) || andOnly)) return null;
   // "If X's service is 5, I say 2": a value under a condition corrects nothing
   if (s.conditionalAt(i)) return null;
+  if (andOnly && !(i > s.from && s.clauseStart(i)) && !cue.clauseBreaks.has(words[i - 1] as string))
+    return ownValueAgain(s, i, question, state, out);
   // "X's Y is 5 — no wait, it's 3", "... 4 — sorry, I meant 2": a retraction after the speaker's own share replaces it
   const prior = out.acts[out.acts.length - 1];
   const retracted = prior?.kind === "share" ? retractedLevel(s, i, question, state) : null;
@@ -447,6 +452,7 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   }
   const level = correctionLevel(s, i, question, state);
   const claim = level === null ? null : (claimedPair(s, s.from, i, state) ?? reportedTopic(s, i, state));
+  if (level?.restated !== undefined && (claim === null || !restatedFits(level, claim))) return null;
   if (level !== null && claim !== null) {
     out.share(claim.option, claim.attribute, level.value);
     return level.end;
@@ -462,14 +468,8 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     return wrongPair.end;
   }
   const last = out.acts[out.acts.length - 1];
-  // "I previously said X was 0; it's 1": after the speaker's own earlier value, a plain "it's 1" replaces it
-  const again =
-    level === null && last?.kind === "share" && ownEarlierValue(s, i) ? itsLevel(s, i, question, state) : null;
-  if (again !== null && last?.kind === "share") {
-    out.acts.pop();
-    out.share(last.option, last.attribute, again.value);
-    return again.end;
-  }
+  const again = level === null ? ownValueAgain(s, i, question, state, out) : null;
+  if (again !== null) return again;
   if (level !== null && last?.kind === "share") {
     out.acts.pop();
     out.share(last.option, last.attribute, level.value);
@@ -491,6 +491,16 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     return replaced.end;
   }
   return null;
+}
+
+/** "I previously said X was 0; it's 1": after the speaker's own earlier value, a plain "it's 1" replaces it. */
+function ownValueAgain(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
+  const last = out.acts[out.acts.length - 1];
+  const again = last?.kind === "share" && ownEarlierValue(s, i) ? itsLevel(s, i, question, state) : null;
+  if (again === null || last?.kind !== "share") return null;
+  out.acts.pop();
+  out.share(last.option, last.attribute, again.value);
+  return again.end;
 }
 
 /** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean", "my mistake,". */

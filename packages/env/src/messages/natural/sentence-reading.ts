@@ -2,7 +2,7 @@ import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel } from "./correction";
+import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel, restatedFits } from "./correction";
 import { LevelRangeError } from "./level-range-error";
 import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
@@ -43,8 +43,11 @@ const SURE = new Set([
 /** "I'd give it a 3", "I'd rate it 4": the speaker's level for the question just asked. */
 const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
 
-/** Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view". */
-const OWN = new Set(["i", "my", "me", "mine"]);
+/**
+ * Words after a bare level that name the speaker as its source: "a 4/5 from what I saw", "a 2 in my view", "Solid 4
+ * from where I'm sitting" (fresh55).
+ */
+const OWN = new Set(["i", "i'm", "im", "my", "me", "mine"]);
 
 /** The word after "Agent N," (or "Hey Agent N,") opening a statement, or null when it does not open so. */
 function vocativeEnd(s: Sentence, first: number, to: number): number | null {
@@ -474,9 +477,13 @@ export class SentenceReading {
       return true;
     }
     // "X's service isn't 5. It's actually 4.": the next sentence corrects the one pair a claim named
-    const corrected: { value: number; end: number } | null =
-      this.lastClaim === null ? null : correctionLevel(sentence, first, to, state);
-    if (corrected !== null && corrected.end === to && this.lastClaim !== null) {
+    const corrected = this.lastClaim === null ? null : correctionLevel(sentence, first, to, state);
+    if (
+      corrected !== null &&
+      corrected.end === to &&
+      this.lastClaim !== null &&
+      restatedFits(corrected, this.lastClaim)
+    ) {
       this.acts.push({ at, act: { kind: "share", ...this.lastClaim, level: this.checked(corrected.value) } });
       this.lastClaim = null;
       return true;
