@@ -41,6 +41,8 @@ export const naturalCues = {
     "earns",
     // "Employee C's badge log reads 1, and their email records come back 0" (fresh54)
     "reads",
+    // "Let's settle on Tuesday morning. Lena's calendar shows 2 for it" (fresh64)
+    "shows",
   ),
   numberWords: new Map([
     ["zero", 0],
@@ -285,6 +287,12 @@ export const naturalCues = {
   ),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set(
+    // "Leadership is a more modest 2" (fresh64)
+    "more",
+    "modest",
+    "respectable",
+    "healthy",
+    "middling",
     "a",
     "an",
     "rating",
@@ -529,6 +537,10 @@ export const naturalCues = {
     ["favor"],
     ["favour"],
     ["endorse"],
+    // session 47, "I second Agent 1's suggestion of X", "I agree with Agent 2's pick of X" (fresh64)
+    ["second"],
+    ["seconding"],
+    ["agree", "with"],
     ["accuse"],
     ["accusing"],
     ["lean", "towards"],

@@ -19,6 +19,12 @@ const ASIDES: readonly (readonly string[])[] = [
   ["in", "contrast"],
 ];
 
+/** Words of doubt in a parenthesis after an item: "(not sure)", "(unconfirmed)". */
+const DOUBTS = new Set([
+  ...["not", "unsure", "unconfirmed", "unverified", "unclear", "guess", "guessing", "estimate", "maybe", "might"],
+  ...["perhaps", "possibly", "approx", "approximately", "roughly", "around", "about", "ish", "?"],
+]);
+
 /** Phrases of the speaker's own view that may open the clause: "on my end", "from what I have", "I'm seeing". */
 const VIEWS: readonly (readonly string[])[] = [
   ["on", "my", "end"],
@@ -86,6 +92,12 @@ const TAILS: readonly (readonly string[])[] = [
   ["in", "my", "notes"],
   ["in", "my", "data"],
   ["by", "my", "count"],
+  // "Let's settle on Tuesday morning. Lena's calendar shows 2 for it" (fresh64): pointers to the option talked about
+  ["for", "it"],
+  ["for", "that", "slot"],
+  ["for", "this", "slot"],
+  ["for", "that", "one"],
+  ["for", "that", "option"],
 ];
 
 /** The word after a closing tail at k ("quietness 5, size 5 there."), or k. */
@@ -178,7 +190,14 @@ export function carriedShare(
   const items = aside === null ? itemList(s, j, end, state, true) : [aside, ...continuation(s, aside.end, end, state)];
   if (items.length === 0) return null;
   const last = items[items.length - 1] as Item;
-  const close = closingTail(s, last.end, end);
+  let close = closingTail(s, last.end, end);
+  // "- Plants sold: −1 (the only drag)" (fresh65): a parenthesis closing the item
+  for (let n = 0; n < 8 && close < end && s.tokens[close]?.aside === true; n++) {
+    const w = s.words[close] as string;
+    // "(not sure)", "(maybe)", "(unconfirmed)": a doubt in the parenthesis takes the item back
+    if (DOUBTS.has(w)) return null;
+    close++;
+  }
   if (!(close >= end || s.separated(close - 1) || (s.tokens[close - 1]?.stop ?? false))) return null;
   return { option: carried, items, end: close };
 }

@@ -1,6 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import type { Paired } from "./paired-shares";
+import { afterOrder, type Paired } from "./paired-shares";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
 import { levelAt } from "./share-items";
 
@@ -27,6 +27,14 @@ export function commaPairedList(s: Sentence, k: number, end: number, state: Pars
     const token = s.tokens[j - 1] as NaturalToken;
     if (token.colon === true) break;
     if (!(token.pause || words[j] === "and")) return null;
+    // "Cleanliness for C, D, E → 4, 2, 5 respectively" (fresh65): an arrow (a pause) before the levels
+    if (
+      token.pause &&
+      options.length >= 2 &&
+      state.options.match(words, j) === null &&
+      levelAt(s, j, end, state) !== null
+    )
+      break;
   }
   if (options.length < 2) return null;
   const levels: number[] = [];
@@ -35,8 +43,8 @@ export function commaPairedList(s: Sentence, k: number, end: number, state: Pars
     const level = levelAt(s, j, end, state);
     if (level === null) return null;
     levels.push(level.value);
-    j = level.end;
-    if (j >= end) break;
+    j = afterOrder(words, level.end);
+    if (j >= end || j > level.end) break;
     if (!(s.separated(j - 1) || words[j] === "and")) return null;
   }
   if (levels.length === 0 || !(j >= end || s.separated(j - 1))) return null;

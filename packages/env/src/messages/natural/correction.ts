@@ -418,6 +418,9 @@ export function contrastShare(
   // apples: it's 1"); "Agent 2's reading of X's size: 2" gives Agent 2's level, not the speaker's
   // "I mis-scored X's Y earlier; it should read 4", "X's Y: I had 1 before, but it's really -1": the speaker's own
   // earlier word contests the pair
+  // "..., and according to Agent 3, Omar's is 0 there" (fresh64): a clause of its own naming another agent as the
+  // source makes the last clause theirs
+  if (reportedLead(s, first, clause)) return null;
   const doubted = ownDoubtedPair(s, first, clause, (a, b) => onlyNames(s, a, b, state));
   if (doubted === null && !levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
   // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value
@@ -440,6 +443,14 @@ export function contrastShare(
   if (level === null || agrees(s, first, to)) return null;
   const pair = contestedPair(s, first, clause, state) ?? doubted;
   return pair === null ? null : { option: pair.option, attribute: pair.attribute, level: level.value };
+}
+
+/** Is the clause right before `clause` only another agent's word as a source ("and according to Agent 3,")? */
+function reportedLead(s: Sentence, first: number, clause: number): boolean {
+  const start = lastClauseStart(s, first, clause - 1) ?? first;
+  const words = s.words.slice(start, clause);
+  if (words.length > 6 || !words.includes("agent")) return false;
+  return words.includes("according") || words.includes("per") || words.some((w) => cue.reporting.has(w));
 }
 
 /** Does a number other than an agent's stand between from and to? */

@@ -3,6 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { countPhraseAt } from "./count-phrases";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { type ParseState, pastWere, type Sentence } from "./sentence";
+import { scaleEndAt } from "./share-items";
 import { trailingHedge } from "./trailing-hedge";
 
 /** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
@@ -422,15 +423,6 @@ export function onlyLevel(
   if (level === null) return null;
   const [lo, hi] = state.task.levels;
   return level.value < lo || level.value > hi ? null : level;
-}
-
-/** "top of the scale" (its highest level), "bottom of the scale" (its lowest) at k: the level and its end, or null. */
-function scaleEndAt(words: readonly string[], k: number, state: ParseState): { value: number; end: number } | null {
-  const w = words[k];
-  if (!(w === "top" || w === "bottom") || words[k + 1] !== "of" || words[k + 2] !== "the") return null;
-  if (!(words[k + 3] === "scale" || words[k + 3] === "range")) return null;
-  const [lo, hi] = state.task.levels;
-  return { value: w === "top" ? hi : lo, end: k + 4 };
 }
 
 /** Owners before "last" in "down to its last apple". */

@@ -5,7 +5,7 @@ import { commaPairedList } from "./comma-paired-list";
 import { wiseAttribute } from "./share-cues";
 import { plainWord } from "./lone-share";
 import { levelsForOptions, parallelShares } from "./parallel-shares";
-import { levelAt } from "./share-items";
+import { continuation, type Item, levelAt } from "./share-items";
 import { naturalInteger } from "./natural-integer";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -73,6 +73,8 @@ function attributeList(
 ): { attributes: number[]; end: number } | null {
   const { words } = s;
   let j = k;
+  // "has both food quality and ambience at 5" (fresh64)
+  if (words[j] === "both") j++;
   if (words[j] === "the" || words[j] === "their" || words[j] === "its") j++;
   // "Carol's and Dan's availability": the names share the words after the last "'s"
   if (words[j + 1] === "'s" && words[j + 2] === "and" && words[j + 4] === "'s") {
@@ -193,7 +195,14 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   if (attributes === null) return null;
   const before = placedOption(s, attributes.end, end, state);
   const levels = levelList(s, skipFillers(s, before?.end ?? attributes.end, end), end, state);
-  if (levels === null) return null;
+  if (levels === null) {
+    // "Carol's and Dan's availability for Monday 4pm are both 0" (fresh64): one level for each of them
+    const shared = before === null ? null : bothLevel(s, before.end, end, state);
+    if (before === null || shared === null) return null;
+    // ", while Erin's is 1": the same option's items after them
+    const shares: [number, number, number][] = attributes.attributes.map((a) => [before.option, a, shared.value]);
+    return withMore(s, { shares, end: shared.end }, before.option, end, state);
+  }
   let stop = levels.end;
   stop = afterOrder(s.words, stop);
   const after = before === null ? placedOption(s, stop, end, state) : null;
@@ -243,6 +252,15 @@ function bothLevel(s: Sentence, k: number, end: number, state: ParseState): { va
   const level = levelAt(s, at, end, state);
   if (level === null) return null;
   // "... are both 1 on my side" (fresh59): a tail of the speaker's view may close it
+  const close = closingTail(s, level.end, end);
+  return close >= end || s.separated(close - 1) ? { value: level.value, end: close } : null;
+}
+
+/** "at 5" after a list of names, the one level closing the clause: the level, or null. */
+function sharedAt(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  if (s.words[k] !== "at") return null;
+  const level = levelAt(s, k + 1, end, state);
+  if (level === null) return null;
   const close = closingTail(s, level.end, end);
   return close >= end || s.separated(close - 1) ? { value: level.value, end: close } : null;
 }
@@ -536,8 +554,25 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
   const o = option;
   if (levels === null) {
     // "Employee D's badge log and desk search both came back 1" (fresh52): one level for each of the attributes
-    const shared = bothLevel(s, attributes.end, end, state);
+    // "Restaurant B has both food quality and ambience at 5" (fresh64): one level after "at" for all of them
+    const shared = bothLevel(s, attributes.end, end, state) ?? sharedAt(s, attributes.end, end, state);
     return shared === null ? null : { shares: attributes.attributes.map((a) => [o, a, shared.value]), end: shared.end };
   }
-  return pair(attributes.attributes, levels.levels, after(levels.end), (a, l) => [o, a, l]);
+  return withMore(
+    s,
+    pair(attributes.attributes, levels.levels, after(levels.end), (a, l) => [o, a, l]),
+    o,
+    end,
+    state,
+  );
+}
+
+/** A paired list of one option and the same option's items after it ("..., respectively; Erin's is 1", fresh65). */
+function withMore(s: Sentence, paired: Paired | null, option: number, end: number, state: ParseState): Paired | null {
+  if (paired === null || "ambiguous" in paired) return paired;
+  const more = continuation(s, paired.end, end, state);
+  if (more.length === 0) return paired;
+  const shares: [number, number, number][] = [...paired.shares];
+  for (const item of more) shares.push([option, item.attribute, item.level]);
+  return { shares, end: (more[more.length - 1] as Item).end };
 }

@@ -26,6 +26,9 @@ const PARTICLES = new Map([
   ["bring", ["on", "board"]],
 ]);
 
+/** Before "name" as the team's choice without "as": "we should name X", "let's name X", "we'd name X". */
+const NAME_MODALS = new Set(["should", "must", "let's", "lets", "i'd", "we'd", "i'll", "we'll", "to"]);
+
 /** "Let's make X our pick": "make" proposes only with "our" / "my" and a proposal noun after the option. */
 const MAKE_OWNERS = new Set(["our", "my", "the"]);
 
@@ -339,6 +342,19 @@ function optionFirst(
 }
 
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
+/** Nouns of a teammate's proposal the speaker takes up: "Agent 1's suggestion of X". */
+const SUGGESTIONS = new Set(["suggestion", "proposal", "pick", "choice", "recommendation", "call", "idea", "vote"]);
+
+/**
+ * Past "Agent 1's suggestion of" / "Agent 2's pick," at k, where the option the speaker takes up follows (fresh64: "I'm
+ * happy to endorse Agent 1's suggestion of Restaurant B"); k itself when the words there are not such a lead.
+ */
+function othersSuggestion(words: readonly string[], k: number): number {
+  if (words[k] !== "agent" || !/^[0-9]$/.test(words[k + 1] as string) || words[k + 2] !== "'s") return k;
+  if (!SUGGESTIONS.has(words[k + 3] as string)) return k;
+  return words[k + 4] === "of" || words[k + 4] === "for" || words[k + 4] === "," ? k + 5 : k + 4;
+}
+
 export function proposalAt(
   s: Sentence,
   i: number,
@@ -353,6 +369,7 @@ export function proposalAt(
     if (words[k] === "the" && MEETING_NOUNS.has(words[k + 1] as string)) k += 2;
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
+    k = othersSuggestion(words, k);
     if (words[k] === "either" || words[k] === "between") return null;
     // "X seems like the best fit — I propose we book it": "it" closing the clause is the one option named before
     if (words[k] === "it" && k > j && (k + 1 >= end || s.separated(k))) {
@@ -435,6 +452,8 @@ export function proposalAt(
     if (particle !== undefined) {
       if (particle.every((p, t) => words[picked.end + t] === p))
         return { ...picked, end: picked.end + particle.length };
+      // "I think we should name Doctor Finch" (fresh64): "name" after a modal of the team's choice needs no "as"
+      if (verb[0] === "name" && NAME_MODALS.has(words[i - 1] as string)) return picked;
       continue;
     }
     // "Let's make Restaurant D our pick" (not "make Restaurant D's case")

@@ -3,6 +3,7 @@ import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+import { ownSource } from "./share-cues";
 import { trailingHedge } from "./trailing-hedge";
 
 /** One attribute and the level stated for it; `end` is the word after the item. */
@@ -34,6 +35,9 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
       next = k + 2;
     }
   }
+  // "earns just a single star for food quality" (fresh65): one unit of the scale
+  if (value === null && w === "single" && s.words[k - 1] === "a" && cue.levelUnits.has(s.words[k + 1] as string))
+    value = 1;
   if (value === null) {
     const fraction = w.length <= 21 ? FRACTION.exec(w) : null;
     if (fraction !== null) {
@@ -81,7 +85,12 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     // "is a solid 3", "is only a 1", ": just 1"
     for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
     // "X's cleanliness: full marks" (fresh37): the top level, as "full marks for X" reads
-    const level = fullMarksAt(s, m, state) ?? levelAt(s, m, end, state);
+    // "is at the top of the scale — a 5 — and teamwork is a five as well" (fresh64): the scale's end as an item
+    const level =
+      fullMarksAt(s, m, state) ??
+      levelAt(s, m, end, state) ??
+      scaleEndAt(s.words, s.words[m] === "the" ? m + 1 : m, state) ??
+      describedLevel(s, attribute.end, end, state);
     if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
     return null;
   }
@@ -89,6 +98,16 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
   const owner = attributeOwners(state.task.domain).get(s.words[j] as string);
   if (owner !== undefined && (s.tokens[j] as NaturalToken).colon === true && j + 1 < end) {
     const level = levelAt(s, j + 1, end, state);
+    if (level !== null) return { attribute: owner, level: level.value, end: level.end };
+  }
+  // "On my side, Alice is at 1 for that slot" (fresh64): the person alone, a verb of being, the level
+  // "Tomas gives it a full 2" (fresh65): the person giving the option its level
+  const gives = GIVES.has(s.words[j + 1] as string) && (s.words[j + 2] === "it" || s.words[j + 2] === "that");
+  if (owner !== undefined && (s.words[j + 1] === "is" || s.words[j + 1] === "'s" || gives) && !s.separated(j)) {
+    let m = gives ? j + 3 : j + 1;
+    if (gives && s.words[m] === "a" && s.words[m + 1] === "full") m += 2;
+    for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+    const level = levelAt(s, m, end, state);
     if (level !== null) return { attribute: owner, level: level.value, end: level.end };
   }
   if (!reverse) return null;
@@ -119,6 +138,10 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   // "full marks on both food quality and service" (fresh56): one level for two attributes
   const both = s.words[a] === "both";
   if (both) a++;
+  // "Monday evening is a zero for Omar and a zero for Lena" (fresh65): the person alone, closing the item
+  const owner = both ? undefined : attributeOwners(state.task.domain).get(s.words[a] as string);
+  if (owner !== undefined && s.words[a + 1] !== "'s" && (a + 1 >= end || s.separated(a) || s.words[a + 1] === "and"))
+    return { attribute: owner, level: level.value, end: a + 1 };
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
   const other = s.words[attr.end] === "and" ? state.attributes.match(s.words, attr.end + 1) : null;
@@ -133,6 +156,19 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
       shared: [{ attribute: other.index, level: level.value, end: alike ? other.end + 1 : other.end }],
     };
   return { attribute: attr.index, level: level.value, end: attr.end };
+}
+
+/** "top of the scale" (its highest level), "bottom of the scale" (its lowest) at k: the level and its end, or null. */
+export function scaleEndAt(
+  words: readonly string[],
+  k: number,
+  state: ParseState,
+): { value: number; end: number } | null {
+  const w = words[k];
+  if (!(w === "top" || w === "bottom") || words[k + 1] !== "of" || words[k + 2] !== "the") return null;
+  if (!(words[k + 3] === "scale" || words[k + 3] === "range")) return null;
+  const [lo, hi] = state.task.levels;
+  return { value: w === "top" ? hi : lo, end: k + 4 };
 }
 
 /** "full marks", "top marks" at k, closing its clause: the scale's top, or null. */
@@ -196,11 +232,22 @@ function countEnds(s: Sentence, k: number, end: number): boolean {
 }
 
 /** More items after one ends at k: ", service 2", "and its service is 2", "and 4 on service". */
-export function continuation(s: Sentence, k: number, end: number, state: ParseState): Item[] {
+export function continuation(s: Sentence, k: number, end: number, state: ParseState, before?: Item): Item[] {
   const items: Item[] = [];
   let at = k;
   while (items.length < MAX_LIST && at < end) {
     at = skipAside(s, at, end);
+    // "its food quality is a 5 in my view, and value for money a 3" (fresh64): the speaker's source closing an item
+    if (ownSource(s.words, at, end, s)) {
+      at++;
+      while (at < end && !s.separated(at - 1)) at++;
+    } else {
+      // "is at the top of the scale — a 5 — and teamwork is a five as well" (fresh64): the level said again
+      at = restatedLevel(s, at, end, state, items[items.length - 1] ?? before) ?? at;
+      // "Quietness is a 5 there and natural light a 4", "shows 2 for it, and so does Omar's" (fresh64)
+      const pointer = POINTERS.find((p) => at + p.length < end && p.every((w, n) => s.words[at + n] === w));
+      if (pointer !== undefined) at += pointer.length;
+    }
     let j = at;
     const paused = s.separated(at - 1);
     if (s.words[j] === "and" || s.words[j] === "plus" || s.words[j] === "&" || s.words[j] === "with") j++;
@@ -214,12 +261,83 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     // "X's service is 4; its ambience is 2, don't quote me": an item under a retraction or someone's word ends the list
     // ("and no onions" is a count of none, not a denial)
     if (s.gate[j] === true && s.words[j] !== "no") break;
+    // "Lena's calendar shows 2 for it, and so does Omar's" (fresh64): the last item's level for another attribute
+    const same = sameAgain(s, j, end, state, items[items.length - 1] ?? before);
+    if (same !== null) {
+      items.push(same);
+      at = same.end;
+      continue;
+    }
     const item = itemAt(s, j, end, state, true);
     if (item === null) break;
     items.push(...spread(item));
     at = item.end;
   }
   return items;
+}
+
+/** Words of a description before a level in parentheses: "is its weak spot (1)", "is the standout (5)". */
+const DESCRIBED_VERBS = new Set(["is", "'s", "are", "was"]);
+
+/**
+ * "Wait time is its weak spot (1)" (fresh65): after the attribute, "is", up to four plain words and the level alone
+ * in a parenthesis; the level and the word after the parenthesis, or null.
+ */
+function describedLevel(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  if (!DESCRIBED_VERBS.has(s.words[k] as string)) return null;
+  for (let m = k + 1; m < Math.min(end, k + 6); m++) {
+    const token = s.tokens[m] as NaturalToken;
+    if (token.aside) {
+      const alone = m + 1 >= end || !(s.tokens[m + 1] as NaturalToken).aside;
+      const level = m > k + 1 && alone ? levelAt(s, m, m + 1, state) : null;
+      return level === null ? null : { value: level.value, end: m + 1 };
+    }
+    const w = s.words[m] as string;
+    if (!/^[a-z']+$/.test(w) || s.separated(m) || cue.negations.has(w) || cue.modals.has(w) || cue.hedges.has(w))
+      return null;
+    if (state.options.match(s.words, m) !== null || state.attributes.match(s.words, m) !== null) return null;
+  }
+  return null;
+}
+
+/** Verbs of a person giving the option a level: "Tomas gives it a 2", "Priya puts it at 1". */
+const GIVES = new Set(["gives", "puts", "rates", "marks", "scores"]);
+
+/** Words after an item that point at the option it is about, skipped before the next item. */
+const POINTERS: readonly (readonly string[])[] = [
+  ["there"],
+  ["here"],
+  ["for", "it"],
+  ["for", "that", "slot"],
+  ["for", "this", "slot"],
+  ["for", "that", "one"],
+];
+
+/** After the last item's level said again between pauses at `at` ("— a 5 —"), the word after it; else null. */
+function restatedLevel(s: Sentence, at: number, end: number, state: ParseState, last: Item | undefined): number | null {
+  if (last === undefined || at <= s.from || !s.separated(at - 1)) return null;
+  const j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
+  const level = levelAt(s, j, end, state);
+  if (level === null || level.value !== last.level || level.end >= end || !s.separated(level.end - 1)) return null;
+  return level.end;
+}
+
+/** Verbs of "so does X's", "so is X's": the item before holds for X too. */
+const SO_VERBS = new Set(["does", "do", "is", "are", "has", "have"]);
+
+/** "so does Omar's [calendar]" at j after an item: that item's level for the attribute named, closing the clause. */
+function sameAgain(s: Sentence, j: number, end: number, state: ParseState, last: Item | undefined): Item | null {
+  const { words } = s;
+  if (last === undefined || words[j] !== "so" || !SO_VERBS.has(words[j + 1] as string)) return null;
+  const named = state.attributes.match(words, j + 2);
+  const owner =
+    named === null && words[j + 3] === "'s"
+      ? attributeOwners(state.task.domain).get(words[j + 2] as string)
+      : undefined;
+  const attribute = named?.index ?? owner;
+  const close = named?.end ?? j + 4;
+  if (attribute === undefined || attribute === last.attribute) return null;
+  return close >= end || s.separated(close - 1) ? { attribute, level: last.level, end: close } : null;
 }
 
 /** Past a parenthesis ("(confirmed)") or a hedge between commas (", I believe,") at k, if there is one. */
@@ -244,7 +362,7 @@ function skipAside(s: Sentence, k: number, end: number): number {
 export function itemList(s: Sentence, k: number, end: number, state: ParseState, reverse: boolean): Item[] {
   const first = itemAt(s, k, end, state, reverse);
   if (first === null) return [];
-  return [...spread(first), ...continuation(s, first.end, end, state)];
+  return [...spread(first), ...continuation(s, first.end, end, state, first)];
 }
 
 /** An item and the items of its level said with it, as separate items. */

@@ -178,6 +178,11 @@ function normalised(o: Record<string, unknown>, task: NaturalTask): Record<strin
   if (out.attribute === undefined) {
     const attribute = nameByValue(o, task.domain.attributes) ?? ownerByValue(o, task);
     if (attribute !== undefined) out.attribute = attribute;
+  } else if (typeof out.attribute === "string") {
+    // {"person": "Dan", "availability": 0} (fresh64's YAML): the key that held the level is the noun the person's
+    // attribute ends with ("Dan's availability"), and the person names the attribute
+    const owner = ownerByValue(o, task);
+    if (owner !== undefined && fold(owner).endsWith(` ${fold(out.attribute)}`)) out.attribute = owner;
   }
   const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);
   if (levelKey !== undefined) out.level = o[levelKey];
