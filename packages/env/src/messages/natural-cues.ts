@@ -589,6 +589,8 @@ export const naturalCues = {
     ["throwing", "in", "with"],
     ["throw", "in", "with"],
     ["commit", "to"],
+    // "I'll commit: Restaurant B." (fresh67)
+    ["commit"],
     ["committing", "to"],
     ["pencil", "in"],
     ["penciling", "in"],

@@ -30,6 +30,18 @@ const DASHES = new Set(["—", "–", "-", "|", "/", "→", "->", "=>"]);
 /** Dashes that may end a label as a colon does ("Cakes sold — ..."); bars, slashes and arrows do not. */
 const LABEL_DASHES = new Set(["—", "–", "-"]);
 
+/** Full-width punctuation (Chinese-style text) and the ASCII mark each stands for, one character for one. */
+const FULL_WIDTH = new Map([
+  ["，", ","],
+  ["：", ":"],
+  ["；", ";"],
+  ["。", "."],
+  ["！", "!"],
+  ["？", "?"],
+  ["、", ","],
+]);
+const FULL_WIDTH_RE = /[，：；。！？、]/g;
+
 /** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
 const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;
 
@@ -115,11 +127,12 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       continue;
     }
     let j = i;
-    while (j < n && !isSpace(text.charCodeAt(j))) j++;
+    // "Stall D gets my backing，it is strong" (fresh66): full-width punctuation ends a word as a space would
+    while (j < n && !isSpace(text.charCodeAt(j))) if (FULL_WIDTH.has(text[j++] as string)) break;
     // "A=2, B=4" (fresh56): a word and a value joined by "=" are two words with a label's colon between them
     const equals = text.slice(i, j).search(/[\p{L}\p{N})*_]=[-+]?[\p{L}\p{N}*_(]/u);
     if (equals >= 0) j = i + equals + 1;
-    const raw = text.slice(i, j);
+    const raw = text.slice(i, j).replace(FULL_WIDTH_RE, (c) => FULL_WIDTH.get(c) as string);
     const last = tokens[tokens.length - 1];
     if (lineStart && opensItem(raw, text, last, afterItem, newlines)) {
       if (tokens.length > 0 && newlines > 0) markStop();

@@ -2,7 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { optionList } from "./option-list";
-import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
+import { MAX_LIST, type ParseState, pastWere, type Sentence } from "./sentence";
 
 // The ask cue family: questions and declarative requests naming an attribute of an option.
 
@@ -84,6 +84,16 @@ export function hasNumber(s: Sentence, i: number, end: number, tagged: ReadonlyS
   return false;
 }
 
+/**
+ * Is the word at k a condition's ("if", "unless", a subjunctive "were")? A plain past "were" inside the question
+ * ("how many plants were sold at Stall B?", fresh66) is not.
+ */
+function conditionalWord(s: Sentence, k: number, from: number): boolean {
+  const w = s.words[k] as string;
+  if (!cue.conditionals.has(w)) return false;
+  return !(w === "were" && k > from + 1 && pastWere(s.tokens, s.words, k, from));
+}
+
 /** Does the question from q ask for a value (not about one, not a comparison, not negated)? */
 export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): boolean {
   if (hasNumber(s, q, s.to, tagged)) return false;
@@ -101,7 +111,7 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
       k += 2;
       continue;
     }
-    if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w)) return false;
+    if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || conditionalWord(s, k, q)) return false;
     // "What would X's a need to be ...?" asks a hypothetical; "How would you rate X's Y?" asks the listener's value
     if (
       opener !== undefined &&
@@ -484,7 +494,7 @@ function pairFrom(
     if (NOT_ONE_PAIR.has(w) || cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
     // "how many apples were there?": a past "were", no condition
     const pastThere = w === "were" && k > j + 1 && words[k + 1] === "there";
-    if (cue.conditionals.has(w) && !pastThere) return null;
+    if (conditionalWord(s, k, j) && !pastThere) return null;
     // "What would X's service need to be?" asks a hypothetical; "what would you give X" asks the listener
     if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you" && (modalsAllowed || w !== "can")) return null;
     if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
@@ -529,6 +539,9 @@ const TEAM_STEPS = new Set([
   "finalize",
   "finalise",
   "sign",
+  // "... before we lock it in?" (fresh67)
+  "lock",
+  "settle",
 ]);
 
 /**
@@ -542,6 +555,7 @@ function beforeWeDecide(s: Sentence, j: number): number {
     if (words[k] !== "before" || words[k + 1] !== "we" || !TEAM_STEPS.has(words[k + 2] as string)) continue;
     let end = k + 3;
     if (end < s.to && (words[end] === "it" || words[end] === "anything" || words[end] === "that")) end++;
+    if (words[k + 2] === "lock" && (words[end] === "in" || words[end] === "down")) end++;
     return end === s.to ? k : s.to;
   }
   return s.to;
@@ -796,7 +810,7 @@ export function hintedPairQuestion(
     if (tagged.has(k)) continue;
     const w = words[k] as string;
     if (NOT_ONE_PAIR.has(w) || NOT_ASKING.has(w) || cue.comparatives.has(w) || cue.negations.has(w)) return null;
-    if (w.endsWith("n't") || cue.conditionals.has(w) || cue.alternatives.has(w) || PERCEIVING.has(w)) return null;
+    if (w.endsWith("n't") || conditionalWord(s, k, j) || cue.alternatives.has(w) || PERCEIVING.has(w)) return null;
     if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
     const o = state.options.match(words, k);
     if (o !== null) {

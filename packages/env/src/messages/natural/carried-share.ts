@@ -1,7 +1,7 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { ParseState, Sentence } from "./sentence";
-import { continuation, type Item, itemList, levelAt } from "./share-items";
+import { continuation, doubtingAside, type Item, itemList, levelAt } from "./share-items";
 
 /** The speaker's sources: "my data shows", "in my notes", "on my sheet". */
 const SOURCES = new Set(["data", "notes", "sheet", "numbers", "records", "figures", "copy", "list", "info", "table"]);
@@ -18,12 +18,6 @@ const ASIDES: readonly (readonly string[])[] = [
   ["by", "contrast"],
   ["in", "contrast"],
 ];
-
-/** Words of doubt in a parenthesis after an item: "(not sure)", "(unconfirmed)". */
-const DOUBTS = new Set([
-  ...["not", "unsure", "unconfirmed", "unverified", "unclear", "guess", "guessing", "estimate", "maybe", "might"],
-  ...["perhaps", "possibly", "approx", "approximately", "roughly", "around", "about", "ish", "?"],
-]);
 
 /** Phrases of the speaker's own view that may open the clause: "on my end", "from what I have", "I'm seeing". */
 const VIEWS: readonly (readonly string[])[] = [
@@ -192,14 +186,21 @@ export function carriedShare(
   const last = items[items.length - 1] as Item;
   let close = closingTail(s, last.end, end);
   // "- Plants sold: −1 (the only drag)" (fresh65): a parenthesis closing the item
-  for (let n = 0; n < 8 && close < end && s.tokens[close]?.aside === true; n++) {
-    const w = s.words[close] as string;
-    // "(not sure)", "(maybe)", "(unconfirmed)": a doubt in the parenthesis takes the item back
-    if (DOUBTS.has(w)) return null;
-    close++;
-  }
+  // "(not sure)", "(maybe)", "(unconfirmed)": a doubt in the parenthesis takes the item back
+  if (close < end && s.tokens[close]?.aside === true && doubtingAside(s, close)) return null;
+  for (let n = 0; n < 8 && close < end && s.tokens[close]?.aside === true; n++) close++;
   if (!(close >= end || s.separated(close - 1) || (s.tokens[close - 1]?.stop ?? false))) return null;
   return { option: carried, items, end: close };
+}
+
+/** Does the sentence name an attribute, and no option or agent? */
+function attributeOnly(s: Sentence, first: number, to: number, state: ParseState): boolean {
+  let attribute = false;
+  for (let k = first; k < to; k++) {
+    if (s.words[k] === "agent" || state.options.match(s.words, k) !== null) return false;
+    if (state.attributes.match(s.words, k) !== null) attribute = true;
+  }
+  return attribute;
 }
 
 /**
@@ -216,6 +217,9 @@ export function carriedAfter(
 ): number | null {
   const named = new Set<number>();
   for (const act of acts) if (act.kind !== "pass") named.add(act.option);
+  // "Restaurant F: service 4. Menu variety maybe 3. Wait time likely 4." (fresh66): a sentence of no act that names
+  // an attribute and no option or agent keeps talking about the option before it
+  if (acts.length === 0 && attributeOnly(s, first, to, state)) return state.carried ?? null;
   // "Agent 2 sent this for Restaurant A:", "If we pick Restaurant A:": what follows is no talk of the speaker's
   // about the option
   for (let k = first; k < to; k++)

@@ -158,7 +158,8 @@ function countedPairs(s: Sentence, j: number, end: number, state: ParseState, op
   for (let round = 0; round < MAX_LIST; round++) {
     const levels = levelList(s, k, end, state);
     if (levels === null) break;
-    let at = levels.end;
+    // "Candidate A and Candidate C score 1 and 4 respectively on communication" (fresh67)
+    let at = afterOrder(words, levels.end);
     // "... get 0 and 2 from Omar's calendar" (helper h43q): the source the levels come from names the attribute
     if (cue.levelPrepositions.has(words[at] as string) || words[at] === "from") at++;
     if (words[at] === "the") at++;
@@ -210,7 +211,14 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   if (place === null) return null;
   const last = after?.end ?? stop;
   if (!(last >= end || s.separated(last - 1))) return null;
-  return pair(attributes.attributes, levels.levels, last, (a, l) => [place.option, a, l]);
+  // "Carol's and Dan's availability for Monday 4pm are 0 and 0, and Erin's is 1" (fresh67)
+  return withMore(
+    s,
+    pair(attributes.attributes, levels.levels, last, (a, l) => [place.option, a, l]),
+    place.option,
+    end,
+    state,
+  );
 }
 
 /** A word that may stand as the verb of a counted pair: no name, number or word that changes what the levels mean. */
@@ -518,8 +526,15 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
         at = skipFillers(s, at + 1, end);
         levels = levelList(s, at, end, state);
       }
+      // "..., while A's is 1" (fresh67): another option's level of the same attribute after the list
       if (levels !== null)
-        return pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]);
+        return withOther(
+          s,
+          pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]),
+          attribute.index,
+          end,
+          state,
+        );
       // several options over one attribute and a list of levels later in the clause that no rule pairs: exact or
       // nothing ("A and B have X 5" shares one level with both and stays read)
       for (let k2 = at; k2 < end; k2++) if (levelList(s, k2, end, state) !== null) return { ambiguous: true, end };
@@ -532,6 +547,11 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     if (counted === null && j < end && plainVerb(words[j] as string, state, s, j))
       return countedPairs(s, skipFillers(s, j + 1, end), end, state, options.options);
     return counted;
+  }
+  // "Let's go with Restaurant B. Its food quality and ambience are both 5." (fresh67): "its" is the option talked about
+  if (option === null && words[k] === "its" && state.subject !== null && attributeList(s, k + 1, end, state) !== null) {
+    option = state.subject;
+    k++;
   }
   if (option === null) {
     const o = state.options.match(words, k);
@@ -565,6 +585,33 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     end,
     state,
   );
+}
+
+/** Joining words before another option's level after a paired list: ", while A's is 1". */
+const OTHER_JOINS = new Set(["while", "whereas", "and", "but"]);
+
+/** A paired list over one attribute and ", while <option>'s is <level>" after it: that option's share too. */
+function withOther(
+  s: Sentence,
+  paired: Paired | null,
+  attribute: number,
+  end: number,
+  state: ParseState,
+): Paired | null {
+  if (paired === null || "ambiguous" in paired || !s.separated(paired.end - 1)) return paired;
+  const { words } = s;
+  const k = OTHER_JOINS.has(words[paired.end] as string) ? paired.end + 1 : paired.end;
+  const option = state.options.match(words, k);
+  if (
+    option === null ||
+    words[option.end] !== "'s" ||
+    !(words[option.end + 1] === "is" || words[option.end + 1] === "'s")
+  )
+    return paired;
+  const level = levelAt(s, option.end + 2, end, state);
+  if (level === null || !(level.end >= end || s.separated(level.end - 1))) return paired;
+  if (paired.shares.some(([o]) => o === option.index)) return paired;
+  return { shares: [...paired.shares, [option.index, attribute, level.value]], end: level.end };
 }
 
 /** A paired list of one option and the same option's items after it ("..., respectively; Erin's is 1", fresh65). */

@@ -8,6 +8,8 @@ import type { Sentence } from "./sentence";
 export function passAt(s: Sentence, i: number): number | null {
   let end = passPhraseAt(s, i);
   if (end === null) return null;
+  // "nothing else on my sheet comes close" (fresh67): a comparison in the clause, not a pass
+  for (let k = end; k < s.to && !s.separated(k - 1); k++) if (COMPARING.has(s.words[k] as string)) return null;
   // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
   const owner = s.words[end + 1];
   if ((s.words[end] === "on" || s.words[end] === "from") && (owner === "my" || owner === "our")) end += 2;
@@ -16,6 +18,9 @@ export function passAt(s: Sentence, i: number): number | null {
   else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;
 }
+
+/** Verbs of a comparison after "nothing else": "comes close", "compares", "beats it". */
+const COMPARING: ReadonlySet<string> = new Set(["comes", "come", "close", "compares", "beats", "matches", "rivals"]);
 
 /** Words that may follow "nothing new" / "nothing else" in a pass: its scope or time ("on my side", "here", "yet"). */
 const PASS_AFTER: ReadonlySet<string> = new Set(["on", "from", "for", "to", "here", "at", "yet", "really", "so", "in"]);

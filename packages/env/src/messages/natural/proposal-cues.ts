@@ -3,6 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { consentUnless } from "./consent-proposal";
 import { alternative } from "./option-list";
 import { optionChosen } from "./option-subject-proposal";
+import { REASONS } from "./lone-proposal";
 import { consentTail, LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
@@ -341,6 +342,45 @@ function optionFirst(
   return undefined;
 }
 
+/** Verbs between "the best choice" and the option: "is", "should be", "would be", "has to be", "must be". */
+const CHOICE_IS: readonly (readonly string[])[] = [
+  ["is"],
+  ["'s"],
+  ["should", "be"],
+  ["would", "be"],
+  ["must", "be"],
+  ["has", "to", "be"],
+  ["remains"],
+];
+
+/** Words of musing before "the best choice is X": "Perhaps, the best choice is X" proposes nothing. */
+const MUSING = new Set(["perhaps", "maybe", "possibly", "arguably"]);
+
+/** Leads of a conclusion before "the best choice is X": "so", "therefore", "overall". */
+const CONCLUDING = new Set(["so", "therefore", "thus", "overall", "hence", "then"]);
+
+/**
+ * "So the best choice should be Apartment C" (fresh66), "Our pick is X": the choice named first, then the option
+ * closing the clause; a hedge before it holds it back (a condition or negation does where every proposal cue is
+ * read). The option and the end, or null.
+ */
+function choiceFirst(s: Sentence, i: number, end: number, state: ParseState): { option: number; end: number } | null {
+  const { words } = s;
+  if (!(words[i] === "the" || words[i] === "our") || !(s.clauseStart(i) || CONCLUDING.has(words[i - 1] as string)))
+    return null;
+  let k = i + 1;
+  if (cue.bestAdjectives.has(words[k] as string)) k++;
+  if (!cue.bestNouns.has(words[k] as string) || (k === i + 1 && words[i] !== "our")) return null;
+  const verb = CHOICE_IS.find((v) => v.every((w, n) => words[k + 1 + n] === w));
+  if (verb === undefined) return null;
+  const option = state.options.match(words, k + 1 + verb.length);
+  if (option === null || option.end > end) return null;
+  if (!(option.end >= end || s.separated(option.end - 1) || REASONS.has(words[option.end] as string))) return null;
+  // "Perhaps, the best choice is X": a hedge before it in the sentence is musing
+  for (let b = s.from; b < i; b++) if (MUSING.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
+  return { option: option.index, end: option.end };
+}
+
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 /** Nouns of a teammate's proposal the speaker takes up: "Agent 1's suggestion of X". */
 const SUGGESTIONS = new Set(["suggestion", "proposal", "pick", "choice", "recommendation", "call", "idea", "vote"]);
@@ -424,6 +464,8 @@ export function proposalAt(
   // "X gets my vote", "X is my pick", "X is the best choice"
   const first = optionFirst(s, i, end, state);
   if (first !== undefined) return first;
+  const named = choiceFirst(s, i, end, state);
+  if (named !== null) return named;
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
     let ok = true;

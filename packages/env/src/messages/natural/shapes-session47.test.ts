@@ -309,3 +309,161 @@ describe("smaller forms from fresh64 and fresh65", () => {
       ]);
   });
 });
+
+// From fresh66 (Qwen / DeepSeek voice) and fresh67 (mixed voices), each scored first after fresh64-65's rules
+// (1.000 / 0.760 and 0.989 / 0.798), then tuned on.
+const pantry = held.pantry as NaturalTask;
+const apartments = held.apartments as NaturalTask;
+const theft = held.theft as NaturalTask;
+
+describe("questions (ask-cues.ts, sentence-address.ts)", () => {
+  it("a past 'were' in the question is no condition; a subjunctive one still is", () => {
+    const b = at(stalls.domain.options, "Stall B");
+    const plants = at(stalls.domain.attributes, "plants sold");
+    expect(parseNatural("How many plants were sold at Stall B?", stalls).acts).toEqual([
+      { kind: "ask", option: b, attribute: plants },
+    ]);
+    expect(parseNatural("How many plants were sold if Stall B were open?", stalls).acts).toEqual(nothing);
+  });
+
+  it("a question to an agent the task does not have is read with no addressee (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: 9 }),
+        fc.constantFrom("Question for Agent {n}:", "Agent {n},"),
+        (n, lead) => {
+          const text = `${lead.replace("{n}", String(n))} what's Restaurant B's service?`;
+          expect(parseNatural(text, restaurants).acts).toEqual([{ kind: "ask", option: 1, attribute: 1 }]);
+        },
+      ),
+      { numRuns: 12, seed: 47 },
+    );
+  });
+
+  it("'before we lock it in' closing a request keeps the ask", () => {
+    const d = at(jobs.domain.options, "Candidate D");
+    const lead = at(jobs.domain.attributes, "leadership");
+    expect(parseNatural("Could someone confirm Candidate D's leadership before we lock it in?", jobs).acts).toEqual([
+      { kind: "ask", option: d, attribute: lead },
+    ]);
+  });
+});
+
+describe("proposals (proposal-cues.ts)", () => {
+  it("'the best choice should be X', 'our pick is X' propose; a condition, a hedge or an attribute holds them back", () => {
+    const c = at(apartments.domain.options, "Apartment C");
+    for (const text of [
+      "So the best choice should be Apartment C.",
+      "The best choice is Apartment C since it's quiet.",
+    ])
+      expect(parseNatural(text, apartments).acts).toEqual([{ kind: "propose", option: c }]);
+    for (const text of [
+      "If rent matters, the best choice is Apartment C.",
+      "The best choice is maybe Apartment C.",
+      "The best choice for rent is Apartment C.",
+      "The choice is Apartment C.",
+      "I'm not sure the best choice is Apartment C.",
+      "Not sure, but the best choice is Apartment C.",
+      "Perhaps, the best choice is Apartment C.",
+    ])
+      expect(parseNatural(text, apartments).acts).toEqual(nothing);
+  });
+
+  it("'I'll commit: X' proposes X", () => {
+    expect(
+      parseNatural("I've been going back and forth on this, but I'll commit: Restaurant B.", bigTeam).acts,
+    ).toEqual([{ kind: "propose", option: 1 }]);
+  });
+
+  it("'nothing else on my sheet comes close' compares, it does not pass; 'nothing else on my sheet' passes", () => {
+    const d = at(stalls.domain.options, "Stall D");
+    const books = at(stalls.domain.attributes, "books sold");
+    const text = "Stall D gets my backing! 🎉 Its books sold is +2 — nothing else on my sheet comes close.";
+    expect(parseNatural(text, stalls).acts).toEqual([{ kind: "propose", option: d }, share(d, books, 2)]);
+    expect(parseNatural("Nothing else on my sheet.", stalls).acts).toEqual([{ kind: "pass" }]);
+  });
+});
+
+describe("items and lists (share-items.ts, paired-shares.ts, carried-share.ts, structured-acts.ts)", () => {
+  it("full-width punctuation separates as ASCII does (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 }),
+        levelArb,
+        levelArb,
+        (o, [a, b], l1, l2) => {
+          const text = `${options[o]}：${attributes[a as number]} ${l1}，${attributes[b as number]} ${l2}。`;
+          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a as number, l1), share(o, b as number, l2)]);
+        },
+      ),
+      { numRuns: 25, seed: 47 },
+    );
+  });
+
+  it("'full marks in my notes', 'on it, and zero rice bags', '1 apple (rice bags I cannot see)'", () => {
+    const hartley = at(manor.domain.options, "Miss Hartley");
+    const glove = at(manor.domain.attributes, "torn glove");
+    expect(parseNatural("Miss Hartley's torn glove gets full marks in my notes.", manor).acts).toEqual([
+      share(hartley, glove, 3),
+    ]);
+    const [apples, onions, rice] = ["apples", "onions", "rice bags"].map((n) => at(pantry.domain.attributes, n));
+    expect(parseNatural("Shelf A has 5 onions on it, and zero rice bags.", pantry).acts).toEqual([
+      share(0, onions as number, 5),
+      share(0, rice as number, 0),
+    ]);
+    expect(parseNatural("Shelf A: 5 onions, 1 apple (rice bags I cannot see).", pantry).acts).toEqual([
+      share(0, onions as number, 5),
+      share(0, apples as number, 1),
+    ]);
+    expect(parseNatural("Shelf A has 1 apple (maybe).", pantry).acts).toEqual(nothing);
+  });
+
+  it("a sentence of no act about an attribute keeps the option talked about for the next", () => {
+    const f = 5;
+    const [service, wait] = ["service", "wait time"].map((n) => at(bigTeam.domain.attributes, n));
+    const text = "What I can tell for Restaurant F: service 4. Menu variety maybe 3. Wait time likely 4.";
+    expect(parseNatural(text, bigTeam).acts).toEqual([share(f, service as number, 4), share(f, wait as number, 4)]);
+  });
+
+  it("paired lists: 'respectively on <attribute>', ', while A's is 1', ', and Erin's is 1', 'Its A and B are both 5'", () => {
+    const comm = at(jobs.domain.attributes, "communication");
+    expect(parseNatural("Candidates A and C score 1 and 4 respectively on communication.", jobs).acts).toEqual([
+      share(0, comm, 1),
+      share(2, comm, 4),
+    ]);
+    const camera = at(theft.domain.attributes, "camera footage");
+    const text = "Employees B and C have camera footage 0 and 0 respectively, while A's is 1.";
+    expect(parseNatural(text, theft).acts).toEqual([share(1, camera, 0), share(2, camera, 0), share(0, camera, 1)]);
+    const four = meeting("Monday 4pm");
+    const erin = "Carol's and Dan's availability for Monday 4pm are 0 and 0, and Erin's is 1, so that slot is out.";
+    expect(parseNatural(erin, meetings).acts).toEqual([
+      share(four, avail("Carol"), 0),
+      share(four, avail("Dan"), 0),
+      share(four, avail("Erin"), 1),
+    ]);
+    const [food, ambience] = ["food quality", "ambience"].map((n) => at(bigTeam.domain.attributes, n));
+    expect(parseNatural("Let's go with Restaurant B. Its food quality and ambience are both 5.", bigTeam).acts).toEqual(
+      [{ kind: "propose", option: 1 }, share(1, food as number, 5), share(1, ambience as number, 5)],
+    );
+  });
+
+  it("a person alone before the level, or before 'shows', under an option's label", () => {
+    const text =
+      "- **Monday 2pm**: Alice 1, Bob 1, Carol 1 from my view — no conflicts\n- **Tuesday 11am**: Dan shows 0";
+    const two = meeting("Monday 2pm");
+    expect(parseNatural(text, meetings).acts).toEqual([
+      share(two, avail("Alice"), 1),
+      share(two, avail("Bob"), 1),
+      share(two, avail("Carol"), 1),
+      share(meeting("Tuesday 11am"), avail("Dan"), 0),
+    ]);
+    expect(parseNatural("Alice 1.", meetings).acts).toEqual(nothing);
+  });
+
+  it("YAML with the kind named once over a list of facts", () => {
+    const text =
+      "```yaml\naction: share\nfacts:\n  - option: Restaurant C\n    attribute: wait time\n    level: 5\n```";
+    expect(parseNatural(text, bigTeam).acts).toEqual([share(2, at(bigTeam.domain.attributes, "wait time"), 5)]);
+  });
+});

@@ -103,7 +103,13 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
   // "On my side, Alice is at 1 for that slot" (fresh64): the person alone, a verb of being, the level
   // "Tomas gives it a full 2" (fresh65): the person giving the option its level
   const gives = GIVES.has(s.words[j + 1] as string) && (s.words[j + 2] === "it" || s.words[j + 2] === "that");
-  if (owner !== undefined && (s.words[j + 1] === "is" || s.words[j + 1] === "'s" || gives) && !s.separated(j)) {
+  // "**Monday 2pm**: Alice 1, Bob 1", "Dan shows 0" (fresh67): the level right after the person, or after a filler
+  const after = s.words[j + 1] as string;
+  if (
+    owner !== undefined &&
+    (cue.levelFillers.has(after) || gives || naturalInteger(after) !== null) &&
+    !s.separated(j)
+  ) {
     let m = gives ? j + 3 : j + 1;
     if (gives && s.words[m] === "a" && s.words[m + 1] === "full") m += 2;
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
@@ -174,7 +180,9 @@ export function scaleEndAt(
 /** "full marks", "top marks" at k, closing its clause: the scale's top, or null. */
 export function fullMarksAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
   if (!cue.fullMarks.has(s.words[k] as string) || s.words[k + 1] !== "marks") return null;
-  return k + 2 >= s.to || s.separated(k + 1) ? { value: state.task.levels[1], end: k + 2 } : null;
+  // "Miss Hartley's torn glove gets full marks in my notes" (fresh66): the speaker's source may close it
+  const closes = k + 2 >= s.to || s.separated(k + 1) || ownSource(s.words, k + 2, s.to, s);
+  return closes ? { value: state.task.levels[1], end: k + 2 } : null;
 }
 
 /** Nouns of a group of known size: "a pair of rice bags", "a trio of onions". */
@@ -224,10 +232,28 @@ function noneCount(s: Sentence, k: number, state: ParseState): boolean {
   return j >= s.to || s.separated(j - 1) || s.words[j] === "on" || s.words[j] === "in";
 }
 
+/** Words of doubt in a parenthesis after an item: "(not sure)", "(unconfirmed)", "(maybe)". */
+const DOUBTS = new Set([
+  ...["not", "unsure", "unconfirmed", "unverified", "unclear", "guess", "guessing", "estimate", "maybe", "might"],
+  ...["perhaps", "possibly", "approx", "approximately", "roughly", "around", "about", "ish", "?"],
+]);
+
+/** Does the parenthesis opening at k hold a word of doubt ("(maybe)", "(not sure)")? */
+export function doubtingAside(s: Sentence, k: number): boolean {
+  for (let m = k; m < s.to && m < k + 8 && (s.tokens[m] as NaturalToken).aside; m++)
+    if (DOUBTS.has(s.words[m] as string) || (s.tokens[m] as NaturalToken).question) return true;
+  return false;
+}
+
 /** Does a counted noun end its item at k (a clause end, "and", "on Shelf A")? "2 service issues" does not. */
 function countEnds(s: Sentence, k: number, end: number): boolean {
+  // "1 apple (rice bags I cannot see)" (fresh66): a parenthesis after the noun ends it too
   return (
-    k >= end || s.separated(k - 1) || (s.tokens[k - 1] as NaturalToken).stop || cue.afterCount.has(s.words[k] as string)
+    k >= end ||
+    s.separated(k - 1) ||
+    (s.tokens[k - 1] as NaturalToken).stop ||
+    cue.afterCount.has(s.words[k] as string) ||
+    ((s.tokens[k] as NaturalToken).aside === true && !doubtingAside(s, k))
   );
 }
 
@@ -311,6 +337,8 @@ const POINTERS: readonly (readonly string[])[] = [
   ["for", "that", "slot"],
   ["for", "this", "slot"],
   ["for", "that", "one"],
+  // "Shelf A has 5 onions on it, and zero rice bags" (fresh67)
+  ["on", "it"],
 ];
 
 /** After the last item's level said again between pauses at `at` ("— a 5 —"), the word after it; else null. */

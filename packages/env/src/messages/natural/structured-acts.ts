@@ -81,6 +81,12 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, k
   if (value === null || typeof value !== "object") return;
   const o = value as Record<string, unknown>;
   const named = namedKind(o);
+  // {"action": "share", "facts": [{...}, ...]} (fresh66's YAML): the kind named once over a list of its acts
+  const held = named === undefined ? [] : Object.entries(o).filter(([key, v]) => heldActs(key, v));
+  if (named !== undefined && held.length > 0 && !("option" in o) && !("attribute" in o)) {
+    for (const [key, v] of held) actObjects(v, out, depth + 1, GROUP_KEYS.get(key.trim().toLowerCase()) ?? named);
+    return;
+  }
   if (named !== undefined) {
     out.push({ ...o, act: named });
     return;
@@ -101,6 +107,12 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, k
   if (!grouped && kind === "share" && nestedShares(o, out)) return;
   if (!grouped && kind === "share" && attributeKeyed(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
+}
+
+/** Does the key hold acts (a list or map under a list or group key: "facts", "acts", "shares")? */
+function heldActs(key: string, v: unknown): boolean {
+  const lower = key.trim().toLowerCase();
+  return (LIST_KEYS.has(lower) || GROUP_KEYS.has(lower)) && typeof v === "object" && v !== null;
 }
 
 /**
