@@ -9,9 +9,11 @@
 // decode steps with their input rows in one kernel on and off (setEmbedAtKernel); `adam`: an Adam step of every
 // variable of the demo base (its gradients from one train step, scaled by a clipping factor) as one kernel per
 // variable on and off (setFusedAdam); `views`: the train step with its saved tensors as views on and off
-// (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK.
+// (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK;
+// `sums`: the train step (SIMD weight gradients, as RL takes them) with its gain and embedding gradients' column sums as
+// SIMD WebAssembly on and off (setSimdColumnSums).
 // The train step runs as TransformerTrainer runs it (withSavedTensorViews). A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views|sums]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -24,6 +26,7 @@ import {
   setFusedAdam,
   setSavedTensorViews,
   setSimdMatMul,
+  setSimdColumnSums,
   withSavedTensorViews,
   AdamOptimizer,
   packPrefixTree,
@@ -122,5 +125,10 @@ if (only === "views") {
   ab("train step, SIMD weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
   setSimdMatMul({ linearGradients: false });
   ab("train step, XNNPACK weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
+  setSimdMatMul(previous);
+}
+if (only === "sums") {
+  const previous = setSimdMatMul({ linearGradients: true });
+  ab("train step, SIMD weight gradients (column sums as SIMD WebAssembly)", train, setSimdColumnSums, 40);
   setSimdMatMul(previous);
 }

@@ -25,6 +25,7 @@ export {
   simdBatchMatMulKernel,
   simdMatMulSettings,
 } from "./model/simd-batch-mat-mul";
+export { setSimdColumnSums } from "./model/simd-column-sums";
 export {
   concatColumns,
   concatColumnsKernel,

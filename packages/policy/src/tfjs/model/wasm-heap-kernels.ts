@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import { embeddingGradientScratchBytes, simdColumnSums } from "./simd-column-sums";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
 import {
   bindModule,
@@ -723,6 +724,11 @@ function columnSumsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
   const px = at(wasm, x);
   const po = at(wasm, out);
+  const simd = simdColumnSums(wasm.wasm.asm?.memory);
+  if (simd !== undefined) {
+    simd.columnSums(px * 4, po * 4, n, width);
+    return out;
+  }
   // ones[1, n] @ x as XNNPACK sums it: each column from +0, its rows in order (a Float32Array rounds every sum)
   h.f32.fill(0, po, po + width);
   for (let r = 0; r < n; r++) {
@@ -743,6 +749,14 @@ function embeddingGradientFunc({ inputs, backend, attrs }: WasmKernelParams): tf
   const pd = at(wasm, dy);
   const po = at(wasm, out);
   const index = at(wasm, ids);
+  const simd = simdColumnSums(wasm.wasm.asm?.memory);
+  if (simd !== undefined && wasm.disposeData !== undefined) {
+    // the same sums in SIMD WebAssembly (simd-column-sums.ts), its partial rows in a scratch freed before returning
+    const scratch = wasm.makeOutput([embeddingGradientScratchBytes(vocab, width) / 4], "float32");
+    simd.embeddingGradient(pd * 4, index * 4, po * 4, n, width, vocab, at(wasm, scratch) * 4);
+    wasm.disposeData(scratch.dataId);
+    return out;
+  }
   h.f32.fill(0, po, po + vocab * width);
   // onehot^T dy as the SIMD matmul sums it: per block of 48 rows, a partial sum from zero in row order, added to the
   // output at the block's end. The one-hot's zero terms add +-0, which leaves every sum as it is.
