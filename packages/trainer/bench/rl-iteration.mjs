@@ -1,6 +1,7 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 47's column sums as SIMD WebAssembly, setSimdColumnSums: the train step's gain and embedding
-// gradients summed by JavaScript loops as before; the `.vs-previous` figures, their ratio today's over it)
+// (today's without session 47's SIMD WebAssembly: setSimdColumnSums and setSimdRmsNormRows off, the train step's gain and
+// embedding gradients summed by JavaScript loops and RMSNorm's inference rows one at a time as before; the
+// `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -25,6 +26,7 @@ import {
   setLastBlockAtTargets,
   setSavedTensorViews,
   setSimdColumnSums,
+  setSimdRmsNormRows,
   setRmsNormGradKernels,
   setSimdMatMul,
   setTrainLastBlockAtTargets,
@@ -73,7 +75,7 @@ const ALL_ON = {
  * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels; `views`: the
  * train step's saved tensors kept as views of their data instead of the engine's copies (setSavedTensorViews);
  * `simdSums`: the train step's gain and embedding gradients' column sums as SIMD WebAssembly (setSimdColumnSums) instead
- * of JavaScript loops.
+ * of JavaScript loops, and RMSNorm's inference rows four at a time as SIMD (setSimdRmsNormRows) instead of one at a time.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -157,6 +159,7 @@ export async function rlIterationFigures({ report, quick }) {
       setGradientSumKernel(path.fusedAdam);
       setSavedTensorViews(path.views);
       setSimdColumnSums(path.simdSums);
+      setSimdRmsNormRows(path.simdSums);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -207,7 +210,7 @@ export async function rlIterationFigures({ report, quick }) {
       ".vs-previous",
       paths.today,
       paths.previous,
-      "baseline: the previous step (today's with the train step's column sums as JavaScript loops: setSimdColumnSums off)",
+      "baseline: the previous step (today's with the column sums as JavaScript loops and RMSNorm's rows one at a time: setSimdColumnSums and setSimdRmsNormRows off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -242,6 +245,7 @@ export async function rlIterationFigures({ report, quick }) {
   setGradientSumKernel(true);
   setSavedTensorViews(true);
   setSimdColumnSums(true);
+  setSimdRmsNormRows(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 

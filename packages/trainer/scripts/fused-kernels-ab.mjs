@@ -11,9 +11,10 @@
 // variable on and off (setFusedAdam); `views`: the train step with its saved tensors as views on and off
 // (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK;
 // `sums`: the train step (SIMD weight gradients, as RL takes them) with its gain and embedding gradients' column sums as
-// SIMD WebAssembly on and off (setSimdColumnSums).
+// SIMD WebAssembly on and off (setSimdColumnSums); `rows`: the prefill and decode steps and the reference pass with
+// RMSNorm's inference rows four at a time as SIMD on and off (setSimdRmsNormRows).
 // The train step runs as TransformerTrainer runs it (withSavedTensorViews). A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views|sums]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views|sums|rows]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -27,6 +28,7 @@ import {
   setSavedTensorViews,
   setSimdMatMul,
   setSimdColumnSums,
+  setSimdRmsNormRows,
   withSavedTensorViews,
   AdamOptimizer,
   packPrefixTree,
@@ -131,4 +133,8 @@ if (only === "sums") {
   const previous = setSimdMatMul({ linearGradients: true });
   ab("train step, SIMD weight gradients (column sums as SIMD WebAssembly)", train, setSimdColumnSums, 40);
   setSimdMatMul(previous);
+}
+if (only === "rows") {
+  ab("prefill + 20 decode steps (RMSNorm rows four at a time)", decode, setSimdRmsNormRows, 30);
+  ab("reference pass of the tree (RMSNorm rows four at a time)", reference, setSimdRmsNormRows, 30);
 }

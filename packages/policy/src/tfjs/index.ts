@@ -26,6 +26,7 @@ export {
   simdMatMulSettings,
 } from "./model/simd-batch-mat-mul";
 export { setSimdColumnSums } from "./model/simd-column-sums";
+export { setSimdRmsNormRows } from "./model/simd-rms-norm-rows";
 export {
   concatColumns,
   concatColumnsKernel,
