@@ -1,6 +1,7 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 46's saved tensors as views, setSavedTensorViews: the train step's saved tensors copied by
-// tfjs' engine as before; the `.vs-previous` figures, their ratio today's over it)
+// (today's without session 47's SIMD WebAssembly: setSimdColumnSums and setSimdRmsNormRows off, the train step's gain and
+// embedding gradients summed by JavaScript loops and RMSNorm's inference rows one at a time as before; the
+// `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -24,6 +25,8 @@ import {
   setHeapWasm,
   setLastBlockAtTargets,
   setSavedTensorViews,
+  setSimdColumnSums,
+  setSimdRmsNormRows,
   setRmsNormGradKernels,
   setSimdMatMul,
   setTrainLastBlockAtTargets,
@@ -46,6 +49,7 @@ const ALL_ON = {
   lean: true,
   fusedAdam: true,
   views: true,
+  simdSums: true,
 };
 
 /**
@@ -69,7 +73,9 @@ const ALL_ON = {
  * at temperature 1 in one pass (setOnePassSampling), and a prefill's and decode step's input rows in one kernel
  * (setEmbedAtKernel); `fusedAdam`: an Adam step as one kernel per variable (setFusedAdam) and a minibatch's parts'
  * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels; `views`: the
- * train step's saved tensors kept as views of their data instead of the engine's copies (setSavedTensorViews).
+ * train step's saved tensors kept as views of their data instead of the engine's copies (setSavedTensorViews);
+ * `simdSums`: the train step's gain and embedding gradients' column sums as SIMD WebAssembly (setSimdColumnSums) instead
+ * of JavaScript loops, and RMSNorm's inference rows four at a time as SIMD (setSimdRmsNormRows) instead of one at a time.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -126,7 +132,7 @@ export async function rlIterationFigures({ report, quick }) {
   base.model.dispose();
   const paths = {
     today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, views: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, simdSums: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -152,6 +158,8 @@ export async function rlIterationFigures({ report, quick }) {
       setFusedAdam(path.fusedAdam);
       setGradientSumKernel(path.fusedAdam);
       setSavedTensorViews(path.views);
+      setSimdColumnSums(path.simdSums);
+      setSimdRmsNormRows(path.simdSums);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -202,7 +210,7 @@ export async function rlIterationFigures({ report, quick }) {
       ".vs-previous",
       paths.today,
       paths.previous,
-      "baseline: the previous step (today's with the train step's saved tensors copied by tfjs' engine: setSavedTensorViews off)",
+      "baseline: the previous step (today's with the column sums as JavaScript loops and RMSNorm's rows one at a time: setSimdColumnSums and setSimdRmsNormRows off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -236,6 +244,8 @@ export async function rlIterationFigures({ report, quick }) {
   setFusedAdam(true);
   setGradientSumKernel(true);
   setSavedTensorViews(true);
+  setSimdColumnSums(true);
+  setSimdRmsNormRows(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 

@@ -9,9 +9,12 @@
 // decode steps with their input rows in one kernel on and off (setEmbedAtKernel); `adam`: an Adam step of every
 // variable of the demo base (its gradients from one train step, scaled by a clipping factor) as one kernel per
 // variable on and off (setFusedAdam); `views`: the train step with its saved tensors as views on and off
-// (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK.
+// (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK;
+// `sums`: the train step (SIMD weight gradients, as RL takes them) with its gain and embedding gradients' column sums as
+// SIMD WebAssembly on and off (setSimdColumnSums); `rows`: the prefill and decode steps and the reference pass with
+// RMSNorm's inference rows four at a time as SIMD on and off (setSimdRmsNormRows).
 // The train step runs as TransformerTrainer runs it (withSavedTensorViews). A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views|sums|rows]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -24,6 +27,8 @@ import {
   setFusedAdam,
   setSavedTensorViews,
   setSimdMatMul,
+  setSimdColumnSums,
+  setSimdRmsNormRows,
   withSavedTensorViews,
   AdamOptimizer,
   packPrefixTree,
@@ -123,4 +128,13 @@ if (only === "views") {
   setSimdMatMul({ linearGradients: false });
   ab("train step, XNNPACK weight gradients (saved tensors as views)", train, setSavedTensorViews, 40);
   setSimdMatMul(previous);
+}
+if (only === "sums") {
+  const previous = setSimdMatMul({ linearGradients: true });
+  ab("train step, SIMD weight gradients (column sums as SIMD WebAssembly)", train, setSimdColumnSums, 40);
+  setSimdMatMul(previous);
+}
+if (only === "rows") {
+  ab("prefill + 20 decode steps (RMSNorm rows four at a time)", decode, setSimdRmsNormRows, 30);
+  ab("reference pass of the tree (RMSNorm rows four at a time)", reference, setSimdRmsNormRows, 30);
 }

@@ -25,6 +25,8 @@ export {
   simdBatchMatMulKernel,
   simdMatMulSettings,
 } from "./model/simd-batch-mat-mul";
+export { setSimdColumnSums } from "./model/simd-column-sums";
+export { setSimdRmsNormRows } from "./model/simd-rms-norm-rows";
 export {
   concatColumns,
   concatColumnsKernel,

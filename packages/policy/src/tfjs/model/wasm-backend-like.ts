@@ -8,6 +8,8 @@ export interface WasmBackendLike {
   wasm: { asm?: { memory?: { readonly buffer: ArrayBuffer } } };
   dataIdMap: { get(dataId: unknown): { memoryOffset: number } | undefined };
   makeOutput(shape: number[], dtype: "float32"): tf.TensorInfo;
+  /** Frees a tensor's data (a kernel's scratch made by makeOutput and not returned). */
+  disposeData?(dataId: unknown): boolean;
 }
 
 /** What tfjs passes a registered kernel function. */

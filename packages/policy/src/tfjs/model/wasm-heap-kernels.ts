@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
+import { embeddingGradientScratchBytes, simdColumnSums } from "./simd-column-sums";
+import { simdRmsNormRows } from "./simd-rms-norm-rows";
 import type { WasmBackendLike, WasmKernelParams } from "./wasm-backend-like";
 import {
   bindModule,
@@ -454,7 +456,12 @@ function rmsNormRowsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tenso
   const out = wasm.makeOutput([n, d], "float32");
   const fns = heapWasm(wasm);
   if (fns !== null) {
-    (fns.rmsNormRows as WasmFunction)(at(wasm, x) * 4, at(wasm, gain) * 4, at(wasm, out) * 4, n, d, eps);
+    // four rows at a time as SIMD where it runs (simd-rms-norm-rows.ts: the same values), the rest one at a time
+    const fourRows = d % 4 === 0 ? simdRmsNormRows(wasm.wasm.asm?.memory) : undefined;
+    const n4 = fourRows === undefined ? 0 : n - (n % 4);
+    const [px, pg, po] = [at(wasm, x) * 4, at(wasm, gain) * 4, at(wasm, out) * 4];
+    if (n4 > 0) fourRows?.(px, pg, po, n4, d, eps);
+    (fns.rmsNormRows as WasmFunction)(px + n4 * d * 4, pg, po + n4 * d * 4, n - n4, d, eps);
     return out;
   }
   const f32 = (heap(wasm) as { f32: Float32Array }).f32;
@@ -723,6 +730,11 @@ function columnSumsFunc({ inputs, backend }: WasmKernelParams): tf.TensorInfo {
   const h = heap(wasm) as { f32: Float32Array; i32: Int32Array };
   const px = at(wasm, x);
   const po = at(wasm, out);
+  const simd = simdColumnSums(wasm.wasm.asm?.memory);
+  if (simd !== undefined) {
+    simd.columnSums(px * 4, po * 4, n, width);
+    return out;
+  }
   // ones[1, n] @ x as XNNPACK sums it: each column from +0, its rows in order (a Float32Array rounds every sum)
   h.f32.fill(0, po, po + width);
   for (let r = 0; r < n; r++) {
@@ -743,6 +755,14 @@ function embeddingGradientFunc({ inputs, backend, attrs }: WasmKernelParams): tf
   const pd = at(wasm, dy);
   const po = at(wasm, out);
   const index = at(wasm, ids);
+  const simd = simdColumnSums(wasm.wasm.asm?.memory);
+  if (simd !== undefined && wasm.disposeData !== undefined) {
+    // the same sums in SIMD WebAssembly (simd-column-sums.ts), its partial rows in a scratch freed before returning
+    const scratch = wasm.makeOutput([embeddingGradientScratchBytes(vocab, width) / 4], "float32");
+    simd.embeddingGradient(pd * 4, index * 4, po * 4, n, width, vocab, at(wasm, scratch) * 4);
+    wasm.disposeData(scratch.dataId);
+    return out;
+  }
   h.f32.fill(0, po, po + vocab * width);
   // onehot^T dy as the SIMD matmul sums it: per block of 48 rows, a partial sum from zero in row order, added to the
   // output at the block's end. The one-hot's zero terms add +-0, which leaves every sum as it is.
