@@ -33,11 +33,21 @@ export function requestAt(s: Sentence, i: number): boolean {
   // ("We need X's service before deciding" is no request: it asks no one)
   // "I still need X's Y from you": an adverb between the speaker and "need"
   const speaker = STILL.has(prev ?? "") ? (words[i - 2] as string | undefined) : prev;
+  // "Still need Restaurant A's service, if anyone has it." (fresh68): the speaker left out, the team asked after it
+  const bare = STILL.has(prev ?? "") && s.clauseStart(i - 1);
   if (
     w === "need" &&
-    (speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")
+    (bare || speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")
   )
-    for (let k = i + 1; k < Math.min(s.to, i + 12); k++) if (words[k] === "from" && words[k + 1] === "you") return true;
+    for (let k = i + 1; k < Math.min(s.to, i + 12); k++) {
+      if (words[k] === "from" && words[k + 1] === "you") return true;
+      if (
+        words[k] === "if" &&
+        (words[k + 1] === "anyone" || words[k + 1] === "someone") &&
+        HAS.has(words[k + 2] as string)
+      )
+        return true;
+    }
   if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
   // "I'm after X's Y", "I'd be grateful for X's Y" (the speaker's want, put to the agent the sentence addresses)
@@ -70,6 +80,9 @@ function othersWant(s: Sentence, i: number): boolean {
 
 /** What a request asks for after "I'd love a ...": a value, not a thing ("a table", "a break"). */
 const VALUE_NOUNS = new Set(["number", "figure", "rating", "score", "reading", "read", "value", "estimate", "count"]);
+
+/** Verbs of "if anyone has it" after a need. */
+const HAS = new Set(["has", "have", "knows", "sees", "holds"]);
 
 /** Between the speaker and "need": "I still need", "I really need". */
 const STILL = new Set(["still", "really", "also", "just", "only"]);

@@ -30,3 +30,14 @@ export function optionList(
 export function alternative(s: Sentence, i: number, end: number): boolean {
   return (i > s.from && cue.alternatives.has(s.words[i - 1] as string)) || s.words[end] === "or";
 }
+
+/**
+ * Past the options' noun in the plural before a list of their letters ("Restaurants B, C and D", fresh68): the index
+ * of the first option; k itself when no such noun stands there.
+ */
+export function afterPluralNoun(s: Sentence, k: number, state: ParseState): number {
+  const head = state.task.domain.optionNoun.split(" ").pop() as string;
+  const w = s.words[k] as string;
+  const plural = w === `${head}s` || w === `${head}es` || (head.endsWith("f") && w === `${head.slice(0, -1)}ves`);
+  return plural && state.options.match(s.words, k + 1) !== null ? k + 1 : k;
+}

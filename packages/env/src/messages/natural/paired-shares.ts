@@ -7,7 +7,7 @@ import { plainWord } from "./lone-share";
 import { levelsForOptions, parallelShares } from "./parallel-shares";
 import { continuation, type Item, levelAt } from "./share-items";
 import { naturalInteger } from "./natural-integer";
-import { optionList } from "./option-list";
+import { afterPluralNoun, optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
 import { soldNoun } from "./sold-count";
 
@@ -198,11 +198,15 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   const levels = levelList(s, skipFillers(s, before?.end ?? attributes.end, end), end, state);
   if (levels === null) {
     // "Carol's and Dan's availability for Monday 4pm are both 0" (fresh64): one level for each of them
-    const shared = before === null ? null : bothLevel(s, before.end, end, state);
-    if (before === null || shared === null) return null;
+    // "Alice's availability and Bob's availability are both 1 for that slot" (fresh68): the option talked about
+    const shared = bothLevel(s, before?.end ?? attributes.end, end, state);
+    if (shared === null) return null;
+    const place =
+      before === null ? pointedPlace(s, shared.end, end, state) : { option: before.option, end: shared.end };
+    if (place === null) return null;
     // ", while Erin's is 1": the same option's items after them
-    const shares: [number, number, number][] = attributes.attributes.map((a) => [before.option, a, shared.value]);
-    return withMore(s, { shares, end: shared.end }, before.option, end, state);
+    const shares: [number, number, number][] = attributes.attributes.map((a) => [place.option, a, shared.value]);
+    return withMore(s, { shares, end: place.end }, place.option, end, state);
   }
   let stop = levels.end;
   stop = afterOrder(s.words, stop);
@@ -413,7 +417,8 @@ function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseSt
   const { words } = s;
   const attribute = attributeLead(s, k, end, state);
   if (attribute === null || !s.separated(attribute.end - 1)) return null;
-  const options = optionList(s, afterRatingLead(words, attribute.end), end, state);
+  const at = afterRatingLead(words, attribute.end);
+  const options = optionList(s, afterPluralNoun(s, at, state), end, state);
   if (options === null || options.options.length < 2) return null;
   return optionsLevels(s, options, attribute.index, end, state);
 }
@@ -585,6 +590,29 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     end,
     state,
   );
+}
+
+/** Pointers after a level to the option talked about: "for that slot", "there", "for it". */
+const PLACE_POINTERS: readonly (readonly string[])[] = [
+  ["for", "that", "slot"],
+  ["for", "it"],
+  ["there"],
+  ["for", "them"],
+];
+
+/**
+ * "... are both 1 for that slot" at k (fresh68): the option the talk is about (the sentence before's) and the word
+ * after the pointer, or null when no pointer closes the clause there or no option is talked about.
+ */
+function pointedPlace(s: Sentence, k: number, end: number, state: ParseState): { option: number; end: number } | null {
+  const option = state.subject ?? state.carried ?? null;
+  if (option === null) return null;
+  // the level's closing tail may already hold the pointer ("both 1 for that slot" ends after it)
+  if (PLACE_POINTERS.some((p) => p.every((w, n) => s.words[k - p.length + n] === w))) return { option, end: k };
+  const pointer = PLACE_POINTERS.find((p) => p.every((w, n) => s.words[k + n] === w));
+  if (pointer === undefined) return null;
+  const close = k + pointer.length;
+  return close >= end || s.separated(close - 1) ? { option, end: close } : null;
 }
 
 /** Joining words before another option's level after a paired list: ", while A's is 1". */

@@ -125,6 +125,11 @@ const POINTER_RELATIVES = new Set(["who", "where", "what", "which"]);
 function pointerProposal(s: Sentence, i: number, end: number): number | null {
   const { words } = s;
   // "The evidence points to Lady Ashby; she's my pick.", "... — he's our man" (fresh40): a person pointed back to
+  // "Apartment C. Final answer from me." (fresh68): the label alone as its sentence points back to the option
+  if (words[i] === "final" && words[i + 1] === "answer" && i === s.from) {
+    const j = words[i + 2] === "from" && words[i + 3] === "me" ? i + 4 : i + 2;
+    return j >= end ? j : null;
+  }
   const person = PERSONS.has(words[i] as string) && (words[i + 1] === "'s" || words[i + 1] === "is");
   if (person && !(i > s.from && s.separated(i - 1))) return null;
   if (!person && (words[i] !== "that" || !(words[i + 1] === "'s" || words[i + 1] === "is"))) return null;
@@ -166,9 +171,14 @@ const PRIZE_RANKS = new Set(["first", "top", "grand"]);
 const POSSIBLY = new Set(["might", "may", "could"]);
 /** After "<option>," closing the sentence: "Restaurant F, final answer.", "Stall B, my pick." */
 const TAIL_LEADS = new Set(["my", "final", "our"]);
+/** Subjects of a prediction of someone else's choice: "the others will", "they'll", "everyone would". */
+const OTHERS_WILL = new Set(["others", "they", "everyone", "everybody", "team", "rest", "he", "she", "agents"]);
+
 /** Does a prediction stand at b: "I bet" (not "I bet on"), "end up" (what the team will come to do)? */
 function predicted(words: readonly string[], b: number): boolean {
   if (words[b] === "bet") return words[b - 1] === "i" && words[b + 1] !== "on";
+  // "I suspect the others will lean toward Shelf A" (fresh69): what someone else will do
+  if (words[b] === "will" || words[b] === "'ll" || words[b] === "would") return OTHERS_WILL.has(words[b - 1] as string);
   return words[b] === "up" && words[b - 1] === "end";
 }
 

@@ -86,6 +86,9 @@ export function sentenceAddress(
     if (n !== null && n >= 1 && n <= task.agents) {
       to = n - 1;
       for (let k = first; k <= named + 1; k++) tagged.add(k);
+    } else if (n !== null && n > task.agents) {
+      // "Agent 4: Lord Ashby's poison bottle?" where the task has three agents (fresh69): read, to nobody in particular
+      for (let k = first; k <= named + 1; k++) tagged.add(k);
     }
   }
   // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma

@@ -467,3 +467,102 @@ describe("items and lists (share-items.ts, paired-shares.ts, carried-share.ts, s
     expect(parseNatural(text, bigTeam).acts).toEqual([share(2, at(bigTeam.domain.attributes, "wait time"), 5)]);
   });
 });
+
+// From fresh68 (Gemini / Gemma voice; 1.000 / 0.775 unseen after fresh64-67's rules) and fresh69 (Mistral / Command R;
+// 0.984 / 0.750), tuned on; fresh70 and fresh71 are held out.
+describe("from fresh68 and fresh69", () => {
+  it("'For cleanliness, Restaurants B, C and D come in at 4, 1 and 4, respectively': the options' plural noun", () => {
+    const clean = at(bigTeam.domain.attributes, "cleanliness");
+    const text = "For cleanliness, Restaurants B, C and D come in at 4, 1 and 4, respectively.";
+    expect(parseNatural(text, bigTeam).acts).toEqual([share(1, clean, 4), share(2, clean, 1), share(3, clean, 4)]);
+  });
+
+  it("'Still need X's Y, if anyone has it' asks; 'We need X's Y before deciding' asks no one", () => {
+    const service = at(bigTeam.domain.attributes, "service");
+    for (const text of [
+      "Still need Restaurant A's service, if anyone has it.",
+      "I still need Restaurant A's service, if anyone has it.",
+    ])
+      expect(parseNatural(text, bigTeam).acts).toEqual([{ kind: "ask", option: 0, attribute: service }]);
+    expect(parseNatural("We need Restaurant A's service before deciding.", bigTeam).acts).toEqual(nothing);
+  });
+
+  it("'X. Final answer from me.' proposes X; alone, or after two options, it proposes nothing", () => {
+    const c = at(apartments.domain.options, "Apartment C");
+    expect(parseNatural("Apartment C. Final answer from me.", apartments).acts).toEqual([
+      { kind: "propose", option: c },
+    ]);
+    expect(parseNatural("Final answer from me.", apartments).acts).toEqual(nothing);
+    expect(parseNatural("Apartment C and Apartment D are close. Final answer from me.", apartments).acts).toEqual(
+      nothing,
+    );
+  });
+
+  it("JSON under 'shared' and 'recommendation'", () => {
+    const text =
+      '```json\n{"shared": [{"slot": "Tuesday 9am", "person": "Alice\'s availability", "value": 0}], "questions": [], "recommendation": "Monday 2pm"}\n```';
+    expect(parseNatural(text, meetings).acts).toEqual([
+      share(meeting("Tuesday 9am"), avail("Alice"), 0),
+      { kind: "propose", option: meeting("Monday 2pm") },
+    ]);
+  });
+
+  it("'are both 1 for that slot' after a proposal; 'top of the scale' said again; 'scores the top of the scale on Y'", () => {
+    const two = meeting("Monday 2pm");
+    const text = "**Monday 2pm** gets my vote. Alice's availability and Bob's availability are both 1 for that slot.";
+    expect(parseNatural(text, meetings).acts).toEqual([
+      { kind: "propose", option: two },
+      share(two, avail("Alice"), 1),
+      share(two, avail("Bob"), 1),
+    ]);
+    expect(
+      parseNatural("Alice's availability and Bob's availability are both 1 for that slot.", meetings).acts,
+    ).toEqual(nothing);
+    const d = at(stalls.domain.options, "Stall D");
+    const [books, cakes] = ["books sold", "cakes sold"].map((n) => at(stalls.domain.attributes, n));
+    const stall = "Stall D gets my backing. Books sold is +2 — top of the scale — and cakes sold is 2 as well.";
+    expect(parseNatural(stall, stalls).acts).toEqual([
+      { kind: "propose", option: d },
+      share(d, books as number, 2),
+      share(d, cakes as number, 2),
+    ]);
+    const hood = at(apartments.domain.attributes, "neighbourhood");
+    expect(parseNatural("Apartment D scores the top of the scale on neighbourhood.", apartments).acts).toEqual([
+      share(3, hood, 5),
+    ]);
+  });
+
+  it("a prediction of the others' choice proposes nothing; the speaker's own 'will' does", () => {
+    expect(
+      parseNatural("I suspect the others will lean toward Shelf A — it looks like the fuller shelf.", pantry).acts,
+    ).toEqual(nothing);
+    expect(parseNatural("They'll pick Shelf A.", pantry).acts).toEqual(nothing);
+    expect(parseNatural("We will pick Shelf A.", pantry).acts).toEqual([{ kind: "propose", option: 0 }]);
+  });
+
+  it("'he' / 'she' as the subject where the options are people; not where they are not", () => {
+    const finch = at(manor.domain.options, "Doctor Finch");
+    const [poison, key] = ["poison bottle", "library key"].map((n) => at(manor.domain.attributes, n));
+    const text = "My accusation goes to Doctor Finch. On my sheet he holds poison bottle 3 and library key 3.";
+    expect(parseNatural(text, manor).acts).toEqual([
+      { kind: "propose", option: finch },
+      share(finch, poison as number, 3),
+      share(finch, key as number, 3),
+    ]);
+    expect(parseNatural("Restaurant A is my pick. He has service 3.", restaurants).acts).toEqual([
+      { kind: "propose", option: 0 },
+    ]);
+  });
+
+  it("'Cleanliness: a single star' is 1; a question to an agent the task lacks, opening its line, has no addressee", () => {
+    const clean = at(bigTeam.domain.attributes, "cleanliness");
+    expect(parseNatural("Restaurant C is my pick. Cleanliness: a single star.", bigTeam).acts).toEqual([
+      { kind: "propose", option: 2 },
+      share(2, clean, 1),
+    ]);
+    const poison = at(manor.domain.attributes, "poison bottle");
+    expect(parseNatural("Agent 4: Lord Ashby's poison bottle?", manor).acts).toEqual([
+      { kind: "ask", option: 0, attribute: poison },
+    ]);
+  });
+});

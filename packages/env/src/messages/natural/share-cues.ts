@@ -56,7 +56,9 @@ function subjectItems(
   // "Miss Hartley is my pick. Her torn glove is a 3." (fresh53): "her" / "his" / "their" as "its" where the options
   // are people
   const possessive = words[i] === "its" || (PERSON_POSSESSIVES.has(words[i] as string) && peopleOptions(state));
-  const referent = words[i] === "it" || possessive ? pronounReferent(s, i, state) : null;
+  // "On my sheet he holds poison bottle 3 and library key 3" (fresh69): "he" / "she" as "it" where the options are people
+  const person = (words[i] === "he" || words[i] === "she") && peopleOptions(state);
+  const referent = words[i] === "it" || possessive || person ? pronounReferent(s, i, state) : null;
   if (referent !== null) {
     options = [referent];
     k = i + 1;

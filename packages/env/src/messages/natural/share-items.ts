@@ -36,8 +36,10 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
     }
   }
   // "earns just a single star for food quality" (fresh65): one unit of the scale
-  if (value === null && w === "single" && s.words[k - 1] === "a" && cue.levelUnits.has(s.words[k + 1] as string))
+  if (value === null && w === "single" && s.words[k - 1] === "a" && cue.levelUnits.has(s.words[k + 1] as string)) {
     value = 1;
+    next = k + 2;
+  }
   if (value === null) {
     const fraction = w.length <= 21 ? FRACTION.exec(w) : null;
     if (fraction !== null) {
@@ -128,7 +130,12 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   let level: { value: number; end: number } | null;
   if (cue.fullMarks.has(s.words[j] as string) && s.words[j + 1] === "marks")
     level = { value: state.task.levels[1], end: j + 2 };
-  else level = levelAt(s, j, end, state) ?? countAt(s, j, end, state);
+  // "Apartment D scores the top of the scale on neighbourhood" (fresh69)
+  else
+    level =
+      levelAt(s, j, end, state) ??
+      countAt(s, j, end, state) ??
+      scaleEndAt(s.words, s.words[j] === "the" ? j + 1 : j, state);
   if (level === null) return null;
   if (cue.levelUnits.has(s.words[level.end] as string)) level = { ...level, end: level.end + 1 };
   // a count before its noun: "3 apples", "two onions"
@@ -344,8 +351,9 @@ const POINTERS: readonly (readonly string[])[] = [
 /** After the last item's level said again between pauses at `at` ("— a 5 —"), the word after it; else null. */
 function restatedLevel(s: Sentence, at: number, end: number, state: ParseState, last: Item | undefined): number | null {
   if (last === undefined || at <= s.from || !s.separated(at - 1)) return null;
-  const j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
-  const level = levelAt(s, j, end, state);
+  const j = s.words[at] === "a" || s.words[at] === "an" || s.words[at] === "the" ? at + 1 : at;
+  // "Books sold is +2 — top of the scale — and cakes sold is 2 as well" (fresh68): the scale's end said as words
+  const level = levelAt(s, j, end, state) ?? scaleEndAt(s.words, j, state);
   if (level === null || level.value !== last.level || level.end >= end || !s.separated(level.end - 1)) return null;
   return level.end;
 }
