@@ -41,7 +41,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // tuned on, fresh60 held out (one wrong act), fresh61 scored unseen and tuned on, fresh62 and fresh63 held out
   // (fresh63: two wrong acts, never read); session 47 fixed the wrong acts fresh55, fresh60 and fresh63 still read
   // (each a defect of an older rule, seen in the bench's list), so they are held to precision 1 like the rest, and
-  // four more writer helpers' batches were each scored unseen and then tuned on: fresh64 to fresh67
+  // six more writer helpers' batches were each scored unseen and then tuned on (fresh64 to fresh69) or held out
+  // (fresh70, fresh71; no wrong act)
   const unseen = new Set([
     "fresh14",
     "fresh21",
@@ -86,6 +87,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh60",
       "fresh62",
       "fresh63",
+      "fresh70",
+      "fresh71",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
@@ -130,10 +133,13 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // the rules from fresh56 and fresh57, 1.00 / 0.772 after every rule of the session; fresh60 0.987 / 0.906 after
       // every rule but fresh61's, four styles under the target), held to their figures; fresh62 likewise (1.00 / 0.827
       // after every rule of session 46, four styles under the target) and fresh63 (0.972 / 0.711, mixed voices);
-      // session 47's rules (from fresh64-fresh67, these batches' misses unread) raised fresh55 to 1.00 / 0.823, fresh60
-      // to 1.00 / 0.918, fresh62 to 1.00 / 0.847 and fresh63 to 1.00 / 0.742, their floors raised to that
+      // session 47's rules (from fresh64-fresh69, these batches' misses unread) raised fresh55 to 1.00 / 0.823, fresh60
+      // to 1.00 / 0.941, fresh62 to 1.00 / 0.847 and fresh63 to 1.00 / 0.742, their floors raised to that; fresh70 and
+      // fresh71, written by writer helpers in session 47 and never tuned on (1.00 / 0.793 and 1.00 / 0.854 after every
+      // rule of the session, several styles under the target), held to their figures
       const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
-      if ([...belowTarget, "fresh55", "fresh58", "fresh60", "fresh62", "fresh63"].includes(name)) continue;
+      const heldAndBelow = ["fresh55", "fresh58", "fresh60", "fresh62", "fresh63", "fresh70", "fresh71"];
+      if ([...belowTarget, ...heldAndBelow].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
         expect(batch.recall).toBeGreaterThanOrEqual(0.9);
