@@ -1,7 +1,7 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { ParseState, Sentence } from "./sentence";
-import { continuation, doubtingAside, type Item, itemList, levelAt } from "./share-items";
+import { continuation, doubtingAside, type Item, itemList, levelAt, OPTION_POINTERS } from "./share-items";
 
 /** The speaker's sources: "my data shows", "in my notes", "on my sheet". */
 const SOURCES = new Set(["data", "notes", "sheet", "numbers", "records", "figures", "copy", "list", "info", "table"]);
@@ -73,8 +73,7 @@ function afterLead(s: Sentence, from: number): { at: number; viewed: boolean } {
 
 /** Tails after the items that point at the option or the speaker's view: "there", "from what I see", "on my end". */
 const TAILS: readonly (readonly string[])[] = [
-  ["there"],
-  ["here"],
+  ...OPTION_POINTERS,
   ["too"],
   ["as", "well"],
   ["from", "what", "i", "see"],
@@ -86,12 +85,6 @@ const TAILS: readonly (readonly string[])[] = [
   ["in", "my", "notes"],
   ["in", "my", "data"],
   ["by", "my", "count"],
-  // "Let's settle on Tuesday morning. Lena's calendar shows 2 for it" (fresh64): pointers to the option talked about
-  ["for", "it"],
-  ["for", "that", "slot"],
-  ["for", "this", "slot"],
-  ["for", "that", "one"],
-  ["for", "that", "option"],
 ];
 
 /** The word after a closing tail at k ("quietness 5, size 5 there."), or k. */

@@ -5,7 +5,7 @@ import { commaPairedList } from "./comma-paired-list";
 import { wiseAttribute } from "./share-cues";
 import { plainWord } from "./lone-share";
 import { levelsForOptions, parallelShares } from "./parallel-shares";
-import { continuation, type Item, levelAt } from "./share-items";
+import { continuation, type Item, levelAt, OPTION_POINTERS } from "./share-items";
 import { naturalInteger } from "./natural-integer";
 import { afterPluralNoun, optionList } from "./option-list";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -592,14 +592,6 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
   );
 }
 
-/** Pointers after a level to the option talked about: "for that slot", "there", "for it". */
-const PLACE_POINTERS: readonly (readonly string[])[] = [
-  ["for", "that", "slot"],
-  ["for", "it"],
-  ["there"],
-  ["for", "them"],
-];
-
 /**
  * "... are both 1 for that slot" at k (fresh68): the option the talk is about (the sentence before's) and the word
  * after the pointer, or null when no pointer closes the clause there or no option is talked about.
@@ -608,8 +600,8 @@ function pointedPlace(s: Sentence, k: number, end: number, state: ParseState): {
   const option = state.subject ?? state.carried ?? null;
   if (option === null) return null;
   // the level's closing tail may already hold the pointer ("both 1 for that slot" ends after it)
-  if (PLACE_POINTERS.some((p) => p.every((w, n) => s.words[k - p.length + n] === w))) return { option, end: k };
-  const pointer = PLACE_POINTERS.find((p) => p.every((w, n) => s.words[k + n] === w));
+  if (OPTION_POINTERS.some((p) => p.every((w, n) => s.words[k - p.length + n] === w))) return { option, end: k };
+  const pointer = OPTION_POINTERS.find((p) => p.every((w, n) => s.words[k + n] === w));
   if (pointer === undefined) return null;
   const close = k + pointer.length;
   return close >= end || s.separated(close - 1) ? { option, end: close } : null;

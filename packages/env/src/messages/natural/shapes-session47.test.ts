@@ -15,6 +15,8 @@ const jobs = held.jobs as NaturalTask;
 const { options, attributes } = restaurants.domain;
 const pairArb = fc.tuple(fc.nat(options.length - 1), fc.nat(attributes.length - 1));
 const levelArb = fc.integer({ min: 1, max: 5 });
+/** Two different attributes of the restaurants task. */
+const twoAttributes = fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 });
 
 /** Each text (after its label) reads no act on the restaurants task, one test a text. */
 function readsNothing(title: string, cases: readonly (readonly [string, string])[]): void {
@@ -168,7 +170,7 @@ describe("more items after one (share-items.ts' continuation)", () => {
     fc.assert(
       fc.property(
         fc.nat(options.length - 1),
-        fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 }),
+        twoAttributes,
         levelArb,
         levelArb,
         fc.constantFrom(" in my view,", " there", ", there,", " — a {1} —", " (a {1})"),
@@ -248,7 +250,7 @@ describe("one level for a list of attributes, and the same option's items after 
     fc.assert(
       fc.property(
         fc.nat(options.length - 1),
-        fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 }),
+        twoAttributes,
         levelArb,
         fc.constantFrom("both ", ""),
         (o, [a, b], level, both) => {
@@ -387,16 +389,10 @@ describe("proposals (proposal-cues.ts)", () => {
 describe("items and lists (share-items.ts, paired-shares.ts, carried-share.ts, structured-acts.ts)", () => {
   it("full-width punctuation separates as ASCII does (property)", () => {
     fc.assert(
-      fc.property(
-        fc.nat(options.length - 1),
-        fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 }),
-        levelArb,
-        levelArb,
-        (o, [a, b], l1, l2) => {
-          const text = `${options[o]}：${attributes[a as number]} ${l1}，${attributes[b as number]} ${l2}。`;
-          expect(parseNatural(text, restaurants).acts).toEqual([share(o, a as number, l1), share(o, b as number, l2)]);
-        },
-      ),
+      fc.property(fc.nat(options.length - 1), twoAttributes, levelArb, levelArb, (o, [a, b], l1, l2) => {
+        const text = `${options[o]}：${attributes[a as number]} ${l1}，${attributes[b as number]} ${l2}。`;
+        expect(parseNatural(text, restaurants).acts).toEqual([share(o, a as number, l1), share(o, b as number, l2)]);
+      }),
       { numRuns: 25, seed: 47 },
     );
   });

@@ -278,7 +278,7 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
       // "is at the top of the scale — a 5 — and teamwork is a five as well" (fresh64): the level said again
       at = restatedLevel(s, at, end, state, items[items.length - 1] ?? before) ?? at;
       // "Quietness is a 5 there and natural light a 4", "shows 2 for it, and so does Omar's" (fresh64)
-      const pointer = POINTERS.find((p) => at + p.length < end && p.every((w, n) => s.words[at + n] === w));
+      const pointer = OPTION_POINTERS.find((p) => at + p.length < end && p.every((w, n) => s.words[at + n] === w));
       if (pointer !== undefined) at += pointer.length;
     }
     let j = at;
@@ -336,14 +336,18 @@ function describedLevel(s: Sentence, k: number, end: number, state: ParseState):
 /** Verbs of a person giving the option a level: "Tomas gives it a 2", "Priya puts it at 1". */
 const GIVES = new Set(["gives", "puts", "rates", "marks", "scores"]);
 
-/** Words after an item that point at the option it is about, skipped before the next item. */
-const POINTERS: readonly (readonly string[])[] = [
+/**
+ * Words after an item that point at the option it is about: skipped before the next item ("Quietness is a 5 there and
+ * natural light a 4"), a closing tail of a carried share, and the pointer after "both 1" (`paired-shares.ts`).
+ */
+export const OPTION_POINTERS: readonly (readonly string[])[] = [
   ["there"],
   ["here"],
   ["for", "it"],
   ["for", "that", "slot"],
   ["for", "this", "slot"],
   ["for", "that", "one"],
+  ["for", "that", "option"],
   // "Shelf A has 5 onions on it, and zero rice bags" (fresh67)
   ["on", "it"],
 ];
