@@ -562,3 +562,12 @@ describe("from fresh68 and fresh69", () => {
     ]);
   });
 });
+
+describe("a count before its noun does not run across a line (fresh73's one wrong act, a defect of an older rule)", () => {
+  it("'B=0' closing a line is no count of the next line's 'Rice bags'; on one line it still is", () => {
+    const rice = at(pantry.domain.attributes, "rice bags");
+    const text = "Quick tally from my view:\nOnions: A=5, B=0\nRice bags: A=0, B=1";
+    expect(parseNatural(text, pantry).acts).not.toContainEqual(share(1, rice, 0));
+    expect(parseNatural("Shelf B has 0 rice bags.", pantry).acts).toEqual([share(1, rice, 0)]);
+  });
+});
