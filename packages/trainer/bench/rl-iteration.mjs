@@ -1,7 +1,6 @@
 // RL iterations of the demo configuration (the committed base, the cosir arm) on today's step, on the previous step
-// (today's without session 47's SIMD WebAssembly: setSimdColumnSums and setSimdRmsNormRows off, the train step's gain and
-// embedding gradients summed by JavaScript loops and RMSNorm's inference rows one at a time as before; the
-// `.vs-previous` figures, their ratio today's over it)
+// (today's with decode steps copying the cache into new tensors each step: setDecodeCacheInPlace off, main's step
+// before it; the `.vs-previous` figures, their ratio today's over it)
 // and on the old step (before prefix trees and the prefix cache, on tfjs-wasm's own kernels), interleaved in one
 // process so all three see the same machine. Each ratio comes with a 95% bootstrap interval over the rounds (each
 // round runs every path once, so a round's load falls on all three).
@@ -11,6 +10,7 @@ import {
   TransformerTrainer,
   loadCheckpoint,
   selectBackend,
+  setDecodeCacheInPlace,
   setDecodeQkvProduct,
   setHeapKernels,
   setGainColumnSums,
@@ -50,6 +50,7 @@ const ALL_ON = {
   fusedAdam: true,
   views: true,
   simdSums: true,
+  cacheInPlace: true,
 };
 
 /**
@@ -75,7 +76,8 @@ const ALL_ON = {
  * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels; `views`: the
  * train step's saved tensors kept as views of their data instead of the engine's copies (setSavedTensorViews);
  * `simdSums`: the train step's gain and embedding gradients' column sums as SIMD WebAssembly (setSimdColumnSums) instead
- * of JavaScript loops, and RMSNorm's inference rows four at a time as SIMD (setSimdRmsNormRows) instead of one at a time.
+ * of JavaScript loops, and RMSNorm's inference rows four at a time as SIMD (setSimdRmsNormRows) instead of one at a time;
+ * `cacheInPlace`: decode steps append to a cache held with room in place (setDecodeCacheInPlace) instead of copying it.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -132,7 +134,7 @@ export async function rlIterationFigures({ report, quick }) {
   base.model.dispose();
   const paths = {
     today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, simdSums: false }),
+    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, cacheInPlace: false }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -160,6 +162,7 @@ export async function rlIterationFigures({ report, quick }) {
       setSavedTensorViews(path.views);
       setSimdColumnSums(path.simdSums);
       setSimdRmsNormRows(path.simdSums);
+      setDecodeCacheInPlace(path.cacheInPlace);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -210,7 +213,7 @@ export async function rlIterationFigures({ report, quick }) {
       ".vs-previous",
       paths.today,
       paths.previous,
-      "baseline: the previous step (today's with the column sums as JavaScript loops and RMSNorm's rows one at a time: setSimdColumnSums and setSimdRmsNormRows off)",
+      "baseline: the previous step (today's with decode steps copying the cache into new tensors each step: setDecodeCacheInPlace off)",
     ],
   ];
   for (const [suffix, path, against, which] of figures)
@@ -246,6 +249,7 @@ export async function rlIterationFigures({ report, quick }) {
   setSavedTensorViews(true);
   setSimdColumnSums(true);
   setSimdRmsNormRows(true);
+  setDecodeCacheInPlace(true);
   for (const p of Object.values(paths)) p.dispose();
 }
 
