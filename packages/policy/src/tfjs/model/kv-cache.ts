@@ -39,7 +39,7 @@ export class KvCache {
   /** Whether the keys and values are held with room to grow (more columns than `length`). */
   get held(): boolean {
     const keys = this.keys[0];
-    return keys !== undefined && keys.shape[2] > this.length;
+    return keys !== undefined && this.batch > 0 && keys.shape[2] > this.length;
   }
 
   /**
