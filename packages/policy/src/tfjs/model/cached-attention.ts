@@ -35,9 +35,12 @@ export function decodeQkvProductAvailable(): boolean {
  * layer's keys and values into new tensors one column longer each step (decodeAppend: about 1.5% of a demo RL
  * iteration, a copy of some 1.7 MB a step); the attention products then read the held columns in place
  * (simdHeldMatMul). The same sums in the same order over the same values, so the same logits and held keys and
- * values bit for bit. On by default; off is the benchmark's previous step and the tests' reference.
+ * values bit for bit. Off by default: a decode step's CPU time fell 5-9% net in a probe, but `pnpm bench` measured
+ * the RL rollout at 0.99x of the copying path over seven runs (the one copy into room, up to 32 columns more and
+ * zeroed, costs about three steps' appends, and many sampling calls take few steps); the switch stays for the
+ * benchmark and a cheaper first step.
  */
-let cacheInPlace = true;
+let cacheInPlace = false;
 
 /** Sets whether decode steps append to the cache in place; returns the previous setting. */
 export function setDecodeCacheInPlace(on: boolean): boolean {

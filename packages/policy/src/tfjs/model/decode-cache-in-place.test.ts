@@ -193,8 +193,14 @@ describe("simdHeldMatMul (a product reading the first columns of a held cache in
 const token = fc.integer({ min: 1, max: 12 });
 
 describe("decode steps appending to the cache in place (setDecodeCacheInPlace)", () => {
-  it("runs here (the tests' back end is wasm), so the equality below tests it", () => {
-    expect(decodeCacheInPlaceAvailable()).toBe(true);
+  it("runs here when on (the tests' back end is wasm), so the equality below tests it; off by default", () => {
+    const previous = setDecodeCacheInPlace(true);
+    try {
+      expect(decodeCacheInPlaceAvailable()).toBe(true);
+    } finally {
+      setDecodeCacheInPlace(previous);
+    }
+    expect(decodeCacheInPlaceAvailable()).toBe(false);
   });
 
   it("give the copying path's logits and keys and values bit for bit, through regrowths and a weight change", () => {
