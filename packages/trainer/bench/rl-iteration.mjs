@@ -11,6 +11,7 @@ import {
   TransformerTrainer,
   loadCheckpoint,
   selectBackend,
+  setDecodeCacheInPlace,
   setDecodeQkvProduct,
   setHeapKernels,
   setGainColumnSums,
@@ -50,6 +51,7 @@ const ALL_ON = {
   fusedAdam: true,
   views: true,
   simdSums: true,
+  cacheInPlace: true,
 };
 
 /**
@@ -75,7 +77,9 @@ const ALL_ON = {
  * gradients summed by one kernel per variable and part (setGradientSumKernel); both need the heap kernels; `views`: the
  * train step's saved tensors kept as views of their data instead of the engine's copies (setSavedTensorViews);
  * `simdSums`: the train step's gain and embedding gradients' column sums as SIMD WebAssembly (setSimdColumnSums) instead
- * of JavaScript loops, and RMSNorm's inference rows four at a time as SIMD (setSimdRmsNormRows) instead of one at a time.
+ * of JavaScript loops, and RMSNorm's inference rows four at a time as SIMD (setSimdRmsNormRows) instead of one at a time;
+ * `cacheInPlace`: decode steps append to a cache held with room in place (setDecodeCacheInPlace, off by default and in
+ * every path here: the rollout measured 0.99x with it) instead of copying it.
  */
 function arm(base, weights, packing, switches) {
   const gradientMatMul = switches.simd ? "simd" : "xnnpack";
@@ -131,8 +135,14 @@ export async function rlIterationFigures({ report, quick }) {
   const weights = await base.model.readWeights();
   base.model.dispose();
   const paths = {
-    today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false }),
-    previous: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, simdSums: false }),
+    today: arm(base, weights, "prefixTree", { ...ALL_ON, prefillQkv: false, inPlace: false, cacheInPlace: false }),
+    previous: arm(base, weights, "prefixTree", {
+      ...ALL_ON,
+      prefillQkv: false,
+      inPlace: false,
+      cacheInPlace: false,
+      simdSums: false,
+    }),
     before: arm(base, weights, "none", Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false]))),
   };
   const names = Object.keys(paths);
@@ -160,6 +170,7 @@ export async function rlIterationFigures({ report, quick }) {
       setSavedTensorViews(path.views);
       setSimdColumnSums(path.simdSums);
       setSimdRmsNormRows(path.simdSums);
+      setDecodeCacheInPlace(path.cacheInPlace);
       const start = performance.now();
       const cpu = process.cpuUsage();
       const line = await rlIteration(path.context, it);
@@ -246,6 +257,7 @@ export async function rlIterationFigures({ report, quick }) {
   setSavedTensorViews(true);
   setSimdColumnSums(true);
   setSimdRmsNormRows(true);
+  setDecodeCacheInPlace(false);
   for (const p of Object.values(paths)) p.dispose();
 }
 

@@ -12,9 +12,11 @@
 // (withSavedTensorViews, setSavedTensorViews), its weight gradients on the SIMD kernel as RL takes them, then on XNNPACK;
 // `sums`: the train step (SIMD weight gradients, as RL takes them) with its gain and embedding gradients' column sums as
 // SIMD WebAssembly on and off (setSimdColumnSums); `rows`: the prefill and decode steps and the reference pass with
-// RMSNorm's inference rows four at a time as SIMD on and off (setSimdRmsNormRows).
+// RMSNorm's inference rows four at a time as SIMD on and off (setSimdRmsNormRows); `cache`: the prefill and 20 decode
+// steps, and a prefill and 8 (about a demo rollout's), with the decode steps appending to the cache in place on and off
+// (setDecodeCacheInPlace).
 // The train step runs as TransformerTrainer runs it (withSavedTensorViews). A check of each change alone; the RL figures are `pnpm bench`'s (scripts/bench.mjs --filter trainer).
-//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views|sums|rows]
+//   pnpm build && nice -n 10 node packages/trainer/scripts/fused-kernels-ab.mjs [train|decode|prefill|inplace|lean|embed|adam|views|sums|rows|cache]
 import * as tf from "@tensorflow/tfjs-core";
 import {
   PrefixCache,
@@ -29,6 +31,7 @@ import {
   setSimdMatMul,
   setSimdColumnSums,
   setSimdRmsNormRows,
+  setDecodeCacheInPlace,
   withSavedTensorViews,
   AdamOptimizer,
   packPrefixTree,
@@ -54,11 +57,11 @@ const train = () => {
 const reference = () => {
   tf.tidy(() => prefixTreeLogprobs(m, packed, { inference: true }).logprobs.dataSync());
 };
-const decode = () => {
+const decode = (steps = 20) => {
   const prompts = Array.from({ length: 16 }, (_, r) => Array.from({ length: 80 + r }, (_, i) => 5 + ((i + r) % 100)));
   const { cache, logits } = m.prefill(prompts);
   logits.dispose();
-  for (let s = 0; s < 20; s++) {
+  for (let s = 0; s < steps; s++) {
     const l = m.decodeStep(
       cache,
       prompts.map((_, r) => 5 + ((s + r) % 50)),
@@ -137,4 +140,8 @@ if (only === "sums") {
 if (only === "rows") {
   ab("prefill + 20 decode steps (RMSNorm rows four at a time)", decode, setSimdRmsNormRows, 30);
   ab("reference pass of the tree (RMSNorm rows four at a time)", reference, setSimdRmsNormRows, 30);
+}
+if (only === "cache") {
+  ab("prefill + 20 decode steps (cache appended in place)", () => decode(20), setDecodeCacheInPlace, 30);
+  ab("prefill + 8 decode steps (cache appended in place)", () => decode(8), setDecodeCacheInPlace, 40);
 }

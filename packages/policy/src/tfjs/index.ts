@@ -9,7 +9,7 @@ export { TransformerConfigSchema, defaultTransformerConfig, parseTransformerConf
 export type { TransformerOptions } from "./model/transformer";
 export { Transformer, transformerParameterShapes } from "./model/transformer";
 export { KvCache } from "./model/kv-cache";
-export { setDecodeQkvProduct, setPrefillQkvProduct } from "./model/cached-attention";
+export { setDecodeCacheInPlace, setDecodeQkvProduct, setPrefillQkvProduct } from "./model/cached-attention";
 export { PrefixCache } from "./model/prefix-cache";
 export { causalAttention, causalMask } from "./model/causal-attention";
 export { attentionInPlaceRuns, setAttentionInPlace } from "./model/causal-attention-in-place";

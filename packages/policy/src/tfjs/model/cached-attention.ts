@@ -1,7 +1,14 @@
 import { InvalidArgumentError } from "@cosir/bayes";
 import * as tf from "@tensorflow/tfjs-core";
-import { simdBatchMatMul } from "./simd-batch-mat-mul";
-import { concatColumns, decodeAppend, heapKernelsAvailable, type PoolPast, prefillHeads } from "./wasm-heap-kernels";
+import { simdBatchMatMul, simdHeadsMatMulAvailable, simdHeldMatMul } from "./simd-batch-mat-mul";
+import {
+  concatColumns,
+  decodeAppend,
+  decodeAppendInPlace,
+  heapKernelsAvailable,
+  type PoolPast,
+  prefillHeads,
+} from "./wasm-heap-kernels";
 
 /*
  * Whether a decode step runs each block's q, k and v as one product over the concatenated weights [width, 3 * width]
@@ -21,6 +28,33 @@ export function setDecodeQkvProduct(on: boolean): boolean {
 /** Whether a decode step may run q, k and v as one product here (the setting, and the heap kernels). */
 export function decodeQkvProductAvailable(): boolean {
   return qkvProduct && heapKernelsAvailable();
+}
+
+/*
+ * Whether decode steps append to a cache held with room to grow (KvCache.makeRoom) in place, instead of copying every
+ * layer's keys and values into new tensors one column longer each step (decodeAppend: about 1.5% of a demo RL
+ * iteration, a copy of some 1.7 MB a step); the attention products then read the held columns in place
+ * (simdHeldMatMul). The same sums in the same order over the same values, so the same logits and held keys and
+ * values bit for bit. Off by default: a decode step's CPU time fell 5-9% net in a probe, but `pnpm bench` measured
+ * the RL rollout at 0.99x of the copying path over seven runs (the one copy into room, up to 32 columns more and
+ * zeroed, costs about three steps' appends, and many sampling calls take few steps); the switch stays for the
+ * benchmark and a cheaper first step.
+ */
+let cacheInPlace = false;
+
+/** Sets whether decode steps append to the cache in place; returns the previous setting. */
+export function setDecodeCacheInPlace(on: boolean): boolean {
+  const previous = cacheInPlace;
+  cacheInPlace = on;
+  return previous;
+}
+
+/**
+ * Whether a decode step may hold its cache with room and append in place here (the setting, the one q | k | v product
+ * and its kernel, and the SIMD kernel's tiled module for the strided products).
+ */
+export function decodeCacheInPlaceAvailable(): boolean {
+  return cacheInPlace && decodeQkvProductAvailable() && simdHeadsMatMulAvailable();
 }
 
 /*
@@ -98,7 +132,10 @@ export function cachedAttention(
   return { output: attend(scaled, keys, values, bias, batch, heads, queryTime), cache: { keys, values } };
 }
 
-/** Scaled queries [bh, queryTime, headWidth] over keys and values: softmax(q k + bias) v, heads merged. */
+/**
+ * Scaled queries [bh, queryTime, headWidth] over keys and values: softmax(q k + bias) v, heads merged; `held`: the
+ * first `held` columns of keys and rows of values held with room (simdHeldMatMul reads them in place).
+ */
 function attend(
   scaled: tf.Tensor3D,
   keys: tf.Tensor3D,
@@ -107,13 +144,17 @@ function attend(
   batch: number,
   heads: number,
   queryTime: number,
+  held?: number,
 ): tf.Tensor2D {
   const [bh, , headWidth] = scaled.shape;
   const width = heads * headWidth;
-  const length = keys.shape[2];
-  const scores = tf.add(tf.reshape(simdBatchMatMul(scaled, keys), [batch, heads, queryTime, length]), bias);
+  // `held`: keys and values held with room, their first `held` columns (rows) in use, read in place
+  const length = held ?? keys.shape[2];
+  const product = (a: tf.Tensor3D, b: tf.Tensor3D, n: number) =>
+    held === undefined ? simdBatchMatMul(a, b) : simdHeldMatMul(a, b, n);
+  const scores = tf.add(tf.reshape(product(scaled, keys, length), [batch, heads, queryTime, length]), bias);
   const p = tf.softmax(tf.reshape(scores, [bh, queryTime, length])) as tf.Tensor3D;
-  const heads3 = simdBatchMatMul(p, values);
+  const heads3 = product(p, values, headWidth);
   return (
     queryTime === 1
       ? tf.reshape(heads3, [batch, width])
@@ -143,6 +184,31 @@ export function cachedAttentionFromQkv(
     values: tf.Tensor3D;
   };
   return { output: attend(q, keys, values, bias, batch, heads, 1), cache: { keys, values } };
+}
+
+/**
+ * cachedAttentionFromQkv over a cache held with room (KvCache.makeRoom): this step's key column and value row are
+ * written at column `length` of `held`'s keys and values in place (decodeAppendInPlace), and the products read their
+ * first length + 1 columns in place. The same output bit for bit, and the held columns equal the keys and values
+ * cachedAttentionFromQkv returns. Needs decodeCacheInPlaceAvailable() (or at least its kernels).
+ */
+export function cachedAttentionInPlace(
+  qkv: tf.Tensor2D,
+  held: AttentionKeysValues,
+  length: number,
+  bias: tf.Tensor4D,
+  batch: number,
+  heads: number,
+): tf.Tensor2D {
+  const headWidth = qkv.shape[1] / 3 / heads;
+  const q = decodeAppendInPlace(qkv, { ...held, length }, heads, 1 / Math.sqrt(headWidth));
+  if (q === undefined || !simdHeadsMatMulAvailable())
+    throw new InvalidArgumentError(
+      "decodeCacheInPlace",
+      "unavailable",
+      "expected the heap kernels and the SIMD kernel's tiled module (a cache held with room)",
+    );
+  return attend(q, held.keys, held.values, bias, batch, heads, 1, length + 1);
 }
 
 /**

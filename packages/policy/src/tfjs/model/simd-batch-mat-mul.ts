@@ -608,3 +608,43 @@ export function simdHeadsMatMul(a: tf.Tensor, b: tf.Tensor, options: SimdHeadsMa
     heads,
   } as tf.NamedAttrMap) as tf.Tensor;
 }
+
+/**
+ * a [batch, m, k] @ the first k rows and n columns of b [batch, rows, cols] (a decode cache held with room to grow:
+ * its keys [batch * heads, headWidth, capacity] or values [batch * heads, capacity, headWidth]), read in place: the
+ * tiled module with b's rows cols * 4 bytes apart, the same function, sums and order as simdBatchMatMul over the copy
+ * b[:, :k, :n], so equal to it bit for bit (a batch of 1: simdBatchMatMul over that copy, as it runs tf.matMul there).
+ * Only where simdHeadsMatMulAvailable; float32; not differentiable.
+ */
+export function simdHeldMatMul(a: tf.Tensor3D, b: tf.Tensor3D, n: number): tf.Tensor3D {
+  const [batch, m, k] = a.shape;
+  const [, rows, cols] = b.shape;
+  if (!simdHeadsMatMulAvailable() || a.dtype !== "float32" || b.dtype !== "float32")
+    throw new InvalidArgumentError("simdHeldMatMul", tf.getBackend(), "float32 operands on SIMD wasm's tiled module");
+  if (b.shape[0] !== batch || k > rows || n > cols || n < 1 || k < 1)
+    throw new InvalidArgumentError(
+      "simdHeldMatMul shapes",
+      { a: a.shape, b: b.shape, n },
+      "a [batch, m, k] and b [batch, rows >= k, cols >= n]",
+    );
+  // one batch: simdBatchMatMul runs tf.matMul (XNNPACK's sums), so over the copy here too
+  if (batch === 1) return tf.tidy(() => simdBatchMatMul(a, tf.slice(b, [0, 0, 0], [1, k, n]) as tf.Tensor3D));
+  const layout: Layout = {
+    batch,
+    m,
+    k,
+    n,
+    aOuter: m * k * 4,
+    bOuter: rows * cols * 4,
+    group: 1,
+    aInner: 0,
+    bInner: 0,
+    oOuter: m * n * 4,
+    oInner: 0,
+    lda: k * 4,
+    ldb: cols * 4,
+    ldo: n * 4,
+  };
+  const attrs = { transposeA: false, layout: layoutKeys.map((key) => layout[key]), outShape: [batch, m, n] };
+  return tf.engine().runKernel(simdBatchMatMulKernel, { a, b }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor3D;
+}

@@ -32,6 +32,8 @@ import {
   cachedAttention,
   cachedAttentionFromProduct,
   cachedAttentionFromQkv,
+  cachedAttentionInPlace,
+  decodeCacheInPlaceAvailable,
   decodeQkvProductAvailable,
   prefillQkvProductAvailable,
 } from "./cached-attention";
@@ -434,6 +436,8 @@ export class Transformer {
         );
     }
     const length = cache.length + 1;
+    // room to append in place (setDecodeCacheInPlace): one copy for the next 32 steps instead of one each step
+    if (decodeCacheInPlaceAvailable()) cache.makeRoom(Math.max(length, Math.min(this.config.context, length + 31)));
     const bias = new Float32Array(batch * length);
     cache.keyValid.forEach((valid, r) => {
       valid.forEach((ok, j) => {
@@ -603,6 +607,20 @@ export class Transformer {
         return output;
       };
       // a decode step: q, k and v as one product and one kernel (setDecodeQkvProduct), the same values bit for bit
+      // a cache held with room (decodeStep's makeRoom): this step's column written in place, the same values
+      if (time === 1 && past !== undefined && fresh === undefined && cache?.held === true) {
+        const qkv = this.qkvWeights(layer);
+        const length = cache.length;
+        const fused: NormedAttention = {
+          fromNormed: (normed) => {
+            const product = tf.matMul(normed, qkv) as tf.Tensor2D;
+            const output = cachedAttentionInPlace(product, past, length, bias, batch, this.config.heads);
+            cached.push(past);
+            return output;
+          },
+        };
+        return transformerBlock(h, block, this.config.normEps, fused, true);
+      }
       if (time === 1 && past !== undefined && fresh === undefined && decodeQkvProductAvailable()) {
         const qkv = this.qkvWeights(layer);
         const fused: NormedAttention = {

@@ -41,6 +41,8 @@ export const embeddingRowsKernel = "CosirEmbeddingRows";
 export const embeddingGradientKernel = "CosirEmbeddingGradient";
 export const rmsNormGradKernel = "CosirRmsNormGrad";
 export const decodeAppendKernel = "CosirDecodeAppend";
+export const decodeAppendInPlaceKernel = "CosirDecodeAppendInPlace";
+export const padRowsKernel = "CosirPadRows";
 export const prefillHeadsKernel = "CosirPrefillHeads";
 export const columnSumsKernel = "CosirColumnSums";
 export const adamUpdateKernel = "CosirAdamUpdate";
@@ -593,6 +595,62 @@ function decodeAppendFunc({ inputs, backend, attrs }: WasmKernelParams): tf.Tens
 }
 
 /**
+ * x viewed as `rows` rows of `from` floats, each copied into a row of `to` floats (to >= from), the rest zero: tf.pad
+ * of its last axis (or, for [outer, rows, width], its middle one), bit for bit (a copy and +0), in one memory.copy per
+ * row instead of tfjs-wasm's padding loop (about 1.2 ms for a demo rollout's six cache tensors).
+ */
+function padRowsFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const x = inputs.x as tf.TensorInfo;
+  const [rows, from, to] = [attrs?.rows, attrs?.from, attrs?.to] as [number, number, number];
+  const out = wasm.makeOutput(attrs?.shape as number[], "float32");
+  const [px, po] = [at(wasm, x), at(wasm, out)];
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  f32.fill(0, po, po + rows * to);
+  const fns = heapWasm(wasm);
+  if (fns !== null) (fns.copyRows as WasmFunction)(px * 4, from * 4, po * 4, to * 4, rows, from * 4);
+  else for (let r = 0; r < rows; r++) f32.copyWithin(po + r * to, px + r * from, px + (r + 1) * from);
+  return out;
+}
+
+/**
+ * decodeAppendFunc writing into a cache held with room to grow (KvCache.makeRoom): keys [batch * heads, headWidth,
+ * capacity] and values [batch * heads, capacity, headWidth], of which the first `length` columns (rows) are held;
+ * this step's key column and value row are written at `length` in place, and only the scaled queries [batch * heads,
+ * 1, headWidth] are a new tensor. The same float32 products and copies as decodeAppendFunc, so the held columns equal
+ * its keys and values bit for bit, without copying the whole cache each step.
+ */
+function decodeAppendInPlaceFunc({ inputs, backend, attrs }: WasmKernelParams): tf.TensorInfo {
+  const wasm = backend as WasmBackendLike;
+  const qkv = inputs.qkv as tf.TensorInfo;
+  const heads = attrs?.heads as number;
+  const scale = Math.fround(attrs?.scale as number);
+  const length = attrs?.length as number;
+  const batch = qkv.shape[0] as number;
+  const width = (qkv.shape[1] as number) / 3;
+  const headWidth = width / heads;
+  const capacity = (inputs.keys as tf.TensorInfo).shape[2] as number;
+  const q = wasm.makeOutput([batch * heads, 1, headWidth], "float32");
+  const [pqkv, pk, pv, pq] = [qkv, inputs.keys as tf.TensorInfo, inputs.values as tf.TensorInfo, q].map((t) =>
+    at(wasm, t),
+  ) as [number, number, number, number];
+  const f32 = (heap(wasm) as { f32: Float32Array }).f32;
+  const fround = Math.fround;
+  for (let b = 0; b < batch; b++) {
+    const row = pqkv + b * 3 * width;
+    for (let c = 0; c < width; c++) f32[pq + b * width + c] = fround((f32[row + c] as number) * scale);
+    // key row r = h * headWidth + i of batch row b is cache row b * width + r; its column `length` takes k[r]
+    for (let r = 0; r < width; r++) f32[pk + (b * width + r) * capacity + length] = f32[row + width + r] as number;
+    // head h's values of batch row b: block b * heads + h, its row `length` takes v[h * headWidth ..]
+    for (let h = 0; h < heads; h++) {
+      const o = pv + ((b * heads + h) * capacity + length) * headWidth;
+      for (let i = 0; i < headWidth; i++) f32[o + i] = f32[row + 2 * width + h * headWidth + i] as number;
+    }
+  }
+  return q;
+}
+
+/**
  * A prefill's attention inputs from its one product of the normalised rows [n = batch * time, width] with the block's
  * weights side by side: q | k | v [n, 3 * width], or k | v [n, 2 * width] with the queries `q` [batch * queryTime,
  * width] apart (the last block at each row's last column). Outputs: the queries scaled [batch * heads, queryTime,
@@ -922,6 +980,8 @@ export function heapKernelsAvailable(): boolean {
       [embeddingGradientKernel, embeddingGradientFunc],
       [rmsNormGradKernel, rmsNormGradFunc],
       [decodeAppendKernel, decodeAppendFunc],
+      [decodeAppendInPlaceKernel, decodeAppendInPlaceFunc],
+      [padRowsKernel, padRowsFunc],
       [prefillHeadsKernel, prefillHeadsFunc],
       [concatColumnsKernel, concatColumnsFunc],
       [columnSumsKernel, columnSumsFunc],
@@ -1046,6 +1106,75 @@ export function decodeAppend(
     return undefined;
   const [q, k, v] = tf.engine().runKernel(decodeAppendKernel, { qkv, keys, values }, { heads, scale }) as tf.Tensor3D[];
   return { q: q as tf.Tensor3D, keys: k as tf.Tensor3D, values: v as tf.Tensor3D };
+}
+
+/**
+ * x [outer, rows, cols] padded with zeros after its `axis` (1 or 2) to `size`: tf.pad's result bit for bit (a copy and
+ * +0) in one kernel on tfjs-wasm, else tf.pad itself. What KvCache.makeRoom grows a cache's keys and values with. No
+ * gradient.
+ */
+export function padRows(x: tf.Tensor3D, axis: 1 | 2, size: number): tf.Tensor3D {
+  const [outer, rows, cols] = x.shape;
+  const extent = axis === 1 ? rows : cols;
+  if (!(Number.isInteger(size) && size >= extent))
+    throw new InvalidArgumentError("padRows size", size, `an integer of at least ${extent} (the axis' size)`);
+  const shape: [number, number, number] = axis === 1 ? [outer, size, cols] : [outer, rows, size];
+  if (x.dtype !== "float32" || !heapKernelsAvailable())
+    return tf.pad(
+      x,
+      axis === 1
+        ? [
+            [0, 0],
+            [0, size - rows],
+            [0, 0],
+          ]
+        : [
+            [0, 0],
+            [0, 0],
+            [0, size - cols],
+          ],
+    );
+  // axis 2: outer * rows rows of cols floats; axis 1: outer rows of rows * cols floats
+  const attrs =
+    axis === 2
+      ? { shape, rows: outer * rows, from: cols, to: size }
+      : { shape, rows: outer, from: rows * cols, to: size * cols };
+  return tf.engine().runKernel(padRowsKernel, { x }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor3D;
+}
+
+/**
+ * decodeAppend into a cache held with room to grow: keys [batch * heads, headWidth, capacity] and values [batch *
+ * heads, capacity, headWidth] whose first `length` columns (rows) are held get this step's column (row) at `length`,
+ * written in place (no copy of the cache); returns the scaled queries [batch * heads, 1, headWidth]. The held columns
+ * then equal decodeAppend's keys and values bit for bit. Undefined where the heap kernels cannot run. No gradient.
+ */
+export function decodeAppendInPlace(
+  qkv: tf.Tensor2D,
+  held: { keys: tf.Tensor3D; values: tf.Tensor3D; length: number },
+  heads: number,
+  scale: number,
+): tf.Tensor3D | undefined {
+  const { keys, values, length } = held;
+  if (qkv.dtype !== "float32" || keys.dtype !== "float32" || values.dtype !== "float32" || !heapKernelsAvailable())
+    return undefined;
+  const width = qkv.shape[1] / 3;
+  const [bh, headWidth, capacity] = keys.shape;
+  if (
+    bh !== qkv.shape[0] * heads ||
+    headWidth * heads !== width ||
+    values.shape[0] !== bh ||
+    values.shape[1] !== capacity ||
+    values.shape[2] !== headWidth ||
+    !(Number.isInteger(length) && length >= 0 && length < capacity)
+  )
+    throw new InvalidArgumentError(
+      "decodeAppendInPlace",
+      { qkv: qkv.shape, keys: keys.shape, values: values.shape, length, heads },
+      "keys [batch * heads, headWidth, capacity] and values [batch * heads, capacity, headWidth] with room at length",
+    );
+  return tf
+    .engine()
+    .runKernel(decodeAppendInPlaceKernel, { qkv, keys, values }, { heads, scale, length }) as tf.Tensor3D;
 }
 
 /** Where a prefill's first keys and values come from: rows `rows` [batch * width] of the prefix pool's keys and values. */
