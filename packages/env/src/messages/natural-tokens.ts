@@ -40,7 +40,7 @@ const FULL_WIDTH = new Map([
   ["？", "?"],
   ["、", ","],
 ]);
-const FULL_WIDTH_RE = /[，：；。！？、]/g;
+const FULL_WIDTH_RE = new RegExp(`[${[...FULL_WIDTH.keys()].join("")}]`, "g");
 
 /** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
 const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;

@@ -260,18 +260,20 @@ function bothLevel(s: Sentence, k: number, end: number, state: ParseState): { va
     else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w) || plainVerb(w, state, s, at))) break;
     at++;
   }
-  if (!both) return null;
-  const level = levelAt(s, at, end, state);
-  if (level === null) return null;
-  // "... are both 1 on my side" (fresh59): a tail of the speaker's view may close it
-  const close = closingTail(s, level.end, end);
-  return close >= end || s.separated(close - 1) ? { value: level.value, end: close } : null;
+  return both ? closedLevel(s, at, end, state) : null;
 }
 
 /** "at 5" after a list of names, the one level closing the clause: the level, or null. */
 function sharedAt(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
-  if (s.words[k] !== "at") return null;
-  const level = levelAt(s, k + 1, end, state);
+  return s.words[k] === "at" ? closedLevel(s, k + 1, end, state) : null;
+}
+
+/**
+ * One level at k closing the clause, maybe after a tail of the speaker's view ("... are both 1 on my side", fresh59):
+ * the level and the word after it, or null.
+ */
+function closedLevel(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  const level = levelAt(s, k, end, state);
   if (level === null) return null;
   const close = closingTail(s, level.end, end);
   return close >= end || s.separated(close - 1) ? { value: level.value, end: close } : null;

@@ -436,12 +436,12 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   const { words } = s;
   // "I said X was a 2, but I misread the row, and it's actually a 4" (fresh63): after a pause, "and" opens the
   // clause that replaces the speaker's own earlier value, and nothing else
+  const opens = (i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string);
   const andOnly = words[i - 1] === "and" && i - 2 >= s.from && s.separated(i - 2);
-  if (!((i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string) || andOnly)) return null;
+  if (!opens && !andOnly) return null;
   // "If X's service is 5, I say 2": a value under a condition corrects nothing
   if (s.conditionalAt(i)) return null;
-  if (andOnly && !(i > s.from && s.clauseStart(i)) && !cue.clauseBreaks.has(words[i - 1] as string))
-    return ownValueAgain(s, i, question, state, out);
+  if (!opens) return ownValueAgain(s, i, question, state, out);
   // "X's Y is 5 — no wait, it's 3", "... 4 — sorry, I meant 2": a retraction after the speaker's own share replaces it
   const prior = out.acts[out.acts.length - 1];
   const retracted = prior?.kind === "share" ? retractedLevel(s, i, question, state) : null;

@@ -391,7 +391,6 @@ function choiceFirst(s: Sentence, i: number, end: number, state: ParseState): { 
   return { option: option.index, end: option.end };
 }
 
-/** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 /** Nouns of a teammate's proposal the speaker takes up: "Agent 1's suggestion of X". */
 const SUGGESTIONS = new Set(["suggestion", "proposal", "pick", "choice", "recommendation", "call", "idea", "vote"]);
 
@@ -405,6 +404,7 @@ function othersSuggestion(words: readonly string[], k: number): number {
   return words[k + 4] === "of" || words[k + 4] === "for" || words[k + 4] === "," ? k + 5 : k + 4;
 }
 
+/** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 export function proposalAt(
   s: Sentence,
   i: number,

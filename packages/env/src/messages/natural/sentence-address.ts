@@ -83,11 +83,9 @@ export function sentenceAddress(
   const setOff = (s.tokens[named + 1] as NaturalToken | undefined)?.pause || named + 2 === s.to;
   if (to === undefined && words[named] === "agent" && setOff) {
     const n = naturalInteger(words[named + 1]);
-    if (n !== null && n >= 1 && n <= task.agents) {
-      to = n - 1;
-      for (let k = first; k <= named + 1; k++) tagged.add(k);
-    } else if (n !== null && n > task.agents) {
-      // "Agent 4: Lord Ashby's poison bottle?" where the task has three agents (fresh69): read, to nobody in particular
+    // "Agent 4: Lord Ashby's poison bottle?" where the task has three agents (fresh69): read, to nobody in particular
+    if (n !== null && n >= 1) {
+      if (n <= task.agents) to = n - 1;
       for (let k = first; k <= named + 1; k++) tagged.add(k);
     }
   }

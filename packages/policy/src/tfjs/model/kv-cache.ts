@@ -6,8 +6,8 @@ import { padRows } from "./wasm-heap-kernels";
  * [batch * heads, headWidth, length] and values [batch * heads, length, headWidth], so each decode
  * step's two attention matmuls are untransposed; or, once `makeRoom` has run (decode steps with
  * setDecodeCacheInPlace), held with room to grow: [batch * heads, headWidth, capacity] and [batch * heads, capacity,
- * headWidth], the first `length` columns (rows) in use and the rest zero until a step writes them (`held`). `keyValid` masks left padding; `nextPositions`
- * is the position id the next token of each row takes; `recentTokens` holds each row's last two
+ * headWidth], the first `length` columns (rows) in use and the rest zero until a step writes them (`held`).
+ * `keyValid` masks left padding; `nextPositions` is the position id the next token of each row takes; `recentTokens` holds each row's last two
  * tokens, most recent first, -1 where the row has fewer (what a token-shift model's next input
  * needs). Owned tensors: call `dispose()`.
  */
