@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { manor, restaurants, share, stalls } from "./test-sentence";
+import { cellArbitraries, manor, restaurants, share, stalls } from "./test-sentence";
 
 // Session 45, from fresh52's misses (a batch written by a writer who never saw the rules, scored first at 1.00 / 0.746).
 const tasks = { restaurants, manor } as const;
@@ -110,9 +110,7 @@ describe("'On <attribute>, I'd rate A and B a 3 and a 5 respectively' (paired-sh
     fc.assert(
       fc.property(
         fc.nat(options.length - 1),
-        fc.nat(options.length - 1),
-        fc.nat(attributes.length - 1),
-        fc.integer({ min: 1, max: 5 }),
+        ...cellArbitraries(restaurants),
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom("I'd rate", "I would give", "I'd score"),
         fc.boolean(),
@@ -168,9 +166,7 @@ describe("attribute-led paired lists in fresh53's forms (paired-shares.ts' attri
     fc.assert(
       fc.property(
         fc.nat(options.length - 1),
-        fc.nat(options.length - 1),
-        fc.nat(attributes.length - 1),
-        fc.integer({ min: 1, max: 5 }),
+        ...cellArbitraries(restaurants),
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom("For @,", "On the @,", "@-wise,"),
         fc.constantFrom("are", "land at", "finished on", "come in at"),
@@ -276,9 +272,7 @@ describe("the speaker's own source set off between the pair and its level (share
     const { options, attributes } = restaurants.domain;
     fc.assert(
       fc.property(
-        fc.nat(options.length - 1),
-        fc.nat(attributes.length - 1),
-        fc.integer({ min: 1, max: 5 }),
+        ...cellArbitraries(restaurants),
         fc.constantFrom("per my notes:", "from my sheet,", "according to my records,"),
         (o, a, level, source) => {
           const head = `${attributes[a]} at ${options[o]}`;

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "@cosir/bayes";
+import fc from "fast-check";
 import type { Act } from "../act";
 import { generateTask } from "../../generators/generate-task";
 import { naturalMatchers } from "../natural-matchers";
@@ -7,6 +8,17 @@ import { type NaturalTask, type ParseState, Sentence } from "./sentence";
 
 /** The restaurants task the cue-family tests read (Restaurant A..C; food quality, service, ambience, value for money). */
 export const restaurants: NaturalTask = generateTask({ family: "hiddenProfile", seed: 1 });
+
+/**
+ * Any option, attribute and level of `task`, as three fast-check arbitraries to spread into `fc.property`: the
+ * property's first three arguments are then (option, attribute, level).
+ */
+export function cellArbitraries(
+  task: NaturalTask,
+): readonly [fc.Arbitrary<number>, fc.Arbitrary<number>, fc.Arbitrary<number>] {
+  const [min, max] = task.levels;
+  return [fc.nat(task.domain.options.length - 1), fc.nat(task.domain.attributes.length - 1), fc.integer({ min, max })];
+}
 
 /** The SHARE act of cell (option, attribute) at `level`, as the parser yields it. */
 export const share = (option: number, attribute: number, level: number): Act => ({
