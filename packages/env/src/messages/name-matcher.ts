@@ -15,9 +15,11 @@ export class NameMatcher {
     split: (name: string) => string[] = naturalWords,
     variants: (words: string[]) => string[][] = () => [],
   ) {
+    // a variant never takes another name's own spelling ("rice" of "rice bags" where "rice" is a name too)
+    const own = new Set(names.map((name) => split(name).join(" ")));
     names.forEach((name, index) => {
       const words = split(name);
-      for (const spelled of [words, ...variants(words)]) {
+      for (const spelled of [words, ...variants(words).filter((v) => !own.has(v.join(" ")))]) {
         const first = spelled[0];
         if (first === undefined) continue;
         const list = this.byFirst.get(first) ?? [];

@@ -447,6 +447,9 @@ export const naturalCues = {
     "level",
     "score",
     "value",
+    // "the poison bottle reading for Doctor Finch" (fresh80)
+    "reading",
+    "figure",
     "situation",
     "like",
     "rated",
@@ -622,7 +625,8 @@ export const naturalCues = {
     ["make"],
   ] as readonly (readonly string[])[],
   /** Before a proposal verb in its clause, these make it a past or abandoned intention. */
-  pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had"),
+  // "ended": "in the last round we ended up choosing X" (fresh77), a past choice
+  pastIntent: set("was", "were", "wanted", "almost", "initially", "previously", "originally", "used", "had", "ended"),
   /** Between a proposal noun and the colon before the option: "Final suggestion from me: X". */
   proposalLeadWords: set(
     "vote",

@@ -36,6 +36,20 @@ export function ofSpellings(words: string[]): string[][] {
   ];
 }
 
+/** Plural heads of a count noun that name only its container: "rice bags", "bean tins", "egg cartons". */
+const CONTAINERS = new Set(["bags", "tins", "cans", "packs", "jars", "sacks", "boxes", "bottles", "cartons", "crates"]);
+
+/**
+ * A count noun of a container named by what it holds ("rice bags" -> "rice", "egg cartons" -> "eggs"): "Shelf A's rice
+ * is 0", "Who has onions and rice for Shelf B?" (fresh80). Only a modifier of letters before a container's plural.
+ */
+export function contentSpellings(words: string[]): string[][] {
+  const [modifier, head] = words;
+  if (words.length !== 2 || modifier === undefined || head === undefined || !CONTAINERS.has(head)) return [];
+  if (!/^[a-z]+$/.test(modifier)) return [];
+  return modifier.endsWith("s") ? [[modifier]] : [[modifier], [`${modifier}s`]];
+}
+
 /**
  * A count noun's singular, and a two-word name's plural ("badge log" -> "badge logs", "wait time" -> "wait times"):
  * "Employee E's and Employee F's badge logs: 1 and 0", and a count noun named by its head ("bags of rice"). One-word
@@ -47,7 +61,7 @@ export function attributeSpellings(words: string[]): string[][] {
     words.length >= 2 && last !== undefined && last.length >= 3 && !last.endsWith("s") && /^[a-z]+$/.test(last)
       ? [[...words.slice(0, -1), `${last}s`]]
       : [];
-  return [...singular(words), ...plural, ...ofSpellings(words)];
+  return [...singular(words), ...plural, ...ofSpellings(words), ...contentSpellings(words)];
 }
 
 const cache = new WeakMap<object, NaturalMatchers>();

@@ -69,6 +69,15 @@ const TRAILING = new Set([
 ]);
 const MARKDOWN = /^(?:#{1,6}|[-*+•>]|\d{1,3}[.)])$/;
 
+/** The clause and sentence marks in a run of punctuation put on the word before it: "?" "." ";" ":" ",". */
+function punctuate(last: NaturalToken, marks: string): void {
+  if (/[.!?]/.test(marks)) last.stop = true;
+  if (marks.includes("?")) last.question = true;
+  if (/[,;:]/.test(marks)) last.pause = true;
+  if (marks.includes(";")) last.semicolon = true;
+  if (marks.includes(":")) last.colon = true;
+}
+
 /**
  * Does the raw word open a list item or heading at a line's start? "3." does only at the start of the text, after a
  * finished sentence or another item, after a blank line, or under a bold heading line ("**Restaurant A**" over "1.
@@ -154,13 +163,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     let word = raw.slice(s, e).toLowerCase().replace(/[’‘]/g, "'");
     if (word.length === 0) {
       // punctuation alone ("—", "?", "**:"): it still ends a sentence or clause
-      if (last !== undefined) {
-        if (/[.!?]/.test(raw)) last.stop = true;
-        if (raw.includes("?")) last.question = true;
-        if (/[,;:]/.test(raw)) last.pause = true;
-        if (raw.includes(";")) last.semicolon = true;
-        if (raw.includes(":")) last.colon = true;
-      }
+      if (last !== undefined) punctuate(last, raw);
       i = j;
       continue;
     }
@@ -169,12 +172,16 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       if (last !== undefined && word === "=") last.colon = true;
       if (last !== undefined) last.pause = true;
       if (last !== undefined && LABEL_DASHES.has(word)) last.dash = true;
+      // "Cleanliness update 🧼:" (fresh75), "C is great ✅.": the punctuation after a pictograph is the word's before it
+      if (last !== undefined && PICTOGRAPHS.test(word)) punctuate(last, tail);
       i = j;
       continue;
     }
     const aside = depth > 0 || raw.startsWith("(");
     if (raw.includes(")")) depth = 0;
     else if (raw.startsWith("(")) depth = 1;
+    // "**Restaurant B**'s food quality" (fresh77): the emphasis closes before the possessive
+    word = word.replace(/(?<=[^*_`])[*_`]+'s$/, "'s");
     let possessive = false;
     if (word.length > 2 && word.endsWith("'s")) {
       word = word.slice(0, -2);

@@ -669,7 +669,10 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
   const rest = words.slice(j, s.to).join(" ");
   if (POINTER_PHRASES.has(rest)) return true;
   const opener = words[j] as string;
-  if (!((REQUEST_MODALS.has(opener) || opener === "do") && words[j + 1] === "you")) return false;
+  // "Could someone please share that value?" (fresh76): anyone on the team asked as "you" is
+  const asked = words[j + 1] as string;
+  const asker = asked === "you" || (cue.askers.has(asked) && (REQUEST_MODALS.has(opener) || opener === "does"));
+  if (!((REQUEST_MODALS.has(opener) || opener === "do" || opener === "does") && asker)) return false;
   let verb = false;
   let pointer = false;
   for (let k = j + 2; k < s.to; k++) {

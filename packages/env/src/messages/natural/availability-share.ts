@@ -1,4 +1,5 @@
 import type { NaturalToken } from "../natural-tokens";
+import { afterView } from "./carried-share";
 import type { ParseState, Sentence } from "./sentence";
 
 // A person's availability said in words (issue 26, fresh34, fresh37): "Dan is likely free on Tuesday 9am", "Bob is
@@ -21,33 +22,70 @@ const SURE = new Set(["probably", "likely", "definitely", "certainly", "also", "
 /** Between the state and the option: "free on", "busy at", "available for". */
 const SLOT_LEADS = new Set(["on", "at", "for", "during"]);
 
+/** Words that gather a list of people before or after "are": "Alice and Bob are both free", "all are available". */
+const GATHER = new Set(["all", "both"]);
+
 /**
- * "<Name> is [probably] free|busy on <option>." as the whole of from..to: the share of "<Name>'s availability" at the
- * option, 1 for free and 0 for busy, on a 0..1 scale only; null otherwise.
+ * The people named as a list at k ("Alice", "Alice and Bob", "Alice, Bob, and Erin"), each by the attribute
+ * "<Name>'s availability": their attributes and the word after the list, or null (a name twice, or not a person).
+ */
+function people(s: Sentence, k: number, to: number, state: ParseState): { attributes: number[]; end: number } | null {
+  const { words, tokens } = s;
+  const names = state.task.domain.attributes.map((name) => name.toLowerCase());
+  const attributes: number[] = [];
+  for (;;) {
+    const attribute = names.indexOf(`${words[k]}'s availability`);
+    if (attribute < 0 || attributes.includes(attribute)) return null;
+    attributes.push(attribute);
+    const token = tokens[k] as NaturalToken;
+    k++;
+    if (words[k] === "and" && k + 1 < to) {
+      // "Alice and Bob", "Alice, Bob, and Erin": the last name after "and"
+      const last = names.indexOf(`${words[k + 1]}'s availability`);
+      if (last < 0 || attributes.includes(last)) return null;
+      attributes.push(last);
+      return { attributes, end: k + 2 };
+    }
+    // "Alice, Bob and Erin": a comma (not a colon or semicolon) between the names
+    if (!(token.pause && token.colon !== true && token.semicolon !== true && token.dash !== true)) break;
+    if (k >= to) return null;
+  }
+  return attributes.length === 1 ? { attributes, end: k } : null;
+}
+
+/**
+ * "<Name> is [probably] free|busy on <option>." as the whole of from..to, maybe after the speaker's view ("From my
+ * side, ..."), or a list of people ("Alice, Bob and Erin are all available (1) at <option>", fresh74, fresh77): a
+ * share of each person's "<Name>'s availability" at the option, 1 for free and 0 for busy, on a 0..1 scale only;
+ * null otherwise.
  */
 export function availabilityShare(
   s: Sentence,
   from: number,
   to: number,
   state: ParseState,
-): { option: number; attribute: number; level: number } | null {
+): { option: number; attribute: number; level: number }[] | null {
   const { words } = s;
   const [lo, hi] = state.task.levels;
   if (lo !== 0 || hi !== 1 || (s.tokens[to - 1] as NaturalToken).question) return null;
   for (let k = from; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
-  const attribute = state.task.domain.attributes.findIndex(
-    (name) => name.toLowerCase() === `${words[from]}'s availability`,
-  );
-  if (attribute < 0) return null;
-  let k = from + 1;
+  const listed = people(s, afterView(words, from), to, state);
+  if (listed === null) return null;
+  const plural = listed.attributes.length > 1;
+  let k = listed.end;
   while (k < to && SURE.has(words[k] as string)) k++;
-  if (words[k] !== "is" && words[k] !== "'s") return null;
+  if (plural ? words[k] !== "are" : words[k] !== "is" && words[k] !== "'s") return null;
   k++;
-  while (k < to && SURE.has(words[k] as string)) k++;
+  while (k < to && (SURE.has(words[k] as string) || (plural && GATHER.has(words[k] as string)))) k++;
   const level = STATES.get(words[k] as string);
-  if (level === undefined || !SLOT_LEADS.has(words[k + 1] as string)) return null;
-  k += 2;
+  if (level === undefined) return null;
+  k++;
+  // "available (1) at ...": the level restated in parentheses
+  if ((s.tokens[k] as NaturalToken).aside && words[k] === String(level)) k++;
+  if (!SLOT_LEADS.has(words[k] as string)) return null;
+  k++;
   if (words[k] === "the") k++;
   const option = state.options.match(words, k);
-  return option !== null && option.end === to ? { option: option.index, attribute, level } : null;
+  if (option === null || option.end !== to) return null;
+  return listed.attributes.map((attribute) => ({ option: option.index, attribute, level }));
 }

@@ -37,7 +37,7 @@ const VIEWS: readonly (readonly string[])[] = [
 ];
 
 /** The word after the view phrase at j, or j. */
-function afterView(words: readonly string[], j: number): number {
+export function afterView(words: readonly string[], j: number): number {
   const view = VIEWS.find((v) => v.every((w, n) => words[j + n] === w));
   return view === undefined ? j : j + view.length;
 }
@@ -87,10 +87,18 @@ const TAILS: readonly (readonly string[])[] = [
   ["by", "my", "count"],
 ];
 
-/** The word after a closing tail at k ("quietness 5, size 5 there."), or k. */
+/**
+ * The word after the closing tails at k ("quietness 5, size 5 there.", "1 for that slot on my end", fresh77: a
+ * pointer and a view), or k.
+ */
 export function closingTail(s: Sentence, k: number, end: number): number {
-  for (const tail of TAILS) if (tail.every((w, j) => k + j < end && s.words[k + j] === w)) return k + tail.length;
-  return k;
+  let at = k;
+  for (let n = 0; n < 2; n++) {
+    const tail = TAILS.find((t) => t.every((w, j) => at + j < end && s.words[at + j] === w));
+    if (tail === undefined) break;
+    at += tail.length;
+  }
+  return at;
 }
 
 /** "Location, though, is rated 1": an attribute, an aside between pauses, then its level. */

@@ -1,7 +1,7 @@
 import type { NaturalToken } from "../natural-tokens";
 
 /** A raw word that is one capital letter, with markdown, brackets, a possessive or closing punctuation around it. */
-const LETTER = /^[*_"'([]*([A-Z])(?:'s|’s)?[*_"')\].,!?:;]*$/;
+const LETTER = /^[*_"'([`]*([A-Z])(?:[*_`]*(?:'s|’s))?[*_"')\].,!?:;`]*$/;
 
 /** The word a capital letter becomes when it names an option ("B" for "Restaurant B"); no text holds it. */
 export const letterWord = (letter: string): string => `⟨${letter.toLowerCase()}⟩`;

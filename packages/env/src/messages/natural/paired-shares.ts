@@ -378,6 +378,9 @@ const LABEL_VIEWS: readonly (readonly string[])[] = [
   ["per", "my", "notes"],
 ];
 
+/** Nouns after an attribute label that say it is news about it: "Cleanliness update:", "Service scores:". */
+const LABEL_NOUNS = new Set(["update", "updates", "check", "scores", "ratings", "levels", "numbers", "figures"]);
+
 /**
  * An attribute as a label closed by a colon, maybe after the speaker's view ("Service:", "**Torn glove** on my end:";
  * fresh56, fresh57): its index and the word after the colon, else null.
@@ -392,6 +395,8 @@ function labelAttribute(s: Sentence, k: number, end: number, state: ParseState):
   if (view !== undefined) e += view.length;
   // "**Raffle tickets by stall:**" (fresh59): the table's other axis named by the options' noun
   else if ((words[e] === "by" || words[e] === "per") && nounWords(state).has(words[e + 1] as string)) e += 2;
+  // "Cleanliness update 🧼:" (fresh75): a noun of news about the attribute
+  else if (LABEL_NOUNS.has(words[e] as string)) e++;
   return s.tokens[e - 1]?.colon === true ? { index: attribute.index, end: e } : null;
 }
 

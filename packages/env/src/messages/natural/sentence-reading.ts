@@ -422,12 +422,14 @@ export class SentenceReading {
       const lone =
         loneShare(sentence, from, to, state) ??
         contrastShare(sentence, first, to, state) ??
+        // "Alice, Bob and Erin are all available at X": one share a person
         availabilityShare(sentence, from, to, state) ??
         // "Stall C sold a single book.", "Stall D didn't sell a single plant.": the count with its attribute's verb
         soldCount(sentence, from, to, state) ??
         // "Stall A's cake sales were -2", "Book sales at Stall A came to -1" (helper h43q)
         salesCount(sentence, from, to, state);
-      if (lone !== null) found.acts.push({ kind: "share", ...this.checkedShare(lone) });
+      for (const share of lone === null ? [] : Array.isArray(lone) ? lone : [lone])
+        found.acts.push({ kind: "share", ...this.checkedShare(share) });
     }
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
     // a proviso anywhere in it ("..., provided the glove is his") holds a shape proposal back as it does a cue's (each

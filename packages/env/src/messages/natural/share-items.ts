@@ -83,6 +83,9 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
   const attribute = state.attributes.match(s.words, j);
   if (attribute !== null && attribute.end <= end) {
     let m = attribute.end;
+    // "Alice's availability for that slot is 1" (fresh75): a pointer to the option between the name and its level
+    const pointer = OPTION_POINTERS.find((p) => m + p.length < end && p.every((w, n) => s.words[m + n] === w));
+    if (pointer !== undefined && !s.separated(m + pointer.length - 1)) m += pointer.length;
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
     // "is a solid 3", "is only a 1", ": just 1"
     for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;

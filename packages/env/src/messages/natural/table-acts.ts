@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
 import { attributeOwners } from "../natural-matchers";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { LevelRangeError } from "./level-range-error";
@@ -27,12 +28,46 @@ function cells(line: string): string[] {
   return body.split("|").map((c) => c.trim());
 }
 
+/** Blanks in parentheses or words: "(not seen)", "not known" (fresh80). */
+const BLANK_WORDS = new Set(["not seen", "unseen", "not known", "no data", "missing"]);
+
+/** Check marks on a 0..1 scale: "✅" for 1, "❌" for 0 (fresh80's availability and evidence tables). */
+const CHECKS = new Map([
+  ["✅", 1],
+  ["✔", 1],
+  ["✔️", 1],
+  ["✓", 1],
+  ["❌", 0],
+  ["✗", 0],
+  ["✘", 0],
+]);
+
+/** A level with a decoration after it: "4 ★", "5 ⭐", "3 🔑" (fresh80). */
+const DECORATED = /^([+\-\u2212]?[0-9]{1,9})\s*(?:★|\p{Extended_Pictographic}|\u{FE0F})+$/u;
+/** A row of stars: "★★★★☆" is 4 on a scale whose top is the number of stars. */
+const STARS = /^([★⭐]+)(☆*)$/u;
+
+/** A cell's level from its marks (check marks, stars, a decorated or signed number), else null. */
+function markedLevel(c: string, [lo, hi]: readonly [number, number]): number | null {
+  const check = lo === 0 && hi === 1 ? CHECKS.get(c) : undefined;
+  if (check !== undefined) return check;
+  const stars = STARS.exec(c);
+  if (stars !== null) {
+    const filled = [...(stars[1] as string)].length;
+    const all = filled + (stars[2] as string).length;
+    return filled >= lo && filled <= hi && (all === filled || all === hi) ? filled : null;
+  }
+  const number = DECORATED.exec(c)?.[1] ?? (/^\+[0-9]/.test(c) ? c.slice(1) : c);
+  // "one", "three" in a count grid (fresh80)
+  return naturalInteger(number) ?? cue.numberWords.get(c) ?? null;
+}
+
 /** The level a cell states, null for a blank ("?", "-", empty), or undefined when it is not read (reported). */
 function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
   const c = foldCell(cell);
-  if (BLANKS.has(c)) return null;
+  if (BLANKS.has(c) || BLANK_WORDS.has(c.replace(/^\((.*)\)$/, "$1"))) return null;
   const [lo, hi] = task.levels;
-  let value = naturalInteger(c);
+  let value = markedLevel(c, task.levels);
   if (value === null) {
     const fraction = c.length <= 21 ? FRACTION.exec(c) : null;
     if (fraction === null || Number(fraction[2]) !== hi) return undefined;
@@ -44,18 +79,79 @@ function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
 
 const foldNames = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
 
+/** A cell's words as a shortened name writes them: "Rest." as "rest", "Mon" as "mon". */
+const shortWords = (cell: string) => cell.split(" ").map((w) => w.replace(/\.$/, ""));
+
+/**
+ * Does a cell shorten a name: each of its words begins a word of the name, in order, with at least three letters or
+ * the whole word ("food" for "food quality", "tech skill" for "technical skill", "rest. a" for "restaurant a",
+ * "boots" for "muddy boots", "mon 2pm" for "monday 2pm")?
+ */
+function shortens(cell: readonly string[], name: readonly string[]): boolean {
+  let n = 0;
+  for (const w of cell) {
+    while (n < name.length && !(name[n] === w || (w.length >= 3 && (name[n] as string).startsWith(w)))) n++;
+    if (n === name.length) return false;
+    n++;
+  }
+  return cell.length > 0;
+}
+
+/** A table's names of one kind: the whole name, a letter or a person, else the one name a shortened cell stands for. */
+export class TableNames {
+  private readonly words: string[][];
+  constructor(
+    private readonly exact: ReadonlyMap<string, number>,
+    names: readonly string[],
+  ) {
+    this.words = names.map((n) => foldCell(n).split(" "));
+  }
+
+  /** The one name the cell shortens, or undefined (none, or several). */
+  short(cell: string): number | undefined {
+    const words = shortWords(cell);
+    let found: number | undefined;
+    for (const [k, name] of this.words.entries()) {
+      if (!shortens(words, name)) continue;
+      if (found !== undefined) return undefined;
+      found = k;
+    }
+    return found;
+  }
+
+  /** The name a folded cell states, whole or shortened where the other kind has no name the cell could be. */
+  get(cell: string, other: TableNames): number | undefined {
+    const whole = this.exact.get(cell);
+    if (whole !== undefined) return whole;
+    if (other.exact.has(cell) || other.short(cell) !== undefined) return undefined;
+    return this.short(cell);
+  }
+}
+
 /** The options by their folded names and, where they are one noun and a letter, by the letter ("| A | 1 |", fresh59). */
-function optionNames(task: NaturalTask): Map<string, number> {
+function optionNames(task: NaturalTask): TableNames {
   const names = foldNames(task.domain.options);
   for (const [letter, index] of optionLetters(task.domain.options)) names.set(letter.toLowerCase(), index);
-  return names;
+  return new TableNames(names, task.domain.options);
 }
 
 /** The attributes by their folded names and, where one person owns one ("Priya's calendar"), by the person alone. */
-function attributeNames(task: NaturalTask): Map<string, number> {
+function attributeNames(task: NaturalTask): TableNames {
   const names = foldNames(task.domain.attributes);
   for (const [owner, index] of attributeOwners(task.domain)) if (!names.has(owner)) names.set(owner, index);
-  return names;
+  return new TableNames(names, task.domain.attributes);
+}
+
+/** A table's two kinds of names, each read where the other has no name the cell could be. */
+interface Names {
+  option(cell: string): number | undefined;
+  attribute(cell: string): number | undefined;
+}
+
+function tableNames(task: NaturalTask): Names {
+  const options = optionNames(task);
+  const attributes = attributeNames(task);
+  return { option: (cell) => options.get(cell, attributes), attribute: (cell) => attributes.get(cell, options) };
 }
 
 /**
@@ -81,20 +177,16 @@ function cellShare(
 }
 
 /** A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). */
-function longRow(
-  line: { text: string; start: number },
-  options: ReadonlyMap<string, number>,
-  attributes: ReadonlyMap<string, number>,
-  task: NaturalTask,
-  out: StructuredActs,
-): void {
+function longRow(line: { text: string; start: number }, names: Names, task: NaturalTask, out: StructuredActs): void {
   let option: number | undefined;
   let attribute: number | undefined;
   const levels: number[] = [];
   for (const cell of cells(line.text)) {
     const name = foldCell(cell);
-    if (options.has(name)) option = option === undefined ? options.get(name) : -1;
-    else if (attributes.has(name)) attribute = attribute === undefined ? attributes.get(name) : -1;
+    const asOption = names.option(name);
+    const asAttribute = names.attribute(name);
+    if (asOption !== undefined) option = option === undefined ? asOption : -1;
+    else if (asAttribute !== undefined) attribute = attribute === undefined ? asAttribute : -1;
     else {
       const level = cellLevel(cell, task);
       if (typeof level === "number") levels.push(level);
@@ -105,44 +197,55 @@ function longRow(
   else out.unparsed.push({ at: line.start, text: line.text.trim() });
 }
 
+/** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
+const SOURCE_HEADERS = new Set(["source", "from", "who", "by", "reported by", "said by", "seen by", "origin"]);
+/** A source cell that is the speaker: "me", "mine", "my notes", "Agent 1 (me)", "own". */
+const OWN_SOURCE = /(?:^|[\s(])(?:me|mine|my|own|self)(?:$|[\s)])/;
+
 /**
  * Markdown tables (a header row, a separator row, body rows) in either orientation: options as rows and
  * attributes as columns, or the other way round, in any order; the header's first cell is a label and not read.
  * A header or first-column cell that names neither kind leaves its column or row unread (a row is reported); a
  * cell stating a level gives a share, a blank, "?", "-" or "n/a" gives nothing, anything else ("3-4", "high")
- * gives nothing and is reported. The table's lines are masked so the sentence reader skips them.
+ * gives nothing and is reported. A header or row may shorten a name ("Food", "Rest. A": `TableNames`); a cell may
+ * mark its level ("4 ★", "★★★★☆", "+2", "✅" on a 0..1 scale). A source column ("Source", "From") keeps only the
+ * rows that are the speaker's ("me"). The table's lines are masked so the sentence reader skips them.
  */
 export function tableActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const options = optionNames(task);
-  const attributes = attributeNames(task);
+  const names = tableNames(task);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
     let end = i + 2;
     while (end < lines.length && (lines[end] as { text: string }).text.includes("|")) end++;
     const header = cells(head.text).slice(1).map(foldCell);
-    if (!header.some((h) => options.has(h) || attributes.has(h))) {
+    const asOptions = header.map(names.option);
+    const asAttributes = header.map(names.attribute);
+    const optionCount = asOptions.filter((n) => n !== undefined).length;
+    const attributeCount = asAttributes.filter((n) => n !== undefined).length;
+    if (optionCount + attributeCount === 0) {
       // long format: "| Option | Attribute | Rating |", one fact a row
-      for (let r = i + 2; r < end; r++)
-        longRow(lines[r] as { text: string; start: number }, options, attributes, task, out);
+      for (let r = i + 2; r < end; r++) longRow(lines[r] as { text: string; start: number }, names, task, out);
       for (let k = i; k < end; k++) out.masked.push(k);
       i = end - 1;
       continue;
     }
     // options as columns when the header names more options than attributes
-    const optionColumns = header.filter((h) => options.has(h)).length > header.filter((h) => attributes.has(h)).length;
-    const columns = optionColumns ? options : attributes;
-    const rowsKind = optionColumns ? attributes : options;
+    const optionColumns = optionCount > attributeCount;
+    const columns = optionColumns ? asOptions : asAttributes;
+    const rowsKind = optionColumns ? names.attribute : names.option;
+    // "| Restaurant | Food | Source |" (fresh80): a row another agent is the source of is theirs, not a share
+    const source = header.findIndex((h) => SOURCE_HEADERS.has(h));
     for (let r = i + 2; r < end; r++) {
       const line = lines[r] as { text: string; start: number };
       const row = cells(line.text);
-      const name = rowsKind.get(foldCell(row[0] ?? ""));
-      if (name === undefined) {
+      const name = rowsKind(foldCell(row[0] ?? ""));
+      if (name === undefined || (source >= 0 && !OWN_SOURCE.test(foldCell(row[source + 1] ?? "")))) {
         out.unparsed.push({ at: line.start, text: line.text.trim() });
         continue;
       }
       for (let c = 1; c < row.length && c - 1 < header.length; c++) {
-        const column = columns.get(header[c - 1] as string);
+        const column = columns[c - 1];
         if (column === undefined) continue;
         const pair: [number, number] = optionColumns ? [column, name] : [name, column];
         const act = cellShare(row[c] as string, `${row[0]}, ${header[c - 1]}`, line.start, pair, task, out);
@@ -191,6 +294,9 @@ function abbreviatedLetters(cells: readonly string[], letters: ReadonlyMap<strin
   return new Set(out).size === out.length ? out : null;
 }
 
+/** A grid column that is not a name and not read: a total or notes ("total(mine)", "subtotal", "Notes"). */
+const TALLY_HEADERS = /^(?:sub)?total\b|^sum\b|^notes?$|^comments?$/;
+
 /** Most lines of one plain-text grid read. */
 const MAX_GRID_ROWS = 32;
 
@@ -199,41 +305,49 @@ const MAX_GRID_ROWS = 32;
  * code fence): "               Lord Ashby   Doctor Finch" over "muddy boots    1            0", in either
  * orientation. The header names only options or only attributes (two or more; a first label such as "Stall" or
  * "Slot" that names neither is skipped); each row's first cell names the other kind and its levels are read by the
- * header column they sit under, so a blank cell shifts nothing. Levels, blanks and reports as in a markdown
- * table. Lines with "|" are markdown's. The grid's lines are masked, so the sentence reader never runs a header's
+ * header column they sit under, so a blank cell shifts nothing. A total or notes column ("subtotal", "Notes") is
+ * not read. Names, levels, blanks and reports as in a markdown table. Lines with "|" are markdown's. The grid's lines are masked, so the sentence reader never runs a header's
  * last name into the next line's first level.
  */
 export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const options = optionNames(task);
-  const attributes = attributeNames(task);
+  const names = tableNames(task);
   const letters = optionLetters(task.domain.options);
   // the header's names, whole or after a first label cell that names neither kind ("Stall", "Slot")
   const read = (cells: { text: string; from: number; to: number }[]) => {
     const folded = cells.map((h) => foldCell(h.text));
     return abbreviatedLetters(folded, letters) ?? folded;
   };
-  const allOf = (names: string[]) => names.every((n) => options.has(n)) || names.every((n) => attributes.has(n));
+  // every header cell a name of one kind, or (two names at least) a total or notes column, which is not read
+  const kindOf = (header: string[], name: (cell: string) => number | undefined) => {
+    const found = header.map((h) => (TALLY_HEADERS.test(h) ? null : name(h)));
+    const named = found.filter((n) => typeof n === "number").length;
+    return found.every((n) => n !== undefined) && named >= 2 ? found : null;
+  };
+  const columnsOf = (header: string[]) => {
+    const asOptions = kindOf(header, names.option);
+    return asOptions !== null
+      ? { optionColumns: true, columns: asOptions }
+      : { optionColumns: false, columns: kindOf(header, names.attribute) };
+  };
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (head.text.includes("|")) continue;
     let header = gridCells(head.text);
-    let names = read(header);
-    if (!allOf(names) && header.length >= 3) {
+    let layout = columnsOf(read(header));
+    if (layout.columns === null && header.length >= 3) {
       header = header.slice(1);
-      names = read(header);
+      layout = columnsOf(read(header));
     }
-    if (header.length < 2) continue;
-    const optionColumns = names.every((n) => options.has(n));
-    if (!optionColumns && !names.every((n) => attributes.has(n))) continue;
-    const columns = optionColumns ? options : attributes;
-    const rowsKind = optionColumns ? attributes : options;
+    const { optionColumns, columns } = layout;
+    if (header.length < 2 || columns === null) continue;
+    const rowsKind = optionColumns ? names.attribute : names.option;
     const found: { at: number; act: Act }[] = [];
     let end = i + 1;
     for (; end < lines.length && end <= i + MAX_GRID_ROWS; end++) {
       const line = lines[end] as { text: string; start: number };
       if (line.text.includes("|")) break;
       const row = gridCells(line.text);
-      const name = rowsKind.get(foldCell(row[0]?.text ?? ""));
+      const name = rowsKind(foldCell(row[0]?.text ?? ""));
       if (name === undefined || row.length < 2) break;
       const values = row.slice(1);
       // by order when the row has a cell per column; else by position, only under a header indented past the row's
@@ -247,7 +361,8 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
       }
       values.forEach((cell, v) => {
         const best = at[v] as number;
-        const column = columns.get(names[best] as string) as number;
+        const column = columns[best];
+        if (column === null || column === undefined) return;
         const pair: [number, number] = optionColumns ? [column, name] : [name, column];
         const label = `${row[0]?.text}, ${header[best]?.text}`;
         const act = cellShare(cell.text, label, line.start, pair, task, out);

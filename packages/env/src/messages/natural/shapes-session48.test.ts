@@ -1,0 +1,285 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { NameMatcher } from "../name-matcher";
+import { attributeSpellings } from "../natural-matchers";
+import { naturalTokens } from "../natural-tokens";
+import { parseNatural } from "../parse-natural";
+import type { NaturalTask } from "./sentence";
+import { TableNames } from "./table-acts";
+import { manor, restaurants, share, stalls } from "./test-sentence";
+
+// Session 48: the shapes of fresh74-fresh77 (written before these rules) and fresh80 (a batch of tables only, written
+// before the table rules below), each read by a rule with its limits.
+const nothing = [{ kind: "pass" }];
+const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
+const meetings = held.meetings as NaturalTask;
+const theft = held.theft as NaturalTask;
+const pantry = held.pantry as NaturalTask;
+const { options, attributes } = restaurants.domain;
+const pairArb = fc.tuple(fc.nat(options.length - 1), fc.nat(attributes.length - 1));
+const levelArb = fc.integer({ min: 1, max: 5 });
+const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
+const shares = (text: string, task: NaturalTask = restaurants) => acts(text, task).filter((a) => a.kind === "share");
+const propose = (option: number) => ({ kind: "propose", option });
+const ask = (option: number, attribute: number) => ({ kind: "ask", option, attribute });
+
+/** The oracle of a shortened name: each cell word begins a later word of the name, in order, as a regular expression. */
+function shortensOracle(cell: string, name: string): boolean {
+  const literal = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const parts = cell.split(" ").map((w) => w.replace(/\.$/, ""));
+  const body = parts.map((w) => `(?:\\S+ )*${literal(w)}${w.length >= 3 ? "\\S*" : ""}`).join(" ");
+  return new RegExp(`^${body}(?: \\S+)*$`).test(name);
+}
+
+describe("shortened names in table headers and rows (table-acts.ts' TableNames, fresh80)", () => {
+  const words = ["food", "quality", "fo", "foo", "value", "for", "money", "val", "a", "b", "rest", "restaurant", "x"];
+  const nameArb = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(" "));
+
+  it("a cell stands for the one name it shortens, as the regular-expression oracle finds, else none (property)", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(nameArb, { minLength: 1, maxLength: 5 }), nameArb, (names, cell) => {
+        const table = new TableNames(new Map(), names);
+        const matching = names.flatMap((n, k) => (shortensOracle(cell, n) ? [k] : []));
+        expect(table.short(cell)).toBe(matching.length === 1 ? matching[0] : undefined);
+      }),
+      { numRuns: 300, seed: 48 },
+    );
+  });
+
+  it("reads a markdown table whose headers shorten the attributes and whose rows shorten the options (property)", () => {
+    const heads = ["Food", "Service", "Ambience", "Value"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(levelArb, { minLength: 4, maxLength: 4 }), { minLength: 3, maxLength: 3 }),
+        (rows) => {
+          const lines = ["| Rest. | " + heads.join(" | ") + " |", "|---|---|---|---|---|"];
+          rows.forEach((row, o) => lines.push(`| Rest. ${"ABC"[o]} | ${row.join(" | ")} |`));
+          const expected = rows.flatMap((row, o) => row.map((level, a) => share(o, a, level)));
+          expect(acts(lines.join("\n"))).toEqual(expected);
+        },
+      ),
+      { numRuns: 30, seed: 48 },
+    );
+  });
+
+  it("a header that could be several names, or a name of either kind, reads nothing in its column", () => {
+    // "Monday" begins "Monday 9am" .. "Monday 4pm": which slot is in doubt
+    const text = "| Person | Monday | Tuesday 9am |\n|---|---|---|\n| Alice | 1 | 0 |";
+    expect(shares(text, meetings)).toEqual([share(4, 0, 0)]);
+  });
+
+  it("a grid's total and notes columns are not read, and a plain grid shortens its names too", () => {
+    const text =
+      "```\n            food  value  subtotal\nRest. A       2     1       3\nRest. C       5     3       8\n```";
+    expect(shares(text)).toEqual([share(0, 0, 2), share(0, 3, 1), share(2, 0, 5), share(2, 3, 3)]);
+  });
+
+  it("a cell that shortens a name of the other kind too stands for neither", () => {
+    const places = new TableNames(new Map(), ["food court", "market"]);
+    const items = new TableNames(new Map(), ["food quality", "service"]);
+    expect(items.get("food", places)).toBeUndefined();
+    expect(places.get("food", items)).toBeUndefined();
+    expect(items.get("food qual", places)).toBe(0);
+    expect(places.get("food court", items)).toBe(0);
+  });
+
+  it("'Value' in a header is value for money, 'A' in a row option A", () => {
+    const text = "| | Value |\n|---|---|\n| A | 4 |";
+    expect(shares(text)).toEqual([share(0, 3, 4)]);
+  });
+});
+
+describe("a source column: rows another agent reported are not the speaker's (table-acts.ts, fresh80)", () => {
+  it("reads the rows whose source is the speaker and reports the others", () => {
+    const text = [
+      "| Restaurant | Food | Source |",
+      "|---|---|---|",
+      "| A | 3 | me |",
+      "| B | 5 | Agent 2 |",
+      "| C | 4 | mine |",
+    ].join("\n");
+    const result = parseNatural(text, restaurants);
+    expect(result.acts).toEqual([share(0, 0, 3), share(2, 0, 4)]);
+    expect(result.unparsed?.some((u) => u.includes("Agent 2"))).toBe(true);
+  });
+
+  it("a blank source is no one's: the row gives nothing", () => {
+    expect(shares("| Restaurant | Food | From |\n|---|---|---|\n| A | 3 | — |")).toEqual([]);
+  });
+});
+
+describe("cell marks: stars, decorations, signs, check marks and number words (table-acts.ts' markedLevel)", () => {
+  it("reads a row of stars on the scale's top, a decorated level and a signed level (property)", () => {
+    fc.assert(
+      fc.property(levelArb, levelArb, fc.constantFrom(" ★", " ⭐", "⭐", " 🔑"), (stars, level, mark) => {
+        const row = `${"★".repeat(stars)}${"☆".repeat(5 - stars)}`;
+        const text = `| | Food | Service |\n|---|---|---|\n| A | ${row} | **${level}**${mark} |`;
+        expect(shares(text)).toEqual([share(0, 0, stars), share(0, 1, level)]);
+      }),
+      { numRuns: 40, seed: 48 },
+    );
+  });
+
+  it("stars on another scale are not a level (reported)", () => {
+    const result = parseNatural("| | Food |\n|---|---|\n| A | ★★★☆ |", restaurants);
+    expect(result.acts).toEqual(nothing);
+  });
+
+  it("'+2' and '−1' (the typographic minus) on a signed scale", () => {
+    const text = "| Stall | Cakes | Raffle |\n|---|---|---|\n| A | +2 | −1 |";
+    expect(shares(text, stalls)).toEqual([share(0, 0, 2), share(0, 1, -1)]);
+  });
+
+  it("check marks read 1 and 0 on a 0..1 scale only", () => {
+    const text = "| Slot | Alice | Bob |\n|---|---|---|\n| Mon 9am | ✅ | ❌ |";
+    expect(shares(text, meetings)).toEqual([share(0, 0, 1), share(0, 1, 0)]);
+    expect(shares("| | Food |\n|---|---|\n| A | ✅ |")).toEqual([]);
+  });
+
+  it("number words in a count grid, '(not seen)' as a blank", () => {
+    const text =
+      "    item        Shelf A   Shelf B\n    apples      one       three\n    onions      (not seen)   five";
+    expect(shares(text, pantry)).toEqual([share(0, 0, 1), share(1, 0, 3), share(1, 1, 5)]);
+  });
+});
+
+describe("punctuation after a pictograph belongs to the word before it (natural-tokens.ts, fresh75)", () => {
+  it("a colon after an emoji ends the label", () => {
+    const tokens = naturalTokens("Cleanliness update 🧼: fine");
+    expect(tokens.map((t) => [t.word, t.colon === true])).toEqual([
+      ["cleanliness", false],
+      ["update", true],
+      ["fine", false],
+    ]);
+  });
+
+  it("a stop after an emoji ends the sentence", () => {
+    expect(naturalTokens("Restaurant C is great ✅. Next")[3]?.stop).toBe(true);
+  });
+
+  it("reads 'Cleanliness update 🧼: A and B come in at 4 and 5, respectively.' (an attribute label with a news noun)", () => {
+    const text = "Service update 🧼: Restaurants A and C come in at 4 and 2, respectively.";
+    expect(shares(text)).toEqual([share(0, 1, 4), share(2, 1, 2)]);
+  });
+});
+
+describe("a list of people free or busy at a slot (availability-share.ts, fresh74, fresh77)", () => {
+  const people = ["Alice", "Bob", "Carol", "Dan", "Erin"];
+  it("one share a person, in the order named, with 'all' / 'both' and a view opening (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(4), { minLength: 2, maxLength: 4 }),
+        fc.nat(meetings.domain.options.length - 1),
+        fc.constantFrom(["free", 1], ["available", 1], ["busy", 0]),
+        fc.constantFrom("", "From my side, ", "On my end, "),
+        fc.constantFrom("", "all ", "both "),
+        (who, o, [word, level], view, gather) => {
+          const names = who.map((p) => people[p] as string);
+          const list = `${names.slice(0, -1).join(", ")}${names.length > 2 ? "," : ""} and ${names[names.length - 1]}`;
+          const text = `${view}${list} are ${gather}${word} at ${meetings.domain.options[o]}.`;
+          expect(shares(text, meetings)).toEqual(who.map((p) => share(o, p, level as number)));
+        },
+      ),
+      { numRuns: 60, seed: 48 },
+    );
+  });
+
+  it("'available (1)' restates the level in parentheses", () => {
+    expect(shares("Alice and Bob are available (1) at Monday 2pm.", meetings)).toEqual([
+      share(2, 0, 1),
+      share(2, 1, 1),
+    ]);
+  });
+
+  it.each([
+    "Agent 2 says Alice and Bob are free at Monday 9am.",
+    "Alice and Bob might be free at Monday 9am.",
+    "Alice and Bob are free at Monday 9am?",
+    "Alice and Alice are free at Monday 9am.",
+    "Alice, Bob are free at Monday 9am.",
+    "Alice and Bob is free at Monday 9am.",
+    "Alice and Bob aren't free at Monday 9am.",
+  ])("reads nothing from %j", (text) => {
+    expect(shares(text, meetings)).toEqual([]);
+  });
+});
+
+describe("a container's count named by its contents ('rice' for 'rice bags'; natural-matchers' contentSpellings)", () => {
+  it("reads 'rice' as rice bags in a share and an ask", () => {
+    const rice = pantry.domain.attributes.indexOf("rice bags");
+    const onions = pantry.domain.attributes.indexOf("onions");
+    expect(shares("Shelf A's rice is 0.", pantry)).toEqual([share(0, rice, 0)]);
+    expect(acts("Who has onions and rice for Shelf B?", pantry)).toEqual([ask(1, onions), ask(1, rice)]);
+  });
+
+  it("a spelling never takes another name's own: 'rice' stays the name 'rice' where both are names", () => {
+    const names = ["rice bags", "rice"];
+    const matcher = new NameMatcher(names, (n) => n.split(" "), attributeSpellings);
+    expect(matcher.match(["rice"], 0)).toEqual({ index: 1, end: 1 });
+    expect(matcher.match(["rice", "bags"], 0)).toEqual({ index: 0, end: 2 });
+    expect(new NameMatcher(["rice bags"], (n) => n.split(" "), attributeSpellings).match(["rice"], 0)).toEqual({
+      index: 0,
+      end: 1,
+    });
+  });
+});
+
+describe("asks: 'the X reading for O', and a pointer question put to anyone (ask-cues.ts)", () => {
+  it("'Anyone have the poison bottle reading for Doctor Finch?' asks that cell (fresh80)", () => {
+    const bottle = manor.domain.attributes.indexOf("poison bottle");
+    expect(acts("Anyone have the poison bottle reading for Doctor Finch?", manor)).toEqual([ask(2, bottle)]);
+  });
+
+  it("'Could someone please share that value?' after a sentence naming one cell asks it (fresh76, property)", () => {
+    fc.assert(
+      fc.property(
+        pairArb,
+        fc.constantFrom("Could someone please share that value?", "Can anyone share that?", "Does anyone have it?"),
+        ([o, a], question) => {
+          const text = `I don't know ${options[o]}'s ${attributes[a]}. ${question}`;
+          expect(acts(text)).toEqual([ask(o, a)]);
+        },
+      ),
+      { numRuns: 30, seed: 48 },
+    );
+  });
+
+  it("a pointer question after a share does not ask what was just stated", () => {
+    expect(acts("Restaurant A's service is 3. Could someone confirm that?")).toEqual([share(0, 1, 3)]);
+  });
+});
+
+describe("the option pointed to between an attribute and its level, and two closing tails (fresh75, fresh77)", () => {
+  it("'Alice's availability for that slot is 1' and '... is 1 for that slot on my end' after a proposal", () => {
+    const text =
+      "I propose Monday 2pm. Alice's availability for that slot is 1. Dan's availability is 1 for that slot on my end.";
+    expect(acts(text, meetings)).toEqual([propose(2), share(2, 0, 1), share(2, 3, 1)]);
+  });
+
+  it("without an option talked about before, the pointer points nowhere", () => {
+    expect(shares("Alice's availability for that slot is 1.", meetings)).toEqual([]);
+  });
+});
+
+describe("a past choice is no proposal; emphasis before a possessive (fresh77)", () => {
+  it("'we ended up choosing X' proposes nothing; 'I'm choosing X' still does", () => {
+    expect(acts("In the last round we ended up choosing Restaurant B.")).toEqual(nothing);
+    expect(acts("I'm choosing Restaurant B.")).toEqual([propose(1)]);
+  });
+
+  it("reads '**Restaurant B**'s food quality is 1' and '**B**'s service is 3' (property)", () => {
+    fc.assert(
+      fc.property(pairArb, levelArb, fc.constantFrom("**", "*", "_", "`"), ([o, a], level, mark) => {
+        const name = options[o] as string;
+        expect(shares(`${mark}${name}${mark}'s ${attributes[a]} is ${level}.`)).toEqual([share(o, a, level)]);
+        expect(shares(`${mark}${name.slice(-1)}${mark}'s ${attributes[a]} is ${level}.`)).toEqual([share(o, a, level)]);
+      }),
+      { numRuns: 30, seed: 48 },
+    );
+  });
+
+  it("theft's evidence: 'Employee E's email records came back with a zero' stays read", () => {
+    expect(shares("Employee E's email records came back with a zero.", theft)).toEqual([share(4, 3, 0)]);
+  });
+});
