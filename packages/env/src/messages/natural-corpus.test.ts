@@ -91,10 +91,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh71",
       "fresh72",
       "fresh73",
+      "fresh81",
     ]);
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
-      expect(batch.messages).toBeGreaterThanOrEqual(40);
+      // (a held-out batch of one style is smaller: fresh81, 30 tables with 230 labelled acts)
+      expect(batch.messages).toBeGreaterThanOrEqual(batch.byStyle.table?.messages === batch.messages ? 30 : 40);
       // fresh14 was written after every rule and reads below the target on number forms, addressed questions and
       // (one act) reported claims: it is kept to show it, and must not drop
       expect(batch.precision).toBeGreaterThanOrEqual((recorded.after?.precision ?? 0) - 1e-3);
@@ -139,7 +141,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // to 1.00 / 0.941, fresh62 to 1.00 / 0.847 and fresh63 to 1.00 / 0.742, their floors raised to that; fresh70 and
       // fresh71, written by writer helpers in session 47 and never tuned on (1.00 / 0.793 and 1.00 / 0.854 after every
       // rule of the session, several styles under the target), held to their figures, as are fresh72 and fresh73
-      // (written at the session's end and scored once after every rule: 1.00 / 0.660 and 1.00 / 0.723)
+      // (written at the session's end and scored once after every rule: 1.00 / 0.660 and 1.00 / 0.723); fresh81, a
+      // batch of tables only written in session 48 after the first table rules (0.899 / 0.739 when written, its wrong
+      // acts then fixed as defects, its misses unread), held to 1.00 / 0.739; session 48's rules (from fresh74-77, 80,
+      // 82 and 83, these batches' misses unread) raised fresh58 to 0.848, fresh70 to 0.828, fresh71 to 0.878, fresh72
+      // to 0.723 and fresh73 to 0.809, their floors raised to that
       const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
       const heldAndBelow = [
         "fresh55",
@@ -151,6 +157,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
         "fresh71",
         "fresh72",
         "fresh73",
+        "fresh81",
       ];
       if ([...belowTarget, ...heldAndBelow].includes(name)) continue;
       if (name === "fresh26") {

@@ -303,6 +303,10 @@ export const naturalCues = {
     "decent",
     "perfect",
     "mere",
+    // "Its food quality, though, is a lowly 1 out of 5" (fresh82)
+    "lowly",
+    "measly",
+    "paltry",
     "just",
     "only",
     "exactly",

@@ -850,6 +850,9 @@ const EMBEDDING_LEADS: readonly (readonly string[])[] = [
   ["do", "you", "happen", "to", "know"],
   ["does", "anyone", "know"],
   ["does", "anybody", "know"],
+  // "Anyone know whether Bob can do Tuesday 11am?" (fresh80): the "does" dropped
+  ["anyone", "know"],
+  ["anybody", "know"],
   ["would", "you", "know"],
   ["any", "idea"],
   ["can", "you", "tell", "me"],

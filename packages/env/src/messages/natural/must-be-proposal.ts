@@ -13,6 +13,24 @@ const MUST: readonly (readonly string[])[] = [
 /** "did it", "took it", "stole it", "took the money": what the one the speaker names did. */
 const DEEDS = new Set(["did", "took", "stole", "done"]);
 
+/** Answer nouns a plain "is" concludes on: "The thief is Employee A" (fresh83). */
+const IS_NOUNS = new Set(["thief", "culprit", "killer", "answer"]);
+
+/** Tails that only underline the conclusion: "The thief is X, final answer." (fresh83). */
+const SURE_TAILS: readonly (readonly string[])[] = [
+  ["final", "answer"],
+  ["no", "doubt"],
+  ["hands", "down"],
+];
+
+/** The sentence's end after an option ending at k: k itself, or after a pause and a tail of certainty; else -1. */
+function closesAt(s: Sentence, k: number, end: number): number {
+  if (k === end) return k;
+  if (!s.separated(k - 1)) return -1;
+  const tail = SURE_TAILS.find((t) => t.every((w, n) => s.words[k + n] === w));
+  return tail !== undefined && k + tail.length === end ? end : -1;
+}
+
 /** The length of a "must" phrase at k, or 0. */
 function mustAt(words: readonly string[], k: number): number {
   for (const phrase of MUST) if (phrase.every((w, n) => words[k + n] === w)) return phrase.length;
@@ -34,14 +52,18 @@ export function mustBeProposal(s: Sentence, first: number, to: number, state: Pa
   if (words[k] === "it") k++;
   else if (words[k] === "the" && ANSWER_NOUNS.has(words[k + 1] as string)) k += 2;
   if (k > first) {
-    const must = mustAt(words, k);
+    const must =
+      mustAt(words, k) || (k === first + 2 && IS_NOUNS.has(words[k - 1] as string) && words[k] === "is" ? 1 : 0);
     const option = must > 0 ? state.options.match(words, k + must) : null;
-    return option !== null && option.end === end ? option.index : null;
+    return option !== null && closesAt(s, option.end, end) === end ? option.index : null;
   }
   // "X is the one who did it", "X must be the one who took it"
   const option = state.options.match(words, first);
   if (option === null) return null;
   let j = option.end;
+  // "Doctor Finch did it." (fresh83): the deed alone, closing the sentence
+  if (DEEDS.has(words[j] as string) && words[j] !== "done" && words[j + 1] === "it" && j + 2 === end)
+    return option.index;
   const must = words[j] === "is" ? 1 : mustAt(words, j);
   if (must === 0) return null;
   j += must;

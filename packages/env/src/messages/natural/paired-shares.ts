@@ -25,7 +25,12 @@ export function afterOrder(words: readonly string[], e: number): number {
 }
 
 /** Levels joined as a list at k: "4 and 1", "2, 3 and 4" (two at least). */
-function levelList(s: Sentence, k: number, end: number, state: ParseState): { levels: number[]; end: number } | null {
+export function levelList(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { levels: number[]; end: number } | null {
   const levels: number[] = [];
   let j = k;
   let last = k;
@@ -318,8 +323,11 @@ function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseS
   const { words } = s;
   const j = words[k] === "the" ? k + 1 : k;
   const attribute = state.attributes.match(words, j);
-  if (attribute === null || !cue.attributePrepositions.has(words[attribute.end] as string)) return null;
-  const options = optionList(s, attribute.end + 1, end, state);
+  if (attribute === null) return null;
+  // "Rent scores for Apartments A, C and D are 2, 2 and 2" (fresh82): a noun of levels, the options' plural noun
+  const at = LEVEL_NOUNS.has(words[attribute.end] as string) ? attribute.end + 1 : attribute.end;
+  if (!cue.attributePrepositions.has(words[at] as string)) return null;
+  const options = optionList(s, afterPluralNoun(s, at + 1, state), end, state);
   if (options === null || options.options.length < 2) return null;
   return optionsLevels(s, options, attribute.index, end, state);
 }
@@ -455,7 +463,10 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
     if (level === null) return null;
     shares.push([o.index, attribute.index, level.value]);
     j = level.end;
-    if (j >= end) break;
+    // "Apples: Shelf A has 1, Shelf B has 3; onions are 5 and zero" (fresh82): a semicolon closes the items
+    // ("Size: Apartment B 2; Apartment D 4": another item after it goes on)
+    if (j >= end || ((s.tokens[j - 1] as NaturalToken).semicolon === true && state.options.match(words, j) === null))
+      break;
     if (!(s.separated(j - 1) || words[j] === "and")) return null;
   }
   if (shares.length < 2 || !(j >= end || s.separated(j - 1))) return null;

@@ -1,3 +1,4 @@
+import type { NaturalToken } from "../natural-tokens";
 import { naturalCues as cue } from "../natural-cues";
 import { plainWord } from "./lone-share";
 import type { Paired } from "./paired-shares";
@@ -41,6 +42,9 @@ function closingAttribute(s: Sentence, j: number, end: number, state: ParseState
   return attribute !== null && attribute.end === end ? attribute.index : null;
 }
 
+/** Words joining parallel clauses: "A gets 3 and C gets 4", "A gets 3 while C gets 4" (fresh82). */
+const JOINERS = new Set(["and", "while", "whereas"]);
+
 /**
  * Parallel clauses that each give one option one level, joined by "and" or a pause, and the one attribute they
  * share, either opening the sentence ("On experience, Candidate B gets 3 and Candidate C gets 1", fresh31) or
@@ -57,12 +61,13 @@ export function parallelShares(s: Sentence, k: number, end: number, state: Parse
   const pairs: [number, number][] = [];
   let j = leading?.end ?? k;
   while (pairs.length < MAX_LIST && j < end) {
-    if (pairs.length > 0 && words[j] === "and") j++;
+    if (pairs.length > 0 && JOINERS.has(words[j] as string)) j++;
     const clause = parallelClause(s, j, end, state);
     if (clause === null) return null;
     pairs.push([clause.option, clause.level]);
     j = clause.end;
-    if (j >= end) break;
+    // "A gets 4 while B gets 5; for ambience it's 2 and 5" (fresh82): a semicolon closes the clauses too
+    if (j >= end || (leading !== null && (s.tokens[j - 1] as NaturalToken).semicolon === true)) break;
     if (leading === null && pairs.length >= 2) {
       attribute = closingAttribute(s, j, end, state);
       if (attribute !== null) {
@@ -70,9 +75,10 @@ export function parallelShares(s: Sentence, k: number, end: number, state: Parse
         break;
       }
     }
-    if (!(s.separated(j - 1) || words[j] === "and")) return null;
+    if (!(s.separated(j - 1) || JOINERS.has(words[j] as string))) return null;
   }
-  if (attribute === null || pairs.length < 2 || j < end) return null; // something follows: not only the clauses
+  const closed = j >= end || (s.tokens[j - 1] as NaturalToken).semicolon === true;
+  if (attribute === null || pairs.length < 2 || !closed) return null; // something follows: not only the clauses
   if (new Set(pairs.map(([o]) => o)).size !== pairs.length) return null;
   const shared = attribute;
   return { shares: pairs.map(([o, level]) => [o, shared, level]), end: j };

@@ -112,6 +112,33 @@ function pointedOption(s: Sentence, i: number, state: ParseState): number | null
   return state.place ?? null;
 }
 
+/** Does the sentence name no option anywhere? */
+function namesNoOption(s: Sentence, state: ParseState): boolean {
+  for (let k = s.from; k < s.to; k++) if (state.options.match(s.words, k) !== null) return false;
+  return true;
+}
+
+/**
+ * "it" at k after a choice verb ending at j: "X seems like the best fit — I propose we book it" ("it" closing the
+ * clause is the one option named before it); "Restaurant A has an ambience of 5. I'd back it." (fresh83: in a
+ * sentence that names no option, the one option of the sentence before); "Let's schedule it there." (a place word
+ * after "it" points to the same option). Null when "it" does not close the clause or points nowhere.
+ */
+function itChosen(
+  s: Sentence,
+  i: number,
+  j: number,
+  k: number,
+  end: number,
+  state: ParseState,
+): { option: number; end: number } | null {
+  const { words } = s;
+  const close = words[k + 1] === "there" || words[k + 1] === "in" ? k + 2 : k + 1;
+  if (!(close >= end || s.separated(close - 1))) return null;
+  const named = namesNoOption(s, state) ? pointedOption(s, i, state) : k > j ? onlyOptionBefore(s, i, state) : null;
+  return named === null ? null : { option: named, end: close };
+}
+
 /** "she's my pick", "he's our suspect": a person named before, as the speaker's choice (not "it": "it's my pick of ..."). */
 const PERSONS = new Set(["she", "he"]);
 
@@ -398,8 +425,13 @@ const SUGGESTIONS = new Set(["suggestion", "proposal", "pick", "choice", "recomm
  * Past "Agent 1's suggestion of" / "Agent 2's pick," at k, where the option the speaker takes up follows (fresh64: "I'm
  * happy to endorse Agent 1's suggestion of Restaurant B"); k itself when the words there are not such a lead.
  */
-function othersSuggestion(words: readonly string[], k: number): number {
-  if (words[k] !== "agent" || !/^[0-9]$/.test(words[k + 1] as string) || words[k + 2] !== "'s") return k;
+function othersSuggestion(s: Sentence, k: number): number {
+  const { words } = s;
+  if (words[k] !== "agent" || !/^[0-9]$/.test(words[k + 1] as string)) return k;
+  // "I second Agent 1: Stall D", "I agree with Agent 2 on Stall D" (fresh83): the agent, then the option
+  if ((s.tokens[k + 1] as NaturalToken).colon === true) return k + 2;
+  if (words[k + 2] === "on" && !s.separated(k + 1)) return k + 3;
+  if (words[k + 2] !== "'s") return k;
   if (!SUGGESTIONS.has(words[k + 3] as string)) return k;
   return words[k + 4] === "of" || words[k + 4] === "for" || words[k + 4] === "," ? k + 5 : k + 4;
 }
@@ -419,13 +451,9 @@ export function proposalAt(
     if (words[k] === "the" && MEETING_NOUNS.has(words[k + 1] as string)) k += 2;
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
-    k = othersSuggestion(words, k);
+    k = othersSuggestion(s, k);
     if (words[k] === "either" || words[k] === "between") return null;
-    // "X seems like the best fit — I propose we book it": "it" closing the clause is the one option named before
-    if (words[k] === "it" && k > j && (k + 1 >= end || s.separated(k))) {
-      const named = onlyOptionBefore(s, i, state);
-      return named === null ? null : { option: named, end: k + 1 };
-    }
+    if (words[k] === "it") return itChosen(s, i, j, k, end, state);
     // "Lady Ashby is our culprit — I'm accusing her.", "It has to be Miss Hartley. I'm naming her."
     if (k === j && POINTERS.has(words[k] as string) && words[k] !== "it" && (k + 1 >= end || s.separated(k))) {
       const named = pointedOption(s, i, state);

@@ -12,6 +12,7 @@ import { consentOpening, teamProposal } from "./team-proposal";
 import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
+import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -23,6 +24,7 @@ import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
+import { ellipticalShares, pairedOptions } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
@@ -229,6 +231,10 @@ export class SentenceReading {
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
   private lastTopic: { option: number; attribute: number } | null = null;
+  /** The attribute of the heading line the list lines under it belong to ("Library key:" over "- Lord Ashby: 1"). */
+  private attributeContext: number | null = null;
+  /** The options, in order, of the paired list the last sentence read ("A and B have X 1 and 3"), else null. */
+  private pairedOptions: number[] | null = null;
   /** The last sentence called the speaker's own value of lastTopic wrong ("I gave the wrong figure for X's Y."). */
   private ownWrong = false;
   /** The share of a sentence that restates the speaker's own earlier value ("Earlier I said X was 5."). */
@@ -294,7 +300,9 @@ export class SentenceReading {
     const at = (tokens[start] as NaturalToken).start;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
+    this.readListed(sentence, found, first, to);
     const shaped = this.readShapes(sentence, found, first, to);
+    this.readCarriedPairs(sentence, found, first, to);
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
@@ -327,13 +335,7 @@ export class SentenceReading {
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
     state.place = onlyOptionBefore(sentence, to, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
-    // "Here's my count for Shelf B:" over "- 3 apples": the lines under it are that option's, as under "For Shelf B:"
-    const headed = found.acts.length === 0 && !found.heading ? colonHeading(sentence, first, to, closing, state) : null;
-    if (headed !== null) {
-      state.context = headed;
-      state.subject = headed;
-      found.heading = true;
-    }
+    this.readHeading(sentence, found, first, to, closing);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
@@ -399,6 +401,47 @@ export class SentenceReading {
       if (this.numberNearName(first, to)) this.missed.push(span);
     }
     return true;
+  }
+
+  /** "Library key, from my notes:" over "- Lord Ashby: 1" (fresh82): a line under an attribute's heading. */
+  private readListed(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    const context = this.attributeContext;
+    const listed = context === null ? null : attributeContextItems(sentence, first, to, context, this.state);
+    if (listed === null) this.attributeContext = null;
+    else if (found.acts.length === 0)
+      for (const share of listed) found.acts.push({ kind: "share", ...this.checkedShare(share) });
+  }
+
+  /**
+   * "Shelf A and Shelf B hold 1 and 3 apples; for onions it's 5 and 0" (fresh74, fresh82): a paired list carried to
+   * another attribute, in this sentence or (when it reads nothing else) the sentence after it.
+   */
+  private readCarriedPairs(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    const paired = pairedOptions(found.acts) ?? (found.acts.length === 0 ? this.pairedOptions : null);
+    for (const act of ellipticalShares(sentence, first, to, found.acts, paired, this.state))
+      found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
+    this.pairedOptions = pairedOptions(found.acts);
+  }
+
+  /**
+   * A heading line closed by a colon, for the list lines under it: one option ("Here's my count for Shelf B:" over
+   * "- 3 apples", as under "For Shelf B:") or one attribute ("Library key:" over "- Lord Ashby: 1").
+   */
+  private readHeading(sentence: Sentence, found: SentenceResult, first: number, to: number, closing: string): void {
+    const { state } = this;
+    if (found.acts.length > 0 || found.heading) return;
+    const headed = colonHeading(sentence, first, to, closing, state);
+    if (headed !== null) {
+      state.context = headed;
+      state.subject = headed;
+      found.heading = true;
+      return;
+    }
+    const attribute = attributeHeading(sentence, first, to, closing, state);
+    if (attribute !== null) {
+      this.attributeContext = attribute;
+      found.heading = true;
+    }
   }
 
   /**

@@ -18,6 +18,7 @@ const theft = held.theft as NaturalTask;
 const pantry = held.pantry as NaturalTask;
 const { options, attributes } = restaurants.domain;
 const pairArb = fc.tuple(fc.nat(options.length - 1), fc.nat(attributes.length - 1));
+const twoAttributes = fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 });
 const levelArb = fc.integer({ min: 1, max: 5 });
 const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
 const shares = (text: string, task: NaturalTask = restaurants) => acts(text, task).filter((a) => a.kind === "share");
@@ -281,5 +282,224 @@ describe("a past choice is no proposal; emphasis before a possessive (fresh77)",
 
   it("theft's evidence: 'Employee E's email records came back with a zero' stays read", () => {
     expect(shares("Employee E's email records came back with a zero.", theft)).toEqual([share(4, 3, 0)]);
+  });
+});
+
+describe("a paired list carried to another attribute (elliptical-pairs.ts, fresh74, fresh82)", () => {
+  it("'A and C have X l1 and l2; for Y it's m1 and m2', in one sentence or the next (property)", () => {
+    fc.assert(
+      fc.property(
+        twoAttributes,
+        fc.tuple(levelArb, levelArb, levelArb, levelArb),
+        fc.boolean(),
+        ([a = 0, b = 1], [l1, l2, m1, m2], split) => {
+          const first = `Restaurant A and Restaurant C have ${attributes[a]} ${l1} and ${l2} respectively`;
+          const text = `${first}${split ? ". For" : "; for"} ${attributes[b]} it's ${m1} and ${m2}.`;
+          expect(shares(text)).toEqual([share(0, a, l1), share(2, a, l2), share(0, b, m1), share(2, b, m2)]);
+        },
+      ),
+      { numRuns: 40, seed: 48 },
+    );
+  });
+
+  it("'<attribute> are m1 and m2' and 'for those two is ...' after the list; 'while' joins parallel clauses", () => {
+    const text = "On service, A gets 3 while C gets 4; ambience are 5 and 1. Food quality for those two is 2 and 2.";
+    expect(shares(text)).toEqual([
+      share(0, 1, 3),
+      share(2, 1, 4),
+      share(0, 2, 5),
+      share(2, 2, 1),
+      share(0, 0, 2),
+      share(2, 0, 2),
+    ]);
+  });
+
+  it.each([
+    ["a count that differs", "Restaurant A and Restaurant C have service 3 and 4. For ambience it's 5, 1 and 2."],
+    ["a hedge", "Restaurant A and Restaurant C have service 3 and 4. Maybe for ambience it's 5 and 1."],
+    ["a condition", "Restaurant A and Restaurant C have service 3 and 4. If for ambience it's 5 and 1, fine."],
+    ["no list before", "Restaurant A has service 3. For ambience it's 5 and 1."],
+    ["a sentence between", "Restaurant A and Restaurant C have service 3 and 4. Nice. For ambience it's 5 and 1."],
+  ])("reads nothing more after %s", (_, text) => {
+    expect(shares(text).filter((a) => a.kind === "share" && a.attribute === 2)).toEqual([]);
+  });
+
+  it("a sentence with acts of its own borrows no list from the sentence before", () => {
+    const text =
+      "Restaurant A and Restaurant C have service 3 and 4. Restaurant B has ambience 2; for value for money it's 1 and 3.";
+    expect(shares(text)).toEqual([share(0, 1, 3), share(2, 1, 4), share(1, 2, 2)]);
+  });
+
+  it("a semicolon ends a level's clause: 'B gets 5; for ambience it's 2' reads no ambience 5", () => {
+    expect(shares("Restaurant B gets 5; for ambience it's 2.")).toEqual([]);
+    expect(shares("Restaurant B gets 5 for ambience.")).toEqual([share(1, 2, 5)]);
+  });
+
+  it("'Apples: Shelf A has 1, Shelf B has 3; onions are 5 and zero' and 'Size: B 2; D 4' keep their items", () => {
+    const [apples, onions] = [pantry.domain.attributes.indexOf("apples"), pantry.domain.attributes.indexOf("onions")];
+    const text = "Apples: Shelf A has 1, Shelf B has 3; onions are 5 and zero.";
+    expect(shares(text, pantry)).toEqual([
+      share(0, apples, 1),
+      share(1, apples, 3),
+      share(0, onions, 5),
+      share(1, onions, 0),
+    ]);
+    expect(shares("Service: Restaurant A 2; Restaurant C 4.")).toEqual([share(0, 1, 2), share(2, 1, 4)]);
+  });
+});
+
+describe("tables credited to others, legends and long rows with a source (table-acts.ts, fresh80, fresh81)", () => {
+  it("a legend gives its words levels, and a word with two levels is left out", () => {
+    const text =
+      "Legend: none = 0, weak = 1, strong = 3.\n\n| | Lord Ashby | Lady Ashby |\n|---|---|---|\n| Poison bottle | none | strong |\n| Torn glove | weak | — |";
+    const [bottle, glove] = [
+      manor.domain.attributes.indexOf("poison bottle"),
+      manor.domain.attributes.indexOf("torn glove"),
+    ];
+    expect(shares(text, manor)).toEqual([share(0, bottle, 0), share(1, bottle, 3), share(0, glove, 1)]);
+    const doubled = "weak = 1, strong = 3\nweak = 2, mid = 1\n\n| | Lord Ashby |\n|---|---|\n| Torn glove | weak |";
+    expect(shares(doubled, manor)).toEqual([]);
+  });
+
+  it("a line naming options or attributes ('food = 2, service = 4') is no legend", () => {
+    expect(shares("food = 2, service = 4\n\n| | Ambience |\n|---|---|\n| A | food |")).toEqual([]);
+    expect(shares("meh = 2, yay = 4\n\n| | Ambience |\n|---|---|\n| A | meh |")).toEqual([share(0, 2, 2)]);
+  });
+
+  it("a long-format table keeps only the rows whose source is the speaker", () => {
+    const text = [
+      "| Option | Attribute | Level | Source |",
+      "|---|---|---|---|",
+      "| Restaurant C | food quality | 5 | Agent 2 |",
+      "| Restaurant A | value for money | 1 | me |",
+    ].join("\n");
+    expect(shares(text)).toEqual([share(0, 3, 1)]);
+  });
+
+  it.each([
+    "Compiled from Agent 1's and Agent 3's messages:",
+    "Per Agent 2:",
+    "Nothing of mine here, just a recap:",
+  ])("a table under %j is not the speaker's", (intro) => {
+    expect(shares(`${intro}\n\n| | Service |\n|---|---|\n| A | 3 |`)).toEqual([]);
+    expect(shares(`${intro}\n\n           service   ambience\nRestaurant A     3       2`)).toEqual([]);
+  });
+
+  it("'Agent 2, here's my table:' addresses an agent and keeps the table", () => {
+    expect(shares("Agent 2, here's my table:\n\n| | Service |\n|---|---|\n| A | 3 |")).toEqual([share(0, 1, 3)]);
+  });
+
+  it("'C is ahead on my columns' is no proposal (verbless-proposal's information nouns)", () => {
+    expect(acts("Restaurant C is ahead on my columns.")).toEqual(nothing);
+  });
+});
+
+describe("proposals: 'it' of the sentence before, an agent seconded, the culprit named (fresh83)", () => {
+  it("'I'd back it' after a sentence naming one option proposes it (property)", () => {
+    fc.assert(
+      fc.property(
+        pairArb,
+        levelArb,
+        fc.constantFrom("I'd back it.", "I vote for it.", "I'd go with it.", "I'd pick it."),
+        ([o, a], l, pick) => {
+          expect(acts(`${options[o]} has ${attributes[a]} ${l}. ${pick}`)).toEqual([share(o, a, l), propose(o)]);
+        },
+      ),
+      { numRuns: 30, seed: 48 },
+    );
+  });
+
+  it.each([
+    "I like the plan. I'd back it.",
+    "Restaurant A and Restaurant B are close. I'd back it.",
+    "Restaurant A has service 4. I wouldn't pick it.",
+    "Restaurant A has service 4. If B is worse, I'd pick it.",
+  ])("proposes nothing from %j", (text) => {
+    expect(acts(text).filter((a) => a.kind === "propose")).toEqual([]);
+  });
+
+  it("'it' right after the verb in a sentence that names the option is left alone (fresh76)", () => {
+    const text =
+      "Perhaps Monday 2pm could be the one, but I don't think we have enough information yet to commit to it.";
+    expect(acts(text, meetings)).toEqual(nothing);
+  });
+
+  it("'I second Agent 1: X' and 'I agree with Agent 2 on X' propose X; 'I disagree with Agent 2 on X' does not", () => {
+    expect(acts("I second Agent 1: Stall D.", stalls)).toEqual([propose(3)]);
+    expect(acts("I agree with Agent 2 on Stall D.", stalls)).toEqual([propose(3)]);
+    expect(acts("I disagree with Agent 2 on Stall D.", stalls)).toEqual(nothing);
+  });
+
+  it("'The thief is X[, final answer]' and 'X did it' name the culprit; negated, conditional or reported do not", () => {
+    expect(acts("The thief is Employee A, final answer.", theft)).toEqual([propose(0)]);
+    expect(acts("Doctor Finch did it.", manor)).toEqual([propose(2)]);
+    for (const text of [
+      "The thief is not Employee A.",
+      "If the thief is Employee A, we're done.",
+      "Agent 2 thinks the thief is Employee A.",
+      "Employee A did it better.",
+      "Maybe Employee A did it.",
+    ])
+      expect(acts(text, theft)).toEqual(nothing);
+  });
+
+  it("'Anyone know whether Bob can do Tuesday 11am?' asks Bob's availability there (fresh80)", () => {
+    expect(acts("Anyone know whether Bob can do Tuesday 11am?", meetings)).toEqual([ask(5, 1)]);
+  });
+});
+
+describe("an attribute's heading over lines of an option and its level (attribute-heading.ts, fresh82)", () => {
+  it("reads '<attribute>[, from my notes]:' over '- <option>: <level>' lines (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(attributes.length - 1),
+        fc.array(levelArb, { minLength: 3, maxLength: 3 }),
+        fc.constantFrom("", ", from my notes", " on my end", " scores"),
+        fc.constantFrom(": ", " is ", " — ", " at "),
+        (a, levels, view, join) => {
+          const name = attributes[a] as string;
+          const heading = `${name.charAt(0).toUpperCase()}${name.slice(1)}${view}:`;
+          const lines = levels.map((l, o) => `- ${options[o]}${join}${l}`);
+          expect(shares([heading, ...lines].join("\n"))).toEqual(levels.map((l, o) => share(o, a, l)));
+        },
+      ),
+      { numRuns: 40, seed: 48 },
+    );
+  });
+
+  it("a line that is not an item ends the heading's reach", () => {
+    const text = "Service:\n- Restaurant A: 4\nRestaurant C looks fine.\n- Restaurant B: 2";
+    expect(shares(text)).toEqual([share(0, 1, 4)]);
+  });
+
+  it.each([
+    "Service if anyone asks:\n- Restaurant A: 4",
+    "Service, per Agent 2:\n- Restaurant A: 4",
+    "Service for Restaurant B:\n- Restaurant A: 4",
+  ])("reads nothing under a heading that is more than an attribute: %j", (text) => {
+    expect(shares(text)).toEqual([]);
+  });
+});
+
+describe("smaller shapes of session 48 (fresh82, fresh83)", () => {
+  it("'a lowly 1 out of 5' after 'its' (natural-cues' levelLeads)", () => {
+    expect(shares("Restaurant B gets 5 for service. Its food quality is a lowly 1 out of 5.")).toEqual([
+      share(1, 1, 5),
+      share(1, 0, 1),
+    ]);
+  });
+
+  it("'Rent scores for Apartments A, C and D are 2, 4 and 2' (the options' plural noun, a noun of levels)", () => {
+    const apartments = held.apartments as NaturalTask;
+    const rent = apartments.domain.attributes.indexOf("rent");
+    expect(shares("Rent scores for Apartments A, C and D are 2, 4 and 2.", apartments)).toEqual([
+      share(0, rent, 2),
+      share(2, rent, 4),
+      share(3, rent, 2),
+    ]);
+  });
+
+  it("'Let's schedule it there.' after a sentence naming one option proposes it", () => {
+    expect(acts("Restaurant C has the best food. Let's book it there.")).toEqual([propose(2)]);
   });
 });

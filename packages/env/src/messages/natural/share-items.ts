@@ -151,6 +151,9 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
     return { attribute: counted.index, level: level.value, end: all ? counted.end + 2 : counted.end };
   }
   if (!cue.levelPrepositions.has(s.words[level.end] as string)) return null;
+  // "B gets 5; for ambience it's 2" (fresh82): a semicolon or colon after the level ends its clause
+  const closing = s.tokens[level.end - 1] as NaturalToken;
+  if (closing.semicolon === true || closing.colon === true || closing.stop) return null;
   let a = level.end + 1;
   if (a < end && cue.articles.has(s.words[a] as string)) a++;
   // "full marks on both food quality and service" (fresh56): one level for two attributes

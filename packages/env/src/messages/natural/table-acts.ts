@@ -63,8 +63,10 @@ function markedLevel(c: string, [lo, hi]: readonly [number, number]): number | n
 }
 
 /** The level a cell states, null for a blank ("?", "-", empty), or undefined when it is not read (reported). */
-function cellLevel(cell: string, task: NaturalTask): number | null | undefined {
+function cellLevel(cell: string, task: NaturalTask, legend: Legend): number | null | undefined {
   const c = foldCell(cell);
+  const told = legend.get(c);
+  if (told !== undefined) return told;
   if (BLANKS.has(c) || BLANK_WORDS.has(c.replace(/^\((.*)\)$/, "$1"))) return null;
   const [lo, hi] = task.levels;
   let value = markedLevel(c, task.levels);
@@ -142,6 +144,46 @@ function attributeNames(task: NaturalTask): TableNames {
   return new TableNames(names, task.domain.attributes);
 }
 
+/** Words a message's legend gives a level: "Legend: none = 0, weak = 1, moderate = 2, strong = 3" (fresh80). */
+type Legend = ReadonlyMap<string, number>;
+
+/** "word = N" (or "N = word") in a line, the word of letters (one or two words) or a mark. */
+const LEGEND_PAIR =
+  /(?:^|[\s(,;:])([\p{L}][\p{L}'-]*(?: [\p{L}][\p{L}'-]*)?)\s*=\s*([+\-\u2212]?[0-9]{1,2})(?=$|[\s,;.)])/gu;
+const LEGEND_PAIR_REVERSED =
+  /(?:^|[\s(,;:])([+\-\u2212]?[0-9]{1,2})\s*=\s*([\p{L}][\p{L}'-]*(?: [\p{L}][\p{L}'-]*)?)(?=$|[\s,;.)])/gu;
+
+/**
+ * The legend of a message: a line outside any table with two or more "word = N" pairs (or "N = word"), none of
+ * whose words names an option or attribute ("A=2, B=4" is a line of shares), each N a level of the task. A word
+ * given two levels is left out.
+ */
+function legendOf(lines: readonly { text: string }[], names: Names, task: NaturalTask): Legend {
+  const legend = new Map<string, number>();
+  const doubled = new Set<string>();
+  const [lo, hi] = task.levels;
+  for (const { text } of lines) {
+    if (text.includes("|")) continue;
+    const pairs = [
+      ...[...text.matchAll(LEGEND_PAIR)].map((m) => [m[1] as string, m[2] as string]),
+      ...[...text.matchAll(LEGEND_PAIR_REVERSED)].map((m) => [m[2] as string, m[1] as string]),
+    ].map(([word, value]) => [foldCell(word as string), naturalInteger(value)] as const);
+    if (pairs.length < 2) continue;
+    if (
+      pairs.some(
+        ([w, v]) => v === null || v < lo || v > hi || names.option(w) !== undefined || names.attribute(w) !== undefined,
+      )
+    )
+      continue;
+    for (const [word, value] of pairs) {
+      if (legend.has(word) && legend.get(word) !== value) doubled.add(word);
+      legend.set(word, value as number);
+    }
+  }
+  for (const word of doubled) legend.delete(word);
+  return legend;
+}
+
 /** A table's two kinds of names, each read where the other has no name the cell could be. */
 interface Names {
   option(cell: string): number | undefined;
@@ -164,9 +206,10 @@ function cellShare(
   at: number,
   [option, attribute]: [number, number],
   task: NaturalTask,
+  legend: Legend,
   out: StructuredActs,
 ): Act | null {
-  const level = cellLevel(cell, task);
+  const level = cellLevel(cell, task, legend);
   if (level === undefined) {
     const report = { at, text: `${label}: ${cell}` };
     out.unparsed.push(report);
@@ -177,24 +220,55 @@ function cellShare(
 }
 
 /** A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). */
-function longRow(line: { text: string; start: number }, names: Names, task: NaturalTask, out: StructuredActs): void {
+function longRow(
+  line: { text: string; start: number },
+  names: Names,
+  task: NaturalTask,
+  legend: Legend,
+  source: number,
+  out: StructuredActs,
+): void {
   let option: number | undefined;
   let attribute: number | undefined;
   const levels: number[] = [];
-  for (const cell of cells(line.text)) {
+  const row = cells(line.text);
+  // "| Restaurant C | food quality | 5 | Agent 2 |" (fresh81): a row another agent is the source of
+  if (source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""))) {
+    out.unparsed.push({ at: line.start, text: line.text.trim() });
+    return;
+  }
+  for (const [c, cell] of row.entries()) {
+    if (c === source) continue;
     const name = foldCell(cell);
     const asOption = names.option(name);
     const asAttribute = names.attribute(name);
     if (asOption !== undefined) option = option === undefined ? asOption : -1;
     else if (asAttribute !== undefined) attribute = attribute === undefined ? asAttribute : -1;
     else {
-      const level = cellLevel(cell, task);
+      const level = cellLevel(cell, task, legend);
       if (typeof level === "number") levels.push(level);
     }
   }
   if (option !== undefined && option >= 0 && attribute !== undefined && attribute >= 0 && levels.length === 1)
     out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: levels[0] as number } });
   else out.unparsed.push({ at: line.start, text: line.text.trim() });
+}
+
+/** A line of the message. */
+type Line = { text: string; start: number };
+
+/** An intro crediting the table to other agents: "Compiled from Agent 1's ...", "per Agent 2", "nothing of mine". */
+const OTHERS_INTRO =
+  /\bagents?\s*\d+(?:'s|’s)|\b(?:from|per|by|according to|via)\s+agents?\s*\d+|\bcompiled\b|\bnothing of mine\b|\b(?:others|teammates)['’]/i;
+
+/** Does the line before the table at i (blank lines skipped) credit it to other agents (fresh81)? */
+function othersIntro(lines: readonly { text: string }[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
+    const text = (lines[k] as { text: string }).text;
+    if (text.trim() === "") continue;
+    return !text.includes("|") && OTHERS_INTRO.test(text);
+  }
+  return false;
 }
 
 /** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
@@ -213,6 +287,7 @@ const OWN_SOURCE = /(?:^|[\s(])(?:me|mine|my|own|self)(?:$|[\s)])/;
  */
 export function tableActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
   const names = tableNames(task);
+  const legend = legendOf(lines, names, task);
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
@@ -223,9 +298,20 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     const asAttributes = header.map(names.attribute);
     const optionCount = asOptions.filter((n) => n !== undefined).length;
     const attributeCount = asAttributes.filter((n) => n !== undefined).length;
+    // "Compiled from Agent 1's and Agent 3's messages:" over the table: none of it is the speaker's
+    if (othersIntro(lines, i)) {
+      for (let r = i + 2; r < end; r++)
+        out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
+      for (let k = i; k < end; k++) out.masked.push(k);
+      i = end - 1;
+      continue;
+    }
     if (optionCount + attributeCount === 0) {
       // long format: "| Option | Attribute | Rating |", one fact a row
-      for (let r = i + 2; r < end; r++) longRow(lines[r] as { text: string; start: number }, names, task, out);
+      const source = cells(head.text)
+        .map(foldCell)
+        .findIndex((h) => SOURCE_HEADERS.has(h));
+      for (let r = i + 2; r < end; r++) longRow(lines[r] as Line, names, task, legend, source, out);
       for (let k = i; k < end; k++) out.masked.push(k);
       i = end - 1;
       continue;
@@ -248,7 +334,8 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
         const column = columns[c - 1];
         if (column === undefined) continue;
         const pair: [number, number] = optionColumns ? [column, name] : [name, column];
-        const act = cellShare(row[c] as string, `${row[0]}, ${header[c - 1]}`, line.start, pair, task, out);
+        const label = `${row[0]}, ${header[c - 1]}`;
+        const act = cellShare(row[c] as string, label, line.start, pair, task, legend, out);
         if (act !== null) out.acts.push({ at: line.start, act });
       }
     }
@@ -311,6 +398,7 @@ const MAX_GRID_ROWS = 32;
  */
 export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
   const names = tableNames(task);
+  const legend = legendOf(lines, names, task);
   const letters = optionLetters(task.domain.options);
   // the header's names, whole or after a first label cell that names neither kind ("Stall", "Slot")
   const read = (cells: { text: string; from: number; to: number }[]) => {
@@ -365,12 +453,16 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
         if (column === null || column === undefined) return;
         const pair: [number, number] = optionColumns ? [column, name] : [name, column];
         const label = `${row[0]?.text}, ${header[best]?.text}`;
-        const act = cellShare(cell.text, label, line.start, pair, task, out);
+        const act = cellShare(cell.text, label, line.start, pair, task, legend, out);
         if (act !== null) found.push({ at: line.start, act });
       });
     }
     if (end === i + 1) continue;
-    out.acts.push(...found);
+    // a grid credited to other agents by its intro is none of the speaker's (as a markdown table)
+    if (othersIntro(lines, i))
+      for (let r = i + 1; r < end; r++)
+        out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
+    else out.acts.push(...found);
     for (let k = i; k < end; k++) out.masked.push(k);
     i = end - 1;
   }

@@ -50,6 +50,11 @@ const NOT_A_CHOICE = new Set([
   "rating",
   "ratings",
   "stats",
+  // "C is ahead on my columns" (fresh81): the speaker's part of a table
+  "column",
+  "columns",
+  "row",
+  "rows",
   "evidence",
   "record",
   "records",

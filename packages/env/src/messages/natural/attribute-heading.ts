@@ -1,0 +1,80 @@
+import type { NaturalToken } from "../natural-tokens";
+import type { ParseState, Sentence } from "./sentence";
+import { levelAt } from "./share-items";
+
+// A heading line that names one attribute, over list lines of an option and its level (issue 26, session 48;
+// fresh82): "Library key, from my notes:" over "- Lord Ashby: 1", "- Lady Ashby: 1". The transpose of a heading that
+// names an option over its attributes' levels ("For Restaurant A:" over "- food quality: 4").
+
+/** Words that may open the heading: "For library key:", "On service:", "Re: rent". */
+const LEADS = new Set(["for", "on", "re", "regarding", "about", "the"]);
+/** The speaker's view between the attribute and its colon: "Library key, from my notes:", "Service on my end:". */
+const VIEWS: readonly (readonly string[])[] = [
+  ["from", "my", "notes"],
+  ["from", "my", "side"],
+  ["from", "my", "end"],
+  ["on", "my", "end"],
+  ["on", "my", "side"],
+  ["in", "my", "notes"],
+  ["per", "my", "notes"],
+  ["from", "what", "i", "see"],
+  ["from", "what", "i", "can", "see"],
+];
+/** Nouns after the attribute that keep the heading about it: "Library key scores:", "Rent levels:". */
+const NOUNS = new Set(["scores", "levels", "ratings", "numbers", "counts", "values", "figures", "readings"]);
+
+/**
+ * Is the sentence first..to a heading of one attribute closed by a colon ("Library key, from my notes:")? Its
+ * attribute, else null. Nothing else may stand in it (no option, number, negation or condition).
+ */
+export function attributeHeading(
+  s: Sentence,
+  first: number,
+  to: number,
+  closing: string,
+  state: ParseState,
+): number | null {
+  if (!closing.endsWith(":") || to <= first) return null;
+  const { words } = s;
+  let k = first;
+  while (k < to && LEADS.has(words[k] as string)) k++;
+  const attribute = state.attributes.match(words, k);
+  if (attribute === null) return null;
+  let e = attribute.end;
+  if (NOUNS.has(words[e] as string)) e++;
+  const view = VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
+  if (view !== undefined) e += view.length;
+  if (e !== to) return null;
+  return attribute.index;
+}
+
+/**
+ * A list line under an attribute heading: one or more "<option>[:|—|is|at] <level>" items joined by commas or
+ * "and", closing the line ("- Lord Ashby: 1", "Lady Ashby — 2, Doctor Finch — 3"). Shares of the heading's
+ * attribute; null when the line is anything else.
+ */
+export function attributeContextItems(
+  s: Sentence,
+  first: number,
+  to: number,
+  attribute: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number }[] | null {
+  const { words } = s;
+  if (s.gate[first] === true || s.modal[first] === true || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const shares: { option: number; attribute: number; level: number }[] = [];
+  let k = first;
+  while (k < to) {
+    if (shares.length > 0 && words[k] === "and") k++;
+    const option = state.options.match(words, k);
+    if (option === null) return null;
+    let j = option.end;
+    for (let f = 0; f < 2 && (words[j] === "is" || words[j] === "at" || words[j] === "="); f++) j++;
+    const level = levelAt(s, j, to, state);
+    if (level === null) return null;
+    shares.push({ option: option.index, attribute, level: level.value });
+    k = level.end;
+    if (k < to && !(s.separated(k - 1) || words[k] === "and")) return null;
+  }
+  return shares.length > 0 ? shares : null;
+}

@@ -1,0 +1,137 @@
+import type { Act } from "../act";
+import type { NaturalToken } from "../natural-tokens";
+import { afterOrder, levelList } from "./paired-shares";
+import type { ParseState, Sentence } from "./sentence";
+
+// A paired list carried to another attribute without naming the options again (issue 26, session 48; fresh74,
+// fresh82): "Shelf A and Shelf B hold 1 and 3 apples respectively; for onions it's 5 and 0", "On service, A gets 3
+// while C gets 4. For value for money it's 1 and 3." The options are those of the paired list just read, in its
+// order; the levels must be exactly as many, and the clause must close after them (exact or nothing).
+
+/** Words that may open the carried clause: "and for onions ...", "while ambience is ...". */
+const LEADS = new Set(["and", "while", "whereas", "but", "then", "also"]);
+/** Prepositions before the attribute: "for onions", "on ambience", "in books sold". */
+const PREPOSITIONS = new Set(["for", "on", "in"]);
+/** Subjects and verbs between "for <attribute>" and the levels: "it's", "they're", "those are", "I have". */
+const BRIDGES: readonly (readonly string[])[] = [
+  ["it", "'s"],
+  ["it", "is"],
+  ["they're"],
+  ["they", "are"],
+  ["those", "are"],
+  ["these", "are"],
+  ["i", "have"],
+  ["i've", "got"],
+  ["i", "see"],
+  ["we", "have"],
+];
+/** Verbs after "<attribute>" before the levels: "onions are 5 and 0", "their broken watch levels are 2 and 0". */
+const VERBS = new Set(["are", "is", "were", "was", "read", "come", "sit", "stand", "land"]);
+/** A noun of levels after the attribute: "their broken watch levels are ...". */
+const LEVEL_NOUNS = new Set(["levels", "scores", "ratings", "numbers", "counts", "values", "figures"]);
+/** Words that point back to the options: "wait time for those three", "for both of them". */
+const BACK = new Set(["those", "these", "them", "both"]);
+
+/** After the words of `phrase` at k, or k when they are not there. */
+function past(words: readonly string[], k: number, phrases: readonly (readonly string[])[]): number {
+  const found = phrases.find((p) => p.every((w, n) => words[k + n] === w));
+  return found === undefined ? k : k + found.length;
+}
+
+/** The level list at j paired with `options` in order, closing the clause, or null. */
+function carried(
+  s: Sentence,
+  j: number,
+  end: number,
+  attribute: number,
+  options: readonly number[],
+  state: ParseState,
+): { acts: Act[]; end: number } | null {
+  const levels = levelList(s, j, end, state);
+  if (levels === null || levels.levels.length !== options.length) return null;
+  const last = afterOrder(s.words, levels.end);
+  if (!(last >= end || s.separated(last - 1) || (s.tokens[last - 1] as NaturalToken).stop)) return null;
+  const acts: Act[] = options.map((option, n) => ({
+    kind: "share",
+    option,
+    attribute,
+    level: levels.levels[n] as number,
+  }));
+  return { acts, end: last };
+}
+
+/** The carried clause at k ("for onions it's 5 and 0", "onions are 5 and 0", "wait time for those three is 4, 2 and 1"). */
+function carriedAt(
+  s: Sentence,
+  k: number,
+  end: number,
+  options: readonly number[],
+  state: ParseState,
+): { acts: Act[]; end: number } | null {
+  const { words } = s;
+  let j = LEADS.has(words[k] as string) ? k + 1 : k;
+  const preposition = PREPOSITIONS.has(words[j] as string);
+  if (preposition) j++;
+  if (words[j] === "the" || (!preposition && words[j] === "their")) j++;
+  const attribute = state.attributes.match(words, j);
+  if (attribute === null) return null;
+  j = attribute.end;
+  if (preposition) return carried(s, past(words, j, BRIDGES), end, attribute.index, options, state);
+  if (LEVEL_NOUNS.has(words[j] as string)) j++;
+  // "wait time for those three is ...", "phone records for both are ..."
+  if (words[j] === "for" && BACK.has(words[j + 1] as string)) {
+    j += 2;
+    if (words[j] === "two" || words[j] === "three" || words[j] === "four" || words[j] === "of") j++;
+    if (words[j] === "them") j++;
+  }
+  if (!VERBS.has(words[j] as string) && (s.tokens[j - 1] as NaturalToken).colon !== true) return null;
+  if (VERBS.has(words[j] as string)) j++;
+  if (words[j] === "to" || words[j] === "at" || (words[j] === "in" && words[j + 1] === "at"))
+    j += words[j] === "in" ? 2 : 1;
+  return carried(s, j, end, attribute.index, options, state);
+}
+
+/**
+ * Shares a sentence carries from a paired list: `options` are the paired options of this sentence's earlier clause
+ * or of the sentence before. Each clause that opens the sentence or follows a semicolon (or a pause and a lead
+ * word) is tried; none of a clause's pairs may already be among `acts`.
+ */
+export function ellipticalShares(
+  s: Sentence,
+  first: number,
+  to: number,
+  acts: readonly Act[],
+  options: readonly number[] | null,
+  state: ParseState,
+): Act[] {
+  if (options === null || options.length < 2) return [];
+  if (s.gate[first] === true || s.modal[first] === true) return [];
+  const out: Act[] = [];
+  for (let k = first; k < to; k++) {
+    const opens =
+      k === first ||
+      (s.tokens[k - 1] as NaturalToken).semicolon === true ||
+      (s.separated(k - 1) && LEADS.has(s.words[k] as string));
+    if (!opens) continue;
+    const found = carriedAt(s, k, to, options, state);
+    if (found === null) continue;
+    const taken = [...acts, ...out].some((a) =>
+      found.acts.some(
+        (b) => a.kind === "share" && b.kind === "share" && a.option === b.option && a.attribute === b.attribute,
+      ),
+    );
+    if (!taken) out.push(...found.acts);
+    k = found.end - 1;
+  }
+  return out;
+}
+
+/** The options of the first attribute two or more shares give, in their order, or null. */
+export function pairedOptions(acts: readonly Act[]): number[] | null {
+  const shares = acts.filter((a) => a.kind === "share");
+  for (const share of shares) {
+    const options = shares.filter((a) => a.attribute === share.attribute).map((a) => a.option);
+    if (options.length >= 2 && new Set(options).size === options.length) return options;
+  }
+  return null;
+}
