@@ -230,7 +230,9 @@ export function correctionLevel(
     // "it's actually 3", "it's really 2" (fresh40), "they're 2" (after "I disagree —")
     const fused = words[j] === "they're";
     j++;
-    if (INDEED.has(words[j] as string)) j++;
+    // "— they're actually 0" (fresh84): the word of contrast right after the fused verb
+    const indeed = INDEED.has(words[j] as string);
+    if (indeed) j++;
     // "— it should have been 0", "it ought to have been 0": the value the speaker's earlier one should have had
     const should = words[j] === "should" ? 1 : words[j] === "ought" && words[j + 1] === "to" ? 2 : 0;
     if (!fused && should > 0 && words[j + should] === "have" && words[j + should + 1] === "been") j += should + 2;
@@ -244,6 +246,7 @@ export function correctionLevel(
       !sourced &&
       j <= i + 2 &&
       words[i] !== "actually" &&
+      !indeed &&
       !INDEED.has(words[j] as string) &&
       !ownSourceAfter(s, j, end)
     )
@@ -253,20 +256,26 @@ export function correctionLevel(
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
-  const closes =
-    level.end >= end ||
-    s.separated(level.end - 1) ||
-    words[level.end] === "instead" ||
-    // "I've got 4 for it"
-    (words[level.end] === "for" && PRONOUNS.has(words[level.end + 1] as string) && level.end + 2 >= end) ||
-    // "I count 3 of them"
-    (words[level.end] === "of" && words[level.end + 1] === "them" && level.end + 2 >= end) ||
-    ownSource(words, level.end, end, s);
-  if (closes) return level;
+  if (valueCloses(s, level.end, end)) return level;
   // "Agent 1 has Stall B raffle tickets at 2 but I see 0 for Stall B raffle tickets" (fresh60): the claim's names
   // said again after the value; the caller checks they are the claim's
   const restated = restatedNames(s, level.end, end, state);
   return restated === null ? null : { ...level, end, restated };
+}
+
+/** Does a correction's value end its clause at k: the end, a pause, "instead", "for it", "of them", the speaker's source? */
+function valueCloses(s: Sentence, k: number, end: number): boolean {
+  const { words } = s;
+  return (
+    k >= end ||
+    s.separated(k - 1) ||
+    words[k] === "instead" ||
+    // "I've got 4 for it"
+    (words[k] === "for" && PRONOUNS.has(words[k + 1] as string) && k + 2 >= end) ||
+    // "I count 3 of them"
+    (words[k] === "of" && words[k + 1] === "them" && k + 2 >= end) ||
+    ownSource(words, k, end, s)
+  );
 }
 
 /** Names said again after a correction's value: an option, an attribute or both (null where not said). */

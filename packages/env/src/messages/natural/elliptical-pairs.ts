@@ -1,7 +1,9 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
+import { closingTail } from "./carried-share";
 import { afterOrder, levelList } from "./paired-shares";
 import type { ParseState, Sentence } from "./sentence";
+import { itemList } from "./share-items";
 
 // A paired list carried to another attribute without naming the options again (issue 26, session 48; fresh74,
 // fresh82): "Shelf A and Shelf B hold 1 and 3 apples respectively; for onions it's 5 and 0", "On service, A gets 3
@@ -30,7 +32,7 @@ const VERBS = new Set(["are", "is", "were", "was", "read", "come", "sit", "stand
 /** A noun of levels after the attribute: "their broken watch levels are ...". */
 const LEVEL_NOUNS = new Set(["levels", "scores", "ratings", "numbers", "counts", "values", "figures"]);
 /** Words that point back to the options: "wait time for those three", "for both of them". */
-const BACK = new Set(["those", "these", "them", "both"]);
+const BACK = new Set(["those", "these", "them", "both", "same"]);
 
 /** After the words of `phrase` at k, or k when they are not there. */
 function past(words: readonly string[], k: number, phrases: readonly (readonly string[])[]): number {
@@ -78,9 +80,10 @@ function carriedAt(
   j = attribute.end;
   if (preposition) return carried(s, past(words, j, BRIDGES), end, attribute.index, options, state);
   if (LEVEL_NOUNS.has(words[j] as string)) j++;
-  // "wait time for those three is ...", "phone records for both are ..."
-  if (words[j] === "for" && BACK.has(words[j + 1] as string)) {
-    j += 2;
+  // "wait time for those three is ...", "phone records for both are ...", "service for the same two is ..." (fresh85)
+  const back = words[j + 1] === "the" && words[j + 2] === "same" ? j + 2 : j + 1;
+  if (words[j] === "for" && BACK.has(words[back] as string)) {
+    j = back + 1;
     if (words[j] === "two" || words[j] === "three" || words[j] === "four" || words[j] === "of") j++;
     if (words[j] === "them") j++;
   }
@@ -134,4 +137,73 @@ export function pairedOptions(acts: readonly Act[]): number[] | null {
     if (options.length >= 2 && new Set(options).size === options.length) return options;
   }
   return null;
+}
+
+/** Openings that take two options named just before as the subject: "Both have ...", "They both score ...". */
+const BOTH: readonly (readonly string[])[] = [["both", "of", "them"], ["they", "both"], ["both"]];
+/** Words opening a clause of its own after the items: "..., so it'll come down to ...". */
+const AFTER = new Set(["so", "but", "which", "though"]);
+/** Verbs after that subject before the items: "Both have a size of 5", "They both score 4 on service". */
+const BOTH_VERBS = new Set(["have", "has", "score", "get", "sit", "come", "are", "land"]);
+
+/**
+ * "I'm torn between Apartment A and Apartment C. Both have a size of 5 in my data." (fresh75): a sentence opening
+ * with "both" (or "they both") after a sentence that named exactly two options gives each of them the items that
+ * follow, which must close the sentence (a view such as "in my data" may close it). `two` are those options.
+ */
+export function bothShares(
+  s: Sentence,
+  first: number,
+  to: number,
+  before: readonly number[] | null,
+  state: ParseState,
+): Act[] {
+  const { words } = s;
+  if ((s.tokens[to - 1] as NaturalToken).question) return [];
+  // at the sentence's start the two options of the sentence before; after a pause ("I'm torn between X and Y —
+  // both sit at 3 on ...", fresh85) the two this sentence named before it
+  for (let at = first; at < to; at++) {
+    if (at > first && !(s.separated(at - 1) && words[at] === "both")) continue;
+    const two = at === first ? before : namedBefore(s, at, state);
+    if (two === null) continue;
+    const shares = bothAt(s, at, to, two, state);
+    if (shares.length > 0) return shares;
+  }
+  return [];
+}
+
+/** The items after "both <verb>" at first, given to each of `two`; none when the shape breaks. */
+function bothAt(s: Sentence, first: number, to: number, two: readonly number[], state: ParseState): Act[] {
+  const { words } = s;
+  const k = past(words, first, BOTH);
+  if (k === first || !BOTH_VERBS.has(words[k] as string)) return [];
+  let j = k + 1;
+  if (words[j] === "at" || words[j] === "in") j++;
+  for (let m = first; m < to; m++) if (s.gate[m] === true || s.modal[m] === true || s.conditionalAt(m)) return [];
+  const items = itemList(s, j, to, state, true);
+  if (items.length === 0) return [];
+  const end = closingTail(s, (items[items.length - 1] as { end: number }).end, to);
+  // "..., so it'll come down to the other attributes", "...; C leads on ...": a clause of its own may follow
+  const semicolon = (s.tokens[end - 1] as NaturalToken).semicolon === true;
+  if (end < to && !semicolon && !(s.separated(end - 1) && AFTER.has(words[end] as string))) return [];
+  return two.flatMap((option) =>
+    items.map((item): Act => ({ kind: "share", option, attribute: item.attribute, level: item.level })),
+  );
+}
+
+/** The options a sentence names, when they are exactly two, in order; else null. */
+export function twoNamed(s: Sentence, state: ParseState): number[] | null {
+  return namedBefore(s, s.to, state);
+}
+
+/** The options the sentence names before `to`, when they are exactly two, in order; else null. */
+function namedBefore(s: Sentence, to: number, state: ParseState): number[] | null {
+  const named: number[] = [];
+  for (let k = s.from; k < to; k++) {
+    const option = state.options.match(s.words, k);
+    if (option === null) continue;
+    if (!named.includes(option.index)) named.push(option.index);
+    k = option.end - 1;
+  }
+  return named.length === 2 ? named : null;
 }

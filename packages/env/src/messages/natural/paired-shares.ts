@@ -384,6 +384,8 @@ const LABEL_VIEWS: readonly (readonly string[])[] = [
   ["from", "my", "end"],
   ["in", "my", "notes"],
   ["per", "my", "notes"],
+  // "Food quality across the board — A=4, B=1" (fresh84)
+  ["across", "the", "board"],
 ];
 
 /** Nouns after an attribute label that say it is news about it: "Cleanliness update:", "Service scores:". */
@@ -405,7 +407,9 @@ function labelAttribute(s: Sentence, k: number, end: number, state: ParseState):
   else if ((words[e] === "by" || words[e] === "per") && nounWords(state).has(words[e + 1] as string)) e += 2;
   // "Cleanliness update 🧼:" (fresh75): a noun of news about the attribute
   else if (LABEL_NOUNS.has(words[e] as string)) e++;
-  return s.tokens[e - 1]?.colon === true ? { index: attribute.index, end: e } : null;
+  // a dash ends the label after the view or noun as a colon does ("... across the board — A=4")
+  const closed = s.tokens[e - 1]?.colon === true || (e > attribute.end && s.tokens[e - 1]?.dash === true);
+  return closed ? { index: attribute.index, end: e } : null;
 }
 
 /** The speaker's rating before a list of options: "I'd rate", "I would give" (fresh52). */

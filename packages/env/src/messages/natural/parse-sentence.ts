@@ -21,7 +21,7 @@ import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import { hedgedProposal } from "./hedged-proposal";
 import { pointedSuggestion, suggestionAt } from "./consent-proposal";
-import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
+import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { carriedShare } from "./carried-share";
 import { ownerShare } from "./owner-share";
@@ -101,6 +101,12 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   const named = namedOptions(out.acts);
   if (named.size === 1) state.subject = [...named][0] as number;
   else if (named.size > 1) state.subject = null;
+  // "Agent 2 mentioned that Apartment C's natural light is 4. Its neighbourhood is a 3." (fresh75): a sentence of no
+  // act that names one option (someone else's claim, a question) is still what "its" after it points to
+  else if (out.acts.length === 0) {
+    const only = onlyOptionBefore(s, s.to, state);
+    if (only !== null) state.subject = only;
+  }
   const result: SentenceResult = { acts: out.acts, heading: false };
   if (to !== undefined) result.to = to;
   if (hinted !== null) result.hinted = hinted;

@@ -201,11 +201,20 @@ const TAIL_LEADS = new Set(["my", "final", "our"]);
 /** Subjects of a prediction of someone else's choice: "the others will", "they'll", "everyone would". */
 const OTHERS_WILL = new Set(["others", "they", "everyone", "everybody", "team", "rest", "he", "she", "agents"]);
 
+/** Do agents named by number end right before b ("Agent 2 will", "Agents 2 and 3 will")? */
+function agentsBefore(words: readonly string[], b: number): boolean {
+  if (!/^[0-9]$/.test(words[b - 1] as string)) return false;
+  for (let k = b - 2; k >= Math.max(0, b - 5); k--) if (words[k] === "agent" || words[k] === "agents") return true;
+  return false;
+}
+
 /** Does a prediction stand at b: "I bet" (not "I bet on"), "end up" (what the team will come to do)? */
 function predicted(words: readonly string[], b: number): boolean {
   if (words[b] === "bet") return words[b - 1] === "i" && words[b + 1] !== "on";
   // "I suspect the others will lean toward Shelf A" (fresh69): what someone else will do
-  if (words[b] === "will" || words[b] === "'ll" || words[b] === "would") return OTHERS_WILL.has(words[b - 1] as string);
+  // "I have a feeling Agents 2 and 3 will lean toward X" (fresh84): agents named by number before "will"
+  if (words[b] === "will" || words[b] === "'ll" || words[b] === "would")
+    return OTHERS_WILL.has(words[b - 1] as string) || agentsBefore(words, b);
   return words[b] === "up" && words[b - 1] === "end";
 }
 

@@ -24,7 +24,7 @@ import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
-import { ellipticalShares, pairedOptions } from "./elliptical-pairs";
+import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
@@ -231,6 +231,8 @@ export class SentenceReading {
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
   private lastTopic: { option: number; attribute: number } | null = null;
+  /** The two options the last sentence named, when it named exactly two (for "Both have ..." after it). */
+  private lastTwo: number[] | null = null;
   /** The attribute of the heading line the list lines under it belong to ("Library key:" over "- Lord Ashby: 1"). */
   private attributeContext: number | null = null;
   /** The options, in order, of the paired list the last sentence read ("A and B have X 1 and 3"), else null. */
@@ -420,7 +422,12 @@ export class SentenceReading {
     const paired = pairedOptions(found.acts) ?? (found.acts.length === 0 ? this.pairedOptions : null);
     for (const act of ellipticalShares(sentence, first, to, found.acts, paired, this.state))
       found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
+    // "I'm torn between Apartment A and Apartment C. Both have a size of 5 in my data." (fresh75)
+    if (found.acts.length === 0)
+      for (const act of bothShares(sentence, first, to, this.lastTwo, this.state))
+        found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     this.pairedOptions = pairedOptions(found.acts);
+    this.lastTwo = twoNamed(sentence, this.state);
   }
 
   /**

@@ -503,3 +503,83 @@ describe("smaller shapes of session 48 (fresh82, fresh83)", () => {
     expect(acts("Restaurant C has the best food. Let's book it there.")).toEqual([propose(2)]);
   });
 });
+
+describe("'its' after a sentence of no act that names one option (parse-sentence.ts, fresh75)", () => {
+  it("'Agent 2 mentioned that X's A is l. Its B is m.' shares only the speaker's B of X (property)", () => {
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), twoAttributes, levelArb, levelArb, (o, [a = 0, b = 1], l, m) => {
+        const text = `Agent 2 mentioned that ${options[o]}'s ${attributes[a]} is ${l}. Its ${attributes[b]} is a ${m}.`;
+        expect(shares(text)).toEqual([share(o, b, m)]);
+      }),
+      { numRuns: 30, seed: 48 },
+    );
+  });
+
+  it("after a sentence naming two options, 'its' points nowhere", () => {
+    expect(shares("Agent 2 compared Restaurant A and Restaurant C. Its service is a 3.")).toEqual([]);
+  });
+});
+
+describe("'both' after two options, and 'for the same two' (elliptical-pairs.ts' bothShares, fresh75, fresh85)", () => {
+  it("'I'm torn between X and Y. Both have A of l.' and '... X and Y — both sit at l on A' (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(options.length - 1), { minLength: 2, maxLength: 2 }),
+        fc.nat(attributes.length - 1),
+        levelArb,
+        fc.boolean(),
+        ([x = 0, y = 1], a, l, inline) => {
+          const torn = `I'm torn between ${options[x]} and ${options[y]}`;
+          const text = inline
+            ? `${torn} — both sit at ${l} on ${attributes[a]} in my notes.`
+            : `${torn}. Both have a ${attributes[a]} of ${l} in my data.`;
+          expect(shares(text)).toEqual([share(x, a, l), share(y, a, l)]);
+        },
+      ),
+      { numRuns: 40, seed: 48 },
+    );
+  });
+
+  it.each([
+    ["three options before", "Restaurant A, B and C are close. Both have service 4."],
+    ["one option before", "Restaurant A is close. Both have service 4."],
+    ["a hedge", "I'm torn between Restaurant A and Restaurant B. Both might have service 4."],
+    ["a question", "I'm torn between Restaurant A and Restaurant B. Both have service 4?"],
+    ["more after", "I'm torn between Restaurant A and Restaurant B. Both have service 4 according to Agent 2."],
+    ["a doubt after", "I'm torn between Restaurant A and Restaurant B. Both have service 4, but I'm not sure."],
+  ])("reads nothing with %s", (_, text) => {
+    expect(shares(text)).toEqual([]);
+  });
+
+  it("'service for the same two is 1 and 4' after a paired list", () => {
+    const text =
+      "Service for Restaurant A and Restaurant C: 5 and 4, respectively; ambience for the same two is 1 and 2.";
+    expect(shares(text)).toEqual([share(0, 1, 5), share(2, 1, 4), share(0, 2, 1), share(2, 2, 2)]);
+  });
+});
+
+describe("more defects and shapes from fresh84 (correction, prediction, YAML, a dashed label)", () => {
+  it("'I said X's A were l — they're actually m' shares m, not l", () => {
+    const text = "I said Employee E's email records were 1 — they're actually 0.";
+    expect(shares(text, theft)).toEqual([share(4, 3, 0)]);
+  });
+
+  it("'Agents 2 and 3 will lean toward X' and 'Agent 2 will pick X' predict, they do not propose", () => {
+    expect(acts("I have a feeling Agents 2 and 3 will lean toward Restaurant C.")).toEqual(nothing);
+    expect(acts("Agent 2 will pick Restaurant C.")).toEqual(nothing);
+    expect(acts("I will pick Restaurant C.")).toEqual([propose(2)]);
+  });
+
+  it("YAML: a group key over a plain string is a field; 'proposal: none' proposes nothing and is no error", () => {
+    const yaml =
+      "```yaml\nshares:\n  - suspect: Employee D\n    evidence: camera footage\n    value: 1\nproposal: none\n```";
+    const result = parseNatural(yaml, theft);
+    expect(result.acts).toEqual([share(3, 1, 1)]);
+    expect(result.unparsed ?? []).toEqual([]);
+    expect(acts('{"proposal": "Employee Z"}', theft)).toEqual(nothing);
+  });
+
+  it("'Food quality across the board — A=4, B=1' (a dash closes a label after its view)", () => {
+    expect(shares("Service across the board — A=4, B=1.")).toEqual([share(0, 1, 4), share(1, 1, 1)]);
+  });
+});

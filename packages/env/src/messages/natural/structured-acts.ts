@@ -52,6 +52,8 @@ const GROUP_KEYS = new Map<string, string>([
   ["findings", "share"],
   ["observations", "share"],
 ]);
+/** Values of a proposal key that propose nothing: "proposal: none", "pick: undecided". */
+const NO_CHOICE = new Set(["none", "null", "n/a", "na", "tbd", "undecided", "pending", "not yet", "-", "", "nothing"]);
 /** Keys a model may give a level under ({"count": 1}, {"rating": 4}), and an addressee under. */
 const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number", "available"];
 const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
@@ -77,7 +79,8 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, k
     return;
   }
   if (kind === "propose" && typeof value === "string") {
-    out.push({ act: "propose", option: value });
+    // "proposal: none" (fresh84): no proposal yet, not a name to refuse
+    if (!NO_CHOICE.has(fold(value))) out.push({ act: "propose", option: value });
     return;
   }
   if (kind === "pass" && (value === true || value === null || value === "")) {
@@ -105,7 +108,9 @@ function actObjects(value: unknown, out: Record<string, unknown>[], depth = 0, k
       actObjects(v, out, depth + 1);
     }
     const group = GROUP_KEYS.get(lower);
-    if (group !== undefined) {
+    // "evidence: camera footage" inside a share (fresh84): a group key over a plain string is a field, not a group
+    const field = group === "share" || group === "ask" ? typeof v !== "object" || v === null : false;
+    if (group !== undefined && !field) {
       grouped = true;
       actObjects(v, out, depth + 1, group);
     }
