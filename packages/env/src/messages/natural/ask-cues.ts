@@ -2,7 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { optionList } from "./option-list";
-import { MAX_LIST, type ParseState, pastWere, type Sentence } from "./sentence";
+import { MAX_LIST, type ParseState, pastWere, personPossessive, type Sentence } from "./sentence";
 
 // The ask cue family: questions and declarative requests naming an attribute of an option.
 
@@ -512,7 +512,8 @@ function pairFrom(
     if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you" && (modalsAllowed || w !== "can")) return null;
     if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
     if (w === "there" && k > j + 1) there = true;
-    if (w === "its" && k > j) its = true;
+    // "Agent 1, what do you have for her poison bottle?" (fresh86): "her" / "his" where the options are people
+    if ((w === "its" || personPossessive(w, state)) && k > j) its = true;
     const o = state.options.match(words, k);
     if (o !== null) {
       if (option !== null && option !== o.index) return null;
@@ -611,6 +612,10 @@ function onlyOptionIn(
  * "Would you?", "Count?", "any news?".
  */
 const POINTER_PHRASES = new Set([
+  // "Still missing: B's location. Anyone?" (fresh87): the team asked for the pair just named
+  "anyone",
+  "anybody",
+  "someone",
   "what is it",
   "what 's it",
   "what was it",

@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import type { NaturalToken } from "../natural-tokens";
 import { naturalCues as cue } from "../natural-cues";
 import type { ParseState, Sentence } from "./sentence";
 import { continuation, doubtingAside, type Item, itemList, levelAt, OPTION_POINTERS } from "./share-items";
@@ -178,7 +179,15 @@ export function carriedShare(
   let j = lead.at;
   // the option the sentences before spoke about, or, after a lead of the speaker's view, the one option named
   // earlier in this sentence ("I think Doctor Finch is our culprit — I'm seeing a 3 for the poison bottle")
-  const carried = lead.viewed ? (optionBefore(s, i, state) ?? sentenceCarried(s, state)) : sentenceCarried(s, state);
+  // "Employee A is the only one positive on everything I have: badge log 1, camera footage 1" (fresh87): after a
+  // colon, the one option named before it too
+  const colon = i > s.from && (s.tokens[i - 1] as NaturalToken).colon === true;
+  let carried =
+    lead.viewed || colon ? (optionBefore(s, i, state) ?? sentenceCarried(s, state)) : sentenceCarried(s, state);
+  // "Agent 1 says Monday noon is a 2. On my side, Omar's calendar shows 1 for that slot." (fresh87): a pointer
+  // closing the items names the one option the sentence before named, whoever's claim that was
+  const pointed = carried === null && sentenceNames(s, state).options.length === 0 ? (state.place ?? null) : null;
+  carried ??= pointed;
   if (carried === null) return null;
   if (j === i && words[j] === "the") j++;
   const aside = asideItem(s, j, end, state);
@@ -186,6 +195,7 @@ export function carriedShare(
   if (items.length === 0) return null;
   const last = items[items.length - 1] as Item;
   let close = closingTail(s, last.end, end);
+  if (pointed !== null && !OPTION_POINTERS.some((p) => p.every((w, n) => s.words[last.end + n] === w))) return null;
   // "- Plants sold: −1 (the only drag)" (fresh65): a parenthesis closing the item
   // "(not sure)", "(maybe)", "(unconfirmed)": a doubt in the parenthesis takes the item back
   if (close < end && s.tokens[close]?.aside === true && doubtingAside(s, close)) return null;
@@ -224,7 +234,7 @@ export function carriedAfter(
   // "Agent 2 sent this for Restaurant A:", "If we pick Restaurant A:": what follows is no talk of the speaker's
   // about the option
   for (let k = first; k < to; k++)
-    if (s.words[k] === "agent" || s.gate[k] === true || s.conditionalAt(k))
+    if (s.words[k] === "agent" || (s.gate[k] === true && k >= s.retractedTo) || s.conditionalAt(k))
       return named.size === 1 && acts.length > 0 ? ([...named][0] as number) : null;
   for (let k = first; k < to; k++) {
     const option = state.options.match(s.words, k);

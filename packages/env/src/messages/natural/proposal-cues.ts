@@ -133,10 +133,11 @@ function itChosen(
   state: ParseState,
 ): { option: number; end: number } | null {
   const { words } = s;
+  // ("Let's lock it in": the verb's particle after "it" is the caller's to take)
   const close = words[k + 1] === "there" || words[k + 1] === "in" ? k + 2 : k + 1;
   if (!(close >= end || s.separated(close - 1))) return null;
   const named = namesNoOption(s, state) ? pointedOption(s, i, state) : k > j ? onlyOptionBefore(s, i, state) : null;
-  return named === null ? null : { option: named, end: close };
+  return named === null ? null : { option: named, end: words[k + 1] === "in" ? k + 1 : close };
 }
 
 /** "she's my pick", "he's our suspect": a person named before, as the speaker's choice (not "it": "it's my pick of ..."). */

@@ -198,6 +198,8 @@ function requestLine(s: Sentence, first: number, to: number, address: ReadonlySe
     if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w))
       return false;
     if (REQUEST_WORDS.has(w)) request = true;
+    // "Agent 3, two things for you:" (fresh86): things put to the one addressed
+    if (w === "things" && (address.size > 0 || s.words.slice(k + 1, to).includes("you"))) request = true;
   }
   return request;
 }

@@ -16,6 +16,11 @@ export const LOOK_BACK = 24;
 
 /** One sentence's tokens and what the parser knows about its clauses. */
 export class Sentence {
+  /**
+   * Where the last span the speaker took back ends ("I said B's size was 3 — that was actually the rent", "X is 0,
+   * don't quote me"): its words are gated, but the option it names is still what the talk is about. -1 if none.
+   */
+  retractedTo = -1;
   /** Per clause-break segment ("..., but ..."), whether an "if" (or "whether", "suppose") stands in it. */
   private readonly conditionalSegments: boolean[] = [false];
   private readonly segmentOf: number[];
@@ -58,7 +63,10 @@ export class Sentence {
       // clause before back
       // "poison bottle probably 2; broken watch could be 1, don't quote me" (fresh57): it reaches back to the last
       // semicolon, which ends the clause it takes back
-      if (i > from && retraction(words, i)) for (let k = clauseFrom; k < i; k++) gate[k] = true;
+      if (i > from && retraction(words, i)) {
+        for (let k = clauseFrom; k < i; k++) gate[k] = true;
+        this.retractedTo = i;
+      }
       // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
       // claim makes what came before it in the clause someone else's word too
       // after a pause, in parentheses, or led by "per" / "according to" / "via" mid-clause ("X is 5 per Agent 1's notes")
@@ -254,11 +262,24 @@ export function pastWere(tokens: readonly NaturalToken[], words: readonly string
 const SOURCE_LEADS = new Set(["per", "according", "via", "if", "assuming", "provided"]);
 
 /** Does a retraction of what came before end at i ("don't quote me", "not sure", "could be wrong")? */
+/** Nouns of a slip: "that was a typo", "that was a mistake". */
+const SLIPS = new Set(["typo", "mistake", "slip", "misread", "misprint"]);
+
 function retraction(words: readonly string[], i: number): boolean {
   const w = words[i];
   const prev = words[i - 1] as string;
   if (w === "quote" && (prev === "don't" || prev === "dont" || prev === "not")) return true;
   if ((w === "sure" || w === "certain" || w === "positive") && (prev === "not" || prev === "unsure")) return true;
+  // "I said B's size was 3 — that was actually the rent" (fresh86): the clause before taken back as a slip
+  if (w === "was" && prev === "that") {
+    const next = words[i + 1] as string;
+    return (
+      next === "actually" ||
+      next === "wrong" ||
+      next === "incorrect" ||
+      (next === "a" && SLIPS.has(words[i + 2] as string))
+    );
+  }
   return (w === "wrong" || w === "mistaken") && prev === "be" && cue.modals.has(words[i - 2] as string);
 }
 
@@ -516,6 +537,21 @@ export interface ParseState {
    * that share only its cells; null after a sentence that names several or none.
    */
   carried?: number | null;
+}
+
+/** Possessives of a person: "her torn glove", "his experience", "their teamwork". */
+const PERSON_POSSESSIVES: ReadonlySet<string> = new Set(["her", "his", "their"]);
+/** Option nouns of tasks whose options are people (candidates, suspects, employees). */
+const PEOPLE: ReadonlySet<string> = new Set(["candidate", "suspect", "employee"]);
+
+/** Are the task's options people, whom "her" / "his" / "their" / "he" / "she" can point to? */
+export function peopleOptions(state: ParseState): boolean {
+  return PEOPLE.has(state.task.domain.optionNoun);
+}
+
+/** Is w "her" / "his" / "their" in a task whose options are people, so that it points to an option as "its" does? */
+export function personPossessive(w: string, state: ParseState): boolean {
+  return PERSON_POSSESSIVES.has(w) && peopleOptions(state);
 }
 
 /** The one option named in the sentence within LOOK_BACK words before i (null when none or several). */

@@ -583,3 +583,66 @@ describe("more defects and shapes from fresh84 (correction, prediction, YAML, a 
     expect(shares("Service across the board — A=4, B=1.")).toEqual([share(0, 1, 4), share(1, 1, 1)]);
   });
 });
+
+describe("slips taken back, lists of asks put to an agent, and more (fresh86, fresh87)", () => {
+  const apartments = held.apartments as NaturalTask;
+  it("'I said X's A was l — that was actually the B' takes the old value back; the option is still talked about", () => {
+    const text = "I said Apartment B's size was 3 — that was actually the rent. Size is 1. Rent is 3.";
+    const [rent, size] = [apartments.domain.attributes.indexOf("rent"), apartments.domain.attributes.indexOf("size")];
+    expect(shares(text, apartments)).toEqual([share(1, size, 1), share(1, rent, 3)]);
+    expect(shares("Restaurant B's service is 3, that was a typo.")).toEqual([]);
+    expect(shares("Restaurant B's service is 3, that was the best of the lot.")).toEqual([share(1, 1, 3)]);
+  });
+
+  it("'Agent 3, two things for you:' over lines of names asks each of that agent", () => {
+    const text = "Agent 3, two things for you:\n1. Restaurant B's service\n2. Restaurant B's ambience";
+    expect(acts(text)).toEqual([
+      { kind: "ask", option: 1, attribute: 1, to: 2 },
+      { kind: "ask", option: 1, attribute: 2, to: 2 },
+    ]);
+    expect(acts("Two things I noticed:\n1. Restaurant B's service\n2. Restaurant B's ambience")).toEqual(nothing);
+  });
+
+  it("a grid row whose name and first value sit one space apart", () => {
+    const text = "```\n               A   B   C\nservice 1   4   2\nambience    5   3   -\n```";
+    expect(shares(text)).toEqual([share(0, 1, 1), share(1, 1, 4), share(2, 1, 2), share(0, 2, 5), share(1, 2, 3)]);
+  });
+
+  it("'C is blank on my side' proposes nothing", () => {
+    expect(acts("Restaurant C is blank on my side.")).toEqual(nothing);
+  });
+
+  it("'Let's lock it in.' after a sentence naming one option; 'Let's lock it down.' does not propose", () => {
+    expect(acts("Restaurant B works for everyone. Let's lock it in.")).toEqual([propose(1)]);
+    expect(acts("Restaurant B works for everyone. Let's lock it down.")).toEqual(nothing);
+  });
+
+  it("'Anyone?' after a sentence naming one cell asks it; after a share it asks nothing", () => {
+    expect(acts("Still missing: Restaurant B's ambience. Anyone?")).toEqual([ask(1, 2)]);
+    expect(acts("Restaurant B's ambience is 3. Anyone?")).toEqual([share(1, 2, 3)]);
+  });
+
+  it("'her' in a question where the options are people, not where they are places", () => {
+    const bottle = manor.domain.attributes.indexOf("poison bottle");
+    expect(acts("Miss Hartley's library key is 3. What's her poison bottle?", manor).slice(1)).toEqual([
+      ask(3, bottle),
+    ]);
+    expect(acts("Restaurant A is fine. What's her service?")).toEqual(nothing);
+  });
+});
+
+describe("the option of the sentence before for a pointer, and the option before a colon (carried-share.ts, fresh87)", () => {
+  it("'Agent 1 says X is 2 on A. On my side, B shows 1 for that slot.' shares B of X; without the pointer, nothing", () => {
+    const text = "Agent 1 says Restaurant B is a 2 on service. On my side, ambience shows 1 for that one.";
+    expect(shares(text)).toEqual([share(1, 2, 1)]);
+    expect(shares("Agent 1 says Restaurant B is a 2 on service. On my side, ambience shows 1.")).toEqual([]);
+  });
+
+  it("'X is the only one positive on everything I have: A 1, B 1' shares X's items; a condition or another agent does not", () => {
+    const text =
+      "Employee A is the only one who comes up positive on everything I have: badge log 1, camera footage 1.";
+    expect(shares(text, theft)).toEqual([share(0, 0, 1), share(0, 1, 1)]);
+    expect(shares("If we pick Employee A: badge log 1.", theft)).toEqual([]);
+    expect(shares("Agent 2 sent this for Employee A: badge log 1.", theft)).toEqual([]);
+  });
+});

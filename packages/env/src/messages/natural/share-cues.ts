@@ -2,7 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
 import { naturalInteger } from "./natural-integer";
-import { onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
+import { onlyOptionBefore, type ParseState, peopleOptions, personPossessive, type Sentence } from "./sentence";
 import { fullMarksAt, type Item, itemList, levelAt } from "./share-items";
 import { soldItems } from "./sold-count";
 
@@ -34,16 +34,6 @@ function levelLeftAfter(s: Sentence, k: number, end: number): boolean {
   return naturalInteger(w) !== null || cue.numberWords.has(w);
 }
 
-/** Possessives of a person: "her torn glove", "his experience", "their teamwork". */
-const PERSON_POSSESSIVES: ReadonlySet<string> = new Set(["her", "his", "their"]);
-/** Option nouns of tasks whose options are people (candidates, suspects, employees). */
-const PEOPLE: ReadonlySet<string> = new Set(["candidate", "suspect", "employee"]);
-
-/** Are the task's options people, whom "her" / "his" / "their" can point to? */
-function peopleOptions(state: ParseState): boolean {
-  return PEOPLE.has(state.task.domain.optionNoun);
-}
-
 function subjectItems(
   s: Sentence,
   i: number,
@@ -55,7 +45,7 @@ function subjectItems(
   let k: number;
   // "Miss Hartley is my pick. Her torn glove is a 3." (fresh53): "her" / "his" / "their" as "its" where the options
   // are people
-  const possessive = words[i] === "its" || (PERSON_POSSESSIVES.has(words[i] as string) && peopleOptions(state));
+  const possessive = words[i] === "its" || personPossessive(words[i] as string, state);
   // "On my sheet he holds poison bottle 3 and library key 3" (fresh69): "he" / "she" as "it" where the options are people
   const person = (words[i] === "he" || words[i] === "she") && peopleOptions(state);
   const referent = words[i] === "it" || possessive || person ? pronounReferent(s, i, state) : null;

@@ -353,6 +353,31 @@ function gridCells(line: string): { text: string; from: number; to: number }[] {
   return out;
 }
 
+/**
+ * A row whose name and first value sit one space apart ("camera footage 1   0   0", fresh87): the name and the value
+ * as two cells, where the first cell is a name and a value and no name as a whole; the row as it is otherwise.
+ */
+function splitName(
+  row: { text: string; from: number; to: number }[],
+  name: (cell: string) => number | undefined,
+): { text: string; from: number; to: number }[] {
+  const first = row[0];
+  if (first === undefined || name(foldCell(first.text)) !== undefined) return row;
+  const m = /^(.*\S) (\S+)$/.exec(first.text);
+  if (
+    m === null ||
+    name(foldCell(m[1] as string)) === undefined ||
+    !/^[+\-\u2212]?[0-9]{1,2}$|^[?\u2013\u2014-]$/.test(m[2] as string)
+  )
+    return row;
+  const cut = first.from + (m[1] as string).length + 1;
+  return [
+    { text: m[1] as string, from: first.from, to: cut - 1 },
+    { text: m[2] as string, from: cut, to: first.to },
+    ...row.slice(1),
+  ];
+}
+
 /** The header column a cell overlaps most (or starts within two characters of), or -1. */
 function columnOf(header: readonly { from: number; to: number }[], cell: { from: number; to: number }): number {
   let best = -1;
@@ -434,7 +459,7 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
     for (; end < lines.length && end <= i + MAX_GRID_ROWS; end++) {
       const line = lines[end] as { text: string; start: number };
       if (line.text.includes("|")) break;
-      const row = gridCells(line.text);
+      const row = splitName(gridCells(line.text), rowsKind);
       const name = rowsKind(foldCell(row[0]?.text ?? ""));
       if (name === undefined || row.length < 2) break;
       const values = row.slice(1);

@@ -50,6 +50,11 @@ const NOT_A_CHOICE = new Set([
   "rating",
   "ratings",
   "stats",
+  // "C is blank on my side" (fresh87): nothing known about the option
+  "blank",
+  "empty",
+  "unknown",
+  "missing",
   // "C is ahead on my columns" (fresh81): the speaker's part of a table
   "column",
   "columns",
