@@ -646,3 +646,29 @@ describe("the option of the sentence before for a pointer, and the option before
     expect(shares("Agent 2 sent this for Employee A: badge log 1.", theft)).toEqual([]);
   });
 });
+
+describe("wrong acts on the last held-out batch of tables, fixed as defects (fresh90)", () => {
+  it.each([
+    [
+      "an intro naming the agents who posted it",
+      "Recap of what Agents 1 and 2 have posted so far:\n\n| | Service |\n|---|---|\n| A | 3 |",
+      "",
+    ],
+    [
+      "a note after it crediting part of it to others",
+      "| | Service | Ambience |\n|---|---|---|\n| A | 3 | 4 |\n\nThe service column is mine; ambience is Agent 1's numbers.",
+      "",
+    ],
+    [
+      "a note that the rest is what others posted",
+      "```\n             service  ambience\nRestaurant A    3        4\n```\nOnly service is my own view, the rest is what you two posted.",
+      "",
+    ],
+  ])("a table with %s gives nothing", (_, text) => {
+    expect(shares(text)).toEqual([]);
+  });
+
+  it("a table whose note after it credits nobody else is read", () => {
+    expect(shares("| | Service |\n|---|---|\n| A | 3 |\n\nThat's all from my sheet.")).toEqual([share(0, 1, 3)]);
+  });
+});

@@ -258,17 +258,54 @@ function longRow(
 type Line = { text: string; start: number };
 
 /** An intro crediting the table to other agents: "Compiled from Agent 1's ...", "per Agent 2", "nothing of mine". */
-const OTHERS_INTRO =
-  /\bagents?\s*\d+(?:'s|’s)|\b(?:from|per|by|according to|via)\s+agents?\s*\d+|\bcompiled\b|\bnothing of mine\b|\b(?:others|teammates)['’]/i;
+const OTHERS_INTRO = new RegExp(
+  [
+    "\\bagents?\\s*\\d+(?:'s|’s)",
+    "\\b(?:from|per|by|according to|via)\\s+agents?\\s*\\d+",
+    // "Recap of what Agents 1 and 2 have posted so far:" (fresh90)
+    "\\bagents?\\s*\\d+(?:\\s*(?:,|and|&)\\s*\\d+)*\\s+(?:have\\s+|has\\s+)?(?:posted|shared|said|reported|gave|sent)\\b",
+    "\\bcompiled\\b",
+    "\\bnothing of mine\\b",
+    "\\b(?:others|teammates)['’]",
+  ].join("|"),
+  "i",
+);
 
-/** Does the line before the table at i (blank lines skipped) credit it to other agents (fresh81)? */
-function othersIntro(lines: readonly { text: string }[], i: number): boolean {
-  for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
-    const text = (lines[k] as { text: string }).text;
-    if (text.trim() === "") continue;
-    return !text.includes("|") && OTHERS_INTRO.test(text);
+/**
+ * A note after a table that credits some of it to others (fresh90): "the rest is what you two posted", "apples and
+ * onions are Agent 1's numbers", "None of these cells are from my own view", "after everyone's reports". Which cells
+ * are the speaker's is then in doubt, so none is read.
+ */
+const OTHERS_OUTRO = new RegExp(
+  [
+    "\\bagents?\\s*\\d+(?:'s|’s)\\s+(?:numbers|figures|values|data|cells|column|columns|rows?|reports?)",
+    "\\b(?:what|whatever)\\s+(?:you|you two|you both|others|the others|everyone)\\s+(?:posted|shared|said|reported|gave)",
+    "\\bnone of (?:these|this|it|them|the)\\b",
+    "\\bnot (?:from )?(?:mine|my own)\\b",
+    "\\beveryone(?:'s|’s) (?:reports|numbers|data|posts)",
+    "\\bthe rest (?:is|are|came|comes) (?:from|what)\\b",
+  ].join("|"),
+  "i",
+);
+
+/** The first line with text within three lines from k going by `step`, fences and blanks skipped; else undefined. */
+function nearLine(lines: readonly { text: string }[], k: number, step: 1 | -1): string | undefined {
+  for (let n = 0; n < 3 && k >= 0 && k < lines.length; n++, k += step) {
+    const text = (lines[k] as { text: string }).text.trim();
+    if (text !== "" && !text.startsWith("```")) return text;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Is the table on lines i..end-1 credited to other agents: by the line before it ("Compiled from Agent 1's
+ * messages:", fresh81) or, in part, by the line after it ("the rest is what you two posted", fresh90)?
+ */
+function othersIntro(lines: readonly { text: string }[], i: number, end: number): boolean {
+  const before = nearLine(lines, i - 1, -1);
+  if (before !== undefined && !before.includes("|") && OTHERS_INTRO.test(before)) return true;
+  const after = nearLine(lines, end, 1);
+  return after !== undefined && !after.includes("|") && OTHERS_OUTRO.test(after);
 }
 
 /** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
@@ -299,7 +336,7 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     const optionCount = asOptions.filter((n) => n !== undefined).length;
     const attributeCount = asAttributes.filter((n) => n !== undefined).length;
     // "Compiled from Agent 1's and Agent 3's messages:" over the table: none of it is the speaker's
-    if (othersIntro(lines, i)) {
+    if (othersIntro(lines, i, end)) {
       for (let r = i + 2; r < end; r++)
         out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
       for (let k = i; k < end; k++) out.masked.push(k);
@@ -484,7 +521,7 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
     }
     if (end === i + 1) continue;
     // a grid credited to other agents by its intro is none of the speaker's (as a markdown table)
-    if (othersIntro(lines, i))
+    if (othersIntro(lines, i, end))
       for (let r = i + 1; r < end; r++)
         out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
     else out.acts.push(...found);
