@@ -1,5 +1,6 @@
 import type { NaturalToken } from "../natural-tokens";
 import type { ParseState, Sentence } from "./sentence";
+import { LABEL_VIEWS } from "./paired-shares";
 import { levelAt } from "./share-items";
 
 // A heading line that names one attribute, over list lines of an option and its level (issue 26, session 48;
@@ -8,18 +9,6 @@ import { levelAt } from "./share-items";
 
 /** Words that may open the heading: "For library key:", "On service:", "Re: rent". */
 const LEADS = new Set(["for", "on", "re", "regarding", "about", "the"]);
-/** The speaker's view between the attribute and its colon: "Library key, from my notes:", "Service on my end:". */
-const VIEWS: readonly (readonly string[])[] = [
-  ["from", "my", "notes"],
-  ["from", "my", "side"],
-  ["from", "my", "end"],
-  ["on", "my", "end"],
-  ["on", "my", "side"],
-  ["in", "my", "notes"],
-  ["per", "my", "notes"],
-  ["from", "what", "i", "see"],
-  ["from", "what", "i", "can", "see"],
-];
 /** Nouns after the attribute that keep the heading about it: "Library key scores:", "Rent levels:". */
 const NOUNS = new Set(["scores", "levels", "ratings", "numbers", "counts", "values", "figures", "readings"]);
 
@@ -42,7 +31,7 @@ export function attributeHeading(
   if (attribute === null) return null;
   let e = attribute.end;
   if (NOUNS.has(words[e] as string)) e++;
-  const view = VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
+  const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
   if (view !== undefined) e += view.length;
   if (e !== to) return null;
   return attribute.index;

@@ -377,13 +377,17 @@ function nounWords(state: ParseState): ReadonlySet<string> {
 }
 
 /** Words of the speaker's view between an attribute label and its colon: "Torn glove on my end:", "Service from my side:". */
-const LABEL_VIEWS: readonly (readonly string[])[] = [
+export const LABEL_VIEWS: readonly (readonly string[])[] = [
   ["on", "my", "end"],
   ["on", "my", "side"],
   ["from", "my", "side"],
   ["from", "my", "end"],
   ["in", "my", "notes"],
   ["per", "my", "notes"],
+  // "Library key, from my notes:" over "- Lord Ashby: 1" (fresh82, attribute-heading.ts)
+  ["from", "my", "notes"],
+  ["from", "what", "i", "see"],
+  ["from", "what", "i", "can", "see"],
   // "Food quality across the board — A=4, B=1" (fresh84)
   ["across", "the", "board"],
 ];
