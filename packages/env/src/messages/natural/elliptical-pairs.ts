@@ -8,7 +8,8 @@ import { itemList } from "./share-items";
 // A paired list carried to another attribute without naming the options again (issue 26, session 48; fresh74,
 // fresh82): "Shelf A and Shelf B hold 1 and 3 apples respectively; for onions it's 5 and 0", "On service, A gets 3
 // while C gets 4. For value for money it's 1 and 3." The options are those of the paired list just read, in its
-// order; the levels must be exactly as many, and the clause must close after them (exact or nothing).
+// order; the levels must be exactly as many, and the clause must close after them (exact or nothing). Likewise
+// "both" after two options ("I'm torn between A and C. Both have a size of 5.") gives each of them the same items.
 
 /** Words that may open the carried clause: "and for onions ...", "while ambience is ...". */
 const LEADS = new Set(["and", "while", "whereas", "but", "then", "also"]);
@@ -149,7 +150,8 @@ const BOTH_VERBS = new Set(["have", "has", "score", "get", "sit", "come", "are",
 /**
  * "I'm torn between Apartment A and Apartment C. Both have a size of 5 in my data." (fresh75): a sentence opening
  * with "both" (or "they both") after a sentence that named exactly two options gives each of them the items that
- * follow, which must close the sentence (a view such as "in my data" may close it). `two` are those options.
+ * follow, which must close the sentence (a view such as "in my data" may close it). `before` are the options of the
+ * sentence before, when it named exactly two.
  */
 export function bothShares(
   s: Sentence,
