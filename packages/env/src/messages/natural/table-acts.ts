@@ -301,7 +301,7 @@ function nearLine(lines: readonly { text: string }[], k: number, step: 1 | -1): 
  * Is the table on lines i..end-1 credited to other agents: by the line before it ("Compiled from Agent 1's
  * messages:", fresh81) or, in part, by the line after it ("the rest is what you two posted", fresh90)?
  */
-function othersIntro(lines: readonly { text: string }[], i: number, end: number): boolean {
+function creditedToOthers(lines: readonly { text: string }[], i: number, end: number): boolean {
   const before = nearLine(lines, i - 1, -1);
   if (before !== undefined && !before.includes("|") && OTHERS_INTRO.test(before)) return true;
   const after = nearLine(lines, end, 1);
@@ -335,8 +335,9 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     const asAttributes = header.map(names.attribute);
     const optionCount = asOptions.filter((n) => n !== undefined).length;
     const attributeCount = asAttributes.filter((n) => n !== undefined).length;
-    // "Compiled from Agent 1's and Agent 3's messages:" over the table: none of it is the speaker's
-    if (othersIntro(lines, i, end)) {
+    // "Compiled from Agent 1's and Agent 3's messages:" over the table, or "the rest is what you two posted" under
+    // it: none of it is read as the speaker's
+    if (creditedToOthers(lines, i, end)) {
       for (let r = i + 2; r < end; r++)
         out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
       for (let k = i; k < end; k++) out.masked.push(k);
@@ -520,8 +521,8 @@ export function gridActs(lines: readonly { text: string; start: number }[], task
       });
     }
     if (end === i + 1) continue;
-    // a grid credited to other agents by its intro is none of the speaker's (as a markdown table)
-    if (othersIntro(lines, i, end))
+    // a grid credited to other agents by the line before or after it is none of the speaker's (as a markdown table)
+    if (creditedToOthers(lines, i, end))
       for (let r = i + 1; r < end; r++)
         out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
     else out.acts.push(...found);
