@@ -15,11 +15,16 @@ export class NameMatcher {
     split: (name: string) => string[] = naturalWords,
     variants: (words: string[]) => string[][] = () => [],
   ) {
-    // a variant never takes another name's own spelling ("rice" of "rice bags" where "rice" is a name too)
+    // a variant never takes another name's own spelling ("rice" of "rice bags" where "rice" is a name too), nor one
+    // that two names share ("ashby" of "Lord Ashby" and "Lady Ashby"): it would name neither for sure
     const own = new Set(names.map((name) => split(name).join(" ")));
+    const spellings = names.map((name) => variants(split(name)).map((v) => v.join(" ")));
+    const owners = new Map<string, number>();
+    for (const list of spellings) for (const v of new Set(list)) owners.set(v, (owners.get(v) ?? 0) + 1);
     names.forEach((name, index) => {
       const words = split(name);
-      for (const spelled of [words, ...variants(words).filter((v) => !own.has(v.join(" ")))]) {
+      const kept = variants(words).filter((v) => !own.has(v.join(" ")) && owners.get(v.join(" ")) === 1);
+      for (const spelled of [words, ...kept]) {
         const first = spelled[0];
         if (first === undefined) continue;
         const list = this.byFirst.get(first) ?? [];

@@ -1,7 +1,7 @@
 import type { PublicTask } from "../task/task";
 import { answerNames } from "./answer-names";
 import { NameMatcher } from "./name-matcher";
-import { letterSpellings } from "./natural/option-letters";
+import { letterSpellings, titledSpellings } from "./natural/option-letters";
 import { naturalTokens } from "./natural-tokens";
 
 export interface NaturalMatchers {
@@ -75,7 +75,10 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     options: new NameMatcher(task.domain.options),
     attributes: new NameMatcher(task.domain.attributes),
     answers: new NameMatcher(answerNames(task)),
-    optionTokens: new NameMatcher(task.domain.options, tokenWords, letterSpellings),
+    optionTokens: new NameMatcher(task.domain.options, tokenWords, (w) => [
+      ...letterSpellings(w),
+      ...titledSpellings(w),
+    ]),
     attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, attributeSpellings),
   };
   cache.set(key, matchers);

@@ -35,16 +35,19 @@ export function requestAt(s: Sentence, i: number): boolean {
   const speaker = STILL.has(prev ?? "") ? (words[i - 2] as string | undefined) : prev;
   // "Still need Restaurant A's service, if anyone has it." (fresh68): the speaker left out, the team asked after it
   const bare = STILL.has(prev ?? "") && s.clauseStart(i - 1);
-  if (
-    w === "need" &&
-    (bare || speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")
-  )
+  // "Still missing B's size, if anyone has it", "I'm still missing rent for C — who has it?" (fresh92, fresh94): the
+  // speaker's gap put to the team, as "need" is
+  const lacks =
+    (w === "need" &&
+      (bare || speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")) ||
+    (w === "missing" && (bare || speaker === "i'm" || speaker === "im" || speaker === "we're"));
+  if (lacks)
     for (let k = i + 1; k < Math.min(s.to, i + 12); k++) {
       if (words[k] === "from" && words[k + 1] === "you") return true;
       if (
-        words[k] === "if" &&
-        (words[k + 1] === "anyone" || words[k + 1] === "someone") &&
-        HAS.has(words[k + 2] as string)
+        (words[k] === "if" || words[k] === "who") &&
+        (words[k] === "who" || words[k + 1] === "anyone" || words[k + 1] === "someone") &&
+        HAS.has(words[words[k] === "who" ? k + 1 : k + 2] as string)
       )
         return true;
     }

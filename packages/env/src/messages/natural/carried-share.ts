@@ -85,6 +85,9 @@ const TAILS: readonly (readonly string[])[] = [
   ["on", "my", "sheet"],
   ["in", "my", "notes"],
   ["in", "my", "data"],
+  // "are all 1 for A in my files" (fresh92)
+  ["in", "my", "files"],
+  ["in", "my", "records"],
   ["by", "my", "count"],
 ];
 

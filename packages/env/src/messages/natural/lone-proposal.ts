@@ -1,6 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { naturalInteger } from "./natural-integer";
+import { signedNumber } from "./natural-integer";
 import { NOT_THE_SPEAKERS_PLAN } from "./plan-blockers";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -269,7 +269,8 @@ export function loneProposal(s: Sentence, from: number, sentenceEnd: number, sta
     if (attribute !== null && !(attribute.end === k + 1 && SUBJECTS.has(words[k - 1] as string))) return null;
     // "the one I'm pointing at": "one" after an article is no number
     const pronoun = w === "one" && ONE_LEADS.has(words[k - 1] as string);
-    if (naturalInteger(w) !== null || (cue.numberWords.has(w) && !pronoun)) return null;
+    // "Stall C: +1 for plants": a signed number is a level, not a word of the choice
+    if (signedNumber(w) || (cue.numberWords.has(w) && !pronoun)) return null;
     // "I suspect it matters", "I suspect that ...": a verb of thinking before a clause, no accusation (fresh61)
     if (w === "suspect" && THINKING_CLAUSE.has(words[k + 1] as string)) continue;
     if (choiceWord(w) && ARTICLES.has(words[k - 1] as string)) articleChoice = true;

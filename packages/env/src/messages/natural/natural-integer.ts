@@ -10,3 +10,8 @@ export function naturalInteger(word: string | undefined): number | null {
   if (!INTEGER.test(plain)) return null;
   return Number(plain);
 }
+
+/** A number in digits with or without a sign ("4", "-2", "+1"): no word of a choice stands beside one. */
+export function signedNumber(word: string | undefined): boolean {
+  return naturalInteger(word) !== null || (word !== undefined && /^\+[0-9]{1,9}$/.test(word));
+}

@@ -47,13 +47,50 @@ export function letterTokens(
     const previous = tokens[k - 1];
     if (previous !== undefined && previous.word === noun && !previous.pause && !previous.stop) return token;
     const opens = previous === undefined || previous.stop || previous.lineBreak;
-    if (letter === "A" && opens && tokens[k + 1]?.word !== "'s") return token;
+    // "- A: 3" under a heading (fresh94), "A and B have ...", "A, B and C" (fresh91, fresh94): a letter closed by a
+    // colon or a comma, or joined to another name, is no article
+    const closed = /[:,]$/.test(m?.[0] as string);
+    const joined = JOINS.has(tokens[k + 1]?.word ?? "");
+    if (letter === "A" && opens && tokens[k + 1]?.word !== "'s" && !closed && !joined) return token;
     return { ...token, word: letterWord(letter) };
   });
 }
+
+/** Words that join a sentence-opening "A" to another name: "A and B", "A or C", "A vs B", "A & B". */
+const JOINS = new Set(["and", "or", "&", "vs", "versus", "nor"]);
 
 /** The letter word of a name's words of one noun and a letter (["restaurant", "b"] -> ["⟨b⟩"]): a matcher spelling. */
 export function letterSpellings(words: string[]): string[][] {
   const letter = words[1];
   return words.length === 2 && letter !== undefined && /^[a-hj-z]$/.test(letter) ? [[letterWord(letter)]] : [];
+}
+
+/** Titles before a person's surname in an option's name: "Doctor Finch", "Miss Hartley", "Lord Ashby". */
+const TITLES = new Map([
+  ["doctor", "dr"],
+  ["miss", "ms"],
+  ["mister", "mr"],
+  ["lord", ""],
+  ["lady", ""],
+  ["sir", ""],
+  ["professor", "prof"],
+  ["captain", "capt"],
+  ["colonel", "col"],
+  ["inspector", ""],
+  ["mr", ""],
+  ["mrs", ""],
+  ["ms", ""],
+  ["dr", ""],
+]);
+
+/**
+ * A titled person's other spellings ("doctor finch" -> "finch", "dr finch"; fresh92-fresh93's "I vote Finch"): the
+ * surname alone and the title's short form. The name matcher drops a surname two options share ("Ashby").
+ */
+export function titledSpellings(words: string[]): string[][] {
+  const [title, surname] = words;
+  if (words.length !== 2 || title === undefined || surname === undefined || !/^[a-z]{3,}$/.test(surname)) return [];
+  const short = TITLES.get(title);
+  if (short === undefined) return [];
+  return short === "" ? [[surname]] : [[surname], [short, surname]];
 }

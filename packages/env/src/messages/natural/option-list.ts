@@ -12,10 +12,14 @@ export function optionList(
   if (first === null || first.end > end) return null;
   const options = [first.index];
   let k = first.end;
+  const range = optionRange(s, i, first, end, state);
+  if (range !== null) return range;
   // "A and B", "A, B and C"; a comma alone does not join ("Unlike A, B has ...")
   let closed = { count: 1, end: k };
   while (options.length < MAX_LIST && (s.words[k] === "and" || s.separated(k - 1))) {
     const and = s.words[k] === "and";
+    // "... for A, and C has ..." (a new clause); an Oxford comma joins a third name, never a second
+    if (and && s.separated(k - 1) && options.length < 2) break;
     const j = and ? k + 1 : k;
     const next = state.options.match(s.words, j);
     if (next === null || next.end > end) break;
@@ -24,6 +28,32 @@ export function optionList(
     if (and) closed = { count: options.length, end: k };
   }
   return { options: options.slice(0, closed.count), end: closed.end };
+}
+
+/** Words that join the first and last option of a range: "A through C" (fresh94), "A to C" after a plural noun. */
+const RANGE_WORDS = new Set(["through", "thru"]);
+
+/**
+ * "Employees A through C", "Shelves A to D" (fresh94): every option from the first to the last in the task's order,
+ * the last after the first; "to" only after the options' noun in the plural ("switch from A to C" names no range).
+ */
+function optionRange(
+  s: Sentence,
+  i: number,
+  first: { index: number; end: number },
+  end: number,
+  state: ParseState,
+): { options: number[]; end: number } | null {
+  const w = s.words[first.end] as string;
+  const head = state.task.domain.optionNoun.split(" ").pop() as string;
+  const before = s.words[i - 1] ?? "";
+  const plural = i > s.from && before !== head && before.startsWith(head.slice(0, -1));
+  if (!RANGE_WORDS.has(w) && !(w === "to" && plural)) return null;
+  const last = state.options.match(s.words, first.end + 1);
+  if (last === null || last.end > end || last.index <= first.index || last.index - first.index >= MAX_LIST) return null;
+  const options: number[] = [];
+  for (let o = first.index; o <= last.index; o++) options.push(o);
+  return { options, end: last.end };
 }
 
 /** Is the option at i one of several alternatives ("A or B", "either A", "than A")? */

@@ -149,7 +149,13 @@ function optionsLevels(
 ): Paired | null {
   // "Restaurant A and Restaurant C land at 2 and 4" (fresh53): plain verb words before the levels
   const levels = levelsAfterVerbs(s, options.end, end, state);
-  if (levels === null) return null;
+  if (levels === null) {
+    // "For ambience, A and B are both at 5" (fresh94): one level for each of them
+    const shared = bothLevel(s, options.end, end, state) ?? bothAt(s, options.end, end, state);
+    return shared === null
+      ? null
+      : { shares: options.options.map((o) => [o, attribute, shared.value]), end: shared.end };
+  }
   const last = afterOrder(s.words, levels.end);
   if (!(last >= end || s.separated(last - 1))) return null;
   return pair(options.options, levels.levels, last, (o, l) => [o, attribute, l]);
@@ -204,10 +210,12 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   if (levels === null) {
     // "Carol's and Dan's availability for Monday 4pm are both 0" (fresh64): one level for each of them
     // "Alice's availability and Bob's availability are both 1 for that slot" (fresh68): the option talked about
-    const shared = bothLevel(s, before?.end ?? attributes.end, end, state);
+    const shared =
+      bothLevel(s, before?.end ?? attributes.end, end, state) ?? levelThenPlace(s, attributes.end, end, state);
     if (shared === null) return null;
+    const named = "option" in shared ? { option: shared.option as number, end: shared.end } : null;
     const place =
-      before === null ? pointedPlace(s, shared.end, end, state) : { option: before.option, end: shared.end };
+      before === null ? (named ?? pointedPlace(s, shared.end, end, state)) : { option: before.option, end: shared.end };
     if (place === null) return null;
     // ", while Erin's is 1": the same option's items after them
     const shares: [number, number, number][] = attributes.attributes.map((a) => [place.option, a, shared.value]);
@@ -266,6 +274,38 @@ function bothLevel(s: Sentence, k: number, end: number, state: ParseState): { va
     at++;
   }
   return both ? closedLevel(s, at, end, state) : null;
+}
+
+/**
+ * "Badge log, camera footage and desk search are all 1 for A" (fresh92): "both" / "all" / "each", the one level and
+ * the option after it, closing the clause; the level, the option and the word after it, or null.
+ */
+function levelThenPlace(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { value: number; option: number; end: number } | null {
+  let at = k;
+  let both = false;
+  for (let v = 0; v < 5 && at < end; v++) {
+    const w = s.words[at] as string;
+    if (w === "both" || w === "each" || w === "all") both = true;
+    else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w))) break;
+    at++;
+  }
+  const level = both ? levelAt(s, at, end, state) : null;
+  if (level === null) return null;
+  const place = placedOption(s, level.end, end, state);
+  if (place === null) return null;
+  const close = closingTail(s, place.end, end);
+  return close >= end || s.separated(close - 1) ? { value: level.value, option: place.option, end: close } : null;
+}
+
+/** "both at 5" after a list of names: "both" or "each", "at", the one level closing the clause; or null. */
+function bothAt(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  const at = s.words[k] === "both" || s.words[k] === "each" ? k + 1 : -1;
+  return at > 0 && s.words[at] === "at" ? closedLevel(s, at + 1, end, state) : null;
 }
 
 /** "at 5" after a list of names, the one level closing the clause: the level, or null. */

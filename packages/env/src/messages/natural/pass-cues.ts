@@ -8,6 +8,8 @@ import type { Sentence } from "./sentence";
 export function passAt(s: Sentence, i: number): number | null {
   let end = passPhraseAt(s, i);
   if (end === null) return null;
+  // "If nobody has anything new, I say we book X" (fresh92): a pass phrase inside a condition passes nothing
+  for (let k = i - 1; k >= s.from && !s.separated(k); k--) if (CONDITIONS.has(s.words[k] as string)) return null;
   // "nothing else on my sheet comes close" (fresh67): a comparison in the clause, not a pass
   for (let k = end; k < s.to && !s.separated(k - 1); k++) if (COMPARING.has(s.words[k] as string)) return null;
   // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
@@ -18,6 +20,9 @@ export function passAt(s: Sentence, i: number): number | null {
   else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;
 }
+
+/** Words that open a condition: a pass phrase after one in its clause is no pass. */
+const CONDITIONS: ReadonlySet<string> = new Set(["if", "unless", "once", "until", "when", "whether"]);
 
 /** Verbs of a comparison after "nothing else": "comes close", "compares", "beats it". */
 const COMPARING: ReadonlySet<string> = new Set(["comes", "come", "close", "compares", "beats", "matches", "rivals"]);

@@ -446,6 +446,48 @@ function othersSuggestion(s: Sentence, k: number): number {
   return words[k + 4] === "of" || words[k + 4] === "for" || words[k + 4] === "," ? k + 5 : k + 4;
 }
 
+/** Leads of a conclusion or of assent, before a pause and the option alone: "Bottom line: X", "Agreed — X". */
+const CONCLUDING_LEADS: readonly (readonly string[])[] = [
+  ["bottom", "line"],
+  ["in", "short"],
+  ["long", "story", "short"],
+  ["conclusion"],
+  ["my", "conclusion"],
+  ["same", "conclusion"],
+  ["same", "here"],
+  ["same", "pick"],
+  ["agreed"],
+  ["i", "agree"],
+  ["fully", "agree"],
+  ["let's", "not", "overthink", "it"],
+  ["lets", "not", "overthink", "it"],
+  ["so", "overall"],
+  ["net", "net"],
+];
+/** After "+1": "for X", "to X", "on X". */
+const PLUS_ONE = new Set(["for", "to", "on"]);
+/** Whom the speaker agrees with after such a lead: "with Agent 4", "as Agent 3", "with you all". */
+const ASSENT_TO = new Set(["with", "as"]);
+
+/**
+ * A lead of the speaker's conclusion or assent opening the clause at i, with whom it agrees ("Agreed with Agent 4",
+ * "Same conclusion as Agent 3") and a pause (a colon or a dash) after it: the word after the pause, or null.
+ */
+function concludingLead(s: Sentence, i: number): number | null {
+  if (!s.clauseStart(i)) return null;
+  const { words } = s;
+  const lead = CONCLUDING_LEADS.find((p) => p.every((w, n) => words[i + n] === w));
+  if (lead === undefined) return null;
+  let j = i + lead.length;
+  if (!(s.tokens[j - 1] as NaturalToken).pause && ASSENT_TO.has(words[j] as string)) {
+    if (words[j + 1] === "agent" && /^[0-9]$/.test(words[j + 2] as string)) j += 3;
+    else if (words[j + 1] === "you" || words[j + 1] === "everyone" || words[j + 1] === "everybody") j += 2;
+    else return null;
+    if (words[j] === "all" && words[j - 1] === "you") j++;
+  }
+  return (s.tokens[j - 1] as NaturalToken | undefined)?.pause === true ? j : null;
+}
+
 /** A proposal at i: "I propose X", "we should go with X", "My vote is X", "X gets my vote", "X is the best choice". */
 export function proposalAt(
   s: Sentence,
@@ -502,6 +544,15 @@ export function proposalAt(
       if (j > i && !cue.proposalLeadWords.has(words[j] as string)) break;
       if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
     }
+  }
+  // "Bottom line: X", "Agreed with Agent 4 — X", "Let's not overthink it: X" (fresh92): the option alone after a
+  // lead of the speaker's conclusion or assent and a pause
+  // "+1 for C", "+1 to Agent 2's pick of X" (fresh92): a vote added to the option, which closes the clause
+  const plus = words[i] === "+1" && s.clauseStart(i) && PLUS_ONE.has(words[i + 1] as string) ? i + 2 : null;
+  const led = plus ?? concludingLead(s, i);
+  if (led !== null) {
+    const picked = chosen(led);
+    if (picked !== null && (picked.end >= end || s.separated(picked.end - 1))) return picked;
   }
   // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
   const pointer = pointerProposal(s, i, end);

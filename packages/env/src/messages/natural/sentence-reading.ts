@@ -446,7 +446,15 @@ export class SentenceReading {
       found.heading = true;
       return;
     }
-    const attribute = attributeHeading(sentence, first, to, closing, state);
+    // "**Location**" alone on its line over "- A: 3" (fresh94): a bold line is a heading as one closed by a colon
+    const { tokens } = sentence;
+    const opening = first < to ? (tokens[first] as NaturalToken) : undefined;
+    const bold =
+      opening !== undefined &&
+      (tokens[to - 1] as NaturalToken).lineBreak &&
+      /^(\*\*|__)/.test(this.text.slice(opening.start, opening.end)) &&
+      /(\*\*|__)$/.test(closing);
+    const attribute = attributeHeading(sentence, first, to, bold ? ":" : closing, state);
     if (attribute !== null) {
       this.attributeContext = attribute;
       found.heading = true;

@@ -498,9 +498,21 @@ const ASSENT_TAILS: readonly (readonly string[])[] = [
   ["in", "too"],
 ];
 
+/** After "if nobody has anything": what no one has that leaves the choice to stand. */
+const NEWS = new Set(["new", "else", "further", "more", "different"]);
+
 /** Is the "if" at i only the team's consent ("if no one objects", "if nobody disagrees", "if everyone agrees")? */
 function consentCondition(words: readonly string[], i: number, to: number): boolean {
   for (let k = i + 1; k < Math.min(to, i + 6); k++) if (cue.consent.has(words[k] as string)) return true;
+  // "If nobody has anything new, I say we book X" (fresh92): no news from the team is its consent
+  const who = words[i + 1] === "no" && words[i + 2] === "one" ? i + 3 : i + 2;
+  if (
+    (words[i + 1] === "nobody" || who === i + 3) &&
+    (words[who] === "has" || words[who] === "brings") &&
+    words[who + 1] === "anything" &&
+    NEWS.has(words[who + 2] as string)
+  )
+    return true;
   // "if the rest of you are", "if everyone's on board": the team's assent and nothing else up to the sentence's end
   for (const body of TEAM_ASSENT) {
     if (!body.every((w, n) => words[i + 1 + n] === w)) continue;

@@ -91,13 +91,15 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
     // "X's cleanliness: full marks" (fresh37): the top level, as "full marks for X" reads
     // "is at the top of the scale — a 5 — and teamwork is a five as well" (fresh64): the scale's end as an item
+    const plain = fullMarksAt(s, m, state) === null ? levelAt(s, m, end, state) : null;
+    if (plain !== null && strayLevels(s, plain.end, end, state)) return null;
     const level =
       fullMarksAt(s, m, state) ??
-      levelAt(s, m, end, state) ??
+      plain ??
       scaleEndAt(s.words, s.words[m] === "the" ? m + 1 : m, state) ??
       describedLevel(s, attribute.end, end, state);
-    if (level !== null) return { attribute: attribute.index, level: level.value, end: level.end };
-    return null;
+    if (level === null) return null;
+    return { attribute: attribute.index, level: level.value, end: level.end };
   }
   // "Alice=1, Bob=1" (fresh57): a person's attribute labelled by the person alone
   const owner = attributeOwners(state.task.domain).get(s.words[j] as string);
@@ -123,6 +125,29 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
   }
   if (!reverse) return null;
   return reversedItem(s, k, end, state);
+}
+
+/** Words after a level that make it a reversed item's ("5, 4 for service"), not one of a bare list's. */
+const ITEM_LINKS = new Set(["for", "on", "in", "at", "of", "out", "from", "across", "stars", "points", "/"]);
+
+/**
+ * "Employee C has desk search 1, 1 and 0" (fresh94): a level followed by more bare levels (", 1", "and 0") that no
+ * attribute or link word follows is a list of levels for a list of names the sentence did not give: no item.
+ */
+function strayLevels(s: Sentence, k: number, end: number, state: ParseState): boolean {
+  let j = k;
+  // "is a 5 — a 4 — and ..." (a dash: the level said again, which continuation weighs) is no list
+  const token = s.tokens[j - 1] as NaturalToken | undefined;
+  if (token?.dash === true || token?.semicolon === true || token?.colon === true) return false;
+  if (s.words[j] === "and") j++;
+  else if (!s.separated(j - 1) || s.gate[j] === true) return false;
+  if (s.words[j] === "a" || s.words[j] === "an") j++;
+  const next = levelAt(s, j, end, state);
+  if (next === null || next.end === j) return false;
+  const after = s.words[next.end] as string | undefined;
+  if (next.end < end && (ITEM_LINKS.has(after as string) || state.attributes.match(s.words, next.end) !== null))
+    return false;
+  return next.end >= end || s.separated(next.end - 1) || after === "and" || after === "respectively";
 }
 
 /** "<level> on|for <attribute>" and the number forms around it, or a count before its noun ("3 apples"). */

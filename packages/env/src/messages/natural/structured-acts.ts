@@ -2,6 +2,8 @@ import type { Act } from "../act";
 import { attributeOwners } from "../natural-matchers";
 import { foldName as fold, readToolCall } from "../read-tool-call";
 import type { NaturalTask } from "./sentence";
+import { labelledRowActs } from "./labelled-rows";
+import { rankingActs } from "./ranking-acts";
 import { gridActs, tableActs } from "./table-acts";
 import { parseYamlSubset } from "./yaml-subset";
 
@@ -362,6 +364,8 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
   }
   tableActs(lines, task, out);
   gridActs(lines, task, out);
+  labelledRowActs(lines, task, out);
+  rankingActs(lines, task, out);
   const yamlBlocks = yamlBlockActs(lines, task, out);
   yamlActs(lines, task, out, yamlBlocks);
   if (out.acts.length === 0 && out.masked.length === 0 && ranges.length === 0) return { ...out, text };

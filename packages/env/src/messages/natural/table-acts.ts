@@ -42,6 +42,17 @@ const CHECKS = new Map([
   ["✘", 0],
 ]);
 
+/** Words for the two levels of a 0..1 scale in an availability or evidence table: "yes" / "no" (fresh93). */
+const YES_NO = new Map([
+  ["yes", 1],
+  ["y", 1],
+  ["free", 1],
+  ["available", 1],
+  ["no", 0],
+  ["busy", 0],
+  ["unavailable", 0],
+]);
+
 /** A level with a decoration after it: "4 ★", "5 ⭐", "3 🔑" (fresh80). */
 const DECORATED = /^([+\-\u2212]?[0-9]{1,9})\s*(?:★|\p{Extended_Pictographic}|\u{FE0F})+$/u;
 /** A row of stars: "★★★★☆" is 4 on a scale whose top is the number of stars. */
@@ -49,7 +60,7 @@ const STARS = /^([★⭐]+)(☆*)$/u;
 
 /** A cell's level from its marks (check marks, stars, a decorated or signed number), else null. */
 function markedLevel(c: string, [lo, hi]: readonly [number, number]): number | null {
-  const check = lo === 0 && hi === 1 ? CHECKS.get(c) : undefined;
+  const check = lo === 0 && hi === 1 ? (CHECKS.get(c) ?? YES_NO.get(c)) : undefined;
   if (check !== undefined) return check;
   const stars = STARS.exec(c);
   if (stars !== null) {
@@ -63,13 +74,16 @@ function markedLevel(c: string, [lo, hi]: readonly [number, number]): number | n
 }
 
 /** The level a cell states, null for a blank ("?", "-", empty), or undefined when it is not read (reported). */
-function cellLevel(cell: string, task: NaturalTask, legend: Legend): number | null | undefined {
+export function cellLevel(cell: string, task: NaturalTask, legend: Legend): number | null | undefined {
   const c = foldCell(cell);
   const told = legend.get(c);
   if (told !== undefined) return told;
   if (BLANKS.has(c) || BLANK_WORDS.has(c.replace(/^\((.*)\)$/, "$1"))) return null;
   const [lo, hi] = task.levels;
-  let value = markedLevel(c, task.levels);
+  // "0 bags", "1 apple", "3 apples" (fresh93): a count with its attribute's noun
+  const counted = /^([+\-\u2212]?[0-9]{1,9}) ([a-z]+)$/.exec(c);
+  const unit = counted !== null && unitNouns(task).has(counted[2] as string);
+  let value = markedLevel(unit ? (counted?.[1] as string) : c, task.levels);
   if (value === null) {
     const fraction = c.length <= 21 ? FRACTION.exec(c) : null;
     if (fraction === null || Number(fraction[2]) !== hi) return undefined;
@@ -79,10 +93,28 @@ function cellLevel(cell: string, task: NaturalTask, legend: Legend): number | nu
   return value;
 }
 
+const units = new WeakMap<NaturalTask, ReadonlySet<string>>();
+/** The nouns a count cell may carry: each attribute's last word, singular and plural ("bags", "bag", "apple"). */
+function unitNouns(task: NaturalTask): ReadonlySet<string> {
+  let found = units.get(task);
+  if (found === undefined) {
+    const nouns = new Set<string>();
+    for (const name of task.domain.attributes) {
+      const last = foldCell(name).split(" ").pop() as string;
+      nouns.add(last);
+      nouns.add(last.endsWith("s") ? last.slice(0, -1) : `${last}s`);
+    }
+    found = nouns;
+    units.set(task, found);
+  }
+  return found;
+}
+
 const foldNames = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
 
 /** A cell's words as a shortened name writes them: "Rest." as "rest", "Mon" as "mon". */
-const shortWords = (cell: string) => cell.split(" ").map((w) => w.replace(/\.$/, ""));
+// a one-letter word keeps its period: an initial ("lord a.")
+const shortWords = (cell: string) => cell.split(" ").map((w) => (w.length === 2 ? w : w.replace(/\.$/, "")));
 
 /**
  * Does a cell shorten a name: each of its words begins a word of the name, in order, with at least three letters or
@@ -92,11 +124,25 @@ const shortWords = (cell: string) => cell.split(" ").map((w) => w.replace(/\.$/,
 function shortens(cell: readonly string[], name: readonly string[]): boolean {
   let n = 0;
   for (const w of cell) {
-    while (n < name.length && !(name[n] === w || (w.length >= 3 && (name[n] as string).startsWith(w)))) n++;
+    while (n < name.length && !(name[n] === w || begins(w, name[n] as string))) n++;
     if (n === name.length) return false;
     n++;
   }
   return cell.length > 0;
+}
+
+/**
+ * Does a cell's word stand for a name's word: its start (three letters at least: "tech" for "technical"), an initial
+ * written with its period ("a." in "Lord A.", fresh93), or its consonants in order ("svc" for "service", "nbhd" for
+ * "neighbourhood", fresh93: a word of three letters at least whose letters after the first are all consonants)?
+ */
+function begins(w: string, word: string): boolean {
+  if (w.length >= 3 && word.startsWith(w)) return true;
+  if (/^[a-z]\.$/.test(w)) return word.startsWith(w[0] as string);
+  if (w.length < 3 || w[0] !== word[0] || !/^[a-z][b-df-hj-np-tv-z]+$/.test(w)) return false;
+  let k = 1;
+  for (const ch of word.slice(1)) if (ch === w[k]) k++;
+  return k === w.length;
 }
 
 /** A table's names of one kind: the whole name, a letter or a person, else the one name a shortened cell stands for. */
@@ -145,7 +191,7 @@ function attributeNames(task: NaturalTask): TableNames {
 }
 
 /** Words a message's legend gives a level: "Legend: none = 0, weak = 1, moderate = 2, strong = 3" (fresh80). */
-type Legend = ReadonlyMap<string, number>;
+export type Legend = ReadonlyMap<string, number>;
 
 /** "word = N" (or "N = word") in a line, the word of letters (one or two words) or a mark. */
 const LEGEND_PAIR =
@@ -158,7 +204,7 @@ const LEGEND_PAIR_REVERSED =
  * whose words names an option or attribute ("A=2, B=4" is a line of shares), each N a level of the task. A word
  * given two levels is left out.
  */
-function legendOf(lines: readonly { text: string }[], names: Names, task: NaturalTask): Legend {
+export function legendOf(lines: readonly { text: string }[], names: Names, task: NaturalTask): Legend {
   const legend = new Map<string, number>();
   const doubled = new Set<string>();
   const [lo, hi] = task.levels;
@@ -185,12 +231,12 @@ function legendOf(lines: readonly { text: string }[], names: Names, task: Natura
 }
 
 /** A table's two kinds of names, each read where the other has no name the cell could be. */
-interface Names {
+export interface Names {
   option(cell: string): number | undefined;
   attribute(cell: string): number | undefined;
 }
 
-function tableNames(task: NaturalTask): Names {
+export function tableNames(task: NaturalTask): Names {
   const options = optionNames(task);
   const attributes = attributeNames(task);
   return { option: (cell) => options.get(cell, attributes), attribute: (cell) => attributes.get(cell, options) };
@@ -301,7 +347,7 @@ function nearLine(lines: readonly { text: string }[], k: number, step: 1 | -1): 
  * Is the table on lines i..end-1 credited to other agents: by the line before it ("Compiled from Agent 1's
  * messages:", fresh81) or, in part, by the line after it ("the rest is what you two posted", fresh90)?
  */
-function creditedToOthers(lines: readonly { text: string }[], i: number, end: number): boolean {
+export function creditedToOthers(lines: readonly { text: string }[], i: number, end: number): boolean {
   const before = nearLine(lines, i - 1, -1);
   if (before !== undefined && !before.includes("|") && OTHERS_INTRO.test(before)) return true;
   const after = nearLine(lines, end, 1);
@@ -383,7 +429,7 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
 }
 
 /** The cells of a plain-text grid line: runs of words with single spaces, split by two or more spaces or a tab. */
-function gridCells(line: string): { text: string; from: number; to: number }[] {
+export function gridCells(line: string): { text: string; from: number; to: number }[] {
   const expanded = line.replace(/\t/g, "    ");
   const out: { text: string; from: number; to: number }[] = [];
   for (const m of expanded.matchAll(/\S+(?: \S+)*/g))

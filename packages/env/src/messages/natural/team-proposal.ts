@@ -333,9 +333,17 @@ export function consentOpening(s: Sentence, from: number, to: number): number {
   const { words } = s;
   if (words[from] !== "if" && words[from] !== "unless") return from;
   for (let v = from + 2; v <= Math.min(from + 5, to - 1); v++)
-    if (cue.consent.has(words[v] as string)) return s.separated(v) ? v + 1 : from;
+    if (cue.consent.has(words[v] as string)) {
+      // "Unless someone objects in the next turn, ..." (fresh92): when, after the consent
+      let e = v;
+      while (e < v + 4 && e + 1 < to && !s.separated(e) && CONSENT_TIMES.has(words[e + 1] as string)) e++;
+      return s.separated(e) ? e + 1 : from;
+    }
   return from;
 }
+
+/** When the team may still object, after its consent: "in the next turn", "by this round", "before the vote". */
+const CONSENT_TIMES = new Set(["in", "by", "before", "the", "next", "this", "turn", "round", "vote", "soon", "now"]);
 
 /**
  * A question asking the team's consent to the option: a team word and a consent word ("Is everybody okay with X?",

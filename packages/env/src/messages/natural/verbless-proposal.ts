@@ -1,7 +1,7 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { BLOCKERS, closingTail, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
-import { naturalInteger } from "./natural-integer";
+import { signedNumber } from "./natural-integer";
 import { irregularPast } from "./past-forms";
 import { consentTail, type ParseState, type Sentence } from "./sentence";
 
@@ -599,7 +599,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     const attribute = state.attributes.match(words, k);
     if (attribute !== null && !(attribute.end === k + 1 && SUBJECTS.has(words[k - 1] as string))) return null;
     const pronoun = w === "one" && ONE_LEADS.has(words[k - 1] as string);
-    if (naturalInteger(w) !== null || (cue.numberWords.has(w) && !pronoun)) return null;
+    // "Stall C: +1 for plants": a signed number is a level, not a word of the choice
+    if (signedNumber(w) || (cue.numberWords.has(w) && !pronoun)) return null;
   }
   if (option === null) return null;
   // "Let me take X" (the speaker's own share of the work), "I'm on X" (working on it): no choice for the team
