@@ -453,6 +453,9 @@ export const naturalCues = {
     "value",
     // "the poison bottle reading for Doctor Finch" (fresh80)
     "reading",
+    // "the desk search results for D and E" (fresh93)
+    "results",
+    "result",
     "figure",
     "situation",
     "like",

@@ -61,7 +61,20 @@ export function attributeSpellings(words: string[]): string[][] {
     words.length >= 2 && last !== undefined && last.length >= 3 && !last.endsWith("s") && /^[a-z]+$/.test(last)
       ? [[...words.slice(0, -1), `${last}s`]]
       : [];
-  return [...singular(words), ...plural, ...ofSpellings(words), ...contentSpellings(words)];
+  return [...singular(words), ...plural, ...ofSpellings(words), ...contentSpellings(words), ...tallySpellings(words)];
+}
+
+/** Participles after a counted noun that a speaker drops: "cakes sold" -> "cakes", "funds raised" -> "funds". */
+const TALLY_VERBS = new Set(["sold", "bought", "made", "raised", "collected", "donated"]);
+
+/**
+ * A count named by its noun alone ("books sold" -> "books": "Can someone fill in A's books and plants?", fresh92).
+ * Only a plural noun of letters before such a participle.
+ */
+export function tallySpellings(words: string[]): string[][] {
+  const [noun, verb] = words;
+  if (words.length !== 2 || noun === undefined || verb === undefined || !TALLY_VERBS.has(verb)) return [];
+  return /^[a-z]{3,}s$/.test(noun) ? [[noun]] : [];
 }
 
 const cache = new WeakMap<object, NaturalMatchers>();

@@ -428,6 +428,10 @@ export const LABEL_VIEWS: readonly (readonly string[])[] = [
   ["from", "my", "notes"],
   ["from", "what", "i", "see"],
   ["from", "what", "i", "can", "see"],
+  // "Leadership scores I have: A=2, B=4" (fresh94)
+  ["i", "have"],
+  ["i", "see"],
+  ["i", "can", "see"],
   // "Food quality across the board — A=4, B=1" (fresh84)
   ["across", "the", "board"],
 ];
@@ -450,7 +454,12 @@ function labelAttribute(s: Sentence, k: number, end: number, state: ParseState):
   // "**Raffle tickets by stall:**" (fresh59): the table's other axis named by the options' noun
   else if ((words[e] === "by" || words[e] === "per") && nounWords(state).has(words[e + 1] as string)) e += 2;
   // "Cleanliness update 🧼:" (fresh75): a noun of news about the attribute
-  else if (LABEL_NOUNS.has(words[e] as string)) e++;
+  else if (LABEL_NOUNS.has(words[e] as string)) {
+    e++;
+    // "Leadership scores I have:" (fresh94): the noun, then the speaker's view
+    const after = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
+    if (after !== undefined) e += after.length;
+  }
   // a dash ends the label after the view or noun as a colon does ("... across the board — A=4")
   const closed = s.tokens[e - 1]?.colon === true || (e > attribute.end && s.tokens[e - 1]?.dash === true);
   return closed ? { index: attribute.index, end: e } : null;

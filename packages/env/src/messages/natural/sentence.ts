@@ -97,6 +97,9 @@ export class Sentence {
       )
         reported = false;
       if (
+        // "Stall A is hoping to sell two cakes" (fresh47 with session 49's "cakes"): a hope or plan states no level
+        // ("I want to confirm X has 2": the speaker's own saying, which states it)
+        (WISHES.has(w) && words[i + 1] === "to" && !SAYINGS.has(words[i + 2] as string)) ||
         (cue.negations.has(w) && !countNone(tokens, words, i)) ||
         w.endsWith("n't") ||
         (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
@@ -497,6 +500,50 @@ const ASSENT_TAILS: readonly (readonly string[])[] = [
   ["too"],
   ["in", "too"],
 ];
+
+/** Verbs of a hope or a plan before "to": what follows is not yet so. */
+const WISHES = new Set([
+  "hoping",
+  "hopes",
+  "hope",
+  "hoped",
+  "wants",
+  "want",
+  "wanted",
+  "wishes",
+  "wish",
+  "expects",
+  "expecting",
+  "expected",
+  "plans",
+  "planning",
+  "planned",
+  "aims",
+  "aiming",
+  "trying",
+  "tries",
+  "intends",
+  "intending",
+]);
+
+/** Verbs of saying after "want to": "I want to confirm", "I'd like to note" state what follows. */
+const SAYINGS = new Set([
+  "confirm",
+  "say",
+  "note",
+  "add",
+  "flag",
+  "share",
+  "report",
+  "mention",
+  "point",
+  "clarify",
+  "stress",
+  "highlight",
+  "repeat",
+  "correct",
+  "update",
+]);
 
 /** After "if nobody has anything": what no one has that leaves the choice to stand. */
 const NEWS = new Set(["new", "else", "further", "more", "different"]);

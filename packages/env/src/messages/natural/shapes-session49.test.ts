@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { NameMatcher } from "../name-matcher";
+import { tallySpellings } from "../natural-matchers";
 import { parseNatural } from "../parse-natural";
 import { titledSpellings } from "./option-letters";
 import type { NaturalTask } from "./sentence";
@@ -127,7 +128,8 @@ describe("proposals, passes and requests (proposal-cues.ts, pass-cues.ts, ask-cu
   });
 
   it("a signed level beside an option is no proposal", () => {
-    expect(acts("Stall C: +1 for plants.", stalls)).toEqual(nothing);
+    expect(acts("Stall C: +1 for flowers.", stalls)).toEqual(nothing);
+    expect(acts("Stall C: +1 for plants.", stalls)).toEqual([share(2, 3, 1)]);
     expect(acts("+1 for Stall C.", stalls)).toEqual([propose(2)]);
   });
 
@@ -234,5 +236,44 @@ describe("tables (table-acts.ts, labelled-rows.ts)", () => {
     expect(acts(`My view:\n${rows}`, apartments)).toEqual([share(0, light, 3), share(1, light, 5), share(1, nbhd, 3)]);
     expect(acts(`Agent 2 posted these:\n${rows}`, apartments)).toEqual(nothing);
     expect(acts("```\nApartment A   light 3/5   quite nice\n```", apartments)).toEqual(nothing);
+  });
+});
+
+describe("more of fresh91-fresh94 (natural-matchers.ts, paired-shares.ts, table-acts.ts, sentence.ts)", () => {
+  it("a count named by its noun alone ('books' for 'books sold'); a noun two counts share names neither", () => {
+    expect(acts("Can someone fill in A's books and plants?", stalls)).toEqual([ask(0, 2), ask(0, 3)]);
+    expect(acts("Stall A sold 2 books.", stalls)).toEqual([share(0, 2, 2)]);
+    const doubled = new NameMatcher(["cakes sold", "cakes bought"], (n) => n.split(" "), tallySpellings);
+    expect(doubled.match(["cakes"], 0)).toBeNull();
+  });
+
+  it("'the desk search results for D and E' asks for both; 'Leadership scores I have:' heads a list", () => {
+    expect(acts("Agent 2, do you have the desk search results for D and E?", theft)).toEqual([
+      { ...ask(3, 2), to: 1 },
+      { ...ask(4, 2), to: 1 },
+    ]);
+    expect(acts("Leadership scores I have: A=2, B=4.", held.jobs as NaturalTask)).toEqual([
+      share(0, 4, 2),
+      share(1, 4, 4),
+    ]);
+  });
+
+  it("a column marked '(me)' is read and, beside it, no other column is", () => {
+    const [bob, carol] = [1, 2];
+    const table = "| Slot | Bob (me) | Carol (Agent 3) |\n|---|---|---|\n| Monday 4pm | 1 | 0 |";
+    expect(acts(`Merging my column with Agent 3's:\n\n${table}`, meetings)).toEqual([share(3, bob, 1)]);
+    expect(acts("| Slot | Bob (me) | Carol |\n|---|---|---|\n| Monday 4pm | 1 | 0 |", meetings)).toEqual([
+      share(3, bob, 1),
+    ]);
+    expect(acts("| Slot | Bob | Carol |\n|---|---|---|\n| Monday 4pm | 1 | 0 |", meetings)).toEqual([
+      share(3, bob, 1),
+      share(3, carol, 0),
+    ]);
+  });
+
+  it("a hope or a plan states no level; the speaker's 'want to confirm' still does", () => {
+    expect(acts("Shelf A is hoping to get two apples.", pantry)).toEqual(nothing);
+    expect(acts("Stall A is hoping to sell two cakes.", stalls)).toEqual(nothing);
+    expect(acts("I want to confirm Shelf A has two apples.", pantry)).toEqual([share(0, 0, 2)]);
   });
 });

@@ -354,6 +354,17 @@ export function creditedToOthers(lines: readonly { text: string }[], i: number, 
   return after !== undefined && !after.includes("|") && OTHERS_OUTRO.test(after);
 }
 
+/** A name cell marked as the speaker's: "Bob (me)", "Shelf A (mine)" (fresh93). */
+const OWN_MARK = /^(.*\S)\s*\((?:me|mine|my view|my notes|my column|own|self)\)$/;
+
+/**
+ * A folded name cell with the speaker's own mark dropped ("bob (me)" -> "bob"); a cell marked as another's ("carol
+ * (agent 3)", "b (per agent 1)") is left whole, so it names nothing and its column or row is not read.
+ */
+function ownCell(cell: string): string {
+  return OWN_MARK.exec(cell)?.[1] ?? cell;
+}
+
 /** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
 const SOURCE_HEADERS = new Set(["source", "from", "who", "by", "reported by", "said by", "seen by", "origin"]);
 /** A source cell that is the speaker: "me", "mine", "my notes", "Agent 1 (me)", "own". */
@@ -376,14 +387,17 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
     let end = i + 2;
     while (end < lines.length && (lines[end] as { text: string }).text.includes("|")) end++;
-    const header = cells(head.text).slice(1).map(foldCell);
+    const folded = cells(head.text).slice(1).map(foldCell);
+    // "| Slot | Bob (me) | Carol (Agent 3) |" (fresh93): where a column is marked as the speaker's, only such columns are
+    const marked = folded.map((h) => OWN_MARK.test(h));
+    const header = folded.map(ownCell);
     const asOptions = header.map(names.option);
     const asAttributes = header.map(names.attribute);
     const optionCount = asOptions.filter((n) => n !== undefined).length;
     const attributeCount = asAttributes.filter((n) => n !== undefined).length;
     // "Compiled from Agent 1's and Agent 3's messages:" over the table, or "the rest is what you two posted" under
     // it: none of it is read as the speaker's
-    if (creditedToOthers(lines, i, end)) {
+    if (!marked.includes(true) && creditedToOthers(lines, i, end)) {
       for (let r = i + 2; r < end; r++)
         out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
       for (let k = i; k < end; k++) out.masked.push(k);
@@ -409,14 +423,14 @@ export function tableActs(lines: readonly { text: string; start: number }[], tas
     for (let r = i + 2; r < end; r++) {
       const line = lines[r] as { text: string; start: number };
       const row = cells(line.text);
-      const name = rowsKind(foldCell(row[0] ?? ""));
+      const name = rowsKind(ownCell(foldCell(row[0] ?? "")));
       if (name === undefined || (source >= 0 && !OWN_SOURCE.test(foldCell(row[source + 1] ?? "")))) {
         out.unparsed.push({ at: line.start, text: line.text.trim() });
         continue;
       }
       for (let c = 1; c < row.length && c - 1 < header.length; c++) {
         const column = columns[c - 1];
-        if (column === undefined) continue;
+        if (column === undefined || (marked.includes(true) && !marked[c - 1])) continue;
         const pair: [number, number] = optionColumns ? [column, name] : [name, column];
         const label = `${row[0]}, ${header[c - 1]}`;
         const act = cellShare(row[c] as string, label, line.start, pair, task, legend, out);
