@@ -1,3 +1,4 @@
+import { signedNumber } from "./natural-integer";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { consentUnless } from "./consent-proposal";
@@ -107,6 +108,9 @@ function pointedOption(s: Sentence, i: number, state: ParseState): number | null
     k = option.end - 1;
   }
   if (named !== null) return named;
+  // "I'd put the total at 10 — that's my answer" (fresh100): a number before the pointer is what it points at
+  for (let k = s.from; k < i; k++)
+    if (signedNumber(s.words[k]) || cue.numberWords.has(s.words[k] as string)) return null;
   // "Restaurant C, no question. That's my vote.": the sentence before proposed it already
   if (state.place !== undefined && state.place !== null && state.place === state.proposed) return null;
   return state.place ?? null;
@@ -429,7 +433,19 @@ function choiceFirst(s: Sentence, i: number, end: number, state: ParseState): { 
 }
 
 /** Nouns of a teammate's proposal the speaker takes up: "Agent 1's suggestion of X". */
-const SUGGESTIONS = new Set(["suggestion", "proposal", "pick", "choice", "recommendation", "call", "idea", "vote"]);
+// "I back Agent 1's case for Employee A" (fresh100): the agent's argument for the option
+const SUGGESTIONS = new Set([
+  "suggestion",
+  "proposal",
+  "pick",
+  "choice",
+  "recommendation",
+  "call",
+  "idea",
+  "vote",
+  "case",
+  "argument",
+]);
 
 /**
  * Past "Agent 1's suggestion of" / "Agent 2's pick," at k, where the option the speaker takes up follows (fresh64: "I'm
@@ -448,6 +464,11 @@ function othersSuggestion(s: Sentence, k: number): number {
 
 /** Leads of a conclusion or of assent, before a pause and the option alone: "Bottom line: X", "Agreed — X". */
 const CONCLUDING_LEADS: readonly (readonly string[])[] = [
+  // "With five of us weighing in, here's where I land: **Restaurant B**" (fresh83)
+  ["here's", "where", "i", "land"],
+  ["here", "'s", "where", "i", "land"],
+  ["here", "is", "where", "i", "land"],
+  ["where", "i", "land"],
   ["bottom", "line"],
   ["in", "short"],
   ["long", "story", "short"],
@@ -474,7 +495,9 @@ const ASSENT_TO = new Set(["with", "as"]);
  * "Same conclusion as Agent 3") and a pause (a colon or a dash) after it: the word after the pause, or null.
  */
 function concludingLead(s: Sentence, i: number): number | null {
-  if (!s.clauseStart(i)) return null;
+  // "Agent 3 makes a good case and I agree: X" (fresh100): after "and" or "so" too
+  const joined = (s.words[i - 1] === "and" || s.words[i - 1] === "so") && i - 1 > s.from;
+  if (!s.clauseStart(i) && !joined) return null;
   const { words } = s;
   const lead = CONCLUDING_LEADS.find((p) => p.every((w, n) => words[i + n] === w));
   if (lead === undefined) return null;
@@ -554,6 +577,7 @@ export function proposalAt(
     const picked = chosen(led);
     if (picked !== null && (picked.end >= end || s.separated(picked.end - 1))) return picked;
   }
+
   // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
   const pointer = pointerProposal(s, i, end);
   if (pointer !== null) {
@@ -585,6 +609,12 @@ export function proposalAt(
       if ((s.tokens[b] as NaturalToken).pause) break;
     }
     if (!speaker) return null;
+    // "I'd like to put forward X", "let's lock in X" (fresh86): the particle before the option
+    const before = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
+    if (before?.every((p, t) => words[i + 1 + t] === p)) {
+      const ahead = chosen(i + 1 + before.length);
+      if (ahead !== null) return ahead;
+    }
     const picked = chosen(i + verb.length);
     // "lock in X" after "lock", "support behind X" after "support": a longer verb may still match
     if (picked === null) continue;
@@ -594,7 +624,9 @@ export function proposalAt(
       if (particle.every((p, t) => words[picked.end + t] === p))
         return { ...picked, end: picked.end + particle.length };
       // "I think we should name Doctor Finch" (fresh64): "name" after a modal of the team's choice needs no "as"
-      if (verb[0] === "name" && NAME_MODALS.has(words[i - 1] as string)) return picked;
+      // "I say we name Doctor Finch" (fresh100): the speaker's call for the team
+      const sayWe = words[i - 1] === "we" && (words[i - 2] === "say" || words[i - 2] === "suggest");
+      if (verb[0] === "name" && (NAME_MODALS.has(words[i - 1] as string) || sayWe)) return picked;
       continue;
     }
     // "Let's make Restaurant D our pick" (not "make Restaurant D's case")

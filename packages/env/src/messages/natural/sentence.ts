@@ -524,9 +524,15 @@ const WISHES = new Set([
   "tries",
   "intends",
   "intending",
+  // "Stall B got a chance to sell two cakes" (session 44): a chance is not a sale
+  "chance",
+  "opportunity",
 ]);
 
-/** Verbs of saying after "want to": "I want to confirm", "I'd like to note" state what follows. */
+/**
+ * Verbs of saying after "want to": "I want to confirm", "I'd like to note" state what follows; and of asking: "I want to
+ * know about X's Y" asks it.
+ */
 const SAYINGS = new Set([
   "confirm",
   "say",
@@ -543,6 +549,14 @@ const SAYINGS = new Set([
   "repeat",
   "correct",
   "update",
+  "know",
+  "hear",
+  "learn",
+  "ask",
+  "check",
+  "find",
+  "see",
+  "understand",
 ]);
 
 /** After "if nobody has anything": what no one has that leaves the choice to stand. */

@@ -277,3 +277,32 @@ describe("more of fresh91-fresh94 (natural-matchers.ts, paired-shares.ts, table-
     expect(acts("I want to confirm Shelf A has two apples.", pantry)).toEqual([share(0, 0, 2)]);
   });
 });
+
+describe("proposals and pointers from the older tuned batches (proposal-cues.ts, share-items.ts)", () => {
+  const finch = at(manor.domain.options, "Doctor Finch");
+  const [bottle, key] = ["poison bottle", "library key"].map((n) => at(manor.domain.attributes, n)) as [number, number];
+
+  it("'I'd like to put forward X' and 'here's where I land: X' propose X", () => {
+    expect(acts("I would like to put forward Restaurant F as a balanced option.", bigTeam)).toEqual([propose(5)]);
+    expect(acts("With five of us weighing in, here's where I land: **Restaurant B**.", bigTeam)).toEqual([propose(1)]);
+    expect(acts("Here's where I land: Restaurant B or F.", bigTeam)).toEqual(nothing);
+  });
+
+  it("'I say we name X', 'I agree: X it is', 'and I agree: X' propose; a pointer after a number proposes nothing", () => {
+    expect(acts("I say we name Doctor Finch.", manor)).toEqual([propose(finch)]);
+    const jobs = held.jobs as NaturalTask;
+    expect(acts("I agree: Candidate B it is.", jobs)).toEqual([propose(1)]);
+    expect(acts("It's close and I agree: Candidate B.", jobs)).toEqual([propose(1)]);
+    expect(acts("I back Agent 1's case for Candidate B.", jobs)).toEqual([propose(1)]);
+    const total = "Shelf A has 5 onions. Unless the rest turns out bigger, I'd put the total at 10 — that's my answer.";
+    expect(acts(total, pantry)).toEqual([share(0, 1, 5)]);
+    expect(acts("Restaurant C has food quality 5. That's my pick.")).toEqual([share(2, 0, 5), propose(2)]);
+  });
+
+  it("'for him' points at the person the talk is about, and at no one without one", () => {
+    expect(
+      acts("I accuse Doctor Finch. The poison bottle is a 3 for him, and the library key is 3 as well.", manor),
+    ).toEqual([propose(finch), share(finch, bottle, 3), share(finch, key, 3)]);
+    expect(acts("The poison bottle is a 3 for him.", manor)).toEqual(nothing);
+  });
+});

@@ -383,6 +383,11 @@ export const OPTION_POINTERS: readonly (readonly string[])[] = [
   ["for", "that", "option"],
   // "Shelf A has 5 onions on it, and zero rice bags" (fresh67)
   ["on", "it"],
+  // "I accuse Doctor Finch. The poison bottle is a 3 for him" (fresh83): a person the talk is about
+  ["for", "him"],
+  ["for", "her"],
+  ["against", "him"],
+  ["against", "her"],
 ];
 
 /** After the last item's level said again between pauses at `at` ("— a 5 —"), the word after it; else null. */
