@@ -306,3 +306,25 @@ describe("proposals and pointers from the older tuned batches (proposal-cues.ts,
     expect(acts("The poison bottle is a 3 for him.", manor)).toEqual(nothing);
   });
 });
+
+describe("an estimated item before certain ones (share-items.ts' itemList)", () => {
+  it("the items after an estimate closed by a pause are read; the estimate never is (property)", () => {
+    const { attributes } = bigTeam.domain;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("around", "about", "roughly"),
+        fc.constantFrom("", " I think"),
+        ([a, b], x, y, estimate, tail) => {
+          const text = `Restaurant D's ${attributes[a]} is ${estimate} ${x}${tail}, and ${attributes[b]} is ${y}.`;
+          expect(acts(text, bigTeam)).toEqual([share(3, b as number, y)]);
+        },
+      ),
+      { numRuns: 60, seed: 49 },
+    );
+    expect(acts("Restaurant D's cleanliness is around 4 and service is 5.", bigTeam)).toEqual(nothing);
+    expect(acts("Restaurant D's cleanliness is around 4, and service maybe 5.", bigTeam)).toEqual(nothing);
+  });
+});

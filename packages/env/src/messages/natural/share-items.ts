@@ -439,8 +439,37 @@ function skipAside(s: Sentence, k: number, end: number): number {
 /** Items starting at k (the first one required). */
 export function itemList(s: Sentence, k: number, end: number, state: ParseState, reverse: boolean): Item[] {
   const first = itemAt(s, k, end, state, reverse);
-  if (first === null) return [];
+  if (first === null) {
+    // "X's cleanliness is around 4 I think, and service is 5 for sure" (fresh91): the hedged item states nothing, the
+    // items after it still do
+    const hedged = hedgedItemEnd(s, k, end, state);
+    return hedged === null ? [] : continuation(s, hedged, end, state);
+  }
   return [...spread(first), ...continuation(s, first.end, end, state, first)];
+}
+
+/** Words that make a level an estimate: "around 4", "about 4", "roughly 4". */
+const ESTIMATES = new Set(["around", "about", "roughly", "approximately", "approx", "maybe", "perhaps", "possibly"]);
+/** The speaker's doubt closing an estimate before the pause: "around 4 I think", "about 4 or so". */
+const ESTIMATE_TAILS = new Set(["i", "think", "guess", "believe", "reckon", "or", "so", "ish"]);
+
+/**
+ * An item whose level is an estimate ("cleanliness is around 4 I think,"): an attribute, its fillers, an estimate
+ * word, a level and up to three words of doubt, closed by a pause; the word after the pause, or null.
+ */
+function hedgedItemEnd(s: Sentence, k: number, end: number, state: ParseState): number | null {
+  let j = k;
+  if (j < end && cue.articles.has(s.words[j] as string)) j++;
+  const attribute = state.attributes.match(s.words, j);
+  if (attribute === null || attribute.end >= end) return null;
+  let m = attribute.end;
+  for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+  if (!ESTIMATES.has(s.words[m] as string)) return null;
+  const level = levelAt(s, m + 1, end, state);
+  if (level === null) return null;
+  let e = level.end;
+  for (let t = 0; t < 3 && e < end && !s.separated(e - 1) && ESTIMATE_TAILS.has(s.words[e] as string); t++) e++;
+  return e < end && s.separated(e - 1) ? e : null;
 }
 
 /** An item and the items of its level said with it, as separate items. */
