@@ -318,7 +318,8 @@ describe("an estimated item before certain ones (share-items.ts' itemList)", () 
         fc.constantFrom("around", "about", "roughly"),
         fc.constantFrom("", " I think"),
         ([a, b], x, y, estimate, tail) => {
-          const text = `Restaurant D's ${attributes[a]} is ${estimate} ${x}${tail}, and ${attributes[b]} is ${y}.`;
+          const [first, second] = [attributes[a as number], attributes[b as number]];
+          const text = `Restaurant D's ${first} is ${estimate} ${x}${tail}, and ${second} is ${y}.`;
           expect(acts(text, bigTeam)).toEqual([share(3, b as number, y)]);
         },
       ),
