@@ -178,6 +178,7 @@ export function loneShare(
   let option: Mention | null = null;
   let attribute: Mention | null = null;
   let level: number | null = null;
+  let split = false;
   // "X's Y should be -2; I keyed in 2 wrongly" (fresh30): a closing clause that withdraws the speaker's own slip
   // makes the clause before it the correction, read up to that clause only
   const slip = slipTail(s, first, to, state);
@@ -205,6 +206,9 @@ export function loneShare(
     // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
     if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
     if (s.gate[k] || s.modal[k]) return null;
+    // "B leads on the first four; wait time's a drag" (fresh97: a wrong act): a level before a semicolon and a name
+    // after it are two clauses' ("X's Y is still 1; that part was right" keeps its level)
+    if (k > first && level !== null && (s.tokens[k - 1] as NaturalToken).semicolon === true) split = true;
     // "up" / "down" are changes ("went up by 2"), except in "ended up at", "turned up a", "down to"
     if ((w === "up" && !SETTLED.has(words[k - 1] as string)) || (w === "down" && words[k + 1] !== "to")) return null;
     // "Shelf A is down to its last apple" (fresh32, fresh37): one left of a count, its noun closing the clause
@@ -228,6 +232,7 @@ export function loneShare(
     if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
+    if (split && (o !== null || state.attributes.match(words, k) !== null)) return null;
     if (o !== null && o.end <= to) {
       if (option !== null && option.index !== o.index) return null;
       option = o;

@@ -11,7 +11,8 @@ export function naturalInteger(word: string | undefined): number | null {
   return Number(plain);
 }
 
-/** A number in digits with or without a sign ("4", "-2", "+1"): no word of a choice stands beside one. */
+/** A number in digits with or without a sign or a scale ("4", "-2", "+1", "3/5"): no word of a choice stands beside one. */
 export function signedNumber(word: string | undefined): boolean {
-  return naturalInteger(word) !== null || (word !== undefined && /^\+[0-9]{1,9}$/.test(word));
+  // "D | 3/5 | 5/5" (fresh97): a level over its scale is a number too
+  return naturalInteger(word) !== null || (word !== undefined && /^\+[0-9]{1,9}$|^[0-9]{1,9}\/[0-9]{1,9}$/.test(word));
 }

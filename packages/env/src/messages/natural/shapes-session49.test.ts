@@ -329,3 +329,16 @@ describe("an estimated item before certain ones (share-items.ts' itemList)", () 
     expect(acts("Restaurant D's cleanliness is around 4, and service maybe 5.", bigTeam)).toEqual(nothing);
   });
 });
+
+describe("two wrong acts of fresh97 (held out: its wrong acts fixed as the rules' defects)", () => {
+  it("a level before a semicolon and a name after it are two clauses; a level with its names before it stays", () => {
+    expect(acts("B leads on the first four; wait time's a drag though.", bigTeam)).toEqual(nothing);
+    expect(acts("B is 4; wait time is bad.", bigTeam)).toEqual(nothing);
+    const theftE = "Employee E's badge log is still 1; that part was right.";
+    expect(acts(theftE, theft)).toEqual([share(4, 0, 1)]);
+  });
+
+  it("an option beside levels over their scale ('D | 3/5 | 5/5') is no proposal", () => {
+    expect(acts("D | 3/5 | 5/5", held.jobs as NaturalTask)).toEqual(nothing);
+  });
+});

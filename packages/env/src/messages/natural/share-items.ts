@@ -167,9 +167,9 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   if (level === null) return null;
   if (cue.levelUnits.has(s.words[level.end] as string)) level = { ...level, end: level.end + 1 };
   // a count before its noun: "3 apples", "two onions" (not across a line: "B=0\nRice bags: ..." in fresh73)
-  const counted = (s.tokens[level.end - 1] as NaturalToken).lineBreak
-    ? null
-    : state.attributes.match(s.words, level.end);
+  // nor across a pause: "B leads on the first four; wait time's a drag" (fresh97: a wrong act)
+  const after = s.tokens[level.end - 1] as NaturalToken;
+  const counted = after.lineBreak || after.pause ? null : state.attributes.match(s.words, level.end);
   if (counted !== null && counted.end <= end && countEnds(s, counted.end, end)) {
     // "no onions at all, 1 bag of rice": the item ends after "at all"
     const all = s.words[counted.end] === "at" && s.words[counted.end + 1] === "all" && counted.end + 2 <= end;
