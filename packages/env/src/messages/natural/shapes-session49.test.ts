@@ -7,7 +7,7 @@ import { parseNatural } from "../parse-natural";
 import { titledSpellings } from "./option-letters";
 import type { NaturalTask } from "./sentence";
 import { TableNames } from "./table-acts";
-import { manor, restaurants, share, stalls } from "./test-sentence";
+import { calls as callsTask, manor, restaurants, share, stalls } from "./test-sentence";
 
 // Session 49: the shapes of fresh91-fresh94 (written before these rules: a standard mix, proposals only, tables only,
 // number forms / paired lists / addressed / reported), each read by a rule with its limits.
@@ -225,6 +225,16 @@ describe("tables (table-acts.ts, labelled-rows.ts)", () => {
     // yes / no is no level on a wider scale; a noun that is no attribute's is no count
     expect(acts("| Restaurant | Food |\n|---|---|\n| A | yes |")).toEqual(nothing);
     expect(acts("| Shelf | Apples |\n|---|---|\n| A | 1 crate |", pantry)).toEqual(nothing);
+  });
+
+  it("headers of a day and an hour glued ('Mon9', 'Tue11') or a part of the day ('Mon AM') name their slot", () => {
+    const grid = "```\n         Mon9  Mon11  Mon2\nDan       ✓     ✓      ✗\n```";
+    expect(acts(grid, meetings)).toEqual([share(0, 3, 1), share(1, 3, 1), share(2, 3, 0)]);
+    const table = "| Person | Mon AM | Mon noon |\n|---|---|---|\n| Lena | 1 | 2 |";
+    const lena = at(callsTask.domain.attributes, "Lena's calendar");
+    expect(acts(table, callsTask)).toEqual([share(0, lena, 1), share(1, lena, 2)]);
+    // "Mon1" begins no slot's hour ("11am" is eleven), so the header names nothing and nothing is read
+    expect(acts("```\n         Mon1  Mon2\nDan       ✓     ✗\n```", meetings)).toEqual(nothing);
   });
 
   it("rows of labelled cells read each cell; one cell that is not a name and a level and the row reads nothing", () => {

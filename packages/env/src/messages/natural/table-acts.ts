@@ -113,8 +113,18 @@ function unitNouns(task: NaturalTask): ReadonlySet<string> {
 const foldNames = (names: readonly string[]) => new Map(names.map((n, k) => [foldCell(n), k]));
 
 /** A cell's words as a shortened name writes them: "Rest." as "rest", "Mon" as "mon". */
-// a one-letter word keeps its period: an initial ("lord a.")
-const shortWords = (cell: string) => cell.split(" ").map((w) => (w.length === 2 ? w : w.replace(/\.$/, "")));
+// a one-letter word keeps its period: an initial ("lord a."); letters glued to an hour are two words ("mon9")
+const shortWords = (cell: string) =>
+  cell
+    .split(" ")
+    .flatMap((w) => (/^[a-z]{2,}[0-9]{1,2}$/.exec(w) ? [w.replace(/[0-9]+$/, ""), w.replace(/^[a-z]+/, "")] : [w]))
+    .map((w) => (w.length === 2 ? w : w.replace(/\.$/, "")));
+
+/** Parts of the day a table header writes short: "AM" for "morning", "PM" for "afternoon". */
+const DAY_PARTS = new Map([
+  ["am", "morning"],
+  ["pm", "afternoon"],
+]);
 
 /**
  * Does a cell shorten a name: each of its words begins a word of the name, in order, with at least three letters or
@@ -138,6 +148,9 @@ function shortens(cell: readonly string[], name: readonly string[]): boolean {
  */
 function begins(w: string, word: string): boolean {
   if (w.length >= 3 && word.startsWith(w)) return true;
+  // "mon9" for "monday 9am", "Mon AM" for "Monday morning" (fresh93): an hour's digits, a part of the day
+  if (/^[0-9]{1,2}$/.test(w)) return word.startsWith(w) && !/^[0-9]$/.test(word[w.length] ?? "");
+  if (DAY_PARTS.get(w) === word) return true;
   if (/^[a-z]\.$/.test(w)) return word.startsWith(w[0] as string);
   if (w.length < 3 || w[0] !== word[0] || !/^[a-z][b-df-hj-np-tv-z]+$/.test(w)) return false;
   let k = 1;
