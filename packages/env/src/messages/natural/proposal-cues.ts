@@ -465,7 +465,6 @@ function othersSuggestion(s: Sentence, k: number): number {
 /** Leads of a conclusion or of assent, before a pause and the option alone: "Bottom line: X", "Agreed — X". */
 const CONCLUDING_LEADS: readonly (readonly string[])[] = [
   // "With five of us weighing in, here's where I land: **Restaurant B**" (fresh83)
-  ["here's", "where", "i", "land"],
   ["here", "'s", "where", "i", "land"],
   ["here", "is", "where", "i", "land"],
   ["where", "i", "land"],
