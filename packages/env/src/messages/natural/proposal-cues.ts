@@ -486,6 +486,35 @@ const CONCLUDING_LEADS: readonly (readonly string[])[] = [
 ];
 /** After "+1": "for X", "to X", "on X". */
 const PLUS_ONE = new Set(["for", "to", "on"]);
+/**
+ * "Bottom line: X", "Agreed with Agent 4 — X" (fresh92): the option alone after a lead of the speaker's conclusion or
+ * assent and a pause; "+1 for C", "+1 to Agent 2's pick of X" (fresh92): a vote added to the option, which closes the
+ * clause. The option chosen (by the caller's `chosen`), or null.
+ */
+function ledChoice(
+  s: Sentence,
+  i: number,
+  end: number,
+  chosen: (j: number) => { option: number; end: number } | null,
+): { option: number; end: number } | null {
+  const { words } = s;
+  const plus = words[i] === "+1" && s.clauseStart(i) && PLUS_ONE.has(words[i + 1] as string) ? i + 2 : null;
+  const led = plus ?? concludingLead(s, i);
+  const picked = led === null ? null : chosen(led);
+  return picked !== null && (picked.end >= end || s.separated(picked.end - 1)) ? picked : null;
+}
+
+/** A one-word verb's particle before the option ("put forward X"): the option chosen after it, or null. */
+function particleFirst(
+  words: readonly string[],
+  i: number,
+  verb: readonly string[],
+  chosen: (j: number) => { option: number; end: number } | null,
+): { option: number; end: number } | null {
+  const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
+  return particle?.every((p, t) => words[i + 1 + t] === p) ? chosen(i + 1 + particle.length) : null;
+}
+
 /** Whom the speaker agrees with after such a lead: "with Agent 4", "as Agent 3", "with you all". */
 const ASSENT_TO = new Set(["with", "as"]);
 
@@ -567,16 +596,8 @@ export function proposalAt(
       if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
     }
   }
-  // "Bottom line: X", "Agreed with Agent 4 — X", "Let's not overthink it: X" (fresh92): the option alone after a
-  // lead of the speaker's conclusion or assent and a pause
-  // "+1 for C", "+1 to Agent 2's pick of X" (fresh92): a vote added to the option, which closes the clause
-  const plus = words[i] === "+1" && s.clauseStart(i) && PLUS_ONE.has(words[i + 1] as string) ? i + 2 : null;
-  const led = plus ?? concludingLead(s, i);
-  if (led !== null) {
-    const picked = chosen(led);
-    if (picked !== null && (picked.end >= end || s.separated(picked.end - 1))) return picked;
-  }
-
+  const led = ledChoice(s, i, end, chosen);
+  if (led !== null) return led;
   // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
   const pointer = pointerProposal(s, i, end);
   if (pointer !== null) {
@@ -609,11 +630,8 @@ export function proposalAt(
     }
     if (!speaker) return null;
     // "I'd like to put forward X", "let's lock in X" (fresh86): the particle before the option
-    const before = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
-    if (before?.every((p, t) => words[i + 1 + t] === p)) {
-      const ahead = chosen(i + 1 + before.length);
-      if (ahead !== null) return ahead;
-    }
+    const ahead = particleFirst(words, i, verb, chosen);
+    if (ahead !== null) return ahead;
     const picked = chosen(i + verb.length);
     // "lock in X" after "lock", "support behind X" after "support": a longer verb may still match
     if (picked === null) continue;
