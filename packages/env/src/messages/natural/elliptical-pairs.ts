@@ -3,7 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { closingTail } from "./carried-share";
 import { afterOrder, levelList } from "./paired-shares";
 import type { ParseState, Sentence } from "./sentence";
-import { itemList } from "./share-items";
+import { itemList, levelAt } from "./share-items";
 
 // A paired list carried to another attribute without naming the options again (issue 26, session 48; fresh74,
 // fresh82): "Shelf A and Shelf B hold 1 and 3 apples respectively; for onions it's 5 and 0", "On service, A gets 3
@@ -63,6 +63,35 @@ function carried(
   return { acts, end: last };
 }
 
+/** Verbs whose object is the paired options: "gives them 2 and 1", "puts them at 3 and 4". */
+const OBJECT_VERBS = new Set(["gives", "puts", "has", "shows", "rates", "scores"]);
+/** After "for": the options of the list, all of them. */
+const ALL_OF = [
+  ["both", "of", "them"],
+  ["both"],
+  ["all", "of", "them"],
+  ["all", "three"],
+  ["all"],
+  ["each", "of", "them"],
+];
+
+/** One level at j for every one of `options`, "for both (of them)" closing the clause: their shares, or null. */
+function forAllAt(
+  s: Sentence,
+  j: number,
+  end: number,
+  options: readonly number[],
+  attribute: number,
+  state: ParseState,
+): { acts: Act[]; end: number } | null {
+  const level = levelAt(s, j, end, state);
+  if (level === null || s.words[level.end] !== "for") return null;
+  const after = past(s.words, level.end + 1, ALL_OF);
+  if (after === level.end + 1) return null;
+  if (!(after >= end || s.separated(after - 1) || (s.tokens[after - 1] as NaturalToken).stop)) return null;
+  return { acts: options.map((option) => ({ kind: "share", option, attribute, level: level.value })), end: after };
+}
+
 /** The carried clause at k ("for onions it's 5 and 0", "onions are 5 and 0", "wait time for those three is 4, 2 and 1"). */
 function carriedAt(
   s: Sentence,
@@ -88,8 +117,17 @@ function carriedAt(
     if (words[j] === "two" || words[j] === "three" || words[j] === "four" || words[j] === "of") j++;
     if (words[j] === "them") j++;
   }
+  // "The broken watch gives them 2 and 1 in the same order" (fresh94): a verb with the options as its object
+  if (OBJECT_VERBS.has(words[j] as string) && words[j + 1] === "them") {
+    j += 2;
+    if (words[j] === "at") j++;
+    return carried(s, j, end, attribute.index, options, state);
+  }
   if (!VERBS.has(words[j] as string) && (s.tokens[j - 1] as NaturalToken).colon !== true) return null;
   if (VERBS.has(words[j] as string)) j++;
+  // "and value for money is 1 for both of them" (fresh91): one level for every option of the list
+  const shared = forAllAt(s, j, end, options, attribute.index, state);
+  if (shared !== null) return shared;
   if (words[j] === "to" || words[j] === "at" || (words[j] === "in" && words[j + 1] === "at"))
     j += words[j] === "in" ? 2 : 1;
   return carried(s, j, end, attribute.index, options, state);

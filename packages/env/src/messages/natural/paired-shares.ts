@@ -21,6 +21,8 @@ export type Paired = { shares: [number, number, number][]; end: number } | { amb
 export function afterOrder(words: readonly string[], e: number): number {
   if (words[e] === "respectively") return e + 1;
   if (words[e] === "in" && words[e + 1] === "that" && words[e + 2] === "order") return e + 3;
+  // "2 and 1 in the same order" (fresh94)
+  if (words[e] === "in" && words[e + 1] === "the" && words[e + 2] === "same" && words[e + 3] === "order") return e + 4;
   return words[e] === "in" && words[e + 1] === "order" ? e + 2 : e;
 }
 

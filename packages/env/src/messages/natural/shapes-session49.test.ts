@@ -352,3 +352,29 @@ describe("two wrong acts of fresh97 (held out: its wrong acts fixed as the rules
     expect(acts("D | 3/5 | 5/5", held.jobs as NaturalTask)).toEqual(nothing);
   });
 });
+
+describe("a paired list carried on (elliptical-pairs.ts)", () => {
+  it("'gives them 2 and 1 in the same order' and 'is 1 for both of them' carry the list's options", () => {
+    const [glove, watch] = ["torn glove", "broken watch"].map((n) => at(manor.domain.attributes, n)) as [
+      number,
+      number,
+    ];
+    const pair = "Lord Ashby's and Lady Ashby's torn glove readings are 3 and 2.";
+    expect(acts(`${pair} The broken watch gives them 2 and 1 in the same order.`, manor)).toEqual([
+      share(0, glove, 3),
+      share(1, glove, 2),
+      share(0, watch, 2),
+      share(1, watch, 1),
+    ]);
+    expect(acts(`${pair} The broken watch gives them 2.`, manor)).toEqual([share(0, glove, 3), share(1, glove, 2)]);
+    const ab = "Restaurants A and B have ambience 5 and 4";
+    expect(acts(`${ab} respectively, and value for money is 1 for both of them.`)).toEqual([
+      share(0, 2, 5),
+      share(1, 2, 4),
+      share(0, 3, 1),
+      share(1, 3, 1),
+    ]);
+    expect(acts(`${ab}. Value for money is 1 for both of us.`)).toEqual([share(0, 2, 5), share(1, 2, 4)]);
+    expect(acts("Restaurant A has ambience 5. Value for money is 1 for both.")).toEqual([share(0, 2, 5)]);
+  });
+});
