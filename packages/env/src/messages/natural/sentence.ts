@@ -99,7 +99,11 @@ export class Sentence {
       if (
         // "Stall A is hoping to sell two cakes" (fresh47 with session 49's "cakes"): a hope or plan states no level
         // ("I want to confirm X has 2": the speaker's own saying, which states it)
-        (WISHES.has(w) && words[i + 1] === "to" && !SAYINGS.has(words[i + 2] as string)) ||
+        // ("I want to go with X", "I'm planning to back X": the speaker's own wish is a choice, read as one)
+        (WISHES.has(w) &&
+          words[i + 1] === "to" &&
+          !SAYINGS.has(words[i + 2] as string) &&
+          !ownWish(tokens, words, i, from)) ||
         (cue.negations.has(w) && !countNone(tokens, words, i)) ||
         w.endsWith("n't") ||
         (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
@@ -500,6 +504,13 @@ const ASSENT_TAILS: readonly (readonly string[])[] = [
   ["too"],
   ["in", "too"],
 ];
+
+/** Is the wish at i the speaker's own ("I want to", "we're planning to", "I'd want to"), in its clause? */
+function ownWish(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+  for (let k = i - 1; k >= from && k >= i - 4 && !(tokens[k] as NaturalToken).pause; k--)
+    if (cue.speakers.has(words[k] as string)) return true;
+  return false;
+}
 
 /** Verbs of a hope or a plan before "to": what follows is not yet so. */
 const WISHES = new Set([

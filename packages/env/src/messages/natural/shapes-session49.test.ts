@@ -285,6 +285,13 @@ describe("more of fresh91-fresh94 (natural-matchers.ts, paired-shares.ts, table-
     expect(acts("Shelf A is hoping to get two apples.", pantry)).toEqual(nothing);
     expect(acts("Stall A is hoping to sell two cakes.", stalls)).toEqual(nothing);
     expect(acts("I want to confirm Shelf A has two apples.", pantry)).toEqual([share(0, 0, 2)]);
+    // the speaker's own wish is a choice
+    for (const text of [
+      "I want to go with Restaurant B.",
+      "I'm planning to back Restaurant B.",
+      "We want to book Restaurant B.",
+    ])
+      expect(acts(text)).toEqual([propose(1)]);
   });
 });
 
