@@ -1,7 +1,7 @@
 import type { Act } from "../act";
 import type { NaturalTask } from "./sentence";
 import type { StructuredActs } from "./structured-acts";
-import { cellLevel, creditedToOthers, foldCell, gridCells, legendOf, type Names, tableNames } from "./table-acts";
+import { cellLevel, creditedToOthers, foldCell, gridCells, type Names, type TableContext } from "./table-acts";
 
 // Rows of labelled cells (issue 26, session 49; fresh93): a name, then cells that each pair a name of the other kind
 // with its level, columns set apart by two spaces or more, often in a code fence:
@@ -46,9 +46,8 @@ export function labelledRowActs(
   lines: readonly { text: string; start: number }[],
   task: NaturalTask,
   out: StructuredActs,
+  { names, legend }: TableContext,
 ) {
-  const names = tableNames(task);
-  const legend = legendOf(lines, names, task);
   const rows = lines.map((line, k) =>
     line.text.includes("|") || !/\S {2}|\t/.test(line.text.trim()) || out.masked.includes(k)
       ? null

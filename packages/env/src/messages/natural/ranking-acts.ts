@@ -1,6 +1,5 @@
-import type { NaturalTask } from "./sentence";
 import type { StructuredActs } from "./structured-acts";
-import { foldCell, tableNames } from "./table-acts";
+import { foldCell, type Names } from "./table-acts";
 
 // A ranked list put forward as the team's pick (issue 26, session 49; fresh92): a heading that names a ranking of
 // the speaker's own, closed by a colon, over numbered lines of one option each, the first numbered 1:
@@ -18,8 +17,7 @@ const HEADING =
 const ITEM = /^\s*(\d{1,2})[.)]\s+(.+?)\s*$/;
 
 /** The ranked lists' proposals, their lines masked from the sentence reader. */
-export function rankingActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const names = tableNames(task);
+export function rankingActs(lines: readonly { text: string; start: number }[], out: StructuredActs, names: Names) {
   for (let i = 0; i + 2 < lines.length; i++) {
     if (!HEADING.test((lines[i] as { text: string }).text)) continue;
     let k = i + 1;

@@ -4,7 +4,7 @@ import { foldName as fold, readToolCall } from "../read-tool-call";
 import type { NaturalTask } from "./sentence";
 import { labelledRowActs } from "./labelled-rows";
 import { rankingActs } from "./ranking-acts";
-import { gridActs, tableActs } from "./table-acts";
+import { gridActs, tableActs, tableContext } from "./table-acts";
 import { parseYamlSubset } from "./yaml-subset";
 
 /** Acts found outside sentences (tables, JSON, YAML), each at its offset in the text, and what was not read. */
@@ -362,10 +362,11 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
     lines.push({ text: line, start: at });
     at += line.length + 1;
   }
-  tableActs(lines, task, out);
-  gridActs(lines, task, out);
-  labelledRowActs(lines, task, out);
-  rankingActs(lines, task, out);
+  const tables = tableContext(lines, task);
+  tableActs(lines, task, out, tables);
+  gridActs(lines, task, out, tables);
+  labelledRowActs(lines, task, out, tables);
+  rankingActs(lines, out, tables.names);
   const yamlBlocks = yamlBlockActs(lines, task, out);
   yamlActs(lines, task, out, yamlBlocks);
   if (out.acts.length === 0 && out.masked.length === 0 && ranges.length === 0) return { ...out, text };

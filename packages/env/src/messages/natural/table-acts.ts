@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { attributeOwners } from "../natural-matchers";
+import { attributeOwners, singular } from "../natural-matchers";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { LevelRangeError } from "./level-range-error";
 import { optionLetters } from "./option-letters";
@@ -94,15 +94,14 @@ export function cellLevel(cell: string, task: NaturalTask, legend: Legend): numb
 }
 
 const units = new WeakMap<NaturalTask, ReadonlySet<string>>();
-/** The nouns a count cell may carry: each attribute's last word, singular and plural ("bags", "bag", "apple"). */
+/** The nouns a count cell may carry: each attribute's last word and its singular ("bags", "bag", "apple"). */
 function unitNouns(task: NaturalTask): ReadonlySet<string> {
   let found = units.get(task);
   if (found === undefined) {
     const nouns = new Set<string>();
     for (const name of task.domain.attributes) {
       const last = foldCell(name).split(" ").pop() as string;
-      nouns.add(last);
-      nouns.add(last.endsWith("s") ? last.slice(0, -1) : `${last}s`);
+      for (const [noun] of [[last], ...singular([last])]) nouns.add(noun as string);
     }
     found = nouns;
     units.set(task, found);
@@ -217,7 +216,7 @@ const LEGEND_PAIR_REVERSED =
  * whose words names an option or attribute ("A=2, B=4" is a line of shares), each N a level of the task. A word
  * given two levels is left out.
  */
-export function legendOf(lines: readonly { text: string }[], names: Names, task: NaturalTask): Legend {
+function legendOf(lines: readonly { text: string }[], names: Names, task: NaturalTask): Legend {
   const legend = new Map<string, number>();
   const doubled = new Set<string>();
   const [lo, hi] = task.levels;
@@ -249,7 +248,19 @@ export interface Names {
   attribute(cell: string): number | undefined;
 }
 
-export function tableNames(task: NaturalTask): Names {
+/** What every reader of a message's tables shares: the task's names and the message's legend, found once. */
+export interface TableContext {
+  names: Names;
+  legend: Legend;
+}
+
+/** The names of `task` and the legend of `lines`, for the table readers of one message. */
+export function tableContext(lines: readonly { text: string }[], task: NaturalTask): TableContext {
+  const names = tableNames(task);
+  return { names, legend: legendOf(lines, names, task) };
+}
+
+function tableNames(task: NaturalTask): Names {
   const options = optionNames(task);
   const attributes = attributeNames(task);
   return { option: (cell) => options.get(cell, attributes), attribute: (cell) => attributes.get(cell, options) };
@@ -392,9 +403,12 @@ const OWN_SOURCE = /(?:^|[\s(])(?:me|mine|my|own|self)(?:$|[\s)])/;
  * mark its level ("4 ★", "★★★★☆", "+2", "✅" on a 0..1 scale). A source column ("Source", "From") keeps only the
  * rows that are the speaker's ("me"). The table's lines are masked so the sentence reader skips them.
  */
-export function tableActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const names = tableNames(task);
-  const legend = legendOf(lines, names, task);
+export function tableActs(
+  lines: readonly { text: string; start: number }[],
+  task: NaturalTask,
+  out: StructuredActs,
+  { names, legend }: TableContext,
+) {
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
@@ -532,9 +546,12 @@ const MAX_GRID_ROWS = 32;
  * not read. Names, levels, blanks and reports as in a markdown table. Lines with "|" are markdown's. The grid's lines are masked, so the sentence reader never runs a header's
  * last name into the next line's first level.
  */
-export function gridActs(lines: readonly { text: string; start: number }[], task: NaturalTask, out: StructuredActs) {
-  const names = tableNames(task);
-  const legend = legendOf(lines, names, task);
+export function gridActs(
+  lines: readonly { text: string; start: number }[],
+  task: NaturalTask,
+  out: StructuredActs,
+  { names, legend }: TableContext,
+) {
   const letters = optionLetters(task.domain.options);
   // the header's names, whole or after a first label cell that names neither kind ("Stall", "Slot")
   const read = (cells: { text: string; from: number; to: number }[]) => {
