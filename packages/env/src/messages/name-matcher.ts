@@ -17,14 +17,17 @@ export class NameMatcher {
   ) {
     // a variant never takes another name's own spelling ("rice" of "rice bags" where "rice" is a name too), nor one
     // that two names share ("ashby" of "Lord Ashby" and "Lady Ashby"): it would name neither for sure
-    const own = new Set(names.map((name) => split(name).join(" ")));
-    const spellings = names.map((name) => variants(split(name)).map((v) => v.join(" ")));
+    const words = names.map((name) => split(name));
+    const spellings = words.map((w) => variants(w));
+    const own = new Set(words.map((w) => w.join(" ")));
     const owners = new Map<string, number>();
-    for (const list of spellings) for (const v of new Set(list)) owners.set(v, (owners.get(v) ?? 0) + 1);
-    names.forEach((name, index) => {
-      const words = split(name);
-      const kept = variants(words).filter((v) => !own.has(v.join(" ")) && owners.get(v.join(" ")) === 1);
-      for (const spelled of [words, ...kept]) {
+    for (const list of spellings)
+      for (const v of new Set(list.map((v) => v.join(" ")))) owners.set(v, (owners.get(v) ?? 0) + 1);
+    words.forEach((name, index) => {
+      const kept = (spellings[index] as string[][]).filter(
+        (v) => !own.has(v.join(" ")) && owners.get(v.join(" ")) === 1,
+      );
+      for (const spelled of [name, ...kept]) {
         const first = spelled[0];
         if (first === undefined) continue;
         const list = this.byFirst.get(first) ?? [];

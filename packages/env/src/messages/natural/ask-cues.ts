@@ -44,12 +44,9 @@ export function requestAt(s: Sentence, i: number): boolean {
   if (lacks)
     for (let k = i + 1; k < Math.min(s.to, i + 12); k++) {
       if (words[k] === "from" && words[k + 1] === "you") return true;
-      if (
-        (words[k] === "if" || words[k] === "who") &&
-        (words[k] === "who" || words[k + 1] === "anyone" || words[k + 1] === "someone") &&
-        HAS.has(words[words[k] === "who" ? k + 1 : k + 2] as string)
-      )
-        return true;
+      // "if anyone has it", "— who has it?": the one asked, then a verb of having
+      const asked = words[k] === "who" ? k : words[k] === "if" && ASKED.has(words[k + 1] as string) ? k + 1 : -1;
+      if (asked >= 0 && HAS.has(words[asked + 1] as string)) return true;
     }
   if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
@@ -84,6 +81,8 @@ function othersWant(s: Sentence, i: number): boolean {
 /** What a request asks for after "I'd love a ...": a value, not a thing ("a table", "a break"). */
 const VALUE_NOUNS = new Set(["number", "figure", "rating", "score", "reading", "read", "value", "estimate", "count"]);
 
+/** Who "if ..." asks after a gap: "if anyone has it", "if someone has it". */
+const ASKED = new Set(["anyone", "someone"]);
 /** Verbs of "if anyone has it" after a need. */
 const HAS = new Set(["has", "have", "knows", "sees", "holds"]);
 

@@ -45,9 +45,7 @@ function optionRange(
   state: ParseState,
 ): { options: number[]; end: number } | null {
   const w = s.words[first.end] as string;
-  const head = state.task.domain.optionNoun.split(" ").pop() as string;
-  const before = s.words[i - 1] ?? "";
-  const plural = i > s.from && before !== head && before.startsWith(head.slice(0, -1));
+  const plural = i > s.from && afterPluralNoun(s, i - 1, state) === i;
   if (!RANGE_WORDS.has(w) && !(w === "to" && plural)) return null;
   const last = state.options.match(s.words, first.end + 1);
   if (last === null || last.end > end || last.index <= first.index || last.index - first.index >= MAX_LIST) return null;
