@@ -66,7 +66,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
 
   it("on the held-out batches (never tuned on): fresh5 and fresh7 meet p >= 0.99 / r >= 0.90 per style; none regresses", () => {
     const heldOut = Object.entries(corpus.batches ?? {}).filter(([, b]) => b.heldOut === true);
-    expect(heldOut.map(([name]) => name)).toEqual([
+    const heldNames = [
       "fresh5",
       "fresh7",
       "fresh14",
@@ -105,7 +105,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh97",
       "fresh98",
       "fresh99",
-    ]);
+    ];
+    expect(heldOut.map(([name]) => name)).toEqual(heldNames);
+    const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
+    // every held-out batch from fresh55 on is held to its own recorded figure, its styles below the target (below)
+    const heldAndBelow = heldNames.slice(heldNames.indexOf("fresh55"));
     for (const [name, recorded] of heldOut) {
       const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
       // (a held-out batch of one style is smaller: fresh81, 30 tables with 230 labelled acts)
@@ -167,29 +171,6 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // unread (fresh97's two wrong acts fixed as defects), held to their figures after every rule of the session;
       // session 49's rules raised fresh58, fresh63, fresh72, fresh79, fresh81, fresh88 and fresh89, whose floors rose
       // with them, and lowered fresh55 by one act it had read by a mis-parse (env README, "Session 49")
-      const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
-      const heldAndBelow = [
-        "fresh55",
-        "fresh58",
-        "fresh60",
-        "fresh62",
-        "fresh63",
-        "fresh70",
-        "fresh71",
-        "fresh72",
-        "fresh73",
-        "fresh78",
-        "fresh79",
-        "fresh81",
-        "fresh88",
-        "fresh89",
-        "fresh90",
-        "fresh95",
-        "fresh96",
-        "fresh97",
-        "fresh98",
-        "fresh99",
-      ];
       if ([...belowTarget, ...heldAndBelow].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
