@@ -689,7 +689,8 @@ export const naturalCues = {
     "support",
   ),
   bestAdjectives: set("best", "top", "right", "strongest", "obvious", "clear", "ideal", "smart", "safest", "better"),
-  bestNouns: set("choice", "option", "pick", "bet", "fit", "hire"),
+  // "Stall D is the clear winner" (fresh103): "winner" after an adjective ("the winner" alone is no one's pick)
+  bestNouns: set("choice", "option", "pick", "bet", "fit", "hire", "winner"),
   /** "Nothing new to share", "no new information". */
   passModifiers: set("new", "else", "more", "further", "additional", "useful", "much", "other"),
   passVerbs: set("add", "share", "report", "say", "contribute", "offer", "update"),

@@ -27,6 +27,9 @@ const VIEWS: readonly (readonly string[])[] = [
   ["from", "my", "side"],
   ["from", "what", "i", "have"],
   ["from", "what", "i", "can", "see"],
+  // "are both a 2 for it in what I can see" (fresh103)
+  ["in", "what", "i", "can", "see"],
+  ["in", "what", "i", "see"],
   ["from", "what", "i", "see"],
   ["for", "what", "it's", "worth"],
   ["i'm", "seeing"],
@@ -79,6 +82,9 @@ const TAILS: readonly (readonly string[])[] = [
   ["as", "well"],
   ["from", "what", "i", "see"],
   ["from", "what", "i", "can", "see"],
+  // "are both a 2 for it in what I can see" (fresh103)
+  ["in", "what", "i", "can", "see"],
+  ["in", "what", "i", "see"],
   ["from", "my", "side"],
   ["on", "my", "side"],
   ["on", "my", "end"],

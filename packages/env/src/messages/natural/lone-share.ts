@@ -150,6 +150,8 @@ const SETTLED = new Set(["ended", "ends", "end", "turned", "turns", "wound", "sh
 const NOT_AFTER = new Set(["the", "that", "this", "these", "those", "which", "no", "any", "number", "top", "#"]);
 
 /** Words that may follow the level: the clause ends, or a unit, a scale or the attribute follows. */
+/** Units a level may carry before its scale: "1 star out of 5", "4 points out of 5". */
+const UNITS = new Set(["star", "stars", "point", "points", "mark", "marks"]);
 const LEVEL_TAILS = new Set(["stars", "star", "points", "point", "out", "on", "for", "in", "at", "from"]);
 
 type Mention = { index: number; end: number };
@@ -264,6 +266,8 @@ export function loneShare(
     // "My 5 for X's Y ...": the speaker's earlier figure named as a thing, not a level stated now
     if (words[k - 1] === "my" || words[k - 1] === "our") return null;
     let end = value.end;
+    // "only gets 1 star out of 5" (fresh101): the unit between the level and its scale
+    if (UNITS.has(words[end] as string) && words[end + 1] === "out" && words[end + 2] === "of") end++;
     if (words[end] === "out" && words[end + 1] === "of") {
       const scale = words[end + 2] as string;
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
@@ -414,6 +418,7 @@ export function onlyLevel(
     // (the word before the span is not its own: "I'd dispute that: 5")
     if (level !== null || (k > from && NOT_AFTER.has(s.words[k - 1] as string))) return null;
     let end = value.end;
+    if (UNITS.has(s.words[end] as string) && s.words[end + 1] === "out" && s.words[end + 2] === "of") end++;
     if (s.words[end] === "out" && s.words[end + 1] === "of") {
       const scale = s.words[end + 2] as string;
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;

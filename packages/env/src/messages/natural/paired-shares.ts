@@ -116,15 +116,17 @@ function attributeList(
 /** Nouns of the levels after an attribute: "menu variety marks of 3 and 4", "service scores of 2 and 5". */
 const LEVEL_NOUNS = new Set(["marks", "scores", "ratings", "levels", "values", "figures", "grades"]);
 
-/** Words between names and their levels: "have", "are", "of", ":". */
+/** Adverbs before a paired list's levels that leave them stated: "are probably 2 and 1" (fresh102; "probably" states). */
+const SURE = new Set(["probably", "likely", "definitely", "certainly", "actually", "still"]);
+
+/** Words between names and their levels: "have", "are", "of", ":", "probably". */
 function skipFillers(s: Sentence, k: number, end: number): number {
   let j = k;
-  for (
-    let f = 0;
-    f < 3 && j < end && (cue.haveVerbs.has(s.words[j] as string) || cue.pairFillers.has(s.words[j] as string));
-    f++
-  )
+  for (let f = 0; f < 3 && j < end; f++) {
+    const w = s.words[j] as string;
+    if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w) || (SURE.has(w) && f > 0))) break;
     j++;
+  }
   return j;
 }
 
@@ -296,6 +298,8 @@ function levelThenPlace(
     else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w))) break;
     at++;
   }
+  // "are both a 2 for Tuesday morning" (fresh103): an article before the level
+  if (both && (s.words[at] === "a" || s.words[at] === "an") && levelAt(s, at + 1, end, state) !== null) at++;
   const level = both ? levelAt(s, at, end, state) : null;
   if (level === null) return null;
   const place = placedOption(s, level.end, end, state);
@@ -515,12 +519,19 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
   let j = attribute.end;
   while (shares.length < MAX_LIST && j < end) {
     if (shares.length > 0 && words[j] === "and") j++;
-    const o = state.options.match(words, j);
+    // "Rent levels: A, C and D are all 2, B is 3." (fresh102): several options given one level
+    const o = optionList(s, afterPluralNoun(s, j, state), end, state);
     if (o === null) return null;
     // "Rice bags: Shelf A has 2 and Shelf B has 5" (fresh52): a verb of having or a filler before the level
-    const level = levelAt(s, skipFillers(s, o.end, end), end, state);
+    let at = skipFillers(s, o.end, end);
+    // several options take one level only with "all" / "both" / "each" ("Service: A and C have 3." stays unread)
+    if (o.options.length > 1) {
+      if (!(words[at] === "all" || words[at] === "both" || words[at] === "each")) return null;
+      at = skipFillers(s, at + 1, end);
+    }
+    const level = levelAt(s, at, end, state);
     if (level === null) return null;
-    shares.push([o.index, attribute.index, level.value]);
+    for (const option of o.options) shares.push([option, attribute.index, level.value]);
     j = level.end;
     // "Apples: Shelf A has 1, Shelf B has 3; onions are 5 and zero" (fresh82): a semicolon closes the items
     // ("Size: Apartment B 2; Apartment D 4": another item after it goes on)
@@ -658,7 +669,15 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     // "Employee D's badge log and desk search both came back 1" (fresh52): one level for each of the attributes
     // "Restaurant B has both food quality and ambience at 5" (fresh64): one level after "at" for all of them
     const shared = bothLevel(s, attributes.end, end, state) ?? sharedAt(s, attributes.end, end, state);
-    return shared === null ? null : { shares: attributes.attributes.map((a) => [o, a, shared.value]), end: shared.end };
+    if (shared === null) return null;
+    // "..., technical skill and teamwork are both 5, and communication is a 3" (fresh102): its items after them
+    return withMore(
+      s,
+      { shares: attributes.attributes.map((a) => [o, a, shared.value]), end: shared.end },
+      o,
+      end,
+      state,
+    );
   }
   return withMore(
     s,
@@ -676,8 +695,10 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
 function pointedPlace(s: Sentence, k: number, end: number, state: ParseState): { option: number; end: number } | null {
   const option = state.subject ?? state.carried ?? null;
   if (option === null) return null;
-  // the level's closing tail may already hold the pointer ("both 1 for that slot" ends after it)
-  if (OPTION_POINTERS.some((p) => p.every((w, n) => s.words[k - p.length + n] === w))) return { option, end: k };
+  // the level's closing tail may already hold the pointer ("both 1 for that slot" ends after it), maybe before the
+  // speaker's view ("both a 2 for it in what I can see", fresh103: two tails)
+  for (let t = k; t >= Math.max(s.from, k - 6); t--)
+    if (OPTION_POINTERS.some((p) => p.every((w, n) => s.words[t - p.length + n] === w))) return { option, end: k };
   const pointer = OPTION_POINTERS.find((p) => p.every((w, n) => s.words[k + n] === w));
   if (pointer === undefined) return null;
   const close = k + pointer.length;

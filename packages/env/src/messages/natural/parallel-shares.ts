@@ -1,6 +1,7 @@
 import type { NaturalToken } from "../natural-tokens";
 import { naturalCues as cue } from "../natural-cues";
 import { plainWord } from "./lone-share";
+import { afterPluralNoun, optionList } from "./option-list";
 import type { Paired } from "./paired-shares";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
 import { levelAt } from "./share-items";
@@ -86,8 +87,9 @@ export function parallelShares(s: Sentence, k: number, end: number, state: Parse
 
 /**
  * One attribute, a verb, then levels each paired with an option by "for": "Omar's calendar reads 1 for Monday
- * morning and 2 for Tuesday morning" (fresh32). Up to three plain words of verb; two pairs at least, joined by
- * "and" or a pause, each option once, nothing else to the sentence's end. Exact or nothing.
+ * morning and 2 for Tuesday morning" (fresh32), or for a list of options ("0 for C, E and F, and 1 for A and B",
+ * fresh102). Up to three plain words of verb; two shares at least, the pairs joined by "and" or a pause, each option
+ * once, nothing else to the sentence's end. Exact or nothing.
  */
 export function levelsForOptions(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
   const { words } = s;
@@ -103,10 +105,11 @@ export function levelsForOptions(s: Sentence, k: number, end: number, state: Par
     if (shares.length > 0 && words[j] === "and") j++;
     const level = levelAt(s, j, end, state);
     if (level === null || words[level.end] !== "for") return null;
-    const option = state.options.match(words, level.end + 1);
-    if (option === null) return null;
-    shares.push([option.index, attribute.index, level.value]);
-    j = option.end;
+    // "Phone records come back 0 for Employees C, E and F, and 1 for A and B" (fresh102): one level for a list
+    const options = optionList(s, afterPluralNoun(s, level.end + 1, state), end, state);
+    if (options === null) return null;
+    for (const option of options.options) shares.push([option, attribute.index, level.value]);
+    j = options.end;
     if (j >= end) break;
     if (!(s.separated(j - 1) || words[j] === "and")) return null;
   }

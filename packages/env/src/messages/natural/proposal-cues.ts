@@ -324,6 +324,8 @@ function optionFirst(
       words[j + 4] === "go"
     )
       return { option: option.index, end: j + 5 };
+    const top = comesOutOnTop(s, i, j, end);
+    if (top !== null) return { option: option.index, end: top };
     // "Stall D for the win."
     if (words[j] === "for" && words[j + 1] === "the" && words[j + 2] === "win" && s.clauseStart(i))
       return { option: option.index, end: j + 3 };
@@ -499,9 +501,62 @@ function ledChoice(
 ): { option: number; end: number } | null {
   const { words } = s;
   const plus = words[i] === "+1" && s.clauseStart(i) && PLUS_ONE.has(words[i + 1] as string) ? i + 2 : null;
-  const led = plus ?? concludingLead(s, i);
+  const led = plus ?? concludingLead(s, i) ?? sidingLead(s, i);
   const picked = led === null ? null : chosen(led);
-  return picked !== null && (picked.end >= end || s.separated(picked.end - 1)) ? picked : null;
+  if (picked === null) return null;
+  // "...: Restaurant C for the group." (fresh103): whom the choice is for closes it too
+  const tail = FOR_US.find((t) => t.every((w, n) => words[picked.end + n] === w));
+  const close = picked.end + (tail?.length ?? 0);
+  return close >= end || s.separated(close - 1) ? { option: picked.option, end: close } : null;
+}
+
+/** Whom a choice is for, closing it: "for the group", "for the team", "for us". */
+const FOR_US: readonly (readonly string[])[] = [
+  ["for", "the", "group"],
+  ["for", "the", "team"],
+  ["for", "us"],
+];
+
+/** Leads of siding with another agent: "I'm with Agent 2 on C", "I'll go along with what Agent 1 proposed: C". */
+const SIDING_LEADS: readonly (readonly string[])[] = [
+  ["i'm", "with"],
+  ["im", "with"],
+  ["i", "am", "with"],
+  ["i'm", "siding", "with"],
+  ["i'll", "go", "along", "with"],
+  ["i", "go", "along", "with"],
+  ["i'll", "side", "with"],
+  ["i", "side", "with"],
+];
+/** What the agents sided with did: "what Agent 1 and Agent 3 proposed". */
+const SIDED_VERBS = new Set(["proposed", "suggested", "picked", "said", "chose", "recommended"]);
+
+/**
+ * The speaker siding with other agents on an option, opening the clause at i (fresh103): "I'm with Agent 2 on C",
+ * "I'll go along with what Agent 1 and Agent 3 proposed: C". The word where the option should stand (after "on",
+ * or after the pause), or null.
+ */
+function sidingLead(s: Sentence, i: number): number | null {
+  if (!s.clauseStart(i)) return null;
+  const { words } = s;
+  const lead = SIDING_LEADS.find((p) => p.every((w, n) => words[i + n] === w));
+  if (lead === undefined) return null;
+  let j = i + lead.length;
+  const what = words[j] === "what";
+  if (what) j++;
+  let agents = 0;
+  while (agents < 4 && words[j] === "agent" && /^[0-9]$/.test(words[j + 1] as string)) {
+    agents++;
+    j += 2;
+    if (words[j] === "and" && words[j + 1] === "agent") j++;
+  }
+  if (agents === 0) return null;
+  if (what) {
+    if (!SIDED_VERBS.has(words[j] as string)) return null;
+    j++;
+  }
+  if (words[j] === "on" && !what && !(s.tokens[j - 1] as NaturalToken).pause) return j + 1;
+  return (s.tokens[j - 1] as NaturalToken | undefined)?.pause === true ? j : null;
 }
 
 /** A one-word verb's particle before the option ("put forward X"): the option chosen after it, or null. */
@@ -596,7 +651,7 @@ export function proposalAt(
       if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
     }
   }
-  const led = ledChoice(s, i, end, chosen);
+  const led = ledChoice(s, i, end, chosen) ?? leftAs(s, i, end, state);
   if (led !== null) return led;
   // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
   const pointer = pointerProposal(s, i, end);
@@ -659,4 +714,39 @@ export function proposalAt(
     return picked;
   }
   return null;
+}
+
+/** Subjects of "leaves X as our answer": the reasoning just given. */
+const LEAVING = new Set(["that", "which", "this", "it"]);
+
+/**
+ * "That leaves **Employee A** as our answer." (fresh103): what was reasoned leaves the option as the team's answer,
+ * pick or choice (owned by "our" / "my" / "the", a proposal noun or a best noun), closing the clause. Null otherwise.
+ */
+function leftAs(s: Sentence, i: number, end: number, state: ParseState): { option: number; end: number } | null {
+  const { words } = s;
+  if (!LEAVING.has(words[i] as string) || words[i + 1] !== "leaves" || !s.clauseStart(i)) return null;
+  const option = state.options.match(words, i + 2);
+  if (option === null || words[option.end] !== "as") return null;
+  const owner = words[option.end + 1] as string;
+  if (!(owner === "our" || owner === "my" || owner === "the")) return null;
+  let k = option.end + 2;
+  if (cue.bestAdjectives.has(words[k] as string) || words[k] === "final") k++;
+  const noun = words[k] as string;
+  if (!(cue.proposalNouns.has(noun) || cue.bestNouns.has(noun))) return null;
+  return k + 1 >= end || s.separated(k) ? { option: option.index, end: k + 1 } : null;
+}
+
+/**
+ * "Restaurant C comes out on top." (fresh103): the option (opening the clause at i, its name ending at j) winning
+ * the tally, closing the clause ("... on top for cakes sold" speaks of one attribute). The word after, or null.
+ */
+function comesOutOnTop(s: Sentence, i: number, j: number, end: number): number | null {
+  const { words } = s;
+  const top =
+    (words[j] === "comes" || words[j] === "came") &&
+    words[j + 1] === "out" &&
+    words[j + 2] === "on" &&
+    words[j + 3] === "top";
+  return top && s.clauseStart(i) && (j + 4 >= end || s.separated(j + 3)) ? j + 4 : null;
 }

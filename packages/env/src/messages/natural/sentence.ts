@@ -104,6 +104,8 @@ export class Sentence {
           words[i + 1] === "to" &&
           !SAYINGS.has(words[i + 2] as string) &&
           !ownWish(tokens, words, i, from)) ||
+        // "My mistake — I had Employee E's email records as 1, but ..." (fresh102): the speaker's earlier value
+        earlierOwn(words, i, from) ||
         (cue.negations.has(w) && !countNone(tokens, words, i)) ||
         w.endsWith("n't") ||
         (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
@@ -649,4 +651,18 @@ export function onlyOptionBefore(s: Sentence, i: number, state: ParseState): num
     k = option.end - 1;
   }
   return named;
+}
+
+/** Words after "I had" that make it no earlier record of a value: "I had to check", "I had a look", "I had been". */
+const NOT_RECORDED = new Set(["to", "a", "an", "no", "some", "been", "just", "another", "one", "time", "trouble"]);
+
+/**
+ * Is words[i] the "had" of the speaker's earlier record ("I had Stall B's plants sold at 2", "we had X as 1"): what
+ * follows in the clause is the value the speaker held before, not one stated now (every such clause in the corpus
+ * is the old value of a correction).
+ */
+function earlierOwn(words: readonly string[], i: number, from: number): boolean {
+  if (words[i] !== "had" || i === from) return false;
+  const who = words[i - 1];
+  return (who === "i" || who === "we") && !NOT_RECORDED.has(words[i + 1] as string);
 }

@@ -606,6 +606,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
   // "Let me take X" (the speaker's own share of the work), "I'm on X" (working on it): no choice for the team
   for (let k = from; k + 1 < end; k++) if (words[k] === "let" && words[k + 1] === "me") return null;
   if (optionAt >= from + 2 && words[optionAt - 1] === "on" && ON_SELF.has(words[optionAt - 2] as string)) return null;
+  // "Counts from my side of Shelf A:" (fresh102): a line closed by a colon heads what follows, no choice
+  if ((tokens[sentenceEnd - 1] as NaturalToken).colon === true) return null;
   if (speaker || awarded) return option;
   // "Hire Candidate C.", "Cuff Lord Ashby.", "Send the volunteers to Shelf B.": a command whose object is the option
   const opener = words[from] as string;
@@ -616,6 +618,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     (!opener.endsWith("ing") || BASE_ING.has(opener)) &&
     !opener.endsWith("ed") &&
     !opener.endsWith("'s") &&
+    // "Counts for Shelf A.": a plural noun or a verb's third person opens no command ("Press", "Pass" still do)
+    !(opener.endsWith("s") && !opener.endsWith("ss")) &&
     !s.separated(from) &&
     /^[a-z][a-z-]*$/.test(opener);
   if (command) return option;

@@ -1,0 +1,157 @@
+import { foldCell, type Names } from "./table-acts";
+
+/** Keys that name an act's kind in JSON or YAML: {"act": "share", ...}, "type: pass". */
+export const KIND_KEYS = ["act", "type", "kind", "action", "name", "tool"] as const;
+/** Keys a model may give a level under ({"count": 1}, {"rating": 4}), and an addressee under. */
+export const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number", "available"];
+export const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
+/** Keys that hold a list of acts of any kind. */
+export const LIST_KEYS = new Set(["acts", "actions", "messages", "moves", "turn", "response", "reply"]);
+/** Keys that hold acts of one kind: {"share": [...], "propose": "X"}, {"questions": [{...}]}. */
+export const GROUP_KEYS = new Map<string, string>([
+  ["share", "share"],
+  ["shares", "share"],
+  ["facts", "share"],
+  ["shared", "share"],
+  ["fact", "share"],
+  ["ask", "ask"],
+  ["asks", "ask"],
+  ["question", "ask"],
+  ["questions", "ask"],
+  ["request", "ask"],
+  ["requests", "ask"],
+  ["propose", "propose"],
+  ["proposal", "propose"],
+  ["proposals", "propose"],
+  ["vote", "propose"],
+  ["recommendation", "propose"],
+  ["recommend", "propose"],
+  ["pick", "propose"],
+  ["choice", "propose"],
+  ["decision", "propose"],
+  // "final_answer", "my_vote", "accuse" (fresh102): keys are read with "_" and "-" as spaces
+  ["final answer", "propose"],
+  ["final choice", "propose"],
+  ["final pick", "propose"],
+  ["my vote", "propose"],
+  ["my pick", "propose"],
+  ["top pick", "propose"],
+  ["accuse", "propose"],
+  ["accusation", "propose"],
+  ["pass", "pass"],
+  ["evidence", "share"],
+  ["findings", "share"],
+  ["observations", "share"],
+]);
+
+/** A key as the group and name lookups read it: "final_answer" -> "final answer", "Food-Quality" -> "food quality". */
+export const foldKey = (key: string): string => foldCell(key.replace(/[_-]+/g, " "));
+
+/** Keys that hold the parts of one act, never a name of the table: "option", "level", "to". */
+const FIELD_KEYS = new Set<string>(["option", "attribute", ...KIND_KEYS, ...LEVEL_KEYS, ...TO_KEYS].map(foldKey));
+
+/**
+ * Keys whose value is another agent's word, not the speaker's ("from_agent_2", "reported", "teammates_said",
+ * "heard"): nothing under them is a share.
+ */
+const OTHERS_KEY =
+  /\bagents?\b|\bagent ?\d|\b(?:reported|heard|relayed|received|others?|teammates?|claimed|said|told)\b/;
+
+const INTEGER = /^-?(0|[1-9][0-9]{0,8})$/;
+/** Deepest nesting walked, and most shares taken from one value: a hostile value stays cheap. */
+const MAX_DEPTH = 5;
+const MAX_SHARES = 64;
+
+interface PathContext {
+  option?: number;
+  attribute?: number;
+}
+
+/** The names in the task (options and attributes) that a walk reads keys and values against. */
+export interface PathNames {
+  names: Names;
+  options: readonly string[];
+  attributes: readonly string[];
+  /** Set when a walk skipped a key of another agent's word: the value is then read by no one (masked whole). */
+  others: boolean;
+}
+
+/**
+ * Shares stated as levels at the leaves of a JSON or YAML value whose keys (or sibling values) name the cell: a map
+ * keyed by option then attribute ({"Restaurant A": {"ambience": 5}}, either way round), a list of one-key maps
+ * under an option (`Apartment B:` / `- size: 1`), an object naming its option by value with its levels under any
+ * key ({"shelf": "Shelf A", "counts": {"apples": 1}}), and an object naming both by value with its level under a
+ * level key ({"restaurant": "B", "attribute": "food quality", "value": "5"}). Keys for another agent's word
+ * ("from_agent_2", "reported") are skipped, as are the group keys of other kinds ("vote", "question": read by the
+ * act reader). Names are read as table cells are (whole, a letter, a person, a short form). Each share is pushed as
+ * an act object {act: "share", option, attribute, level} for the tool-call reader, which checks the level's range.
+ * `top`: the value's own group and list keys are read elsewhere (the act reader), so they are skipped here too.
+ */
+export function namePathShares(
+  value: unknown,
+  names: PathNames,
+  out: Record<string, unknown>[],
+  top = true,
+  ctx: PathContext = {},
+  depth = 0,
+): void {
+  if (depth > MAX_DEPTH || out.length >= MAX_SHARES) return;
+  if (typeof value === "number" || (typeof value === "string" && INTEGER.test(value.trim()))) {
+    if (ctx.option !== undefined && ctx.attribute !== undefined)
+      out.push({
+        act: "share",
+        option: names.options[ctx.option],
+        attribute: names.attributes[ctx.attribute],
+        level: value,
+      });
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, MAX_SHARES)) namePathShares(item, names, out, false, ctx, depth + 1);
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  const local = { ...ctx, ...siblingNames(o, names.names) };
+  const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);
+  if (levelKey !== undefined) namePathShares(o[levelKey], names, out, false, local, depth + 1);
+  for (const [key, v] of Object.entries(o)) {
+    const k = foldKey(key);
+    if (FIELD_KEYS.has(k) || v === null || typeof v === "boolean") continue;
+    if (OTHERS_KEY.test(k)) {
+      names.others = true;
+      continue;
+    }
+    const group = GROUP_KEYS.get(k);
+    if ((top && (group !== undefined || LIST_KEYS.has(k))) || (group !== undefined && group !== "share")) continue;
+    const option = names.names.option(k);
+    const attribute = option === undefined ? names.names.attribute(k) : undefined;
+    if (option !== undefined) namePathShares(v, names, out, false, { ...local, option }, depth + 1);
+    else if (attribute !== undefined) namePathShares(v, names, out, false, { ...local, attribute }, depth + 1);
+    // a container of no name ("known_values", "counts", "my_notes") is read through; a number under it is no level
+    else if (typeof v === "object") namePathShares(v, names, out, false, local, depth + 1);
+  }
+}
+
+/**
+ * The option and attribute an object names by its values ({"shelf": "Shelf A"}, {"restaurant": "B", "attribute":
+ * "food quality"}): each where exactly one is named. Values under group keys ("vote": "C") and others' keys name
+ * nothing here.
+ */
+function siblingNames(o: Record<string, unknown>, names: Names): PathContext {
+  const options = new Set<number>();
+  const attributes = new Set<number>();
+  for (const [key, v] of Object.entries(o)) {
+    const k = foldKey(key);
+    if (typeof v !== "string" || GROUP_KEYS.has(k) || OTHERS_KEY.test(k) || v.length > 60) continue;
+    const cell = foldCell(v);
+    const option = names.option(cell);
+    const attribute = option === undefined ? names.attribute(cell) : undefined;
+    if (option !== undefined) options.add(option);
+    else if (attribute !== undefined) attributes.add(attribute);
+  }
+  const found: PathContext = {};
+  if (options.size === 1) found.option = [...options][0] as number;
+  if (attributes.size === 1) found.attribute = [...attributes][0] as number;
+  return found;
+}
