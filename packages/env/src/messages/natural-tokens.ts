@@ -109,6 +109,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
   let newlines = 0; // line breaks since the last word
   let afterItem = false; // the last non-empty line was a list item or heading
   let depth = 0; // inside "( ... )": 1 until the closing parenthesis
+  let indent = 0; // spaces before the first word of the current line
   const markStop = (): void => {
     const last = tokens[tokens.length - 1];
     if (last !== undefined) last.stop = true;
@@ -131,7 +132,8 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
         depth = 0;
         lineIsItem = false;
         lineStart = true;
-      }
+        indent = 0;
+      } else if (lineStart) indent++;
       i++;
       continue;
     }
@@ -152,6 +154,12 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       continue;
     }
     if (lineStart && newlines > 0 && raw.startsWith("#")) markStop();
+    // "Monday 4pm:\n  Carol: 0\n  Dan: 0\n  Tuesday 11am:" (fresh105: YAML without its fence): an indented line of a
+    // label and its value, or of a label alone, is a line of structure, a sentence of its own
+    if (lineStart && newlines > 0 && indent >= 2 && indentedLabel(text, i)) {
+      markStop();
+      lineIsItem = true;
+    }
     lineStart = false;
     newlines = 0;
     afterItem = false;
@@ -216,4 +224,11 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
   }
   markStop();
   return tokens;
+}
+
+/** Does the line from i hold a short label closed by a colon ("Carol: 0", "Tuesday 11am:")? */
+function indentedLabel(text: string, i: number): boolean {
+  const end = text.indexOf("\n", i);
+  const line = text.slice(i, end < 0 ? Math.min(text.length, i + 200) : Math.min(end, i + 200));
+  return /^[^:\s][^:]{0,40}:(\s|$)/.test(line);
 }

@@ -123,6 +123,14 @@ describe("levels at the leaves of JSON and YAML keyed by names (name-path-acts.t
     expect(r.unparsed?.join(" ")).toMatch(/share\.level: 0 out of range/);
   });
 
+  it("YAML without a fence: an indented label line is a sentence of its own, so each heading takes its own lines", () => {
+    const text = "availability:\n  Monday 4pm:\n    Carol: 0\n    Dan: 0\n  Tuesday 11am:\n    Dan: 0";
+    expect(acts(text, meetings)).toEqual([share(3, 2, 0), share(3, 3, 0), share(5, 3, 0)]);
+    expect(acts("Monday 4pm:\n  Carol: 0\nMonday 2pm:\n  Dan: 1", meetings)).toEqual([share(3, 2, 0), share(2, 3, 1)]);
+    // indented prose is still one sentence across its lines
+    expect(acts("Restaurant A has\n  service 4.")).toEqual([share(0, 1, 4)]);
+  });
+
   it("never throws and stays bounded on deep or wide values (property)", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
