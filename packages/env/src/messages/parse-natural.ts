@@ -23,7 +23,17 @@ function naturalResult(
   reports: { at: number; text: string }[],
   misses: { at: number; text: string }[],
 ): MessageParseResult {
-  const acts = found.sort((a, b) => a.at - b.at).map((f) => f.act);
+  // a pass said twice ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is one pass
+  let passed = false;
+  const acts = found
+    .sort((a, b) => a.at - b.at)
+    .map((f) => f.act)
+    .filter((act) => {
+      if (act.kind !== "pass") return true;
+      const first = !passed;
+      passed = true;
+      return first;
+    });
   const spans = (list: { at: number; text: string }[]): string[] =>
     list
       .sort((a, b) => a.at - b.at)

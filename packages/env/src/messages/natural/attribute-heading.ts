@@ -7,8 +7,35 @@ import { levelAt } from "./share-items";
 // fresh82): "Library key, from my notes:" over "- Lord Ashby: 1", "- Lady Ashby: 1". The transpose of a heading that
 // names an option over its attributes' levels ("For Restaurant A:" over "- food quality: 4").
 
-/** Words that may open the heading: "For library key:", "On service:", "Re: rent". */
-const LEADS = new Set(["for", "on", "re", "regarding", "about", "the"]);
+/**
+ * Words that may open the heading: "For library key:", "On service:", "Re: rent", and the speaker's own lead ("Here
+ * is my slice of the camera footage:", "My camera footage:", "What I have for rent:", fresh108). No name, number or
+ * other person is among them.
+ */
+const LEADS = new Set([
+  "for",
+  "on",
+  "re",
+  "regarding",
+  "about",
+  "the",
+  "here",
+  "here's",
+  "is",
+  "'s",
+  "my",
+  "slice",
+  "part",
+  "column",
+  "view",
+  "of",
+  "what",
+  "i",
+  "have",
+  "see",
+]);
+/** Most lead words before the attribute. */
+const MAX_LEAD = 7;
 /** Nouns after the attribute that keep the heading about it: "Library key scores:", "Rent levels:". */
 const NOUNS = new Set(["scores", "levels", "ratings", "numbers", "counts", "values", "figures", "readings"]);
 
@@ -26,7 +53,7 @@ export function attributeHeading(
   if (!closing.endsWith(":") || to <= first) return null;
   const { words } = s;
   let k = first;
-  while (k < to && LEADS.has(words[k] as string)) k++;
+  while (k < to && k - first < MAX_LEAD && LEADS.has(words[k] as string)) k++;
   const attribute = state.attributes.match(words, k);
   if (attribute === null) return null;
   let e = attribute.end;

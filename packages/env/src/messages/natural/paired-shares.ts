@@ -518,7 +518,8 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
   const shares: [number, number, number][] = [];
   let j = attribute.end;
   while (shares.length < MAX_LIST && j < end) {
-    if (shares.length > 0 && words[j] === "and") j++;
+    // "..., while C sits at 2" (fresh108): a contrast joins the items as "and" does
+    if (shares.length > 0 && (words[j] === "and" || OTHER_JOINS.has(words[j] as string))) j++;
     // "Rent levels: A, C and D are all 2, B is 3." (fresh102): several options given one level
     const o = optionList(s, afterPluralNoun(s, j, state), end, state);
     if (o === null) return null;
@@ -529,6 +530,8 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
       if (!(words[at] === "all" || words[at] === "both" || words[at] === "each")) return null;
       at = skipFillers(s, at + 1, end);
     }
+    // "are all at -1", "C sits at 2" (fresh108): one plain verb before the level ("at" is the level's own)
+    if (levelAt(s, at, end, state) === null && plainVerb(words[at] as string, state, s, at)) at++;
     const level = levelAt(s, at, end, state);
     if (level === null) return null;
     for (const option of o.options) shares.push([option, attribute.index, level.value]);
@@ -620,14 +623,10 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
         levels = levelList(s, at, end, state);
       }
       // "..., while A's is 1" (fresh67): another option's level of the same attribute after the list
-      if (levels !== null)
-        return withOther(
-          s,
-          pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]),
-          attribute.index,
-          end,
-          state,
-        );
+      if (levels !== null) {
+        const paired = pair(options.options, levels.levels, after(levels.end), (o, l) => [o, attribute.index, l]);
+        return morePairs(s, withOther(s, paired, attribute.index, end, state), options.options, end, state);
+      }
       // several options over one attribute and a list of levels later in the clause that no rule pairs: exact or
       // nothing ("A and B have X 5" shares one level with both and stays read)
       for (let k2 = at; k2 < end; k2++) if (levelList(s, k2, end, state) !== null) return { ambiguous: true, end };
@@ -637,9 +636,11 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
     const counted = countedPairs(s, j, end, state, options.options);
     // "A, B and C sold 1, -1 and 2 on cakes sold": one plain verb the lists do not know
     // "A and B land at 3 and 1 for ambience": the verb's fillers skipped too
-    if (counted === null && j < end && plainVerb(words[j] as string, state, s, j))
-      return countedPairs(s, skipFillers(s, j + 1, end), end, state, options.options);
-    return counted;
+    const verbed =
+      counted === null && j < end && plainVerb(words[j] as string, state, s, j)
+        ? countedPairs(s, skipFillers(s, j + 1, end), end, state, options.options)
+        : null;
+    return counted ?? verbed ?? sharedForAttribute(s, options.end, end, state, options.options);
   }
   // "Let's go with Restaurant B. Its food quality and ambience are both 5." (fresh67): "its" is the option talked about
   if (option === null && words[k] === "its" && state.subject !== null && attributeList(s, k + 1, end, state) !== null) {
@@ -740,4 +741,55 @@ function withMore(s: Sentence, paired: Paired | null, option: number, end: numbe
   const shares: [number, number, number][] = [...paired.shares];
   for (const item of more) shares.push([option, item.attribute, item.level]);
   return { shares, end: (more[more.length - 1] as Item).end };
+}
+
+/**
+ * More attributes paired with the same options after a paired list: "Restaurants D and E: location 4 and 5, menu
+ * variety 5 and 5" (fresh102). Each an attribute then as many levels as options, after a pause or "and"; counts that
+ * differ make the whole list ambiguous (exact or nothing).
+ */
+function morePairs(
+  s: Sentence,
+  paired: Paired | null,
+  options: number[],
+  end: number,
+  state: ParseState,
+): Paired | null {
+  if (paired === null || "ambiguous" in paired) return paired;
+  const { words } = s;
+  const shares = [...paired.shares];
+  let at = paired.end;
+  while (shares.length < MAX_LIST * 2 && at < end && s.separated(at - 1)) {
+    const j = words[at] === "and" ? at + 1 : at;
+    const attribute = state.attributes.match(words, words[j] === "the" ? j + 1 : j);
+    if (attribute === null) break;
+    const levels = levelList(s, skipFillers(s, attribute.end, end), end, state);
+    if (levels === null) break;
+    if (levels.levels.length !== options.length) return { ambiguous: true, end };
+    options.forEach((o, n) => shares.push([o, attribute.index, levels.levels[n] as number]));
+    at = afterOrder(words, levels.end);
+  }
+  return { shares, end: at };
+}
+
+/**
+ * "Restaurant B and Restaurant F both sit at 4 for service" (fresh108): after a list of options, "both" / "all" /
+ * "each" among up to four plain verb words and fillers ("at"), one level, then "for" / "on" / "in" and the attribute
+ * closing the clause: that level for every option. Null otherwise.
+ */
+function sharedForAttribute(s: Sentence, j: number, end: number, state: ParseState, options: number[]): Paired | null {
+  const { words } = s;
+  let at = j;
+  let both = false;
+  for (let v = 0; v < 5 && at < end; v++) {
+    const w = words[at] as string;
+    if (w === "both" || w === "each" || w === "all") both = true;
+    else if (!(w === "at" || cue.haveVerbs.has(w) || cue.pairFillers.has(w) || plainVerb(w, state, s, at))) break;
+    at++;
+  }
+  const level = both ? levelAt(s, at, end, state) : null;
+  if (level === null || !cue.levelPrepositions.has(words[level.end] as string)) return null;
+  const attribute = state.attributes.match(words, level.end + 1);
+  if (attribute === null || !(attribute.end >= end || s.separated(attribute.end - 1))) return null;
+  return { shares: options.map((o) => [o, attribute.index, level.value]), end: attribute.end };
 }

@@ -131,6 +131,12 @@ describe("levels at the leaves of JSON and YAML keyed by names (name-path-acts.t
     expect(acts("Restaurant A has\n  service 4.")).toEqual([share(0, 1, 4)]);
   });
 
+  it("a pass said twice, in words and as JSON, is one pass", () => {
+    const text =
+      'Nothing new on my shelves; I\'ve already posted everything I can see.\n\n```json\n{"act": "pass"}\n```';
+    expect(acts(text, pantry)).toEqual(nothing);
+  });
+
   it("never throws and stays bounded on deep or wide values (property)", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
@@ -185,6 +191,50 @@ describe("paired lists (paired-shares.ts, parallel-shares.ts)", () => {
     expect(
       acts("Tuesday morning works. Priya's and Omar's calendars are both 2 for it in what I can see.", calls),
     ).toEqual([share(3, 0, 2), share(3, 1, 2)]);
+  });
+});
+
+describe("more paired lists and headings (paired-shares.ts, attribute-heading.ts)", () => {
+  it("more attributes paired with the same options; counts that differ take nothing", () => {
+    expect(acts("Restaurants D and E: location 4 and 5, menu variety 5 and 3.", bigTeam)).toEqual([
+      share(3, 5, 4),
+      share(4, 5, 5),
+      share(3, 6, 5),
+      share(4, 6, 3),
+    ]);
+    expect(acts("Restaurants D and E: location 4 and 5, menu variety 5, 3 and 2.", bigTeam)).toEqual(nothing);
+  });
+
+  it("the speaker's lead before an attribute heading; another agent's heading heads nothing", () => {
+    const list = "\n- Employee B: 0\n- Employee D: 1";
+    for (const heading of [
+      "Here is my slice of the camera footage:",
+      "My camera footage:",
+      "What I have for camera footage:",
+    ])
+      expect(acts(heading + list, theft)).toEqual([share(1, 1, 0), share(3, 1, 1)]);
+    expect(acts(`Agent 2's camera footage:${list}`, theft)).toEqual(nothing);
+  });
+
+  it("heading items joined by 'while', a verb and 'at' before the level", () => {
+    expect(acts("Plants sold: Stalls A, B and D are all at -1, while C sits at 2.", stalls)).toEqual([
+      share(0, 3, -1),
+      share(1, 3, -1),
+      share(3, 3, -1),
+      share(2, 3, 2),
+    ]);
+  });
+
+  it("options 'both sit at 4 for service'; without 'both' nothing", () => {
+    expect(acts("Restaurant B and Restaurant C both sit at 4 for service.")).toEqual([share(1, 1, 4), share(2, 1, 4)]);
+    expect(acts("Restaurant B and Restaurant C sit at 4 for service.")).toEqual(nothing);
+  });
+
+  it("'a perfect score' is the scale's top, wherever the lead words end", () => {
+    expect(acts("Restaurant C's wait time is a perfect score.", bigTeam)).toEqual([share(2, 7, 5)]);
+    expect(acts("Restaurant C gets a perfect score for wait time.", bigTeam)).toEqual([share(2, 7, 5)]);
+    expect(acts("Lord Ashby's torn glove is a perfect score.", manor)).toEqual([share(0, 1, 3)]);
+    expect(acts("Restaurant C has a perfect score of 3 for wait time.", bigTeam)).toEqual([share(2, 7, 3)]);
   });
 });
 

@@ -156,8 +156,10 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   let j = k;
   for (let f = 0; f < 4 && j < end && cue.levelLeads.has(s.words[j] as string); f++) j++;
   let level: { value: number; end: number } | null;
-  if (cue.fullMarks.has(s.words[j] as string) && s.words[j + 1] === "marks")
+  if (cue.fullMarks.has(s.words[j] as string) && FULL_NOUNS.has(s.words[j + 1] as string))
     level = { value: state.task.levels[1], end: j + 2 };
+  // "a perfect score for X" (fresh108): "perfect" and "score" skipped as lead words
+  else if (topSkipped(s.words, k, j)) level = { value: state.task.levels[1], end: j };
   // "Apartment D scores the top of the scale on neighbourhood" (fresh69)
   else
     level =
@@ -217,9 +219,24 @@ export function scaleEndAt(
   return { value: w === "top" ? hi : lo, end: k + 4 };
 }
 
-/** "full marks", "top marks" at k, closing its clause: the scale's top, or null. */
-export function fullMarksAt(s: Sentence, k: number, state: ParseState): { value: number; end: number } | null {
-  if (!cue.fullMarks.has(s.words[k] as string) || s.words[k + 1] !== "marks") return null;
+/** Nouns of the scale's top after "full" / "top" / "perfect": "full marks", "a perfect score" (fresh108). */
+const FULL_NOUNS = new Set(["marks", "score", "rating"]);
+
+/** Did the lead words k..j-1 skipped before a level hold "perfect score" / "top marks" (the scale's top)? */
+function topSkipped(words: readonly string[], k: number, j: number): boolean {
+  for (let t = k; t + 1 < j; t++)
+    if (cue.fullMarks.has(words[t] as string) && FULL_NOUNS.has(words[t + 1] as string)) return t + 2 === j;
+  return false;
+}
+
+/** "full marks", "top marks", "a perfect score" at k, closing its clause: the scale's top, or null. */
+export function fullMarksAt(s: Sentence, at: number, state: ParseState): { value: number; end: number } | null {
+  let k = at;
+  // "is a perfect score": an article before it; or the words already passed as lead words (the end of the clause)
+  if ((s.words[k] === "a" || s.words[k] === "the") && cue.fullMarks.has(s.words[k + 1] as string)) k++;
+  else if (k - 2 >= s.from && topSkipped(s.words, k - 2, k) && (k >= s.to || s.separated(k - 1)))
+    return { value: state.task.levels[1], end: k };
+  if (!cue.fullMarks.has(s.words[k] as string) || !FULL_NOUNS.has(s.words[k + 1] as string)) return null;
   // "Miss Hartley's torn glove gets full marks in my notes" (fresh66): the speaker's source may close it
   const closes = k + 2 >= s.to || s.separated(k + 1) || ownSource(s.words, k + 2, s.to, s);
   return closes ? { value: state.task.levels[1], end: k + 2 } : null;
