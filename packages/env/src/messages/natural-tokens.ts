@@ -129,10 +129,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
         }
         if (lineIsItem || newlines >= 2) markStop();
         afterItem = lineIsItem || afterItem;
-        depth = 0;
-        lineIsItem = false;
-        lineStart = true;
-        indent = 0;
+        [depth, indent, lineIsItem, lineStart] = [0, 0, false, true];
       } else if (lineStart) indent++;
       i++;
       continue;
@@ -153,13 +150,11 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
-    if (lineStart && newlines > 0 && raw.startsWith("#")) markStop();
-    // "Monday 4pm:\n  Carol: 0\n  Dan: 0\n  Tuesday 11am:" (fresh105: YAML without its fence): an indented line of a
-    // label and its value, or of a label alone, is a line of structure, a sentence of its own
-    if (lineStart && newlines > 0 && indent >= 2 && indentedLabel(text, i)) {
-      markStop();
-      lineIsItem = true;
-    }
+    // a heading ("#"), and (fresh105: YAML without its fence) an indented line of a label and its value or of a label
+    // alone ("Monday 4pm:\n  Carol: 0\n  Tuesday 11am:"), a line of structure, ends the sentence before it
+    const indented = lineStart && newlines > 0 && indent >= 2 && indentedLabel(text, i);
+    if ((lineStart && newlines > 0 && raw.startsWith("#")) || indented) markStop();
+    lineIsItem ||= indented;
     lineStart = false;
     newlines = 0;
     afterItem = false;

@@ -23,17 +23,7 @@ function naturalResult(
   reports: { at: number; text: string }[],
   misses: { at: number; text: string }[],
 ): MessageParseResult {
-  // a pass said twice ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is one pass
-  let passed = false;
-  const acts = found
-    .sort((a, b) => a.at - b.at)
-    .map((f) => f.act)
-    .filter((act) => {
-      if (act.kind !== "pass") return true;
-      const first = !passed;
-      passed = true;
-      return first;
-    });
+  const acts = found.sort((a, b) => a.at - b.at).map((f) => f.act);
   const spans = (list: { at: number; text: string }[]): string[] =>
     list
       .sort((a, b) => a.at - b.at)
@@ -90,10 +80,14 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       subject: null,
     };
     const reading = new SentenceReading(tokens, structured.text, state);
-    reading.acts.push(...structured.acts);
+    // a pass said in words and again as JSON or YAML ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is
+    // one pass: the structured one is kept only where no sentence passed ("Nothing to add. Nothing to add." stays two)
+    reading.acts.push(...structured.acts.filter((f) => f.act.kind !== "pass"));
     reading.unparsed.push(...structured.unparsed);
     reading.missed.push(...structured.missed);
     if (!reading.readAll()) return failedParse(`too many acts (limit ${MAX_ACTS})`);
+    if (!reading.acts.some((f) => f.act.kind === "pass"))
+      reading.acts.push(...structured.acts.filter((f) => f.act.kind === "pass"));
     return naturalResult(reading.acts, reading.unparsed, reading.missed);
   } catch (error) {
     if (error instanceof LevelRangeError) return failedParse(error.message);

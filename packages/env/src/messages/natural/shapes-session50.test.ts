@@ -135,6 +135,9 @@ describe("levels at the leaves of JSON and YAML keyed by names (name-path-acts.t
     const text =
       'Nothing new on my shelves; I\'ve already posted everything I can see.\n\n```json\n{"act": "pass"}\n```';
     expect(acts(text, pantry)).toEqual(nothing);
+    expect(acts('```json\n{"act": "pass"}\n```', pantry)).toEqual(nothing);
+    // two passes in words stay two (the natural surface round-trips every act list)
+    expect(acts("Nothing to add. Nothing to add.", pantry)).toEqual([...nothing, ...nothing]);
   });
 
   it("never throws and stays bounded on deep or wide values (property)", () => {
