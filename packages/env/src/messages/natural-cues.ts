@@ -664,6 +664,8 @@ export const naturalCues = {
   knowVerbs: set("knows", "know", "has", "have"),
   /** "My vote is X", "X gets my vote", "Proposal: X". */
   proposalNouns: set(
+    // "That's my selection." (fresh109)
+    "selection",
     "decision",
     "vote",
     "pick",

@@ -19,6 +19,9 @@ const ONE_TO = new Set(["back", "pick", "choose", "go", "accuse", "book", "hire"
 /** After "my vote" and the like: "is", "goes to", "stands:", "remains". */
 const PICK_VERBS = new Set(["is", "'s", "goes", "remains", "stays", "stands", "falls"]);
 
+/** Adverbs between "my pick is" and the option that keep it the pick: "still", "firmly". */
+const STILL = new Set(["still", "firmly", "definitely", "squarely", "now"]);
+
 /** One-word proposal verbs that need their particle after the option: "putting X forward", "lock X in". */
 const PARTICLES = new Map([
   ["putting", ["forward"]],
@@ -297,10 +300,13 @@ function optionFirst(
       if (k > j && cue.proposalNouns.has(words[k] as string) && (k + 1 >= end || consentUnless(s, k + 1, end)))
         return { option: option.index, end: k + 1 };
     }
-    // "Shelf A wins it for me.", "Restaurant C edges it for me"
-    if (FOR_ME_VERBS.has(words[j] as string)) {
-      const k = words[j + 1] === "it" ? j + 2 : j + 1;
-      if (words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i)) return { option: option.index, end: k + 2 };
+    // "Shelf A wins it for me.", "Restaurant C edges it for me", and "C is out; D for me." (fresh109: a clause of the
+    // option and "for me" alone)
+    if (FOR_ME_VERBS.has(words[j] as string) || (words[j] === "for" && words[j + 1] === "me")) {
+      const k = words[j] === "for" ? j : words[j + 1] === "it" ? j + 2 : j + 1;
+      const closes = words[j] !== "for" || k + 2 >= end || s.separated(k + 1);
+      if (words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i) && closes)
+        return { option: option.index, end: k + 2 };
     }
     // "Stall A deserves the award.", "Candidate C gets the job.", and "Stall A deserves first prize" / "the top spot"
     // (fresh48): an article, a rank, both or neither before the prize
@@ -519,6 +525,9 @@ const FOR_US: readonly (readonly string[])[] = [
 
 /** Leads of siding with another agent: "I'm with Agent 2 on C", "I'll go along with what Agent 1 proposed: C". */
 const SIDING_LEADS: readonly (readonly string[])[] = [
+  // "Agree with Agent 3's call on Monday 2pm" (fresh109)
+  ["agree", "with"],
+  ["i", "agree", "with"],
   ["i'm", "with"],
   ["im", "with"],
   ["i", "am", "with"],
@@ -551,6 +560,9 @@ function sidingLead(s: Sentence, i: number): number | null {
     if (words[j] === "and" && words[j + 1] === "agent") j++;
   }
   if (agents === 0) return null;
+  // "Agent 3's call on Monday 2pm", "Agent 1's pick of C": the option the agent's suggestion names
+  if (!what && agents === 1 && words[j] === "'s" && SUGGESTIONS.has(words[j + 1] as string))
+    return words[j + 2] === "on" || words[j + 2] === "of" || words[j + 2] === "for" ? j + 3 : null;
   if (what) {
     if (!SIDED_VERBS.has(words[j] as string)) return null;
     j++;
@@ -628,7 +640,8 @@ export function proposalAt(
   const lead = words[i + 1] === "final" || words[i + 1] === "current" ? i + 2 : i + 1;
   if (words[i] === "my" && cue.proposalNouns.has(words[lead] as string)) {
     let j = lead + 1;
-    if (PICK_VERBS.has(words[j] as string)) j++;
+    // "my money is still on Finch" (fresh109): an adverb of keeping after the verb
+    if (PICK_VERBS.has(words[j] as string)) j += STILL.has(words[j + 1] as string) ? 2 : 1;
     else if (words[j] === "would" && words[j + 1] === "be") j += 2;
     // "My recommendation to the panel: X", "my pick for the team: X"
     if (
@@ -666,14 +679,7 @@ export function proposalAt(
   if (named !== null) return named;
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
-    let ok = true;
-    for (let v = 0; v < verb.length; v++) {
-      if (words[i + v] !== verb[v]) {
-        ok = false;
-        break;
-      }
-    }
-    if (!ok) continue;
+    if (!verb.every((w, v) => words[i + v] === w)) continue;
     let speaker = s.clauseStart(i);
     for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
       // "I was going to propose X", "I initially wanted to pick X": not a proposal now

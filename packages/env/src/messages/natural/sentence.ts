@@ -129,11 +129,7 @@ export class Sentence {
       // "If no one objects, I propose X" is a proposal: the condition is only the team's consent
       // "..., provided the torn glove is his", "..., as long as Carol can make it": a proviso holds it back as "if" does
       const proviso = provisoAt(tokens, words, i, from);
-      if (
-        ((w === "if" || w === "assuming" || proviso) && !consentCondition(words, i, to) && !hearIf(words, i)) ||
-        w === "whether" ||
-        w === "suppose"
-      ) {
+      if (conditionOpens(words, i, from, to, proviso)) {
         this.conditionalSegments[this.conditionalSegments.length - 1] = true;
       }
       this.segmentOf[i - from] = this.conditionalSegments.length - 1;
@@ -665,4 +661,18 @@ function earlierOwn(words: readonly string[], i: number, from: number): boolean 
   if (words[i] !== "had" || i === from) return false;
   const who = words[i - 1];
   return (who === "i" || who === "we") && !NOT_RECORDED.has(words[i + 1] as string);
+}
+
+/**
+ * Does a condition open at i that holds back the rest of its clause segment ("if", "assuming", a proviso, "whether",
+ * "suppose"), other than the team's consent ("if nobody objects") or hearing ("if I heard right")? "Even if it's as
+ * low as I suspect, B still edges out F, so I'd go with B" (fresh109) is a concession, no condition on the rest (its
+ * own clause is still gated: nothing in it is asserted).
+ */
+function conditionOpens(words: readonly string[], i: number, from: number, to: number, proviso: boolean): boolean {
+  const w = words[i] as string;
+  if (w === "whether" || w === "suppose") return true;
+  if (!(w === "if" || w === "assuming" || proviso)) return false;
+  if (w === "if" && words[i - 1] === "even" && i - 1 >= from) return false;
+  return !consentCondition(words, i, to) && !hearIf(words, i);
 }

@@ -265,6 +265,27 @@ describe("proposals (proposal-cues.ts, verbless-proposal.ts)", () => {
     expect(acts("That leaves Employee A as the only suspect.", theft)).toEqual(nothing);
   });
 
+  it("fresh109's forms: 'my money is still on', 'D for me' after a semicolon, 'my selection', 'agree with Agent 3's call on'", () => {
+    expect(acts("That isn't enough to move me - my money is still on Finch.", manor)).toEqual([propose(2)]);
+    expect(acts("C is out; D for me.", stalls)).toEqual([propose(3)]);
+    expect(acts("Stall D for me and Stall C for Agent 2.", stalls)).toEqual(nothing);
+    expect(acts("Stall D: cakes sold 2. That's my selection.", stalls)).toEqual([share(3, 0, 2), propose(3)]);
+    expect(acts("My selection of cakes is small.", stalls)).toEqual(nothing);
+    expect(acts("Agree with Agent 3's call on Monday 2pm — put me down for it too.", meetings)).toEqual([propose(2)]);
+  });
+
+  it("'even if' concedes: the choice after it stands, a level inside it is not stated; 'if' still holds it back", () => {
+    expect(acts("Even if Restaurant B's cleanliness is 1, I'd go with Restaurant B.", bigTeam)).toEqual([propose(1)]);
+    expect(acts("If Restaurant B's cleanliness is 1, I'd go with Restaurant F.", bigTeam)).toEqual(nothing);
+  });
+
+  it("'Until ...,' opening the sentence says how long the choice holds", () => {
+    expect(acts("Until something turns up there, I'm standing by Employee A as the culprit.", theft)).toEqual([
+      propose(0),
+    ]);
+    expect(acts("Until Agent 2 answers, I won't back Employee A.", theft)).toEqual(nothing);
+  });
+
   it("a line closed by a colon heads what follows; a plural noun opens no command", () => {
     for (const text of [
       "Counts from my side of Shelf A:",

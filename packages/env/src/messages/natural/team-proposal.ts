@@ -331,6 +331,11 @@ export function teamProposal(s: Sentence, from: number, sentenceEnd: number, sta
  */
 export function consentOpening(s: Sentence, from: number, to: number): number {
   const { words } = s;
+  // "Until something turns up there, I'm standing by X" (fresh109): how long the choice holds, up to its pause
+  if (words[from] === "until") {
+    for (let e = from + 1; e < Math.min(from + 8, to - 1); e++) if (s.separated(e)) return e + 1;
+    return from;
+  }
   if (words[from] !== "if" && words[from] !== "unless") return from;
   for (let v = from + 2; v <= Math.min(from + 5, to - 1); v++)
     if (cue.consent.has(words[v] as string)) {
