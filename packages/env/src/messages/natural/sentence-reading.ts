@@ -528,6 +528,22 @@ export class SentenceReading {
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */
   private followUp(sentence: Sentence, first: number, to: number, at: number): boolean {
     const { state } = this;
+    // "Restaurant B's value for money: 5/5. Restaurant A's: 4/5." (fresh108): another option's level of the one
+    // attribute the sentence before shared, its attribute left out
+    // "Restaurant A's?": the same attribute asked of another option
+    const other = this.lastShare === null ? null : possessiveLevel(sentence, first, to, state);
+    if (other !== null && this.lastShare !== null) {
+      const { option, attribute } = this.lastShare.act as { option: number; attribute: number };
+      if (other.option !== option) {
+        const act: Act =
+          other.value === null
+            ? { kind: "ask", option: other.option, attribute }
+            : { kind: "share", option: other.option, attribute, level: this.checked(other.value) };
+        this.acts.push({ at, act });
+        this.lastShare = null;
+        return true;
+      }
+    }
     // "Candidate C's communication? It's a 2.": a question the speaker answers at once is a share
     // "Service at Restaurant C? A 5.", "Leadership for Candidate A? 4.": a bare level answers it too
     const answer =
@@ -687,4 +703,26 @@ export class SentenceReading {
     }
     return false;
   }
+}
+
+/**
+ * "Restaurant A's: 4/5.", "Restaurant A's is a 4." as the whole sentence: an option's possessive with its attribute
+ * left out, then (after a colon, "is" or "=") one level closing the sentence; or "Restaurant A's?" alone, a question
+ * (value null). The option and the level, or null.
+ */
+function possessiveLevel(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { option: number; value: number | null } | null {
+  const { words } = s;
+  const option = state.options.match(words, first);
+  if (option === null || words[option.end] !== "'s") return null;
+  let j = option.end + 1;
+  if (j === to) return (s.tokens[j - 1] as NaturalToken).question ? { option: option.index, value: null } : null;
+  if (words[j] === "is" || words[j] === "=") j++;
+  if (words[j] === "a" || words[j] === "an") j++;
+  const level = levelAt(s, j, to, state);
+  return level !== null && level.end === to ? { option: option.index, value: level.value } : null;
 }

@@ -241,6 +241,29 @@ describe("more paired lists and headings (paired-shares.ts, attribute-heading.ts
   });
 });
 
+describe("one level for two attributes, and an option's possessive carrying the attribute before (share-items.ts, sentence-reading.ts)", () => {
+  it("'scores 5 on ambience and value for money' closing its clause gives both; another clause after it does not", () => {
+    expect(
+      acts("Restaurant B scores 5 on ambience and value for money; Restaurant D gets a 5 for service.", bigTeam),
+    ).toEqual([share(1, 2, 5), share(1, 3, 5), share(3, 1, 5)]);
+    expect(acts("Restaurant B scores 5 on ambience and value for money is 3.")).not.toContainEqual(share(1, 3, 5));
+  });
+
+  it("'Restaurant A's: 4/5.' after one share takes its attribute; 'Restaurant A's?' asks it; nothing without a share before", () => {
+    expect(acts("Restaurant B's value for money: 5/5. Restaurant A's: 4/5.")).toEqual([share(1, 3, 5), share(0, 3, 4)]);
+    expect(acts("Restaurant B's value for money is 5. Restaurant A's is a 4.")).toEqual([
+      share(1, 3, 5),
+      share(0, 3, 4),
+    ]);
+    expect(acts("Restaurant B's value for money is 5. Restaurant A's?")).toEqual([
+      share(1, 3, 5),
+      { kind: "ask", option: 0, attribute: 3 },
+    ]);
+    expect(acts("I like it. Restaurant A's: 4/5.")).toEqual(nothing);
+    expect(acts("Restaurant B's value for money is 5. Restaurant B's: 4/5.")).toEqual([share(1, 3, 5)]);
+  });
+});
+
 describe("proposals (proposal-cues.ts, verbless-proposal.ts)", () => {
   it("siding with other agents on an option", () => {
     expect(acts("I'm with Agent 2 on C.")).toEqual([propose(2)]);

@@ -196,7 +196,9 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   // "rated 5 for cleanliness and location alike" (fresh61): "alike" after the pair as "both" before it
   const alike = other !== null && other.end < end && s.words[other.end] === "alike";
   if (both && (other === null || other.end > end)) return null;
-  if (other !== null && (both || alike))
+  // "Restaurant B scores 5 on ambience and value for money;" (fresh108): the pair closing the clause shares the level
+  const closed = other !== null && other.end <= end && (other.end >= end || s.separated(other.end - 1));
+  if (other !== null && (both || alike || closed))
     return {
       attribute: attr.index,
       level: level.value,
