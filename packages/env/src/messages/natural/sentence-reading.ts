@@ -20,6 +20,7 @@ import { consentProposal } from "./consent-proposal";
 import { availabilityShare } from "./availability-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedOptions, namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
+import { parenthesizedLevels } from "./parenthesized-levels";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -307,6 +308,10 @@ export class SentenceReading {
     this.readListed(sentence, found, first, to);
     const shaped = this.readShapes(sentence, found, first, to);
     this.readCarriedPairs(sentence, found, first, to);
+    // "The poison bottle (3) and library key (3) point to him strongly" (fresh101): levels in parentheses after names
+    if (!found.acts.some((a) => a.kind === "share"))
+      for (const act of parenthesizedLevels(sentence, this.text, first, to, state))
+        found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");

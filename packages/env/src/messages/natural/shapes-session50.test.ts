@@ -264,6 +264,54 @@ describe("one level for two attributes, and an option's possessive carrying the 
   });
 });
 
+describe("levels in parentheses after an attribute's name (parenthesized-levels.ts)", () => {
+  it("the sentence's one option, or the option talked about; each '(level)' alone after its attribute", () => {
+    expect(
+      acts("Final answer: **Doctor Finch**. The poison bottle (3) and library key (3) point to him strongly.", manor),
+    ).toEqual([propose(2), share(2, 3, 3), share(2, 2, 3)]);
+    expect(acts("My vote goes to **Stall D**. It leads in cakes sold (2) on my end.", stalls)).toEqual([
+      propose(3),
+      share(3, 0, 2),
+    ]);
+    expect(acts("Restaurant B leads on value for money (5) and ambience (5) in my data.")).toEqual([
+      share(1, 3, 5),
+      share(1, 2, 5),
+    ]);
+  });
+
+  it("every '(level)' after a distinct attribute goes to the one option named (property, against the cells written)", () => {
+    const { options, attributes } = bigTeam.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.uniqueArray(fc.tuple(fc.nat(attributes.length - 1), fc.integer({ min: 1, max: 5 })), {
+          minLength: 1,
+          maxLength: 3,
+          selector: ([a]) => a,
+        }),
+        (o, cells) => {
+          const list = cells.map(([a, l]) => `${attributes[a]} (${l})`);
+          const joined = list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+          const text = `I'm impressed by ${options[o]}, mostly for its ${joined}.`;
+          expect(acts(text, bigTeam)).toEqual(cells.map(([a, l]) => share(o, a, l)));
+        },
+      ),
+      { numRuns: 60, seed: 50 },
+    );
+  });
+
+  it("two options named, no option at all, more than a level in the parenthesis, or a negation: nothing", () => {
+    for (const text of [
+      "Restaurant A beats Restaurant B on service (4).",
+      "Service (4) is what matters.",
+      "Restaurant B leads on service (4 vs 2).",
+      "Restaurant B doesn't lead on service (4).",
+      "If Restaurant B's service (4) holds, fine.",
+    ])
+      expect(acts(text)).toEqual(nothing);
+  });
+});
+
 describe("proposals (proposal-cues.ts, verbless-proposal.ts)", () => {
   it("siding with other agents on an option", () => {
     expect(acts("I'm with Agent 2 on C.")).toEqual([propose(2)]);

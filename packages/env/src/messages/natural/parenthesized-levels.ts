@@ -1,0 +1,52 @@
+import type { Act } from "../act";
+import type { NaturalToken } from "../natural-tokens";
+import type { ParseState, Sentence } from "./sentence";
+import { levelAt } from "./share-items";
+
+// Levels in parentheses right after an attribute's name (issue 26, session 50; fresh101, fresh103, fresh109): "The
+// poison bottle (3) and library key (3) point to him strongly", "thanks mostly to food quality (5) and value for
+// money (3)". Chat models write a cell's level this way inside a reason; the option is the sentence's one option or,
+// where it names none, the one the talk is about.
+
+/**
+ * The shares of `<attribute> (<level>)` items in first..to: each parenthesis holding the level alone ("(3)",
+ * "(4/5)"), right after the attribute's name. The option is the one option the sentence names (none named twice
+ * differently, none as "than" / "vs" another), else the option the sentence before spoke about; with neither, or
+ * with a negation, condition or someone else's word over an item, nothing. Exact or nothing.
+ */
+export function parenthesizedLevels(s: Sentence, text: string, first: number, to: number, state: ParseState): Act[] {
+  const { words } = s;
+  const items: { attribute: number; level: number }[] = [];
+  let option: number | null = null;
+  for (let k = first; k < to; k++) {
+    const named = state.options.match(words, k);
+    if (named !== null) {
+      if (option !== null && option !== named.index) return [];
+      option = named.index;
+      k = named.end - 1;
+      continue;
+    }
+    const attribute = state.attributes.match(words, k);
+    if (attribute === null || attribute.end >= to) continue;
+    const level = parenthesized(s, text, attribute.end, to, state);
+    if (level === null) continue;
+    if (s.gate[k] === true || s.modal[k] === true) return [];
+    items.push({ attribute: attribute.index, level });
+    k = attribute.end;
+  }
+  const place = option ?? state.subject ?? null;
+  if (items.length === 0 || place === null) return [];
+  if (new Set(items.map((i) => i.attribute)).size !== items.length) return [];
+  return items.map((i) => ({ kind: "share", option: place, attribute: i.attribute, level: i.level }));
+}
+
+/** The level a parenthesis at k holds alone ("(3)", "(4/5)"), or null. */
+function parenthesized(s: Sentence, text: string, k: number, to: number, state: ParseState): number | null {
+  const token = s.tokens[k] as NaturalToken | undefined;
+  if (token === undefined || !token.aside) return null;
+  const level = levelAt(s, k, to, state);
+  if (level === null || level.end !== k + 1) return null;
+  // the raw word is the whole parenthesis: "(3)", "(4/5),"
+  const raw = text.slice(token.start, token.end);
+  return /^\((?:[+-]?\d{1,2}(?:\/\d{1,2})?)\)[.,;:!?]*$/.test(raw) ? level.value : null;
+}
