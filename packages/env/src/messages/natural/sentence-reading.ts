@@ -561,9 +561,10 @@ export class SentenceReading {
     }
     // "X's service isn't 5. It's actually 4.": the next sentence corrects the one pair a claim named
     const corrected = this.lastClaim === null ? null : correctionLevel(sentence, first, to, state);
+    // "My copy says 1, so D isn't cleared by that." (fresh102): a consequence after the level, naming no cell
     if (
       corrected !== null &&
-      corrected.end === to &&
+      (corrected.end === to || consequenceTail(sentence, corrected.end, to, state)) &&
       this.lastClaim !== null &&
       restatedFits(corrected, this.lastClaim)
     ) {
@@ -730,4 +731,20 @@ function possessiveLevel(
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, to, state);
   return level !== null && level.end === to ? { option: option.index, value: level.value } : null;
+}
+
+/** Words opening a consequence after a level: "..., so D isn't cleared", "..., which rules D out". */
+const CONSEQUENCES = new Set(["so", "which", "meaning", "hence", "therefore"]);
+
+/**
+ * Is k..to a consequence closing the sentence after a pause ("..., so D isn't cleared by that"), naming no attribute
+ * and holding no number (it draws a conclusion, it states no other cell)?
+ */
+function consequenceTail(s: Sentence, k: number, to: number, state: ParseState): boolean {
+  if (k >= to || !s.separated(k - 1) || !CONSEQUENCES.has(s.words[k] as string)) return false;
+  for (let j = k + 1; j < to; j++) {
+    if (state.attributes.match(s.words, j) !== null) return false;
+    if (/[0-9]/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return false;
+  }
+  return true;
 }

@@ -378,6 +378,14 @@ describe("the speaker's earlier value and number forms (sentence.ts, lone-share.
     expect(acts("I had to double-check, and Employee E's email records are 0.", theft)).toEqual([share(4, 3, 0)]);
   });
 
+  it("a disputed value answered with the speaker's own, then a consequence naming no cell", () => {
+    const claim = "Agent 1 relayed that Employee D's desk search came back 0. ";
+    expect(acts(`${claim}My copy says 1, so D isn't cleared by that.`, theft)).toEqual([share(3, 2, 1)]);
+    // a consequence naming another cell or holding a number is left unread (the level's reading stays exact)
+    expect(acts(`${claim}My copy says 1, so D's email records matter more.`, theft)).toEqual(nothing);
+    expect(acts(`${claim}My copy says 1, so 2 of them are cleared.`, theft)).toEqual(nothing);
+  });
+
   it("a unit between a level and its scale ('1 star out of 5'), only on the task's scale", () => {
     expect(acts("Restaurant C's ambience only gets 1 star out of 5.")).toEqual([share(2, 2, 1)]);
     expect(acts("Restaurant C's ambience only gets 1 star out of 3.")).toEqual(nothing);
