@@ -104,6 +104,18 @@ describe("levels at the leaves of JSON and YAML keyed by names (name-path-acts.t
     ).toEqual([share(2, 2, 3), propose(2)]);
   });
 
+  it("an option key naming no option is refused, never replaced by another value's option", () => {
+    const r = parseNatural(
+      fence(
+        "json",
+        '{"act": "share", "option": "Restaurant Z", "attribute": "service", "level": 4, "versus": "Restaurant A"}',
+      ),
+      restaurants,
+    );
+    expect(r.acts).toEqual(nothing);
+    expect(r.unparsed?.join(" ")).toMatch(/share\.option: unknown name "Restaurant Z"/);
+  });
+
   it("'action: propose' over an evidence list proposes the option its other values name", () => {
     const text = fence(
       "yaml",

@@ -178,7 +178,8 @@ function normalised(o: Record<string, unknown>, task: NaturalTask, names: Names)
   // a nested map's two keys: which is the option and which the attribute is told by the names
   const values = Array.isArray(o.names) ? { first: o.names[0], second: o.names[1] } : o;
   delete out.names;
-  const option = cell(o.option, names.option) ?? nameByValue(values, names.option);
+  // an option under its own key that names none ("Restaurant Z") stays as written, to be refused, not replaced
+  const option = o.option !== undefined ? cell(o.option, names.option) : nameByValue(values, names.option);
   if (option !== undefined) out.option = options[option];
   const attribute = cell(o.attribute, names.attribute);
   const byValue = nameByValue(values, names.attribute);
