@@ -4,7 +4,8 @@ import { answerNames } from "./answer-names";
 
 type ToolTask = Pick<PublicTask, "domain" | "decision" | "agents" | "levels">;
 
-const INTEGER = /^-?(0|[1-9][0-9]{0,8})$/;
+/** An integer as tool arguments and structured replies write it: "-2", "0", "14" (no sign on 0, no leading zero). */
+export const INTEGER = /^-?(0|[1-9][0-9]{0,8})$/;
 const AGENT = /^@?(?:agent\s*)?([1-9][0-9]{0,5})$/i;
 
 /** What one tool call means: an act, a choice, or why it means nothing. */

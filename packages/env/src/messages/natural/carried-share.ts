@@ -27,9 +27,6 @@ const VIEWS: readonly (readonly string[])[] = [
   ["from", "my", "side"],
   ["from", "what", "i", "have"],
   ["from", "what", "i", "can", "see"],
-  // "are both a 2 for it in what I can see" (fresh103)
-  ["in", "what", "i", "can", "see"],
-  ["in", "what", "i", "see"],
   ["from", "what", "i", "see"],
   ["for", "what", "it's", "worth"],
   ["i'm", "seeing"],

@@ -1,3 +1,4 @@
+import { INTEGER } from "../read-tool-call";
 import { foldCell, type Names } from "./table-acts";
 
 /** Keys that name an act's kind in JSON or YAML: {"act": "share", ...}, "type: pass". */
@@ -57,7 +58,6 @@ const FIELD_KEYS = new Set<string>(["option", "attribute", ...KIND_KEYS, ...LEVE
 const OTHERS_KEY =
   /\bagents?\b|\bagent ?\d|\b(?:reported|heard|relayed|received|others?|teammates?|claimed|said|told)\b/;
 
-const INTEGER = /^-?(0|[1-9][0-9]{0,8})$/;
 /** Deepest nesting walked, and most shares taken from one value: a hostile value stays cheap. */
 const MAX_DEPTH = 5;
 const MAX_SHARES = 64;
@@ -139,19 +139,31 @@ export function namePathShares(
  * nothing here.
  */
 function siblingNames(o: Record<string, unknown>, names: Names): PathContext {
-  const options = new Set<number>();
-  const attributes = new Set<number>();
-  for (const [key, v] of Object.entries(o)) {
-    const k = foldKey(key);
-    if (typeof v !== "string" || GROUP_KEYS.has(k) || OTHERS_KEY.test(k) || v.length > 60) continue;
-    const cell = foldCell(v);
-    const option = names.option(cell);
-    const attribute = option === undefined ? names.attribute(cell) : undefined;
-    if (option !== undefined) options.add(option);
-    else if (attribute !== undefined) attributes.add(attribute);
-  }
+  const own = Object.fromEntries(
+    Object.entries(o).filter(([key]) => !GROUP_KEYS.has(foldKey(key)) && !OTHERS_KEY.test(foldKey(key))),
+  );
   const found: PathContext = {};
-  if (options.size === 1) found.option = [...options][0] as number;
-  if (attributes.size === 1) found.attribute = [...attributes][0] as number;
+  const option = nameByValue(own, names.option);
+  const attribute = nameByValue(own, names.attribute);
+  if (option !== undefined) found.option = option;
+  if (attribute !== undefined) found.attribute = attribute;
   return found;
+}
+
+/** The name a string value states, read as a table cell is (whole, a letter, a person, a short form), or undefined. */
+export function cellName(v: unknown, pick: (cell: string) => number | undefined): number | undefined {
+  return typeof v === "string" && v.length <= 60 ? pick(foldCell(v)) : undefined;
+}
+
+/** The one name (option or attribute, as `pick` reads a value) the object's string values state, or undefined. */
+export function nameByValue(
+  o: Record<string, unknown>,
+  pick: (cell: string) => number | undefined,
+): number | undefined {
+  const found = new Set<number>();
+  for (const v of Object.values(o)) {
+    const k = cellName(v, pick);
+    if (k !== undefined) found.add(k);
+  }
+  return found.size === 1 ? ([...found][0] as number) : undefined;
 }

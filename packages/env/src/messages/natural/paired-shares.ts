@@ -269,15 +269,30 @@ function levelsAfterVerbs(
  * verb words and fillers, then one level closing the clause. The level, or null.
  */
 function bothLevel(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  const at = pastBoth(s, k, end, false, (w, t) => plainVerb(w, state, s, t));
+  return at === null ? null : closedLevel(s, at, end, state);
+}
+
+/**
+ * Past "both" / "each" (and "all" where `all`) among up to four words from k that are fillers ("are", "have", `more`
+ * words: a plain verb, "at"): where the level should stand, or null when no "both" stood there.
+ */
+function pastBoth(
+  s: Sentence,
+  k: number,
+  end: number,
+  all: boolean,
+  more: (w: string, at: number) => boolean = () => false,
+): number | null {
   let at = k;
   let both = false;
   for (let v = 0; v < 5 && at < end; v++) {
     const w = s.words[at] as string;
-    if (w === "both" || w === "each") both = true;
-    else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w) || plainVerb(w, state, s, at))) break;
+    if (w === "both" || w === "each" || (all && w === "all")) both = true;
+    else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w) || more(w, at))) break;
     at++;
   }
-  return both ? closedLevel(s, at, end, state) : null;
+  return both ? at : null;
 }
 
 /**
@@ -290,17 +305,11 @@ function levelThenPlace(
   end: number,
   state: ParseState,
 ): { value: number; option: number; end: number } | null {
-  let at = k;
-  let both = false;
-  for (let v = 0; v < 5 && at < end; v++) {
-    const w = s.words[at] as string;
-    if (w === "both" || w === "each" || w === "all") both = true;
-    else if (!(cue.haveVerbs.has(w) || cue.pairFillers.has(w))) break;
-    at++;
-  }
+  let at = pastBoth(s, k, end, true);
+  if (at === null) return null;
   // "are both a 2 for Tuesday morning" (fresh103): an article before the level
-  if (both && (s.words[at] === "a" || s.words[at] === "an") && levelAt(s, at + 1, end, state) !== null) at++;
-  const level = both ? levelAt(s, at, end, state) : null;
+  if ((s.words[at] === "a" || s.words[at] === "an") && levelAt(s, at + 1, end, state) !== null) at++;
+  const level = levelAt(s, at, end, state);
   if (level === null) return null;
   const place = placedOption(s, level.end, end, state);
   if (place === null) return null;
@@ -774,20 +783,13 @@ function morePairs(
 
 /**
  * "Restaurant B and Restaurant F both sit at 4 for service" (fresh108): after a list of options, "both" / "all" /
- * "each" among up to four plain verb words and fillers ("at"), one level, then "for" / "on" / "in" and the attribute
+ * "each" among up to four plain verb words and fillers ("sit", "at"), one level, then "for" / "on" / "in" and the attribute
  * closing the clause: that level for every option. Null otherwise.
  */
 function sharedForAttribute(s: Sentence, j: number, end: number, state: ParseState, options: number[]): Paired | null {
   const { words } = s;
-  let at = j;
-  let both = false;
-  for (let v = 0; v < 5 && at < end; v++) {
-    const w = words[at] as string;
-    if (w === "both" || w === "each" || w === "all") both = true;
-    else if (!(w === "at" || cue.haveVerbs.has(w) || cue.pairFillers.has(w) || plainVerb(w, state, s, at))) break;
-    at++;
-  }
-  const level = both ? levelAt(s, at, end, state) : null;
+  const at = pastBoth(s, j, end, true, (w, t) => plainVerb(w, state, s, t));
+  const level = at === null ? null : levelAt(s, at, end, state);
   if (level === null || !cue.levelPrepositions.has(words[level.end] as string)) return null;
   const attribute = state.attributes.match(words, level.end + 1);
   if (attribute === null || !(attribute.end >= end || s.separated(attribute.end - 1))) return null;

@@ -242,6 +242,8 @@ describe("more paired lists and headings (paired-shares.ts, attribute-heading.ts
 
   it("options 'both sit at 4 for service'; without 'both' nothing", () => {
     expect(acts("Restaurant B and Restaurant C both sit at 4 for service.")).toEqual([share(1, 1, 4), share(2, 1, 4)]);
+    // a plain verb of no filler list before the level
+    expect(acts("Restaurant B and Restaurant C both land at 4 for service.")).toEqual([share(1, 1, 4), share(2, 1, 4)]);
     expect(acts("Restaurant B and Restaurant C sit at 4 for service.")).toEqual(nothing);
   });
 

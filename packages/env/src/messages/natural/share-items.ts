@@ -156,8 +156,7 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   let j = k;
   for (let f = 0; f < 4 && j < end && cue.levelLeads.has(s.words[j] as string); f++) j++;
   let level: { value: number; end: number } | null;
-  if (cue.fullMarks.has(s.words[j] as string) && FULL_NOUNS.has(s.words[j + 1] as string))
-    level = { value: state.task.levels[1], end: j + 2 };
+  if (fullMarksWords(s.words, j)) level = { value: state.task.levels[1], end: j + 2 };
   // "a perfect score for X" (fresh108): "perfect" and "score" skipped as lead words
   else if (topSkipped(s.words, k, j)) level = { value: state.task.levels[1], end: j };
   // "Apartment D scores the top of the scale on neighbourhood" (fresh69)
@@ -224,10 +223,14 @@ export function scaleEndAt(
 /** Nouns of the scale's top after "full" / "top" / "perfect": "full marks", "a perfect score" (fresh108). */
 const FULL_NOUNS = new Set(["marks", "score", "rating"]);
 
+/** Do the words at k say the scale's top: "full marks", "top marks", "perfect score"? */
+function fullMarksWords(words: readonly string[], k: number): boolean {
+  return cue.fullMarks.has(words[k] as string) && FULL_NOUNS.has(words[k + 1] as string);
+}
+
 /** Did the lead words k..j-1 skipped before a level hold "perfect score" / "top marks" (the scale's top)? */
 function topSkipped(words: readonly string[], k: number, j: number): boolean {
-  for (let t = k; t + 1 < j; t++)
-    if (cue.fullMarks.has(words[t] as string) && FULL_NOUNS.has(words[t + 1] as string)) return t + 2 === j;
+  for (let t = k; t + 1 < j; t++) if (fullMarksWords(words, t)) return t + 2 === j;
   return false;
 }
 
@@ -238,7 +241,7 @@ export function fullMarksAt(s: Sentence, at: number, state: ParseState): { value
   if ((s.words[k] === "a" || s.words[k] === "the") && cue.fullMarks.has(s.words[k + 1] as string)) k++;
   else if (k - 2 >= s.from && topSkipped(s.words, k - 2, k) && (k >= s.to || s.separated(k - 1)))
     return { value: state.task.levels[1], end: k };
-  if (!cue.fullMarks.has(s.words[k] as string) || !FULL_NOUNS.has(s.words[k + 1] as string)) return null;
+  if (!fullMarksWords(s.words, k)) return null;
   // "Miss Hartley's torn glove gets full marks in my notes" (fresh66): the speaker's source may close it
   const closes = k + 2 >= s.to || s.separated(k + 1) || ownSource(s.words, k + 2, s.to, s);
   return closes ? { value: state.task.levels[1], end: k + 2 } : null;

@@ -4,16 +4,18 @@ import type { NaturalTask } from "./sentence";
 import { labelledRowActs } from "./labelled-rows";
 import { rankingActs } from "./ranking-acts";
 import {
+  cellName,
   GROUP_KEYS,
   foldKey,
   KIND_KEYS,
   LEVEL_KEYS,
   LIST_KEYS,
+  nameByValue,
   namePathShares,
   type PathNames,
   TO_KEYS,
 } from "./name-path-acts";
-import { creditedToOthers, foldCell, gridActs, type Names, tableActs, tableContext } from "./table-acts";
+import { creditedToOthers, gridActs, type Names, tableActs, tableContext } from "./table-acts";
 import { parseYamlSubset } from "./yaml-subset";
 
 /** Acts found outside sentences (tables, JSON, YAML), each at its offset in the text, and what was not read. */
@@ -153,17 +155,6 @@ function nestedShares(o: Record<string, unknown>, out: Record<string, unknown>[]
   return true;
 }
 
-/** The one name (option or attribute, as `pick` reads a value) the object's string values state, or undefined. */
-function nameByValue(o: Record<string, unknown>, pick: (cell: string) => number | undefined): number | undefined {
-  const found = new Set<number>();
-  for (const v of Object.values(o)) {
-    if (typeof v !== "string" || v.length > 60) continue;
-    const k = pick(foldCell(v));
-    if (k !== undefined) found.add(k);
-  }
-  return found.size === 1 ? ([...found][0] as number) : undefined;
-}
-
 /**
  * An act object's fields under the names `readToolCall` reads: the option and attribute under their own keys or
  * as the one value naming an option / attribute ({"shelf": "Shelf A", "item": "apples"}), each read as a table
@@ -173,15 +164,13 @@ function nameByValue(o: Record<string, unknown>, pick: (cell: string) => number 
 function normalised(o: Record<string, unknown>, task: NaturalTask, names: Names): Record<string, unknown> {
   const out: Record<string, unknown> = { ...o };
   const { options, attributes } = task.domain;
-  const cell = (v: unknown, pick: (cell: string) => number | undefined): number | undefined =>
-    typeof v === "string" && v.length <= 60 ? pick(foldCell(v)) : undefined;
   // a nested map's two keys: which is the option and which the attribute is told by the names
   const values = Array.isArray(o.names) ? { first: o.names[0], second: o.names[1] } : o;
   delete out.names;
   // an option under its own key that names none ("Restaurant Z") stays as written, to be refused, not replaced
-  const option = o.option !== undefined ? cell(o.option, names.option) : nameByValue(values, names.option);
+  const option = o.option !== undefined ? cellName(o.option, names.option) : nameByValue(values, names.option);
   if (option !== undefined) out.option = options[option];
-  const attribute = cell(o.attribute, names.attribute);
+  const attribute = cellName(o.attribute, names.attribute);
   const byValue = nameByValue(values, names.attribute);
   if (attribute !== undefined) out.attribute = attributes[attribute];
   else if (o.attribute === undefined && byValue !== undefined) out.attribute = attributes[byValue];
@@ -206,9 +195,8 @@ function readObject(
   names: Names,
   out: StructuredActs,
 ): void {
-  const key = KIND_KEYS.find((k) => typeof o[k] === "string" && ACT_NAMES.has((o[k] as string).trim().toLowerCase()));
   const args = typeof o.arguments === "object" && o.arguments !== null ? (o.arguments as Record<string, unknown>) : o;
-  const reading = readToolCall(key === undefined ? undefined : o[key], normalised(args, task, names), task);
+  const reading = readToolCall(namedKind(o), normalised(args, task, names), task);
   if ("act" in reading) out.acts.push({ at, act: reading.act });
   else if ("error" in reading) out.unparsed.push({ at, text: reading.error });
 }
@@ -235,7 +223,6 @@ function balancedEnd(text: string, start: number): number {
 /** What the JSON and YAML readers of one message share: the task, its names, the message's lines. */
 interface ValueReading {
   task: NaturalTask;
-  names: Names;
   path: PathNames;
   lines: readonly { text: string; start: number }[];
   out: StructuredActs;
@@ -256,9 +243,10 @@ function readValue(objects: Record<string, unknown>[], at: number, first: number
   const others = creditedToOthers(r.lines, first, last + 1);
   let asked = false;
   for (const o of objects) {
-    if (others && namedKind(o) === "share") continue;
-    asked ||= namedKind(o) === "ask";
-    readObject(o, at, r.task, r.names, r.out);
+    const kind = namedKind(o);
+    if (others && kind === "share") continue;
+    asked ||= kind === "ask";
+    readObject(o, at, r.task, r.path.names, r.out);
   }
   return asked;
 }
@@ -335,7 +323,7 @@ function yamlActs(r: ValueReading, read: ReadonlySet<number>): void {
     if (item === null) return;
     const kind = item.fields.act ?? item.fields.type ?? item.fields.kind ?? item.fields.action;
     if (kind !== undefined && ACT_NAMES.has(kind.toLowerCase())) {
-      readObject({ ...item.fields, act: kind }, item.at, r.task, r.names, out);
+      readObject({ ...item.fields, act: kind }, item.at, r.task, r.path.names, out);
       out.masked.push(...item.lines);
     }
     item = null;
@@ -414,7 +402,7 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
   }
   const tables = tableContext(lines, task);
   const path = { names: tables.names, options: task.domain.options, attributes: task.domain.attributes, others: false };
-  const reading: ValueReading = { task, names: tables.names, path, lines, out };
+  const reading: ValueReading = { task, path, lines, out };
   const ranges = jsonActs(text, reading);
   tableActs(lines, task, out, tables);
   gridActs(lines, task, out, tables);

@@ -1,3 +1,4 @@
+import { INTEGER } from "../read-tool-call";
 /** Most lines of a YAML block read, and its deepest nesting: keeps a hostile message cheap. */
 const MAX_LINES = 200;
 const MAX_DEPTH = 6;
@@ -7,7 +8,6 @@ interface Line {
   text: string;
 }
 
-const INTEGER = /^-?(0|[1-9][0-9]{0,8})$/;
 const KEY_VALUE = /^([A-Za-z_][\w .'-]{0,40}?)\s*:(?:\s+(.*))?$/;
 
 /** A YAML scalar: quotes stripped, an integer as a number, anything else as its text. */
