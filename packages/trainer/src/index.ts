@@ -9,7 +9,12 @@ export {
   validateTrainConfig,
 } from "./config/train-config";
 export type { TrainBudget, TrainConfigCost } from "./config/train-config-cost";
-export { DEFAULT_TRAIN_BUDGET, TRAINER_VOCAB_SIZE, trainConfigCost } from "./config/train-config-cost";
+export {
+  DEFAULT_TRAIN_BUDGET,
+  TRAINER_CELL_WORD_COUNT,
+  TRAINER_VOCAB_SIZE,
+  trainConfigCost,
+} from "./config/train-config-cost";
 export type {
   MetricsLine,
   RlDiagnostics,
@@ -76,7 +81,14 @@ export { givenCellAccuracy, givenCellProbes } from "./run/given-cell-accuracy";
 export type { BaseManifest } from "./run/pretrain-run";
 export { BASE_MANIFEST_VERSION, basePaths, runPretrain } from "./run/pretrain-run";
 export type { PolicyModel, SamplingPolicyOptions } from "./run/policy-model";
-export { actionIds, createPolicyModel, promptIds, samplingPolicy, trainerTokenizer } from "./run/policy-model";
+export {
+  actionIds,
+  createPolicyModel,
+  promptIds,
+  samplingPolicy,
+  TRAINER_CELL_WORDS,
+  trainerTokenizer,
+} from "./run/policy-model";
 export type { RlIterationContext } from "./run/rl-iteration";
 export { rlIteration } from "./run/rl-iteration";
 export type { RlRollout } from "./run/rl-rollout";

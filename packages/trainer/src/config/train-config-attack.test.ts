@@ -136,14 +136,17 @@ describe("train config under attack", () => {
           context: fc.integer({ min: 32, max: 96 }),
           mlpRatio: fc.integer({ min: 1, max: 4 }),
           tokenShift: fc.boolean(),
+          cellWords: fc.boolean(),
         }),
         ({ perHead, ...m }) => {
           const config = resolveTrainConfig({
             preset: "smoke",
             overrides: [{ model: { ...m, width: m.heads * perHead } }],
           });
+          const { cellWords, ...shape } = config.model;
+          expect(cellWords).toBe(m.cellWords);
           const shapes = transformerParameterShapes(
-            parseTransformerConfig({ ...config.model, vocabSize: trainerTokenizer().size }),
+            parseTransformerConfig({ ...shape, vocabSize: trainerTokenizer({ cellWords }).size }),
           );
           const count = shapes.reduce((sum, [, shape]) => sum + shape.reduce((a, b) => a * b, 1), 0);
           expect(trainConfigCost(config).parameters).toBe(count);

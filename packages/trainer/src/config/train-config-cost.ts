@@ -2,6 +2,8 @@ import type { TrainConfig } from "./train-config";
 
 /** Tokens of the trainer's tokenizer (CanonicalTokenizer.fromVocabulary({maxNumber: 100}), see trainerTokenizer). */
 export const TRAINER_VOCAB_SIZE = 198;
+/** Cell words `trainerTokenizer({ cellWords: true })` adds (8 options x 8 attributes; see TRAINER_CELL_WORDS). */
+export const TRAINER_CELL_WORD_COUNT = 64;
 
 /** What a training config may cost before validation refuses it; both are configurable through `budget`. */
 export interface TrainBudget {
@@ -38,7 +40,10 @@ export interface TrainConfigCost {
  * hidden and its ReLU) plus 2·H·T² attention scores and probabilities; per sequence (1 + 2 with tokenShift)·T·d
  * embeddings and 2·T·V logits and probabilities; 4 bytes each.
  */
-export function trainConfigCost(config: TrainConfig, vocabSize = TRAINER_VOCAB_SIZE): TrainConfigCost {
+export function trainConfigCost(
+  config: TrainConfig,
+  vocabSize = TRAINER_VOCAB_SIZE + (config.model.cellWords === true ? TRAINER_CELL_WORD_COUNT : 0),
+): TrainConfigCost {
   const { width: d, layers, heads, context: t, mlpRatio: m, tokenShift } = config.model;
   const v = vocabSize;
   const shift = tokenShift ? 2 : 0;

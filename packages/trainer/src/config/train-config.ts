@@ -167,6 +167,12 @@ export const TrainConfigSchema = z
         mlpRatio: int.min(1).max(8).default(4),
         /** Each position also embeds the one and two tokens before it (@cosir/policy's tokenShift). */
         tokenShift: z.boolean().default(false),
+        /**
+         * A fresh model's tokenizer reads and writes each cell `o<k> a<m>` (k, m < 8) as one word (trainerTokenizer's
+         * `cellWords`), so finding one's own cell is copying a word, not binding two. Absent: false. A run from a
+         * base keeps the base's tokenizer, whatever this says.
+         */
+        cellWords: z.boolean().optional(),
       })
       .strict()
       .default({}),

@@ -10,17 +10,32 @@ export interface PolicyModel {
 /** The largest integer word of the trainer's tokenizer (every number word is 0..TRAINER_MAX_NUMBER). */
 export const TRAINER_MAX_NUMBER = 100;
 
-/** Tokenizer covering every task the trainer and the held-out families generate (env's defaults). */
-export function trainerTokenizer(): CanonicalTokenizer {
-  return CanonicalTokenizer.fromVocabulary({ maxNumber: TRAINER_MAX_NUMBER });
+/** Options and attributes given a cell word by `trainerTokenizer({ cellWords: true })`: every held-out family's default size. */
+export const TRAINER_CELL_WORDS = { options: 8, attributes: 8 } as const;
+
+/**
+ * Tokenizer covering every task the trainer and the held-out families generate (env's defaults); with
+ * `cellWords`, a cell `o<k> a<m>` (k, m < 8) is one word (CanonicalTokenizer.withCellWords).
+ */
+export function trainerTokenizer(options: { cellWords?: boolean } = {}): CanonicalTokenizer {
+  const base = CanonicalTokenizer.fromVocabulary({ maxNumber: TRAINER_MAX_NUMBER });
+  return options.cellWords === true
+    ? base.withCellWords(TRAINER_CELL_WORDS.options, TRAINER_CELL_WORDS.attributes)
+    : base;
 }
 
+/**
+ * A fresh model over `tokenizer` (absent: the trainer's, with cell words where `model.cellWords`, a tokenizer
+ * setting the config keeps beside the model's shape).
+ */
 export function createPolicyModel(
-  model: Omit<TransformerConfigInput, "vocabSize">,
+  model: Omit<TransformerConfigInput, "vocabSize"> & { cellWords?: boolean },
   seed: number,
-  tokenizer = trainerTokenizer(),
+  tokenizer?: CanonicalTokenizer,
 ): PolicyModel {
-  return { model: new Transformer({ ...model, vocabSize: tokenizer.size }, { seed }), tokenizer };
+  const { cellWords, ...shape } = model;
+  const t = tokenizer ?? trainerTokenizer({ cellWords });
+  return { model: new Transformer({ ...shape, vocabSize: t.size }, { seed }), tokenizer: t };
 }
 
 /** Prompt ids for an observation, leaving room for `maxNewTokens` of action. */

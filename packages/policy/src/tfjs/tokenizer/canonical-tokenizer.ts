@@ -25,6 +25,11 @@ export const TokenizerJsonSchema = z.object({
       .min(1)
       .regex(/^[^\s]+$/, "a word has no white space"),
   ),
+  /**
+   * Cell words (absent: false): a cell `o<k> a<m>` is one word `o<k>.a<m>` wherever that word is in `words` (the
+   * SEE list, shares and asks alike), and decodes back to the two words; see `CanonicalTokenizer.withCellWords`.
+   */
+  cellWords: z.boolean().optional(),
 });
 export type TokenizerJson = z.infer<typeof TokenizerJsonSchema>;
 
@@ -32,6 +37,11 @@ export type TokenizerJson = z.infer<typeof TokenizerJsonSchema>;
 const HEAD_END = "HISTORY";
 /** Separator between history messages in canonical observation text. */
 const MESSAGE_BREAK = "|";
+/** An option word and an attribute word, the two halves of a cell. */
+const OPTION_WORD = /^o\d+$/;
+const ATTRIBUTE_WORD = /^a\d+$/;
+/** A cell word `o<k>.a<m>` (the tokenizer's `cellWords`). */
+const CELL_WORD = /^(o\d+)\.(a\d+)$/;
 
 /**
  * Word-level tokenizer of the canonical surface (docs/design.md §2): a closed vocabulary of the env's
@@ -51,7 +61,11 @@ export class CanonicalTokenizer {
   private readonly idOf = new Map<string, number>();
   private readonly wordOf: string[];
 
-  private constructor(readonly words: readonly string[]) {
+  private constructor(
+    readonly words: readonly string[],
+    /** Whether a cell is one word (TokenizerJson's `cellWords`). */
+    readonly cellWords = false,
+  ) {
     this.wordOf = [...SPECIAL_TOKENS, ...words];
     this.wordOf.forEach((w, i) => {
       if (this.idOf.has(w))
@@ -66,13 +80,38 @@ export class CanonicalTokenizer {
   }
 
   /** A tokenizer over exactly these words (ids follow the special tokens in order). */
-  static fromWords(words: readonly string[]): CanonicalTokenizer {
+  static fromWords(words: readonly string[], options: { cellWords?: boolean } = {}): CanonicalTokenizer {
     return CanonicalTokenizer.fromJSON({
       version: TOKENIZER_VERSION,
       kind: "canonical-word",
       specials: [...SPECIAL_TOKENS],
       words: [...words],
+      ...(options.cellWords === true ? { cellWords: true } : {}),
     });
+  }
+
+  /**
+   * This vocabulary with a word per cell `o<k>.a<m>` for k < options and m < attributes (appended after the
+   * existing words, so every old id keeps its word), read and written as one token: the model sees a cell as one
+   * thing to copy rather than an option and an attribute to bind. Cells beyond these bounds stay two words.
+   */
+  withCellWords(options: number, attributes: number): CanonicalTokenizer {
+    for (const [field, v] of [
+      ["options", options],
+      ["attributes", attributes],
+    ] as const)
+      if (!Number.isInteger(v) || v < 1 || v > 64)
+        throw new InvalidArgumentError(field, v, "expected an integer in 1..64");
+    const cells: string[] = [];
+    for (let k = 0; k < options; k++)
+      for (let m = 0; m < attributes; m++) {
+        if (!this.idOf.has(`o${k}`)) throw new InvalidArgumentError("options", options, `the vocabulary has no o${k}`);
+        if (!this.idOf.has(`a${m}`))
+          throw new InvalidArgumentError("attributes", attributes, `the vocabulary has no a${m}`);
+        const w = `o${k}.a${m}`;
+        if (!this.idOf.has(w)) cells.push(w);
+      }
+    return CanonicalTokenizer.fromWords([...this.words, ...cells], { cellWords: true });
   }
 
   /** Restores a tokenizer saved with `toJSON`, naming the first wrong field. */
@@ -82,7 +121,7 @@ export class CanonicalTokenizer {
       const issue = parsed.error.issues[0]!;
       throw new InvalidConfigError(`tokenizer.${issue.path.join(".")}`, undefined, issue.message);
     }
-    return new CanonicalTokenizer(parsed.data.words);
+    return new CanonicalTokenizer(parsed.data.words, parsed.data.cellWords === true);
   }
 
   toJSON(): TokenizerJson {
@@ -91,6 +130,7 @@ export class CanonicalTokenizer {
       kind: "canonical-word",
       specials: [...SPECIAL_TOKENS],
       words: [...this.words],
+      ...(this.cellWords ? { cellWords: true } : {}),
     };
   }
 
@@ -126,22 +166,46 @@ export class CanonicalTokenizer {
       .filter((w) => w !== "");
   }
 
-  /** Ids of a text's words; an unknown word becomes <unk> and is counted. */
+  /**
+   * Ids of a text's words; an unknown word becomes <unk> and is counted. With `cellWords`, an option word
+   * followed by an attribute word is their cell word where the vocabulary has it, so `decode` then `encode`
+   * gives back the same ids.
+   */
   encode(text: string): number[] {
-    return CanonicalTokenizer.split(text).map((w) => {
+    const words = CanonicalTokenizer.split(text);
+    const ids: number[] = [];
+    for (let i = 0; i < words.length; i++) {
+      let w = words[i]!;
+      if (this.cellWords && OPTION_WORD.test(w) && ATTRIBUTE_WORD.test(words[i + 1] ?? "")) {
+        const cell = `${w}.${words[i + 1]}`;
+        if (this.idOf.has(cell)) {
+          w = cell;
+          i++;
+        }
+      }
       const id = this.idOf.get(w);
-      if (id !== undefined && id >= SPECIAL_TOKENS.length) return id;
+      if (id !== undefined && id >= SPECIAL_TOKENS.length) {
+        ids.push(id);
+        continue;
+      }
       this.unknownWords.set(w, (this.unknownWords.get(w) ?? 0) + 1);
-      return this.unk;
-    });
+      ids.push(this.unk);
+    }
+    return ids;
   }
 
-  /** Words of the ids joined by single spaces; special tokens (<eos>, <pad>, ...) are left out. */
+  /**
+   * Words of the ids joined by single spaces; special tokens (<eos>, <pad>, ...) are left out, and a cell word
+   * is written as its option and attribute words (`o2.a1` -> `o2 a1`), the text the env reads.
+   */
   decode(ids: readonly number[]): string {
     const out: string[] = [];
     for (const id of ids) {
       if (id < SPECIAL_TOKENS.length) continue;
-      out.push(this.word(id));
+      const w = this.word(id);
+      const cell = this.cellWords ? CELL_WORD.exec(w) : null;
+      if (cell !== null) out.push(cell[1]!, cell[2]!);
+      else out.push(w);
     }
     return out.join(" ");
   }
