@@ -39,6 +39,9 @@ export const naturalCues = {
     "gets",
     "scores",
     "earns",
+    // "Stall A's raffle tickets earn full marks" (fresh112): a plural attribute's verb
+    "earn",
+    "get",
     // "Employee C's badge log reads 1, and their email records come back 0" (fresh54)
     "reads",
     // "Let's settle on Tuesday morning. Lena's calendar shows 2 for it" (fresh64)

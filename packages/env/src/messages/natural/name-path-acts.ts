@@ -4,10 +4,24 @@ import { foldCell, type Names } from "./table-acts";
 /** Keys that name an act's kind in JSON or YAML: {"act": "share", ...}, "type: pass". */
 export const KIND_KEYS = ["act", "type", "kind", "action", "name", "tool"] as const;
 /** Keys a model may give a level under ({"count": 1}, {"rating": 4}), and an addressee under. */
-export const LEVEL_KEYS = ["level", "count", "value", "rating", "score", "amount", "quantity", "number", "available"];
+// "correction: {option: ..., attribute: ..., old: 3, new: 5}" (fresh113's YAML): the new value, never the old
+export const LEVEL_KEYS = [
+  "level",
+  "count",
+  "value",
+  "rating",
+  "score",
+  "amount",
+  "quantity",
+  "number",
+  "available",
+  "new",
+  "corrected",
+];
 export const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
 /** Keys that hold a list of acts of any kind. */
-export const LIST_KEYS = new Set(["acts", "actions", "messages", "moves", "turn", "response", "reply"]);
+// "message:" over "share:", "request:" and "to:" (fresh113's YAML)
+export const LIST_KEYS = new Set(["acts", "actions", "messages", "message", "moves", "turn", "response", "reply"]);
 /** Keys that hold acts of one kind: {"share": [...], "propose": "X"}, {"questions": [{...}]}. */
 export const GROUP_KEYS = new Map<string, string>([
   ["share", "share"],
@@ -21,6 +35,12 @@ export const GROUP_KEYS = new Map<string, string>([
   ["questions", "ask"],
   ["request", "ask"],
   ["requests", "ask"],
+  // "need:", "open_question:", "missing:" over the cells wanted (fresh112, fresh113's YAML)
+  ["need", "ask"],
+  ["needed", "ask"],
+  ["missing", "ask"],
+  ["open question", "ask"],
+  ["open questions", "ask"],
   ["propose", "propose"],
   ["proposal", "propose"],
   ["proposals", "propose"],
@@ -41,6 +61,8 @@ export const GROUP_KEYS = new Map<string, string>([
   ["accusation", "propose"],
   ["pass", "pass"],
   ["evidence", "share"],
+  ["correction", "share"],
+  ["corrections", "share"],
   ["findings", "share"],
   ["observations", "share"],
 ]);

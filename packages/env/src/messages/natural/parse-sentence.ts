@@ -450,6 +450,12 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   if (!opens) return ownValueAgain(s, i, question, state, out);
   // "X's Y is 5 — no wait, it's 3", "... 4 — sorry, I meant 2": a retraction after the speaker's own share replaces it
   const prior = out.acts[out.acts.length - 1];
+  // "Earlier I said X's Y was 3 — please ignore that, I don't have it" (fresh113): withdrawn, with no new value
+  const withdrawn = prior?.kind === "share" ? withdrawalEnd(s, i) : null;
+  if (withdrawn !== null) {
+    out.acts.pop();
+    return withdrawn;
+  }
   const retracted = prior?.kind === "share" ? retractedLevel(s, i, question, state) : null;
   if (retracted !== null && prior?.kind === "share") {
     out.acts.pop();
@@ -507,6 +513,21 @@ function ownValueAgain(s: Sentence, i: number, question: number, state: ParseSta
   out.acts.pop();
   out.share(last.option, last.attribute, again.value);
   return again.end;
+}
+
+/** Verbs that withdraw what was just said: "(please) ignore that", "disregard that", "forget that". */
+const WITHDRAWING: ReadonlySet<string> = new Set(["ignore", "disregard", "forget"]);
+
+/** The end of "(please) ignore / disregard / forget that (one)" opening the clause at i, or null. */
+function withdrawalEnd(s: Sentence, i: number): number | null {
+  let j = i;
+  if (s.words[j] === "please" || s.words[j] === "just") j++;
+  if (!WITHDRAWING.has(s.words[j] as string)) return null;
+  const what = s.words[j + 1];
+  if (what !== "that" && what !== "it" && what !== "this") return null;
+  j += 2;
+  if (s.words[j] === "one" || s.words[j] === "part") j++;
+  return j >= s.to || s.separated(j - 1) ? j : null;
 }
 
 /** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean", "my mistake,". */

@@ -22,7 +22,8 @@ export function passAt(s: Sentence, i: number): number | null {
 }
 
 /** Words that open a condition: a pass phrase after one in its clause is no pass. */
-const CONDITIONS: ReadonlySet<string> = new Set(["if", "unless", "once", "until", "when", "whether"]);
+// "I'll double-check before posting anything else" (fresh113): a time clause, not a pass
+const CONDITIONS: ReadonlySet<string> = new Set(["if", "unless", "once", "until", "when", "whether", "before"]);
 
 /** Verbs of a comparison after "nothing else": "comes close", "compares", "beats it". */
 const COMPARING: ReadonlySet<string> = new Set(["comes", "come", "close", "compares", "beats", "matches", "rivals"]);

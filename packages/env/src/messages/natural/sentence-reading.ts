@@ -124,6 +124,33 @@ function toEveryone(s: Sentence, first: number, to: number): boolean {
   return false;
 }
 
+/** Does the sentence put its question to "you" and not to everyone ("What do you have for X?")? */
+function secondPerson(s: Sentence, first: number, to: number): boolean {
+  if (toEveryone(s, first, to)) return false;
+  // "And Agent 5, can you confirm ...?" (fresh73): a sentence naming an agent of its own, even one the task lacks
+  for (let k = first; k < to; k++) if (s.words[k] === "agent" || s.words[k] === "agents") return false;
+  for (let k = first; k < to; k++) if (s.words[k] === "you" || s.words[k] === "your") return true;
+  return false;
+}
+
+/** Leads holding "one" that is no level: "Quick one:", "One more thing -", "One last thing:". */
+const ONE_LEADS: readonly (readonly string[])[] = [
+  ["quick", "one"],
+  ["one", "more", "thing"],
+  ["one", "last", "thing"],
+  ["one", "thing"],
+  ["one", "more"],
+];
+
+/** Where the sentence's reading starts after such a lead closed by a colon or a dash at first (else first). */
+function oneLeadEnd(s: Sentence, first: number, to: number): number {
+  for (const lead of ONE_LEADS) {
+    const end = first + lead.length;
+    if (end < to && lead.every((w, n) => s.words[first + n] === w) && s.separated(end - 1)) return end;
+  }
+  return first;
+}
+
 /** Greetings among the thanks words: "Hi Agent 1!" addresses the agent. */
 const GREETING = new Set(["hi", "hey", "hello", "dear"]);
 
@@ -248,6 +275,8 @@ export class SentenceReading {
   private lastShare: Located<{ act: Act }> | null = null;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
   private carryTo: number | undefined;
+  /** The agent a sentence with acts was put to ("Agent 2, I have X at 2."), for a question to "you" right after it. */
+  private carryYou: number | undefined;
   /** The last claim was the speaker's own negation ("X's Y isn't 4."), not someone else's word. */
   private lastNegated = false;
   /** The last sentence introduced a list of what the speaker asks for ("Two things I'd still like from you:"). */
@@ -302,6 +331,7 @@ export class SentenceReading {
       for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
       first = lead.end;
     }
+    first = oneLeadEnd(sentence, first, to);
     const at = (tokens[start] as NaturalToken).start;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
@@ -366,6 +396,11 @@ export class SentenceReading {
     // the questions after it, until another address or a question put to everyone
     if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryTo;
+    // "Agent 2, I don't think X is 0 — I have it at 2. What do you have for Y?" (fresh113): a question to "you"
+    // right after a sentence put to one agent goes to that agent, though that sentence had acts of its own
+    if (found.to === undefined && this.carryYou !== undefined && secondPerson(sentence, first, to))
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryYou;
+    this.carryYou = found.acts.length > 0 && !toEveryone(sentence, first, to) ? found.to : undefined;
     if (found.to !== undefined || toEveryone(sentence, first, to))
       this.carryTo = found.acts.length === 0 ? found.to : undefined;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2

@@ -64,6 +64,15 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     if (!NO_CHOICE.has(fold(value))) out.push({ act: "propose", option: value });
     return;
   }
+  // "questions: [candidate_d.leadership]" (fresh113's YAML): a cell written as a dotted path
+  const path = kind === "ask" && typeof value === "string" ? DOTTED_CELL.exec(value.trim()) : null;
+  if (path !== null) {
+    const option = names.names.option(foldKey(path[1] as string));
+    const attribute = names.names.attribute(foldKey(path[2] as string));
+    if (option !== undefined && attribute !== undefined)
+      out.push({ act: "ask", option: names.options[option], attribute: names.attributes[attribute] });
+    return;
+  }
   if (kind === "pass" && (value === true || value === null || value === "")) {
     out.push({ act: "pass" });
     return;
@@ -86,6 +95,7 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     return;
   }
   let grouped = false;
+  const first = out.length;
   for (const [key, v] of Object.entries(o)) {
     const lower = foldKey(key);
     if (LIST_KEYS.has(lower) && typeof v === "object" && v !== null) {
@@ -105,11 +115,44 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
         for (const act of out.slice(from)) if (act.to === undefined) act.to = `Agent ${addressed[1] as string}`;
     }
   }
+  // "request: [...]" beside "to: Agent 4" (fresh113's YAML): the object's addressee is its questions' ("agent:"
+  // beside groups names the speaker, fresh57)
+  const to = grouped
+    ? ADDRESS_KEYS.map((k) => o[k]).find((v) => typeof v === "string" || typeof v === "number")
+    : undefined;
+  if (to !== undefined) for (const act of out.slice(first)) if (act.act === "ask" && act.to === undefined) act.to = to;
+  if (!grouped && kind === "ask" && keyedAsks(o, names, out)) return;
   if (!grouped && kind === "share" && nestedShares(o, out)) return;
   if (!grouped && kind === "share" && attributeKeyed(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
   if (kind === undefined) namePathShares(o, names, out);
 }
+
+/**
+ * Asks keyed by option, the attribute (or a list of them) as the value: "open_question: {Monday 2pm: Erin's
+ * availability}" (fresh113). Every key must name an option and every value an attribute; else nothing is taken.
+ */
+function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<string, unknown>[]): boolean {
+  const asks: Record<string, unknown>[] = [];
+  for (const [key, v] of Object.entries(o)) {
+    const option = names.names.option(foldKey(key));
+    if (option === undefined) return false;
+    for (const item of Array.isArray(v) ? v : [v]) {
+      const attribute = cellName(item, names.names.attribute);
+      if (attribute === undefined) return false;
+      asks.push({ act: "ask", option: names.options[option], attribute: names.attributes[attribute] });
+    }
+  }
+  if (asks.length === 0) return false;
+  out.push(...asks);
+  return true;
+}
+
+/** An option and an attribute joined by a dot, as a key path: "candidate_d.leadership", "Shelf B.onions". */
+const DOTTED_CELL = /^([A-Za-z][\w '-]{0,40})\.([A-Za-z][\w '-]{0,40})$/;
+
+/** Keys beside act groups that name the addressee of their questions (not "agent", the speaker there). */
+const ADDRESS_KEYS = ["to", "recipient", "addressee", "ask_to"];
 
 /** Does the key hold acts (a list or map under a list or group key: "facts", "acts", "shares")? */
 function heldActs(key: string, v: unknown): boolean {
@@ -357,28 +400,83 @@ const YAML_FENCE = /^\s*```(ya?ml)?\s*$/i;
  * are masked; returns their line numbers, which `yamlActs` then skips.
  */
 function yamlBlockActs(r: ValueReading): Set<number> {
-  const { lines, out } = r;
+  const { lines } = r;
   const read = new Set<number>();
+  let fenced = false;
+  for (let k = 0; k < lines.length; k++) {
+    if (!YAML_FENCE.test((lines[k] as { text: string }).text)) continue;
+    fenced = true;
+    let end = k + 1;
+    while (end < lines.length && !FENCE.test((lines[end] as { text: string }).text)) end++;
+    if (end >= lines.length) break;
+    yamlBlock(r, k, end, read);
+    k = end;
+  }
+  // "candidate_b:\n  communication: 5\n..." with no fence (fresh113): a whole message of nested YAML is read as a
+  // fenced block is, where every line is YAML and some line is nested under a key
+  if (!fenced && lines.length >= 3 && lines.some((l) => /^\s+\S/.test(l.text))) yamlBlock(r, -1, lines.length, read);
+  return read;
+}
+
+/** The YAML block between the fence lines k and end (-1 and lines.length for a message without fences). */
+function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>): void {
+  const { lines, out } = r;
+  const body = lines.slice(k + 1, end).map((l) => l.text);
+  const objects: Record<string, unknown>[] = [];
+  r.path.others = false;
+  actObjects(parseYamlSubset(body.join("\n")), objects, r.path);
+  if (objects.length === 0 && !r.path.others) return;
+  const [acts, unparsed, missed] = [out.acts.length, out.unparsed.length, out.missed.length];
+  const asked = readValue(objects, (lines[k + 1] as { start: number }).start, k, end, r);
+  // a message without fences is YAML only where that reading is clean: some act, nothing refused (else the
+  // sentence and line readers take it, as "I'm missing a couple of cells:" over "asks:" items, fresh113)
+  if (k < 0 && (out.acts.length === acts || out.unparsed.length > unparsed || out.missed.length > missed)) {
+    out.acts.length = acts;
+    out.unparsed.length = unparsed;
+    out.missed.length = missed;
+    return;
+  }
+  for (let j = Math.max(k, 0); j <= Math.min(end, lines.length - 1); j++) {
+    read.add(j);
+    // "question: How many rice bags are on Shelf B?": a question in words is left for the sentence reader
+    if (asked || !QUESTION_LINE.test((lines[j] as { text: string }).text)) out.masked.push(j);
+  }
+}
+
+/** A `key: value` line of a fenced block: the value, and a `# comment` after it. */
+const FENCED_PAIR = /^\s*(?:-\s+)?[\w .'-]{1,40}:\s+([^#]*?)\s*(#.*)?$/;
+/** Values a model writes for a level it lacks or doubts: "2?", "unknown", "n/a", "tbd", "-". */
+const UNSURE_VALUE = /^(?:[+-]?\d+\s*\?+|unknown|n\/a|na|tbd|none|null|-+|\?+)$/i;
+
+/**
+ * In a fenced YAML block read line by line (not whole), a `key: value` line whose value is doubted or missing
+ * ("location: 2?   # not sure, might be 3", fresh113) is masked (no act, and no end to the list the others make),
+ * and a `# comment` after a value is masked, the value kept.
+ */
+function unsureYamlLines(
+  lines: readonly { text: string; start: number }[],
+  read: ReadonlySet<number>,
+  out: StructuredActs,
+  ranges: [number, number][],
+): void {
   for (let k = 0; k < lines.length; k++) {
     if (!YAML_FENCE.test((lines[k] as { text: string }).text)) continue;
     let end = k + 1;
     while (end < lines.length && !FENCE.test((lines[end] as { text: string }).text)) end++;
-    if (end >= lines.length) break;
-    const body = lines.slice(k + 1, end).map((l) => l.text);
-    const objects: Record<string, unknown>[] = [];
-    r.path.others = false;
-    actObjects(parseYamlSubset(body.join("\n")), objects, r.path);
-    if (objects.length > 0 || r.path.others) {
-      const asked = readValue(objects, (lines[k + 1] as { start: number }).start, k, end, r);
-      for (let j = k; j <= end; j++) {
-        read.add(j);
-        // "question: How many rice bags are on Shelf B?": a question in words is left for the sentence reader
-        if (asked || !QUESTION_LINE.test((lines[j] as { text: string }).text)) out.masked.push(j);
+    if (end >= lines.length) return;
+    for (let j = k + 1; j < end; j++) {
+      if (read.has(j)) continue;
+      const line = lines[j] as { text: string; start: number };
+      const m = FENCED_PAIR.exec(line.text);
+      if (m === null) continue;
+      if (UNSURE_VALUE.test((m[1] as string).trim())) out.masked.push(j);
+      else if (m[2] !== undefined) {
+        const at = line.start + line.text.length - m[2].length;
+        ranges.push([at, line.start + line.text.length]);
       }
     }
     k = end;
   }
-  return read;
 }
 
 /** A YAML line whose value is a question in words: "question: Who has B's rent?", "notes: can someone check C?". */
@@ -410,6 +508,7 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
   rankingActs(lines, out, tables.names);
   const yamlBlocks = yamlBlockActs(reading);
   yamlActs(reading, yamlBlocks);
+  unsureYamlLines(lines, yamlBlocks, out, ranges);
   if (out.acts.length === 0 && out.masked.length === 0 && ranges.length === 0) return { ...out, text };
   lines.forEach((line, k) => {
     if (FENCE.test(line.text)) out.masked.push(k);

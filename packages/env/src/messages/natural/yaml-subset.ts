@@ -28,10 +28,25 @@ function inlineList(text: string): (string | number | boolean)[] | null {
   return (m[1] as string).trim() === "" ? [] : (m[1] as string).split(",").map(scalar);
 }
 
+/** An inline map "{a: 1, b: x}" of scalars (fresh113: `Doctor Finch: {poison bottle: 3}`), or null. */
+function inlineMap(text: string): Record<string, string | number | boolean> | null {
+  const m = /^\{(.*)\}$/.exec(text.replace(/\s+#.*$/, "").trim());
+  if (m === null) return null;
+  const into: Record<string, string | number | boolean> = {};
+  if ((m[1] as string).trim() === "") return into;
+  for (const part of (m[1] as string).split(",")) {
+    const kv = KEY_VALUE.exec(part.trim());
+    if (kv === null || kv[2] === undefined) return null;
+    into[(kv[1] as string).trim()] = scalar(kv[2]);
+  }
+  return into;
+}
+
 /**
  * The value of a YAML block in the subset chat models write for structured replies: maps of `key: value`, lists of
  * `- item` (an item may open a map: `- option: X` then `  level: 3`), nested by indentation, scalars, inline lists
- * of scalars, `#` comments. Anything else (anchors, multi-line strings, flow maps) gives null for the block. Linear
+ * of scalars, inline maps of scalars (`{a: 1, b: 2}`), `#` comments. Anything else (anchors, multi-line strings,
+ * nested flow collections) gives null for the block. Linear
  * in the lines; never throws.
  */
 export function parseYamlSubset(text: string): unknown {
@@ -79,7 +94,7 @@ function list(lines: readonly Line[], at: { k: number }, indent: number, depth: 
       const next = lines[at.k];
       if (next !== undefined && next.indent === inner) map(lines, at, inner, depth + 1, item);
       items.push(item);
-    } else items.push(inlineList(content) ?? scalar(content));
+    } else items.push(inlineList(content) ?? inlineMap(content) ?? scalar(content));
   }
   return items;
 }
@@ -114,7 +129,7 @@ function entry(
   const key = (kv[1] as string).trim();
   const raw = kv[2];
   if (raw !== undefined && raw.trim() !== "") {
-    into[key] = inlineList(raw) ?? scalar(raw);
+    into[key] = inlineList(raw) ?? inlineMap(raw) ?? scalar(raw);
     return;
   }
   const next = lines[at.k];

@@ -1,0 +1,147 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { parseNatural } from "../parse-natural";
+import type { NaturalTask } from "./sentence";
+import { manor, restaurants, share, stalls } from "./test-sentence";
+
+// Session 51: the shapes of fresh112 and fresh113 (written before these rules: a standard mix in newer models'
+// voices; paired lists, YAML and corrections), each read by a rule with its limits.
+const nothing = [{ kind: "pass" }];
+const corpus = loadNaturalCorpus();
+const held = corpus.heldOutTasks as Record<string, NaturalTask>;
+const bigTeam = held.bigTeam as NaturalTask;
+const apartments = held.apartments as NaturalTask;
+const meetings = held.meetings as NaturalTask;
+const jobs = held.jobs as NaturalTask;
+const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
+const ask = (option: number, attribute: number, to?: number) =>
+  to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to };
+const fence = (body: string) => `\`\`\`yaml\n${body}\n\`\`\``;
+
+describe("a value withdrawn, and time clauses that pass nothing", () => {
+  it('"please ignore that" after the speaker\'s own earlier value withdraws it, with no new value', () => {
+    expect(
+      acts(
+        "Earlier I said Apartment D's quietness was 3 — please ignore that, I don't actually have D's quietness.",
+        apartments,
+      ),
+    ).toEqual(nothing);
+    expect(acts("Restaurant A's service is 3 — just disregard that one.")).toEqual(nothing);
+    // a correction with a new value still replaces it; a value with no withdrawal stays
+    expect(acts("Restaurant A's service is 3 — sorry, I meant 4.")).toEqual([share(0, 1, 4)]);
+    expect(acts("Restaurant A's service is 3, ignore the ambience for now.")).toEqual([share(0, 1, 3)]);
+  });
+
+  it('"before posting anything else" is a time clause, not a pass', () => {
+    expect(acts("I'll double-check before posting anything else.", stalls)).toEqual(nothing);
+    expect(parseNatural("I'll double-check before posting anything else.", stalls).error).toBeDefined();
+    expect(acts("Nothing else from me.", stalls)).toEqual([{ kind: "pass" }]);
+    expect(parseNatural("Nothing else from me.", stalls).error).toBeUndefined();
+  });
+});
+
+describe("an address carried to a question to 'you' in the next sentence", () => {
+  it("goes to the agent the sentence before was put to, though that sentence had acts of its own", () => {
+    const text =
+      "Agent 2, I don't think Stall D's books sold is 0 — I have it at 2. What do you have for Stall D's plants sold?";
+    expect(acts(text, stalls)).toEqual([share(3, 2, 2), ask(3, 3, 1)]);
+    // with no address before, or a question to everyone, or an agent of its own (even one the task lacks): no carry
+    expect(acts("Stall D's books sold is 2. What do you have for Stall D's plants sold?", stalls)).toEqual([
+      share(3, 2, 2),
+      ask(3, 3),
+    ]);
+    expect(acts("Agent 2, Stall D's books sold is 2. Does anyone have Stall D's plants sold?", stalls)).toEqual([
+      share(3, 2, 2),
+      ask(3, 3),
+    ]);
+    expect(
+      acts(
+        "Question for Agent 1: what's Restaurant A's service? And Agent 5, can you confirm Restaurant B's ambience?",
+      ),
+    ).toEqual([ask(0, 1, 0), ask(1, 2)]);
+  });
+});
+
+describe("leads holding 'one', and full marks after a plural's verb", () => {
+  it('"Quick one:" opens a sentence without a level; "earn full marks" is the top', () => {
+    expect(acts("Quick one: Stall A's raffle tickets earn full marks.", stalls)).toEqual([share(0, 1, 2)]);
+    expect(acts("Quick one: Stall A's raffle tickets look good.", stalls)).toEqual(nothing);
+    expect(acts("One more thing: Stall A's raffle tickets are 2.", stalls)).toEqual([share(0, 1, 2)]);
+    // "one" as a level where it is one
+    expect(acts("Stall A's raffle tickets are one.", stalls)).toEqual([share(0, 1, 1)]);
+  });
+});
+
+describe("YAML: doubted values, inline maps, wrappers, dotted cells, corrections and wanted cells", () => {
+  it("a doubted or missing value in a fenced block is no act and does not end the list (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("2?", "unknown", "n/a", "tbd", "?", "-"), fc.boolean(), (doubt, comment) => {
+        const body = `ambience: 5\ncleanliness: 4\nlocation: ${doubt}${comment ? "   # not sure, might be 3" : ""}`;
+        expect(acts(`Restaurant B, from my columns:\n\n${fence(body)}`, bigTeam)).toEqual([
+          share(1, 2, 5),
+          share(1, 4, 4),
+        ]);
+      }),
+    );
+    // a comment after a sure value leaves the value
+    expect(acts(`Restaurant B:\n\n${fence("ambience: 5   # checked twice\ncleanliness: 4")}`, bigTeam)).toEqual([
+      share(1, 2, 5),
+      share(1, 4, 4),
+    ]);
+  });
+
+  it("an inline map is read as the block it stands for", () => {
+    const text = fence(
+      "clues:\n  Doctor Finch: {poison bottle: 3, broken watch: 3}\n  Miss Hartley: {broken watch: 0}\nvote: Doctor Finch",
+    );
+    const got = acts(text, manor);
+    expect(got).toHaveLength(4);
+    expect(got).toContainEqual({ kind: "propose", option: 2 });
+    expect(got).toContainEqual(share(3, 4, 0));
+    // a broken inline map is not YAML: the line is left to the sentence reader, which reads it as words
+    expect(acts(fence("clues:\n  Doctor Finch: {poison bottle 3}"), manor)).toEqual([share(2, 3, 3)]);
+  });
+
+  it('"message:" over groups, and "to:" beside them addressing the questions ("agent:" is the speaker)', () => {
+    const body =
+      "message:\n  share:\n    Restaurant E:\n      location: 5\n  request:\n    - {option: Restaurant A, attribute: cleanliness}\n  to: Agent 4";
+    expect(acts(fence(body), bigTeam)).toEqual([share(4, 5, 5), ask(0, 4, 3)]);
+    expect(
+      acts(fence("agent: Agent 2\nrequest:\n  - {option: Restaurant A, attribute: cleanliness}"), bigTeam),
+    ).toEqual([ask(0, 4)]);
+  });
+
+  it("a whole message of nested YAML with no fence, and cells as dotted paths", () => {
+    const text =
+      "candidate_b:\n  communication: 5\ncandidate_a:\n  experience: 1\nquestions:\n  - candidate_d.leadership";
+    const got = acts(text, jobs);
+    expect(got).toHaveLength(3);
+    expect(got).toContainEqual(ask(3, 4));
+    expect(got).toContainEqual(share(1, 2, 5));
+    const [rent, quietness] = ["rent", "quietness"].map((a) => apartments.domain.attributes.indexOf(a));
+    // a reading with no act but a refused one stays the sentence reader's, which reads the line it can
+    expect(acts("vote: Restaurant Q\nRestaurant A:\n  - service 4")).toContainEqual(share(0, 1, 4));
+    // prose over an ask list stays the line reader's
+    expect(
+      acts("I'm missing a couple of cells:\n\nasks:\n  - Apartment B: rent\n  - Apartment D: quietness", apartments),
+    ).toEqual([ask(1, rent as number), ask(3, quietness as number)]);
+  });
+
+  it("a correction block shares the new value, never the old", () => {
+    const body = "correction:\n  option: Candidate D\n  attribute: technical skill\n  old: 3\n  new: 5";
+    expect(acts(`Fixing my earlier post:\n\n${fence(body)}`, jobs)).toEqual([share(3, 1, 5)]);
+  });
+
+  it('"need:" and "open_question:" hold the cells wanted, keyed by option or as items', () => {
+    expect(acts(fence("proposal: Monday 2pm\nopen_question:\n  Monday 2pm: Erin's availability"), meetings)).toEqual([
+      { kind: "propose", option: 2 },
+      ask(2, 4),
+    ]);
+    // a key that names no option asks nothing, nor do the others beside it
+    expect(acts(fence("open_question:\n  lunch: Erin's availability"), meetings)).toEqual(nothing);
+    expect(
+      acts(fence("open_question:\n  Monday 2pm: Erin's availability\n  lunch: Bob's availability"), meetings),
+    ).toEqual(nothing);
+  });
+});
