@@ -25,10 +25,14 @@ export interface NaturalToken {
 }
 
 /** Words that only pause a clause: dashes, bars, slashes and arrows ("**Proposal →** X", "Restaurant A -> 4"). */
-const DASHES = new Set(["—", "–", "-", "|", "/", "→", "->", "=>"]);
+// "Size → A 5 · B 1 · C 5" (fresh116): middle dots and bullets between items
+const DASHES = new Set(["—", "–", "-", "|", "/", "→", "->", "=>", "·", "•"]);
 
-/** Dashes that may end a label as a colon does ("Cakes sold — ..."); bars, slashes and arrows do not. */
-const LABEL_DASHES = new Set(["—", "–", "-"]);
+/**
+ * Dashes that may end a label as a colon does ("Cakes sold — ...", "Size → A 5, B 1", fresh116); bars, slashes and
+ * dots do not.
+ */
+const LABEL_DASHES = new Set(["—", "–", "-", "→", "->", "=>"]);
 
 /** Full-width punctuation (Chinese-style text) and the ASCII mark each stands for, one character for one. */
 const FULL_WIDTH = new Map([

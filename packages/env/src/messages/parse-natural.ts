@@ -45,6 +45,27 @@ function naturalResult(
 }
 
 /**
+ * The acts of one clause's text read alone (ParseState's `clauseActs`): the sentence reader only, with no clause
+ * reader of its own; null where any of it is unread or refused.
+ */
+function clauseActs(
+  text: string,
+  task: NaturalTask,
+  options: ParseState["options"],
+  attributes: ParseState["attributes"],
+): Act[] | null {
+  try {
+    const tokens = letterTokens(naturalTokens(text), text, task.domain.options);
+    const state: ParseState = { task, options, attributes, context: null, subject: null };
+    const reading = new SentenceReading(tokens, text, state);
+    if (!reading.readAll() || reading.unparsed.length > 0) return null;
+    return reading.acts.map((f) => f.act);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Finds act sentences anywhere in natural text, case- and space-insensitive, and reports the sentences it did
  * not understand in `unparsed`. Shares: "<option> has [a|the] <attribute> [of|is|...] <level> [and <attribute>
  * <level> ...]", "<option>'s <attribute> is <level>", "[the] <attribute> of|for|at <option> is <level>",
@@ -78,6 +99,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       attributes: attributeTokens,
       context: null,
       subject: null,
+      clauseActs: (clause) => clauseActs(clause, task, optionTokens, attributeTokens),
     };
     const reading = new SentenceReading(tokens, structured.text, state);
     // a pass said in words and again as JSON or YAML ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is

@@ -13,6 +13,8 @@ import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
+import { clauseSplit } from "./clause-split";
+import { slashPairs } from "./slash-pairs";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -342,6 +344,14 @@ export class SentenceReading {
     if (!found.acts.some((a) => a.kind === "share"))
       for (const act of parenthesizedLevels(sentence, this.text, first, to, state))
         found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
+    // "Value for money A/B/C/D = 4/5/1/1." (fresh116): slashed names, then as many slashed levels
+    if (!found.acts.some((a) => a.kind === "share")) {
+      const slashes = slashPairs(sentence, first, to, state);
+      if (slashes !== null) found.acts.push(...slashes);
+    }
+    // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone
+    const split = clauseSplit(sentence, this.text, first, to, found.acts, state);
+    if (split !== null) found.acts = split;
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");

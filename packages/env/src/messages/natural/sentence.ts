@@ -1,3 +1,4 @@
+import type { Act } from "../act";
 import type { PublicTask } from "../../task/task";
 import type { NameMatcher } from "../name-matcher";
 import { naturalCues as cue } from "../natural-cues";
@@ -619,6 +620,11 @@ export interface ParseState {
    * that share only its cells; null after a sentence that names several or none.
    */
   carried?: number | null;
+  /**
+   * Reads a clause's text alone, as a message of one sentence (parseNatural's sentence reader without tables or
+   * structured values, and without this field: no deeper), for `clauseSplit`; null when it refuses the text.
+   */
+  clauseActs?: (text: string) => Act[] | null;
 }
 
 /** Possessives of a person: "her torn glove", "his experience", "their teamwork". */

@@ -59,7 +59,10 @@ describe("lists of options and of levels (option-list.ts, share-items.ts)", () =
   });
 
   it("', and' after one option opens a new clause; an Oxford comma still joins a third", () => {
+    // session 51: the first clause is read too, alone (clause-split.ts); C's is never joined to its list
     expect(acts("Badge log and desk search are both 1 for A, and C has email records 0.", theft)).toEqual([
+      share(0, 0, 1),
+      share(0, 2, 1),
       share(2, 3, 0),
     ]);
     expect(acts("Employees A, B, and C have desk search 1, 1, and 0.", theft)).toEqual([

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { manor, restaurants, share, stalls } from "./test-sentence";
+import { calls, manor, restaurants, share, stalls } from "./test-sentence";
 
 // Session 51: the shapes of fresh112 and fresh113 (written before these rules: a standard mix in newer models'
 // voices; paired lists, YAML and corrections), each read by a rule with its limits.
@@ -143,5 +143,99 @@ describe("YAML: doubted values, inline maps, wrappers, dotted cells, corrections
     expect(
       acts(fence("open_question:\n  Monday 2pm: Erin's availability\n  lunch: Bob's availability"), meetings),
     ).toEqual(nothing);
+  });
+});
+
+describe("several clauses of facts read one by one (clause-split.ts)", () => {
+  const heldoutProfile = held.heldoutProfile as NaturalTask;
+  const theft = held.theft as NaturalTask;
+
+  it("cuts at while / whereas / but and carries the attribute the clauses before shared", () => {
+    const text = "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1.";
+    expect(acts(text, heldoutProfile)).toEqual([share(0, 3, 4), share(1, 3, 5), share(2, 3, 1), share(3, 3, 1)]);
+    expect(acts("Camera footage is 1 for Employee A and Employee D but 0 for B and C.", theft)).toEqual([
+      share(0, 1, 1),
+      share(3, 1, 1),
+      share(1, 1, 0),
+      share(2, 1, 0),
+    ]);
+  });
+
+  it("a clause governed by another's condition, negation, hedge or report takes no attribute from it", () => {
+    for (const text of [
+      "If A scores 4 on value for money while B scores 5, C and D are both stuck at 1.",
+      "Agent 2 says A scores 4 on value for money while B scores 5.",
+      "On value for money, A might score 4 while B scores 5.",
+      "On value for money, A doesn't score 4 while B scores 5.",
+    ]) {
+      // the second clause is governed by the first's condition, report or hedge: no share from either
+      expect(acts(text, heldoutProfile).filter((a) => a.kind === "share")).toEqual([]);
+    }
+    // a hedge reaching over the clauses, and a correction whose clauses only make sense together: read whole
+    expect(acts("Priya's calendar for Monday noon is 0, I think, but don't quote me.", calls)).toEqual(nothing);
+    expect(acts("Service: Restaurant E 4, Restaurant F 1, but I may have swapped them.", bigTeam)).toEqual(nothing);
+    const fix = "Small fix: I wrote Restaurant C's service as 4 earlier, but that was actually its food quality.";
+    expect(acts(`${fix} Service for C is 1.`, bigTeam)).toEqual([share(2, 1, 1)]);
+    // a clause read alone that would give a cell a second level: the whole reading is kept
+    expect(acts("On value for money, A scores 4 while A scores 5.", heldoutProfile)).not.toContainEqual(share(0, 3, 5));
+  });
+
+  it("reads clauses alone no deeper than once, and a sentence it reads whole is left as it is (property)", () => {
+    fc.assert(
+      fc.property(fc.nat(3), fc.nat(3), fc.integer({ min: 1, max: 5 }), (o, a, l) => {
+        const { options, attributes } = heldoutProfile.domain;
+        const text = `${options[o]}'s ${attributes[a]} is ${l}.`;
+        expect(acts(text, heldoutProfile)).toEqual([share(o, a, l)]);
+      }),
+    );
+  });
+});
+
+describe("slashed names and levels, arrows and dots between items", () => {
+  const heldoutProfile = held.heldoutProfile as NaturalTask;
+
+  it("names joined by slashes take the levels joined by slashes, in order (property, against a table oracle)", () => {
+    const { options, attributes } = heldoutProfile.domain;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(options.length - 1), { minLength: 2, maxLength: 4 }),
+        fc.nat(attributes.length - 1),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 4, maxLength: 4 }),
+        (os, a, ls) => {
+          const letters = os.map((o) => (options[o] as string).slice(-1)).join("/");
+          const levels = os.map((_, n) => ls[n]).join("/");
+          const text = `${attributes[a]} ${letters} = ${levels}.`;
+          expect(acts(text, heldoutProfile)).toEqual(os.map((o, n) => share(o, a, ls[n] as number)));
+        },
+      ),
+    );
+  });
+
+  it("attributes (people) joined by slashes for one option; counts that differ, hedges and negations give none", () => {
+    expect(acts("Alice/Bob for Monday 9am: 1/0.", meetings)).toEqual([share(0, 0, 1), share(0, 1, 0)]);
+    expect(acts("Value for money A/B/C/D = 4/5/1.", heldoutProfile)).toEqual(nothing);
+    expect(acts("Value for money A/B/C/D might be 4/5/1/1.", heldoutProfile)).toEqual(nothing);
+    expect(acts("Value for money A/B/C/D isn't 4/5/1/1.", heldoutProfile)).toEqual(nothing);
+    // a level out of the range is no pair
+    expect(acts("Value for money A/B = 4/9.", heldoutProfile)).toEqual(nothing);
+  });
+
+  it("an arrow ends a label as a colon does; middle dots part the items", () => {
+    expect(acts("Cakes sold → Stall B 2, Stall C -1.", stalls)).toEqual([share(1, 0, 2), share(2, 0, -1)]);
+    expect(acts("Size → A 5 · B 1 · C 5 · D 4", apartments)).toEqual([
+      share(0, 1, 5),
+      share(1, 1, 1),
+      share(2, 1, 5),
+      share(3, 1, 4),
+    ]);
+    expect(acts("Dan's availability → Monday 4pm: 0, Monday 11am: 1.", meetings)).toEqual([
+      share(3, 3, 0),
+      share(1, 3, 1),
+    ]);
+  });
+
+  it("two levels for a plural pointer are a pair, never one item's level", () => {
+    expect(acts("Doctor Finch; broken watch is 1 and 3 for them.", manor)).toEqual(nothing);
+    expect(acts("Doctor Finch; broken watch is 1.", manor)).toEqual([share(2, 4, 1)]);
   });
 });

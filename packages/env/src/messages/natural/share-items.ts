@@ -145,10 +145,15 @@ function strayLevels(s: Sentence, k: number, end: number, state: ParseState): bo
   const next = levelAt(s, j, end, state);
   if (next === null || next.end === j) return false;
   const after = s.words[next.end] as string | undefined;
+  // "broken watch is 1 and 3 for them" (fresh116): two levels for a plural pointer are a pair, not an item's
+  if (after === "for" && PLURAL_POINTERS.has(s.words[next.end + 1] as string)) return true;
   if (next.end < end && (ITEM_LINKS.has(after as string) || state.attributes.match(s.words, next.end) !== null))
     return false;
   return next.end >= end || s.separated(next.end - 1) || after === "and" || after === "respectively";
 }
+
+/** Pointers to several options at once: "for them", "for both", "for each". */
+const PLURAL_POINTERS: ReadonlySet<string> = new Set(["them", "both", "each", "those"]);
 
 /** "<level> on|for <attribute>" and the number forms around it, or a count before its noun ("3 apples"). */
 function reversedItem(s: Sentence, k: number, end: number, state: ParseState): Item | null {

@@ -1,0 +1,89 @@
+import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
+import { naturalInteger } from "./natural-integer";
+import { optionLetters } from "./option-letters";
+import type { ParseState, Sentence } from "./sentence";
+
+/** Most parts of a slashed list ("A/B/C/D"). */
+const MAX_PARTS = 8;
+/** Words a slashed list of names may stand from its slashed levels: "=", "for Monday 9am:", "are". */
+const BETWEEN = 4;
+
+/**
+ * "Value for money A/B/C/D = 4/5/1/1", "Alice/Bob for Monday 9am: 1/0" (fresh113, fresh116): names joined by
+ * slashes in one word, then as many levels joined by slashes in one word, in order. The names are options (the
+ * attribute named once elsewhere in the sentence) or attributes (the option named once elsewhere); every part must
+ * name one, every level lie in the task's range, and the two counts agree; never under a negation or a hedge. Null
+ * otherwise.
+ */
+export function slashPairs(s: Sentence, first: number, to: number, state: ParseState): Act[] | null {
+  // "A/B aren't 4/5", "A/B might be 4/5": a negation or a hedge anywhere leaves the list unstated
+  for (let k = first; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
+  for (let k = first; k < to; k++) {
+    const names = slashed(s.words[k] as string);
+    if (names === null) continue;
+    for (let j = k + 1; j < to && j <= k + 1 + BETWEEN; j++) {
+      const levels = slashed(s.words[j] as string);
+      if (levels === null) continue;
+      return names.length === levels.length ? pairsOf(s, first, to, k, j, names, levels, state) : null;
+    }
+  }
+  return null;
+}
+
+function slashed(word: string): string[] | null {
+  if (!word.includes("/")) return null;
+  const parts = word.split("/");
+  return parts.length >= 2 && parts.length <= MAX_PARTS && parts.every((p) => p !== "") ? parts : null;
+}
+
+function pairsOf(
+  s: Sentence,
+  first: number,
+  to: number,
+  k: number,
+  j: number,
+  names: readonly string[],
+  levels: readonly string[],
+  state: ParseState,
+): Act[] | null {
+  const [lo, hi] = state.task.levels;
+  const values = levels.map((l) => naturalInteger(l));
+  if (values.some((v) => v === null || v < lo || v > hi)) return null;
+  const letters = optionLetters(state.task.domain.options);
+  const asOption = names.map((n) => letters.get(n.toUpperCase()) ?? state.options.match([n], 0)?.index ?? null);
+  // "Alice/Bob" for "Alice's availability" and "Bob's availability": a person alone names the attribute
+  const owners = attributeOwners(state.task.domain);
+  const asAttribute = names.map((n) => state.attributes.match([n], 0)?.index ?? owners.get(n) ?? null);
+  // the one other name of the sentence, outside the two slashed words
+  const other = (matcher: ParseState["options"]): number | null => {
+    const found = new Set<number>();
+    for (let m = first; m < to; m++) {
+      if (m === k || m === j) continue;
+      const hit = matcher.match(s.words, m);
+      if (hit !== null) found.add(hit.index);
+    }
+    return found.size === 1 ? ([...found][0] as number) : null;
+  };
+  if (asOption.every((o) => o !== null)) {
+    const attribute = other(state.attributes);
+    if (attribute === null) return null;
+    return asOption.map((option, n) => ({
+      kind: "share",
+      option: option as number,
+      attribute,
+      level: values[n] as number,
+    }));
+  }
+  if (asAttribute.every((a) => a !== null)) {
+    const option = other(state.options);
+    if (option === null) return null;
+    return asAttribute.map((attribute, n) => ({
+      kind: "share",
+      option,
+      attribute: attribute as number,
+      level: values[n] as number,
+    }));
+  }
+  return null;
+}
