@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
@@ -7,8 +8,14 @@ import type { ParseState, Sentence } from "./sentence";
 const ALWAYS_JOIN: ReadonlySet<string> = new Set(["while", "whereas", "but"]);
 const JOIN_AFTER_PAUSE: ReadonlySet<string> = new Set(["and"]);
 
+/**
+ * Words of a doubt over the whole sentence that no clause holds alone: "1 for B and 5 for A, or the reverse", "in
+ * some order", "vice versa", "give or take", "or thereabouts", "I may have swapped them".
+ */
+const UNSURE_ORDER: ReadonlySet<string> = new Set(["or", "order", "versa", "swapped", "reverse", "thereabouts"]);
+
 /** Most clauses a sentence is split into. */
-const MAX_CLAUSES = 5;
+const MAX_CLAUSES = 6;
 
 /**
  * "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): a sentence of
@@ -37,19 +44,30 @@ export function clauseSplit(
     const w = s.words[k] as string;
     // a hedge or negation that reaches over the clauses ("..., but don't quote me"; "I wrote C's service as 4
     // earlier, but that was actually its food quality"): the sentence is read whole
-    if (s.gate[k] === true || s.modal[k] === true) return null;
+    if (s.gate[k] === true || s.modal[k] === true || UNSURE_ORDER.has(w)) return null;
     if (ALWAYS_JOIN.has(w) || (JOIN_AFTER_PAUSE.has(w) && s.separated(k - 1))) {
       bounds.push([start, k]);
       start = k + 1;
-    } else if ((s.tokens[k - 1] as NaturalToken).semicolon === true) {
+    } else if (w === "and" && placedLevel(s, k + 1, state)) {
+      // "0 on Shelf A and 1 on Shelf B" (fresh116): "and" before a level placed on an option opens its clause
+      bounds.push([start, k]);
+      start = k + 1;
+    } else if (
+      (s.tokens[k - 1] as NaturalToken).semicolon === true ||
+      (commaBefore(s, k) && placedLevel(s, k, state))
+    ) {
+      // a semicolon, or a comma before a level placed on an option ("Rice bags: zero on Shelf A, one on Shelf B")
       bounds.push([start, k]);
       start = k;
     }
   }
   bounds.push([start, to]);
   if (bounds.length < 2 || bounds.length > MAX_CLAUSES || bounds.some(([a, b]) => b <= a)) return null;
+  // tried where the whole reading gave fewer shares than the sentence has levels, or where two clauses hold a level
+  // ("A, D and E each get a 5; B is a 4": one level word for three shares, then one the whole reading missed)
   const shares = found.filter((a) => a.kind === "share").length;
-  if (shares >= levelWords(s, first, to, state)) return null;
+  const withLevels = bounds.filter(([a, b]) => levelWords(s, a, b, state) > 0).length;
+  if (shares >= levelWords(s, first, to, state) && withLevels < 2) return null;
   const out: Act[] = [];
   let attribute: number | null = null;
   for (const [a, b] of bounds) {
@@ -83,14 +101,31 @@ export function clauseSplit(
 
 /** Words in [from, to) that read as a level of the task (an integer within its range). */
 function levelWords(s: Sentence, from: number, to: number, state: ParseState): number {
-  const [lo, hi] = state.task.levels;
   let n = 0;
-  for (let k = from; k < to; k++) {
-    const v = naturalInteger(s.words[k]);
-    if (v !== null && v >= lo && v <= hi) n++;
-  }
+  for (let k = from; k < to; k++) if (isLevel(s, k, state)) n++;
   return n;
 }
+
+/** Is the word at k a level of the task? */
+function isLevel(s: Sentence, k: number, state: ParseState): boolean {
+  const w = s.words[k];
+  // "zero on Shelf A, one on Shelf B": a number word as well as digits
+  const v = naturalInteger(w) ?? cue.numberWords.get(w as string) ?? null;
+  return v !== null && v >= state.task.levels[0] && v <= state.task.levels[1];
+}
+
+/** A comma before k (a pause that is no label's colon or dash: "Rice bags: 0 ..." keeps its label). */
+function commaBefore(s: Sentence, k: number): boolean {
+  const t = s.tokens[k - 1] as NaturalToken;
+  return t.pause && t.colon !== true && t.dash !== true && t.semicolon !== true;
+}
+
+/** A level, then "on" / "for" / "at" and an option: "one on Shelf B", "1 for Employee C". */
+function placedLevel(s: Sentence, k: number, state: ParseState): boolean {
+  return isLevel(s, k, state) && PLACING.has(s.words[k + 1] as string) && state.options.match(s.words, k + 2) !== null;
+}
+
+const PLACING: ReadonlySet<string> = new Set(["on", "for", "at", "in"]);
 
 /** Does [from, to) name an attribute? */
 function namesAttribute(s: Sentence, from: number, to: number, state: ParseState): boolean {

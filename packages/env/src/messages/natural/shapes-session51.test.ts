@@ -161,6 +161,30 @@ describe("several clauses of facts read one by one (clause-split.ts)", () => {
     ]);
   });
 
+  it("tries clauses where two hold a level, though the whole reading had as many shares as level words", () => {
+    // one level word for three shares, then a clause the whole reading missed
+    expect(acts("Menu variety: A, D and E each get a 5; B is a 4 and C only a 2.", bigTeam)).toEqual([
+      share(0, 6, 5),
+      share(3, 6, 5),
+      share(4, 6, 5),
+      share(1, 6, 4),
+      share(2, 6, 2),
+    ]);
+  });
+
+  it("levels placed on options after a comma or 'and' open their own clauses; a label's colon does not", () => {
+    const pantry = held.pantry as NaturalTask;
+    const rice = pantry.domain.attributes.indexOf("rice bags");
+    for (const text of [
+      "Rice bags: zero on Shelf A, one on Shelf B.",
+      "Rice bags: 0 for Shelf A, 1 for Shelf B.",
+      "Rice bags are 0 on Shelf A and 1 on Shelf B.",
+    ])
+      expect(acts(text, pantry)).toEqual([share(0, rice, 0), share(1, rice, 1)]);
+    // a paired list keeps its "and" between levels (no clause at "4 and 5")
+    expect(acts("Apartment A and Apartment D have quietness 2 and 4 and 5 respectively.", apartments)).toEqual(nothing);
+  });
+
   it("a clause governed by another's condition, negation, hedge or report takes no attribute from it", () => {
     for (const text of [
       "If A scores 4 on value for money while B scores 5, C and D are both stuck at 1.",
