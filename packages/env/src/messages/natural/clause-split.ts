@@ -22,7 +22,8 @@ const MAX_CLAUSES = 6;
  * several clauses of facts, each of which the reader takes alone, that it did not read whole. The sentence is cut
  * at "while" / "whereas" / "but", at "and" after a pause and at semicolons; each clause is read alone
  * (`ParseState.clauseActs`), and one that names no attribute is read again under the attribute the clauses before
- * it shared ("On value for money, C and D are both stuck at 1."). The clauses' reading is taken only where it holds
+ * it shared ("On value for money, C and D are both stuck at 1."), one that names no option under the option they
+ * shared ("For Restaurant C, ambience and location all 1"). The clauses' reading is taken only where it holds
  * every act the whole reading found and more shares than it, with no cell given two levels. Never in a sentence the
  * reader marks hedged or negated anywhere (a correction's "but that was actually ..." among them). A clause keeps
  * its own report (it is read with it); one governed by another clause's ("Agent 2 says A scores 4 while B scores 5")
@@ -70,6 +71,7 @@ export function clauseSplit(
   if (shares >= levelWords(s, first, to, state) && withLevels < 2) return null;
   const out: Act[] = [];
   let attribute: number | null = null;
+  let option: number | null = null;
   for (const [a, b] of bounds) {
     const clause = text
       .slice((s.tokens[a] as NaturalToken).start, (s.tokens[b - 1] as NaturalToken).end)
@@ -85,10 +87,20 @@ export function clauseSplit(
       const name = state.task.domain.attributes[attribute] as string;
       acts = state.clauseActs(`On ${name}, ${clause}`);
       if (!acts?.some((x) => x.kind === "share")) acts = state.clauseActs(`${name} is ${clause}`);
-    }
+    } else if (
+      !acts?.some((x) => x.kind === "share") &&
+      option !== null &&
+      !namesOption(s, a, b, state) &&
+      levelWords(s, a, b, state) > 0
+    )
+      // "Restaurant C is lopsided: food quality 5, but ambience and location all 1" (fresh116): the option the clauses
+      // before shared is this clause's
+      acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${clause}`);
     for (const act of acts ?? []) if (!out.some((x) => sameAct(x, act))) out.push(act);
     const used = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.attribute] : [])));
     if (used.size === 1) attribute = [...used][0] as number;
+    const of = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])));
+    if (of.size === 1) option = [...of][0] as number;
   }
   if (out.filter((a) => a.kind === "share").length <= shares) return null;
   if (!found.every((f) => out.some((x) => sameAct(x, f)))) return null;
@@ -127,9 +139,19 @@ function placedLevel(s: Sentence, k: number, state: ParseState): boolean {
 
 const PLACING: ReadonlySet<string> = new Set(["on", "for", "at", "in"]);
 
-/** Does [from, to) name an attribute? */
+/** Does [from, to) name an option? */
+function namesOption(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  for (let k = from; k < to; k++) if (state.options.match(s.words, k) !== null) return true;
+  return false;
+}
+
+/** Does [from, to) name an attribute, whole or as part of a joined word ("ambience-wise")? */
 function namesAttribute(s: Sentence, from: number, to: number, state: ParseState): boolean {
-  for (let k = from; k < to; k++) if (state.attributes.match(s.words, k) !== null) return true;
+  for (let k = from; k < to; k++) {
+    if (state.attributes.match(s.words, k) !== null) return true;
+    const parts = (s.words[k] as string).split("-");
+    if (parts.length > 1 && parts.some((p, n) => state.attributes.match(parts, n) !== null)) return true;
+  }
   return false;
 }
 

@@ -161,6 +161,27 @@ describe("several clauses of facts read one by one (clause-split.ts)", () => {
     ]);
   });
 
+  it("carries the option the clauses before shared to a clause that names none", () => {
+    expect(acts("Restaurant C earns full marks for food quality, but its ambience only gets 1 star out of 5.")).toEqual(
+      [share(2, 0, 5), share(2, 2, 1)],
+    );
+    expect(acts("I see zero for Lord Ashby on the poison bottle, and his broken watch is a two.", manor)).toEqual([
+      share(0, 3, 0),
+      share(0, 4, 2),
+    ]);
+  });
+
+  it("carries nothing to a clause that names its own option or attribute, even inside a joined word", () => {
+    expect(acts("Restaurant C has food quality 5, but Restaurant B, ambience-wise, lands at 1.")).toEqual([
+      share(2, 0, 5),
+    ]);
+    // a clause naming its option but not its attribute takes the attribute: "for B it lands at 1" is B's food quality
+    expect(acts("Restaurant C has food quality 5, but for Restaurant B it lands at 1.")).toEqual([
+      share(2, 0, 5),
+      share(1, 0, 1),
+    ]);
+  });
+
   it("tries clauses where two hold a level, though the whole reading had as many shares as level words", () => {
     // one level word for three shares, then a clause the whole reading missed
     expect(acts("Menu variety: A, D and E each get a 5; B is a 4 and C only a 2.", bigTeam)).toEqual([
