@@ -91,6 +91,7 @@ export function clauseSplit(
       !acts?.some((x) => x.kind === "share") &&
       option !== null &&
       !namesOption(s, a, b, state) &&
+      !plural(s, a, b) &&
       levelWords(s, a, b, state) > 0
     )
       // "Restaurant C is lopsided: food quality 5, but ambience and location all 1" (fresh116): the option the clauses
@@ -138,6 +139,14 @@ function placedLevel(s: Sentence, k: number, state: ParseState): boolean {
 }
 
 const PLACING: ReadonlySet<string> = new Set(["on", "for", "at", "in"]);
+
+/** Words of several options at once ("both score 4 on ambience"): no one option is carried to their clause. */
+const PLURALS: ReadonlySet<string> = new Set(["both", "each", "all", "they", "them", "their", "those", "these"]);
+
+function plural(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (PLURALS.has(s.words[k] as string)) return true;
+  return false;
+}
 
 /** Does [from, to) name an option? */
 function namesOption(s: Sentence, from: number, to: number, state: ParseState): boolean {

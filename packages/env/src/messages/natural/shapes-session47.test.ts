@@ -43,8 +43,10 @@ describe("', and it's actually N' after the speaker's own earlier value replaces
   });
 
   it("a plain share followed by ', and it's N for <attribute>' keeps the share", () => {
+    // session 51: the clause after ", and" is read alone under the option the first shared (clause-split.ts)
     expect(parseNatural("Restaurant A's service is 2, and it's a 4 for ambience.", restaurants).acts).toEqual([
       share(0, 1, 2),
+      share(0, 2, 4),
     ]);
   });
 });
@@ -186,7 +188,8 @@ describe("more items after one (share-items.ts' continuation)", () => {
 
   it("a level said again that differs is not skipped", () => {
     const text = "Restaurant A's service is a 5 — a 4 — and ambience is a 3.";
-    expect(parseNatural(text, restaurants).acts).toEqual([share(0, 1, 5)]);
+    // session 51: the clause after "— and" is read alone under the option the first shared (clause-split.ts)
+    expect(parseNatural(text, restaurants).acts).toEqual([share(0, 1, 5), share(0, 2, 3)]);
   });
 
   it("'and so does Omar's' gives the last item's level to another person's attribute", () => {

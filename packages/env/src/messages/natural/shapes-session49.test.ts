@@ -55,7 +55,11 @@ describe("lists of options and of levels (option-list.ts, share-items.ts)", () =
       expect(acts(text, theft)).toEqual(nothing);
     expect(acts("Employee C has desk search 1, email records 0.", theft)).toEqual([share(2, 2, 1), share(2, 3, 0)]);
     expect(acts("Employee C has desk search 1, 0 for email records.", theft)).toEqual([share(2, 2, 1), share(2, 3, 0)]);
-    expect(acts("Restaurant A's service is a 5 — a 4 — and ambience is a 3.")).toEqual([share(0, 1, 5)]);
+    // session 51: the clause after "— and" is read alone under the option the first shared (clause-split.ts)
+    expect(acts("Restaurant A's service is a 5 — a 4 — and ambience is a 3.")).toEqual([
+      share(0, 1, 5),
+      share(0, 2, 3),
+    ]);
   });
 
   it("', and' after one option opens a new clause; an Oxford comma still joins a third", () => {
