@@ -2,7 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
-import type { ParseState, Sentence } from "./sentence";
+import { type ParseState, peopleOptions, type Sentence } from "./sentence";
 
 /** Words that open a second clause of facts: "A scores 4 while B scores 5", "... but C is 1", "..., and D has 2". */
 const ALWAYS_JOIN: ReadonlySet<string> = new Set(["while", "whereas", "but"]);
@@ -91,7 +91,7 @@ export function clauseSplit(
       !acts?.some((x) => x.kind === "share") &&
       option !== null &&
       !namesOption(s, a, b, state) &&
-      !plural(s, a, b) &&
+      !plural(s, a, b, state) &&
       levelWords(s, a, b, state) > 0
     )
       // "Restaurant C is lopsided: food quality 5, but ambience and location all 1" (fresh116): the option the clauses
@@ -141,10 +141,15 @@ function placedLevel(s: Sentence, k: number, state: ParseState): boolean {
 const PLACING: ReadonlySet<string> = new Set(["on", "for", "at", "in"]);
 
 /** Words of several options at once ("both score 4 on ambience"): no one option is carried to their clause. */
-const PLURALS: ReadonlySet<string> = new Set(["both", "each", "all", "they", "them", "their", "those", "these"]);
+const PLURALS: ReadonlySet<string> = new Set(["both", "each", "all", "those", "these"]);
+/** "they", "them", "their": several options, but one where options are people ("a 3 for them", fresh54). */
+const THEY: ReadonlySet<string> = new Set(["they", "them", "their"]);
 
-function plural(s: Sentence, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (PLURALS.has(s.words[k] as string)) return true;
+function plural(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (PLURALS.has(w) || (THEY.has(w) && !peopleOptions(state))) return true;
+  }
   return false;
 }
 

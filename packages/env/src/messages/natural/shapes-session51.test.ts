@@ -171,6 +171,14 @@ describe("several clauses of facts read one by one (clause-split.ts)", () => {
     ]);
   });
 
+  it("carries no option to a clause of several; 'them' is one where options are people", () => {
+    expect(acts("Restaurant A has service 2; both score 4 on ambience.")).toEqual([share(0, 1, 2)]);
+    expect(acts("Restaurant A has service 2; they score 4 on ambience.")).toEqual([share(0, 1, 2)]);
+    expect(
+      acts("Candidate A rates a 4 on teamwork from what I can see; technical skill is only a 3 for them.", jobs),
+    ).toEqual([share(0, 3, 4), share(0, 1, 3)]);
+  });
+
   it("carries nothing to a clause that names its own option or attribute, even inside a joined word", () => {
     expect(acts("Restaurant C has food quality 5, but Restaurant B, ambience-wise, lands at 1.")).toEqual([
       share(2, 0, 5),
