@@ -60,8 +60,27 @@ export function attributeHeading(
   if (NOUNS.has(words[e] as string)) e++;
   const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
   if (view !== undefined) e += view.length;
+  else e = ownViewEnd(s, e, to, state);
   if (e !== to) return null;
   return attribute.index;
+}
+
+/** "from my slice of the table", "in my columns", "per my sheet": the speaker's own source closing the heading. */
+const OWN_VIEW_LEADS = new Set(["from", "on", "in", "per"]);
+const MAX_OWN_VIEW = 6;
+
+/** The end of the speaker's own view at e closing the heading at to ("from my slice of the table"), else e. */
+function ownViewEnd(s: Sentence, e: number, to: number, state: ParseState): number {
+  const { words } = s;
+  if (!OWN_VIEW_LEADS.has(words[e] as string) || words[e + 1] !== "my" || to - e > MAX_OWN_VIEW) return e;
+  for (let k = e + 2; k < to; k++)
+    if (
+      state.options.match(words, k) !== null ||
+      state.attributes.match(words, k) !== null ||
+      /\d/.test(words[k] as string)
+    )
+      return e;
+  return to;
 }
 
 /**

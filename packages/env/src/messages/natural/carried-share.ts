@@ -102,10 +102,38 @@ export function closingTail(s: Sentence, k: number, end: number): number {
   let at = k;
   for (let n = 0; n < 2; n++) {
     const tail = TAILS.find((t) => t.every((w, j) => at + j < end && s.words[at + j] === w));
-    if (tail === undefined) break;
-    at += tail.length;
+    if (tail !== undefined) at += tail.length;
+    else {
+      const own = ownSourceTail(s, at, end);
+      if (own === at) break;
+      at = own;
+    }
   }
   return at;
+}
+
+/** Nouns of the speaker's own source after "according to my": "calendar view", "notes", "sheet", "table". */
+const OWN_SOURCES: ReadonlySet<string> = new Set([
+  "view",
+  "notes",
+  "sheet",
+  "table",
+  "data",
+  "records",
+  "files",
+  "copy",
+]);
+
+/**
+ * "according to my calendar view" closing the clause (fresh113): the speaker's own source, up to three words ending
+ * in a source noun, at the end of the sentence or before a pause; the word after it, or k. Another's ("according to
+ * Agent 1") is no tail.
+ */
+function ownSourceTail(s: Sentence, k: number, end: number): number {
+  if (s.words[k] !== "according" || s.words[k + 1] !== "to" || s.words[k + 2] !== "my") return k;
+  for (let j = k + 3; j < Math.min(end, k + 6); j++)
+    if (OWN_SOURCES.has(s.words[j] as string)) return j + 1 >= end || s.separated(j) ? j + 1 : k;
+  return k;
 }
 
 /** "Location, though, is rated 1": an attribute, an aside between pauses, then its level. */

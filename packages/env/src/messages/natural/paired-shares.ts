@@ -1,3 +1,4 @@
+import { attributeOwners } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import { closingTail } from "./carried-share";
 import type { NaturalToken } from "../natural-tokens";
@@ -99,8 +100,11 @@ function attributeList(
   const attributes: number[] = [];
   // the end is after the last attribute, not after a trailing "and" or comma
   let last = k;
+  const owners = attributeOwners(state.task.domain);
   while (attributes.length < MAX_LIST) {
-    const a = state.attributes.match(words, j);
+    // "Carol, Dan and Erin are all 1" (fresh113): a person alone names their attribute
+    const owner = owners.get(words[j] as string);
+    const a = state.attributes.match(words, j) ?? (owner === undefined ? null : { index: owner, end: j + 1 });
     if (a === null || a.end > end) break;
     attributes.push(a.index);
     last = a.end;
@@ -215,11 +219,15 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
     // "Carol's and Dan's availability for Monday 4pm are both 0" (fresh64): one level for each of them
     // "Alice's availability and Bob's availability are both 1 for that slot" (fresh68): the option talked about
     const shared =
-      bothLevel(s, before?.end ?? attributes.end, end, state) ?? levelThenPlace(s, attributes.end, end, state);
+      bothLevel(s, before?.end ?? attributes.end, end, state) ??
+      levelThenPlace(s, attributes.end, end, state) ??
+      allLevel(s, before?.end ?? attributes.end, end, state);
     if (shared === null) return null;
     const named = "option" in shared ? { option: shared.option as number, end: shared.end } : null;
     const place =
-      before === null ? (named ?? pointedPlace(s, shared.end, end, state)) : { option: before.option, end: shared.end };
+      before === null
+        ? (named ?? pointedPlace(s, shared.end, end, state) ?? ledPlace(s, k, shared.end, end, state))
+        : { option: before.option, end: shared.end };
     if (place === null) return null;
     // ", while Erin's is 1": the same option's items after them
     const shares: [number, number, number][] = attributes.attributes.map((a) => [place.option, a, shared.value]);
@@ -713,6 +721,36 @@ function pointedPlace(s: Sentence, k: number, end: number, state: ParseState): {
   if (pointer === undefined) return null;
   const close = k + pointer.length;
   return close >= end || s.separated(close - 1) ? { option, end: close } : null;
+}
+
+/** "are all 1" after a list of names: "all" (or "both" / "each"), the one level closing the clause; or null. */
+function allLevel(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  const at = pastBoth(s, k, end, true);
+  return at === null ? null : closedLevel(s, at, end, state);
+}
+
+/**
+ * The one option a lead before k places the clause at ("For Monday 2pm, Alice, Bob and Carol are all 1", "Good news
+ * on Monday 2pm: Carol, Dan and Erin are all 1 there", fresh113): a preposition and the option, then a pause,
+ * opening the sentence; the place ends where the level's clause does (a pointer after it, "there", included).
+ */
+function ledPlace(
+  s: Sentence,
+  k: number,
+  at: number,
+  end: number,
+  state: ParseState,
+): { option: number; end: number } | null {
+  for (let j = s.from; j < k; j++) {
+    if (!cue.levelPrepositions.has(s.words[j] as string)) continue;
+    const o = state.options.match(s.words, j + 1);
+    if (o === null || o.end !== k || !s.separated(o.end - 1)) continue;
+    let close = at;
+    const pointer = OPTION_POINTERS.find((p) => p.every((w, n) => s.words[close + n] === w));
+    if (pointer !== undefined) close += pointer.length;
+    return close >= end || s.separated(close - 1) ? { option: o.index, end: close } : null;
+  }
+  return null;
 }
 
 /** Joining words before another option's level after a paired list: ", while A's is 1". */

@@ -292,3 +292,35 @@ describe("slashed names and levels, arrows and dots between items", () => {
     expect(acts("Doctor Finch; broken watch is 1.", manor)).toEqual([share(2, 4, 1)]);
   });
 });
+
+describe("people listed for one option, headings with the speaker's own source", () => {
+  it("a person alone names their attribute in a list; 'all N' takes the option a lead placed", () => {
+    expect(acts("Carol, Dan and Erin are all 1 for Monday 2pm.", meetings)).toEqual([
+      share(2, 2, 1),
+      share(2, 3, 1),
+      share(2, 4, 1),
+    ]);
+    expect(acts("For Monday 2pm, Alice, Bob and Carol are all 1.", meetings)).toEqual([
+      share(2, 0, 1),
+      share(2, 1, 1),
+      share(2, 2, 1),
+    ]);
+    // a lead that names two options places nothing
+    expect(acts("For Monday 2pm or Monday 4pm, Alice, Bob and Carol are all 1.", meetings)).toEqual(nothing);
+  });
+
+  it("'according to my <source>' closes a clause as the speaker's own; 'according to Agent 2' is a report", () => {
+    const text = "Good news on Monday 2pm: Carol, Dan and Erin are all 1 there according to my calendar view.";
+    expect(acts(text, meetings)).toEqual([share(2, 2, 1), share(2, 3, 1), share(2, 4, 1)]);
+    expect(acts(text.replace("my calendar view", "Agent 2"), meetings)).toEqual(nothing);
+    expect(acts(text.replace("my calendar view", "their calendar view"), meetings)).toEqual(nothing);
+  });
+
+  it("an attribute heading may close with the speaker's own source ('from my slice of the table:')", () => {
+    const text = "Cleanliness from my slice of the table:\n- Restaurant C: 4\n- Restaurant E: 5";
+    expect(acts(text, bigTeam)).toEqual([share(2, 4, 4), share(4, 4, 5)]);
+    // a source that names another attribute (or an option) is no heading of one attribute
+    expect(acts("Cleanliness from my notes on service:\n- Restaurant C: 4", bigTeam)).toEqual(nothing);
+    expect(acts("Cleanliness from my notes on Restaurant A:\n- Restaurant C: 4", bigTeam)).toEqual(nothing);
+  });
+});
