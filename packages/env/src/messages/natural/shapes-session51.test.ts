@@ -320,7 +320,7 @@ describe("people listed for one option, headings with the speaker's own source",
     const text = "Cleanliness from my slice of the table:\n- Restaurant C: 4\n- Restaurant E: 5";
     expect(acts(text, bigTeam)).toEqual([share(2, 4, 4), share(4, 4, 5)]);
     // a source that names another attribute (or an option) is no heading of one attribute
-    expect(acts("Cleanliness from my notes on service:\n- Restaurant C: 4", bigTeam)).toEqual(nothing);
+    expect(acts("Cleanliness from my slice on service:\n- Restaurant C: 4", bigTeam)).toEqual(nothing);
     expect(acts("Cleanliness from my notes on Restaurant A:\n- Restaurant C: 4", bigTeam)).toEqual(nothing);
   });
 });
