@@ -14,7 +14,7 @@ import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import { clauseSplit } from "./clause-split";
-import { slashPairs } from "./slash-pairs";
+import { slashPairs, vsPairs } from "./slash-pairs";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -346,7 +346,7 @@ export class SentenceReading {
         found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "Value for money A/B/C/D = 4/5/1/1." (fresh116): slashed names, then as many slashed levels
     if (!found.acts.some((a) => a.kind === "share")) {
-      const slashes = slashPairs(sentence, first, to, state);
+      const slashes = slashPairs(sentence, first, to, state) ?? vsPairs(sentence, first, to, state);
       if (slashes !== null) found.acts.push(...slashes);
     }
     // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone

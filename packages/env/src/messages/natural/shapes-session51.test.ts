@@ -324,3 +324,28 @@ describe("people listed for one option, headings with the speaker's own source",
     expect(acts("Cleanliness from my notes on Restaurant A:\n- Restaurant C: 4", bigTeam)).toEqual(nothing);
   });
 });
+
+describe("levels and names joined by 'vs' (slash-pairs.ts' vsPairs)", () => {
+  const pantry = held.pantry as NaturalTask;
+  const theft = held.theft as NaturalTask;
+
+  it("pairs a chain of levels with a chain of as many names, either order, the other name from the sentence", () => {
+    const apples = pantry.domain.attributes.indexOf("apples");
+    expect(acts("- apples: 1 vs 3 (A vs B)", pantry)).toEqual([share(0, apples, 1), share(1, apples, 3)]);
+    const [parking, email] = ["parking log", "email records"].map((a) => theft.domain.attributes.indexOf(a));
+    expect(acts("For Employee C, parking log vs email records: 0 vs 1.", theft)).toEqual([
+      share(2, parking as number, 0),
+      share(2, email as number, 1),
+    ]);
+  });
+
+  it("chains of different lengths, a level out of range, no other name, or a hedge give nothing", () => {
+    for (const text of [
+      "- apples: 1 vs 3 vs 2 (A vs B)",
+      "- apples: 1 vs 30 (A vs B)",
+      "1 vs 3 (A vs B)",
+      "- apples: maybe 1 vs 3 (A vs B)",
+    ])
+      expect(acts(text, pantry)).toEqual(nothing);
+  });
+});

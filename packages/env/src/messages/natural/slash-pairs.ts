@@ -87,3 +87,108 @@ function pairsOf(
   }
   return null;
 }
+
+/** Words between the items of a "vs" chain: "1 vs 3", "parking log versus email records". */
+const VS: ReadonlySet<string> = new Set(["vs", "vs.", "versus", "v"]);
+
+/**
+ * "apples: 1 vs 3 (A vs B)", "For Employee C, parking log vs email records: 0 vs 1" (fresh113, fresh116): a chain of
+ * levels joined by "vs" and a chain of as many names joined by "vs", in either order; the names are options (the one
+ * attribute named elsewhere in the sentence) or attributes (the one option named elsewhere). Null otherwise; never
+ * under a negation or a hedge.
+ */
+export function vsPairs(s: Sentence, first: number, to: number, state: ParseState): Act[] | null {
+  let levels: { values: number[]; from: number; to: number } | null = null;
+  let names: { options: (number | null)[]; attributes: (number | null)[]; from: number; to: number } | null = null;
+  for (let k = first; k < to; k++) {
+    if (s.gate[k] === true || s.modal[k] === true) return null;
+    if (levels === null) {
+      const chain = levelChain(s, k, to, state);
+      if (chain !== null) {
+        levels = chain;
+        k = chain.to - 1;
+        continue;
+      }
+    }
+    if (names === null) {
+      const chain = nameChain(s, k, to, state);
+      if (chain !== null) {
+        names = chain;
+        k = chain.to - 1;
+      }
+    }
+  }
+  if (levels === null || names === null || levels.values.length !== names.options.length) return null;
+  const values = levels.values;
+  const outside = (matcher: ParseState["options"]): number | null => {
+    const found = new Set<number>();
+    for (let m = first; m < to; m++) {
+      if ((m >= names.from && m < names.to) || (m >= levels.from && m < levels.to)) continue;
+      const hit = matcher.match(s.words, m);
+      if (hit !== null) found.add(hit.index);
+    }
+    return found.size === 1 ? ([...found][0] as number) : null;
+  };
+  if (names.options.every((o) => o !== null)) {
+    const attribute = outside(state.attributes);
+    if (attribute === null) return null;
+    return names.options.map((o, n) => ({ kind: "share", option: o as number, attribute, level: values[n] as number }));
+  }
+  if (names.attributes.every((a) => a !== null)) {
+    const option = outside(state.options);
+    if (option === null) return null;
+    return names.attributes.map((a, n) => ({
+      kind: "share",
+      option,
+      attribute: a as number,
+      level: values[n] as number,
+    }));
+  }
+  return null;
+}
+
+/** Levels joined by "vs" from k: two or more, each in the task's range. */
+function levelChain(
+  s: Sentence,
+  k: number,
+  to: number,
+  state: ParseState,
+): { values: number[]; from: number; to: number } | null {
+  const [lo, hi] = state.task.levels;
+  const values: number[] = [];
+  let j = k;
+  while (j < to && values.length < MAX_PARTS) {
+    const v = naturalInteger((s.words[j] as string).replace(/^\+/, ""));
+    if (v === null || v < lo || v > hi) return null;
+    values.push(v);
+    j++;
+    if (!VS.has(s.words[j] as string)) break;
+    j++;
+  }
+  return values.length >= 2 ? { values, from: k, to: j } : null;
+}
+
+/** Names joined by "vs" from k: two or more options, or two or more attributes (a person naming theirs). */
+function nameChain(
+  s: Sentence,
+  k: number,
+  to: number,
+  state: ParseState,
+): { options: (number | null)[]; attributes: (number | null)[]; from: number; to: number } | null {
+  const owners = attributeOwners(state.task.domain);
+  const options: (number | null)[] = [];
+  const attributes: (number | null)[] = [];
+  let j = k;
+  while (j < to && options.length < MAX_PARTS) {
+    const o = state.options.match(s.words, j);
+    const a = state.attributes.match(s.words, j);
+    const owner = owners.get(s.words[j] as string);
+    if (o === null && a === null && owner === undefined) break;
+    options.push(o?.index ?? null);
+    attributes.push(a?.index ?? owner ?? null);
+    j = Math.max(o?.end ?? j + 1, a?.end ?? j + 1);
+    if (!VS.has(s.words[j] as string)) break;
+    j++;
+  }
+  return options.length >= 2 ? { options, attributes, from: k, to: j } : null;
+}
