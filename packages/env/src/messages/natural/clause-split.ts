@@ -164,7 +164,7 @@ function namesAttribute(s: Sentence, from: number, to: number, state: ParseState
   for (let k = from; k < to; k++) {
     if (state.attributes.match(s.words, k) !== null) return true;
     const parts = (s.words[k] as string).split("-");
-    if (parts.length > 1 && parts.some((p, n) => state.attributes.match(parts, n) !== null)) return true;
+    if (parts.length > 1 && parts.some((_, n) => state.attributes.match(parts, n) !== null)) return true;
   }
   return false;
 }

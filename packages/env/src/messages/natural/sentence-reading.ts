@@ -340,21 +340,7 @@ export class SentenceReading {
     this.readListed(sentence, found, first, to);
     const shaped = this.readShapes(sentence, found, first, to);
     this.readCarriedPairs(sentence, found, first, to);
-    // "The poison bottle (3) and library key (3) point to him strongly" (fresh101): levels in parentheses after names
-    if (!found.acts.some((a) => a.kind === "share"))
-      for (const act of parenthesizedLevels(sentence, this.text, first, to, state))
-        found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
-    // "Value for money A/B/C/D = 4/5/1/1." (fresh116): slashed names, then as many slashed levels
-    if (!found.acts.some((a) => a.kind === "share")) {
-      const slashes = slashPairs(sentence, first, to, state) ?? vsPairs(sentence, first, to, state);
-      if (slashes !== null) found.acts.push(...slashes);
-    }
-    // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone
-    const split = clauseSplit(sentence, this.text, first, to, found.acts, state);
-    if (split !== null) found.acts = split;
-    // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
-    // tail of hearsay or doubted memory leaves every level in the sentence unstated
-    if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
+    this.readLooseFacts(sentence, found, first, to);
     // "## Recommendation" over "Candidate D — ...": the option opening the line under the heading is proposed
     if (this.proposalHeading) {
       const option = state.options.match(sentence.words, first);
@@ -721,6 +707,30 @@ export class SentenceReading {
         return null;
     }
     return { value: level.value, end: to };
+  }
+
+  /**
+   * Facts the sentence's readers left, in shapes read apart from them: levels in parentheses after names, slashed and
+   * "vs" pairs (where nothing was shared), then the clauses read one by one (`clauseSplit`); last, a doubting tail
+   * takes every share back.
+   */
+  private readLooseFacts(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    const { state } = this;
+    // "The poison bottle (3) and library key (3) point to him strongly" (fresh101): levels in parentheses after names
+    if (!found.acts.some((a) => a.kind === "share"))
+      for (const act of parenthesizedLevels(sentence, this.text, first, to, state))
+        found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
+    // "Value for money A/B/C/D = 4/5/1/1." (fresh116): slashed names, then as many slashed levels
+    if (!found.acts.some((a) => a.kind === "share")) {
+      const slashes = slashPairs(sentence, first, to, state) ?? vsPairs(sentence, first, to, state);
+      if (slashes !== null) found.acts.push(...slashes);
+    }
+    // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone
+    const split = clauseSplit(sentence, this.text, first, to, found.acts, state);
+    if (split !== null) found.acts = split;
+    // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
+    // tail of hearsay or doubted memory leaves every level in the sentence unstated
+    if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
   }
 
   private checkedShare<T extends { level: number }>(share: T): T {
