@@ -696,6 +696,8 @@ export function proposalAt(
     const picked = chosen(i + verb.length);
     // "lock in X" after "lock", "support behind X" after "support": a longer verb may still match
     if (picked === null) continue;
+    // "Going with Apartment D seems risky to me" (fresh117): the gerund's clause is the subject another verb weighs
+    if ((verb[0] as string).endsWith("ing") && WEIGHING.has(words[picked.end] as string)) return null;
     // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
     const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
     if (particle !== undefined) {
@@ -721,6 +723,24 @@ export function proposalAt(
   }
   return null;
 }
+
+/**
+ * Verbs after "Going with X" that weigh the choice rather than make it: "seems risky", "would be a mistake" ("is"
+ * is not among them: "Going with X is my plan" proposes).
+ */
+const WEIGHING: ReadonlySet<string> = new Set([
+  "seems",
+  "seem",
+  "looks",
+  "sounds",
+  "feels",
+  "would",
+  "could",
+  "might",
+  "means",
+  "makes",
+  "carries",
+]);
 
 /** Subjects of "leaves X as our answer": the reasoning just given. */
 const LEAVING = new Set(["that", "which", "this", "it"]);

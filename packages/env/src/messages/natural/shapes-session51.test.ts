@@ -349,3 +349,12 @@ describe("levels and names joined by 'vs' (slash-pairs.ts' vsPairs)", () => {
       expect(acts(text, pantry)).toEqual(nothing);
   });
 });
+
+describe("a gerund's choice weighed by another verb is no proposal", () => {
+  it('"Going with X seems risky" proposes nothing; "Going with X." and "Going with X is my plan" propose', () => {
+    expect(acts("Going with Apartment D seems risky to me.", apartments)).toEqual(nothing);
+    expect(acts("Going with Apartment D would be a mistake.", apartments)).toEqual(nothing);
+    expect(acts("Going with Apartment D.", apartments)).toEqual([{ kind: "propose", option: 3 }]);
+    expect(acts("Going with Apartment D is my plan.", apartments)).toEqual([{ kind: "propose", option: 3 }]);
+  });
+});
