@@ -105,6 +105,9 @@ export function clauseSplit(
   }
   if (out.filter((a) => a.kind === "share").length <= shares) return null;
   if (!found.every((f) => out.some((x) => sameAct(x, f)))) return null;
+  // what a clause adds is shares only: a proposal, an ask or a pass read in a clause alone, not in its sentence, is
+  // a reading out of its context
+  if (!out.every((x) => x.kind === "share" || found.some((f) => sameAct(x, f)))) return null;
   for (const x of out)
     for (const y of out)
       if (x.kind === "share" && y.kind === "share" && x.option === y.option && x.attribute === y.attribute)
