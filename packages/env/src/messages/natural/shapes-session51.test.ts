@@ -269,8 +269,9 @@ describe("slashed names and levels, arrows and dots between items", () => {
     expect(acts("Value for money A/B/C/D = 4/5/1.", heldoutProfile)).toEqual(nothing);
     expect(acts("Value for money A/B/C/D might be 4/5/1/1.", heldoutProfile)).toEqual(nothing);
     expect(acts("Value for money A/B/C/D isn't 4/5/1/1.", heldoutProfile)).toEqual(nothing);
-    // a level out of the range is no pair
+    // a level out of the range is no pair; a name twice states neither level
     expect(acts("Value for money A/B = 4/9.", heldoutProfile)).toEqual(nothing);
+    expect(acts("Value for money A/A = 4/5.", heldoutProfile)).toEqual(nothing);
   });
 
   it("an arrow ends a label as a colon does; middle dots part the items", () => {
@@ -345,6 +346,7 @@ describe("levels and names joined by 'vs' (slash-pairs.ts' vsPairs)", () => {
       "- apples: 1 vs 30 (A vs B)",
       "1 vs 3 (A vs B)",
       "- apples: maybe 1 vs 3 (A vs B)",
+      "- apples: 1 vs 3 (A vs A)",
     ])
       expect(acts(text, pantry)).toEqual(nothing);
   });

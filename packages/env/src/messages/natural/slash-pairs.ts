@@ -65,7 +65,9 @@ function pairsOf(
     }
     return found.size === 1 ? ([...found][0] as number) : null;
   };
-  if (asOption.every((o) => o !== null)) {
+  // "A/A = 4/5": a name twice gives its cell two levels, so the list states neither
+  const distinct = (xs: readonly (number | null)[]) => new Set(xs).size === xs.length;
+  if (asOption.every((o) => o !== null) && distinct(asOption)) {
     const attribute = other(state.attributes);
     if (attribute === null) return null;
     return asOption.map((option, n) => ({
@@ -75,7 +77,7 @@ function pairsOf(
       level: values[n] as number,
     }));
   }
-  if (asAttribute.every((a) => a !== null)) {
+  if (asAttribute.every((a) => a !== null) && distinct(asAttribute)) {
     const option = other(state.options);
     if (option === null) return null;
     return asAttribute.map((attribute, n) => ({
@@ -129,12 +131,13 @@ export function vsPairs(s: Sentence, first: number, to: number, state: ParseStat
     }
     return found.size === 1 ? ([...found][0] as number) : null;
   };
-  if (names.options.every((o) => o !== null)) {
+  const distinct = (xs: readonly (number | null)[]) => new Set(xs).size === xs.length;
+  if (names.options.every((o) => o !== null) && distinct(names.options)) {
     const attribute = outside(state.attributes);
     if (attribute === null) return null;
     return names.options.map((o, n) => ({ kind: "share", option: o as number, attribute, level: values[n] as number }));
   }
-  if (names.attributes.every((a) => a !== null)) {
+  if (names.attributes.every((a) => a !== null) && distinct(names.attributes)) {
     const option = outside(state.options);
     if (option === null) return null;
     return names.attributes.map((a, n) => ({
