@@ -226,7 +226,7 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
     const named = "option" in shared ? { option: shared.option as number, end: shared.end } : null;
     const place =
       before === null
-        ? (named ?? pointedPlace(s, shared.end, end, state) ?? ledPlace(s, k, shared.end, end, state))
+        ? (named ?? pointedPlace(s, shared.end, end, state) ?? ledPlace(s, k, shared.end, state))
         : { option: before.option, end: shared.end };
     if (place === null) return null;
     // ", while Erin's is 1": the same option's items after them
@@ -732,23 +732,15 @@ function allLevel(s: Sentence, k: number, end: number, state: ParseState): { val
 /**
  * The one option a lead before k places the clause at ("For Monday 2pm, Alice, Bob and Carol are all 1", "Good news
  * on Monday 2pm: Carol, Dan and Erin are all 1 there", fresh113): a preposition and the option, then a pause,
- * opening the sentence; the place ends where the level's clause does (a pointer after it, "there", included).
+ * opening the sentence; the place ends at `at`, the end of the level's clause (whose closing tail, a pointer such as
+ * "there" included, its reader has already passed).
  */
-function ledPlace(
-  s: Sentence,
-  k: number,
-  at: number,
-  end: number,
-  state: ParseState,
-): { option: number; end: number } | null {
+function ledPlace(s: Sentence, k: number, at: number, state: ParseState): { option: number; end: number } | null {
   for (let j = s.from; j < k; j++) {
     if (!cue.levelPrepositions.has(s.words[j] as string)) continue;
     const o = state.options.match(s.words, j + 1);
     if (o === null || o.end !== k || !s.separated(o.end - 1)) continue;
-    let close = at;
-    const pointer = OPTION_POINTERS.find((p) => p.every((w, n) => s.words[close + n] === w));
-    if (pointer !== undefined) close += pointer.length;
-    return close >= end || s.separated(close - 1) ? { option: o.index, end: close } : null;
+    return { option: o.index, end: at };
   }
   return null;
 }

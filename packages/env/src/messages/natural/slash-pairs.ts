@@ -56,38 +56,7 @@ function pairsOf(
   const owners = attributeOwners(state.task.domain);
   const asAttribute = names.map((n) => state.attributes.match([n], 0)?.index ?? owners.get(n) ?? null);
   // the one other name of the sentence, outside the two slashed words
-  const other = (matcher: ParseState["options"]): number | null => {
-    const found = new Set<number>();
-    for (let m = first; m < to; m++) {
-      if (m === k || m === j) continue;
-      const hit = matcher.match(s.words, m);
-      if (hit !== null) found.add(hit.index);
-    }
-    return found.size === 1 ? ([...found][0] as number) : null;
-  };
-  // "A/A = 4/5": a name twice gives its cell two levels, so the list states neither
-  const distinct = (xs: readonly (number | null)[]) => new Set(xs).size === xs.length;
-  if (asOption.every((o) => o !== null) && distinct(asOption)) {
-    const attribute = other(state.attributes);
-    if (attribute === null) return null;
-    return asOption.map((option, n) => ({
-      kind: "share",
-      option: option as number,
-      attribute,
-      level: values[n] as number,
-    }));
-  }
-  if (asAttribute.every((a) => a !== null) && distinct(asAttribute)) {
-    const option = other(state.options);
-    if (option === null) return null;
-    return asAttribute.map((attribute, n) => ({
-      kind: "share",
-      option,
-      attribute: attribute as number,
-      level: values[n] as number,
-    }));
-  }
-  return null;
+  return namedPairs(s, first, to, (m) => m === k || m === j, asOption, asAttribute, values as number[], state);
 }
 
 /** Words between the items of a "vs" chain: "1 vs 3", "parking log versus email records". */
@@ -121,33 +90,10 @@ export function vsPairs(s: Sentence, first: number, to: number, state: ParseStat
     }
   }
   if (levels === null || names === null || levels.values.length !== names.options.length) return null;
-  const values = levels.values;
-  const outside = (matcher: ParseState["options"]): number | null => {
-    const found = new Set<number>();
-    for (let m = first; m < to; m++) {
-      if ((m >= names.from && m < names.to) || (m >= levels.from && m < levels.to)) continue;
-      const hit = matcher.match(s.words, m);
-      if (hit !== null) found.add(hit.index);
-    }
-    return found.size === 1 ? ([...found][0] as number) : null;
-  };
-  const distinct = (xs: readonly (number | null)[]) => new Set(xs).size === xs.length;
-  if (names.options.every((o) => o !== null) && distinct(names.options)) {
-    const attribute = outside(state.attributes);
-    if (attribute === null) return null;
-    return names.options.map((o, n) => ({ kind: "share", option: o as number, attribute, level: values[n] as number }));
-  }
-  if (names.attributes.every((a) => a !== null) && distinct(names.attributes)) {
-    const option = outside(state.options);
-    if (option === null) return null;
-    return names.attributes.map((a, n) => ({
-      kind: "share",
-      option,
-      attribute: a as number,
-      level: values[n] as number,
-    }));
-  }
-  return null;
+  // (consts: the closure below keeps their narrowed types)
+  const [named, levelled] = [names, levels];
+  const inChains = (m: number) => (m >= named.from && m < named.to) || (m >= levelled.from && m < levelled.to);
+  return namedPairs(s, first, to, inChains, named.options, named.attributes, levelled.values, state);
 }
 
 /** Levels joined by "vs" from k: two or more, each in the task's range. */
@@ -194,4 +140,42 @@ function nameChain(
     j++;
   }
   return options.length >= 2 ? { options, attributes, from: k, to: j } : null;
+}
+
+/**
+ * The shares of paired names and levels, in order: the names read as options (every one, each once) take the one
+ * attribute the sentence names outside `skip`, or read as attributes the one option; null otherwise. "A/A = 4/5": a
+ * name twice would give its cell two levels, so the list states neither.
+ */
+function namedPairs(
+  s: Sentence,
+  first: number,
+  to: number,
+  skip: (m: number) => boolean,
+  options: readonly (number | null)[],
+  attributes: readonly (number | null)[],
+  values: readonly number[],
+  state: ParseState,
+): Act[] | null {
+  const other = (matcher: ParseState["options"]): number | null => {
+    const found = new Set<number>();
+    for (let m = first; m < to; m++) {
+      if (skip(m)) continue;
+      const hit = matcher.match(s.words, m);
+      if (hit !== null) found.add(hit.index);
+    }
+    return found.size === 1 ? ([...found][0] as number) : null;
+  };
+  const distinct = (xs: readonly (number | null)[]) => xs.every((x) => x !== null) && new Set(xs).size === xs.length;
+  if (distinct(options)) {
+    const attribute = other(state.attributes);
+    if (attribute === null) return null;
+    return options.map((o, n) => ({ kind: "share", option: o as number, attribute, level: values[n] as number }));
+  }
+  if (distinct(attributes)) {
+    const option = other(state.options);
+    if (option === null) return null;
+    return attributes.map((a, n) => ({ kind: "share", option, attribute: a as number, level: values[n] as number }));
+  }
+  return null;
 }

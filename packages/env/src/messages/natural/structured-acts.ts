@@ -399,23 +399,35 @@ const YAML_FENCE = /^\s*```(ya?ml)?\s*$/i;
  * reading cannot pair (`share:` over a list of `- option: ...` items, `propose: X` beside them). Each block's lines
  * are masked; returns their line numbers, which `yamlActs` then skips.
  */
-function yamlBlockActs(r: ValueReading): Set<number> {
-  const { lines } = r;
+function yamlBlockActs(r: ValueReading, fences: YamlFences): Set<number> {
   const read = new Set<number>();
-  let fenced = false;
+  for (const [k, end] of fences.blocks) yamlBlock(r, k, end, read);
+  // "candidate_b:\n  communication: 5\n..." with no fence (fresh113): a whole message of nested YAML is read as a
+  // fenced block is, where every line is YAML and some line is nested under a key
+  const { lines } = r;
+  if (!fences.opened && lines.length >= 3 && lines.some((l) => /^\s+\S/.test(l.text)))
+    yamlBlock(r, -1, lines.length, read);
+  return read;
+}
+
+/** A message's YAML fences: each closed block's opening and closing fence lines, and whether any YAML fence opened. */
+interface YamlFences {
+  blocks: [number, number][];
+  opened: boolean;
+}
+
+function yamlFences(lines: readonly { text: string }[]): YamlFences {
+  const fences: YamlFences = { blocks: [], opened: false };
   for (let k = 0; k < lines.length; k++) {
     if (!YAML_FENCE.test((lines[k] as { text: string }).text)) continue;
-    fenced = true;
+    fences.opened = true;
     let end = k + 1;
     while (end < lines.length && !FENCE.test((lines[end] as { text: string }).text)) end++;
     if (end >= lines.length) break;
-    yamlBlock(r, k, end, read);
+    fences.blocks.push([k, end]);
     k = end;
   }
-  // "candidate_b:\n  communication: 5\n..." with no fence (fresh113): a whole message of nested YAML is read as a
-  // fenced block is, where every line is YAML and some line is nested under a key
-  if (!fenced && lines.length >= 3 && lines.some((l) => /^\s+\S/.test(l.text))) yamlBlock(r, -1, lines.length, read);
-  return read;
+  return fences;
 }
 
 /** The YAML block between the fence lines k and end (-1 and lines.length for a message without fences). */
@@ -455,15 +467,12 @@ const UNSURE_VALUE = /^(?:[+-]?\d+\s*\?+|unknown|n\/a|na|tbd|none|null|-+|\?+)$/
  */
 function unsureYamlLines(
   lines: readonly { text: string; start: number }[],
+  fences: YamlFences,
   read: ReadonlySet<number>,
   out: StructuredActs,
   ranges: [number, number][],
 ): void {
-  for (let k = 0; k < lines.length; k++) {
-    if (!YAML_FENCE.test((lines[k] as { text: string }).text)) continue;
-    let end = k + 1;
-    while (end < lines.length && !FENCE.test((lines[end] as { text: string }).text)) end++;
-    if (end >= lines.length) return;
+  for (const [k, end] of fences.blocks)
     for (let j = k + 1; j < end; j++) {
       if (read.has(j)) continue;
       const line = lines[j] as { text: string; start: number };
@@ -475,8 +484,6 @@ function unsureYamlLines(
         ranges.push([at, line.start + line.text.length]);
       }
     }
-    k = end;
-  }
 }
 
 /** A YAML line whose value is a question in words: "question: Who has B's rent?", "notes: can someone check C?". */
@@ -506,9 +513,10 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
   gridActs(lines, task, out, tables);
   labelledRowActs(lines, task, out, tables);
   rankingActs(lines, out, tables.names);
-  const yamlBlocks = yamlBlockActs(reading);
+  const fences = yamlFences(lines);
+  const yamlBlocks = yamlBlockActs(reading, fences);
   yamlActs(reading, yamlBlocks);
-  unsureYamlLines(lines, yamlBlocks, out, ranges);
+  unsureYamlLines(lines, fences, yamlBlocks, out, ranges);
   if (out.acts.length === 0 && out.masked.length === 0 && ranges.length === 0) return { ...out, text };
   lines.forEach((line, k) => {
     if (FENCE.test(line.text)) out.masked.push(k);

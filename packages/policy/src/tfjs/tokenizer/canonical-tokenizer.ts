@@ -102,15 +102,14 @@ export class CanonicalTokenizer {
     ] as const)
       if (!Number.isInteger(v) || v < 1 || v > 64)
         throw new InvalidArgumentError(field, v, "expected an integer in 1..64");
+    for (let k = 0; k < options; k++)
+      if (!this.idOf.has(`o${k}`)) throw new InvalidArgumentError("options", options, `the vocabulary has no o${k}`);
+    for (let m = 0; m < attributes; m++)
+      if (!this.idOf.has(`a${m}`))
+        throw new InvalidArgumentError("attributes", attributes, `the vocabulary has no a${m}`);
     const cells: string[] = [];
     for (let k = 0; k < options; k++)
-      for (let m = 0; m < attributes; m++) {
-        if (!this.idOf.has(`o${k}`)) throw new InvalidArgumentError("options", options, `the vocabulary has no o${k}`);
-        if (!this.idOf.has(`a${m}`))
-          throw new InvalidArgumentError("attributes", attributes, `the vocabulary has no a${m}`);
-        const w = `o${k}.a${m}`;
-        if (!this.idOf.has(w)) cells.push(w);
-      }
+      for (let m = 0; m < attributes; m++) if (!this.idOf.has(`o${k}.a${m}`)) cells.push(`o${k}.a${m}`);
     return CanonicalTokenizer.fromWords([...this.words, ...cells], { cellWords: true });
   }
 
