@@ -46,6 +46,8 @@ export const naturalCues = {
     "reads",
     // "Let's settle on Tuesday morning. Lena's calendar shows 2 for it" (fresh64)
     "shows",
+    // "Her poison bottle clue is at 2" (fresh120): the noun a clue attribute is named with
+    "clue",
   ),
   numberWords: new Map([
     ["zero", 0],

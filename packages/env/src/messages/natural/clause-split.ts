@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
+import { doubtingAside } from "./share-items";
 import { type ParseState, peopleOptions, type Sentence } from "./sentence";
 
 /** Words that open a second clause of facts: "A scores 4 while B scores 5", "... but C is 1", "..., and D has 2". */
@@ -41,12 +42,14 @@ export function clauseSplit(
   if (state.clauseActs === undefined || (s.tokens[to - 1] as NaturalToken).question) return null;
   const bounds: [number, number][] = [];
   let start = first;
+  let hedged: number | null = null;
   for (let k = first + 1; k < to - 1; k++) {
     const w = s.words[k] as string;
     // a hedge or negation that reaches over the clauses ("..., but don't quote me"; "I wrote C's service as 4
     // earlier, but that was actually its food quality"): the sentence is read whole
-    if (s.gate[k] === true || s.modal[k] === true || UNSURE_ORDER.has(w)) return null;
-    if (ALWAYS_JOIN.has(w) || (JOIN_AFTER_PAUSE.has(w) && s.separated(k - 1))) {
+    if (s.gate[k] === true || UNSURE_ORDER.has(w)) return null;
+    if (s.modal[k] === true) hedged ??= k;
+    if (ALWAYS_JOIN.has(w) || (JOIN_AFTER_PAUSE.has(w) && s.separated(k - 1) && !listGoesOn(s, k, state))) {
       bounds.push([start, k]);
       start = k + 1;
     } else if (w === "and" && placedLevel(s, k + 1, state)) {
@@ -63,6 +66,12 @@ export function clauseSplit(
     }
   }
   bounds.push([start, to]);
+  // "...; her broken watch is 0, and Lord Ashby's broken watch might be 2" (fresh120): a hedge in the last clause,
+  // over a cell that clause names itself, takes back that clause alone (read alone, it states nothing)
+  if (hedged !== null) {
+    const [a, b] = bounds[bounds.length - 1] as [number, number];
+    if (!namesOption(s, a, b, state) || !namesAttribute(s, a, b, state)) return null;
+  }
   if (bounds.length < 2 || bounds.length > MAX_CLAUSES || bounds.some(([a, b]) => b <= a)) return null;
   // tried where the whole reading gave fewer shares than the sentence has levels, or where two clauses hold a level
   // ("A, D and E each get a 5; B is a 4": one level word for three shares, then one the whole reading missed)
@@ -71,7 +80,11 @@ export function clauseSplit(
   if (shares >= levelWords(s, first, to, state) && withLevels < 2) return null;
   const out: Act[] = [];
   let attribute: number | null = null;
-  let option: number | null = null;
+  // "Restaurant C gets full marks on food quality. Service is a solid 4/5, but ambience is the weak spot at just 1
+  // star." (fresh121): a sentence that names no option starts from the one the talk is about
+  let option: number | null = namesOption(s, first, to, state) ? null : (state.carried ?? null);
+  let several: readonly number[] = [];
+  let pairNames: number[] = [];
   for (const [a, b] of bounds) {
     const clause = text
       .slice((s.tokens[a] as NaturalToken).start, (s.tokens[b - 1] as NaturalToken).end)
@@ -92,16 +105,39 @@ export function clauseSplit(
       option !== null &&
       !namesOption(s, a, b, state) &&
       !plural(s, a, b, state) &&
+      !weighs(s, a, b) &&
       levelWords(s, a, b, state) > 0
     )
       // "Restaurant C is lopsided: food quality 5, but ambience and location all 1" (fresh116): the option the clauses
       // before shared is this clause's
       acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${clause}`);
+    else if (
+      !acts?.some((x) => x.kind === "share") &&
+      several.length > 1 &&
+      !namesOption(s, a, b, state) &&
+      plural(s, a, b, state) &&
+      levelWords(s, a, b, state) > 0
+    ) {
+      // "A and B have ambience 5 and 5, while value for money is a 1 for both of them" (fresh120): "both" / "them"
+      // over the options the clause before shared, and only them
+      const names = several.map((o) => state.task.domain.options[o] as string);
+      acts = state.clauseActs(`For ${names.slice(0, -1).join(", ")} and ${names.at(-1)}, ${clause}`);
+      if (acts?.some((x) => x.kind === "share" && !several.includes(x.option))) acts = null;
+    } else if (!acts?.some((x) => x.kind === "share") && pairNames.length > 1 && !namesAttribute(s, a, b, state))
+      // "Location and menu variety for D are 4 and 5; for E they're 5 and 5" (fresh120): the attributes the clause
+      // before listed, in its order, over this clause's option and as many levels
+      acts = sameAttributes(s, a, b, pairNames, state);
     for (const act of acts ?? []) if (!out.some((x) => sameAct(x, act))) out.push(act);
     const used = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.attribute] : [])));
+    pairNames = of1(acts) ? [...used] : [];
     if (used.size === 1) attribute = [...used][0] as number;
     const of = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])));
     if (of.size === 1) option = [...of][0] as number;
+    // "Tuesday morning is the best slot so far; Priya's calendar shows a 2 there" (fresh119): a clause that proposed
+    // the one option it names carries it as a clause of shares does
+    else if (of.size === 0 && acts?.some((x) => x.kind === "propose")) option = onlyOption(s, a, b, state) ?? option;
+    // the options of every clause so far ("Monday 11am: ...; Tuesday 9am: ... — and Alice is 0 for both slots")
+    several = [...new Set([...several, ...of])].sort((x, y) => x - y);
   }
   if (out.filter((a) => a.kind === "share").length <= shares) return null;
   if (!found.every((f) => out.some((x) => sameAct(x, f)))) return null;
@@ -115,6 +151,54 @@ export function clauseSplit(
   return out;
 }
 
+/** Do the acts share cells of one option only (and at least one)? */
+function of1(acts: readonly Act[] | null): boolean {
+  const of = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])));
+  return of.size === 1;
+}
+
+/** Words a clause points back to the attributes before with: "they're 5 and 5", "those are 2 and 0". */
+const POINTERS: ReadonlySet<string> = new Set(["they", "they're", "theyre", "those", "these", "them"]);
+
+/**
+ * A clause of one option and as many levels as `attributes` (the clause before's, in its order) that points back
+ * with "they" / "those": each attribute gets the level in its place. Null where the clause is not that shape.
+ */
+function sameAttributes(
+  s: Sentence,
+  from: number,
+  to: number,
+  attributes: readonly number[],
+  state: ParseState,
+): Act[] | null {
+  let option: number | null = null;
+  let pointer = false;
+  const levels: number[] = [];
+  for (let k = from; k < to; k++) {
+    const named = state.options.match(s.words, k);
+    if (named !== null) {
+      if (option !== null && option !== named.index) return null;
+      option = named.index;
+      k = named.end - 1;
+    } else if (isLevel(s, k, state)) levels.push(levelValue(s.words[k] as string));
+    else if (POINTERS.has(s.words[k] as string)) pointer = true;
+  }
+  if (option === null || !pointer || levels.length !== attributes.length) return null;
+  const place = option;
+  return attributes.map((attribute, n) => ({ kind: "share", option: place, attribute, level: levels[n] as number }));
+}
+
+/** The value of a word `isLevel` took: digits, a sign, a number word. */
+function levelValue(w: string): number {
+  const plain = /^\+[0-9]{1,2}$|^[0-9]{1,2}\/[0-9]{1,2}$/.test(w) ? levelPart(w) : w;
+  return naturalInteger(plain) ?? (cue.numberWords.get(w) as number);
+}
+
+/** The level in "+2" or "4/5". */
+function levelPart(w: string): string {
+  return w.startsWith("+") ? w.slice(1) : (w.split("/")[0] as string);
+}
+
 /** Words in [from, to) that read as a level of the task (an integer within its range). */
 function levelWords(s: Sentence, from: number, to: number, state: ParseState): number {
   let n = 0;
@@ -126,7 +210,11 @@ function levelWords(s: Sentence, from: number, to: number, state: ParseState): n
 function isLevel(s: Sentence, k: number, state: ParseState): boolean {
   const w = s.words[k];
   // "zero on Shelf A, one on Shelf B": a number word as well as digits
-  const v = naturalInteger(w) ?? cue.numberWords.get(w as string) ?? null;
+  // "+2" (fresh120): a signed level; "4/5" (fresh121): a level over its scale
+  const plain = w !== undefined && /^\+[0-9]{1,2}$|^[0-9]{1,2}\/[0-9]{1,2}$/.test(w) ? levelPart(w) : w;
+  // a scale other than the task's ("3/10") is no level of it
+  if (w?.includes("/") === true && Number(w.split("/")[1]) !== state.task.levels[1]) return false;
+  const v = naturalInteger(plain) ?? cue.numberWords.get(w as string) ?? null;
   return v !== null && v >= state.task.levels[0] && v <= state.task.levels[1];
 }
 
@@ -138,7 +226,13 @@ function commaBefore(s: Sentence, k: number): boolean {
 
 /** A level, then "on" / "for" / "at" and an option: "one on Shelf B", "1 for Employee C". */
 function placedLevel(s: Sentence, k: number, state: ParseState): boolean {
-  return isLevel(s, k, state) && PLACING.has(s.words[k + 1] as string) && state.options.match(s.words, k + 2) !== null;
+  // "... are 4 and 5; for Restaurant E they're 5 and 5" (fresh120): a pause after the level ends its clause there
+  return (
+    isLevel(s, k, state) &&
+    !s.separated(k) &&
+    PLACING.has(s.words[k + 1] as string) &&
+    state.options.match(s.words, k + 2) !== null
+  );
 }
 
 const PLACING: ReadonlySet<string> = new Set(["on", "for", "at", "in"]);
@@ -149,11 +243,66 @@ const PLURALS: ReadonlySet<string> = new Set(["both", "each", "all", "those", "t
 const THEY: ReadonlySet<string> = new Set(["they", "them", "their"]);
 
 function plural(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  // "while its ambience, value for money and location are all 1" (fresh120): "all" / "both" over the clause's own
+  // attributes, not over options
+  const attributes = attributesNamed(s, from, to, state);
   for (let k = from; k < to; k++) {
+    if (attributes > 1 && GATHER.has(s.words[k] as string)) continue;
     const w = s.words[k] as string;
     if (PLURALS.has(w) || (THEY.has(w) && !peopleOptions(state))) return true;
   }
   return false;
+}
+
+/**
+ * Is the ", and" at k the last link of a list of names ("its ambience, value for money, cleanliness, and location
+ * are all 1", fresh120): an attribute (or option) name before the comma and another right after "and".
+ */
+function listGoesOn(s: Sentence, k: number, state: ParseState): boolean {
+  for (const names of [state.attributes, state.options]) {
+    if (names.match(s.words, k + 1) === null) continue;
+    for (let j = Math.max(0, k - 4); j < k; j++) {
+      const named = names.match(s.words, j);
+      // a list of two names at least before it ("X, Y, and Z"): "... for A, and C has 0" (one name) and "... for A,
+      // B and D, and C has 2 there" (fresh118: a list "and" closed already) end at the comma
+      if (named !== null && named.end === k) return s.separated(j - 1) && nameEndsAt(s, j, names);
+    }
+  }
+  return false;
+}
+
+/** Does a name of `names` end at k (within four words before it)? */
+function nameEndsAt(s: Sentence, k: number, names: ParseState["options"]): boolean {
+  for (let j = Math.max(0, k - 4); j < k; j++) if (names.match(s.words, j)?.end === k) return true;
+  return false;
+}
+
+/** Words that gather a clause's own list ("are all 1", "both 0"). */
+const GATHER: ReadonlySet<string> = new Set(["both", "each", "all"]);
+
+/** How many attributes [from, to) names. */
+function attributesNamed(s: Sentence, from: number, to: number, state: ParseState): number {
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const named = state.attributes.match(s.words, k);
+    if (named === null) continue;
+    n++;
+    k = named.end - 1;
+  }
+  return n;
+}
+
+/** The one option [from, to) names (once or more), or null. */
+function onlyOption(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  let option: number | null = null;
+  for (let k = from; k < to; k++) {
+    const named = state.options.match(s.words, k);
+    if (named === null) continue;
+    if (option !== null && option !== named.index) return null;
+    option = named.index;
+    k = named.end - 1;
+  }
+  return option;
 }
 
 /** Does [from, to) name an option? */
@@ -174,4 +323,51 @@ function namesAttribute(s: Sentence, from: number, to: number, state: ParseState
 
 function sameAct(x: Act, y: Act): boolean {
   return JSON.stringify(x) === JSON.stringify(y);
+}
+
+/** Words of an attribute's weight in the decision: its number is no level. */
+const WEIGHTS: ReadonlySet<string> = new Set(["weight", "weights", "weighted", "weighs", "weighting", "multiplier"]);
+
+/** Does [from, to) speak of a weight ("technical skill carries weight 3", fresh69)? */
+function weighs(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (WEIGHTS.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/** Words that point past the carried option to others: "the others", "the rest", "everyone else". */
+const OTHERS: ReadonlySet<string> = new Set(["other", "others", "rest", "else", "every", "everyone", "none"]);
+
+/**
+ * "Candidate C scores a 4/5 on communication. Experience is the weak spot: only one out of five." (fresh119): a
+ * sentence of an attribute and a level that names no option, after one whose option the talk is about
+ * (`ParseState.carried`), read as that option's ("For Candidate C, experience is ..."), shares of that option only.
+ * Not where the sentence shared already, asks, points to several options or past the carried one ("the others").
+ * Returns the acts to keep, or null.
+ */
+export function carriedSentence(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  const option = state.carried;
+  if (state.clauseActs === undefined || option === null || option === undefined) return null;
+  if (found.some((a) => a.kind === "share") || (s.tokens[to - 1] as NaturalToken).question) return null;
+  if (namesOption(s, first, to, state) || !namesAttribute(s, first, to, state) || plural(s, first, to, state))
+    return null;
+  if (levelWords(s, first, to, state) === 0) return null;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    // "technical skill carries weight 3" (fresh69): the task's weight, not a level
+    if (OTHERS.has(w) || WEIGHTS.has(w) || w === "agent") return null;
+    // "Plants sold is 1 (maybe)": a doubt anywhere in the sentence leaves it as read
+    if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || doubtingAside(s, k)) return null;
+  }
+  const sentence = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
+  const acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${sentence}`);
+  const shares = (acts ?? []).filter((a) => a.kind === "share");
+  if (shares.length === 0) return null;
+  return [...found, ...shares];
 }

@@ -326,7 +326,10 @@ function slipTail(s: Sentence, first: number, to: number, state: ParseState): nu
 }
 
 /** Words that lead a correction: "Correction: ...", "Small fix: ...". */
-const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum"]);
+const CORRECTION_LEADS = new Set(["correction", "fix", "correcting", "corrected", "update", "erratum", "typo"]);
+
+/** Words that may follow a correction word in its lead: "Typo in my earlier message —" (fresh121). */
+const LEAD_PLACE = new Set(["in", "to", "on", "my", "earlier", "previous", "last", "message", "post", "turn", "note"]);
 
 /** Words of a lead clause in which the speaker fixes their own value: "Let me fix my earlier number:". */
 const OWN_FIX = new Set([
@@ -348,7 +351,13 @@ const OWN_FIX = new Set([
  */
 export function correctionWordLead(s: Sentence, first: number, to: number): number | null {
   for (let k = first; k < Math.min(to, first + 4); k++) {
-    if (CORRECTION_LEADS.has(s.words[k] as string) && s.separated(k)) return k + 1;
+    if (CORRECTION_LEADS.has(s.words[k] as string)) {
+      if (s.separated(k)) return k + 1;
+      // "Typo in my earlier message — ...": the lead's place, then the pause
+      let j = k + 1;
+      while (j < to - 1 && j < k + 5 && LEAD_PLACE.has(s.words[j] as string) && !s.separated(j)) j++;
+      if (j > k + 1 && j < to - 1 && LEAD_PLACE.has(s.words[j] as string) && s.separated(j)) return j + 1;
+    }
     if (s.separated(k)) break;
   }
   return null;
@@ -359,7 +368,9 @@ export function correctionWordLead(s: Sentence, first: number, to: number): numb
  * value's clause starts (the lead is read from `first` on, a lead of the speaker's own fix is skipped), or null.
  */
 function correctionLed(s: Sentence, first: number, to: number, state: ParseState): number | null {
-  if (correctionWordLead(s, first, to) !== null) return first;
+  // "Typo in my earlier message — ..." (fresh121): the lead's words are the fix's own, its names still read
+  const led = correctionWordLead(s, first, to);
+  if (led !== null) return led;
   // "Let me fix my earlier number:", "I need to correct my figure:": a short lead of the speaker fixing their own
   let fix = false;
   let own = false;
@@ -429,10 +440,25 @@ export function onlyLevel(
     if (!(end >= to || s.separated(end - 1) || (s.tokens[end - 1] as NaturalToken).stop)) return null;
     level = { value: value.value, end };
     k = end - 1;
+    // "I have it at 1 — it's the slowest place on my list" (fresh121): a dash after the level closes the value; an
+    // aside without numbers, names or negation may follow
+    if ((s.tokens[end - 1] as NaturalToken).dash === true && end < to && plainAside(s, end, to, state)) break;
   }
   if (level === null) return null;
   const [lo, hi] = state.task.levels;
   return level.value < lo || level.value > hi ? null : level;
+}
+
+/** An aside after a value's dash: no number, name, negation, condition, modal or other speaker in from..to. */
+function plainAside(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (/[0-9]/.test(w) || cue.numberWords.has(w) || w === "agent" || w === "you" || w === "your") return false;
+    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.modals.has(w)) return false;
+    if (cue.reporting.has(w) || s.gate[k] === true || s.modal[k] === true) return false;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
+  }
+  return true;
 }
 
 /** Owners before "last" in "down to its last apple". */

@@ -21,7 +21,18 @@ export const LEVEL_KEYS = [
 export const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
 /** Keys that hold a list of acts of any kind. */
 // "message:" over "share:", "request:" and "to:" (fresh113's YAML)
-export const LIST_KEYS = new Set(["acts", "actions", "messages", "message", "moves", "turn", "response", "reply"]);
+// "type: share" over "data: [{restaurant: B, food quality: 1}]" (fresh121's YAML)
+export const LIST_KEYS = new Set([
+  "acts",
+  "actions",
+  "messages",
+  "message",
+  "moves",
+  "turn",
+  "response",
+  "reply",
+  "data",
+]);
 /** Keys that hold acts of one kind: {"share": [...], "propose": "X"}, {"questions": [{...}]}. */
 export const GROUP_KEYS = new Map<string, string>([
   ["share", "share"],

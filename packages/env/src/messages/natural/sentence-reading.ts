@@ -13,7 +13,7 @@ import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
-import { clauseSplit } from "./clause-split";
+import { carriedSentence, clauseSplit } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
@@ -728,9 +728,15 @@ export class SentenceReading {
     // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone
     const split = clauseSplit(sentence, this.text, first, to, found.acts, state);
     if (split !== null) found.acts = split;
+    // "Candidate C scores a 4/5 on communication. Experience is the weak spot: only one out of five." (fresh119)
+    const carried = carriedSentence(sentence, this.text, first, to, found.acts, state);
+    if (carried !== null) found.acts = carried;
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
+    // "Tuesday morning: Priya 2, Omar 2. That is all I have." (fresh120): after the speaker's own acts, "that's all"
+    // closes them; alone, it is a pass
+    if (closesActs(sentence, first, found.acts) && this.acts.some((a) => a.act.kind !== "pass")) found.acts = [];
   }
 
   private checkedShare<T extends { level: number }>(share: T): T {
@@ -802,4 +808,16 @@ function consequenceTail(s: Sentence, k: number, to: number, state: ParseState):
     if (/[0-9]/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return false;
   }
   return true;
+}
+
+/** Is the sentence's one act a pass said as "That's all (I have / from me)"? */
+function closesActs(s: Sentence, first: number, acts: readonly Act[]): boolean {
+  const w = s.words;
+  return (
+    acts.length === 1 &&
+    acts[0]?.kind === "pass" &&
+    w[first] === "that" &&
+    (w[first + 1] === "'s" || w[first + 1] === "is") &&
+    w[first + 2] === "all"
+  );
 }

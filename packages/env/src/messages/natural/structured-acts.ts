@@ -86,10 +86,20 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     // "action: propose" / "suspect: Employee A" over an evidence list (fresh101's YAML): the named act is the
     // object's own too, where its other values name an option
     const rest = Object.fromEntries(Object.entries(o).filter(([key, v]) => !heldActs(key, v)));
-    if (named === "propose" && nameByValue(rest, names.names.option) !== undefined) out.push({ ...rest, act: named });
+    const option = nameByValue(rest, names.names.option);
+    if (named === "propose" && option !== undefined) out.push({ ...rest, act: named });
+    const from = out.length;
     for (const [key, v] of held) actObjects(v, out, names, depth + 1, GROUP_KEYS.get(foldKey(key)) ?? named);
+    // {"act": "propose", "target": "Employee A", "evidence": {"badge log": 1}} (fresh121): the evidence's levels are
+    // the proposed option's
+    if (named === "propose" && option !== undefined)
+      for (const act of out.slice(from))
+        if (act.act === "share" && act.names === undefined && nameByValue(act, names.names.option) === undefined)
+          act.option = names.options[option];
     return;
   }
+  // "- act: share / apartment: Apartment C / quietness: 5" (fresh121's YAML): a share whose attribute is the key
+  if (named === "share" && attributeKeyed(o, out)) return;
   if (named !== undefined) {
     out.push({ ...o, act: named });
     return;
@@ -148,8 +158,9 @@ function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<str
   return true;
 }
 
-/** An option and an attribute joined by a dot, as a key path: "candidate_d.leadership", "Shelf B.onions". */
-const DOTTED_CELL = /^([A-Za-z][\w '-]{0,40})\.([A-Za-z][\w '-]{0,40})$/;
+/** An option and an attribute joined by a dot or slash, as a key path: "candidate_d.leadership", "Shelf B.onions". */
+// "Stall C / cakes sold", "Employee A / phone records?" (fresh121's YAML): a slash, a question mark after the path
+const DOTTED_CELL = /^([A-Za-z][\w '-]{0,40}?) ?[./] ?([A-Za-z][\w '-]{0,40}?)\??$/;
 
 /** Keys beside act groups that name the addressee of their questions (not "agent", the speaker there). */
 const ADDRESS_KEYS = ["to", "recipient", "addressee", "ask_to"];
@@ -227,6 +238,8 @@ function normalised(o: Record<string, unknown>, task: NaturalTask, names: Names)
   if (levelKey !== undefined) out.level = o[levelKey];
   const toKey = TO_KEYS.find((k) => o[k] !== undefined);
   if (toKey !== undefined) out.to = o[toKey];
+  // {"ask": {"who": "Agent 1", ...}} (fresh121): "who" names the addressee where its value is an agent
+  else if (typeof o.who === "string" && /^agent[ _]?[0-9]{1,2}$/i.test(o.who.trim())) out.to = o.who;
   return out;
 }
 
@@ -239,7 +252,17 @@ function readObject(
   out: StructuredActs,
 ): void {
   const args = typeof o.arguments === "object" && o.arguments !== null ? (o.arguments as Record<string, unknown>) : o;
-  const reading = readToolCall(namedKind(o), normalised(args, task, names), task);
+  const fields = normalised(args, task, names);
+  let reading = readToolCall(namedKind(o), fields, task);
+  // an ask to "Agent 5" where the team has three (fresh121): the question stands, put to no one
+  if ("error" in reading && reading.error.startsWith("ask.to:")) {
+    const { to: _, ...unaddressed } = fields;
+    const again = readToolCall(namedKind(o), unaddressed, task);
+    if ("act" in again) {
+      out.unparsed.push({ at, text: reading.error });
+      reading = again;
+    }
+  }
   if ("act" in reading) out.acts.push({ at, act: reading.act });
   else if ("error" in reading) out.unparsed.push({ at, text: reading.error });
 }

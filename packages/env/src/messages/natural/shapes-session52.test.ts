@@ -1,0 +1,275 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { parseNatural } from "../parse-natural";
+import type { NaturalTask } from "./sentence";
+import { calls, manor, restaurants, share, stalls } from "./test-sentence";
+
+// Session 52: the shapes of fresh119-fresh121 (written before these rules: a standard mix in small models' voices;
+// proposals and paired lists; numbers, corrections, YAML and JSON), each read by a rule with its limits.
+const nothing = [{ kind: "pass" }];
+const corpus = loadNaturalCorpus();
+const held = corpus.heldOutTasks as Record<string, NaturalTask>;
+const bigTeam = held.bigTeam as NaturalTask;
+const apartments = held.apartments as NaturalTask;
+const meetings = held.meetings as NaturalTask;
+const jobs = held.jobs as NaturalTask;
+const theft = held.theft as NaturalTask;
+const heldoutProfile = held.heldoutProfile as NaturalTask;
+const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
+const ask = (option: number, attribute: number, to?: number) =>
+  to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to };
+const propose = (option: number) => ({ kind: "propose", option });
+const fence = (body: string, lang = "yaml") => `\`\`\`${lang}\n${body}\n\`\`\``;
+
+describe("clauses read one by one (session 52's carries)", () => {
+  it('"all" over the clause\'s own attributes carries the option; a list\'s last ", and" stays in its clause', () => {
+    const text =
+      "Restaurant C's food quality and service are 5 and 5, while its ambience, value for money, cleanliness, and location are all 1.";
+    expect(acts(text, heldoutProfile)).toEqual([
+      share(2, 0, 5),
+      share(2, 1, 5),
+      share(2, 2, 1),
+      share(2, 3, 1),
+      share(2, 4, 1),
+      share(2, 5, 1),
+    ]);
+    // a list "and" closed already ends at the comma: the next "and" opens a clause (fresh118's, read before)
+    expect(acts("Plants sold is -1 for A, B and D, and C has 2 there.", stalls)).toEqual([
+      share(0, 3, -1),
+      share(1, 3, -1),
+      share(3, 3, -1),
+    ]);
+  });
+
+  it('"both of them" / "both slots" carry the options of the clauses before, and only them', () => {
+    expect(
+      acts(
+        "Restaurant A and Restaurant B have ambience scores of 5 and 5, respectively, while value for money is a 1 for both of them.",
+      ),
+    ).toEqual([share(0, 2, 5), share(1, 2, 5), share(0, 3, 1), share(1, 3, 1)]);
+    expect(
+      acts(
+        "Monday 11am: Bob 1, Carol 1, Dan 1; Tuesday 9am: Bob 1, Carol 1, Dan 1 — and Alice is 0 for both slots.",
+        meetings,
+      ),
+    ).toContainEqual(share(1, 0, 0));
+    // options carried are the clauses' own: none is added
+    const both = acts(
+      "Restaurant A and Restaurant B have ambience scores of 5 and 5, respectively, while value for money is a 1 for both of them.",
+    );
+    expect(both.every((a) => a.kind !== "share" || a.option < 2)).toBe(true);
+  });
+
+  it('a signed level ("+2") counts as a clause\'s level; a level over another scale does not', () => {
+    expect(acts("Stall A sits at -1 on plants sold, whereas Stall C is at +2.", stalls)).toEqual([
+      share(0, 3, -1),
+      share(2, 3, 2),
+    ]);
+  });
+
+  it("a hedge in the last clause over a cell it names takes back that clause alone", () => {
+    const text =
+      "Miss Hartley's library key and poison bottle clues come to 3 and 2; her broken watch is 0, and Lord Ashby's broken watch might be 2 — I only caught a glimpse of that one.";
+    expect(acts(text, manor)).toEqual([share(3, 2, 3), share(3, 3, 2), share(3, 4, 0)]);
+    // a hedge whose clause names no cell of its own reaches over the whole sentence
+    expect(acts("Miss Hartley's library key is 3, and her broken watch is 0, but I might be wrong.", manor)).toEqual(
+      nothing,
+    );
+    for (const tail of [
+      "and Lord Ashby could be higher",
+      "and Lord Ashby's could be 2",
+      "and the torn glove might be 1",
+    ])
+      expect(
+        acts(`Miss Hartley's library key and poison bottle are 3 and 2; her broken watch is 0, ${tail}.`, manor),
+      ).toEqual(nothing);
+    expect(
+      acts(
+        "Lord Ashby's broken watch might be 2, while Miss Hartley's library key is 3 and Miss Hartley's broken watch is 0.",
+        manor,
+      ),
+    ).toEqual([share(3, 2, 3), share(3, 4, 0)]);
+  });
+
+  it('"for E they\'re 5 and 5" gives E the attributes of the clause before, in its order', () => {
+    expect(
+      acts("Location and menu variety for Restaurant D are 4 and 5; for Restaurant E they're 2 and 3.", bigTeam),
+    ).toEqual([share(3, 5, 4), share(3, 6, 5), share(4, 5, 2), share(4, 6, 3)]);
+    expect(
+      acts(
+        "Omar's and Tomas's calendars for Monday evening are 0 and 2, respectively; for Monday morning they're 2 and 0.",
+        calls,
+      ),
+    ).toEqual([share(2, 1, 0), share(2, 3, 2), share(0, 1, 2), share(0, 3, 0)]);
+    // levels over another scale than the task's are none
+    expect(
+      acts("Location and menu variety for Restaurant D are 4 and 5; for Restaurant E they're 2/10 and 3/10.", bigTeam),
+    ).toEqual([share(3, 5, 4), share(3, 6, 5)]);
+    // as many levels as attributes, or nothing added; no pointer, nothing added
+    expect(
+      acts("Location and menu variety for Restaurant D are 4 and 5; for Restaurant E they're 2.", bigTeam),
+    ).toEqual([share(3, 5, 4), share(3, 6, 5)]);
+  });
+
+  it('a property: any two levels after "they\'re" land on the attributes of the clause before, in order', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (a, b, c, d) => {
+          const text = `Location and menu variety for Restaurant D are ${a} and ${b}; for Restaurant E they're ${c} and ${d}.`;
+          expect(acts(text, bigTeam)).toEqual([share(3, 5, a), share(3, 6, b), share(4, 5, c), share(4, 6, d)]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a level over a scale other than the task's is no clause's level", () => {
+    expect(acts("Restaurant C's food quality is 5. Service is 3/10, but ambience is 1.", heldoutProfile)).toEqual([
+      share(2, 0, 5),
+      share(2, 2, 1),
+    ]);
+    expect(acts("Restaurant C's food quality is 5. Service is 3/5, but ambience is 1.", heldoutProfile)).toEqual([
+      share(2, 0, 5),
+      share(2, 1, 3),
+      share(2, 2, 1),
+    ]);
+  });
+
+  it("a clause that proposes the one option it names carries it to the next clause's shares", () => {
+    expect(acts("Tuesday morning is the best slot so far; Priya's calendar shows a 2 there.", calls)).toEqual([
+      propose(3),
+      share(3, 0, 2),
+    ]);
+  });
+
+  it("a sentence that names no option starts from the option the talk is about", () => {
+    expect(
+      acts(
+        "Restaurant C gets full marks on food quality. Service is a solid 4/5, but ambience is the weak spot at just 1 star.",
+      ),
+    ).toEqual([share(2, 0, 5), share(2, 1, 4), share(2, 2, 1)]);
+  });
+});
+
+describe("a sentence read under the option the talk is about", () => {
+  it("an attribute and a level with no option take the option of the sentence before", () => {
+    expect(
+      acts("Candidate C scores a 4/5 on communication. Experience is the weak spot: only one out of five.", jobs),
+    ).toEqual([share(2, 2, 4), share(2, 0, 1)]);
+    expect(acts("I accuse **Doctor Finch**. The poison bottle evidence is a 3 for him.", manor)).toEqual([
+      propose(2),
+      share(2, 3, 3),
+    ]);
+  });
+
+  it("not past the option (the others, a weight, another agent), nor after a sentence of several options", () => {
+    expect(
+      acts("Proposal: Candidate D. Strongest technical profile — and technical skill carries weight 3.", jobs),
+    ).toEqual([propose(3)]);
+    expect(acts("Candidate C scores a 4/5 on communication. Experience is 1 for the others.", jobs)).toEqual([
+      share(2, 2, 4),
+    ]);
+    expect(acts("Candidate C scores a 4/5 on communication. Agent 2 says experience is 1.", jobs)).toEqual([
+      share(2, 2, 4),
+    ]);
+    expect(acts("Candidates B and C both score 4 on communication. Experience is the weak spot: 1.", jobs)).toEqual([
+      share(1, 2, 4),
+      share(2, 2, 4),
+    ]);
+  });
+});
+
+describe('"That\'s all I have"', () => {
+  it("after the speaker's own acts closes them; alone it is a pass", () => {
+    expect(acts("Tuesday morning: Priya 2, Omar 2, Lena 2, Tomas 1. That is all I have.", calls)).toEqual([
+      share(3, 0, 2),
+      share(3, 1, 2),
+      share(3, 2, 2),
+      share(3, 3, 1),
+    ]);
+    expect(acts("That is all I have.", calls)).toEqual([{ kind: "pass" }]);
+    expect(acts("Nothing new from me. That's all I have.", calls)).toEqual([{ kind: "pass" }, { kind: "pass" }]);
+  });
+});
+
+describe("JSON and YAML as fresh121 wrote them", () => {
+  it('"who": "Agent 1" addresses the ask; a word that is no agent does not', () => {
+    const json = (who: string) => `{"ask": {"who": "${who}", "suspect": "Lady Ashby", "clue": "poison bottle"}}`;
+    expect(acts(json("Agent 1"), manor)).toEqual([ask(1, 3, 0)]);
+    // "who" naming the suspect asked about is no addressee, and no error
+    const named = parseNatural('{"ask": {"who": "Lady Ashby", "clue": "poison bottle"}}', manor);
+    expect(named.acts).toEqual([ask(1, 3)]);
+    expect((named.unparsed ?? []).some((u) => u.includes("ask.to"))).toBe(false);
+  });
+
+  it("an ask to an agent the team lacks stands, put to no one", () => {
+    const text = fence(
+      '[\n  {"type": "share", "slot": "Monday morning", "person": "Omar", "level": 2},\n  {"type": "ask", "slot": "Monday evening", "person": "Priya", "to": "Agent 5"}\n]',
+      "json",
+    );
+    const result = parseNatural(text, calls);
+    expect(result.acts).toEqual([share(0, 1, 2), ask(2, 0)]);
+    expect(result.unparsed?.some((u) => u.includes("agent 5"))).toBe(true);
+  });
+
+  it("a share act whose attribute is its key; a proposal's evidence map is the proposed option's", () => {
+    const yaml = fence(
+      "- act: share\n  apartment: Apartment C\n  quietness: 5\n- act: share\n  apartment: Apartment C\n  natural light: 4\n- act: propose\n  apartment: Apartment C",
+    );
+    expect(acts(yaml, apartments)).toEqual([share(2, 4, 5), share(2, 3, 4), propose(2)]);
+    const json = fence(
+      '{\n  "act": "propose",\n  "target": "Employee A",\n  "evidence": {"badge log": 1, "camera footage": 1}\n}',
+      "json",
+    );
+    expect(acts(json, theft)).toEqual([propose(0), share(0, 0, 1), share(0, 1, 1)]);
+    // with no option named, the evidence names none: nothing is guessed
+    const bare = fence('{"act": "share", "evidence": {"badge log": 1}}', "json");
+    expect(acts(bare, theft)).toEqual(nothing);
+  });
+
+  it('"data:" under a kind holds that kind\'s acts; "Employee A / phone records?" is a cell asked', () => {
+    const yaml = fence(
+      "message:\n  type: share\n  data:\n    - restaurant: B\n      food quality: 1\n      ambience: 5\n  question:\n    to: Agent 3\n    restaurant: D\n    attribute: location",
+    );
+    expect(acts(yaml, bigTeam)).toEqual([share(1, 0, 1), share(1, 2, 5), ask(3, 5, 2)]);
+    const asks = fence('questions:\n  - "Employee A / phone records?"\n  - "Employee Z / phone records?"');
+    expect(acts(asks, theft)).toEqual([ask(0, 5)]);
+    const request = fence("request:\n  - Employee C / camera footage\n  - Employee C / desk search / badge log");
+    expect(acts(request, theft)).toEqual([ask(2, 1)]);
+  });
+});
+
+describe("corrections and asides", () => {
+  it('"Typo in my earlier message —" leads the speaker\'s value as "Correction:" does', () => {
+    expect(
+      acts("Typo in my earlier message — Lady Ashby's torn glove should be 2. I accidentally typed 3.", manor),
+    ).toEqual([share(1, 1, 2)]);
+    expect(acts("Typo: Lady Ashby's torn glove should be 2.", manor)).toEqual([share(1, 1, 2)]);
+    // "should be" with no correction lead stays unread
+    expect(acts("Lady Ashby's torn glove should be 2.", manor)).toEqual(nothing);
+  });
+
+  it("the speaker's value after a claim may close with a dash and a plain aside", () => {
+    expect(
+      acts("Agent 4 gave Restaurant B's wait time as 3. I have it at 1 — it's the slowest place on my list.", bigTeam),
+    ).toEqual([share(1, 7, 1)]);
+    // an aside with a doubt, a number or a name is no plain aside
+    expect(
+      acts("Agent 4 gave Restaurant B's wait time as 3. I have it at 1 — though I may be wrong.", bigTeam),
+    ).toEqual(nothing);
+    expect(acts("Agent 4 gave Restaurant B's wait time as 3. I have it at 1 — or 2.", bigTeam)).toEqual(nothing);
+  });
+
+  it("\"clue\" after a clue's name is the attribute's noun", () => {
+    expect(acts("Lady Ashby gets my vote. Her poison bottle clue is at 2 and the muddy boots at 2.", manor)).toEqual([
+      propose(1),
+      share(1, 3, 2),
+      share(1, 0, 2),
+    ]);
+  });
+});
