@@ -82,10 +82,14 @@ export function availabilityShare(
   k++;
   // "available (1) at ...": the level restated in parentheses
   if ((s.tokens[k] as NaturalToken).aside && words[k] === String(level)) k++;
-  if (!SLOT_LEADS.has(words[k] as string)) return null;
-  k++;
+  // "Bob is available Tuesday 9am (1)" (fresh119): the slot right after the state, and the level restated after it
+  if (SLOT_LEADS.has(words[k] as string)) k++;
+  else if (state.options.match(words, k) === null) return null;
   if (words[k] === "the") k++;
   const option = state.options.match(words, k);
-  if (option === null || option.end !== to) return null;
+  if (option === null) return null;
+  const restated =
+    (s.tokens[option.end] as NaturalToken | undefined)?.aside === true && words[option.end] === String(level);
+  if (option.end !== to && !(restated && option.end + 1 === to)) return null;
   return listed.attributes.map((attribute) => ({ option: option.index, attribute, level }));
 }

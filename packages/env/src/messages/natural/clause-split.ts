@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
+import { ownTailStart } from "./own-clause";
 import { doubtingAside } from "./share-items";
 import { type ParseState, peopleOptions, type Sentence } from "./sentence";
 
@@ -370,4 +371,26 @@ export function carriedSentence(
   const shares = (acts ?? []).filter((a) => a.kind === "share");
   if (shares.length === 0) return null;
   return [...found, ...shares];
+}
+
+/**
+ * "Zero rice bags on Shelf A, from what I can see." (fresh119): a sentence the readers left whole, closed by a tail in
+ * the speaker's own voice (`ownTailStart`), read again without the tail; its shares only. Returns them, or null.
+ */
+export function withoutOwnTail(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const tail = ownTailStart(s, first, to, state);
+  if (tail === null || tail - first < 3) return null;
+  const core = text
+    .slice((s.tokens[first] as NaturalToken).start, (s.tokens[tail - 1] as NaturalToken).end)
+    .replace(/[\s,;:—–-]+$/, "");
+  const shares = (state.clauseActs(core) ?? []).filter((a) => a.kind === "share");
+  return shares.length > 0 ? shares : null;
 }

@@ -40,6 +40,34 @@ function speakerSpan(s: Sentence, from: number, to: number, state: ParseState): 
   return speaker;
 }
 
+/** Verbs of opinion or memory: a tail of them ("..., I think") doubts the value rather than sourcing it. */
+const OPINIONS = new Set([
+  "think",
+  "believe",
+  "guess",
+  "reckon",
+  "suppose",
+  "assume",
+  "feel",
+  "recall",
+  "remember",
+  "bet",
+]);
+
+/**
+ * Where a closing tail in the speaker's voice starts ("Zero rice bags on Shelf A, from what I can see", fresh119): the
+ * word after the sentence's last pause, when what follows it is a `speakerSpan` of at most MAX_PERSPECTIVE words;
+ * else null.
+ */
+export function ownTailStart(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  for (let k = to - 2; k > from && k >= to - 1 - MAX_PERSPECTIVE; k--) {
+    // ", I think", ", I believe": an opinion, not a source
+    if (OPINIONS.has(s.words[k + 1] as string)) return null;
+    if (s.separated(k)) return speakerSpan(s, k + 1, to, state) ? k + 1 : null;
+  }
+  return null;
+}
+
 /**
  * The one level the speaker's own clause from..to states, whatever its verb, once what a clause in the speaker's
  * voice leaves room for around it is set aside: a contrast word opening it ("but", "yet"), the speaker's

@@ -28,7 +28,8 @@ export function parenthesizedLevels(s: Sentence, text: string, first: number, to
     }
     const attribute = state.attributes.match(words, k);
     if (attribute === null || attribute.end >= to) continue;
-    const level = parenthesized(s, text, attribute.end, to, state);
+    const level =
+      parenthesized(s, text, attribute.end, to, state) ?? namedParenthesis(s, text, k, attribute.end, to, state);
     if (level === null) continue;
     if (s.gate[k] === true || s.modal[k] === true) return [];
     items.push({ attribute: attribute.index, level });
@@ -38,6 +39,26 @@ export function parenthesizedLevels(s: Sentence, text: string, first: number, to
   if (items.length === 0 || place === null) return [];
   if (new Set(items.map((i) => i.attribute)).size !== items.length) return [];
   return items.map((i) => ({ kind: "share", option: place, attribute: i.attribute, level: i.level }));
+}
+
+/**
+ * The level of a parenthesis that opens at k with the attribute's name (ending at `end`) and closes on the level:
+ * "(quietness 5)", "(size: 5)" (fresh119), or null.
+ */
+function namedParenthesis(
+  s: Sentence,
+  text: string,
+  k: number,
+  end: number,
+  to: number,
+  state: ParseState,
+): number | null {
+  const open = s.tokens[k] as NaturalToken;
+  if (!open.aside || !text.slice(open.start, open.end).startsWith("(")) return null;
+  const level = levelAt(s, end, to, state);
+  if (level === null || level.end !== end + 1) return null;
+  const close = s.tokens[end] as NaturalToken;
+  return /^[+-]?\d{1,2}\)[.,;:!?]*$/.test(text.slice(close.start, close.end)) ? level.value : null;
 }
 
 /** The level a parenthesis at k holds alone ("(3)", "(4/5)"), or null. */

@@ -13,7 +13,7 @@ import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
-import { carriedSentence, clauseSplit } from "./clause-split";
+import { carriedSentence, clauseSplit, withoutOwnTail } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
@@ -731,6 +731,8 @@ export class SentenceReading {
     // "Candidate C scores a 4/5 on communication. Experience is the weak spot: only one out of five." (fresh119)
     const carried = carriedSentence(sentence, this.text, first, to, found.acts, state);
     if (carried !== null) found.acts = carried;
+    const untailed = withoutOwnTail(sentence, this.text, first, to, found.acts, state);
+    if (untailed !== null) found.acts = untailed;
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");

@@ -273,3 +273,42 @@ describe("corrections and asides", () => {
     ]);
   });
 });
+
+describe("fresh119's smaller shapes", () => {
+  const pantry = held.pantry as NaturalTask;
+
+  it('a parenthesis of an attribute and its level ("(quietness 5)") after a description', () => {
+    expect(
+      acts(
+        "I'd suggest Apartment C. It's very quiet (quietness 5) and roomy (size 5), and rent sits at 2.",
+        apartments,
+      ),
+    ).toEqual([propose(2), share(2, 4, 5), share(2, 1, 5), share(2, 0, 2)]);
+    expect(acts("Apartment C is very quiet (quietness 5) and roomy (size: 5).", apartments)).toEqual([
+      share(2, 4, 5),
+      share(2, 1, 5),
+    ]);
+    // a word after the level, two options, or a doubt: nothing from the parenthesis
+    expect(acts("Apartment C is very quiet (quietness 5 or so).", apartments)).toEqual(nothing);
+    expect(acts("Apartment C is very quiet (quietness 5 last week).", apartments)).toEqual(nothing);
+    expect(acts("Apartment C is quiet (not sure, quietness 5).", apartments)).toEqual(nothing);
+    expect(acts("Apartment C beats Apartment B on quiet (quietness 5).", apartments)).toEqual(nothing);
+  });
+
+  it("a person available at a slot named right after the state, the level restated after it", () => {
+    expect(acts("Bob is available Tuesday 9am (1).", meetings)).toEqual([share(4, 1, 1)]);
+    expect(acts("Bob is available Tuesday 9am.", meetings)).toEqual([share(4, 1, 1)]);
+    // a restated level that contradicts the state, or a second slot: nothing
+    expect(acts("Bob is free Tuesday 9am (0).", meetings)).toEqual(nothing);
+    expect(acts("Bob is available Tuesday 9am and Monday 2pm.", meetings)).toEqual(nothing);
+  });
+
+  it("a sentence closed by a tail in the speaker's voice is read without it", () => {
+    expect(acts("Zero rice bags on Shelf A, from what I can see.", pantry)).toEqual([share(0, 2, 0)]);
+    // someone else's word, or a doubt, in the sentence: nothing
+    expect(acts("Three apples on Shelf B, or so Agent 2 says.", pantry)).toEqual(nothing);
+    expect(acts("Maybe three apples on Shelf B, from what I can see.", pantry)).toEqual(nothing);
+    expect(acts("Three apples on Shelf B, from what Agent 2 can see.", pantry)).toEqual(nothing);
+    // "..., I think" is an opinion, not a source (sold-count.test.ts: "Correction: Stall D sold 2 cakes, not 1, I think.")
+  });
+});
