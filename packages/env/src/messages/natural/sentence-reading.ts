@@ -15,6 +15,7 @@ import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import { carriedSentence, clauseSplit, withoutOwnTail } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
+import { topicalClauses } from "./topical-shares";
 import { colonHeading } from "./colon-heading";
 import { doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -725,6 +726,10 @@ export class SentenceReading {
       const slashes = slashPairs(sentence, first, to, state) ?? vsPairs(sentence, first, to, state);
       if (slashes !== null) found.acts.push(...slashes);
     }
+    // "Service I only have for B, which is 3." (fresh120): an attribute put first, then the options the speaker holds
+    for (const act of topicalClauses(sentence, first, to, state))
+      if (!found.acts.some((a) => JSON.stringify(a) === JSON.stringify(act)))
+        found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone
     const split = clauseSplit(sentence, this.text, first, to, found.acts, state);
     if (split !== null) found.acts = split;

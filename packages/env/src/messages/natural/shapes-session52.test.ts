@@ -312,3 +312,55 @@ describe("fresh119's smaller shapes", () => {
     // "..., I think" is an opinion, not a source (sold-count.test.ts: "Correction: Stall D sold 2 cakes, not 1, I think.")
   });
 });
+
+describe("an attribute put first, then the options the speaker holds (topical-shares.ts)", () => {
+  it("reads 'Service I only have for B, which is 3' and its list forms, at a sentence's, clause's or line's start", () => {
+    expect(acts("Food quality: A=2, B=1, C=5. Service I only have for B, which is 3.")).toEqual([
+      share(0, 0, 2),
+      share(1, 0, 1),
+      share(2, 0, 5),
+      share(1, 1, 3),
+    ]);
+    expect(acts("Quietness for Apartment A is 3; neighbourhood I only have for D, and it's a 5.", apartments)).toEqual([
+      share(0, 4, 3),
+      share(3, 2, 5),
+    ]);
+    expect(acts("Raffle tickets I have for B and C only — 0 and -1.", stalls)).toEqual([
+      share(1, 1, 0),
+      share(2, 1, -1),
+    ]);
+    expect(acts("Location I only have for A, 2.", heldoutProfile)).toEqual([share(0, 5, 2)]);
+    expect(
+      acts(
+        "Cleanliness is unknown to me\nLocation I only have A and C, which are 2 and 1 respectively.",
+        heldoutProfile,
+      ),
+    ).toEqual([share(0, 5, 2), share(2, 5, 1)]);
+  });
+
+  it("exact or nothing: as many levels as options, no negation, no doubt, no other speaker", () => {
+    for (const text of [
+      "Location I only have for A and C, which are 2.",
+      "Location I don't have for A, which is 2.",
+      "Location I only have for A, which might be 2.",
+      "Location I have for A and C, which are 2, 1 and 3.",
+      "Location I only have for A, which is 2 or 3.",
+      "Location I only have for A which is 2.",
+      "Location I only have for A, which is 2, though I'm not sure.",
+      "Location I only have for A, which is 2 from what Agent 2 said.",
+    ])
+      expect(acts(text, heldoutProfile)).toEqual(nothing);
+  });
+
+  it("a property: any levels in range land on the listed options in order", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2, max: 2 }), (b, c) => {
+        expect(acts(`Raffle tickets I have for B and C only — ${b} and ${c}.`, stalls)).toEqual([
+          share(1, 1, b),
+          share(2, 1, c),
+        ]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
