@@ -78,6 +78,14 @@ export const GROUP_KEYS = new Map<string, string>([
   ["observations", "share"],
 ]);
 
+/** First words of a key that hold the cells the speaker asks for: "missing_please_share", "need_from_team" (fresh121). */
+const ASKING_HEADS: ReadonlySet<string> = new Set(["missing", "need", "needed", "needs", "wanted"]);
+
+/** The kind of acts a (folded) key holds: GROUP_KEYS, or an ask under a key led by ASKING_HEADS. */
+export function groupOf(key: string): string | undefined {
+  return GROUP_KEYS.get(key) ?? (ASKING_HEADS.has(key.split(" ")[0] as string) ? "ask" : undefined);
+}
+
 /** A key as the group and name lookups read it: "final_answer" -> "final answer", "Food-Quality" -> "food quality". */
 export const foldKey = (key: string): string => foldCell(key.replace(/[_-]+/g, " "));
 
@@ -155,7 +163,7 @@ export function namePathShares(
       names.others = true;
       continue;
     }
-    const group = GROUP_KEYS.get(k);
+    const group = groupOf(k);
     if ((top && (group !== undefined || LIST_KEYS.has(k))) || (group !== undefined && group !== "share")) continue;
     const option = names.names.option(k);
     const attribute = option === undefined ? names.names.attribute(k) : undefined;

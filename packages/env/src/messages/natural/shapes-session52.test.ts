@@ -242,6 +242,17 @@ describe("JSON and YAML as fresh121 wrote them", () => {
     const request = fence("request:\n  - Employee C / camera footage\n  - Employee C / desk search / badge log");
     expect(acts(request, theft)).toEqual([ask(2, 1)]);
   });
+
+  it('"missing_please_share:" / "need_from_team:" hold asks; "Shelf A onions" names a cell in words', () => {
+    const pantry = held.pantry as NaturalTask;
+    const yaml = fence(
+      "shelf_a:\n  apples: 1\nmissing_please_share:\n  - Shelf A onions\n  - Shelf B's apples?\n  - Shelf C onions\n  - onions",
+    );
+    expect(acts(yaml, pantry)).toEqual([ask(0, 1), ask(1, 0), share(0, 0, 1)]);
+    expect(acts(fence("need_from_team:\n  - Shelf B rice bags"), pantry)).toEqual([ask(1, 2)]);
+    // a key that only begins like one holds no asks ("needless_detail")
+    expect(acts(fence("needless_detail:\n  - Shelf B rice bags"), pantry)).toEqual(nothing);
+  });
 });
 
 describe("corrections and asides", () => {

@@ -5,7 +5,7 @@ import { labelledRowActs } from "./labelled-rows";
 import { rankingActs } from "./ranking-acts";
 import {
   cellName,
-  GROUP_KEYS,
+  groupOf,
   foldKey,
   KIND_KEYS,
   LEVEL_KEYS,
@@ -73,6 +73,12 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
       out.push({ act: "ask", option: names.options[option], attribute: names.attributes[attribute] });
     return;
   }
+  // "- Shelf A onions", "- Employee C's phone records" (fresh121's YAML): an option, then an attribute, in words
+  const spaced = kind === "ask" && typeof value === "string" ? spacedCell(value, names) : null;
+  if (spaced !== null) {
+    out.push({ act: "ask", option: names.options[spaced.option], attribute: names.attributes[spaced.attribute] });
+    return;
+  }
   if (kind === "pass" && (value === true || value === null || value === "")) {
     out.push({ act: "pass" });
     return;
@@ -89,7 +95,7 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     const option = nameByValue(rest, names.names.option);
     if (named === "propose" && option !== undefined) out.push({ ...rest, act: named });
     const from = out.length;
-    for (const [key, v] of held) actObjects(v, out, names, depth + 1, GROUP_KEYS.get(foldKey(key)) ?? named);
+    for (const [key, v] of held) actObjects(v, out, names, depth + 1, groupOf(foldKey(key)) ?? named);
     // {"act": "propose", "target": "Employee A", "evidence": {"badge log": 1}} (fresh121): the evidence's levels are
     // the proposed option's
     if (named === "propose" && option !== undefined)
@@ -113,7 +119,7 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
       actObjects(v, out, names, depth + 1);
     }
     const addressed = ADDRESSED_KEY.exec(lower);
-    const group = addressed !== null ? "ask" : GROUP_KEYS.get(lower);
+    const group = addressed !== null ? "ask" : groupOf(lower);
     // "evidence: camera footage" inside a share (fresh84): a group key over a plain string is a field, not a group
     const field = group === "share" || group === "ask" ? typeof v !== "object" || v === null : false;
     if (group !== undefined && !field) {
@@ -158,6 +164,18 @@ function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<str
   return true;
 }
 
+/** The cell a string names as an option, then an attribute ("Shelf A onions", "Employee C's phone records"), or null. */
+function spacedCell(value: string, names: PathNames): { option: number; attribute: number } | null {
+  const words = foldKey(value.replace(/\?+$/, "")).split(" ");
+  if (words.length > 8) return null;
+  for (let n = 1; n < words.length; n++) {
+    const option = names.names.option(words.slice(0, n).join(" ").replace(/'s$/, ""));
+    const attribute = names.names.attribute(words.slice(n).join(" "));
+    if (option !== undefined && attribute !== undefined) return { option, attribute };
+  }
+  return null;
+}
+
 /** An option and an attribute joined by a dot or slash, as a key path: "candidate_d.leadership", "Shelf B.onions". */
 // "Stall C / cakes sold", "Employee A / phone records?" (fresh121's YAML): a slash, a question mark after the path
 const DOTTED_CELL = /^([A-Za-z][\w '-]{0,40}?) ?[./] ?([A-Za-z][\w '-]{0,40}?)\??$/;
@@ -168,7 +186,7 @@ const ADDRESS_KEYS = ["to", "recipient", "addressee", "ask_to"];
 /** Does the key hold acts (a list or map under a list or group key: "facts", "acts", "shares")? */
 function heldActs(key: string, v: unknown): boolean {
   const lower = foldKey(key);
-  return (LIST_KEYS.has(lower) || GROUP_KEYS.has(lower)) && typeof v === "object" && v !== null;
+  return (LIST_KEYS.has(lower) || groupOf(lower) !== undefined) && typeof v === "object" && v !== null;
 }
 
 /**
