@@ -2,6 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
+import { afterPluralNoun, optionList } from "./option-list";
 import { ownTailStart } from "./own-clause";
 import { doubtingAside } from "./share-items";
 import { type ParseState, peopleOptions, type Sentence } from "./sentence";
@@ -41,38 +42,8 @@ export function clauseSplit(
   state: ParseState,
 ): Act[] | null {
   if (state.clauseActs === undefined || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const bounds: [number, number][] = [];
-  let start = first;
-  let hedged: number | null = null;
-  for (let k = first + 1; k < to - 1; k++) {
-    const w = s.words[k] as string;
-    // a hedge or negation that reaches over the clauses ("..., but don't quote me"; "I wrote C's service as 4
-    // earlier, but that was actually its food quality"): the sentence is read whole
-    if (s.gate[k] === true || UNSURE_ORDER.has(w)) return null;
-    if (s.modal[k] === true) hedged ??= k;
-    if (ALWAYS_JOIN.has(w) || (JOIN_AFTER_PAUSE.has(w) && s.separated(k - 1) && !listGoesOn(s, k, state))) {
-      bounds.push([start, k]);
-      start = k + 1;
-    } else if (w === "and" && placedLevel(s, k + 1, state)) {
-      // "0 on Shelf A and 1 on Shelf B" (fresh116): "and" before a level placed on an option opens its clause
-      bounds.push([start, k]);
-      start = k + 1;
-    } else if (
-      (s.tokens[k - 1] as NaturalToken).semicolon === true ||
-      (commaBefore(s, k) && placedLevel(s, k, state))
-    ) {
-      // a semicolon, or a comma before a level placed on an option ("Rice bags: zero on Shelf A, one on Shelf B")
-      bounds.push([start, k]);
-      start = k;
-    }
-  }
-  bounds.push([start, to]);
-  // "...; her broken watch is 0, and Lord Ashby's broken watch might be 2" (fresh120): a hedge in the last clause,
-  // over a cell that clause names itself, takes back that clause alone (read alone, it states nothing)
-  if (hedged !== null) {
-    const [a, b] = bounds[bounds.length - 1] as [number, number];
-    if (!namesOption(s, a, b, state) || !namesAttribute(s, a, b, state)) return null;
-  }
+  const bounds = clauseBounds(s, first, to, state);
+  if (bounds === null) return null;
   if (bounds.length < 2 || bounds.length > MAX_CLAUSES || bounds.some(([a, b]) => b <= a)) return null;
   // tried where the whole reading gave fewer shares than the sentence has levels, or where two clauses hold a level
   // ("A, D and E each get a 5; B is a 4": one level word for three shares, then one the whole reading missed)
@@ -86,6 +57,7 @@ export function clauseSplit(
   let option: number | null = namesOption(s, first, to, state) ? null : (state.carried ?? null);
   let several: readonly number[] = [];
   let pairNames: number[] = [];
+  let gathered = false;
   for (const [a, b] of bounds) {
     const clause = text
       .slice((s.tokens[a] as NaturalToken).start, (s.tokens[b - 1] as NaturalToken).end)
@@ -128,6 +100,9 @@ export function clauseSplit(
       // "Location and menu variety for D are 4 and 5; for E they're 5 and 5" (fresh120): the attributes the clause
       // before listed, in its order, over this clause's option and as many levels
       acts = sameAttributes(s, a, b, pairNames, state);
+    // "Both B and C have leadership at 4, whereas A and D sit at 2" (fresh120): the clause before gave several options
+    // one level with "both"; this one's options take theirs alike
+    if (!acts?.some((x) => x.kind === "share") && gathered) acts = gatheredClause(s, text, a, b, attribute, state);
     for (const act of acts ?? []) if (!out.some((x) => sameAct(x, act))) out.push(act);
     const used = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.attribute] : [])));
     pairNames = of1(acts) ? [...used] : [];
@@ -139,6 +114,8 @@ export function clauseSplit(
     else if (of.size === 0 && acts?.some((x) => x.kind === "propose")) option = onlyOption(s, a, b, state) ?? option;
     // the options of every clause so far ("Monday 11am: ...; Tuesday 9am: ... — and Alice is 0 for both slots")
     several = [...new Set([...several, ...of])].sort((x, y) => x - y);
+    const levels = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.level] : [])));
+    gathered = of.size > 1 && levels.size === 1 && gathers(s, a, b);
   }
   if (out.filter((a) => a.kind === "share").length <= shares) return null;
   if (!found.every((f) => out.some((x) => sameAct(x, f)))) return null;
@@ -150,6 +127,40 @@ export function clauseSplit(
       if (x.kind === "share" && y.kind === "share" && x.option === y.option && x.attribute === y.attribute)
         if (x.level !== y.level) return null;
   return out;
+}
+
+/** Does [from, to) hold a word that gathers several names under one level ("both", "all", "each")? */
+function gathers(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (GATHER.has(s.words[k] as string)) return true;
+  return false;
+}
+
+/**
+ * A clause of several options and a level with no "both" of its own, after a clause that gathered its options
+ * so: read again with "both" / "all" after its list of options (and under the attribute the clauses before shared,
+ * where it names none); its shares.
+ */
+function gatheredClause(
+  s: Sentence,
+  text: string,
+  from: number,
+  to: number,
+  attribute: number | null,
+  state: ParseState,
+): Act[] | null {
+  if (gathers(s, from, to)) return null;
+  let at = from;
+  while (at < to && state.options.match(s.words, at) === null) at++;
+  const listed = at < to ? optionList(s, afterPluralNoun(s, at, state), to, state) : null;
+  if (listed === null || listed.options.length < 2) return null;
+  const last = s.tokens[listed.end - 1] as NaturalToken;
+  const start = (s.tokens[from] as NaturalToken).start;
+  const end = (s.tokens[to - 1] as NaturalToken).end;
+  const gather = listed.options.length === 2 ? "both" : "all";
+  let clause = `${text.slice(start, last.end)} ${gather}${text.slice(last.end, end)}`.replace(/[\s,;:—–-]+$/, "");
+  if (!namesAttribute(s, from, to, state) && attribute !== null)
+    clause = `On ${state.task.domain.attributes[attribute]}, ${clause}`;
+  return (state.clauseActs?.(clause) ?? []).filter((x) => x.kind === "share");
 }
 
 /** Do the acts share cells of one option only (and at least one)? */
@@ -198,6 +209,47 @@ function levelValue(w: string): number {
 /** The level in "+2" or "4/5". */
 function levelPart(w: string): string {
   return w.startsWith("+") ? w.slice(1) : (w.split("/")[0] as string);
+}
+
+/**
+ * Where the sentence's clauses start and end: cut at "while" / "whereas" / "but", at "and" after a pause (not a
+ * list's last link) or before a level placed on an option, at semicolons and at a comma before such a level. Null
+ * where a hedge or negation reaches over the clauses.
+ */
+function clauseBounds(s: Sentence, first: number, to: number, state: ParseState): [number, number][] | null {
+  const bounds: [number, number][] = [];
+  let start = first;
+  let hedged: number | null = null;
+  for (let k = first + 1; k < to - 1; k++) {
+    const w = s.words[k] as string;
+    // a hedge or negation that reaches over the clauses ("..., but don't quote me"; "I wrote C's service as 4
+    // earlier, but that was actually its food quality"): the sentence is read whole
+    if (s.gate[k] === true || UNSURE_ORDER.has(w)) return null;
+    if (s.modal[k] === true) hedged ??= k;
+    if (ALWAYS_JOIN.has(w) || (JOIN_AFTER_PAUSE.has(w) && s.separated(k - 1) && !listGoesOn(s, k, state))) {
+      bounds.push([start, k]);
+      start = k + 1;
+    } else if (w === "and" && placedLevel(s, k + 1, state)) {
+      // "0 on Shelf A and 1 on Shelf B" (fresh116): "and" before a level placed on an option opens its clause
+      bounds.push([start, k]);
+      start = k + 1;
+    } else if (
+      (s.tokens[k - 1] as NaturalToken).semicolon === true ||
+      (commaBefore(s, k) && placedLevel(s, k, state))
+    ) {
+      // a semicolon, or a comma before a level placed on an option ("Rice bags: zero on Shelf A, one on Shelf B")
+      bounds.push([start, k]);
+      start = k;
+    }
+  }
+  bounds.push([start, to]);
+  // "...; her broken watch is 0, and Lord Ashby's broken watch might be 2" (fresh120): a hedge in the last clause,
+  // over a cell that clause names itself, takes back that clause alone (read alone, it states nothing)
+  if (hedged !== null) {
+    const [a, b] = bounds[bounds.length - 1] as [number, number];
+    if (!namesOption(s, a, b, state) || !namesAttribute(s, a, b, state)) return null;
+  }
+  return bounds;
 }
 
 /** Words in [from, to) that read as a level of the task (an integer within its range). */

@@ -140,6 +140,31 @@ describe("clauses read one by one (session 52's carries)", () => {
     ]);
   });
 
+  it('"Both B and C have X at 4, whereas A and D sit at 2": the contrast\'s options take one level alike', () => {
+    expect(
+      acts(
+        "Both Candidate B and Candidate C have leadership at 4, whereas Candidate A and Candidate D sit at 2.",
+        jobs,
+      ),
+    ).toEqual([share(1, 4, 4), share(2, 4, 4), share(0, 4, 2), share(3, 4, 2)]);
+    // not after a clause of one option, nor with two levels or a doubt in the contrast
+    expect(acts("Candidate B has leadership at 4, whereas Candidate A and Candidate D sit at 2.", jobs)).toEqual([
+      share(1, 4, 4),
+    ]);
+    expect(
+      acts(
+        "Both Candidate B and Candidate C have leadership at 4, whereas Candidate A and Candidate D sit at 2 or 3.",
+        jobs,
+      ),
+    ).toEqual([share(1, 4, 4), share(2, 4, 4)]);
+    expect(
+      acts(
+        "Both Candidate B and Candidate C have leadership at 4, whereas Candidate A and Candidate D sit at 2 and 1.",
+        jobs,
+      ),
+    ).toEqual([share(1, 4, 4), share(2, 4, 4), share(0, 4, 2), share(3, 4, 1)]);
+  });
+
   it("a clause that proposes the one option it names carries it to the next clause's shares", () => {
     expect(acts("Tuesday morning is the best slot so far; Priya's calendar shows a 2 there.", calls)).toEqual([
       propose(3),
