@@ -495,6 +495,12 @@ export const naturalCues = {
     "sit",
     "sits",
     "showing",
+    // "the service and menu variety levels for Restaurant F" (fresh126): the noun after a list of attributes
+    "levels",
+    "ratings",
+    "values",
+    "numbers",
+    "figures",
   ),
   /** After "<option> <attribute>" closing a question: "Shelf B onions count?". */
   askTails: set("count", "number", "total", "rating", "score", "level", "value", "figure", "reading", "please", "pls"),

@@ -157,7 +157,8 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     // a heading ("#"), and (fresh105: YAML without its fence) an indented line of a label and its value or of a label
     // alone ("Monday 4pm:\n  Carol: 0\n  Tuesday 11am:"), a line of structure, ends the sentence before it
     const indented = lineStart && newlines > 0 && indent >= 2 && indentedLabel(text, i);
-    if ((lineStart && newlines > 0 && raw.startsWith("#")) || indented) markStop();
+    const newLine = lineStart && newlines > 0 && last !== undefined && opensSentence(text, last, i);
+    if ((lineStart && newlines > 0 && raw.startsWith("#")) || indented || newLine) markStop();
     lineIsItem ||= indented;
     lineStart = false;
     newlines = 0;
@@ -226,6 +227,24 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
 }
 
 /** Does the line from i hold a short label closed by a colon ("Carol: 0", "Tuesday 11am:")? */
+/**
+ * "Service: A 3 | B 3 | C 4" over "Value for money: A 1 | B 1 | C 3" (fresh126): does the line at i start a new
+ * sentence, opening with a capitalised label, or with a capital after a line that closed on a number?
+ */
+function opensSentence(text: string, last: NaturalToken, i: number): boolean {
+  return capitalLabel(text, i) || afterNumber(text, last, i);
+}
+
+/** Does the line at i open with a capitalised label ("Value for money:", "**Location:**")? */
+function capitalLabel(text: string, i: number): boolean {
+  return /^[*_]{0,2}\p{Lu}[\p{L}\p{N}' ]{0,40}[*_]{0,2}:[*_]{0,2}(\s|$)/u.test(text.slice(i, i + 50));
+}
+
+/** Did the line before close on a number (the last token's text ends in a digit) and does this one open with a capital? */
+function afterNumber(text: string, last: NaturalToken, i: number): boolean {
+  return /[0-9]$/.test(text.slice(last.start, last.end)) && /^[*_]{0,2}\p{Lu}/u.test(text.slice(i, i + 3));
+}
+
 function indentedLabel(text: string, i: number): boolean {
   const end = text.indexOf("\n", i);
   const line = text.slice(i, end < 0 ? Math.min(text.length, i + 200) : Math.min(end, i + 200));

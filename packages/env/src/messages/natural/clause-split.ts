@@ -57,6 +57,7 @@ export function clauseSplit(
   let option: number | null = namesOption(s, first, to, state) ? null : (state.carried ?? null);
   let several: readonly number[] = [];
   let pairNames: number[] = [];
+  let pairOptions: number[] = [];
   let gathered = false;
   for (const [a, b] of bounds) {
     const clause = text
@@ -100,12 +101,17 @@ export function clauseSplit(
       // "Location and menu variety for D are 4 and 5; for E they're 5 and 5" (fresh120): the attributes the clause
       // before listed, in its order, over this clause's option and as many levels
       acts = sameAttributes(s, a, b, pairNames, state);
+    // "Food quality for A, C and D is 4, 5 and 2, whereas service is 1, 5 and 5 for the same three" (fresh126)
+    if (!acts?.some((x) => x.kind === "share") && pairOptions.length > 1 && !namesOption(s, a, b, state))
+      acts = sameOptions(s, a, b, pairOptions, state);
     // "Both B and C have leadership at 4, whereas A and D sit at 2" (fresh120): the clause before gave several options
     // one level with "both"; this one's options take theirs alike
     if (!acts?.some((x) => x.kind === "share") && gathered) acts = gatheredClause(s, text, a, b, attribute, state);
     for (const act of acts ?? []) if (!out.some((x) => sameAct(x, act))) out.push(act);
     const used = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.attribute] : [])));
     pairNames = of1(acts) ? [...used] : [];
+    pairOptions =
+      used.size === 1 ? [...new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])))] : [];
     if (used.size === 1) attribute = [...used][0] as number;
     const of = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])));
     if (of.size === 1) option = [...of][0] as number;
@@ -198,6 +204,42 @@ function sameAttributes(
   if (option === null || !pointer || levels.length !== attributes.length) return null;
   const place = option;
   return attributes.map((attribute, n) => ({ kind: "share", option: place, attribute, level: levels[n] as number }));
+}
+
+/** Words a clause points back to the options before with: "for the same three", "their ... values", "for them". */
+const OPTION_POINTERS: ReadonlySet<string> = new Set(["same", "their", "them", "they", "those", "these"]);
+
+/**
+ * A clause of one attribute and as many levels as `options` (the clause before's, in its order) that points back
+ * ("for the same three", "their broken watch values are the reverse, 2 and 1"): each option gets the level in its
+ * place. Null where the clause is not that shape.
+ */
+function sameOptions(
+  s: Sentence,
+  from: number,
+  to: number,
+  options: readonly number[],
+  state: ParseState,
+): Act[] | null {
+  let attribute: number | null = null;
+  let pointer = false;
+  const levels: number[] = [];
+  for (let k = from; k < to; k++) {
+    const named = state.attributes.match(s.words, k);
+    if (named !== null) {
+      if (attribute !== null && attribute !== named.index) return null;
+      attribute = named.index;
+      k = named.end - 1;
+    } else if (OPTION_POINTERS.has(s.words[k] as string)) {
+      pointer = true;
+      // "the same three": the count of the options pointed to, not a level
+      if (cue.numberWords.has(s.words[k + 1] as string)) k++;
+    } else if (isLevel(s, k, state)) levels.push(levelValue(s.words[k] as string));
+    else if (/[0-9]/.test(s.words[k] as string)) return null;
+  }
+  if (attribute === null || !pointer || levels.length !== options.length) return null;
+  const named = attribute;
+  return options.map((option, n) => ({ kind: "share", option, attribute: named, level: levels[n] as number }));
 }
 
 /** The value of a word `isLevel` took: digits, a sign, a number word. */

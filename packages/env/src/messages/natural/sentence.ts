@@ -106,7 +106,7 @@ export class Sentence {
           !SAYINGS.has(words[i + 2] as string) &&
           !ownWish(tokens, words, i, from)) ||
         // "My mistake — I had Employee E's email records as 1, but ..." (fresh102): the speaker's earlier value
-        earlierOwn(words, i, from) ||
+        earlierOwn(words, i, from, to) ||
         (cue.negations.has(w) && !countNone(tokens, words, i)) ||
         w.endsWith("n't") ||
         (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
@@ -663,11 +663,31 @@ const NOT_RECORDED = new Set(["to", "a", "an", "no", "some", "been", "just", "an
  * follows in the clause is the value the speaker held before, not one stated now (every such clause in the corpus
  * is the old value of a correction).
  */
-function earlierOwn(words: readonly string[], i: number, from: number): boolean {
+function earlierOwn(words: readonly string[], i: number, from: number, to: number): boolean {
+  // "I'd put X at 2, but on rechecking it's 1" (fresh126): "I'd" as "I had", where a "but" takes it back
+  if ((words[i] === "i'd" || words[i] === "we'd") && ENTERED.has(words[i + 1] as string)) {
+    const but = words.indexOf("but", i + 2);
+    return but >= 0 && but < to && words.slice(but + 1, but + 5).some((w) => TAKEN_BACK.has(w));
+  }
   if (words[i] !== "had" || i === from) return false;
   const who = words[i - 1];
   return (who === "i" || who === "we") && !NOT_RECORDED.has(words[i + 1] as string);
 }
+
+/** After "but", words of the same cell's value restated: "but on rechecking it's 1", "but actually 1". */
+const TAKEN_BACK: ReadonlySet<string> = new Set(["it", "it's", "its", "actually", "really", "rechecking", "recheck"]);
+
+/** Verbs of a value the speaker entered earlier: "I'd put", "I'd listed", "I'd written". */
+const ENTERED: ReadonlySet<string> = new Set([
+  "put",
+  "listed",
+  "written",
+  "entered",
+  "typed",
+  "posted",
+  "marked",
+  "logged",
+]);
 
 /**
  * Does a condition open at i that holds back the rest of its clause segment ("if", "assuming", a proviso, "whether",

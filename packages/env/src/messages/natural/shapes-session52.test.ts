@@ -400,3 +400,71 @@ describe("an attribute put first, then the options the speaker holds (topical-sh
     );
   });
 });
+
+describe("fresh126's shapes", () => {
+  it("a line that opens with a capitalised label, or with a capital after a number, starts a new sentence", () => {
+    expect(acts("Service: A 3 | B 3 | C 4\nValue for money: A 1 | B 1 | C 3")).toEqual([
+      share(0, 1, 3),
+      share(1, 1, 3),
+      share(2, 1, 4),
+      share(0, 3, 1),
+      share(1, 3, 1),
+      share(2, 3, 3),
+    ]);
+    expect(acts("Restaurant A has service 3\nRestaurant B has service 4")).toEqual([share(0, 1, 3), share(1, 1, 4)]);
+    expect(acts("Service: A 3, B 3 and C 4 so far\nValue for money: A 1, B 1")).toEqual([
+      share(0, 3, 1),
+      share(1, 3, 1),
+    ]);
+    // joined, the second line's option was read as the first's: a wrong act
+    expect(acts("Restaurant A has service 3\nThe ambience is 5 for Restaurant B")).toEqual([
+      share(0, 1, 3),
+      share(1, 2, 5),
+    ]);
+    // a line that goes on in lower case is the same sentence
+    expect(acts("Restaurant A has service\n3 and ambience 5")).toEqual([share(0, 1, 3), share(0, 2, 5)]);
+    expect(acts("Restaurant A and Restaurant B have service 3\nand 4")).toEqual([share(0, 1, 3), share(1, 1, 4)]);
+  });
+
+  it('"the service and menu variety levels for Restaurant F" asks both', () => {
+    expect(acts("Agent 5, could you share the service and menu variety levels for Restaurant F?", bigTeam)).toEqual([
+      ask(5, 1, 4),
+      ask(5, 6, 4),
+    ]);
+  });
+
+  it("\"I'd put X at 2, but on rechecking it's 1\": the speaker's earlier value, taken back", () => {
+    expect(acts("I'd put Omar's calendar for Monday noon at 2, but on rechecking it's 1.", calls)).toEqual([
+      share(1, 1, 1),
+    ]);
+    // "I'd put" alone is the speaker's value; a "but" over another cell takes nothing back
+    expect(acts("I'd put Omar's calendar for Monday noon at 2.", calls)).toEqual([share(1, 1, 2)]);
+    expect(acts("I'd put Omar's calendar for Monday noon at 2, but Lena's at 1.", calls)).toEqual([
+      share(1, 1, 2),
+      share(1, 2, 1),
+    ]);
+  });
+
+  it('"... whereas service is 1, 5 and 5 for the same three" gives the options of the clause before, in order', () => {
+    expect(
+      acts(
+        "Food quality for Restaurant A, Restaurant C and Restaurant D is 4, 5 and 2, whereas service is 1, 5 and 5 for the same three.",
+        heldoutProfile,
+      ),
+    ).toEqual([share(0, 0, 4), share(2, 0, 5), share(3, 0, 2), share(0, 1, 1), share(2, 1, 5), share(3, 1, 5)]);
+    expect(
+      acts("Lord Ashby's and Lady Ashby's muddy boots are 1 and 2; their broken watch values are 2 and 1.", manor),
+    ).toEqual([share(0, 0, 1), share(1, 0, 2), share(0, 4, 2), share(1, 4, 1)]);
+    // as many levels as options, and a pointer, or nothing added
+    expect(
+      acts(
+        "Food quality for Restaurant A and Restaurant C is 4 and 5, whereas service is 1, 5 and 5 for the same ones.",
+        heldoutProfile,
+      ),
+    ).toEqual([share(0, 0, 4), share(2, 0, 5)]);
+    // with no pointer, the paired list carried from the clause before reads it (readCarriedPairs, session 47)
+    expect(
+      acts("Food quality for Restaurant A and Restaurant C is 4 and 5, whereas service is 1 and 5.", heldoutProfile),
+    ).toEqual([share(0, 0, 4), share(2, 0, 5), share(0, 1, 1), share(2, 1, 5)]);
+  });
+});
