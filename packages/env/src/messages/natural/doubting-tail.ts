@@ -55,3 +55,16 @@ export function doubtingTail(s: Sentence, from: number, to: number): boolean {
   }
   return false;
 }
+
+/**
+ * Does the sentence open with one of those before a pause ("If memory serves, Lady Ashby's torn glove is 2",
+ * fresh127; "Perhaps, ...")? Then, as with the tail, it states no share.
+ */
+export function doubtingLead(s: Sentence, from: number, to: number): boolean {
+  for (const lead of DOUBTING_TAILS) {
+    const last = from + lead.length - 1;
+    if (last >= to - 1 || !s.separated(last)) continue;
+    if (lead.every((w, n) => s.words[from + n] === w)) return true;
+  }
+  return false;
+}

@@ -17,7 +17,7 @@ import { carriedSentence, clauseSplit, withoutOwnTail } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { colonHeading } from "./colon-heading";
-import { doubtingTail } from "./doubting-tail";
+import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare } from "./availability-share";
@@ -369,7 +369,7 @@ export class SentenceReading {
       (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
       (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
-    state.place = onlyOptionBefore(sentence, to, state);
+    state.place = placeAfter(sentence, to, found.acts, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
@@ -740,7 +740,9 @@ export class SentenceReading {
     if (untailed !== null) found.acts = untailed;
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
-    if (doubtingTail(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
+    // "If memory serves, X's Y is 2" (fresh127): the same recollection leading the sentence
+    if (doubtingTail(sentence, first, to) || doubtingLead(sentence, first, to))
+      found.acts = found.acts.filter((a) => a.kind !== "share");
     // "Tuesday morning: Priya 2, Omar 2. That is all I have." (fresh120): after the speaker's own acts, "that's all"
     // closes them; alone, it is a pass
     if (closesActs(sentence, first, found.acts) && this.acts.some((a) => a.act.kind !== "pass")) found.acts = [];
@@ -827,4 +829,13 @@ function closesActs(s: Sentence, first: number, acts: readonly Act[]): boolean {
     (w[first + 1] === "'s" || w[first + 1] === "is") &&
     w[first + 2] === "all"
   );
+}
+
+/**
+ * The option a sentence leaves for "there" and "it": the one it names, else (fresh127: "Tuesday morning works best.
+ * Priya's calendar there is 2. Let's book it.") the one whose cells alone it shared; null otherwise.
+ */
+function placeAfter(s: Sentence, to: number, acts: readonly Act[], state: ParseState): number | null {
+  const shared = namedOptions(acts.filter((a) => a.kind === "share"));
+  return onlyOptionBefore(s, to, state) ?? (shared.size === 1 ? ([...shared][0] as number) : null);
 }

@@ -468,3 +468,24 @@ describe("fresh126's shapes", () => {
     ).toEqual([share(0, 0, 4), share(2, 0, 5), share(0, 1, 1), share(2, 1, 5)]);
   });
 });
+
+describe("fresh127's shapes", () => {
+  it("a recollection leading the sentence ('If memory serves, ...') states no level, as a closing one does", () => {
+    expect(acts("Doctor Finch has muddy boots at 0. If memory serves, Lady Ashby's torn glove is 2.", manor)).toEqual([
+      share(2, 0, 0),
+    ]);
+    expect(acts("If I recall correctly, Lady Ashby's torn glove is 2.", manor)).toEqual(nothing);
+    // a condition on the value is no recollection (read as before: nothing); "if" over a proposal's consent neither
+    expect(acts("If Lady Ashby's torn glove is 2, I'd accuse her.", manor)).toEqual(nothing);
+    expect(acts("If nobody objects, Lady Ashby's torn glove is 2 and I accuse her.", manor)).not.toEqual(nothing);
+  });
+
+  it("a sentence that shares one option's cells without naming it keeps it what 'it' points to", () => {
+    expect(
+      acts(
+        "Tuesday morning works best. Priya's calendar there is 2, Omar's is 2, and Lena's is 2. Let's book it.",
+        calls,
+      ),
+    ).toEqual([share(3, 0, 2), share(3, 1, 2), share(3, 2, 2), propose(3)]);
+  });
+});
