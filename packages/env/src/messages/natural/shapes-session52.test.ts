@@ -489,3 +489,37 @@ describe("fresh127's shapes", () => {
     ).toEqual([share(3, 0, 2), share(3, 1, 2), share(3, 2, 2), propose(3)]);
   });
 });
+
+describe("a cell, then its level in a relative clause (relative-share.ts)", () => {
+  const pantry = held.pantry as NaturalTask;
+
+  it("reads '..., which is 1' closing a sentence that names one cell", () => {
+    expect(acts("I only have the apple count for Shelf A, which is 1.", pantry)).toEqual([share(0, 0, 1)]);
+    expect(
+      acts(
+        "Apartment C was my top pick last round, but since then I've seen its neighbourhood score, which is 3.",
+        apartments,
+      ),
+    ).toEqual([share(2, 2, 3)]);
+    expect(acts("Right now all I have on D is the email records, which are 1.", theft)).toEqual([share(3, 3, 1)]);
+    expect(acts("Apartment C is my pick. I've seen its neighbourhood score, which is 3.", apartments)).toEqual([
+      propose(2),
+      share(2, 2, 3),
+    ]);
+  });
+
+  it("exact or nothing: another agent, a comparison, a doubt, two cells, more words after the level", () => {
+    for (const text of [
+      "Agent 2 gave Apartment C's neighbourhood score, which is 3.",
+      "Apartment C beats Apartment B on neighbourhood, which is 3.",
+      "I might have Apartment C's neighbourhood score, which is 3.",
+      "I have Apartment C's neighbourhood and size, which is 3.",
+      "I have Apartment C's neighbourhood score, which is 3 or 4.",
+      "I have Apartment C's neighbourhood score, which is 3 on a good day.",
+      "I have Apartment C's and Apartment D's neighbourhood score, which is 3.",
+      "Apartment C is better on neighbourhood, which is 3.",
+      "I have 2 notes on Apartment C's neighbourhood score, which is 3.",
+    ])
+      expect(acts(text, apartments)).toEqual(nothing);
+  });
+});
