@@ -121,10 +121,19 @@ export function namedPair(
   tagged: ReadonlySet<number>,
   state: ParseState,
 ): { option: number; attribute: number } | null {
-  if (to <= from || hasNumber(s, from, to, tagged)) return null;
+  if (to <= from || ungatedNumber(s, from, to, tagged)) return null;
   const pairs = askPairs(s, from, to, state);
   if (pairs.length > 1) return null;
   return (pairs[0] as { option: number; attribute: number } | undefined) ?? onlyNames(s, from, to, state);
+}
+
+/**
+ * A number in from..to that the sentence states (not under a condition or negation): "If X's Y turns out to be 3,
+ * she'd be my pick" (fresh128) still names X's Y as its topic for "Does anyone know it?" after it.
+ */
+function ungatedNumber(s: Sentence, from: number, to: number, tagged: ReadonlySet<number>): boolean {
+  for (let k = from; k < to; k++) if (s.gate[k] !== true && hasNumber(s, k, k + 1, tagged)) return true;
+  return false;
 }
 
 /** Words after a paired list that leave its order in doubt: a modal, a negation, "vice versa", "the other way". */

@@ -523,3 +523,15 @@ describe("a cell, then its level in a relative clause (relative-share.ts)", () =
       expect(acts(text, apartments)).toEqual(nothing);
   });
 });
+
+describe("a cell under a condition is still the topic a pointer question asks about", () => {
+  it("'If X's Y turns out to be 3, she'd be my pick! Does anyone know it?' asks X's Y", () => {
+    expect(
+      acts("If Miss Hartley's poison bottle turns out to be 3, she'd be my pick! Does anyone know it?", manor),
+    ).toEqual([ask(3, 3)]);
+    expect(acts("Miss Hartley's poison bottle isn't 3. What is it?", manor)).toEqual([ask(3, 3)]);
+    // a number the sentence states (here as a range) leaves no topic: the pointer has nothing to ask
+    expect(acts("Miss Hartley's poison bottle is 3 or 4. Does anyone know it?", manor)).toEqual(nothing);
+    expect(acts("Miss Hartley's poison bottle is 3. Does anyone know it?", manor)).toEqual([share(3, 3, 3)]);
+  });
+});
