@@ -117,7 +117,9 @@ export function clauseSplit(
     if (of.size === 1) option = [...of][0] as number;
     // "Tuesday morning is the best slot so far; Priya's calendar shows a 2 there" (fresh119): a clause that proposed
     // the one option it names carries it as a clause of shares does
-    else if (of.size === 0 && acts?.some((x) => x.kind === "propose")) option = onlyOption(s, a, b, state) ?? option;
+    // "Tuesday morning looks best — Priya 2, Omar 2 on my side" (fresh128): so does one that names it with no act
+    else if (of.size === 0 && (acts?.every((x) => x.kind === "propose") ?? true))
+      option = onlyOption(s, a, b, state) ?? option;
     // the options of every clause so far ("Monday 11am: ...; Tuesday 9am: ... — and Alice is 0 for both slots")
     several = [...new Set([...several, ...of])].sort((x, y) => x - y);
     const levels = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.level] : [])));
@@ -277,6 +279,8 @@ function clauseBounds(s: Sentence, first: number, to: number, state: ParseState)
       start = k + 1;
     } else if (
       (s.tokens[k - 1] as NaturalToken).semicolon === true ||
+      ((s.tokens[k - 1] as NaturalToken).dash === true &&
+        (state.attributes.match(s.words, k) !== null || isLevel(s, k + 1, state))) ||
       (commaBefore(s, k) && placedLevel(s, k, state))
     ) {
       // a semicolon, or a comma before a level placed on an option ("Rice bags: zero on Shelf A, one on Shelf B")

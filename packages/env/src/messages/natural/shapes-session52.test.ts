@@ -172,6 +172,22 @@ describe("clauses read one by one (session 52's carries)", () => {
     ]);
   });
 
+  it("a clause that names one option with no act carries it; a dash before a list of levels opens a clause", () => {
+    expect(acts("Tuesday morning looks best — Priya 2, Omar 2 on my side.", calls)).toEqual([
+      share(3, 0, 2),
+      share(3, 1, 2),
+    ]);
+    expect(
+      acts(
+        "Employee A is the only one with a 1 in every column — badge log, camera footage and desk search are all 1.",
+        theft,
+      ),
+    ).toEqual([share(0, 0, 1), share(0, 1, 1), share(0, 2, 1)]);
+    // a clause that names two options carries neither; a dash before words is no cut
+    expect(acts("Tuesday morning and Monday noon look best — Priya 2, Omar 2.", calls)).toEqual(nothing);
+    expect(acts("Tuesday morning looks best — no doubt, Priya 2.", calls)).toEqual(nothing);
+  });
+
   it("a sentence that names no option starts from the option the talk is about", () => {
     expect(
       acts(
