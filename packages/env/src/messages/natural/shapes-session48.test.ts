@@ -331,7 +331,9 @@ describe("a paired list carried to another attribute (elliptical-pairs.ts, fresh
   });
 
   it("a semicolon ends a level's clause: 'B gets 5; for ambience it's 2' reads no ambience 5", () => {
-    expect(shares("Restaurant B gets 5; for ambience it's 2.")).toEqual([]);
+    // session 52: the clause after the semicolon is read alone under the option the first one named ("it" is B),
+    // and the first clause's 5, on no attribute, is still read as nothing
+    expect(shares("Restaurant B gets 5; for ambience it's 2.")).toEqual([share(1, 2, 2)]);
     expect(shares("Restaurant B gets 5 for ambience.")).toEqual([share(1, 2, 5)]);
   });
 
