@@ -116,3 +116,21 @@ export function sentenceAddress(
   }
   return { to, tagged };
 }
+
+/** Words of thanks that may open a sentence put to one agent: "Thanks, Agent 1.", "Thank you, Agent 2!". */
+const THANKS: ReadonlySet<string> = new Set(["thanks", "thank", "thx", "cheers"]);
+
+/**
+ * The agent a sentence of thanks alone is put to ("Thanks, Agent 1.", "Thank you, Agent 2!", fresh126): the index,
+ * or undefined (anything else in the sentence, or an agent the task lacks).
+ */
+export function thanksTo(s: Sentence, first: number, to: number, task: NaturalTask): number | undefined {
+  const { words } = s;
+  if (!THANKS.has(words[first] as string)) return undefined;
+  let k = first + 1;
+  if (words[k] === "you" || words[k] === "so") k++;
+  if (words[k] === "much") k++;
+  if (words[k] !== "agent" || k + 2 !== to) return undefined;
+  const n = naturalInteger(words[k + 1]);
+  return n !== null && n >= 1 && n <= task.agents ? n - 1 : undefined;
+}

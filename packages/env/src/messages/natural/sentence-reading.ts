@@ -26,7 +26,7 @@ import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedOptions, namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
-import { agentTag, questionStart, sentenceAddress } from "./sentence-address";
+import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
@@ -398,7 +398,8 @@ export class SentenceReading {
     // right after a sentence put to one agent goes to that agent, though that sentence had acts of its own
     if (found.to === undefined && this.carryYou !== undefined && secondPerson(sentence, first, to))
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryYou;
-    this.carryYou = found.acts.length > 0 && !toEveryone(sentence, first, to) ? found.to : undefined;
+    this.carryYou =
+      found.acts.length > 0 && !toEveryone(sentence, first, to) ? found.to : thanksTo(sentence, first, to, state.task);
     if (found.to !== undefined || toEveryone(sentence, first, to))
       this.carryTo = found.acts.length === 0 ? found.to : undefined;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2

@@ -551,3 +551,19 @@ describe("a cell under a condition is still the topic a pointer question asks ab
     expect(acts("Miss Hartley's poison bottle is 3. Does anyone know it?", manor)).toEqual([share(3, 3, 3)]);
   });
 });
+
+describe("thanks to one agent, then a question to 'you'", () => {
+  it("puts the question to that agent; without 'you', or to an agent the task lacks, to no one", () => {
+    expect(
+      acts("Thanks, Agent 1. A follow-up for you: how does the poison bottle clue stand for Doctor Finch?", manor),
+    ).toEqual([ask(2, 3, 0)]);
+    expect(acts("Thank you, Agent 2! Could you share Doctor Finch's poison bottle?", manor)).toEqual([ask(2, 3, 1)]);
+    expect(acts("Thanks, Agent 1. How does the poison bottle clue stand for Doctor Finch?", manor)).toEqual([
+      ask(2, 3),
+    ]);
+    expect(acts("Thanks, Agent 7. Could you share Doctor Finch's poison bottle?", manor)).toEqual([ask(2, 3)]);
+    expect(acts("Thanks, Agent 1, for the tip. Could you share Doctor Finch's poison bottle?", manor)).toEqual([
+      ask(2, 3),
+    ]);
+  });
+});
