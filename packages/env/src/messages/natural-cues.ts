@@ -308,6 +308,8 @@ export const naturalCues = {
     "decent",
     "perfect",
     "mere",
+    // "his poison bottle is a flat zero" (fresh127)
+    "flat",
     // "Its food quality, though, is a lowly 1 out of 5" (fresh82)
     "lowly",
     "measly",

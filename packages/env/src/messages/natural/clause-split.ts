@@ -9,7 +9,8 @@ import { type ParseState, peopleOptions, type Sentence } from "./sentence";
 
 /** Words that open a second clause of facts: "A scores 4 while B scores 5", "... but C is 1", "..., and D has 2". */
 const ALWAYS_JOIN: ReadonlySet<string> = new Set(["while", "whereas", "but"]);
-const JOIN_AFTER_PAUSE: ReadonlySet<string> = new Set(["and"]);
+// "I count 3 apples on Shelf B, plus a single bag of rice" (fresh127)
+const JOIN_AFTER_PAUSE: ReadonlySet<string> = new Set(["and", "plus"]);
 
 /**
  * Words of a doubt over the whole sentence that no clause holds alone: "1 for B and 5 for A, or the reverse", "in
@@ -301,7 +302,8 @@ function clauseBounds(s: Sentence, first: number, to: number, state: ParseState)
 /** Words in [from, to) that read as a level of the task (an integer within its range). */
 function levelWords(s: Sentence, from: number, to: number, state: ParseState): number {
   let n = 0;
-  for (let k = from; k < to; k++) if (isLevel(s, k, state)) n++;
+  // "a single bag of rice" (fresh127) is a level in words
+  for (let k = from; k < to; k++) if (isLevel(s, k, state) || (s.words[k] === "single" && s.words[k - 1] === "a")) n++;
   return n;
 }
 
@@ -424,6 +426,13 @@ function sameAct(x: Act, y: Act): boolean {
   return JSON.stringify(x) === JSON.stringify(y);
 }
 
+/** Does "no" stand right before an attribute in [from, to) ("no rice bags")? */
+function noneOf(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  for (let k = from; k < to - 1; k++)
+    if (s.words[k] === "no" && state.attributes.match(s.words, k + 1) !== null) return true;
+  return false;
+}
+
 /** Words of an attribute's weight in the decision: its number is no level. */
 const WEIGHTS: ReadonlySet<string> = new Set(["weight", "weights", "weighted", "weighs", "weighting", "multiplier"]);
 
@@ -456,7 +465,8 @@ export function carriedSentence(
   if (found.some((a) => a.kind === "share") || (s.tokens[to - 1] as NaturalToken).question) return null;
   if (namesOption(s, first, to, state) || !namesAttribute(s, first, to, state) || plural(s, first, to, state))
     return null;
-  if (levelWords(s, first, to, state) === 0) return null;
+  // "No rice bags at all on it." (fresh127): a count of none is a level too
+  if (levelWords(s, first, to, state) === 0 && !noneOf(s, first, to, state)) return null;
   for (let k = first; k < to; k++) {
     const w = s.words[k] as string;
     // "technical skill carries weight 3" (fresh69): the task's weight, not a level

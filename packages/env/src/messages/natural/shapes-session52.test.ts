@@ -567,3 +567,19 @@ describe("thanks to one agent, then a question to 'you'", () => {
     ]);
   });
 });
+
+describe("fresh127's number words in clauses", () => {
+  const pantry = held.pantry as NaturalTask;
+
+  it('"full marks", "a flat zero" and "a single bag of rice" count as a clause\'s levels; "plus" opens a clause', () => {
+    expect(
+      acts("Lord Ashby's torn glove clue is at full marks, while his poison bottle is a flat zero.", manor),
+    ).toEqual([share(0, 1, 3), share(0, 3, 0)]);
+    expect(acts("I count 3 apples on Shelf B, plus a single bag of rice.", pantry)).toEqual([
+      share(1, 0, 3),
+      share(1, 2, 1),
+    ]);
+    // "plus" with no level after it adds nothing; a "single" with no article is no count
+    expect(acts("I count 3 apples on Shelf B, plus some rice.", pantry)).toEqual([share(1, 0, 3)]);
+  });
+});
