@@ -82,11 +82,14 @@ export function clauseSplit(
       !plural(s, a, b, state) &&
       !weighs(s, a, b) &&
       levelWords(s, a, b, state) > 0
-    )
+    ) {
       // "Restaurant C is lopsided: food quality 5, but ambience and location all 1" (fresh116): the option the clauses
-      // before shared is this clause's
-      acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${clause}`);
-    else if (
+      // before shared is this clause's; "Alice, Bob and Carol are all available (1)" (fresh120) takes it after
+      const name = state.task.domain.options[option] as string;
+      acts = state.clauseActs(`For ${name}, ${clause}`);
+      if (!acts?.some((x) => x.kind === "share"))
+        acts = state.clauseActs(`${clause.replace(/[.!]+$/, "")} for ${name}`);
+    } else if (
       !acts?.some((x) => x.kind === "share") &&
       several.length > 1 &&
       !namesOption(s, a, b, state) &&
@@ -281,7 +284,7 @@ function clauseBounds(s: Sentence, first: number, to: number, state: ParseState)
     } else if (
       (s.tokens[k - 1] as NaturalToken).semicolon === true ||
       ((s.tokens[k - 1] as NaturalToken).dash === true &&
-        (state.attributes.match(s.words, k) !== null || isLevel(s, k + 1, state))) ||
+        (state.attributes.match(s.words, k) !== null || person(s, k, state) || isLevel(s, k + 1, state))) ||
       (commaBefore(s, k) && placedLevel(s, k, state))
     ) {
       // a semicolon, or a comma before a level placed on an option ("Rice bags: zero on Shelf A, one on Shelf B")
@@ -346,7 +349,9 @@ const THEY: ReadonlySet<string> = new Set(["they", "them", "their"]);
 function plural(s: Sentence, from: number, to: number, state: ParseState): boolean {
   // "while its ambience, value for money and location are all 1" (fresh120): "all" / "both" over the clause's own
   // attributes, not over options
-  const attributes = attributesNamed(s, from, to, state);
+  let attributes = attributesNamed(s, from, to, state);
+  // "Alice, Bob and Carol are all 1" (fresh126): people named for their attributes gather as attributes do
+  for (let k = from; k < to; k++) if (person(s, k, state)) attributes++;
   for (let k = from; k < to; k++) {
     if (attributes > 1 && GATHER.has(s.words[k] as string)) continue;
     const w = s.words[k] as string;
@@ -404,6 +409,22 @@ function onlyOption(s: Sentence, from: number, to: number, state: ParseState): n
     k = named.end - 1;
   }
   return option;
+}
+
+/** Is the word at k a person whose attribute the task has ("Alice" for "Alice's availability")? */
+function person(s: Sentence, k: number, state: ParseState): boolean {
+  const w = s.words[k] as string;
+  return peopleAttributes(state).has(w);
+}
+
+/** The first names of the task's people attributes ("alice" for "Alice's availability"). */
+function peopleAttributes(state: ParseState): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const a of state.task.domain.attributes) {
+    const m = /^(\p{L}+)'s \p{L}+$/u.exec(a.toLowerCase());
+    if (m !== null) names.add(m[1] as string);
+  }
+  return names;
 }
 
 /** Does [from, to) name an option? */

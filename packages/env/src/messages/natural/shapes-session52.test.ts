@@ -583,3 +583,18 @@ describe("fresh127's number words in clauses", () => {
     expect(acts("I count 3 apples on Shelf B, plus some rice.", pantry)).toEqual([share(1, 0, 3)]);
   });
 });
+
+describe("people gathered after a dash, under the slot the clause before named", () => {
+  it("'Monday 2pm works for everyone I can see — Alice, Bob and Carol are all 1' gives each their availability", () => {
+    expect(acts("Monday 2pm works for everyone I can see — Alice, Bob and Carol are all 1.", meetings)).toEqual([
+      share(2, 0, 1),
+      share(2, 1, 1),
+      share(2, 2, 1),
+    ]);
+    expect(
+      acts("Monday 2pm works for everyone on my side — Alice, Bob and Carol are all available (1).", meetings),
+    ).toEqual([share(2, 0, 1), share(2, 1, 1), share(2, 2, 1)]);
+    // two slots named before the dash: no slot to carry
+    expect(acts("Monday 2pm and Monday 4pm work — Alice and Bob are both 1.", meetings)).toEqual(nothing);
+  });
+});
