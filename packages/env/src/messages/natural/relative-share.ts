@@ -52,3 +52,60 @@ export function relativeShare(s: Sentence, first: number, to: number, state: Par
   if ((s.tokens[to - 1] as NaturalToken).question) return null;
   return { kind: "share", option, attribute, level: level.value };
 }
+
+/** Verbs after "what I": "Three is what I have for ...", "2 is what I see for ...". */
+const HOLDING: ReadonlySet<string> = new Set(["have", "see", "got", "get", "count", "show", "saw", "counted", "read"]);
+
+/**
+ * "Three is what I have for A's technical skill.", "2 is what I see for Apartment D's rent" (fresh127): a level put
+ * first, then "is what I <verb>" and one cell (an option and an attribute, maybe after "for" / "on"), closing the
+ * sentence; null otherwise (a doubt, another agent or a second number anywhere in it).
+ */
+export function levelFirstShare(s: Sentence, first: number, to: number, state: ParseState): Act | null {
+  const { words } = s;
+  // a number word opening the sentence is a level here ("Three is what I have"), where `levelAt` asks for its end
+  const w0 = words[first] as string;
+  const value = naturalInteger(w0) ?? cue.numberWords.get(w0) ?? null;
+  const [lo, hi] = state.task.levels;
+  if (value === null || value < lo || value > hi) return null;
+  const level = { value, end: first + 1 };
+  let k = level.end;
+  if (words[k] !== "is" || words[k + 1] !== "what" || (words[k + 2] !== "i" && words[k + 2] !== "we")) return null;
+  k += 3;
+  if (words[k] === "can") k++;
+  if (!HOLDING.has(words[k] as string)) return null;
+  k++;
+  let option: number | null = null;
+  let attribute: number | null = null;
+  // only the cell's names and FILLERS: any other word (a doubt, "and", a second number) leaves the sentence unread
+  for (; k < to; k++) {
+    const o = state.options.match(words, k);
+    const a = o === null ? state.attributes.match(words, k) : null;
+    if (o !== null) {
+      if (option !== null) return null;
+      option = o.index;
+      k = o.end - 1;
+    } else if (a !== null) {
+      if (attribute !== null) return null;
+      attribute = a.index;
+      k = a.end - 1;
+    } else if (!FILLERS.has(words[k] as string)) return null;
+  }
+  if (option === null || attribute === null || (s.tokens[to - 1] as NaturalToken).question) return null;
+  return { kind: "share", option, attribute, level: level.value };
+}
+
+/** Words a cell may be written with after "what I have": "for A's technical skill", "on the rent of D". */
+const FILLERS: ReadonlySet<string> = new Set([
+  "for",
+  "on",
+  "of",
+  "the",
+  "'s",
+  "at",
+  "in",
+  "here",
+  "there",
+  "side",
+  "my",
+]);

@@ -16,7 +16,7 @@ import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import { carriedSentence, clauseSplit, withoutOwnTail } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
-import { relativeShare } from "./relative-share";
+import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -729,7 +729,9 @@ export class SentenceReading {
       if (slashes !== null) found.acts.push(...slashes);
     }
     // "I only have the apple count for Shelf A, which is 1." (fresh127): a cell, then its level in a relative clause
-    const relative = found.acts.some((a) => a.kind === "share") ? null : relativeShare(sentence, first, to, state);
+    const relative = found.acts.some((a) => a.kind === "share")
+      ? null
+      : (relativeShare(sentence, first, to, state) ?? levelFirstShare(sentence, first, to, state));
     if (relative !== null) found.acts.push(relative.kind === "share" ? this.checkedShare(relative) : relative);
     // "Service I only have for B, which is 3." (fresh120): an attribute put first, then the options the speaker holds
     for (const act of topicalClauses(sentence, first, to, state))

@@ -598,3 +598,30 @@ describe("people gathered after a dash, under the slot the clause before named",
     expect(acts("Monday 2pm and Monday 4pm work — Alice and Bob are both 1.", meetings)).toEqual(nothing);
   });
 });
+
+describe("a level put first: 'Three is what I have for A's technical skill' (relative-share.ts)", () => {
+  it("reads the cell after 'is what I have / see'", () => {
+    expect(acts("Three is what I have for Candidate A's technical skill.", jobs)).toEqual([share(0, 1, 3)]);
+    expect(acts("2 is what I see for Apartment D's rent, and its natural light is a 1 out of 5.", apartments)).toEqual([
+      share(3, 0, 2),
+      share(3, 3, 1),
+    ]);
+  });
+
+  it("nothing for another agent's word, a doubt, a level out of range, two cells or a question", () => {
+    for (const text of [
+      "2 is what Agent 2 sees for Apartment D's rent.",
+      "2 is what I see for Apartment D's rent, maybe.",
+      "Nine is what I have for Apartment D's rent.",
+      "2 is what I see for Apartment D's rent and size.",
+      "2 is what I see for Apartment D's and Apartment C's rent.",
+      "Is 2 what I see for Apartment D's rent?",
+      "2 is what I see for Apartment D's rent, roughly speaking.",
+      "2 is what I see for Apartment D Apartment C rent.",
+      "2 is what I see for Apartment D's rent size.",
+    ])
+      expect(acts(text, apartments)).toEqual(nothing);
+    // a level out of range is no level here (no range error for the message)
+    expect(parseNatural("Nine is what I have for Apartment D's rent.", apartments).error).not.toMatch(/out of range/);
+  });
+});
