@@ -72,6 +72,23 @@ function singularHead(words: string[]): string[] {
   return [w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.slice(0, -1), ...words.slice(1)];
 }
 
+/**
+ * Two names or more, each with "'s", joined by commas and a last "and" at k ("Carol's and Dan's", "Alice's, Bob's and
+ * Carol's"): the names and the index after the last "'s", or null.
+ */
+function possessiveNames(s: Sentence, k: number, end: number): { names: string[]; end: number } | null {
+  const { words } = s;
+  const names: string[] = [];
+  let j = k;
+  while (names.length < MAX_LIST && j + 1 < end && words[j + 1] === "'s") {
+    names.push(words[j] as string);
+    j += 2;
+    if (words[j] === "and" && words[j + 2] === "'s") j++;
+    else if (!(s.separated(j - 1) && words[j + 1] === "'s")) break;
+  }
+  return names.length >= 2 && words[j - 1] === "'s" ? { names, end: j } : null;
+}
+
 /** Attributes joined as a list at k: "food quality and ambience", "Carol's and Dan's availability". */
 function attributeList(
   s: Sentence,
@@ -84,23 +101,30 @@ function attributeList(
   // "has both food quality and ambience at 5" (fresh64)
   if (words[j] === "both") j++;
   if (words[j] === "the" || words[j] === "their" || words[j] === "its") j++;
-  // "Carol's and Dan's availability": the names share the words after the last "'s"
-  if (words[j + 1] === "'s" && words[j + 2] === "and" && words[j + 4] === "'s") {
+  const owners = attributeOwners(state.task.domain);
+  // "Carol's and Dan's availability", "Alice's, Bob's and Carol's availability" (fresh126): the names share the words
+  // after the last "'s"
+  const named = possessiveNames(s, j, end);
+  if (named !== null) {
     // "Priya's and Lena's calendars", "Bob's and Erin's availabilities": the shared noun may be plural
-    for (const tail of [
-      words.slice(j + 5, Math.min(end, j + 9)),
-      singularHead(words.slice(j + 5, Math.min(end, j + 9))),
-    ]) {
-      const first = state.attributes.match([words[j] as string, "'s", ...tail], 0);
-      const second = state.attributes.match([words[j + 3] as string, "'s", ...tail], 0);
-      if (first !== null && second !== null && first.end === second.end)
-        return { attributes: [first.index, second.index], end: j + 3 + second.end };
+    const after = words.slice(named.end, Math.min(end, named.end + 4));
+    for (const tail of [after, singularHead(after)]) {
+      const found = named.names.map((n) => state.attributes.match([n, "'s", ...tail], 0));
+      const ends = new Set(found.map((f) => f?.end));
+      if (found.every((f) => f !== null) && ends.size === 1)
+        return {
+          attributes: found.map((f) => (f as { index: number }).index),
+          end: named.end + (found[0] as { end: number }).end - 2,
+        };
     }
+    // "For Monday 4pm, Carol's and Dan's are both 0" (fresh126): the people's own attributes, the noun left out
+    const people = named.names.map((n) => owners.get(n));
+    if (state.attributes.match(words, named.end) === null && people.every((p) => p !== undefined))
+      return { attributes: people as number[], end: named.end };
   }
   const attributes: number[] = [];
   // the end is after the last attribute, not after a trailing "and" or comma
   let last = k;
-  const owners = attributeOwners(state.task.domain);
   while (attributes.length < MAX_LIST) {
     // "Carol, Dan and Erin are all 1" (fresh113): a person alone names their attribute
     const owner = owners.get(words[j] as string);

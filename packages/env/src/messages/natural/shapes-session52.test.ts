@@ -625,3 +625,14 @@ describe("a level put first: 'Three is what I have for A's technical skill' (rel
     expect(parseNatural("Nine is what I have for Apartment D's rent.", apartments).error).not.toMatch(/out of range/);
   });
 });
+
+describe('people named with "\'s", three or more, or with the noun left out', () => {
+  it("'Alice's, Bob's and Carol's availability ... are 1, 1 and 1' and 'Carol's and Dan's are both 0'", () => {
+    expect(
+      acts("Alice's, Bob's and Carol's availability for Monday 2pm are 1, 0 and 1 respectively.", meetings),
+    ).toEqual([share(2, 0, 1), share(2, 1, 0), share(2, 2, 1)]);
+    expect(acts("For Monday 4pm, Carol's and Dan's are both 0.", meetings)).toEqual([share(3, 2, 0), share(3, 3, 0)]);
+    // a name that is no person of the task, or a possessive option: no attribute list
+    expect(acts("For Monday 4pm, Carol's and Zed's are both 0.", meetings)).toEqual(nothing);
+  });
+});
