@@ -53,15 +53,8 @@ export function doubtingTail(s: Sentence, from: number, to: number): boolean {
     if (start <= from || !s.separated(start - 1)) continue;
     if (tail.every((w, n) => s.words[start + n] === w)) return true;
   }
-  // "Stall B sold two plants, possibly three." (fresh51): another value offered after a pause
-  const other = s.words[end - 1] as string;
-  const number = /^[+-]?[0-9]{1,2}$/.test(other) || NUMBER_WORDS.has(other);
-  return number && end - 3 >= from && ALTERNATIVE.has(s.words[end - 2] as string) && s.separated(end - 3);
+  return false;
 }
-
-/** Words that offer another value after a pause: "..., possibly three", "..., maybe 4", "..., or 2". */
-const ALTERNATIVE: ReadonlySet<string> = new Set(["possibly", "maybe", "perhaps", "or"]);
-const NUMBER_WORDS: ReadonlySet<string> = new Set(["zero", "one", "two", "three", "four", "five", "six", "seven"]);
 
 /**
  * Does the sentence open with one of those before a pause ("If memory serves, Lady Ashby's torn glove is 2",

@@ -636,13 +636,3 @@ describe('people named with "\'s", three or more, or with the noun left out', ()
     expect(acts("For Monday 4pm, Carol's and Zed's are both 0.", meetings)).toEqual(nothing);
   });
 });
-
-describe("another value offered after a pause", () => {
-  it("', possibly three' / ', maybe 1' / ', or 1' closing the sentence takes its level back", () => {
-    for (const tail of ["possibly three", "maybe 1", "or 1", "perhaps -1"])
-      expect(acts(`Stall B sold two plants, ${tail}.`, stalls)).toEqual(nothing);
-    // "probably" states (the hedge rule), after a label's colon too; no pause before the alternative: a range, unread
-    expect(acts("- Stall B's plants sold: probably 2", stalls)).toEqual([share(1, 3, 2)]);
-    expect(acts("Stall B sold two plants, or so.", stalls)).toEqual(nothing);
-  });
-});
