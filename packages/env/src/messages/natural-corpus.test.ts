@@ -120,6 +120,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh115",
       "fresh117",
       "fresh118",
+      "fresh122",
+      "fresh123",
+      "fresh124",
+      "fresh125",
+      "fresh129",
+      "fresh130",
     ];
     expect(heldOut.map(([name]) => name)).toEqual(heldNames);
     const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
@@ -191,7 +197,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // their figures after every rule of the session; session 50's rules raised fresh26, fresh31-33, fresh47, fresh60,
       // fresh72, fresh78, fresh81, fresh90, fresh96 and fresh98, whose floors rose with them (env README, "Session 50");
       // fresh114-fresh115 (written at session 51's start) and fresh117-fresh118 (its middle), never tuned on and their
-      // misses unread, held to their figures after every rule of the session (env README, "Session 51")
+      // misses unread, held to their figures after every rule of the session (env README, "Session 51"); fresh122-fresh125
+      // (written at session 52's start) and fresh129-fresh130 (its middle), never tuned on and their misses unread
+      // (fresh123's one wrong act fixed as a defect), held to their figures after every rule of the session (env README,
+      // "Session 52")
       if ([...belowTarget, ...heldAndBelow].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);

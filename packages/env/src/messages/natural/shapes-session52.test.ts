@@ -636,3 +636,10 @@ describe('people named with "\'s", three or more, or with the noun left out', ()
     expect(acts("For Monday 4pm, Carol's and Zed's are both 0.", meetings)).toEqual(nothing);
   });
 });
+
+describe("clearing a suspect is no accusation", () => {
+  it("'That clears D on my end.' proposes nothing (fresh123, held out: a wrong act fixed as a defect)", () => {
+    expect(acts("Employee D's parking log is 0. That clears D on my end.", theft)).toEqual([share(3, 4, 0)]);
+    expect(acts("That points to D, so I accuse Employee D.", theft)).toEqual([propose(3)]);
+  });
+});

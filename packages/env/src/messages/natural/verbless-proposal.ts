@@ -191,6 +191,9 @@ const NOT_A_CHOICE = new Set([
   "exclude",
   "clear",
   "cleared",
+  // "That clears D on my end." (fresh123, held out: a wrong act fixed as a defect)
+  "clears",
+  "clearing",
   "remove",
   "discard",
   "dismiss",
