@@ -195,21 +195,10 @@ function sameAttributes(
   attributes: readonly number[],
   state: ParseState,
 ): Act[] | null {
-  let option: number | null = null;
-  let pointer = false;
-  const levels: number[] = [];
-  for (let k = from; k < to; k++) {
-    const named = state.options.match(s.words, k);
-    if (named !== null) {
-      if (option !== null && option !== named.index) return null;
-      option = named.index;
-      k = named.end - 1;
-    } else if (isLevel(s, k, state)) levels.push(levelValue(s.words[k] as string));
-    else if (POINTERS.has(s.words[k] as string)) pointer = true;
-  }
-  if (option === null || !pointer || levels.length !== attributes.length) return null;
-  const place = option;
-  return attributes.map((attribute, n) => ({ kind: "share", option: place, attribute, level: levels[n] as number }));
+  const found = pointedLevels(s, from, to, state.options, POINTERS, attributes.length, state);
+  if (found === null) return null;
+  const { named, levels } = found;
+  return attributes.map((attribute, n) => ({ kind: "share", option: named, attribute, level: levels[n] as number }));
 }
 
 /** Words a clause points back to the options before with: "for the same three", "their ... values", "for them". */
@@ -227,25 +216,43 @@ function sameOptions(
   options: readonly number[],
   state: ParseState,
 ): Act[] | null {
-  let attribute: number | null = null;
+  const found = pointedLevels(s, from, to, state.attributes, OPTION_POINTERS, options.length, state);
+  if (found === null) return null;
+  const { named, levels } = found;
+  return options.map((option, n) => ({ kind: "share", option, attribute: named, level: levels[n] as number }));
+}
+
+/**
+ * The one name of `names` a clause holds, its levels (exactly `count`) and a pointer word back to the clause before;
+ * null otherwise (no pointer, two names, another number, another count of levels).
+ */
+function pointedLevels(
+  s: Sentence,
+  from: number,
+  to: number,
+  names: ParseState["options"],
+  pointers: ReadonlySet<string>,
+  count: number,
+  state: ParseState,
+): { named: number; levels: number[] } | null {
+  let named: number | null = null;
   let pointer = false;
   const levels: number[] = [];
   for (let k = from; k < to; k++) {
-    const named = state.attributes.match(s.words, k);
-    if (named !== null) {
-      if (attribute !== null && attribute !== named.index) return null;
-      attribute = named.index;
-      k = named.end - 1;
-    } else if (OPTION_POINTERS.has(s.words[k] as string)) {
+    const w = s.words[k] as string;
+    const match = names.match(s.words, k);
+    if (match !== null) {
+      if (named !== null && named !== match.index) return null;
+      named = match.index;
+      k = match.end - 1;
+    } else if (pointers.has(w)) {
       pointer = true;
       // "the same three": the count of the options pointed to, not a level
-      if (cue.numberWords.has(s.words[k + 1] as string)) k++;
-    } else if (isLevel(s, k, state)) levels.push(levelValue(s.words[k] as string));
-    else if (/[0-9]/.test(s.words[k] as string)) return null;
+      if (w === "same" && cue.numberWords.has(s.words[k + 1] as string)) k++;
+    } else if (isLevel(s, k, state)) levels.push(levelValue(w));
+    else if (/[0-9]/.test(w)) return null;
   }
-  if (attribute === null || !pointer || levels.length !== options.length) return null;
-  const named = attribute;
-  return options.map((option, n) => ({ kind: "share", option, attribute: named, level: levels[n] as number }));
+  return named === null || !pointer || levels.length !== count ? null : { named, levels };
 }
 
 /** The value of a word `isLevel` took: digits, a sign, a number word. */

@@ -106,7 +106,11 @@ describe("clauses read one by one (session 52's carries)", () => {
     expect(
       acts("Location and menu variety for Restaurant D are 4 and 5; for Restaurant E they're 2/10 and 3/10.", bigTeam),
     ).toEqual([share(3, 5, 4), share(3, 6, 5)]);
-    // as many levels as attributes, or nothing added; no pointer, nothing added
+    // no pointer back ("they", "those"), nothing added
+    expect(
+      acts("Location and menu variety for Restaurant D are 4 and 5; Restaurant E has 2 and 3 stars.", bigTeam),
+    ).toEqual([share(3, 5, 4), share(3, 6, 5)]);
+    // as many levels as attributes, or nothing added
     expect(
       acts("Location and menu variety for Restaurant D are 4 and 5; for Restaurant E they're 2.", bigTeam),
     ).toEqual([share(3, 5, 4), share(3, 6, 5)]);
