@@ -60,6 +60,7 @@ export function clauseSplit(
   let pairNames: number[] = [];
   let pairOptions: number[] = [];
   let gathered = false;
+  let gatheredAttributes = false;
   for (const [a, b] of bounds) {
     const clause = text
       .slice((s.tokens[a] as NaturalToken).start, (s.tokens[b - 1] as NaturalToken).end)
@@ -111,6 +112,10 @@ export function clauseSplit(
     // "Both B and C have leadership at 4, whereas A and D sit at 2" (fresh120): the clause before gave several options
     // one level with "both"; this one's options take theirs alike
     if (!acts?.some((x) => x.kind === "share") && gathered) acts = gatheredClause(s, text, a, b, attribute, state);
+    // "C's desk search and parking log are both 0, while the badge log and email records come back 1" (fresh120): the
+    // same for a list of attributes after one that gathered attributes
+    if (!acts?.some((x) => x.kind === "share") && gatheredAttributes && option !== null)
+      acts = gatheredAttributeClause(s, text, a, b, option, state);
     for (const act of acts ?? []) if (!out.some((x) => sameAct(x, act))) out.push(act);
     const used = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.attribute] : [])));
     pairNames = of1(acts) ? [...used] : [];
@@ -128,6 +133,7 @@ export function clauseSplit(
     several = [...new Set([...several, ...of])].sort((x, y) => x - y);
     const levels = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.level] : [])));
     gathered = of.size > 1 && levels.size === 1 && gathers(s, a, b);
+    gatheredAttributes = used.size > 1 && of.size === 1 && levels.size === 1 && gathers(s, a, b);
   }
   if (out.filter((a) => a.kind === "share").length <= shares) return null;
   if (!found.every((f) => out.some((x) => sameAct(x, f)))) return null;
@@ -173,6 +179,41 @@ function gatheredClause(
   if (!namesAttribute(s, from, to, state) && attribute !== null)
     clause = `On ${state.task.domain.attributes[attribute]}, ${clause}`;
   return (state.clauseActs?.(clause) ?? []).filter((x) => x.kind === "share");
+}
+
+/**
+ * A clause of several attributes (joined by commas and "and") and a level with no "both" of its own, after a clause
+ * that gave one option's attributes one level with "both": read again with "both" / "all" after its list, under that
+ * option where it names none; its shares.
+ */
+function gatheredAttributeClause(
+  s: Sentence,
+  text: string,
+  from: number,
+  to: number,
+  option: number,
+  state: ParseState,
+): Act[] | null {
+  if (gathers(s, from, to) || namesOption(s, from, to, state)) return null;
+  let at = from;
+  while (at < to && state.attributes.match(s.words, at) === null) at++;
+  let count = 0;
+  let end = at;
+  for (let k = at; k < to; ) {
+    const named = state.attributes.match(s.words, k);
+    if (named === null) break;
+    count++;
+    end = named.end;
+    k = s.words[named.end] === "and" ? named.end + 1 : s.separated(named.end - 1) ? named.end : to;
+    if (s.words[k] === "and") k++;
+  }
+  if (count < 2) return null;
+  const last = (s.tokens[end - 1] as NaturalToken).end;
+  const start = (s.tokens[from] as NaturalToken).start;
+  const stop = (s.tokens[to - 1] as NaturalToken).end;
+  const gather = count === 2 ? "both" : "all";
+  const clause = `For ${state.task.domain.options[option]}, ${text.slice(start, last)} ${gather}${text.slice(last, stop)}`;
+  return (state.clauseActs?.(clause.replace(/[\s,;:—–-]+$/, "")) ?? []).filter((x) => x.kind === "share");
 }
 
 /** Do the acts share cells of one option only (and at least one)? */

@@ -169,6 +169,25 @@ describe("clauses read one by one (session 52's carries)", () => {
     ).toEqual([share(1, 4, 4), share(2, 4, 4), share(0, 4, 2), share(3, 4, 1)]);
   });
 
+  it('"C\'s X and Y are both 0, while Z and W come back 1": a list of attributes after one that gathered attributes', () => {
+    expect(
+      acts(
+        "Employee C's desk search and parking log are both 0, while the badge log and email records come back 1.",
+        theft,
+      ),
+    ).toEqual([share(2, 2, 0), share(2, 4, 0), share(2, 0, 1), share(2, 3, 1)]);
+    // not after a clause of one attribute, nor for a clause that names another option
+    expect(acts("Employee C's desk search is 0, while the badge log and email records come back 1.", theft)).toEqual([
+      share(2, 2, 0),
+    ]);
+    expect(
+      acts(
+        "Employee C's desk search and parking log are both 0, while Employee D's badge log and email records come back 1.",
+        theft,
+      ),
+    ).toEqual([share(2, 2, 0), share(2, 4, 0)]);
+  });
+
   it("a clause that proposes the one option it names carries it to the next clause's shares", () => {
     expect(acts("Tuesday morning is the best slot so far; Priya's calendar shows a 2 there.", calls)).toEqual([
       propose(3),
