@@ -1,5 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
+import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import { afterPluralNoun, optionList } from "./option-list";
@@ -118,11 +119,10 @@ export function clauseSplit(
       acts = gatheredAttributeClause(s, text, a, b, option, state);
     for (const act of acts ?? []) if (!out.some((x) => sameAct(x, act))) out.push(act);
     const used = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.attribute] : [])));
-    pairNames = of1(acts) ? [...used] : [];
-    pairOptions =
-      used.size === 1 ? [...new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])))] : [];
-    if (used.size === 1) attribute = [...used][0] as number;
     const of = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])));
+    pairNames = of.size === 1 ? [...used] : [];
+    pairOptions = used.size === 1 ? [...of] : [];
+    if (used.size === 1) attribute = [...used][0] as number;
     if (of.size === 1) option = [...of][0] as number;
     // "Tuesday morning is the best slot so far; Priya's calendar shows a 2 there" (fresh119): a clause that proposed
     // the one option it names carries it as a clause of shares does
@@ -171,14 +171,9 @@ function gatheredClause(
   while (at < to && state.options.match(s.words, at) === null) at++;
   const listed = at < to ? optionList(s, afterPluralNoun(s, at, state), to, state) : null;
   if (listed === null || listed.options.length < 2) return null;
-  const last = s.tokens[listed.end - 1] as NaturalToken;
-  const start = (s.tokens[from] as NaturalToken).start;
-  const end = (s.tokens[to - 1] as NaturalToken).end;
-  const gather = listed.options.length === 2 ? "both" : "all";
-  let clause = `${text.slice(start, last.end)} ${gather}${text.slice(last.end, end)}`.replace(/[\s,;:—–-]+$/, "");
-  if (!namesAttribute(s, from, to, state) && attribute !== null)
-    clause = `On ${state.task.domain.attributes[attribute]}, ${clause}`;
-  return (state.clauseActs?.(clause) ?? []).filter((x) => x.kind === "share");
+  const lead =
+    !namesAttribute(s, from, to, state) && attribute !== null ? `On ${state.task.domain.attributes[attribute]}, ` : "";
+  return readGathered(s, text, from, to, listed.end, listed.options.length, lead, state);
 }
 
 /**
@@ -208,18 +203,28 @@ function gatheredAttributeClause(
     if (s.words[k] === "and") k++;
   }
   if (count < 2) return null;
-  const last = (s.tokens[end - 1] as NaturalToken).end;
-  const start = (s.tokens[from] as NaturalToken).start;
-  const stop = (s.tokens[to - 1] as NaturalToken).end;
-  const gather = count === 2 ? "both" : "all";
-  const clause = `For ${state.task.domain.options[option]}, ${text.slice(start, last)} ${gather}${text.slice(last, stop)}`;
-  return (state.clauseActs?.(clause.replace(/[\s,;:—–-]+$/, "")) ?? []).filter((x) => x.kind === "share");
+  return readGathered(s, text, from, to, end, count, `For ${state.task.domain.options[option]}, `, state);
 }
 
-/** Do the acts share cells of one option only (and at least one)? */
-function of1(acts: readonly Act[] | null): boolean {
-  const of = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.option] : [])));
-  return of.size === 1;
+/**
+ * The clause from..to read alone after `lead`, with "both" (two names) or "all" put after its list of `count` names
+ * that ends at word `end`; its shares.
+ */
+function readGathered(
+  s: Sentence,
+  text: string,
+  from: number,
+  to: number,
+  end: number,
+  count: number,
+  lead: string,
+  state: ParseState,
+): Act[] {
+  const cut = (s.tokens[end - 1] as NaturalToken).end;
+  const start = (s.tokens[from] as NaturalToken).start;
+  const stop = (s.tokens[to - 1] as NaturalToken).end;
+  const clause = `${lead}${text.slice(start, cut)} ${count === 2 ? "both" : "all"}${text.slice(cut, stop)}`;
+  return (state.clauseActs?.(clause.replace(/[\s,;:—–-]+$/, "")) ?? []).filter((x) => x.kind === "share");
 }
 
 /** Words a clause points back to the attributes before with: "they're 5 and 5", "those are 2 and 0". */
@@ -282,6 +287,7 @@ function pointedLevels(
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
     const match = names.match(s.words, k);
+    const level = levelOf(s, k, state);
     if (match !== null) {
       if (named !== null && named !== match.index) return null;
       named = match.index;
@@ -290,21 +296,10 @@ function pointedLevels(
       pointer = true;
       // "the same three": the count of the options pointed to, not a level
       if (w === "same" && cue.numberWords.has(s.words[k + 1] as string)) k++;
-    } else if (isLevel(s, k, state)) levels.push(levelValue(w));
+    } else if (level !== null) levels.push(level);
     else if (/[0-9]/.test(w)) return null;
   }
   return named === null || !pointer || levels.length !== count ? null : { named, levels };
-}
-
-/** The value of a word `isLevel` took: digits, a sign, a number word. */
-function levelValue(w: string): number {
-  const plain = /^\+[0-9]{1,2}$|^[0-9]{1,2}\/[0-9]{1,2}$/.test(w) ? levelPart(w) : w;
-  return naturalInteger(plain) ?? (cue.numberWords.get(w) as number);
-}
-
-/** The level in "+2" or "4/5". */
-function levelPart(w: string): string {
-  return w.startsWith("+") ? w.slice(1) : (w.split("/")[0] as string);
 }
 
 /**
@@ -360,14 +355,22 @@ function levelWords(s: Sentence, from: number, to: number, state: ParseState): n
 
 /** Is the word at k a level of the task? */
 function isLevel(s: Sentence, k: number, state: ParseState): boolean {
+  return levelOf(s, k, state) !== null;
+}
+
+/**
+ * The level of the task the word at k states, or null: digits or a number word ("zero on Shelf A, one on Shelf B"),
+ * a signed level ("+2", fresh120), a level over the task's scale ("4/5", fresh121; "3/10" is none).
+ */
+function levelOf(s: Sentence, k: number, state: ParseState): number | null {
   const w = s.words[k];
-  // "zero on Shelf A, one on Shelf B": a number word as well as digits
-  // "+2" (fresh120): a signed level; "4/5" (fresh121): a level over its scale
-  const plain = w !== undefined && /^\+[0-9]{1,2}$|^[0-9]{1,2}\/[0-9]{1,2}$/.test(w) ? levelPart(w) : w;
-  // a scale other than the task's ("3/10") is no level of it
-  if (w?.includes("/") === true && Number(w.split("/")[1]) !== state.task.levels[1]) return false;
-  const v = naturalInteger(plain) ?? cue.numberWords.get(w as string) ?? null;
-  return v !== null && v >= state.task.levels[0] && v <= state.task.levels[1];
+  if (w === undefined) return null;
+  const [lo, hi] = state.task.levels;
+  const scaled = /^([0-9]{1,2})\/([0-9]{1,2})$/.exec(w);
+  if (scaled !== null && Number(scaled[2]) !== hi) return null;
+  const plain = scaled !== null ? (scaled[1] as string) : /^\+[0-9]{1,2}$/.test(w) ? w.slice(1) : w;
+  const v = naturalInteger(plain) ?? cue.numberWords.get(w) ?? null;
+  return v !== null && v >= lo && v <= hi ? v : null;
 }
 
 /** A comma before k (a pause that is no label's colon or dash: "Rice bags: 0 ..." keeps its label). */
@@ -461,18 +464,7 @@ function onlyOption(s: Sentence, from: number, to: number, state: ParseState): n
 
 /** Is the word at k a person whose attribute the task has ("Alice" for "Alice's availability")? */
 function person(s: Sentence, k: number, state: ParseState): boolean {
-  const w = s.words[k] as string;
-  return peopleAttributes(state).has(w);
-}
-
-/** The first names of the task's people attributes ("alice" for "Alice's availability"). */
-function peopleAttributes(state: ParseState): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const a of state.task.domain.attributes) {
-    const m = /^(\p{L}+)'s \p{L}+$/u.exec(a.toLowerCase());
-    if (m !== null) names.add(m[1] as string);
-  }
-  return names;
+  return attributeOwners(state.task.domain).has(s.words[k] as string);
 }
 
 /** Does [from, to) name an option? */
@@ -493,13 +485,6 @@ function namesAttribute(s: Sentence, from: number, to: number, state: ParseState
 
 function sameAct(x: Act, y: Act): boolean {
   return JSON.stringify(x) === JSON.stringify(y);
-}
-
-/** Does "no" stand right before an attribute in [from, to) ("no rice bags")? */
-function noneOf(s: Sentence, from: number, to: number, state: ParseState): boolean {
-  for (let k = from; k < to - 1; k++)
-    if (s.words[k] === "no" && state.attributes.match(s.words, k + 1) !== null) return true;
-  return false;
 }
 
 /** Words of an attribute's weight in the decision: its number is no level. */
@@ -534,12 +519,12 @@ export function carriedSentence(
   if (found.some((a) => a.kind === "share") || (s.tokens[to - 1] as NaturalToken).question) return null;
   if (namesOption(s, first, to, state) || !namesAttribute(s, first, to, state) || plural(s, first, to, state))
     return null;
-  // "No rice bags at all on it." (fresh127): a count of none is a level too
-  if (levelWords(s, first, to, state) === 0 && !noneOf(s, first, to, state)) return null;
+  if (levelWords(s, first, to, state) === 0) return null;
+  // "technical skill carries weight 3" (fresh69): the task's weight, not a level
+  if (weighs(s, first, to)) return null;
   for (let k = first; k < to; k++) {
     const w = s.words[k] as string;
-    // "technical skill carries weight 3" (fresh69): the task's weight, not a level
-    if (OTHERS.has(w) || WEIGHTS.has(w) || w === "agent") return null;
+    if (OTHERS.has(w) || w === "agent") return null;
     // "Plants sold is 1 (maybe)": a doubt anywhere in the sentence leaves it as read
     if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || doubtingAside(s, k)) return null;
   }
