@@ -7,7 +7,7 @@ import { naturalTokens } from "../natural-tokens";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
 import { TableNames } from "./table-acts";
-import { manor, restaurants, share, stalls } from "./test-sentence";
+import { acts, ask, manor, propose, restaurants, share, stalls } from "./test-sentence";
 
 // Session 48: the shapes of fresh74-fresh77 (written before these rules) and fresh80 (a batch of tables only, written
 // before the table rules below), each read by a rule with its limits.
@@ -20,10 +20,7 @@ const { options, attributes } = restaurants.domain;
 const pairArb = fc.tuple(fc.nat(options.length - 1), fc.nat(attributes.length - 1));
 const twoAttributes = fc.uniqueArray(fc.nat(attributes.length - 1), { minLength: 2, maxLength: 2 });
 const levelArb = fc.integer({ min: 1, max: 5 });
-const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
 const shares = (text: string, task: NaturalTask = restaurants) => acts(text, task).filter((a) => a.kind === "share");
-const propose = (option: number) => ({ kind: "propose", option });
-const ask = (option: number, attribute: number) => ({ kind: "ask", option, attribute });
 
 /** The oracle of a shortened name: each cell word begins a later word of the name, in order, as a regular expression. */
 function shortensOracle(cell: string, name: string): boolean {
@@ -54,7 +51,7 @@ describe("shortened names in table headers and rows (table-acts.ts' TableNames, 
       fc.property(
         fc.array(fc.array(levelArb, { minLength: 4, maxLength: 4 }), { minLength: 3, maxLength: 3 }),
         (rows) => {
-          const lines = ["| Rest. | " + heads.join(" | ") + " |", "|---|---|---|---|---|"];
+          const lines = [`| Rest. | ${heads.join(" | ")} |`, "|---|---|---|---|---|"];
           rows.forEach((row, o) => lines.push(`| Rest. ${"ABC"[o]} | ${row.join(" | ")} |`));
           const expected = rows.flatMap((row, o) => row.map((level, a) => share(o, a, level)));
           expect(acts(lines.join("\n"))).toEqual(expected);

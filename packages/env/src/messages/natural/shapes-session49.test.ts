@@ -3,11 +3,10 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { NameMatcher } from "../name-matcher";
 import { tallySpellings } from "../natural-matchers";
-import { parseNatural } from "../parse-natural";
 import { titledSpellings } from "./option-letters";
 import type { NaturalTask } from "./sentence";
 import { TableNames } from "./table-acts";
-import { calls as callsTask, manor, restaurants, share, stalls } from "./test-sentence";
+import { acts, ask, calls as callsTask, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 49: the shapes of fresh91-fresh94 (written before these rules: a standard mix, proposals only, tables only,
 // number forms / paired lists / addressed / reported), each read by a rule with its limits.
@@ -18,9 +17,6 @@ const meetings = held.meetings as NaturalTask;
 const pantry = held.pantry as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const apartments = held.apartments as NaturalTask;
-const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
-const propose = (option: number) => ({ kind: "propose", option });
-const ask = (option: number, attribute: number) => ({ kind: "ask", option, attribute });
 const at = (names: readonly string[], name: string) => names.indexOf(name);
 
 describe("lists of options and of levels (option-list.ts, share-items.ts)", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { calls, manor, restaurants, share, stalls } from "./test-sentence";
+import { acts, ask, calls, fence, manor, share, stalls } from "./test-sentence";
 
 // Session 51: the shapes of fresh112 and fresh113 (written before these rules: a standard mix in newer models'
 // voices; paired lists, YAML and corrections), each read by a rule with its limits.
@@ -14,10 +14,6 @@ const bigTeam = held.bigTeam as NaturalTask;
 const apartments = held.apartments as NaturalTask;
 const meetings = held.meetings as NaturalTask;
 const jobs = held.jobs as NaturalTask;
-const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
-const ask = (option: number, attribute: number, to?: number) =>
-  to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to };
-const fence = (body: string) => `\`\`\`yaml\n${body}\n\`\`\``;
 
 describe("a value withdrawn, and time clauses that pass nothing", () => {
   it('"please ignore that" after the speaker\'s own earlier value withdraws it, with no new value', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { calls, manor, restaurants, share, stalls } from "./test-sentence";
+import { acts, ask, calls, fence, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 52: the shapes of fresh119-fresh121 (written before these rules: a standard mix in small models' voices;
 // proposals and paired lists; numbers, corrections, YAML and JSON), each read by a rule with its limits.
@@ -16,11 +16,6 @@ const meetings = held.meetings as NaturalTask;
 const jobs = held.jobs as NaturalTask;
 const theft = held.theft as NaturalTask;
 const heldoutProfile = held.heldoutProfile as NaturalTask;
-const acts = (text: string, task: NaturalTask = restaurants) => parseNatural(text, task).acts;
-const ask = (option: number, attribute: number, to?: number) =>
-  to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to };
-const propose = (option: number) => ({ kind: "propose", option });
-const fence = (body: string, lang = "yaml") => `\`\`\`${lang}\n${body}\n\`\`\``;
 
 describe("clauses read one by one (session 52's carries)", () => {
   it('"all" over the clause\'s own attributes carries the option; a list\'s last ", and" stays in its clause', () => {

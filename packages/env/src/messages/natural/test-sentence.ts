@@ -4,6 +4,7 @@ import type { Act } from "../act";
 import { generateTask } from "../../generators/generate-task";
 import { naturalMatchers } from "../natural-matchers";
 import { type NaturalToken, naturalTokens } from "../natural-tokens";
+import { parseNatural } from "../parse-natural";
 import { type NaturalTask, type ParseState, Sentence } from "./sentence";
 
 /** The restaurants task the cue-family tests read (Restaurant A..C; food quality, service, ambience, value for money). */
@@ -27,6 +28,19 @@ export const share = (option: number, attribute: number, level: number): Act => 
   attribute,
   level,
 });
+
+/** The acts the natural parser reads from `text` (restaurants by default), for the shape tests of each session. */
+export const acts = (text: string, task: NaturalTask = restaurants): Act[] => parseNatural(text, task).acts;
+
+/** The ASK act of cell (option, attribute), put to agent `to` (0-based) where given. */
+export const ask = (option: number, attribute: number, to?: number): Act =>
+  to === undefined ? { kind: "ask", option, attribute } : { kind: "ask", option, attribute, to };
+
+/** The PROPOSE act of `option`. */
+export const propose = (option: number): Act => ({ kind: "propose", option });
+
+/** `body` in a fenced code block (YAML by default). */
+export const fence = (body: string, lang = "yaml"): string => `\`\`\`${lang}\n${body}\n\`\`\``;
 
 /** A task whose levels run -2..2 (fundraiser stalls), for signed and spelled-out levels. */
 export const stalls: NaturalTask = generateTask({
