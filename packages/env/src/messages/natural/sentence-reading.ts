@@ -714,8 +714,10 @@ export class SentenceReading {
 
   /**
    * Facts the sentence's readers left, in shapes read apart from them: levels in parentheses after names, slashed and
-   * "vs" pairs (where nothing was shared), then the clauses read one by one (`clauseSplit`); last, a doubting tail
-   * takes every share back.
+   * "vs" pairs, a cell with its level in a relative clause or put first (where nothing was shared), an attribute put
+   * first (`topicalClauses`), then the clauses read one by one (`clauseSplit`), the sentence under the talk's option
+   * (`carriedSentence`) or without a closing tail in the speaker's voice (`withoutOwnTail`); last, a doubting tail or
+   * lead takes every share back, and "That's all I have" after the speaker's acts is no pass.
    */
   private readLooseFacts(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const { state } = this;
