@@ -113,7 +113,13 @@ export class Sentence {
       )
         gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
-      if (cue.reporting.has(w) && i > from && !selfReport(words, i, from)) {
+      // ("Building on what Agent 3 said: ..." leads the speaker's own words, as a reaction does)
+      if (
+        cue.reporting.has(w) &&
+        i > from &&
+        !selfReport(words, i, from) &&
+        !reactionLead(tokens, words, from, i, to)
+      ) {
         gated = true;
         // "From what Agent 2 said, ...": a reporting clause that leads the sentence covers all of it
         // ("Contrary to what Agent 1 said, ..." leads the speaker's own claim)
@@ -208,15 +214,57 @@ function agentSource(
   // "Agent 2, what's ...", "Not quite, Agent 1: ...", "Agent 3 here", "As Agent 2, I see ..."
   if ((i === from || (tokens[i - 1] as NaturalToken).pause) && paused) return false;
   if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
+  // "Thanks Agent 3 — so Stall D is +2 on cakes sold" (fresh137): what the thanked agent said, restated
+  if (prev !== undefined && cue.thanks.has(prev) && paused && next === "so" && !OWN_SUBJECTS.has(words[i + 3] ?? ""))
+    return true;
   // "Question for Agent 3:", "Thanks Agent 1", "I'd like to ask Agent 2"
   if (prev !== undefined && (cue.addressLeads.has(prev) || cue.thanks.has(prev) || cue.addressing.has(prev)))
     return words[i - 2] === "according";
+  // "Building on Agent 3's note about the decor: I'd give ...", "Good catch on Employee A, Agent 3 — ..." (fresh137):
+  // a reaction that opens the sentence names the agent; what follows its pause is the speaker's own
+  if (reactionLead(tokens, words, from, i, to)) return false;
   // answering the agent's question: "To answer Agent 3's question", "Agent 2 asked about ..."
   if (prev === "answer" || prev === "answering" || prev === "re" || prev === "correct" || prev === "correcting")
     return false;
   if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;
+}
+
+/** Subjects after "Thanks Agent N — so" that make it the speaker's own ("so I'll ...", "so we ..."). */
+const OWN_SUBJECTS = new Set(["i", "i'll", "i'd", "i'm", "we", "we'll", "we're", "let's", "my", "our"]);
+
+/** Reactions that open a sentence before the speaker's own words: "Building on", "Good catch on", "Adding to". */
+const REACTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["building", new Set(["on"])],
+  ["adding", new Set(["to"])],
+  ["good", new Set(["catch", "point", "call"])],
+  ["great", new Set(["catch", "point", "call"])],
+  ["nice", new Set(["catch", "point"])],
+]);
+
+/**
+ * Is the "Agent N" at i inside a reaction that opens the sentence ("Building on Agent 1's point:", "Good catch on
+ * Monday 9am, Agent 3 —", fresh137), the reaction's first pause after the agent a colon or a dash?
+ */
+function reactionLead(
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  from: number,
+  i: number,
+  to: number,
+): boolean {
+  if (REACTIONS.get(words[from] as string)?.has(words[from + 1] as string) !== true) return false;
+  for (let k = from; k < i; k++)
+    if ((tokens[k] as NaturalToken).pause || (tokens[k] as NaturalToken).stop) return false;
+  // the lead ends at a colon or a dash, never in parentheses: "Building on Agent 3's point, X has 2" (fresh10) and
+  // "Building on Agent 2's note (X is 3), I can add ..." (fresh22) may still restate the agent's words
+  for (let k = i; k < to && k < i + 12; k++) {
+    const t = tokens[k] as NaturalToken;
+    if (t.aside) return false;
+    if (t.pause) return t.colon === true || t.dash === true;
+  }
+  return false;
 }
 
 /** Does the clause from i state a number and no question or request ("X's technical skill = 4")? */

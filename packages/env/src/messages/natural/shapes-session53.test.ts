@@ -1,0 +1,59 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import type { NaturalTask } from "./sentence";
+import { acts, propose, share, stalls } from "./test-sentence";
+
+// Session 53: the shapes of fresh131-fresh133 and fresh137 (written before these rules: a standard mix; long
+// markdown answers; paired lists and corrections; a second round's reactions), each read by a rule with its limits.
+const corpus = loadNaturalCorpus();
+const held = corpus.heldOutTasks as Record<string, NaturalTask>;
+const theft = held.theft as NaturalTask;
+
+describe("a reaction to another agent that opens the sentence", () => {
+  it("\"Building on Agent N's point:\" before a colon or a dash leads the speaker's own words", () => {
+    expect(acts("Building on Agent 1's point: Restaurant B's ambience is definitely a 5.")).toEqual([share(1, 2, 5)]);
+    expect(acts("Building on Agent 1's summary — phone records from my side: A=1, B=1, C=1, E=0.", theft)).toEqual([
+      share(0, 5, 1),
+      share(1, 5, 1),
+      share(2, 5, 1),
+      share(4, 5, 0),
+    ]);
+    expect(acts("Building on what Agent 3 said: Restaurant A's ambience is 5.")).toEqual([share(0, 2, 5)]);
+  });
+
+  it("with a comma, or the agent's words in parentheses, the lead may restate them: nothing of them is taken", () => {
+    expect(acts("Building on Agent 3's point, Restaurant A has ambience 2.")).toEqual([{ kind: "pass" }]);
+    expect(
+      acts("Building on Agent 2's note (Restaurant A's food quality is 3), I can add Restaurant A's ambience: 5."),
+    ).toEqual([share(0, 2, 5)]);
+    // any other opening word keeps the agent's claim theirs
+    expect(acts("Following Agent 1's point: Restaurant B's ambience is 5.")).toEqual([{ kind: "pass" }]);
+  });
+
+  it('"Thanks Agent N — so X is ..." restates what the agent said; "so I ..." is the speaker\'s own', () => {
+    expect(
+      acts("Thanks Agent 3 — so Stall D is +2 on cakes sold. I see D at 2 for books sold as well.", stalls),
+    ).toEqual([share(3, 2, 2)]);
+    expect(acts("Thanks Agent 3 — so I'll go with Stall D.", stalls)).toEqual([propose(3)]);
+  });
+
+  it("property: a reaction's colon lead never changes what a plain sentence reads, a comma lead takes nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 3 }),
+        (o, a, level, agent) => {
+          const names = ["Restaurant A", "Restaurant B", "Restaurant C"];
+          const attrs = ["food quality", "service", "ambience", "value for money"];
+          const plain = `${names[o]}'s ${attrs[a]} is ${level}.`;
+          expect(acts(`Building on Agent ${agent}'s point: ${plain}`)).toEqual(acts(plain));
+          expect(acts(`Building on Agent ${agent}'s point, ${plain}`)).toEqual([{ kind: "pass" }]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
