@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, propose, share, stalls } from "./test-sentence";
+import { acts, ask, propose, share, stalls } from "./test-sentence";
 
 // Session 53: the shapes of fresh131-fresh133 and fresh137 (written before these rules: a standard mix; long
 // markdown answers; paired lists and corrections; a second round's reactions), each read by a rule with its limits.
@@ -55,5 +55,19 @@ describe("a reaction to another agent that opens the sentence", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("what the speaker lacks about an option is no choice of it", () => {
+  it('"the one gap keeping me from ranking C" proposes nothing; "Me for C." still does', () => {
+    const jobs = held.jobs as NaturalTask;
+    expect(
+      acts(
+        "Agent 3 — what did you get for Candidate C's technical skill? That's the one gap keeping me from ranking C properly.",
+        jobs,
+      ),
+    ).toEqual([ask(2, 1, 2)]);
+    expect(acts("That's the one gap in my picture of Candidate A.", jobs)).toEqual([{ kind: "pass" }]);
+    expect(acts("Me for Candidate C.", jobs)).toEqual([propose(2)]);
   });
 });

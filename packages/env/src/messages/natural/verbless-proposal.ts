@@ -58,6 +58,11 @@ const NOT_A_CHOICE = new Set([
   // "C is ahead on my columns" (fresh81): the speaker's part of a table
   "column",
   "columns",
+  // "That's the one gap keeping me from ranking C properly." (fresh131): what the speaker lacks about the option
+  "gap",
+  "gaps",
+  "hole",
+  "holes",
   "row",
   "rows",
   "evidence",
@@ -355,6 +360,10 @@ const NOT_A_CHOICE_STEMS = [
   "hate",
   "distrust",
   "mistrust",
+  // "keeping me from ranking C" (fresh131): weighing the option, or being kept from it, is no choice of it
+  "rank",
+  "prevent",
+  "stopping",
 ] as const;
 
 /** Past forms ("-ed") are what the speaker did, no choice now, except these states of mind. */
