@@ -48,6 +48,9 @@ export const naturalCues = {
     "shows",
     // "Her poison bottle clue is at 2" (fresh120): the noun a clue attribute is named with
     "clue",
+    // "For Stall A, raffle tickets hit full marks." (fresh132)
+    "hit",
+    "hits",
   ),
   numberWords: new Map([
     ["zero", 0],

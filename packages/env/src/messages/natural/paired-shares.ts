@@ -413,9 +413,14 @@ function attributeOverOptions(s: Sentence, k: number, end: number, state: ParseS
   if (attribute === null) return null;
   // "Rent scores for Apartments A, C and D are 2, 2 and 2" (fresh82): a noun of levels, the options' plural noun
   const at = LEVEL_NOUNS.has(words[attribute.end] as string) ? attribute.end + 1 : attribute.end;
-  if (!cue.attributePrepositions.has(words[at] as string)) return null;
-  const options = optionList(s, afterPluralNoun(s, at + 1, state), end, state);
+  // "Food quality, A through D: 4, 1, 5, 2." (fresh131): the options after a comma or a dash, labelling the levels
+  // with a colon of their own
+  const set =
+    (s.tokens[attribute.end - 1] as NaturalToken).pause && (s.tokens[attribute.end - 1] as NaturalToken).colon !== true;
+  if (!cue.attributePrepositions.has(words[at] as string) && !set) return null;
+  const options = optionList(s, afterPluralNoun(s, set ? attribute.end : at + 1, state), end, state);
   if (options === null || options.options.length < 2) return null;
+  if (set && (s.tokens[options.end - 1] as NaturalToken).colon !== true) return null;
   return optionsLevels(s, options, attribute.index, end, state);
 }
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, propose, share, stalls } from "./test-sentence";
+import { acts, ask, calls, propose, share, stalls } from "./test-sentence";
 
 // Session 53: the shapes of fresh131-fresh133 and fresh137 (written before these rules: a standard mix; long
 // markdown answers; paired lists and corrections; a second round's reactions), each read by a rule with its limits.
@@ -69,5 +69,35 @@ describe("what the speaker lacks about an option is no choice of it", () => {
     ).toEqual([ask(2, 1, 2)]);
     expect(acts("That's the one gap in my picture of Candidate A.", jobs)).toEqual([{ kind: "pass" }]);
     expect(acts("Me for Candidate C.", jobs)).toEqual([propose(2)]);
+  });
+});
+
+describe("number forms and lists of fresh131-fresh132", () => {
+  it('"hit" before a level or "full marks" is a verb of the level', () => {
+    expect(acts("For Stall A, raffle tickets hit full marks.", stalls)).toEqual([share(0, 1, 2)]);
+    expect(acts("For Stall A, raffle tickets hit 1.", stalls)).toEqual([share(0, 1, 1)]);
+  });
+
+  it('"<option> for <person> is <level>": the person names their attribute; another word after "for" does not', () => {
+    expect(acts("Correction to my last message: Monday morning for Tomas is 0, not 1.", calls)).toEqual([
+      share(0, 3, 0),
+    ]);
+    expect(acts("Monday morning for Tomas: 2.", calls)).toEqual([share(0, 3, 2)]);
+    expect(acts("Monday morning for now is 0.", calls)).toEqual([{ kind: "pass" }]);
+  });
+
+  it('"<attribute>, <options>: <levels>" pairs the levels in order when the options close on a colon', () => {
+    const heldoutProfile = held.heldoutProfile as NaturalTask;
+    expect(acts("Food quality, A through D: 4, 1, 5, 2.", heldoutProfile)).toEqual([
+      share(0, 0, 4),
+      share(1, 0, 1),
+      share(2, 0, 5),
+      share(3, 0, 2),
+    ]);
+    expect(acts("Food quality, A and B: 4 and 1.", heldoutProfile)).toEqual([share(0, 0, 4), share(1, 0, 1)]);
+    // no colon after the options: nothing labels the levels
+    expect(acts("Food quality, A and B, 4 and 1.", heldoutProfile)).toEqual([{ kind: "pass" }]);
+    // a count that does not match the options: nothing (never a wrong level)
+    expect(acts("Food quality, A through D: 4, 1, 5.", heldoutProfile)).toEqual([{ kind: "pass" }]);
   });
 });

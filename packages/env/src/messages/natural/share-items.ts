@@ -102,7 +102,10 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     return { attribute: attribute.index, level: level.value, end: level.end };
   }
   // "Alice=1, Bob=1" (fresh57): a person's attribute labelled by the person alone
-  const owner = attributeOwners(state.task.domain).get(s.words[j] as string);
+  const owners = attributeOwners(state.task.domain);
+  // "Monday morning for Tomas is 0" (fresh131): the person the option's level is for
+  if (s.words[j] === "for" && j === k && owners.has(s.words[j + 1] as string)) j++;
+  const owner = owners.get(s.words[j] as string);
   if (owner !== undefined && (s.tokens[j] as NaturalToken).colon === true && j + 1 < end) {
     const level = levelAt(s, j + 1, end, state);
     if (level !== null) return { attribute: owner, level: level.value, end: level.end };
