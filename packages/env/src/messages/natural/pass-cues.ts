@@ -14,12 +14,26 @@ export function passAt(s: Sentence, i: number): number | null {
   for (let k = end; k < s.to && !s.separated(k - 1); k++) if (COMPARING.has(s.words[k] as string)) return null;
   // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
   const owner = s.words[end + 1];
-  if ((s.words[end] === "on" || s.words[end] === "from") && (owner === "my" || owner === "our")) end += 2;
-  else if (cue.passScopes.has(s.words[end] as string)) return null;
+  if ((s.words[end] === "on" || s.words[end] === "from") && (owner === "my" || owner === "our")) {
+    end += 2;
+    // "Nothing new from my own notes on Finch." (fresh132): the speaker's source, then a scope of one topic
+    let k = end;
+    while (k < Math.min(s.to, end + 2) && !s.separated(k - 1) && !cue.passScopes.has(s.words[k] as string)) k++;
+    if (
+      k < s.to &&
+      !s.separated(k - 1) &&
+      cue.passScopes.has(s.words[k] as string) &&
+      !OWN_AFTER.has(s.words[k + 1] as string)
+    )
+      return null;
+  } else if (cue.passScopes.has(s.words[end] as string)) return null;
   // "No data from me on that": "from me" before a scope still narrows it to one topic
   else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;
 }
+
+/** After a scope word, the speaker's own again: "nothing new from my notes on my side" stays a pass. */
+const OWN_AFTER: ReadonlySet<string> = new Set(["my", "our", "this", "that", "it"]);
 
 /** Words that open a condition: a pass phrase after one in its clause is no pass. */
 // "I'll double-check before posting anything else" (fresh113): a time clause, not a pass

@@ -16,6 +16,7 @@ import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import { carriedSentence, clauseSplit, withoutOwnTail } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
+import { boardShares } from "./board-share";
 import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
@@ -735,6 +736,9 @@ export class SentenceReading {
       ? null
       : (relativeShare(sentence, first, to, state) ?? levelFirstShare(sentence, first, to, state));
     if (relative !== null) found.acts.push(relative.kind === "share" ? this.checkedShare(relative) : relative);
+    // "Location is 2 across the board except for C, which has 1." (fresh132): one attribute's level for every option
+    if (!found.acts.some((a) => a.kind === "share"))
+      for (const act of boardShares(sentence, first, to, state) ?? []) found.acts.push(this.checkedShare(act));
     // "Service I only have for B, which is 3." (fresh120): an attribute put first, then the options the speaker holds
     for (const act of topicalClauses(sentence, first, to, state))
       if (!found.acts.some((a) => JSON.stringify(a) === JSON.stringify(act)))

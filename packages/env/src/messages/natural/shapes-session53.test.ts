@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, calls, propose, share, stalls } from "./test-sentence";
+import { acts, ask, calls, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 53: the shapes of fresh131-fresh133 and fresh137 (written before these rules: a standard mix; long
 // markdown answers; paired lists and corrections; a second round's reactions), each read by a rule with its limits.
@@ -99,5 +100,65 @@ describe("number forms and lists of fresh131-fresh132", () => {
     expect(acts("Food quality, A and B, 4 and 1.", heldoutProfile)).toEqual([{ kind: "pass" }]);
     // a count that does not match the options: nothing (never a wrong level)
     expect(acts("Food quality, A through D: 4, 1, 5.", heldoutProfile)).toEqual([{ kind: "pass" }]);
+  });
+});
+
+describe("a pass scoped to one topic is no pass", () => {
+  it('"Nothing new from my own notes on Finch." passes on one option only; "from my notes." alone passes', () => {
+    // no act read: the reply is a pass only as the parser's fallback, with the error that says nothing was found
+    expect(parseNatural("Nothing new from my own notes on Finch.", manor).error).toBeDefined();
+    expect(parseNatural("Nothing new from my notes.", manor).error).toBeUndefined();
+    expect(parseNatural("Nothing new from my side on this round.", manor).error).toBeUndefined();
+  });
+});
+
+describe("one attribute's level for every option (boardShares)", () => {
+  const heldoutProfile = held.heldoutProfile as NaturalTask;
+  it('"across the board", "for every <option noun>", "for all <as many as the options>", with an exception', () => {
+    const all = (level: number) => [0, 1, 2, 3].map((o) => share(o, 5, level));
+    expect(acts("Location is 2 across the board.", heldoutProfile)).toEqual(all(2));
+    expect(acts("Location is 2 for every restaurant.", heldoutProfile)).toEqual(all(2));
+    expect(acts("Location is 2 for all four.", heldoutProfile)).toEqual(all(2));
+    expect(acts("Location is 2 across the board except for C, which has 1.", heldoutProfile)).toEqual([
+      share(0, 5, 2),
+      share(1, 5, 2),
+      share(3, 5, 2),
+      share(2, 5, 1),
+    ]);
+    // an exception with no level of its own: that option is left out
+    expect(acts("Location is 2 across the board except for C.", heldoutProfile)).toEqual([
+      share(0, 5, 2),
+      share(1, 5, 2),
+      share(3, 5, 2),
+    ]);
+  });
+
+  it("a count that is not the task's, a pointer to options named before, or a doubt: nothing", () => {
+    for (const text of [
+      "Location is 2 for all three.",
+      "Location is 2 for all of them.",
+      "Location might be 2 across the board.",
+      "If location is 2 across the board, A wins.",
+      "Agent 2 says location is 2 across the board.",
+      "Is location 2 across the board?",
+    ])
+      expect(acts(text, heldoutProfile).filter((a) => a.kind === "share")).toEqual([]);
+  });
+
+  it("property: every option gets the level but the exception, which gets its own", () => {
+    const letters = ["A", "B", "C", "D"];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.nat(3), (level, own, x) => {
+        const got = acts(
+          `Location is ${level} across the board except for ${letters[x]}, which has ${own}.`,
+          heldoutProfile,
+        );
+        const expected = [0, 1, 2, 3].map((o) => share(o, 5, o === x ? own : level));
+        expect([...got].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+          expected.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+        );
+      }),
+      { numRuns: 50 },
+    );
   });
 });
