@@ -53,12 +53,23 @@ function clauseActs(
   task: NaturalTask,
   options: ParseState["options"],
   attributes: ParseState["attributes"],
+  context?: Pick<ParseState, "subject" | "carried" | "place">,
 ): Act[] | null {
   try {
     const tokens = letterTokens(naturalTokens(text), text, task.domain.options);
-    const state: ParseState = { task, options, attributes, context: null, subject: null };
+    // with `context`, the options the talk points to ("it", "him", "there") are the sentence's, else none
+    const state: ParseState = {
+      task,
+      options,
+      attributes,
+      context: null,
+      subject: context?.subject ?? null,
+      ...(context?.carried === undefined ? {} : { carried: context.carried }),
+      ...(context?.place === undefined ? {} : { place: context.place }),
+    };
     const reading = new SentenceReading(tokens, text, state);
-    if (!reading.readAll() || reading.unparsed.length > 0) return null;
+    const ok = reading.readAll();
+    if (!ok || reading.unparsed.length > 0) return null;
     return reading.acts.map((f) => f.act);
   } catch {
     return null;
@@ -99,7 +110,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       attributes: attributeTokens,
       context: null,
       subject: null,
-      clauseActs: (clause) => clauseActs(clause, task, optionTokens, attributeTokens),
+      clauseActs: (clause, context) => clauseActs(clause, task, optionTokens, attributeTokens, context),
     };
     const reading = new SentenceReading(tokens, structured.text, state);
     // a pass said in words and again as JSON or YAML ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is

@@ -556,3 +556,67 @@ export function withoutOwnTail(
   const shares = (state.clauseActs(core) ?? []).filter((a) => a.kind === "share");
   return shares.length > 0 ? shares : null;
 }
+
+/** Appositives that restate a level as the scale's end: ", the top of the scale", "— the maximum —". */
+const SCALE_ASIDES: readonly { words: readonly string[]; top: boolean }[] = [
+  { words: ["the", "top", "of", "the", "scale"], top: true },
+  { words: ["the", "bottom", "of", "the", "scale"], top: false },
+  { words: ["top", "of", "the", "scale"], top: true },
+  { words: ["the", "maximum"], top: true },
+  { words: ["the", "max"], top: true },
+  { words: ["the", "highest", "possible"], top: true },
+  { words: ["the", "highest"], top: true },
+  { words: ["the", "minimum"], top: false },
+  { words: ["the", "lowest", "possible"], top: false },
+  { words: ["the", "lowest"], top: false },
+];
+
+/**
+ * A sentence whose level is followed by an appositive that only restates it as the scale's end ("The poison bottle
+ * clue against him is at 3, the top of the scale, and ...", "... is at 3 — the maximum — and so is the library key",
+ * fresh133, fresh131), read again without the appositive; its shares when nothing was read and the appositive's
+ * end is the level said before it (a 2 "— the maximum —" on a scale to 3 is left unread), else null.
+ */
+export function withoutScaleAside(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const [lo, hi] = state.task.levels;
+  for (let k = first + 2; k < to; k++) {
+    if (!s.separated(k - 1)) continue;
+    const aside = SCALE_ASIDES.find((a) => a.words.every((w, n) => s.words[k + n] === w));
+    if (aside === undefined) continue;
+    const end = k + aside.words.length;
+    if (!(end >= to || s.separated(end - 1))) continue;
+    const level = levelOf(s, k - 1, state);
+    if (level === null || level !== (aside.top ? hi : lo)) return null;
+    const before = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[k - 1] as NaturalToken).end);
+    // a tail of no name and no number ("..., and that's hard to explain away") is left out with the appositive
+    let named = false;
+    for (let j = end; j < to; j++)
+      if (
+        state.options.match(s.words, j) !== null ||
+        state.attributes.match(s.words, j) !== null ||
+        /[0-9]/.test(s.words[j] as string)
+      )
+        named = true;
+    const after = named
+      ? text.slice((s.tokens[end - 1] as NaturalToken).end, (s.tokens[to - 1] as NaturalToken).end)
+      : ".";
+    const core = `${before}${after}`;
+    let shares = (state.clauseActs(core, state) ?? []).filter((a) => a.kind === "share");
+    // "The poison bottle clue against him is at 3": "him" is the option the talk is about, named before the clause
+    const talk = state.subject ?? null;
+    if (shares.length === 0 && talk !== null)
+      shares = (state.clauseActs(`For ${state.task.domain.options[talk]}, ${core}`) ?? []).filter(
+        (a) => a.kind === "share",
+      );
+    return shares.length > 0 ? shares : null;
+  }
+  return null;
+}

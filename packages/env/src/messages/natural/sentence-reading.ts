@@ -13,7 +13,7 @@ import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
-import { carriedSentence, clauseSplit, withoutOwnTail } from "./clause-split";
+import { carriedSentence, clauseSplit, withoutOwnTail, withoutScaleAside } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
@@ -751,6 +751,9 @@ export class SentenceReading {
     if (carried !== null) found.acts = carried;
     const untailed = withoutOwnTail(sentence, this.text, first, to, found.acts, state);
     if (untailed !== null) found.acts = untailed;
+    // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
+    const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);
+    if (unrestated !== null) found.acts = unrestated;
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     // "If memory serves, X's Y is 2" (fresh127): the same recollection leading the sentence

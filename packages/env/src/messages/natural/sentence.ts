@@ -672,7 +672,7 @@ export interface ParseState {
    * Reads a clause's text alone, as a message of one sentence (parseNatural's sentence reader without tables or
    * structured values, and without this field: no deeper), for `clauseSplit`; null when it refuses the text.
    */
-  clauseActs?: (text: string) => Act[] | null;
+  clauseActs?: (text: string, context?: Pick<ParseState, "subject" | "carried" | "place">) => Act[] | null;
 }
 
 /** Possessives of a person: "her torn glove", "his experience", "their teamwork". */

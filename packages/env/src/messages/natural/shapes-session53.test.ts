@@ -162,3 +162,32 @@ describe("one attribute's level for every option (boardShares)", () => {
     );
   });
 });
+
+describe("a level restated as the scale's end (withoutScaleAside)", () => {
+  it('", the top of the scale," and "— the maximum —" after the scale\'s top level are read past', () => {
+    expect(
+      acts(
+        "I think we should name Doctor Finch. The poison bottle clue against him is at 3, the top of the scale, and that's hard to explain away.",
+        manor,
+      ),
+    ).toEqual([propose(2), share(2, 3, 3)]);
+    expect(
+      acts(
+        "I'm accusing Doctor Finch. The poison bottle evidence against him is a 3 — the maximum — and nobody else comes close.",
+        manor,
+      ),
+    ).toContainEqual(share(2, 3, 3));
+  });
+
+  it("an appositive that is not the level said before it leaves the sentence unread", () => {
+    expect(
+      acts(
+        "Doctor Finch is looking worse. The poison bottle evidence against him is at 2 — the maximum — and more.",
+        manor,
+      ),
+    ).toEqual([{ kind: "pass" }]);
+    expect(
+      acts("Doctor Finch is looking worse. The poison bottle clue against him is at 0, the top of the scale.", manor),
+    ).toEqual([{ kind: "pass" }]);
+  });
+});
