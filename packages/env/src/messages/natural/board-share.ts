@@ -9,6 +9,8 @@ import { levelAt } from "./share-items";
 // board except for C, which has 1.", "Ambience is 3 for every restaurant.", "Rent is 2 for all four." Each option
 // of the task gets the level, an exception its own level when the sentence gives one, else nothing.
 
+type Share = Extract<Act, { kind: "share" }>;
+
 /** Verbs of the exception's own level: "except for C, which has 1", "except C, which is at 1". */
 const EXCEPTION_VERBS: ReadonlySet<string> = new Set(["has", "is", "'s", "gets", "sits", "scores", "shows", "at"]);
 
@@ -40,7 +42,7 @@ function everyOptionEnd(s: Sentence, k: number, state: ParseState): number {
  * ("except (for) C[, which has 1]"). Null where anything else stands, where the clause is negated, doubted,
  * reported or asked, or where the exception names no option.
  */
-export function boardShares(s: Sentence, first: number, to: number, state: ParseState): Act[] | null {
+export function boardShares(s: Sentence, first: number, to: number, state: ParseState): Share[] | null {
   const { words, tokens } = s;
   if ((tokens[to - 1] as NaturalToken).question) return null;
   for (let k = first; k < to; k++)
@@ -77,5 +79,7 @@ export function boardShares(s: Sentence, first: number, to: number, state: Parse
       for (const o of except.options) levels.set(o, own.value);
     }
   }
-  return [...levels].map(([option, value]) => ({ kind: "share", option, attribute: attribute.index, level: value }));
+  return [...levels].map(
+    ([option, value]): Share => ({ kind: "share", option, attribute: attribute.index, level: value }),
+  );
 }
