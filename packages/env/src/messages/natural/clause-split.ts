@@ -57,6 +57,7 @@ export function clauseSplit(
   // "Restaurant C gets full marks on food quality. Service is a solid 4/5, but ambience is the weak spot at just 1
   // star." (fresh121): a sentence that names no option starts from the one the talk is about
   let option: number | null = namesOption(s, first, to, state) ? null : (state.carried ?? null);
+  const talk = namesOption(s, first, to, state) ? undefined : state;
   let several: readonly number[] = [];
   let pairNames: number[] = [];
   let pairOptions: number[] = [];
@@ -66,7 +67,9 @@ export function clauseSplit(
     const clause = text
       .slice((s.tokens[a] as NaturalToken).start, (s.tokens[b - 1] as NaturalToken).end)
       .replace(/[\s,;:—–-]+$/, "");
-    let acts = state.clauseActs(clause);
+    // a sentence that names no option reads its clauses under the talk's ("Alice, Bob and Dan all show 1 for that
+    // slot, and nobody has reported a 0 for it yet" after "**Proposal: Monday 2pm**", fresh132)
+    let acts = state.clauseActs(clause, talk);
     if (
       !acts?.some((x) => x.kind === "share") &&
       attribute !== null &&

@@ -191,3 +191,22 @@ describe("a level restated as the scale's end (withoutScaleAside)", () => {
     ).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("clauses of a sentence that names no option are read under the talk's option", () => {
+  it('"It\'s got size 5 ..., plus natural light is a 4" after a sentence about one option', () => {
+    const apartments = held.apartments as NaturalTask;
+    expect(
+      acts(
+        "I'm gonna go ahead and say Apartment B! It's got size 2 and rent 3 from what I see, plus natural light is a 5.",
+        apartments,
+      ),
+    ).toEqual([share(1, 1, 2), share(1, 0, 3), share(1, 3, 5)]);
+    // a sentence that names an option keeps its clauses to it
+    expect(
+      acts(
+        "Apartment B is my favourite. Apartment A has size 2 from what I see, plus natural light is a 5.",
+        apartments,
+      ),
+    ).not.toContainEqual(share(1, 3, 5));
+  });
+});
