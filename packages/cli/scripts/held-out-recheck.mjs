@@ -4,9 +4,10 @@
 // sum per RL seed with 95% stratified bootstrap intervals and the paired differences, as the demo does.
 //   node packages/cli/scripts/held-out-recheck.mjs --run runs/shapes-demo --seeds 3 --bench-seed 1001 [--n 200]
 //     [--only base,cosir@1,...] [--runs-out FILE.json] [--runs-in FILE.json,...] [--choice-temperature T]
+//     [--talk-temperature T]
 // --only plays a subset and --runs-out saves its runs, so two processes can share the work; --runs-in merges saved
 // runs instead of playing. --choice-temperature decodes every policy's choices at T (0: greedy), its talk sampled as the
-// demo samples it. Writes nothing else.
+// demo samples it (temperature 1) unless --talk-temperature T. Writes nothing else.
 import { writeFileSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     "runs-out": { type: "string" },
     "runs-in": { type: "string" },
     "choice-temperature": { type: "string" },
+    "talk-temperature": { type: "string" },
   },
 });
 const fail = (field, value, expected) => {
@@ -41,6 +43,12 @@ try {
   choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
 } catch {
   fail("--choice-temperature", values["choice-temperature"], "a number in 0..10");
+}
+let talkTemperature;
+try {
+  talkTemperature = choiceTemperatureFlag(values["talk-temperature"], "--talk-temperature");
+} catch {
+  fail("--talk-temperature", values["talk-temperature"], "a number in 0..10");
 }
 const armDir = (arm, k) =>
   k === 0 ? join(values.run, arm, "checkpoint") : join(values.run, `seed-${k}`, arm, "checkpoint");
@@ -60,7 +68,12 @@ if (values["runs-in"] !== undefined) {
   );
   const only = values.only?.split(",");
   for (const spec of specs.filter((s) => only === undefined || only.includes(s.name))) {
-    const { policy, surface } = await createPolicy(spec, { seed: benchSeed, endpoint: {}, choiceTemperature });
+    const { policy, surface } = await createPolicy(spec, {
+      seed: benchSeed,
+      endpoint: {},
+      choiceTemperature,
+      ...(talkTemperature === undefined ? {} : { talkTemperature }),
+    });
     for (const benchmark of builtInBenchmarks.filter((b) => b.tags.includes("heldout"))) {
       runs.push(
         await runBenchmark(benchmark, policy, { seed: benchSeed, n, surface, batchSize: 50, policy: spec.name }),
@@ -92,4 +105,18 @@ if (values.only === undefined || values["runs-in"] !== undefined) {
   console.log(
     `Held-out sum by RL seed at bench seed ${benchSeed} (${n} episodes a family):\n${formatHeldOutBySeed(rows)}`,
   );
+  // the behaviour the transfer issue asks about, each policy's mean over the families it played
+  const mean = (xs) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const pct = (x) => (x === null ? "-" : `${(100 * x).toFixed(1)}%`);
+  console.log("\nBehaviour, mean over the held-out families: false claims / disclosure / fail-to-ask");
+  for (const policy of [...new Set(runs.map((r) => r.policy))]) {
+    const of = (key) =>
+      mean(
+        runs
+          .filter((r) => r.policy === policy)
+          .map((r) => r.behaviour?.[key]?.value)
+          .filter((v) => typeof v === "number"),
+      );
+    console.log(`  ${policy}: ${pct(of("falseClaim"))} / ${pct(of("disclosure"))} / ${pct(of("failToAsk"))}`);
+  }
 }

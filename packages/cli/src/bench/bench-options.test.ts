@@ -56,6 +56,16 @@ describe("benchOptions", () => {
       );
   });
 
+  it("--talk-temperature: the tfjs discussion's temperature, 0..10, absent by default, a bad value named", () => {
+    expect(benchOptions({ "talk-temperature": "0.5" }).talkTemperature).toBe(0.5);
+    expect(benchOptions({ "talk-temperature": "0" }).talkTemperature).toBe(0);
+    expect("talkTemperature" in benchOptions({})).toBe(false);
+    for (const bad of ["-1", "11", "x", ""])
+      expect(() => benchOptions({ "talk-temperature": bad }), bad).toThrow(
+        /^--talk-temperature: expected a number in 0\.\.10/,
+      );
+  });
+
   it("temperatureFlag accepts exactly the numbers in 0..2", () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, min: -5, max: 5 }), (t) => {

@@ -29,6 +29,7 @@ export const BENCH_FLAGS = {
   "max-tokens": { type: "string" },
   temperature: { type: "string" },
   "choice-temperature": { type: "string" },
+  "talk-temperature": { type: "string" },
   prompts: { type: "string" },
   "vote-reader": { type: "string" },
   "missing-votes": { type: "string" },
@@ -51,6 +52,8 @@ export interface BenchOptions {
   endpointOptions: PolicyEndpointOptions;
   /** `--choice-temperature`: the choices' temperature of tfjs checkpoint policies (0 greedy); absent: as their talk. */
   choiceTemperature?: number;
+  /** `--talk-temperature`: the discussion's temperature of tfjs checkpoint policies (0 greedy); absent: 1. */
+  talkTemperature?: number;
 }
 
 export function temperatureFlag(raw: unknown): number {
@@ -81,7 +84,17 @@ export function benchOptions(values: FlagValues): BenchOptions {
     ...(values.temperature !== undefined ? { temperature: temperatureFlag(values.temperature) } : {}),
   };
   const choiceTemperature = choiceTemperatureFlag(values["choice-temperature"]);
-  return { seed, out, endpoint, model, concurrency, endpointOptions, choiceTemperature };
+  const talkTemperature = choiceTemperatureFlag(values["talk-temperature"], "--talk-temperature");
+  return {
+    seed,
+    out,
+    endpoint,
+    model,
+    concurrency,
+    endpointOptions,
+    choiceTemperature,
+    ...(talkTemperature === undefined ? {} : { talkTemperature }),
+  };
 }
 
 /**

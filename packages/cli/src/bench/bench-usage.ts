@@ -11,7 +11,8 @@ export function benchUsage(): string {
                    [--max-reply-chars N] [--response-format json_schema|json_object|none] [--thinking]
 Endpoint flags: --api-key KEY, --timeout SECONDS (per call), --temperature 0, --max-tokens 256 (HiddenBench's original
 protocol sends no temperature, max_tokens or seed unless these flags or --seed are given).
-Checkpoint policies sample at temperature 1; --choice-temperature T decodes their choices at T instead (0: greedy).
+Checkpoint policies sample at temperature 1; --choice-temperature T decodes their choices at T instead (0: greedy),
+--talk-temperature T their discussion.
 Policies: ${policySpecUsage()}.
 Benchmarks default to the held-out families plus soloFullInformation (${builtInBenchmarks.map((b) => b.name).join(", ")}).
 HiddenBench: PATH is a JSON file in the public HiddenBench format; --protocol original (default) plays the published

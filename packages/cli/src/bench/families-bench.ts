@@ -25,6 +25,7 @@ export async function familiesBench(argv: string[], io: CliIo, values: FlagValue
         seed: o.seed,
         endpoint: o.endpointOptions,
         choiceTemperature: o.choiceTemperature,
+        ...(o.talkTemperature === undefined ? {} : { talkTemperature: o.talkTemperature }),
       })),
     });
   const runs: BenchmarkRun[] = [];

@@ -8,7 +8,8 @@ const TFJS_ENTRY: string = "@cosir/policy/tfjs";
 /**
  * Loads a tfjs checkpoint directory as a Policy through `@cosir/policy/tfjs`, imported only here so a run
  * with scripted or chat policies never loads tfjs: selects the tfjs back end, then
- * `TfjsPolicy.fromCheckpoint(dir, {name, seed, choiceTemperature})`. `load` imports the entry (tests pass a fake).
+ * `TfjsPolicy.fromCheckpoint(dir, {name, seed, choiceTemperature, temperature})` (the talk's temperature only when
+ * given). `load` imports the entry (tests pass a fake).
  */
 export async function loadCheckpointPolicy(
   dir: string,
@@ -16,11 +17,15 @@ export async function loadCheckpointPolicy(
   seed = 0,
   load: () => Promise<unknown> = () => import(TFJS_ENTRY),
   choiceTemperature?: number,
+  talkTemperature?: number,
 ): Promise<Policy> {
   const tfjs = (await load()) as Record<string, unknown>;
   const TfjsPolicy = tfjs.TfjsPolicy as
     | {
-        fromCheckpoint?: (d: string, o: { name: string; seed: number; choiceTemperature?: number }) => Promise<Policy>;
+        fromCheckpoint?: (
+          d: string,
+          o: { name: string; seed: number; choiceTemperature?: number; temperature?: number },
+        ) => Promise<Policy>;
       }
     | undefined;
   if (typeof TfjsPolicy?.fromCheckpoint !== "function") {
@@ -30,7 +35,13 @@ export async function loadCheckpointPolicy(
     );
   }
   if (typeof tfjs.selectBackend === "function") await (tfjs.selectBackend as () => Promise<unknown>)();
-  return TfjsPolicy.fromCheckpoint(dir, { name, seed, choiceTemperature });
+  // the talk's temperature only when given: absent, TfjsPolicy's own default (1) as before
+  return TfjsPolicy.fromCheckpoint(dir, {
+    name,
+    seed,
+    choiceTemperature,
+    ...(talkTemperature === undefined ? {} : { temperature: talkTemperature }),
+  });
 }
 
 /** `name=DIR` (any named value no other back end takes) or `name=checkpoint:DIR`: a tfjs checkpoint, canonical surface. */
@@ -40,8 +51,15 @@ export const checkpointBackend: PolicyBackend = {
   accepts: (_value, named) => named,
   parse: (arg) => ({ target: arg }),
   describe: (spec) => spec.target,
-  async create(spec, { seed, choiceTemperature }) {
-    const policy = await loadCheckpointPolicy(spec.target, spec.name, seed, undefined, choiceTemperature);
+  async create(spec, { seed, choiceTemperature, talkTemperature }) {
+    const policy = await loadCheckpointPolicy(
+      spec.target,
+      spec.name,
+      seed,
+      undefined,
+      choiceTemperature,
+      talkTemperature,
+    );
     return { policy, surface: "canonical" };
   },
 };

@@ -52,9 +52,14 @@ describe("createPolicy", () => {
     const fake = async () => ({
       selectBackend: async () => void calls.push("select"),
       TfjsPolicy: {
-        fromCheckpoint: async (dir: string, o: { name: string; seed: number; choiceTemperature?: number }) => {
+        fromCheckpoint: async (
+          dir: string,
+          o: { name: string; seed: number; choiceTemperature?: number; temperature?: number },
+        ) => {
           calls.push(
-            `load ${dir} ${o.name} ${o.seed}${o.choiceTemperature === undefined ? "" : ` ct ${o.choiceTemperature}`}`,
+            `load ${dir} ${o.name} ${o.seed}${o.choiceTemperature === undefined ? "" : ` ct ${o.choiceTemperature}`}${
+              "temperature" in o ? ` t ${o.temperature}` : ""
+            }`,
           );
           return { name: o.name, act: async () => [] };
         },
@@ -65,6 +70,9 @@ describe("createPolicy", () => {
     // the choices' temperature reaches the loader only when given (0, greedy, included)
     await loadCheckpointPolicy("runs/b", "cosir", 1, fake, 0);
     expect(calls.at(-1)).toBe("load runs/b cosir 1 ct 0");
+    // and the talk's likewise: absent, no temperature key at all (the policy's default 1 stands)
+    await loadCheckpointPolicy("runs/b", "cosir", 1, fake, undefined, 0.5);
+    expect(calls.at(-1)).toBe("load runs/b cosir 1 t 0.5");
     await expect(loadCheckpointPolicy("runs/a", "base", 0, async () => ({}))).rejects.toThrow(
       /^--policies base=runs\/a: @cosir\/policy\/tfjs exports no TfjsPolicy.fromCheckpoint/,
     );

@@ -30,6 +30,11 @@ export interface PolicyBackendContext {
    * before; absent: every phase sampled alike. Back ends without a choice phase of their own ignore it.
    */
   choiceTemperature?: number;
+  /**
+   * Temperature of a tfjs checkpoint's discussion (TfjsPolicy's temperature; 0 greedy); absent: 1, as the RL
+   * rollouts sample. Chat back ends take theirs from `endpoint.temperature` and ignore it.
+   */
+  talkTemperature?: number;
 }
 
 /** A built policy and the surface it plays on. */
