@@ -618,6 +618,38 @@ function countedToOther(s: Sentence, k: number, end: number, state: ParseState):
   };
 }
 
+/** The speaker's verb of seeing before a list of counts: "I count", "I see", "there are". */
+const COUNT_LEADS: readonly (readonly string[])[] = [
+  ["i", "count"],
+  ["i", "counted"],
+  ["i", "see"],
+  ["i", "have"],
+  ["i've", "got"],
+  ["we", "have"],
+  ["there", "are"],
+];
+
+/**
+ * Levels, one counted attribute, then the options they belong to in order: "I count 1 and 3 apples on Shelf A and
+ * Shelf B respectively" (fresh133), "There are 2 and 0 onions on Shelf A and Shelf B". The clause opens with the list
+ * or the speaker's verb of seeing, and closes after the options (and "respectively"); as many levels as options or
+ * nothing.
+ */
+function countsOverOptions(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  if (!s.clauseStart(k)) return null;
+  const lead = COUNT_LEADS.find((l) => l.every((w, n) => words[k + n] === w));
+  const levels = levelList(s, k + (lead?.length ?? 0), end, state);
+  if (levels === null) return null;
+  const attribute = state.attributes.match(words, levels.end);
+  if (attribute === null || !cue.levelPrepositions.has(words[attribute.end] as string)) return null;
+  const options = optionList(s, afterPluralNoun(s, attribute.end + 1, state), end, state);
+  if (options === null || options.options.length < 2) return null;
+  const last = afterOrder(words, options.end);
+  if (!(last >= end || s.separated(last - 1))) return null;
+  return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
+}
+
 /**
  * Paired lists at i, exact or nothing: "A and B have X 4 and 1 (respectively)", "A and B hold 2 and 3 apples",
  * "C has X and Y of 2 and 5", "For C, Carol's and Dan's availability are 1 and 0". Names and levels pair in
@@ -644,6 +676,7 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
       ? (attributeLedOptions(s, k, end, state) ??
         parallelShares(s, k, end, state) ??
         levelsForOptions(s, k, end, state) ??
+        countsOverOptions(s, k, end, state) ??
         commaPairedList(s, k, end, state))
       : null;
   if (led !== null) return led;

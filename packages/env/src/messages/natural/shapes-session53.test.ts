@@ -210,3 +210,19 @@ describe("clauses of a sentence that names no option are read under the talk's o
     ).not.toContainEqual(share(1, 3, 5));
   });
 });
+
+describe("counts, one counted attribute, then the options in order (countsOverOptions)", () => {
+  const pantry = held.pantry as NaturalTask;
+  it('"I count 1 and 3 apples on Shelf A and Shelf B respectively" pairs in order', () => {
+    expect(acts("I count 1 and 3 apples on Shelf A and Shelf B respectively.", pantry)).toEqual([
+      share(0, 0, 1),
+      share(1, 0, 3),
+    ]);
+    expect(acts("There are 2 and 0 onions on Shelf A and Shelf B.", pantry)).toEqual([share(0, 1, 2), share(1, 1, 0)]);
+  });
+
+  it("as many counts as options or nothing, never a wrong level", () => {
+    expect(acts("I count 1 and 3 apples on Shelf A.", pantry)).toEqual([{ kind: "pass" }]);
+    expect(acts("I count 1, 3 and 2 apples on Shelf A and Shelf B.", pantry)).toEqual([{ kind: "pass" }]);
+  });
+});
