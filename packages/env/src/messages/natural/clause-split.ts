@@ -599,27 +599,25 @@ export function withoutScaleAside(
     const level = levelOf(s, k - 1, state);
     if (level === null || level !== (aside.top ? hi : lo)) return null;
     const before = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[k - 1] as NaturalToken).end);
-    // a tail of no name and no number ("..., and that's hard to explain away") is left out with the appositive
-    let named = false;
-    for (let j = end; j < to; j++)
-      if (
-        state.options.match(s.words, j) !== null ||
-        state.attributes.match(s.words, j) !== null ||
-        /[0-9]/.test(s.words[j] as string)
-      )
-        named = true;
-    const after = named
-      ? text.slice((s.tokens[end - 1] as NaturalToken).end, (s.tokens[to - 1] as NaturalToken).end)
-      : ".";
-    const core = `${before}${after}`;
-    let shares = (state.clauseActs(core, state) ?? []).filter((a) => a.kind === "share");
+    // the sentence without the appositive, else without it and what follows (a tail of no name and no number,
+    // "..., and that's hard to explain away", or one an echo reads after: "— and so is the library key")
+    const tail = text.slice((s.tokens[end - 1] as NaturalToken).end, (s.tokens[to - 1] as NaturalToken).end);
     // "The poison bottle clue against him is at 3": "him" is the option the talk is about, named before the clause
     const talk = state.subject ?? null;
-    if (shares.length === 0 && talk !== null)
-      shares = (state.clauseActs(`For ${state.task.domain.options[talk]}, ${core}`) ?? []).filter(
-        (a) => a.kind === "share",
-      );
-    return shares.length > 0 ? shares : null;
+    // the tail left out only where the claim before the appositive is not negated, doubted or another's (a tail
+    // "according to Agent 2" or "I might be wrong" gates it) and the tail names no one else
+    let plain = true;
+    for (let g = first; g < k; g++) if (s.gate[g] === true || s.modal[g] === true) plain = false;
+    for (let g = end; g < to; g++) if (s.words[g] === "agent" || s.words[g] === "you") plain = false;
+    for (const core of plain ? [`${before}${tail}`, `${before}.`] : [`${before}${tail}`]) {
+      let shares = (state.clauseActs(core, state) ?? []).filter((a) => a.kind === "share");
+      if (shares.length === 0 && talk !== null)
+        shares = (state.clauseActs(`For ${state.task.domain.options[talk]}, ${core}`) ?? []).filter(
+          (a) => a.kind === "share",
+        );
+      if (shares.length > 0) return shares;
+    }
+    return null;
   }
   return null;
 }

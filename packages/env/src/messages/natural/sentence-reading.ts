@@ -17,6 +17,7 @@ import { carriedSentence, clauseSplit, withoutOwnTail, withoutScaleAside } from 
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
+import { echoShare } from "./echo-share";
 import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
@@ -754,6 +755,9 @@ export class SentenceReading {
     // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
     const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);
     if (unrestated !== null) found.acts = unrestated;
+    // "Restaurants D and E both have 5, and A does too." (fresh133): the level said again for one more name
+    const echoed = echoShare(sentence, first, to, found.acts, state);
+    if (echoed !== null) found.acts.push(echoed);
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     // "If memory serves, X's Y is 2" (fresh127): the same recollection leading the sentence

@@ -226,3 +226,53 @@ describe("counts, one counted attribute, then the options in order (countsOverOp
     expect(acts("I count 1, 3 and 2 apples on Shelf A and Shelf B.", pantry)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a level echoed for one more name (echoShare)", () => {
+  const bigTeam = held.bigTeam as NaturalTask;
+  it('"and so does A", "and A does too", "as is A\'s": one more option, the same attribute and level', () => {
+    expect(acts("Menu variety: Restaurants D and E both have 5, and A does too.", bigTeam)).toEqual([
+      share(3, 6, 5),
+      share(4, 6, 5),
+      share(0, 6, 5),
+    ]);
+    expect(acts("Restaurant D has menu variety 5, and so does A.", bigTeam)).toEqual([share(3, 6, 5), share(0, 6, 5)]);
+    expect(acts("Restaurant D's menu variety is 5, as is A's.", bigTeam)).toEqual([share(3, 6, 5), share(0, 6, 5)]);
+  });
+
+  it('"and so is the library key", "and his library key is too": one more attribute of the same option', () => {
+    expect(acts("Doctor Finch's poison bottle is at 3, and so is the library key.", manor)).toEqual([
+      share(2, 3, 3),
+      share(2, 2, 3),
+    ]);
+    expect(
+      acts(
+        "Doctor Finch is looking worse by the minute. The poison bottle evidence against him is at 3 — the maximum — and so is the library key.",
+        manor,
+      ),
+    ).toEqual([share(2, 3, 3), share(2, 2, 3)]);
+  });
+
+  it("a doubted echo, shares of two levels, or an echo of neither one attribute nor one option: nothing added", () => {
+    expect(acts("Restaurant D's menu variety is 5, and A might be too.", bigTeam)).toEqual([share(3, 6, 5)]);
+    expect(acts("Restaurant D has menu variety 5 and location 4, and so does A.", bigTeam)).toEqual([
+      share(3, 6, 5),
+      share(3, 5, 4),
+    ]);
+    expect(acts("Restaurant D has menu variety 5 and location 5, and so does A.", bigTeam)).toEqual([
+      share(3, 6, 5),
+      share(3, 5, 5),
+    ]);
+    expect(acts("Doctor Finch's poison bottle is at 3, and so does Lady Ashby's torn glove.", manor)).toEqual([
+      share(2, 3, 3),
+    ]);
+  });
+
+  it("an appositive's tail is left out only when the claim before it is the speaker's own", () => {
+    expect(acts("Doctor Finch's poison bottle is at 3, the top of the scale, according to Agent 2.", manor)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("Doctor Finch's poison bottle is at 3, the top of the scale, but I might be wrong.", manor)).toEqual([
+      { kind: "pass" },
+    ]);
+  });
+});
