@@ -335,6 +335,8 @@ export const naturalCues = {
     "likely",
     // "the parking log is also 1" (fresh61)
     "also",
+    // "Priya is still 2." (fresh133): the level kept after a correction
+    "still",
   ),
   /** A level's unit: "4 stars for service", "2 points for X". */
   levelUnits: set("stars", "star", "points", "point"),

@@ -47,7 +47,8 @@ function pastAlso(words: readonly string[], k: number): number {
 
 /**
  * The echo clause opening at k and closing the sentence at `to`: "(and) so <verb> NAME", "as <verb> NAME", "(and)
- * NAME <verb> too|as well", "(and) NAME too"; the name, or null.
+ * NAME <verb> too|as well", "(and) NAME too", "and NAME is the same", "(and) the same (goes) for NAME"; the name, or
+ * null.
  */
 function echoAt(
   s: Sentence,
@@ -63,11 +64,20 @@ function echoAt(
     const name = nameAt(s, j + 2, state);
     return name !== null && name.end === to ? name : null;
   }
+  // "(and) the same for A", "the same goes for the library key"
+  if (words[j] === "the" && words[j + 1] === "same") {
+    const at = words[j + 2] === "goes" ? j + 3 : j + 2;
+    if (words[at] !== "for") return null;
+    const name = nameAt(s, at + 1, state);
+    return name !== null && name.end === to ? name : null;
+  }
   if (words[k] !== "and") return null;
   const name = nameAt(s, j, state);
   if (name === null) return null;
   j = name.end;
   if (ECHO_VERBS.has(words[j] as string)) j++;
+  // "and teamwork is the same" (fresh137)
+  if (words[j] === "the" && words[j + 1] === "same" && j + 2 === to) return name;
   return pastAlso(words, j) === to ? name : null;
 }
 

@@ -252,6 +252,26 @@ describe("a level echoed for one more name (echoShare)", () => {
     ).toEqual([share(2, 3, 3), share(2, 2, 3)]);
   });
 
+  it('"and teamwork is the same", "the same goes for teamwork", "and the same for A"', () => {
+    const jobs = held.jobs as NaturalTask;
+    expect(acts("Candidate D's technical skill scores a 5/5 in my notes, and teamwork is the same.", jobs)).toEqual([
+      share(3, 1, 5),
+      share(3, 3, 5),
+    ]);
+    expect(acts("Candidate D's technical skill is 5; the same goes for teamwork.", jobs)).toEqual([
+      share(3, 1, 5),
+      share(3, 3, 5),
+    ]);
+    expect(acts("Candidate D's technical skill is 5, and the same for Candidate A.", jobs)).toEqual([
+      share(3, 1, 5),
+      share(0, 1, 5),
+    ]);
+    // "the same as C's" compares, it restates nothing
+    expect(acts("Candidate D's technical skill is 5, and teamwork is the same as C's.", jobs)).toEqual([
+      share(3, 1, 5),
+    ]);
+  });
+
   it("a doubted echo, shares of two levels, or an echo of neither one attribute nor one option: nothing added", () => {
     expect(acts("Restaurant D's menu variety is 5, and A might be too.", bigTeam)).toEqual([share(3, 6, 5)]);
     expect(acts("Restaurant D has menu variety 5 and location 4, and so does A.", bigTeam)).toEqual([
@@ -273,6 +293,18 @@ describe("a level echoed for one more name (echoShare)", () => {
     ]);
     expect(acts("Doctor Finch's poison bottle is at 3, the top of the scale, but I might be wrong.", manor)).toEqual([
       { kind: "pass" },
+    ]);
+  });
+});
+
+describe("the words before a level after a person's name", () => {
+  it('"Priya is still 2." after a sentence about Monday noon', () => {
+    expect(
+      acts("Scratch what I said about Monday noon: Omar's calendar there is 1, not 2. Priya is still 2.", calls),
+    ).toEqual([share(1, 1, 1), share(1, 0, 2)]);
+    expect(acts("Omar's calendar for Monday noon is 1. Priya is probably 2.", calls)).toEqual([
+      share(1, 1, 1),
+      share(1, 0, 2),
     ]);
   });
 });

@@ -123,6 +123,8 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     let m = gives ? j + 3 : j + 1;
     if (gives && s.words[m] === "a" && s.words[m + 1] === "full") m += 2;
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+    // "Priya is still 2." (fresh133): the words before a level, as after an attribute's name
+    for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
     const level = levelAt(s, m, end, state);
     if (level !== null) return { attribute: owner, level: level.value, end: level.end };
   }
