@@ -323,6 +323,9 @@ function retraction(words: readonly string[], i: number): boolean {
   const w = words[i];
   const prev = words[i - 1] as string;
   if (w === "quote" && (prev === "don't" || prev === "dont" || prev === "not")) return true;
+  // "..., don't hold me to it" (fresh22)
+  if (w === "hold" && (prev === "don't" || prev === "dont") && words[i + 1] === "me" && words[i + 2] === "to")
+    return true;
   if ((w === "sure" || w === "certain" || w === "positive") && (prev === "not" || prev === "unsure")) return true;
   // "I said B's size was 3 — that was actually the rent" (fresh86): the clause before taken back as a slip
   if (w === "was" && prev === "that") {

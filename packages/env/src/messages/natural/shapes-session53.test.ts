@@ -308,3 +308,22 @@ describe("the words before a level after a person's name", () => {
     ]);
   });
 });
+
+describe("'<attribute> for <option> is probably N'", () => {
+  it("a certainty word before the level after the option counts as it does after the attribute", () => {
+    expect(
+      acts(
+        "Employee F's badge log is 0, that I'm sure of. Camera footage for F is probably 0 as well, and I think the desk search was possibly 1.",
+        theft,
+      ),
+    ).toEqual([share(5, 0, 0), share(5, 1, 0)]);
+    expect(acts("Camera footage for F is maybe 0.", theft)).toEqual([{ kind: "pass" }]);
+  });
+
+  it('"don\'t hold me to it" takes the clause back as "don\'t quote me" does', () => {
+    expect(acts("Tomas's calendar on Tuesday morning is likely 1, don't hold me to it.", calls)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("Tomas's calendar on Tuesday morning is likely 1.", calls)).toEqual([share(3, 3, 1)]);
+  });
+});

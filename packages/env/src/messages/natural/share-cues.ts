@@ -159,6 +159,8 @@ export function attributeFirstShare(
   let m = aside;
   for (let f = 0; f < 3 && m < end && cue.levelFillers.has(words[m] as string); f++) m++;
   if (m === option.end && !(s.tokens[option.end - 1] as NaturalToken).pause) return null;
+  // "Camera footage for F is probably 0 as well" (fresh133): the words before a level, as after an attribute's name
+  for (let f = 0; f < 3 && m > option.end && m < end && cue.levelLeads.has(words[m] as string); f++) m++;
   // "service at Restaurant C gets full marks" (fresh57)
   const level = levelAt(s, m, end, state) ?? fullMarksAt(s, m, state);
   if (level === null) return null;
