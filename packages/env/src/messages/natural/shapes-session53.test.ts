@@ -327,3 +327,13 @@ describe("'<attribute> for <option> is probably N'", () => {
     expect(acts("Tomas's calendar on Tuesday morning is likely 1.", calls)).toEqual([share(3, 3, 1)]);
   });
 });
+
+describe("one level for two attributes with their articles", () => {
+  it('"at 1 for both the badge log and the email records"', () => {
+    expect(
+      acts("Still, my own records show Employee D at 1 for both the badge log and the email records.", theft),
+    ).toEqual([share(3, 0, 1), share(3, 3, 1)]);
+    // "both" with only one attribute after it: nothing
+    expect(acts("Employee D is at 1 for both the badge log.", theft)).toEqual([{ kind: "pass" }]);
+  });
+});

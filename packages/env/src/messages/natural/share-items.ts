@@ -195,13 +195,16 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   // "full marks on both food quality and service" (fresh56): one level for two attributes
   const both = s.words[a] === "both";
   if (both) a++;
+  // "at 1 for both the badge log and the email records" (fresh137): an article after "both", and after "and"
+  if (both && a < end && cue.articles.has(s.words[a] as string)) a++;
   // "Monday evening is a zero for Omar and a zero for Lena" (fresh65): the person alone, closing the item
   const owner = both ? undefined : attributeOwners(state.task.domain).get(s.words[a] as string);
   if (owner !== undefined && s.words[a + 1] !== "'s" && (a + 1 >= end || s.separated(a) || s.words[a + 1] === "and"))
     return { attribute: owner, level: level.value, end: a + 1 };
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
-  const other = s.words[attr.end] === "and" ? state.attributes.match(s.words, attr.end + 1) : null;
+  const second = attr.end + (cue.articles.has(s.words[attr.end + 1] as string) ? 2 : 1);
+  const other = s.words[attr.end] === "and" ? state.attributes.match(s.words, second) : null;
   // "rated 5 for cleanliness and location alike" (fresh61): "alike" after the pair as "both" before it
   const alike = other !== null && other.end < end && s.words[other.end] === "alike";
   if (both && (other === null || other.end > end)) return null;
