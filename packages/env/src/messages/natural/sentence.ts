@@ -88,7 +88,8 @@ export class Sentence {
       const broke =
         (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i - 1] as NaturalToken | undefined)?.lineBreak;
       const ownLabel = (words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true;
-      if (reported && i > from && broke && (ownClause(words, i) || ownLabel)) reported = false;
+      if (reported && i > from && broke && (ownClause(words, i) || ownLabel || ownConclusion(words, i, to)))
+        reported = false;
       // "...; X's location is 3 according to my data": a clause after a semicolon closed by the speaker's own source
       if (
         reported &&
@@ -229,6 +230,31 @@ function agentSource(
   if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;
+}
+
+/** First-person words that make a conclusion the speaker's own. */
+const FIRST_PERSON: ReadonlySet<string> = new Set([
+  "i",
+  "i'd",
+  "i'll",
+  "i'm",
+  "i've",
+  "my",
+  "me",
+  "let's",
+  "we",
+  "we'll",
+]);
+
+/**
+ * Does a conclusion of the speaker's own open at i after a reported clause ("Per Agent 1, X works for all, so I vote
+ * X", "..., so unless someone objects, X is my pick", fresh137): "so" and a first-person word before the sentence's
+ * end?
+ */
+function ownConclusion(words: readonly string[], i: number, to: number): boolean {
+  if (words[i] !== "so") return false;
+  for (let k = i + 1; k < to; k++) if (FIRST_PERSON.has(words[k] as string)) return true;
+  return false;
 }
 
 /** Subjects after "Thanks Agent N — so" that make it the speaker's own ("so I'll ...", "so we ..."). */

@@ -337,3 +337,18 @@ describe("one level for two attributes with their articles", () => {
     expect(acts("Employee D is at 1 for both the badge log.", theft)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("the speaker's own conclusion after another agent's claim", () => {
+  const meetings = held.meetings as NaturalTask;
+  it('"Per Agent 1 ..., so unless someone objects, X is my pick" proposes X; the claim stays Agent 1\'s', () => {
+    expect(
+      acts(
+        "Per Agent 1 everyone's clear at Monday 2pm, so unless someone sees a conflict I've missed, Monday 2pm is my pick.",
+        meetings,
+      ),
+    ).toEqual([propose(2)]);
+    expect(acts("Per Agent 1, Alice is 1 at Monday 2pm, so I vote Monday 2pm.", meetings)).toEqual([propose(2)]);
+    // "so" with no first-person word: still the agent's reasoning
+    expect(acts("Per Agent 1, Alice is 1 at Monday 2pm, so Bob is 1 there too.", meetings)).toEqual([{ kind: "pass" }]);
+  });
+});
