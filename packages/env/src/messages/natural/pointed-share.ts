@@ -1,3 +1,5 @@
+import type { Act } from "../act";
+import type { NaturalToken } from "../natural-tokens";
 import { onlyLevel } from "./lone-share";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -25,4 +27,59 @@ export function pointedShare(
   while (to < end && !(to > from && s.separated(to - 1))) to++;
   const level = onlyLevel(s, from, to, state);
   return level === null ? null : { attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/**
+ * "Leadership carries the heaviest weight, and B sits at 4 there" (fresh62, fresh133 and a dozen more): "there"
+ * pointing back to the one attribute the sentence named before it, in a clause after it that names one option and a
+ * level. The sentence is read again with "there" as "for <attribute>"; the shares of that option and attribute it
+ * gives that `found` lacks, or none. Where the sentence names two attributes, or the option with the attribute
+ * before "there", or two options after it, nothing.
+ */
+export function attributeThere(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] {
+  if (state.clauseActs === undefined || (s.tokens[to - 1] as NaturalToken).question) return [];
+  const { words } = s;
+  const there = words.indexOf("there", first);
+  if (there < 0 || there >= to) return [];
+  const again = words.indexOf("there", there + 1);
+  if (again > 0 && again < to) return [];
+  let attribute: { index: number; end: number } | null = null;
+  for (let k = first; k < there; k++) {
+    const a = state.attributes.match(words, k);
+    if (a === null) continue;
+    if (attribute !== null && attribute.index !== a.index) return [];
+    attribute = { index: a.index, end: a.end };
+    k = a.end - 1;
+  }
+  if (attribute === null) return [];
+  // one option between the attribute and "there", none before the attribute
+  let option: number | null = null;
+  for (let k = first; k < there; k++) {
+    const o = state.options.match(words, k);
+    if (o === null) continue;
+    if (k < attribute.end || (option !== null && option !== o.index)) return [];
+    option = o.index;
+    k = o.end - 1;
+  }
+  if (option === null) return [];
+  const name = state.task.domain.attributes[attribute.index] as string;
+  const at = s.tokens[there] as NaturalToken;
+  const rewritten = `${text.slice((s.tokens[first] as NaturalToken).start, at.start)}for ${name}${text.slice(
+    at.end,
+    (s.tokens[to - 1] as NaturalToken).end,
+  )}`;
+  const shares = (state.clauseActs(rewritten, state) ?? []).filter(
+    (a): a is Extract<Act, { kind: "share" }> =>
+      a.kind === "share" && a.option === option && a.attribute === attribute?.index,
+  );
+  return shares.filter(
+    (a) => !found.some((f) => f.kind === "share" && f.option === a.option && f.attribute === a.attribute),
+  );
 }

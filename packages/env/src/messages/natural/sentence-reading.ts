@@ -18,6 +18,7 @@ import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
+import { attributeThere } from "./pointed-share";
 import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
@@ -755,6 +756,9 @@ export class SentenceReading {
     // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
     const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);
     if (unrestated !== null) found.acts = unrestated;
+    // "Leadership carries the heaviest weight, and B sits at 4 there" (fresh62, fresh133): "there" as the attribute
+    for (const act of attributeThere(sentence, this.text, first, to, found.acts, state))
+      found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
     // "Restaurants D and E both have 5, and A does too." (fresh133): the level said again for one more name
     const echoed = echoShare(sentence, first, to, found.acts, state);
     if (echoed !== null) found.acts.push(echoed);

@@ -352,3 +352,31 @@ describe("the speaker's own conclusion after another agent's claim", () => {
     expect(acts("Per Agent 1, Alice is 1 at Monday 2pm, so Bob is 1 there too.", meetings)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe('"there" pointing back to the one attribute named before it (attributeThere)', () => {
+  const jobs = held.jobs as NaturalTask;
+  it('"Leadership carries the heaviest weight and B sits at 4 there" shares B\'s leadership', () => {
+    expect(acts("My vote is Candidate B. Leadership carries the heaviest weight and B sits at 4 there.", jobs)).toEqual(
+      [propose(1), share(1, 4, 4)],
+    );
+    expect(
+      acts("Leadership carries the biggest weight, and Candidate B scores a 4 there, with communication at 5.", jobs),
+    ).toContainEqual(share(1, 4, 4));
+  });
+
+  it("two attributes before it, the option named before the attribute, or two options: nothing from it", () => {
+    expect(
+      acts("Leadership and teamwork carry the heaviest weight and B sits at 4 there.", jobs).filter(
+        (a) => a.kind === "share",
+      ),
+    ).toEqual([]);
+    expect(
+      acts("Candidate D leads on leadership, and B sits at 4 there.", jobs).filter((a) => a.kind === "share"),
+    ).toEqual([]);
+    expect(
+      acts("Leadership carries the heaviest weight, and B and C sit at 4 there.", jobs).filter(
+        (a) => a.kind === "share" && a.attribute === 4 && a.option === 1 && a.level !== 4,
+      ),
+    ).toEqual([]);
+  });
+});
