@@ -442,11 +442,33 @@ export function onlyLevel(
     k = end - 1;
     // "I have it at 1 — it's the slowest place on my list" (fresh121): a dash after the level closes the value; an
     // aside without numbers, names or negation may follow
-    if ((s.tokens[end - 1] as NaturalToken).dash === true && end < to && plainAside(s, end, to, state)) break;
+    // "I have it at 0, and I've double-checked." (fresh133): after a comma, an aside that confirms the value
+    const closing = s.tokens[end - 1] as NaturalToken;
+    if ((closing.dash === true || (closing.pause && confirms(s, end, to))) && end < to && plainAside(s, end, to, state))
+      break;
   }
   if (level === null) return null;
   const [lo, hi] = state.task.levels;
   return level.value < lo || level.value > hi ? null : level;
+}
+
+/** Words of the speaker confirming a value: "I've double-checked", "I'm sure of it", "verified". */
+const CONFIRMING: ReadonlySet<string> = new Set([
+  "checked",
+  "double-checked",
+  "rechecked",
+  "re-checked",
+  "verified",
+  "confirmed",
+  "sure",
+  "certain",
+  "positive",
+]);
+
+/** Does the aside in from..to confirm the value ("and I've double-checked", "I'm sure of it")? */
+function confirms(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (CONFIRMING.has(s.words[k] as string)) return true;
+  return false;
 }
 
 /** An aside after a value's dash: no number, name, negation, condition, modal or other speaker in from..to. */

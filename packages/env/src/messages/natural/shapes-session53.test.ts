@@ -380,3 +380,17 @@ describe('"there" pointing back to the one attribute named before it (attributeT
     ).toEqual([]);
   });
 });
+
+describe("a value pointed back to, then confirmed after a comma", () => {
+  it('"I have it at 0, and I\'ve double-checked." corrects the reported cell; a doubt after the comma does not', () => {
+    expect(
+      acts("Agent 3 says Miss Hartley's broken watch is 2. I have it at 0, and I've double-checked.", manor),
+    ).toEqual([share(3, 4, 0)]);
+    expect(acts("Agent 3 says Miss Hartley's broken watch is 2. I have it at 0, but I'm not sure.", manor)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("Agent 3 says Miss Hartley's broken watch is 2. I have it at 0, and then some.", manor)).toEqual([
+      { kind: "pass" },
+    ]);
+  });
+});
