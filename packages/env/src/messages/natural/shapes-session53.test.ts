@@ -394,3 +394,17 @@ describe("a value pointed back to, then confirmed after a comma", () => {
     ]);
   });
 });
+
+describe("a count of none inside a list of counts", () => {
+  const pantry = held.pantry as NaturalTask;
+  it('"3 apples, no onions and 1 rice bag": the none and the item after it', () => {
+    expect(acts("Shelf B has 3 apples, no onions and 1 rice bag.", pantry)).toEqual([
+      share(1, 0, 3),
+      share(1, 1, 0),
+      share(1, 2, 1),
+    ]);
+    expect(acts("Shelf B has no onions and 1 rice bag.", pantry)).toEqual([share(1, 1, 0), share(1, 2, 1)]);
+    // a denial after "and" is still one
+    expect(acts("Shelf B has no onions and I doubt 1 rice bag.", pantry)).toEqual([share(1, 1, 0)]);
+  });
+});

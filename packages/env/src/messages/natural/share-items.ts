@@ -304,7 +304,8 @@ function noneCount(s: Sentence, k: number, state: ParseState): boolean {
   let j = counted.end;
   if (s.words[j] === "at" && s.words[j + 1] === "all") j += 2;
   else if (s.words[j] === "left" || s.words[j] === "whatsoever") j++;
-  return j >= s.to || s.separated(j - 1) || s.words[j] === "on" || s.words[j] === "in";
+  // "3 apples, no onions and 1 rice bag" (fresh131): the next item after "and"
+  return j >= s.to || s.separated(j - 1) || s.words[j] === "on" || s.words[j] === "in" || s.words[j] === "and";
 }
 
 /** Words of doubt in a parenthesis after an item: "(not sure)", "(unconfirmed)", "(maybe)". */
@@ -333,6 +334,20 @@ function countEnds(s: Sentence, k: number, end: number): boolean {
 }
 
 /** More items after one ends at k: ", service 2", "and its service is 2", "and 4 on service". */
+/**
+ * Is j right after "no <attribute> and" ("has no onions and 1 rice bag", fresh131), so that the gate the "no" set
+ * there is only a count of none's, not a denial of what follows?
+ */
+function afterNoneCount(s: Sentence, j: number, state: ParseState): boolean {
+  if (s.words[j - 1] !== "and") return false;
+  for (let k = j - 2; k >= Math.max(s.from, j - 5); k--) {
+    if (s.words[k] !== "no") continue;
+    const counted = state.attributes.match(s.words, k + 1);
+    return counted !== null && counted.end === j - 1 && state.task.levels[0] === 0;
+  }
+  return false;
+}
+
 export function continuation(s: Sentence, k: number, end: number, state: ParseState, before?: Item): Item[] {
   const items: Item[] = [];
   let at = k;
@@ -361,7 +376,7 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     if (s.words[j] === "it" && cue.haveVerbs.has(s.words[j + 1] as string)) j += 2;
     // "X's service is 4; its ambience is 2, don't quote me": an item under a retraction or someone's word ends the list
     // ("and no onions" is a count of none, not a denial)
-    if (s.gate[j] === true && s.words[j] !== "no") break;
+    if (s.gate[j] === true && s.words[j] !== "no" && !afterNoneCount(s, j, state)) break;
     // "Lena's calendar shows 2 for it, and so does Omar's" (fresh64): the last item's level for another attribute
     const same = sameAgain(s, j, end, state, items[items.length - 1] ?? before);
     if (same !== null) {
