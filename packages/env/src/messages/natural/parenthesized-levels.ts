@@ -28,17 +28,30 @@ export function parenthesizedLevels(s: Sentence, text: string, first: number, to
     }
     const attribute = state.attributes.match(words, k);
     if (attribute === null || attribute.end >= to) continue;
-    const level =
-      parenthesized(s, text, attribute.end, to, state) ?? namedParenthesis(s, text, k, attribute.end, to, state);
+    // "no badge log entry (0)" (fresh132): a noun of the attribute's record between the name and the parenthesis
+    const after = RECORD_NOUNS.has(words[attribute.end] as string) ? attribute.end + 1 : attribute.end;
+    const level = parenthesized(s, text, after, to, state) ?? namedParenthesis(s, text, k, attribute.end, to, state);
     if (level === null) continue;
-    if (s.gate[k] === true || s.modal[k] === true) return [];
+    // "has nothing on the poison bottle (0)", "no badge log entry (0)" (fresh132): a "no" that says the level given
+    const none = noneBefore(words, k, s.from) && level === state.task.levels[0];
+    if ((s.gate[k] === true && !none) || s.modal[k] === true) return [];
     items.push({ attribute: attribute.index, level });
-    k = attribute.end;
+    k = after;
   }
   const place = option ?? state.subject ?? null;
   if (items.length === 0 || place === null) return [];
   if (new Set(items.map((i) => i.attribute)).size !== items.length) return [];
   return items.map((i) => ({ kind: "share", option: place, attribute: i.attribute, level: i.level }));
+}
+
+/** Nouns of an attribute's record after its name: "badge log entry", "poison bottle evidence". */
+const RECORD_NOUNS: ReadonlySet<string> = new Set(["entry", "entries", "evidence", "record", "records", "clue", "hit"]);
+
+/** Does "no" / "nothing on (the)" stand right before the attribute at k (within the clause)? */
+function noneBefore(words: readonly string[], k: number, from: number): boolean {
+  if (k - 1 >= from && words[k - 1] === "no") return true;
+  const j = words[k - 1] === "the" ? k - 2 : k - 1;
+  return j - 1 >= from && (words[j] === "on" || words[j] === "for") && words[j - 1] === "nothing";
 }
 
 /**

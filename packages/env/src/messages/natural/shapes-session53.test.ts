@@ -408,3 +408,14 @@ describe("a count of none inside a list of counts", () => {
     expect(acts("Shelf B has no onions and I doubt 1 rice bag.", pantry)).toEqual([share(1, 1, 0)]);
   });
 });
+
+describe("a parenthesized level that a 'no' before the attribute agrees with", () => {
+  it('"has nothing on the poison bottle (0)", "no badge log entry (0)": the scale\'s bottom only', () => {
+    expect(acts("Lord Ashby has nothing on the poison bottle (0), which weakens the case against him.", manor)).toEqual(
+      [share(0, 3, 0)],
+    );
+    expect(acts("Employee F has no badge log entry (0), so F looks ruled out.", theft)).toEqual([share(5, 0, 0)]);
+    expect(acts("Lord Ashby has nothing on the poison bottle (2).", manor)).toEqual([{ kind: "pass" }]);
+    expect(acts("Employee F has no badge log entry (1).", theft)).toEqual([{ kind: "pass" }]);
+  });
+});
