@@ -310,10 +310,13 @@ function pointedLevels(
  * list's last link) or before a level placed on an option, at semicolons and at a comma before such a level. Null
  * where a hedge or negation reaches over the clauses.
  */
-function clauseBounds(s: Sentence, first: number, to: number, state: ParseState): [number, number][] | null {
+function clauseBounds(s: Sentence, first: number, end: number, state: ParseState): [number, number][] | null {
   const bounds: [number, number][] = [];
   let start = first;
   let hedged: number | null = null;
+  // "... — technical skill of 5 and teamwork of 5 — and if their leadership turns out to be 4 or better, I'd back
+  // them" (fresh132): a condition opening the last clause holds back that clause only, which is left unread
+  const to = trailingCondition(s, first, end) ?? end;
   for (let k = first + 1; k < to - 1; k++) {
     const w = s.words[k] as string;
     // a hedge or negation that reaches over the clauses ("..., but don't quote me"; "I wrote C's service as 4
@@ -346,6 +349,24 @@ function clauseBounds(s: Sentence, first: number, to: number, state: ParseState)
     if (!namesOption(s, a, b, state) || !namesAttribute(s, a, b, state)) return null;
   }
   return bounds;
+}
+
+/**
+ * Where a condition that opens the sentence's last clause starts ("..., and if X's Y is 4, I'd back them"): the
+ * first gated word is "if" / "unless" after a pause (maybe after "and" / "but"), nothing before it is gated or
+ * doubted; the clause's start (its "and" included), or null.
+ */
+function trailingCondition(s: Sentence, first: number, to: number): number | null {
+  for (let k = first + 1; k < to; k++) {
+    if (s.modal[k] === true) return null;
+    if (s.gate[k] !== true) continue;
+    const w = s.words[k];
+    if (w !== "if" && w !== "unless") return null;
+    if (s.separated(k - 1)) return k;
+    const join = s.words[k - 1];
+    return (join === "and" || join === "but") && k - 2 > first && s.separated(k - 2) ? k - 1 : null;
+  }
+  return null;
 }
 
 /** Words in [from, to) that read as a level of the task (an integer within its range). */

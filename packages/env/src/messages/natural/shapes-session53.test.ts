@@ -419,3 +419,19 @@ describe("a parenthesized level that a 'no' before the attribute agrees with", (
     expect(acts("Employee F has no badge log entry (1).", theft)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a condition opening the last clause holds back that clause only", () => {
+  const jobs = held.jobs as NaturalTask;
+  it('"— technical skill of 5 and teamwork of 5 — and if their leadership turns out to be 4 ..., I\'d back them"', () => {
+    expect(
+      acts(
+        "Candidate D is tempting — technical skill of 5 and teamwork of 5 — and if their leadership turns out to be 4 or better, I'd back them.",
+        jobs,
+      ),
+    ).toEqual([share(3, 1, 5), share(3, 3, 5)]);
+    // the condition over the whole sentence: nothing
+    expect(acts("If Candidate D has technical skill 5 and teamwork 5, I'd back them.", jobs)).toEqual([
+      { kind: "pass" },
+    ]);
+  });
+});
