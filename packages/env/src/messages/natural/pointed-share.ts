@@ -1,6 +1,7 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
 import { onlyLevel } from "./lone-share";
+import { ownTailStart } from "./own-clause";
 import type { ParseState, Sentence } from "./sentence";
 
 /** Words that point back to the option just proposed: "there", "here". */
@@ -82,4 +83,63 @@ export function attributeThere(
   return shares.filter(
     (a) => !found.some((f) => f.kind === "share" && f.option === a.option && f.attribute === a.attribute),
   );
+}
+
+/**
+ * "Monday 2pm looks promising: Alice, Bob and Carol all have a 1 there in my view." (fresh131): a lead that names one
+ * option and ends on a colon or a dash, then a clause of levels that names none, "there" (if any) pointing back to
+ * it. The clause is read again with the option in place of "there" (else after it); its shares of that option, when
+ * the sentence gave none. The lead may name nothing else (no attribute, number or agent) and nothing in the sentence
+ * may be negated, doubted or another's.
+ */
+export function labelledLeadShares(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] {
+  if (state.clauseActs === undefined || found.some((a) => a.kind === "share")) return [];
+  if ((s.tokens[to - 1] as NaturalToken).question) return [];
+  const { words } = s;
+  let c = -1;
+  for (let k = first + 1; k < to && c < 0; k++) {
+    const t = s.tokens[k - 1] as NaturalToken;
+    if (t.colon === true || t.dash === true) c = k;
+  }
+  if (c < 0 || c >= to) return [];
+  let option: number | null = null;
+  for (let k = first; k < c; k++) {
+    if (s.gate[k] === true || s.modal[k] === true || words[k] === "agent" || /[0-9]/.test(words[k] as string))
+      return [];
+    const o = state.options.match(words, k);
+    if (o !== null) {
+      if (option !== null) return [];
+      option = o.index;
+      k = o.end - 1;
+    } else if (state.attributes.match(words, k) !== null) return [];
+  }
+  if (option === null) return [];
+  let there = -1;
+  for (let k = c; k < to; k++) {
+    if (s.gate[k] === true || s.modal[k] === true || words[k] === "agent") return [];
+    if (state.options.match(words, k) !== null) return [];
+    if (words[k] === "there") there = there < 0 ? k : Number.POSITIVE_INFINITY;
+  }
+  if (there === Number.POSITIVE_INFINITY) return [];
+  const name = state.task.domain.options[option] as string;
+  const from = (s.tokens[c] as NaturalToken).start;
+  // "... all have a 1 there in my view": the speaker's own source closing the clause is left out
+  const tail = ownTailStart(s, c, to, state);
+  const last = tail !== null && tail > c + 1 && there < tail ? tail : to;
+  if (there >= last) return [];
+  const end = (s.tokens[last - 1] as NaturalToken).end;
+  let clause: string;
+  if (there >= 0) {
+    const at = s.tokens[there] as NaturalToken;
+    clause = `${text.slice(from, at.start)}for ${name}${text.slice(at.end, end)}`;
+  } else clause = `${text.slice(from, end).replace(/[.!\s]+$/, "")} for ${name}.`;
+  const chosen = option;
+  return (state.clauseActs(clause, state) ?? []).filter((a) => a.kind === "share" && a.option === chosen);
 }

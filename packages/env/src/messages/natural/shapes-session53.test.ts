@@ -435,3 +435,27 @@ describe("a condition opening the last clause holds back that clause only", () =
     ]);
   });
 });
+
+describe("a lead naming one option, then a clause of levels that names none (labelledLeadShares)", () => {
+  const meetings = held.meetings as NaturalTask;
+  it('"Monday 2pm: Alice, Bob and Carol all have 1.", "We ought to pick Shelf B — 4 apples there."', () => {
+    expect(acts("Monday 2pm: Alice, Bob and Carol all have 1.", meetings)).toEqual([
+      share(2, 0, 1),
+      share(2, 1, 1),
+      share(2, 2, 1),
+    ]);
+    expect(acts("We ought to pick Shelf B — 4 apples there.", held.pantry as NaturalTask)).toContainEqual(
+      share(1, 0, 4),
+    );
+  });
+
+  it("a doubt, another option after the lead, or two options in it: nothing from it", () => {
+    expect(acts("Monday 2pm looks promising: Alice might have a 1 there.", meetings)).toEqual([{ kind: "pass" }]);
+    expect(
+      acts("Monday 2pm looks promising: Alice has a 1 there and Bob has 0 at Monday 4pm.", meetings).filter(
+        (a) => a.kind === "share" && a.option === 2 && a.attribute === 1,
+      ),
+    ).toEqual([]);
+    expect(acts("Monday 2pm or Monday 4pm: Alice, Bob and Carol all have 1.", meetings)).toEqual([{ kind: "pass" }]);
+  });
+});
