@@ -1,5 +1,6 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
+import { attributeOwners } from "../natural-matchers";
 import type { ParseState, Sentence } from "./sentence";
 
 // "... and so does A", "..., and A does too", "..., as is A's", "... and so is the library key" (issue 26, session 53;
@@ -21,6 +22,8 @@ const ECHO_VERBS: ReadonlySet<string> = new Set([
   "have",
   "had",
 ]);
+/** Verbs before "the same": "gets the same", "has the same". */
+const GETS: ReadonlySet<string> = new Set(["gets", "get", "got", "has", "scores", "earns"]);
 /** Words that close "A does too": "too", "as well", "also". */
 const ALSO: readonly (readonly string[])[] = [["too"], ["as", "well"], ["also"]];
 /** Possessives before an attribute in an echo: "so is the library key", "his library key is too". */
@@ -36,8 +39,22 @@ function nameAt(
   if (option !== null) return { option: option.index, end: s.words[option.end] === "'s" ? option.end + 1 : option.end };
   const j = OWNERS.has(s.words[k] as string) ? k + 1 : k;
   const attribute = state.attributes.match(s.words, j);
-  return attribute === null ? null : { attribute: attribute.index, end: attribute.end };
+  if (attribute !== null) return { attribute: attribute.index, end: attribute.end };
+  // "and so does Omar's" (fresh140): a person's attribute by the person's name
+  const owner = attributeOwners(state.task.domain).get(s.words[k] as string);
+  return owner !== undefined && s.words[k + 1] === "'s" ? { attribute: owner, end: k + 2 } : null;
 }
+
+/** Words that may close an echo after a pause: "— and for food quality too, actually". */
+const CLOSERS: ReadonlySet<string> = new Set(["actually", "too", "also"]);
+
+/** The echo's end: `to`, or the start of a closing "actually" after a pause. */
+function echoEnd(s: Sentence, to: number): number {
+  return to - 1 > s.from && CLOSERS.has(s.words[to - 1] as string) && s.separated(to - 2) ? to - 1 : to;
+}
+
+/** Nouns after "the same" in "it's the same deal for X", "the same story with X". */
+const SAME_NOUNS: ReadonlySet<string> = new Set(["deal", "story", "thing", "here"]);
 
 /** After "too" / "as well" / "also" at k, or -1. */
 function pastAlso(words: readonly string[], k: number): number {
@@ -53,11 +70,27 @@ function pastAlso(words: readonly string[], k: number): number {
 function echoAt(
   s: Sentence,
   k: number,
-  to: number,
+  end: number,
   state: ParseState,
 ): { option: number; end: number } | { attribute: number; end: number } | null {
   const { words } = s;
+  const to = echoEnd(s, end);
   let j = words[k] === "and" ? k + 1 : k;
+  // "and for food quality too" (fresh140): the preposition of the shares before, the name, "too"
+  if (words[j] === "for" || words[j] === "on") {
+    const name = nameAt(s, j + 1, state);
+    return name !== null && pastAlso(words, name.end) === to ? name : null;
+  }
+  // "it's the same deal for quietness" (fresh140)
+  if ((words[j] === "it" && (words[j + 1] === "'s" || words[j + 1] === "is")) || words[j] === "it's") {
+    let m = words[j] === "it's" ? j + 1 : j + 2;
+    if (words[m] !== "the" || words[m + 1] !== "same") return null;
+    m += 2;
+    if (SAME_NOUNS.has(words[m] as string)) m++;
+    if (words[m] !== "for" && words[m] !== "with") return null;
+    const name = nameAt(s, m + 1, state);
+    return name !== null && name.end === to ? name : null;
+  }
   // "so does A", "as is A's"
   if ((words[j] === "so" && words[k] === "and") || (words[j] === "as" && j === k)) {
     if (!ECHO_VERBS.has(words[j + 1] as string)) return null;
@@ -76,8 +109,12 @@ function echoAt(
   if (name === null) return null;
   j = name.end;
   if (ECHO_VERBS.has(words[j] as string)) j++;
-  // "and teamwork is the same" (fresh137)
-  if (words[j] === "the" && words[j + 1] === "same" && j + 2 === to) return name;
+  // "and teamwork is the same" (fresh137); "and its menu variety gets the same from me" (fresh140)
+  if (GETS.has(words[j] as string)) j++;
+  if (words[j] === "the" && words[j + 1] === "same") {
+    const close = words[j + 2] === "from" && words[j + 3] === "me" ? j + 4 : j + 2;
+    return close === to ? name : null;
+  }
   return pastAlso(words, j) === to ? name : null;
 }
 

@@ -272,6 +272,27 @@ describe("a level echoed for one more name (echoShare)", () => {
     ]);
   });
 
+  it('"— and for food quality too, actually", "it\'s the same deal for quietness", "gets the same from me", "so does Omar\'s"', () => {
+    expect(acts("Restaurant C gets full marks for service — and for food quality too, actually.")).toEqual([
+      share(2, 1, 5),
+      share(2, 0, 5),
+    ]);
+    const apartments = held.apartments as NaturalTask;
+    expect(
+      acts("Apartment A scores a 3/5 on natural light, and it's the same deal for quietness.", apartments),
+    ).toEqual([share(0, 3, 3), share(0, 4, 3)]);
+    expect(
+      acts(
+        "I'd rate Restaurant D's value for money a 5 out of 5 — and its menu variety gets the same from me.",
+        bigTeam,
+      ),
+    ).toEqual([share(3, 3, 5), share(3, 6, 5)]);
+    expect(acts("Priya's calendar shows a 2 for Tuesday morning, and so does Omar's.", calls)).toEqual([
+      share(3, 0, 2),
+      share(3, 1, 2),
+    ]);
+  });
+
   it("a doubted echo, shares of two levels, or an echo of neither one attribute nor one option: nothing added", () => {
     expect(acts("Restaurant D's menu variety is 5, and A might be too.", bigTeam)).toEqual([share(3, 6, 5)]);
     expect(acts("Restaurant D has menu variety 5 and location 4, and so does A.", bigTeam)).toEqual([
