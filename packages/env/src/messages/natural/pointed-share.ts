@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { onlyLevel } from "./lone-share";
 import { ownTailStart } from "./own-clause";
@@ -142,4 +143,49 @@ export function labelledLeadShares(
   } else clause = `${text.slice(from, end).replace(/[.!\s]+$/, "")} for ${name}.`;
   const chosen = option;
   return (state.clauseActs(clause, state) ?? []).filter((a) => a.kind === "share" && a.option === chosen);
+}
+
+/** Possessives of a person named before: "his calendar", "her availability". */
+const PERSON_POSSESSIVES: ReadonlySet<string> = new Set(["his", "her", "their"]);
+
+/**
+ * "Monday 4pm won't work for Carol — her availability there is zero." (fresh131, fresh132, fresh140): "his / her /
+ * their <noun>" where the task's people-owned attributes end in that noun, and exactly one such person is named
+ * before it in the sentence; the sentence is read again with the person's name ("Carol's availability"). Its shares
+ * when the sentence gave none, else none.
+ */
+export function personPossessiveShares(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] {
+  if (state.clauseActs === undefined || found.some((a) => a.kind === "share")) return [];
+  const { words } = s;
+  const owners = attributeOwners(state.task.domain);
+  if (owners.size === 0) return [];
+  let edit: { at: number; name: string } | null = null;
+  let person: string | null = null;
+  for (let k = first; k < to; k++) {
+    const w = words[k] as string;
+    if (owners.has(w) && words[k + 1] !== "'s") {
+      if (person !== null && person !== w) return [];
+      person = w;
+    }
+    if (!PERSON_POSSESSIVES.has(w)) continue;
+    if (person === null || edit !== null) return [];
+    const attribute = state.task.domain.attributes[owners.get(person) as number] as string;
+    const noun = attribute.slice(attribute.indexOf(" ") + 1).toLowerCase();
+    if (words[k + 1] !== noun) return [];
+    edit = { at: k, name: attribute.slice(0, attribute.indexOf(" ")) };
+  }
+  if (edit === null) return [];
+  const at = s.tokens[edit.at] as NaturalToken;
+  const rewritten = `${text.slice((s.tokens[first] as NaturalToken).start, at.start)}${edit.name}${text.slice(
+    at.end,
+    (s.tokens[to - 1] as NaturalToken).end,
+  )}`;
+  return (state.clauseActs(rewritten, state) ?? []).filter((a) => a.kind === "share");
 }

@@ -18,7 +18,7 @@ import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
-import { attributeThere, labelledLeadShares } from "./pointed-share";
+import { attributeThere, labelledLeadShares, personPossessiveShares } from "./pointed-share";
 import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
@@ -758,6 +758,9 @@ export class SentenceReading {
     if (unrestated !== null) found.acts = unrestated;
     // "Leadership carries the heaviest weight, and B sits at 4 there" (fresh62, fresh133): "there" as the attribute
     for (const act of attributeThere(sentence, this.text, first, to, found.acts, state))
+      found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
+    // "Monday 4pm won't work for Carol — her availability there is zero." (fresh131): "her" as the person named
+    for (const act of personPossessiveShares(sentence, this.text, first, to, found.acts, state))
       found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
     // "Monday 2pm looks promising: Alice, Bob and Carol all have a 1 there" (fresh131): the lead's option
     for (const act of labelledLeadShares(sentence, this.text, first, to, found.acts, state))

@@ -480,3 +480,23 @@ describe("a lead naming one option, then a clause of levels that names none (lab
     expect(acts("Monday 2pm or Monday 4pm: Alice, Bob and Carol all have 1.", meetings)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe('"his / her <noun>" as the one person named before it (personPossessiveShares)', () => {
+  const meetings = held.meetings as NaturalTask;
+  it('"won\'t work for Carol — her availability there is zero"', () => {
+    expect(acts("Monday 4pm won't work for Carol — her availability there is zero.", meetings)).toEqual([
+      share(3, 2, 0),
+    ]);
+    expect(acts("Monday evening is rough for Omar — his calendar scores a zero for that slot.", calls)).toEqual([
+      share(2, 1, 0),
+    ]);
+  });
+
+  it("two people before it, none, or a noun that is not the people's attribute: nothing", () => {
+    expect(acts("Monday 4pm won't work for Carol or Dan — her availability there is zero.", meetings)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("Monday 4pm won't work — her availability there is zero.", meetings)).toEqual([{ kind: "pass" }]);
+    expect(acts("Monday 4pm won't work for Carol — her schedule there is zero.", meetings)).toEqual([{ kind: "pass" }]);
+  });
+});
