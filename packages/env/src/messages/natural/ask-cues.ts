@@ -41,6 +41,9 @@ export function requestAt(s: Sentence, i: number): boolean {
     (w === "need" &&
       (bare || speaker === "i'd" || speaker === "id" || speaker === "i" || speaker === "we" || speaker === "we'd")) ||
     (w === "missing" && (bare || speaker === "i'm" || speaker === "im" || speaker === "we're"));
+  // "Need: Erin's availability for Monday 2pm.", "Need B's size before committing." (fresh139): a need with no
+  // subject opening its clause, as a note of what the speaker asks for
+  if ((w === "need" || w === "needed") && s.clauseStart(i) && !STILL.has(prev ?? "")) return true;
   if (lacks)
     for (let k = i + 1; k < Math.min(s.to, i + 12); k++) {
       if (words[k] === "from" && words[k + 1] === "you") return true;

@@ -500,3 +500,25 @@ describe('"his / her <noun>" as the one person named before it (personPossessive
     expect(acts("Monday 4pm won't work for Carol — her schedule there is zero.", meetings)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a table whose header has no separator row", () => {
+  it('"attribute | A | B | C | D" over rows of levels reads as a markdown table, "?" and "-" blank', () => {
+    const heldoutProfile = held.heldoutProfile as NaturalTask;
+    expect(
+      acts(
+        "```\nattribute     | A | B | C | D\nfood quality  | 4 | 1 | ? | 2\nlocation      | 2 | 2 | 1 | -\n```",
+        heldoutProfile,
+      ),
+    ).toEqual([share(0, 0, 4), share(1, 0, 1), share(3, 0, 2), share(0, 5, 2), share(1, 5, 2), share(2, 5, 1)]);
+    // a header that names neither kind throughout, or a row with other cells: no table
+    expect(acts("x | A | now\nfood quality | 4 | 1", heldoutProfile)).toEqual([{ kind: "pass" }]);
+  });
+});
+
+describe('"Need:" opening a clause asks for the cell it names', () => {
+  it('"Need: Tomas\'s calendar for Tuesday morning.", "Need B\'s size before committing."; "We need ..." asks no one', () => {
+    expect(acts("Need: Tomas's calendar for Tuesday morning.", calls)).toEqual([ask(3, 3)]);
+    expect(acts("Need B's size before committing.", held.apartments as NaturalTask)).toEqual([ask(1, 1)]);
+    expect(acts("We need Tomas's calendar for Tuesday morning.", calls)).toEqual([{ kind: "pass" }]);
+  });
+});

@@ -389,6 +389,21 @@ function ownCell(cell: string): string {
   return OWN_MARK.exec(cell)?.[1] ?? cell;
 }
 
+/**
+ * Is `head` a table's header without a separator row under it: two or more cells after the first, each naming an
+ * option, or each naming an attribute, and the row under it as many cells, its first naming the other kind?
+ */
+function plainHeader(head: string, next: string, names: Names): boolean {
+  if (!next.includes("|")) return false;
+  const header = cells(head).slice(1).map(foldCell);
+  const row = cells(next);
+  if (header.length < 2 || row.length !== header.length + 1) return false;
+  const first = ownCell(foldCell(row[0] ?? ""));
+  if (header.every((h) => names.option(h) !== undefined)) return names.attribute(first) !== undefined;
+  if (header.every((h) => names.attribute(h) !== undefined)) return names.option(first) !== undefined;
+  return false;
+}
+
 /** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
 const SOURCE_HEADERS = new Set(["source", "from", "who", "by", "reported by", "said by", "seen by", "origin"]);
 /** A source cell that is the speaker: "me", "mine", "my notes", "Agent 1 (me)", "own". */
@@ -411,8 +426,13 @@ export function tableActs(
 ) {
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
-    if (!head.text.includes("|") || !isSeparator((lines[i + 1] as { text: string }).text)) continue;
-    let end = i + 2;
+    if (!head.text.includes("|")) continue;
+    // "attribute | A | B | C | D" over "food quality | 4 | 1 | ? | 2" (fresh139): a header with no separator row
+    // when every cell after its first names an option, or every one an attribute, and the row under it has as many
+    const separated = isSeparator((lines[i + 1] as { text: string }).text);
+    if (!separated && !plainHeader(head.text, (lines[i + 1] as { text: string }).text, names)) continue;
+    const body = separated ? i + 2 : i + 1;
+    let end = body;
     while (end < lines.length && (lines[end] as { text: string }).text.includes("|")) end++;
     const folded = cells(head.text).slice(1).map(foldCell);
     // "| Slot | Bob (me) | Carol (Agent 3) |" (fresh93): where a column is marked as the speaker's, only such columns are
@@ -425,7 +445,7 @@ export function tableActs(
     // "Compiled from Agent 1's and Agent 3's messages:" over the table, or "the rest is what you two posted" under
     // it: none of it is read as the speaker's
     if (!marked.includes(true) && creditedToOthers(lines, i, end)) {
-      for (let r = i + 2; r < end; r++)
+      for (let r = body; r < end; r++)
         out.unparsed.push({ at: (lines[r] as Line).start, text: (lines[r] as Line).text.trim() });
       for (let k = i; k < end; k++) out.masked.push(k);
       i = end - 1;
@@ -436,7 +456,7 @@ export function tableActs(
       const source = cells(head.text)
         .map(foldCell)
         .findIndex((h) => SOURCE_HEADERS.has(h));
-      for (let r = i + 2; r < end; r++) longRow(lines[r] as Line, names, task, legend, source, out);
+      for (let r = body; r < end; r++) longRow(lines[r] as Line, names, task, legend, source, out);
       for (let k = i; k < end; k++) out.masked.push(k);
       i = end - 1;
       continue;
@@ -447,7 +467,7 @@ export function tableActs(
     const rowsKind = optionColumns ? names.attribute : names.option;
     // "| Restaurant | Food | Source |" (fresh80): a row another agent is the source of is theirs, not a share
     const source = header.findIndex((h) => SOURCE_HEADERS.has(h));
-    for (let r = i + 2; r < end; r++) {
+    for (let r = body; r < end; r++) {
       const line = lines[r] as { text: string; start: number };
       const row = cells(line.text);
       const name = rowsKind(ownCell(foldCell(row[0] ?? "")));
