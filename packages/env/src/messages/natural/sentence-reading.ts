@@ -18,6 +18,7 @@ import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
+import { type ListedCells, listedCells, listedLevels } from "./listed-cells";
 import { attributeThere, labelledLeadShares, personPossessiveShares } from "./pointed-share";
 import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
@@ -268,6 +269,8 @@ export class SentenceReading {
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
   private lastTopic: { option: number; attribute: number } | null = null;
+  /** One attribute over several options the last sentence listed with no level, for "They are 4 and 3" after it. */
+  private listed: ListedCells | null = null;
   /** The two options the last sentence named, when it named exactly two (for "Both have ..." after it). */
   private lastTwo: number[] | null = null;
   /** The attribute of the heading line the list lines under it belong to ("Library key:" over "- Lord Ashby: 1"). */
@@ -373,6 +376,12 @@ export class SentenceReading {
       (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
       (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
+    // "I've got teamwork for Candidate A and Candidate C. They come out at 4 and 3 respectively" (fresh140)
+    const pointed =
+      this.listed !== null && found.acts.length === 0 ? listedLevels(sentence, first, to, this.listed, state) : null;
+    if (pointed !== null)
+      for (const act of pointed) found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
+    this.listed = found.acts.length === 0 ? listedCells(sentence, first, to, state) : null;
     state.place = placeAfter(sentence, to, found.acts, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);

@@ -522,3 +522,29 @@ describe('"Need:" opening a clause asks for the cell it names', () => {
     expect(acts("We need Tomas's calendar for Tuesday morning.", calls)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("cells listed in one sentence, their levels in the next (listedLevels)", () => {
+  const jobs = held.jobs as NaturalTask;
+  it('"I\'ve got teamwork for A and C. They come out at 4 and 3 respectively"', () => {
+    expect(
+      acts("I've got teamwork for Candidate A and Candidate C. They come out at 4 and 3 respectively.", jobs),
+    ).toEqual([share(0, 3, 4), share(2, 3, 3)]);
+    expect(acts("I can see raffle tickets for Stall A and Stall C. Those are 2 and -1, respectively.", stalls)).toEqual(
+      [share(0, 1, 2), share(2, 1, -1)],
+    );
+  });
+
+  it("a count that is not the options', a doubt, or a sentence between: nothing", () => {
+    expect(acts("I've got teamwork for Candidate A and Candidate C. They come out at 4, 3 and 2.", jobs)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("I've got teamwork for Candidate A and Candidate C. They might be 4 and 3.", jobs)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(
+      acts("I've got teamwork for Candidate A and Candidate C. Interesting. They come out at 4 and 3.", jobs).filter(
+        (a) => a.kind === "share",
+      ),
+    ).toEqual([]);
+  });
+});
