@@ -666,6 +666,14 @@ export function proposalAt(
   }
   const led = ledChoice(s, i, end, chosen) ?? leftAs(s, i, end, state);
   if (led !== null) return led;
+  // "Tuesday morning it is, as far as I'm concerned — ..." (fresh140): "<option> it is" opening the sentence, closed
+  // by a pause or its end, whatever follows
+  if (i === s.from) {
+    const option = state.options.match(words, i);
+    const e = option?.end ?? -1;
+    if (option !== null && words[e] === "it" && words[e + 1] === "is" && (e + 2 >= end || s.separated(e + 1)))
+      return { option: option.index, end: e + 2 };
+  }
   // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
   const pointer = pointerProposal(s, i, end);
   if (pointer !== null) {

@@ -548,3 +548,16 @@ describe("cells listed in one sentence, their levels in the next (listedLevels)"
     ).toEqual([]);
   });
 });
+
+describe('"<option> it is" opening a sentence proposes it, whatever follows', () => {
+  it("\"Tuesday morning it is, as far as I'm concerned — Priya's calendar shows a 2 there\"", () => {
+    expect(
+      acts(
+        "Tuesday morning it is, as far as I'm concerned — Priya's calendar shows a 2 there, and so does Omar's.",
+        calls,
+      ),
+    ).toEqual([propose(3), share(3, 0, 2), share(3, 1, 2)]);
+    expect(acts("Tuesday morning it is?", calls)).toEqual([{ kind: "pass" }]);
+    expect(acts("If Omar is 2, Tuesday morning it is.", calls)).toEqual([{ kind: "pass" }]);
+  });
+});
