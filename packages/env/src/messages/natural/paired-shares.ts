@@ -27,6 +27,15 @@ export function afterOrder(words: readonly string[], e: number): number {
   return words[e] === "in" && words[e + 1] === "order" ? e + 2 : e;
 }
 
+/**
+ * Does a paired list's clause close at k: the end, a pause before k, or an aside in parentheses opening at k
+ * ("2, 4 and 4 respectively (C I haven't got — ...)", fresh140)?
+ */
+export function closes(s: Sentence, k: number, end: number): boolean {
+  if (k >= end || s.separated(k - 1)) return true;
+  return (s.tokens[k] as NaturalToken).aside && !(s.tokens[k - 1] as NaturalToken).aside;
+}
+
 /** Levels joined as a list at k: "4 and 1", "2, 3 and 4" (two at least). */
 export function levelList(
   s: Sentence,
@@ -189,7 +198,7 @@ function optionsLevels(
       : { shares: options.options.map((o) => [o, attribute, shared.value]), end: shared.end };
   }
   const last = afterOrder(s.words, levels.end);
-  if (!(last >= end || s.separated(last - 1))) return null;
+  if (!closes(s, last, end)) return null;
   return pair(options.options, levels.levels, last, (o, l) => [o, attribute, l]);
 }
 
@@ -263,7 +272,7 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   const place = before ?? after;
   if (place === null) return null;
   const last = after?.end ?? stop;
-  if (!(last >= end || s.separated(last - 1))) return null;
+  if (!closes(s, last, end)) return null;
   // "Carol's and Dan's availability for Monday 4pm are 0 and 0, and Erin's is 1" (fresh67)
   return withMore(
     s,
@@ -392,13 +401,13 @@ function levelsThenNames(
     const attributes = attributeList(s, at, end, state);
     if (attributes === null) return null;
     const last = afterOrder(s.words, attributes.end);
-    if (!(last >= end || s.separated(last - 1))) return null;
+    if (!closes(s, last, end)) return null;
     return pair(attributes.attributes, levels.levels, last, (a, l) => [owner.option, a, l]);
   }
   const options = optionList(s, at, end, state);
   if (options === null || options.options.length < 2) return null;
   const last = afterOrder(s.words, options.end);
-  if (!(last >= end || s.separated(last - 1))) return null;
+  if (!closes(s, last, end)) return null;
   return pair(options.options, levels.levels, last, (o, l) => [o, owner.attribute, l]);
 }
 
@@ -646,7 +655,7 @@ function countsOverOptions(s: Sentence, k: number, end: number, state: ParseStat
   const options = optionList(s, afterPluralNoun(s, attribute.end + 1, state), end, state);
   if (options === null || options.options.length < 2) return null;
   const last = afterOrder(words, options.end);
-  if (!(last >= end || s.separated(last - 1))) return null;
+  if (!closes(s, last, end)) return null;
   return pair(options.options, levels.levels, last, (o, l) => [o, attribute.index, l]);
 }
 

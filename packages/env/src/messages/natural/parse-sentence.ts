@@ -1,5 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
 import {
   askable,
   askPairs,
@@ -143,8 +144,48 @@ const ORDER_DOUBTS = new Set(["vice", "reverse", "reversed", "swapped", "other",
 const OPEN_ORDERS = new Set(["some", "either", "any", "random", "unknown", "whatever"]);
 
 /** Does a doubt about the pairing (or an estimate closing it) follow the list ending at k, in the same sentence? */
-function orderDoubted(s: Sentence, k: number): boolean {
+/** Where the aside in parentheses opening at j ends (exclusive), or null when none opens at j. */
+function asideEnd(s: Sentence, j: number): number | null {
+  if (!(s.tokens[j] as NaturalToken).aside || (j > s.from && (s.tokens[j - 1] as NaturalToken).aside)) return null;
+  let e = j;
+  while (e < s.to && (s.tokens[e] as NaturalToken).aside) e++;
+  return e;
+}
+
+/** Does the aside j..e name an option, none of them among the paired shares' options? */
+function asideNamesOther(
+  s: Sentence,
+  j: number,
+  e: number,
+  shares: readonly (readonly [number, number, number])[],
+  state: ParseState,
+): boolean {
+  const listed = new Set(shares.map(([o]) => o));
+  let other = false;
+  for (let k = j; k < e; k++) {
+    const o = state.options.match(s.words, k);
+    if (o === null) continue;
+    if (listed.has(o.index)) return false;
+    other = true;
+    k = o.end - 1;
+  }
+  return other;
+}
+
+function orderDoubted(
+  s: Sentence,
+  k: number,
+  shares: readonly (readonly [number, number, number])[],
+  state: ParseState,
+): boolean {
   for (let j = k; j < s.to; j++) {
+    // "... 2, 4 and 4 respectively (C I haven't got)" (fresh140): an aside about an option the list left out says
+    // nothing of the list's order
+    const aside = asideEnd(s, j);
+    if (aside !== null && asideNamesOther(s, j, aside, shares, state)) {
+      j = aside - 1;
+      continue;
+    }
     const w = s.words[j] as string;
     if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
     if (w === "order" && OPEN_ORDERS.has(s.words[j - 1] as string)) return true;
@@ -766,7 +807,7 @@ function pairedAt(
 ): number | null {
   const paired = pairedShares(s, i, question, state);
   // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
-  if (paired !== null && "shares" in paired && orderDoubted(s, paired.end)) return question;
+  if (paired !== null && "shares" in paired && orderDoubted(s, paired.end, paired.shares, state)) return question;
   if (paired !== null) {
     if (!("shares" in paired)) return question;
     for (const [o, a, l] of paired.shares) out.share(o, a, l);

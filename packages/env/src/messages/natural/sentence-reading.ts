@@ -785,6 +785,9 @@ export class SentenceReading {
     // "Tuesday morning: Priya 2, Omar 2. That is all I have." (fresh120): after the speaker's own acts, "that's all"
     // closes them; alone, it is a pass
     if (closesActs(sentence, first, found.acts) && this.acts.some((a) => a.act.kind !== "pass")) found.acts = [];
+    // "... is 2, 4 and 4 respectively (that's all I have)": after the sentence's own acts, "that's all" closes them
+    if (found.acts.some((a) => a.kind !== "pass") && closingAll(sentence, first, to))
+      found.acts = found.acts.filter((a) => a.kind !== "pass");
   }
 
   private checkedShare<T extends { level: number }>(share: T): T {
@@ -859,6 +862,14 @@ function consequenceTail(s: Sentence, k: number, to: number, state: ParseState):
 }
 
 /** Is the sentence's one act a pass said as "That's all (I have / from me)"? */
+/** Does "that's all" / "that is all" stand after the sentence's first words (its own acts before it)? */
+function closingAll(s: Sentence, first: number, to: number): boolean {
+  const w = s.words;
+  for (let k = first + 1; k + 2 < to; k++)
+    if (w[k] === "that" && (w[k + 1] === "'s" || w[k + 1] === "is") && w[k + 2] === "all") return true;
+  return false;
+}
+
 function closesActs(s: Sentence, first: number, acts: readonly Act[]): boolean {
   const w = s.words;
   return (

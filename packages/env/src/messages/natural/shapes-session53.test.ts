@@ -561,3 +561,28 @@ describe('"<option> it is" opening a sentence proposes it, whatever follows', ()
     expect(acts("If Omar is 2, Tuesday morning it is.", calls)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a paired list closed by an aside in parentheses", () => {
+  const heldoutProfile = held.heldoutProfile as NaturalTask;
+  it('"2, 4 and 4 respectively (C I haven\'t got — ...)": the aside about another option leaves the list read', () => {
+    expect(
+      acts(
+        "Cleanliness for A, B and D is 2, 4 and 4 respectively (C I haven't got — I'd love to know, though).",
+        heldoutProfile,
+      ),
+    ).toEqual([share(0, 4, 2), share(1, 4, 4), share(3, 4, 4)]);
+    // a doubt in the aside about a listed option still doubts the list
+    expect(acts("Cleanliness for A, B and D is 2, 4 and 4 respectively (not sure about D).", heldoutProfile)).toEqual([
+      { kind: "pass" },
+    ]);
+  });
+
+  it("\"(that's all I have)\" after the sentence's own acts is no pass", () => {
+    expect(acts("Cleanliness for A, B and D is 2, 4 and 4 respectively (that's all I have).", heldoutProfile)).toEqual([
+      share(0, 4, 2),
+      share(1, 4, 4),
+      share(3, 4, 4),
+    ]);
+    expect(acts("Restaurant A's food quality is 4, and that's all I have.", heldoutProfile)).toEqual([share(0, 0, 4)]);
+  });
+});
