@@ -72,6 +72,8 @@ export const naturalCues = {
     "out",
     "stars",
     "points",
+    // "two marks on the muddy boots" (fresh140)
+    "marks",
     "but",
     "while",
     "plus",
@@ -339,7 +341,8 @@ export const naturalCues = {
     "still",
   ),
   /** A level's unit: "4 stars for service", "2 points for X". */
-  levelUnits: set("stars", "star", "points", "point"),
+  // "two marks on the muddy boots" (fresh140)
+  levelUnits: set("stars", "star", "points", "point", "marks", "mark"),
   /** "full marks for X": the top level. */
   fullMarks: set("full", "top", "perfect"),
   /** After a count and its noun ("3 apples and ...", "2 onions on Shelf A"), the item ends. */

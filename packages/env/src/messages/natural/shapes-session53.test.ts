@@ -586,3 +586,14 @@ describe("a paired list closed by an aside in parentheses", () => {
     expect(acts("Restaurant A's food quality is 4, and that's all I have.", heldoutProfile)).toEqual([share(0, 0, 4)]);
   });
 });
+
+describe('"marks" as a unit of a level', () => {
+  it('"two marks on the muddy boots", "2 marks on ..."; "two marks" with no attribute is nothing', () => {
+    expect(acts("Lady Ashby: two marks on the muddy boots, and two on the poison bottle as well.", manor)).toEqual([
+      share(1, 0, 2),
+      share(1, 3, 2),
+    ]);
+    expect(acts("Lady Ashby: 2 marks on the muddy boots.", manor)).toEqual([share(1, 0, 2)]);
+    expect(acts("Lady Ashby has two marks.", manor)).toEqual([{ kind: "pass" }]);
+  });
+});
