@@ -346,7 +346,10 @@ function clauseBounds(s: Sentence, first: number, end: number, state: ParseState
   // over a cell that clause names itself, takes back that clause alone (read alone, it states nothing)
   if (hedged !== null) {
     const [a, b] = bounds[bounds.length - 1] as [number, number];
-    if (!namesOption(s, a, b, state) || !namesAttribute(s, a, b, state)) return null;
+    // "Email records are most likely 0, and the badge log could be 0 as well" (fresh140): in a sentence that names no
+    // option (the talk's), the last clause's own attribute is enough
+    const option = namesOption(s, a, b, state) || !namesOption(s, first, end, state);
+    if (hedged < a || !option || !namesAttribute(s, a, b, state)) return null;
   }
   return bounds;
 }

@@ -597,3 +597,18 @@ describe('"marks" as a unit of a level', () => {
     expect(acts("Lady Ashby has two marks.", manor)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a hedge in the last clause of a sentence under the talk's option", () => {
+  it('"Email records are most likely 0, and the badge log could be 0 as well" after a sentence about F', () => {
+    expect(
+      acts(
+        "Employee F's desk search came back 1 — that I'm sure of. Email records are most likely 0, and the badge log could be 0 as well (I'd want someone to confirm).",
+        theft,
+      ),
+    ).toEqual([share(5, 2, 1), share(5, 3, 0)]);
+    // a hedge in an earlier clause: the sentence is read whole (nothing)
+    expect(
+      acts("Employee F's desk search came back 1. Email records could be 0, and the badge log is 0 as well.", theft),
+    ).toEqual([share(5, 2, 1)]);
+  });
+});
