@@ -255,8 +255,24 @@ function itIsChoice(s: Sentence, j: number, sentenceEnd: number): number | null 
   // "Restaurant A it is, then — unless anyone has a strong objection" (fresh53): the team's consent closing it
   const end = consentTail(s, j, sentenceEnd);
   if (j + 2 >= end) return j + 2;
+  // "Tuesday morning it is, as far as I'm concerned — Priya's calendar shows a 2 there" (fresh140): the speaker's own
+  // view closing it before a dash; what follows the dash is read on its own
+  const view = OWN_VIEWS.find((v) => v.every((w, n) => words[j + 2 + n] === w));
+  if (view !== undefined && s.separated(j + 1)) {
+    const e = j + 2 + view.length;
+    if (e >= end || (s.tokens[e - 1] as NaturalToken).dash === true) return e;
+  }
   return words[j + 2] === "then" && j + 3 >= end && s.separated(j + 1) ? j + 3 : null;
 }
+
+/** The speaker's own view after "X it is,": "as far as I'm concerned", "for me", "in my book". */
+const OWN_VIEWS: readonly (readonly string[])[] = [
+  ["as", "far", "as", "i'm", "concerned"],
+  ["for", "me"],
+  ["in", "my", "book"],
+  ["in", "my", "view"],
+  ["in", "my", "opinion"],
+];
 
 /** "X should win this", "X should supply the order", "X should get / take the prize" after the option at j, or null. */
 function shouldChoice(s: Sentence, j: number, end: number): number | null {
@@ -666,14 +682,7 @@ export function proposalAt(
   }
   const led = ledChoice(s, i, end, chosen) ?? leftAs(s, i, end, state);
   if (led !== null) return led;
-  // "Tuesday morning it is, as far as I'm concerned — ..." (fresh140): "<option> it is" opening the sentence, closed
-  // by a pause or its end, whatever follows
-  if (i === s.from) {
-    const option = state.options.match(words, i);
-    const e = option?.end ?? -1;
-    if (option !== null && words[e] === "it" && words[e + 1] === "is" && (e + 2 >= end || s.separated(e + 1)))
-      return { option: option.index, end: e + 2 };
-  }
+
   // "X, no question. That's my vote.", "X edges it — that's where I'd send us"
   const pointer = pointerProposal(s, i, end);
   if (pointer !== null) {

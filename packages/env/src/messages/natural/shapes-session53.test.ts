@@ -549,7 +549,7 @@ describe("cells listed in one sentence, their levels in the next (listedLevels)"
   });
 });
 
-describe('"<option> it is" opening a sentence proposes it, whatever follows', () => {
+describe('"<option> it is, as far as I\'m concerned —" proposes it before what follows the dash', () => {
   it("\"Tuesday morning it is, as far as I'm concerned — Priya's calendar shows a 2 there\"", () => {
     expect(
       acts(
@@ -559,6 +559,9 @@ describe('"<option> it is" opening a sentence proposes it, whatever follows', ()
     ).toEqual([propose(3), share(3, 0, 2), share(3, 1, 2)]);
     expect(acts("Tuesday morning it is?", calls)).toEqual([{ kind: "pass" }]);
     expect(acts("If Omar is 2, Tuesday morning it is.", calls)).toEqual([{ kind: "pass" }]);
+    expect(acts("Tuesday morning it is, as far as I'm concerned, unless Omar is 0.", calls)).toEqual([
+      { kind: "pass" },
+    ]);
   });
 });
 
