@@ -78,8 +78,8 @@ export function clauseSplit(
     ) {
       // "On camera footage, C and D are both 1" / "Camera footage is 0 for B, C, E and F" (fresh116)
       const name = state.task.domain.attributes[attribute] as string;
-      acts = state.clauseActs(`On ${name}, ${clause}`);
-      if (!acts?.some((x) => x.kind === "share")) acts = state.clauseActs(`${name} is ${clause}`);
+      acts = state.clauseActs(`On ${name}, ${article(clause)}`);
+      if (!acts?.some((x) => x.kind === "share")) acts = state.clauseActs(`${name} is ${article(clause)}`);
     } else if (
       !acts?.some((x) => x.kind === "share") &&
       option !== null &&
@@ -91,7 +91,7 @@ export function clauseSplit(
       // "Restaurant C is lopsided: food quality 5, but ambience and location all 1" (fresh116): the option the clauses
       // before shared is this clause's; "Alice, Bob and Carol are all available (1)" (fresh120) takes it after
       const name = state.task.domain.options[option] as string;
-      acts = state.clauseActs(`For ${name}, ${clause}`);
+      acts = state.clauseActs(`For ${name}, ${article(clause)}`);
       if (!acts?.some((x) => x.kind === "share"))
         acts = state.clauseActs(`${clause.replace(/[.!]+$/, "")} for ${name}`);
     } else if (
@@ -104,7 +104,7 @@ export function clauseSplit(
       // "A and B have ambience 5 and 5, while value for money is a 1 for both of them" (fresh120): "both" / "them"
       // over the options the clause before shared, and only them
       const names = several.map((o) => state.task.domain.options[o] as string);
-      acts = state.clauseActs(`For ${names.slice(0, -1).join(", ")} and ${names.at(-1)}, ${clause}`);
+      acts = state.clauseActs(`For ${names.slice(0, -1).join(", ")} and ${names.at(-1)}, ${article(clause)}`);
       if (acts?.some((x) => x.kind === "share" && !several.includes(x.option))) acts = null;
     } else if (!acts?.some((x) => x.kind === "share") && pairNames.length > 1 && !namesAttribute(s, a, b, state))
       // "Location and menu variety for D are 4 and 5; for E they're 5 and 5" (fresh120): the attributes the clause
@@ -556,7 +556,7 @@ export function carriedSentence(
     if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || doubtingAside(s, k)) return null;
   }
   const sentence = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
-  const acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${sentence}`);
+  const acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${article(sentence)}`);
   const shares = (acts ?? []).filter((a) => a.kind === "share");
   if (shares.length === 0) return null;
   return [...found, ...shares];
@@ -582,6 +582,16 @@ export function withoutOwnTail(
     .replace(/[\s,;:—–-]+$/, "");
   const shares = (state.clauseActs(core) ?? []).filter((a) => a.kind === "share");
   return shares.length > 0 ? shares : null;
+}
+
+/**
+ * A clause's text to follow a prefix ("For Candidate D, ..."): an article "A" opening it lower-cased (as the text's
+ * first word it was read as one), so that it is not read as the option letter once the clause no longer opens the text ("A technical skill of 5 is hard to
+ * ignore" under Candidate D read as Candidate A's, a wrong act on held-out fresh136).
+ */
+function article(clause: string): string {
+  // as `letterTokens` reads an "A" opening a text: an article unless joined to another name ("A and B ...")
+  return /^A (?!(?:and|or|&|vs|versus|nor)\b)[a-z]/.test(clause) ? `a${clause.slice(1)}` : clause;
 }
 
 /** Appositives that restate a level as the scale's end: ", the top of the scale", "— the maximum —". */
@@ -636,7 +646,7 @@ export function withoutScaleAside(
     for (const core of plain ? [`${before}${tail}`, `${before}.`] : [`${before}${tail}`]) {
       let shares = (state.clauseActs(core, state) ?? []).filter((a) => a.kind === "share");
       if (shares.length === 0 && talk !== null)
-        shares = (state.clauseActs(`For ${state.task.domain.options[talk]}, ${core}`) ?? []).filter(
+        shares = (state.clauseActs(`For ${state.task.domain.options[talk]}, ${article(core)}`) ?? []).filter(
           (a) => a.kind === "share",
         );
       if (shares.length > 0) return shares;

