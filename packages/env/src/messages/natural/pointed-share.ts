@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
 import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { onlyLevel } from "./lone-share";
@@ -71,6 +72,10 @@ export function attributeThere(
     k = o.end - 1;
   }
   if (option === null) return [];
+  // read again only where a level stands after the attribute and the cell is not read yet (the reading's cost)
+  const cell = { option, attribute: attribute.index };
+  if (found.some((f) => f.kind === "share" && f.option === cell.option && f.attribute === cell.attribute)) return [];
+  if (!hasLevelWord(words, attribute.end, to)) return [];
   const name = state.task.domain.attributes[attribute.index] as string;
   const at = s.tokens[there] as NaturalToken;
   const rewritten = `${text.slice((s.tokens[first] as NaturalToken).start, at.start)}for ${name}${text.slice(
@@ -128,7 +133,7 @@ export function labelledLeadShares(
     if (state.options.match(words, k) !== null) return [];
     if (words[k] === "there") there = there < 0 ? k : Number.POSITIVE_INFINITY;
   }
-  if (there === Number.POSITIVE_INFINITY) return [];
+  if (there === Number.POSITIVE_INFINITY || !hasLevelWord(words, c, to)) return [];
   const name = state.task.domain.options[option] as string;
   const from = (s.tokens[c] as NaturalToken).start;
   // "... all have a 1 there in my view": the speaker's own source closing the clause is left out
@@ -143,6 +148,13 @@ export function labelledLeadShares(
   } else clause = `${text.slice(from, end).replace(/[.!\s]+$/, "")} for ${name}.`;
   const chosen = option;
   return (state.clauseActs(clause, state) ?? []).filter((a) => a.kind === "share" && a.option === chosen);
+}
+
+/** Does a number (digits or a number word) stand in from..to? */
+function hasLevelWord(words: readonly string[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++)
+    if (/[0-9]/.test(words[k] as string) || cue.numberWords.has(words[k] as string)) return true;
+  return false;
 }
 
 /** Possessives of a person named before: "his calendar", "her availability". */
