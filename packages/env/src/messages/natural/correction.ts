@@ -272,6 +272,11 @@ function valueCloses(s: Sentence, k: number, end: number): boolean {
     words[k] === "instead" ||
     // "I've got 4 for it"
     (words[k] === "for" && PRONOUNS.has(words[k + 1] as string) && k + 2 >= end) ||
+    // "my data shows a 5 for that cell" (fresh131)
+    ((words[k] === "for" || words[k] === "in") &&
+      (words[k + 1] === "that" || words[k + 1] === "this") &&
+      (words[k + 2] === "cell" || words[k + 2] === "one" || words[k + 2] === "entry") &&
+      (k + 3 >= end || s.separated(k + 2))) ||
     // "I count 3 of them"
     (words[k] === "of" && words[k + 1] === "them" && k + 2 >= end) ||
     ownSource(words, k, end, s)

@@ -633,3 +633,19 @@ describe("wrong acts on held-out batches (precision defects)", () => {
     expect(acts("Let's settle on Restaurant C.")).toEqual([propose(2)]);
   });
 });
+
+describe('a correction\'s value closed by "for that cell"', () => {
+  it('"Agent 1 listed X as 3, but my data shows a 5 for that cell" shares the speaker\'s 5 only', () => {
+    const apartments = held.apartments as NaturalTask;
+    expect(
+      acts("Agent 1 listed Apartment B's natural light as 3, but my data shows a 5 for that cell.", apartments),
+    ).toEqual([share(1, 3, 5)]);
+    expect(acts("Agent 1 listed Apartment B's natural light as 3, but I have a 5 for that cell.", apartments)).toEqual([
+      share(1, 3, 5),
+    ]);
+    // more after the pointer: not the value's close
+    expect(
+      acts("Agent 1 listed Apartment B's natural light as 3, but I have a 5 for that cell of Apartment C.", apartments),
+    ).not.toContainEqual(share(1, 3, 5));
+  });
+});
