@@ -649,3 +649,15 @@ describe('a correction\'s value closed by "for that cell"', () => {
     ).not.toContainEqual(share(1, 3, 5));
   });
 });
+
+describe('"against" after a pause joins the same option\'s next item', () => {
+  it('"cakes sold at +2 and books sold at +2, against a -1 on plants"; "against Stall A\'s -1" is another option\'s', () => {
+    expect(
+      acts(
+        "Stall D comes out ahead by my count — cakes sold at +2 and books sold at +2, against a -1 on plants.",
+        stalls,
+      ),
+    ).toEqual([share(3, 0, 2), share(3, 2, 2), share(3, 3, -1)]);
+    expect(acts("Stall D has cakes sold at +2, against Stall A's -1.", stalls)).toEqual([share(3, 0, 2)]);
+  });
+});

@@ -369,6 +369,8 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     if (s.words[j] === "and" || s.words[j] === "plus" || s.words[j] === "&" || s.words[j] === "with") j++;
     // "has a 4 in teamwork but only a 1 for communication" (fresh56): a contrast of the same option's items
     else if (s.words[j] === "but" || s.words[j] === "whereas" || s.words[j] === "while") j++;
+    // "cakes sold at +2 and books sold at +2, against a -1 on plants" (fresh131): a contrast after a pause
+    else if (s.words[j] === "against" && paused) j++;
     else if (s.words[j] === "as" && s.words[j + 1] === "well" && s.words[j + 2] === "as") j += 3;
     else if (!paused) break;
     j = skipAside(s, j, end);
