@@ -661,3 +661,13 @@ describe('"against" after a pause joins the same option\'s next item', () => {
     expect(acts("Stall D has cakes sold at +2, against Stall A's -1.", stalls)).toEqual([share(3, 0, 2)]);
   });
 });
+
+describe("a person's attribute by \"<person>'s\", its noun left out, before a level and an option", () => {
+  it('"Priya\'s is also 2 for Monday noon", "Omar\'s is 0 for Monday evening, which ..."', () => {
+    expect(acts("Priya's is also 2 for Monday noon.", calls)).toEqual([share(1, 0, 2)]);
+    expect(acts("Omar's is 0 for Monday evening, which pretty much rules that slot out for him.", calls)).toEqual([
+      share(2, 1, 0),
+    ]);
+    expect(acts("Priya's is maybe 2 for Monday noon.", calls)).toEqual([{ kind: "pass" }]);
+  });
+});

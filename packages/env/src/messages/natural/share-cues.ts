@@ -1,3 +1,4 @@
+import { attributeOwners } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
@@ -139,7 +140,9 @@ export function attributeFirstShare(
   const { words } = s;
   let j = i;
   if (words[j] === "the") j++;
-  const attribute = state.attributes.match(words, j);
+  // "Priya's is also 2 for Monday noon" (fresh131): a person's attribute by the person and "'s", its noun left out
+  const owner = words[j + 1] === "'s" ? attributeOwners(state.task.domain).get(words[j] as string) : undefined;
+  const attribute = state.attributes.match(words, j) ?? (owner === undefined ? null : { index: owner, end: j + 1 });
   if (attribute === null) return null;
   // "Let's sign the lease on Apartment A. The neighbourhood there is a 5" (fresh53): "there" after the attribute is the
   // one option named before it in the sentence, else in the sentence before
@@ -181,6 +184,8 @@ function levelThenOption(
   if (!LEVEL_VERBS.has(s.words[m] as string)) return null;
   m++;
   for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
+  // "Priya's is also 2 for Monday noon" (fresh131): the words before a level, as after an attribute's name
+  for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
   const level = levelAt(s, m, end, state);
   if (level === null) return null;
   const place = placeAt(s, level.end, end, state);
