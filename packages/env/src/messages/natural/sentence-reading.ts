@@ -376,12 +376,7 @@ export class SentenceReading {
       (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
       (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
-    // "I've got teamwork for Candidate A and Candidate C. They come out at 4 and 3 respectively" (fresh140)
-    const pointed =
-      this.listed !== null && found.acts.length === 0 ? listedLevels(sentence, first, to, this.listed, state) : null;
-    if (pointed !== null)
-      for (const act of pointed) found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
-    this.listed = found.acts.length === 0 ? listedCells(sentence, first, to, state) : null;
+    this.readListedLevels(sentence, found, first, to);
     state.place = placeAfter(sentence, to, found.acts, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);
@@ -393,7 +388,6 @@ export class SentenceReading {
     }
     this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
-
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
     this.lastNegated = this.lastContested !== null && ownNegation(sentence, first, to);
     // "Earlier I said X was 5. That was a typo; it's 3.": the next sentence may correct the restated value
@@ -788,6 +782,18 @@ export class SentenceReading {
     // "... is 2, 4 and 4 respectively (that's all I have)": after the sentence's own acts, "that's all" closes them
     if (found.acts.some((a) => a.kind !== "pass") && closingAll(sentence, first, to))
       found.acts = found.acts.filter((a) => a.kind !== "pass");
+  }
+
+  /**
+   * "I've got teamwork for Candidate A and Candidate C. They come out at 4 and 3 respectively" (fresh140): the levels
+   * of the cells the sentence before listed; then what this sentence lists for the next.
+   */
+  private readListedLevels(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    const { state } = this;
+    const pointed =
+      this.listed !== null && found.acts.length === 0 ? listedLevels(sentence, first, to, this.listed, state) : null;
+    for (const act of pointed ?? []) found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
+    this.listed = found.acts.length === 0 ? listedCells(sentence, first, to, state) : null;
   }
 
   private checkedShare<T extends { level: number }>(share: T): T {
