@@ -32,6 +32,13 @@ export function pointedShare(
   return level === null ? null : { attribute: attribute.index, level: level.value, end: level.end };
 }
 
+/** The sentence's text from first to `to` with the word at `at` replaced by `by`, to be read again. */
+function withWordReplaced(s: Sentence, text: string, first: number, to: number, at: number, by: string): string {
+  const word = s.tokens[at] as NaturalToken;
+  const start = (s.tokens[first] as NaturalToken).start;
+  return `${text.slice(start, word.start)}${by}${text.slice(word.end, (s.tokens[to - 1] as NaturalToken).end)}`;
+}
+
 /**
  * "Leadership carries the heaviest weight, and B sits at 4 there" (fresh62, fresh133 and a dozen more): "there"
  * pointing back to the one attribute the sentence named before it, in a clause after it that names one option and a
@@ -77,11 +84,7 @@ export function attributeThere(
   if (found.some((f) => f.kind === "share" && f.option === cell.option && f.attribute === cell.attribute)) return [];
   if (!hasLevelWord(words, attribute.end, to)) return [];
   const name = state.task.domain.attributes[attribute.index] as string;
-  const at = s.tokens[there] as NaturalToken;
-  const rewritten = `${text.slice((s.tokens[first] as NaturalToken).start, at.start)}for ${name}${text.slice(
-    at.end,
-    (s.tokens[to - 1] as NaturalToken).end,
-  )}`;
+  const rewritten = withWordReplaced(s, text, first, to, there, `for ${name}`);
   const shares = (state.clauseActs(rewritten, state) ?? []).filter(
     (a): a is Extract<Act, { kind: "share" }> =>
       a.kind === "share" && a.option === option && a.attribute === attribute?.index,
@@ -194,10 +197,6 @@ export function personPossessiveShares(
     edit = { at: k, name: attribute.slice(0, attribute.indexOf(" ")) };
   }
   if (edit === null) return [];
-  const at = s.tokens[edit.at] as NaturalToken;
-  const rewritten = `${text.slice((s.tokens[first] as NaturalToken).start, at.start)}${edit.name}${text.slice(
-    at.end,
-    (s.tokens[to - 1] as NaturalToken).end,
-  )}`;
+  const rewritten = withWordReplaced(s, text, first, to, edit.at, edit.name);
   return (state.clauseActs(rewritten, state) ?? []).filter((a) => a.kind === "share");
 }
