@@ -306,6 +306,10 @@ describe("a level echoed for one more name (echoShare)", () => {
     expect(acts("Doctor Finch's poison bottle is at 3, and so does Lady Ashby's torn glove.", manor)).toEqual([
       share(2, 3, 3),
     ]);
+    // one attribute at two levels: which one would the echo repeat? nothing
+    expect(
+      acts("Restaurant D and Restaurant E have menu variety 5 and 4 respectively, and so does A.", bigTeam),
+    ).toEqual([share(3, 6, 5), share(4, 6, 4)]);
   });
 
   it("an appositive's tail is left out only when the claim before it is the speaker's own", () => {
