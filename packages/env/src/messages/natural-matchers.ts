@@ -98,6 +98,20 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
   return matchers;
 }
 
+/**
+ * A person's attribute named by the person and "'s" at k ("Omar's" for "Omar's calendar", fresh64, fresh131,
+ * fresh140): the attribute's index and the word after the "'s", or null.
+ */
+export function ownerAttributeAt(
+  domain: { readonly attributes: readonly string[] },
+  words: readonly string[],
+  k: number,
+): { index: number; end: number } | null {
+  if (words[k + 1] !== "'s") return null;
+  const owner = attributeOwners(domain).get(words[k] as string);
+  return owner === undefined ? null : { index: owner, end: k + 2 };
+}
+
 const ownerCache = new WeakMap<object, ReadonlyMap<string, number>>();
 
 /**

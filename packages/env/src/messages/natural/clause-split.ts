@@ -373,7 +373,7 @@ function trailingCondition(s: Sentence, first: number, to: number): number | nul
 }
 
 /** Words in [from, to) that read as a level of the task (an integer within its range). */
-function levelWords(s: Sentence, from: number, to: number, state: ParseState): number {
+export function levelWords(s: Sentence, from: number, to: number, state: ParseState): number {
   let n = 0;
   // "a single bag of rice" (fresh127) is a level in words
   for (let k = from; k < to; k++) if (isLevel(s, k, state) || (s.words[k] === "single" && s.words[k - 1] === "a")) n++;

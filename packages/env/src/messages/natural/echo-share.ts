@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
-import { attributeOwners } from "../natural-matchers";
+import { ownerAttributeAt } from "../natural-matchers";
 import type { ParseState, Sentence } from "./sentence";
 
 // "... and so does A", "..., and A does too", "..., as is A's", "... and so is the library key" (issue 26, session 53;
@@ -41,8 +41,8 @@ function nameAt(
   const attribute = state.attributes.match(s.words, j);
   if (attribute !== null) return { attribute: attribute.index, end: attribute.end };
   // "and so does Omar's" (fresh140): a person's attribute by the person's name
-  const owner = attributeOwners(state.task.domain).get(s.words[k] as string);
-  return owner !== undefined && s.words[k + 1] === "'s" ? { attribute: owner, end: k + 2 } : null;
+  const owned = ownerAttributeAt(state.task.domain, s.words, k);
+  return owned === null ? null : { attribute: owned.index, end: owned.end };
 }
 
 /** Words that may close an echo after a pause: "— and for food quality too, actually". */

@@ -1,7 +1,7 @@
 import type { Act } from "../act";
-import { naturalCues as cue } from "../natural-cues";
 import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
+import { levelWords } from "./clause-split";
 import { onlyLevel } from "./lone-share";
 import { ownTailStart } from "./own-clause";
 import type { ParseState, Sentence } from "./sentence";
@@ -82,7 +82,7 @@ export function attributeThere(
   // read again only where a level stands after the attribute and the cell is not read yet (the reading's cost)
   const cell = { option, attribute: attribute.index };
   if (found.some((f) => f.kind === "share" && f.option === cell.option && f.attribute === cell.attribute)) return [];
-  if (!hasLevelWord(words, attribute.end, to)) return [];
+  if (levelWords(s, attribute.end, to, state) === 0) return [];
   const name = state.task.domain.attributes[attribute.index] as string;
   const rewritten = withWordReplaced(s, text, first, to, there, `for ${name}`);
   const shares = (state.clauseActs(rewritten, state) ?? []).filter(
@@ -136,7 +136,7 @@ export function labelledLeadShares(
     if (state.options.match(words, k) !== null) return [];
     if (words[k] === "there") there = there < 0 ? k : Number.POSITIVE_INFINITY;
   }
-  if (there === Number.POSITIVE_INFINITY || !hasLevelWord(words, c, to)) return [];
+  if (there === Number.POSITIVE_INFINITY || levelWords(s, c, to, state) === 0) return [];
   const name = state.task.domain.options[option] as string;
   const from = (s.tokens[c] as NaturalToken).start;
   // "... all have a 1 there in my view": the speaker's own source closing the clause is left out
@@ -151,13 +151,6 @@ export function labelledLeadShares(
   } else clause = `${text.slice(from, end).replace(/[.!\s]+$/, "")} for ${name}.`;
   const chosen = option;
   return (state.clauseActs(clause, state) ?? []).filter((a) => a.kind === "share" && a.option === chosen);
-}
-
-/** Does a number (digits or a number word) stand in from..to? */
-function hasLevelWord(words: readonly string[], from: number, to: number): boolean {
-  for (let k = from; k < to; k++)
-    if (/[0-9]/.test(words[k] as string) || cue.numberWords.has(words[k] as string)) return true;
-  return false;
 }
 
 /** Possessives of a person named before: "his calendar", "her availability". */

@@ -1,4 +1,4 @@
-import { attributeOwners } from "../natural-matchers";
+import { ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
@@ -140,9 +140,10 @@ export function attributeFirstShare(
   const { words } = s;
   let j = i;
   if (words[j] === "the") j++;
-  // "Priya's is also 2 for Monday noon" (fresh131): a person's attribute by the person and "'s", its noun left out
-  const owner = words[j + 1] === "'s" ? attributeOwners(state.task.domain).get(words[j] as string) : undefined;
-  const attribute = state.attributes.match(words, j) ?? (owner === undefined ? null : { index: owner, end: j + 1 });
+  // "Priya's is also 2 for Monday noon" (fresh131): a person's attribute by the person and "'s", its noun left out;
+  // the "'s" is then read as the verb ("Priya's 2 for Monday noon")
+  const owned = ownerAttributeAt(state.task.domain, words, j);
+  const attribute = state.attributes.match(words, j) ?? (owned === null ? null : { index: owned.index, end: j + 1 });
   if (attribute === null) return null;
   // "Let's sign the lease on Apartment A. The neighbourhood there is a 5" (fresh53): "there" after the attribute is the
   // one option named before it in the sentence, else in the sentence before

@@ -1,5 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
-import { attributeOwners } from "../natural-matchers";
+import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
@@ -342,8 +342,8 @@ function afterNoneCount(s: Sentence, j: number, state: ParseState): boolean {
   if (s.words[j - 1] !== "and") return false;
   for (let k = j - 2; k >= Math.max(s.from, j - 5); k--) {
     if (s.words[k] !== "no") continue;
-    const counted = state.attributes.match(s.words, k + 1);
-    return counted !== null && counted.end === j - 1 && state.task.levels[0] === 0;
+    // the count of none the item before was read from (`noneCount`), its attribute closing right before "and"
+    return noneCount(s, k, state) && state.attributes.match(s.words, k + 1)?.end === j - 1;
   }
   return false;
 }
@@ -459,14 +459,9 @@ const SO_VERBS = new Set(["does", "do", "is", "are", "has", "have"]);
 function sameAgain(s: Sentence, j: number, end: number, state: ParseState, last: Item | undefined): Item | null {
   const { words } = s;
   if (last === undefined || words[j] !== "so" || !SO_VERBS.has(words[j + 1] as string)) return null;
-  const named = state.attributes.match(words, j + 2);
-  const owner =
-    named === null && words[j + 3] === "'s"
-      ? attributeOwners(state.task.domain).get(words[j + 2] as string)
-      : undefined;
-  const attribute = named?.index ?? owner;
-  const close = named?.end ?? j + 4;
-  if (attribute === undefined || attribute === last.attribute) return null;
+  const named = state.attributes.match(words, j + 2) ?? ownerAttributeAt(state.task.domain, words, j + 2);
+  if (named === null || named.index === last.attribute) return null;
+  const { index: attribute, end: close } = named;
   return close >= end || s.separated(close - 1) ? { attribute, level: last.level, end: close } : null;
 }
 
