@@ -56,10 +56,14 @@ export function attributeThere(
 ): Act[] {
   if (state.clauseActs === undefined || (s.tokens[to - 1] as NaturalToken).question) return [];
   const { words } = s;
-  const there = words.indexOf("there", first);
-  if (there < 0 || there >= to) return [];
-  const again = words.indexOf("there", there + 1);
-  if (again > 0 && again < to) return [];
+  // the sentence's one "there" (searched within it only: the parse stays linear in the text)
+  let there = -1;
+  for (let k = first; k < to; k++) {
+    if (words[k] !== "there") continue;
+    if (there >= 0) return [];
+    there = k;
+  }
+  if (there < 0) return [];
   let attribute: { index: number; end: number } | null = null;
   for (let k = first; k < there; k++) {
     const a = state.attributes.match(words, k);
