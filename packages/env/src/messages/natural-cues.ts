@@ -620,6 +620,8 @@ export const naturalCues = {
     ["throwing", "in", "with"],
     ["throw", "in", "with"],
     ["commit", "to"],
+    // "Unless anyone objects, I'm going to say Restaurant B." (fresh145)
+    ["going", "to", "say"],
     // "I'll commit: Restaurant B." (fresh67)
     ["commit"],
     ["committing", "to"],

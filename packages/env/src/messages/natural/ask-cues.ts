@@ -783,6 +783,9 @@ export const PERCEIVING: ReadonlySet<string> = new Set([
   "bumped",
 ]);
 
+/** Verbs after a person's name that ask what their cell holds: "what does Lena have for X?". */
+const HOLDING = new Set(["have", "show", "say"]);
+
 /** Words too common to point to an attribute by themselves. */
 const COMMON = new Set(["the", "for", "of", "and", "at", "on", "in", "to", "sold", "time", "money", "value"]);
 
@@ -794,7 +797,9 @@ function hintedAttributes(words: readonly string[], k: number, names: readonly s
     const parts = name.toLowerCase().split(" ");
     const owner = parts[0]?.endsWith("'s") === true ? parts[0].slice(0, -2) : null;
     // "is Carol free on X?": the owner of "<name>'s availability" with a word of time
-    if (owner !== null && w === owner && timed && words[k + 1] !== "'s") found.push(index);
+    // "What does Lena have for Tuesday morning?" (fresh146): the owner as the subject of a verb of holding
+    const holds = HOLDING.has(words[k + 1] as string);
+    if (owner !== null && w === owner && (timed || holds) && words[k + 1] !== "'s") found.push(index);
     else if (owner === null && w.length >= 4 && !COMMON.has(w)) {
       // "how much light does X get?" (a word of "natural light"), "how clean is X?" (the stem of "cleanliness")
       if (parts.includes(w) || parts.some((p) => p.length > w.length && p.startsWith(w) && w.length >= 5))

@@ -16,6 +16,11 @@ const STATES = new Map([
   ["booked", 0],
 ]);
 
+/** The availability a word states ("free" 1, "busy" 0), or undefined. */
+export function availabilityState(w: string): number | undefined {
+  return STATES.get(w);
+}
+
 /** Adverbs that leave the stated availability as it is: "probably" and "likely" state it (the corpus's hedge rule). */
 const SURE = new Set(["probably", "likely", "definitely", "certainly", "also", "still", "totally", "fully"]);
 

@@ -26,6 +26,8 @@ const VIEWS: readonly (readonly string[])[] = [
   ["on", "my", "side"],
   ["from", "my", "side"],
   ["from", "what", "i", "have"],
+  // "In my view it's +2 on cakes sold and +2 on books sold" (fresh143)
+  ["in", "my", "view"],
   ["from", "what", "i", "can", "see"],
   ["from", "what", "i", "see"],
   ["for", "what", "it's", "worth"],

@@ -47,11 +47,7 @@ export function clauseSplit(
   const bounds = clauseBounds(s, first, to, state);
   if (bounds === null) return null;
   if (bounds.length < 2 || bounds.length > MAX_CLAUSES || bounds.some(([a, b]) => b <= a)) return null;
-  // tried where the whole reading gave fewer shares than the sentence has levels, or where two clauses hold a level
-  // ("A, D and E each get a 5; B is a 4": one level word for three shares, then one the whole reading missed)
-  const shares = found.filter((a) => a.kind === "share").length;
-  const withLevels = bounds.filter(([a, b]) => levelWords(s, a, b, state) > 0).length;
-  if (shares >= levelWords(s, first, to, state) && withLevels < 2) return null;
+  if (!worthSplitting(s, first, to, bounds, found, state)) return null;
   const out: Act[] = [];
   let attribute: number | null = null;
   // "Restaurant C gets full marks on food quality. Service is a solid 4/5, but ambience is the weak spot at just 1
@@ -130,15 +126,20 @@ export function clauseSplit(
     // "Tuesday morning is the best slot so far; Priya's calendar shows a 2 there" (fresh119): a clause that proposed
     // the one option it names carries it as a clause of shares does
     // "Tuesday morning looks best — Priya 2, Omar 2 on my side" (fresh128): so does one that names it with no act
-    else if (of.size === 0 && (acts?.every((x) => x.kind === "propose") ?? true))
+    else if (of.size === 0 && (acts?.every((x) => x.kind === "propose") ?? true)) {
       option = onlyOption(s, a, b, state) ?? option;
+      // "I'm torn between Apartment A and Apartment C — both show size 5" (fresh144): the options a clause of no act
+      // names (two of them) are what "both" in a later clause gathers, when no clause before shared any
+      const pairOf = acts === null || acts.length === 0 ? namedPair(s, a, b, state) : null;
+      if (pairOf !== null && several.length === 0) several = pairOf;
+    }
     // the options of every clause so far ("Monday 11am: ...; Tuesday 9am: ... — and Alice is 0 for both slots")
     several = [...new Set([...several, ...of])].sort((x, y) => x - y);
     const levels = new Set((acts ?? []).flatMap((x) => (x.kind === "share" ? [x.level] : [])));
     gathered = of.size > 1 && levels.size === 1 && gathers(s, a, b);
     gatheredAttributes = used.size > 1 && of.size === 1 && levels.size === 1 && gathers(s, a, b);
   }
-  if (out.filter((a) => a.kind === "share").length <= shares) return null;
+  if (out.filter((a) => a.kind === "share").length <= found.filter((a) => a.kind === "share").length) return null;
   if (!found.every((f) => out.some((x) => sameAct(x, f)))) return null;
   // what a clause adds is shares only: a proposal, an ask or a pass read in a clause alone, not in its sentence, is
   // a reading out of its context
@@ -477,6 +478,39 @@ function attributesNamed(s: Sentence, from: number, to: number, state: ParseStat
 }
 
 /** The one option [from, to) names (once or more), or null. */
+/**
+ * Is the sentence worth reading clause by clause: the whole reading gave fewer shares than it has levels, two clauses
+ * hold a level ("A, D and E each get a 5; B is a 4": one level word for three shares, then one the whole reading
+ * missed), or "both" gathers a pair a clause named ("I'm torn between A and C — both show size 5", fresh144)?
+ */
+function worthSplitting(
+  s: Sentence,
+  first: number,
+  to: number,
+  bounds: readonly (readonly [number, number])[],
+  found: readonly Act[],
+  state: ParseState,
+): boolean {
+  const shares = found.filter((a) => a.kind === "share").length;
+  const withLevels = bounds.filter(([a, b]) => levelWords(s, a, b, state) > 0).length;
+  if (shares < levelWords(s, first, to, state) || withLevels >= 2) return true;
+  return gathers(s, first, to) && bounds.some(([a, b]) => namedPair(s, a, b, state) !== null);
+}
+
+/** Exactly two options named in from..to ("torn between X and Y"): their indexes in order, or null. */
+function namedPair(s: Sentence, from: number, to: number, state: ParseState): number[] | null {
+  const named: { index: number }[] = [];
+  for (let k = from; k < to; k++) {
+    const o = state.options.match(s.words, k);
+    if (o === null) continue;
+    named.push(o);
+    k = o.end - 1;
+  }
+  if (named.length !== 2) return null;
+  const [x, y] = named as [{ index: number }, { index: number }];
+  return x.index === y.index ? null : [x.index, y.index].sort((p, q) => p - q);
+}
+
 function onlyOption(s: Sentence, from: number, to: number, state: ParseState): number | null {
   let option: number | null = null;
   for (let k = from; k < to; k++) {

@@ -198,8 +198,16 @@ const OBJECTORS = new Set(["someone", "anyone", "somebody", "anybody", "you", "e
  * team objects")? Then the choice before it stands.
  */
 export function consentUnless(s: Sentence, k: number, end: number): boolean {
+  return s.separated(k - 1) && teamConsentAt(s, k, end);
+}
+
+/**
+ * Is k..end only "unless <the team> <objects>", with or without a pause before it ("Let's lock it in unless someone
+ * objects", fresh143)?
+ */
+export function teamConsentAt(s: Sentence, k: number, end: number): boolean {
   const { words } = s;
-  if (words[k] !== "unless" || !s.separated(k - 1) || !OBJECTORS.has(words[k + 1] as string)) return false;
+  if (words[k] !== "unless" || !OBJECTORS.has(words[k + 1] as string)) return false;
   const verb = words[k + 1] === "the" ? k + 3 : k + 2;
   return cue.consent.has(words[verb] as string) && verb + 1 >= end;
 }

@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { ownerAttributeAt } from "../natural-matchers";
 import type { ParseState, Sentence } from "./sentence";
@@ -134,6 +135,8 @@ export function echoShare(
   if (shares.length === 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
   const level = (shares[0] as Share).level;
   if (shares.some((a) => a.level !== level)) return null;
+  const end = beforeProposalTail(s, from, to, found);
+  if (end !== to) return echoShare(s, from, end, found, state);
   for (let k = to - 2; k > from; k--) {
     if (!(s.separated(k - 1) || (s.words[k] === "and" && s.separated(k - 2)))) continue;
     const name = echoAt(s, k, to, state);
@@ -149,4 +152,22 @@ export function echoShare(
     return { kind: "share", option, attribute: name.attribute, level };
   }
   return null;
+}
+
+/**
+ * "... and so does the poison bottle — that's my pick." (fresh143): where a closing clause after a dash starts that
+ * holds no number and is the speaker's "that's my <pick>" or follows a proposal in the sentence; `to` when there is
+ * none.
+ */
+function beforeProposalTail(s: Sentence, from: number, to: number, found: readonly Act[]): number {
+  for (let k = to - 1; k > from + 1; k--) {
+    if ((s.tokens[k - 1] as NaturalToken).dash !== true) continue;
+    // the sentence proposed, or the tail is the speaker's "that's my pick" (the option proposed before it)
+    const pointer = s.words[k] === "that" && s.words[k + 1] === "'s" && cue.proposalNouns.has(s.words[k + 3] as string);
+    if (!(pointer || found.some((a) => a.kind === "propose"))) return to;
+    for (let j = k; j < to; j++)
+      if (/\d/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return to;
+    return k;
+  }
+  return to;
 }

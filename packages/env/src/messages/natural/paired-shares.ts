@@ -192,7 +192,10 @@ function optionsLevels(
   const levels = levelsAfterVerbs(s, options.end, end, state);
   if (levels === null) {
     // "For ambience, A and B are both at 5" (fresh94): one level for each of them
-    const shared = bothLevel(s, options.end, end, state) ?? bothAt(s, options.end, end, state);
+    const shared =
+      bothLevel(s, options.end, end, state) ??
+      bothAt(s, options.end, end, state) ??
+      levelForEach(s, options.end, end, state);
     return shared === null
       ? null
       : { shares: options.options.map((o) => [o, attribute, shared.value]), end: shared.end };
@@ -362,6 +365,31 @@ function levelThenPlace(
 function bothAt(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
   const at = s.words[k] === "both" || s.words[k] === "each" ? k + 1 : -1;
   return at > 0 && s.words[at] === "at" ? closedLevel(s, at + 1, end, state) : null;
+}
+
+/** Tails after one level that give it to each of the names before: "in both cases", "apiece". */
+const EACH_TAILS: readonly (readonly string[])[] = [
+  ["in", "both", "cases"],
+  ["in", "each", "case"],
+  ["for", "both"],
+  ["for", "each"],
+  ["apiece"],
+];
+
+/**
+ * "Camera footage for Employee C and Employee E is 0 in both cases" (fresh143): plain verb words, one level and a
+ * tail that gives it to each name, closing the clause; the level and the word after it, or null.
+ */
+function levelForEach(s: Sentence, k: number, end: number, state: ParseState): { value: number; end: number } | null {
+  let at = k;
+  for (let v = 0; v < 3 && at < end && plainVerb(s.words[at] as string, state, s, at); v++)
+    at = skipFillers(s, at + 1, end);
+  const level = levelAt(s, at, end, state);
+  if (level === null) return null;
+  const tail = EACH_TAILS.find((t) => t.every((w, n) => s.words[level.end + n] === w));
+  if (tail === undefined) return null;
+  const close = level.end + tail.length;
+  return close >= end || s.separated(close - 1) ? { value: level.value, end: close } : null;
 }
 
 /** "at 5" after a list of names, the one level closing the clause: the level, or null. */

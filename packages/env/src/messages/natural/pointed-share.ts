@@ -1,10 +1,11 @@
 import type { Act } from "../act";
 import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
+import { availabilityState } from "./availability-share";
 import { levelWords } from "./clause-split";
 import { onlyLevel } from "./lone-share";
 import { ownTailStart } from "./own-clause";
-import type { ParseState, Sentence } from "./sentence";
+import { type ParseState, peopleOptions, type Sentence } from "./sentence";
 
 /** Words that point back to the option just proposed: "there", "here". */
 const POINTERS = new Set(["there", "here"]);
@@ -138,9 +139,13 @@ export function labelledLeadShares(
   for (let k = c; k < to; k++) {
     if (s.gate[k] === true || s.modal[k] === true || words[k] === "agent") return [];
     if (state.options.match(words, k) !== null) return [];
-    if (words[k] === "there") there = there < 0 ? k : Number.POSITIVE_INFINITY;
+    // "... : Alice, Bob and Carol are all available then." (fresh144): "then" for a time slot, as "there"
+    if (words[k] === "there" || words[k] === "then") there = there < 0 ? k : Number.POSITIVE_INFINITY;
   }
-  if (there === Number.POSITIVE_INFINITY || levelWords(s, c, to, state) === 0) return [];
+  if (there === Number.POSITIVE_INFINITY) return [];
+  // a level in words: digits, or a person's availability said as a state ("available")
+  if (levelWords(s, c, to, state) === 0 && !words.slice(c, to).some((w) => availabilityState(w) !== undefined))
+    return [];
   const name = state.task.domain.options[option] as string;
   const from = (s.tokens[c] as NaturalToken).start;
   // "... all have a 1 there in my view": the speaker's own source closing the clause is left out
@@ -196,4 +201,37 @@ export function personPossessiveShares(
   if (edit === null) return [];
   const rewritten = withWordReplaced(s, text, first, to, edit.at, edit.name);
   return (state.clauseActs(rewritten, state) ?? []).filter((a) => a.kind === "share");
+}
+
+/** Object pronouns that point back to one person where the options are people: "My notes give him a 3". */
+const PERSON_OBJECTS: ReadonlySet<string> = new Set(["him", "her"]);
+
+/**
+ * "I'm naming Doctor Finch. My notes give him a 3 for the library key and a 3 for the poison bottle." (fresh144): a
+ * sentence that names no option and shares nothing, with one "him" / "her" where the options are people, read again
+ * with the talk's option (the one the sentence before spoke about) in the pronoun's place. Its shares of that option,
+ * or none ("Her service is a 3" after a restaurant is no one's).
+ */
+export function pronounObjectShares(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] {
+  if (state.clauseActs === undefined || found.some((a) => a.kind === "share")) return [];
+  if (state.subject === null || state.subject === undefined || !peopleOptions(state)) return [];
+  if ((s.tokens[to - 1] as NaturalToken).question) return [];
+  let at = -1;
+  for (let k = first; k < to; k++) {
+    if (state.options.match(s.words, k) !== null) return [];
+    if (!PERSON_OBJECTS.has(s.words[k] as string)) continue;
+    if (at >= 0) return [];
+    at = k;
+  }
+  if (at < 0) return [];
+  const name = state.task.domain.options[state.subject] as string;
+  const rewritten = withWordReplaced(s, text, first, to, at, name);
+  return (state.clauseActs(rewritten, state) ?? []).filter((a) => a.kind === "share" && a.option === state.subject);
 }

@@ -1,7 +1,7 @@
 import { signedNumber } from "./natural-integer";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { consentUnless } from "./consent-proposal";
+import { consentUnless, teamConsentAt } from "./consent-proposal";
 import { alternative } from "./option-list";
 import { optionChosen } from "./option-subject-proposal";
 import { REASONS } from "./lone-proposal";
@@ -141,10 +141,26 @@ function itChosen(
 ): { option: number; end: number } | null {
   const { words } = s;
   // ("Let's lock it in": the verb's particle after "it" is the caller's to take)
-  const close = words[k + 1] === "there" || words[k + 1] === "in" ? k + 2 : k + 1;
-  if (!(close >= end || s.separated(close - 1))) return null;
+  const close = pointerClose(words, words[k + 1] === "there" || words[k + 1] === "in" ? k + 2 : k + 1);
+  // "Let's lock it in unless someone objects" (fresh143): the team's consent closing it, no pause before
+  if (!(close >= end || s.separated(close - 1) || teamConsentAt(s, close, end))) return null;
   const named = namesNoOption(s, state) ? pointedOption(s, i, state) : k > j ? onlyOptionBefore(s, i, state) : null;
   return named === null ? null : { option: named, end: words[k + 1] === "in" ? k + 1 : close };
+}
+
+/** When the choice is for: "this round", "now" (a pointer's clause may close with it, fresh145). */
+const WHEN_TAILS: readonly (readonly string[])[] = [
+  ["this", "round"],
+  ["this", "time"],
+  ["for", "now"],
+  ["now"],
+  ["today"],
+];
+
+/** Where the clause closes after a pointer's word at k: past a time phrase ("choose him this round"), else k. */
+function pointerClose(words: readonly string[], k: number): number {
+  const tail = WHEN_TAILS.find((t) => t.every((w, n) => words[k + n] === w));
+  return tail === undefined ? k : k + tail.length;
 }
 
 /** "she's my pick", "he's our suspect": a person named before, as the speaker's choice (not "it": "it's my pick of ..."). */
@@ -632,8 +648,8 @@ export function proposalAt(
   const { words } = s;
   const chosen = (j: number): { option: number; end: number } | null => {
     let k = j;
-    // "I propose (that) we meet at / go with X"
-    if (words[k] === "that") k++;
+    // "I propose (that) we meet at / go with X" ("lock that in": "that" the pointer, below)
+    if (words[k] === "that" && !(k + 1 >= end || s.separated(k) || words[k + 1] === "in")) k++;
     if (words[k] === "the" && MEETING_NOUNS.has(words[k + 1] as string)) k += 2;
     if (words[k] === "we" && cue.proposalInfinitives.has(words[k + 1] as string)) k += 2;
     while (k < end && k < j + 6 && cue.proposalPrepositions.has(words[k] as string)) k++;
@@ -641,7 +657,9 @@ export function proposalAt(
     if (words[k] === "either" || words[k] === "between") return null;
     if (words[k] === "it") return itChosen(s, i, j, k, end, state);
     // "Lady Ashby is our culprit — I'm accusing her.", "It has to be Miss Hartley. I'm naming her."
-    if (k === j && POINTERS.has(words[k] as string) && words[k] !== "it" && (k + 1 >= end || s.separated(k))) {
+    // "I'd recommend we lock that in" (fresh145): the verb's particle after the pointer
+    const close = pointerClose(words, k + 1 + (words[k + 1] === "in" ? 1 : 0));
+    if (k === j && POINTERS.has(words[k] as string) && words[k] !== "it" && (close >= end || s.separated(close - 1))) {
       const named = pointedOption(s, i, state);
       return named === null ? null : { option: named, end: k + 1 };
     }
@@ -715,6 +733,7 @@ export function proposalAt(
     if (picked === null) continue;
     // "Going with Apartment D seems risky to me" (fresh117): the gerund's clause is the subject another verb weighs
     if ((verb[0] as string).endsWith("ing") && WEIGHING.has(words[picked.end] as string)) return null;
+    if (sayOpensClause(s, verb, picked.end, end)) return null;
     // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
     const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;
     if (particle !== undefined) {
@@ -739,6 +758,14 @@ export function proposalAt(
     return picked;
   }
   return null;
+}
+
+/**
+ * "I'm going to say Restaurant B." (fresh145): "say" chooses only an option that closes its clause; is the option
+ * ending at `after` followed by more of it ("... say X has 4" states a level)?
+ */
+function sayOpensClause(s: Sentence, verb: readonly string[], after: number, end: number): boolean {
+  return verb[verb.length - 1] === "say" && !(after >= end || s.separated(after - 1));
 }
 
 /**

@@ -19,7 +19,7 @@ import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
 import { type ListedCells, listedCells, listedLevels } from "./listed-cells";
-import { attributeThere, labelledLeadShares, personPossessiveShares } from "./pointed-share";
+import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObjectShares } from "./pointed-share";
 import { levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
@@ -764,6 +764,9 @@ export class SentenceReading {
       found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
     // "Monday 4pm won't work for Carol — her availability there is zero." (fresh131): "her" as the person named
     for (const act of personPossessiveShares(sentence, this.text, first, to, found.acts, state))
+      found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
+    // "I'm naming Doctor Finch. My notes give him a 3 for the library key ..." (fresh144): "him" as the talk's person
+    for (const act of pronounObjectShares(sentence, this.text, first, to, found.acts, state))
       found.acts.push(this.checkedShare(act as Extract<Act, { kind: "share" }>));
     // "Monday 2pm looks promising: Alice, Bob and Carol all have a 1 there" (fresh131): the lead's option
     for (const act of labelledLeadShares(sentence, this.text, first, to, found.acts, state))

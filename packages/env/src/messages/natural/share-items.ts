@@ -180,7 +180,12 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   // a count before its noun: "3 apples", "two onions" (not across a line: "B=0\nRice bags: ..." in fresh73)
   // nor across a pause: "B leads on the first four; wait time's a drag" (fresh97: a wrong act)
   const after = s.tokens[level.end - 1] as NaturalToken;
-  const counted = after.lineBreak || after.pause ? null : state.attributes.match(s.words, level.end);
+  const named = after.lineBreak || after.pause ? null : state.attributes.match(s.words, level.end);
+  // "two broken watch clues and zero on the poison bottle" (fresh143): the counted noun after the attribute's name
+  const counted =
+    named !== null && CLUE_NOUNS.has(s.words[named.end] as string) && named.end + 1 <= end
+      ? { ...named, end: named.end + 1 }
+      : named;
   if (counted !== null && counted.end <= end && countEnds(s, counted.end, end)) {
     // "no onions at all, 1 bag of rice": the item ends after "at all"
     const all = s.words[counted.end] === "at" && s.words[counted.end + 1] === "all" && counted.end + 2 <= end;
@@ -203,7 +208,10 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
     return { attribute: owner, level: level.value, end: a + 1 };
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
-  const second = attr.end + (cue.articles.has(s.words[attr.end + 1] as string) ? 2 : 1);
+  let second = attr.end + 1;
+  // "full marks for location and for menu variety" (fresh143): the preposition said again before the second name
+  if (s.words[second] === s.words[level.end]) second++;
+  if (cue.articles.has(s.words[second] as string)) second++;
   const other = s.words[attr.end] === "and" ? state.attributes.match(s.words, second) : null;
   // "rated 5 for cleanliness and location alike" (fresh61): "alike" after the pair as "both" before it
   const alike = other !== null && other.end < end && s.words[other.end] === "alike";
@@ -256,9 +264,14 @@ export function fullMarksAt(s: Sentence, at: number, state: ParseState): { value
     return { value: state.task.levels[1], end: k };
   if (!fullMarksWords(s.words, k)) return null;
   // "Miss Hartley's torn glove gets full marks in my notes" (fresh66): the speaker's source may close it
-  const closes = k + 2 >= s.to || s.separated(k + 1) || ownSource(s.words, k + 2, s.to, s);
+  // "Miss Hartley's torn glove gets full marks from me." (fresh146): the speaker as the giver closing it
+  const fromMe = s.words[k + 2] === "from" && s.words[k + 3] === "me" && (k + 4 >= s.to || s.separated(k + 3));
+  const closes = k + 2 >= s.to || s.separated(k + 1) || fromMe || ownSource(s.words, k + 2, s.to, s);
   return closes ? { value: state.task.levels[1], end: k + 2 } : null;
 }
+
+/** Nouns a count may take after an attribute's name: "two broken watch clues". */
+const CLUE_NOUNS: ReadonlySet<string> = new Set(["clue", "clues"]);
 
 /** Nouns of a group of known size: "a pair of rice bags", "a trio of onions". */
 const GROUPS = new Map([
