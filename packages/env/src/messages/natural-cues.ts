@@ -676,7 +676,8 @@ export const naturalCues = {
   /** Opening a sentence, these make a reported claim the one the speaker contradicts: "Contrary to what Agent 1 said, ...". */
   contrary: set("contrary", "unlike", "despite", "pace"),
   /** "If no one objects, ...": a condition that only asks for consent leaves a proposal a proposal. */
-  consent: set("objects", "object", "objections", "objection", "disagrees", "disagree", "agrees", "agree"),
+  // "assuming nobody has a red flag on it" (fresh154): a red flag is an objection
+  consent: set("objects", "object", "objections", "objection", "disagrees", "disagree", "agrees", "agree", "flag"),
   /** Before "Agent N" and a colon, these put the sentence's questions to that agent: "Question for Agent 3: ...". */
   addressLeads: set("for", "ask", "to", "at", "asking"),
   /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */

@@ -1,7 +1,7 @@
 import type { PublicTask } from "../task/task";
 import { answerNames } from "./answer-names";
 import { NameMatcher } from "./name-matcher";
-import { letterSpellings, titledSpellings } from "./natural/option-letters";
+import { daySpellings, letterSpellings, titledSpellings } from "./natural/option-letters";
 import { naturalTokens } from "./natural-tokens";
 
 export interface NaturalMatchers {
@@ -91,6 +91,7 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     optionTokens: new NameMatcher(task.domain.options, tokenWords, (w) => [
       ...letterSpellings(w),
       ...titledSpellings(w),
+      ...daySpellings(w),
     ]),
     attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, attributeSpellings),
   };

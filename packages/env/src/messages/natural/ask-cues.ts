@@ -1,3 +1,4 @@
+import { attributeOwners } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
@@ -159,7 +160,11 @@ export function askPairs(
   const attributeList = (k: number): { attributes: number[]; end: number } | null => {
     let j = k;
     if (words[j] === "the" || words[j] === "a") j++;
-    const first = state.attributes.match(words, j);
+    // "Still missing Erin for Monday 9am — anyone?" (fresh151): a person alone for their attribute after a verb of
+    // wanting or checking
+    const owner = attributeOwners(state.task.domain).get(words[j] as string);
+    const alone = owner !== undefined && WANTING.has(words[j - 1] as string);
+    const first = state.attributes.match(words, j) ?? (alone ? { index: owner, end: j + 1 } : null);
     if (first === null || first.end > end) return null;
     const attributes = [first.index];
     let e = first.end;
@@ -782,6 +787,9 @@ export const PERCEIVING: ReadonlySet<string> = new Set([
   "bump",
   "bumped",
 ]);
+
+/** Verbs before a person's name alone that ask for their cell: "missing Erin for X", "can you confirm Erin for X?". */
+const WANTING = new Set(["missing", "need", "have", "has", "got", "check", "confirm", "verify"]);
 
 /** Verbs after a person's name that ask what their cell holds: "what does Lena have for X?". */
 const HOLDING = new Set(["have", "show", "say"]);

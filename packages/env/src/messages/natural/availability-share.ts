@@ -1,5 +1,5 @@
 import type { NaturalToken } from "../natural-tokens";
-import { afterView } from "./carried-share";
+import { afterView, closingTail } from "./carried-share";
 import type { ParseState, Sentence } from "./sentence";
 
 // A person's availability said in words (issue 26, fresh34, fresh37): "Dan is likely free on Tuesday 9am", "Bob is
@@ -87,6 +87,14 @@ export function availabilityShare(
   k++;
   // "available (1) at ...": the level restated in parentheses
   if ((s.tokens[k] as NaturalToken).aside && words[k] === String(level)) k++;
+  // "Question for Agent 3: is Erin available Monday 9am? On my side Dan is free then (1)." (fresh154): "then" for
+  // the slot the sentence before spoke about
+  if (words[k] === "then" && state.subject !== null && state.subject !== undefined) {
+    const aside = (s.tokens[k + 1] as NaturalToken | undefined)?.aside === true && words[k + 1] === String(level);
+    if (k + 1 !== to && !(aside && k + 2 === to)) return null;
+    const slot = state.subject;
+    return listed.attributes.map((attribute) => ({ option: slot, attribute, level }));
+  }
   // "Bob is available Tuesday 9am (1)" (fresh119): the slot right after the state, and the level restated after it
   if (SLOT_LEADS.has(words[k] as string)) k++;
   else if (state.options.match(words, k) === null) return null;
@@ -96,5 +104,48 @@ export function availabilityShare(
   const restated =
     (s.tokens[option.end] as NaturalToken | undefined)?.aside === true && words[option.end] === String(level);
   if (option.end !== to && !(restated && option.end + 1 === to)) return null;
+  return listed.attributes.map((attribute) => ({ option: option.index, attribute, level }));
+}
+
+/**
+ * "Monday 2pm is open for Alice, Bob and Carol on my calendar view (all 1s)." (fresh154): the slot first, then "is"
+ * and a state and "for" the people, as the whole of from..to (a tail in the speaker's voice, then an aside, may close
+ * it); a share of each person's availability at the slot, on a 0..1 scale only; null otherwise.
+ */
+export function slotFirstAvailability(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number }[] | null {
+  const { words } = s;
+  const [lo, hi] = state.task.levels;
+  if (lo !== 0 || hi !== 1 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  for (let k = from; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
+  // "Good news: Monday 2pm is ...": a short label before a colon (another's words are gated)
+  let start = from;
+  for (let j = from; j < Math.min(to, from + 3); j++)
+    if ((s.tokens[j] as NaturalToken).colon === true) {
+      start = j + 1;
+      break;
+    }
+  const option = state.options.match(words, start);
+  if (option === null || words[option.end] !== "is") return null;
+  let k = option.end + 1;
+  while (k < to && SURE.has(words[k] as string)) k++;
+  const level = STATES.get(words[k] as string);
+  if (level === undefined || words[k + 1] !== "for") return null;
+  const listed = people(s, k + 2, to, state);
+  if (listed === null) return null;
+  let end = closingTail(s, listed.end, to);
+  // "(all 1s)": an aside to the end, holding no other level
+  if ((s.tokens[end] as NaturalToken | undefined)?.aside === true)
+    for (let j = end; j < to; j++) {
+      const w = words[j] as string;
+      if ((s.tokens[j] as NaturalToken).aside !== true || (/[0-9]/.test(w) && !w.startsWith(String(level))))
+        return null;
+      end = j + 1;
+    }
+  if (end !== to) return null;
   return listed.attributes.map((attribute) => ({ option: option.index, attribute, level }));
 }

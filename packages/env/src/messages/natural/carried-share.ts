@@ -88,6 +88,9 @@ const TAILS: readonly (readonly string[])[] = [
   ["on", "my", "side"],
   ["on", "my", "end"],
   ["on", "my", "sheet"],
+  // "open for Alice, Bob and Carol on my calendar view" (fresh154)
+  ["on", "my", "calendar", "view"],
+  ["on", "my", "calendar"],
   ["in", "my", "notes"],
   ["in", "my", "data"],
   // "are all 1 for A in my files" (fresh92)

@@ -94,3 +94,22 @@ export function titledSpellings(words: string[]): string[][] {
   if (short === undefined) return [];
   return short === "" ? [[surname]] : [[surname], [short, surname]];
 }
+
+/** Weekdays' short forms: "Tue 9am" for "Tuesday 9am" (fresh153's "Anyone have Bob for Tue 9am?"). */
+const WEEKDAYS = new Map([
+  ["monday", ["mon"]],
+  ["tuesday", ["tue", "tues"]],
+  ["wednesday", ["wed"]],
+  ["thursday", ["thu", "thur", "thurs"]],
+  ["friday", ["fri"]],
+  ["saturday", ["sat"]],
+  ["sunday", ["sun"]],
+]);
+
+/** A time slot's other spellings with its weekday written short ("monday 9am" -> "mon 9am"). */
+export function daySpellings(words: string[]): string[][] {
+  const [day, ...rest] = words;
+  const shorts = day === undefined ? undefined : WEEKDAYS.get(day);
+  if (shorts === undefined) return [];
+  return shorts.map((short) => [short, ...rest]);
+}

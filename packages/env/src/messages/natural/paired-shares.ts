@@ -145,6 +145,8 @@ function attributeList(
     if (words[j] === "and") j++;
     else if (!s.separated(j - 1)) break;
     if (words[j] === "and") j++;
+    // "the library key and the poison bottle both come in at 3" (fresh152): the article again after "and"
+    if (words[j] === "the" && state.attributes.match(words, j + 1) !== null) j++;
   }
   if (attributes.length < 2) return null;
   return { attributes, end: last };
@@ -897,7 +899,9 @@ function morePairs(
   const { words } = s;
   const shares = [...paired.shares];
   let at = paired.end;
-  while (shares.length < MAX_LIST * 2 && at < end && s.separated(at - 1)) {
+  // "ambience of 5 and 5 and value for money of 1 and 1, respectively" (fresh151): "and" with no pause before the
+  // next attribute's levels
+  while (shares.length < MAX_LIST * 2 && at < end && (s.separated(at - 1) || words[at] === "and")) {
     const j = words[at] === "and" ? at + 1 : at;
     const attribute = state.attributes.match(words, words[j] === "the" ? j + 1 : j);
     if (attribute === null) break;

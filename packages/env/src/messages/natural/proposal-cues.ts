@@ -715,7 +715,7 @@ export function proposalAt(
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
     if (!verb.every((w, v) => words[i + v] === w)) continue;
-    let speaker = s.clauseStart(i);
+    let speaker = opensClause(s, i);
     for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
       // "I was going to propose X", "I initially wanted to pick X": not a proposal now
       if (cue.pastIntent.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
@@ -758,6 +758,11 @@ export function proposalAt(
     return picked;
   }
   return null;
+}
+
+/** Does the verb at i open its clause, maybe after an adverb of keeping ("Still backing Restaurant C.", fresh152)? */
+function opensClause(s: Sentence, i: number): boolean {
+  return s.clauseStart(i) || (i - 1 >= s.from && s.clauseStart(i - 1) && STILL.has(s.words[i - 1] as string));
 }
 
 /**

@@ -25,7 +25,7 @@ import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
-import { availabilityShare } from "./availability-share";
+import { availabilityShare, slotFirstAvailability } from "./availability-share";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { namedOptions, namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
@@ -529,6 +529,8 @@ export class SentenceReading {
         contrastShare(sentence, first, to, state) ??
         // "Alice, Bob and Erin are all available at X": one share a person
         availabilityShare(sentence, from, to, state) ??
+        // "Monday 2pm is open for Alice, Bob and Carol (all 1s)." (fresh154): the slot first
+        slotFirstAvailability(sentence, from, to, state) ??
         // "Stall C sold a single book.", "Stall D didn't sell a single plant.": the count with its attribute's verb
         soldCount(sentence, from, to, state) ??
         // "Stall A's cake sales were -2", "Book sales at Stall A came to -1" (helper h43q)
@@ -620,6 +622,16 @@ export class SentenceReading {
       this.acts.push({ at, act: { kind: "share", ...this.lastTopic, level: this.checked(admitted.value) } });
       this.ownWrong = false;
       this.lastTopic = null;
+      return true;
+    }
+    // "Employee B is my pick — wait, no, ... Scratch that: Employee A." (fresh153), "No wait, Employee A.": a
+    // retraction opening the sentence and one option alone replace the last proposal
+    const choice = retractionLead(sentence, first, to);
+    const named = choice === null ? null : state.options.match(sentence.words, choice);
+    const last = [...this.acts].reverse().find((a) => a.act.kind === "propose");
+    if (named !== null && named.end === to - (sentence.words[to - 1] === "instead" ? 1 : 0) && last !== undefined) {
+      last.act = { kind: "propose", option: named.index };
+      state.proposed = named.index;
       return true;
     }
     // "I wrote X as 1. Strike that — it's 0.", "X's Y is 3. Scratch that, it's 2.": a retraction opening the sentence

@@ -452,6 +452,8 @@ function ownClause(words: readonly string[], at: number): boolean {
     return cue.correctionVerbs.has(next) || next === "can" || next === "only" || next === "also" || next === "myself";
   // "; I'm seeing 2"
   if ((w === "i'm" || w === "im") && (next === "seeing" || next === "getting" || next === "reading")) return true;
+  // "Per Agent 2, ...; I've got Omar at 2 for that slot" (fresh153)
+  if ((w === "i've" || w === "ive") && next === "got") return true;
   // "...; mine shows 2", "— I'd correct that to 2"
   if (w === "mine") return cue.correctionVerbs.has(next) || next === "is";
   if ((w === "i'd" || w === "id") && next === "correct") return true;
@@ -489,6 +491,9 @@ const CONSENT_WORDS = new Set([
   "it",
   "that",
   "this",
+  // "assuming nobody has a red flag on it" (fresh154)
+  "red",
+  "on",
   // "unless anyone has a strong objection" (fresh53)
   "has",
   "have",

@@ -12,6 +12,7 @@ const meetings = held.meetings as NaturalTask;
 const theft = held.theft as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const apartments = held.apartments as NaturalTask;
+const pantry = held.pantry as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("a pointer that proposes the option of the sentence before", () => {
@@ -181,5 +182,125 @@ describe("people pointed to and asked by name", () => {
     expect(
       acts("I'm torn between Apartment A, Apartment B and Apartment C; both show size 5.", apartments),
     ).not.toContainEqual(share(0, 1, 5));
+  });
+});
+
+// The shapes of fresh151-fresh154, written in the session's middle (tuned on; fresh155 and fresh156 held out).
+describe("lists, counts and concessions (second wave)", () => {
+  it('"the library key and the poison bottle both come in at 3 for him": the article again after "and"', () => {
+    expect(acts("The library key and the poison bottle both come in at 3 for Doctor Finch.", manor)).toEqual([
+      share(2, 2, 3),
+      share(2, 3, 3),
+    ]);
+    expect(
+      acts(
+        "I'm fairly sure it's Doctor Finch. In my notes the library key and the poison bottle both come in at 3 for him.",
+        manor,
+      ),
+    ).toContainEqual(share(2, 3, 3));
+  });
+
+  it('"ambience of 5 and 5 and value for money of 1 and 1, respectively": "and" with no pause joins the next attribute', () => {
+    expect(
+      acts("Restaurant A and Restaurant B have ambience of 5 and 5 and value for money of 1 and 1, respectively."),
+    ).toEqual([share(0, 2, 5), share(1, 2, 5), share(0, 3, 1), share(1, 3, 1)]);
+    expect(acts("Restaurant A and Restaurant B have ambience 5 and 4 and service 2 and 3.")).toEqual([
+      share(0, 2, 5),
+      share(1, 2, 4),
+      share(0, 1, 2),
+      share(1, 1, 3),
+    ]);
+  });
+
+  it('"five bags of onions": a container and "of" before the counted noun; "at least" / "or so" make it a bound', () => {
+    expect(acts("Shelf A has five bags of onions.", pantry)).toEqual([share(0, 1, 5)]);
+    expect(acts("Shelf A has 2 crates of apples and 1 rice bag.", pantry)).toEqual([share(0, 0, 2), share(0, 2, 1)]);
+    expect(acts("Shelf A has 5 onions at least.", pantry)).toEqual([pass]);
+    expect(acts("Shelf A: five bags of onions at least.", pantry)).toEqual([pass]);
+    expect(acts("Shelf A has 3 apples or so.", pantry)).toEqual([pass]);
+  });
+
+  it('"X for food quality, though service is 4": a concession after a pause carries the option\'s items', () => {
+    expect(acts("Restaurant C earns 5 for food quality, though service is 4.")).toEqual([
+      share(2, 0, 5),
+      share(2, 1, 4),
+    ]);
+    // without a pause, or hedged, nothing more
+    expect(acts("Restaurant C earns 5 for food quality, though service might be 4.")).toEqual([share(2, 0, 5)]);
+  });
+});
+
+describe("proposals and their retraction (second wave)", () => {
+  it('"Still backing Restaurant C.": an adverb of keeping before the verb that opens the clause', () => {
+    expect(acts("Still backing Restaurant C.")).toEqual([propose(2)]);
+    expect(acts("Still going with Restaurant C.")).toEqual([propose(2)]);
+    expect(acts("Still, Agent 2 is backing Restaurant C.")).toEqual([pass]);
+  });
+
+  it('"... is my pick. Scratch that: Employee A.": a retraction and one option replace the last proposal', () => {
+    expect(acts("Employee B is my pick. Scratch that: Employee A.", theft)).toEqual([propose(0)]);
+    expect(acts("Employee B is my pick. Scratch that, Employee A instead.", theft)).toEqual([propose(0)]);
+    expect(
+      acts("Employee B is my pick — wait, no, B came up 0 on the camera footage. Scratch that: Employee A.", theft),
+    ).not.toContainEqual(propose(1));
+    // no proposal before: nothing to replace
+    expect(acts("Employee B's badge log is 1. Scratch that: Employee A.", theft)).toEqual([share(1, 0, 1)]);
+    expect(acts("Employee B is my pick. No wait, Employee A.", theft)).toEqual([propose(0)]);
+    // "that" alone does not retract
+    expect(acts("Employee B is my pick. That: Employee A.", theft)).toContainEqual(propose(1));
+  });
+
+  it("\"Let's go with C, assuming nobody has a red flag on it\": the team's consent closes the choice", () => {
+    expect(acts("Let's go with Restaurant C, assuming nobody has a red flag on it.")).toEqual([propose(2)]);
+    expect(acts("Let's go with Restaurant C, assuming the food quality is 5.")).toEqual([pass]);
+  });
+});
+
+describe("people and slots (second wave)", () => {
+  it('"Can anyone check Carol for Monday 4pm?", "Anyone have Bob for Tuesday 9am?": the person asked for', () => {
+    expect(acts("Can anyone check Carol for Monday 4pm?", meetings)).toEqual([ask(3, 2)]);
+    expect(acts("Anyone have Bob for Tuesday 9am?", meetings)).toEqual([ask(4, 1)]);
+    expect(acts("Anybody got Erin for Monday 9am?", meetings)).toEqual([ask(0, 4)]);
+    expect(acts("Still missing Erin for Monday 9am — anyone?", meetings)).toEqual([ask(0, 4)]);
+    // a person alone after another verb is not their cell
+    expect(acts("Agent 3, how busy is Lena on Tuesday morning? What's Lena's calendar there?", calls)).toEqual([
+      ask(3, 2, 2),
+    ]);
+  });
+
+  it('"Tue 9am", "Mon morning": a weekday written short names the slot', () => {
+    expect(acts("Anyone have Bob for Tue 9am?", meetings)).toEqual([ask(4, 1)]);
+    expect(acts("Tues 11am: Bob is free.", meetings)).toEqual([share(5, 1, 1)]);
+    expect(acts("Mon morning: Priya 2.", calls)).toEqual([share(0, 0, 2)]);
+    // a weekday alone is no slot, even where one slot falls on it
+    expect(acts("Tue: Priya 2.", calls)).toEqual([pass]);
+  });
+
+  it('"Monday 2pm is open for Alice, Bob and Carol on my calendar view (all 1s).": the slot first, the people after', () => {
+    expect(
+      acts("Good news: Monday 2pm is open for Alice, Bob and Carol on my calendar view (all 1s).", meetings),
+    ).toEqual([share(2, 0, 1), share(2, 1, 1), share(2, 2, 1)]);
+    expect(acts("Monday 2pm is busy for Bob (0).", meetings)).toEqual([share(2, 1, 0)]);
+    // a level in the aside that is not the state's, a negation, or another's label: nothing
+    expect(acts("Monday 2pm is free for Alice (0).", meetings)).toEqual([pass]);
+    expect(acts("Monday 2pm isn't free for Alice.", meetings)).toEqual([pass]);
+    expect(acts("Agent 2 says: Monday 2pm is open for Alice.", meetings)).toEqual([pass]);
+  });
+
+  it('"On my side Dan is free then (1).": "then" as the slot the sentence before spoke about', () => {
+    expect(
+      acts("Question for Agent 3: is Erin available Monday 9am? On my side Dan is free then (1).", meetings),
+    ).toEqual([ask(0, 4, 2), share(0, 3, 1)]);
+    expect(acts("Dan is free then.", meetings)).toEqual([pass]);
+    expect(acts("Monday 9am looks good. Dan is free then (0).", meetings)).toEqual([pass]);
+  });
+
+  it("\"Per Agent 2, ...; I've got Omar at 2 for Monday morning\": the speaker's own clause after a reported one", () => {
+    expect(
+      acts("Per Agent 2, Monday morning is a 0 on Tomas's calendar; I've got Omar at 2 for Monday morning.", calls),
+    ).toEqual([share(0, 1, 2)]);
+    expect(
+      acts("Per Agent 2, Monday morning is a 0 on Tomas's calendar; they've got Omar at 2 for Monday morning.", calls),
+    ).toEqual([pass]);
   });
 });

@@ -180,12 +180,20 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   // a count before its noun: "3 apples", "two onions" (not across a line: "B=0\nRice bags: ..." in fresh73)
   // nor across a pause: "B leads on the first four; wait time's a drag" (fresh97: a wrong act)
   const after = s.tokens[level.end - 1] as NaturalToken;
-  const named = after.lineBreak || after.pause ? null : state.attributes.match(s.words, level.end);
+  // "Shelf A has five bags of onions" (fresh153): a container's plural and "of" before the counted noun
+  const bagged = CONTAINERS.has(s.words[level.end] as string) && s.words[level.end + 1] === "of" ? level.end + 2 : -1;
+  const named =
+    after.lineBreak || after.pause
+      ? null
+      : (state.attributes.match(s.words, level.end) ??
+        (bagged > 0 && state.task.levels[0] === 0 ? state.attributes.match(s.words, bagged) : null));
   // "two broken watch clues and zero on the poison bottle" (fresh143): the counted noun after the attribute's name
   const counted =
     named !== null && CLUE_NOUNS.has(s.words[named.end] as string) && named.end + 1 <= end
       ? { ...named, end: named.end + 1 }
       : named;
+  // "5 onions at least", "3 apples or more": a bound, not a count
+  if (counted !== null && boundAfter(s.words, counted.end)) return null;
   if (counted !== null && counted.end <= end && countEnds(s, counted.end, end)) {
     // "no onions at all, 1 bag of rice": the item ends after "at all"
     const all = s.words[counted.end] === "at" && s.words[counted.end + 1] === "all" && counted.end + 2 <= end;
@@ -270,6 +278,24 @@ export function fullMarksAt(s: Sentence, at: number, state: ParseState): { value
   return closes ? { value: state.task.levels[1], end: k + 2 } : null;
 }
 
+/** Words after a count that make it a bound: "at least", "at most", "or more", "or fewer", "or less", "or so". */
+const BOUNDS: readonly (readonly string[])[] = [
+  ["at", "least"],
+  ["at", "most"],
+  ["or", "more"],
+  ["or", "fewer"],
+  ["or", "less"],
+  ["or", "so"],
+];
+
+/** Does a bound follow the count's noun at k ("5 onions at least")? */
+function boundAfter(words: readonly string[], k: number): boolean {
+  return BOUNDS.some((b) => b.every((w, n) => words[k + n] === w));
+}
+
+/** Containers a count may name before "of" and the counted noun: "five bags of onions". */
+const CONTAINERS: ReadonlySet<string> = new Set(["bags", "bag", "crates", "crate", "boxes", "box", "sacks", "sack"]);
+
 /** Nouns a count may take after an attribute's name: "two broken watch clues". */
 const CLUE_NOUNS: ReadonlySet<string> = new Set(["clue", "clues"]);
 
@@ -294,7 +320,9 @@ function countAt(s: Sentence, k: number, end: number, state: ParseState): Level 
   const none = w === "no" && noneCount(s, k, state) ? { value: 0, at: k + 1 } : null;
   const value = cue.numberWords.get(w);
   const at = counted ?? pair ?? none ?? (value === undefined ? null : { value, at: k + 1 });
-  if (at === null || at.at >= end || state.attributes.match(s.words, at.at) === null) return null;
+  if (at === null || at.at >= end) return null;
+  const bagged = CONTAINERS.has(s.words[at.at] as string) && s.words[at.at + 1] === "of" ? at.at + 2 : at.at;
+  if (state.attributes.match(s.words, bagged) === null) return null;
   return { value: at.value, end: at.at };
 }
 
@@ -384,6 +412,8 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     else if (s.words[j] === "but" || s.words[j] === "whereas" || s.words[j] === "while") j++;
     // "cakes sold at +2 and books sold at +2, against a -1 on plants" (fresh131): a contrast after a pause
     else if (s.words[j] === "against" && paused) j++;
+    // "full marks for food quality from me, though service only scores a 4/5" (fresh153): a concession after a pause
+    else if ((s.words[j] === "though" || s.words[j] === "although") && paused) j++;
     else if (s.words[j] === "as" && s.words[j + 1] === "well" && s.words[j + 2] === "as") j += 3;
     else if (!paused) break;
     j = skipAside(s, j, end);
