@@ -1,4 +1,4 @@
-import { attributeOwners } from "../natural-matchers";
+import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger } from "./natural-integer";
@@ -54,6 +54,11 @@ export function requestAt(s: Sentence, i: number): boolean {
     }
   if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
     return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
+  // "I'm requesting Restaurant F's location from Agent 3" (fresh157): the speaker's request named as one
+  if ((w === "requesting" || w === "request") && (s.clauseStart(i) || prev === "i'm" || prev === "im" || prev === "i"))
+    return true;
+  // "Agent 2, I'm hoping you can fill in X's Y" (fresh157)
+  if (w === "fill" && words[i + 1] === "in" && prev === "can" && words[i - 2] === "you") return true;
   // "I'm after X's Y", "I'd be grateful for X's Y" (the speaker's want, put to the agent the sentence addresses)
   if (w === "after" && (prev === "i'm" || prev === "im") && s.clauseStart(i - 1)) return true;
   if (w === "grateful" && words[i + 1] === "for" && (prev === "be" || prev === "am" || prev === "i'm")) return true;
@@ -209,7 +214,7 @@ export function askPairs(
       let j = attrs.end;
       for (let f = 0; f < 2 && cue.askFillers.has(words[j] as string); f++) j++;
       if (cue.askPrepositions.has(words[j] as string)) {
-        const options = optionList(s, j + 1, end, state);
+        const options = optionList(s, j + 1, end, state) ?? pointedSlot(s, j + 1, end, state);
         if (options !== null && !alternativeOr(s, options.end)) {
           for (const o of options.options) for (const a of attrs.attributes) pairs.push({ option: o, attribute: a });
           k = options.end;
@@ -260,6 +265,30 @@ export function askPairs(
 
 /** Words a topic may be made of besides its names: "Restaurant C's food quality", "the service at Restaurant A". */
 const TOPIC_WORDS = new Set(["the", "'s", "of", "for", "at", "on", "in", "about", "re", "regarding", "and"]);
+
+/** Words that point back to the one option the sentence before spoke about: "that slot", "that one". */
+const SLOT_POINTERS: readonly (readonly string[])[] = [
+  ["that", "slot"],
+  ["this", "slot"],
+  ["that", "one"],
+  ["that", "option"],
+];
+
+/**
+ * "For Monday 2pm I've got ... Agent 3, can you confirm Erin for that slot?" (fresh157): a pointer closing the ask,
+ * as the option the sentence before spoke about; null when none.
+ */
+function pointedSlot(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { options: number[]; end: number } | null {
+  const pointer = SLOT_POINTERS.find((p) => p.every((w, n) => s.words[k + n] === w));
+  const option = state.place ?? null;
+  if (pointer === undefined || option === null || k + pointer.length !== end) return null;
+  return { options: [option], end };
+}
 
 /**
  * "Restaurant C's food quality — Agent 1, any idea?": a question with no names of its own asks about the one
@@ -317,7 +346,9 @@ export function fragmentPair(
       continue;
     }
     // names first ("value for money" starts with a tail word), then "X's poison bottle level, please"
-    const a = state.attributes.match(s.words, k);
+    // "Agent 2, Carol at Monday 4pm?" (fresh157): a person alone for their attribute
+    const owner = attributeOwners(state.task.domain).get(w);
+    const a = state.attributes.match(s.words, k) ?? (owner === undefined ? null : { index: owner, end: k + 1 });
     // "Restaurant A, food quality: your figure?"
     if (a === null && (TOPIC_WORDS.has(w) || w === "please" || w === "pls" || w === "your" || cue.askTails.has(w)))
       continue;
@@ -514,7 +545,15 @@ function pairFrom(
   for (let k = j; k < stop; k++) {
     if (tagged.has(k)) continue;
     const w = words[k] as string;
-    if (NOT_ONE_PAIR.has(w) || cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
+    // "How does Candidate C's leadership compare, Agent 2?" (fresh157): "compare" closing a how-question asks the value
+    const closingCompare = w === "compare" && words[j] === "how" && (k + 1 >= stop || s.separated(k));
+    if (
+      NOT_ONE_PAIR.has(w) ||
+      (cue.comparatives.has(w) && !closingCompare) ||
+      cue.negations.has(w) ||
+      w.endsWith("n't")
+    )
+      return null;
     // "how many apples were there?": a past "were", no condition
     const pastThere = w === "were" && k > j + 1 && words[k + 1] === "there";
     if (conditionalWord(s, k, j) && !pastThere) return null;
@@ -531,7 +570,8 @@ function pairFrom(
       k = o.end - 1;
       continue;
     }
-    const a = state.attributes.match(words, k);
+    // "Agent 3, what about Priya's for Monday noon?" (fresh157): a person's attribute by "<person>'s" alone
+    const a = state.attributes.match(words, k) ?? ownerAttributeAt(state.task.domain, words, k);
     if (a !== null) {
       if (attribute !== null && attribute !== a.index) return null;
       attribute = a.index;
@@ -696,7 +736,8 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
     if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return false;
     if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.comparatives.has(w))
       return false;
-    if (cue.conditionals.has(w) || w === "agent") return false;
+    // "Can someone confirm that cell before we decide?" (fresh160): "before we ..." is the team's step, no condition
+    if ((cue.conditionals.has(w) && !(w === "before" && words[k + 1] === "we")) || w === "agent") return false;
     if (POINTER_VERBS.has(w)) verb = true;
     if (POINTERS.has(w) && verb) pointer = true;
   }

@@ -410,12 +410,12 @@ function commaBefore(s: Sentence, k: number): boolean {
 /** A level, then "on" / "for" / "at" and an option: "one on Shelf B", "1 for Employee C". */
 function placedLevel(s: Sentence, k: number, state: ParseState): boolean {
   // "... are 4 and 5; for Restaurant E they're 5 and 5" (fresh120): a pause after the level ends its clause there
-  return (
-    isLevel(s, k, state) &&
-    !s.separated(k) &&
-    PLACING.has(s.words[k + 1] as string) &&
-    state.options.match(s.words, k + 2) !== null
-  );
+  if (!isLevel(s, k, state) || s.separated(k)) return false;
+  // "zero rice bags on Shelf A and three apples on Shelf B" (fresh157): a count, its noun, then the option (not "1
+  // and 3 apples on Shelf A", two counts for one noun)
+  const counted = s.words[k - 1] === "and" && isLevel(s, k - 2, state) ? null : state.attributes.match(s.words, k + 1);
+  const at = counted !== null && !s.separated(counted.end - 1) ? counted.end : k + 1;
+  return PLACING.has(s.words[at] as string) && state.options.match(s.words, at + 1) !== null;
 }
 
 const PLACING: ReadonlySet<string> = new Set(["on", "for", "at", "in"]);

@@ -35,6 +35,16 @@ const DOUBTING_TAILS: readonly (readonly string[])[] = [
   ["if", "i", "am", "not", "mistaken"],
   ["unless", "i'm", "mistaken"],
   ["unless", "i", "misremember"],
+  // "Natural light could be 4, and rent for C a 2, but I'm going off memory for both." (fresh159)
+  ...["but", ""].flatMap((but) =>
+    ["", "for both", "on both", "for those", "there", "here"].flatMap((rest) =>
+      [
+        `${but} i'm going off memory ${rest}`,
+        `${but} i'm going from memory ${rest}`,
+        `${but} that's from memory ${rest}`,
+      ].map((t) => t.split(" ").filter((w) => w !== "")),
+    ),
+  ),
   // a hedge word alone closing the sentence (helper h40p): "X's cleanliness is 5, maybe." states no level, as "is maybe 5"
   ["maybe"],
   ["perhaps"],

@@ -525,6 +525,10 @@ export const LABEL_VIEWS: readonly (readonly string[])[] = [
   ["i", "can", "see"],
   // "Food quality across the board — A=4, B=1" (fresh84)
   ["across", "the", "board"],
+  // "Parking log, the rest of it: C=0, D=0, E=1, F=1." (fresh160): the options not given before
+  ["the", "rest", "of", "it"],
+  ["for", "the", "rest"],
+  ["for", "the", "others"],
 ];
 
 /** Nouns after an attribute label that say it is news about it: "Cleanliness update:", "Service scores:". */

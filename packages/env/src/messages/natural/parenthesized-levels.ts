@@ -1,5 +1,6 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
+import { attributeOwners } from "../natural-matchers";
 import type { ParseState, Sentence } from "./sentence";
 import { levelAt } from "./share-items";
 
@@ -38,6 +39,8 @@ export function parenthesizedLevels(s: Sentence, text: string, first: number, to
     items.push({ attribute: attribute.index, level });
     k = after;
   }
+  // "Monday 2pm is clear on my side too (Dan 1, Erin 1)." (fresh158): people and their levels in one parenthesis
+  if (items.length === 0) items.push(...peopleInParenthesis(s, first, to, state));
   const place = option ?? state.subject ?? null;
   if (items.length === 0 || place === null) return [];
   if (new Set(items.map((i) => i.attribute)).size !== items.length) return [];
@@ -83,4 +86,31 @@ function parenthesized(s: Sentence, text: string, k: number, to: number, state: 
   // the raw word is the whole parenthesis: "(3)", "(4/5),"
   const raw = text.slice(token.start, token.end);
   return /^\((?:[+-]?\d{1,2}(?:\/\d{1,2})?)\)[.,;:!?]*$/.test(raw) ? level.value : null;
+}
+
+/**
+ * The items of a parenthesis closing the sentence that holds only "<person> <level>" pairs between commas ("(Dan 1,
+ * Erin 1)"), each person owning an attribute; none when anything else stands in it, or anything in the sentence is
+ * negated, doubted or another's.
+ */
+function peopleInParenthesis(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { attribute: number; level: number }[] {
+  const owners = attributeOwners(state.task.domain);
+  if (owners.size === 0) return [];
+  let open = to;
+  while (open > first && (s.tokens[open - 1] as NaturalToken).aside === true) open--;
+  if (open === to || open === first) return [];
+  for (let k = first; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return [];
+  const items: { attribute: number; level: number }[] = [];
+  for (let k = open; k < to; k += 2) {
+    const attribute = owners.get(s.words[k] as string);
+    const level = attribute === undefined ? null : levelAt(s, k + 1, to, state);
+    if (attribute === undefined || level === null || level.end !== k + 2) return [];
+    items.push({ attribute, level: level.value });
+  }
+  return items;
 }

@@ -10,7 +10,8 @@ import { consentTail, LOOK_BACK, onlyOptionBefore, type ParseState, type Sentenc
 // The proposal (final choice) cue family: "I propose X", "my vote is X", "X is the best choice".
 
 /** "X is our man", "X should be our source": nouns of the team's pick after "our" (not "our data", "our notes"). */
-const OUR_PICKS = new Set(["man", "woman", "guy", "source", "winner", "place", "spot", "home", "slot"]);
+// "Unless someone objects, A is our answer." (fresh160)
+const OUR_PICKS = new Set(["man", "woman", "guy", "source", "winner", "place", "spot", "home", "slot", "answer"]);
 /** What may follow such a noun without making it something else: "our source this time", "our man, I'd say". */
 const OUR_PICK_TAILS = new Set(["this", "then", "here", "tonight"]);
 
@@ -30,6 +31,9 @@ const PARTICLES = new Map([
   ["name", ["as"]],
   ["bring", ["on", "board"]],
 ]);
+
+/** Verbs before "we name X" that make it the speaker's call: "I say we name X", "I propose we name X". */
+const SAY_WE = new Set(["say", "suggest", "propose", "recommend"]);
 
 /** Before "name" as the team's choice without "as": "we should name X", "let's name X", "we'd name X". */
 const NAME_MODALS = new Set(["should", "must", "let's", "lets", "i'd", "we'd", "i'll", "we'll", "to"]);
@@ -657,9 +661,7 @@ export function proposalAt(
     if (words[k] === "either" || words[k] === "between") return null;
     if (words[k] === "it") return itChosen(s, i, j, k, end, state);
     // "Lady Ashby is our culprit — I'm accusing her.", "It has to be Miss Hartley. I'm naming her."
-    // "I'd recommend we lock that in" (fresh145): the verb's particle after the pointer
-    const close = pointerClose(words, k + 1 + (words[k + 1] === "in" ? 1 : 0));
-    if (k === j && POINTERS.has(words[k] as string) && words[k] !== "it" && (close >= end || s.separated(close - 1))) {
+    if (k === j && pointerCloses(s, k, end)) {
       const named = pointedOption(s, i, state);
       return named === null ? null : { option: named, end: k + 1 };
     }
@@ -691,8 +693,8 @@ export function proposalAt(
   }
   if (s.clauseStart(i) && cue.proposalNouns.has(words[i] as string) && (s.tokens[i] as NaturalToken).pause)
     return chosen(i + 1);
-  // "Final suggestion from me: Restaurant B."
-  if (cue.proposalNouns.has(words[i] as string) && (i === s.from || words[i - 1] === "final")) {
+  // "Final suggestion from me: Restaurant B.", "I'm ready to make the call: Doctor Finch." (fresh160)
+  if (cue.proposalNouns.has(words[i] as string) && (i === s.from || words[i - 1] === "final" || makingCall(words, i))) {
     for (let j = i; j < Math.min(end, i + 4); j++) {
       if (j > i && !cue.proposalLeadWords.has(words[j] as string)) break;
       if ((s.tokens[j] as NaturalToken).pause) return chosen(j + 1);
@@ -741,7 +743,8 @@ export function proposalAt(
         return { ...picked, end: picked.end + particle.length };
       // "I think we should name Doctor Finch" (fresh64): "name" after a modal of the team's choice needs no "as"
       // "I say we name Doctor Finch" (fresh100): the speaker's call for the team
-      const sayWe = words[i - 1] === "we" && (words[i - 2] === "say" || words[i - 2] === "suggest");
+      // "I propose we name Employee A; every clue I hold ..." (fresh157)
+      const sayWe = words[i - 1] === "we" && SAY_WE.has(words[i - 2] as string);
       if (verb[0] === "name" && (NAME_MODALS.has(words[i - 1] as string) || sayWe)) return picked;
       continue;
     }
@@ -758,6 +761,20 @@ export function proposalAt(
     return picked;
   }
   return null;
+}
+
+/**
+ * Is the word at k a pointer other than "it" that closes its clause, maybe after the verb's particle ("I'd recommend
+ * we lock that in", fresh145) or a time ("choose him this round")?
+ */
+function pointerCloses(s: Sentence, k: number, end: number): boolean {
+  const close = pointerClose(s.words, k + 1 + (s.words[k + 1] === "in" ? 1 : 0));
+  return POINTERS.has(s.words[k] as string) && s.words[k] !== "it" && (close >= end || s.separated(close - 1));
+}
+
+/** Is the word at i the "call" of the speaker "making the call"? */
+function makingCall(words: readonly string[], i: number): boolean {
+  return words[i] === "call" && words[i - 1] === "the" && (words[i - 2] === "make" || words[i - 2] === "making");
 }
 
 /** Does the verb at i open its clause, maybe after an adverb of keeping ("Still backing Restaurant C.", fresh152)? */

@@ -12,6 +12,15 @@ import { levelAt } from "./share-items";
 /** Verbs of the relative clause: "which is 1", "which's 1", "which was 1" (the speaker's reading now). */
 const COPULAS: ReadonlySet<string> = new Set(["is", "'s", "was", "are", "were"]);
 
+/** The speaker's holding after "which": "which I've got at 2", "which I have at 2", "which I have as 2". */
+const HOLDS: readonly (readonly string[])[] = [
+  ["i've", "got", "at"],
+  ["i've", "got", "as"],
+  ["i", "have", "at"],
+  ["i", "have", "as"],
+  ["i've", "got"],
+];
+
 /**
  * The share of a sentence that names one cell and closes on ", which is <level>": one attribute and one option named
  * before the relative clause (a sentence that names no option is read under the talk's option by `carriedSentence`),
@@ -21,10 +30,18 @@ const COPULAS: ReadonlySet<string> = new Set(["is", "'s", "was", "are", "were"])
 export function relativeShare(s: Sentence, first: number, to: number, state: ParseState): Act | null {
   const { words } = s;
   let which = -1;
-  for (let k = first + 2; k < to - 2; k++)
-    if (words[k] === "which" && s.separated(k - 1) && COPULAS.has(words[k + 1] as string)) which = k;
+  let verbEnd = -1;
+  for (let k = first + 2; k < to - 2; k++) {
+    if (words[k] !== "which" || !s.separated(k - 1)) continue;
+    // "..., which I've got at 2" (fresh159): the speaker's own holding of it
+    const held = HOLDS.find((h) => h.every((w, n) => words[k + 1 + n] === w));
+    if (COPULAS.has(words[k + 1] as string) || held !== undefined) {
+      which = k;
+      verbEnd = k + 1 + (held?.length ?? 1);
+    }
+  }
   if (which < 0) return null;
-  let at = which + 2;
+  let at = verbEnd;
   if (words[at] === "a" || words[at] === "an") at++;
   const level = levelAt(s, at, to, state);
   if (level === null || level.end < to) return null;

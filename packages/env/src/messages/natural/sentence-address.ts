@@ -2,7 +2,7 @@ import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
-import type { NaturalTask, Sentence } from "./sentence";
+import { type NaturalTask, requestedFrom, type Sentence } from "./sentence";
 
 /** Greetings before an addressed agent's name: "Hey Agent 3, ...". */
 // "And Agent 3, what's ...?", "Also Agent 2, ..." (fresh55): a joining word before the agent addressed
@@ -91,11 +91,20 @@ export function sentenceAddress(
   }
   // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma
   for (let i = first + 1; to === undefined && i + 1 < s.to; i++) {
-    const lead = cue.addressLeads.has(words[i - 1] as string) || heardFrom(words, i);
+    const lead = cue.addressLeads.has(words[i - 1] as string) || heardFrom(words, i) || requestedFrom(words, i, first);
     if (words[i] !== "agent" || !lead || words[i - 2] === "according") continue;
     const n = naturalInteger(words[i + 1]);
     const t = s.tokens[i + 1] as NaturalToken;
-    if (n !== null && n >= 1 && n <= task.agents && (t.pause || i + 2 === s.to || heardFrom(words, i))) {
+    if (n !== null && n >= 1 && n <= task.agents && (t.pause || t.stop || i + 2 === s.to || heardFrom(words, i))) {
+      to = n - 1;
+      tagged.add(i).add(i + 1);
+    }
+  }
+  // "I'd like Agent 3 to tell us Candidate A's communication rating" (fresh157): the agent the speaker wants to act
+  for (let i = first + 1; to === undefined && i + 2 < s.to; i++) {
+    if (words[i] !== "agent" || words[i + 2] !== "to" || !WANTING_AGENT.has(words[i - 1] as string)) continue;
+    const n = naturalInteger(words[i + 1]);
+    if (n !== null && n >= 1 && n <= task.agents) {
       to = n - 1;
       tagged.add(i).add(i + 1);
     }
@@ -109,13 +118,17 @@ export function sentenceAddress(
     if (i < question && !vocative) continue;
     if (words[i] !== "agent" || !(vocative || cue.addressing.has(words[i - 1] as string))) continue;
     const n = naturalInteger(words[i + 1]);
-    if (n !== null && n >= 1 && n <= task.agents) {
-      to = n - 1;
+    // "Could Agent 5 check X's Y?" where the task has three agents (fresh157): read, to nobody in particular
+    if (n !== null && n >= 1) {
+      if (n <= task.agents) to = n - 1;
       tagged.add(i).add(i + 1);
     }
   }
   return { to, tagged };
 }
+
+/** Verbs before "Agent N to ..." that put a request to that agent: "I'd like Agent 3 to tell us ...". */
+const WANTING_AGENT: ReadonlySet<string> = new Set(["like", "need", "want", "asking", "ask"]);
 
 /** Words of thanks that may open a sentence put to one agent: "Thanks, Agent 1.", "Thank you, Agent 2!". */
 const THANKS: ReadonlySet<string> = new Set(["thanks", "thank", "thx", "cheers"]);

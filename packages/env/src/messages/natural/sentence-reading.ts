@@ -231,7 +231,9 @@ function requestLine(s: Sentence, first: number, to: number, address: ReadonlySe
   for (let k = first; k < to; k++) {
     if (address.has(k)) continue;
     const w = s.words[k] as string;
-    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w))
+    // "Two requests before we go further:" (fresh157): "before we ..." is the team's next step, no condition
+    const step = w === "before" && s.words[k + 1] === "we";
+    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !step))
       return false;
     if (REQUEST_WORDS.has(w)) request = true;
     // "Agent 3, two things for you:" (fresh86): things put to the one addressed
@@ -366,11 +368,7 @@ export class SentenceReading {
       found.to === undefined
         ? new Set<number>()
         : sentenceAddress(sentence, first, questionStart(sentence, first), state.task).tagged;
-    // "Agent 2, two things I'd still like from you:" over "- Restaurant A's ambience": each item of names only asks
-    if (found.acts.length === 0 && this.requestList) {
-      const item = fragmentPair(sentence, first, address, state, true);
-      if (item !== null) found.acts.push({ kind: "ask", ...item });
-    }
+    if (found.acts.length === 0 && this.requestList) this.readRequestItem(sentence, found, first, address);
     const closing = this.text.slice((tokens[to - 1] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
     this.requestList =
       (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
@@ -416,6 +414,7 @@ export class SentenceReading {
     if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
+    this.dropAnsweredAsk(sentence, first, to, found.acts);
     for (const act of found.acts) {
       if (act.kind === "propose") {
         // "I think C is our strongest option. ... Let's go with C!" (fresh56): a choice restated in other words is
@@ -570,6 +569,31 @@ export class SentenceReading {
       }
     }
     return null;
+  }
+
+  /**
+   * "Agent 2, two things I'd still like from you:" over "- Restaurant A's ambience": each item of names only asks;
+   * "- **Agent 2:** Candidate B's experience" (fresh157): an item may name the agent it is put to.
+   */
+  private readRequestItem(
+    sentence: Sentence,
+    found: SentenceResult,
+    first: number,
+    address: ReadonlySet<number>,
+  ): void {
+    const item = fragmentPair(sentence, first, address, this.state, true);
+    if (item !== null) found.acts.push({ kind: "ask", ...item, ...(found.to === undefined ? {} : { to: found.to }) });
+  }
+
+  /**
+   * "Is Erin free on Monday 9am? No wait, I'm looking at it: Erin's availability for Monday 9am is 0." (fresh159): the
+   * speaker's own question, taken back by the next sentence and answered there with that cell's level, asked nothing.
+   */
+  private dropAnsweredAsk(sentence: Sentence, first: number, to: number, acts: readonly Act[]): void {
+    const prior = this.lastAsk?.act;
+    const retracts = prior?.kind === "ask" && retractionLead(sentence, first, to) !== null;
+    if (retracts && acts.some((a) => sameCell(a, prior)) && this.lastAsk !== null)
+      this.acts.splice(this.acts.indexOf(this.lastAsk), 1);
   }
 
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */
@@ -793,7 +817,7 @@ export class SentenceReading {
       found.acts = found.acts.filter((a) => a.kind !== "share");
     // "Tuesday morning: Priya 2, Omar 2. That is all I have." (fresh120): after the speaker's own acts, "that's all"
     // closes them; alone, it is a pass
-    if (closesActs(sentence, first, found.acts) && this.acts.some((a) => a.act.kind !== "pass")) found.acts = [];
+    if (closesActs(sentence, first, to, found.acts) && this.acts.some((a) => a.act.kind !== "pass")) found.acts = [];
     // "... is 2, 4 and 4 respectively (that's all I have)": after the sentence's own acts, "that's all" closes them
     if (found.acts.some((a) => a.kind !== "pass") && closingAll(sentence, first, to))
       found.acts = found.acts.filter((a) => a.kind !== "pass");
@@ -891,15 +915,12 @@ function closingAll(s: Sentence, first: number, to: number): boolean {
   return false;
 }
 
-function closesActs(s: Sentence, first: number, acts: readonly Act[]): boolean {
+function closesActs(s: Sentence, first: number, to: number, acts: readonly Act[]): boolean {
   const w = s.words;
-  return (
-    acts.length === 1 &&
-    acts[0]?.kind === "pass" &&
-    w[first] === "that" &&
-    (w[first + 1] === "'s" || w[first + 1] === "is") &&
-    w[first + 2] === "all"
-  );
+  if (acts.length !== 1 || acts[0]?.kind !== "pass") return false;
+  // "Agent 1, do you have X's Y? Nothing new on my end otherwise." (fresh148): nothing more besides the acts before
+  if (w[to - 1] === "otherwise") return true;
+  return w[first] === "that" && (w[first + 1] === "'s" || w[first + 1] === "is") && w[first + 2] === "all";
 }
 
 /**
@@ -909,4 +930,9 @@ function closesActs(s: Sentence, first: number, acts: readonly Act[]): boolean {
 function placeAfter(s: Sentence, to: number, acts: readonly Act[], state: ParseState): number | null {
   const shared = namedOptions(acts.filter((a) => a.kind === "share"));
   return onlyOptionBefore(s, to, state) ?? (shared.size === 1 ? ([...shared][0] as number) : null);
+}
+
+/** Is `a` a share of the cell the ask `b` asked for? */
+function sameCell(a: Act, b: Extract<Act, { kind: "ask" }>): boolean {
+  return a.kind === "share" && a.option === b.option && a.attribute === b.attribute;
 }

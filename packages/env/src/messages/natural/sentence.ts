@@ -74,7 +74,7 @@ export class Sentence {
       const opens =
         (tokens[i - 1] as NaturalToken | undefined)?.pause ||
         (tokens[i] as NaturalToken).aside ||
-        SOURCE_LEADS.has(words[i] as string);
+        (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from)));
       if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
       if (
         reportedLead(words, i) ||
@@ -228,6 +228,8 @@ function agentSource(
   if (prev === "answer" || prev === "answering" || prev === "re" || prev === "correct" || prev === "correcting")
     return false;
   if (next === "asked" || next === "asks" || next === "wanted" || next === "wants") return false;
+  // "I'd like Agent 3 to tell us ..." (fresh157): the agent the speaker asks to act
+  if (next === "to" && (prev === "like" || prev === "need" || prev === "want")) return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;
 }
@@ -339,7 +341,9 @@ export function pastWere(tokens: readonly NaturalToken[], words: readonly string
 }
 
 /** Words that open a source named after a claim, with or without a pause before them. */
-const SOURCE_LEADS = new Set(["per", "according", "via", "if", "assuming", "provided"]);
+// "..., and 2 for service from Agent 2": "from" with no pause before the agent (trailingSource wants "Agent N" next;
+// not after a request: "I'd like to hear from Agent 2 on X's Y" puts it to the agent)
+const SOURCE_LEADS = new Set(["per", "according", "via", "from", "if", "assuming", "provided"]);
 
 /** Does a retraction of what came before end at i ("don't quote me", "not sure", "could be wrong")? */
 /** Nouns of a slip: "that was a typo", "that was a mistake". */
@@ -783,4 +787,14 @@ function conditionOpens(words: readonly string[], i: number, from: number, to: n
   if (!(w === "if" || w === "assuming" || proviso)) return false;
   if (w === "if" && words[i - 1] === "even" && i - 1 >= from) return false;
   return !consentCondition(words, i, to) && !hearIf(words, i);
+}
+
+/** Words of a request before "from Agent N" closing it: "I'm requesting X's Y from Agent 3" (fresh157). */
+const REQUESTS_FROM = new Set(["requesting", "request", "like", "need"]);
+
+/** Is "Agent N" at i the one a request before it asks ("I'd like X's Y from Agent 3")? */
+export function requestedFrom(words: readonly string[], i: number, first: number): boolean {
+  if (words[i - 1] !== "from") return false;
+  for (let k = Math.max(first, i - 12); k < i - 1; k++) if (REQUESTS_FROM.has(words[k] as string)) return true;
+  return false;
 }

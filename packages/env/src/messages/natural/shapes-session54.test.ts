@@ -13,6 +13,8 @@ const theft = held.theft as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const apartments = held.apartments as NaturalTask;
 const pantry = held.pantry as NaturalTask;
+const jobs = held.jobs as NaturalTask;
+const profile = held.heldoutProfile as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("a pointer that proposes the option of the sentence before", () => {
@@ -302,5 +304,186 @@ describe("people and slots (second wave)", () => {
     expect(
       acts("Per Agent 2, Monday morning is a 0 on Tomas's calendar; they've got Omar at 2 for Monday morning.", calls),
     ).toEqual([pass]);
+  });
+});
+
+// The shapes of fresh157-fresh160 (addressed, number forms, hedges, a later round), written late in the session
+// (tuned on; fresh161 and fresh162 held out).
+describe("questions put to an agent (third wave)", () => {
+  it("a list of requests, each item naming the agent it is put to", () => {
+    const text =
+      "Two requests before we go further:\n- **Agent 2:** Candidate B's experience\n- **Agent 3:** Candidate C's teamwork";
+    expect(acts(text, jobs)).toEqual([ask(1, 0, 1), ask(2, 3, 2)]);
+    // a lead of a condition is no request
+    expect(acts("If we go further:\n- **Agent 2:** Candidate B's experience", jobs)).toEqual([pass]);
+  });
+
+  it("\"I'd like Agent 3 to tell us X's Y\", \"I'm requesting X's Y from Agent 3\": the agent asked to act", () => {
+    expect(
+      acts("I'd like Agent 3 to tell us Candidate A's communication rating when they get a chance.", jobs),
+    ).toEqual([ask(0, 2, 2)]);
+    expect(acts("I'm requesting Restaurant F's location from Agent 3 — it's the last gap for F.", bigTeam)).toEqual([
+      ask(5, 5, 2),
+    ]);
+    expect(acts("Agent 2, I'm hoping you can fill in Restaurant B's value for money.", bigTeam)).toEqual([
+      ask(1, 3, 1),
+    ]);
+    // another agent's want, or a value that came from an agent, asks nothing
+    expect(acts("Agent 3 wants Agent 2 to tell us Candidate A's communication.", jobs)).toEqual([pass]);
+    expect(acts("Restaurant C earns 4 for food quality, and 2 for service from Agent 2.")).toEqual([pass]);
+    expect(acts("I'd like to hear from Agent 2 on Restaurant C's food quality.")).toEqual([ask(2, 0, 1)]);
+  });
+
+  it('"Could Agent 5 check ...?" where the task has three agents: asked, to no one in particular', () => {
+    expect(acts("Could Agent 5 check Employee C's desk search?", theft)).toEqual([ask(2, 2)]);
+    expect(acts("Could Agent 2 check Employee C's desk search?", theft)).toEqual([ask(2, 2, 1)]);
+  });
+
+  it('"How does X\'s Y compare, Agent 2?": "compare" closing a how-question asks the value', () => {
+    expect(acts("How does Candidate C's leadership compare, Agent 2?", jobs)).toEqual([ask(2, 4, 1)]);
+    expect(acts("How does Candidate C's leadership compare to Candidate B's?", jobs)).toEqual([pass]);
+  });
+
+  it("a person alone for their attribute: 'confirm Erin for that slot', 'Carol at Monday 4pm?', 'Priya's for X'", () => {
+    expect(
+      acts("For Monday 2pm I've got Alice's availability = 1. Agent 3, can you confirm Erin for that slot?", meetings),
+    ).toEqual([share(2, 0, 1), ask(2, 4, 2)]);
+    expect(acts("Agent 3, can you confirm Erin for that slot?", meetings)).toEqual([pass]);
+    expect(acts("Agent 2, Carol at Monday 4pm? Agent 3, Erin at Monday 11am?", meetings)).toEqual([
+      ask(3, 2, 1),
+      ask(1, 4, 2),
+    ]);
+    expect(
+      acts("Tomas's calendar for Monday evening is 2. Agent 3, what about Priya's for Monday noon?", calls),
+    ).toEqual([share(2, 3, 2), ask(1, 0, 2)]);
+  });
+
+  it('"Can someone confirm that cell before we decide?": the cell the sentence before named', () => {
+    expect(
+      acts(
+        "If Restaurant D's cleanliness turns out to be 4 or better, I'd switch to D. Can someone confirm that cell before we decide?",
+        profile,
+      ),
+    ).toEqual([ask(3, 4)]);
+    expect(acts("I don't know Restaurant D's cleanliness. Can someone confirm that if they can?", profile)).toEqual([
+      pass,
+    ]);
+  });
+
+  it("the speaker's own question answered in the next sentence asked nothing", () => {
+    expect(
+      acts(
+        "Is Erin free on Monday 9am? No wait, I'm looking at it: Erin's availability for Monday 9am is 0.",
+        meetings,
+      ),
+    ).toEqual([share(0, 4, 0)]);
+    expect(acts("Is Erin free on Monday 9am? Bob's availability for Monday 9am is 0.", meetings)).toEqual([
+      ask(0, 4),
+      share(0, 1, 0),
+    ]);
+    // without a retraction the question stands beside the answer (the canonical surface's ask, then share)
+    expect(acts("Is Erin free on Monday 9am? Erin's availability for Monday 9am is 0.", meetings)).toEqual([
+      ask(0, 4),
+      share(0, 4, 0),
+    ]);
+  });
+
+  it("\"Nothing new on my end otherwise.\" after the speaker's acts adds no pass (held-out fresh148's wrong act)", () => {
+    expect(
+      acts("Agent 1, do you have the email records for Employee E? Nothing new on my end otherwise.", theft),
+    ).toEqual([ask(4, 3, 0)]);
+    expect(acts("Nothing new on my end otherwise.", theft)).toEqual([pass]);
+    expect(acts("Employee E's badge log is 1. Nothing new on my end.", theft)).toEqual([share(4, 0, 1), pass]);
+  });
+});
+
+describe("numbers, lists and proposals (third wave)", () => {
+  it('"scores 1 on ambience, value for money, cleanliness and location": the level over a list closing the clause', () => {
+    expect(acts("Restaurant C scores 1 on ambience, value for money, cleanliness and location.", profile)).toEqual([
+      share(2, 2, 1),
+      share(2, 3, 1),
+      share(2, 4, 1),
+      share(2, 5, 1),
+    ]);
+    expect(
+      acts(
+        "Restaurant C gets full marks for food quality and service, but scores 1 on ambience and location.",
+        profile,
+      ),
+    ).toEqual([share(2, 0, 5), share(2, 1, 5), share(2, 2, 1), share(2, 5, 1)]);
+    // a list with no "and" before its last name, or a level after it, is not one list
+    expect(acts("Restaurant C scores 1 on ambience, value for money, cleanliness.", profile)).toEqual([share(2, 2, 1)]);
+    expect(acts("Restaurant C scores 1 on ambience, value for money and location 4.", profile)).toEqual([
+      share(2, 2, 1),
+    ]);
+  });
+
+  it('"only scores a 4/5", "full marks ... from me, though ...", "from both X and Y"', () => {
+    expect(acts("Restaurant C: food quality 5, service only scores a 4.")).toEqual([share(2, 0, 5), share(2, 1, 4)]);
+    // a unit and another scale after the level: no level of this task
+    expect(acts("Restaurant C's ambience only gets 1 star out of 3.")).toEqual([pass]);
+    expect(acts("Restaurant C earns full marks for food quality from me, though service only scores a 4/5.")).toEqual([
+      share(2, 0, 5),
+      share(2, 1, 4),
+    ]);
+    expect(acts("Tuesday morning gets full marks from both Omar's calendar and Lena's calendar.", calls)).toEqual([
+      share(3, 1, 2),
+      share(3, 2, 2),
+    ]);
+  });
+
+  it('counts of none: "Shelf B onions: none.", "There are definitely no onions on Shelf B."', () => {
+    expect(acts("Shelf B onions: none.", pantry)).toEqual([share(1, 1, 0)]);
+    expect(acts("There are definitely no onions on Shelf B.", pantry)).toEqual([share(1, 1, 0)]);
+    // "none" of a scale that is no count, or with more after it, is nothing
+    expect(acts("Monday 9am, Alice: none.", meetings)).toEqual([pass]);
+    expect(acts("Shelf B onions: none of them.", pantry)).toEqual([pass]);
+  });
+
+  it('"zero rice bags on Shelf A and three apples on Shelf B": "and" before a count placed on another option', () => {
+    expect(acts("I count zero rice bags on Shelf A and three apples on Shelf B.", pantry)).toEqual([
+      share(0, 2, 0),
+      share(1, 0, 3),
+    ]);
+    // two counts for one noun are not two clauses
+    expect(acts("I count 1 and 3 apples on Shelf A.", pantry)).toEqual([pass]);
+  });
+
+  it('"(Dan 1, Erin 1)" after a slot: people and their levels in a closing parenthesis', () => {
+    expect(acts("Monday 2pm is clear on my side too (Dan 1, Erin 1).", meetings)).toEqual([
+      share(2, 3, 1),
+      share(2, 4, 1),
+    ]);
+    expect(acts("Monday 2pm is clear (Dan 1, maybe Erin 1).", meetings)).toEqual([pass]);
+    expect(acts("Monday 2pm is clear (Dan 1, Erin too).", meetings)).toEqual([pass]);
+  });
+
+  it("\"..., which I've got at 2\": the speaker's holding in a relative clause closing the cell", () => {
+    expect(acts("All I'd add is Lady Ashby's muddy boots, which I've got at 2.", manor)).toEqual([share(1, 0, 2)]);
+    expect(acts("Lady Ashby's muddy boots, which I have at 2.", manor)).toEqual([share(1, 0, 2)]);
+  });
+
+  it('"Parking log, the rest of it: C=0, ...": a label for the options not given before', () => {
+    expect(acts("Parking log, the rest of it: C=0, D=0, E=1, F=1.", theft)).toEqual([
+      share(2, 4, 0),
+      share(3, 4, 0),
+      share(4, 4, 1),
+      share(5, 4, 1),
+    ]);
+  });
+
+  it('"A is our answer", "make the call: X", "I propose we name X; ..."', () => {
+    expect(acts("Unless someone objects, Employee A is our answer.", theft)).toEqual([propose(0)]);
+    expect(acts("Employee A is our answer to the badge log question.", theft)).toEqual([pass]);
+    expect(acts("I'm ready to make the call: Doctor Finch.", manor)).toEqual([propose(2)]);
+    expect(acts("Agent 2 should make the call: Doctor Finch.", manor)).toEqual([pass]);
+    expect(acts("I propose we name Employee A; every clue points their way.", theft)).toEqual([propose(0)]);
+  });
+
+  it('"..., but I\'m going off memory for both": a recollection closing the sentence takes its shares back', () => {
+    expect(
+      acts("Natural light could be 4, and rent for Apartment C a 2, but I'm going off memory for both.", apartments),
+    ).toEqual([pass]);
+    expect(acts("Rent for Apartment C is 2, I'm going off memory.", apartments)).toEqual([pass]);
   });
 });

@@ -18,6 +18,9 @@ export interface Item {
 /** A level the text states, or why it is not one. */
 type Level = { value: number; end: number } | null;
 
+/** Domains whose levels are counts (pantry stock, stalls' sales), where "none" after a label is a count of 0. */
+const COUNT_DOMAIN = /pantry|stock|count/i;
+
 /** The level at words[k]: "4", "four", "4/5", "4 out of 5"; null for anything else or a range ("4 or 5"). */
 export function levelAt(s: Sentence, k: number, end: number, state: ParseState): Level {
   if (k >= end) return null;
@@ -33,6 +36,15 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
     if (magnitude !== undefined && magnitude !== null && magnitude > 0) {
       value = -magnitude;
       next = k + 2;
+    }
+  }
+  // "Shelf B onions: none." (fresh158): none closing a labelled count, on a scale of counts from 0
+  if (value === null && (w === "none" || w === "nil") && state.task.levels[0] === 0 && k > 0) {
+    const label = (s.tokens[k - 1] as NaturalToken).colon === true;
+    const closes = k + 1 >= end || (s.tokens[k] as NaturalToken).stop || s.separated(k);
+    if (label && closes && COUNT_DOMAIN.test(state.task.domain.name ?? "")) {
+      value = 0;
+      next = k + 1;
     }
   }
   // "earns just a single star for food quality" (fresh65): one unit of the scale
@@ -54,6 +66,9 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
       value = spelled;
     }
   }
+  // "1 star out of 5": the unit before the scale, which must be the task's
+  const unitThenScale = cue.levelUnits.has(s.words[next] as string) && s.words[next + 1] === "out";
+  if (unitThenScale && s.words[next + 2] === "of" && next + 3 < end) next++;
   if (s.words[next] === "out" && s.words[next + 1] === "of" && next + 2 < end) {
     // "4 out of 5", "four out of five"; "seven out of ten" on a 1..5 scale is another scale: not a level
     const scale = s.words[next + 2] as string;
@@ -87,7 +102,10 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     const pointer = OPTION_POINTERS.find((p) => m + p.length < end && p.every((w, n) => s.words[m + n] === w));
     if (pointer !== undefined && !s.separated(m + pointer.length - 1)) m += pointer.length;
     for (let f = 0; f < 3 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
-    // "is a solid 3", "is only a 1", ": just 1"
+    // "is a solid 3", "is only a 1", ": just 1"; "only scores a 4/5" (fresh153): a lead, then a filler again
+    for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
+    if (m > attribute.end && cue.levelLeads.has(s.words[m - 1] as string))
+      for (let f = 0; f < 2 && m < end && cue.levelFillers.has(s.words[m] as string); f++) m++;
     for (let f = 0; f < 3 && m < end && cue.levelLeads.has(s.words[m] as string); f++) m++;
     // "X's cleanliness: full marks" (fresh37): the top level, as "full marks for X" reads
     // "is at the top of the scale — a 5 — and teamwork is a five as well" (fresh64): the scale's end as an item
@@ -199,7 +217,9 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
     const all = s.words[counted.end] === "at" && s.words[counted.end + 1] === "all" && counted.end + 2 <= end;
     return { attribute: counted.index, level: level.value, end: all ? counted.end + 2 : counted.end };
   }
-  if (!cue.levelPrepositions.has(s.words[level.end] as string)) return null;
+  // "gets full marks from both Omar's calendar and Lena's calendar" (fresh158): the sources of both levels
+  const fromBoth = s.words[level.end] === "from" && s.words[level.end + 1] === "both";
+  if (!cue.levelPrepositions.has(s.words[level.end] as string) && !fromBoth) return null;
   // "B gets 5; for ambience it's 2" (fresh82): a semicolon or colon after the level ends its clause
   const closing = s.tokens[level.end - 1] as NaturalToken;
   if (closing.semicolon === true || closing.colon === true || closing.stop) return null;
@@ -216,6 +236,16 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
     return { attribute: owner, level: level.value, end: a + 1 };
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
+  // "scores 1 on ambience, value for money, cleanliness and location" (fresh158): a list of three or more names closing
+  // the clause shares the level
+  const listed = both ? null : commaList(s, attr.end, end, state);
+  if (listed !== null)
+    return {
+      attribute: attr.index,
+      level: level.value,
+      end: listed.end,
+      shared: listed.attributes.map((index) => ({ attribute: index, level: level.value, end: listed.end })),
+    };
   let second = attr.end + 1;
   // "full marks for location and for menu variety" (fresh143): the preposition said again before the second name
   if (s.words[second] === s.words[level.end]) second++;
@@ -293,6 +323,40 @@ function boundAfter(words: readonly string[], k: number): boolean {
   return BOUNDS.some((b) => b.every((w, n) => words[k + n] === w));
 }
 
+/**
+ * ", value for money, cleanliness and location" after an attribute ending at k: two or more names, commas between them
+ * and "and" before the last, closing the clause; their indexes and the word after the list, or null.
+ */
+function commaList(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { attributes: number[]; end: number } | null {
+  const attributes: number[] = [];
+  let at = k;
+  let closed = false;
+  while (at < end && attributes.length < 8) {
+    const token = s.tokens[at - 1] as NaturalToken;
+    const comma = token.pause && token.colon !== true && token.semicolon !== true && token.dash !== true;
+    if (!comma && s.words[at] !== "and") break;
+    let j = at;
+    if (s.words[j] === "and") j++;
+    if (cue.articles.has(s.words[j] as string)) j++;
+    const named = state.attributes.match(s.words, j);
+    if (named === null || named.end > end) return null;
+    attributes.push(named.index);
+    closed = s.words[at] === "and";
+    at = named.end;
+    if (closed) break;
+  }
+  if (attributes.length < 2 || !closed) return null;
+  return at >= end || s.separated(at - 1) ? { attributes, end: at } : null;
+}
+
+/** Verbs that may open an item again after a joining word: "..., but scores 1 on ambience". */
+const SCORING: ReadonlySet<string> = new Set(["scores", "gets", "earns", "rates", "has"]);
+
 /** Containers a count may name before "of" and the counted noun: "five bags of onions". */
 const CONTAINERS: ReadonlySet<string> = new Set(["bags", "bag", "crates", "crate", "boxes", "box", "sacks", "sack"]);
 
@@ -335,7 +399,9 @@ const NONE_LEADS = new Set(["has", "have", "holds", "hold", "carries", "stocks",
  */
 function noneCount(s: Sentence, k: number, state: ParseState): boolean {
   if (state.task.levels[0] !== 0) return false;
-  const lead = s.words[k - 1] as string;
+  // "There are definitely no onions on Shelf B" (fresh159): a word of certainty between the verb and "no"
+  const sure = s.words[k - 1] === "definitely" || s.words[k - 1] === "certainly";
+  const lead = s.words[sure ? k - 2 : k - 1] as string;
   const label = (s.tokens[k - 1] as NaturalToken | undefined)?.colon === true;
   // "- no onions at all" under "Here's my count for Shelf B:" (fresh56): none opening a list line
   // "Shelf B — 3 apples, no onions at all, 1 bag of rice" (fresh57): none as an item after a pause
@@ -404,6 +470,8 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
       // "Quietness is a 5 there and natural light a 4", "shows 2 for it, and so does Omar's" (fresh64)
       const pointer = OPTION_POINTERS.find((p) => at + p.length < end && p.every((w, n) => s.words[at + n] === w));
       if (pointer !== undefined) at += pointer.length;
+      // "full marks for food quality from me, though ..." (fresh153): the speaker as the giver closing an item
+      if (s.words[at] === "from" && s.words[at + 1] === "me" && at + 2 < end && s.separated(at + 1)) at += 2;
     }
     let j = at;
     const paused = s.separated(at - 1);
@@ -419,6 +487,8 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     j = skipAside(s, j, end);
     if (s.words[j] === "also") j++;
     if (s.words[j] === "it" && cue.haveVerbs.has(s.words[j + 1] as string)) j += 2;
+    // "full marks for food quality and service, but scores 1 on ambience, ..." (fresh158): the option's verb again
+    else if (SCORING.has(s.words[j] as string) && j > at) j++;
     // "X's service is 4; its ambience is 2, don't quote me": an item under a retraction or someone's word ends the list
     // ("and no onions" is a count of none, not a denial)
     if (s.gate[j] === true && s.words[j] !== "no" && !afterNoneCount(s, j, state)) break;
