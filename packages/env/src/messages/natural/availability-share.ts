@@ -58,6 +58,14 @@ function people(s: Sentence, k: number, to: number, state: ParseState): { attrib
   return attributes.length === 1 ? { attributes, end: k } : null;
 }
 
+/** Is from..to a statement on a 0..1 scale, no question, nothing in it negated, doubted or someone else's? */
+function plainStatement(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  const [lo, hi] = state.task.levels;
+  if (lo !== 0 || hi !== 1 || (s.tokens[to - 1] as NaturalToken).question) return false;
+  for (let k = from; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return false;
+  return true;
+}
+
 /**
  * "<Name> is [probably] free|busy on <option>." as the whole of from..to, maybe after the speaker's view ("From my
  * side, ..."), or a list of people ("Alice, Bob and Erin are all available (1) at <option>", fresh74, fresh77): a
@@ -71,9 +79,7 @@ export function availabilityShare(
   state: ParseState,
 ): { option: number; attribute: number; level: number }[] | null {
   const { words } = s;
-  const [lo, hi] = state.task.levels;
-  if (lo !== 0 || hi !== 1 || (s.tokens[to - 1] as NaturalToken).question) return null;
-  for (let k = from; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
+  if (!plainStatement(s, from, to, state)) return null;
   const listed = people(s, afterView(words, from), to, state);
   if (listed === null) return null;
   const plural = listed.attributes.length > 1;
@@ -119,9 +125,7 @@ export function slotFirstAvailability(
   state: ParseState,
 ): { option: number; attribute: number; level: number }[] | null {
   const { words } = s;
-  const [lo, hi] = state.task.levels;
-  if (lo !== 0 || hi !== 1 || (s.tokens[to - 1] as NaturalToken).question) return null;
-  for (let k = from; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
+  if (!plainStatement(s, from, to, state)) return null;
   // "Good news: Monday 2pm is ...": a short label before a colon (another's words are gated)
   let start = from;
   for (let j = from; j < Math.min(to, from + 3); j++)
