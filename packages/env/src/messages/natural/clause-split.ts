@@ -130,7 +130,7 @@ export function clauseSplit(
       option = onlyOption(s, a, b, state) ?? option;
       // "I'm torn between Apartment A and Apartment C — both show size 5" (fresh144): the options a clause of no act
       // names (two of them) are what "both" in a later clause gathers, when no clause before shared any
-      const pairOf = acts === null || acts.length === 0 ? namedPair(s, a, b, state) : null;
+      const pairOf = acts === null || acts.length === 0 ? twoOptions(s, a, b, state) : null;
       if (pairOf !== null && several.length === 0) several = pairOf;
     }
     // the options of every clause so far ("Monday 11am: ...; Tuesday 9am: ... — and Alice is 0 for both slots")
@@ -477,7 +477,6 @@ function attributesNamed(s: Sentence, from: number, to: number, state: ParseStat
   return n;
 }
 
-/** The one option [from, to) names (once or more), or null. */
 /**
  * Is the sentence worth reading clause by clause: the whole reading gave fewer shares than it has levels, two clauses
  * hold a level ("A, D and E each get a 5; B is a 4": one level word for three shares, then one the whole reading
@@ -494,11 +493,11 @@ function worthSplitting(
   const shares = found.filter((a) => a.kind === "share").length;
   const withLevels = bounds.filter(([a, b]) => levelWords(s, a, b, state) > 0).length;
   if (shares < levelWords(s, first, to, state) || withLevels >= 2) return true;
-  return gathers(s, first, to) && bounds.some(([a, b]) => namedPair(s, a, b, state) !== null);
+  return gathers(s, first, to) && bounds.some(([a, b]) => twoOptions(s, a, b, state) !== null);
 }
 
 /** Exactly two options named in from..to ("torn between X and Y"): their indexes in order, or null. */
-function namedPair(s: Sentence, from: number, to: number, state: ParseState): number[] | null {
+function twoOptions(s: Sentence, from: number, to: number, state: ParseState): number[] | null {
   const named: { index: number }[] = [];
   for (let k = from; k < to; k++) {
     const o = state.options.match(s.words, k);
@@ -511,6 +510,7 @@ function namedPair(s: Sentence, from: number, to: number, state: ParseState): nu
   return x.index === y.index ? null : [x.index, y.index].sort((p, q) => p - q);
 }
 
+/** The one option [from, to) names (once or more), or null. */
 function onlyOption(s: Sentence, from: number, to: number, state: ParseState): number | null {
   let option: number | null = null;
   for (let k = from; k < to; k++) {

@@ -18,7 +18,7 @@ export interface Item {
 /** A level the text states, or why it is not one. */
 type Level = { value: number; end: number } | null;
 
-/** Domains whose levels are counts (pantry stock, stalls' sales), where "none" after a label is a count of 0. */
+/** Domains whose levels are counts from 0 (pantry stock), where "none" after a label is a count of 0. */
 const COUNT_DOMAIN = /pantry|stock|count/i;
 
 /** The level at words[k]: "4", "four", "4/5", "4 out of 5"; null for anything else or a range ("4 or 5"). */
@@ -199,12 +199,12 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   // nor across a pause: "B leads on the first four; wait time's a drag" (fresh97: a wrong act)
   const after = s.tokens[level.end - 1] as NaturalToken;
   // "Shelf A has five bags of onions" (fresh153): a container's plural and "of" before the counted noun
-  const bagged = CONTAINERS.has(s.words[level.end] as string) && s.words[level.end + 1] === "of" ? level.end + 2 : -1;
+  const bagged = pastContainer(s.words, level.end);
   const named =
     after.lineBreak || after.pause
       ? null
       : (state.attributes.match(s.words, level.end) ??
-        (bagged > 0 && state.task.levels[0] === 0 ? state.attributes.match(s.words, bagged) : null));
+        (bagged > level.end && state.task.levels[0] === 0 ? state.attributes.match(s.words, bagged) : null));
   // "two broken watch clues and zero on the poison bottle" (fresh143): the counted noun after the attribute's name
   const counted =
     named !== null && CLUE_NOUNS.has(s.words[named.end] as string) && named.end + 1 <= end
@@ -303,8 +303,7 @@ export function fullMarksAt(s: Sentence, at: number, state: ParseState): { value
   if (!fullMarksWords(s.words, k)) return null;
   // "Miss Hartley's torn glove gets full marks in my notes" (fresh66): the speaker's source may close it
   // "Miss Hartley's torn glove gets full marks from me." (fresh146): the speaker as the giver closing it
-  const fromMe = s.words[k + 2] === "from" && s.words[k + 3] === "me" && (k + 4 >= s.to || s.separated(k + 3));
-  const closes = k + 2 >= s.to || s.separated(k + 1) || fromMe || ownSource(s.words, k + 2, s.to, s);
+  const closes = k + 2 >= s.to || s.separated(k + 1) || fromMe(s, k + 2, s.to) || ownSource(s.words, k + 2, s.to, s);
   return closes ? { value: state.task.levels[1], end: k + 2 } : null;
 }
 
@@ -360,6 +359,16 @@ const SCORING: ReadonlySet<string> = new Set(["scores", "gets", "earns", "rates"
 /** Containers a count may name before "of" and the counted noun: "five bags of onions". */
 const CONTAINERS: ReadonlySet<string> = new Set(["bags", "bag", "crates", "crate", "boxes", "box", "sacks", "sack"]);
 
+/** The word after "<container> of" at k ("bags of onions"), or k. */
+function pastContainer(words: readonly string[], k: number): number {
+  return CONTAINERS.has(words[k] as string) && words[k + 1] === "of" ? k + 2 : k;
+}
+
+/** Does "from me" at k close the clause before `end` (the speaker as the giver: "full marks from me")? */
+function fromMe(s: Sentence, k: number, end: number): boolean {
+  return s.words[k] === "from" && s.words[k + 1] === "me" && (k + 2 >= end || s.separated(k + 1));
+}
+
 /** Nouns a count may take after an attribute's name: "two broken watch clues". */
 const CLUE_NOUNS: ReadonlySet<string> = new Set(["clue", "clues"]);
 
@@ -385,8 +394,7 @@ function countAt(s: Sentence, k: number, end: number, state: ParseState): Level 
   const value = cue.numberWords.get(w);
   const at = counted ?? pair ?? none ?? (value === undefined ? null : { value, at: k + 1 });
   if (at === null || at.at >= end) return null;
-  const bagged = CONTAINERS.has(s.words[at.at] as string) && s.words[at.at + 1] === "of" ? at.at + 2 : at.at;
-  if (state.attributes.match(s.words, bagged) === null) return null;
+  if (state.attributes.match(s.words, pastContainer(s.words, at.at)) === null) return null;
   return { value: at.value, end: at.at };
 }
 
@@ -471,7 +479,7 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
       const pointer = OPTION_POINTERS.find((p) => at + p.length < end && p.every((w, n) => s.words[at + n] === w));
       if (pointer !== undefined) at += pointer.length;
       // "full marks for food quality from me, though ..." (fresh153): the speaker as the giver closing an item
-      if (s.words[at] === "from" && s.words[at + 1] === "me" && at + 2 < end && s.separated(at + 1)) at += 2;
+      if (at + 2 < end && fromMe(s, at, end)) at += 2;
     }
     let j = at;
     const paused = s.separated(at - 1);
