@@ -3,6 +3,7 @@ import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
 import { letterTokens } from "./natural/option-letters";
 import { structuredActs } from "./natural/structured-acts";
+import { unmarkedQuestions } from "./natural/unmarked-question";
 import { SentenceReading } from "./natural/sentence-reading";
 import type { NaturalTask, ParseState } from "./natural/sentence";
 import { naturalMatchers } from "./natural-matchers";
@@ -103,7 +104,10 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     // tables, JSON and YAML acts first; their text is masked for the sentence reader
     const structured = structuredActs(said, task);
     // "Let's go with C!": a capital letter names its option where the options are one noun and a letter
-    const tokens = letterTokens(naturalTokens(structured.text), structured.text, task.domain.options);
+    // "Hey Agent 1 whats X's Y." (fresh166): a "what's" question closed by a full stop is read as one closed by "?"
+    const tokens = unmarkedQuestions(
+      letterTokens(naturalTokens(structured.text), structured.text, task.domain.options),
+    );
     const state: ParseState = {
       task,
       options: optionTokens,

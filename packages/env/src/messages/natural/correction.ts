@@ -317,12 +317,27 @@ export function restatedFits(
   return (r.option === null || r.option === pair.option) && (r.attribute === null || r.attribute === pair.attribute);
 }
 
+/** Verbs of the speaker's own holding in "the value I hold is 2", "the number I actually have is 2". */
+const HOLDING_VERBS = new Set(["hold", "have", "see", "show", "count", "got"]);
+
+/**
+ * "the value I (actually) hold is", "the figure we have is" at j: where the level starts, or null. The article
+ * is required, so a bare "value I have is" reads nothing.
+ */
+function heldValueAt(words: readonly string[], j: number): number | null {
+  if (words[j] !== "the" || !VALUE_NOUNS.has(words[j + 1] as string)) return null;
+  if (!(words[j + 2] === "i" || words[j + 2] === "we")) return null;
+  const verb = CERTAIN_ADVERBS.has(words[j + 3] as string) ? j + 4 : j + 3;
+  if (!HOLDING_VERBS.has(words[verb] as string)) return null;
+  return words[verb + 1] === "is" || words[verb + 1] === "'s" ? verb + 2 : null;
+}
+
 /**
  * The speaker's value named as such at j ("the correct value is 1", "correct value is 1", "... doesn't match mine,
- * which is 2"): the level closing its clause, null when the form holds no such level, undefined when j opens no
- * such form.
+ * which is 2", "the value I actually hold is 2"): the level closing its clause, null when the form holds no such
+ * level, undefined when j opens no such form.
  */
-function namedValue(
+export function namedValue(
   s: Sentence,
   j: number,
   end: number,
@@ -339,6 +354,7 @@ function namedValue(
     at = article + 3;
   else if (words[j] === "which" && words[j - 1] === "mine" && (words[j + 1] === "is" || words[j + 1] === "'s"))
     at = j + 2;
+  else at = heldValueAt(words, j);
   if (at === null) return undefined;
   const level = levelAt(s, at, end, state);
   return level !== null && (level.end >= end || s.separated(level.end - 1)) ? level : null;

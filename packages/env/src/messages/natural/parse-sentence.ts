@@ -15,7 +15,7 @@ import {
 } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
-import { claimedPair, correctionLevel, onlyNames, restatedFits } from "./correction";
+import { claimedPair, correctionLevel, namedValue, onlyNames, restatedFits } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
@@ -555,10 +555,16 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   return null;
 }
 
-/** "I previously said X was 0; it's 1": after the speaker's own earlier value, a plain "it's 1" replaces it. */
+/**
+ * "I previously said X was 0; it's 1": after the speaker's own earlier value, a plain "it's 1" replaces it, and so
+ * does the value named as the speaker's ("..., and the value I actually hold is 2", fresh165).
+ */
 function ownValueAgain(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
   const last = out.acts[out.acts.length - 1];
-  const again = last?.kind === "share" && ownEarlierValue(s, i) ? itsLevel(s, i, question, state) : null;
+  const again =
+    last?.kind === "share" && ownEarlierValue(s, i)
+      ? (itsLevel(s, i, question, state) ?? namedValue(s, i, question, state) ?? null)
+      : null;
   if (again === null || last?.kind !== "share") return null;
   out.acts.pop();
   out.share(last.option, last.attribute, again.value);

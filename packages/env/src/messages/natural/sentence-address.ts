@@ -80,7 +80,12 @@ export function sentenceAddress(
   // "Agent 2, ...", "Hey Agent 3, ...", "Hi Agent 1 — ..."
   const named = GREETINGS.has(words[first] as string) ? first + 1 : first;
   // "Hi Agent 1!" alone addresses the agent too
-  const setOff = (s.tokens[named + 1] as NaturalToken | undefined)?.pause || named + 2 === s.to;
+  // "agent 2 what is quietness for apartment D??" (fresh166): a question's first word right after the number sets
+  // the address off as a comma would, in a sentence closed by "?"
+  const setOff =
+    (s.tokens[named + 1] as NaturalToken | undefined)?.pause ||
+    named + 2 === s.to ||
+    ((s.tokens[s.to - 1] as NaturalToken).question && WH_OPENERS.has(words[named + 2] as string));
   if (to === undefined && words[named] === "agent" && setOff) {
     const n = naturalInteger(words[named + 1]);
     // "Agent 4: Lord Ashby's poison bottle?" where the task has three agents (fresh69): read, to nobody in particular
@@ -126,6 +131,9 @@ export function sentenceAddress(
   }
   return { to, tagged };
 }
+
+/** Question words that may follow an addressed agent's number with no comma: "agent 2 what is ...?". */
+const WH_OPENERS: ReadonlySet<string> = new Set(["what", "whats", "which", "how", "hows"]);
 
 /** Verbs before "Agent N to ..." that put a request to that agent: "I'd like Agent 3 to tell us ...". */
 const WANTING_AGENT: ReadonlySet<string> = new Set(["like", "need", "want", "asking", "ask"]);

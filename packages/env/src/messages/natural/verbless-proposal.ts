@@ -237,6 +237,13 @@ const NOT_A_CHOICE = new Set([
   "backup",
   "fallback",
   "plan",
+  // "That's a real drag on A as far as I'm concerned." (fresh165): a mark against the option, not a choice of it
+  "drag",
+  "drawback",
+  "downside",
+  "weakness",
+  "setback",
+  "liability",
   "worst",
   "bad",
   "poor",
