@@ -61,7 +61,24 @@ export function attributeSpellings(words: string[]): string[][] {
     words.length >= 2 && last !== undefined && last.length >= 3 && !last.endsWith("s") && /^[a-z]+$/.test(last)
       ? [[...words.slice(0, -1), `${last}s`]]
       : [];
-  return [...singular(words), ...plural, ...ofSpellings(words), ...contentSpellings(words), ...tallySpellings(words)];
+  return [
+    ...singular(words),
+    ...plural,
+    ...ofSpellings(words),
+    ...contentSpellings(words),
+    ...tallySpellings(words),
+    ...bareOwnerSpellings(words),
+  ];
+}
+
+/**
+ * A person's attribute with the possessive dropped ("Tomas's calendar" -> "tomas calendar": "Tomas calendar at
+ * tuesday morning is 2", fresh166). Only a one-word owner of letters before "'s" and the rest of the name.
+ */
+export function bareOwnerSpellings(words: string[]): string[][] {
+  const [owner, possessive] = words;
+  if (words.length < 3 || owner === undefined || possessive !== "'s" || !/^[a-z]{3,}$/.test(owner)) return [];
+  return [[owner, ...words.slice(2)]];
 }
 
 /** Participles after a counted noun that a speaker drops: "cakes sold" -> "cakes", "funds raised" -> "funds". */

@@ -291,6 +291,18 @@ function pointedSlot(
 }
 
 /**
+ * "Question for Agent 1: broken watch of Doctor Finch, what level?" (fresh166): where the words after a short lead
+ * that puts the sentence to the agent addressed ("Question for", "To") and its pause start; else first.
+ */
+function addressLeadEnd(s: Sentence, first: number, tagged: ReadonlySet<number>): number {
+  if (tagged.size === 0) return first;
+  const start = Math.min(...tagged);
+  const end = Math.max(...tagged);
+  if (start <= first || start - first > 3 || !cue.addressLeads.has(s.words[start - 1] as string)) return first;
+  return (s.tokens[end] as NaturalToken).pause ? end + 1 : first;
+}
+
+/**
  * "Restaurant C's food quality — Agent 1, any idea?": a question with no names of its own asks about the one
  * pair a bare topic before it names (nothing else there); null otherwise.
  */
@@ -306,8 +318,10 @@ export function topicPair(
   if (hasNumber(s, first, question, tagged)) return null;
   const pairs = askPairs(s, first, question, state);
   if (pairs.length !== 1) return null;
-  for (let k = first; k < question; k++) {
+  for (let k = addressLeadEnd(s, first, tagged); k < question; k++) {
     if (tagged.has(k) || TOPIC_WORDS.has(s.words[k] as string)) continue;
+    // "Agent 3 — ambience of Restaurant B please, what number?" (fresh166): a plea closing the topic
+    if ((s.words[k] === "please" || s.words[k] === "pls") && s.separated(k)) continue;
     const name = state.options.match(s.words, k) ?? state.attributes.match(s.words, k);
     if (name === null) return null;
     k = name.end - 1;

@@ -181,6 +181,7 @@ export function loneShare(
   let attribute: Mention | null = null;
   let level: number | null = null;
   let split = false;
+  let echoAt = -1;
   // "X's Y should be -2; I keyed in 2 wrongly" (fresh30): a closing clause that withdraws the speaker's own slip
   // makes the clause before it the correction, read up to that clause only
   const slip = slipTail(s, first, to, state);
@@ -262,6 +263,8 @@ export function loneShare(
       if (/[0-9]/.test(w)) return null; // "3pm", "2nd", "50%": a number that is no level
       continue;
     }
+    // "two (2)" (fresh166): the level's digits said again in parentheses right after it
+    if (level !== null && k === echoAt && value.value === level && (s.tokens[k] as NaturalToken).aside) continue;
     if (level !== null || NOT_AFTER.has(words[k - 1] as string)) return null;
     // "My 5 for X's Y ...": the speaker's earlier figure named as a thing, not a level stated now
     if (words[k - 1] === "my" || words[k - 1] === "our") return null;
@@ -272,15 +275,23 @@ export function loneShare(
       const scale = words[end + 2] as string;
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
       end += 3;
+    } else if (words[end] === "of" && !s.separated(end - 1)) {
+      // "2 of 2." (fresh166): the scale's top after "of", closing the clause
+      const scale = words[end + 1] as string;
+      if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
+      if (!(end + 2 >= to || s.separated(end + 1) || (s.tokens[end + 1] as NaturalToken).stop)) return null;
+      end += 2;
     }
     const closes =
       end >= to ||
       s.separated(end - 1) ||
       (s.tokens[end - 1] as NaturalToken).stop ||
-      SYMBOL.test(words[end] as string);
+      SYMBOL.test(words[end] as string) ||
+      (end < to && (s.tokens[end] as NaturalToken).aside && numberAt(s, end, state)?.value === value.value);
     const tail = words[end] as string;
     if (!closes && !LEVEL_TAILS.has(tail) && state.attributes.match(words, end) === null) return null;
     level = value.value;
+    echoAt = end;
     k = end - 1;
   }
   if (option === null || attribute === null || level === null) return null;

@@ -61,3 +61,46 @@ describe("questions and requests", () => {
     expect(acts("Agent 2 said what the quietness of apartment D is.", apartments)).toEqual([pass]);
   });
 });
+
+describe("questions put to an agent before a colon, and closed by 'what number'", () => {
+  it('"Question for Agent 1: X of Y, what level?": the lead that puts the question leaves the topic as it is', () => {
+    expect(acts("Question for Agent 1: broken watch of Doctor Finch, what level? i dont see that cell", manor)).toEqual([
+      ask(2, 4, 0),
+    ]);
+    // a word of the speaker's own after the colon is no topic
+    expect(acts("Question for Agent 1: I have broken watch of Doctor Finch, what level?", manor)).toEqual([pass]);
+  });
+
+  it('"Agent 3 — ambience of Restaurant B please, what number.": a closing "what number" asks with no "?"', () => {
+    expect(
+      acts("Agent 3 — ambience of Restaurant B please, what number. my Restaurant B food quality is 4", profile),
+    ).toEqual([ask(1, 2, 2), share(1, 0, 4)]);
+    expect(acts("ambience of Restaurant B please, what number?", profile)).toEqual([ask(1, 2)]);
+    // a level in the sentence: a statement, no question
+    expect(acts("Restaurant B food quality is 4, what number.", profile)).toEqual([share(1, 0, 4)]);
+  });
+});
+
+describe("number forms", () => {
+  it('"Tomas calendar at tuesday morning is 2": a person\'s attribute with the possessive dropped', () => {
+    expect(acts("Tomas calendar at tuesday morning is 2 in my cells", calls)).toEqual([share(3, 3, 2)]);
+    expect(acts("the Priya calendar number on Monday evening is 2", calls)).toEqual([share(2, 0, 2)]);
+    // the person alone is not the attribute
+    expect(acts("Tomas at tuesday morning is 2", calls)).toEqual([pass]);
+  });
+
+  it('"two (2)": a level\'s digits said again in parentheses', () => {
+    expect(acts("torn glove level for Lady Ashby, two (2). poison bottle for her is 0", manor)).toEqual([
+      share(1, 1, 2),
+      share(1, 3, 0),
+    ]);
+    expect(acts("torn glove for Lady Ashby is two (2).", manor)).toEqual([share(1, 1, 2)]);
+    // other digits in the parentheses: two numbers, no level
+    expect(acts("torn glove level for Lady Ashby, two (3).", manor)).toEqual([pass]);
+  });
+
+  it('"2 of 2.": the level over the scale\'s top after "of"', () => {
+    expect(acts("the Priya calendar number on Monday evening, 2 of 2. full", calls)).toEqual([share(2, 0, 2)]);
+    expect(acts("torn glove level for Lady Ashby, 2 of 4.", manor)).toEqual([pass]);
+  });
+});

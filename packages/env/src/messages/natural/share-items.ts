@@ -61,9 +61,13 @@ export function levelAt(s: Sentence, k: number, end: number, state: ParseState):
       const spelled = cue.numberWords.get(w);
       if (spelled === undefined) return null;
       const token = s.tokens[k] as NaturalToken;
-      if (!(token.pause || token.stop || k + 1 >= end || cue.afterNumberWord.has(s.words[k + 1] as string)))
+      // "two (2)" (fresh166): the word's digits said again in parentheses right after it
+      const echoed =
+        k + 1 < end && (s.tokens[k + 1] as NaturalToken).aside && naturalInteger(s.words[k + 1]) === spelled;
+      if (!(token.pause || token.stop || k + 1 >= end || echoed || cue.afterNumberWord.has(s.words[k + 1] as string)))
         return null;
       value = spelled;
+      if (echoed) next = k + 2;
     }
   }
   // "1 star out of 5": the unit before the scale, which must be the task's

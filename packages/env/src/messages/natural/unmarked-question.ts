@@ -42,7 +42,8 @@ export function unmarkedQuestions(tokens: readonly NaturalToken[]): NaturalToken
     to = Math.min(to + 1, tokens.length);
     const last = tokens[to - 1] as NaturalToken;
     const at = last.question || !last.stop ? null : whatAt(words, from, to);
-    if (at !== null && plainQuestion(tokens, words, from, at, to)) out[to - 1] = { ...last, question: true };
+    if ((at !== null && plainQuestion(tokens, words, from, at, to)) || valueAsked(tokens, words, from, to))
+      out[to - 1] = { ...last, question: true };
     from = to;
   }
   return out;
@@ -66,4 +67,19 @@ function plainQuestion(
     if (k >= at - 1 && k < to - 1 && (t.pause || t.aside || t.lineBreak)) return false;
   }
   return true;
+}
+
+/** Nouns of the value asked for in a closing "what number." / "what level.". */
+const VALUE_NOUNS = new Set(["number", "level", "value", "score", "rating", "figure"]);
+
+/**
+ * "Agent 3 — ambience of Restaurant B please, what number." (fresh166): a sentence closed by "what <value noun>"
+ * after a pause (and a full stop, not "?"), with no number in it: the topic before it asked for.
+ */
+function valueAsked(tokens: readonly NaturalToken[], words: readonly string[], from: number, to: number): boolean {
+  const last = tokens[to - 1] as NaturalToken;
+  if (last.question || !last.stop || to - from < 4) return false;
+  if (words[to - 2] !== "what" || !VALUE_NOUNS.has(words[to - 1] as string)) return false;
+  if (!(tokens[to - 3] as NaturalToken).pause) return false;
+  return plainQuestion(tokens, words, from, to - 1, to);
 }
