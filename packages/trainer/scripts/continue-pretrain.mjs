@@ -4,6 +4,7 @@
 // agents 3-5). Writes OUT/checkpoint; measure it with held-out-skills.mjs or false-shares.mjs. Progress on stderr.
 //   node packages/trainer/scripts/continue-pretrain.mjs --from models/shapes-base/checkpoint --out DIR
 //     [--copy-steps 600] [--steps 600] [--copy-mix 0.3] [--large] [--seed 7] [--learning-rate 5e-4] [--episodes 1500]
+//     [--cell-negatives W] (pretrain.cellNegatives: an unlikelihood weight on the cells of shares and asks, default 0)
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "7" },
     "learning-rate": { type: "string", default: "5e-4" },
     episodes: { type: "string", default: "1500" },
+    "cell-negatives": { type: "string", default: "0" },
   },
 });
 const fail = (field, value, expected) => {
@@ -41,6 +43,9 @@ const episodes = int("episodes", 1);
 if (copySteps + steps === 0) fail("--steps", values.steps, "some steps (--copy-steps + --steps > 0)");
 const copyMix = Number(values["copy-mix"]);
 if (!(copyMix >= 0 && copyMix <= 1)) fail("--copy-mix", values["copy-mix"], "a number in 0..1");
+const cellNegatives = Number(values["cell-negatives"]);
+if (!(cellNegatives >= 0 && cellNegatives < 100))
+  fail("--cell-negatives", values["cell-negatives"], "a number in 0..100");
 const learningRate = Number(values["learning-rate"]);
 if (!(learningRate > 0 && learningRate < 1)) fail("--learning-rate", values["learning-rate"], "a number in (0, 1)");
 
@@ -55,6 +60,7 @@ const config = resolveTrainConfig({
         copySteps,
         steps,
         learningRate,
+        cellNegatives,
         warmupSteps: 20,
         mix: { copy: copyMix, talk: 0.3, choose: 0.55, ask: 0 },
         ...(values.large

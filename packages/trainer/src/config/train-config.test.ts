@@ -63,6 +63,8 @@ describe("train config", () => {
     const demo = resolveTrainConfig({ preset: "demo" }).pretrain;
     expect(demo.copyCurriculum).toBeUndefined();
     expect(demo.copyShares).toBe(1);
+    expect(demo.cellNegatives).toBe(0);
+    expect(pretrain.cellNegatives).toBe(0);
   });
 
   it("names the field and the value of a bad config", () => {
@@ -70,6 +72,9 @@ describe("train config", () => {
       resolveTrainConfig({ file: { pretrain: { copyCurriculum: { startShare: 0, rampSteps: 10 } } } }),
     ).toThrow(/pretrain\.copyCurriculum\.startShare.*got 0/);
     expect(() => resolveTrainConfig({ file: { pretrain: { copyShares: 9 } } })).toThrow(/pretrain\.copyShares.*got 9/);
+    expect(() => resolveTrainConfig({ file: { pretrain: { cellNegatives: -1 } } })).toThrow(
+      /pretrain\.cellNegatives.*got -1/,
+    );
     expect(() => resolveTrainConfig({ file: { rl: { shapes: { agents: [3, 1] } } } })).toThrow(/rl\.shapes\.agents/);
     expect(() => resolveTrainConfig({ file: { rl: { shapes: { tables: 2 } } } })).toThrow(/rl\.shapes.*tables/);
     expect(() => resolveTrainConfig({ preset: "smoke", overrides: [parseOverride("rl.groupSize=1")] })).toThrow(

@@ -250,6 +250,13 @@ export const TrainConfigSchema = z
          */
         copyShares: int.min(1).max(8).default(1),
         /**
+         * Weight of an unlikelihood term on the cells of shares and asks (0, the default: none): in each copy,
+         * teacher-message and ask example, at the option and attribute words of a `SHARE` of an own cell every word
+         * that would name a cell the speaker does not hold, and at those of an `ASK` every word that would name one
+         * it holds, are pushed down (`nextTokenLossWithNegatives`). A signal that ties a cell to the SEE list.
+         */
+        cellNegatives: nonNegative.default(0),
+        /**
          * Relative weights of copy examples, teacher messages and teacher choices after the copy curriculum, and of
          * ask examples (`ASK o<k> a<m>` of a cell the speaker lacks and nobody has stated; default 0, none made).
          */

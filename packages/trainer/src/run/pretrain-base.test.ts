@@ -14,6 +14,7 @@ import {
   type PretrainData,
   type PretrainLogLine,
   askableCells,
+  cellNegatives,
   copyByLength,
   copyCurriculumLimit,
   lengthSortedParts,
@@ -443,4 +444,111 @@ describe("pretrain.copyCurriculum", () => {
     expect(grown.map((l) => [l.stage, l.learningRate])).toEqual(plain.map((l) => [l.stage, l.learningRate]));
     expect(await firstSteps(base, 3)).toEqual(plain);
   }, 60_000);
+});
+
+describe("cell negatives (pretrain.cellNegatives)", () => {
+  const shapes = (cellNegatives: number) =>
+    resolveTrainConfig({
+      preset: "shapes",
+      overrides: [{ pretrain: { episodes: 12, heldOutEpisodes: 0, cellNegatives, mix: { ask: 0.3 } } }],
+    });
+
+  it("marks, read from the prompt's own text, the cells a SHARE does not hold and an ASK holds (oracle, every pool)", async () => {
+    const pm = createPolicyModel(shapes(1).model, 1);
+    try {
+      const data = await pretrainData(pm, shapes(1));
+      let marked = 0;
+      for (const ex of [...data.copy, ...data.talk, ...data.ask, ...data.choose]) {
+        const prompt = pm.tokenizer.decode(ex.prompt).split(" ");
+        const options = Number(prompt[prompt.indexOf("OPTIONS") + 1]);
+        const attributes = Number(prompt[prompt.indexOf("ATTRIBUTES") + 1]);
+        const see = prompt.slice(prompt.indexOf("SEE") + 1, prompt.indexOf("HISTORY"));
+        const held = new Set<string>();
+        for (let i = 0; i + 1 < see.length; i++)
+          if (/^o\d+$/.test(see[i] as string)) held.add(`${see[i]} ${see[i + 1]}`);
+        const words = ex.completion.map((id) => pm.tokenizer.word(id));
+        const expected = words.map((): string[] => []);
+        words.forEach((w, i) => {
+          const [o, a] = [words[i + 1] ?? "", words[i + 2] ?? ""];
+          if (!/^o\d+$/.test(o) || !/^a\d+$/.test(a)) return;
+          const share = w === "SHARE";
+          if ((!share && w !== "ASK") || held.has(`${o} ${a}`) !== share) return;
+          const attrs = (opt: string) =>
+            Array.from({ length: attributes }, (_, m) => `a${m}`).filter((x) => held.has(`${opt} ${x}`));
+          expected[i + 1] = Array.from({ length: options }, (_, j) => `o${j}`).filter((x) =>
+            share ? attrs(x).length === 0 : attrs(x).length === attributes,
+          );
+          expected[i + 2] = Array.from({ length: attributes }, (_, m) => `a${m}`).filter(
+            (x) => held.has(`${o} ${x}`) !== share,
+          );
+        });
+        const got = (ex.negatives ?? words.map(() => [])).map((ids) => ids.map((id) => pm.tokenizer.word(id)));
+        expect(got).toEqual(expected);
+        marked += got.filter((g) => g.length > 0).length;
+      }
+      expect(marked).toBeGreaterThan(100);
+    } finally {
+      pm.model.dispose();
+    }
+  });
+
+  it("at weight 0 no example carries negatives and the pools are the same examples", async () => {
+    const pm = createPolicyModel(shapes(0).model, 1);
+    try {
+      const without = await pretrainData(pm, shapes(0));
+      const withNeg = await pretrainData(pm, shapes(2));
+      for (const pool of ["copy", "talk", "ask", "choose"] as const) {
+        expect(without[pool].every((ex) => ex.negatives === undefined)).toBe(true);
+        expect(withNeg[pool].map(({ prompt, completion }) => ({ prompt, completion }))).toEqual(without[pool]);
+      }
+      // the mixed pretraining runs with them and its loss includes the unlikelihood term (higher than without)
+      const first = async (w: number) => {
+        const m = createPolicyModel(shapes(w).model, 3);
+        const lines: PretrainLogLine[] = [];
+        await pretrainBase(m, shapes(w), quiet, (l) => void lines.push(l), { stopAfter: 2 });
+        m.model.dispose();
+        return lines[0]?.loss as number;
+      };
+      expect(await first(2)).toBeGreaterThan(await first(0));
+    } finally {
+      pm.model.dispose();
+    }
+  });
+
+  it("a share or ask outside the rule gets nothing: a SHARE of a cell not held, an ASK of a held cell", () => {
+    const pm = createPolicyModel(shapes(1).model, 1);
+    try {
+      const observation = {
+        task: { options: 3, attributes: 2 },
+        ownCells: [
+          [0, 0, 4],
+          [1, 1, 2],
+        ],
+      } as unknown as Parameters<typeof cellNegatives>[1];
+      const ids = (text: string) => pm.tokenizer.encode(text);
+      const words = (n: number[][]) => n.map((x) => x.map((id) => pm.tokenizer.word(id)));
+      expect(words(cellNegatives(pm, observation, ids("SHARE o2 a0 3 ; ASK o0 a0")))).toEqual([
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+      ]);
+      expect(words(cellNegatives(pm, observation, ids("SHARE o0 a0 4 ; ASK o1 a0")))).toEqual([
+        [],
+        ["o2"],
+        ["a1"],
+        [],
+        [],
+        [],
+        [],
+        ["a1"],
+      ]);
+    } finally {
+      pm.model.dispose();
+    }
+  });
 });

@@ -1,5 +1,13 @@
 import { type Observation, Rng, runEpisodes, type Task } from "@cosir/env";
-import { TransformerTrainer, nextTokenLoss, packSequences, type PromptCompletion } from "@cosir/policy/tfjs";
+import {
+  TransformerTrainer,
+  nextTokenLoss,
+  nextTokenLossWithNegatives,
+  packNegatives,
+  packSequences,
+  type PromptCompletion,
+  type Transformer,
+} from "@cosir/policy/tfjs";
 import type { TrainConfig } from "../config/train-config";
 import { Progress } from "../metrics/progress";
 import { derivedSeed, pretrainTasks } from "../rollout/training-data";
@@ -49,6 +57,44 @@ export function askableCells(observation: Observation): number[] {
 }
 
 /**
+ * The negative ids of a completion (`PromptCompletion.negatives`) for `pretrain.cellNegatives`: at the option and
+ * attribute words of each `SHARE o<k> a<m>` of a cell the speaker holds, the words naming an option it holds no cell
+ * of and the attributes of option k it does not hold; at those of each `ASK o<k> a<m>` of a cell it lacks, the options
+ * all of whose cells it holds and the attributes of option k it holds. A share or ask of any other cell, and every
+ * other word, gets none. Words missing from the vocabulary are skipped.
+ */
+export function cellNegatives(pm: PolicyModel, observation: Observation, completion: readonly number[]): number[][] {
+  const { options, attributes } = observation.task;
+  const own = new Set(observation.ownCells.map(([o, a]) => o * attributes + a));
+  const ids = (words: string[]) => words.map((w) => pm.tokenizer.id(w)).filter((id) => id !== undefined) as number[];
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const ownIn = (o: number) => range(attributes).filter((a) => own.has(o * attributes + a)).length;
+  const words = completion.map((id) => pm.tokenizer.word(id));
+  const out: number[][] = completion.map(() => []);
+  words.forEach((w, i) => {
+    const o = /^o(\d+)$/.exec(words[i + 1] ?? "");
+    const a = /^a(\d+)$/.exec(words[i + 2] ?? "");
+    if ((w !== "SHARE" && w !== "ASK") || o === null || a === null) return;
+    const k = Number(o[1]);
+    const held = own.has(k * attributes + Number(a[1]));
+    if (k >= options || held !== (w === "SHARE")) return;
+    const wrongOption = (j: number) => (w === "SHARE" ? ownIn(j) === 0 : ownIn(j) === attributes);
+    const wrongAttribute = (m: number) => own.has(k * attributes + m) !== (w === "SHARE");
+    out[i + 1] = ids(
+      range(options)
+        .filter(wrongOption)
+        .map((j) => `o${j}`),
+    );
+    out[i + 2] = ids(
+      range(attributes)
+        .filter(wrongAttribute)
+        .map((m) => `a${m}`),
+    );
+  });
+  return out;
+}
+
+/**
  * Plays the teacher on `pretrain.episodes` training tasks: every action is a teacher example, and every
  * discussion observation gives one copy example per held cell ("SHARE o<k> a<m> <level>"); messages and choices
  * (pre- and final) are kept apart so the batches can weigh them.
@@ -59,6 +105,7 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
   const traces = await runEpisodes(tasks, teacher, { surface: "canonical" });
   const max = config.rl.maxNewTokens;
   const data: PretrainData = { copy: [], talk: [], choose: [], ask: [] };
+  const negativeWeight = config.pretrain.cellNegatives;
   // Each share is 4 words, 5 with the ";" before it, and <eos> ends the action.
   const shares = Math.max(1, Math.min(config.pretrain.copyShares, Math.floor(max / 5)));
   traces.forEach((trace, k) => {
@@ -67,19 +114,17 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
     const askRng = config.pretrain.mix.ask > 0 ? new Rng(derivedSeed(config.seed, "ask-cells", k)) : undefined;
     for (const step of replayObservations(tasks[k] as Task, trace)) {
       const prompt = promptIds(pm, step.observation, max);
-      (step.kind === "message" ? data.talk : data.choose).push({
-        prompt,
-        completion: actionIds(pm, step.text).slice(0, max),
-      });
+      const example = (completion: number[]): PromptCompletion =>
+        negativeWeight > 0
+          ? { prompt, completion, negatives: cellNegatives(pm, step.observation, completion) }
+          : { prompt, completion };
+      (step.kind === "message" ? data.talk : data.choose).push(example(actionIds(pm, step.text).slice(0, max)));
       if (step.kind !== "message") continue;
       const askable = askRng === undefined ? [] : askableCells(step.observation);
       if (askRng !== undefined && askable.length > 0) {
         const cell = askable[askRng.int(askable.length)] as number;
         const { attributes } = step.observation.task;
-        data.ask.push({
-          prompt,
-          completion: actionIds(pm, `ASK o${Math.floor(cell / attributes)} a${cell % attributes}`),
-        });
+        data.ask.push(example(actionIds(pm, `ASK o${Math.floor(cell / attributes)} a${cell % attributes}`)));
       }
       const cells = step.observation.ownCells;
       cells.forEach(([o, a, v], i) => {
@@ -91,7 +136,7 @@ export async function pretrainData(pm: PolicyModel, config: TrainConfig): Promis
             text.push(`SHARE o${oo} a${aa} ${vv}`);
           }
         }
-        data.copy.push({ prompt, completion: actionIds(pm, text.join(" ; ")) });
+        data.copy.push(example(actionIds(pm, text.join(" ; "))));
       });
     }
   });
@@ -138,33 +183,41 @@ export function lengthSortedParts(
 }
 
 /** One optimizer step on `batch`: one padded pass when `parts` is 1, else length-sorted parts accumulated. */
-function trainOnBatch(trainer: TransformerTrainer, batch: readonly PromptCompletion[], parts: number, pad: number) {
+function trainOnBatch(
+  trainer: TransformerTrainer,
+  batch: readonly PromptCompletion[],
+  parts: number,
+  pad: number,
+  negativeWeight: number,
+) {
+  const pack = (items: readonly PromptCompletion[]) => {
+    const packed = packSequences(items, { padToken: pad });
+    const negatives =
+      negativeWeight > 0 ? packNegatives(items, packed.time, trainer.model.config.vocabSize) : undefined;
+    return { tokens: packed.tokens, mask: packed.mask, negatives };
+  };
+  const loss = (model: Transformer, b: ReturnType<typeof pack>) =>
+    b.negatives === undefined
+      ? nextTokenLoss(model, b)
+      : nextTokenLossWithNegatives(model, { ...b, negatives: b.negatives, weight: negativeWeight });
+  const release = (b: ReturnType<typeof pack>) => {
+    b.tokens.dispose();
+    b.mask.dispose();
+    b.negatives?.dispose();
+  };
   if (parts <= 1) {
-    const packed = packSequences(batch, { padToken: pad });
+    const packed = pack(batch);
     try {
-      return trainer.trainStep({ tokens: packed.tokens, mask: packed.mask }, nextTokenLoss);
+      return trainer.trainStep(packed, loss);
     } finally {
-      packed.tokens.dispose();
-      packed.mask.dispose();
+      release(packed);
     }
   }
-  const packedParts = lengthSortedParts(batch, parts).map((part) => ({
-    packed: packSequences(part.items, { padToken: pad }),
-    weight: part.weight,
-  }));
+  const packedParts = lengthSortedParts(batch, parts).map((part) => ({ batch: pack(part.items), weight: part.weight }));
   try {
-    return trainer.trainStepAccumulated(
-      packedParts.map((p) => ({
-        batch: { tokens: p.packed.tokens, mask: p.packed.mask },
-        weight: p.weight,
-      })),
-      nextTokenLoss,
-    );
+    return trainer.trainStepAccumulated(packedParts, loss);
   } finally {
-    for (const p of packedParts) {
-      p.packed.tokens.dispose();
-      p.packed.mask.dispose();
-    }
+    for (const p of packedParts) release(p.batch);
   }
 }
 
@@ -242,7 +295,7 @@ export async function pretrainBase(
       }
       const learningRate = pretrainLearningRate(step, p);
       trainer.optimizer.learningRate = learningRate;
-      const result = trainOnBatch(trainer, batch, p.lengthParts, pm.tokenizer.pad);
+      const result = trainOnBatch(trainer, batch, p.lengthParts, pm.tokenizer.pad, p.cellNegatives);
       progress.update(step + 1, `${stage} loss ${result.loss.toFixed(3)}`);
       await onStep({
         version: PRETRAIN_LOG_VERSION,

@@ -6,6 +6,11 @@ export interface PromptCompletion {
   prompt: readonly number[];
   /** Ids that are scored or learned (e.g. the sampled action, ending with eos). */
   completion: readonly number[];
+  /**
+   * Optional, aligned with `completion`: ids that are wrong at that position (e.g. the attribute of a cell the
+   * speaker does not hold), pushed down by `nextTokenLossWithNegatives`; an empty or absent entry has none.
+   */
+  negatives?: readonly (readonly number[])[];
 }
 
 /** A right-padded batch of prompt + completion sequences, aligned with `tokenLogprobs`' output. */
@@ -90,4 +95,34 @@ export function alignCompletions(
     for (let j = 0; j < n; j++) out[b * (packed.time - 1) + start + j] = row[j]!;
   });
   return tf.tensor2d(out, [packed.batch, packed.time - 1]);
+}
+
+/**
+ * The multi-hot [batch * (time - 1), vocab] float tensor of `items`' negative ids, aligned with `tokenLogprobs`' rows
+ * (row b * (time - 1) + t scores token t + 1 of sequence b), for sequences packed by `packSequences` at `time`.
+ * Owned tensor: dispose it.
+ */
+export function packNegatives(items: readonly PromptCompletion[], time: number, vocab: number): tf.Tensor2D {
+  const out = new Float32Array(items.length * (time - 1) * vocab);
+  items.forEach((s, b) => {
+    const negatives = s.negatives;
+    if (negatives === undefined) return;
+    if (negatives.length > s.completion.length)
+      throw new InvalidArgumentError(
+        `items[${b}].negatives`,
+        negatives.length,
+        `expected at most ${s.completion.length} entries (the completion's length)`,
+      );
+    negatives.forEach((ids, j) => {
+      const row = b * (time - 1) + s.prompt.length - 1 + j;
+      for (const id of ids) {
+        if (!(Number.isInteger(id) && id >= 0 && id < vocab))
+          throw new InvalidArgumentError(`items[${b}].negatives[${j}]`, id, `expected token ids in 0..${vocab - 1}`);
+        if (id === s.completion[j])
+          throw new InvalidArgumentError(`items[${b}].negatives[${j}]`, id, "expected ids other than the target");
+        out[row * vocab + id] = 1;
+      }
+    });
+  });
+  return tf.tensor2d(out, [items.length * (time - 1), vocab], "float32");
 }
