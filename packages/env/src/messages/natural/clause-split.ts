@@ -618,6 +618,50 @@ export function withoutOwnTail(
   return shares.length > 0 ? shares : null;
 }
 
+/** Words that make a closing "which" clause a doubt of the level, or another's word, not a consequence of it. */
+const WHICH_DOUBTS = new Set([
+  ...["wrong", "incorrect", "mistake", "typo", "unsure", "sure", "certain", "doubt", "guess", "think", "memory"],
+  ...["remember", "recall", "misremember", "misread", "estimate", "approximate", "rough", "said", "says", "told"],
+  ...["claimed", "claims", "reported", "disagree", "disagrees", "contradicts", "conflicts", "differs", "verify"],
+]);
+
+/**
+ * "Zero — that's the badge log entry I have for Employee F, which makes it hard to place F in the building that
+ * night." (fresh165): a sentence the readers left whole, closed by ", which ..." that names no attribute, number,
+ * agent or listener and holds no negation, condition, modal or word of doubt, read again without that clause; its
+ * shares only, or null.
+ */
+export function withoutWhichTail(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  let which = -1;
+  for (let k = first + 3; k < to; k++)
+    if (s.words[k] === "which" && s.separated(k - 1)) {
+      which = k;
+      break;
+    }
+  if (which < 0) return null;
+  for (let k = which + 1; k < to; k++) {
+    const w = s.words[k] as string;
+    if (/[0-9]/.test(w) || cue.numberWords.has(w) || w === "agent" || w === "you" || w === "your") return null;
+    if (state.attributes.match(s.words, k) !== null || WHICH_DOUBTS.has(w)) return null;
+    if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't"))
+      return null;
+    if (cue.conditionals.has(w)) return null;
+  }
+  const core = text
+    .slice((s.tokens[first] as NaturalToken).start, (s.tokens[which - 1] as NaturalToken).end)
+    .replace(/[\s,;:—–-]+$/, "");
+  const shares = (state.clauseActs(`${core}.`) ?? []).filter((a) => a.kind === "share");
+  return shares.length > 0 ? shares : null;
+}
+
 /**
  * A clause's text to follow a prefix ("For Candidate D, ..."): an article "A" opening it lower-cased (as the text's
  * first word it was read as one), so that it is not read as the option letter once the clause no longer opens the text ("A technical skill of 5 is hard to

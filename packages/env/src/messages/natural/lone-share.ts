@@ -233,6 +233,9 @@ export function loneShare(
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
     // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
     if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
+    // "A 1 on phone records — that's what I've got for Employee C." (fresh163): the speaker's holding as a free
+    // relative after the level it points back to
+    if (w === "what" && level !== null && ownRelative(words, k)) continue;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (split && (o !== null || state.attributes.match(words, k) !== null)) return null;
@@ -298,6 +301,15 @@ export function loneShare(
   const [lo, hi] = state.task.levels;
   if (level < lo || level > hi) return null;
   return { option: option.index, attribute: attribute.index, level };
+}
+
+/** The speaker after "what" in "that's what I've got", "that is what I have": a free relative of their own holding. */
+const OWN_HOLDERS = new Set(["i", "i've", "ive", "we", "we've"]);
+
+/** Is "what" at k the free relative of "that's what I've got" (after "that's" / "that is", before the speaker)? */
+function ownRelative(words: readonly string[], k: number): boolean {
+  const verb = words[k - 1];
+  return (verb === "'s" || verb === "is") && words[k - 2] === "that" && OWN_HOLDERS.has(words[k + 1] as string);
 }
 
 /** Is words[k] a level that ends the sentence ("..., not 1.", "..., not a 3.")? */

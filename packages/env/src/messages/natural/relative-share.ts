@@ -71,7 +71,18 @@ export function relativeShare(s: Sentence, first: number, to: number, state: Par
 }
 
 /** Verbs after "what I": "Three is what I have for ...", "2 is what I see for ...". */
-const HOLDING: ReadonlySet<string> = new Set(["have", "see", "got", "get", "count", "show", "saw", "counted", "read"]);
+const HOLDING: ReadonlySet<string> = new Set([
+  "have",
+  "see",
+  "got",
+  "get",
+  "count",
+  "show",
+  "saw",
+  "counted",
+  "read",
+  "hold",
+]);
 
 /**
  * "Three is what I have for A's technical skill.", "2 is what I see for Apartment D's rent" (fresh127): a level put
@@ -80,12 +91,16 @@ const HOLDING: ReadonlySet<string> = new Set(["have", "see", "got", "get", "coun
  */
 export function levelFirstShare(s: Sentence, first: number, to: number, state: ParseState): Act | null {
   const { words } = s;
-  // a number word opening the sentence is a level here ("Three is what I have"), where `levelAt` asks for its end
-  const w0 = words[first] as string;
-  const value = naturalInteger(w0) ?? cue.numberWords.get(w0) ?? null;
+  // a number word opening the sentence is a level here ("Three is what I have"), where `levelAt` asks for its end;
+  // "a 0 is what I hold" (fresh165) after an article, "minus two is what I see" (fresh166) on a scale below 0
+  const at = words[first] === "a" || words[first] === "an" ? first + 1 : first;
+  const minus = (words[at] === "minus" || words[at] === "negative") && state.task.levels[0] < 0 ? 1 : 0;
+  const w0 = words[at + minus] as string;
+  const magnitude = naturalInteger(w0) ?? cue.numberWords.get(w0) ?? null;
+  const value = magnitude === null || (minus > 0 && magnitude <= 0) ? null : magnitude * (minus > 0 ? -1 : 1);
   const [lo, hi] = state.task.levels;
   if (value === null || value < lo || value > hi) return null;
-  const level = { value, end: first + 1 };
+  const level = { value, end: at + minus + 1 };
   let k = level.end;
   if (words[k] !== "is" || words[k + 1] !== "what" || (words[k + 2] !== "i" && words[k + 2] !== "we")) return null;
   k += 3;

@@ -13,7 +13,7 @@ import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
-import { carriedSentence, clauseSplit, withoutOwnTail, withoutScaleAside } from "./clause-split";
+import { carriedSentence, clauseSplit, withoutOwnTail, withoutScaleAside, withoutWhichTail } from "./clause-split";
 import { slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
@@ -790,7 +790,9 @@ export class SentenceReading {
     // "Candidate C scores a 4/5 on communication. Experience is the weak spot: only one out of five." (fresh119)
     const carried = carriedSentence(sentence, this.text, first, to, found.acts, state);
     if (carried !== null) found.acts = carried;
-    const untailed = withoutOwnTail(sentence, this.text, first, to, found.acts, state);
+    const untailed =
+      withoutOwnTail(sentence, this.text, first, to, found.acts, state) ??
+      withoutWhichTail(sentence, this.text, first, to, found.acts, state);
     if (untailed !== null) found.acts = untailed;
     // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
     const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);

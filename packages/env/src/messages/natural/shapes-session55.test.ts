@@ -104,3 +104,60 @@ describe("number forms", () => {
     expect(acts("torn glove level for Lady Ashby, 2 of 4.", manor)).toEqual([pass]);
   });
 });
+
+describe("a person's attribute by the person and \"'s\"", () => {
+  it('"2 for Omar\'s calendar, 0 for Lena\'s.": the noun left out after the person closing the item', () => {
+    expect(acts("Monday noon is split in my view: 2 for Omar's calendar, 0 for Lena's.", calls)).toEqual([
+      share(1, 1, 2),
+      share(1, 2, 0),
+    ]);
+    expect(acts("**Monday 2pm** — one for Carol's availability, zero for Dan's.", meetings)).toEqual([
+      share(2, 2, 1),
+      share(2, 3, 0),
+    ]);
+    // a word after the "'s" other than a pause: not the person's attribute
+    expect(acts("Monday noon: 0 for Lena's team.", calls)).toEqual([pass]);
+  });
+
+  it('"Tomas\'s for Monday noon is likely 1": the person and "\'s" before the option\'s preposition', () => {
+    expect(acts("Priya's calendar for Monday morning is 0. Tomas's for Monday noon is likely 1.", calls)).toEqual([
+      share(0, 0, 0),
+      share(1, 3, 1),
+    ]);
+    expect(acts("Tomas's for Monday noon is maybe 1.", calls)).toEqual([pass]);
+  });
+});
+
+describe("a level put first", () => {
+  it('"a 0 is what I hold for ...", "minus two is what I see for ...": an article, a sign in words, "hold"', () => {
+    expect(acts("a 0 is what I hold for Carol's availability on Monday 2pm.", meetings)).toEqual([share(2, 2, 0)]);
+    expect(acts("minus two is what I see for stall D raffle tickets. Yes -2", stalls)).toEqual([share(3, 1, -2)]);
+    expect(acts("a 0 is what Agent 2 holds for Carol's availability on Monday 2pm.", meetings)).toEqual([pass]);
+    // "minus" on a scale from 0 is no sign
+    expect(acts("minus two is what I see for Alice's availability on Monday 2pm.", meetings)).toEqual([pass]);
+  });
+
+  it('"A 1 on phone records — that\'s what I\'ve got for Employee C.": the speaker\'s holding as a free relative', () => {
+    expect(acts("A **1** on phone records — that's what I've got for Employee C.", theft)).toEqual([share(2, 5, 1)]);
+    expect(acts("A 1 on phone records — that's what Agent 2 has for Employee C.", theft)).toEqual([pass]);
+  });
+
+  it('", which makes it hard to ...": a closing consequence of no name or number is read apart', () => {
+    expect(
+      acts(
+        "Zero — that's the badge log entry I have for Employee F, which makes it hard to place F in the building that night.",
+        theft,
+      ),
+    ).toEqual([share(5, 0, 0)]);
+    expect(
+      acts(
+        "Three — that's the strength of the poison bottle evidence against Doctor Finch in my notes, which is as high as our scale goes.",
+        manor,
+      ),
+    ).toEqual([share(2, 3, 3)]);
+    // a doubt or a modal in the "which" clause takes the level back
+    expect(acts("Zero — that's the badge log entry I have for Employee F, which I might have misread.", theft)).toEqual([
+      pass,
+    ]);
+  });
+});

@@ -143,7 +143,9 @@ export function attributeFirstShare(
   // "Priya's is also 2 for Monday noon" (fresh131): a person's attribute by the person and "'s", its noun left out;
   // the "'s" is then read as the verb ("Priya's 2 for Monday noon")
   const owned = ownerAttributeAt(state.task.domain, words, j);
-  const attribute = state.attributes.match(words, j) ?? (owned === null ? null : { index: owned.index, end: j + 1 });
+  // "Tomas's for Monday noon is likely 1" (fresh163): the person and "'s" before the option's preposition
+  const ownedEnd = owned !== null && cue.attributePrepositions.has(words[owned.end] as string) ? owned.end : j + 1;
+  const attribute = state.attributes.match(words, j) ?? (owned === null ? null : { index: owned.index, end: ownedEnd });
   if (attribute === null) return null;
   // "Let's sign the lease on Apartment A. The neighbourhood there is a 5" (fresh53): "there" after the attribute is the
   // one option named before it in the sentence, else in the sentence before

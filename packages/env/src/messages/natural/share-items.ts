@@ -238,6 +238,9 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
   const owner = both ? undefined : attributeOwners(state.task.domain).get(s.words[a] as string);
   if (owner !== undefined && s.words[a + 1] !== "'s" && (a + 1 >= end || s.separated(a) || s.words[a + 1] === "and"))
     return { attribute: owner, level: level.value, end: a + 1 };
+  // "2 for Omar's calendar, 0 for Lena's." (fresh165): the person and "'s" closing the item, the noun left out
+  if (owner !== undefined && s.words[a + 1] === "'s" && (a + 2 >= end || s.separated(a + 1)))
+    return { attribute: owner, level: level.value, end: a + 2 };
   const attr = state.attributes.match(s.words, a);
   if (attr === null || attr.end > end) return null;
   // "scores 1 on ambience, value for money, cleanliness and location" (fresh158): a list of three or more names closing
