@@ -5,6 +5,7 @@
 //   node packages/trainer/scripts/continue-pretrain.mjs --from models/shapes-base/checkpoint --out DIR
 //     [--copy-steps 600] [--steps 600] [--copy-mix 0.3] [--large] [--seed 7] [--learning-rate 5e-4] [--episodes 1500]
 //     [--cell-negatives W] (pretrain.cellNegatives: an unlikelihood weight on the cells of shares and asks, default 0)
+//     [--ask-mix W] (pretrain.mix.ask in the mixed stage: the weight of ask examples beside copy 0.3, talk 0.3, choose 0.55)
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     "learning-rate": { type: "string", default: "5e-4" },
     episodes: { type: "string", default: "1500" },
     "cell-negatives": { type: "string", default: "0" },
+    "ask-mix": { type: "string", default: "0" },
   },
 });
 const fail = (field, value, expected) => {
@@ -46,6 +48,8 @@ if (!(copyMix >= 0 && copyMix <= 1)) fail("--copy-mix", values["copy-mix"], "a n
 const cellNegatives = Number(values["cell-negatives"]);
 if (!(cellNegatives >= 0 && cellNegatives < 100))
   fail("--cell-negatives", values["cell-negatives"], "a number in 0..100");
+const askMix = Number(values["ask-mix"]);
+if (!(askMix >= 0 && askMix <= 1)) fail("--ask-mix", values["ask-mix"], "a number in 0..1");
 const learningRate = Number(values["learning-rate"]);
 if (!(learningRate > 0 && learningRate < 1)) fail("--learning-rate", values["learning-rate"], "a number in (0, 1)");
 
@@ -62,7 +66,7 @@ const config = resolveTrainConfig({
         learningRate,
         cellNegatives,
         warmupSteps: 20,
-        mix: { copy: copyMix, talk: 0.3, choose: 0.55, ask: 0 },
+        mix: { copy: copyMix, talk: 0.3, choose: 0.55, ask: askMix },
         ...(values.large
           ? { shapes: { options: [4, 6], attributes: [5, 8], agents: [3, 5], rounds: [1, 3], visibility: [0.1, 0.5] } }
           : {}),
