@@ -692,6 +692,8 @@ export const naturalCues = {
     "selection",
     "decision",
     "vote",
+    // "Alright, casting my ballot: Stall C" (fresh163)
+    "ballot",
     "pick",
     "choice",
     "proposal",

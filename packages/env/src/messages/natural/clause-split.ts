@@ -397,7 +397,10 @@ function levelOf(s: Sentence, k: number, state: ParseState): number | null {
   const scaled = /^([0-9]{1,2})\/([0-9]{1,2})$/.exec(w);
   if (scaled !== null && Number(scaled[2]) !== hi) return null;
   const plain = scaled !== null ? (scaled[1] as string) : /^\+[0-9]{1,2}$/.test(w) ? w.slice(1) : w;
-  const v = naturalInteger(plain) ?? cue.numberWords.get(w) ?? null;
+  const magnitude = naturalInteger(plain) ?? cue.numberWords.get(w) ?? null;
+  // "minus two" (fresh165): a sign in words before it, on a scale below 0
+  const minus = (s.words[k - 1] === "minus" || s.words[k - 1] === "negative") && lo < 0;
+  const v = magnitude !== null && minus ? -magnitude : magnitude;
   return v !== null && v >= lo && v <= hi ? v : null;
 }
 
@@ -676,6 +679,13 @@ function article(clause: string): string {
 const SCALE_ASIDES: readonly { words: readonly string[]; top: boolean }[] = [
   { words: ["the", "top", "of", "the", "scale"], top: true },
   { words: ["the", "bottom", "of", "the", "scale"], top: false },
+  // "Stall C's raffle tickets sit at minus two, the very bottom of the range." (fresh165)
+  { words: ["the", "very", "top", "of", "the", "scale"], top: true },
+  { words: ["the", "very", "bottom", "of", "the", "scale"], top: false },
+  { words: ["the", "top", "of", "the", "range"], top: true },
+  { words: ["the", "bottom", "of", "the", "range"], top: false },
+  { words: ["the", "very", "top", "of", "the", "range"], top: true },
+  { words: ["the", "very", "bottom", "of", "the", "range"], top: false },
   { words: ["top", "of", "the", "scale"], top: true },
   { words: ["the", "maximum"], top: true },
   { words: ["the", "max"], top: true },

@@ -3,7 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { countPhraseAt } from "./count-phrases";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { type ParseState, pastWere, type Sentence } from "./sentence";
-import { scaleEndAt } from "./share-items";
+import { fullMarksAt, scaleEndAt } from "./share-items";
 import { trailingHedge } from "./trailing-hedge";
 
 /** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
@@ -181,7 +181,6 @@ export function loneShare(
   let attribute: Mention | null = null;
   let level: number | null = null;
   let split = false;
-  let echoAt = -1;
   // "X's Y should be -2; I keyed in 2 wrongly" (fresh30): a closing clause that withdraws the speaker's own slip
   // makes the clause before it the correction, read up to that clause only
   const slip = slipTail(s, first, to, state);
@@ -253,6 +252,15 @@ export function loneShare(
       continue;
     }
     // "sits at the bottom of the scale", "is top of the scale" (fresh29, fresh30): the scale's own ends
+    // "Candidate D on technical skill: full marks from me" (fresh163): the scale's top in words, closing its clause
+    // or before the speaker as its giver or source (as `fullMarksAt` checks)
+    const full = fullMarksAt(s, k, state);
+    if (full !== null) {
+      if (level !== null) return null;
+      level = full.value;
+      k = full.end - 1;
+      continue;
+    }
     const scaleEnd = scaleEndAt(words, k, state);
     if (scaleEnd !== null) {
       if (level !== null) return null;
@@ -266,8 +274,6 @@ export function loneShare(
       if (/[0-9]/.test(w)) return null; // "3pm", "2nd", "50%": a number that is no level
       continue;
     }
-    // "two (2)" (fresh166): the level's digits said again in parentheses right after it
-    if (level !== null && k === echoAt && value.value === level && (s.tokens[k] as NaturalToken).aside) continue;
     if (level !== null || NOT_AFTER.has(words[k - 1] as string)) return null;
     // "My 5 for X's Y ...": the speaker's earlier figure named as a thing, not a level stated now
     if (words[k - 1] === "my" || words[k - 1] === "our") return null;
@@ -278,23 +284,15 @@ export function loneShare(
       const scale = words[end + 2] as string;
       if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
       end += 3;
-    } else if (words[end] === "of" && !s.separated(end - 1)) {
-      // "2 of 2." (fresh166): the scale's top after "of", closing the clause
-      const scale = words[end + 1] as string;
-      if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
-      if (!(end + 2 >= to || s.separated(end + 1) || (s.tokens[end + 1] as NaturalToken).stop)) return null;
-      end += 2;
     }
     const closes =
       end >= to ||
       s.separated(end - 1) ||
       (s.tokens[end - 1] as NaturalToken).stop ||
-      SYMBOL.test(words[end] as string) ||
-      (end < to && (s.tokens[end] as NaturalToken).aside && numberAt(s, end, state)?.value === value.value);
+      SYMBOL.test(words[end] as string);
     const tail = words[end] as string;
     if (!closes && !LEVEL_TAILS.has(tail) && state.attributes.match(words, end) === null) return null;
     level = value.value;
-    echoAt = end;
     k = end - 1;
   }
   if (option === null || attribute === null || level === null) return null;

@@ -99,10 +99,6 @@ describe("number forms", () => {
     expect(acts("torn glove level for Lady Ashby, two (3).", manor)).toEqual([pass]);
   });
 
-  it('"2 of 2.": the level over the scale\'s top after "of"', () => {
-    expect(acts("the Priya calendar number on Monday evening, 2 of 2. full", calls)).toEqual([share(2, 0, 2)]);
-    expect(acts("torn glove level for Lady Ashby, 2 of 4.", manor)).toEqual([pass]);
-  });
 });
 
 describe("a person's attribute by the person and \"'s\"", () => {
@@ -159,5 +155,35 @@ describe("a level put first", () => {
     expect(acts("Zero — that's the badge log entry I have for Employee F, which I might have misread.", theft)).toEqual([
       pass,
     ]);
+  });
+});
+
+describe("nouns of the value, the scale's ends, full marks, a ballot", () => {
+  it('"the badge log entry for X", "the natural light figure I have for X": a noun of the value after the attribute', () => {
+    expect(acts("Here's what I have: the badge log entry for Employee D is a 1.", theft)).toEqual([share(3, 0, 1)]);
+    expect(acts("The natural light figure I have for Apartment C is 5.", apartments)).toEqual([share(2, 3, 5)]);
+    expect(acts("the Priya calendar number on Monday evening, 2 of 2. full", calls)).toEqual([share(2, 0, 2)]);
+    expect(acts("the badge log entry Agent 2 has for Employee D is a 1.", theft)).toEqual([pass]);
+  });
+
+  it('"is the top of the scale — full marks", "minus two, the very bottom of the range": the scale\'s ends', () => {
+    expect(acts("The natural light figure I have for Apartment C is the top of the scale — full marks.", apartments)).toEqual(
+      [share(2, 3, 5)],
+    );
+    expect(acts("Stall C's raffle tickets sit at minus two, the very bottom of the range.", stalls)).toEqual([
+      share(2, 1, -2),
+    ]);
+    // an appositive that is not the level said before it: nothing
+    expect(acts("Stall C's raffle tickets sit at minus one, the very bottom of the range.", stalls)).toEqual([pass]);
+  });
+
+  it('"X on Y: full marks from me": the top level in words where a lone level is read', () => {
+    expect(acts("**Candidate D** on technical skill: **full marks** from me 💯", jobs)).toEqual([share(3, 1, 5)]);
+    expect(acts("Candidate D on technical skill: full marks from Agent 2.", jobs)).toEqual([pass]);
+  });
+
+  it('"casting my ballot: X": a ballot is a vote', () => {
+    expect(acts("Alright, casting my ballot: **Stall C** 🏆.", stalls)).toEqual([propose(2)]);
+    expect(acts("Agent 2's ballot: Stall C.", stalls)).toEqual([pass]);
   });
 });

@@ -4,7 +4,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
 import { naturalInteger } from "./natural-integer";
 import { onlyOptionBefore, type ParseState, peopleOptions, personPossessive, type Sentence } from "./sentence";
-import { fullMarksAt, type Item, itemList, levelAt } from "./share-items";
+import { fullMarksAt, type Item, itemList, levelAt, scaleEndAt } from "./share-items";
 import { soldItems } from "./sold-count";
 
 // The share cue family: a sentence that states levels, subject first ("<option> has ...", "it has ...") or
@@ -145,7 +145,7 @@ export function attributeFirstShare(
   const owned = ownerAttributeAt(state.task.domain, words, j);
   // "Tomas's for Monday noon is likely 1" (fresh163): the person and "'s" before the option's preposition
   const ownedEnd = owned !== null && cue.attributePrepositions.has(words[owned.end] as string) ? owned.end : j + 1;
-  const attribute = state.attributes.match(words, j) ?? (owned === null ? null : { index: owned.index, end: ownedEnd });
+  let attribute = state.attributes.match(words, j) ?? (owned === null ? null : { index: owned.index, end: ownedEnd });
   if (attribute === null) return null;
   // "Let's sign the lease on Apartment A. The neighbourhood there is a 5" (fresh53): "there" after the attribute is the
   // one option named before it in the sentence, else in the sentence before
@@ -157,6 +157,10 @@ export function attributeFirstShare(
     const level = m > attribute.end + 1 ? levelAt(s, m, end, state) : null;
     return level === null ? null : { option, attribute: attribute.index, level: level.value, end: level.end };
   }
+  // "the badge log entry for Employee D is a 1" (fresh163), "The natural light figure I have for Apartment C is ..."
+  // (fresh165): a noun of the value after the attribute, maybe the speaker's holding of it, before the option
+  const held = heldValueEnd(words, attribute.end);
+  if (held !== null) attribute = { index: attribute.index, end: held };
   if (!cue.attributePrepositions.has(words[attribute.end] as string)) return levelThenOption(s, attribute, end, state);
   const option = state.options.match(words, attribute.end + 1);
   if (option === null || option.end > end || alternative(s, attribute.end + 1, option.end)) return null;
@@ -167,10 +171,32 @@ export function attributeFirstShare(
   if (m === option.end && !(s.tokens[option.end - 1] as NaturalToken).pause) return null;
   // "Camera footage for F is probably 0 as well" (fresh133): the words before a level, as after an attribute's name
   for (let f = 0; f < 3 && m > option.end && m < end && cue.levelLeads.has(words[m] as string); f++) m++;
-  // "service at Restaurant C gets full marks" (fresh57)
-  const level = levelAt(s, m, end, state) ?? fullMarksAt(s, m, state);
+  // "service at Restaurant C gets full marks" (fresh57); "... is the top of the scale — full marks" (fresh165)
+  const level = levelAt(s, m, end, state) ?? fullMarksAt(s, m, state) ?? closingScaleEnd(s, m, end, state);
   if (level === null) return null;
   return { option: option.index, attribute: attribute.index, level: level.value, end: level.end };
+}
+
+/** "the top of the scale", "the very bottom of the range" at m, closing its clause: the scale's end, or null. */
+function closingScaleEnd(s: Sentence, m: number, end: number, state: ParseState): { value: number; end: number } | null {
+  const scale = scaleEndAt(s.words, s.words[m] === "the" ? m + 1 : m, state);
+  return scale !== null && (scale.end >= end || s.separated(scale.end - 1)) ? scale : null;
+}
+
+/** Nouns of a cell's value after its attribute: "the badge log entry for X", "the natural light figure for X". */
+const ENTRY_NOUNS = new Set(["entry", "figure", "number", "score", "rating", "reading", "value", "level"]);
+/** The speaker's holding after such a noun: "the natural light figure I have for Apartment C". */
+const OWN_HOLDING = new Set(["have", "hold", "see", "got", "show"]);
+
+/**
+ * Where the option's preposition stands after a noun of the value at k ("entry for", "figure I have for"), or null
+ * (no such noun, or no preposition after it).
+ */
+function heldValueEnd(words: readonly string[], k: number): number | null {
+  if (!ENTRY_NOUNS.has(words[k] as string)) return null;
+  let j = k + 1;
+  if ((words[j] === "i" || words[j] === "we") && OWN_HOLDING.has(words[j + 1] as string)) j += 2;
+  return cue.attributePrepositions.has(words[j] as string) ? j : null;
 }
 
 /** After an attribute, before its level and option: "Lena's calendar is a 0 for ...", "shows a 1 for ...". */

@@ -279,11 +279,13 @@ export function scaleEndAt(
   k: number,
   state: ParseState,
 ): { value: number; end: number } | null {
-  const w = words[k];
-  if (!(w === "top" || w === "bottom") || words[k + 1] !== "of" || words[k + 2] !== "the") return null;
-  if (!(words[k + 3] === "scale" || words[k + 3] === "range")) return null;
+  // "the very bottom of the range" (fresh165)
+  const at = words[k] === "very" ? k + 1 : k;
+  const w = words[at];
+  if (!(w === "top" || w === "bottom") || words[at + 1] !== "of" || words[at + 2] !== "the") return null;
+  if (!(words[at + 3] === "scale" || words[at + 3] === "range")) return null;
   const [lo, hi] = state.task.levels;
-  return { value: w === "top" ? hi : lo, end: k + 4 };
+  return { value: w === "top" ? hi : lo, end: at + 4 };
 }
 
 /** Nouns of the scale's top after "full" / "top" / "perfect": "full marks", "a perfect score" (fresh108). */
