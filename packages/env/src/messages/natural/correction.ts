@@ -163,6 +163,9 @@ export function correctionLevel(
   const named = namedValue(s, j, end, state);
   if (named !== undefined) return named;
   if (words[j] === "actually" || words[j] === "really") j++;
+  // "Agent 2 has X as 2, but what I hold is 0" (fresh165): the speaker's holding named as a free relative
+  const held = ownHoldingEnd(words, j);
+  if (held !== null) return closingLevel(s, held, end, state);
   // "; in truth it's 3", "in fact it's 2": the speaker's own value after the claim
   if (words[j] === "in" && (words[j + 1] === "truth" || words[j + 1] === "fact" || words[j + 1] === "reality")) {
     j += 2;
@@ -253,7 +256,17 @@ export function correctionLevel(
       return null;
     if (INDEED.has(words[j] as string)) j++;
   } else return null;
-  if (words[j] === "a" || words[j] === "an") j++;
+  return closingLevel(s, j, end, state);
+}
+
+/** The speaker's value at j (after "a" / "an") closing its clause, or with the claim's names said again after it. */
+function closingLevel(
+  s: Sentence,
+  at: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number; restated?: RestatedNames } | null {
+  const j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
   if (valueCloses(s, level.end, end)) return level;
@@ -319,6 +332,14 @@ export function restatedFits(
 
 /** Verbs of the speaker's own holding in "the value I hold is 2", "the number I actually have is 2". */
 const HOLDING_VERBS = new Set(["hold", "have", "see", "show", "count", "got"]);
+
+/** "what I hold is", "what I actually have is", "what we see is" at j: where the level starts, or null. */
+function ownHoldingEnd(words: readonly string[], j: number): number | null {
+  if (words[j] !== "what" || !(words[j + 1] === "i" || words[j + 1] === "we")) return null;
+  const verb = CERTAIN_ADVERBS.has(words[j + 2] as string) ? j + 3 : j + 2;
+  if (!HOLDING_VERBS.has(words[verb] as string)) return null;
+  return words[verb + 1] === "is" || words[verb + 1] === "'s" ? verb + 2 : null;
+}
 
 /**
  * "the value I (actually) hold is", "the figure we have is" at j: where the level starts, or null. The article

@@ -51,9 +51,24 @@ export function letterTokens(
     // colon or a comma, or joined to another name, is no article
     const closed = /[:,]$/.test(m?.[0] as string);
     const joined = JOINS.has(tokens[k + 1]?.word ?? "");
-    if (letter === "A" && opens && tokens[k + 1]?.word !== "'s" && !closed && !joined) return token;
+    if (letter === "A" && opens && tokens[k + 1]?.word !== "'s" && !closed && !joined && !namedLevel(tokens, k))
+      return token;
     return { ...token, word: letterWord(letter) };
   });
+}
+
+/**
+ * "A service is 4 for me" (fresh166): after the sentence-opening "A", one or two words, "is" / "was" and a level in
+ * digits; no article opens that ("A 4 on service", "A rating of 3" do not).
+ */
+function namedLevel(tokens: readonly NaturalToken[], k: number): boolean {
+  for (const verb of [k + 2, k + 3]) {
+    const w = tokens[verb]?.word;
+    if (w !== "is" && w !== "was") continue;
+    for (let j = k; j < verb; j++) if ((tokens[j] as NaturalToken).pause || (tokens[j] as NaturalToken).stop) return false;
+    return /^[0-9]$/.test(tokens[verb + 1]?.word ?? "") && !/[0-9]/.test(tokens[k + 1]?.word ?? "0");
+  }
+  return false;
 }
 
 /** Words that join a sentence-opening "A" to another name: "A and B", "A or C", "A vs B", "A & B". */

@@ -724,7 +724,9 @@ export function proposalAt(
       // "I bet the others will end up accusing X" (fresh55): a prediction of what someone will do, not a choice now
       if (predicted(words, b)) return null;
       if (cue.speakers.has(words[b] as string)) speaker = true;
-      if ((s.tokens[b] as NaturalToken).pause) break;
+      // "I was leaning restaurant A but now i back Restaurant E" (fresh166): a clause break ends the look-back as a
+      // pause does
+      if ((s.tokens[b] as NaturalToken).pause || cue.clauseBreaks.has(words[b] as string)) break;
     }
     if (!speaker) return null;
     // "I'd like to put forward X", "let's lock in X" (fresh86): the particle before the option

@@ -187,3 +187,31 @@ describe("nouns of the value, the scale's ends, full marks, a ballot", () => {
     expect(acts("Agent 2's ballot: Stall C.", stalls)).toEqual([pass]);
   });
 });
+
+describe("corrections, a changed mind, a letter opening the sentence", () => {
+  it('"Agent 2 has X as 2, but what I hold is 0": the speaker\'s holding as a free relative corrects the claim', () => {
+    expect(acts("Agent 2 has Priya's calendar on Monday evening as 2, but what I hold is 0.", calls)).toEqual([
+      share(2, 0, 0),
+    ]);
+    expect(acts("Agent 2 has Priya's calendar on Monday evening as 2, but what Agent 3 holds is 0.", calls)).toEqual([
+      pass,
+    ]);
+    expect(acts("Agent 2 has Priya's calendar on Monday evening as 2, but what I hold is maybe 0.", calls)).toEqual([
+      pass,
+    ]);
+  });
+
+  it('"I was leaning restaurant A but now i back Restaurant E": "but" ends the past intent with no comma', () => {
+    const bigTeam = held.bigTeam as NaturalTask;
+    expect(acts("I was leaning restaurant A but now i back Restaurant E.", bigTeam)).toEqual([propose(4)]);
+    // the past intent in the verb's own clause still blocks it
+    expect(acts("I was going to back Restaurant E.", bigTeam)).toEqual([pass]);
+  });
+
+  it('"A service is 4 for me": a sentence-opening "A" before a name, "is" and a level in digits is the option', () => {
+    expect(acts("maybe A? A service is 4 for me so A could work. i dont know yet")).toEqual([share(0, 1, 4)]);
+    expect(acts("A food quality is 2.")).toEqual([share(0, 0, 2)]);
+    // the article before a level: as before
+    expect(acts("A 4 on service for Restaurant B.")).toEqual([share(1, 1, 4)]);
+  });
+});
