@@ -181,6 +181,7 @@ export function loneShare(
   let attribute: Mention | null = null;
   let level: number | null = null;
   let split = false;
+  let levelEnd = -1;
   // "X's Y should be -2; I keyed in 2 wrongly" (fresh30): a closing clause that withdraws the speaker's own slip
   // makes the clause before it the correction, read up to that clause only
   const slip = slipTail(s, first, to, state);
@@ -207,6 +208,11 @@ export function loneShare(
     }
     // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
     if (w === "not" && level !== null && s.separated(k - 1) && rejectedLevel(s, k + 1, to, state)) break;
+    // "Dan's availability Monday 4pm: 0 (he busy)" (fresh166): a plain aside right after the level closes it
+    if (level !== null && k === levelEnd && closingRemark(s, k, stop)) {
+      while (k + 1 < stop && (s.tokens[k + 1] as NaturalToken).aside) k++;
+      continue;
+    }
     if (s.gate[k] || s.modal[k]) return null;
     // "B leads on the first four; wait time's a drag" (fresh97: a wrong act): a level before a semicolon and a name
     // after it are two clauses' ("X's Y is still 1; that part was right" keeps its level)
@@ -289,10 +295,12 @@ export function loneShare(
       end >= to ||
       s.separated(end - 1) ||
       (s.tokens[end - 1] as NaturalToken).stop ||
-      SYMBOL.test(words[end] as string);
+      SYMBOL.test(words[end] as string) ||
+      closingRemark(s, end, to);
     const tail = words[end] as string;
     if (!closes && !LEVEL_TAILS.has(tail) && state.attributes.match(words, end) === null) return null;
     level = value.value;
+    levelEnd = end;
     k = end - 1;
   }
   if (option === null || attribute === null || level === null) return null;
@@ -308,6 +316,29 @@ const OWN_HOLDERS = new Set(["i", "i've", "ive", "we", "we've"]);
 function ownRelative(words: readonly string[], k: number): boolean {
   const verb = words[k - 1];
   return (verb === "'s" || verb === "is") && words[k - 2] === "that" && OWN_HOLDERS.has(words[k + 1] as string);
+}
+
+/** Words that keep an aside after a level from closing it plainly: a doubt, another agent, the listener. */
+const ASIDE_DOUBTS = new Set([
+  ...["not", "unsure", "unconfirmed", "unverified", "unclear", "guess", "guessing", "estimate", "maybe", "might"],
+  ...["perhaps", "possibly", "approx", "approximately", "roughly", "around", "about", "ish", "probably", "think"],
+  ...["agent", "you", "your", "said", "says", "per", "according", "if", "unless", "or", "memory", "recall"],
+]);
+
+/**
+ * Does a parenthesis at k, closing the sentence (to), hold only a plain remark ("(he busy)", "(confirmed)"): no
+ * number, no name of the task's, no doubt, negation, modal or other source?
+ */
+function closingRemark(s: Sentence, k: number, to: number): boolean {
+  if (k >= to || !(s.tokens[k] as NaturalToken).aside || (s.tokens[k - 1] as NaturalToken).aside) return false;
+  let m = k;
+  for (; m < to && (s.tokens[m] as NaturalToken).aside; m++) {
+    const w = s.words[m] as string;
+    if (/[0-9]/.test(w) || cue.numberWords.has(w) || ASIDE_DOUBTS.has(w) || (s.tokens[m] as NaturalToken).question)
+      return false;
+    if (cue.negations.has(w) || w.endsWith("n't") || cue.modals.has(w)) return false;
+  }
+  return m >= to;
 }
 
 /** Is words[k] a level that ends the sentence ("..., not 1.", "..., not a 3.")? */

@@ -1,6 +1,6 @@
 import { attributeOwners } from "../natural-matchers";
 import { type ParseState, type Sentence, onlyOptionBefore } from "./sentence";
-import { levelAt } from "./share-items";
+import { fromMe, levelAt } from "./share-items";
 
 /** Words after a level that point to the slot named before: "there", "then", "for that slot". */
 const POINTERS: readonly (readonly string[])[] = [["there"], ["then"], ["for", "that", "slot"], ["for", "that", "one"]];
@@ -24,6 +24,8 @@ export function ownerShare(
   if (attribute === undefined || !s.clauseStart(i)) return null;
   if (s.gate[i] === true || s.modal[i] === true || s.conditionalAt(i)) return null;
   let k = i + 1;
+  const slotFirst = slotThenLevel(s, k, end, state);
+  if (slotFirst !== null) return { ...slotFirst, attribute };
   if (!(words[k] === "is" || words[k] === "'s" || words[k] === "was")) return null;
   k++;
   if (words[k] === "a" || words[k] === "an") k++;
@@ -50,4 +52,30 @@ export function ownerShare(
   if (words[e] === "too") e++;
   else if (words[e] === "as" && words[e + 1] === "well") e += 2;
   return e >= end || s.separated(e - 1) ? { option, attribute, level: level.value, end: e } : null;
+}
+
+/**
+ * "Alice Tuesday 9am is 1 from me", "Carol Monday 4pm 1", "Alice on Tuesday 9am is 1" (fresh166): after the person,
+ * the option (maybe after "on" / "at" / "for"), maybe "is", then a level that closes the clause (or the speaker as
+ * its giver closes it). The option, level and end, or null.
+ */
+function slotThenLevel(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { option: number; level: number; end: number } | null {
+  const { words } = s;
+  const at = LEADS.has(words[k] as string) ? k + 1 : k;
+  const option = state.options.match(words, at);
+  if (option === null || option.end >= end || words[option.end] === "'s") return null;
+  let j = option.end;
+  if (words[j] === "is" || words[j] === "was") j++;
+  else if (s.separated(j - 1) && (s.tokens[j - 1] as { colon?: boolean }).colon !== true) return null;
+  if (words[j] === "a" || words[j] === "an") j++;
+  const level = levelAt(s, j, end, state);
+  if (level === null || s.gate[level.end - 1] === true) return null;
+  const closes = level.end >= end || s.separated(level.end - 1) || fromMe(s, level.end, end);
+  if (!closes) return null;
+  return { option: option.index, level: level.value, end: fromMe(s, level.end, end) ? level.end + 2 : level.end };
 }

@@ -85,8 +85,8 @@ describe("number forms", () => {
   it('"Tomas calendar at tuesday morning is 2": a person\'s attribute with the possessive dropped', () => {
     expect(acts("Tomas calendar at tuesday morning is 2 in my cells", calls)).toEqual([share(3, 3, 2)]);
     expect(acts("the Priya calendar number on Monday evening is 2", calls)).toEqual([share(2, 0, 2)]);
-    // the person alone is not the attribute
-    expect(acts("Tomas at tuesday morning is 2", calls)).toEqual([pass]);
+    // a word between the person and the noun: no name of the task's
+    expect(acts("Tomas family calendar at tuesday morning is 2", calls)).toEqual([pass]);
   });
 
   it('"two (2)": a level\'s digits said again in parentheses', () => {
@@ -213,5 +213,30 @@ describe("corrections, a changed mind, a letter opening the sentence", () => {
     expect(acts("A food quality is 2.")).toEqual([share(0, 0, 2)]);
     // the article before a level: as before
     expect(acts("A 4 on service for Restaurant B.")).toEqual([share(1, 1, 4)]);
+  });
+});
+
+describe("people and their slots", () => {
+  it('"Alice Tuesday 9am is 1 from me", "Carol Monday 4pm 1": the person, the slot, then the level closing it', () => {
+    expect(
+      acts("@Agent 3 can you tell Bob's availability for Tuesday 9am. Alice Tuesday 9am is 1 from me", meetings),
+    ).toEqual([ask(4, 1, 2), share(4, 0, 1)]);
+    expect(acts("Carol Monday 4pm 1", meetings)).toEqual([share(3, 2, 1)]);
+    expect(acts("Alice on Tuesday 9am is 1", meetings)).toEqual([share(4, 0, 1)]);
+    // another source, a range, a negation: nothing
+    expect(acts("Alice Tuesday 9am is 1 from Agent 2", meetings)).toEqual([pass]);
+    expect(acts("Alice Tuesday 9am is 1 or 0", meetings)).toEqual([pass]);
+    expect(acts("Alice Tuesday 9am is not 1", meetings)).toEqual([pass]);
+  });
+
+  it('"Dan\'s availability Monday 4pm: 0 (he busy)": a plain remark in parentheses closes the level', () => {
+    expect(acts("Dan's availability Monday 4pm: 0 (he busy). Carol Monday 4pm 1", meetings)).toEqual([
+      share(3, 3, 0),
+      share(3, 2, 1),
+    ]);
+    expect(acts("Dan's availability Monday 4pm: 0 (confirmed).", meetings)).toEqual([share(3, 3, 0)]);
+    // a doubt or another's word in the parentheses: nothing
+    expect(acts("Dan's availability Monday 4pm: 0 (not sure).", meetings)).toEqual([pass]);
+    expect(acts("Dan's availability Monday 4pm: 0 (per Agent 2).", meetings)).toEqual([pass]);
   });
 });

@@ -374,7 +374,7 @@ function pastContainer(words: readonly string[], k: number): number {
 }
 
 /** Does "from me" at k close the clause before `end` (the speaker as the giver: "full marks from me")? */
-function fromMe(s: Sentence, k: number, end: number): boolean {
+export function fromMe(s: Sentence, k: number, end: number): boolean {
   return s.words[k] === "from" && s.words[k + 1] === "me" && (k + 2 >= end || s.separated(k + 1));
 }
 
