@@ -3,7 +3,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { countPhraseAt } from "./count-phrases";
 import { FRACTION, naturalInteger } from "./natural-integer";
 import { type ParseState, pastWere, type Sentence } from "./sentence";
-import { fullMarksAt, scaleEndAt } from "./share-items";
+import { fullMarksAt, levelAt, scaleEndAt } from "./share-items";
 import { trailingHedge } from "./trailing-hedge";
 
 /** Longest sentence (in words) the lone-share reading looks at: a short statement, not a paragraph. */
@@ -271,13 +271,23 @@ export function loneShare(
     if (scaleEnd !== null) {
       if (level !== null) return null;
       level = scaleEnd.value;
+      levelEnd = scaleEnd.end;
       k = scaleEnd.end - 1;
       if (!(scaleEnd.end >= to || s.separated(scaleEnd.end - 1))) return null;
       continue;
     }
+    // "I do have that one, and it sits at ..." (fresh165): "one" after "that" is a pronoun, no level
+    if (w === "one" && words[k - 1] === "that" && HOLD_VERBS.has(words[k - 2] as string)) continue;
     const value = numberAt(s, k, state);
     if (value === null) {
       if (/[0-9]/.test(w)) return null; // "3pm", "2nd", "50%": a number that is no level
+      continue;
+    }
+    // "sits at the very bottom of the scale: one out of five" (fresh165): the same level said again after a colon
+    // or a dash right after the scale's end
+    const again = level !== null && k === levelEnd ? restated(s, k, to, level, state) : null;
+    if (again !== null) {
+      k = again - 1;
       continue;
     }
     if (level !== null || NOT_AFTER.has(words[k - 1] as string)) return null;
@@ -316,6 +326,21 @@ const OWN_HOLDERS = new Set(["i", "i've", "ive", "we", "we've"]);
 function ownRelative(words: readonly string[], k: number): boolean {
   const verb = words[k - 1];
   return (verb === "'s" || verb === "is") && words[k - 2] === "that" && OWN_HOLDERS.has(words[k + 1] as string);
+}
+
+/** Verbs of the speaker's holding before "that one": "I do have that one", "I hold that one". */
+const HOLD_VERBS = new Set(["have", "hold", "got", "see"]);
+
+/**
+ * Where "one out of five" at k ends, when it says `level` again after a colon or a dash and closes the clause; else
+ * null (another value, or no such pause before it).
+ */
+function restated(s: Sentence, k: number, to: number, level: number, state: ParseState): number | null {
+  const before = s.tokens[k - 1] as NaturalToken;
+  if (before.colon !== true && before.dash !== true) return null;
+  const again = levelAt(s, k, to, state);
+  if (again === null || again.value !== level) return null;
+  return again.end >= to || s.separated(again.end - 1) ? again.end : null;
 }
 
 /** Words that keep an aside after a level from closing it plainly: a doubt, another agent, the listener. */

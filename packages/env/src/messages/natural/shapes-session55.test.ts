@@ -240,3 +240,17 @@ describe("people and their slots", () => {
     expect(acts("Dan's availability Monday 4pm: 0 (per Agent 2).", meetings)).toEqual([pass]);
   });
 });
+
+describe("a lone level said again, and 'that one'", () => {
+  it('"sits at the very bottom of the scale: one out of five": the same level after a colon is one level', () => {
+    expect(acts("Service at A — it sits at the very bottom of the scale: one out of five.")).toEqual([share(0, 1, 1)]);
+    expect(acts("Service at Restaurant A sits at the bottom of the scale: one out of five.")).toEqual([share(0, 1, 1)]);
+    // another value after the colon: two levels, nothing
+    expect(acts("Service at Restaurant A sits at the bottom of the scale: two out of five.")).toEqual([pass]);
+  });
+
+  it('"I do have that one, and it\'s a 1": "one" after "that" is a pronoun', () => {
+    expect(acts("Service at Restaurant A — I do have that one, and it's a 1.")).toEqual([share(0, 1, 1)]);
+    expect(acts("Service at Restaurant A — I do have that one.")).toEqual([pass]);
+  });
+});

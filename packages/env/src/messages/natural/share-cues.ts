@@ -180,7 +180,10 @@ export function attributeFirstShare(
 /** "the top of the scale", "the very bottom of the range" at m, closing its clause: the scale's end, or null. */
 function closingScaleEnd(s: Sentence, m: number, end: number, state: ParseState): { value: number; end: number } | null {
   const scale = scaleEndAt(s.words, s.words[m] === "the" ? m + 1 : m, state);
-  return scale !== null && (scale.end >= end || s.separated(scale.end - 1)) ? scale : null;
+  if (scale === null || !(scale.end >= end || s.separated(scale.end - 1))) return null;
+  // "the bottom of the scale: two out of five": another level said after it, nothing
+  const next = levelAt(s, s.words[scale.end] === "a" ? scale.end + 1 : scale.end, end, state);
+  return next !== null && next.value !== scale.value ? null : scale;
 }
 
 /** Nouns of a cell's value after its attribute: "the badge log entry for X", "the natural light figure for X". */
