@@ -196,14 +196,9 @@ export function loneShare(
       const named = state.options.match(words, k) ?? state.attributes.match(words, k);
       if (named === null) continue;
     }
-    // "Correction: X's Y should be 1": after a correction lead, the speaker's value
-    if (corrected && w === "should" && (words[k + 1] === "be" || words[k + 1] === "read")) {
-      k++;
-      continue;
-    }
-    // "Let me fix my earlier number: X's Y should have been 5"
-    if (corrected && w === "should" && words[k + 1] === "have" && words[k + 2] === "been") {
-      k += 2;
+    const should = corrected ? shouldSkip(words, k) : 0;
+    if (should > 0) {
+      k += should;
       continue;
     }
     // "X's calendar reads 2, not 1": the level the speaker rejects, closing the sentence
@@ -257,23 +252,12 @@ export function loneShare(
       k = a.end - 1;
       continue;
     }
-    // "sits at the bottom of the scale", "is top of the scale" (fresh29, fresh30): the scale's own ends
-    // "Candidate D on technical skill: full marks from me" (fresh163): the scale's top in words, closing its clause
-    // or before the speaker as its giver or source (as `fullMarksAt` checks)
-    const full = fullMarksAt(s, k, state);
-    if (full !== null) {
-      if (level !== null) return null;
-      level = full.value;
-      k = full.end - 1;
-      continue;
-    }
-    const scaleEnd = scaleEndAt(words, k, state);
+    const scaleEnd = scaleWordsAt(s, k, to, state);
     if (scaleEnd !== null) {
-      if (level !== null) return null;
+      if (level !== null || scaleEnd === false) return null;
       level = scaleEnd.value;
       levelEnd = scaleEnd.end;
       k = scaleEnd.end - 1;
-      if (!(scaleEnd.end >= to || s.separated(scaleEnd.end - 1))) return null;
       continue;
     }
     // "I do have that one, and it sits at ..." (fresh165): "one" after "that" is a pronoun, no level
@@ -291,24 +275,8 @@ export function loneShare(
       continue;
     }
     if (level !== null || NOT_AFTER.has(words[k - 1] as string)) return null;
-    // "My 5 for X's Y ...": the speaker's earlier figure named as a thing, not a level stated now
-    if (words[k - 1] === "my" || words[k - 1] === "our") return null;
-    let end = value.end;
-    // "only gets 1 star out of 5" (fresh101): the unit between the level and its scale
-    if (UNITS.has(words[end] as string) && words[end + 1] === "out" && words[end + 2] === "of") end++;
-    if (words[end] === "out" && words[end + 1] === "of") {
-      const scale = words[end + 2] as string;
-      if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
-      end += 3;
-    }
-    const closes =
-      end >= to ||
-      s.separated(end - 1) ||
-      (s.tokens[end - 1] as NaturalToken).stop ||
-      SYMBOL.test(words[end] as string) ||
-      closingRemark(s, end, to);
-    const tail = words[end] as string;
-    if (!closes && !LEVEL_TAILS.has(tail) && state.attributes.match(words, end) === null) return null;
+    const end = levelClose(s, k, value.end, to, state);
+    if (end === null) return null;
     level = value.value;
     levelEnd = end;
     k = end - 1;
@@ -317,6 +285,59 @@ export function loneShare(
   const [lo, hi] = state.task.levels;
   if (level < lo || level > hi) return null;
   return { option: option.index, attribute: attribute.index, level };
+}
+
+/** Words to skip at k after a correction lead: "should be 1", "should read 1", "should have been 5"; else 0. */
+function shouldSkip(words: readonly string[], k: number): number {
+  if (words[k] !== "should") return 0;
+  // "Correction: X's Y should be 1": after a correction lead, the speaker's value
+  if (words[k + 1] === "be" || words[k + 1] === "read") return 1;
+  // "Let me fix my earlier number: X's Y should have been 5"
+  return words[k + 1] === "have" && words[k + 2] === "been" ? 2 : 0;
+}
+
+/**
+ * The scale's end said in words at k: "sits at the bottom of the scale", "is top of the scale" (fresh29, fresh30),
+ * closing its clause (false where it does not), and "full marks" closing it or before the speaker as its giver or
+ * source ("Candidate D on technical skill: full marks from me", fresh163, as `fullMarksAt` checks); else null.
+ */
+function scaleWordsAt(
+  s: Sentence,
+  k: number,
+  to: number,
+  state: ParseState,
+): { value: number; end: number } | null | false {
+  const full = fullMarksAt(s, k, state);
+  if (full !== null) return full;
+  const scaleEnd = scaleEndAt(s.words, k, state);
+  if (scaleEnd === null) return null;
+  return scaleEnd.end >= to || s.separated(scaleEnd.end - 1) ? scaleEnd : false;
+}
+
+/**
+ * Where a lone level at k (its number ending at `after`) ends, its unit and scale included, when it is stated
+ * here: not the speaker's earlier figure named as a thing ("My 5 for X's Y ..."), on the task's scale ("1 star out
+ * of 5"), and closing its clause or followed by a unit, a preposition or an attribute; else null.
+ */
+function levelClose(s: Sentence, k: number, after: number, to: number, state: ParseState): number | null {
+  const { words } = s;
+  if (words[k - 1] === "my" || words[k - 1] === "our") return null;
+  let end = after;
+  // "only gets 1 star out of 5" (fresh101): the unit between the level and its scale
+  if (UNITS.has(words[end] as string) && words[end + 1] === "out" && words[end + 2] === "of") end++;
+  if (words[end] === "out" && words[end + 1] === "of") {
+    const scale = words[end + 2] as string;
+    if ((naturalInteger(scale) ?? cue.numberWords.get(scale)) !== state.task.levels[1]) return null;
+    end += 3;
+  }
+  const closes =
+    end >= to ||
+    s.separated(end - 1) ||
+    (s.tokens[end - 1] as NaturalToken).stop ||
+    SYMBOL.test(words[end] as string) ||
+    closingRemark(s, end, to);
+  if (!closes && !LEVEL_TAILS.has(words[end] as string) && state.attributes.match(words, end) === null) return null;
+  return end;
 }
 
 /** The speaker after "what" in "that's what I've got", "that is what I have": a free relative of their own holding. */

@@ -65,7 +65,8 @@ function namedLevel(tokens: readonly NaturalToken[], k: number): boolean {
   for (const verb of [k + 2, k + 3]) {
     const w = tokens[verb]?.word;
     if (w !== "is" && w !== "was") continue;
-    for (let j = k; j < verb; j++) if ((tokens[j] as NaturalToken).pause || (tokens[j] as NaturalToken).stop) return false;
+    for (let j = k; j < verb; j++)
+      if ((tokens[j] as NaturalToken).pause || (tokens[j] as NaturalToken).stop) return false;
     return /^[0-9]$/.test(tokens[verb + 1]?.word ?? "") && !/[0-9]/.test(tokens[k + 1]?.word ?? "0");
   }
   return false;

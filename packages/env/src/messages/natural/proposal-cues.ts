@@ -246,6 +246,25 @@ function predicted(words: readonly string[], b: number): boolean {
   return words[b] === "up" && words[b - 1] === "end";
 }
 
+/**
+ * Looking back from a verb of choosing at i to its clause's start: whether the speaker chooses (a speaker's word, or
+ * the verb opening the clause), or null where a past intent, a possibility or a prediction stands there ("I was going
+ * to propose X", "I bet the others will end up accusing X", fresh55).
+ */
+function verbSpeaker(s: Sentence, i: number): boolean | null {
+  const { words } = s;
+  let speaker = opensClause(s, i);
+  for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
+    if (cue.pastIntent.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
+    if (predicted(words, b)) return null;
+    if (cue.speakers.has(words[b] as string)) speaker = true;
+    // "I was leaning restaurant A but now i back Restaurant E" (fresh166): a clause break ends the look-back as a
+    // pause does
+    if ((s.tokens[b] as NaturalToken).pause || cue.clauseBreaks.has(words[b] as string)) break;
+  }
+  return speaker;
+}
+
 /** "X is who I'd hire", "X is what I'd pick". */
 const RELATIVES = new Set(["who", "what", "which", "where"]);
 
@@ -717,18 +736,8 @@ export function proposalAt(
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
     if (!verb.every((w, v) => words[i + v] === w)) continue;
-    let speaker = opensClause(s, i);
-    for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
-      // "I was going to propose X", "I initially wanted to pick X": not a proposal now
-      if (cue.pastIntent.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
-      // "I bet the others will end up accusing X" (fresh55): a prediction of what someone will do, not a choice now
-      if (predicted(words, b)) return null;
-      if (cue.speakers.has(words[b] as string)) speaker = true;
-      // "I was leaning restaurant A but now i back Restaurant E" (fresh166): a clause break ends the look-back as a
-      // pause does
-      if ((s.tokens[b] as NaturalToken).pause || cue.clauseBreaks.has(words[b] as string)) break;
-    }
-    if (!speaker) return null;
+    // "I was going to propose X": not a proposal now; no speaker: no choice of the speaker's
+    if (verbSpeaker(s, i) !== true) return null;
     // "I'd like to put forward X", "let's lock in X" (fresh86): the particle before the option
     const ahead = particleFirst(words, i, verb, chosen);
     if (ahead !== null) return ahead;

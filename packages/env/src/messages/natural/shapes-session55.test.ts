@@ -15,7 +15,7 @@ const profile = held.heldoutProfile as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("wrong acts fixed", () => {
-  it('"That\'s a real drag on A as far as I\'m concerned": a mark against the option is no choice of it', () => {
+  it("\"That's a real drag on A as far as I'm concerned\": a mark against the option is no choice of it", () => {
     expect(acts("That's a real drag on A as far as I'm concerned.")).toEqual([pass]);
     expect(acts("That's the downside of B, for me.")).toEqual([pass]);
     // the speaker's voice with no such word still proposes, as before
@@ -24,11 +24,14 @@ describe("wrong acts fixed", () => {
 
   it('"..., and the value I actually hold is 2": the value named as the speaker\'s replaces the earlier one', () => {
     expect(
-      acts("Earlier I gave Candidate A's experience as 4; I misread the row, and the value I actually hold is 2.", jobs),
+      acts(
+        "Earlier I gave Candidate A's experience as 4; I misread the row, and the value I actually hold is 2.",
+        jobs,
+      ),
     ).toEqual([share(0, 0, 2)]);
-    expect(acts("Earlier I gave Candidate A's experience as 4; I misread it, and the correct value is 2.", jobs)).toEqual(
-      [share(0, 0, 2)],
-    );
+    expect(
+      acts("Earlier I gave Candidate A's experience as 4; I misread it, and the correct value is 2.", jobs),
+    ).toEqual([share(0, 0, 2)]);
     expect(acts("Earlier I said Candidate A's experience was 4; the value I hold is 2.", jobs)).toEqual([
       share(0, 0, 2),
     ]);
@@ -64,9 +67,9 @@ describe("questions and requests", () => {
 
 describe("questions put to an agent before a colon, and closed by 'what number'", () => {
   it('"Question for Agent 1: X of Y, what level?": the lead that puts the question leaves the topic as it is', () => {
-    expect(acts("Question for Agent 1: broken watch of Doctor Finch, what level? i dont see that cell", manor)).toEqual([
-      ask(2, 4, 0),
-    ]);
+    expect(acts("Question for Agent 1: broken watch of Doctor Finch, what level? i dont see that cell", manor)).toEqual(
+      [ask(2, 4, 0)],
+    );
     // a word of the speaker's own after the colon is no topic
     expect(acts("Question for Agent 1: I have broken watch of Doctor Finch, what level?", manor)).toEqual([pass]);
   });
@@ -98,11 +101,10 @@ describe("number forms", () => {
     // other digits in the parentheses: two numbers, no level
     expect(acts("torn glove level for Lady Ashby, two (3).", manor)).toEqual([pass]);
   });
-
 });
 
 describe("a person's attribute by the person and \"'s\"", () => {
-  it('"2 for Omar\'s calendar, 0 for Lena\'s.": the noun left out after the person closing the item', () => {
+  it("\"2 for Omar's calendar, 0 for Lena's.\": the noun left out after the person closing the item", () => {
     expect(acts("Monday noon is split in my view: 2 for Omar's calendar, 0 for Lena's.", calls)).toEqual([
       share(1, 1, 2),
       share(1, 2, 0),
@@ -133,7 +135,7 @@ describe("a level put first", () => {
     expect(acts("minus two is what I see for Alice's availability on Monday 2pm.", meetings)).toEqual([pass]);
   });
 
-  it('"A 1 on phone records — that\'s what I\'ve got for Employee C.": the speaker\'s holding as a free relative', () => {
+  it("\"A 1 on phone records — that's what I've got for Employee C.\": the speaker's holding as a free relative", () => {
     expect(acts("A **1** on phone records — that's what I've got for Employee C.", theft)).toEqual([share(2, 5, 1)]);
     expect(acts("A 1 on phone records — that's what Agent 2 has for Employee C.", theft)).toEqual([pass]);
   });
@@ -152,9 +154,9 @@ describe("a level put first", () => {
       ),
     ).toEqual([share(2, 3, 3)]);
     // a doubt or a modal in the "which" clause takes the level back
-    expect(acts("Zero — that's the badge log entry I have for Employee F, which I might have misread.", theft)).toEqual([
-      pass,
-    ]);
+    expect(acts("Zero — that's the badge log entry I have for Employee F, which I might have misread.", theft)).toEqual(
+      [pass],
+    );
   });
 });
 
@@ -167,9 +169,9 @@ describe("nouns of the value, the scale's ends, full marks, a ballot", () => {
   });
 
   it('"is the top of the scale — full marks", "minus two, the very bottom of the range": the scale\'s ends', () => {
-    expect(acts("The natural light figure I have for Apartment C is the top of the scale — full marks.", apartments)).toEqual(
-      [share(2, 3, 5)],
-    );
+    expect(
+      acts("The natural light figure I have for Apartment C is the top of the scale — full marks.", apartments),
+    ).toEqual([share(2, 3, 5)]);
     expect(acts("Stall C's raffle tickets sit at minus two, the very bottom of the range.", stalls)).toEqual([
       share(2, 1, -2),
     ]);

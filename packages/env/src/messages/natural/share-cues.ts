@@ -178,7 +178,12 @@ export function attributeFirstShare(
 }
 
 /** "the top of the scale", "the very bottom of the range" at m, closing its clause: the scale's end, or null. */
-function closingScaleEnd(s: Sentence, m: number, end: number, state: ParseState): { value: number; end: number } | null {
+function closingScaleEnd(
+  s: Sentence,
+  m: number,
+  end: number,
+  state: ParseState,
+): { value: number; end: number } | null {
   const scale = scaleEndAt(s.words, s.words[m] === "the" ? m + 1 : m, state);
   if (scale === null || !(scale.end >= end || s.separated(scale.end - 1))) return null;
   // "the bottom of the scale: two out of five": another level said after it, nothing
