@@ -333,11 +333,28 @@ export function restatedFits(
 /** Verbs of the speaker's own holding in "the value I hold is 2", "the number I actually have is 2". */
 const HOLDING_VERBS = new Set(["hold", "have", "see", "show", "count", "got"]);
 
+/** "I'm holding", "we're seeing": the progressive forms of the holding verbs, after a form of "be". */
+const HOLDING_FORMS = new Set(["holding", "seeing", "showing", "counting", "getting"]);
+
+/**
+ * Where the holding verb stands after the speaker at k ("I hold", "I actually have", "I'm holding", fresh173), or
+ * null when k holds no speaker or no such verb follows.
+ */
+function holdingVerbAt(words: readonly string[], k: number): number | null {
+  const w = words[k];
+  const progressive =
+    w === "i'm" || w === "we're" || ((w === "i" || w === "we") && (words[k + 1] === "am" || words[k + 1] === "are"));
+  if (!progressive && w !== "i" && w !== "we") return null;
+  const at = progressive && (w === "i" || w === "we") ? k + 2 : k + 1;
+  const verb = CERTAIN_ADVERBS.has(words[at] as string) ? at + 1 : at;
+  return (progressive ? HOLDING_FORMS : HOLDING_VERBS).has(words[verb] as string) ? verb : null;
+}
+
 /** "what I hold is", "what I actually have is", "what we see is" at j: where the level starts, or null. */
 function ownHoldingEnd(words: readonly string[], j: number): number | null {
-  if (words[j] !== "what" || !(words[j + 1] === "i" || words[j + 1] === "we")) return null;
-  const verb = CERTAIN_ADVERBS.has(words[j + 2] as string) ? j + 3 : j + 2;
-  if (!HOLDING_VERBS.has(words[verb] as string)) return null;
+  if (words[j] !== "what") return null;
+  const verb = holdingVerbAt(words, j + 1);
+  if (verb === null) return null;
   return words[verb + 1] === "is" || words[verb + 1] === "'s" ? verb + 2 : null;
 }
 
@@ -347,9 +364,8 @@ function ownHoldingEnd(words: readonly string[], j: number): number | null {
  */
 function heldValueAt(words: readonly string[], j: number): number | null {
   if (words[j] !== "the" || !VALUE_NOUNS.has(words[j + 1] as string)) return null;
-  if (!(words[j + 2] === "i" || words[j + 2] === "we")) return null;
-  const verb = CERTAIN_ADVERBS.has(words[j + 3] as string) ? j + 4 : j + 3;
-  if (!HOLDING_VERBS.has(words[verb] as string)) return null;
+  const verb = holdingVerbAt(words, j + 2);
+  if (verb === null) return null;
   return words[verb + 1] === "is" || words[verb + 1] === "'s" ? verb + 2 : null;
 }
 

@@ -378,7 +378,19 @@ function calledWrong(s: Sentence, i: number, end: number, state: ParseState) {
 }
 
 /** Past verbs of the speaker's own earlier statement: "I said", "I previously wrote", "earlier I gave". */
-const SAID = new Set(["said", "wrote", "reported", "gave", "put", "listed", "posted", "shared", "typed", "entered"]);
+const SAID = new Set([
+  "said",
+  "told",
+  "wrote",
+  "reported",
+  "gave",
+  "put",
+  "listed",
+  "posted",
+  "shared",
+  "typed",
+  "entered",
+]);
 
 /**
  * Past forms that are the speaker's look at the option now, not an entry they made ("I checked X's Y: 3"): they

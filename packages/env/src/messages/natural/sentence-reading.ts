@@ -660,8 +660,11 @@ export class SentenceReading {
     }
     // "I wrote X as 1. Strike that — it's 0.", "X's Y is 3. Scratch that, it's 2.": a retraction opening the sentence
     // and a bare level replace the one share of the sentence before
+    // "It's 0 — I'd copied it from the wrong column.", "Typo; it's 5, which moves D up." (fresh175): a closing
+    // consequence, or the speaker's plain remark on their slip, leaves the level before it as it is
+    const end = plainTailStart(sentence, first, to, state) ?? to;
     const retracted = this.lastShare === null ? null : retractionLead(sentence, first, to);
-    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, to);
+    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
     // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
     if (retracted === to && this.lastShare !== null && withdraws(sentence, first, to)) {
       this.acts.splice(this.acts.indexOf(this.lastShare), 1);
@@ -682,7 +685,7 @@ export class SentenceReading {
     // "X's Y isn't 4. It's 1 here.": after the speaker's own negation (no one else's claim), a bare level is theirs
     const bare =
       this.lastOwn !== null || (this.lastContested !== null && this.lastNegated)
-        ? this.bareIts(sentence, first, to)
+        ? this.bareIts(sentence, first, end)
         : null;
     if (bare !== null && this.lastOwn !== null) {
       const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
@@ -696,7 +699,7 @@ export class SentenceReading {
       this.lastContested = null;
       return true;
     }
-    const contrast = this.lastContested === null ? null : replyLevel(sentence, first, to, state);
+    const contrast = this.lastContested === null ? null : replyLevel(sentence, first, end, state);
     if (contrast !== null && this.lastContested !== null) {
       const act: Act = { kind: "share", ...this.lastContested, level: this.checked(contrast.value) };
       // the speaker's own restated value is replaced, not kept beside the new one
@@ -906,6 +909,37 @@ function consequenceTail(s: Sentence, k: number, to: number, state: ParseState):
     if (/[0-9]/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return false;
   }
   return true;
+}
+
+/** Words that keep a closing remark from being a plain account of the speaker's slip. */
+const SLIP_REMARK_DOUBTS = new Set([
+  ...["unsure", "sure", "certain", "guess", "guessing", "think", "maybe", "perhaps", "possibly", "probably", "memory"],
+  ...["remember", "recall", "if", "unless", "or", "said", "says", "told", "per", "according", "agent", "you", "your"],
+]);
+
+/**
+ * Is k..to, after a pause, the speaker's plain remark on their own slip ("— I'd copied it from the wrong column", "(I
+ * read the wrong column)"): opened by "I", with no number, name of the task's, negation, modal, doubt or other source?
+ */
+function slipRemark(s: Sentence, k: number, to: number, state: ParseState): boolean {
+  const w0 = s.words[k] as string;
+  if (!s.separated(k - 1) || !(w0 === "i" || w0 === "i'd" || w0 === "i've")) return false;
+  for (let j = k; j < to; j++) {
+    const w = s.words[j] as string;
+    if (/[0-9]/.test(w) || cue.numberWords.has(w) || SLIP_REMARK_DOUBTS.has(w) || cue.reporting.has(w)) return false;
+    // "the wrong column": the slip's own word, no negation of the level
+    const negation = (cue.negations.has(w) && w !== "wrong") || w.endsWith("n't");
+    if (negation || cue.modals.has(w) || cue.conditionals.has(w)) return false;
+    if (state.options.match(s.words, j) !== null || state.attributes.match(s.words, j) !== null) return false;
+  }
+  return true;
+}
+
+/** Where a closing consequence or slip remark (`consequenceTail`, `slipRemark`) starts after a pause, or null. */
+function plainTailStart(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  for (let k = first + 2; k < to; k++)
+    if (s.separated(k - 1) && (consequenceTail(s, k, to, state) || slipRemark(s, k, to, state))) return k;
+  return null;
 }
 
 /** Is the sentence's one act a pass said as "That's all (I have / from me)"? */
