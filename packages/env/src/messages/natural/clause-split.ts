@@ -322,7 +322,7 @@ function clauseBounds(s: Sentence, first: number, end: number, state: ParseState
     const w = s.words[k] as string;
     // a hedge or negation that reaches over the clauses ("..., but don't quote me"; "I wrote C's service as 4
     // earlier, but that was actually its food quality"): the sentence is read whole
-    if (s.gate[k] === true || UNSURE_ORDER.has(w)) return null;
+    if ((s.gate[k] === true && !gateEndsAtSemicolon(s, k, to)) || UNSURE_ORDER.has(w)) return null;
     if (s.modal[k] === true) hedged ??= k;
     if (ALWAYS_JOIN.has(w) || (JOIN_AFTER_PAUSE.has(w) && s.separated(k - 1) && !listGoesOn(s, k, state))) {
       bounds.push([start, k]);
@@ -353,6 +353,18 @@ function clauseBounds(s: Sentence, first: number, end: number, state: ParseState
     if (hedged < a || !option || !namesAttribute(s, a, b, state)) return null;
   }
   return bounds;
+}
+
+/**
+ * "You put D's leadership at 5; the 5 I'm holding is D's teamwork." (fresh175): does a semicolon after the gated
+ * word at k close its clause, with nothing gated after it (the clauses after it are the speaker's own)?
+ */
+function gateEndsAtSemicolon(s: Sentence, k: number, to: number): boolean {
+  let m = k;
+  while (m < to - 1 && (s.tokens[m] as NaturalToken).semicolon !== true) m++;
+  if (m >= to - 1) return false;
+  for (let j = m + 1; j < to; j++) if (s.gate[j] === true) return false;
+  return true;
 }
 
 /**

@@ -79,7 +79,10 @@ function passPhraseAt(s: Sentence, i: number): number | null {
     let j = i + 1;
     if (w === "not" && words[j] === "much" && words[j + 1] === "to" && cue.passVerbs.has(words[j + 2] as string))
       return j + 3;
-    if (cue.passModifiers.has(words[j] as string)) j++;
+    const modified = cue.passModifiers.has(words[j] as string);
+    if (modified) j++;
+    // "that's vibes, not data" (fresh175): "not" and a bare noun after a pause set one thing against another
+    if (w === "not" && !modified && i > s.from && s.separated(i - 1)) return null;
     if (cue.passNouns.has(words[j] as string)) return j + 1;
     return null;
   }

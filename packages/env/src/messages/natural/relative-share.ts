@@ -93,7 +93,9 @@ export function levelFirstShare(s: Sentence, first: number, to: number, state: P
   const { words } = s;
   // a number word opening the sentence is a level here ("Three is what I have"), where `levelAt` asks for its end;
   // "a 0 is what I hold" (fresh165) after an article, "minus two is what I see" (fresh166) on a scale below 0
-  const at = words[first] === "a" || words[first] === "an" ? first + 1 : first;
+  // "the 5 is C's service", "the 5 I'm holding is D's teamwork" (fresh175): the level named by "the", then its cell
+  const named = words[first] === "the";
+  const at = words[first] === "a" || words[first] === "an" || named ? first + 1 : first;
   const minus = (words[at] === "minus" || words[at] === "negative") && state.task.levels[0] < 0 ? 1 : 0;
   const w0 = words[at + minus] as string;
   const magnitude = naturalInteger(w0) ?? cue.numberWords.get(w0) ?? null;
@@ -101,12 +103,8 @@ export function levelFirstShare(s: Sentence, first: number, to: number, state: P
   const [lo, hi] = state.task.levels;
   if (value === null || value < lo || value > hi) return null;
   const level = { value, end: at + minus + 1 };
-  let k = level.end;
-  if (words[k] !== "is" || words[k + 1] !== "what" || (words[k + 2] !== "i" && words[k + 2] !== "we")) return null;
-  k += 3;
-  if (words[k] === "can") k++;
-  if (!HOLDING.has(words[k] as string)) return null;
-  k++;
+  let k = named ? theLevelCell(words, level.end) : whatIHold(words, level.end);
+  if (k === null) return null;
   let option: number | null = null;
   let attribute: number | null = null;
   // only the cell's names and FILLERS: any other word (a doubt, "and", a second number) leaves the sentence unread
@@ -125,6 +123,21 @@ export function levelFirstShare(s: Sentence, first: number, to: number, state: P
   }
   if (option === null || attribute === null || (s.tokens[to - 1] as NaturalToken).question) return null;
   return { kind: "share", option, attribute, level: level.value };
+}
+
+/** After a level put first, "is what I <verb>" ("Three is what I have"): where the cell starts, or null. */
+function whatIHold(words: readonly string[], k: number): number | null {
+  if (words[k] !== "is" || words[k + 1] !== "what" || (words[k + 2] !== "i" && words[k + 2] !== "we")) return null;
+  const verb = words[k + 3] === "can" ? k + 4 : k + 3;
+  return HOLDING.has(words[verb] as string) ? verb + 1 : null;
+}
+
+/** After "the <level>": "is", "I'm holding is" or "I have is"; where the cell starts, or null. */
+function theLevelCell(words: readonly string[], k: number): number | null {
+  if (words[k] === "is") return k + 1;
+  if (words[k] === "i'm" && words[k + 1] === "holding" && words[k + 2] === "is") return k + 3;
+  const own = words[k] === "i" || words[k] === "we";
+  return own && HOLDING.has(words[k + 1] as string) && words[k + 2] === "is" ? k + 3 : null;
 }
 
 /** Words a cell may be written with after "what I have": "for A's technical skill", "on the rent of D". */

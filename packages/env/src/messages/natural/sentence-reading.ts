@@ -415,6 +415,7 @@ export class SentenceReading {
       this.addressTo = found.to;
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     this.dropAnsweredAsk(sentence, first, to, found.acts);
+    this.dropRestatedOwn(found.acts);
     for (const act of found.acts) {
       if (act.kind === "propose") {
         // "I think C is our strongest option. ... Let's go with C!" (fresh56): a choice restated in other words is
@@ -594,6 +595,22 @@ export class SentenceReading {
     const retracts = prior?.kind === "ask" && retractionLead(sentence, first, to) !== null;
     if (retracts && acts.some((a) => sameCell(a, prior)) && this.lastAsk !== null)
       this.acts.splice(this.acts.indexOf(this.lastAsk), 1);
+  }
+
+  /**
+   * "In round one I gave C's value for money as 5 — I was reading the wrong column. C's value for money is actually
+   * 3." (fresh175): the speaker's own earlier value, restated in the sentence before, gives way to another level of
+   * the same cell that this sentence states.
+   */
+  private dropRestatedOwn(acts: readonly Act[]): void {
+    const own = this.lastOwn?.act;
+    if (own?.kind !== "share" || this.lastOwn === null) return;
+    const again = acts.some(
+      (a) => a.kind === "share" && a.option === own.option && a.attribute === own.attribute && a.level !== own.level,
+    );
+    if (!again) return;
+    this.acts.splice(this.acts.indexOf(this.lastOwn), 1);
+    this.lastOwn = null;
   }
 
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */

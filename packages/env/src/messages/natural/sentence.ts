@@ -107,7 +107,7 @@ export class Sentence {
           !SAYINGS.has(words[i + 2] as string) &&
           !ownWish(tokens, words, i, from)) ||
         // "My mistake — I had Employee E's email records as 1, but ..." (fresh102): the speaker's earlier value
-        earlierOwn(words, i, from, to) ||
+        enteredBefore(words, i, from, to) ||
         (cue.negations.has(w) && !countNone(tokens, words, i)) ||
         w.endsWith("n't") ||
         (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
@@ -685,6 +685,36 @@ function selfReport(words: readonly string[], i: number, from: number): boolean 
   if (cue.selves.has(words[i - 1] as string) || words[i - 1] === "mine") return true;
   for (let b = i - 2; b >= Math.max(from, i - 3); b--) if (words[b] === "my" || words[b] === "our") return true;
   return false;
+}
+
+/** Past verbs of an entry the listener made: "you put X at 5", "you listed X as 2", "your recap gave X 4". */
+const ENTRY_VERBS: ReadonlySet<string> = new Set([
+  "put",
+  "listed",
+  "rated",
+  "gave",
+  "posted",
+  "wrote",
+  "marked",
+  "logged",
+  "recorded",
+  "entered",
+  "typed",
+  "scored",
+]);
+
+/**
+ * An entry made before the speaker's word now: the speaker's own earlier value (`earlierOwn`), or the listener's
+ * ("You put D's leadership at 5; ...", fresh175: their claim, as "you said" is).
+ */
+function enteredBefore(words: readonly string[], i: number, from: number, to: number): boolean {
+  return earlierOwn(words, i, from, to) || yourEntry(words, i, from);
+}
+
+/** Is words[i] a past verb of the listener's entry, right after "you" or after "your <noun>"? */
+function yourEntry(words: readonly string[], i: number, from: number): boolean {
+  if (!ENTRY_VERBS.has(words[i] as string)) return false;
+  return (i - 1 >= from && words[i - 1] === "you") || (i - 2 >= from && words[i - 2] === "your");
 }
 
 /** What the parser carries from one sentence of a text to the next. */

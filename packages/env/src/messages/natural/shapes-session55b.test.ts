@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, manor, share } from "./test-sentence";
+import { acts, calls, manor, share } from "./test-sentence";
 
 // Session 55, second tuner: the shapes of fresh173, fresh174 and fresh175 (corrections, paired lists and number
 // forms, written before these rules), each read by a rule with its limits.
@@ -9,6 +9,8 @@ const corpus = loadNaturalCorpus();
 const held = corpus.heldOutTasks as Record<string, NaturalTask>;
 const jobs = held.jobs as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
+const profile = held.heldoutProfile as NaturalTask;
+const pass = { kind: "pass" };
 
 describe("wrong acts fixed: corrections", () => {
   it("\"It's 0 — I'd copied it from the wrong column.\": a closing remark on the slip leaves the new value", () => {
@@ -44,6 +46,63 @@ describe("wrong acts fixed: corrections", () => {
     // a negated holding names no value
     expect(acts("They have Candidate C's communication at 5, but the value I'm not holding is 3.", jobs)).toEqual([
       share(2, 2, 5),
+    ]);
+  });
+});
+
+describe("wrong acts fixed: a restated value, the listener's entry, a contrast, a hedged forecast", () => {
+  it("the speaker's own earlier value gives way to another level of the same cell in the next sentence", () => {
+    expect(
+      acts(
+        "In round one I gave C's value for money as 5 — I was reading the service column by mistake. C's value for money is actually 3.",
+        profile,
+      ),
+    ).toEqual([share(2, 3, 3)]);
+    // the same level again, or another's level, leaves it
+    expect(acts("I said C's value for money was 5. C's value for money is 5, to be clear.", profile)).toContainEqual(
+      share(2, 3, 5),
+    );
+    expect(acts("I said C's value for money was 5. Agent 2 thinks C's value for money is 3.", profile)).toEqual([
+      share(2, 3, 5),
+    ]);
+  });
+
+  it('"the 5 is C\'s service", "the 5 I\'m holding is D\'s teamwork": a level named by "the", then its cell', () => {
+    expect(acts("The 5 is C's service.", profile)).toEqual([share(2, 1, 5)]);
+    expect(acts("The 5 I have is D's teamwork.", jobs)).toEqual([share(3, 3, 5)]);
+    expect(acts("C's value for money is actually 3, and the 5 is C's service.", profile)).toEqual([
+      share(2, 3, 3),
+      share(2, 1, 5),
+    ]);
+    // an alternative after the cell reads nothing
+    expect(acts("The 5 is C's service or D's.", profile)).toEqual([pass]);
+  });
+
+  it('"You put D\'s leadership at 5; ...": the listener\'s entry is their claim, and the clause after ";" is read', () => {
+    expect(acts("You put D's leadership at 5.", jobs)).toEqual([pass]);
+    expect(acts("Your recap listed D's leadership as 5.", jobs)).toEqual([pass]);
+    expect(acts("You put D's leadership at 5; the 5 I'm holding is D's teamwork.", jobs)).toEqual([share(3, 3, 5)]);
+    expect(acts("D's leadership isn't 5; D's teamwork is 5.", jobs)).toEqual([share(3, 3, 5)]);
+    // the speaker's own entry is theirs; another's report over the semicolon keeps the sentence unread
+    expect(acts("I put D's leadership at 5.", jobs)).toEqual([share(3, 4, 5)]);
+    expect(acts("Agent 2 says D's leadership is 5; D's teamwork is 5.", jobs)).toEqual([pass]);
+  });
+
+  it('"that\'s vibes, not data": "not" and a bare noun after a pause set one thing against another, no pass', () => {
+    expect(acts("A's service is 4. I'd give the place seven out of ten overall, but that's vibes, not data.")).toEqual([
+      share(0, 1, 4),
+    ]);
+    expect(acts("Not data.")).toEqual([pass]);
+    // "not" with a word of newness after a pause still passes
+    expect(acts("A's service is 4. Honestly, not new info.")).toEqual([share(0, 1, 4), pass]);
+  });
+
+  it('"X is probably where we land": a hedged forecast chooses nothing', () => {
+    expect(acts("If nobody objects, Tuesday morning is probably where we land.", calls)).toEqual([pass]);
+    expect(acts("Tuesday morning is likely where we land.", calls)).toEqual([pass]);
+    // without the hedge it is a choice, as before
+    expect(acts("If nobody objects, Tuesday morning is where we land.", calls)).toEqual([
+      { kind: "propose", option: 3 },
     ]);
   });
 });

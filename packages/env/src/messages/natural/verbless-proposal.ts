@@ -24,6 +24,9 @@ const MAX_TAIL = 3;
  * ("tell", "ask"), and what the speaker only saw or did ("saw", "visited").
  */
 const NOT_A_CHOICE = new Set([
+  // "If nobody objects, X is probably where we land" (fresh175): a forecast hedged, as "probably X" is, chooses nothing
+  "probably",
+  "likely",
   // information
   "about",
   "regarding",
