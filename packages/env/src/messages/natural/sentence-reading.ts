@@ -285,6 +285,8 @@ export class SentenceReading {
   private lastOwn: Located<{ act: Act }> | null = null;
   /** The one share the last sentence made, which a retraction opening the next may replace ("Strike that — it's 0."). */
   private lastShare: Located<{ act: Act }> | null = null;
+  /** Where the sentence read last starts: its acts are the ones at it. */
+  private lastAt = -1;
   /** The agent a sentence with no act addressed ("Agent 3, I only have ... ."), for the questions after it. */
   private carryTo: number | undefined;
   /** The agent a sentence with acts was put to ("Agent 2, I have X at 2."), for a question to "you" right after it. */
@@ -345,6 +347,8 @@ export class SentenceReading {
     }
     first = oneLeadEnd(sentence, first, to);
     const at = (tokens[start] as NaturalToken).start;
+    this.withdrawLast(sentence, first, to);
+    this.lastAt = at;
     if (this.followUp(sentence, first, to, at)) return true;
     const found = parseSentence(sentence, first, state);
     this.readListed(sentence, found, first, to);
@@ -610,6 +614,28 @@ export class SentenceReading {
     );
     if (!again) return;
     this.acts.splice(this.acts.indexOf(this.lastOwn), 1);
+    this.lastOwn = null;
+  }
+
+  /**
+   * "Rice bags on A and B: 0 and 3 respectively. Wait — scratch that, I was reading the onions line." (fresh175): a
+   * lead that withdraws ("scratch that", "strike that", maybe after "wait" / "no") opening a sentence with no number
+   * takes back every share the sentence before made (its other acts stay, and this sentence is read on as usual).
+   */
+  private withdrawLast(s: Sentence, first: number, to: number): void {
+    let k = first;
+    let withdrawn = false;
+    for (; k < Math.min(to, first + 5) && RETRACTION_WORDS.has(s.words[k] as string); k++)
+      if (s.words[k] === "scratch" || s.words[k] === "strike") withdrawn = true;
+    if (!withdrawn || (k < to && !s.separated(k - 1))) return;
+    for (let j = k; j < to; j++) {
+      const w = s.words[j] as string;
+      if (/[0-9]/.test(w) || cue.numberWords.has(w)) return;
+    }
+    const before = this.acts.filter((a) => a.at === this.lastAt && a.act.kind === "share");
+    if (before.length === 0) return;
+    for (const a of before) this.acts.splice(this.acts.indexOf(a), 1);
+    this.lastShare = null;
     this.lastOwn = null;
   }
 

@@ -10,6 +10,7 @@ const held = corpus.heldOutTasks as Record<string, NaturalTask>;
 const jobs = held.jobs as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const profile = held.heldoutProfile as NaturalTask;
+const pantry = held.pantry as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("wrong acts fixed: corrections", () => {
@@ -103,6 +104,23 @@ describe("wrong acts fixed: a restated value, the listener's entry, a contrast, 
     // without the hedge it is a choice, as before
     expect(acts("If nobody objects, Tuesday morning is where we land.", calls)).toEqual([
       { kind: "propose", option: 3 },
+    ]);
+  });
+});
+
+describe("wrong acts fixed: a paired list withdrawn", () => {
+  it('"... 0 and 3 respectively. Wait — scratch that, I was reading the onions line.": every share of it goes', () => {
+    expect(
+      acts(
+        "Rice bags on A and B: 0 and 3 respectively. Wait — scratch that, I was reading the onions line. B actually has 4 rice bags.",
+        pantry,
+      ),
+    ).toEqual([share(1, 2, 4)]);
+    expect(acts("Shelf A has 2 apples. Scratch that, I misread.", pantry)).toEqual([pass]);
+    // a lead with no verb that withdraws ("wait" alone) takes nothing back
+    expect(acts("Rice bags on A and B: 0 and 3 respectively. Wait, I was reading the onions line.", pantry)).toEqual([
+      share(0, 2, 0),
+      share(1, 2, 3),
     ]);
   });
 });
