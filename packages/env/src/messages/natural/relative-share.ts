@@ -103,12 +103,27 @@ export function levelFirstShare(s: Sentence, first: number, to: number, state: P
   const [lo, hi] = state.task.levels;
   if (value === null || value < lo || value > hi) return null;
   const level = { value, end: at + minus + 1 };
-  let k = named ? theLevelCell(words, level.end) : whatIHold(words, level.end);
+  const k = named ? theLevelCell(words, level.end) : whatIHold(words, level.end);
   if (k === null) return null;
+  const cell = onlyCell(s, k, to, state);
+  if (cell === null || (s.tokens[to - 1] as NaturalToken).question) return null;
+  return { kind: "share", ...cell, level: level.value };
+}
+
+/**
+ * The one cell k..to names with only FILLERS between its names ("for A's technical skill", "on the rent of D"), or
+ * null (a doubt, "and", a second number or name: any other word).
+ */
+function onlyCell(
+  s: Sentence,
+  k0: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number } | null {
+  const { words } = s;
   let option: number | null = null;
   let attribute: number | null = null;
-  // only the cell's names and FILLERS: any other word (a doubt, "and", a second number) leaves the sentence unread
-  for (; k < to; k++) {
+  for (let k = k0; k < to; k++) {
     const o = state.options.match(words, k);
     const a = o === null ? state.attributes.match(words, k) : null;
     if (o !== null) {
@@ -121,8 +136,27 @@ export function levelFirstShare(s: Sentence, first: number, to: number, state: P
       k = a.end - 1;
     } else if (!FILLERS.has(words[k] as string)) return null;
   }
-  if (option === null || attribute === null || (s.tokens[to - 1] as NaturalToken).question) return null;
-  return { kind: "share", option, attribute, level: level.value };
+  return option === null || attribute === null ? null : { option, attribute };
+}
+
+/**
+ * "Miss Hartley's poison bottle is the 0.", "Monday evening for Omar is the 0." (fresh174): one cell, then "is the
+ * <level>" closing the sentence (the level named as the one it is); null otherwise.
+ */
+export function cellIsTheLevel(s: Sentence, text: string, first: number, to: number, state: ParseState): Act | null {
+  const { words } = s;
+  if (to - first < 4 || words[to - 3] !== "is" || words[to - 2] !== "the") return null;
+  const w = words[to - 1] as string;
+  const value = naturalInteger(w) ?? cue.numberWords.get(w) ?? null;
+  const [lo, hi] = state.task.levels;
+  if (value === null || value < lo || value > hi || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const cell = onlyCell(s, first, to - 3, state);
+  if (cell !== null) return { kind: "share", ...cell, level: value };
+  // "Monday evening for Omar is the 0": a cell written in another form is read as "... is 0" would be, one share alone
+  if (state.clauseActs === undefined) return null;
+  const core = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[to - 3] as NaturalToken).end);
+  const acts = state.clauseActs(`${core} ${w}.`) ?? [];
+  return acts.length === 1 && acts[0]?.kind === "share" && acts[0].level === value ? acts[0] : null;
 }
 
 /** After a level put first, "is what I <verb>" ("Three is what I have"): where the cell starts, or null. */
@@ -132,9 +166,11 @@ function whatIHold(words: readonly string[], k: number): number | null {
   return HOLDING.has(words[verb] as string) ? verb + 1 : null;
 }
 
-/** After "the <level>": "is", "I'm holding is" or "I have is"; where the cell starts, or null. */
+/** After "the <level>": "is", "belongs to", "I'm holding is" or "I have is"; where the cell starts, or null. */
 function theLevelCell(words: readonly string[], k: number): number | null {
   if (words[k] === "is") return k + 1;
+  // "the 2 belongs to B's location" (fresh175)
+  if (words[k] === "belongs" && words[k + 1] === "to") return k + 2;
   if (words[k] === "i'm" && words[k + 1] === "holding" && words[k + 2] === "is") return k + 3;
   const own = words[k] === "i" || words[k] === "we";
   return own && HOLDING.has(words[k + 1] as string) && words[k + 2] === "is" ? k + 3 : null;

@@ -20,7 +20,7 @@ import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
 import { type ListedCells, listedCells, listedLevels } from "./listed-cells";
 import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObjectShares } from "./pointed-share";
-import { levelFirstShare, relativeShare } from "./relative-share";
+import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { mustBeProposal } from "./must-be-proposal";
@@ -821,7 +821,9 @@ export class SentenceReading {
     // "I only have the apple count for Shelf A, which is 1." (fresh127): a cell, then its level in a relative clause
     const relative = found.acts.some((a) => a.kind === "share")
       ? null
-      : (relativeShare(sentence, first, to, state) ?? levelFirstShare(sentence, first, to, state));
+      : (relativeShare(sentence, first, to, state) ??
+        levelFirstShare(sentence, first, to, state) ??
+        cellIsTheLevel(sentence, this.text, first, to, state));
     if (relative !== null) found.acts.push(relative.kind === "share" ? this.checkedShare(relative) : relative);
     // "Location is 2 across the board except for C, which has 1." (fresh132): one attribute's level for every option
     if (!found.acts.some((a) => a.kind === "share"))

@@ -124,3 +124,22 @@ describe("wrong acts fixed: a paired list withdrawn", () => {
     ]);
   });
 });
+
+describe("corrections: the level named by 'the'", () => {
+  it('"the 2 belongs to B\'s location": the level, then the cell it belongs to', () => {
+    expect(acts("A's location is 4; the 2 belongs to B's location.", profile)).toEqual([
+      share(0, 5, 4),
+      share(1, 5, 2),
+    ]);
+    // a second name after the cell reads nothing
+    expect(acts("The 2 belongs to B's location and C's.", profile)).toEqual([pass]);
+  });
+
+  it('"Miss Hartley\'s poison bottle is the 0.": a cell, then "is the <level>" closing the sentence', () => {
+    expect(acts("Miss Hartley's poison bottle is the 0.", manor)).toEqual([share(3, 3, 0)]);
+    expect(acts("Monday evening for Omar is the 0.", calls)).toEqual([share(2, 1, 0)]);
+    // a hedge or a question before it reads nothing
+    expect(acts("Monday evening for Omar is maybe the 0.", calls)).toEqual([pass]);
+    expect(acts("Miss Hartley's poison bottle is the 0?", manor)).toEqual([pass]);
+  });
+});
