@@ -208,6 +208,12 @@ export function loneShare(
       while (k + 1 < stop && (s.tokens[k + 1] as NaturalToken).aside) k++;
       continue;
     }
+    // "A 1 on phone records — that's what I've got for Employee C." (fresh163), "— that's how many onions" (fresh173)
+    const relative = level === null ? 0 : freeRelative(s, k, state);
+    if (relative > 0) k += relative - 1;
+    if (relative > 0) continue;
+    // "..., the best possible" (fresh173): the scale's end said again closes the sentence
+    if (level !== null && k > first && s.separated(k - 1) && scaleCloser(s, k, stop, level, state)) break;
     if (s.gate[k] || s.modal[k]) return null;
     // "B leads on the first four; wait time's a drag" (fresh97: a wrong act): a level before a semicolon and a name
     // after it are two clauses' ("X's Y is still 1; that part was right" keeps its level)
@@ -233,9 +239,6 @@ export function loneShare(
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
     // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
     if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
-    // "A 1 on phone records — that's what I've got for Employee C." (fresh163): the speaker's holding as a free
-    // relative after the level it points back to
-    if (w === "what" && level !== null && ownRelative(words, k)) continue;
     if (w.startsWith("@") || !plainWord(w)) return null;
     const o = state.options.match(words, k);
     if (split && (o !== null || state.attributes.match(words, k) !== null)) return null;
@@ -347,6 +350,47 @@ const OWN_HOLDERS = new Set(["i", "i've", "ive", "we", "we've"]);
 function ownRelative(words: readonly string[], k: number): boolean {
   const verb = words[k - 1];
   return (verb === "'s" || verb === "is") && words[k - 2] === "that" && OWN_HOLDERS.has(words[k + 1] as string);
+}
+
+/** Closing words that only restate a level as the scale's end. */
+const SCALE_CLOSERS: readonly { words: readonly string[]; top: boolean }[] = [
+  { words: ["the", "best", "possible"], top: true },
+  { words: ["the", "worst", "possible"], top: false },
+  { words: ["which", "is", "as", "good", "as", "it", "gets"], top: true },
+  { words: ["as", "good", "as", "it", "gets"], top: true },
+];
+
+/**
+ * Does k..to only restate `level` as the scale's end ("the best possible", "which is as good as it gets"), maybe
+ * with "on this scale" after it? A closer that names the other end, or more words, is no restatement.
+ */
+function scaleCloser(s: Sentence, k: number, to: number, level: number, state: ParseState): boolean {
+  const closer = SCALE_CLOSERS.find((c) => c.words.every((w, n) => s.words[k + n] === w));
+  if (closer === undefined) return false;
+  let end = k + closer.words.length;
+  if (s.words[end] === "on" && s.words[end + 1] === "this" && s.words[end + 2] === "scale") end += 3;
+  return end === to && level === (closer.top ? state.task.levels[1] : state.task.levels[0]);
+}
+
+/**
+ * How many words the free relative at k takes: "what" in "that's what I've got" or "that's what Restaurant A earns"
+ * (1), "how many" in "that's how many onions" (2); 0 where k opens none.
+ */
+function freeRelative(s: Sentence, k: number, state: ParseState): number {
+  const { words } = s;
+  if (words[k] === "what" && (ownRelative(words, k) || namedRelative(s, k, state))) return 1;
+  return words[k] === "how" && words[k + 1] === "many" && afterThats(words, k) ? 2 : 0;
+}
+
+/** Does "that's" / "that is" stand right before k? */
+function afterThats(words: readonly string[], k: number): boolean {
+  return (words[k - 1] === "'s" || words[k - 1] === "is") && words[k - 2] === "that";
+}
+
+/** Is "what" at k the free relative of "that's what Restaurant A earns", the option or attribute named after it? */
+function namedRelative(s: Sentence, k: number, state: ParseState): boolean {
+  if (!afterThats(s.words, k)) return false;
+  return state.options.match(s.words, k + 1) !== null || state.attributes.match(s.words, k + 1) !== null;
 }
 
 /** Verbs of the speaker's holding before "that one": "I do have that one", "I hold that one". */

@@ -143,3 +143,26 @@ describe("corrections: the level named by 'the'", () => {
     expect(acts("Miss Hartley's poison bottle is the 0?", manor)).toEqual([pass]);
   });
 });
+
+describe("numbers: a level put first, then its cell", () => {
+  it("\"Two — that's what Lena's calendar shows for Monday noon\": the cell's names after \"that's what\"", () => {
+    expect(acts("Two — that's what Lena's calendar shows for Monday noon.", calls)).toEqual([share(1, 2, 2)]);
+    expect(acts("Four — that's what Restaurant A earns for service.")).toEqual([share(0, 1, 4)]);
+    expect(acts("Four stars for ambience — that's what Restaurant A gets from me.")).toEqual([share(0, 2, 4)]);
+    // another's word after it reads nothing
+    expect(acts("Four — that's what Restaurant A gets for service, says Agent 2.")).toEqual([pass]);
+  });
+
+  it('"Five — that\'s how many onions are sitting on Shelf B": the count put first', () => {
+    expect(acts("Five — that's how many onions are sitting on Shelf B.", pantry)).toEqual([share(1, 1, 5)]);
+    expect(acts("Five — that's how many onions might be on Shelf B.", pantry)).toEqual([pass]);
+  });
+
+  it('"..., the best possible": the scale\'s top said again after the cell closes it', () => {
+    expect(acts("Two — that's what Lena's calendar shows for Monday noon, the best possible.", calls)).toEqual([
+      share(1, 2, 2),
+    ]);
+    // a level that is not the scale's end is left unread
+    expect(acts("One — that's what Lena's calendar shows for Monday noon, the best possible.", calls)).toEqual([pass]);
+  });
+});
