@@ -68,7 +68,17 @@ export function attributeSpellings(words: string[]): string[][] {
     ...contentSpellings(words),
     ...tallySpellings(words),
     ...bareOwnerSpellings(words),
+    ...hyphenSpellings(words),
   ];
+}
+
+/**
+ * A name of several words joined by hyphens into one ("value for money" -> "value-for-money", "wait time" ->
+ * "wait-time": "my value-for-money cells", fresh175). Only names of plain words (no possessive).
+ */
+export function hyphenSpellings(words: string[]): string[][] {
+  if (words.length < 2 || !words.every((w) => /^[a-z]+$/.test(w))) return [];
+  return [[words.join("-")]];
 }
 
 /**

@@ -166,3 +166,15 @@ describe("numbers: a level put first, then its cell", () => {
     expect(acts("One — that's what Lena's calendar shows for Monday noon, the best possible.", calls)).toEqual([pass]);
   });
 });
+
+describe("names: an attribute of several words joined by hyphens", () => {
+  it('"value-for-money" is "value for money"', () => {
+    expect(acts("Restaurant A's value-for-money is 4.")).toEqual([share(0, 3, 4)]);
+    expect(acts("Value-for-money: C and D sit at 1 and 4 respectively.", profile)).toEqual([
+      share(2, 3, 1),
+      share(3, 3, 4),
+    ]);
+    // a hyphen joining other words names nothing
+    expect(acts("Restaurant A's value-for-the-money is 4.")).toEqual([pass]);
+  });
+});
