@@ -68,7 +68,6 @@ export function attributeSpellings(words: string[]): string[][] {
     ...contentSpellings(words),
     ...tallySpellings(words),
     ...bareOwnerSpellings(words),
-    ...hyphenSpellings(words),
   ];
 }
 
@@ -120,7 +119,10 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
       ...titledSpellings(w),
       ...daySpellings(w),
     ]),
-    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, attributeSpellings),
+    attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, (w) => [
+      ...attributeSpellings(w),
+      ...hyphenSpellings(w),
+    ]),
   };
   cache.set(key, matchers);
   return matchers;

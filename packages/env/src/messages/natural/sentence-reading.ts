@@ -620,7 +620,8 @@ export class SentenceReading {
   /**
    * "Rice bags on A and B: 0 and 3 respectively. Wait — scratch that, I was reading the onions line." (fresh175): a
    * lead that withdraws ("scratch that", "strike that", maybe after "wait" / "no") opening a sentence with no number
-   * takes back every share the sentence before made (its other acts stay, and this sentence is read on as usual).
+   * and no option takes back every share the sentence before made (its other acts stay, and this sentence is read
+   * on as usual).
    */
   private withdrawLast(s: Sentence, first: number, to: number): void {
     let k = first;
@@ -628,9 +629,10 @@ export class SentenceReading {
     for (; k < Math.min(to, first + 5) && RETRACTION_WORDS.has(s.words[k] as string); k++)
       if (s.words[k] === "scratch" || s.words[k] === "strike") withdrawn = true;
     if (!withdrawn || (k < to && !s.separated(k - 1))) return;
+    // "Scratch that: Employee A." names what replaces it (a choice): the shares stay
     for (let j = k; j < to; j++) {
       const w = s.words[j] as string;
-      if (/[0-9]/.test(w) || cue.numberWords.has(w)) return;
+      if (/[0-9]/.test(w) || cue.numberWords.has(w) || this.state.options.match(s.words, j) !== null) return;
     }
     const before = this.acts.filter((a) => a.at === this.lastAt && a.act.kind === "share");
     if (before.length === 0) return;
