@@ -309,7 +309,10 @@ export class SentenceReading {
     private readonly text: string,
     private readonly state: ParseState,
   ) {
-    this.words = tokens.map((t) => t.word);
+    this.words = contractedIs(
+      tokens.map((t) => t.word),
+      state,
+    );
     this.gate = new Array<boolean>(tokens.length).fill(false);
     this.modal = new Array<boolean>(tokens.length).fill(false);
   }
@@ -980,6 +983,22 @@ function slipRemark(s: Sentence, k: number, to: number, state: ParseState): bool
     if (state.options.match(s.words, j) !== null || state.attributes.match(s.words, j) !== null) return false;
   }
   return true;
+}
+
+/**
+ * "B's my pick!" (fresh173): an option's "'s" before "my" / "our" is "is" (no possessive stands before "my"), read
+ * as "B is my pick" would be. Returns the words with each such "'s" replaced.
+ */
+function contractedIs(words: string[], state: ParseState): string[] {
+  for (let k = 1; k + 1 < words.length; k++) {
+    if (words[k] !== "'s" || !(words[k + 1] === "my" || words[k + 1] === "our")) continue;
+    for (let j = Math.max(0, k - 3); j < k; j++)
+      if (state.options.match(words, j)?.end === k) {
+        words[k] = "is";
+        break;
+      }
+  }
+  return words;
 }
 
 /** Where a closing consequence or slip remark (`consequenceTail`, `slipRemark`) starts after a pause, or null. */

@@ -11,6 +11,7 @@ const jobs = held.jobs as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const profile = held.heldoutProfile as NaturalTask;
 const pantry = held.pantry as NaturalTask;
+const apartments = held.apartments as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("wrong acts fixed: corrections", () => {
@@ -176,5 +177,21 @@ describe("names: an attribute of several words joined by hyphens", () => {
     ]);
     // a hyphen joining other words names nothing
     expect(acts("Restaurant A's value-for-the-money is 4.")).toEqual([pass]);
+  });
+});
+
+describe('proposals: an option\'s "\'s" before "my"', () => {
+  it('"B\'s my pick!": "\'s" before "my" is "is"', () => {
+    expect(acts("Apartments A and B have quietness of 2 and 5. B's my pick!", apartments)).toEqual([
+      share(0, 4, 2),
+      share(1, 4, 5),
+      { kind: "propose", option: 1 },
+    ]);
+    expect(acts("Apartment B's our best bet.", apartments)).toEqual([{ kind: "propose", option: 1 }]);
+    // a possessive before its noun stays one
+    expect(acts("Apartment B's rent is my pick of the lot.", apartments)).not.toContainEqual({
+      kind: "propose",
+      option: 1,
+    });
   });
 });
