@@ -142,7 +142,41 @@ function sourceLead(s: Sentence, i: number, end: number): { j: number; sourced: 
     j += 3;
     sourced = true;
   }
+  const rechecked = recheckEnd(words, j);
+  if (rechecked !== null) return { j: rechecked, sourced: true };
   return { j, sourced };
+}
+
+/** Gerunds of the speaker checking again: "on re-reading my notes", "after double-checking the table". */
+const RECHECKING = new Set([
+  "re-reading",
+  "rereading",
+  "re-checking",
+  "rechecking",
+  "double-checking",
+  "re-examining",
+  "reexamining",
+  "reviewing",
+]);
+
+/**
+ * Where the value starts after the speaker's own second look opening a clause, or null: "on re-reading my notes it is
+ * 2" (fresh176), "after double-checking the table, it's 3", "looking again, it's 0", "on a second look it's 1", "on
+ * closer inspection it's 4". The object of the gerund is a determiner and one noun ("my notes"), never "it", which
+ * would be the value's subject.
+ */
+function recheckEnd(words: readonly string[], j: number): number | null {
+  if ((words[j] === "on" || words[j] === "after" || words[j] === "upon") && RECHECKING.has(words[j + 1] as string)) {
+    const det = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
+    return det && words[j + 3] !== undefined ? j + 4 : j + 2;
+  }
+  if (words[j] === "looking" && words[j + 1] === "again") return j + 2;
+  if (words[j] === "on" && words[j + 1] === "closer" && (words[j + 2] === "inspection" || words[j + 2] === "look"))
+    return j + 3;
+  const look = words[j + 3] === "look" || words[j + 3] === "glance";
+  if (words[j] === "on" && words[j + 1] === "a" && (words[j + 2] === "second" || words[j + 2] === "closer") && look)
+    return j + 4;
+  return null;
 }
 
 /**
@@ -692,6 +726,8 @@ const DISPUTES = new Set([
   "mistaken",
   "mistake",
   "typo",
+  // "That was a slip — it's 3" (fresh176)
+  "slip",
   "error",
   "disagree",
   "conflicts",

@@ -645,6 +645,9 @@ function retractedLevel(s: Sentence, i: number, end: number, state: ParseState):
   }
   if (!head || j === i) return null;
   if (s.words[j] === "it" && (s.words[j + 1] === "'s" || s.words[j + 1] === "is")) j += 2;
+  // "Scratch that — they're 0" (fresh176): a plural attribute's pronoun
+  else if (s.words[j] === "they're") j++;
+  else if (s.words[j] === "they" && (s.words[j + 1] === "are" || s.words[j + 1] === "'re")) j += 2;
   if (s.words[j] === "a" || s.words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   return level !== null && level.end >= end ? level : null;

@@ -770,8 +770,18 @@ export class SentenceReading {
       const level = levelAt(s, first + should + 3, to, this.state);
       return level !== null && level.end === to ? level.value : null;
     }
-    const its = itsLevel(s, first, place ? to - 1 : to, this.state);
-    return its !== null && its.end === (place ? to - 1 : to) ? its.value : null;
+    const close = place ? to - 1 : to;
+    // "I said F's email records were 1. Scratch that — they're 0." (fresh176): a plural attribute's pronoun
+    const plural =
+      w[first] === "they're" ? 1 : w[first] === "they" && (w[first + 1] === "are" || w[first + 1] === "'re") ? 2 : 0;
+    if (plural > 0) {
+      let j = first + plural;
+      if (w[j] === "actually" || w[j] === "only" || w[j] === "just") j++;
+      const level = levelAt(s, j, close, this.state);
+      return level !== null && level.end === close ? level.value : null;
+    }
+    const its = itsLevel(s, first, close, this.state);
+    return its !== null && its.end === close ? its.value : null;
   }
 
   /** "A 5.", "4.", "A 1, sadly.": a sentence that is only a level (and at most a few words after it, no name). */
