@@ -145,6 +145,14 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh156",
       "fresh161",
       "fresh162",
+      "fresh164",
+      "fresh167",
+      "fresh168",
+      "fresh169",
+      "fresh170",
+      "fresh171",
+      "fresh172",
+      "fresh176",
     ];
     expect(heldOut.map(([name]) => name)).toEqual(heldNames);
     const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
@@ -226,7 +234,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // fresh147-fresh150 (written at session 54's start), fresh155-fresh156 (its middle) and fresh161-fresh162 (late),
       // never tuned on and their misses unread (fresh148's wrong act fixed as a defect), held to their figures after
       // every rule of the session; session 54's rules raised fresh62, fresh72, fresh97, fresh99, fresh104, fresh110,
-      // fresh111, fresh134, fresh136 and fresh138, whose floors rose with them (env README, "Session 54")
+      // fresh111, fresh134, fresh136 and fresh138, whose floors rose with them (env README, "Session 54");
+      // fresh164, fresh167 and fresh168 (written at session 55's start), fresh169-fresh172 (during its first tuner's
+      // rules) and fresh176 (after them), never tuned on and their misses unread (the wrong acts of fresh169, fresh171
+      // and fresh176 fixed as defects), held to their figures after every rule of the session; session 55's rules
+      // raised fresh26, fresh60, fresh63, fresh71, fresh73, fresh90, fresh107, fresh111, fresh124, fresh130, fresh138
+      // and fresh162, whose floors rose with them (env README, "Session 55")
       if ([...belowTarget, ...heldAndBelow].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
