@@ -26,18 +26,12 @@ export function nextTokenLossWithNegatives(
   batch: { tokens: tf.Tensor2D; mask: tf.Tensor2D; negatives: tf.Tensor2D; weight: number },
 ): tf.Scalar {
   return tf.tidy(() => {
-    const [b, time] = batch.tokens.shape;
-    const vocab = model.config.vocabSize;
-    const ids = batch.tokens.dtype === "int32" ? batch.tokens : (tf.cast(batch.tokens, "int32") as tf.Tensor2D);
-    const inputs = tf.slice(ids, [0, 0], [b, time - 1]) as tf.Tensor2D;
-    const targets = tf.reshape(tf.slice(ids, [0, 1], [b, time - 1]), [b * (time - 1)]) as tf.Tensor1D;
-    const logp = tf.logSoftmax(model.forward(inputs));
-    const mask = tf.reshape(batch.mask, [b * (time - 1)]);
-    const picked = tf.sum(tf.mul(logp, tf.oneHot(targets, vocab)), -1);
-    const count = tf.maximum(tf.sum(mask), 1);
-    const crossEntropy = tf.neg(tf.sum(tf.mul(picked, mask)));
-    const negative = tf.sum(tf.mul(tf.exp(logp), batch.negatives), -1);
-    const unlikely = tf.neg(tf.sum(tf.mul(tf.log(tf.maximum(tf.sub(1, negative), 1e-6)), mask)));
+    const { logprobs, negativeMass } = tokenLogprobs(model, batch.tokens, { negatives: batch.negatives });
+    const count = tf.maximum(tf.sum(batch.mask), 1);
+    const crossEntropy = tf.neg(tf.sum(tf.mul(logprobs, batch.mask)));
+    const unlikely = tf.neg(
+      tf.sum(tf.mul(tf.log(tf.maximum(tf.sub(1, negativeMass as tf.Tensor2D), 1e-6)), batch.mask)),
+    );
     return tf.div(tf.add(crossEntropy, tf.mul(unlikely, batch.weight)), count) as tf.Scalar;
   });
 }

@@ -6,6 +6,8 @@ export interface TokenLogprobs {
   logprobs: tf.Tensor2D;
   /** Entropy (nats) of the model's next-token distribution at the same positions, when asked for. */
   entropy?: tf.Tensor2D;
+  /** The probability the model gives the ids `options.negatives` marks at each position, when asked for. */
+  negativeMass?: tf.Tensor2D;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface TokenLogprobs {
 export function tokenLogprobs(
   model: Transformer,
   tokens: tf.Tensor2D,
-  options: { entropy?: boolean } = {},
+  options: { entropy?: boolean; negatives?: tf.Tensor2D } = {},
 ): TokenLogprobs {
   const [batch, time] = tokens.shape;
   const vocab = model.config.vocabSize;
@@ -29,6 +31,9 @@ export function tokenLogprobs(
     const out: Record<string, tf.Tensor> = { logprobs: tf.reshape(picked, [batch, time - 1]) };
     if (options.entropy === true)
       out.entropy = tf.reshape(tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)), [batch, time - 1]);
+    // multi-hot [batch * (time - 1), vocab] rows from `packNegatives`
+    if (options.negatives !== undefined)
+      out.negativeMass = tf.reshape(tf.sum(tf.mul(tf.exp(logp), options.negatives), -1), [batch, time - 1]);
     return out;
   }) as unknown as TokenLogprobs;
   return result;
