@@ -8,21 +8,19 @@
 // message's reward depends on the history before it and on itself only. One JSON object on stdout.
 //   node packages/trainer/scripts/ask-states.mjs --checkpoint DIR [--episodes 300] [--preset shapes]
 //     [--family heldout.asymmetricExpertise] [--choice-temperature 0] [--seed 0]
-import { parseArgs } from "node:util";
 import { renderCanonical } from "@cosir/env";
 import { choiceTemperatureFlag } from "@cosir/policy";
 import { cosirPreset, scoreEpisode } from "@cosir/rewards";
 import { knownFamily, playCheckpoint } from "./play-checkpoint.mjs";
+import { parseScriptArgs } from "./script-args.mjs";
 
-const { values } = parseArgs({
-  options: {
-    checkpoint: { type: "string" },
-    episodes: { type: "string", default: "300" },
-    preset: { type: "string", default: "shapes" },
-    family: { type: "string" },
-    "choice-temperature": { type: "string" },
-    seed: { type: "string", default: "0" },
-  },
+const values = parseScriptArgs(import.meta.url, {
+  checkpoint: { type: "string" },
+  episodes: { type: "string", default: "300" },
+  preset: { type: "string", default: "shapes" },
+  family: { type: "string" },
+  "choice-temperature": { type: "string" },
+  seed: { type: "string", default: "0" },
 });
 const fail = (m) => {
   process.stderr.write(`ask-states: ${m}\n`);

@@ -9,7 +9,6 @@
 //     [--talk teacher|self] [--temperature 1] [--seed 0] [--total-scratchpad distance|running]
 // The scratchpad the tallies are read against is the one the checkpoint was taught: its base.json's
 // sft.totalScratchpad (beside the checkpoint folder) unless --total-scratchpad says otherwise, else "distance".
-import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
 import { runEpisodes } from "@cosir/env";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
@@ -24,17 +23,16 @@ import {
   shapeTask,
   teacherFromConfig,
 } from "@cosir/trainer";
+import { parseScriptArgs } from "./script-args.mjs";
 
-const { values } = parseArgs({
-  options: {
-    checkpoint: { type: "string" },
-    tasks: { type: "string", default: "300" },
-    family: { type: "string" },
-    talk: { type: "string", default: "teacher" },
-    temperature: { type: "string", default: "1" },
-    seed: { type: "string", default: "0" },
-    "total-scratchpad": { type: "string" },
-  },
+const values = parseScriptArgs(import.meta.url, {
+  checkpoint: { type: "string" },
+  tasks: { type: "string", default: "300" },
+  family: { type: "string" },
+  talk: { type: "string", default: "teacher" },
+  temperature: { type: "string", default: "1" },
+  seed: { type: "string", default: "0" },
+  "total-scratchpad": { type: "string" },
 });
 const fail = (message) => {
   process.stderr.write(`choice-skills: ${message}\n`);

@@ -7,24 +7,22 @@
 //     [--cell-negatives W] (pretrain.cellNegatives: an unlikelihood weight on the cells of shares and asks, default 0)
 //     [--ask-mix W] (pretrain.mix.ask in the mixed stage: the weight of ask examples beside copy 0.3, talk 0.3, choose 0.55)
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { pretrainBase, resolveTrainConfig } from "@cosir/trainer";
+import { parseScriptArgs } from "./script-args.mjs";
 
-const { values } = parseArgs({
-  options: {
-    from: { type: "string" },
-    out: { type: "string" },
-    "copy-steps": { type: "string", default: "600" },
-    steps: { type: "string", default: "600" },
-    "copy-mix": { type: "string", default: "0.3" },
-    large: { type: "boolean", default: false },
-    seed: { type: "string", default: "7" },
-    "learning-rate": { type: "string", default: "5e-4" },
-    episodes: { type: "string", default: "1500" },
-    "cell-negatives": { type: "string", default: "0" },
-    "ask-mix": { type: "string", default: "0" },
-  },
+const values = parseScriptArgs(import.meta.url, {
+  from: { type: "string" },
+  out: { type: "string" },
+  "copy-steps": { type: "string", default: "600" },
+  steps: { type: "string", default: "600" },
+  "copy-mix": { type: "string", default: "0.3" },
+  large: { type: "boolean", default: false },
+  seed: { type: "string", default: "7" },
+  "learning-rate": { type: "string", default: "5e-4" },
+  episodes: { type: "string", default: "1500" },
+  "cell-negatives": { type: "string", default: "0" },
+  "ask-mix": { type: "string", default: "0" },
 });
 const fail = (field, value, expected) => {
   console.error(`continue-pretrain: ${field}: expected ${expected}, got ${JSON.stringify(value)}`);

@@ -6,21 +6,19 @@
 //     [--preset demo|shapes] [--choice-temperature T]
 // The tasks are the preset's held-out tasks (the demo's table plays the first --episodes 3000 of them, sampling seed 0);
 // --choice-temperature decodes the choices at T (0: greedy) while the talk stays at the RL temperature.
-import { parseArgs } from "node:util";
 import { choiceTemperatureFlag } from "@cosir/policy";
 import { bootstrapCi, cosirPreset, scoreEpisodeWithMetrics } from "@cosir/rewards";
 import { rolloutDiagnostics, wilson95 } from "@cosir/trainer";
 import { playCheckpoint } from "./play-checkpoint.mjs";
+import { parseScriptArgs } from "./script-args.mjs";
 
-const { values } = parseArgs({
-  options: {
-    checkpoint: { type: "string" },
-    episodes: { type: "string", default: "300" },
-    label: { type: "string" },
-    seed: { type: "string", default: "0" },
-    preset: { type: "string", default: "demo" },
-    "choice-temperature": { type: "string" },
-  },
+const values = parseScriptArgs(import.meta.url, {
+  checkpoint: { type: "string" },
+  episodes: { type: "string", default: "300" },
+  label: { type: "string" },
+  seed: { type: "string", default: "0" },
+  preset: { type: "string", default: "demo" },
+  "choice-temperature": { type: "string" },
 });
 if (values.checkpoint === undefined) {
   process.stderr.write("usage: evaluate-objective.mjs --checkpoint DIR [--episodes N] [--label NAME] [--seed S]\n");

@@ -10,21 +10,19 @@
 // (pretraining shapes, PretrainShapesSchema) `random` tasks drawn over those shapes instead.
 //   node packages/trainer/scripts/false-shares.mjs --checkpoint DIR [--family heldout.bigTeam | --shapes JSON]
 //     [--episodes 100]
-import { parseArgs } from "node:util";
 import { knownFamily, parseShapesFlag, playCheckpoint } from "./play-checkpoint.mjs";
+import { parseScriptArgs } from "./script-args.mjs";
 
 const fail = (message) => {
   process.stderr.write(`false-shares: ${message}\n`);
   process.exit(2);
 };
-const { values } = parseArgs({
-  options: {
-    checkpoint: { type: "string" },
-    episodes: { type: "string", default: "100" },
-    family: { type: "string" },
-    shapes: { type: "string" },
-    preset: { type: "string", default: "shapes" },
-  },
+const values = parseScriptArgs(import.meta.url, {
+  checkpoint: { type: "string" },
+  episodes: { type: "string", default: "100" },
+  family: { type: "string" },
+  shapes: { type: "string" },
+  preset: { type: "string", default: "shapes" },
 });
 if (values.checkpoint === undefined) fail("--checkpoint DIR is required");
 const n = Number(values.episodes);

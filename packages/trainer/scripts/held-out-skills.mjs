@@ -6,21 +6,19 @@
 //   node packages/trainer/scripts/held-out-skills.mjs --checkpoint DIR [--episodes 100] [--temperature 1]
 //     [--choice-temperature T] (the choices decoded at T, 0 greedy; absent: at --temperature)
 //     [--families heldout.arithmetic,heldout.whodunit] [--seed 0]
-import { parseArgs } from "node:util";
 import { heldOutFamilies } from "@cosir/bench";
 import { choiceTemperatureFlag } from "@cosir/policy";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { measureHeldOutSkills, resolveTrainConfig, taughtScratchpad } from "@cosir/trainer";
+import { parseScriptArgs } from "./script-args.mjs";
 
-const { values } = parseArgs({
-  options: {
-    checkpoint: { type: "string" },
-    episodes: { type: "string", default: "100" },
-    temperature: { type: "string", default: "1" },
-    "choice-temperature": { type: "string" },
-    families: { type: "string" },
-    seed: { type: "string", default: "0" },
-  },
+const values = parseScriptArgs(import.meta.url, {
+  checkpoint: { type: "string" },
+  episodes: { type: "string", default: "100" },
+  temperature: { type: "string", default: "1" },
+  "choice-temperature": { type: "string" },
+  families: { type: "string" },
+  seed: { type: "string", default: "0" },
 });
 const fail = (message) => {
   process.stderr.write(`held-out-skills: ${message}\n`);

@@ -4,14 +4,15 @@
 // mean CoSIR reward (cosirPreset) of the messages that are that one SHARE: why RL over shapes turns silent (trainer
 // README). Shapes tasks of the shapes preset, seeds 700000 + k, sampled at temperature 1.
 //   node packages/trainer/scripts/share-classes.mjs --checkpoint models/shapes-base/checkpoint [--episodes 300]
-import { parseArgs } from "node:util";
 import { runEpisodes, parseCanonical } from "@cosir/env";
 import { cosirPreset, scoreEpisodeWithMetrics } from "@cosir/rewards";
 import { loadCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { resolveTrainConfig, shapeTask, samplingPolicy } from "@cosir/trainer";
+import { parseScriptArgs } from "./script-args.mjs";
 
-const { values } = parseArgs({
-  options: { checkpoint: { type: "string" }, episodes: { type: "string", default: "300" } },
+const values = parseScriptArgs(import.meta.url, {
+  checkpoint: { type: "string" },
+  episodes: { type: "string", default: "300" },
 });
 const ckpt = values.checkpoint;
 const N = Number(values.episodes);
