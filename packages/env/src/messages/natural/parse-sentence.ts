@@ -524,6 +524,12 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
     out.share(prior.option, prior.attribute, retracted.value);
     return retracted.end;
   }
+  // "X's menu variety is 4 — scratch that, I was looking at D's row" (fresh179): withdrawn, no new level after it
+  const scratched = prior?.kind === "share" ? scratchEnd(s, i, question) : null;
+  if (scratched !== null) {
+    out.acts.pop();
+    return scratched;
+  }
   const level = correctionLevel(s, i, question, state);
   const claim = level === null ? null : (claimedPair(s, s.from, i, state) ?? reportedTopic(s, i, state));
   if (level?.restated !== undefined && (claim === null || !restatedFits(level, claim))) return null;
@@ -596,6 +602,24 @@ function withdrawalEnd(s: Sentence, i: number): number | null {
   j += 2;
   if (s.words[j] === "one" || s.words[j] === "part") j++;
   return j >= s.to || s.separated(j - 1) ? j : null;
+}
+
+/**
+ * The end of "(wait / no,) scratch that" or "strike that" opening the clause at i, closed by a pause or the
+ * sentence, where no number follows it before `end` (a new level after it replaces the share instead); or null.
+ */
+function scratchEnd(s: Sentence, i: number, end: number): number | null {
+  let j = i;
+  while (j < i + 2 && (s.words[j] === "wait" || s.words[j] === "no") && s.separated(j)) j++;
+  if (s.words[j] !== "scratch" && s.words[j] !== "strike") return null;
+  if (s.words[j + 1] !== "that" && s.words[j + 1] !== "it") return null;
+  j += 2;
+  if (!(j >= end || s.separated(j - 1))) return null;
+  for (let k = j; k < end; k++) {
+    const w = s.words[k] as string;
+    if ((naturalInteger(w) !== null || cue.numberWords.has(w)) && s.words[k - 1] !== "agent") return null;
+  }
+  return j;
 }
 
 /** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean", "my mistake,". */

@@ -23,6 +23,7 @@ import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObje
 import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
+import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
@@ -283,6 +284,8 @@ export class SentenceReading {
   private ownWrong = false;
   /** The share of a sentence that restates the speaker's own earlier value ("Earlier I said X was 5."). */
   private lastOwn: Located<{ act: Act }> | null = null;
+  /** Restated own values called a slip or doubted, with the act they held then (`markDoubtedOwn`). */
+  private readonly doubted: { located: Located<{ act: Act }>; act: Act }[] = [];
   /** The one share the last sentence made, which a retraction opening the next may replace ("Strike that — it's 0."). */
   private lastShare: Located<{ act: Act }> | null = null;
   /** Where the sentence read last starts: its acts are the ones at it. */
@@ -334,6 +337,11 @@ export class SentenceReading {
       const { option } = shaped.act as { option: number };
       if (this.acts.some((a) => a !== shaped && a.act.kind === "propose" && a.act.option === option))
         this.acts.splice(this.acts.indexOf(shaped), 1);
+    }
+    // a doubted own value no later level replaced is withdrawn
+    for (const d of this.doubted) {
+      const at = this.acts.indexOf(d.located);
+      if (at >= 0 && d.located.act === d.act) this.acts.splice(at, 1);
     }
     return true;
   }
@@ -444,7 +452,9 @@ export class SentenceReading {
       const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
       this.lastContested = { option, attribute };
     }
+    const before = this.lastOwn;
     this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : admits ? this.lastOwn : null;
+    this.markDoubtedOwn(sentence, first, to, found.acts, before);
     const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
@@ -618,6 +628,32 @@ export class SentenceReading {
     if (!again) return;
     this.acts.splice(this.acts.indexOf(this.lastOwn), 1);
     this.lastOwn = null;
+  }
+
+  /**
+   * Session 56: the speaker's restated earlier value ("I said X was a 2") that the same sentence calls a slip or
+   * doubts with no new level ("— that was too generous", "; it might actually be -1"), or that the next sentence
+   * doubts under a condition ("If that turns out to be wrong, ..."), is held as doubted: it is
+   * dropped at the end unless a later level replaces it ("... — that was too generous. It's 3." keeps the 3).
+   */
+  private markDoubtedOwn(
+    s: Sentence,
+    first: number,
+    to: number,
+    found: readonly Act[],
+    before: Located<{ act: Act }> | null,
+  ): void {
+    if (found.length === 1 && found[0]?.kind === "share" && doubtedOwnClause(s, first, to)) {
+      const located = this.acts[this.acts.length - 1] as Located<{ act: Act }>;
+      if (located.act !== found[0]) return;
+      this.doubted.push({ located, act: located.act });
+      this.lastOwn = located;
+      return;
+    }
+    if (found.length === 0 && before !== null && doubtedOwnSentence(s, first, to)) {
+      this.doubted.push({ located: before, act: before.act });
+      this.lastOwn = before;
+    }
   }
 
   /**

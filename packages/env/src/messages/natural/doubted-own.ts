@@ -1,0 +1,87 @@
+import { naturalCues as cue } from "../natural-cues";
+import { naturalInteger } from "./natural-integer";
+import { ownEarlierValue } from "./parse-sentence";
+import type { Sentence } from "./sentence";
+
+/** Words that call the speaker's earlier figure too high, too low or a slip: "that was too generous". */
+const SLIP_WORDS = new Set([
+  "generous",
+  "harsh",
+  "high",
+  "low",
+  "off",
+  "wrong",
+  "incorrect",
+  "overstated",
+  "understated",
+  "inflated",
+  "mistake",
+  "typo",
+  "slip",
+  "error",
+]);
+
+/** Words of a doubt the speaker casts on the figure: "I'm no longer sure", "I'm not certain". */
+const SURE = new Set(["sure", "certain", "confident"]);
+
+/** Does a number (digits or a number word, not an agent's) stand between from and to? */
+function numberIn(s: Sentence, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (s.words[k - 1] === "agent") continue;
+    if (naturalInteger(w) !== null || cue.numberWords.has(w)) return true;
+  }
+  return false;
+}
+
+/** Does the sentence open on the speaker's own earlier entry ("I said", "Earlier I gave", "I posted")? */
+function opensOwnEntry(s: Sentence, first: number, to: number): boolean {
+  return ownEarlierValue(s, Math.min(to, first + 4));
+}
+
+/**
+ * Does a clause after the first, in a sentence that restates the speaker's own earlier value ("I said X was a 2"),
+ * withdraw or doubt it without a new level? "— that was too generous, and I'm no longer sure what the real value
+ * is" (fresh177), "; it might actually be -1, I'm not certain" (fresh179): a clause opening "that was / that's" with a
+ * word of a slip and no number after it, or one whose "it" is hedged by a modal ("it might be"), or a closing
+ * "I'm not / no longer sure". A new level said plainly ("that was a typo; it's 3") is no doubt.
+ */
+export function doubtedOwnClause(s: Sentence, first: number, to: number): boolean {
+  if (!opensOwnEntry(s, first, to)) return false;
+  for (let c = first + 3; c < to; c++) {
+    if (!s.separated(c - 1)) continue;
+    const w = s.words;
+    // "..., and I'm no longer sure"
+    const k = w[c] === "and" || w[c] === "but" ? c + 1 : c;
+    // "— that was too generous", "— that's off", with no number left in the sentence
+    if (w[k] === "that" && (w[k + 1] === "was" || w[k + 1] === "'s" || w[k + 1] === "is")) {
+      for (let j = k + 2; j < Math.min(to, k + 5); j++)
+        if (SLIP_WORDS.has(w[j] as string)) return !numberIn(s, j, to);
+    }
+    // "; it might actually be -1": another level only guessed at
+    if (w[k] === "it" && (w[k + 1] === "might" || w[k + 1] === "may" || w[k + 1] === "could")) return true;
+    // "..., I'm no longer sure", "..., I'm not certain" with no number after
+    const am = w[k] === "i'm" || w[k] === "im" ? k + 1 : w[k] === "i" && w[k + 1] === "am" ? k + 2 : -1;
+    if (am > 0) {
+      const not = w[am] === "not" || (w[am] === "no" && w[am + 1] === "longer");
+      const at = w[am] === "not" ? am + 1 : am + 2;
+      if (not && SURE.has(w[at] as string) && !numberIn(s, at, to)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * "Earlier I said X was 1. If that turns out to be wrong, it's probably a 0, but I'll wait ..." (fresh179): the next
+ * sentence opens on a condition that the speaker's restated value is wrong ("If that's wrong", "If that turns out to
+ * be off"): the value is in doubt.
+ */
+export function doubtedOwnSentence(s: Sentence, first: number, to: number): boolean {
+  const w = s.words;
+  if (w[first] !== "if" || w[first + 1] !== "that") return false;
+  for (let k = first + 2; k < Math.min(to, first + 8); k++) {
+    if (SLIP_WORDS.has(w[k] as string)) return true;
+    if (s.separated(k)) return false;
+  }
+  return false;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import type { NaturalTask } from "./sentence";
+import { acts, ask, calls, share, stalls } from "./test-sentence";
+
+// Session 56: the shapes of fresh177 (paired lists) and fresh179 (corrections), written before these rules, each
+// read by a rule with its limits.
+const corpus = loadNaturalCorpus();
+const held = corpus.heldOutTasks as Record<string, NaturalTask>;
+const bigTeam = held.bigTeam as NaturalTask;
+const theft = held.theft as NaturalTask;
+const pass = { kind: "pass" };
+
+describe("wrong acts fixed: the speaker's restated value doubted or withdrawn", () => {
+  it('"I said X was a 2 — that was too generous, ...": a slip called in the same sentence, no new level', () => {
+    expect(
+      acts(
+        "I said Monday evening was a 2 on Lena's calendar — that was too generous, and I'm no longer sure what the real value is.",
+        calls,
+      ),
+    ).toEqual([pass]);
+    // a new level in the next sentence replaces it, as before
+    expect(acts("I said Restaurant B's service was 5 — that was too generous. It's 3.")).toEqual([share(1, 1, 3)]);
+    // a plain restatement stays the speaker's value
+    expect(acts("I said Restaurant B's service was 5 — that one I'm sure of.")).toEqual([share(1, 1, 5)]);
+  });
+
+  it('"I said X was 0 earlier; it might actually be -1, I\'m not certain": another level only guessed at', () => {
+    expect(acts("I said Stall A's books sold was 0 earlier; it might actually be -1, I'm not certain.", stalls)).toEqual([
+      pass,
+    ]);
+    expect(acts("I said Restaurant B's service was 5, and I'm no longer sure.")).toEqual([pass]);
+    // a share of the speaker's own now (no earlier entry) is left to the hedge rules as before
+    expect(acts("Stall A's books sold is 0.", stalls)).toEqual([share(0, 2, 0)]);
+  });
+
+  it('"Earlier I said X was 1. If that turns out to be wrong, ...": the next sentence doubts it', () => {
+    expect(
+      acts(
+        "Earlier I said Employee B's camera footage was 1. If that turns out to be wrong, it's probably a 0, but I'll wait for Agent 3 to confirm before changing anything.",
+        theft,
+      ),
+    ).toEqual([pass]);
+    // a condition on something else leaves it
+    expect(
+      acts("Earlier I said Employee B's camera footage was 1. If Agent 3 disagrees, let's talk.", theft),
+    ).toEqual([share(1, 1, 1)]);
+  });
+
+  it('"X is 4 — scratch that, I was looking at D\'s row": withdrawn inside the sentence', () => {
+    expect(
+      acts(
+        "Restaurant F's menu variety is 4 — scratch that, I was looking at Restaurant D's row. D's menu variety is 4; I don't have F's.",
+        bigTeam,
+      ),
+    ).toEqual([share(3, 6, 4)]);
+    // a new level after it replaces the share, as before
+    expect(acts("Restaurant F's menu variety is 4 — scratch that, it's 3.", bigTeam)).toEqual([share(5, 6, 3)]);
+  });
+});
