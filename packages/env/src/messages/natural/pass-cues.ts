@@ -45,13 +45,21 @@ const COMPARING: ReadonlySet<string> = new Set(["comes", "come", "close", "compa
 /** Words that may follow "nothing new" / "nothing else" in a pass: its scope or time ("on my side", "here", "yet"). */
 const PASS_AFTER: ReadonlySet<string> = new Set(["on", "from", "for", "to", "here", "at", "yet", "really", "so", "in"]);
 
+/** Verbs of what the speaker holds after "that's all I": "have", "hold", "know", "see". */
+const HOLDING: ReadonlySet<string> = new Set(["have", "hold", "know", "see", "got"]);
+
 /** The end of a pass phrase at i, before any scope ("on my side"), or null. */
 function passPhraseAt(s: Sentence, i: number): number | null {
   const { words } = s;
   const w = words[i] as string;
   // "That's all I have", "That is all from me"
-  if (w === "that" && (words[i + 1] === "'s" || words[i + 1] === "is") && words[i + 2] === "all") {
-    if (words[i + 3] === "i" && words[i + 4] === "have") return i + 5;
+  // "That's everything I hold." (fresh179): "everything" as "all", with a verb of the speaker's holding
+  const all = words[i + 2] === "all" || words[i + 2] === "everything";
+  if (w === "that" && (words[i + 1] === "'s" || words[i + 1] === "is") && all) {
+    if (words[i + 3] === "i" && words[i + 4] === "have" && words[i + 2] === "all") return i + 5;
+    // "everything I hold" closing the sentence (fresh80 labels "That's everything I have this round." no pass)
+    if (words[i + 3] === "i" && HOLDING.has(words[i + 4] as string) && (i + 5 >= s.to || s.separated(i + 4)))
+      return i + 5;
     if (words[i + 3] === "from" && words[i + 4] === "me") return i + 5;
     const token = s.tokens[i + 2] as NaturalToken;
     return token.pause || token.stop || i + 3 >= s.to ? i + 3 : null;

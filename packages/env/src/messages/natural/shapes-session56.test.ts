@@ -58,3 +58,26 @@ describe("wrong acts fixed: the speaker's restated value doubted or withdrawn", 
     expect(acts("Restaurant F's menu variety is 4 — scratch that, it's 3.", bigTeam)).toEqual([share(5, 6, 3)]);
   });
 });
+
+describe("paired lists and passes", () => {
+  it('"Cleanliness, for the ones I hold: A 3, B 5, ...": an aside in the speaker\'s voice before the colon', () => {
+    expect(acts("Cleanliness, for the ones I hold: A 3, B 5, E 1, F 4.", bigTeam)).toEqual([
+      share(0, 4, 3),
+      share(1, 4, 5),
+      share(4, 4, 1),
+      share(5, 4, 4),
+    ]);
+    // another agent's holding, or a recollection, is no aside of the speaker's
+    expect(acts("Cleanliness, for the ones Agent 2 holds: A 3, B 5.", bigTeam)).toEqual([pass]);
+    expect(acts("Cleanliness, if I recall: A 3, B 5.", bigTeam)).toEqual([pass]);
+  });
+
+  it('"That\'s everything I hold.": "everything" as "all", closing the sentence', () => {
+    expect(acts("Employee C's phone records: 1. That's everything I hold.", theft)).toEqual([share(2, 5, 1), pass]);
+    expect(acts("That's everything from me.", theft)).toEqual([pass]);
+    // a scope after it (as the corpus labels it) is no pass
+    expect(acts("Employee C's phone records: 1. That's everything I have this round.", theft)).toEqual([
+      share(2, 5, 1),
+    ]);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+/** Words of someone else's word in an aside: it is no plain remark of the speaker's. */
+const OTHERS = new Set(["agent", "said", "says", "told", "reported", "claimed", "according", "per", "you", "your"]);
+
+/**
+ * "Cleanliness, for the ones I hold: A 3, B 5, E 1, F 4." (fresh177): an attribute opening the sentence, then an
+ * aside in the speaker's own voice before a colon ("for the ones I hold", "from my notes") that names no option,
+ * number or other agent and holds no negation, condition or modal; the sentence is read again as "<attribute>:
+ * <rest>". Its shares only, where the readers found no act; null otherwise.
+ */
+export function withoutHeadingAside(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const attribute = state.attributes.match(s.words, first);
+  if (attribute === null || !s.separated(attribute.end - 1)) return null;
+  let colon = -1;
+  let own = false;
+  for (let k = attribute.end; k < Math.min(to - 1, attribute.end + 8); k++) {
+    const w = s.words[k] as string;
+    if (OTHERS.has(w) || naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
+    if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w)) return null;
+    if (cue.conditionals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    if (w === "i" || w === "my" || w === "me" || w === "i've" || w === "i'm") own = true;
+    if ((s.tokens[k] as NaturalToken).colon === true) {
+      colon = k;
+      break;
+    }
+  }
+  if (colon < 0 || !own) return null;
+  const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
+  const rest = text.slice((s.tokens[colon + 1] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
+  const shares = (state.clauseActs(`${head.replace(/[\s,;:—–-]+$/, "")}: ${rest}`) ?? []).filter(
+    (a) => a.kind === "share",
+  );
+  return shares.length > 0 ? shares : null;
+}
