@@ -209,7 +209,32 @@ export function bothShares(
     const shares = bothAt(s, at, to, two, state);
     if (shares.length > 0) return shares;
   }
+  // "Natural light for A and D: 2 and 5 respectively; neighbourhood for both is 3" (fresh177): an attribute "for
+  // both", after a pause, of the two options named before it in the sentence
+  // "Neighbourhood for both is 3." opening the sentence after one that named two
+  for (let at = first; at < to; at++) {
+    if (at > first && !s.separated(at - 1)) continue;
+    const two = at === first ? before : namedBefore(s, at, state);
+    const shares = two === null ? [] : attributeForBoth(s, at, to, two, state);
+    if (shares.length > 0) return shares;
+  }
   return [];
+}
+
+/** "<attribute> for both is <level>" at `at`, closing the sentence, given to each of `two`; none otherwise. */
+function attributeForBoth(s: Sentence, at: number, to: number, two: readonly number[], state: ParseState): Act[] {
+  const { words } = s;
+  const attribute = state.attributes.match(words, at);
+  if (attribute === null || words[attribute.end] !== "for" || words[attribute.end + 1] !== "both") return [];
+  let j = attribute.end + 2;
+  if (words[j] === "of" && words[j + 1] === "them") j += 2;
+  if (words[j] === "is" || words[j] === "are") j++;
+  else if ((s.tokens[j - 1] as NaturalToken).colon !== true) return [];
+  if (words[j] === "a" || words[j] === "an") j++;
+  for (let m = at; m < to; m++) if (s.gate[m] === true || s.modal[m] === true || s.conditionalAt(m)) return [];
+  const level = levelAt(s, j, to, state);
+  if (level === null || level.end !== to) return [];
+  return two.map((option): Act => ({ kind: "share", option, attribute: attribute.index, level: level.value }));
 }
 
 /** The items after "both <verb>" at first, given to each of `two`; none when the shape breaks. */

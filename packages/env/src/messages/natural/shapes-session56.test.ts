@@ -9,6 +9,7 @@ const corpus = loadNaturalCorpus();
 const held = corpus.heldOutTasks as Record<string, NaturalTask>;
 const bigTeam = held.bigTeam as NaturalTask;
 const theft = held.theft as NaturalTask;
+const apartments = held.apartments as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("wrong acts fixed: the speaker's restated value doubted or withdrawn", () => {
@@ -79,5 +80,17 @@ describe("paired lists and passes", () => {
     expect(acts("Employee C's phone records: 1. That's everything I have this round.", theft)).toEqual([
       share(2, 5, 1),
     ]);
+  });
+
+  it('"...: 2 and 5 respectively; neighbourhood for both is 3": an attribute "for both" of the two named', () => {
+    const both = [share(0, 3, 2), share(3, 3, 5), share(0, 2, 3), share(3, 2, 3)];
+    expect(acts("Natural light for A and D: 2 and 5 respectively; neighbourhood for both is 3.", apartments)).toEqual(
+      both,
+    );
+    expect(acts("Natural light for A and D: 2 and 5 respectively. Neighbourhood for both is 3.", apartments)).toEqual(
+      both,
+    );
+    // one option named before it is no "both"
+    expect(acts("Natural light for A: 2; neighbourhood for both is 3.", apartments)).toEqual([share(0, 3, 2)]);
   });
 });
