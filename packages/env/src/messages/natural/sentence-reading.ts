@@ -14,7 +14,7 @@ import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import { carriedSentence, clauseSplit, withoutOwnTail, withoutScaleAside, withoutWhichTail } from "./clause-split";
-import { slashPairs, vsPairs } from "./slash-pairs";
+import { slashedAttributeHeading, slashedRow, slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
@@ -279,6 +279,8 @@ export class SentenceReading {
   private lastTwo: number[] | null = null;
   /** The attribute of the heading line the list lines under it belong to ("Library key:" over "- Lord Ashby: 1"). */
   private attributeContext: number | null = null;
+  /** The attributes of a line of slashed attribute names, the columns of the rows under it (`slashedRow`). */
+  private slashColumns: number[] | null = null;
   /** The options, in order, of the paired list the last sentence read ("A and B have X 1 and 3"), else null. */
   private pairedOptions: number[] | null = null;
   /** The last sentence called the speaker's own value of lastTopic wrong ("I gave the wrong figure for X's Y."). */
@@ -477,6 +479,13 @@ export class SentenceReading {
     if (listed === null) this.attributeContext = null;
     else if (found.acts.length === 0)
       for (const share of listed) found.acts.push({ kind: "share", ...this.checkedShare(share) });
+    // "Library key / poison bottle / muddy boots →" over "Doctor Finch: 1 / 3 / 0" (fresh177): slashed columns
+    const columns = this.slashColumns;
+    const row = columns === null ? null : slashedRow(sentence, first, to, columns, this.text, this.state);
+    if (row !== null && found.acts.length === 0) for (const share of row) found.acts.push(share);
+    if (row === null)
+      this.slashColumns =
+        found.acts.length === 0 ? slashedAttributeHeading(sentence, first, to, this.text, this.state) : null;
   }
 
   /**
@@ -867,7 +876,7 @@ export class SentenceReading {
         found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "Value for money A/B/C/D = 4/5/1/1." (fresh116): slashed names, then as many slashed levels
     if (!found.acts.some((a) => a.kind === "share")) {
-      const slashes = slashPairs(sentence, first, to, state) ?? vsPairs(sentence, first, to, state);
+      const slashes = slashPairs(sentence, first, to, state, this.text) ?? vsPairs(sentence, first, to, state);
       if (slashes !== null) found.acts.push(...slashes);
     }
     // "I only have the apple count for Shelf A, which is 1." (fresh127): a cell, then its level in a relative clause

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, calls, share, stalls } from "./test-sentence";
+import { acts, ask, calls, manor, share, stalls } from "./test-sentence";
 
 // Session 56: the shapes of fresh177 (paired lists) and fresh179 (corrections), written before these rules, each
 // read by a rule with its limits.
@@ -10,6 +10,7 @@ const held = corpus.heldOutTasks as Record<string, NaturalTask>;
 const bigTeam = held.bigTeam as NaturalTask;
 const theft = held.theft as NaturalTask;
 const apartments = held.apartments as NaturalTask;
+const jobs = held.jobs as NaturalTask;
 const pass = { kind: "pass" };
 
 describe("wrong acts fixed: the speaker's restated value doubted or withdrawn", () => {
@@ -92,5 +93,27 @@ describe("paired lists and passes", () => {
     );
     // one option named before it is no "both"
     expect(acts("Natural light for A: 2; neighbourhood for both is 3.", apartments)).toEqual([share(0, 3, 2)]);
+  });
+
+  it('"Candidate B / C / D — teamwork: 3/5/2": names set apart by spaced slashes, then as many levels', () => {
+    expect(acts("Candidate B / C / D — teamwork: 3/5/2. Agent 2, what's B's leadership?", jobs)).toEqual([
+      share(1, 3, 3),
+      share(2, 3, 5),
+      share(3, 3, 2),
+      ask(1, 4, 1),
+    ]);
+    expect(acts("Candidate B / C / D — teamwork: 3 / 5 / 2.", jobs)).toEqual([share(1, 3, 3), share(2, 3, 5), share(3, 3, 2)]);
+    // counts that differ, or a hedge, read nothing
+    expect(acts("Candidate B / C — teamwork: 3/5/2.", jobs)).toEqual([pass]);
+    expect(acts("Candidate B / C / D — teamwork might be 3/5/2.", jobs)).toEqual([pass]);
+  });
+
+  it('"Library key / poison bottle / muddy boots →" over "Doctor Finch: 1 / 3 / 0": slashed columns, rows', () => {
+    expect(
+      acts("Library key / poison bottle / muddy boots →\nDoctor Finch: 1 / 3 / 0\nMiss Hartley: 2 / 0 / 1", manor),
+    ).toEqual([share(2, 2, 1), share(2, 3, 3), share(2, 0, 0), share(3, 2, 2), share(3, 3, 0), share(3, 0, 1)]);
+    // a row with fewer levels than columns, or with no heading over it, reads nothing
+    expect(acts("Library key / poison bottle / muddy boots →\nDoctor Finch: 1 / 3", manor)).toEqual([pass]);
+    expect(acts("Doctor Finch: 1 / 3 / 0", manor)).toEqual([pass]);
   });
 });

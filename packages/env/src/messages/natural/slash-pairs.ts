@@ -16,9 +16,11 @@ const BETWEEN = 4;
  * name one, every level lie in the task's range, and the two counts agree; never under a negation or a hedge. Null
  * otherwise.
  */
-export function slashPairs(s: Sentence, first: number, to: number, state: ParseState): Act[] | null {
+export function slashPairs(s: Sentence, first: number, to: number, state: ParseState, text = ""): Act[] | null {
   // "A/B aren't 4/5", "A/B might be 4/5": a negation or a hedge anywhere leaves the list unstated
   for (let k = first; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
+  const spaced = spacedSlashPairs(s, first, to, state, text);
+  if (spaced !== null) return spaced;
   for (let k = first; k < to; k++) {
     const names = slashed(s.words[k] as string);
     if (names === null) continue;
@@ -178,4 +180,120 @@ function namedPairs(
     return attributes.map((a, n) => ({ kind: "share", option, attribute: a as number, level: values[n] as number }));
   }
   return null;
+}
+
+/** Is the text between token k and the next a slash alone (" / ")? */
+function slashAfter(s: Sentence, k: number, text: string): boolean {
+  const next = s.tokens[k + 1];
+  return next !== undefined && text.slice((s.tokens[k] as { end: number }).end, next.start).trim() === "/";
+}
+
+/**
+ * "Candidate B / C / D — teamwork: 3/5/2" (fresh177): names set apart by spaced slashes (an option's letter
+ * standing for it after the first), then as many levels, joined by slashes in one word or spaced; paired in order
+ * as `slashPairs` pairs them. Null otherwise.
+ */
+function spacedSlashPairs(s: Sentence, first: number, to: number, state: ParseState, text: string): Act[] | null {
+  if (text === "") return null;
+  const letters = optionLetters(state.task.domain.options);
+  const owners = attributeOwners(state.task.domain);
+  for (let k = first; k < to; k++) {
+    const options: (number | null)[] = [];
+    const attributes: (number | null)[] = [];
+    let j = k;
+    while (j < to && options.length < MAX_PARTS) {
+      const w = s.words[j] as string;
+      const o = state.options.match(s.words, j);
+      const a = state.attributes.match(s.words, j);
+      const letter = o === null && options.length > 0 ? letters.get(w.toUpperCase()) : undefined;
+      const owner = owners.get(w);
+      if (o === null && a === null && letter === undefined && owner === undefined) break;
+      options.push(o?.index ?? letter ?? null);
+      attributes.push(a?.index ?? owner ?? null);
+      j = Math.max(o?.end ?? j + 1, a?.end ?? j + 1);
+      if (!slashAfter(s, j - 1, text)) break;
+    }
+    if (options.length < 2) continue;
+    const names = { from: k, to: j };
+    for (let m = j; m < to && m <= j + BETWEEN; m++) {
+      const levels = levelRun(s, m, to, text);
+      if (levels === null) continue;
+      const [lo, hi] = state.task.levels;
+      if (levels.values.length !== options.length || levels.values.some((v) => v < lo || v > hi)) return null;
+      const skip = (n: number) => (n >= names.from && n < names.to) || (n >= m && n < levels.to);
+      return namedPairs(s, first, to, skip, options, attributes, levels.values, state);
+    }
+    return null;
+  }
+  return null;
+}
+
+/** Levels at m joined by slashes, in one word ("3/5/2") or spaced ("1 / 3 / 0"); null where fewer than two. */
+function levelRun(s: Sentence, m: number, to: number, text: string): { values: number[]; to: number } | null {
+  const word = slashed(s.words[m] as string);
+  if (word !== null) {
+    const values = word.map((l) => naturalInteger(l));
+    return values.every((v) => v !== null) ? { values: values as number[], to: m + 1 } : null;
+  }
+  const values: number[] = [];
+  let j = m;
+  while (j < to) {
+    const v = naturalInteger(s.words[j] as string);
+    if (v === null) break;
+    values.push(v);
+    j++;
+    if (!slashAfter(s, j - 1, text)) break;
+  }
+  return values.length >= 2 ? { values, to: j } : null;
+}
+
+/**
+ * "Library key / poison bottle / muddy boots →" on its own line (fresh177): two or more attributes set apart by
+ * spaced slashes and nothing else; their indices, in order, as the columns of the rows under it, or null.
+ */
+export function slashedAttributeHeading(
+  s: Sentence,
+  first: number,
+  to: number,
+  text: string,
+  state: ParseState,
+): number[] | null {
+  if (!(s.tokens[to - 1] as { lineBreak: boolean }).lineBreak) return null;
+  const columns: number[] = [];
+  let j = first;
+  while (j < to && columns.length < MAX_PARTS) {
+    const a = state.attributes.match(s.words, j);
+    if (a === null || a.end > to) return null;
+    columns.push(a.index);
+    j = a.end;
+    if (j < to && !slashAfter(s, j - 1, text)) return null;
+  }
+  return columns.length >= 2 && new Set(columns).size === columns.length ? columns : null;
+}
+
+/**
+ * "Doctor Finch: 1 / 3 / 0" under such a heading: one option, then as many slashed levels as the heading has
+ * columns, closing the line; the shares in the columns' order, or null (a negation or hedge reads nothing).
+ */
+export function slashedRow(
+  s: Sentence,
+  first: number,
+  to: number,
+  columns: readonly number[],
+  text: string,
+  state: ParseState,
+): Act[] | null {
+  for (let k = first; k < to; k++) if (s.gate[k] === true || s.modal[k] === true) return null;
+  const option = state.options.match(s.words, first);
+  if (option === null) return null;
+  const levels = levelRun(s, option.end, to, text);
+  if (levels === null || levels.to !== to || levels.values.length !== columns.length) return null;
+  const [lo, hi] = state.task.levels;
+  if (levels.values.some((v) => v < lo || v > hi)) return null;
+  return columns.map((attribute, n) => ({
+    kind: "share",
+    option: option.index,
+    attribute,
+    level: levels.values[n] as number,
+  }));
 }
