@@ -95,6 +95,8 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
     if (w === "agent" || w === "you" || w === "your" || cue.conditionals.has(w)) return false;
     if (w === "i" || w === "my" || w === "i'd" || w === "i've") own = true;
     if (WRONG.has(w)) wrong = true;
+    // "Scratch my last figure for X's Y." (fresh177): a withdrawing verb opening the sentence
+    if ((w === "scratch" || w === "strike") && k === first) wrong = true;
     // "I have to take back what I said about X's Y", "walking back my number for ..."
     if (w === "back" && (BACK_VERBS.has(s.words[k - 1] as string) || BACK_VERBS.has(s.words[k - 2] as string)))
       wrong = true;

@@ -117,3 +117,16 @@ describe("paired lists and passes", () => {
     expect(acts("Doctor Finch: 1 / 3 / 0", manor)).toEqual([pass]);
   });
 });
+
+describe("corrections", () => {
+  it('"Scratch my last figure for X\'s Y. The correct level ... is 1.": the withdrawn pair takes the next level', () => {
+    expect(
+      acts("Scratch my last figure for Lord Ashby's poison bottle. The correct level from my notes is 1.", manor),
+    ).toEqual([share(0, 3, 1)]);
+    expect(acts("Scratch my earlier rent figure for Apartment D. It's actually a 4.", apartments)).toEqual([
+      share(3, 0, 4),
+    ]);
+    // another agent's figure scratched is not the speaker's to restate
+    expect(acts("Scratch Agent 2's figure for Lord Ashby's poison bottle. It's 1.", manor)).toEqual([pass]);
+  });
+});
