@@ -21,6 +21,7 @@ import { echoShare } from "./echo-share";
 import { type ListedCells, listedCells, listedLevels } from "./listed-cells";
 import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObjectShares } from "./pointed-share";
 import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
+import { cleftShare } from "./cleft-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
@@ -888,6 +889,9 @@ export class SentenceReading {
         levelFirstShare(sentence, first, to, state) ??
         cellIsTheLevel(sentence, this.text, first, to, state));
     if (relative !== null) found.acts.push(relative.kind === "share" ? this.checkedShare(relative) : relative);
+    // "It's Employee E, not Employee D, whose parking log is 1." (fresh177): a cleft naming the option
+    const cleft = found.acts.some((a) => a.kind === "share") ? null : cleftShare(sentence, first, to, state);
+    if (cleft !== null && cleft.kind === "share") found.acts.push(this.checkedShare(cleft));
     // "Location is 2 across the board except for C, which has 1." (fresh132): one attribute's level for every option
     if (!found.acts.some((a) => a.kind === "share"))
       for (const act of boardShares(sentence, first, to, state) ?? []) found.acts.push(this.checkedShare(act));

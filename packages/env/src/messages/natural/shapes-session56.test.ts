@@ -129,4 +129,20 @@ describe("corrections", () => {
     // another agent's figure scratched is not the speaker's to restate
     expect(acts("Scratch Agent 2's figure for Lord Ashby's poison bottle. It's 1.", manor)).toEqual([pass]);
   });
+
+  it('"It\'s Employee E, not Employee D, whose parking log is 1.": a cleft names the option', () => {
+    expect(acts("Apologies, I mixed up rows before. It's Employee E, not Employee D, whose parking log is 1.", theft)).toEqual(
+      [share(4, 4, 1)],
+    );
+    expect(
+      acts(
+        "Correcting myself: Employee D's parking log is 0. I'd confused D with F — it's Employee F whose parking log is 1.",
+        theft,
+      ),
+    ).toEqual([share(3, 4, 0), share(5, 4, 1)]);
+    // under a condition, a hedge or another agent's word it states nothing
+    expect(acts("If it's Employee F whose parking log is 1, then F is out.", theft)).toEqual([pass]);
+    expect(acts("Maybe it's Employee F whose parking log is 1.", theft)).toEqual([pass]);
+    expect(acts("Agent 2 says — it's Employee F whose parking log is 1.", theft)).toEqual([pass]);
+  });
 });
