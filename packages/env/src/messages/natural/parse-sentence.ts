@@ -421,7 +421,7 @@ const LOOKED = new Set([
  * Does the speaker write down an entry at k ("I said", "I jotted down", "I keyed in", "I logged")? A verb of
  * saying, or a past form ("-ed") that is no look at the option (LOOKED).
  */
-function ownEntryVerb(w: string): boolean {
+export function ownEntryVerb(w: string): boolean {
   return SAID.has(w) || (w.length > 4 && w.endsWith("ed") && !LOOKED.has(w));
 }
 

@@ -26,6 +26,7 @@ import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
 import { withoutHeadingAside } from "./heading-aside";
+import { withoutOwnAside } from "./own-aside";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
@@ -908,7 +909,8 @@ export class SentenceReading {
     const untailed =
       withoutOwnTail(sentence, this.text, first, to, found.acts, state) ??
       withoutWhichTail(sentence, this.text, first, to, found.acts, state) ??
-      withoutHeadingAside(sentence, this.text, first, to, found.acts, state);
+      withoutHeadingAside(sentence, this.text, first, to, found.acts, state) ??
+      withoutOwnAside(sentence, this.text, first, to, found.acts, state);
     if (untailed !== null) found.acts = untailed;
     // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
     const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);

@@ -145,4 +145,21 @@ describe("corrections", () => {
     expect(acts("Maybe it's Employee F whose parking log is 1.", theft)).toEqual([pass]);
     expect(acts("Agent 2 says — it's Employee F whose parking log is 1.", theft)).toEqual([pass]);
   });
+
+  it('"X\'s Y — which I previously listed as 5 — is really a 3", "(I wrote 4 earlier by mistake)": an aside on the speaker\'s earlier entry', () => {
+    expect(
+      acts(
+        "Candidate D's communication — which I previously listed as 5 — is really a 3, so D drops a bit in my ranking. Candidate A still gets my vote.",
+        jobs,
+      ),
+    ).toEqual([share(3, 2, 3), { kind: "propose", option: 0 }]);
+    expect(acts("Let me amend that: Apartment C's quietness is 1 (I wrote 4 earlier by mistake).", apartments)).toEqual([
+      share(2, 4, 1),
+    ]);
+    // another agent's entry, or a doubt in the aside, reads nothing
+    expect(acts("Candidate D's communication — which Agent 2 listed as 5 — is really a 3.", jobs)).toEqual([pass]);
+    expect(
+      acts("Apartment C's quietness is 1 (I wrote 4 earlier, not sure which is right).", apartments),
+    ).toEqual([pass]);
+  });
 });
