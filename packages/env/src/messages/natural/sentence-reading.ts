@@ -27,6 +27,7 @@ import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
 import { withoutHeadingAside } from "./heading-aside";
 import { withoutOwnAside } from "./own-aside";
+import { ratherThanShares } from "./rather-than";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
@@ -912,6 +913,9 @@ export class SentenceReading {
       withoutHeadingAside(sentence, this.text, first, to, found.acts, state) ??
       withoutOwnAside(sentence, this.text, first, to, found.acts, state);
     if (untailed !== null) found.acts = untailed;
+    // "Priya on Tuesday morning is a 2 rather than 0, and ..." (fresh179): "rather than" read as ", not"
+    const rather = ratherThanShares(sentence, this.text, first, to, found.acts, state);
+    if (rather !== null) found.acts = rather;
     // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
     const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);
     if (unrestated !== null) found.acts = unrestated;

@@ -162,4 +162,17 @@ describe("corrections", () => {
       acts("Apartment C's quietness is 1 (I wrote 4 earlier, not sure which is right).", apartments),
     ).toEqual([pass]);
   });
+
+  it('"Priya on Tuesday morning is a 2 rather than 0, and ...": "rather than" rejects a level as ", not" does', () => {
+    expect(
+      acts(
+        "Apologies, I misread my calendar grid. Priya on Tuesday morning is a 2 rather than 0, and Lena on Monday evening is 0. That makes Tuesday morning my pick.",
+        calls,
+      ),
+    ).toEqual([share(3, 0, 2), share(2, 2, 0), { kind: "propose", option: 3 }]);
+    expect(acts("Priya on Tuesday morning is a 2 rather than 0.", calls)).toEqual([share(3, 0, 2)]);
+    // a hedge or another agent's word still reads nothing
+    expect(acts("Priya on Tuesday morning might be a 2 rather than 0.", calls)).toEqual([pass]);
+    expect(acts("Agent 2 says Priya on Tuesday morning is a 2 rather than 0.", calls)).toEqual([pass]);
+  });
 });
