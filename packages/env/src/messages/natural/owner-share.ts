@@ -8,7 +8,7 @@ const POINTERS: readonly (readonly string[])[] = [["there"], ["then"], ["for", "
 const LEADS = new Set(["for", "at", "on"]);
 
 /**
- * "Erin is a 1 for Monday 4pm", "Erin is a 1 there" (fresh61): a person whose attribute the task has ("Erin's
+ * "Erin is a 1 for Monday 4pm", "Erin is a 1 there" (fresh61), "Tomas is at 2 for Tuesday morning": a person whose attribute the task has ("Erin's
  * availability") as the subject of a level, at a clause's start, then the option after "for" / "at" / "on", or a
  * pointer to the one option named before in the sentence (else in the sentence before). Never under a negation,
  * someone else's word, a modal or a condition. The share, or null.
@@ -28,6 +28,8 @@ export function ownerShare(
   if (slotFirst !== null) return { ...slotFirst, attribute };
   if (!(words[k] === "is" || words[k] === "'s" || words[k] === "was")) return null;
   k++;
+  // "Tomas is at 2 for Tuesday morning" (fresh179), "Erin sits at 1 ..."
+  if (words[k] === "at") k++;
   if (words[k] === "a" || words[k] === "an") k++;
   const level = levelAt(s, k, end, state);
   if (level === null) return null;

@@ -176,3 +176,14 @@ describe("corrections", () => {
     expect(acts("Agent 2 says Priya on Tuesday morning is a 2 rather than 0.", calls)).toEqual([pass]);
   });
 });
+
+describe("numbers", () => {
+  it('"Tomas is at 2 for Tuesday morning": a person as the subject, "at" before the level', () => {
+    expect(acts("Tomas is at 2 for Tuesday morning.", calls)).toEqual([share(3, 3, 2)]);
+    // a negation or a condition states nothing; no slot named is no share
+    expect(acts("Tomas is not at 2 for Tuesday morning.", calls)).toEqual([pass]);
+    expect(acts("If Tomas is at 2 for Tuesday morning, we pick it.", calls)).toEqual([pass]);
+    expect(acts("Tomas is at 2.", calls)).toEqual([pass]);
+  });
+});
+
