@@ -148,9 +148,14 @@ function itChosen(
   const close = pointerClose(words, words[k + 1] === "there" || words[k + 1] === "in" ? k + 2 : k + 1);
   // "Let's lock it in unless someone objects" (fresh143): the team's consent closing it, no pause before
   if (!(close >= end || s.separated(close - 1) || teamConsentAt(s, close, end))) return null;
-  const named = namesNoOption(s, state) ? pointedOption(s, i, state) : k > j ? onlyOptionBefore(s, i, state) : null;
+  // "Tuesday 9am looks best to me, and I'm backing it" (fresh179): a verb of support takes "it" with no particle
+  const backs = k > j || BACKING.has(words[k - 1] as string);
+  const named = namesNoOption(s, state) ? pointedOption(s, i, state) : backs ? onlyOptionBefore(s, i, state) : null;
   return named === null ? null : { option: named, end: words[k + 1] === "in" ? k + 1 : close };
 }
+
+/** Verbs of support whose "it" (with no particle) is the one option named before it in the sentence. */
+const BACKING = new Set(["backing", "back", "supporting", "support", "endorsing", "endorse"]);
 
 /** When the choice is for: "this round", "now" (a pointer's clause may close with it, fresh145). */
 const WHEN_TAILS: readonly (readonly string[])[] = [

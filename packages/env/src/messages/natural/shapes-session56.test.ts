@@ -187,3 +187,16 @@ describe("numbers", () => {
   });
 });
 
+describe("proposals", () => {
+  it('"Tuesday 9am still looks best to me, though, and I\'m backing it": "it" after a verb of support', () => {
+    const meetings = held.meetings as NaturalTask;
+    expect(acts("Tuesday 9am still looks best to me, though, and I'm backing it.", meetings)).toEqual([
+      { kind: "propose", option: 4 },
+    ]);
+    // negated, conditioned, or with two options before it, no choice
+    expect(acts("Tuesday 9am looks best, but I'm not backing it.", meetings)).toEqual([pass]);
+    expect(acts("If Tuesday 9am holds up, I'm backing it.", meetings)).toEqual([pass]);
+    expect(acts("Tuesday 9am or Monday 2pm look fine, and I'm backing it.", meetings)).toEqual([pass]);
+  });
+});
+
