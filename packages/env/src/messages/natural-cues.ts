@@ -444,7 +444,8 @@ export const naturalCues = {
     "pulled",
     "fill",
   ),
-  askers: set("anyone", "anybody", "someone", "somebody", "you", "everyone"),
+  // "Could whoever holds X confirm it?" (fresh177): the one who holds it, put to everyone
+  askers: set("anyone", "anybody", "someone", "somebody", "you", "everyone", "whoever"),
   comparatives: set(
     "than",
     "better",

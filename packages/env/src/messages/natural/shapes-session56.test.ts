@@ -200,3 +200,16 @@ describe("proposals", () => {
   });
 });
 
+describe("questions", () => {
+  it('"Could whoever holds X confirm it?": "whoever" asks everyone, as "someone who" does', () => {
+    expect(
+      acts(
+        "I said Monday evening was a 2 on Lena's calendar — that was too generous, and I'm no longer sure what the real value is. Could whoever holds Lena's Monday evening confirm it?",
+        calls,
+      ),
+    ).toEqual([ask(2, 2)]);
+    // a statement about whoever holds it asks nothing
+    expect(acts("Whoever holds Lena's Monday evening wins.", calls)).toEqual([pass]);
+  });
+});
+
