@@ -21,6 +21,7 @@ import { echoShare } from "./echo-share";
 import { type ListedCells, listedCells, listedLevels } from "./listed-cells";
 import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObjectShares } from "./pointed-share";
 import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
+import { attributeRows } from "./attribute-rows";
 import { cleftShare } from "./cleft-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
@@ -891,6 +892,9 @@ export class SentenceReading {
         levelFirstShare(sentence, first, to, state) ??
         cellIsTheLevel(sentence, this.text, first, to, state));
     if (relative !== null) found.acts.push(relative.kind === "share" ? this.checkedShare(relative) : relative);
+    // "Ambience and value for money — A: 3 and 5, B: 1 and 4." (fresh177): attributes, then rows of their levels
+    const rows = found.acts.some((a) => a.kind === "share") ? null : attributeRows(sentence, first, to, state);
+    if (rows !== null) for (const act of rows) found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "It's Employee E, not Employee D, whose parking log is 1." (fresh177): a cleft naming the option
     const cleft = found.acts.some((a) => a.kind === "share") ? null : cleftShare(sentence, first, to, state);
     if (cleft !== null && cleft.kind === "share") found.acts.push(this.checkedShare(cleft));

@@ -116,6 +116,17 @@ describe("paired lists and passes", () => {
     expect(acts("Library key / poison bottle / muddy boots →\nDoctor Finch: 1 / 3", manor)).toEqual([pass]);
     expect(acts("Doctor Finch: 1 / 3 / 0", manor)).toEqual([pass]);
   });
+  it('"Ambience and value for money — A: 3 and 5, B: 1 and 4": attributes, then each option\'s levels in order', () => {
+    expect(acts("Ambience and value for money — A: 3 and 5, B: 1 and 4.")).toEqual([
+      share(0, 2, 3),
+      share(0, 3, 5),
+      share(1, 2, 1),
+      share(1, 3, 4),
+    ]);
+    // a row short of a level, or a hedge, reads nothing
+    expect(acts("Ambience and value for money — A: 3 and 5, B: 1.")).toEqual([pass]);
+    expect(acts("Ambience and value for money might be — A: 3 and 5, B: 1 and 4.")).toEqual([pass]);
+  });
 });
 
 describe("corrections", () => {
