@@ -46,3 +46,39 @@ export function withoutHeadingAside(
   );
   return shares.length > 0 ? shares : null;
 }
+
+/** Nouns of an attribute's values after its name: "desk search results", "service scores", "rent figures". */
+const VALUE_NOUNS = new Set([
+  "results",
+  "scores",
+  "ratings",
+  "figures",
+  "numbers",
+  "entries",
+  "levels",
+  "readings",
+  "values",
+]);
+
+/**
+ * "Desk search results, employees A through F: 0, 0, 1, 0, 0, 1." (fresh177): an attribute opening the sentence with a
+ * plural noun of its values after it, read again without the noun; its shares only, where the readers found no act.
+ */
+export function withoutValueNoun(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const attribute = state.attributes.match(s.words, first);
+  if (attribute === null || attribute.end >= to || !VALUE_NOUNS.has(s.words[attribute.end] as string)) return null;
+  const noun = s.tokens[attribute.end] as NaturalToken;
+  const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
+  // the noun's own punctuation stays ("results," -> ",")
+  const rest = text.slice(noun.start, (s.tokens[to - 1] as NaturalToken).end).replace(/^[^\s,;:—–-]+/, "");
+  const shares = (state.clauseActs(`${head}${rest}`) ?? []).filter((a) => a.kind === "share");
+  return shares.length > 0 ? shares : null;
+}

@@ -26,7 +26,7 @@ import { cleftShare } from "./cleft-share";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
-import { withoutHeadingAside } from "./heading-aside";
+import { withoutHeadingAside, withoutValueNoun } from "./heading-aside";
 import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
 import { mustBeProposal } from "./must-be-proposal";
@@ -915,7 +915,8 @@ export class SentenceReading {
       withoutOwnTail(sentence, this.text, first, to, found.acts, state) ??
       withoutWhichTail(sentence, this.text, first, to, found.acts, state) ??
       withoutHeadingAside(sentence, this.text, first, to, found.acts, state) ??
-      withoutOwnAside(sentence, this.text, first, to, found.acts, state);
+      withoutOwnAside(sentence, this.text, first, to, found.acts, state) ??
+      withoutValueNoun(sentence, this.text, first, to, found.acts, state);
     if (untailed !== null) found.acts = untailed;
     // "Priya on Tuesday morning is a 2 rather than 0, and ..." (fresh179): "rather than" read as ", not"
     const rather = ratherThanShares(sentence, this.text, first, to, found.acts, state);

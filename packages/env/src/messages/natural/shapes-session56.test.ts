@@ -127,6 +127,19 @@ describe("paired lists and passes", () => {
     expect(acts("Ambience and value for money — A: 3 and 5, B: 1.")).toEqual([pass]);
     expect(acts("Ambience and value for money might be — A: 3 and 5, B: 1 and 4.")).toEqual([pass]);
   });
+  it('"Desk search results, employees A through F: 0, 0, 1, ...": a plural noun of the values after the attribute', () => {
+    expect(acts("Desk search results, employees A through F: 0, 0, 1, 0, 0, 1.", theft)).toEqual([
+      share(0, 2, 0),
+      share(1, 2, 0),
+      share(2, 2, 1),
+      share(3, 2, 0),
+      share(4, 2, 0),
+      share(5, 2, 1),
+    ]);
+    expect(acts("Desk search results: A 0, B 1.", theft)).toEqual([share(0, 2, 0), share(1, 2, 1)]);
+    // a hedge still reads nothing
+    expect(acts("Desk search results might be: A 0, B 1.", theft)).toEqual([pass]);
+  });
 });
 
 describe("corrections", () => {
