@@ -23,6 +23,7 @@ import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObje
 import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
 import { attributeRows } from "./attribute-rows";
 import { cleftShare } from "./cleft-share";
+import { shouldReadShare } from "./should-read";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
@@ -895,6 +896,9 @@ export class SentenceReading {
     // "Ambience and value for money — A: 3 and 5, B: 1 and 4." (fresh177): attributes, then rows of their levels
     const rows = found.acts.some((a) => a.kind === "share") ? null : attributeRows(sentence, first, to, state);
     if (rows !== null) for (const act of rows) found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
+    // "..., the +1 should have been -1." (fresh179): the speaker's earlier figure and the right one
+    const should = found.acts.some((a) => a.kind === "share") ? null : shouldReadShare(sentence, first, to, state);
+    if (should !== null && should.kind === "share") found.acts.push(this.checkedShare(should));
     // "It's Employee E, not Employee D, whose parking log is 1." (fresh177): a cleft naming the option
     const cleft = found.acts.some((a) => a.kind === "share") ? null : cleftShare(sentence, first, to, state);
     if (cleft !== null && cleft.kind === "share") found.acts.push(this.checkedShare(cleft));

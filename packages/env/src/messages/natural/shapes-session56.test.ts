@@ -199,6 +199,20 @@ describe("corrections", () => {
     expect(acts("Priya on Tuesday morning might be a 2 rather than 0.", calls)).toEqual([pass]);
     expect(acts("Agent 2 says Priya on Tuesday morning is a 2 rather than 0.", calls)).toEqual([pass]);
   });
+  it('"I got the sign wrong on X\'s Y: the +1 should have been -1": the speaker\'s figure and the right one', () => {
+    expect(
+      acts(
+        "Re my last post, I got the sign wrong on Stall B's cakes sold: the +1 should have been -1. Stall B's plants sold stays at 2. Nothing further from me.",
+        stalls,
+      ),
+    ).toEqual([share(1, 0, -1), share(1, 3, 2), pass]);
+    // another agent's slip, a hedge, or two levels after it read nothing
+    expect(acts("Agent 2 got the sign wrong on Stall B's cakes sold: the +1 should have been -1.", stalls)).toEqual([pass]);
+    expect(acts("I got the sign wrong on Stall B's cakes sold: the +1 might have been -1.", stalls)).toEqual([pass]);
+    expect(acts("I got the sign wrong on Stall B's cakes sold: the +1 should have been -1 or -2.", stalls)).toEqual([
+      pass,
+    ]);
+  });
 });
 
 describe("numbers", () => {
