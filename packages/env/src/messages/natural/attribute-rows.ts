@@ -7,7 +7,12 @@ import { levelAt } from "./share-items";
 const MAX_COLUMNS = 4;
 
 /** The attributes listed from `first` ("ambience and value for money", "food, service and ambience"), and where they end. */
-function attributeList(s: Sentence, first: number, to: number, state: ParseState): { columns: number[]; end: number } | null {
+function attributeList(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+): { columns: number[]; end: number } | null {
   const columns: number[] = [];
   let j = first;
   while (j < to && columns.length < MAX_COLUMNS) {

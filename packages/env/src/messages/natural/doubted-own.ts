@@ -55,8 +55,7 @@ export function doubtedOwnClause(s: Sentence, first: number, to: number): boolea
     const k = w[c] === "and" || w[c] === "but" ? c + 1 : c;
     // "— that was too generous", "— that's off", with no number left in the sentence
     if (w[k] === "that" && (w[k + 1] === "was" || w[k + 1] === "'s" || w[k + 1] === "is")) {
-      for (let j = k + 2; j < Math.min(to, k + 5); j++)
-        if (SLIP_WORDS.has(w[j] as string)) return !numberIn(s, j, to);
+      for (let j = k + 2; j < Math.min(to, k + 5); j++) if (SLIP_WORDS.has(w[j] as string)) return !numberIn(s, j, to);
     }
     // "; it might actually be -1": another level only guessed at
     if (w[k] === "it" && (w[k + 1] === "might" || w[k + 1] === "may" || w[k + 1] === "could")) return true;

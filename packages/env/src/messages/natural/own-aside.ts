@@ -25,7 +25,8 @@ function ownEntryAside(s: Sentence, from: number, to: number): boolean {
     }
   }
   // it opens on the speaker ("I wrote ...") or on "which I ..." / "that I ..."
-  const opens = s.words[from] === "i" || ((s.words[from] === "which" || s.words[from] === "that") && s.words[from + 1] === "i");
+  const opens =
+    s.words[from] === "i" || ((s.words[from] === "which" || s.words[from] === "that") && s.words[from + 1] === "i");
   return own && opens;
 }
 
@@ -44,7 +45,8 @@ function asideSpan(s: Sentence, first: number, to: number): { from: number; to: 
     if ((s.tokens[k - 1] as NaturalToken).dash === true) {
       let end = k;
       while (end < to - 1 && (s.tokens[end] as NaturalToken).dash !== true) end++;
-      if ((s.tokens[end] as NaturalToken).dash === true && ownEntryAside(s, k, end + 1)) return { from: k, to: end + 1 };
+      if ((s.tokens[end] as NaturalToken).dash === true && ownEntryAside(s, k, end + 1))
+        return { from: k, to: end + 1 };
     }
   }
   return null;

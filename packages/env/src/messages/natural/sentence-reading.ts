@@ -456,15 +456,7 @@ export class SentenceReading {
     // "Restaurant C, no question. That's my vote.": a pointer in the next sentence restates this proposal
     const proposed = found.acts.filter((a) => a.kind === "propose");
     state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
-    // "I said X was 2 earlier. I got that wrong. It's 1.": an admission with nothing else keeps the restated value
-    const admits = !own && found.acts.length === 0 && this.lastOwn !== null && admission(sentence, first, to, state);
-    if (admits && this.lastOwn !== null) {
-      const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
-      this.lastContested = { option, attribute };
-    }
-    const before = this.lastOwn;
-    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : admits ? this.lastOwn : null;
-    this.markDoubtedOwn(sentence, first, to, found.acts, before);
+    this.readOwnAfter(sentence, first, to, found.acts, own);
     const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
@@ -645,6 +637,19 @@ export class SentenceReading {
     if (!again) return;
     this.acts.splice(this.acts.indexOf(this.lastOwn), 1);
     this.lastOwn = null;
+  }
+
+  /** What the sentence does to the speaker's restated earlier value: restates one, admits it wrong, or doubts it. */
+  private readOwnAfter(sentence: Sentence, first: number, to: number, found: readonly Act[], own: boolean): void {
+    // "I said X was 2 earlier. I got that wrong. It's 1.": an admission with nothing else keeps the restated value
+    const admits = !own && found.length === 0 && this.lastOwn !== null && admission(sentence, first, to, this.state);
+    if (admits && this.lastOwn !== null) {
+      const { option, attribute } = this.lastOwn.act as { option: number; attribute: number };
+      this.lastContested = { option, attribute };
+    }
+    const before = this.lastOwn;
+    this.lastOwn = own ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : admits ? this.lastOwn : null;
+    this.markDoubtedOwn(sentence, first, to, found, before);
   }
 
   /**

@@ -28,9 +28,9 @@ describe("wrong acts fixed: the speaker's restated value doubted or withdrawn", 
   });
 
   it('"I said X was 0 earlier; it might actually be -1, I\'m not certain": another level only guessed at', () => {
-    expect(acts("I said Stall A's books sold was 0 earlier; it might actually be -1, I'm not certain.", stalls)).toEqual([
-      pass,
-    ]);
+    expect(
+      acts("I said Stall A's books sold was 0 earlier; it might actually be -1, I'm not certain.", stalls),
+    ).toEqual([pass]);
     expect(acts("I said Restaurant B's service was 5, and I'm no longer sure.")).toEqual([pass]);
     // a share of the speaker's own now (no earlier entry) is left to the hedge rules as before
     expect(acts("Stall A's books sold is 0.", stalls)).toEqual([share(0, 2, 0)]);
@@ -44,9 +44,9 @@ describe("wrong acts fixed: the speaker's restated value doubted or withdrawn", 
       ),
     ).toEqual([pass]);
     // a condition on something else leaves it
-    expect(
-      acts("Earlier I said Employee B's camera footage was 1. If Agent 3 disagrees, let's talk.", theft),
-    ).toEqual([share(1, 1, 1)]);
+    expect(acts("Earlier I said Employee B's camera footage was 1. If Agent 3 disagrees, let's talk.", theft)).toEqual([
+      share(1, 1, 1),
+    ]);
   });
 
   it('"X is 4 — scratch that, I was looking at D\'s row": withdrawn inside the sentence', () => {
@@ -102,7 +102,11 @@ describe("paired lists and passes", () => {
       share(3, 3, 2),
       ask(1, 4, 1),
     ]);
-    expect(acts("Candidate B / C / D — teamwork: 3 / 5 / 2.", jobs)).toEqual([share(1, 3, 3), share(2, 3, 5), share(3, 3, 2)]);
+    expect(acts("Candidate B / C / D — teamwork: 3 / 5 / 2.", jobs)).toEqual([
+      share(1, 3, 3),
+      share(2, 3, 5),
+      share(3, 3, 2),
+    ]);
     // counts that differ, or a hedge, read nothing
     expect(acts("Candidate B / C — teamwork: 3/5/2.", jobs)).toEqual([pass]);
     expect(acts("Candidate B / C / D — teamwork might be 3/5/2.", jobs)).toEqual([pass]);
@@ -155,9 +159,9 @@ describe("corrections", () => {
   });
 
   it('"It\'s Employee E, not Employee D, whose parking log is 1.": a cleft names the option', () => {
-    expect(acts("Apologies, I mixed up rows before. It's Employee E, not Employee D, whose parking log is 1.", theft)).toEqual(
-      [share(4, 4, 1)],
-    );
+    expect(
+      acts("Apologies, I mixed up rows before. It's Employee E, not Employee D, whose parking log is 1.", theft),
+    ).toEqual([share(4, 4, 1)]);
     expect(
       acts(
         "Correcting myself: Employee D's parking log is 0. I'd confused D with F — it's Employee F whose parking log is 1.",
@@ -177,14 +181,14 @@ describe("corrections", () => {
         jobs,
       ),
     ).toEqual([share(3, 2, 3), { kind: "propose", option: 0 }]);
-    expect(acts("Let me amend that: Apartment C's quietness is 1 (I wrote 4 earlier by mistake).", apartments)).toEqual([
-      share(2, 4, 1),
-    ]);
+    expect(acts("Let me amend that: Apartment C's quietness is 1 (I wrote 4 earlier by mistake).", apartments)).toEqual(
+      [share(2, 4, 1)],
+    );
     // another agent's entry, or a doubt in the aside, reads nothing
     expect(acts("Candidate D's communication — which Agent 2 listed as 5 — is really a 3.", jobs)).toEqual([pass]);
-    expect(
-      acts("Apartment C's quietness is 1 (I wrote 4 earlier, not sure which is right).", apartments),
-    ).toEqual([pass]);
+    expect(acts("Apartment C's quietness is 1 (I wrote 4 earlier, not sure which is right).", apartments)).toEqual([
+      pass,
+    ]);
   });
 
   it('"Priya on Tuesday morning is a 2 rather than 0, and ...": "rather than" rejects a level as ", not" does', () => {
@@ -199,7 +203,7 @@ describe("corrections", () => {
     expect(acts("Priya on Tuesday morning might be a 2 rather than 0.", calls)).toEqual([pass]);
     expect(acts("Agent 2 says Priya on Tuesday morning is a 2 rather than 0.", calls)).toEqual([pass]);
   });
-  it('"I got the sign wrong on X\'s Y: the +1 should have been -1": the speaker\'s figure and the right one', () => {
+  it("\"I got the sign wrong on X's Y: the +1 should have been -1\": the speaker's figure and the right one", () => {
     expect(
       acts(
         "Re my last post, I got the sign wrong on Stall B's cakes sold: the +1 should have been -1. Stall B's plants sold stays at 2. Nothing further from me.",
@@ -207,7 +211,9 @@ describe("corrections", () => {
       ),
     ).toEqual([share(1, 0, -1), share(1, 3, 2), pass]);
     // another agent's slip, a hedge, or two levels after it read nothing
-    expect(acts("Agent 2 got the sign wrong on Stall B's cakes sold: the +1 should have been -1.", stalls)).toEqual([pass]);
+    expect(acts("Agent 2 got the sign wrong on Stall B's cakes sold: the +1 should have been -1.", stalls)).toEqual([
+      pass,
+    ]);
     expect(acts("I got the sign wrong on Stall B's cakes sold: the +1 might have been -1.", stalls)).toEqual([pass]);
     expect(acts("I got the sign wrong on Stall B's cakes sold: the +1 should have been -1 or -2.", stalls)).toEqual([
       pass,
@@ -250,4 +256,3 @@ describe("questions", () => {
     expect(acts("Whoever holds Lena's Monday evening wins.", calls)).toEqual([pass]);
   });
 });
-
