@@ -555,6 +555,10 @@ export const naturalCues = {
     ["vote"],
     ["go", "with"],
     ["going", "with"],
+    // "Sticking with Restaurant B." (fresh181): keeping the speaker's choice is choosing it
+    ["sticking", "with"],
+    ["stick", "with"],
+    ["staying", "with"],
     ["go", "for"],
     ["going", "for"],
     ["pick"],

@@ -261,6 +261,8 @@ function verbSpeaker(s: Sentence, i: number): boolean | null {
   let speaker = opensClause(s, i);
   for (let b = i - 1; b >= Math.max(s.from, i - LOOK_BACK); b--) {
     if (cue.pastIntent.has(words[b] as string) || POSSIBLY.has(words[b] as string)) return null;
+    // "I'd been leaning toward B earlier, but ..." (fresh181): "'d been" is the past perfect, a leaning given up
+    if (words[b] === "been" && /^[a-z]+'d$/.test((words[b - 1] ?? "") as string)) return null;
     if (predicted(words, b)) return null;
     if (cue.speakers.has(words[b] as string)) speaker = true;
     // "I was leaning restaurant A but now i back Restaurant E" (fresh166): a clause break ends the look-back as a
