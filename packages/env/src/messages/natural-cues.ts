@@ -505,6 +505,9 @@ export const naturalCues = {
     "count",
     "sit",
     "sits",
+    // "Anyone know how many rice bags are sitting on Shelf B?" (fresh181)
+    "sitting",
+    "stored",
     "showing",
     // "the service and menu variety levels for Restaurant F" (fresh126): the noun after a list of attributes
     "levels",

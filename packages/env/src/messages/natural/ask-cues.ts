@@ -625,12 +625,14 @@ const TEAM_STEPS = new Set([
 /**
  * Where a closing "before we <step>" starts in a question from j on ("Agent 4, can you confirm Restaurant C's wait
  * time before we do?", fresh53): the time of the team's step, no condition on the value, when "before" is followed by
- * "we", a step and at most "it" / "anything" / "that". s.to when there is none.
+ * "we" (or "I"), a step and at most "it" / "anything" / "that". s.to when there is none.
  */
 function beforeWeDecide(s: Sentence, j: number): number {
   const { words } = s;
   for (let k = j + 1; k < s.to - 2; k++) {
-    if (words[k] !== "before" || words[k + 1] !== "we" || !TEAM_STEPS.has(words[k + 2] as string)) continue;
+    // "Could someone share A's service before I commit?" (fresh181): the speaker's own step as the team's
+    const who = words[k + 1] === "we" || words[k + 1] === "i";
+    if (words[k] !== "before" || !who || !TEAM_STEPS.has(words[k + 2] as string)) continue;
     let end = k + 3;
     if (end < s.to && (words[end] === "it" || words[end] === "anything" || words[end] === "that")) end++;
     if (words[k + 2] === "lock" && (words[end] === "in" || words[end] === "down")) end++;

@@ -70,6 +70,9 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   if (question < s.to && out.acts.length === 0 && question > first && pointerQuestion(s, question, tagged, state)) {
     const pair = namedPair(s, first, question, tagged, state);
     if (pair !== null) out.ask(pair.option, pair.attribute);
+    // "I'm missing Apartment A's size and neighbourhood — could you fill those in?" (fresh183): a plural pointer
+    // takes every pair named before it
+    else for (const p of namedPairs(s, first, question, tagged, state)) out.ask(p.option, p.attribute);
   }
   // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
   if (question < s.to && !seen && out.acts.length === 0) {
@@ -126,6 +129,26 @@ export function namedPair(
   const pairs = askPairs(s, from, to, state);
   if (pairs.length > 1) return null;
   return (pairs[0] as { option: number; attribute: number } | undefined) ?? onlyNames(s, from, to, state);
+}
+
+/** Plural pointers of a request: "could you fill those in?", "can you share them?". */
+const PLURAL_POINTERS = new Set(["those", "them", "these"]);
+
+/**
+ * The two to four pairs named from..to when the request after it (to..s.to) points back with a plural ("those",
+ * "them"), none of them stated; empty otherwise.
+ */
+function namedPairs(
+  s: Sentence,
+  from: number,
+  to: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number }[] {
+  if (to <= from || ungatedNumber(s, from, to, tagged)) return [];
+  if (!s.words.slice(to, s.to).some((w) => PLURAL_POINTERS.has(w))) return [];
+  const pairs = askPairs(s, from, to, state);
+  return pairs.length >= 2 && pairs.length <= 4 ? pairs : [];
 }
 
 /**

@@ -59,7 +59,8 @@ function passPhraseAt(s: Sentence, i: number): number | null {
     if (words[i + 3] === "i" && words[i + 4] === "have" && words[i + 2] === "all") return i + 5;
     // "everything I hold" closing the sentence (fresh80 labels "That's everything I have this round." no pass)
     // "That's everything I've got — over to you." (fresh181): "I've got" as the speaker's holding
-    const holding = words[i + 3] === "i" ? HOLDING.has(words[i + 4] as string) : words[i + 3] === "i've" && words[i + 4] === "got";
+    const holding =
+      words[i + 3] === "i" ? HOLDING.has(words[i + 4] as string) : words[i + 3] === "i've" && words[i + 4] === "got";
     if (holding && (i + 5 >= s.to || s.separated(i + 4))) return i + 5;
     if (words[i + 3] === "from" && words[i + 4] === "me") return i + 5;
     const token = s.tokens[i + 2] as NaturalToken;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { acts, propose, share } from "./test-sentence";
+import { acts, ask, propose, share } from "./test-sentence";
 
 // Session 56, second tuner: the shapes of fresh181 (number forms, proposals) and fresh183 (hedges, addressed
 // questions, reported claims), written before these rules, each read by a rule with its limits.
@@ -33,7 +33,7 @@ describe("proposals and passes", () => {
     expect(acts("Should we stick with Restaurant B?")).toEqual([pass]);
   });
 
-  it('"That\'s everything I\'ve got — over to you.": "I\'ve got" as the speaker\'s holding', () => {
+  it("\"That's everything I've got — over to you.\": \"I've got\" as the speaker's holding", () => {
     expect(acts("Shelf B: 1 rice bag. That's everything I've got — over to you.", pantry)).toEqual([
       share(1, 2, 1),
       pass,
@@ -42,5 +42,46 @@ describe("proposals and passes", () => {
     expect(parseNatural("That's all I've got.", pantry).error).toBeUndefined();
     // a scope after it narrows it to one topic: no pass
     expect(parseNatural("That's all I've got on Shelf B.", pantry).error).toBeDefined();
+  });
+});
+
+describe("asks", () => {
+  const apartments = held.apartments as NaturalTask;
+
+  it('"Anyone know how many rice bags are sitting on Shelf B?": "sitting" / "stored" between the noun and "on"', () => {
+    expect(
+      acts(
+        "Shelf A has 3 apples and 0 onions on my side. Anyone know how many rice bags are sitting on Shelf B?",
+        pantry,
+      ),
+    ).toEqual([share(0, 0, 3), share(0, 1, 0), ask(1, 2)]);
+    expect(acts("Does anyone know how many rice bags are stored on Shelf B?", pantry)).toEqual([ask(1, 2)]);
+    // whether there are any, no count asked for
+    expect(acts("Anyone know if rice bags are sitting on Shelf B?", pantry)).toEqual([pass]);
+  });
+
+  it('"Could someone share A\'s service before I commit?": the speaker\'s own step, as "before we decide"', () => {
+    expect(
+      acts("It's between Restaurant A and Restaurant C for me. Could someone share A's service before I commit?"),
+    ).toEqual([ask(0, 1)]);
+    // "before" and anything else is a condition: no ask
+    expect(acts("Could someone share A's service before I tell you mine?")).toEqual([pass]);
+  });
+
+  it("\"I'm missing A's size and neighbourhood — could you fill those in?\": a plural pointer takes each pair", () => {
+    expect(
+      acts(
+        "Thanks both! Agent 3, I'm missing Apartment A's size and neighbourhood — could you fill those in? On my end, Apartment A's natural light is a 4.",
+        apartments,
+      ),
+    ).toEqual([ask(0, 1, 2), ask(0, 2, 2), share(0, 3, 4)]);
+    expect(acts("I'm missing Apartment A's size and Apartment B's rent — can you share them?", apartments)).toEqual([
+      ask(0, 1),
+      ask(1, 0),
+    ]);
+    // a singular pointer after two pairs points to neither
+    expect(
+      acts("Agent 3, I'm missing Apartment A's size and neighbourhood — could you fill it in?", apartments),
+    ).toEqual([pass]);
   });
 });
