@@ -83,11 +83,12 @@ export function availabilityShare(
   const listed = people(s, afterView(words, from), to, state);
   if (listed === null) return null;
   const plural = listed.attributes.length > 1;
-  let k = listed.end;
-  while (k < to && SURE.has(words[k] as string)) k++;
+  let k = sure(words, listed.end, to);
   if (plural ? words[k] !== "are" : words[k] !== "is" && words[k] !== "'s") return null;
   k++;
-  while (k < to && (SURE.has(words[k] as string) || (plural && GATHER.has(words[k] as string)))) k++;
+  while (k < to && (SURE.has(words[k] as string) || (plural && GATHER.has(words[k] as string))))
+    k = sure(words, k + 1, to);
+  k = sure(words, k, to);
   const level = STATES.get(words[k] as string);
   if (level === undefined) return null;
   k++;
@@ -96,10 +97,11 @@ export function availabilityShare(
   // "Question for Agent 3: is Erin available Monday 9am? On my side Dan is free then (1)." (fresh154): "then" for
   // the slot the sentence before spoke about
   if (words[k] === "then" && state.subject !== null && state.subject !== undefined) {
-    const aside = (s.tokens[k + 1] as NaturalToken | undefined)?.aside === true && words[k + 1] === String(level);
-    if (k + 1 !== to && !(aside && k + 2 === to)) return null;
     const slot = state.subject;
-    return listed.attributes.map((attribute) => ({ option: slot, attribute, level }));
+    const more = closing(s, restatedAt(s, k + 1, level), to, level, state);
+    return more === null
+      ? null
+      : [...listed.attributes, ...more].map((attribute) => ({ option: slot, attribute, level }));
   }
   // "Bob is available Tuesday 9am (1)" (fresh119): the slot right after the state, and the level restated after it
   if (SLOT_LEADS.has(words[k] as string)) k++;
@@ -107,10 +109,40 @@ export function availabilityShare(
   if (words[k] === "the") k++;
   const option = state.options.match(words, k);
   if (option === null) return null;
-  const restated =
-    (s.tokens[option.end] as NaturalToken | undefined)?.aside === true && words[option.end] === String(level);
-  if (option.end !== to && !(restated && option.end + 1 === to)) return null;
-  return listed.attributes.map((attribute) => ({ option: option.index, attribute, level }));
+  const more = closing(s, restatedAt(s, option.end, level), to, level, state);
+  if (more === null) return null;
+  return [...listed.attributes, ...more].map((attribute) => ({ option: option.index, attribute, level }));
+}
+
+/** The word after "probably", "most likely", ... at k (the hedges that state the level), or k. */
+function sure(words: readonly string[], k: number, to: number): number {
+  let j = k;
+  // "Carol is most likely available (1)" (fresh183)
+  while (j < to && (SURE.has(words[j] as string) || (words[j] === "most" && words[j + 1] === "likely"))) j++;
+  return j;
+}
+
+/** The word after the level restated in parentheses at k ("free then (1)"), or k. */
+function restatedAt(s: Sentence, k: number, level: number): number {
+  return (s.tokens[k] as NaturalToken | undefined)?.aside === true && s.words[k] === String(level) ? k + 1 : k;
+}
+
+/**
+ * What may close an availability from k to the sentence's end `to`: the speaker's own tail ("per my calendar", "on my
+ * end") and "and so is <Name> [(<level>)]" (fresh181: "Erin is free then (1) and so is Carol (1)", another person of
+ * the same state); the further people's attributes, or null where anything else follows.
+ */
+function closing(s: Sentence, k: number, to: number, level: number, state: ParseState): number[] | null {
+  const { words } = s;
+  let at = closingTail(s, k, to);
+  const more: number[] = [];
+  if (words[at] === "and" && words[at + 1] === "so" && words[at + 2] === "is") {
+    const other = people(s, at + 3, to, state);
+    if (other === null || other.attributes.length !== 1) return null;
+    more.push(...other.attributes);
+    at = closingTail(s, restatedAt(s, other.end, level), to);
+  }
+  return at === to ? more : null;
 }
 
 /**

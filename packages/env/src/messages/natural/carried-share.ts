@@ -97,6 +97,11 @@ const TAILS: readonly (readonly string[])[] = [
   ["in", "my", "files"],
   ["in", "my", "records"],
   ["by", "my", "count"],
+  // "Bob is free then (1) per my calendar" (fresh183): the speaker's own source
+  ["per", "my", "calendar"],
+  ["per", "my", "notes"],
+  ["per", "my", "records"],
+  ["per", "my", "data"],
 ];
 
 /**

@@ -85,3 +85,34 @@ describe("asks", () => {
     ).toEqual([pass]);
   });
 });
+
+describe("availability in words", () => {
+  const meetings = held.meetings as NaturalTask;
+
+  it('"Carol is most likely available (1)": "most likely" states it, as "likely" does', () => {
+    expect(acts("Monday 2pm: Carol is most likely available (1).", meetings)).toEqual([share(2, 2, 1)]);
+    // "most" alone is no hedge word of this form
+    expect(acts("Monday 2pm: Carol is most available (1).", meetings)).toEqual([pass]);
+  });
+
+  it('"Bob is free then (1) per my calendar": the speaker\'s own source closing it', () => {
+    expect(
+      acts("Does anyone know Erin's availability on Tuesday 9am? Bob is free then (1) per my calendar.", meetings),
+    ).toEqual([ask(4, 4), share(4, 1, 1)]);
+    expect(acts("Bob is free on Tuesday 9am (1) per my calendar.", meetings)).toEqual([share(4, 1, 1)]);
+    // another's source is no tail of the speaker's
+    expect(acts("Bob is free on Tuesday 9am (1) per Agent 2's calendar.", meetings)).toEqual([pass]);
+  });
+
+  it('"Erin is free then (1) and so is Carol (1)": another person of the same state', () => {
+    expect(acts("Let's go with Monday 9am — Erin is free then (1) and so is Carol (1).", meetings)).toEqual([
+      propose(0),
+      share(0, 4, 1),
+      share(0, 2, 1),
+    ]);
+    expect(acts("Erin is free on Monday 9am and so is Carol.", meetings)).toEqual([share(0, 4, 1), share(0, 2, 1)]);
+    // another level restated for the second person, or a hedge after it, reads nothing
+    expect(acts("Erin is free on Monday 9am and so is Carol (0).", meetings)).toEqual([pass]);
+    expect(acts("Erin is free on Monday 9am and so is Carol, maybe.", meetings)).toEqual([pass]);
+  });
+});
