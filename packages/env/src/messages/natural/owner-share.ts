@@ -1,4 +1,5 @@
 import { attributeOwners } from "../natural-matchers";
+import { closingTail } from "./carried-share";
 import { type ParseState, type Sentence, onlyOptionBefore } from "./sentence";
 import { fromMe, levelAt } from "./share-items";
 
@@ -57,9 +58,10 @@ export function ownerShare(
 }
 
 /**
- * "Alice Tuesday 9am is 1 from me", "Carol Monday 4pm 1", "Alice on Tuesday 9am is 1" (fresh166): after the person,
- * the option (maybe after "on" / "at" / "for"), maybe "is", then a level that closes the clause (or the speaker as
- * its giver closes it). The option, level and end, or null.
+ * "Alice Tuesday 9am is 1 from me", "Carol Monday 4pm 1", "Alice on Tuesday 9am is 1" (fresh166), "Priya's Monday noon
+ * shows 1 on my end" (fresh181): after the person (maybe with "'s"), the option (maybe after "on" / "at" / "for"),
+ * maybe "is" (or, after "'s", "shows"), then a level that closes the clause (or the speaker as its giver, or the
+ * speaker's own tail, closes it). The option, level and end, or null.
  */
 function slotThenLevel(
   s: Sentence,
@@ -68,16 +70,22 @@ function slotThenLevel(
   state: ParseState,
 ): { option: number; level: number; end: number } | null {
   const { words } = s;
-  const at = LEADS.has(words[k] as string) ? k + 1 : k;
+  // "Priya's Monday noon shows 1 on my end" (fresh181): the person's possessive before the slot
+  const owned = words[k] === "'s" && state.options.match(words, k + 1) !== null ? k + 1 : k;
+  const at = LEADS.has(words[owned] as string) ? owned + 1 : owned;
   const option = state.options.match(words, at);
   if (option === null || option.end >= end || words[option.end] === "'s") return null;
   let j = option.end;
-  if (words[j] === "is" || words[j] === "was") j++;
+  if (words[j] === "is" || words[j] === "was" || (owned > k && SHOWS.has(words[j] as string))) j++;
   else if (s.separated(j - 1) && (s.tokens[j - 1] as { colon?: boolean }).colon !== true) return null;
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   if (level === null || s.gate[level.end - 1] === true) return null;
-  const closes = level.end >= end || s.separated(level.end - 1) || fromMe(s, level.end, end);
-  if (!closes) return null;
-  return { option: option.index, level: level.value, end: fromMe(s, level.end, end) ? level.end + 2 : level.end };
+  // "... shows 1 on my end": the speaker's own tail closing it
+  const e = fromMe(s, level.end, end) ? level.end + 2 : closingTail(s, level.end, end);
+  const closes = e >= end || s.separated(e - 1);
+  return closes ? { option: option.index, level: level.value, end: e } : null;
 }
+
+/** Verbs of a person's slot after the possessive: "Priya's Monday noon shows 1". */
+const SHOWS = new Set(["shows", "reads", "says"]);

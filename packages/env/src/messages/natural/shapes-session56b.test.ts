@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, propose, share } from "./test-sentence";
+import { acts, ask, calls, propose, share } from "./test-sentence";
 
 // Session 56, second tuner: the shapes of fresh181 (number forms, proposals) and fresh183 (hedges, addressed
 // questions, reported claims), written before these rules, each read by a rule with its limits.
@@ -114,5 +114,22 @@ describe("availability in words", () => {
     // another level restated for the second person, or a hedge after it, reads nothing
     expect(acts("Erin is free on Monday 9am and so is Carol (0).", meetings)).toEqual([pass]);
     expect(acts("Erin is free on Monday 9am and so is Carol, maybe.", meetings)).toEqual([pass]);
+  });
+});
+
+describe("numbers", () => {
+  it("\"Priya's Monday noon shows 1 on my end\": the person's possessive before the slot", () => {
+    expect(
+      acts(
+        "Is Lena's calendar a 2 on Monday noon? I'd want that confirmed before anything else. For what it's worth, Priya's Monday noon shows 1 on my end.",
+        calls,
+      ),
+    ).toEqual([share(1, 0, 1)]);
+    expect(acts("Priya's Monday noon is 1 in my notes.", calls)).toEqual([share(1, 0, 1)]);
+    // a modal, a condition, two levels or another's word read nothing
+    expect(acts("Priya's Monday noon might be 1.", calls)).toEqual([pass]);
+    expect(acts("If Priya's Monday noon is 1, we go.", calls)).toEqual([pass]);
+    expect(acts("Priya's Monday noon shows 1 or 2.", calls)).toEqual([pass]);
+    expect(acts("Agent 2 says Priya's Monday noon is 1.", calls)).toEqual([pass]);
   });
 });
