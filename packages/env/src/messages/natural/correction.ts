@@ -237,6 +237,9 @@ export function correctionLevel(
   } else if ((words[j] === "i've" || words[j] === "we've") && words[j + 1] === "got") {
     // "but I've got 4 for it"
     j += 2;
+  } else if (confirmedIt(words, j) !== null) {
+    // "..., and I can confirm it's 0 from my own view" (fresh183): the speaker's own confirmation of the value
+    j = confirmedIt(words, j) as number;
   } else if (words[j] === "i" || words[j] === "we") {
     j++;
     if (CERTAIN_ADVERBS.has(words[j] as string)) j++;
@@ -291,6 +294,18 @@ export function correctionLevel(
     if (INDEED.has(words[j] as string)) j++;
   } else return null;
   return closingLevel(s, j, end, state);
+}
+
+/** "I can confirm it's", "I confirm that it is", "we can confirm it's" at j: the word after, or null. */
+export function confirmedIt(words: readonly string[], j: number): number | null {
+  if (words[j] !== "i" && words[j] !== "we") return null;
+  let k = j + 1;
+  if (words[k] === "can") k++;
+  if (words[k] !== "confirm") return null;
+  k++;
+  if (words[k] === "that") k++;
+  if (words[k] === "it's") return k + 1;
+  return words[k] === "it" && (words[k + 1] === "is" || words[k + 1] === "'s") ? k + 2 : null;
 }
 
 /** The speaker's value at j (after "a" / "an") closing its clause, or with the claim's names said again after it. */

@@ -15,7 +15,7 @@ import {
 } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
 import { naturalInteger } from "./natural-integer";
-import { claimedPair, correctionLevel, namedValue, onlyNames, restatedFits } from "./correction";
+import { claimedPair, confirmedIt, correctionLevel, namedValue, onlyNames, restatedFits } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { pointedShare } from "./pointed-share";
 import { passAt } from "./pass-cues";
@@ -532,7 +532,9 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   if (!opens && !andOnly) return null;
   // "If X's service is 5, I say 2": a value under a condition corrects nothing
   if (s.conditionalAt(i)) return null;
-  if (!opens) return ownValueAgain(s, i, question, state, out);
+  // "Agent 3 says X is 0, and I can confirm it's 0" (fresh183): after "and", the speaker's own confirmation of the
+  // claim's pair is read as a correction is
+  if (!opens && confirmedIt(words, i) === null) return ownValueAgain(s, i, question, state, out);
   // "X's Y is 5 — no wait, it's 3", "... 4 — sorry, I meant 2": a retraction after the speaker's own share replaces it
   const prior = out.acts[out.acts.length - 1];
   // "Earlier I said X's Y was 3 — please ignore that, I don't have it" (fresh113): withdrawn, with no new value

@@ -133,3 +133,24 @@ describe("numbers", () => {
     expect(acts("Agent 2 says Priya's Monday noon is 1.", calls)).toEqual([pass]);
   });
 });
+
+describe("reported claims", () => {
+  it("\"Agent 3 says X is 0, and I can confirm it's 0 from my own view\": the speaker's own confirmation", () => {
+    expect(
+      acts("Agent 3 says Priya's calendar for Tuesday morning is 0, and I can confirm it's 0 from my own view.", calls),
+    ).toEqual([share(3, 0, 0)]);
+    expect(acts("Agent 3 says Priya's calendar for Tuesday morning is 0; I can confirm it's 1.", calls)).toEqual([
+      share(3, 0, 1),
+    ]);
+    // no level of the speaker's, a negation, or a condition: the claim stays another's
+    expect(acts("Agent 3 says Priya's calendar for Tuesday morning is 0, and I can confirm that.", calls)).toEqual([
+      pass,
+    ]);
+    expect(acts("Agent 3 says Priya's calendar for Tuesday morning is 0, and I can't confirm it's 0.", calls)).toEqual([
+      pass,
+    ]);
+    expect(
+      acts("If Agent 3 says Priya's calendar for Tuesday morning is 0, and I can confirm it's 0, we go.", calls),
+    ).toEqual([pass]);
+  });
+});
