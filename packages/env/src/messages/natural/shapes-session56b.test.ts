@@ -154,3 +154,21 @@ describe("reported claims", () => {
     ).toEqual([pass]);
   });
 });
+
+describe("hedges", () => {
+  it('"cleanliness probably 4, wait time about 2, location 5": an estimate inside a list, the items after it', () => {
+    expect(acts("Restaurant E: cleanliness probably 4, wait time about 2, location 5. I'd back E.", bigTeam)).toEqual([
+      share(4, 4, 4),
+      share(4, 5, 5),
+      propose(4),
+    ]);
+    expect(acts("Restaurant E: cleanliness 4, wait time maybe 2 I think, location 5.", bigTeam)).toEqual([
+      share(4, 4, 4),
+      share(4, 5, 5),
+    ]);
+    // with no pause after the estimate, what follows may be under it: the list ends there
+    expect(acts("Restaurant E has cleanliness 4, wait time about 2 and location 5.", bigTeam)).toEqual([
+      share(4, 4, 4),
+    ]);
+  });
+});

@@ -517,7 +517,14 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
       continue;
     }
     const item = itemAt(s, j, end, state, true);
-    if (item === null) break;
+    if (item === null) {
+      // "cleanliness probably 4, wait time about 2, location 5" (fresh183): an estimate between pauses states
+      // nothing, the items after it still do
+      const hedged = items.length > 0 || before !== undefined ? hedgedItemEnd(s, j, end, state) : null;
+      if (hedged === null) break;
+      at = hedged;
+      continue;
+    }
     items.push(...spread(item));
     at = item.end;
   }
