@@ -755,3 +755,38 @@ export function withoutScaleAside(
   }
   return null;
 }
+
+/**
+ * "Quietness for Apartment B is the maximum, 5, and its neighbourhood scores 3." (fresh181): the scale's end named
+ * right after "is", then the level itself between pauses; the sentence read again without the appositive, its shares
+ * when the level is that end (a 4 after "the maximum" on a scale to 5 is left unread) and they hold every share read
+ * before and more, else null.
+ */
+export function scaleAsideFirst(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.some((a) => a.kind !== "share")) return null;
+  if ((s.tokens[to - 1] as NaturalToken).question) return null;
+  const [lo, hi] = state.task.levels;
+  for (let k = first + 2; k < to; k++) {
+    if (!(s.words[k - 1] === "is" || s.words[k - 1] === "'s") || s.separated(k - 1)) continue;
+    const aside = SCALE_ASIDES.find((a) => a.words.every((w, n) => s.words[k + n] === w));
+    if (aside === undefined) continue;
+    const at = k + aside.words.length;
+    if (at >= to || !s.separated(at - 1) || (s.tokens[at - 1] as NaturalToken).colon === true) return null;
+    const level = levelOf(s, at, state);
+    if (level === null || level !== (aside.top ? hi : lo) || !(at + 1 >= to || s.separated(at))) return null;
+    for (let g = first; g <= at; g++) if (s.gate[g] === true || s.modal[g] === true) return null;
+    const before = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[k - 1] as NaturalToken).end);
+    const rest = text.slice((s.tokens[at] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
+    const shares = (state.clauseActs?.(`${before} ${rest}`, state) ?? []).filter((a) => a.kind === "share");
+    const kept = found.every((a) => shares.some((b) => sameAct(a, b)));
+    return kept && shares.length > found.length ? shares : null;
+  }
+  return null;
+}

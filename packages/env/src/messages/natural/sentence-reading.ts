@@ -13,7 +13,14 @@ import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
 import { carriedAfter } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
-import { carriedSentence, clauseSplit, withoutOwnTail, withoutScaleAside, withoutWhichTail } from "./clause-split";
+import {
+  carriedSentence,
+  clauseSplit,
+  scaleAsideFirst,
+  withoutOwnTail,
+  withoutScaleAside,
+  withoutWhichTail,
+} from "./clause-split";
 import { slashedAttributeHeading, slashedRow, slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
@@ -931,7 +938,10 @@ export class SentenceReading {
     const rather = ratherThanShares(sentence, this.text, first, to, found.acts, state);
     if (rather !== null) found.acts = rather;
     // "The poison bottle clue against him is at 3, the top of the scale, and ..." (fresh133): the scale's end restated
-    const unrestated = withoutScaleAside(sentence, this.text, first, to, found.acts, state);
+    const unrestated =
+      withoutScaleAside(sentence, this.text, first, to, found.acts, state) ??
+      // "Quietness for Apartment B is the maximum, 5, and ..." (fresh181): the scale's end before the level
+      scaleAsideFirst(sentence, this.text, first, to, found.acts, state);
     if (unrestated !== null) found.acts = unrestated;
     // "Leadership carries the heaviest weight, and B sits at 4 there" (fresh62, fresh133): "there" as the attribute
     for (const act of attributeThere(sentence, this.text, first, to, found.acts, state))

@@ -172,3 +172,23 @@ describe("hedges", () => {
     ]);
   });
 });
+
+describe("the scale's end named before the level", () => {
+  const apartments = held.apartments as NaturalTask;
+
+  it('"Quietness for Apartment B is the maximum, 5, and ...": the appositive before the level read around', () => {
+    expect(
+      acts(
+        "Quietness for Apartment B is the maximum, 5, and its neighbourhood scores 3. B's size is the gap for me — Agent 1, do you have it?",
+        apartments,
+      ),
+    ).toEqual([share(1, 4, 5), share(1, 2, 3), ask(1, 1, 0)]);
+    expect(acts("Apartment B's quietness is the minimum, 1.", apartments)).toEqual([share(1, 4, 1)]);
+    // a level that is not the end named, a modal or another's word: nothing from that clause
+    expect(acts("Quietness for Apartment B is the maximum, 4, and its neighbourhood scores 3.", apartments)).toEqual([
+      share(1, 2, 3),
+    ]);
+    expect(acts("Quietness for Apartment B might be the maximum, 5.", apartments)).toEqual([pass]);
+    expect(acts("Quietness for Apartment B is the maximum, 5, according to Agent 2.", apartments)).toEqual([pass]);
+  });
+});
