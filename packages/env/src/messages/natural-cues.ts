@@ -27,6 +27,9 @@ export const naturalCues = {
     "'s",
     "sits",
     "stands",
+    // "and raffle tickets sit at 1" (fresh181): a plural attribute's verb, as "come" / "earn"
+    "sit",
+    "stand",
     "comes",
     "come",
     "came",

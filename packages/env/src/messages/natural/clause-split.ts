@@ -593,6 +593,10 @@ export function carriedSentence(
   const option = state.carried;
   if (state.clauseActs === undefined || option === null || option === undefined) return null;
   if (found.some((a) => a.kind === "share") || (s.tokens[to - 1] as NaturalToken).question) return null;
+  // "The torn glove is at 3 in my notes and nothing else comes close." (fresh181): a closing comparison of the
+  // carried option with the others is no talk of them
+  const whole = to;
+  to = comparisonTail(s, first, to);
   if (namesOption(s, first, to, state) || !namesAttribute(s, first, to, state) || plural(s, first, to, state))
     return null;
   if (levelWords(s, first, to, state) === 0) return null;
@@ -605,10 +609,34 @@ export function carriedSentence(
     if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || doubtingAside(s, k)) return null;
   }
   const sentence = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
-  const acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${article(sentence)}`);
+  const core = to < whole ? `${sentence.replace(/[\s,;:—–-]+$/, "")}.` : sentence;
+  const acts = state.clauseActs(`For ${state.task.domain.options[option]}, ${article(core)}`);
   const shares = (acts ?? []).filter((a) => a.kind === "share");
   if (shares.length === 0) return null;
   return [...found, ...shares];
+}
+
+/** Subjects of a closing comparison: "nothing else", "nobody else", "no one else". */
+const NONE_ELSE: ReadonlySet<string> = new Set(["nothing", "nobody", "noone"]);
+/** Verbs of such a comparison: "comes close", "compares", "matches". */
+const COMPARES: ReadonlySet<string> = new Set(["comes", "compares", "matches", "beats", "rivals"]);
+
+/**
+ * Where "[and] nothing else comes close" closing the sentence at `to` starts (no number or name after it), or `to`.
+ */
+function comparisonTail(s: Sentence, first: number, to: number): number {
+  const { words } = s;
+  for (let k = first + 3; k < to - 3; k++) {
+    const and = words[k] === "and" ? 1 : 0;
+    if (!(and === 1 || s.separated(k - 1))) continue;
+    const at = k + and;
+    const none = NONE_ELSE.has(words[at] as string) || (words[at] === "no" && words[at + 1] === "one");
+    const e = at + (words[at] === "no" ? 2 : 1);
+    if (!none || words[e] !== "else" || !COMPARES.has(words[e + 1] as string)) continue;
+    const close = words[e + 1] === "comes" ? (words[e + 2] === "close" ? e + 3 : -1) : e + 2;
+    return close === to ? k : to;
+  }
+  return to;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, calls, propose, share } from "./test-sentence";
+import { acts, ask, calls, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 56, second tuner: the shapes of fresh181 (number forms, proposals) and fresh183 (hedges, addressed
 // questions, reported claims), written before these rules, each read by a rule with its limits.
@@ -190,5 +190,34 @@ describe("the scale's end named before the level", () => {
     ]);
     expect(acts("Quietness for Apartment B might be the maximum, 5.", apartments)).toEqual([pass]);
     expect(acts("Quietness for Apartment B is the maximum, 5, according to Agent 2.", apartments)).toEqual([pass]);
+  });
+});
+
+describe("an option carried from the sentence before", () => {
+  it('"The torn glove is at 3 in my notes and nothing else comes close.": a closing comparison read around', () => {
+    expect(
+      acts("Let's lock in Doctor Finch. The torn glove is at 3 in my notes and nothing else comes close.", manor),
+    ).toEqual([propose(2), share(2, 1, 3)]);
+    expect(acts("Let's lock in Doctor Finch. The torn glove is at 3 and nobody else comes close.", manor)).toEqual([
+      propose(2),
+      share(2, 1, 3),
+    ]);
+    // a hedge, or a number after the comparison, leaves the sentence unread
+    expect(acts("Let's lock in Doctor Finch. The torn glove is maybe 3 and nothing else comes close.", manor)).toEqual([
+      propose(2),
+    ]);
+    expect(
+      acts("Let's lock in Doctor Finch. The torn glove is at 3 and nothing else comes close to 2.", manor),
+    ).toEqual([propose(2)]);
+  });
+
+  it('"**Why:** books sold is +2 (the max) and raffle tickets sit at 1": "sit" as "sits"', () => {
+    expect(
+      acts("**Proposal:** Stall C\n**Why:** books sold is +2 (the max) and raffle tickets sit at 1.", stalls),
+    ).toEqual([propose(2), share(2, 2, 2), share(2, 1, 1)]);
+    expect(acts("Stall C's books sold is 2 and raffle tickets sit at 1.", stalls)).toEqual([
+      share(2, 2, 2),
+      share(2, 1, 1),
+    ]);
   });
 });
