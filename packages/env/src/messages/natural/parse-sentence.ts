@@ -38,11 +38,15 @@ export interface SentenceResult {
   to?: number;
   /** The pair of an ask read by a word of its attribute ("is Carol free on X?"), which the next question may restate. */
   hinted?: { option: number; attribute: number };
+  /** The pair of the speaker's share a "scratch that" withdrew, with no new level (the next sentence may give it). */
+  withdrawn?: { option: number; attribute: number };
 }
 
 /** Appends acts to one sentence's list: asks addressed as the sentence says, shares checked against the levels. */
 interface ActSink {
   acts: Act[];
+  /** The pair of the share a "scratch that" clause took back. */
+  withdrawn?: { option: number; attribute: number };
   ask(option: number, attribute: number): void;
   share(option: number, attribute: number, level: number): void;
 }
@@ -114,6 +118,7 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   const result: SentenceResult = { acts: out.acts, heading: false };
   if (to !== undefined) result.to = to;
   if (hinted !== null) result.hinted = hinted;
+  if (out.withdrawn !== undefined && out.acts.length === 0) result.withdrawn = out.withdrawn;
   return result;
 }
 
@@ -551,8 +556,9 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   }
   // "X's menu variety is 4 — scratch that, I was looking at D's row" (fresh179): withdrawn, no new level after it
   const scratched = prior?.kind === "share" ? scratchEnd(s, i, question) : null;
-  if (scratched !== null) {
+  if (scratched !== null && prior?.kind === "share") {
     out.acts.pop();
+    out.withdrawn = { option: prior.option, attribute: prior.attribute };
     return scratched;
   }
   const level = correctionLevel(s, i, question, state);

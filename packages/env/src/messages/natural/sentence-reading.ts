@@ -417,6 +417,12 @@ export class SentenceReading {
       if (pairs.length === 1) this.lastTopic = pairs[0] as { option: number; attribute: number };
     }
     this.ownWrong = found.acts.length === 0 && this.lastTopic !== null && ownWrongAt(sentence, first, to);
+    // "Earlier I put X at +2 for Y — scratch that, I misread the row. It's actually -1." (fresh181): the pair the
+    // speaker withdrew takes the level the next sentence gives alone
+    if (found.acts.length === 0 && found.withdrawn !== undefined) {
+      this.lastTopic = found.withdrawn;
+      this.ownWrong = true;
+    }
     this.lastClaim = found.acts.length === 0 ? claimedPair(sentence, first, to, state) : null;
     this.lastContested = found.acts.length === 0 ? contestedPair(sentence, first, to, state) : null;
     this.lastNegated = this.lastContested !== null && ownNegation(sentence, first, to);

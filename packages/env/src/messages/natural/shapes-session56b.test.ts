@@ -221,3 +221,24 @@ describe("an option carried from the sentence before", () => {
     ]);
   });
 });
+
+describe("corrections", () => {
+  it('"Earlier I put X at +2 for Y — scratch that, .... It\'s actually -1.": the withdrawn pair takes the next level', () => {
+    expect(
+      acts("Earlier I put Stall D at +2 for cakes sold — scratch that, I misread the row. It's actually -1.", stalls),
+    ).toEqual([share(3, 0, -1)]);
+    expect(
+      acts(
+        "Restaurant F's menu variety is 4 — scratch that, I was looking at the wrong row. It's actually 2.",
+        bigTeam,
+      ),
+    ).toEqual([share(5, 6, 2)]);
+    // a hedged or reported level after it gives nothing
+    expect(
+      acts("Restaurant F's menu variety is 4 — scratch that, I was looking at the wrong row. It might be 2.", bigTeam),
+    ).toEqual([pass]);
+    expect(
+      acts("Restaurant F's menu variety is 4 — scratch that, I was looking at the wrong row. Agent 2 says 2.", bigTeam),
+    ).toEqual([pass]);
+  });
+});
