@@ -50,7 +50,8 @@ export function letterTokens(
     // "- A: 3" under a heading (fresh94), "A and B have ...", "A, B and C" (fresh91, fresh94): a letter closed by a
     // colon or a comma, or joined to another name, is no article
     const closed = /[:,]$/.test(m?.[0] as string);
-    const joined = JOINS.has(tokens[k + 1]?.word ?? "");
+    // "A is rock-bottom on ambience" (fresh181): a verb right after it, which no article stands before
+    const joined = JOINS.has(tokens[k + 1]?.word ?? "") || LETTER_VERBS.has(tokens[k + 1]?.word ?? "");
     if (letter === "A" && opens && tokens[k + 1]?.word !== "'s" && !closed && !joined && !namedLevel(tokens, k))
       return token;
     return { ...token, word: letterWord(letter) };
@@ -71,6 +72,9 @@ function namedLevel(tokens: readonly NaturalToken[], k: number): boolean {
   }
   return false;
 }
+
+/** Verbs right after a sentence-opening "A" that make it the letter: "A is ...", "A has ...", "A scores ...". */
+const LETTER_VERBS = new Set(["is", "was", "has", "had", "scores", "scored", "gets", "got", "sits", "ranks", "rates"]);
 
 /** Words that join a sentence-opening "A" to another name: "A and B", "A or C", "A vs B", "A & B". */
 const JOINS = new Set(["and", "or", "&", "vs", "versus", "nor"]);

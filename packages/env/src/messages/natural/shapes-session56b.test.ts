@@ -242,3 +242,20 @@ describe("corrections", () => {
     ).toEqual([pass]);
   });
 });
+
+describe("an option described on an attribute", () => {
+  it('"A is rock-bottom on ambience (a 1), yet ...": "A" before a verb is the letter; the level in parentheses', () => {
+    expect(
+      acts("A is rock-bottom on ambience (a 1), yet its food quality gets top marks. Odd combination, honestly."),
+    ).toEqual([share(0, 2, 1), share(0, 0, 5)]);
+    expect(acts("A scores 1 on ambience.")).toEqual([share(0, 2, 1)]);
+    expect(acts("Restaurant B is strong in service (4) and ambience is 3.")).toEqual([share(1, 1, 4), share(1, 2, 3)]);
+    // a hedge, a negation, two levels or a condition read nothing
+    expect(acts("A is maybe weak on ambience (1).")).toEqual([pass]);
+    expect(acts("A is not great on ambience (1).")).toEqual([pass]);
+    expect(acts("A is weak on ambience (1 or 2).")).toEqual([pass]);
+    expect(acts("If A is weak on ambience (1), we skip it.")).toEqual([pass]);
+    // "A" as an article opening a sentence is still no option
+    expect(acts("A 4 on service for Restaurant B.")).toEqual([share(1, 1, 4)]);
+  });
+});

@@ -4,7 +4,7 @@ import type { NaturalToken } from "../natural-tokens";
 import { alternative, optionList } from "./option-list";
 import { naturalInteger } from "./natural-integer";
 import { onlyOptionBefore, type ParseState, peopleOptions, personPossessive, type Sentence } from "./sentence";
-import { fullMarksAt, type Item, itemList, levelAt, scaleEndAt } from "./share-items";
+import { continuation, describedOnItem, fullMarksAt, type Item, itemList, levelAt, scaleEndAt } from "./share-items";
 import { soldItems } from "./sold-count";
 
 // The share cue family: a sentence that states levels, subject first ("<option> has ...", "it has ...") or
@@ -101,6 +101,14 @@ function subjectItems(
     if (words[j] === "at" || (words[j] === "with" && cue.participles.has(words[j - 1] as string))) j++;
     const items = itemList(s, j, end, state, true);
     if (items.length > 0) return { options, items, end: (items[items.length - 1] as Item).end };
+    // "A is rock-bottom on ambience (a 1), yet ..." (fresh181): a description of the attribute, its level in
+    // parentheses, then the items after it
+    const described = verb === "is" && !plural ? describedOnItem(s, k + 1, end, state) : null;
+    if (described !== null) {
+      const more = continuation(s, described.end, end, state, described);
+      const last = more[more.length - 1] ?? described;
+      return { options, items: [described, ...more], end: last.end };
+    }
   }
   return null;
 }

@@ -555,6 +555,34 @@ function describedLevel(s: Sentence, k: number, end: number, state: ParseState):
   return null;
 }
 
+/** Prepositions between a description and the attribute it is of: "rock-bottom on ambience", "strong in service". */
+const DESCRIBED_ON = new Set(["on", "for", "in", "at"]);
+
+/**
+ * "A is rock-bottom on ambience (a 1)" (fresh181): after an option's "is", one to three plain words, "on" / "for" /
+ * "in" / "at", the attribute and its level alone in a parenthesis (maybe after "a"); the item, or null. No name,
+ * number, negation, modal or hedge among the words.
+ */
+export function describedOnItem(s: Sentence, k: number, end: number, state: ParseState): Item | null {
+  for (let m = k; m < Math.min(end, k + 4); m++) {
+    const w = s.words[m] as string;
+    if (DESCRIBED_ON.has(w) && m > k) {
+      const attribute = state.attributes.match(s.words, m + 1);
+      if (attribute === null || attribute.end >= end || s.separated(attribute.end - 1)) return null;
+      let j = attribute.end;
+      if (!(s.tokens[j] as NaturalToken).aside) return null;
+      if (s.words[j] === "a" || s.words[j] === "an") j++;
+      const alone = j + 1 >= end || !(s.tokens[j + 1] as NaturalToken).aside;
+      const level = (s.tokens[j] as NaturalToken).aside && alone ? levelAt(s, j, j + 1, state) : null;
+      return level === null ? null : { attribute: attribute.index, level: level.value, end: j + 1 };
+    }
+    if (!/^[a-z][a-z'-]*$/.test(w) || s.separated(m) || (s.tokens[m] as NaturalToken).aside) return null;
+    if (cue.negations.has(w) || cue.modals.has(w) || cue.hedges.has(w) || s.gate[m] === true) return null;
+    if (state.options.match(s.words, m) !== null || state.attributes.match(s.words, m) !== null) return null;
+  }
+  return null;
+}
+
 /** Verbs of a person giving the option a level: "Tomas gives it a 2", "Priya puts it at 1". */
 const GIVES = new Set(["gives", "puts", "rates", "marks", "scores"]);
 
