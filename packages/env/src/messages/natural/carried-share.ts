@@ -79,6 +79,10 @@ const TAILS: readonly (readonly string[])[] = [
   ...OPTION_POINTERS,
   ["too"],
   ["as", "well"],
+  // "Five apples on it though, no doubt about that." (fresh181): the speaker's certainty ("though" closing the
+  // clause: `closingTail`)
+  ["no", "doubt", "about", "that"],
+  ["no", "doubt", "about", "it"],
   ["from", "what", "i", "see"],
   ["from", "what", "i", "can", "see"],
   // "are both a 2 for it in what I can see" (fresh103)
@@ -113,6 +117,8 @@ export function closingTail(s: Sentence, k: number, end: number): number {
   for (let n = 0; n < 2; n++) {
     const tail = TAILS.find((t) => t.every((w, j) => at + j < end && s.words[at + j] === w));
     if (tail !== undefined) at += tail.length;
+    // "Five apples on it though, ..." (fresh181): a contrast with the sentence before, closing the clause
+    else if (s.words[at] === "though" && (at + 1 >= end || s.separated(at))) at++;
     else {
       const own = ownSourceTail(s, at, end);
       if (own === at) break;

@@ -259,3 +259,17 @@ describe("an option described on an attribute", () => {
     expect(acts("A 4 on service for Restaurant B.")).toEqual([share(1, 1, 4)]);
   });
 });
+
+describe("a count pointing back to the option", () => {
+  it('"Five apples on it though, no doubt about that.": "though" closing it and the speaker\'s certainty', () => {
+    expect(
+      acts(
+        "Shelf B's got either 2 or 3 onions, I honestly can't recall which. Five apples on it though, no doubt about that.",
+        pantry,
+      ),
+    ).toEqual([share(1, 0, 5)]);
+    expect(acts("Shelf B: 5 apples on it though.", pantry)).toEqual([share(1, 0, 5)]);
+    // "though" opening a clause of its own is no tail
+    expect(acts("Shelf B: 5 apples on it though I'm not sure.", pantry)).toEqual([pass]);
+  });
+});
