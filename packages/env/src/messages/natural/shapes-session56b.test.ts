@@ -273,3 +273,13 @@ describe("a count pointing back to the option", () => {
     expect(acts("Shelf B: 5 apples on it though I'm not sure.", pantry)).toEqual([pass]);
   });
 });
+
+describe("a level and a scale's end that contradict it", () => {
+  it('"are at minus one, the very bottom of the range" (from -2): the sentence contradicts itself, no share', () => {
+    expect(acts("Stall C's raffle tickets are at minus one, the very bottom of the range.", stalls)).toEqual([pass]);
+    // the end that is the level stays read
+    expect(acts("Stall C's raffle tickets are at minus two, the very bottom of the range.", stalls)).toEqual([
+      share(2, 1, -2),
+    ]);
+  });
+});

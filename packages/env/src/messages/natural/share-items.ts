@@ -115,6 +115,7 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     // "is at the top of the scale — a 5 — and teamwork is a five as well" (fresh64): the scale's end as an item
     const plain = fullMarksAt(s, m, state) === null ? levelAt(s, m, end, state) : null;
     if (plain !== null && strayLevels(s, plain.end, end, state)) return null;
+    if (plain !== null && otherScaleEnd(s, plain.end, end, plain.value, state)) return null;
     const level =
       fullMarksAt(s, m, state) ??
       plain ??
@@ -271,6 +272,16 @@ function reversedItem(s: Sentence, k: number, end: number, state: ParseState): I
       shared: [{ attribute: other.index, level: level.value, end: alike ? other.end + 1 : other.end }],
     };
   return { attribute: attr.index, level: level.value, end: attr.end };
+}
+
+/**
+ * "sit at minus one, the very bottom of the range" on a scale from -2: a scale's end named after a pause right after
+ * the level at k that is not that level (the sentence contradicts itself: no item).
+ */
+function otherScaleEnd(s: Sentence, k: number, end: number, value: number, state: ParseState): boolean {
+  if (k >= end || !s.separated(k - 1)) return false;
+  const named = scaleEndAt(s.words, s.words[k] === "the" ? k + 1 : k, state);
+  return named !== null && named.value !== value;
 }
 
 /** "top of the scale" (its highest level), "bottom of the scale" (its lowest) at k: the level and its end, or null. */
