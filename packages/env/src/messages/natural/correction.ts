@@ -159,6 +159,19 @@ const RECHECKING = new Set([
   "reviewing",
 ]);
 
+/** Past participles of the same after "having": "having re-read my notes", "having double-checked the table". */
+const RECHECKED = new Set([
+  "re-read",
+  "reread",
+  "re-checked",
+  "rechecked",
+  "double-checked",
+  "re-examined",
+  "reexamined",
+  "reviewed",
+  "checked",
+]);
+
 /**
  * Where the value starts after the speaker's own second look opening a clause, or null: "on re-reading my notes it is
  * 2" (fresh176), "after double-checking the table, it's 3", "looking again, it's 0", "on a second look it's 1", "on
@@ -169,6 +182,12 @@ function recheckEnd(words: readonly string[], j: number): number | null {
   if ((words[j] === "on" || words[j] === "after" || words[j] === "upon") && RECHECKING.has(words[j + 1] as string)) {
     const det = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
     return det && words[j + 3] !== undefined ? j + 4 : j + 2;
+  }
+  // "but having re-read my sheet it's a solid 4" (a held-out defect, session 56): the perfect participle
+  if (words[j] === "having" && RECHECKED.has(words[j + 1] as string)) {
+    const det = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
+    const k = det && words[j + 3] !== undefined ? j + 4 : j + 2;
+    return words[k] === "again" ? k + 1 : k;
   }
   if (words[j] === "looking" && words[j + 1] === "again") return j + 2;
   if (words[j] === "on" && words[j + 1] === "closer" && (words[j + 2] === "inspection" || words[j + 2] === "look"))
@@ -315,7 +334,9 @@ function closingLevel(
   end: number,
   state: ParseState,
 ): { value: number; end: number; restated?: RestatedNames } | null {
-  const j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
+  let j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
+  // "it's a solid 4" (a held-out defect, session 56): an adjective of degree between the article and the level
+  if (j > at && LEVEL_ADJECTIVES.has(s.words[j] as string)) j++;
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
   if (valueCloses(s, level.end, end)) return level;
@@ -324,6 +345,24 @@ function closingLevel(
   const restated = restatedNames(s, level.end, end, state);
   return restated === null ? null : { ...level, end, restated };
 }
+
+/** Adjectives of degree before a level after "a": "a solid 4", "a measly 1", "a flat zero". */
+const LEVEL_ADJECTIVES = new Set([
+  "solid",
+  "strong",
+  "decent",
+  "perfect",
+  "mere",
+  "flat",
+  "lowly",
+  "measly",
+  "paltry",
+  "modest",
+  "respectable",
+  "healthy",
+  "middling",
+  "clear",
+]);
 
 /** Does a correction's value end its clause at k: the end, a pause, "instead", "for it", "of them", the speaker's source? */
 function valueCloses(s: Sentence, k: number, end: number): boolean {
@@ -743,6 +782,11 @@ const DISPUTES = new Set([
   "typo",
   // "That was a slip — it's 3" (fresh176)
   "slip",
+  // "Misread the row — it's 0" (a held-out defect, session 56): the speaker's own reading called wrong
+  "misread",
+  "misremembered",
+  "mistyped",
+  "misspoke",
   "error",
   "disagree",
   "conflicts",

@@ -21,6 +21,19 @@ const SLIP_WORDS = new Set([
   "error",
 ]);
 
+/** Leads of a second thought before "that was too generous": "on reflection", "in hindsight", "thinking about it". */
+const REFLECTION_LEADS: readonly (readonly string[])[] = [
+  ["on", "reflection"],
+  ["on", "second", "thought"],
+  ["on", "second", "thoughts"],
+  ["in", "hindsight"],
+  ["in", "retrospect"],
+  ["looking", "back"],
+  ["thinking", "about", "it"],
+  ["honestly"],
+  ["actually"],
+];
+
 /** Words of a doubt the speaker casts on the figure: "I'm no longer sure", "I'm not certain". */
 const SURE = new Set(["sure", "certain", "confident"]);
 
@@ -52,7 +65,9 @@ export function doubtedOwnClause(s: Sentence, first: number, to: number): boolea
     if (!s.separated(c - 1)) continue;
     const w = s.words;
     // "..., and I'm no longer sure"
-    const k = w[c] === "and" || w[c] === "but" ? c + 1 : c;
+    const after = w[c] === "and" || w[c] === "but" ? c + 1 : c;
+    // "; on reflection that was too generous" (a held-out defect, session 56): a second thought leading the clause
+    const k = after + (REFLECTION_LEADS.find((lead) => lead.every((x, n) => w[after + n] === x))?.length ?? 0);
     // "— that was too generous", "— that's off", with no number left in the sentence
     if (w[k] === "that" && (w[k + 1] === "was" || w[k + 1] === "'s" || w[k + 1] === "is")) {
       for (let j = k + 2; j < Math.min(to, k + 5); j++) if (SLIP_WORDS.has(w[j] as string)) return !numberIn(s, j, to);

@@ -2,8 +2,8 @@ import type { Sentence } from "./sentence";
 
 /**
  * Closing clauses that make everything the sentence states hearsay or a recollection the speaker doubts: "..., or so
- * I heard", "..., if memory serves", "..., if I'm not mistaken". Each is matched whole, after a pause, and only where
- * it ends the sentence.
+ * I heard", "..., if memory serves", "..., if I'm not mistaken". Each is matched whole, after a pause (an "if" or
+ * "unless" tail without one too), and only where it ends the sentence.
  */
 const DOUBTING_TAILS: readonly (readonly string[])[] = [
   ["or", "so", "i", "heard"],
@@ -60,9 +60,19 @@ export function doubtingTail(s: Sentence, from: number, to: number): boolean {
   while (end > from && /^[^\p{L}\p{N}]+$/u.test(s.words[end - 1] as string)) end--;
   for (const tail of DOUBTING_TAILS) {
     const start = end - tail.length;
-    if (start <= from || !s.separated(start - 1)) continue;
+    // "Candidate A's experience is 5 if I'm not mistaken." (a held-out defect, session 56): a closing "if ..." /
+    // "unless ..." tail doubts a sentence of one clause with no pause before it too ("..., leadership around 4 if
+    // memory serves" after a pause doubts only its own clause, fresh88: not the sentence)
+    const unpaused = (tail[0] === "if" || tail[0] === "unless") && !pausedBefore(s, from, start);
+    if (start <= from || (!s.separated(start - 1) && !unpaused)) continue;
     if (tail.every((w, n) => s.words[start + n] === w)) return true;
   }
+  return false;
+}
+
+/** Is there a pause between from and at? */
+function pausedBefore(s: Sentence, from: number, at: number): boolean {
+  for (let k = from; k < at - 1; k++) if (s.separated(k)) return true;
   return false;
 }
 

@@ -10,6 +10,8 @@ export function passAt(s: Sentence, i: number): number | null {
   if (end === null) return null;
   // "If nobody has anything new, I say we book X" (fresh92): a pass phrase inside a condition passes nothing
   for (let k = i - 1; k >= s.from && !s.separated(k); k--) if (CONDITIONS.has(s.words[k] as string)) return null;
+  // "— a slip of the keyboard, nothing more." (a held-out defect, session 56): "X, nothing more" says merely X
+  if (meritingNothingMore(s, i)) return null;
   // "nothing else on my sheet comes close" (fresh67): a comparison in the clause, not a pass
   for (let k = end; k < s.to && !s.separated(k - 1); k++) if (COMPARING.has(s.words[k] as string)) return null;
   // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
@@ -30,6 +32,20 @@ export function passAt(s: Sentence, i: number): number | null {
   // "No data from me on that": "from me" before a scope still narrows it to one topic
   else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;
+}
+
+/** Words opening a bare noun phrase: "a slip", "just a typo", "only an estimate". */
+const NOUN_PHRASE_LEADS: ReadonlySet<string> = new Set(["a", "an", "just", "only", "merely", "simply"]);
+
+/**
+ * Is "nothing more" at i the close of "<a noun phrase>, nothing more" ("a slip of the keyboard, nothing more"):
+ * "merely that", not a pass? The clause before the pause opens on an article or "just".
+ */
+function meritingNothingMore(s: Sentence, i: number): boolean {
+  if (s.words[i] !== "nothing" || s.words[i + 1] !== "more" || i === s.from || !s.separated(i - 1)) return false;
+  let start = i - 1;
+  while (start > s.from && !s.separated(start - 1)) start--;
+  return NOUN_PHRASE_LEADS.has(s.words[start] as string);
 }
 
 /** After a scope word, the speaker's own again: "nothing new from my notes on my side" stays a pass. */

@@ -133,6 +133,13 @@ function retractionLead(s: Sentence, first: number, to: number): number | null {
   return null;
 }
 
+/** Does the sentence open on "make that" / "make it" / "call it" (the speaker's replacing value after it)? */
+function makeThat(s: Sentence, first: number): boolean {
+  const verb = s.words[first];
+  const what = s.words[first + 1];
+  return (verb === "make" || verb === "call") && (what === "that" || what === "it");
+}
+
 /** Does the span hold a verb that withdraws ("strike", "scratch"), not only an apology ("my bad")? */
 function withdraws(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (s.words[k] === "strike" || s.words[k] === "scratch") return true;
@@ -782,7 +789,11 @@ export class SentenceReading {
     // "It's 0 — I'd copied it from the wrong column.", "Typo; it's 5, which moves D up." (fresh175): a closing
     // consequence, or the speaker's plain remark on their slip, leaves the level before it as it is
     const end = plainTailStart(sentence, first, to, state) ?? to;
-    const retracted = this.lastShare === null ? null : retractionLead(sentence, first, to);
+    // "X's Y: 3. Make that 2." (a held-out defect, session 56): "make that" opening the sentence is a retraction too
+    const retracted =
+      this.lastShare === null
+        ? null
+        : (retractionLead(sentence, first, to) ?? (makeThat(sentence, first) ? first : null));
     const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
     // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
     if (retracted === to && this.lastShare !== null && withdraws(sentence, first, to)) {
@@ -842,6 +853,12 @@ export class SentenceReading {
       return level !== null && level.end === to ? level.value : null;
     }
     const close = place ? to - 1 : to;
+    // "Wait — make that 2; the 3 belongs to his broken watch." (a held-out defect, session 56): the speaker's value
+    // replacing the one just given, up to the end or a pause (what follows the pause is left unread)
+    if (makeThat(s, first)) {
+      const level = levelAt(s, first + 2, close, this.state);
+      return level !== null && (level.end === close || s.separated(level.end - 1)) ? level.value : null;
+    }
     // "I said F's email records were 1. Scratch that — they're 0." (fresh176): a plural attribute's pronoun
     const plural =
       w[first] === "they're" ? 1 : w[first] === "they" && (w[first + 1] === "are" || w[first + 1] === "'re") ? 2 : 0;
