@@ -81,6 +81,8 @@ const TAILS: readonly (readonly string[])[] = [
   ["as", "well"],
   // "Five apples on it though, no doubt about that." (fresh181): the speaker's certainty ("though" closing the
   // clause: `closingTail`)
+  // "size: 5, no doubt about that one" (held-out fresh184, read at the session's start: the longer tail first)
+  ["no", "doubt", "about", "that", "one"],
   ["no", "doubt", "about", "that"],
   ["no", "doubt", "about", "it"],
   ["from", "what", "i", "see"],

@@ -85,3 +85,24 @@ describe("held-out wrong acts, session 56", () => {
     ]);
   });
 });
+
+describe("session 56: two readings found while checking the tuners' rules", () => {
+  it('"X\'s Y is 4 — scratch that." withdraws the level at the end of the sentence, as it does before more words', () => {
+    for (const text of [
+      "Restaurant A's service is 4 — scratch that.",
+      "Restaurant A's service is 4, scratch that.",
+      "Restaurant A's service is 4 — wait, scratch that.",
+      "Restaurant A's service is 4 — scratch that, I misread it.",
+    ])
+      expect(parseNatural(text, restaurants).error).toMatch(/no act found/);
+    // a level after the withdrawal is the new one; "Scratch that" opening the sentence withdraws nothing in it
+    expect(acts("Restaurant A's service is 4 — scratch that, it's 3.")).toEqual([share(0, 1, 3)]);
+    expect(acts("Scratch that: Restaurant A's service is 4.")).toEqual([share(0, 1, 4)]);
+  });
+
+  it('"size: 5, no doubt about that one" (held-out fresh184) is read again after the "no doubt about that" tail', () => {
+    const apartments = held.apartments as NaturalTask;
+    expect(acts("Apartment D is great. Size: 5, no doubt about that one", apartments)).toEqual([share(3, 1, 5)]);
+    expect(acts("Apartment D is great. Size: 5, no doubt about that.", apartments)).toEqual([share(3, 1, 5)]);
+  });
+});

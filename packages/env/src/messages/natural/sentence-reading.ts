@@ -140,6 +140,25 @@ function makeThat(s: Sentence, first: number): boolean {
   return (verb === "make" || verb === "call") && (what === "that" || what === "it");
 }
 
+/**
+ * Does a clause after the first open on "scratch that" / "strike that" (after "wait," or "no," too) with no number
+ * after it to the sentence's end ("X's Y is 4 — scratch that.", "... — scratch that, I misread it.")? Then the
+ * sentence's levels are withdrawn; a number after it is a new level, read by the correction rules instead.
+ */
+function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
+  for (let k = first + 1; k < to - 1; k++) {
+    const w = s.words[k];
+    if (!(w === "scratch" || w === "strike") || !(s.words[k + 1] === "that" || s.words[k + 1] === "it")) continue;
+    if (!s.separated(k - 1)) continue;
+    for (let j = k + 2; j < to; j++) {
+      const x = s.words[j] as string;
+      if ((naturalInteger(x) !== null || cue.numberWords.has(x)) && s.words[j - 1] !== "agent") return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 /** Does the span hold a verb that withdraws ("strike", "scratch"), not only an apology ("my bad")? */
 function withdraws(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (s.words[k] === "strike" || s.words[k] === "scratch") return true;
@@ -984,7 +1003,12 @@ export class SentenceReading {
     // "Stall B got 1 and Stall C got -1 on raffle tickets, or so I heard", "X's Y is 4, if memory serves": a closing
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     // "If memory serves, X's Y is 2" (fresh127): the same recollection leading the sentence
-    if (doubtingTail(sentence, first, to) || doubtingLead(sentence, first, to))
+    // "X's Y is 4 — scratch that." (seen in session 56): a closing withdrawal with no level after it takes them back too
+    if (
+      doubtingTail(sentence, first, to) ||
+      doubtingLead(sentence, first, to) ||
+      closingWithdrawal(sentence, first, to)
+    )
       found.acts = found.acts.filter((a) => a.kind !== "share");
     // "Tuesday morning: Priya 2, Omar 2. That is all I have." (fresh120): after the speaker's own acts, "that's all"
     // closes them; alone, it is a pass
