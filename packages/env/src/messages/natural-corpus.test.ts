@@ -153,6 +153,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh171",
       "fresh172",
       "fresh176",
+      "fresh178",
+      "fresh180",
+      "fresh182",
+      "fresh184",
     ];
     expect(heldOut.map(([name]) => name)).toEqual(heldNames);
     const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
@@ -239,7 +243,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       // rules) and fresh176 (after them), never tuned on and their misses unread (the wrong acts of fresh169, fresh171
       // and fresh176 fixed as defects), held to their figures after every rule of the session; session 55's rules
       // raised fresh26, fresh60, fresh63, fresh71, fresh73, fresh90, fresh107, fresh111, fresh124, fresh130, fresh138
-      // and fresh162, whose floors rose with them (env README, "Session 55")
+      // and fresh162, whose floors rose with them (env README, "Session 55"); fresh178, fresh180, fresh182 and
+      // fresh184 (written at session 56's start, each beside a batch of the same styles that was tuned on), never tuned
+      // on and their misses unread (the wrong acts of fresh178, fresh180 and fresh184 fixed as defects), held to their
+      // figures after every rule of the session; session 56's rules raised fresh70, fresh72, fresh78, fresh81, fresh83,
+      // fresh102, fresh111, fresh113, fresh123, fresh139, fresh146, fresh149, fresh160 and fresh167, whose floors rose
+      // with them (env README, "Session 56")
       if ([...belowTarget, ...heldAndBelow].includes(name)) continue;
       if (name === "fresh26") {
         expect(batch.precision).toBeGreaterThanOrEqual(0.99);
