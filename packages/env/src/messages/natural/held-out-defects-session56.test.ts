@@ -86,7 +86,15 @@ describe("held-out wrong acts, session 56", () => {
   });
 });
 
-describe("session 56: two readings found while checking the tuners' rules", () => {
+describe("session 56: three readings found while checking the tuners' rules", () => {
+  it('"..., though I might be off." doubts the level as "I might be wrong" does', () => {
+    const pantry = held.pantry as NaturalTask;
+    expect(parseNatural("Shelf B: 5 apples on it, though I might be off.", pantry).error).toMatch(/no act found/);
+    expect(parseNatural("Shelf B has 5 apples, but I could be off.", pantry).error).toMatch(/no act found/);
+    // "off" with no modal "be" before it doubts nothing
+    expect(acts("Shelf B has 5 apples, and the rest is off.", pantry)).toEqual([share(1, 0, 5)]);
+  });
+
   it('"X\'s Y is 4 — scratch that." withdraws the level at the end of the sentence, as it does before more words', () => {
     for (const text of [
       "Restaurant A's service is 4 — scratch that.",

@@ -367,7 +367,8 @@ function retraction(words: readonly string[], i: number): boolean {
       (next === "a" && SLIPS.has(words[i + 2] as string))
     );
   }
-  return (w === "wrong" || w === "mistaken") && prev === "be" && cue.modals.has(words[i - 2] as string);
+  // "..., though I might be off." (seen in session 56): "off" as "wrong" after a modal "be"
+  return (w === "wrong" || w === "mistaken" || w === "off") && prev === "be" && cue.modals.has(words[i - 2] as string);
 }
 
 /** Verbs of a source named after a claim beyond the reporting ones: "..., Agent 2 tells me". */
