@@ -4,6 +4,24 @@
  */
 const set = (...words: string[]): ReadonlySet<string> => new Set(words);
 
+/** Adjectives of degree before a level after "a": "a solid 4", "a measly 1", "a flat zero" (fresh64, fresh82, fresh127). */
+const LEVEL_ADJECTIVES = [
+  "modest",
+  "respectable",
+  "healthy",
+  "middling",
+  "solid",
+  "strong",
+  "decent",
+  "perfect",
+  "mere",
+  "flat",
+  "lowly",
+  "measly",
+  "paltry",
+  "clear",
+];
+
 export const naturalCues = {
   articles: set("a", "an", "the", "its", "their"),
   /** Between an attribute and its level: "food quality is rated at 4", "a food quality score of 4". */
@@ -298,35 +316,23 @@ export const naturalCues = {
     "eye",
     "eyes",
   ),
+  /** Adjectives of degree before a level after "a" (in `levelLeads` too): "it's a solid 4". */
+  levelAdjectives: set(...LEVEL_ADJECTIVES),
   /** Before a reversed level: "a rating of 3 in X", "a solid 4 on X". */
   levelLeads: set(
-    // "Leadership is a more modest 2" (fresh64)
+    // "Leadership is a more modest 2" (fresh64), "his poison bottle is a flat zero" (fresh127), "Its food quality,
+    // though, is a lowly 1 out of 5" (fresh82)
+    ...LEVEL_ADJECTIVES,
     "more",
-    "modest",
-    "respectable",
-    "healthy",
-    "middling",
     "a",
     "an",
     "rating",
     "score",
     "of",
-    "solid",
-    "strong",
-    "decent",
-    "perfect",
-    "mere",
-    // "his poison bottle is a flat zero" (fresh127)
-    "flat",
-    // "Its food quality, though, is a lowly 1 out of 5" (fresh82)
-    "lowly",
-    "measly",
-    "paltry",
     "just",
     "only",
     "exactly",
     "precisely",
-    "clear",
     "at",
     // "its rent is definitely a 2; its size is maybe a 5" (fresh54): a word of certainty before the level
     "definitely",

@@ -336,7 +336,7 @@ function closingLevel(
 ): { value: number; end: number; restated?: RestatedNames } | null {
   let j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
   // "it's a solid 4" (a held-out defect, session 56): an adjective of degree between the article and the level
-  if (j > at && LEVEL_ADJECTIVES.has(s.words[j] as string)) j++;
+  if (j > at && cue.levelAdjectives.has(s.words[j] as string)) j++;
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
   if (valueCloses(s, level.end, end)) return level;
@@ -345,24 +345,6 @@ function closingLevel(
   const restated = restatedNames(s, level.end, end, state);
   return restated === null ? null : { ...level, end, restated };
 }
-
-/** Adjectives of degree before a level after "a": "a solid 4", "a measly 1", "a flat zero". */
-const LEVEL_ADJECTIVES = new Set([
-  "solid",
-  "strong",
-  "decent",
-  "perfect",
-  "mere",
-  "flat",
-  "lowly",
-  "measly",
-  "paltry",
-  "modest",
-  "respectable",
-  "healthy",
-  "middling",
-  "clear",
-]);
 
 /** Does a correction's value end its clause at k: the end, a pause, "instead", "for it", "of them", the speaker's source? */
 function valueCloses(s: Sentence, k: number, end: number): boolean {
