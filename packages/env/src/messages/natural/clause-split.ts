@@ -6,7 +6,7 @@ import { naturalInteger } from "./natural-integer";
 import { afterPluralNoun, optionList } from "./option-list";
 import { ownTailStart } from "./own-clause";
 import { doubtingAside } from "./share-items";
-import { type ParseState, peopleOptions, type Sentence } from "./sentence";
+import { type ParseState, peopleOptions, type Sentence, sharesReadAgain } from "./sentence";
 
 /** Words that open a second clause of facts: "A scores 4 while B scores 5", "... but C is 1", "..., and D has 2". */
 const ALWAYS_JOIN: ReadonlySet<string> = new Set(["while", "whereas", "but"]);
@@ -657,8 +657,7 @@ export function withoutOwnTail(
   const core = text
     .slice((s.tokens[first] as NaturalToken).start, (s.tokens[tail - 1] as NaturalToken).end)
     .replace(/[\s,;:—–-]+$/, "");
-  const shares = (state.clauseActs(core) ?? []).filter((a) => a.kind === "share");
-  return shares.length > 0 ? shares : null;
+  return sharesReadAgain(state, core);
 }
 
 /** Words that make a closing "which" clause a doubt of the level, or another's word, not a consequence of it. */
@@ -701,8 +700,7 @@ export function withoutWhichTail(
   const core = text
     .slice((s.tokens[first] as NaturalToken).start, (s.tokens[which - 1] as NaturalToken).end)
     .replace(/[\s,;:—–-]+$/, "");
-  const shares = (state.clauseActs(`${core}.`) ?? []).filter((a) => a.kind === "share");
-  return shares.length > 0 ? shares : null;
+  return sharesReadAgain(state, `${core}.`);
 }
 
 /**

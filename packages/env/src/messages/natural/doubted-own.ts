@@ -1,5 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
-import { naturalInteger } from "./natural-integer";
+import { numberIn } from "./natural-integer";
 import { ownEarlierValue } from "./parse-sentence";
 import type { Sentence } from "./sentence";
 
@@ -36,16 +35,6 @@ const REFLECTION_LEADS: readonly (readonly string[])[] = [
 
 /** Words of a doubt the speaker casts on the figure: "I'm no longer sure", "I'm not certain". */
 const SURE = new Set(["sure", "certain", "confident"]);
-
-/** Does a number (digits or a number word, not an agent's) stand between from and to? */
-function numberIn(s: Sentence, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const w = s.words[k] as string;
-    if (s.words[k - 1] === "agent") continue;
-    if (naturalInteger(w) !== null || cue.numberWords.has(w)) return true;
-  }
-  return false;
-}
 
 /** Does the sentence open on the speaker's own earlier entry ("I said", "Earlier I gave", "I posted")? */
 function opensOwnEntry(s: Sentence, first: number, to: number): boolean {

@@ -2,7 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
-import type { ParseState, Sentence } from "./sentence";
+import { type ParseState, type Sentence, sharesReadAgain } from "./sentence";
 
 /** Words of someone else's word in an aside: it is no plain remark of the speaker's. */
 const OTHERS = new Set(["agent", "said", "says", "told", "reported", "claimed", "according", "per", "you", "your"]);
@@ -41,10 +41,7 @@ export function withoutHeadingAside(
   if (colon < 0 || !own) return null;
   const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
   const rest = text.slice((s.tokens[colon + 1] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
-  const shares = (state.clauseActs(`${head.replace(/[\s,;:—–-]+$/, "")}: ${rest}`) ?? []).filter(
-    (a) => a.kind === "share",
-  );
-  return shares.length > 0 ? shares : null;
+  return sharesReadAgain(state, `${head.replace(/[\s,;:—–-]+$/, "")}: ${rest}`);
 }
 
 /** Nouns of an attribute's values after its name: "desk search results", "service scores", "rent figures". */
@@ -79,6 +76,5 @@ export function withoutValueNoun(
   const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
   // the noun's own punctuation stays ("results," -> ",")
   const rest = text.slice(noun.start, (s.tokens[to - 1] as NaturalToken).end).replace(/^[^\s,;:—–-]+/, "");
-  const shares = (state.clauseActs(`${head}${rest}`) ?? []).filter((a) => a.kind === "share");
-  return shares.length > 0 ? shares : null;
+  return sharesReadAgain(state, `${head}${rest}`);
 }

@@ -2,7 +2,7 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { ownEntryVerb } from "./parse-sentence";
-import type { ParseState, Sentence } from "./sentence";
+import { type ParseState, type Sentence, sharesReadAgain } from "./sentence";
 
 /** Words of doubt that keep an aside from being a plain note. */
 const DOUBTS = new Set(["sure", "certain", "unsure", "maybe", "perhaps", "possibly", "think", "guess", "not", "if"]);
@@ -77,6 +77,5 @@ export function withoutOwnAside(
   const before = text.slice(start, cut).replace(/[\s(—–-]+$/, "");
   const after = aside.to < to ? text.slice((s.tokens[aside.to] as NaturalToken).start, last) : text.slice(end, last);
   const rest = after.replace(/^[\s).,;:—–-]+/, "");
-  const shares = (state.clauseActs(`${before} ${rest}`.trim()) ?? []).filter((a) => a.kind === "share");
-  return shares.length > 0 ? shares : null;
+  return sharesReadAgain(state, `${before} ${rest}`.trim());
 }

@@ -14,7 +14,7 @@ import {
   topicPair,
 } from "./ask-cues";
 import { LevelRangeError } from "./level-range-error";
-import { naturalInteger } from "./natural-integer";
+import { naturalInteger, numberIn } from "./natural-integer";
 import { claimedPair, confirmedIt, correctionLevel, namedValue, onlyNames, restatedFits } from "./correction";
 import { pairedShares } from "./paired-shares";
 import { pointedShare } from "./pointed-share";
@@ -646,11 +646,13 @@ function scratchEnd(s: Sentence, i: number, end: number): number | null {
   if (s.words[j + 1] !== "that" && s.words[j + 1] !== "it") return null;
   j += 2;
   if (!(j >= end || s.separated(j - 1))) return null;
-  for (let k = j; k < end; k++) {
-    const w = s.words[k] as string;
-    if ((naturalInteger(w) !== null || cue.numberWords.has(w)) && s.words[k - 1] !== "agent") return null;
-  }
-  return j;
+  return numberIn(s, j, end) ? null : j;
+}
+
+/** The word after "they're" / "they are" / "they 're" at j (a plural attribute's pronoun and its verb), or null. */
+export function theyAreEnd(words: readonly string[], j: number): number | null {
+  if (words[j] === "they're") return j + 1;
+  return words[j] === "they" && (words[j + 1] === "are" || words[j + 1] === "'re") ? j + 2 : null;
 }
 
 /** Words of a retraction inside a sentence: "no wait,", "sorry, I meant", "scratch that —", "I mean", "my mistake,". */
@@ -701,8 +703,7 @@ function retractedLevel(s: Sentence, i: number, end: number, state: ParseState):
   if (!head || j === i) return null;
   if (s.words[j] === "it" && (s.words[j + 1] === "'s" || s.words[j + 1] === "is")) j += 2;
   // "Scratch that — they're 0" (fresh176): a plural attribute's pronoun
-  else if (s.words[j] === "they're") j++;
-  else if (s.words[j] === "they" && (s.words[j + 1] === "are" || s.words[j + 1] === "'re")) j += 2;
+  else j = theyAreEnd(s.words, j) ?? j;
   if (s.words[j] === "a" || s.words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   return level !== null && level.end >= end ? level : null;

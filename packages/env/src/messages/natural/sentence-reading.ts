@@ -40,8 +40,15 @@ import { ratherThanShares } from "./rather-than";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
-import { FRACTION, naturalInteger } from "./natural-integer";
-import { namedOptions, namedPair, ownEarlierValue, parseSentence, type SentenceResult } from "./parse-sentence";
+import { FRACTION, naturalInteger, numberIn } from "./natural-integer";
+import {
+  namedOptions,
+  namedPair,
+  ownEarlierValue,
+  parseSentence,
+  type SentenceResult,
+  theyAreEnd,
+} from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
@@ -150,11 +157,7 @@ function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
     const w = s.words[k];
     if (!(w === "scratch" || w === "strike") || !(s.words[k + 1] === "that" || s.words[k + 1] === "it")) continue;
     if (!s.separated(k - 1)) continue;
-    for (let j = k + 2; j < to; j++) {
-      const x = s.words[j] as string;
-      if ((naturalInteger(x) !== null || cue.numberWords.has(x)) && s.words[j - 1] !== "agent") return false;
-    }
-    return true;
+    return !numberIn(s, k + 2, to);
   }
   return false;
 }
@@ -879,10 +882,9 @@ export class SentenceReading {
       return level !== null && (level.end === close || s.separated(level.end - 1)) ? level.value : null;
     }
     // "I said F's email records were 1. Scratch that — they're 0." (fresh176): a plural attribute's pronoun
-    const plural =
-      w[first] === "they're" ? 1 : w[first] === "they" && (w[first + 1] === "are" || w[first + 1] === "'re") ? 2 : 0;
-    if (plural > 0) {
-      let j = first + plural;
+    const plural = theyAreEnd(w, first);
+    if (plural !== null) {
+      let j = plural;
       if (w[j] === "actually" || w[j] === "only" || w[j] === "just") j++;
       const level = levelAt(s, j, close, this.state);
       return level !== null && level.end === close ? level.value : null;

@@ -744,6 +744,15 @@ export interface ParseState {
   clauseActs?: (text: string, context?: Pick<ParseState, "subject" | "carried" | "place">) => Act[] | null;
 }
 
+/**
+ * The shares `state.clauseActs` reads in `text` (a span of the sentence read again, without an aside, a tail or a
+ * noun), or null where it reads none.
+ */
+export function sharesReadAgain(state: ParseState, text: string): Act[] | null {
+  const shares = (state.clauseActs?.(text) ?? []).filter((a) => a.kind === "share");
+  return shares.length > 0 ? shares : null;
+}
+
 /** Possessives of a person: "her torn glove", "his experience", "their teamwork". */
 const PERSON_POSSESSIVES: ReadonlySet<string> = new Set(["her", "his", "their"]);
 /** Option nouns of tasks whose options are people (candidates, suspects, employees). */
