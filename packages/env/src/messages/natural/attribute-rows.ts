@@ -6,7 +6,10 @@ import { levelAt } from "./share-items";
 /** Most attributes such a heading lists. */
 const MAX_COLUMNS = 4;
 
-/** The attributes listed from `first` ("ambience and value for money", "food, service and ambience"), and where they end. */
+/**
+ * The attributes listed from `first` ("ambience and value for money", "food, service and ambience"), and where they
+ * end.
+ */
 function attributeList(
   s: Sentence,
   first: number,

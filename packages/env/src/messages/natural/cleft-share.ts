@@ -7,7 +7,8 @@ import { levelAt } from "./share-items";
  * "It's Employee E, not Employee D, whose parking log is 1." (fresh177), "I'd confused D with F — it's Employee F
  * whose parking log is 1." (fresh179): a cleft opening the sentence or a clause after a pause, "it's" / "it is", one
  * option (maybe set against another by ", not <option>,"), "whose", one attribute, "is" and a level closing the
- * sentence. The share of that option, or null; never under a condition or a hedge, nor beside another agent's word, nor where the speaker denies it.
+ * sentence. The share of that option, or null; never under a condition or a hedge, nor beside another agent's word,
+ * nor where the speaker denies it.
  */
 export function cleftShare(s: Sentence, first: number, to: number, state: ParseState): Act | null {
   const { words } = s;

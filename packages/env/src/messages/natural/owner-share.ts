@@ -9,10 +9,10 @@ const POINTERS: readonly (readonly string[])[] = [["there"], ["then"], ["for", "
 const LEADS = new Set(["for", "at", "on"]);
 
 /**
- * "Erin is a 1 for Monday 4pm", "Erin is a 1 there" (fresh61), "Tomas is at 2 for Tuesday morning": a person whose attribute the task has ("Erin's
- * availability") as the subject of a level, at a clause's start, then the option after "for" / "at" / "on", or a
- * pointer to the one option named before in the sentence (else in the sentence before). Never under a negation,
- * someone else's word, a modal or a condition. The share, or null.
+ * "Erin is a 1 for Monday 4pm", "Erin is a 1 there" (fresh61), "Tomas is at 2 for Tuesday morning" (fresh179): a
+ * person whose attribute the task has ("Erin's availability") as the subject of a level, at a clause's start, then
+ * the option after "for" / "at" / "on", or a pointer to the one option named before in the sentence (else in the
+ * sentence before). Never under a negation, someone else's word, a modal or a condition. The share, or null.
  */
 export function ownerShare(
   s: Sentence,
