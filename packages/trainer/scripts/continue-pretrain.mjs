@@ -6,6 +6,8 @@
 //     [--copy-steps 600] [--steps 600] [--copy-mix 0.3] [--large] [--seed 7] [--learning-rate 5e-4] [--episodes 1500]
 //     [--cell-negatives W] (pretrain.cellNegatives: an unlikelihood weight on the cells of shares and asks, default 0)
 //     [--ask-mix W] (pretrain.mix.ask in the mixed stage: the weight of ask examples beside copy 0.3, talk 0.3, choose 0.55)
+//     [--combo-rate P] [--combo-ask P] (the teacher's sft.comboRate, preset 0.3, and sft.comboAsk, default 0.5: how
+//     often a message carries a second act, and how often a share's second act is an ask for a lacked cell)
 import { existsSync } from "node:fs";
 import { loadCheckpoint, saveCheckpoint, selectBackend } from "@cosir/policy/tfjs";
 import { pretrainBase, resolveTrainConfig } from "@cosir/trainer";
@@ -23,6 +25,8 @@ const values = parseScriptArgs(import.meta.url, {
   episodes: { type: "string", default: "1500" },
   "cell-negatives": { type: "string", default: "0" },
   "ask-mix": { type: "string", default: "0" },
+  "combo-rate": { type: "string" },
+  "combo-ask": { type: "string" },
 });
 const fail = (field, value, expected) => {
   console.error(`continue-pretrain: ${field}: expected ${expected}, got ${JSON.stringify(value)}`);
@@ -48,6 +52,14 @@ if (!(cellNegatives >= 0 && cellNegatives < 100))
   fail("--cell-negatives", values["cell-negatives"], "a number in 0..100");
 const askMix = Number(values["ask-mix"]);
 if (!(askMix >= 0 && askMix <= 1)) fail("--ask-mix", values["ask-mix"], "a number in 0..1");
+const probability = (flag) => {
+  if (values[flag] === undefined) return undefined;
+  const p = Number(values[flag]);
+  if (!(p >= 0 && p <= 1)) fail(`--${flag}`, values[flag], "a number in 0..1");
+  return p;
+};
+const comboRate = probability("combo-rate");
+const comboAsk = probability("combo-ask");
 const learningRate = Number(values["learning-rate"]);
 if (!(learningRate > 0 && learningRate < 1)) fail("--learning-rate", values["learning-rate"], "a number in (0, 1)");
 
@@ -57,6 +69,9 @@ const config = resolveTrainConfig({
   overrides: [
     {
       seed,
+      ...(comboRate === undefined && comboAsk === undefined
+        ? {}
+        : { sft: { ...(comboRate === undefined ? {} : { comboRate }), ...(comboAsk === undefined ? {} : { comboAsk }) } }),
       pretrain: {
         episodes,
         copySteps,

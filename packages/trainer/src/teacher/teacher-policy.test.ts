@@ -67,6 +67,40 @@ describe("teacherPolicy answers and two-act messages", async () => {
     );
   });
 
+  it("comboAsk sets how often a share's second act is an ask; 0.5 writes what the teacher wrote without it", async () => {
+    const opts = { seed: 5, answerRate: 1, comboRate: 1, askRate: 0.3 };
+    const half = await runEpisodes(tasks, teacherPolicy({ ...opts, comboAsk: 0.5 }), { surface: "canonical" });
+    expect(half).toEqual(rich);
+    // Second acts of share-first messages, by kind, with the speaker's count of own cells beside each.
+    const seconds = (traces: typeof rich) => {
+      const out: { kind: string; own: number; cells: number }[] = [];
+      traces.forEach((t, k) => {
+        const task = tasks[k] as Task;
+        for (const m of t.messages)
+          if (m.acts.length === 2 && m.acts[0]?.kind === "share")
+            out.push({
+              kind: m.acts[1]?.kind ?? "",
+              own: (task.visibility[m.speaker] ?? []).length,
+              cells: task.options * task.attributes,
+            });
+      });
+      return out;
+    };
+    const count = (xs: { kind: string }[], kind: string) => xs.filter((x) => x.kind === kind).length;
+    // No asks of its own (askRate 0), so every ask below is a share's second act.
+    const run = async (comboAsk: number) =>
+      seconds(await runEpisodes(tasks, teacherPolicy({ ...opts, askRate: 0, comboAsk }), { surface: "canonical" }));
+    const [always, never, even] = [await run(1), await run(0), await run(0.5)];
+    expect(count(always, "ask")).toBeGreaterThan(count(even, "ask"));
+    expect(count(never, "share")).toBeGreaterThan(count(even, "share"));
+    expect(count(even, "ask")).toBeGreaterThan(0);
+    expect(count(even, "share")).toBeGreaterThan(0);
+    // At 1 a share gains another share only where the speaker lacks no cell (nothing to ask for); at 0 it gains an
+    // ask only where the speaker holds no other cell to share.
+    for (const x of always) if (x.kind === "share") expect(x.own).toBe(x.cells);
+    for (const x of never) if (x.kind === "ask") expect(x.own).toBe(1);
+  });
+
   it("answers every open ASK for a cell it holds at answerRate 1 (oracle: a direct scan of the history)", () => {
     let open = 0;
     rich.forEach((trace, k) => {

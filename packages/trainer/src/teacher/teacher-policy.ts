@@ -46,6 +46,12 @@ export interface TeacherOptions {
    */
   comboRate?: number;
   /**
+   * With comboRate, the probability that a share's second act is an ask for a cell the agent lacks (where one exists)
+   * rather than another of its own cells. The same draw is made whatever its value, so 0.5 writes what the teacher
+   * wrote before the option existed. Default 0.5.
+   */
+  comboAsk?: number;
+  /**
    * Shares and asks only cells nobody has stated yet (no SHARE of them in the history): a share picks at random
    * among the agent's own unstated cells, an ask among the unstated cells it lacks; a turn with nothing left passes.
    * Which cell stays random, so RL still has the strategy to learn. Default false (cells drawn with repeats).
@@ -78,6 +84,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
   const oracleRate = options.oracleRate ?? 0;
   const answerRate = options.answerRate ?? 0;
   const comboRate = options.comboRate ?? 0;
+  const comboAsk = options.comboAsk ?? 0.5;
   const askByName = options.askByName ?? 0;
   const oracle = scriptedPolicy("oracle", { seed });
   const scratchpad = scratchpadFor(options.totalScratchpad);
@@ -152,7 +159,7 @@ export function teacherPolicy(options: TeacherOptions = {}): Policy {
       if (first.kind !== "pass" && extra.next() < comboRate) {
         if (first.kind === "share") {
           const others = ownCells.filter(([o, a]) => o !== first.option || a !== first.attribute);
-          const second = others.length > 0 && (missing.length === 0 || extra.next() < 0.5);
+          const second = others.length > 0 && (missing.length === 0 || extra.next() < 1 - comboAsk);
           if (second) {
             const [option, attribute, level] = extra.pick(others);
             acts.push({ kind: "share", option, attribute, level });
@@ -190,6 +197,7 @@ export function teacherFromConfig(config: Pick<TrainConfig, "seed" | "sft">): Po
     oracleRate: sft.oracleRate,
     answerRate: sft.answerRate,
     comboRate: sft.comboRate,
+    comboAsk: sft.comboAsk,
     choice: sft.teacherChoice,
     totalScratchpad: sft.totalScratchpad,
     fresh: sft.fresh,
