@@ -300,3 +300,15 @@ export function carriedAfter(
   if (named.size === 0 && acts.length === 0 && closing?.colon === true) return state.carried ?? null;
   return named.size === 1 ? ([...named][0] as number) : null;
 }
+
+/**
+ * Where a closing source of the speaker's own ("on my sheet", "in my notes", "per my records", "according to my
+ * notes") starts in first..to, or to when there is none.
+ */
+export function ownSourceClose(s: Sentence, first: number, to: number): number {
+  for (let k = first + 2; k < to - 1; k++) {
+    const own = s.words[k + 1] === "my" || s.words[k] === "according";
+    if (own && closingTail(s, k, to) === to) return k;
+  }
+  return to;
+}

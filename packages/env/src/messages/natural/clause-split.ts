@@ -6,6 +6,8 @@ import { naturalInteger } from "./natural-integer";
 import { afterPluralNoun, optionList } from "./option-list";
 import { ownTailStart } from "./own-clause";
 import { doubtingAside } from "./share-items";
+import { itsLevel } from "./share-cues";
+import { ownSourceClose } from "./carried-share";
 import { type ParseState, peopleOptions, type Sentence, sharesReadAgain } from "./sentence";
 
 /** Words that open a second clause of facts: "A scores 4 while B scores 5", "... but C is 1", "..., and D has 2". */
@@ -48,6 +50,9 @@ export function clauseSplit(
   if (bounds === null) return null;
   if (bounds.length < 2 || bounds.length > MAX_CLAUSES || bounds.some(([a, b]) => b <= a)) return null;
   if (!worthSplitting(s, first, to, bounds, found, state)) return null;
+  // "I said plants sold was 2; it's -1 on my sheet." (fresh185): a later clause of "it's" and a level alone restates
+  // the cell of the clause before (a correction); read apart, the first clause's level would stand
+  if (bounds.slice(1).some(([a, b]) => itsLevel(s, a, ownSourceClose(s, a, b), state) !== null)) return null;
   const out: Act[] = [];
   let attribute: number | null = null;
   // "Restaurant C gets full marks on food quality. Service is a solid 4/5, but ambience is the weak spot at just 1

@@ -190,6 +190,9 @@ function recheckEnd(words: readonly string[], j: number): number | null {
     return words[k] === "again" ? k + 1 : k;
   }
   if (words[j] === "looking" && words[j + 1] === "again") return j + 2;
+  // "but looking at my data again it's a 3" (fresh185): the object of the look between "at" and "again"
+  const owned = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
+  if (words[j] === "looking" && words[j + 1] === "at" && owned && words[j + 4] === "again") return j + 5;
   if (words[j] === "on" && words[j + 1] === "closer" && (words[j + 2] === "inspection" || words[j + 2] === "look"))
     return j + 3;
   const look = words[j + 3] === "look" || words[j + 3] === "glance";

@@ -58,6 +58,7 @@ const DOUBTING_TAILS: readonly (readonly string[])[] = [
 export function doubtingTail(s: Sentence, from: number, to: number): boolean {
   let end = to;
   while (end > from && /^[^\p{L}\p{N}]+$/u.test(s.words[end - 1] as string)) end--;
+  if (whichWasWhich(s, from, end)) return true;
   for (const tail of DOUBTING_TAILS) {
     const start = end - tail.length;
     // "Candidate A's experience is 5 if I'm not mistaken." (a held-out defect, session 56): a closing "if ..." /
@@ -87,4 +88,18 @@ export function doubtingLead(s: Sentence, from: number, to: number): boolean {
     if (lead.every((w, n) => s.words[from + n] === w)) return true;
   }
   return false;
+}
+
+const WHICH_VERBS = new Set(["is", "was", "'s", "are", "were"]);
+
+/**
+ * Does the sentence close on a clause, after a pause, that says the speaker cannot tell the named cells apart: "...,
+ * but I've lost track of which stall was which" (fresh187), "..., not sure which is which"? Then no level in it is
+ * given to one option.
+ */
+function whichWasWhich(s: Sentence, from: number, end: number): boolean {
+  const w = s.words;
+  if (w[end - 1] !== "which" || !WHICH_VERBS.has(w[end - 2] as string)) return false;
+  const at = w[end - 3] === "which" ? end - 3 : w[end - 4] === "which" ? end - 4 : null;
+  return at !== null && at > from + 1 && pausedBefore(s, from, at);
 }

@@ -11,7 +11,7 @@ import { salesCount, soldCount } from "./sold-count";
 import { consentOpening, teamProposal } from "./team-proposal";
 import { provisoIn } from "./proviso";
 import { verblessProposal } from "./verbless-proposal";
-import { carriedAfter } from "./carried-share";
+import { carriedAfter, ownSourceClose } from "./carried-share";
 import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import {
   carriedSentence,
@@ -156,7 +156,9 @@ function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
   for (let k = first + 1; k < to - 1; k++) {
     const w = s.words[k];
     if (!(w === "scratch" || w === "strike") || !(s.words[k + 1] === "that" || s.words[k + 1] === "it")) continue;
-    if (!s.separated(k - 1)) continue;
+    // "... 4 and 3 respectively — actually scratch that, I mixed them up" (fresh187): "actually" after the pause
+    const opened = s.words[k - 1] === "actually" && k - 1 > first && s.separated(k - 2);
+    if (!s.separated(k - 1) && !opened) continue;
     return !numberIn(s, k + 2, to);
   }
   return false;
@@ -866,15 +868,25 @@ export class SentenceReading {
 
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
   private bareIts(s: Sentence, first: number, to: number): number | null {
-    const place = s.words[to - 1] === "here" || s.words[to - 1] === "there";
-    // "I reported X as 1. It should have been 0.", "It ought to have been 0."
     const w = s.words;
-    const should = w[first + 1] === "should" ? 1 : w[first + 1] === "ought" && w[first + 2] === "to" ? 2 : 0;
-    if (w[first] === "it" && should > 0 && w[first + should + 1] === "have" && w[first + should + 2] === "been") {
-      const level = levelAt(s, first + should + 3, to, this.state);
-      return level !== null && level.end === to ? level.value : null;
+    // "It's -1 on my sheet." (fresh185): the speaker's own source closing the sentence
+    const own = ownSourceClose(s, first, to);
+    const place = w[own - 1] === "here" || w[own - 1] === "there";
+    // "I reported X as 1. It should have been 0.", "It ought to have been 0."; "Should have been 3." (fresh185): the
+    // subject left out
+    const at = w[first] === "it" ? first + 1 : first;
+    const should = w[at] === "should" ? 1 : w[at] === "ought" && w[at + 1] === "to" ? 2 : 0;
+    if (should > 0 && w[at + should] === "have" && w[at + should + 1] === "been") {
+      const level = levelAt(s, at + should + 2, own, this.state);
+      return level !== null && level.end === own ? level.value : null;
     }
-    const close = place ? to - 1 : to;
+    const close = place ? own - 1 : own;
+    // "I told you all Shelf A had zero rice bags. It's got 2." (fresh185): "it has" / "it's got" and a level alone
+    const has = w[first] === "it" ? (w[first + 1] === "has" ? 2 : w[first + 1] === "'s" && w[first + 2] === "got" ? 3 : 0) : 0;
+    if (has > 0) {
+      const level = levelAt(s, first + has, close, this.state);
+      return level !== null && level.end === close ? level.value : null;
+    }
     // "Wait — make that 2; the 3 belongs to his broken watch." (a held-out defect, session 56): the speaker's value
     // replacing the one just given, up to the end or a pause (what follows the pause is left unread)
     if (makeThat(s, first)) {
