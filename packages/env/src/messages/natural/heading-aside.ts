@@ -78,3 +78,45 @@ export function withoutValueNoun(
   const rest = text.slice(noun.start, (s.tokens[to - 1] as NaturalToken).end).replace(/^[^\s,;:—–-]+/, "");
   return sharesReadAgain(state, `${head}${rest}`);
 }
+
+/** Words that say the options after them are listed in the levels' order: "in order", "in that order", "ranked as". */
+const ORDER_WORDS = new Set(["in", "that", "the", "order", "ranked", "as", "listed", "ordered"]);
+
+/**
+ * "Leadership, in order A, B, C, D: 2, 5, 3, 1." and "Value for money, ranked as A, B, C: 3, 3, 5." (fresh187): an
+ * attribute opening the sentence, a pause, words of the order ("in order", "ranked as") and then only a list of
+ * options before a colon; read again as "<attribute> for <options>: <rest>". Its shares only, where the readers found
+ * no act; null otherwise.
+ */
+export function withoutOrderWords(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const attribute = state.attributes.match(s.words, first);
+  if (attribute === null || !s.separated(attribute.end - 1)) return null;
+  let k = attribute.end;
+  let order = false;
+  for (; k < to && ORDER_WORDS.has(s.words[k] as string); k++)
+    if (s.words[k] === "order" || s.words[k] === "ranked") order = true;
+  if (!order || k >= to) return null;
+  const from = k;
+  let options = 0;
+  while (k < to) {
+    const option = state.options.match(s.words, k);
+    if (option === null) return null;
+    options++;
+    k = option.end;
+    if ((s.tokens[k - 1] as NaturalToken).colon === true) break;
+    if (s.words[k] === "and") k++;
+  }
+  if (options < 2 || k >= to) return null;
+  const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
+  const list = text.slice((s.tokens[from] as NaturalToken).start, (s.tokens[k - 1] as NaturalToken).end);
+  const rest = text.slice((s.tokens[k] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
+  return sharesReadAgain(state, `${head.replace(/[\s,;:—–-]+$/, "")} for ${list.replace(/[\s,;:—–-]+$/, "")}: ${rest}`);
+}

@@ -34,7 +34,7 @@ import { shouldReadShare } from "./should-read";
 import { colonHeading } from "./colon-heading";
 import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
-import { withoutHeadingAside, withoutValueNoun } from "./heading-aside";
+import { withoutHeadingAside, withoutOrderWords, withoutValueNoun } from "./heading-aside";
 import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
 import { mustBeProposal } from "./must-be-proposal";
@@ -882,7 +882,8 @@ export class SentenceReading {
     }
     const close = place ? own - 1 : own;
     // "I told you all Shelf A had zero rice bags. It's got 2." (fresh185): "it has" / "it's got" and a level alone
-    const has = w[first] === "it" ? (w[first + 1] === "has" ? 2 : w[first + 1] === "'s" && w[first + 2] === "got" ? 3 : 0) : 0;
+    const has =
+      w[first] === "it" ? (w[first + 1] === "has" ? 2 : w[first + 1] === "'s" && w[first + 2] === "got" ? 3 : 0) : 0;
     if (has > 0) {
       const level = levelAt(s, first + has, close, this.state);
       return level !== null && level.end === close ? level.value : null;
@@ -988,7 +989,8 @@ export class SentenceReading {
       withoutWhichTail(sentence, this.text, first, to, found.acts, state) ??
       withoutHeadingAside(sentence, this.text, first, to, found.acts, state) ??
       withoutOwnAside(sentence, this.text, first, to, found.acts, state) ??
-      withoutValueNoun(sentence, this.text, first, to, found.acts, state);
+      withoutValueNoun(sentence, this.text, first, to, found.acts, state) ??
+      withoutOrderWords(sentence, this.text, first, to, found.acts, state);
     if (untailed !== null) found.acts = untailed;
     // "Priya on Tuesday morning is a 2 rather than 0, and ..." (fresh179): "rather than" read as ", not"
     const rather = ratherThanShares(sentence, this.text, first, to, found.acts, state);
