@@ -71,7 +71,9 @@ const config = resolveTrainConfig({
       seed,
       ...(comboRate === undefined && comboAsk === undefined
         ? {}
-        : { sft: { ...(comboRate === undefined ? {} : { comboRate }), ...(comboAsk === undefined ? {} : { comboAsk }) } }),
+        : {
+            sft: { ...(comboRate === undefined ? {} : { comboRate }), ...(comboAsk === undefined ? {} : { comboAsk }) },
+          }),
       pretrain: {
         episodes,
         copySteps,
