@@ -20,6 +20,8 @@ const LEVEL_ADJECTIVES = [
   "measly",
   "paltry",
   "clear",
+  "big",
+  "fat",
 ];
 
 export const naturalCues = {

@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
-import { attributeOwners } from "../natural-matchers";
+import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import { afterPluralNoun, optionList } from "./option-list";
@@ -558,6 +558,8 @@ function namesOption(s: Sentence, from: number, to: number, state: ParseState): 
 function namesAttribute(s: Sentence, from: number, to: number, state: ParseState): boolean {
   for (let k = from; k < to; k++) {
     if (state.attributes.match(s.words, k) !== null) return true;
+    // "..., and Priya's for Monday noon is a big fat zero" (fresh189): the person's "'s" names their attribute
+    if (ownerAttributeAt(state.task.domain, s.words, k) !== null) return true;
     const parts = (s.words[k] as string).split("-");
     if (parts.length > 1 && parts.some((_, n) => state.attributes.match(parts, n) !== null)) return true;
   }

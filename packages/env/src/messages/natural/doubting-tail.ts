@@ -49,6 +49,12 @@ const DOUBTING_TAILS: readonly (readonly string[])[] = [
   ["maybe"],
   ["perhaps"],
   ["possibly"],
+  // "Shelf B has 3 rice bags, give or take." (fresh191): an estimate's tail after the count's noun, not the number
+  ["give", "or", "take"],
+  ["more", "or", "less"],
+  ["or", "thereabouts"],
+  ["roughly"],
+  ["approximately"],
 ];
 
 /**

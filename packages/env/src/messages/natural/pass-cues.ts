@@ -29,6 +29,9 @@ export function passAt(s: Sentence, i: number): number | null {
     )
       return null;
   } else if (cue.passScopes.has(s.words[end] as string)) return null;
+  // "Agent 1 also said E had cleanliness 5; I have no data there." (fresh191): "no <data> there" points back to one
+  // cell named before, no pass
+  else if (s.words[end] === "there" && (s.words[i] === "no" || s.words[i] === "not")) return null;
   // "No data from me on that": "from me" before a scope still narrows it to one topic
   else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;

@@ -83,6 +83,9 @@ export class Sentence {
           !correctionLead(tokens, words, from, i))
       )
         reported = true;
+      // "Building on Agent 4's point: they put X's service at 3." (fresh191): "they" / "he" / "she" and a verb of
+      // saying or rating after an agent named before it in the sentence is that agent's word
+      if (pronounReport(words, i, from)) reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
       // "**Agent 2's numbers:** ... = 3\n**Mine:** ...": the speaker's own label on a new line
       const broke =
@@ -168,6 +171,23 @@ export class Sentence {
     const t = this.tokens[i] as NaturalToken | undefined;
     return t !== undefined && (t.pause || t.lineBreak);
   }
+}
+
+/** Third-person subjects that may stand for an agent named before them. */
+const AGENT_PRONOUNS: ReadonlySet<string> = new Set(["they", "he", "she"]);
+/** Verbs by which an agent gives a level ("they put X at 3", "she rated it 2"), beside the verbs of saying. */
+const GIVING: ReadonlySet<string> = new Set(["put", "puts", "gave", "gives", "rated", "rates", "counted", "listed"]);
+
+/**
+ * Is words[i] "they" / "he" / "she" reporting ("they put X at 3", "he said ...") after "Agent N" named earlier in
+ * the sentence ("Building on Agent 4's point: they put ...")? The pronoun is the agent; what it gives is its word.
+ */
+function pronounReport(words: readonly string[], i: number, from: number): boolean {
+  if (!AGENT_PRONOUNS.has(words[i] as string)) return false;
+  const verb = words[i + 1] as string;
+  if (!cue.reporting.has(verb) && !GIVING.has(verb)) return false;
+  for (let k = from; k < i; k++) if (words[k] === "agent" && naturalInteger(words[k + 1]) !== null) return true;
+  return false;
 }
 
 /** Does a lead-in that reports someone else's claim start at i ("according to Agent 1", "per Agent 2", "as Agent 3 said")? */
