@@ -232,7 +232,14 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
  * sentence, opening with a capitalised label, or with a capital after a line that closed on a number?
  */
 function opensSentence(text: string, last: NaturalToken, i: number): boolean {
-  return capitalLabel(text, i) || afterNumber(text, last, i);
+  // "@Agent 1 can you share X's Y\n@Agent 3 Z's W pls" (fresh191): a line opening with an agent's tag
+  // "...technical skill pls\nI've got C at 5" (fresh191): a line closed by "please" / "pls" before a capital
+  return (
+    capitalLabel(text, i) ||
+    afterNumber(text, last, i) ||
+    /^@(agent)?\s?[1-9]/i.test(text.slice(i, i + 9)) ||
+    (/^(please|pls)$/i.test(text.slice(last.start, last.end)) && /^\p{Lu}/u.test(text.slice(i, i + 1)))
+  );
 }
 
 /** Does the line at i open with a capitalised label ("Value for money:", "**Location:**")? */

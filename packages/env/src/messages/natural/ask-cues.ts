@@ -350,9 +350,13 @@ export function fragmentPair(
   if (!(s.tokens[s.to - 1] as NaturalToken).question && !please && handOff === null && lead === null) return null;
   let option: number | null = null;
   let attribute: number | null = null;
-  for (let k = lead ?? first; k < (handOff ?? s.to); k++) {
+  // "Agent 2, Tomas's calendar on Monday morning: 0, 1 or 2?" (fresh191): the levels it may be, offered at the close
+  const end = handOff ?? offeredLevels(s, first) ?? s.to;
+  for (let k = lead ?? first; k < end; k++) {
     const w = s.words[k] as string;
     if (tagged.has(k)) continue;
+    // "Agent 3, what about Erin on Monday 4pm?" (fresh191): "what about" / "how about" opening the names
+    if ((w === "what" || w === "how") && s.words[k + 1] === "about" && option === null && attribute === null) continue;
     const o = state.options.match(s.words, k);
     if (o !== null && option === null) {
       option = o.index;
@@ -375,6 +379,25 @@ export function fragmentPair(
     k = a.end - 1;
   }
   return option === null || attribute === null ? null : { option, attribute };
+}
+
+/**
+ * Where a closing offer of levels starts in a question ("...: 0, 1 or 2?", "..., 0 or 1?"): numbers joined by
+ * commas and one "or", after a pause; null when none.
+ */
+function offeredLevels(s: Sentence, first: number): number | null {
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  let k = s.to;
+  let numbers = 0;
+  let or = false;
+  while (k > first) {
+    const w = s.words[k - 1] as string;
+    if (naturalInteger(w) !== null) numbers++;
+    else if (w === "or" && !or) or = true;
+    else break;
+    k--;
+  }
+  return numbers >= 2 && or && k > first && s.separated(k - 1) ? k : null;
 }
 
 /** Closing clauses that hand a topic to the agent addressed: "the floor is yours", "over to you", "your turn". */

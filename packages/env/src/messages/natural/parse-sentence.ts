@@ -70,6 +70,10 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
     const fragment = out.acts.length === 0 && question === first ? fragmentPair(s, first, tagged, state) : null;
     if (fragment !== null) out.ask(fragment.option, fragment.attribute);
   }
+  // "Agent 3 — Dan at Monday 4pm, 0 or 1?", "Agent 3, what about Erin on Monday 4pm?" (fresh191): names only, with
+  // the levels offered at the close or "what about" before them (the question the checks above passed by)
+  const offered = out.acts.length === 0 && question < s.to && !seen ? fragmentPair(s, first, tagged, state) : null;
+  if (offered !== null) out.ask(offered.option, offered.attribute);
   // "Agent 2, I've got nothing on X's Y yet — can you fill that in?": a request pointing back to the one pair named
   if (question < s.to && out.acts.length === 0 && question > first && pointerQuestion(s, question, tagged, state)) {
     const pair = namedPair(s, first, question, tagged, state);

@@ -85,7 +85,10 @@ export function sentenceAddress(
   const setOff =
     (s.tokens[named + 1] as NaturalToken | undefined)?.pause ||
     named + 2 === s.to ||
-    ((s.tokens[s.to - 1] as NaturalToken).question && WH_OPENERS.has(words[named + 2] as string));
+    ((s.tokens[s.to - 1] as NaturalToken).question && WH_OPENERS.has(words[named + 2] as string)) ||
+    // "Agent 1 please send Omar's calendar for Monday noon." (fresh191): "please" right after the number
+    // "Agent 2 can you share X's Y?": "can you" / "could you" right after it
+    politeRequest(words, named + 2);
   if (to === undefined && words[named] === "agent" && setOff) {
     const n = naturalInteger(words[named + 1]);
     // "Agent 4: Lord Ashby's poison bottle?" where the task has three agents (fresh69): read, to nobody in particular
@@ -134,6 +137,12 @@ export function sentenceAddress(
 
 /** Question words that may follow an addressed agent's number with no comma: "agent 2 what is ...?". */
 const WH_OPENERS: ReadonlySet<string> = new Set(["what", "whats", "which", "how", "hows"]);
+
+/** Does a request open at i with "please" / "pls" or "can / could / would you"? */
+function politeRequest(words: readonly string[], i: number): boolean {
+  if (words[i] === "please" || words[i] === "pls") return true;
+  return (words[i] === "can" || words[i] === "could" || words[i] === "would") && words[i + 1] === "you";
+}
 
 /** Verbs before "Agent N to ..." that put a request to that agent: "I'd like Agent 3 to tell us ...". */
 const WANTING_AGENT: ReadonlySet<string> = new Set(["like", "need", "want", "asking", "ask"]);

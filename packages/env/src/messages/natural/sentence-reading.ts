@@ -431,7 +431,7 @@ export class SentenceReading {
       found.to === undefined
         ? new Set<number>()
         : sentenceAddress(sentence, first, questionStart(sentence, first), state.task).tagged;
-    if (found.acts.length === 0 && this.requestList) this.readRequestItem(sentence, found, first, address);
+    if (found.acts.length === 0) this.readRequestItem(sentence, found, first, address);
     const closing = this.text.slice((tokens[to - 1] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
     this.requestList =
       (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
@@ -652,7 +652,12 @@ export class SentenceReading {
     first: number,
     address: ReadonlySet<number>,
   ): void {
-    const item = fragmentPair(sentence, first, address, this.state, true);
+    // "Agent 2 — what's B's service? Agent 3, same question for C's ambience." (fresh191): after a question, "the same
+    // [question] for" and names only ask for that pair
+    const same = this.acts.at(-1)?.act.kind === "ask" ? sameForEnd(sentence, first, address) : null;
+    if (!this.requestList && same === null) return;
+    const skipped = same === null ? address : new Set([...address, ...range(first, same)]);
+    const item = fragmentPair(sentence, first, skipped, this.state, true);
     if (item !== null) found.acts.push({ kind: "ask", ...item, ...(found.to === undefined ? {} : { to: found.to }) });
   }
 
@@ -1193,4 +1198,26 @@ function placeAfter(s: Sentence, to: number, acts: readonly Act[], state: ParseS
 /** Is `a` a share of the cell the ask `b` asked for? */
 function sameCell(a: Act, b: Extract<Act, { kind: "ask" }>): boolean {
   return a.kind === "share" && a.option === b.option && a.attribute === b.attribute;
+}
+
+/** Nouns of the request restated by "the same": "same question for", "same request for", "the same thing for". */
+const SAME_NOUNS: ReadonlySet<string> = new Set(["question", "request", "ask", "thing", "again"]);
+
+/**
+ * The word after "[the] same [question] for" opening the sentence after its address ("Agent 3, same question for
+ * C's ambience.", "Agent 2, the same for Lena on Tuesday morning."), or null.
+ */
+function sameForEnd(s: Sentence, first: number, address: ReadonlySet<number>): number | null {
+  let k = first;
+  while (k < s.to && address.has(k)) k++;
+  if (s.words[k] === "the") k++;
+  if (s.words[k] !== "same") return null;
+  k++;
+  if (SAME_NOUNS.has(s.words[k] as string)) k++;
+  return s.words[k] === "for" || s.words[k] === "on" ? k + 1 : null;
+}
+
+/** The integers from..to-1. */
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, n) => from + n);
 }

@@ -77,15 +77,12 @@ export class Sentence {
         (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from)));
       if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
       if (
-        reportedLead(words, i) ||
+        reportedLead(words, i, from) ||
         (agentSource(tokens, words, i, from, to) &&
           !cue.contrary.has(words[from] as string) &&
           !correctionLead(tokens, words, from, i))
       )
         reported = true;
-      // "Building on Agent 4's point: they put X's service at 3." (fresh191): "they" / "he" / "she" and a verb of
-      // saying or rating after an agent named before it in the sentence is that agent's word
-      if (pronounReport(words, i, from)) reported = true;
       // "...; I can add that ...", "..., actually it has 1": the speaker's own clause after a reported one
       // "**Agent 2's numbers:** ... = 3\n**Mine:** ...": the speaker's own label on a new line
       const broke =
@@ -180,7 +177,8 @@ const GIVING: ReadonlySet<string> = new Set(["put", "puts", "gave", "gives", "ra
 
 /**
  * Is words[i] "they" / "he" / "she" reporting ("they put X at 3", "he said ...") after "Agent N" named earlier in
- * the sentence ("Building on Agent 4's point: they put ...")? The pronoun is the agent; what it gives is its word.
+ * the sentence ("Building on Agent 4's point: they put X's service at 3.", fresh191)? The pronoun is the agent; what
+ * it gives is that agent's word.
  */
 function pronounReport(words: readonly string[], i: number, from: number): boolean {
   if (!AGENT_PRONOUNS.has(words[i] as string)) return false;
@@ -191,7 +189,8 @@ function pronounReport(words: readonly string[], i: number, from: number): boole
 }
 
 /** Does a lead-in that reports someone else's claim start at i ("according to Agent 1", "per Agent 2", "as Agent 3 said")? */
-function reportedLead(words: readonly string[], i: number): boolean {
+function reportedLead(words: readonly string[], i: number, from: number): boolean {
+  if (pronounReport(words, i, from)) return true;
   const w = words[i];
   const next = words[i + 1] as string | undefined;
   if (w === "according" && next === "to") {

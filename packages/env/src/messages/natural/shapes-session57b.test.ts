@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, calls, propose, share } from "./test-sentence";
+import { acts, ask, calls, propose, share } from "./test-sentence";
 
 // Session 57, second tuner: the shapes of fresh189 (proposals, numbers, hedges) and fresh191 (addressed questions,
 // reported claims, hedges), written before these rules, each read by a rule with its limits.
 const corpus = loadNaturalCorpus();
 const held = corpus.heldOutTasks as Record<string, NaturalTask>;
 const pantry = held.pantry as NaturalTask;
+const jobs = held.jobs as NaturalTask;
+const meetings = held.meetings as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const pass = { kind: "pass" };
 
@@ -58,5 +60,54 @@ describe("wrong acts fixed", () => {
     expect(acts("Shelf B has 3 rice bags, more or less.", pantry)).toEqual([pass]);
     // not closing the sentence: the share stands ("give or take" belongs to nothing)
     expect(acts("Shelf B has 3 rice bags.", pantry)).toEqual([share(1, 2, 3)]);
+  });
+});
+
+describe("addressed questions", () => {
+  it('"Agent 3, same question for C\'s ambience.": "the same [question] for" and names after a question', () => {
+    expect(
+      acts("Agent 2 — what did you get for Restaurant B's service? Agent 3, same question for C's ambience."),
+    ).toEqual([ask(1, 1, 1), ask(2, 2, 2)]);
+    expect(
+      acts(
+        "Agent 1, please send Omar's calendar for Monday noon. Agent 2, the same for Lena on Tuesday morning.",
+        calls,
+      ),
+    ).toEqual([ask(1, 1, 0), ask(3, 2, 1)]);
+    // after a share, "the same for" asks nothing
+    expect(acts("Restaurant A's service is 4. Agent 3, same for C's ambience.")).toEqual([share(0, 1, 4)]);
+  });
+
+  it('"Agent 1 please send X", "Agent 2 can you share X?": the address with no comma before a request', () => {
+    expect(acts("Agent 1 please send Omar's calendar for Monday noon.", calls)).toEqual([ask(1, 1, 0)]);
+    expect(acts("Agent 2 can you share Candidate D's leadership score?", jobs)).toEqual([ask(3, 4, 1)]);
+    // "Agent 2 can confirm ..." reports the agent's word: no address, no share
+    expect(acts("Agent 2 can confirm Candidate D's leadership is 4.", jobs)).toEqual([pass]);
+  });
+
+  it('"@Agent 1 ...\n@Agent 3 ... pls\nI\'ve got ...": a line opening with a tag, or after one closed by "pls"', () => {
+    expect(
+      acts(
+        "@Agent 1 can you share Candidate D's leadership score\n@Agent 3 Candidate B technical skill pls\nI've got C at 5 on communication",
+        jobs,
+      ),
+    ).toEqual([ask(3, 4, 0), ask(1, 1, 2), share(2, 2, 5)]);
+    // a line not closed by "pls" runs on
+    expect(acts("@Agent 3 Candidate B technical skill\nI've got C at 5 on communication", jobs)).toEqual([
+      share(2, 2, 5),
+    ]);
+  });
+
+  it('"Agent 3 — Dan at Monday 4pm, 0 or 1?": names and the levels offered at the close', () => {
+    expect(acts("Agent 3 — Dan at Monday 4pm, 0 or 1?", meetings)).toEqual([ask(3, 3, 2)]);
+    expect(acts("Agent 2, Tomas's calendar on Monday morning: 0, 1 or 2?", calls)).toEqual([ask(0, 3, 1)]);
+    // one number is a value asked about, no ask
+    expect(acts("Agent 3 — Dan at Monday 4pm, 1?", meetings)).toEqual([pass]);
+  });
+
+  it('"Agent 3, what about Erin on Monday 4pm?": "what about" before names only', () => {
+    expect(acts("Agent 3, what about Erin on Monday 4pm?", meetings)).toEqual([ask(3, 4, 2)]);
+    // a proposal's "how about" names no attribute: no ask
+    expect(acts("Agent 3, what about Erin?", meetings)).toEqual([pass]);
   });
 });
