@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
 import { onlyLevel } from "./lone-share";
@@ -147,6 +148,25 @@ function sourceLead(s: Sentence, i: number, end: number): { j: number; sourced: 
   return { j, sourced };
 }
 
+/** Verbs of agreement: "mine agrees", "that matches mine". */
+const AGREEING = new Set(["agrees", "matches", "concurs", "tallies"]);
+
+/**
+ * The word after an agreement of the speaker's own closed by a colon ("Mine agrees:", "That matches mine:", "That
+ * agrees with mine:"), or null.
+ */
+function agreementEnd(s: Sentence, j: number, end: number): number | null {
+  const { words } = s;
+  let k = j;
+  if (words[k] === "mine" && AGREEING.has(words[k + 1] as string)) k += 2;
+  else if ((words[k] === "that" || words[k] === "which") && AGREEING.has(words[k + 1] as string)) {
+    k += words[k + 2] === "with" ? 3 : 2;
+    if (words[k] !== "mine") return null;
+    k++;
+  } else return null;
+  return k < end && (s.tokens[k - 1] as NaturalToken).colon === true ? k : null;
+}
+
 /** Gerunds of the speaker checking again: "on re-reading my notes", "after double-checking the table". */
 const RECHECKING = new Set([
   "re-reading",
@@ -215,6 +235,10 @@ export function correctionLevel(
   const lead = sourceLead(s, i, end);
   let j = lead.j;
   let sourced = lead.sourced;
+  // "Mine agrees: 2.", "That matches mine: 0 for Priya on Monday morning." (fresh191): the speaker's agreement, then
+  // its own value after the colon
+  const agreed = agreementEnd(s, j, end);
+  if (agreed !== null) return closingLevel(s, agreed, end, state);
   // "; the correct value is 1"
   const named = namedValue(s, j, end, state);
   if (named !== undefined) return named;
@@ -382,7 +406,9 @@ function restatedNames(s: Sentence, k: number, end: number, state: ParseState): 
   let j = words[k + 1] === "the" ? k + 2 : k + 1;
   const option = state.options.match(words, j);
   if (option !== null) j = words[option.end] === "'s" ? option.end + 1 : option.end;
-  const attribute = state.attributes.match(words, j);
+  // "That matches mine: 0 for Priya on Monday morning." (fresh191): a person alone for their attribute
+  const owner = attributeOwners(state.task.domain).get(words[j] as string);
+  const attribute = state.attributes.match(words, j) ?? (owner === undefined ? null : { index: owner, end: j + 1 });
   if (attribute !== null) j = attribute.end;
   const after =
     option === null && attribute !== null && cue.levelPrepositions.has(words[j] as string)

@@ -111,3 +111,26 @@ describe("addressed questions", () => {
     expect(acts("Agent 3, what about Erin?", meetings)).toEqual([pass]);
   });
 });
+
+describe("reported claims", () => {
+  it('"Per Agent 1, X is 2. Mine agrees: 2.": the speaker\'s agreement closed by a colon, then its own value', () => {
+    expect(acts("Per Agent 1, Omar's calendar on Tuesday morning is 2. Mine agrees: 2.", calls)).toEqual([
+      share(3, 1, 2),
+    ]);
+    expect(
+      acts(
+        "Agent 1 told us Priya's calendar for Monday morning is 0. That matches mine: 0 for Priya on Monday morning.",
+        calls,
+      ),
+    ).toEqual([share(0, 0, 0)]);
+    // the names said again must be the claim's
+    expect(
+      acts(
+        "Agent 1 told us Priya's calendar for Monday morning is 0. That matches mine: 0 for Omar on Monday morning.",
+        calls,
+      ),
+    ).toEqual([pass]);
+    // agreement with no value of its own states none
+    expect(acts("Agent 1 told us Priya's calendar for Monday morning is 0. That matches mine.", calls)).toEqual([pass]);
+  });
+});
