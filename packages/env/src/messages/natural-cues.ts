@@ -591,12 +591,16 @@ export const naturalCues = {
     ["second"],
     ["seconding"],
     ["agree", "with"],
+    // "Agreeing with Agent 1 on Stall B." (fresh189): the gerund as "I agree with"
+    ["agreeing", "with"],
     ["accuse"],
     ["accusing"],
     ["lean", "towards"],
     ["lean", "toward"],
     ["leaning", "towards"],
     ["leaning", "toward"],
+    // "I'm leaning Restaurant A for now." (fresh182): "leaning" with no "toward" before the option
+    ["i'm", "leaning"],
     ["back"],
     ["backing"],
     ["naming"],

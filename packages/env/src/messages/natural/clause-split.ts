@@ -58,7 +58,6 @@ export function clauseSplit(
   // "Restaurant C gets full marks on food quality. Service is a solid 4/5, but ambience is the weak spot at just 1
   // star." (fresh121): a sentence that names no option starts from the one the talk is about
   let option: number | null = namesOption(s, first, to, state) ? null : (state.carried ?? null);
-  const talk = namesOption(s, first, to, state) ? undefined : state;
   let several: readonly number[] = [];
   let pairNames: number[] = [];
   let pairOptions: number[] = [];
@@ -70,7 +69,9 @@ export function clauseSplit(
       .replace(/[\s,;:—–-]+$/, "");
     // a sentence that names no option reads its clauses under the talk's ("Alice, Bob and Dan all show 1 for that
     // slot, and nobody has reported a 0 for it yet" after "**Proposal: Monday 2pm**", fresh132)
-    let acts = state.clauseActs(clause, talk);
+    // "Omar's calendar is a 2 there and Lena's is a 1; Monday noon has Tomas at 0" (fresh189): a clause before any
+    // option the sentence names still reads "there" / "it" as the talk's option
+    let acts = state.clauseActs(clause, namesOption(s, first, b, state) ? undefined : state);
     if (
       !acts?.some((x) => x.kind === "share") &&
       attribute !== null &&

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, calls, propose, share } from "./test-sentence";
+import { acts, ask, calls, propose, share, stalls } from "./test-sentence";
 
 // Session 57, second tuner: the shapes of fresh189 (proposals, numbers, hedges) and fresh191 (addressed questions,
 // reported claims, hedges), written before these rules, each read by a rule with its limits.
@@ -132,5 +132,30 @@ describe("reported claims", () => {
     ).toEqual([pass]);
     // agreement with no value of its own states none
     expect(acts("Agent 1 told us Priya's calendar for Monday morning is 0. That matches mine.", calls)).toEqual([pass]);
+  });
+});
+
+describe("proposals and the talk's option", () => {
+  it('"X gets my vote. Y is a 2 there and Z\'s is a 1; W has ...": clauses before any named option read "there"', () => {
+    expect(
+      acts(
+        "Monday evening gets my vote. Omar's calendar is a 2 there and Lena's is a 1; Monday noon has Tomas at 0.",
+        calls,
+      ),
+    ).toEqual([propose(2), share(2, 1, 2), share(2, 2, 1), share(1, 3, 0)]);
+    // after the sentence names an option, "there" is that option
+    expect(
+      acts(
+        "Monday evening gets my vote. Monday noon has Tomas at 0, and Lena's is a 1 there; Omar's calendar is a 2.",
+        calls,
+      ),
+    ).toEqual([propose(2), share(1, 3, 0), share(1, 2, 1), share(1, 1, 2)]);
+  });
+
+  it('"Agreeing with Agent 1 on Stall B.", "I\'m leaning Restaurant A for now.": choice words', () => {
+    expect(acts("Agreeing with Agent 1 on Stall B.", stalls)).toEqual([propose(1)]);
+    expect(acts("I'm leaning Restaurant A for now.")).toEqual([propose(0)]);
+    // leaning on someone's numbers is no choice
+    expect(acts("I'm leaning on Agent 2's numbers for Stall B.", stalls)).toEqual([pass]);
   });
 });
