@@ -789,7 +789,9 @@ export class SentenceReading {
       this.lastClaim !== null &&
       restatedFits(corrected, this.lastClaim)
     ) {
-      this.acts.push({ at, act: { kind: "share", ...this.lastClaim, level: this.checked(corrected.value) } });
+      // the claim's pair only (a claim may carry where it ended: no field of an act)
+      const { option, attribute } = this.lastClaim;
+      this.acts.push({ at, act: { kind: "share", option, attribute, level: this.checked(corrected.value) } });
       this.lastClaim = null;
       return true;
     }
