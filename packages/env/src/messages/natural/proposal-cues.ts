@@ -155,7 +155,19 @@ function itChosen(
 }
 
 /** Verbs of support whose "it" (with no particle) is the one option named before it in the sentence. */
-const BACKING = new Set(["backing", "back", "supporting", "support", "endorsing", "endorse"]);
+// "Shelf B is better stocked; I'd pick it." (fresh184): "pick" / "choose" take it so too
+const BACKING = new Set([
+  "backing",
+  "back",
+  "supporting",
+  "support",
+  "endorsing",
+  "endorse",
+  "pick",
+  "picking",
+  "choose",
+  "choosing",
+]);
 
 /** When the choice is for: "this round", "now" (a pointer's clause may close with it, fresh145). */
 const WHEN_TAILS: readonly (readonly string[])[] = [

@@ -155,6 +155,9 @@ describe("proposals and the talk's option", () => {
   it('"Agreeing with Agent 1 on Stall B.", "I\'m leaning Restaurant A for now.": choice words', () => {
     expect(acts("Agreeing with Agent 1 on Stall B.", stalls)).toEqual([propose(1)]);
     expect(acts("I'm leaning Restaurant A for now.")).toEqual([propose(0)]);
+    // "I'd pick it" after the one option named in the sentence
+    expect(acts("Shelf B is better stocked; I'd pick it.", pantry)).toEqual([propose(1)]);
+    expect(acts("Shelf B has 3 apples; I'd pick it up later.", pantry)).toEqual([share(1, 0, 3)]);
     // leaning on someone's numbers is no choice
     expect(acts("I'm leaning on Agent 2's numbers for Stall B.", stalls)).toEqual([pass]);
   });
