@@ -21,6 +21,10 @@ describe("wrong acts fixed", () => {
         calls,
       ),
     ).toEqual([share(3, 2, 2), share(1, 0, 0)]);
+    // a clause the reader cannot read alone that names its person takes no attribute from the clause before
+    expect(
+      acts("Lena's calendar for Tuesday morning is maxed out at 2, and Priya's for Monday noon is a huge zero.", calls),
+    ).toEqual([share(3, 2, 2)]);
     // a clause naming no attribute still takes the one before it
     expect(
       acts("Lena's calendar for Tuesday morning is maxed out at 2, and Monday noon is a big zero.", calls),
