@@ -252,7 +252,8 @@ function attributesFirst(s: Sentence, k: number, end: number, state: ParseState)
   const attributes = attributeList(s, k, end, state);
   if (attributes === null) return null;
   const before = placedOption(s, attributes.end, end, state);
-  const levels = levelList(s, skipFillers(s, before?.end ?? attributes.end, end), end, state);
+  // "Communication and leadership for Candidate B come out at 3 and 4" (fresh188): plain verb words before the levels
+  const levels = levelsAfterVerbs(s, before?.end ?? attributes.end, end, state);
   if (levels === null) {
     // "Carol's and Dan's availability for Monday 4pm are both 0" (fresh64): one level for each of them
     // "Alice's availability and Bob's availability are both 1 for that slot" (fresh68): the option talked about

@@ -628,7 +628,7 @@ function ownValueAgain(s: Sentence, i: number, question: number, state: ParseSta
 const WITHDRAWING: ReadonlySet<string> = new Set(["ignore", "disregard", "forget"]);
 
 /** The end of "(please) ignore / disregard / forget that (one)" opening the clause at i, or null. */
-function withdrawalEnd(s: Sentence, i: number): number | null {
+export function withdrawalEnd(s: Sentence, i: number): number | null {
   let j = i;
   if (s.words[j] === "please" || s.words[j] === "just") j++;
   if (!WITHDRAWING.has(s.words[j] as string)) return null;

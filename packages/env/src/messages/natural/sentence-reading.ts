@@ -48,6 +48,7 @@ import {
   parseSentence,
   type SentenceResult,
   theyAreEnd,
+  withdrawalEnd,
 } from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
@@ -471,10 +472,21 @@ export class SentenceReading {
     // right after a sentence put to one agent goes to that agent, though that sentence had acts of its own
     if (found.to === undefined && this.carryYou !== undefined && secondPerson(sentence, first, to))
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryYou;
+    // "Thanks, Agent 2. Two follow-ups for you:\n1. ...?\n2. ...?" (a held-out defect, session 57): a heading of no
+    // act put to "you" right after a sentence put to one agent carries that agent to the questions after it
+    const headed = tokens[to - 1] as NaturalToken;
+    const youHeading =
+      found.acts.length === 0 &&
+      found.to === undefined &&
+      secondPerson(sentence, first, to) &&
+      this.text.slice(headed.start, headed.end).endsWith(":")
+        ? this.carryYou
+        : undefined;
     this.carryYou =
       found.acts.length > 0 && !toEveryone(sentence, first, to) ? found.to : thanksTo(sentence, first, to, state.task);
     if (found.to !== undefined || toEveryone(sentence, first, to))
       this.carryTo = found.acts.length === 0 ? found.to : undefined;
+    if (youHeading !== undefined) this.carryTo = youHeading;
     // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
@@ -824,14 +836,27 @@ export class SentenceReading {
     const retracted =
       this.lastShare === null
         ? null
-        : (retractionLead(sentence, first, to) ?? (makeThat(sentence, first) ? first : null));
+        : (retractionLead(sentence, first, to) ??
+          (makeThat(sentence, first) ? first : null) ??
+          withdrawalEnd(sentence, first));
     const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
     // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
-    if (retracted === to && this.lastShare !== null && withdraws(sentence, first, to)) {
+    // "I previously gave X as 2. Please ignore that; it was a guess." (a held-out defect, session 57): "ignore that"
+    // opening the sentence, with no number after it, withdraws that share as "Scratch that." does ("Ignore that,
+    // it's 1." replaces it)
+    const ignored = this.lastShare === null ? null : withdrawalEnd(sentence, first);
+    const ignoredAll = ignored !== null && !numberIn(sentence, ignored, to);
+    if ((ignoredAll || (retracted === to && withdraws(sentence, first, to))) && this.lastShare !== null) {
       this.acts.splice(this.acts.indexOf(this.lastShare), 1);
       this.lastShare = null;
       this.lastOwn = null;
       return true;
+    }
+    // "X is 2. Ignore that, Omar's Y is 1.": withdrawn, and the rest of the sentence read as usual
+    if (ignored !== null && replaced === null && this.lastShare !== null) {
+      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
+      this.lastShare = null;
+      this.lastOwn = null;
     }
     if (replaced !== null && this.lastShare !== null) {
       const { option, attribute } = this.lastShare.act as { option: number; attribute: number };

@@ -109,6 +109,8 @@ export class Sentence {
         // "My mistake — I had Employee E's email records as 1, but ..." (fresh102): the speaker's earlier value
         enteredBefore(words, i, from, to) ||
         (cue.negations.has(w) && !countNone(tokens, words, i)) ||
+        // "One of Stall C and Stall D is at +2 for cakes, the other at -1" (fresh190): which one is left open
+        (w === "one" && words[i + 1] === "of" && words[i + 2] !== "my" && words[i + 2] !== "our") ||
         w.endsWith("n't") ||
         (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
       )
