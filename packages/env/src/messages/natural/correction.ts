@@ -802,6 +802,8 @@ const DISPUTES = new Set([
   "disagree",
   "conflicts",
   "mismatch",
+  // "... came out as 1. That's backwards: ..., so it's 0." (fresh185)
+  "backwards",
 ]);
 
 /**

@@ -14,8 +14,9 @@ const theft = held.theft as NaturalTask;
 describe("the speaker's own earlier value, corrected (held-out wrong acts)", () => {
   it('"That was a slip — it\'s 3": a slip calls the restated value wrong, and the bare level replaces it', () => {
     expect(acts("I wrote Candidate B's teamwork as 5. That was a slip — it's 3.", jobs)).toEqual([share(1, 3, 3)]);
-    // with no level after it the restated value stays (an admission alone names no new value)
-    expect(acts("I wrote Candidate B's teamwork as 5. That was a slip.", jobs)).toEqual([share(1, 3, 5)]);
+    // with no level after it the restated value is withdrawn (session 57: a value its speaker calls a slip is not
+    // left standing; until then it stayed)
+    expect(acts("I wrote Candidate B's teamwork as 5. That was a slip.", jobs)).toEqual([{ kind: "pass" }]);
   });
 
   it("\"Scratch that — they're 0\": a plural attribute's pronoun after a retraction, across sentences and within one", () => {

@@ -165,6 +165,42 @@ function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
   return false;
 }
 
+/** Words that join a closing clause to the one before: "..., so it's 0", "..., and it's 0". */
+const CLOSING_JOINS: ReadonlySet<string> = new Set(["so", "and", "which", "means", "thus", "hence"]);
+
+/** Words by which the speaker calls its own last value wrong: "That was a typo", "That's backwards". */
+const OWN_DISPUTES: ReadonlySet<string> = new Set([
+  "typo",
+  "slip",
+  "wrong",
+  "incorrect",
+  "backwards",
+  "mistake",
+  "error",
+  "misread",
+  "mistyped",
+  "misspoke",
+]);
+
+/**
+ * The end of a lead opening the sentence that calls the last sentence's value wrong ("That was a typo.", "That's
+ * backwards:", "This is wrong —"): "that" / "this" first, a word of OWN_DISPUTES, at most six words up to a pause or the
+ * sentence's end, and no name, number, agent, "you", negation, condition or modal. The word after it, or null.
+ */
+function ownDisputeLead(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  if (s.words[first] !== "that" && s.words[first] !== "this") return null;
+  let disputes = false;
+  for (let k = first; k < to && k < first + 6; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" || w === "you" || w === "your" || /[0-9]/.test(w)) return null;
+    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.modals.has(w)) return null;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
+    if (OWN_DISPUTES.has(w)) disputes = true;
+    if (s.separated(k) || k + 1 === to) return disputes ? k + 1 : null;
+  }
+  return null;
+}
+
 /** Does the span hold a verb that withdraws ("strike", "scratch"), not only an apology ("my bad")? */
 function withdraws(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (s.words[k] === "strike" || s.words[k] === "scratch") return true;
@@ -464,36 +500,7 @@ export class SentenceReading {
       const { option, attribute } = found.acts[0];
       this.lastContested = { option, attribute };
     }
-    // "Agent 3, I only have the apple count so far. What's ... ?": an address with no act of its own carries to
-    // the questions after it, until another address or a question put to everyone
-    if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
-      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryTo;
-    // "Agent 2, I don't think X is 0 — I have it at 2. What do you have for Y?" (fresh113): a question to "you"
-    // right after a sentence put to one agent goes to that agent, though that sentence had acts of its own
-    if (found.to === undefined && this.carryYou !== undefined && secondPerson(sentence, first, to))
-      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryYou;
-    // "Thanks, Agent 2. Two follow-ups for you:\n1. ...?\n2. ...?" (a held-out defect, session 57): a heading of no
-    // act put to "you" right after a sentence put to one agent carries that agent to the questions after it
-    const headed = tokens[to - 1] as NaturalToken;
-    const youHeading =
-      found.acts.length === 0 &&
-      found.to === undefined &&
-      secondPerson(sentence, first, to) &&
-      this.text.slice(headed.start, headed.end).endsWith(":")
-        ? this.carryYou
-        : undefined;
-    this.carryYou =
-      found.acts.length > 0 && !toEveryone(sentence, first, to) ? found.to : thanksTo(sentence, first, to, state.task);
-    if (found.to !== undefined || toEveryone(sentence, first, to))
-      this.carryTo = found.acts.length === 0 ? found.to : undefined;
-    if (youHeading !== undefined) this.carryTo = youHeading;
-    // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
-    if (this.addressTo !== undefined)
-      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
-    this.addressTo = undefined;
-    const last = tokens[to - 1] as NaturalToken;
-    if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
-      this.addressTo = found.to;
+    this.carryAddress(sentence, found, first, to);
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     this.dropAnsweredAsk(sentence, first, to, found.acts);
     this.dropRestatedOwn(found.acts);
@@ -520,11 +527,50 @@ export class SentenceReading {
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
     if (found.acts.length === 0 && !found.heading && first < to && this.unparsed.length < MAX_KEPT) {
       const from = (tokens[first] as NaturalToken).start;
-      const span = { at: from, text: this.text.slice(from, last.end) };
+      const span = { at: from, text: this.text.slice(from, (tokens[to - 1] as NaturalToken).end) };
       this.unparsed.push(span);
       if (this.numberNearName(first, to)) this.missed.push(span);
     }
     return true;
+  }
+
+  /**
+   * The agent a sentence's questions are put to from what the sentences before addressed ("Agent 3, ... What's ...?",
+   * "Question for Agent 2:" on its own line, "Thanks, Agent 2. ... for you:"), and what this sentence leaves to the next.
+   */
+  private carryAddress(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    // "Agent 3, I only have the apple count so far. What's ... ?": an address with no act of its own carries to
+    // the questions after it, until another address or a question put to everyone
+    if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryTo;
+    // "Agent 2, I don't think X is 0 — I have it at 2. What do you have for Y?" (fresh113): a question to "you"
+    // right after a sentence put to one agent goes to that agent, though that sentence had acts of its own
+    if (found.to === undefined && this.carryYou !== undefined && secondPerson(sentence, first, to))
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryYou;
+    // "Thanks, Agent 2. Two follow-ups for you:\n1. ...?\n2. ...?" (a held-out defect, session 57): a heading of no
+    // act put to "you" right after a sentence put to one agent carries that agent to the questions after it
+    const headed = sentence.tokens[to - 1] as NaturalToken;
+    const youHeading =
+      found.acts.length === 0 &&
+      found.to === undefined &&
+      secondPerson(sentence, first, to) &&
+      this.text.slice(headed.start, headed.end).endsWith(":")
+        ? this.carryYou
+        : undefined;
+    this.carryYou =
+      found.acts.length > 0 && !toEveryone(sentence, first, to)
+        ? found.to
+        : thanksTo(sentence, first, to, this.state.task);
+    if (found.to !== undefined || toEveryone(sentence, first, to))
+      this.carryTo = found.acts.length === 0 ? found.to : undefined;
+    if (youHeading !== undefined) this.carryTo = youHeading;
+    // "Question for Agent 2:" on its own line puts the next sentence's questions to Agent 2
+    if (this.addressTo !== undefined)
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
+    this.addressTo = undefined;
+    const last = sentence.tokens[to - 1] as NaturalToken;
+    if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
+      this.addressTo = found.to;
   }
 
   /** "Library key, from my notes:" over "- Lord Ashby: 1" (fresh82): a line under an attribute's heading. */
@@ -832,40 +878,7 @@ export class SentenceReading {
     // "It's 0 — I'd copied it from the wrong column.", "Typo; it's 5, which moves D up." (fresh175): a closing
     // consequence, or the speaker's plain remark on their slip, leaves the level before it as it is
     const end = plainTailStart(sentence, first, to, state) ?? to;
-    // "X's Y: 3. Make that 2." (a held-out defect, session 56): "make that" opening the sentence is a retraction too
-    const retracted =
-      this.lastShare === null
-        ? null
-        : (retractionLead(sentence, first, to) ??
-          (makeThat(sentence, first) ? first : null) ??
-          withdrawalEnd(sentence, first));
-    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
-    // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
-    // "I previously gave X as 2. Please ignore that; it was a guess." (a held-out defect, session 57): "ignore that"
-    // opening the sentence, with no number after it, withdraws that share as "Scratch that." does ("Ignore that,
-    // it's 1." replaces it)
-    const ignored = this.lastShare === null ? null : withdrawalEnd(sentence, first);
-    const ignoredAll = ignored !== null && !numberIn(sentence, ignored, to);
-    if ((ignoredAll || (retracted === to && withdraws(sentence, first, to))) && this.lastShare !== null) {
-      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
-      this.lastShare = null;
-      this.lastOwn = null;
-      return true;
-    }
-    // "X is 2. Ignore that, Omar's Y is 1.": withdrawn, and the rest of the sentence read as usual
-    if (ignored !== null && replaced === null && this.lastShare !== null) {
-      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
-      this.lastShare = null;
-      this.lastOwn = null;
-    }
-    if (replaced !== null && this.lastShare !== null) {
-      const { option, attribute } = this.lastShare.act as { option: number; attribute: number };
-      this.lastShare.act = { kind: "share", option, attribute, level: this.checked(replaced) };
-      this.lastShare = null;
-      this.lastOwn = null;
-      this.lastContested = null;
-      return true;
-    }
+    if (this.lastShareTakenBack(sentence, first, to, end)) return true;
     // "I previously wrote X was 2. It's 0.", "I said X was 2. I got that wrong. It's 1.": a bare level right after
     // the speaker's own restated value (or an admission of it) replaces that value
     // "X's Y isn't 4. It's 1 here.": after the speaker's own negation (no one else's claim), a bare level is theirs
@@ -896,6 +909,83 @@ export class SentenceReading {
       return true;
     }
     return false;
+  }
+
+  /**
+   * A retraction, withdrawal or dispute opening the sentence after the one share of the sentence before: true where it
+   * took the whole sentence (the share replaced or withdrawn); a share withdrawn with more of the sentence left to
+   * read gives false, as does no retraction.
+   */
+  private lastShareTakenBack(sentence: Sentence, first: number, to: number, end: number): boolean {
+    const { state } = this;
+    // "X's Y: 3. Make that 2." (a held-out defect, session 56): "make that" opening the sentence is a retraction too
+    const retracted =
+      this.lastShare === null
+        ? null
+        : (retractionLead(sentence, first, to) ??
+          (makeThat(sentence, first) ? first : null) ??
+          withdrawalEnd(sentence, first));
+    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
+    // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
+    // "I previously gave X as 2. Please ignore that; it was a guess." (a held-out defect, session 57): "ignore that"
+    // opening the sentence, with no number after it, withdraws that share as "Scratch that." does ("Ignore that,
+    // it's 1." replaces it)
+    const ignored = this.lastShare === null ? null : withdrawalEnd(sentence, first);
+    const ignoredAll = ignored !== null && !numberIn(sentence, ignored, to);
+    if ((ignoredAll || (retracted === to && withdraws(sentence, first, to))) && this.lastShare !== null) {
+      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
+      this.lastShare = null;
+      this.lastOwn = null;
+      return true;
+    }
+    // "X is 2. Ignore that, Omar's Y is 1.": withdrawn, and the rest of the sentence read as usual
+    if (ignored !== null && replaced === null && this.lastShare !== null) {
+      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
+      this.lastShare = null;
+      this.lastOwn = null;
+    }
+    // "X's Y came out as 1. That's backwards: she can't make it, so it's 0." (fresh185), "X is 1. That was a typo.":
+    // the speaker calling the last sentence's value wrong never leaves it standing; a closing "it's L" replaces it
+    const disputed = this.lastShare === null || replaced !== null ? null : ownDisputeLead(sentence, first, to, state);
+    if (disputed !== null && this.lastShare !== null) {
+      const { option, attribute } = this.lastShare.act as { option: number; attribute: number };
+      const level = disputed === to ? null : this.closingIts(sentence, disputed, end);
+      if (level !== null) {
+        this.lastShare.act = { kind: "share", option, attribute, level: this.checked(level) };
+        this.lastShare = null;
+        this.lastOwn = null;
+        return true;
+      }
+      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
+      this.lastShare = null;
+      this.lastOwn = null;
+      if (disputed === to) {
+        // "... That was a typo. It's 0.": the next sentence's bare level is the new value
+        this.lastTopic = { option, attribute };
+        this.ownWrong = true;
+        return true;
+      }
+    }
+    if (replaced !== null && this.lastShare !== null) {
+      const { option, attribute } = this.lastShare.act as { option: number; attribute: number };
+      this.lastShare.act = { kind: "share", option, attribute, level: this.checked(replaced) };
+      this.lastShare = null;
+      this.lastOwn = null;
+      this.lastContested = null;
+      return true;
+    }
+    return false;
+  }
+
+  /** A bare level ("it's 0") from..to, or closing it after its last pause ("she can't make it, so it's 0"). */
+  private closingIts(s: Sentence, from: number, to: number): number | null {
+    const whole = this.bareIts(s, from, to);
+    if (whole !== null) return whole;
+    let k = to - 1;
+    while (k > from && !s.separated(k - 1)) k--;
+    if (k <= from) return null;
+    while (k < to && CLOSING_JOINS.has(s.words[k] as string)) k++;
+    return this.bareIts(s, k, to);
   }
 
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */

@@ -98,23 +98,7 @@ export class Sentence {
         ownSourceClosing(tokens, words, i, to)
       )
         reported = false;
-      if (
-        // "Stall A is hoping to sell two cakes" (fresh47 with session 49's "cakes"): a hope or plan states no level
-        // ("I want to confirm X has 2": the speaker's own saying, which states it)
-        // ("I want to go with X", "I'm planning to back X": the speaker's own wish is a choice, read as one)
-        (WISHES.has(w) &&
-          words[i + 1] === "to" &&
-          !SAYINGS.has(words[i + 2] as string) &&
-          !ownWish(tokens, words, i, from)) ||
-        // "My mistake — I had Employee E's email records as 1, but ..." (fresh102): the speaker's earlier value
-        enteredBefore(words, i, from, to) ||
-        (cue.negations.has(w) && !countNone(tokens, words, i)) ||
-        // "One of Stall C and Stall D is at +2 for cakes, the other at -1" (fresh190): which one is left open
-        (w === "one" && words[i + 1] === "of" && words[i + 2] !== "my" && words[i + 2] !== "our") ||
-        w.endsWith("n't") ||
-        (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
-      )
-        gated = true;
+      if (opensGate(tokens, words, i, from, to)) gated = true;
       // "Agent 2 said X has ...", "you claimed ...": someone else's claim, not the speaker's
       // ("Building on what Agent 3 said: ..." leads the speaker's own words, as a reaction does)
       if (
@@ -858,4 +842,34 @@ export function requestedFrom(words: readonly string[], i: number, first: number
   if (words[i - 1] !== "from") return false;
   for (let k = Math.max(first, i - 12); k < i - 1; k++) if (REQUESTS_FROM.has(words[k] as string)) return true;
   return false;
+}
+
+/**
+ * Does the word at i open a stretch of its clause the speaker does not assert (a hope, the speaker's earlier value, a
+ * negation, a condition, an open choice between options)? Then nothing after it in the clause is read as stated.
+ */
+function opensGate(
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  i: number,
+  from: number,
+  to: number,
+): boolean {
+  const w = words[i] as string;
+  return (
+    // "Stall A is hoping to sell two cakes" (fresh47 with session 49's "cakes"): a hope or plan states no level
+    // ("I want to confirm X has 2": the speaker's own saying, which states it)
+    // ("I want to go with X", "I'm planning to back X": the speaker's own wish is a choice, read as one)
+    (WISHES.has(w) &&
+      words[i + 1] === "to" &&
+      !SAYINGS.has(words[i + 2] as string) &&
+      !ownWish(tokens, words, i, from)) ||
+    // "My mistake — I had Employee E's email records as 1, but ..." (fresh102): the speaker's earlier value
+    enteredBefore(words, i, from, to) ||
+    (cue.negations.has(w) && !countNone(tokens, words, i)) ||
+    // "One of Stall C and Stall D is at +2 for cakes, the other at -1" (fresh190): which one is left open
+    (w === "one" && words[i + 1] === "of" && words[i + 2] !== "my" && words[i + 2] !== "our") ||
+    w.endsWith("n't") ||
+    (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
+  );
 }

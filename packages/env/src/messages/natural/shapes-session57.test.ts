@@ -112,3 +112,23 @@ describe("paired lists", () => {
     expect(acts("Leadership, in order A, B, C, D: 2, 5, maybe 3, 1.", jobs)).toEqual([pass]);
   });
 });
+
+describe("the speaker calling its last value wrong in the next sentence (fresh185's last wrong act, the lead)", () => {
+  const meetings = held.meetings as NaturalTask;
+  const said = "In my last message Erin's availability for Tuesday 11am came out as 1.";
+  it('"That\'s backwards: ..., so it\'s 0." replaces the value; "That was a typo." withdraws it', () => {
+    expect(
+      acts(
+        `${said} That's backwards: she can't make it, so it's 0. Tuesday 9am still works for everyone I can see, so I'd go with Tuesday 9am.`,
+        meetings,
+      ),
+    ).toEqual([share(5, 4, 0), propose(4)]);
+    expect(acts("Erin's availability for Tuesday 11am is 1. That was a typo.", meetings)).toEqual([pass]);
+    expect(acts("Erin's availability for Tuesday 11am is 1. That was a typo. It's 0.", meetings)).toEqual([
+      share(5, 4, 0),
+    ]);
+    // a negated dispute keeps the value; a remark naming no slip keeps it too
+    expect(acts("Erin's availability for Tuesday 11am is 1. That's no typo.", meetings)).toEqual([share(5, 4, 1)]);
+    expect(acts("Erin's availability for Tuesday 11am is 1. That's settled.", meetings)).toEqual([share(5, 4, 1)]);
+  });
+});
