@@ -190,8 +190,11 @@ export const TrainConfigSchema = z
         answerRate: z.number().min(0).max(1).default(0),
         /** Probability that a teacher message which shares or asks carries a second act (teacherPolicy). */
         comboRate: z.number().min(0).max(1).default(0),
-        /** With comboRate, the probability that a share's second act is an ask rather than another share (teacherPolicy). */
-        comboAsk: z.number().min(0).max(1).default(0.5),
+        /**
+         * With comboRate, the probability that a share's second act is an ask rather than another share (teacherPolicy);
+         * absent: 0.5 (so the configs of bases made before it resolve as they did).
+         */
+        comboAsk: z.number().min(0).max(1).optional(),
         /** What the teacher chooses: what its own cells favour, or uniformly at random (format only). */
         teacherChoice: z.enum(["own", "random", "tally", "scratchpad"]).default("own"),
         /**
