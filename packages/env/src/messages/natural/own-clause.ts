@@ -54,12 +54,25 @@ const OPINIONS = new Set([
   "bet",
 ]);
 
+/** The speaker's view closing a sentence with no pause before it: "from what I can see", "from what I see". */
+const UNPAUSED_VIEWS: readonly (readonly string[])[] = [
+  ["from", "what", "i", "can", "see"],
+  ["from", "what", "i", "see"],
+  ["from", "what", "i", "have"],
+];
+
 /**
  * Where a closing tail in the speaker's voice starts ("Zero rice bags on Shelf A, from what I can see", fresh119): the
  * word after the sentence's last pause, when what follows it is a `speakerSpan` of at most MAX_PERSPECTIVE words;
  * else null.
  */
 export function ownTailStart(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  // "Shelf A has 4 apples from what I can see." (fresh189, found by its tuner): "from / as far as what I ..." with no
+  // pause before it
+  for (const lead of UNPAUSED_VIEWS) {
+    const at = to - lead.length;
+    if (at > from + 2 && lead.every((w, n) => s.words[at + n] === w) && !s.separated(at - 1)) return at;
+  }
   for (let k = to - 2; k > from && k >= to - 1 - MAX_PERSPECTIVE; k--) {
     // ", I think", ", I believe": an opinion, not a source
     if (OPINIONS.has(s.words[k + 1] as string)) return null;

@@ -132,3 +132,12 @@ describe("the speaker calling its last value wrong in the next sentence (fresh18
     expect(acts("Erin's availability for Tuesday 11am is 1. That's settled.", meetings)).toEqual([share(5, 4, 1)]);
   });
 });
+
+describe("the speaker's view closing a count with no pause before it (found by the second tuner, the lead)", () => {
+  it('"Shelf A has 4 apples from what I can see." reads as with the comma', () => {
+    expect(acts("Shelf A has 4 apples from what I can see.", pantry)).toEqual([share(0, 0, 4)]);
+    expect(acts("Shelf A has 4 apples from what I have.", pantry)).toEqual([share(0, 0, 4)]);
+    // a hedge in the core still takes the share away
+    expect(acts("Shelf A has maybe 4 apples from what I can see.", pantry)).toEqual([pass]);
+  });
+});
