@@ -45,19 +45,17 @@ const steps = int("steps", 0);
 const seed = int("seed", 0);
 const episodes = int("episodes", 1);
 if (copySteps + steps === 0) fail("--steps", values.steps, "some steps (--copy-steps + --steps > 0)");
-const copyMix = Number(values["copy-mix"]);
-if (!(copyMix >= 0 && copyMix <= 1)) fail("--copy-mix", values["copy-mix"], "a number in 0..1");
-const cellNegatives = Number(values["cell-negatives"]);
-if (!(cellNegatives >= 0 && cellNegatives < 100))
-  fail("--cell-negatives", values["cell-negatives"], "a number in 0..100");
-const askMix = Number(values["ask-mix"]);
-if (!(askMix >= 0 && askMix <= 1)) fail("--ask-mix", values["ask-mix"], "a number in 0..1");
 const probability = (flag) => {
   if (values[flag] === undefined) return undefined;
   const p = Number(values[flag]);
   if (!(p >= 0 && p <= 1)) fail(`--${flag}`, values[flag], "a number in 0..1");
   return p;
 };
+const copyMix = probability("copy-mix");
+const cellNegatives = Number(values["cell-negatives"]);
+if (!(cellNegatives >= 0 && cellNegatives < 100))
+  fail("--cell-negatives", values["cell-negatives"], "a number in 0..100");
+const askMix = probability("ask-mix");
 const comboRate = probability("combo-rate");
 const comboAsk = probability("combo-ask");
 const learningRate = Number(values["learning-rate"]);

@@ -781,30 +781,48 @@ function ownViewLead(words: readonly string[], first: number): number | null {
   return VIEW_VERBS.has(words[k] as string) ? k + 1 : null;
 }
 
-/** Words that dispute a value without stating one: "That doesn't match my records", "That was a typo". */
-const DISPUTES = new Set([
-  "dispute",
-  "contest",
+/**
+ * Words by which a speaker calls its own value wrong: "That was a typo", "That's backwards" (also disputes, below; the
+ * lead of a sentence that takes back the share before it, sentence-reading's `ownDisputeLead`).
+ */
+export const CALLED_WRONG: ReadonlySet<string> = new Set([
   "wrong",
-  "off",
   "incorrect",
-  "mistaken",
   "mistake",
   "typo",
   // "That was a slip — it's 3" (fresh176)
   "slip",
   // "Misread the row — it's 0" (a held-out defect, session 56): the speaker's own reading called wrong
   "misread",
-  "misremembered",
   "mistyped",
   "misspoke",
   "error",
-  "disagree",
-  "conflicts",
-  "mismatch",
   // "... came out as 1. That's backwards: ..., so it's 0." (fresh185)
   "backwards",
 ]);
+
+/** Words that dispute a value without stating one: "That doesn't match my records", "That was a typo". */
+const DISPUTES = new Set([
+  ...CALLED_WRONG,
+  "dispute",
+  "contest",
+  "off",
+  "mistaken",
+  "misremembered",
+  "disagree",
+  "conflicts",
+  "mismatch",
+]);
+
+/**
+ * Does the word at k keep a short lead from being a bare remark on the value before it: an agent, a number, a
+ * condition, a modal, an option or an attribute?
+ */
+export function namesOrHedges(s: Sentence, k: number, state: ParseState): boolean {
+  const w = s.words[k] as string;
+  if (w === "agent" || /[0-9]/.test(w) || cue.conditionals.has(w) || cue.modals.has(w)) return true;
+  return state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null;
+}
 
 /**
  * Is from..to a short lead that disputes the value before it and names nothing ("That doesn't match my records —",
@@ -815,8 +833,7 @@ function disputeLead(s: Sentence, from: number, to: number, state: ParseState): 
   let disputes = false;
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
-    if (w === "agent" || /[0-9]/.test(w) || cue.conditionals.has(w) || cue.modals.has(w)) return false;
-    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
+    if (namesOrHedges(s, k, state)) return false;
     if (DISPUTES.has(w) || cue.negations.has(w) || w.endsWith("n't")) disputes = true;
   }
   return disputes;

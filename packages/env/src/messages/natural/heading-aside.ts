@@ -4,6 +4,27 @@ import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import { type ParseState, type Sentence, sharesReadAgain } from "./sentence";
 
+/**
+ * The attribute opening a sentence the readers found no act in (and no question), to be read again in another shape
+ * by the readers below; null otherwise.
+ */
+function openingAttribute(
+  s: Sentence,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  state: ParseState,
+): { index: number; end: number } | null {
+  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
+  return state.attributes.match(s.words, first);
+}
+
+/** The text of tokens from..to-1, without the punctuation that closes it ("Leadership," -> "Leadership"). */
+function spanText(s: Sentence, text: string, from: number, to: number): string {
+  const span = text.slice((s.tokens[from] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
+  return span.replace(/[\s,;:—–-]+$/, "");
+}
+
 /** Words of someone else's word in an aside: it is no plain remark of the speaker's. */
 const OTHERS = new Set(["agent", "said", "says", "told", "reported", "claimed", "according", "per", "you", "your"]);
 
@@ -21,8 +42,7 @@ export function withoutHeadingAside(
   found: readonly Act[],
   state: ParseState,
 ): Act[] | null {
-  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const attribute = state.attributes.match(s.words, first);
+  const attribute = openingAttribute(s, first, to, found, state);
   if (attribute === null || !s.separated(attribute.end - 1)) return null;
   let colon = -1;
   let own = false;
@@ -39,9 +59,8 @@ export function withoutHeadingAside(
     }
   }
   if (colon < 0 || !own) return null;
-  const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
   const rest = text.slice((s.tokens[colon + 1] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
-  return sharesReadAgain(state, `${head.replace(/[\s,;:—–-]+$/, "")}: ${rest}`);
+  return sharesReadAgain(state, `${spanText(s, text, first, attribute.end)}: ${rest}`);
 }
 
 /** Nouns of an attribute's values after its name: "desk search results", "service scores", "rent figures". */
@@ -69,8 +88,7 @@ export function withoutValueNoun(
   found: readonly Act[],
   state: ParseState,
 ): Act[] | null {
-  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const attribute = state.attributes.match(s.words, first);
+  const attribute = openingAttribute(s, first, to, found, state);
   if (attribute === null || attribute.end >= to || !VALUE_NOUNS.has(s.words[attribute.end] as string)) return null;
   const noun = s.tokens[attribute.end] as NaturalToken;
   const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
@@ -96,8 +114,7 @@ export function withoutOrderWords(
   found: readonly Act[],
   state: ParseState,
 ): Act[] | null {
-  if (state.clauseActs === undefined || found.length > 0 || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const attribute = state.attributes.match(s.words, first);
+  const attribute = openingAttribute(s, first, to, found, state);
   if (attribute === null || !s.separated(attribute.end - 1)) return null;
   let k = attribute.end;
   let order = false;
@@ -115,8 +132,9 @@ export function withoutOrderWords(
     if (s.words[k] === "and") k++;
   }
   if (options < 2 || k >= to) return null;
-  const head = text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[attribute.end - 1] as NaturalToken).end);
-  const list = text.slice((s.tokens[from] as NaturalToken).start, (s.tokens[k - 1] as NaturalToken).end);
   const rest = text.slice((s.tokens[k] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end);
-  return sharesReadAgain(state, `${head.replace(/[\s,;:—–-]+$/, "")} for ${list.replace(/[\s,;:—–-]+$/, "")}: ${rest}`);
+  return sharesReadAgain(
+    state,
+    `${spanText(s, text, first, attribute.end)} for ${spanText(s, text, from, k)}: ${rest}`,
+  );
 }

@@ -2,7 +2,16 @@ import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { claimedPair, contestedPair, contrastShare, correctionLevel, replyLevel, restatedFits } from "./correction";
+import {
+  claimedPair,
+  contestedPair,
+  contrastShare,
+  correctionLevel,
+  namesOrHedges,
+  CALLED_WRONG,
+  replyLevel,
+  restatedFits,
+} from "./correction";
 import { LevelRangeError } from "./level-range-error";
 import { letsItProposal } from "./lets-it-proposal";
 import { loneProposal } from "./lone-proposal";
@@ -168,34 +177,19 @@ function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
 /** Words that join a closing clause to the one before: "..., so it's 0", "..., and it's 0". */
 const CLOSING_JOINS: ReadonlySet<string> = new Set(["so", "and", "which", "means", "thus", "hence"]);
 
-/** Words by which the speaker calls its own last value wrong: "That was a typo", "That's backwards". */
-const OWN_DISPUTES: ReadonlySet<string> = new Set([
-  "typo",
-  "slip",
-  "wrong",
-  "incorrect",
-  "backwards",
-  "mistake",
-  "error",
-  "misread",
-  "mistyped",
-  "misspoke",
-]);
-
 /**
  * The end of a lead opening the sentence that calls the last sentence's value wrong ("That was a typo.", "That's
- * backwards:", "This is wrong —"): "that" / "this" first, a word of OWN_DISPUTES, at most six words up to a pause or the
- * sentence's end, and no name, number, agent, "you", negation, condition or modal. The word after it, or null.
+ * backwards:", "This is wrong —"): "that" / "this" first, a word of CALLED_WRONG, at most six words up to a pause or
+ * the sentence's end, and no name, number, agent, "you", negation, condition or modal. The word after it, or null.
  */
 function ownDisputeLead(s: Sentence, first: number, to: number, state: ParseState): number | null {
   if (s.words[first] !== "that" && s.words[first] !== "this") return null;
   let disputes = false;
   for (let k = first; k < to && k < first + 6; k++) {
     const w = s.words[k] as string;
-    if (w === "agent" || w === "you" || w === "your" || /[0-9]/.test(w)) return null;
-    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.modals.has(w)) return null;
-    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
-    if (OWN_DISPUTES.has(w)) disputes = true;
+    if (w === "you" || w === "your" || cue.negations.has(w) || w.endsWith("n't") || namesOrHedges(s, k, state))
+      return null;
+    if (CALLED_WRONG.has(w)) disputes = true;
     if (s.separated(k) || k + 1 === to) return disputes ? k + 1 : null;
   }
   return null;
@@ -500,7 +494,7 @@ export class SentenceReading {
       const { option, attribute } = found.acts[0];
       this.lastContested = { option, attribute };
     }
-    this.carryAddress(sentence, found, first, to);
+    this.carryAddress(sentence, found, first, to, closing.endsWith(":"));
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     this.dropAnsweredAsk(sentence, first, to, found.acts);
     this.dropRestatedOwn(found.acts);
@@ -536,9 +530,10 @@ export class SentenceReading {
 
   /**
    * The agent a sentence's questions are put to from what the sentences before addressed ("Agent 3, ... What's ...?",
-   * "Question for Agent 2:" on its own line, "Thanks, Agent 2. ... for you:"), and what this sentence leaves to the next.
+   * "Question for Agent 2:" on its own line, "Thanks, Agent 2. ... for you:"), and what this sentence leaves to the
+   * next; `colon`: the sentence closes on a colon.
    */
-  private carryAddress(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+  private carryAddress(sentence: Sentence, found: SentenceResult, first: number, to: number, colon: boolean): void {
     // "Agent 3, I only have the apple count so far. What's ... ?": an address with no act of its own carries to
     // the questions after it, until another address or a question put to everyone
     if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))
@@ -549,12 +544,8 @@ export class SentenceReading {
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.carryYou;
     // "Thanks, Agent 2. Two follow-ups for you:\n1. ...?\n2. ...?" (a held-out defect, session 57): a heading of no
     // act put to "you" right after a sentence put to one agent carries that agent to the questions after it
-    const headed = sentence.tokens[to - 1] as NaturalToken;
     const youHeading =
-      found.acts.length === 0 &&
-      found.to === undefined &&
-      secondPerson(sentence, first, to) &&
-      this.text.slice(headed.start, headed.end).endsWith(":")
+      found.acts.length === 0 && found.to === undefined && colon && secondPerson(sentence, first, to)
         ? this.carryYou
         : undefined;
     this.carryYou =
@@ -568,9 +559,7 @@ export class SentenceReading {
     if (this.addressTo !== undefined)
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
     this.addressTo = undefined;
-    const last = sentence.tokens[to - 1] as NaturalToken;
-    if (found.acts.length === 0 && found.to !== undefined && this.text.slice(last.start, last.end).endsWith(":"))
-      this.addressTo = found.to;
+    if (found.acts.length === 0 && found.to !== undefined && colon) this.addressTo = found.to;
   }
 
   /** "Library key, from my notes:" over "- Lord Ashby: 1" (fresh82): a line under an attribute's heading. */
@@ -918,32 +907,24 @@ export class SentenceReading {
    */
   private lastShareTakenBack(sentence: Sentence, first: number, to: number, end: number): boolean {
     const { state } = this;
-    // "X's Y: 3. Make that 2." (a held-out defect, session 56): "make that" opening the sentence is a retraction too
-    const retracted =
-      this.lastShare === null
-        ? null
-        : (retractionLead(sentence, first, to) ??
-          (makeThat(sentence, first) ? first : null) ??
-          withdrawalEnd(sentence, first));
-    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
-    // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
     // "I previously gave X as 2. Please ignore that; it was a guess." (a held-out defect, session 57): "ignore that"
     // opening the sentence, with no number after it, withdraws that share as "Scratch that." does ("Ignore that,
     // it's 1." replaces it)
     const ignored = this.lastShare === null ? null : withdrawalEnd(sentence, first);
+    // "X's Y: 3. Make that 2." (a held-out defect, session 56): "make that" opening the sentence is a retraction too
+    const retracted =
+      this.lastShare === null
+        ? null
+        : (retractionLead(sentence, first, to) ?? (makeThat(sentence, first) ? first : null) ?? ignored);
+    const replaced = retracted === null ? null : this.bareIts(sentence, retracted, end);
+    // "X's Y is 3. Scratch that.": the retraction alone withdraws that share
     const ignoredAll = ignored !== null && !numberIn(sentence, ignored, to);
     if ((ignoredAll || (retracted === to && withdraws(sentence, first, to))) && this.lastShare !== null) {
-      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
-      this.lastShare = null;
-      this.lastOwn = null;
+      this.dropLastShare(this.lastShare);
       return true;
     }
     // "X is 2. Ignore that, Omar's Y is 1.": withdrawn, and the rest of the sentence read as usual
-    if (ignored !== null && replaced === null && this.lastShare !== null) {
-      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
-      this.lastShare = null;
-      this.lastOwn = null;
-    }
+    if (ignored !== null && replaced === null && this.lastShare !== null) this.dropLastShare(this.lastShare);
     // "X's Y came out as 1. That's backwards: she can't make it, so it's 0." (fresh185), "X is 1. That was a typo.":
     // the speaker calling the last sentence's value wrong never leaves it standing; a closing "it's L" replaces it
     const disputed = this.lastShare === null || replaced !== null ? null : ownDisputeLead(sentence, first, to, state);
@@ -956,9 +937,7 @@ export class SentenceReading {
         this.lastOwn = null;
         return true;
       }
-      this.acts.splice(this.acts.indexOf(this.lastShare), 1);
-      this.lastShare = null;
-      this.lastOwn = null;
+      this.dropLastShare(this.lastShare);
       if (disputed === to) {
         // "... That was a typo. It's 0.": the next sentence's bare level is the new value
         this.lastTopic = { option, attribute };
@@ -975,6 +954,13 @@ export class SentenceReading {
       return true;
     }
     return false;
+  }
+
+  /** Takes the one share of the sentence before out of the acts: withdrawn, nothing in its place. */
+  private dropLastShare(share: Located<{ act: Act }>): void {
+    this.acts.splice(this.acts.indexOf(share), 1);
+    this.lastShare = null;
+    this.lastOwn = null;
   }
 
   /** A bare level ("it's 0") from..to, or closing it after its last pause ("she can't make it, so it's 0"). */
