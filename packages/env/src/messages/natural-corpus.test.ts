@@ -50,8 +50,13 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // older rules' (env README, "Session 51"); session 54 left two wrong acts in the tuned fresh159 (`I'm leaning toward
   // X, but I want to hear ... first` read as a proposal, as the older corpus labels `I'm leaning toward Restaurant A,
   // but I'd like to hear more first` in fresh10: the two writers disagree) and one in the held-out fresh161 (`I don't
-  // have enough on this table yet to say anything useful` read as a pass) (env README, "Session 54")
+  // have enough on this table yet to say anything useful` read as a pass) (env README, "Session 54"); session 58 left
+  // the older rules' six wrong acts in the held-out fresh193, fresh194 and fresh196 as they are, read only at its end
+  // (env README, "Session 58")
   const unseen = new Set([
+    "fresh193",
+    "fresh194",
+    "fresh196",
     "fresh89",
     "fresh114",
     "fresh117",
@@ -161,6 +166,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh188",
       "fresh190",
       "fresh192",
+      "fresh193",
+      "fresh194",
+      "fresh195",
+      "fresh196",
     ];
     expect(heldOut.map(([name]) => name)).toEqual(heldNames);
     const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];

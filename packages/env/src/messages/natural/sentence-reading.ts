@@ -61,6 +61,7 @@ import {
 } from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
+import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
@@ -440,6 +441,7 @@ export class SentenceReading {
     this.withdrawLast(sentence, first, to);
     this.lastAt = at;
     if (this.followUp(sentence, first, to, at)) return true;
+    const [subject, carried] = [state.subject, state.carried ?? null];
     const found = parseSentence(sentence, first, state);
     this.readListed(sentence, found, first, to);
     const shaped = this.readShapes(sentence, found, first, to);
@@ -472,6 +474,7 @@ export class SentenceReading {
     state.place = placeAfter(sentence, to, found.acts, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);
+    if (!found.heading) this.readSlots(found, first, to, subject, carried);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
@@ -1165,6 +1168,24 @@ export class SentenceReading {
   }
 
   /** Does a number stand within NEAR words of an option or attribute name between from and to? */
+  /** The slot reader's shares the grammar did not read in the sentence (`slotShares`), added to `found`. */
+  private readSlots(
+    found: SentenceResult,
+    first: number,
+    to: number,
+    subject: number | null,
+    carried: number | null,
+  ): void {
+    // a clause read again alone (`clauseActs`) is the grammar's own: the slot reader reads whole sentences only
+    if (this.state.clauseActs === undefined || first >= to) return;
+    const blocked = (k: number): boolean => this.gate[k] === true || this.modal[k] === true;
+    const before = this.acts.map((a) => a.act);
+    const raw = this.text.slice((this.tokens[first] as NaturalToken).start, (this.tokens[to - 1] as NaturalToken).end);
+    const { tokens, words } = this;
+    const context = { tokens, words, blocked, raw, found: found.acts, subject, carried, before };
+    found.acts.push(...slotShares(context, first, to, this.state));
+  }
+
   private numberNearName(from: number, to: number): boolean {
     const { words, state } = this;
     let lastName = Number.NEGATIVE_INFINITY;

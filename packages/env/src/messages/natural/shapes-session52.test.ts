@@ -415,11 +415,13 @@ describe("an attribute put first, then the options the speaker holds (topical-sh
       "Location I only have for A, which might be 2.",
       "Location I have for A and C, which are 2, 1 and 3.",
       "Location I only have for A, which is 2 or 3.",
-      "Location I only have for A which is 2.",
       "Location I only have for A, which is 2, though I'm not sure.",
       "Location I only have for A, which is 2 from what Agent 2 said.",
     ])
       expect(acts(text, heldoutProfile)).toEqual(nothing);
+    // without the comma the grammar's reading of the shape stops; the slot reader (session 58) reads the one option,
+    // attribute and level the sentence holds
+    expect(acts("Location I only have for A which is 2.", heldoutProfile)).toEqual([share(0, 5, 2)]);
   });
 
   it("a property: any levels in range land on the listed options in order", () => {

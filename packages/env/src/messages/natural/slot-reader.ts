@@ -1,0 +1,357 @@
+import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
+import { availabilityState } from "./availability-share";
+import { type ParseState, peopleOptions } from "./sentence";
+
+// The slot reader (session 58): a second reader of another kind beside the grammar. Where the grammar's cue rules
+// read a sentence only in the shapes they know, this one reads plain sentences by slots: each clause that holds one
+// number takes its option and attribute from the clause, else from the clause before it in the same sentence ("Shelf
+// B has 1 onion and Shelf A has 3", "Stall C's cakes sold at -1 and Stall D's at 0"), or from the option the talk is
+// about where the clause points to it ("her library key is 2", "Lena's calendar there is a 2"). It is precision
+// first: any word of doubt, condition, negation, report, correction, request, comparison over a whole sentence, a
+// question, a number it cannot place or a clause with two names of a kind refuses the whole sentence; and it only
+// adds to the grammar: the sentence's shares must all be among its own, else it takes nothing.
+
+const set = (...words: string[]): ReadonlySet<string> => new Set(words);
+
+/** Words that refuse the whole sentence: what follows them (or the whole) may not be the speaker's own fact. */
+const REFUSE = new Set<string>([
+  ...cue.conditionals,
+  ...cue.modals,
+  // doubt and approximation
+  ..."believe guess guessing reckon reckons suspect roughly about around approximately approx circa like near hovers hovering nearly almost ish unsure unknown dunno idk remember recall memory fuzzy hazy seems seem seemed appears apparently estimate somewhere between range or".split(
+    " ",
+  ),
+  // someone else's word, or talk to others
+  ..."relayed relaying quoted quote posted sent wrote written you your yours someone anyone everyone somebody anybody others".split(
+    " ",
+  ),
+  // corrections and earlier values
+  ..."earlier previously originally initially was had forget overstated understated typo typos mistake mistaken misread mislabelled mislabeled misspoke slip correct corrected correction correcting actually instead rather should meant scratch ignore disregard withdraw withdrawing retract retracting revise revised revising edit editing update updated change changed changes changing swap swapped swapping".split(
+    " ",
+  ),
+  // questions, requests and what is missing
+  ..."how who whom please pls need needs missing lack lacks lacking know tell wonder wondering".split(" "),
+  // totals and several cells at once
+  ..."total sum average combined each both all every respectively order weight weights weighted weighting".split(" "),
+  // slips, changes, agreement with someone else's value, a provisional or self-interrupted reading
+  ..."accident accidentally mistakenly wrongly erroneously went gone rose risen dropped fell moved wait far day matches match agrees agree agreed echo echoing seconding confirming".split(
+    " ",
+  ),
+  // comparisons: "more than last year", "better on neighbourhood, which is 3"
+  ...cue.comparatives,
+  ..."above below over under beats beat beating ahead behind least most trails close".split(" "),
+  // a level in words that the number may contradict ("at 2, the maximum" where the top is 3)
+  ..."maxed max maximum min minimum highest lowest top tops bottom".split(" "),
+]);
+
+/** Vague amounts: before a count ("and some plants") the sentence gives no exact level for it. */
+const VAGUE = set("some", "many", "few", "several", "lots", "plenty", "handful", "couple", "bunch");
+
+/** Pronouns of a person: they point to an option only where the options are people. */
+const MALE = set("he", "him", "his");
+const FEMALE = set("she", "her", "hers");
+const PERSONAL = new Set<string>([...MALE, ...FEMALE, "they", "them", "their"]);
+
+/** Words that may follow a person's name standing for their attribute ("Omar is 2", "Alice has a 1"). */
+const AFTER_OWNER = set(
+  ..."is has a an the at on for in and too also then there free busy available unavailable open clear booked can gets shows stays sits comes scores rates".split(
+    " ",
+  ),
+);
+
+/** Words where a clause repeats a level for a cell it does not number ("Erin too", "and so does the poison bottle"). */
+const ECHO = set("too", "likewise", "well", "does", "same");
+
+/**
+ * Words that make the rest of the sentence someone else's word up to a clause break ("Agent 2 has X's Y at 1, but my
+ * records show 0"): their numbers are not the speaker's, their names are what the speaker's clause after speaks of.
+ */
+const REPORT = new Set<string>([...cue.reporting, ..."agent agents according per heard told".split(" ")]);
+
+/** A clause with one of these sets a level against another ("cakes +2, against a -1 on plants"): no level of its own. */
+const COMPARE = set("against");
+
+/** Words that point to the option the talk is about. */
+const POINTERS = set("it", "its", "her", "his", "him", "their", "there", "then", "she", "he", "they", "them", "this");
+
+/** Words that start a new clause within a sentence ("and" and "plus" only after a clause's number). */
+const BREAKS: ReadonlySet<string> = cue.clauseBreaks;
+const JOINS = set("and", "plus");
+
+/** Words that may follow a level ("a 2 on my side", "4 in my notes", "3 stars"); another noun makes it a count. */
+const AFTER_LEVEL = set(
+  ..."on for in at by from and but while whereas with so which too as here there then overall today now is are".split(
+    " ",
+  ),
+  ...cue.levelUnits,
+);
+
+/** A number in digits with or without a sign ("4", "-2", "+1"), or "zero"; null for any other word. */
+function slotNumber(word: string): number | null {
+  if (word === "zero" || word === "nil") return 0;
+  if (/^\+[0-9]$/.test(word)) return Number(word.slice(1));
+  return naturalInteger(word);
+}
+
+/**
+ * A person's attribute by the person's name alone ("Omar is 2 on Monday morning" for "Omar's calendar"), or null;
+ * -1 as the index where another noun follows the name ("Lena's team", "Tomas family calendar"): another thing.
+ */
+function ownerAt(
+  state: ParseState,
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  k: number,
+): { index: number; end: number } | null {
+  const index = attributeOwners(state.task.domain).get(words[k] as string);
+  if (index === undefined) return null;
+  const end = words[k + 1] === "'s" ? k + 2 : k + 1;
+  const next = words[end];
+  const paused = (tokens[end - 1] as NaturalToken).pause || (tokens[end - 1] as NaturalToken).stop;
+  const noun = next !== undefined && !paused && /^[a-z]+$/.test(next) && !AFTER_OWNER.has(next);
+  return { index: noun ? -1 : index, end };
+}
+
+/**
+ * "N out of TOP" or "N out of a possible TOP" at k: the index of TOP's word where TOP is the scale's top level, -1
+ * where another number follows "out of" ("seven out of ten" on a 1..5 scale), null where no "out of" follows.
+ */
+function outOfTop(words: readonly string[], k: number, hi: number): number | null {
+  if (words[k + 1] !== "out" || words[k + 2] !== "of") return null;
+  const at = words[k + 3] === "a" && words[k + 4] === "possible" ? k + 5 : k + 3;
+  const top = words[at] as string;
+  return (slotNumber(top) ?? cue.numberWords.get(top)) === hi ? at : -1;
+}
+
+/** The words of the task's option and attribute names ("ambience", "value", "restaurant"). */
+function nameWords(state: ParseState): ReadonlySet<string> {
+  const cached = NAME_WORDS.get(state.task.domain);
+  if (cached !== undefined) return cached;
+  const { options, attributes } = state.task.domain;
+  const made = new Set([...options, ...attributes].flatMap((name) => name.toLowerCase().split(/[^a-z0-9]+/)));
+  NAME_WORDS.set(state.task.domain, made);
+  return made;
+}
+
+const NAME_WORDS = new WeakMap<object, ReadonlySet<string>>();
+
+interface Clause {
+  options: Set<number>;
+  attributes: Set<number>;
+  numbers: number[];
+  /** A word in it points to the option the talk is about ("it", "there"). */
+  pointer: boolean;
+  /** It compares ("higher than B's 3"): its number is no cell's level. */
+  compare: boolean;
+  /** A negation, condition or modal stands in it. */
+  negated: boolean;
+  /** It is someone else's word. */
+  reported: boolean;
+  /** The availability a state word in it says ("free" 1, "busy" 0), if any. */
+  state?: number;
+  /** It repeats a level for a cell it does not number ("Erin too"). */
+  echo: boolean;
+  /** It opens with "and" or "plus". */
+  joined: boolean;
+}
+
+const freshClause = (): Clause => ({
+  options: new Set(),
+  attributes: new Set(),
+  numbers: [],
+  pointer: false,
+  compare: false,
+  negated: false,
+  reported: false,
+  echo: false,
+  joined: false,
+});
+
+/** What the slot reader reads a sentence with: the message's tokens and the sentence's surroundings. */
+export interface SlotContext {
+  tokens: readonly NaturalToken[];
+  /** The message's words (`SentenceReading`'s, contractions opened). */
+  words: readonly string[];
+  /** Does the grammar gate word k (a negation, condition or modal earlier in its clause)? */
+  blocked: (k: number) => boolean;
+  /** The sentence's raw text. */
+  raw: string;
+  /** The acts the grammar read in the sentence. */
+  found: readonly Act[];
+  /** The option the talk was about before the sentence, for "it", "her", "there". */
+  subject: number | null;
+  /** The one option the talk is about, for a clause that names none (`ParseState.carried`). */
+  carried: number | null;
+  /** The acts read before the sentence: a cell given there at another level refuses it (a change, not a fact). */
+  before: readonly Act[];
+}
+
+/** Does word k refuse the whole sentence (from..to)? */
+function refuses(context: SlotContext, k: number, from: number, to: number, state: ParseState): boolean {
+  const { words } = context;
+  const w = words[k] as string;
+  if (REFUSE.has(w) || w.startsWith("@")) return true;
+  // "and some plants": no exact level for that count
+  if (VAGUE.has(w) && state.attributes.match(words, k + 1) !== null) return true;
+  // "he" / "her" / "they" point to an option only where options are people, and to one person in a sentence
+  if (PERSONAL.has(w) && !peopleOptions(state)) return true;
+  if (MALE.has(w) && words.slice(from, to).some((x) => FEMALE.has(x))) return true;
+  // "ambience-wise": a name inside a joined word that the name matcher does not see
+  if (w.includes("-") && w.split("-").some((part) => nameWords(state).has(part))) return true;
+  // "two (3)": a level in words beside one in digits
+  const beside = slotNumber(words[k + 1] ?? "") !== null || slotNumber(words[k - 1] ?? "") !== null;
+  return cue.numberWords.has(w) && beside;
+}
+
+/**
+ * The number at k (digits, "zero", a number word before a count, "N out of TOP") as [level, last word's index], or
+ * null where there is none; "refuse" where a number stands that is no level ("4 years", "4 to 2", "4/5", "seven out
+ * of ten" on a 1..5 scale).
+ */
+function numberAt(context: SlotContext, k: number, to: number, state: ParseState): [number, number] | "refuse" | null {
+  const { words, tokens } = context;
+  const w = words[k] as string;
+  const scale = outOfTop(words, k, state.task.levels[1]);
+  const spelled = state.attributes.match(words, k + 1) !== null || scale !== null ? cue.numberWords.get(w) : undefined;
+  const n = spelled ?? slotNumber(w);
+  if (n === null) return /[0-9]/.test(w) ? "refuse" : null;
+  if (scale !== null) return scale < 0 ? "refuse" : [n, scale];
+  const next = words[k + 1];
+  const placed =
+    next === undefined ||
+    k + 1 >= to ||
+    (tokens[k] as NaturalToken).pause ||
+    AFTER_LEVEL.has(next) ||
+    state.attributes.match(words, k + 1) !== null ||
+    state.options.match(words, k + 1) !== null;
+  return placed ? [n, k] : "refuse";
+}
+
+/** The sentence's clauses with the names and numbers in each, or null where a word refuses the sentence. */
+function readClauses(context: SlotContext, from: number, to: number, state: ParseState): Clause[] | null {
+  const { tokens, words, blocked } = context;
+  let clause = freshClause();
+  const clauses = [clause];
+  let reported = false;
+  for (let k = from; k < to; k++) {
+    const w = words[k] as string;
+    if (blocked(k) || cue.negations.has(w)) clause.negated = true;
+    const option = state.options.match(words, k);
+    const attribute = option === null ? (state.attributes.match(words, k) ?? ownerAt(state, tokens, words, k)) : null;
+    if (attribute !== null && attribute.index < 0) return null;
+    const name = option ?? attribute;
+    if (name !== null && name.end <= to) {
+      (option !== null ? clause.options : clause.attributes).add(name.index);
+      k = name.end - 1;
+    } else {
+      if (refuses(context, k, from, to, state)) return null;
+      if (BREAKS.has(w) || (JOINS.has(w) && clause.numbers.length > 0)) {
+        clause = { ...freshClause(), joined: JOINS.has(w) };
+        clauses.push(clause);
+        if (BREAKS.has(w)) reported = false;
+      }
+      // "X is 2, so I'm told": a report after a number of the speaker's may be where that number came from
+      if (REPORT.has(w) && clauses.some((c) => c.numbers.length > 0 && !c.reported)) return null;
+      reported ||= REPORT.has(w);
+      clause.reported ||= reported;
+      const availability = w === "clear" ? 1 : availabilityState(w);
+      if (availability !== undefined) clause.state = availability;
+      clause.echo ||= ECHO.has(w);
+      clause.pointer ||= POINTERS.has(w);
+      clause.compare ||= COMPARE.has(w);
+      const number = numberAt(context, k, to, state);
+      if (number === "refuse") return null;
+      if (number !== null) {
+        clause.numbers.push(number[0]);
+        k = number[1];
+      }
+    }
+    const token = tokens[k] as NaturalToken;
+    if (token.pause) {
+      clause = freshClause();
+      clauses.push(clause);
+      if (token.semicolon === true) reported = false;
+    }
+  }
+  return clauses;
+}
+
+/** The shares the clauses give, in order, or null where one of them refuses the sentence. */
+function clauseShares(clauses: readonly Clause[], context: SlotContext, state: ParseState): Act[] | null {
+  const [lo, hi] = state.task.levels;
+  const shares: Act[] = [];
+  let option: number | null = null;
+  let attribute: number | null = null;
+  let previous: Clause | null = null;
+  // after a negated clause, a clause that names no option takes none from before the sentence
+  let fallback = true;
+  let numbered = false;
+  for (const c of clauses) {
+    if (c.negated) {
+      // "Stall D sold 2 cakes, not many": a negation after a level may take it back; before one ("no doubt, Priya
+      // 2") nothing carries over it: the clause after must name its own option and attribute
+      if (c.numbers.length > 0 || numbered) return null;
+      [fallback, option, attribute] = [false, null, null];
+      continue;
+    }
+    if (c.options.size > 1 || c.attributes.size > 1 || c.numbers.length > 1) return null;
+    // "Priya 2, Erin too", "Dan 1 and the poison bottle": a cell after a level with none of its own
+    if (numbered && c.numbers.length === 0 && (c.echo || (c.joined && c.attributes.size > 0))) return null;
+    // "Restaurant A, Restaurant B and C at 5": options listed before the one with the number
+    const listed = previous !== null && previous.numbers.length === 0 && previous.options.size > 0;
+    if (listed && [...c.options].some((o) => !previous?.options.has(o))) return null;
+    previous = c;
+    const outside = fallback ? (c.pointer ? (context.subject ?? context.carried) : context.carried) : null;
+    option = (c.options.size === 1 ? ([...c.options][0] as number) : null) ?? option ?? outside;
+    if (c.attributes.size === 1) attribute = [...c.attributes][0] as number;
+    const level = c.numbers[0];
+    if (level === undefined || c.compare || c.reported) continue;
+    if (option === null || attribute === null || level < lo || level > hi) return null;
+    // "free ... 0", "busy ... 1": the state in words and the level disagree
+    if ((c.state === 0 && level !== lo) || (c.state === 1 && level === lo)) return null;
+    numbered = true;
+    shares.push({ kind: "share", option, attribute, level });
+  }
+  return shares;
+}
+
+const sameCell = (a: Act, b: Act): boolean =>
+  a.kind === "share" && b.kind === "share" && a.option === b.option && a.attribute === b.attribute;
+const otherLevel = (a: Act, b: Act): boolean =>
+  sameCell(a, b) && a.kind === "share" && b.kind === "share" && a.level !== b.level;
+const shareKey = (a: Act): string => (a.kind === "share" ? `${a.option} ${a.attribute} ${a.level}` : "");
+
+/**
+ * The shares the slot reader finds in tokens from..to that the grammar's `found` acts do not hold, or [] where it
+ * refuses the sentence or adds nothing. Linear in the sentence's words.
+ */
+export function slotShares(context: SlotContext, from: number, to: number, state: ParseState): Act[] {
+  const { tokens, words, raw, found, before } = context;
+  if (from >= to || (tokens[to - 1] as NaturalToken).question) return [];
+  // "Cakes sold | Stall B 2": a bar of a table that is not one; "+1 for B's ambience": assent, not a level
+  if (raw.includes("|") || words[from] === "+1") return [];
+  const clauses = readClauses(context, from, to, state);
+  const shares = clauses === null ? null : clauseShares(clauses, context, state);
+  if (shares === null) return [];
+  // one cell at two levels, in the sentence or against the message before it: a change, not two facts
+  if (shares.some((s) => shares.some((t) => otherLevel(s, t)) || before.some((t) => otherLevel(s, t)))) return [];
+  // the grammar's shares must agree: none of its cells at another level, and none of its levels that the slot
+  // reader put in another cell (the same number read two ways), unless the slot reader has that share too
+  const mine = new Set(shares.map(shareKey));
+  for (const f of found) {
+    if (f.kind !== "share" || mine.has(shareKey(f))) continue;
+    if (shares.some((s) => sameCell(s, f) || (s.kind === "share" && s.level === f.level))) return [];
+  }
+  const had = new Set(found.filter((a) => a.kind === "share").map(shareKey));
+  const extra: Act[] = [];
+  for (const s of shares) {
+    if (had.has(shareKey(s))) continue;
+    had.add(shareKey(s));
+    extra.push(s);
+  }
+  return extra;
+}
