@@ -130,3 +130,49 @@ describe("the slot reader against the facts it was written from (property)", () 
     );
   });
 });
+
+describe("the slot reader's paired lists: levels in order over a list of names, exact or nothing", () => {
+  it("a heading list serves each clause after it; a list just before its levels needs a colon", () => {
+    expect(acts("Service and ambience: Restaurant B is 2 and 4, Restaurant C is 5 and 3.")).toEqual([
+      share(1, 1, 2),
+      share(1, 2, 4),
+      share(2, 1, 5),
+      share(2, 2, 3),
+    ]);
+    expect(acts("Ambience counts, Restaurant A then Restaurant C: 1 and 3.")).toEqual([share(0, 2, 1), share(2, 2, 3)]);
+    expect(shares(acts("Ambience, Restaurant A and Restaurant B, 4 and 1."))).toEqual([]);
+  });
+
+  it("as many levels as names, in an order that is not left open, or nothing", () => {
+    for (const text of [
+      "Service and ambience: Restaurant B is 2, 4 and 5.",
+      "Service and ambience: Restaurant B is 2 and 4 in any order.",
+      "Service and ambience: Restaurant B is 2 and 4, maybe.",
+      "Service and ambience for Restaurant A, Restaurant B and Restaurant C: 2 and 4.",
+    ])
+      expect(shares(acts(text))).toEqual([]);
+  });
+
+  it("any levels land on the heading's attributes in order (property, against the facts written)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 4, maxLength: 4 }),
+        (o, o2, a, a2, [w, x, y, z]) => {
+          fc.pre(o !== o2 && a !== a2);
+          const text = `${attributes[a]} and ${attributes[a2]}: ${options[o]} is ${w} and ${x}, ${options[o2]} is ${y} and ${z}.`;
+          const facts = [share(o, a, w as number), share(o, a2, x as number), share(o2, a, y as number)];
+          expect(sorted(shares(acts(text)))).toEqual(sorted([...facts, share(o2, a2, z as number)]));
+          // one level short: nothing from the slot reader for the short clause
+          const short = `${attributes[a]} and ${attributes[a2]}: ${options[o]} is ${w} and ${x}, ${options[o2]} is ${y}.`;
+          expect(shares(acts(short)).filter((s) => s.kind === "share" && s.option === o2)).toEqual([]);
+        },
+      ),
+      { numRuns: 150, seed: 58 },
+    );
+  });
+});

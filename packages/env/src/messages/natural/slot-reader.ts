@@ -6,14 +6,15 @@ import { naturalInteger } from "./natural-integer";
 import { availabilityState } from "./availability-share";
 import { type ParseState, peopleOptions } from "./sentence";
 
-// The slot reader (session 58): a second reader of another kind beside the grammar. Where the grammar's cue rules
-// read a sentence only in the shapes they know, this one reads plain sentences by slots: each clause that holds one
-// number takes its option and attribute from the clause, else from the clause before it in the same sentence ("Shelf
-// B has 1 onion and Shelf A has 3", "Stall C's cakes sold at -1 and Stall D's at 0"), or from the option the talk is
-// about where the clause points to it ("her library key is 2", "Lena's calendar there is a 2"). It is precision
-// first: any word of doubt, condition, negation, report, correction, request, comparison over a whole sentence, a
-// question, a number it cannot place or a clause with two names of a kind refuses the whole sentence; and it only
-// adds to the grammar: the sentence's shares must all be among its own, else it takes nothing.
+// The slot reader (session 58): a second reader of another kind beside the cue rules. Where the cue rules read a
+// sentence only in the shapes they know, this one reads plain sentences by slots: each clause that holds one number
+// takes its option and attribute from the clause, else from the clause before it in the same sentence ("Shelf B has
+// 1 onion and Shelf A has 3", "Stall C's cakes sold at -1 and Stall D's at 0"), or from the option the talk is about
+// where the clause points to it ("her library key is 2", "Lena's calendar there is a 2"). It is precision first: a
+// word of doubt, condition, correction, request or comparison, a question, a number it cannot place or a clause with
+// two names of a kind refuses the whole sentence; a negation takes its clause out and refuses the sentence where a
+// level stands before it or leans on a name across it; someone else's word holds to the next clause break. It only
+// adds to the cue rules: where their shares and its own disagree on a cell or a number, it takes nothing.
 
 const set = (...words: string[]): ReadonlySet<string> => new Set(words);
 
@@ -22,7 +23,7 @@ const REFUSE = new Set<string>([
   ...cue.conditionals,
   ...cue.modals,
   // doubt and approximation
-  ..."believe guess guessing reckon reckons suspect roughly about around approximately approx circa like near hovers hovering nearly almost ish unsure unknown dunno idk remember recall memory fuzzy hazy seems seem seemed appears apparently estimate somewhere between range or".split(
+  ..."believe guess guessing reckon reckons suspect ballpark roughly about around approximately approx circa like near hovers hovering nearly almost ish unsure unknown dunno idk remember recall memory fuzzy hazy seems seem seemed appears apparently estimate somewhere between range or".split(
     " ",
   ),
   // someone else's word, or talk to others
@@ -319,6 +320,110 @@ function clauseShares(clauses: readonly Clause[], context: SlotContext, state: P
   return shares;
 }
 
+/** Words that say a list of levels goes with a list of names in order: a paired reading, no doubt. */
+const IN_ORDER = set("respectively", "order");
+
+/** Words that leave open which level goes with which name: "in any order", "in some order". */
+const OPEN_ORDER = set("any", "some", "whichever", "either");
+
+interface Item {
+  kind: "option" | "attribute" | "level";
+  value: number;
+  /** Where it starts and ends in the words. */
+  at: number;
+  end: number;
+}
+
+/**
+ * A sentence of paired lists, exact or nothing: every run of two or more levels ("1 and 3", "2, 4 and 4") goes with
+ * the nearest run before it of as many names of one kind ("Shelf A then Shelf B", "Rent and size"), in order, and
+ * the one name of the other kind the sentence gives after that list (or the only one it names): "Onion counts, Shelf
+ * A then Shelf B: 1 and 3", "Rent and size: Apartment B is 2 and 4, Apartment D is 5 and 3". Null where a level
+ * stands alone, a run has no list of its length, a list repeats a name, or any word refuses the sentence.
+ */
+function pairedShares(context: SlotContext, from: number, to: number, state: ParseState): Act[] | null {
+  const { words, blocked } = context;
+  const items: Item[] = [];
+  for (let k = from; k < to; k++) {
+    const w = words[k] as string;
+    if (blocked(k) || cue.negations.has(w) || REPORT.has(w)) return null;
+    const option = state.options.match(words, k);
+    const attribute = option === null ? state.attributes.match(words, k) : null;
+    const name = option ?? attribute;
+    if (name !== null && name.end <= to) {
+      items.push({ kind: option !== null ? "option" : "attribute", value: name.index, at: k, end: name.end });
+      k = name.end - 1;
+      continue;
+    }
+    if (!IN_ORDER.has(w) && refuses(context, k, from, to, state)) return null;
+    // "in some order": which goes with which is open
+    if (
+      OPEN_ORDER.has(w) ||
+      VAGUE.has(w) ||
+      // "it" / "there" leave a name to the talk before; "then" joins a list ("Shelf A then Shelf B")
+      (POINTERS.has(w) && w !== "then") ||
+      COMPARE.has(w) ||
+      ECHO.has(w) ||
+      availabilityState(w) !== undefined
+    )
+      return null;
+    const number = numberAt(context, k, to, state);
+    if (number === "refuse") return null;
+    if (number !== null) {
+      items.push({ kind: "level", value: number[0], at: k, end: number[1] + 1 });
+      k = number[1];
+    }
+  }
+  // runs of one kind in a row
+  const runs: Item[][] = [];
+  for (const item of items) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && (last[0] as Item).kind === item.kind) last.push(item);
+    else runs.push([item]);
+  }
+  const [lo, hi] = state.task.levels;
+  const shares: Act[] = [];
+  const used = new Set<number>();
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r] as Item[];
+    if ((run[0] as Item).kind !== "level") continue;
+    if (run.length < 2) return null;
+    // the nearest list before it of as many names, and the one name of the other kind after that list
+    let l = r - 1;
+    while (l >= 0 && !((runs[l] as Item[]).length === run.length && (runs[l] as Item[])[0]?.kind !== "level")) l--;
+    if (l < 0) return null;
+    const list = runs[l] as Item[];
+    if (new Set(list.map((i) => i.value)).size !== list.length) return null;
+    // "Food quality, A and B, 4 and 1": levels right after the list need a colon or a dash to label them
+    const last = (list[list.length - 1] as Item).end;
+    const closing = context.tokens[last - 1] as NaturalToken;
+    const heading = closing.colon === true || closing.dash === true;
+    if (last === (run[0] as Item).at && !heading) return null;
+    // a list serves a second run of levels only as a heading ("Rent and size: B is 2 and 4, D is 5 and 3"), not
+    // as the clause before ("Location and menu variety for D are 4 and 5; E has 2 and 3 stars")
+    if (used.has(l) && !heading) return null;
+    used.add(l);
+    const kind = (list[0] as Item).kind;
+    const between = runs.slice(l + 1, r).flat();
+    // the nearest name of the other kind after the list ("Restaurant B is 2 and 4, Restaurant C is 5 and 3")
+    const others = between.filter((i) => i.kind !== kind && i.kind !== "level");
+    // "Rent and size for A, B and C: 2, 4": a list of the other kind between them leaves the pairing open
+    const lists = runs.slice(l + 1, r).some((x) => x.length > 1 && (x[0] as Item).kind !== "level");
+    if (lists || between.some((i) => i.kind === kind)) return null;
+    const everywhere = items.filter((i) => i.kind !== kind && i.kind !== "level");
+    const only = new Set(everywhere.map((i) => i.value)).size === 1 ? everywhere[0] : undefined;
+    const other = others[others.length - 1] ?? only;
+    if (other === undefined) return null;
+    run.forEach((level, i) => {
+      const name = (list[i] as Item).value;
+      const [option, attribute] = kind === "option" ? [name, other.value] : [other.value, name];
+      shares.push({ kind: "share", option, attribute, level: level.value });
+    });
+  }
+  if (shares.length === 0 || shares.some((s) => s.kind === "share" && (s.level < lo || s.level > hi))) return null;
+  return shares;
+}
+
 const sameCell = (a: Act, b: Act): boolean =>
   a.kind === "share" && b.kind === "share" && a.option === b.option && a.attribute === b.attribute;
 const otherLevel = (a: Act, b: Act): boolean =>
@@ -335,7 +440,8 @@ export function slotShares(context: SlotContext, from: number, to: number, state
   // "Cakes sold | Stall B 2": a bar of a table that is not one; "+1 for B's ambience": assent, not a level
   if (raw.includes("|") || words[from] === "+1") return [];
   const clauses = readClauses(context, from, to, state);
-  const shares = clauses === null ? null : clauseShares(clauses, context, state);
+  const shares =
+    (clauses === null ? null : clauseShares(clauses, context, state)) ?? pairedShares(context, from, to, state);
   if (shares === null) return [];
   // one cell at two levels, in the sentence or against the message before it: a change, not two facts
   if (shares.some((s) => shares.some((t) => otherLevel(s, t)) || before.some((t) => otherLevel(s, t)))) return [];
