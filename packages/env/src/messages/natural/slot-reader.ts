@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { MAX_ACTS } from "../message-limits";
 import { attributeOwners } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
@@ -191,8 +192,8 @@ export interface SlotContext {
   before: readonly Act[];
 }
 
-/** Does word k refuse the whole sentence (from..to)? */
-function refuses(context: SlotContext, k: number, from: number, to: number, state: ParseState): boolean {
+/** Does word k refuse the whole sentence? `female`: "she" / "her" / "hers" stands in the sentence. */
+function refuses(context: SlotContext, k: number, female: boolean, state: ParseState): boolean {
   const { words } = context;
   const w = words[k] as string;
   if (REFUSE.has(w) || w.startsWith("@")) return true;
@@ -200,7 +201,7 @@ function refuses(context: SlotContext, k: number, from: number, to: number, stat
   if (VAGUE.has(w) && state.attributes.match(words, k + 1) !== null) return true;
   // "he" / "her" / "they" point to an option only where options are people, and to one person in a sentence
   if (PERSONAL.has(w) && !peopleOptions(state)) return true;
-  if (MALE.has(w) && words.slice(from, to).some((x) => FEMALE.has(x))) return true;
+  if (MALE.has(w) && female) return true;
   // "ambience-wise": a name inside a joined word that the name matcher does not see
   if (w.includes("-") && w.split("-").some((part) => nameWords(state).has(part))) return true;
   // "two (3)": a level in words beside one in digits
@@ -238,6 +239,9 @@ function readClauses(context: SlotContext, from: number, to: number, state: Pars
   let clause = freshClause();
   const clauses = [clause];
   let reported = false;
+  const female = words.slice(from, to).some((x) => FEMALE.has(x));
+  // a level of the speaker's own stands before: a report after it refuses the sentence
+  let ownLevel = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
     if (blocked(k) || cue.negations.has(w)) clause.negated = true;
@@ -249,14 +253,14 @@ function readClauses(context: SlotContext, from: number, to: number, state: Pars
       (option !== null ? clause.options : clause.attributes).add(name.index);
       k = name.end - 1;
     } else {
-      if (refuses(context, k, from, to, state)) return null;
+      if (refuses(context, k, female, state)) return null;
       if (BREAKS.has(w) || (JOINS.has(w) && clause.numbers.length > 0)) {
         clause = { ...freshClause(), joined: JOINS.has(w) };
         clauses.push(clause);
         if (BREAKS.has(w)) reported = false;
       }
       // "X is 2, so I'm told": a report after a number of the speaker's may be where that number came from
-      if (REPORT.has(w) && clauses.some((c) => c.numbers.length > 0 && !c.reported)) return null;
+      if (REPORT.has(w) && ownLevel) return null;
       reported ||= REPORT.has(w);
       clause.reported ||= reported;
       const availability = w === "clear" ? 1 : availabilityState(w);
@@ -268,6 +272,7 @@ function readClauses(context: SlotContext, from: number, to: number, state: Pars
       if (number === "refuse") return null;
       if (number !== null) {
         clause.numbers.push(number[0]);
+        ownLevel ||= !clause.reported;
         k = number[1];
       }
     }
@@ -316,6 +321,8 @@ function clauseShares(clauses: readonly Clause[], context: SlotContext, state: P
     if ((c.state === 0 && level !== lo) || (c.state === 1 && level === lo)) return null;
     numbered = true;
     shares.push({ kind: "share", option, attribute, level });
+    // no sentence holds more acts than a message may (MAX_ACTS): past that it is no list of facts
+    if (shares.length > MAX_ACTS) return null;
   }
   return shares;
 }
@@ -343,6 +350,7 @@ interface Item {
  */
 function pairedShares(context: SlotContext, from: number, to: number, state: ParseState): Act[] | null {
   const { words, blocked } = context;
+  const female = words.slice(from, to).some((x) => FEMALE.has(x));
   const items: Item[] = [];
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
@@ -355,7 +363,7 @@ function pairedShares(context: SlotContext, from: number, to: number, state: Par
       k = name.end - 1;
       continue;
     }
-    if (!IN_ORDER.has(w) && refuses(context, k, from, to, state)) return null;
+    if (!IN_ORDER.has(w) && refuses(context, k, female, state)) return null;
     // "in some order": which goes with which is open
     if (
       OPEN_ORDER.has(w) ||
@@ -374,6 +382,7 @@ function pairedShares(context: SlotContext, from: number, to: number, state: Par
       k = number[1];
     }
   }
+  if (items.length > 2 * MAX_ACTS) return null;
   // runs of one kind in a row
   const runs: Item[][] = [];
   for (const item of items) {
