@@ -9,6 +9,9 @@ import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, ownSource, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
+/** What follows "it should" (or "it ought to") before the right level: "have been", "be", "read". */
+const SHOULD_BE: readonly (readonly string[])[] = [["have", "been"], ["'ve", "been"], ["be"], ["read"]];
+
 /** Words of a disagreement before the speaker's value: "I disagree —", "That's off —", "Not quite:", "Nope,". */
 const DISAGREE = new Set(["i", "disagree", "that", "'s", "is", "off", "wrong", "incorrect", "not", "quite", "nope"]);
 /** The word a disagreement ends on, before its pause ("That's right, ..." agrees: no disagreement). */
@@ -319,9 +322,11 @@ export function correctionLevel(
     // "— they're actually 0" (fresh84): the word of contrast right after the fused verb
     const indeed = INDEED.has(words[j] as string);
     if (indeed) j++;
-    // "— it should have been 0", "it ought to have been 0": the value the speaker's earlier one should have had
+    // "— it should have been 0", "it ought to have been 0": the value the speaker's earlier one should have had;
+    // "but it should read 2" / "should be 2" (a held-out defect, session 58) as should-read.ts reads them
     const should = words[j] === "should" ? 1 : words[j] === "ought" && words[j + 1] === "to" ? 2 : 0;
-    if (!fused && should > 0 && words[j + should] === "have" && words[j + should + 1] === "been") j += should + 2;
+    const after = should === 0 ? undefined : SHOULD_BE.find((p) => p.every((w, n) => words[j + should + n] === w));
+    if (!fused && after !== undefined) j += should + after.length;
     else if (!fused) {
       const verb = words[j] as string;
       if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
