@@ -10,7 +10,7 @@ import { attributeFirstShare, ownSource, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
 /** What follows "it should" (or "it ought to") before the right level: "have been", "be", "read". */
-const SHOULD_BE: readonly (readonly string[])[] = [["have", "been"], ["'ve", "been"], ["be"], ["read"]];
+export const SHOULD_BE: readonly (readonly string[])[] = [["have", "been"], ["'ve", "been"], ["be"], ["read"]];
 
 /** Words of a disagreement before the speaker's value: "I disagree —", "That's off —", "Not quite:", "Nope,". */
 const DISAGREE = new Set(["i", "disagree", "that", "'s", "is", "off", "wrong", "incorrect", "not", "quite", "nope"]);

@@ -2,12 +2,12 @@ import type { Act } from "../act";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
-import { onlyNames } from "./correction";
+import { onlyNames, SHOULD_BE } from "./correction";
 import type { ParseState, Sentence } from "./sentence";
 import { levelAt } from "./share-items";
 
-/** What follows "should" before the right level: "have been", "be", "read", "say". */
-const SHOULD: readonly (readonly string[])[] = [["have", "been"], ["be"], ["read"], ["say"], ["'ve", "been"]];
+/** What follows "should" before the right level: correction.ts' "have been", "be", "read", and "say". */
+const SHOULD: readonly (readonly string[])[] = [...SHOULD_BE, ["say"]];
 
 /**
  * "I got the sign wrong on Stall B's cakes sold: the +1 should have been -1." and "Small fix: "Restaurant A — food

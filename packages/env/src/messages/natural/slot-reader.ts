@@ -233,13 +233,21 @@ function numberAt(context: SlotContext, k: number, to: number, state: ParseState
   return placed ? [n, k] : "refuse";
 }
 
-/** The sentence's clauses with the names and numbers in each, or null where a word refuses the sentence. */
-function readClauses(context: SlotContext, from: number, to: number, state: ParseState): Clause[] | null {
+/**
+ * The sentence's clauses with the names and numbers in each, or null where a word refuses the sentence. `female`:
+ * "she" / "her" / "hers" stands in the sentence.
+ */
+function readClauses(
+  context: SlotContext,
+  from: number,
+  to: number,
+  female: boolean,
+  state: ParseState,
+): Clause[] | null {
   const { tokens, words, blocked } = context;
   let clause = freshClause();
   const clauses = [clause];
   let reported = false;
-  const female = words.slice(from, to).some((x) => FEMALE.has(x));
   // a level of the speaker's own stands before: a report after it refuses the sentence
   let ownLevel = false;
   for (let k = from; k < to; k++) {
@@ -348,9 +356,14 @@ interface Item {
  * A then Shelf B: 1 and 3", "Rent and size: Apartment B is 2 and 4, Apartment D is 5 and 3". Null where a level
  * stands alone, a run has no list of its length, a list repeats a name, or any word refuses the sentence.
  */
-function pairedShares(context: SlotContext, from: number, to: number, state: ParseState): Act[] | null {
+function pairedShares(
+  context: SlotContext,
+  from: number,
+  to: number,
+  female: boolean,
+  state: ParseState,
+): Act[] | null {
   const { words, blocked } = context;
-  const female = words.slice(from, to).some((x) => FEMALE.has(x));
   const items: Item[] = [];
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
@@ -448,9 +461,10 @@ export function slotShares(context: SlotContext, from: number, to: number, state
   if (from >= to || (tokens[to - 1] as NaturalToken).question) return [];
   // "Cakes sold | Stall B 2": a bar of a table that is not one; "+1 for B's ambience": assent, not a level
   if (raw.includes("|") || words[from] === "+1") return [];
-  const clauses = readClauses(context, from, to, state);
+  const female = words.slice(from, to).some((x) => FEMALE.has(x));
+  const clauses = readClauses(context, from, to, female, state);
   const shares =
-    (clauses === null ? null : clauseShares(clauses, context, state)) ?? pairedShares(context, from, to, state);
+    (clauses === null ? null : clauseShares(clauses, context, state)) ?? pairedShares(context, from, to, female, state);
   if (shares === null) return [];
   // one cell at two levels, in the sentence or against the message before it: a change, not two facts
   if (shares.some((s) => shares.some((t) => otherLevel(s, t)) || before.some((t) => otherLevel(s, t)))) return [];
