@@ -103,6 +103,8 @@ const cases: Case[] = [
   [["bench", ...policies, "--batch", "-0.5"], /--batch: expected an integer/],
   [["bench", ...policies, "--temperature", "-1"], /--temperature: expected a number in 0\.\.2/],
   [["demo", ...smoke, "--seeds", "-2", "--out", s("never")], /--seeds: expected an integer in 1\.\.16/],
+  [["demo", ...smoke, "--first-seed", "1.5", "--out", s("never")], /--first-seed: expected an integer in 0\.\.1000/],
+  [["demo", ...smoke, "--first-seed", "-1", "--out", s("never")], /--first-seed: expected an integer in 0\.\.1000/],
 ];
 
 describe("outputs and flags under attack", () => {

@@ -22,15 +22,16 @@ import { formatDemoTable, formatSeedTable } from "../format-demo-table";
 import { createPolicy, parsePolicySpecs, policySpecLabel } from "@cosir/policy";
 import { progressReporter } from "../bench/progress-reporter";
 
-const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|shapes|smoke] [--seeds N] [--set key.path=value ...] [--quiet]
+const USAGE = `usage: cosir demo [--out runs/demo] [--preset demo|shapes|smoke] [--seeds N] [--first-seed K] [--set key.path=value ...] [--quiet]
 The evidence job: the committed base (or one pretrained here), then outcome-only RL and CoSIR RL from it with equal
 episodes and seeds (N seeds, two arms at a time on two cores), evaluated on held-out seeds beside the scripted silent
-and oracle teams, with learning curves. Writes DIR/summary.json and DIR/report.html and prints the tables.
+and oracle teams, with learning curves. --first-seed K trains RL seeds K..K+N-1 of the same job (default 0), on the
+same held-out tasks, so that --seeds 3 can be split into runs. Writes DIR/summary.json and DIR/report.html and prints the tables.
 `;
 
 /** `pnpm start`: the claim, shown (see the evidence issue): base, outcome-only RL and CoSIR RL, then held-out tables. */
 export const demoCommand: CliCommand = async (argv, io) => {
-  const { values } = parseFlags(argv, { ...CONFIG_FLAGS, seeds: { type: "string" } });
+  const { values } = parseFlags(argv, { ...CONFIG_FLAGS, seeds: { type: "string" }, "first-seed": { type: "string" } });
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
@@ -40,6 +41,9 @@ export const demoCommand: CliCommand = async (argv, io) => {
   const seeds = values.seeds === undefined ? 1 : Number(values.seeds);
   if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16)
     throw new InvalidConfigError("--seeds", values.seeds, "expected an integer in 1..16");
+  const firstSeed = values["first-seed"] === undefined ? 0 : Number(values["first-seed"]);
+  if (!Number.isInteger(firstSeed) || firstSeed < 0 || firstSeed > 1000)
+    throw new InvalidConfigError("--first-seed", values["first-seed"], "expected an integer in 0..1000");
   const { config } = configFromFlags(values);
   const started = Date.now();
   const say = (line: string) => {
@@ -88,6 +92,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
     say,
     {
       seeds,
+      firstSeed,
       ...(benchN > 0
         ? { beside: async () => void besideRuns.push(...(await familyRuns(["base", "outcomeOnly", "oracle"]))) }
         : {}),
@@ -123,7 +128,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
     const summed = new Set(runs.filter((r) => r.tags.includes("heldout")).map((r) => r.benchmark)).size;
     io.stdout.write(`${written.table}\n${summed > 0 ? `${heldOutSumNote(benchN, summed)}\n` : ""}`);
     if (summed > 0) {
-      heldOutRows = await heldOutBySeedSection(out, seeds, config.seed, benchN, runs, familyRuns);
+      heldOutRows = await heldOutBySeedSection(out, seeds, config.seed + firstSeed, benchN, runs, familyRuns);
       io.stdout.write(
         `\nHeld-out sum by RL seed (${benchN} episodes a family; 95% stratified bootstrap intervals, differences paired on the same instances):\n${formatHeldOutBySeed(heldOutRows)}\n`,
       );

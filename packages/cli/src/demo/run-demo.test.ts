@@ -4,7 +4,7 @@ import type { CurvePoint } from "./demo-arm";
 import { InvalidConfigError } from "@cosir/bayes";
 import { rewardConfig } from "@cosir/rewards";
 import { resolveTrainConfig } from "@cosir/trainer";
-import { DEMO_ARMS, demoArmDir, demoArmConfig, describeEpisodeRatio, episodeRatio } from "./run-demo";
+import { DEMO_ARMS, demoArmDir, demoArmConfig, demoArmSpecs, describeEpisodeRatio, episodeRatio } from "./run-demo";
 
 const curve = (accuracies: readonly number[], every = 16): CurvePoint[] =>
   accuracies.map((teamAccuracy, i) => ({ iteration: i, episodes: i * every, teamAccuracy, ci95: [0, 1] }));
@@ -41,6 +41,29 @@ describe("demoArmDir", () => {
   it("keeps seed 0 where the bench and report look, other seeds apart", () => {
     expect(demoArmDir("runs/demo", "cosir", 0)).toBe("runs/demo/cosir");
     expect(demoArmDir("runs/demo", "outcomeOnly", 2)).toBe("runs/demo/seed-2/outcomeOnly");
+  });
+});
+
+describe("demoArmSpecs", () => {
+  it("trains seed config.seed + firstSeed + s on the demo's held-out tasks, so a split job equals the whole", () => {
+    const config = resolveTrainConfig({ preset: "demo" });
+    const whole = demoArmSpecs(config, "runs/a", "runs/a/base", 3);
+    expect(whole.map((s) => [s.config.rewards.preset, s.config.seed])).toEqual([
+      ["outcomeOnly", config.seed],
+      ["cosir", config.seed],
+      ["outcomeOnly", config.seed + 1],
+      ["cosir", config.seed + 1],
+      ["outcomeOnly", config.seed + 2],
+      ["cosir", config.seed + 2],
+    ]);
+    // --seeds 1 --first-seed 2 trains the third pair of --seeds 3, arm for arm, on the same held-out tasks
+    const third = demoArmSpecs(config, "runs/b", "runs/b/base", 1, 2);
+    expect(third.map((s) => s.config)).toEqual(whole.slice(4).map((s) => s.config));
+    for (const spec of [...whole, ...third]) expect(spec.heldOutSeed).toBe(config.seed);
+    expect(third.map((s) => s.dir)).toEqual(["runs/b/outcomeOnly", "runs/b/cosir"]);
+    expect(demoArmSpecs(config, "d", "b", 2, 0)).toEqual(
+      whole.slice(0, 4).map((s) => ({ ...s, dir: s.dir.replace("runs/a", "d"), base: "b" })),
+    );
   });
 });
 

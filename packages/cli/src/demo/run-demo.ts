@@ -44,6 +44,12 @@ export type DemoArm = (typeof DEMO_ARMS)[number];
 export interface DemoOptions {
   /** RL seeds per arm (each a full outcome-only and CoSIR pair from the same base). Default 1. */
   seeds?: number;
+  /**
+   * The first RL seed's index (default 0): arms train with seeds config.seed + firstSeed + s, evaluated on the same
+   * held-out tasks (config.seed) as ever, so `--seeds 1 --first-seed 2` trains exactly the third seed pair of
+   * `--seeds 3` and a long evidence job can be split over runs or machines.
+   */
+  firstSeed?: number;
   /** Arms trained at once, each in its own process. Default: the machine's cores, at most 2 per seed pair. */
   parallel?: number;
   /**
@@ -77,6 +83,29 @@ export interface DemoResult {
    * `beside` job included), `eval` (that evaluation alone; it runs beside the last arm), `beside` (when given).
    */
   seconds: Record<string, number>;
+}
+
+/**
+ * The arms a demo trains, in the pool's order: for each RL seed s in 0..seeds-1 outcome-only then CoSIR, with seed
+ * config.seed + firstSeed + s and the held-out tasks of config.seed (so a split job meets the same tasks).
+ */
+export function demoArmSpecs(
+  config: TrainConfig,
+  dir: string,
+  base: string,
+  seeds: number,
+  firstSeed = 0,
+): DemoArmSpec[] {
+  const specs: DemoArmSpec[] = [];
+  for (let s = 0; s < seeds; s++)
+    for (const arm of DEMO_ARMS)
+      specs.push({
+        config: { ...demoArmConfig(config, arm), seed: config.seed + firstSeed + s },
+        dir: demoArmDir(dir, arm, s),
+        base,
+        heldOutSeed: config.seed,
+      });
+  return specs;
 }
 
 /** Where the arm of RL seed `s` trains: seed 0 keeps the historical DIR/<arm>, others DIR/seed-<s>/<arm>. */
@@ -195,8 +224,9 @@ export async function runDemo(
   options: DemoOptions = {},
 ): Promise<DemoResult> {
   const seeds = options.seeds ?? 1;
+  const firstSeed = options.firstSeed ?? 0;
   // checked before anything is written
-  const armConfigs = Object.fromEntries(DEMO_ARMS.map((arm) => [arm, demoArmConfig(config, arm)]));
+  for (const arm of DEMO_ARMS) demoArmConfig(config, arm);
   await selectBackend();
   const seconds: Record<string, number> = {};
   // Only what an earlier demo wrote here is removed: --out may name a folder that holds other things.
@@ -223,15 +253,7 @@ export async function runDemo(
   seconds.base = (Date.now() - started) / 1000;
 
   started = Date.now();
-  const specs: DemoArmSpec[] = [];
-  for (let s = 0; s < seeds; s++)
-    for (const arm of DEMO_ARMS)
-      specs.push({
-        config: { ...(armConfigs[arm] as TrainConfig), seed: config.seed + s },
-        dir: demoArmDir(dir, arm, s),
-        base,
-        heldOutSeed: config.seed,
-      });
+  const specs = demoArmSpecs(config, dir, base, seeds, firstSeed);
   const width = options.parallel ?? Math.min(2, availableParallelism());
   const changed = rewardOverrides(config.rewards);
   if (changed !== null) log(`${config.rewards.preset} arm: rewards ${JSON.stringify(changed)} over its preset`);
@@ -276,7 +298,7 @@ export async function runDemo(
   seconds.rl = (Date.now() - started) / 1000;
 
   const armOf = (preset: DemoArm, s: number) =>
-    arms.find((a) => a.preset === preset && a.seed === config.seed + s) as DemoArmResult;
+    arms.find((a) => a.preset === preset && a.seed === config.seed + firstSeed + s) as DemoArmResult;
   const policies: Record<string, PolicyEvaluation> = {
     base: reference.base as PolicyEvaluation,
     outcomeOnly: armOf("outcomeOnly", 0).evaluation,
@@ -288,7 +310,7 @@ export async function runDemo(
   const result: DemoResult = {
     policies,
     seeds: Array.from({ length: seeds }, (_, s) => ({
-      seed: config.seed + s,
+      seed: config.seed + firstSeed + s,
       outcomeOnly: armOf("outcomeOnly", s).evaluation,
       cosir: armOf("cosir", s).evaluation,
     })),
