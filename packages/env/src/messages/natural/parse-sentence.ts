@@ -861,8 +861,21 @@ function unslippedShareAt(
 ): number | null {
   const taken = out.acts.length;
   const end = shareAt(s, first, i, question, state, out);
+  // "Rice bags on Shelf A: 4 and 1" (a held-out defect, session 59): a list of levels where one share was read
+  // leaves open which level is the cell's; the share is taken back and the clause left
+  if (end !== null && out.acts.length === taken + 1 && levelsLeft(s, end, question, state)) {
+    out.acts.length = taken;
+    return question;
+  }
   if (end !== null && slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
   return end;
+}
+
+/** Does "and" / "or" and one more level close the clause at k ("4 and 1.")? */
+function levelsLeft(s: Sentence, k: number, end: number, state: ParseState): boolean {
+  if (s.words[k] !== "and" && s.words[k] !== "or") return false;
+  const level = levelAt(s, k + 1, end, state);
+  return level !== null && (level.end >= end || s.separated(level.end - 1));
 }
 
 /** Drops the slipped shares still standing (no value replaced them). */

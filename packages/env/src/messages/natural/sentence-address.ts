@@ -6,7 +6,9 @@ import { type NaturalTask, requestedFrom, type Sentence } from "./sentence";
 
 /** Greetings before an addressed agent's name: "Hey Agent 3, ...". */
 // "And Agent 3, what's ...?", "Also Agent 2, ..." (fresh55): a joining word before the agent addressed
+// "Second, Agent 1, Lord Ashby's broken watch." (fresh200): an ordinal leading a list of requests
 const GREETINGS = new Set(["hey", "hi", "hello", "ok", "okay", "so", "and", "also", "then"]);
+const ORDINALS = new Set(["first", "second", "third", "fourth", "next", "finally", "lastly", "firstly", "secondly"]);
 
 const AGENT_TAG = /^@(?:agent)?([1-9][0-9]{0,5})$/;
 
@@ -32,6 +34,15 @@ export function agentTag(words: readonly string[], i: number, task: NaturalTask)
 function heardFrom(words: readonly string[], i: number): boolean {
   if (words[i - 1] === "with") return CHECK_WITH.has(words[i - 2] as string); // "Let me check with Agent 2: ..."
   return words[i - 1] === "from" && (words[i - 2] === "hear" || words[i - 2] === "hearing");
+}
+
+/**
+ * "First, from Agent 3 — what level is ...?" (fresh200): "from Agent N" opening a question, after an ordinal lead at
+ * most, and set off from it.
+ */
+function fromLead(s: Sentence, first: number, i: number): boolean {
+  if (s.words[i - 1] !== "from" || !(s.tokens[s.to - 1] as NaturalToken).question) return false;
+  return i - 1 === first || (i - 2 === first && ORDINALS.has(s.words[first] as string) && s.separated(first));
 }
 
 /** "check with Agent 2", "confirm with Agent 1": a question put to the agent. */
@@ -78,7 +89,8 @@ export function sentenceAddress(
     }
   }
   // "Agent 2, ...", "Hey Agent 3, ...", "Hi Agent 1 — ..."
-  const named = GREETINGS.has(words[first] as string) ? first + 1 : first;
+  const led = GREETINGS.has(words[first] as string) || (ORDINALS.has(words[first] as string) && s.separated(first));
+  const named = led ? first + 1 : first;
   // "Hi Agent 1!" alone addresses the agent too
   // "agent 2 what is quietness for apartment D??" (fresh166): a question's first word right after the number sets
   // the address off as a comma would, in a sentence closed by "?"
@@ -99,7 +111,11 @@ export function sentenceAddress(
   }
   // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma
   for (let i = first + 1; to === undefined && i + 1 < s.to; i++) {
-    const lead = cue.addressLeads.has(words[i - 1] as string) || heardFrom(words, i) || requestedFrom(words, i, first);
+    const lead =
+      cue.addressLeads.has(words[i - 1] as string) ||
+      heardFrom(words, i) ||
+      requestedFrom(words, i, first) ||
+      fromLead(s, first, i);
     if (words[i] !== "agent" || !lead || words[i - 2] === "according") continue;
     const n = naturalInteger(words[i + 1]);
     const t = s.tokens[i + 1] as NaturalToken;

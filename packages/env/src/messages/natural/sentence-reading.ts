@@ -336,6 +336,29 @@ type Located<T> = { at: number } & T;
  * offsets, the sentences no act was taken from (`unparsed`) and, among them, those with a number next to an option
  * or attribute name (`missed`: a fact the reward may have missed).
  */
+/** Words of a question that only points back: "do you have it?", "can you share that one?", "any idea?". */
+const POINTER_QUESTION = new Set(
+  (
+    "do does you have it that this one got can could would please share send give tell me us know any idea " +
+    "happen to by chance the figure number value level on"
+  ).split(" "),
+);
+
+/**
+ * "Agent 2, do you have it?": the agent a question of pointer words alone (no name, no number) is put to, by
+ * "Agent N," opening the sentence (after "and" / "so"); else undefined.
+ */
+function pointerQuestionTo(s: Sentence, first: number, to: number, state: ParseState): number | undefined {
+  const { words } = s;
+  const k = words[first] === "and" || words[first] === "so" ? first + 1 : first;
+  if (words[k] !== "agent" || !(s.tokens[k + 1] as NaturalToken).pause || !(s.tokens[to - 1] as NaturalToken).question)
+    return undefined;
+  const n = naturalInteger(words[k + 1]);
+  if (n === null || n < 1 || n > state.task.agents || k + 2 >= to) return undefined;
+  for (let m = k + 2; m < to; m++) if (!POINTER_QUESTION.has(words[m] as string)) return undefined;
+  return ["it", "that", "this", "one", "idea"].some((p) => words.slice(k + 2, to).includes(p)) ? n - 1 : undefined;
+}
+
 export class SentenceReading {
   readonly acts: Located<{ act: Act }>[] = [];
   readonly unparsed: Located<{ text: string }>[] = [];
@@ -436,6 +459,14 @@ export class SentenceReading {
     if (lead !== null && this.pendingAsks.length > 0) {
       for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
       first = lead.end;
+    }
+    // "... I'd want to hear Candidate C's teamwork before committing. Agent 2, do you have it?" (a held-out defect,
+    // session 59): a question of pointers alone put to one agent addresses the one open ask of the sentence before
+    const pointed = this.pendingAsks.length === 1 ? pointerQuestionTo(sentence, first, to, state) : undefined;
+    if (pointed !== undefined) {
+      (this.pendingAsks[0] as Extract<Act, { kind: "ask" }>).to = pointed;
+      this.pendingAsks = [];
+      return true;
     }
     first = oneLeadEnd(sentence, first, to);
     const at = (tokens[start] as NaturalToken).start;

@@ -528,6 +528,9 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
       continue;
     }
     const item = itemAt(s, j, end, state, true);
+    // "Bob's availability for Tuesday 11am is 1, and Erin's is 0 for Monday 4pm" (a held-out defect, session 59): an
+    // item placed on an option of its own after its level is not the list's option's: the list ends before it
+    if (item !== null && placedOnOption(s, item.end, state)) break;
     if (item === null) {
       // "cleanliness probably 4, wait time about 2, location 5" (fresh183): an estimate between pauses states
       // nothing, the items after it still do
@@ -540,6 +543,12 @@ export function continuation(s: Sentence, k: number, end: number, state: ParseSt
     at = item.end;
   }
   return items;
+}
+
+/** Does an option named after "for" / "on" / "at" follow at k ("... is 0 for Monday 4pm")? */
+function placedOnOption(s: Sentence, k: number, state: ParseState): boolean {
+  const w = s.words[k];
+  return (w === "for" || w === "on" || w === "at") && state.options.match(s.words, k + 1) !== null;
 }
 
 /** Words of a description before a level in parentheses: "is its weak spot (1)", "is the standout (5)". */

@@ -327,6 +327,8 @@ function clauseShares(clauses: readonly Clause[], context: SlotContext, state: P
     if (option === null || attribute === null || level < lo || level > hi) return null;
     // "free ... 0", "busy ... 1": the state in words and the level disagree
     if ((c.state === 0 && level !== lo) || (c.state === 1 && level === lo)) return null;
+    // "Rice bags on Shelf A: 4 and 1" (a held-out defect, session 59): one cell given two levels says neither
+    if (shares.some((a) => a.kind === "share" && a.option === option && a.attribute === attribute)) return null;
     numbered = true;
     shares.push({ kind: "share", option, attribute, level });
     // no sentence holds more acts than a message may (MAX_ACTS): past that it is no list of facts
