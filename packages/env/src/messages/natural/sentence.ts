@@ -54,7 +54,8 @@ export class Sentence {
         if (!cue.clauseBreaks.has(w)) this.conditionalSegments.push(false);
         clauseFrom = i;
       }
-      if (cue.clauseBreaks.has(w) || (tokens[i - 1] as NaturalToken | undefined)?.semicolon === true) openChoice = false;
+      if (cue.clauseBreaks.has(w) || (tokens[i - 1] as NaturalToken | undefined)?.semicolon === true)
+        openChoice = false;
       if (cue.clauseBreaks.has(w)) {
         this.conditionalSegments.push(false);
         gated = false;
