@@ -796,6 +796,11 @@ export const naturalCues = {
     "believed",
     "suggested",
     "told",
+    // "Agent 2 reckons Shelf A has 5 apples." (fresh198, session 59): more verbs of another's claim
+    "reckons",
+    "reckoned",
+    "insists",
+    "insisted",
   ),
   selves: set("i", "we", "i've", "we've", "i'd", "we'd", "also", "already", "just", "earlier", "previously"),
   /** A modal inside a question makes it hypothetical: "What would X's a need to be?". */

@@ -76,7 +76,8 @@ export function claimedPair(
     if (!s.gate[k]) continue;
     const subject = subjectShare(s, k, to, state);
     const reversed = subject === null ? attributeFirstShare(s, k, to, state) : null;
-    const counted = subject === null && reversed === null ? countedPair(s, k, to, state) : null;
+    const counted =
+      subject === null && reversed === null ? (countedPair(s, k, to, state) ?? asPair(s, from, k, to, state)) : null;
     if (counted !== null) {
       if (found !== null && (found.option !== counted.option || found.attribute !== counted.attribute)) return null;
       found = counted;
@@ -97,6 +98,24 @@ export function claimedPair(
     else if (reversed !== null) k = reversed.end - 1;
   }
   return found;
+}
+
+/**
+ * "Agent 1 reported Employee A's badge log as 1", "Agent 3 flagged Stall C's cakes sold as -2" (fresh197, fresh198):
+ * the one pair named before an "as" at k that a level closes, in someone else's words.
+ */
+function asPair(
+  s: Sentence,
+  from: number,
+  k: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; end: number } | null {
+  if (s.words[k] !== "as" || k === from) return null;
+  const level = levelAt(s, k + 1, to, state);
+  if (level === null || !(level.end >= to || s.separated(level.end - 1))) return null;
+  const pairs = askPairs(s, Math.max(from, k - LOOK_BACK), k, state);
+  return pairs.length === 1 ? { ...(pairs[0] as { option: number; attribute: number }), end: level.end } : null;
 }
 
 /** A count and its place someone else claimed: "5 apples on Shelf B" at k. */
@@ -375,7 +394,7 @@ function closingLevel(
   // "Agent 1 has Stall B raffle tickets at 2 but I see 0 for Stall B raffle tickets" (fresh60): the claim's names
   // said again after the value; the caller checks they are the claim's
   const restated = restatedNames(s, level.end, end, state);
-  return restated === null ? null : { ...level, end, restated };
+  return restated === null ? null : { ...level, end: restated.end, restated: restated.names };
 }
 
 /** Does a correction's value end its clause at k: the end, a pause, "instead", "for it", "of them", the speaker's source? */
@@ -405,9 +424,16 @@ export interface RestatedNames {
 }
 
 /** "for Stall B raffle tickets", "for Stall B's raffle tickets", "for raffle tickets at Stall B" at k, closing at end. */
-function restatedNames(s: Sentence, k: number, end: number, state: ParseState): RestatedNames | null {
+function restatedNames(
+  s: Sentence,
+  k: number,
+  end: number,
+  state: ParseState,
+): { names: RestatedNames; end: number } | null {
   const { words } = s;
-  if (words[k] !== "for") return null;
+  // "I count 2 on Shelf A" (fresh198): the option alone after "on" / "at" as well
+  const placed = (words[k] === "on" || words[k] === "at") && state.options.match(words, k + 1) !== null;
+  if (words[k] !== "for" && !placed) return null;
   let j = words[k + 1] === "the" ? k + 2 : k + 1;
   const option = state.options.match(words, j);
   if (option !== null) j = words[option.end] === "'s" ? option.end + 1 : option.end;
@@ -420,8 +446,10 @@ function restatedNames(s: Sentence, k: number, end: number, state: ParseState): 
       ? state.options.match(words, j + 1)
       : null;
   if (after !== null) j = after.end;
-  if (j !== end || (option === null && attribute === null)) return null;
-  return { option: (option ?? after)?.index ?? null, attribute: attribute?.index ?? null };
+  // "..., so one of us has got it wrong": the names may close their clause before the sentence ends
+  if (!(j === end || (j < end && s.separated(j - 1))) || (option === null && attribute === null)) return null;
+  if (placed && attribute !== null) return null;
+  return { names: { option: (option ?? after)?.index ?? null, attribute: attribute?.index ?? null }, end: j };
 }
 
 /** Do the names a correction said again (if any) fit the pair it corrects? */

@@ -472,7 +472,10 @@ export class SentenceReading {
     const at = (tokens[start] as NaturalToken).start;
     this.withdrawLast(sentence, first, to);
     this.lastAt = at;
-    if (this.followUp(sentence, first, to, at)) return true;
+    const followed = this.followUp(sentence, first, to, at);
+    if (followed === true) return true;
+    // "I have it at -1, and Stall C's plants sold is 0": the rest of a sentence whose lead corrected a claim
+    if (followed !== false) first = followed;
     const [subject, carried] = [state.subject, state.carried ?? null];
     const found = parseSentence(sentence, first, state);
     this.readListed(sentence, found, first, to);
@@ -834,7 +837,7 @@ export class SentenceReading {
   }
 
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */
-  private followUp(sentence: Sentence, first: number, to: number, at: number): boolean {
+  private followUp(sentence: Sentence, first: number, to: number, at: number): boolean | number {
     const { state } = this;
     // "Restaurant B's value for money: 5/5. Restaurant A's: 4/5." (fresh108): another option's level of the one
     // attribute the sentence before shared, its attribute left out
@@ -876,6 +879,15 @@ export class SentenceReading {
       this.acts.push({ at, act: { kind: "share", option, attribute, level: this.checked(corrected.value) } });
       this.lastClaim = null;
       return true;
+    }
+    // "Agent 3 said X's cakes sold is -2. I have it at -1, and X's plants sold is 0." (fresh198's reported claims,
+    // session 59): the corrected level closing its clause, a clause of the speaker's own after it, read on its own
+    const rest = corrected === null ? null : ownClauseAfter(sentence, corrected.end, to, state);
+    if (corrected !== null && rest !== null && this.lastClaim !== null && restatedFits(corrected, this.lastClaim)) {
+      const { option, attribute } = this.lastClaim;
+      this.acts.push({ at, act: { kind: "share", option, attribute, level: this.checked(corrected.value) } });
+      this.lastClaim = null;
+      return rest;
     }
     // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
     // a level after a sentence that contested one pair
@@ -1273,9 +1285,32 @@ function consequenceTail(s: Sentence, k: number, to: number, state: ParseState):
   if (k >= to || !s.separated(k - 1) || !CONSEQUENCES.has(s.words[k] as string)) return false;
   for (let j = k + 1; j < to; j++) {
     if (state.attributes.match(s.words, j) !== null) return false;
+    // "..., so one of us has got it wrong" (fresh198): "one of" counts no level
+    if (s.words[j] === "one" && s.words[j + 1] === "of") continue;
     if (/[0-9]/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return false;
   }
   return true;
+}
+
+/** Words that may join the speaker's next clause to a corrected level: "..., and", "— but", "; also". */
+const NEXT_CLAUSE = new Set(["and", "but", "also", "plus"]);
+
+/**
+ * Where a clause of the speaker's own starts after a corrected level closing its clause at k ("I have it at -1, and
+ * ...", "In my notes it's a 1 — and her broken watch is a 3"): after a pause and "and" / "but" at most, where no
+ * word of doubt, condition or someone else's claim follows in the sentence; else null.
+ */
+function ownClauseAfter(s: Sentence, k: number, to: number, state: ParseState): number | null {
+  if (k >= to - 1 || !s.separated(k - 1) || CONSEQUENCES.has(s.words[k] as string)) return null;
+  let named = false;
+  for (let j = k; j < to; j++) {
+    const w = s.words[j] as string;
+    if (SLIP_REMARK_DOUBTS.has(w) || cue.reporting.has(w) || cue.conditionals.has(w) || cue.modals.has(w)) return null;
+    if (state.options.match(s.words, j) !== null || state.attributes.match(s.words, j) !== null) named = true;
+  }
+  // "..., and then some", "..., so D's email records matter more": a clause with no fact of its own is no new clause
+  if (!named || !numberIn(s, k, to)) return null;
+  return NEXT_CLAUSE.has(s.words[k] as string) ? k + 1 : k;
 }
 
 /** Words that keep a closing remark from being a plain account of the speaker's slip. */
