@@ -30,6 +30,7 @@ import {
   withoutScaleAside,
   withoutWhichTail,
 } from "./clause-split";
+import { requestAsks } from "./request-reader";
 import { slashedAttributeHeading, slashedRow, slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
@@ -367,6 +368,8 @@ export class SentenceReading {
   private readonly gate: boolean[];
   private readonly modal: boolean[];
   private pendingAsks: Act[] = [];
+  /** The asks the request reader took (one per cell: another reader's ask of the same cell replaces them). */
+  private requested: Act[] = [];
   private addressTo: number | undefined;
   private lastAsk: Located<{ act: Act }> | null = null;
   private lastClaim: { option: number; attribute: number } | null = null;
@@ -442,6 +445,19 @@ export class SentenceReading {
       if (this.acts.some((a) => a !== shaped && a.act.kind === "propose" && a.act.option === option))
         this.acts.splice(this.acts.indexOf(shaped), 1);
     }
+    // "Still need raffle tickets for C. Anyone?" (fresh105): a cell the request reader asked for that another reader
+    // asked for too (here, by the pointer question after it) is one ask; its address goes to the other if it lacks one
+    for (const asked of this.requested) {
+      const { option, attribute, to } = asked as Extract<Act, { kind: "ask" }>;
+      const other = this.acts.find(
+        (a) => a.act !== asked && a.act.kind === "ask" && a.act.option === option && a.act.attribute === attribute,
+      );
+      if (other === undefined) continue;
+      const otherAct = other.act as Extract<Act, { kind: "ask" }>;
+      if (otherAct.to === undefined && to !== undefined) otherAct.to = to;
+      const at = this.acts.findIndex((a) => a.act === asked);
+      if (at >= 0) this.acts.splice(at, 1);
+    }
     // a doubted own value no later level replaced is withdrawn
     for (const d of this.doubted) {
       const at = this.acts.indexOf(d.located);
@@ -510,6 +526,13 @@ export class SentenceReading {
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);
     if (!found.heading) this.readSlots(found, first, to, subject, carried);
+    // "Agent 4, what's E's wait time, and Agent 5, please give us F's cleanliness level" (session 59): the request
+    // reader, on a whole sentence the readers before left empty
+    if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to) {
+      const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
+      found.acts.push(...asked);
+      this.requested.push(...asked);
+    }
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {

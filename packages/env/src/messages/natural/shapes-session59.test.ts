@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, manor, propose, share, stalls } from "./test-sentence";
+import { acts, ask, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 59: the speaker's own value after another agent's claim, as session 58's second wave (fresh197-fresh200,
 // read once it had been scored twice) wrote it. Every rule here was written on the corpus; the session's held-out
@@ -50,5 +50,44 @@ describe("the speaker's value after another's claim, with more after it", () => 
     // two pairs before "as": no one claim to correct
     const two = "Agent 3 flagged Stall C's cakes sold and Stall D's cakes sold as -2. I have it at -1.";
     expect(acts(two, stalls)).not.toContainEqual(share(2, 0, -1));
+  });
+});
+
+describe("the request reader (request-reader.ts): asks of one cell a part of the sentence puts to one agent or anyone", () => {
+  const bigTeam = held.bigTeam as NaturalTask;
+  const jobs = held.jobs as NaturalTask;
+  const profile = held.heldoutProfile as NaturalTask;
+
+  it("one ask per part, each to its own agent, by a question word, a word of request or the address alone", () => {
+    const two =
+      "Agent 4, what's Restaurant E's wait time, and Agent 5, please give us Restaurant F's cleanliness level.";
+    expect(acts(two, bigTeam)).toEqual([ask(4, 7, 3), ask(5, 4, 4)]);
+    expect(acts("And Agent 1, Candidate A's experience would help too.", jobs)).toEqual([ask(0, 0, 0)]);
+    expect(acts("Second, Agent 1, Candidate A's experience.", jobs)).toEqual([ask(0, 0, 0)]);
+    expect(acts("Anyone holding B's service?", profile)).toEqual([ask(1, 1)]);
+    expect(acts("And, for whoever has it, Candidate B's teamwork.", jobs)).toEqual([ask(1, 3)]);
+    expect(acts("Anyone know how many rice bags Shelf A has?", pantry)).toEqual([ask(0, 2)]);
+  });
+
+  it("refuses a part with no request, no cell or two, a number, the speaker's own doing, an opinion or an event", () => {
+    for (const text of [
+      "Candidate A's experience, for what it's worth.", // no request, no address, no question
+      "Agent 1, Candidate A's experience and Candidate B's teamwork.", // two cells in one part
+      "Agent 1, Candidate A's experience is 4?", // a number
+      "Agent 2, I'll cover Candidate A's experience.", // the speaker's own doing
+      "Agent 2, do you think Candidate A's experience matters?", // an opinion, not a level
+      "Agent 2, did you see Candidate A with the teamwork?", // an event
+      "Agent 4, what's Restaurant E's wait time, and Agent 5, Restaurant F is my pick.", // a part with no cell
+      "Agent 2, isn't Candidate A's experience enough?", // a negation
+    ])
+      expect(
+        acts(text, text.includes("Restaurant") ? bigTeam : jobs).filter((a) => a.kind === "ask"),
+        text,
+      ).toEqual([]);
+  });
+
+  it("a cell another reader asks for too is one ask, with the request's address where the other has none", () => {
+    expect(acts("Agent 1, I'm missing Candidate C's experience. Got it handy?", jobs)).toEqual([ask(2, 0, 0)]);
+    expect(acts("Still need Candidate C's teamwork. Anyone?", jobs)).toEqual([ask(2, 3)]);
   });
 });

@@ -1,0 +1,152 @@
+import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { askPairs } from "./ask-cues";
+import { naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+// The request reader (session 59): the slot reader's kind of reading for asks. Where the cue rules read a question or
+// request only in the shapes they know, this one reads a sentence they left empty by its parts: each part put to one
+// agent ("Agent 4, what's E's wait time, and Agent 5, please give us F's cleanliness level"), to anyone ("Anyone
+// holding B's service?"), or to no one in particular names exactly one cell and asks for it, by a question mark, a
+// word of request ("tell", "give", "would help", "whoever has it") or an address with nothing but the cell after it
+// ("Second, Agent 1, Lord Ashby's broken watch."). Precision first: a number, a negation, a condition, someone
+// else's word, the speaker's own holding, a word of opinion, comparison or doubt, or a part with no cell or two
+// refuses the whole sentence.
+
+const set = (...words: string[]): ReadonlySet<string> => new Set(words);
+
+/** Words that ask for a value without a question mark: "tell me", "give us", "would help", "whoever has it". */
+const REQUESTS = set(
+  ..."tell give send share post pass need needs want help appreciate holding hold know whoever anyone anybody someone somebody please pls confirm provide".split(
+    " ",
+  ),
+);
+
+/** Words that refuse the sentence: opinion, comparison, doubt, importance, the speaker's own holding, time and change. */
+const REFUSE = set(
+  ..."my mine our ours i've we we've we'd we're we'll ourselves she he they her his their them wanted wants think thoughts opinion view views prefer preference agree disagree why whether which matter matters important importance weight weigh better worse best worst higher lower high low good bad strong weak stronger weaker more less most least than same similar different compare versus vs maybe perhaps possibly probably sure certain guess remember recall earlier before previously said says claimed told reported mentioned according per heard already again wrong see saw seen met meet noticed spotted spot heard cover covered check checked handle right correct typo instead change changed update".split(
+    " ",
+  ),
+);
+
+/** Question words that ask when they open a part with no question mark: "what's E's wait time, and ...". */
+const WH = set("what", "what's", "whats");
+
+/** Modals that only open a request: "could you", "can anyone", "would help". */
+const REQUEST_MODALS = set("can", "could", "would", "will");
+
+/** Words that may lead an address: "And Agent 2, ...", "Second, Agent 1, ...". */
+const LEADS = set("and", "also", "so", "then", "first", "second", "third", "next", "finally", "lastly", "plus");
+
+/** The speaker as a subject: only of a want ("I need", "I'd like", "I'm missing", "we still need"). */
+const SPEAKERS = set("i", "i'd", "i'm", "i'll", "myself", "let's", "lets");
+const WANTS = set(..."need want like love missing after looking curious hoping keen lacking still".split(" "));
+
+interface Part {
+  from: number;
+  to: number;
+  /** The agent the part is put to (0-based), if one. */
+  agent?: number;
+  /** Words of the address, skipped when looking for names. */
+  addressEnd: number;
+  /** Whether a lead word ("and", "second") opened the address. */
+  led: boolean;
+}
+
+/**
+ * The asks of a sentence the cue rules left empty, one per part, exact or nothing: null where any part names no
+ * cell or more than one, or any word refuses the sentence. `address`: the agent the sentence's opening is put to.
+ */
+export function requestAsks(s: Sentence, first: number, to: number, state: ParseState, address?: number): Act[] | null {
+  const { words } = s;
+  const question = (s.tokens[to - 1] as NaturalToken).question === true;
+  const parts = splitParts(s, first, to, state);
+  if (parts === null) return null;
+  // the address the cue rules found for the sentence ("Agent 4, ..." before `first`) is its first part's
+  const opening = parts[0] as Part;
+  if (opening.agent === undefined && address !== undefined) opening.agent = address;
+  const asks: Act[] = [];
+  for (const part of parts) {
+    // "what's E's wait time" opening the part asks too ("for what it's worth" inside it does not)
+    const opener = words[words[part.addressEnd] === "and" ? part.addressEnd + 1 : part.addressEnd] as string;
+    // an address alone asks only after a lead ("Second, Agent 1, X's Y."): under a heading it may be a condition's item
+    let requested = question || part.led || WH.has(opener);
+    const past = !WH.has(opener);
+    let names = 0;
+    let named: { option?: number; attribute?: number; howMany: boolean } = { howMany: false };
+    for (let k = part.addressEnd; k < part.to; k++) {
+      const w = words[k] as string;
+      if (REFUSE.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+      if (cue.reporting.has(w) || cue.comparatives.has(w)) return null;
+      if (cue.modals.has(w) && !(REQUEST_MODALS.has(w) && requestModal(words, k))) return null;
+      if (SPEAKERS.has(w) && !WANTS.has(words[k + 1] as string)) return null;
+      // "Restaurant A's service was slow — how was the food?": a past event, unless a question word opens the part
+      if (past && (w === "was" || w === "were")) return null;
+      if (w === "agent" || /^@/.test(w)) return null;
+      if (naturalInteger(w) !== null || /[0-9]/.test(w) || cue.numberWords.has(w)) return null;
+      if (REQUESTS.has(w)) requested = true;
+      const option = state.options.match(words, k);
+      const attribute = option === null ? state.attributes.match(words, k) : null;
+      const name = option ?? attribute;
+      if (name !== null) {
+        names++;
+        named = option !== null ? { ...named, option: option.index } : { ...named, attribute: name.index };
+        k = name.end - 1;
+      }
+      if (w === "how" && (words[k + 1] === "many" || words[k + 1] === "much") && names === 0) named.howMany = true;
+    }
+    if (!requested || names !== 2) return null;
+    const pairs = askPairs(s, part.addressEnd, part.to, state);
+    // "Anyone know how many rice bags A has?" (fresh199): a count asked of one option and one attribute
+    if (pairs.length === 0 && named.howMany && named.option !== undefined && named.attribute !== undefined)
+      pairs.push({ option: named.option, attribute: named.attribute });
+    if (pairs.length !== 1) return null;
+    const { option, attribute } = pairs[0] as { option: number; attribute: number };
+    asks.push(
+      part.agent === undefined
+        ? { kind: "ask", option, attribute }
+        : { kind: "ask", option, attribute, to: part.agent },
+    );
+  }
+  return asks;
+}
+
+/** Is the modal at k one of a request: "could you", "can anyone", "would help", "would be great"? */
+function requestModal(words: readonly string[], k: number): boolean {
+  const next = words[k + 1] as string;
+  return ["you", "anyone", "anybody", "someone", "somebody", "help", "be"].includes(next);
+}
+
+/**
+ * The sentence's parts: a new part at each address set off by a pause ("Agent 4, ..., and Agent 5, ..."), after a
+ * lead word at most; the whole sentence where it addresses no one. Null where an address names an agent the task
+ * lacks or a part holds nothing.
+ */
+function splitParts(s: Sentence, first: number, to: number, state: ParseState): Part[] | null {
+  const { words } = s;
+  const parts: Part[] = [];
+  let k = first;
+  let start = first;
+  while (k < to) {
+    let j = k;
+    const atStart = k === first || s.separated(k - 1);
+    if (atStart && LEADS.has(words[j] as string)) j++;
+    if (atStart && words[j] === "agent" && (s.tokens[j + 1] as NaturalToken | undefined)?.pause === true) {
+      const n = naturalInteger(words[j + 1]);
+      if (n === null || n < 1 || n > state.task.agents) return null;
+      if (parts.length > 0 || k > first) {
+        if (parts.length === 0) parts.push({ from: start, to: k, addressEnd: start, led: false });
+        else (parts[parts.length - 1] as Part).to = k;
+      }
+      parts.push({ from: k, to, agent: n - 1, addressEnd: j + 2, led: j > k });
+      start = k;
+      k = j + 2;
+      continue;
+    }
+    k++;
+  }
+  if (parts.length === 0) parts.push({ from: first, to, addressEnd: first, led: false });
+  for (const part of parts) if (part.addressEnd >= part.to) return null;
+  return parts;
+}
