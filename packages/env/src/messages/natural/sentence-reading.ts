@@ -30,6 +30,7 @@ import {
   withoutScaleAside,
   withoutWhichTail,
 } from "./clause-split";
+import { correctionShares } from "./correction-reading";
 import { requestAsks } from "./request-reader";
 import { slashedAttributeHeading, slashedRow, slashPairs, vsPairs } from "./slash-pairs";
 import { topicalClauses } from "./topical-shares";
@@ -532,6 +533,12 @@ export class SentenceReading {
       const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
       found.acts.push(...asked);
       this.requested.push(...asked);
+    }
+    // "Make that 2 rice bags on Shelf A, not 4 — I misread my own notes." (session 59): a correction no reader took,
+    // read again as the plain statement of its new value
+    if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to) {
+      const raw = this.text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+      found.acts.push(...(correctionShares(raw, state, { subject, carried }) ?? []));
     }
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
