@@ -91,3 +91,23 @@ describe("the request reader (request-reader.ts): asks of one cell a part of the
     expect(acts("Still need Candidate C's teamwork. Anyone?", jobs)).toEqual([ask(2, 3)]);
   });
 });
+
+describe("the slot reader: \"can't make\" as a person's lowest availability (slot-reader.ts)", () => {
+  const meetings = held.meetings as NaturalTask;
+
+  it('"Alice can\'t make Tuesday 11am (0)" gives 0; a level that disagrees, none at all, or a condition gives nothing', () => {
+    expect(acts("Alice can't make Tuesday 11am (0).", meetings)).toEqual([share(5, 0, 0)]);
+    expect(acts("And Erin can't do Monday 11am — that's a 0.", meetings)).toEqual([share(1, 4, 0)]);
+    for (const text of [
+      "Alice can't make Tuesday 11am (1).",
+      "Alice can't make Tuesday 11am.",
+      "If Alice can't make Tuesday 11am (0), we pick Monday.",
+    ])
+      expect(
+        acts(text, meetings).filter((a) => a.kind === "share"),
+        text,
+      ).toEqual([]);
+    // only where the attributes are availabilities: "can't make" states nothing of a count
+    expect(acts("Shelf A can't make 2 apples.", pantry)).toEqual([pass]);
+  });
+});

@@ -233,6 +233,15 @@ function numberAt(context: SlotContext, k: number, to: number, state: ParseState
   return placed ? [n, k] : "refuse";
 }
 
+/** "can't" / "cannot" before a verb of attending: the person is not available. */
+const UNABLE = set("can't", "cant", "cannot", "couldn't", "won't");
+const UNAVAILABLE_VERBS = set("make", "do", "attend", "join");
+
+/** Is every attribute of the task a person's availability or calendar ("Alice's availability", "Omar's calendar")? */
+function availabilityTask(state: ParseState): boolean {
+  return state.task.domain.attributes.every((a) => /'s (?:availability|calendar)$/i.test(a));
+}
+
 /**
  * The sentence's clauses with the names and numbers in each, or null where a word refuses the sentence. `female`:
  * "she" / "her" / "hers" stands in the sentence.
@@ -250,9 +259,16 @@ function readClauses(
   let reported = false;
   // a level of the speaker's own stands before: a report after it refuses the sentence
   let ownLevel = false;
+  // "Alice can't make Tuesday 11am (0)" (fresh200): a person's "can't make / can't do" states their availability's
+  // lowest level, as "busy" does; the clause is not negated (a gate before it still is)
+  let unavailable = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
-    if (blocked(k) || cue.negations.has(w)) clause.negated = true;
+    if (UNABLE.has(w) && UNAVAILABLE_VERBS.has(words[k + 1] as string) && !blocked(k - 1) && availabilityTask(state)) {
+      unavailable = true;
+      clause.state = 0;
+    }
+    if ((blocked(k) || cue.negations.has(w)) && !unavailable) clause.negated = true;
     const option = state.options.match(words, k);
     const attribute = option === null ? (state.attributes.match(words, k) ?? ownerAt(state, tokens, words, k)) : null;
     if (attribute !== null && attribute.index < 0) return null;
@@ -286,6 +302,7 @@ function readClauses(
     }
     const token = tokens[k] as NaturalToken;
     if (token.pause) {
+      unavailable = false;
       clause = freshClause();
       clauses.push(clause);
       if (token.semicolon === true) reported = false;
