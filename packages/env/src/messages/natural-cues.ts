@@ -672,6 +672,10 @@ export const naturalCues = {
     ["leaning", "hard", "toward"],
     ["leaning", "heavily", "towards"],
     ["leaning", "heavily", "toward"],
+    // "I was pushing for Apartment A earlier, but I'm switching to D now." (fresh199, session 59)
+    ["switching", "to"],
+    ["switch", "to"],
+    ["switching", "over", "to"],
     ["draw", "from"],
     ["pull", "from"],
     ["bring"],

@@ -240,7 +240,8 @@ const PRIZES = new Set(["prize", "job", "nod", "award", "win", "vote", "spot"]);
 /** A rank before the prize: "deserves first prize", "gets the top spot". */
 const PRIZE_RANKS = new Set(["first", "top", "grand"]);
 /** Before a proposal verb in its clause, a possibility, not a proposal: "We might go with X", "I could pick X". */
-const POSSIBLY = new Set(["might", "may", "could"]);
+// "Now I'm torn between sticking with it and switching to Restaurant B." (fresh141): a choice between two is none yet
+const POSSIBLY = new Set(["might", "may", "could", "torn", "whether"]);
 /** After "<option>," closing the sentence: "Restaurant F, final answer.", "Stall B, my pick." */
 const TAIL_LEADS = new Set(["my", "final", "our"]);
 /** Subjects of a prediction of someone else's choice: "the others will", "they'll", "everyone would". */

@@ -111,3 +111,19 @@ describe("the slot reader: \"can't make\" as a person's lowest availability (slo
     expect(acts("Shelf A can't make 2 apples.", pantry)).toEqual([pass]);
   });
 });
+
+describe('"switching to" as a verb of choosing (natural-cues.ts), "torn" as a choice not made (proposal-cues.ts)', () => {
+  const apartments = held.apartments as NaturalTask;
+
+  it("reads the present choice after a past one; a past, conditional or torn switch proposes nothing", () => {
+    expect(acts("I was pushing for Apartment A earlier, but I'm switching to D now.", apartments)).toEqual([
+      propose(3),
+    ]);
+    for (const text of [
+      "I was switching to Apartment D.",
+      "If B's rent is 2, I'd switch to Apartment D.",
+      "Now I'm torn between sticking with it and switching to Apartment B.",
+    ])
+      expect(acts(text, apartments), text).toEqual([pass]);
+  });
+});
