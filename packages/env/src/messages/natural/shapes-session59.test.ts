@@ -127,3 +127,15 @@ describe('"switching to" as a verb of choosing (natural-cues.ts), "torn" as a ch
       expect(acts(text, apartments), text).toEqual([pass]);
   });
 });
+
+describe('the slot reader: a paired list closed by "respectively" (slot-reader.ts)', () => {
+  it('"Stall A, Stall B, Stall C, Stall D on plants sold: 0, -1, 2, -2 respectively." reads as without the word', () => {
+    const listed = "Stall A, Stall B, Stall C, Stall D on plants sold: 0, -1, 2, -2";
+    const expected = [share(0, 3, 0), share(1, 3, -1), share(2, 3, 2), share(3, 3, -2)];
+    expect(acts(`${listed} respectively.`, stalls)).toEqual(expected);
+    expect(acts(`${listed}.`, stalls)).toEqual(expected);
+    expect(acts("Stalls A, B, C, D on plants sold: 0, -1, 2, -2 respectively.", stalls)).toEqual(expected);
+    // one level short: exact or nothing
+    expect(acts("Stall A, Stall B, Stall C, Stall D on plants sold: 0, -1, 2 respectively.", stalls)).toEqual([pass]);
+  });
+});

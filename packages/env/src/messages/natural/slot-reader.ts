@@ -90,6 +90,8 @@ const AFTER_LEVEL = set(
     " ",
   ),
   ...cue.levelUnits,
+  // "Stall A, Stall B, Stall C, Stall D on plants sold: 0, -1, 2, -2 respectively." (fresh194, session 59)
+  "respectively",
 );
 
 /** A number in digits with or without a sign ("4", "-2", "+1"), or "zero"; null for any other word. */
