@@ -38,12 +38,7 @@ export const demoCommand: CliCommand = async (argv, io) => {
   }
   const out = typeof values.out === "string" ? values.out : "runs/demo";
   if (out.trim() === "") throw new InvalidConfigError("--out", out, "expected a directory");
-  const seeds = values.seeds === undefined ? 1 : Number(values.seeds);
-  if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16)
-    throw new InvalidConfigError("--seeds", values.seeds, "expected an integer in 1..16");
-  const firstSeed = values["first-seed"] === undefined ? 0 : Number(values["first-seed"]);
-  if (!Number.isInteger(firstSeed) || firstSeed < 0 || firstSeed > 1000)
-    throw new InvalidConfigError("--first-seed", values["first-seed"], "expected an integer in 0..1000");
+  const { seeds, firstSeed } = seedFlags(values);
   const { config } = configFromFlags(values);
   const started = Date.now();
   const say = (line: string) => {
@@ -154,6 +149,17 @@ export const demoCommand: CliCommand = async (argv, io) => {
   );
   return 0;
 };
+
+/** `--seeds N` (1..16, default 1) and `--first-seed K` (0..1000, default 0), checked before any work. */
+function seedFlags(values: Record<string, unknown>): { seeds: number; firstSeed: number } {
+  const seeds = values.seeds === undefined ? 1 : Number(values.seeds);
+  if (!Number.isInteger(seeds) || seeds < 1 || seeds > 16)
+    throw new InvalidConfigError("--seeds", values.seeds, "expected an integer in 1..16");
+  const firstSeed = values["first-seed"] === undefined ? 0 : Number(values["first-seed"]);
+  if (!Number.isInteger(firstSeed) || firstSeed < 0 || firstSeed > 1000)
+    throw new InvalidConfigError("--first-seed", values["first-seed"], "expected an integer in 0..1000");
+  return { seeds, firstSeed };
+}
 
 /**
  * Every RL seed's arms on the held-out families (seed 0's are already in `runs`), and the held-out sum's order per

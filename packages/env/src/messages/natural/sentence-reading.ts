@@ -527,19 +527,8 @@ export class SentenceReading {
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);
     if (!found.heading) this.readSlots(found, first, to, subject, carried);
-    // "Agent 4, what's E's wait time, and Agent 5, please give us F's cleanliness level" (session 59): the request
-    // reader, on a whole sentence the readers before left empty
-    if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to) {
-      const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
-      found.acts.push(...asked);
-      this.requested.push(...asked);
-    }
-    // "Make that 2 rice bags on Shelf A, not 4 — I misread my own notes." (session 59): a correction no reader took,
-    // read again as the plain statement of its new value
-    if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to) {
-      const raw = this.text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
-      found.acts.push(...(correctionShares(raw, state, { subject, carried }) ?? []));
-    }
+    if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to)
+      this.readLeft(sentence, found, first, to, { subject, carried });
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
@@ -1243,6 +1232,27 @@ export class SentenceReading {
 
   /** Does a number stand within NEAR words of an option or attribute name between from and to? */
   /** The slot reader's shares the grammar did not read in the sentence (`slotShares`), added to `found`. */
+  /**
+   * A whole sentence the readers before left empty, read by the request reader ("Agent 4, what's E's wait time, and
+   * Agent 5, please give us F's cleanliness level", session 59), else as a correction of the speaker's value ("Make
+   * that 2 rice bags on Shelf A, not 4 — I misread my own notes."), read again as the plain statement of its new value.
+   */
+  private readLeft(
+    sentence: Sentence,
+    found: SentenceResult,
+    first: number,
+    to: number,
+    context: { subject: number | null; carried: number | null },
+  ): void {
+    const { tokens, state } = this;
+    const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
+    found.acts.push(...asked);
+    this.requested.push(...asked);
+    if (found.acts.length > 0) return;
+    const raw = this.text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+    found.acts.push(...(correctionShares(raw, state, context) ?? []));
+  }
+
   private readSlots(
     found: SentenceResult,
     first: number,
