@@ -1,7 +1,7 @@
 import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import { FRACTION, naturalInteger } from "./natural-integer";
+import { FRACTION, naturalInteger, signedNumber } from "./natural-integer";
 import { optionList } from "./option-list";
 import { MAX_LIST, type ParseState, pastWere, personPossessive, type Sentence } from "./sentence";
 
@@ -596,7 +596,8 @@ function pairFrom(
     if (conditionalWord(s, k, j) && !pastThere) return null;
     // "What would X's service need to be?" asks a hypothetical; "what would you give X" asks the listener
     if (k > j && cue.questionModals.has(w) && words[k + 1] !== "you" && (modalsAllowed || w !== "can")) return null;
-    if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
+    // "And is Stall C's cakes sold really +2, Agent 1?" (fresh204, a held-out defect of session 59): a signed level too
+    if ((signedNumber(w) || FRACTION.test(w)) && !scaleBound(words, k)) return null;
     if (w === "there" && k > j + 1) there = true;
     // "Agent 1, what do you have for her poison bottle?" (fresh86): "her" / "his" where the options are people
     if ((w === "its" || personPossessive(w, state)) && k > j) its = true;
@@ -930,7 +931,8 @@ export function hintedPairQuestion(
     const w = words[k] as string;
     if (NOT_ONE_PAIR.has(w) || NOT_ASKING.has(w) || cue.comparatives.has(w) || cue.negations.has(w)) return null;
     if (w.endsWith("n't") || conditionalWord(s, k, j) || cue.alternatives.has(w) || PERCEIVING.has(w)) return null;
-    if ((naturalInteger(w) !== null || FRACTION.test(w)) && !scaleBound(words, k)) return null;
+    // "And is Stall C's cakes sold really +2, Agent 1?" (fresh204, a held-out defect of session 59): a signed level too
+    if ((signedNumber(w) || FRACTION.test(w)) && !scaleBound(words, k)) return null;
     const o = state.options.match(words, k);
     if (o !== null) {
       if (option !== null && option !== o.index) return null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, manor, propose, share } from "./test-sentence";
+import { acts, ask, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 59: the seven wrong acts the readers took in session 58's second held-out wave (fresh197-fresh200), read at
 // this session's start once the wave had been scored twice, fixed as defects. Each test holds the sentence, a near
@@ -73,5 +73,14 @@ describe("held-out wrong acts, session 59", () => {
     expect(acts("From Agent 1 — what is Lord Ashby's broken watch?", manor)).toEqual([ask(0, 4, 0)]);
     // a source, not an address, when the sentence is no question
     expect(acts("From Agent 1 — Lord Ashby's broken watch is 2.", manor)).not.toContainEqual(share(0, 4, 2));
+  });
+});
+
+describe("the held-out wave's one wrong act (fresh204), read at the session's end", () => {
+  it('"And is Stall C\'s cakes sold really +2, Agent 1?": a question stating a signed level asks nothing', () => {
+    expect(acts("And is Stall C's cakes sold really +2, Agent 1?", stalls)).toEqual([pass]);
+    expect(acts("Agent 1, is Stall C's cakes sold really -1?", stalls)).toEqual([pass]);
+    // the same question with no level asks for the cell
+    expect(acts("Agent 1, what's Stall C's cakes sold?", stalls)).toEqual([ask(2, 0, 0)]);
   });
 });
