@@ -90,7 +90,12 @@ export class Sentence {
       // "**Agent 2's numbers:** ... = 3\n**Mine:** ...": the speaker's own label on a new line
       const broke =
         (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i - 1] as NaturalToken | undefined)?.lineBreak;
-      const ownLabel = (words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true;
+      // "Agent 2's figure for Priya (0) lines up with my own: Priya's calendar ... is 0." (fresh200, session 59): the
+      // speaker's own value after "mine:" / "my own:" closing a clause
+      const ownLabel =
+        ((words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true) ||
+        ((tokens[i - 1] as NaturalToken | undefined)?.colon === true &&
+          (words[i - 1] === "mine" || (words[i - 1] === "own" && words[i - 2] === "my")));
       if (reported && i > from && broke && (ownClause(words, i) || ownLabel || ownConclusion(words, i, to)))
         reported = false;
       // "...; X's location is 3 according to my data": a clause after a semicolon closed by the speaker's own source

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, ask, manor, propose, share, stalls } from "./test-sentence";
+import { acts, ask, calls, manor, propose, share, stalls } from "./test-sentence";
 
 // Session 59: the speaker's own value after another agent's claim, as session 58's second wave (fresh197-fresh200,
 // read once it had been scored twice) wrote it. Every rule here was written on the corpus; the session's held-out
@@ -137,5 +137,19 @@ describe('the slot reader: a paired list closed by "respectively" (slot-reader.t
     expect(acts("Stalls A, B, C, D on plants sold: 0, -1, 2, -2 respectively.", stalls)).toEqual(expected);
     // one level short: exact or nothing
     expect(acts("Stall A, Stall B, Stall C, Stall D on plants sold: 0, -1, 2 respectively.", stalls)).toEqual([pass]);
+  });
+});
+
+describe('"... lines up with my own: <the speaker\'s value>": the report ends at "mine:" / "my own:" (sentence.ts)', () => {
+  it("reads the speaker's own clause after the label, and nothing of the report before it", () => {
+    const report = "Agent 2's figure for Priya on Monday morning (0)";
+    expect(acts(`${report} lines up with my own: Priya's calendar for Monday morning is 0.`, calls)).toEqual([
+      share(0, 0, 0),
+    ]);
+    expect(acts(`${report} doesn't match mine: Priya's calendar for Monday morning is 1.`, calls)).toEqual([
+      share(0, 0, 1),
+    ]);
+    // no label: the report holds to the clause break, and nothing is the speaker's
+    expect(acts(`${report} lines up with Priya's calendar for Monday morning at 0.`, calls)).toEqual([pass]);
   });
 });
