@@ -423,7 +423,10 @@ export interface RestatedNames {
   attribute: number | null;
 }
 
-/** "for Stall B raffle tickets", "for Stall B's raffle tickets", "for raffle tickets at Stall B" at k, closing at end. */
+/**
+ * "for Stall B raffle tickets", "for Stall B's raffle tickets", "for raffle tickets at Stall B", "on Shelf A" at k,
+ * closing at end or at a pause before it: the names and where they end.
+ */
 function restatedNames(
   s: Sentence,
   k: number,

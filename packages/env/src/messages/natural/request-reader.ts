@@ -25,7 +25,7 @@ const REQUESTS = set(
 
 /** Words that refuse the sentence: opinion, comparison, doubt, importance, the speaker's own holding, time and change. */
 const REFUSE = set(
-  ..."my mine our ours i've we we've we'd we're we'll ourselves she he they her his their them wanted wants think thoughts opinion view views prefer preference agree disagree why whether which matter matters important importance weight weigh better worse best worst higher lower high low good bad strong weak stronger weaker more less most least than same similar different compare versus vs maybe perhaps possibly probably sure certain guess remember recall earlier before previously said says claimed told reported mentioned according per heard already again wrong see saw seen met meet noticed spotted spot heard cover covered check checked handle right correct typo instead change changed update".split(
+  ..."my mine our ours i've we we've we'd we're we'll ourselves she he they her his their them wanted wants think thoughts opinion view views prefer preference agree disagree why whether which matter matters important importance weight weigh better worse best worst higher lower high low good bad strong weak stronger weaker more less most least than same similar different compare versus vs maybe perhaps possibly probably sure certain guess remember recall earlier before previously said says claimed told reported mentioned according per heard already again wrong see saw seen met meet noticed spotted spot cover covered check checked handle right correct typo instead change changed update".split(
     " ",
   ),
 );
@@ -39,12 +39,11 @@ const REQUEST_MODALS = set("can", "could", "would", "will");
 /** Words that may lead an address: "And Agent 2, ...", "Second, Agent 1, ...". */
 const LEADS = set("and", "also", "so", "then", "first", "second", "third", "next", "finally", "lastly", "plus");
 
-/** The speaker as a subject: only of a want ("I need", "I'd like", "I'm missing", "we still need"). */
+/** The speaker as a subject: only of a want ("I need", "I'd like", "I'm missing"); "we" refuses (REFUSE). */
 const SPEAKERS = set("i", "i'd", "i'm", "i'll", "myself", "let's", "lets");
 const WANTS = set(..."need want like love missing after looking curious hoping keen lacking still".split(" "));
 
 interface Part {
-  from: number;
   to: number;
   /** The agent the part is put to (0-based), if one. */
   agent?: number;
@@ -84,7 +83,7 @@ export function requestAsks(s: Sentence, first: number, to: number, state: Parse
       // "Restaurant A's service was slow — how was the food?": a past event, unless a question word opens the part
       if (past && (w === "was" || w === "were")) return null;
       if (w === "agent" || /^@/.test(w)) return null;
-      if (naturalInteger(w) !== null || /[0-9]/.test(w) || cue.numberWords.has(w)) return null;
+      if (/[0-9]/.test(w) || cue.numberWords.has(w)) return null;
       if (REQUESTS.has(w)) requested = true;
       const option = state.options.match(words, k);
       const attribute = option === null ? state.attributes.match(words, k) : null;
@@ -127,7 +126,6 @@ function splitParts(s: Sentence, first: number, to: number, state: ParseState): 
   const { words } = s;
   const parts: Part[] = [];
   let k = first;
-  let start = first;
   while (k < to) {
     let j = k;
     const atStart = k === first || s.separated(k - 1);
@@ -135,18 +133,16 @@ function splitParts(s: Sentence, first: number, to: number, state: ParseState): 
     if (atStart && words[j] === "agent" && (s.tokens[j + 1] as NaturalToken | undefined)?.pause === true) {
       const n = naturalInteger(words[j + 1]);
       if (n === null || n < 1 || n > state.task.agents) return null;
-      if (parts.length > 0 || k > first) {
-        if (parts.length === 0) parts.push({ from: start, to: k, addressEnd: start, led: false });
-        else (parts[parts.length - 1] as Part).to = k;
-      }
-      parts.push({ from: k, to, agent: n - 1, addressEnd: j + 2, led: j > k });
-      start = k;
+      // the part before this address ends here (an unaddressed opening is a part of its own)
+      if (parts.length > 0) (parts[parts.length - 1] as Part).to = k;
+      else if (k > first) parts.push({ to: k, addressEnd: first, led: false });
+      parts.push({ to, agent: n - 1, addressEnd: j + 2, led: j > k });
       k = j + 2;
       continue;
     }
     k++;
   }
-  if (parts.length === 0) parts.push({ from: first, to, addressEnd: first, led: false });
+  if (parts.length === 0) parts.push({ to, addressEnd: first, led: false });
   for (const part of parts) if (part.addressEnd >= part.to) return null;
   return parts;
 }

@@ -331,13 +331,6 @@ const NEAR = 3;
 
 type Located<T> = { at: number } & T;
 
-/**
- * Reads a message's sentences in order, with what one sentence leaves for the next: asks an "@Agent 3" line
- * addresses, a "Question for Agent 2:" line, a question the speaker answers at once ("X's service? It's a 2."),
- * and a claim the next sentence corrects ("X's service isn't 5. It's actually 4."). Collects the acts with their
- * offsets, the sentences no act was taken from (`unparsed`) and, among them, those with a number next to an option
- * or attribute name (`missed`: a fact the reward may have missed).
- */
 /** Words of a question that only points back: "do you have it?", "can you share that one?", "any idea?". */
 const POINTER_QUESTION = new Set(
   (
@@ -361,6 +354,13 @@ function pointerQuestionTo(s: Sentence, first: number, to: number, state: ParseS
   return ["it", "that", "this", "one", "idea"].some((p) => words.slice(k + 2, to).includes(p)) ? n - 1 : undefined;
 }
 
+/**
+ * Reads a message's sentences in order, with what one sentence leaves for the next: asks an "@Agent 3" line
+ * addresses, a "Question for Agent 2:" line, a question the speaker answers at once ("X's service? It's a 2."),
+ * and a claim the next sentence corrects ("X's service isn't 5. It's actually 4."). Collects the acts with their
+ * offsets, the sentences no act was taken from (`unparsed`) and, among them, those with a number next to an option
+ * or attribute name (`missed`: a fact the reward may have missed).
+ */
 export class SentenceReading {
   readonly acts: Located<{ act: Act }>[] = [];
   readonly unparsed: Located<{ text: string }>[] = [];
@@ -1230,8 +1230,6 @@ export class SentenceReading {
     return level;
   }
 
-  /** Does a number stand within NEAR words of an option or attribute name between from and to? */
-  /** The slot reader's shares the grammar did not read in the sentence (`slotShares`), added to `found`. */
   /**
    * A whole sentence the readers before left empty, read by the request reader ("Agent 4, what's E's wait time, and
    * Agent 5, please give us F's cleanliness level", session 59), else as a correction of the speaker's value ("Make
@@ -1253,6 +1251,7 @@ export class SentenceReading {
     found.acts.push(...(correctionShares(raw, state, context) ?? []));
   }
 
+  /** The slot reader's shares the grammar did not read in the sentence (`slotShares`), added to `found`. */
   private readSlots(
     found: SentenceResult,
     first: number,
@@ -1270,6 +1269,7 @@ export class SentenceReading {
     found.acts.push(...slotShares(context, first, to, this.state));
   }
 
+  /** Does a number stand within NEAR words of an option or attribute name between from and to? */
   private numberNearName(from: number, to: number): boolean {
     const { words, state } = this;
     let lastName = Number.NEGATIVE_INFINITY;

@@ -53,12 +53,12 @@ export class Sentence {
       if (i > from && (tokens[i - 1] as NaturalToken).semicolon === true) {
         if (!cue.clauseBreaks.has(w)) this.conditionalSegments.push(false);
         clauseFrom = i;
-      }
-      if (cue.clauseBreaks.has(w) || (tokens[i - 1] as NaturalToken | undefined)?.semicolon === true)
         openChoice = false;
+      }
       if (cue.clauseBreaks.has(w)) {
         this.conditionalSegments.push(false);
         gated = false;
+        openChoice = false;
         modalSeen = false;
         reported = false;
         segment = i;
@@ -865,13 +865,13 @@ export function requestedFrom(words: readonly string[], i: number, first: number
   return false;
 }
 
+/** Words of a recollection the speaker doubts: "a vague sense that", "I vaguely recall", "a hunch". */
+const VAGUE = new Set(["vague", "vaguely", "hazy", "hunch"]);
+
 /**
  * Does the word at i open a stretch of its clause the speaker does not assert (a hope, the speaker's earlier value, a
  * negation, a condition, an open choice between options)? Then nothing after it in the clause is read as stated.
  */
-/** Words of a recollection the speaker doubts: "a vague sense that", "I vaguely recall", "a hunch". */
-const VAGUE = new Set(["vague", "vaguely", "hazy", "hunch"]);
-
 function opensGate(
   tokens: readonly NaturalToken[],
   words: readonly string[],
