@@ -48,6 +48,8 @@ import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
 import { withoutHeadingAside, withoutOrderWords, withoutValueNoun } from "./heading-aside";
 import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
+import { comparisonTailActs } from "./comparison-tail";
+import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
@@ -374,6 +376,8 @@ export class SentenceReading {
   private addressTo: number | undefined;
   private lastAsk: Located<{ act: Act }> | null = null;
   private lastClaim: { option: number; attribute: number } | null = null;
+  /** The one cell the sentence before reported from another agent with its level, for "Same here." after it. */
+  private lastReported: Extract<Act, { kind: "share" }> | null = null;
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
@@ -471,6 +475,8 @@ export class SentenceReading {
     const { tokens, state } = this;
     const sentence = new Sentence(tokens, this.words, this.gate, this.modal, start, to);
     let first = start;
+    const reported = this.lastReported;
+    this.lastReported = null;
     // "@Agent 3" opening a sentence addresses the asks of the sentence before it
     const lead = agentTag(sentence.words, first, state.task);
     if (lead !== null && this.pendingAsks.length > 0) {
@@ -526,9 +532,9 @@ export class SentenceReading {
     state.place = placeAfter(sentence, to, found.acts, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
     this.readHeading(sentence, found, first, to, closing);
-    if (!found.heading) this.readSlots(found, first, to, subject, carried);
+    if (!found.heading) this.readSlotsAndTail(sentence, found, first, to, { subject, carried });
     if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to)
-      this.readLeft(sentence, found, first, to, { subject, carried });
+      this.readLeft(sentence, found, first, to, { subject, carried }, reported);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
@@ -1241,6 +1247,7 @@ export class SentenceReading {
     first: number,
     to: number,
     context: { subject: number | null; carried: number | null },
+    reported: Extract<Act, { kind: "share" }> | null,
   ): void {
     const { tokens, state } = this;
     const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
@@ -1249,6 +1256,33 @@ export class SentenceReading {
     if (found.acts.length > 0) return;
     const raw = this.text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
     found.acts.push(...(correctionShares(raw, state, context) ?? []));
+    if (found.acts.length > 0) return;
+    // "Agent 2 told us Stall B's plants sold is -1. I have the same figure, -1.": the claim before, confirmed alone
+    const confirmed = reported === null ? null : confirmedClaim(raw, reported);
+    if (confirmed !== null) {
+      found.acts.push(confirmed);
+      return;
+    }
+    // "Agent 1 said X's Y is 5, and I agree — I have it at 5 too.": another agent's claim the speaker confirms
+    const read = confirmation(raw, state, context);
+    if (read !== null && "shares" in read) found.acts.push(...read.shares);
+    else if (read !== null) this.lastReported = read.claim;
+  }
+
+  /**
+   * The slot reader's shares (`readSlots`), then a comparison tail after the sentence's last share ("..., it's got 4
+   * rice bags by my count, against Shelf A's 1.", session 60: `comparisonTailActs`).
+   */
+  private readSlotsAndTail(
+    sentence: Sentence,
+    found: SentenceResult,
+    first: number,
+    to: number,
+    context: { subject: number | null; carried: number | null },
+  ): void {
+    this.readSlots(found, first, to, context.subject, context.carried);
+    const compared = comparisonTailActs(sentence, this.text, first, to, found.acts, context, this.state);
+    if (compared !== null) found.acts = compared;
   }
 
   /** The slot reader's shares the grammar did not read in the sentence (`slotShares`), added to `found`. */

@@ -1,0 +1,139 @@
+import type { Act } from "../act";
+import type { NaturalToken } from "../natural-tokens";
+import { squeezed } from "./confirmation-reading";
+import type { ParseState, Sentence } from "./sentence";
+
+// The comparison tail (issue 26, session 60): "Let's go with Shelf B — it's got 4 rice bags by my count, against
+// Shelf A's 1.", "cleanliness is 5 ..., clearly ahead of Restaurant C, whose cleanliness is 2.", "D's technical
+// skill is a 5, versus 2 for B.": a sentence whose last share is followed by a comparison word and another option's
+// level of the same attribute (or, after "whose", of the attribute it names). The words before the comparison word
+// are read again alone and must give acts, each one the sentence gave; the tail
+// is read again as the plain statement "<option>: <attribute> <level>." and must give exactly one share, of another
+// option; a comparison word that orders the levels ("ahead of", "higher than", "behind") must hold for the two
+// levels of one attribute ("A's ambience is 3, higher than C at 5" reads nothing more). Anything else — a tail with no level ("which beats anything I've seen for A"), a total ("ahead of A at
+// 15"), a tail the grammar refuses — gives nothing.
+
+/** A comparison word and the tail after it, closing the sentence (its last occurrence is tried first). */
+const MARKER =
+  /(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|behind|beating|beats|above|below|than|over)\s+/gi;
+
+/** How many of a sentence's comparison words are tried, from the last: each reads the words before it again. */
+const MAX_TRIED = 3;
+
+/** Comparison words that say the sentence's level is the higher one, and those that say it is the lower one. */
+const HIGHER = new Set(["ahead of", "beating", "beats", "above", "over"]);
+const LOWER = new Set(["behind", "below"]);
+/** Comparatives before "than": "higher than", "fewer than". */
+const HIGHER_THAN = new Set(["higher", "more", "greater", "bigger", "better", "larger", "stronger"]);
+const LOWER_THAN = new Set(["lower", "less", "fewer", "smaller", "worse", "weaker"]);
+
+/**
+ * The order the comparison word says (1: the sentence's level is higher, -1: lower, 0: none), or null where it is
+ * "than" after no comparative it knows ("other than", "rather than": not a comparison of levels).
+ */
+function orderOf(word: string, head: string): number | null {
+  const w = word.toLowerCase();
+  if (HIGHER.has(w)) return 1;
+  if (LOWER.has(w)) return -1;
+  if (w !== "than") return 0;
+  const before = head.trim().split(/\s+/).at(-1)?.toLowerCase() ?? "";
+  if (HIGHER_THAN.has(before)) return 1;
+  if (LOWER_THAN.has(before)) return -1;
+  return null;
+}
+
+/** Words before a level that do not change it: "only 2", "a 2", "just 1". */
+const LEVEL_LEAD = String.raw`(?:(?:a|an|only|just|a mere|mere|a measly|a lowly)\s+)?`;
+/** A level in digits, maybe signed. */
+const LEVEL = String.raw`([+\-−]?\d+)`;
+/** An option's words: a short name, no digit-only word, no comma. */
+const NAME = String.raw`([A-Za-z][\w'’ .]{0,40}?)`;
+
+/** Tail shapes, each giving the option's words, the level and (for "whose" / "<N> <noun>") the statement's rest. */
+const SHAPES: readonly { re: RegExp; statement: (m: RegExpMatchArray, attribute: string) => string; own?: true }[] = [
+  // "Restaurant C, whose cleanliness is 2": the clause names its own attribute
+  { re: new RegExp(`^${NAME},?\\s+whose\\s+(.+)$`, "i"), statement: (m) => `${m[1]}'s ${m[2]}`, own: true },
+  // "Shelf A's 1", "B's only 2"
+  { re: new RegExp(`^${NAME}['’]s?\\s+${LEVEL_LEAD}${LEVEL}$`, "i"), statement: (m, a) => `${m[1]}: ${a} ${m[2]}` },
+  // "Shelf B's 2 onions": the level with the attribute's noun
+  {
+    re: new RegExp(`^${NAME}['’]s?\\s+${LEVEL}\\s+([a-z][a-z ]{0,30})$`, "i"),
+    statement: (m) => `${m[1]} has ${m[2]} ${m[3]}`,
+  },
+  // "2 for B", "a 1 at Stall C"
+  {
+    re: new RegExp(`^${LEVEL_LEAD}${LEVEL}\\s+(?:for|at|on)\\s+${NAME}$`, "i"),
+    statement: (m, a) => `${m[2]}: ${a} ${m[1]}`,
+  },
+  // "B at 2", "Stall C with a 1", "A (2)"
+  {
+    re: new RegExp(`^${NAME}\\s+(?:at|with|on)\\s+${LEVEL_LEAD}${LEVEL}$`, "i"),
+    statement: (m, a) => `${m[1]}: ${a} ${m[2]}`,
+  },
+  { re: new RegExp(`^${NAME}\\s+\\(${LEVEL}\\)$`, "i"), statement: (m, a) => `${m[1]}: ${a} ${m[2]}` },
+];
+
+type Share = Extract<Act, { kind: "share" }>;
+
+/** Is every act of `a` one of `b`? */
+function within(a: readonly Act[], b: readonly Act[]): boolean {
+  const keys = b.map((x) => JSON.stringify(x));
+  return a.every((x) => keys.includes(JSON.stringify(x)));
+}
+
+/** The one share the tail states, of the attribute `share` has (unless the tail names its own), another option. */
+function tailShare(tail: string, share: Share, state: ParseState): Share | null {
+  const attribute = state.task.domain.attributes[share.attribute] as string;
+  for (const shape of SHAPES) {
+    const m = tail.match(shape.re);
+    if (m === null || /\bagents?\b|\byou\b|\bthey\b|\bwe\b/i.test(m[1] as string)) continue;
+    const acts = state.clauseActs?.(`${shape.statement(m, attribute)}.`) ?? null;
+    if (acts === null || acts.length !== 1) continue;
+    const [act] = acts;
+    if (act?.kind !== "share" || act.option === share.option) continue;
+    if (shape.own !== true && act.attribute !== share.attribute) continue;
+    return act;
+  }
+  return null;
+}
+
+/**
+ * The acts of a sentence with a comparison tail read (`found` and the tail's share after them), or null where it
+ * has none, the words before it read alone give other acts than `found`, or the tail is no plain level of an option.
+ */
+export function comparisonTailActs(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  context: Pick<ParseState, "subject" | "carried">,
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const last = found.at(-1);
+  if (last?.kind !== "share") return null;
+  const start = (s.tokens[first] as NaturalToken).start;
+  const raw = squeezed(text.slice(start, (s.tokens[to - 1] as NaturalToken).end));
+  const markers = [...raw.matchAll(MARKER)].reverse().slice(0, MAX_TRIED);
+  for (const marker of markers) {
+    const head = raw.slice(0, marker.index);
+    const order = orderOf(marker[1] as string, head);
+    if (order === null) continue;
+    const tail = raw.slice((marker.index ?? 0) + marker[0].length).replace(/[.!\s]+$/, "");
+    if (head.trim() === "" || tail === "") continue;
+    // the head read alone gives no act the sentence did not (the slot reader, which reads whole sentences only,
+    // may have added shares of the head)
+    const again = state.clauseActs(head, context);
+    if (again === null || again.length === 0 || !within(again, found)) continue;
+    const added = tailShare(tail, last, state);
+    if (added === null) continue;
+    // "A's ambience comes in at 3, higher than C at 5": an order the two levels of one attribute break reads nothing
+    const broken = order * Math.sign(last.level - added.level) !== order * order;
+    if (added.attribute === last.attribute && order !== 0 && broken) return null;
+    // an act of the sentence on the tail's option: the tail was read another way
+    if (found.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
+    return [...found, added];
+  }
+  return null;
+}
