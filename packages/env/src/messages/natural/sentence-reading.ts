@@ -50,6 +50,7 @@ import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs } from "./comparison-tail";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
+import { zeroCount } from "./zero-count";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
@@ -1267,6 +1268,10 @@ export class SentenceReading {
     const read = confirmation(raw, state, context);
     if (read !== null && "shares" in read) found.acts.push(...read.shares);
     else if (read !== null) this.lastReported = read.claim;
+    if (read !== null) return;
+    // "Shelf A has five onions and one apple. No rice bags on it at all.": none of a counted item, with no verb
+    const none = zeroCount(raw, state, context.subject ?? context.carried);
+    if (none !== null) found.acts.push(none);
   }
 
   /**
