@@ -44,6 +44,9 @@ describe("the confirmation reading (confirmation-reading.ts)", () => {
     const echo =
       "Just to echo Agent 3 on Stall D's raffle tickets being 0 — I hold the same cell and it's 0 for me as well.";
     expect(acts(`${echo} I'm voting Stall C.`, stalls)).toEqual([share(3, 1, 0), propose(2)]);
+    // after a lead of agreement, the speaker's own choice; a doubt still holds it back
+    expect(acts("Seconding Agent 4 — Restaurant C it is.")).toEqual([propose(2)]);
+    expect(acts("Seconding Agent 4 — Restaurant C it is, maybe.")).toEqual([pass]);
     // the claim in one sentence, the agreement with its level in the next
     expect(acts("Agent 2 told us Stall B's plants sold is -1. I have the same figure, -1.", stalls)).toEqual([
       share(1, 3, -1),

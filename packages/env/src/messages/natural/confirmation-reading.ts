@@ -85,7 +85,10 @@ export function agreementLevels(clause: string): number[] | null {
   return levels;
 }
 
-/** What a sentence confirms: the shares the speaker takes as their own, or the one claim kept for the next sentence. */
+/**
+ * What a sentence confirms: the shares the speaker takes as their own (or, after a lead of agreement, their one
+ * proposal: "Seconding Agent 4 — Restaurant C it is."), or the one claim kept for the next sentence.
+ */
 export type Confirmation = { shares: Act[] } | { claim: Share };
 
 /**
@@ -141,7 +144,10 @@ export function confirmation(
   }
   if ((!agreed && !reported) || claims.length === 0) return null;
   const acts = state.clauseActs(claims.join("; "), context);
-  if (acts === null || acts.length === 0 || acts.some((a) => a.kind !== "share")) return null;
+  if (acts === null || acts.length === 0) return null;
+  // "Seconding Agent 4 — Restaurant C it is.": after a lead of agreement the speaker's own choice is theirs too
+  if (lead !== null && levels.length === 0 && acts.length === 1 && acts[0]?.kind === "propose") return { shares: acts };
+  if (acts.some((a) => a.kind !== "share")) return null;
   const shares = acts as Share[];
   if (!agreed) return shares.length === 1 ? { claim: shares[0] as Share } : null;
   if (levels.length > 0 && (shares.length !== 1 || levels.some((l) => l !== (shares[0] as Share).level))) return null;

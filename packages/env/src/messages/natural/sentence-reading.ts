@@ -51,6 +51,7 @@ import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs } from "./comparison-tail";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { zeroCount } from "./zero-count";
+import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
@@ -379,6 +380,8 @@ export class SentenceReading {
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one cell the sentence before reported from another agent with its level, for "Same here." after it. */
   private lastReported: Extract<Act, { kind: "share" }> | null = null;
+  /** The run of shares of one option or one attribute the sentence before closed on, for a repeat of it. */
+  private lastRun: ReturnType<typeof trailingRun> = null;
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
@@ -476,8 +479,7 @@ export class SentenceReading {
     const { tokens, state } = this;
     const sentence = new Sentence(tokens, this.words, this.gate, this.modal, start, to);
     let first = start;
-    const reported = this.lastReported;
-    this.lastReported = null;
+    const before = this.takeBefore();
     // "@Agent 3" opening a sentence addresses the asks of the sentence before it
     const lead = agentTag(sentence.words, first, state.task);
     if (lead !== null && this.pendingAsks.length > 0) {
@@ -535,7 +537,7 @@ export class SentenceReading {
     this.readHeading(sentence, found, first, to, closing);
     if (!found.heading) this.readSlotsAndTail(sentence, found, first, to, { subject, carried });
     if (!found.heading && found.acts.length === 0 && state.clauseActs !== undefined && first < to)
-      this.readLeft(sentence, found, first, to, { subject, carried }, reported);
+      this.readLeft(sentence, found, first, to, { subject, carried }, before);
     // "I gave the wrong figure for X's Y. It's 2.": the speaker's own value called wrong, then the right one
     // "Retracting my earlier 1 for X's Y.": the admission may restate the old number
     if (found.acts.length === 0 && this.lastTopic === null && ownWrongAt(sentence, first, to)) {
@@ -578,6 +580,7 @@ export class SentenceReading {
     const proposed = found.acts.filter((a) => a.kind === "propose");
     state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
     this.readOwnAfter(sentence, first, to, found.acts, own);
+    this.lastRun = trailingRun(found.acts);
     const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
@@ -1248,7 +1251,7 @@ export class SentenceReading {
     first: number,
     to: number,
     context: { subject: number | null; carried: number | null },
-    reported: Extract<Act, { kind: "share" }> | null,
+    before: ReturnType<SentenceReading["takeBefore"]>,
   ): void {
     const { tokens, state } = this;
     const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
@@ -1259,7 +1262,7 @@ export class SentenceReading {
     found.acts.push(...(correctionShares(raw, state, context) ?? []));
     if (found.acts.length > 0) return;
     // "Agent 2 told us Stall B's plants sold is -1. I have the same figure, -1.": the claim before, confirmed alone
-    const confirmed = reported === null ? null : confirmedClaim(raw, reported);
+    const confirmed = before.reported === null ? null : confirmedClaim(raw, before.reported);
     if (confirmed !== null) {
       found.acts.push(confirmed);
       return;
@@ -1272,6 +1275,16 @@ export class SentenceReading {
     // "Shelf A has five onions and one apple. No rice bags on it at all.": none of a counted item, with no verb
     const none = zeroCount(raw, state, context.subject ?? context.carried);
     if (none !== null) found.acts.push(none);
+    // "Onions, then rice bags, on Shelf A: 4 and 1. Shelf B, same order: 0 and 3.": the run before, repeated
+    if (none === null && before.run !== null) found.acts.push(...(repeatShares(raw, before.run, state) ?? []));
+  }
+
+  /** What the sentence before left for this one (a reported claim, a run of shares), taken: the next starts empty. */
+  private takeBefore(): { reported: Extract<Act, { kind: "share" }> | null; run: ReturnType<typeof trailingRun> } {
+    const before = { reported: this.lastReported, run: this.lastRun };
+    this.lastReported = null;
+    this.lastRun = null;
+    return before;
   }
 
   /**
@@ -1288,6 +1301,9 @@ export class SentenceReading {
     this.readSlots(found, first, to, context.subject, context.carried);
     const compared = comparisonTailActs(sentence, this.text, first, to, found.acts, context, this.state);
     if (compared !== null) found.acts = compared;
+    // "Restaurant C's food quality and ambience are 4 and 3; Restaurant D's are 2 and 5.": the run repeated
+    const repeated = repeatedClauseActs(sentence, this.text, first, to, found.acts, context, this.state);
+    if (repeated !== null) found.acts = repeated;
   }
 
   /** The slot reader's shares the grammar did not read in the sentence (`slotShares`), added to `found`. */

@@ -1,0 +1,124 @@
+import type { Act } from "../act";
+import { type NaturalToken, naturalTokens } from "../natural-tokens";
+import { squeezed } from "./confirmation-reading";
+import { letterTokens } from "./option-letters";
+import type { ParseState, Sentence } from "./sentence";
+
+// The parallel repeat (issue 26, session 60): after a run of shares of one option over several attributes ("Onions,
+// then rice bags, on Shelf A: 4 and 1.") or of one attribute over several options ("Apples: 3 on Shelf A, 1 on
+// Shelf B."), a clause that names one other option (or attribute) and exactly as many levels, in the same order,
+// and nothing else: "Shelf B, same order: 0 and 3.", "Rice bags follow the same shelf order — 0 and 4.",
+// "...; Restaurant D's are 2 and 5.", "Employee B: 0 / 1.". Each level is read again by the grammar as the plain
+// statement "<option>: <attribute> <level>." and must give that one share; any level the grammar refuses, a count
+// of levels that differs, or a name that is neither gives nothing.
+
+type Share = Extract<Act, { kind: "share" }>;
+
+/** The run the clause repeats: one option over attributes, or one attribute over options, in order. */
+type Run = { option: number; attributes: number[] } | { attribute: number; options: number[] };
+
+/** The longest clause read as a repeat: a name, a few words and a few levels. */
+const MAX_CLAUSE = 160;
+/** Fewest and most levels a repeat may carry. */
+const MIN_RUN = 2;
+const MAX_RUN = 6;
+
+/** A level in digits, maybe signed. */
+const LEVEL = String.raw`[+\-−]?\d+`;
+/** Levels joined as a list: "0 and 3", "1 / 1", "2, 5 and 1", "5 then 2". */
+const LEVELS = new RegExp(String.raw`^(${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)\s*${LEVEL}){1,5})$`, "i");
+/** The words between the name and its levels: "'s are", ", same order:", " follow the same shelf order —". */
+const BRIDGE =
+  /^(.{1,40}?)(?:['’]s)?\s*(?:\b(?:are|is|has|have|get|gets|goes|go|sit at|sits at|come in at|comes in at)\b)?\s*,?\s*(?:(?:\b(?:follows?|goes|go|in|with)\s+)?(?:\bthe\s+)?\bsame(?:\s+[a-z]+)?\s+order\b|\blikewise\b)?\s*[:—–-]?\s*$/i;
+
+/** The run of shares ending `acts` that one option or one attribute holds (the longest such, at least two). */
+export function trailingRun(acts: readonly Act[]): Run | null {
+  const shares: Share[] = [];
+  for (let k = acts.length - 1; k >= 0 && acts[k]?.kind === "share"; k--) shares.unshift(acts[k] as Share);
+  for (let n = Math.min(shares.length, MAX_RUN); n >= MIN_RUN; n--) {
+    const run = shares.slice(shares.length - n);
+    const first = run[0] as Share;
+    const attributes = run.map((s) => s.attribute);
+    const options = run.map((s) => s.option);
+    if (run.every((s) => s.option === first.option) && new Set(attributes).size === n)
+      return { option: first.option, attributes };
+    if (run.every((s) => s.attribute === first.attribute) && new Set(options).size === n)
+      return { attribute: first.attribute, options };
+  }
+  return null;
+}
+
+/** The shares a clause repeating `run` states, or null (see the file's comment). */
+export function repeatShares(clause: string, run: Run, state: ParseState): Share[] | null {
+  if (state.clauseActs === undefined) return null;
+  const text = squeezed(clause)
+    .trim()
+    .replace(/^(?:and|but|while|whereas|then)\s+/i, "")
+    .replace(/^for\s+/i, "")
+    .replace(/[.!]+$/, "")
+    .trim();
+  if (text.length > MAX_CLAUSE) return null;
+  const cut = text.search(new RegExp(String.raw`${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)\s*${LEVEL}){1,5}$`));
+  if (cut <= 0) return null;
+  const list = text.slice(cut).match(LEVELS);
+  const bridge = text.slice(0, cut).match(BRIDGE);
+  if (list === null || bridge === null) return null;
+  const levels = (list[1] as string).split(/\s*(?:,\s*and|,|\/|and|then|&)\s*/).map((l) => Number(l.replace("−", "-")));
+  const name = (bridge[1] as string).trim();
+  const count = "option" in run ? run.attributes.length : run.options.length;
+  if (levels.length !== count || name === "" || /\d/.test(name)) return null;
+  // the name alone, all of it: "Apartment B goes size then neighbourhood" is no option's name
+  const words = letterTokens(naturalTokens(name), name, state.task.domain.options).map((t) => t.word);
+  const named = ("option" in run ? state.options : state.attributes).match(words, 0);
+  if (named === null || named.end !== words.length) return null;
+  const { options, attributes } = state.task.domain;
+  const shares: Share[] = [];
+  for (let i = 0; i < count; i++) {
+    const statement =
+      "option" in run
+        ? `${name}: ${attributes[run.attributes[i] as number]} ${levels[i]}.`
+        : `${options[run.options[i] as number]}: ${name} ${levels[i]}.`;
+    const acts = state.clauseActs(statement);
+    if (acts === null || acts.length !== 1 || acts[0]?.kind !== "share") return null;
+    shares.push(acts[0]);
+  }
+  const [first] = shares as [Share];
+  if ("option" in run) {
+    const same = shares.every((s, i) => s.option === first.option && s.attribute === run.attributes[i]);
+    return same && first.option !== run.option ? shares : null;
+  }
+  const same = shares.every((s, i) => s.attribute === first.attribute && s.option === run.options[i]);
+  return same && first.attribute !== run.attribute ? shares : null;
+}
+
+/** Where a clause may start: after a semicolon, a dash set off by spaces, or a comma before "and" / "while". */
+const CLAUSE_BREAK = /;\s*|,\s*(?=(?:and|while|whereas|but)\s)|\s[—–]\s/gi;
+
+/**
+ * The acts of a sentence whose last clause repeats the run of shares before it ("Restaurant C's food quality and
+ * ambience are 4 and 3; Restaurant D's are 2 and 5."): `found` and the repeat's shares, or null where the words
+ * before that clause read alone give an act the sentence did not, or the clause is no repeat.
+ */
+export function repeatedClauseActs(
+  s: Sentence,
+  text: string,
+  first: number,
+  to: number,
+  found: readonly Act[],
+  context: Pick<ParseState, "subject" | "carried">,
+  state: ParseState,
+): Act[] | null {
+  if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
+  const run = trailingRun(found);
+  if (run === null) return null;
+  const raw = squeezed(text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end));
+  const cut = [...raw.matchAll(CLAUSE_BREAK)].at(-1)?.index ?? -1;
+  if (cut <= 0 || raw.length - cut > MAX_CLAUSE) return null;
+  const head = raw.slice(0, cut);
+  const again = state.clauseActs(head, context);
+  const keys = found.map((a) => JSON.stringify(a));
+  if (again === null || again.length === 0 || !again.every((a) => keys.includes(JSON.stringify(a)))) return null;
+  const tail = raw.slice(cut).replace(/^[;,\s—–]+/, "");
+  const shares = repeatShares(tail, run, state);
+  return shares === null ? null : [...found, ...shares];
+}
