@@ -22,6 +22,11 @@ describe("correctedText: the old value's marks taken out", () => {
     expect(correctedText("Omar is 2 for Monday morning and 0 for Monday evening, not the other way round.")).toBe(
       "Omar is 2 for Monday morning and 0 for Monday evening.",
     );
+    // a change of value: the new one; the lead "Editing my earlier figure:" only labels the sentence
+    expect(correctedText("Editing my earlier figure: Apartment B's neighbourhood goes from 4 to 2.")).toBe(
+      "Apartment B's neighbourhood is 2.",
+    );
+    expect(correctedText("Apartment B's neighbourhood went from 4 to 2 if I recall.")).toBeNull();
     // no mark of a correction, a doubt or someone else's word: not read again
     expect(correctedText("Stall C's raffle tickets are -2.")).toBeNull();
     expect(correctedText("Stall C's raffle tickets should read -2, not 2, if I'm right.")).toBeNull();
@@ -63,6 +68,9 @@ describe("the correction reading (correction-reading.ts)", () => {
         const cell = `${options[o]}'s ${attributes[a]}`;
         const sign = (n: number) => (n > 0 ? `+${n}` : `${n}`);
         expect(acts(`Correction: ${cell} should read ${sign(level)}, not ${sign(old)}.`, stalls)).toEqual([
+          share(o, a, level),
+        ]);
+        expect(acts(`Editing my earlier figure: ${cell} goes from ${sign(old)} to ${sign(level)}.`, stalls)).toEqual([
           share(o, a, level),
         ]);
         // the oracle: the same sentence said plainly
