@@ -1,6 +1,7 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
 import { squeezed } from "./confirmation-reading";
+import { wholeName } from "./parallel-repeat";
 import type { ParseState, Sentence } from "./sentence";
 
 // The comparison tail (issue 26, session 60): "Let's go with Shelf B — it's got 4 rice bags by my count, against
@@ -49,8 +50,16 @@ const LEVEL = String.raw`([+\-−]?\d+)`;
 /** An option's words: a short name, no digit-only word, no comma. */
 const NAME = String.raw`([A-Za-z][\w'’ .]{0,40}?)`;
 
-/** Tail shapes, each giving the option's words, the level and (for "whose" / "<N> <noun>") the statement's rest. */
-const SHAPES: readonly { re: RegExp; statement: (m: RegExpMatchArray, attribute: string) => string; own?: true }[] = [
+/**
+ * Tail shapes, each giving the option's words, the level and (for "whose" / "<N> <noun>") the statement's rest;
+ * `name`: the group holding the option's words (the first where not given), which must be all of an option's name.
+ */
+const SHAPES: readonly {
+  re: RegExp;
+  statement: (m: RegExpMatchArray, attribute: string) => string;
+  own?: true;
+  name?: 2;
+}[] = [
   // "Restaurant C, whose cleanliness is 2": the clause names its own attribute
   { re: new RegExp(`^${NAME},?\\s+whose\\s+(.+)$`, "i"), statement: (m) => `${m[1]}'s ${m[2]}`, own: true },
   // "Shelf A's 1", "B's only 2"
@@ -64,6 +73,7 @@ const SHAPES: readonly { re: RegExp; statement: (m: RegExpMatchArray, attribute:
   {
     re: new RegExp(`^${LEVEL_LEAD}${LEVEL}\\s+(?:for|at|on)\\s+${NAME}$`, "i"),
     statement: (m, a) => `${m[2]}: ${a} ${m[1]}`,
+    name: 2,
   },
   // "B at 2", "Stall C with a 1", "A (2)"
   {
@@ -86,7 +96,7 @@ function tailShare(tail: string, share: Share, state: ParseState): Share | null 
   const attribute = state.task.domain.attributes[share.attribute] as string;
   for (const shape of SHAPES) {
     const m = tail.match(shape.re);
-    if (m === null || /\bagents?\b|\byou\b|\bthey\b|\bwe\b/i.test(m[1] as string)) continue;
+    if (m === null || !wholeName(m[shape.name ?? 1] as string, "option", state)) continue;
     const acts = state.clauseActs?.(`${shape.statement(m, attribute)}.`) ?? null;
     if (acts === null || acts.length !== 1) continue;
     const [act] = acts;

@@ -31,6 +31,13 @@ const LEVELS = new RegExp(String.raw`^(${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)
 const BRIDGE =
   /^(.{1,40}?)(?:['’]s)?\s*(?:\b(?:are|is|has|have|get|gets|goes|go|sit at|sits at|come in at|comes in at)\b)?\s*,?\s*(?:(?:\b(?:follows?|goes|go|in|with)\s+)?(?:\bthe\s+)?\bsame(?:\s+[a-z]+)?\s+order\b|\blikewise\b)?\s*[:—–-]?\s*$/i;
 
+/** Is `name` all of one option's (or attribute's) name, as the matchers read it ("C", "Shelf B", "rice bags")? */
+export function wholeName(name: string, kind: "option" | "attribute", state: ParseState): boolean {
+  const words = letterTokens(naturalTokens(name), name, state.task.domain.options).map((t) => t.word);
+  const named = (kind === "option" ? state.options : state.attributes).match(words, 0);
+  return named !== null && named.end === words.length;
+}
+
 /** The run of shares ending `acts` that one option or one attribute holds (the longest such, at least two). */
 export function trailingRun(acts: readonly Act[]): Run | null {
   const shares: Share[] = [];
@@ -68,9 +75,7 @@ export function repeatShares(clause: string, run: Run, state: ParseState): Share
   const count = "option" in run ? run.attributes.length : run.options.length;
   if (levels.length !== count || name === "" || /\d/.test(name)) return null;
   // the name alone, all of it: "Apartment B goes size then neighbourhood" is no option's name
-  const words = letterTokens(naturalTokens(name), name, state.task.domain.options).map((t) => t.word);
-  const named = ("option" in run ? state.options : state.attributes).match(words, 0);
-  if (named === null || named.end !== words.length) return null;
+  if (!wholeName(name, "option" in run ? "option" : "attribute", state)) return null;
   const { options, attributes } = state.task.domain;
   const shares: Share[] = [];
   for (let i = 0; i < count; i++) {
