@@ -57,7 +57,14 @@ interface Part {
  * The asks of a sentence the cue rules left empty, one per part, exact or nothing: null where any part names no
  * cell or more than one, or any word refuses the sentence. `address`: the agent the sentence's opening is put to.
  */
-export function requestAsks(s: Sentence, first: number, to: number, state: ParseState, address?: number): Act[] | null {
+export function requestAsks(
+  s: Sentence,
+  first: number,
+  to: number,
+  state: ParseState,
+  address?: number,
+  afterAsk = false,
+): Act[] | null {
   const { words } = s;
   const question = (s.tokens[to - 1] as NaturalToken).question === true;
   const parts = splitParts(s, first, to, state);
@@ -70,8 +77,16 @@ export function requestAsks(s: Sentence, first: number, to: number, state: Parse
     // "what's E's wait time" opening the part asks too ("for what it's worth" inside it does not)
     const opener = words[words[part.addressEnd] === "and" ? part.addressEnd + 1 : part.addressEnd] as string;
     // an address alone asks only after a lead ("Second, Agent 1, X's Y."): under a heading it may be a condition's item
-    let requested = question || part.led || WH.has(opener);
+    // "@Agent 3 — B's ambience, please. @Agent 5 — food quality for C." (fresh192): an address with the cell alone
+    // right after a sentence that asked is the same request put to another agent
+    let requested = question || part.led || WH.has(opener) || (afterAsk && part.agent !== undefined);
     const past = !WH.has(opener);
+    // "Candidate C's teamwork, if you have it": a closing courtesy asks, and its "if" is no condition
+    const courtesy = courtesyStart(words, part.addressEnd, part.to);
+    if (courtesy < part.to) {
+      requested = true;
+      part.to = courtesy;
+    }
     let names = 0;
     let named: { option?: number; attribute?: number; howMany: boolean } = { howMany: false };
     for (let k = part.addressEnd; k < part.to; k++) {
@@ -111,6 +126,31 @@ export function requestAsks(s: Sentence, first: number, to: number, state: Parse
   return asks;
 }
 
+/** Courtesies that close a request: "if you have it", "when you get a chance", "thanks". */
+const COURTESIES: readonly (readonly string[])[] = [
+  ["if", "you", "have", "it"],
+  ["if", "you've", "got", "it"],
+  ["if", "you", "have", "that"],
+  ["if", "you've", "got", "that"],
+  ["if", "you", "have", "that", "one"],
+  ["if", "you", "can"],
+  ["if", "possible"],
+  ["if", "anyone", "has", "it"],
+  ["when", "you", "get", "a", "chance"],
+  ["when", "you", "can"],
+  ["thanks"],
+  ["thank", "you"],
+];
+
+/** Where a closing courtesy after a pause starts in from..to, or `to` where the part closes on none. */
+function courtesyStart(words: readonly string[], from: number, to: number): number {
+  for (const courtesy of COURTESIES) {
+    const at = to - courtesy.length;
+    if (at > from && courtesy.every((w, n) => words[at + n] === w)) return at;
+  }
+  return to;
+}
+
 /** Is the modal at k one of a request: "could you", "can anyone", "would help", "would be great"? */
 function requestModal(words: readonly string[], k: number): boolean {
   const next = words[k + 1] as string;
@@ -130,7 +170,8 @@ function splitParts(s: Sentence, first: number, to: number, state: ParseState): 
     let j = k;
     const atStart = k === first || s.separated(k - 1);
     if (atStart && LEADS.has(words[j] as string)) j++;
-    if (atStart && words[j] === "agent" && (s.tokens[j + 1] as NaturalToken | undefined)?.pause === true) {
+    const tag = words[j] === "agent" || words[j] === "@agent";
+    if (atStart && tag && (s.tokens[j + 1] as NaturalToken | undefined)?.pause === true) {
       const n = naturalInteger(words[j + 1]);
       if (n === null || n < 1 || n > state.task.agents) return null;
       // the part before this address ends here (an unaddressed opening is a part of its own)

@@ -380,8 +380,8 @@ export class SentenceReading {
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one cell the sentence before reported from another agent with its level, for "Same here." after it. */
   private lastReported: Extract<Act, { kind: "share" }> | null = null;
-  /** The run of shares of one option or one attribute the sentence before closed on, for a repeat of it. */
-  private lastRun: ReturnType<typeof trailingRun> = null;
+  /** The acts of the sentence before (its run of shares, for a repeat of it; its asks, for another address). */
+  private lastFound: readonly Act[] = [];
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
@@ -580,7 +580,7 @@ export class SentenceReading {
     const proposed = found.acts.filter((a) => a.kind === "propose");
     state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
     this.readOwnAfter(sentence, first, to, found.acts, own);
-    this.lastRun = trailingRun(found.acts);
+    this.lastFound = found.acts;
     const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
@@ -1254,7 +1254,7 @@ export class SentenceReading {
     before: ReturnType<SentenceReading["takeBefore"]>,
   ): void {
     const { tokens, state } = this;
-    const asked = requestAsks(sentence, first, to, state, found.to) ?? [];
+    const asked = requestAsks(sentence, first, to, state, found.to, before.asked) ?? [];
     found.acts.push(...asked);
     this.requested.push(...asked);
     if (found.acts.length > 0) return;
@@ -1280,10 +1280,15 @@ export class SentenceReading {
   }
 
   /** What the sentence before left for this one (a reported claim, a run of shares), taken: the next starts empty. */
-  private takeBefore(): { reported: Extract<Act, { kind: "share" }> | null; run: ReturnType<typeof trailingRun> } {
-    const before = { reported: this.lastReported, run: this.lastRun };
+  private takeBefore(): {
+    reported: Extract<Act, { kind: "share" }> | null;
+    run: ReturnType<typeof trailingRun>;
+    asked: boolean;
+  } {
+    const found = this.lastFound;
+    const before = { reported: this.lastReported, run: trailingRun(found), asked: found.some((a) => a.kind === "ask") };
     this.lastReported = null;
-    this.lastRun = null;
+    this.lastFound = [];
     return before;
   }
 
