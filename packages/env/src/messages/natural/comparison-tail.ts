@@ -8,11 +8,13 @@ import type { ParseState, Sentence } from "./sentence";
 // Shelf A's 1.", "cleanliness is 5 ..., clearly ahead of Restaurant C, whose cleanliness is 2.", "D's technical
 // skill is a 5, versus 2 for B.": a sentence whose last share is followed by a comparison word and another option's
 // level of the same attribute (or, after "whose", of the attribute it names). The words before the comparison word
-// are read again alone and must give acts, each one the sentence gave; the tail
-// is read again as the plain statement "<option>: <attribute> <level>." and must give exactly one share, of another
-// option; a comparison word that orders the levels ("ahead of", "higher than", "behind") must hold for the two
-// levels of one attribute ("A's ambience is 3, higher than C at 5" reads nothing more). Anything else — a tail with no level ("which beats anything I've seen for A"), a total ("ahead of A at
-// 15"), a tail the grammar refuses — gives nothing.
+// are read again alone and must give acts, each one the sentence gave (where the sentence gave none, the head's acts
+// are its own); the tail is read again as the plain statement "<option>: <attribute> <level>." and must give exactly
+// one share, of another option; a comparison word that orders the levels ("ahead of", "higher than", "behind") must
+// hold for the two levels of one attribute ("A's ambience is 3, higher than C at 5" reads nothing more). Anything
+// else — a tail with no level ("which beats anything I've seen for A"), a total ("ahead of A at 15"), a tail the
+// grammar refuses — gives nothing. Two options set against each other alone ("Badge log: E 1 vs F 0.") are read by
+// `versusShares` the same way.
 
 /** A comparison word and the tail after it, closing the sentence (its last occurrence is tried first). */
 const MARKER =
@@ -45,8 +47,8 @@ function orderOf(word: string, head: string): number | null {
 
 /** Words before a level that do not change it: "only 2", "a 2", "just 1". */
 const LEVEL_LEAD = String.raw`(?:(?:a|an|only|just|a mere|mere|a measly|a lowly)\s+)?`;
-/** A level in digits, maybe signed. */
-const LEVEL = String.raw`([+\-−]?\d+)`;
+/** A level in digits, maybe signed, or in words ("four", "minus two"): the grammar reads it again. */
+const LEVEL = String.raw`([+\-−]?\d+|(?:minus |plus |negative )?(?:zero|one|two|three|four|five|six|seven|eight|nine|ten))`;
 /** An option's words: a short name, no digit-only word, no comma. */
 const NAME = String.raw`([A-Za-z][\w'’ .]{0,40}?)`;
 
@@ -121,8 +123,7 @@ export function comparisonTailActs(
   state: ParseState,
 ): Act[] | null {
   if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const last = found.at(-1);
-  if (last?.kind !== "share") return null;
+  if (found.length > 0 && found.at(-1)?.kind !== "share") return null;
   const start = (s.tokens[first] as NaturalToken).start;
   const raw = squeezed(text.slice(start, (s.tokens[to - 1] as NaturalToken).end));
   const markers = [...raw.matchAll(MARKER)].reverse().slice(0, MAX_TRIED);
@@ -134,16 +135,66 @@ export function comparisonTailActs(
     if (head.trim() === "" || tail === "") continue;
     // the head read alone gives no act the sentence did not (the slot reader, which reads whole sentences only,
     // may have added shares of the head)
+    // "Quietness: Apartment B sits at 4, comfortably ahead of Apartment A at 1." (fresh206): where the sentence gave
+    // nothing, the head's own acts are its acts
     const again = state.clauseActs(head, context);
-    if (again === null || again.length === 0 || !within(again, found)) continue;
+    if (again === null || again.length === 0 || (found.length > 0 && !within(again, found))) continue;
+    const base = found.length > 0 ? found : again;
+    const last = base.at(-1);
+    if (last?.kind !== "share") continue;
     const added = tailShare(tail, last, state);
     if (added === null) continue;
     // "A's ambience comes in at 3, higher than C at 5": an order the two levels of one attribute break reads nothing
     const broken = order * Math.sign(last.level - added.level) !== order * order;
     if (added.attribute === last.attribute && order !== 0 && broken) return null;
     // an act of the sentence on the tail's option: the tail was read another way
-    if (found.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
-    return [...found, added];
+    if (base.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
+    return [...base, added];
   }
   return null;
+}
+
+/** "Badge log: E 1 vs F 0", "Raffle tickets: Stall A minus two vs Stall B plus two". */
+const VERSUS = new RegExp(
+  String.raw`^(?:on\s+|for\s+)?([a-z][a-z' ]{0,30}?)\s*[:,—–-]\s*${NAME}\s+${LEVEL}\s*(?:vs\.?|versus|against|to)\s+${NAME}['’]?s?\s+${LEVEL}$`,
+  "i",
+);
+/** "On food quality, Restaurant B beats Restaurant E 5 to 1": the first option's level is the higher. */
+const BEATS = new RegExp(
+  String.raw`^(?:on|for)\s+([a-z][a-z' ]{0,30}?)\s*,\s*${NAME}\s+(?:beats|tops|outscores|edges(?: out)?|leads)\s+${NAME}\s+${LEVEL}\s*(?:to|-|–)\s*${LEVEL}$`,
+  "i",
+);
+
+/**
+ * Two options' levels of one attribute set against each other in a sentence no reader before took ("Badge log: E 1
+ * vs F 0.", "On food quality, Restaurant B beats Restaurant E 5 to 1."): each option all of an option's name, each
+ * level read again as "<option>: <attribute> <level>." giving one share of that attribute; "beats" must hold. The two
+ * shares, or null.
+ */
+export function versusShares(raw: string, state: ParseState): Act[] | null {
+  if (state.clauseActs === undefined) return null;
+  const text = squeezed(raw)
+    .trim()
+    .replace(/^\*\*|\*\*(?=\s*[:—–-])|\*\*$/g, "")
+    .replace(/[.!]+$/, "");
+  if (text.length > 160) return null;
+  const versus = text.match(VERSUS);
+  const beats = versus === null ? text.match(BEATS) : null;
+  const m = versus ?? beats;
+  if (m === null) return null;
+  const [attribute, first, a, second, b] = (versus === null ? [m[1], m[2], m[4], m[3], m[5]] : m.slice(1)) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (!wholeName(first, "option", state) || !wholeName(second, "option", state)) return null;
+  const one = state.clauseActs(`${first}: ${attribute} ${a}.`);
+  const two = state.clauseActs(`${second}: ${attribute} ${b}.`);
+  if (one?.length !== 1 || two?.length !== 1) return null;
+  const [x, y] = [one[0], two[0]];
+  if (x?.kind !== "share" || y?.kind !== "share" || x.attribute !== y.attribute || x.option === y.option) return null;
+  if (beats !== null && !(x.level > y.level)) return null;
+  return [x, y];
 }

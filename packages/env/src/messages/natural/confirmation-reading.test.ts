@@ -44,6 +44,14 @@ describe("the confirmation reading (confirmation-reading.ts)", () => {
     const echo =
       "Just to echo Agent 3 on Stall D's raffle tickets being 0 — I hold the same cell and it's 0 for me as well.";
     expect(acts(`${echo} I'm voting Stall C.`, stalls)).toEqual([share(3, 1, 0), propose(2)]);
+    // written after fresh205 was scored (its misses read): the lead names the cell, the agreement its level
+    const apartments = held.apartments as NaturalTask;
+    expect(acts("Totally agree with Agent 3 on Apartment B's neighbourhood — I have it at 5 too!", apartments)).toEqual(
+      [share(1, 2, 5)],
+    );
+    expect(acts("Agent 1 flagged Employee D's badge log as 1; my copy says 1 as well.", theft)).toEqual([
+      share(3, 0, 1),
+    ]);
     // after a lead of agreement, the speaker's own choice; a doubt still holds it back
     expect(acts("Seconding Agent 4 — Restaurant C it is.")).toEqual([propose(2)]);
     expect(acts("Seconding Agent 4 — Restaurant C it is, maybe.")).toEqual([pass]);

@@ -22,7 +22,7 @@ const REFUSE =
 
 /** A lead that agrees with another agent: "Agreeing with Agent 3:", "Just to echo Agent 3 on", "Confirming Agent 2's figure:". */
 const AGREE_LEAD =
-  /^\s*(?:(?:building on|echoing|seconding)\s+what\s+agent\s+\d+\s+(?:said|says|shared|wrote|posted|mentioned|reported)\s*[:,—–-]\s*|(?:just\s+)?(?:to\s+)?(?:i(?:'ll|'d| will| can| would)?\s+)?(?:agreeing with|agree with|echoing|echo|confirming|confirm|seconding|second|backing up|backing)\s+(?:what\s+)?agent\s+\d+(?:['’]s\s+(?:figure|number|value|reading|claim|point|report|count))?(?:\s+(?:said|says|wrote|shared|mentioned|reported|posted|had|gave))?(?:\s+(?:about|on|for|regarding|re))?\s*[:,—–-]?\s*)/i;
+  /^\s*(?:(?:building on|echoing|seconding)\s+what\s+agent\s+\d+\s+(?:said|says|shared|wrote|posted|mentioned|reported)\s*[:,—–-]\s*|(?:just\s+)?(?:to\s+)?(?:i(?:'ll|'d| will| can| would)?\s+)?(?:(?:totally|fully|completely|entirely|strongly)\s+)?(?:agreeing with|agree with|echoing|echo|confirming|confirm|seconding|second|backing up|backing)\s+(?:what\s+)?agent\s+\d+(?:['’]s\s+(?:figure|number|value|reading|claim|point|report|count))?(?:\s+(?:said|says|wrote|shared|mentioned|reported|posted|had|gave))?(?:\s+(?:about|on|for|regarding|re))?\s*[:,—–-]?\s*)/i;
 
 /** "Agent 1 and I agree on Monday noon:": the speaker agrees with another agent on an option or a cell. */
 const BOTH_AGREE_LEAD = /^\s*agent\s+\d+\s+and\s+i\s+(?:both\s+|fully\s+)?agree\s+(?:on|about|that)\s+/i;
@@ -52,6 +52,7 @@ const AGREEMENT_WORDS: ReadonlySet<string> = new Set(
     "and i agree agreed fully completely totally entirely can confirm confirmed that this which it it's its matches " +
     "match lines up with mine my own notes table sheet data cell figure number value reading records view side end " +
     "numbers card too as well also exactly same the have has see show shows got hold count counted read reads here " +
+    "says say gives lists puts " +
     "for me at a an there on is likewise checks out tallies consistent independently i've " +
     "i'm seeing getting identical so do does spot match up seen perfectly that's agree: copy list"
   ).split(" "),
@@ -143,7 +144,11 @@ export function confirmation(
     } else claims.push(clause.replace(/\bbeing\b/i, "is").replace(/\s+(?:too|as well|also)\s*([.!]*)\s*$/i, "$1"));
   }
   if ((!agreed && !reported) || claims.length === 0) return null;
-  const acts = state.clauseActs(claims.join("; "), context);
+  // "Totally agree with Agent 3 on Apartment B's neighbourhood — I have it at 5 too!" (fresh205): the claim names the
+  // cell, the agreement its one level
+  const claim = claims.join("; ");
+  const read = state.clauseActs(claim, context);
+  const acts = read?.length ? read : levels.length === 1 ? state.clauseActs(`${claim} is ${levels[0]}`, context) : null;
   if (acts === null || acts.length === 0) return null;
   // "Seconding Agent 4 — Restaurant C it is.": after a lead of agreement the speaker's own choice is theirs too
   if (lead !== null && levels.length === 0 && acts.length === 1 && acts[0]?.kind === "propose") return { shares: acts };

@@ -33,8 +33,10 @@ const BRIDGE =
 
 /** Is `name` all of one option's (or attribute's) name, as the matchers read it ("C", "Shelf B", "rice bags")? */
 export function wholeName(name: string, kind: "option" | "attribute", state: ParseState): boolean {
-  const words = letterTokens(naturalTokens(name), name, state.task.domain.options).map((t) => t.word);
-  const named = (kind === "option" ? state.options : state.attributes).match(words, 0);
+  // after a word, so that a lone capital "A" is read as the letter it names, not as an article opening a sentence
+  const text = `on ${name}`;
+  const words = letterTokens(naturalTokens(text), text, state.task.domain.options).map((t) => t.word);
+  const named = (kind === "option" ? state.options : state.attributes).match(words, 1);
   return named !== null && named.end === words.length;
 }
 

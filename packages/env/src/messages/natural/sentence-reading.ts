@@ -48,7 +48,7 @@ import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
 import { withoutHeadingAside, withoutOrderWords, withoutValueNoun } from "./heading-aside";
 import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
-import { comparisonTailActs } from "./comparison-tail";
+import { comparisonTailActs, versusShares } from "./comparison-tail";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { zeroCount } from "./zero-count";
 import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
@@ -1275,8 +1275,12 @@ export class SentenceReading {
     // "Shelf A has five onions and one apple. No rice bags on it at all.": none of a counted item, with no verb
     const none = zeroCount(raw, state, context.subject ?? context.carried);
     if (none !== null) found.acts.push(none);
+    if (none !== null) return;
+    // "Badge log: E 1 vs F 0." (fresh206): two options set against each other
+    found.acts.push(...(versusShares(raw, state) ?? []));
     // "Onions, then rice bags, on Shelf A: 4 and 1. Shelf B, same order: 0 and 3.": the run before, repeated
-    if (none === null && before.run !== null) found.acts.push(...(repeatShares(raw, before.run, state) ?? []));
+    if (found.acts.length === 0 && before.run !== null)
+      found.acts.push(...(repeatShares(raw, before.run, state) ?? []));
   }
 
   /** What the sentence before left for this one (a reported claim, a run of shares), taken: the next starts empty. */
