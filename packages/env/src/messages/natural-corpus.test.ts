@@ -54,8 +54,11 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // the older rules' six wrong acts in the held-out fresh193, fresh194 and fresh196 as they are, read only at its end,
   // and the seven in its second wave's fresh198-fresh200 unread (env README, "Session 58"); session 59 fixed those
   // seven as defects (and, by its readers, fresh117's), and the one wrong act of its own held-out fresh204, read at
-  // its end
+  // its end; session 60 fixed fresh205's and fresh206's as defects once their clean figure was taken, and left the
+  // older rules' three in its held-out fresh207 and fresh208 as they are, their misses unread
   const unseen = new Set([
+    "fresh207",
+    "fresh208",
     "fresh193",
     "fresh194",
     "fresh196",
@@ -179,6 +182,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       "fresh202",
       "fresh203",
       "fresh204",
+      "fresh207",
+      "fresh208",
     ];
     expect(heldOut.map(([name]) => name)).toEqual(heldNames);
     const belowTarget = ["fresh32", "fresh33", "fresh35", "fresh41", "fresh45", "fresh47", "fresh49", "fresh51"];
