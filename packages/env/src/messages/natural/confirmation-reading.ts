@@ -121,11 +121,11 @@ export function confirmation(
       reported = true;
     }
   }
-  if (BOTH_HAVE.test(text)) {
-    text = text.replace(BOTH_HAVE, "I $1");
+  const both = text.replace(BOTH_HAVE, "I $1");
+  if (both !== text) {
+    text = both;
     agreed = true;
   }
-  BOTH_HAVE.lastIndex = 0;
   // another speaker left in the claim ("Just to echo Agent 2: they have ...") keeps it theirs
   if (/\b(?:agents?|they|you|we)\b/i.test(text)) return null;
   const tail = text.match(MATCH_TAIL);

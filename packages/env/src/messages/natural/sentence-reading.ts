@@ -164,14 +164,14 @@ function makeThat(s: Sentence, first: number): boolean {
   return (verb === "make" || verb === "call") && (what === "that" || what === "it");
 }
 
+/** Words that may open a closing withdrawal after a pause: "..., actually scratch that", "..., but scratch that". */
+const WITHDRAWAL_OPENERS: ReadonlySet<string> = new Set(["actually", "but"]);
+
 /**
  * Does a clause after the first open on "scratch that" / "strike that" (after "wait," or "no," too) with no number
  * after it to the sentence's end ("X's Y is 4 — scratch that.", "... — scratch that, I misread it.")? Then the
  * sentence's levels are withdrawn; a number after it is a new level, read by the correction rules instead.
  */
-/** Words that may open a closing withdrawal after a pause: "..., actually scratch that", "..., but scratch that". */
-const WITHDRAWAL_OPENERS: ReadonlySet<string> = new Set(["actually", "but"]);
-
 function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
   for (let k = first + 1; k < to - 1; k++) {
     const w = s.words[k];
@@ -1247,7 +1247,10 @@ export class SentenceReading {
   /**
    * A whole sentence the readers before left empty, read by the request reader ("Agent 4, what's E's wait time, and
    * Agent 5, please give us F's cleanliness level", session 59), else as a correction of the speaker's value ("Make
-   * that 2 rice bags on Shelf A, not 4 — I misread my own notes."), read again as the plain statement of its new value.
+   * that 2 rice bags on Shelf A, not 4 — I misread my own notes."), read again as the plain statement of its new value;
+   * else (session 60) as a confirmation of another agent's claim (`confirmation`, `confirmedClaim` for the claim of
+   * the sentence before), a zero count with no verb, two options set against each other, or a repeat of the run of
+   * shares the sentence before closed on. `before`: what the sentence before left (`takeBefore`).
    */
   private readLeft(
     sentence: Sentence,
@@ -1278,8 +1281,10 @@ export class SentenceReading {
     if (read !== null) return;
     // "Shelf A has five onions and one apple. No rice bags on it at all.": none of a counted item, with no verb
     const none = zeroCount(raw, state, context.subject ?? context.carried);
-    if (none !== null) found.acts.push(none);
-    if (none !== null) return;
+    if (none !== null) {
+      found.acts.push(none);
+      return;
+    }
     // "Badge log: E 1 vs F 0." (fresh206): two options set against each other
     found.acts.push(...(versusShares(raw, state) ?? []));
     // "Onions, then rice bags, on Shelf A: 4 and 1. Shelf B, same order: 0 and 3.": the run before, repeated
@@ -1302,7 +1307,8 @@ export class SentenceReading {
 
   /**
    * The slot reader's shares (`readSlots`), then a comparison tail after the sentence's last share ("..., it's got 4
-   * rice bags by my count, against Shelf A's 1.", session 60: `comparisonTailActs`).
+   * rice bags by my count, against Shelf A's 1.", session 60: `comparisonTailActs`) and a last clause repeating its
+   * run of shares (`repeatedClauseActs`); none of them under a doubting tail or lead or a closing withdrawal.
    */
   private readSlotsAndTail(
     sentence: Sentence,
