@@ -63,6 +63,12 @@ describe("the comparison tail (comparison-tail.ts)", () => {
       share(0, 0, 0),
       share(1, 0, 1),
     ]);
+    // a difference said must be the levels' difference
+    expect(acts("Shelf B holds five apples, two more than Shelf A's three.", pantry)).toEqual([
+      share(1, 0, 5),
+      share(0, 0, 3),
+    ]);
+    expect(acts("Shelf B holds five apples, two more than Shelf A's four.", pantry)).toEqual([share(1, 0, 5)]);
     // a level out of the scale is a total, not a cell: the tail is refused
     expect(acts("Stall A's cakes sold is 2, ahead of Stall B at 15.", stalls)).toEqual(first);
     // nothing read before the comparison word: nothing to compare with

@@ -11,10 +11,10 @@ import type { ParseState, Sentence } from "./sentence";
 // are read again alone and must give acts, each one the sentence gave (where the sentence gave none, the head's acts
 // are its own); the tail is read again as the plain statement "<option>: <attribute> <level>." and must give exactly
 // one share, of another option; a comparison word that orders the levels ("ahead of", "higher than", "behind") must
-// hold for the two levels of one attribute ("A's ambience is 3, higher than C at 5" reads nothing more). Anything
-// else — a tail with no level ("which beats anything I've seen for A"), a total ("ahead of A at 15"), a tail the
-// grammar refuses — gives nothing. Two options set against each other alone ("Badge log: E 1 vs F 0.") are read by
-// `versusShares` the same way.
+// hold for the two levels of one attribute ("A's ambience is 3, higher than C at 5" reads nothing more), as must a
+// difference it states ("two more than A's three" after a 5). Anything else — a tail with no level ("which beats
+// anything I've seen for A"), a total ("ahead of A at 15"), a tail the grammar refuses — gives nothing. Two options
+// set against each other alone ("Badge log: E 1 vs F 0.") are read by `versusShares` the same way.
 
 /** A comparison word and the tail after it, closing the sentence (its last occurrence is tried first). */
 const MARKER =
@@ -43,6 +43,19 @@ function orderOf(word: string, head: string): number | null {
   if (HIGHER_THAN.has(before)) return 1;
   if (LOWER_THAN.has(before)) return -1;
   return null;
+}
+
+/** "two more", "one point lower", "a full point higher" closing the head before "than": the difference it states. */
+const DIFFERENCE =
+  /\b(a|an|one|two|three|four|five|\d+)\s+(?:full\s+)?(?:(?:points?|marks?|levels?|steps?)\s+)?(?:more|less|fewer|higher|lower|greater|better|worse|bigger|smaller|larger)\s*$/i;
+const DIGITS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5 };
+
+/** The difference the head states before "than", or null where it states none. */
+function differenceOf(head: string): number | null {
+  const m = head.match(DIFFERENCE);
+  if (m === null) return null;
+  const word = (m[1] as string).toLowerCase();
+  return DIGITS[word] ?? Number(word);
 }
 
 /** Words before a level that do not change it: "only 2", "a 2", "just 1". */
@@ -147,6 +160,9 @@ export function comparisonTailActs(
     // "A's ambience comes in at 3, higher than C at 5": an order the two levels of one attribute break reads nothing
     const broken = order * Math.sign(last.level - added.level) !== order * order;
     if (added.attribute === last.attribute && order !== 0 && broken) return null;
+    // "five apples, two more than Shelf A's three": the difference said must be the levels' difference
+    const difference = differenceOf(head);
+    if (difference !== null && Math.abs(last.level - added.level) !== difference) return null;
     // an act of the sentence on the tail's option: the tail was read another way
     if (base.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
     return [...base, added];
