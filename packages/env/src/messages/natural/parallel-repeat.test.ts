@@ -47,6 +47,28 @@ describe("the parallel repeat (parallel-repeat.ts)", () => {
     ]);
   });
 
+  it("'<name> both at N' / '<name>: N for both' gives the run's names one level (fresh206, read after its clean score)", () => {
+    const run = [share(0, 2, 3), share(1, 2, 1)];
+    expect(acts("Rice bags: Shelf A three, Shelf B one. Apples both at 2.", pantry)).toEqual([
+      ...run,
+      share(0, 0, 2),
+      share(1, 0, 2),
+    ]);
+    expect(acts("Rice bags: Shelf A three, Shelf B one. Onions: zero for both of them.", pantry)).toEqual([
+      ...run,
+      share(0, 1, 0),
+      share(1, 1, 0),
+    ]);
+    // "both" after a run of three names, or a hedge: nothing
+    const three = "Cakes sold: Stall A 1, Stall B 0, Stall C 2.";
+    expect(acts(`${three} Raffle tickets both at 1.`, stalls)).toEqual([
+      share(0, 0, 1),
+      share(1, 0, 0),
+      share(2, 0, 2),
+    ]);
+    expect(acts("Rice bags: Shelf A three, Shelf B one. Apples both at maybe 2.", pantry)).toEqual(run);
+  });
+
   it("reads nothing where the count of levels differs, the name is no name, or a level is refused", () => {
     const run = [share(0, 1, 4), share(0, 2, 1)];
     expect(acts("Onions, then rice bags, on Shelf A: 4 and 1. Shelf B, same order: 0, 3 and 2.", pantry)).toEqual(run);

@@ -57,6 +57,42 @@ export function trailingRun(acts: readonly Act[]): Run | null {
   return null;
 }
 
+/** "Shelf B, same order: 0 and 3": the name and the levels listed after it, or null. */
+function listed(text: string): { name: string; levels: string[] } | null {
+  const cut = text.search(new RegExp(String.raw`${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)\s*${LEVEL}){1,5}$`));
+  if (cut <= 0) return null;
+  const list = text.slice(cut).match(LEVELS);
+  const bridge = text.slice(0, cut).match(BRIDGE);
+  if (list === null || bridge === null) return null;
+  return { name: (bridge[1] as string).trim(), levels: (list[1] as string).split(/\s*(?:,\s*and|,|\/|and|then|&)\s*/) };
+}
+
+/** A level in digits or words, for "both at 2", "zero for both". */
+const ONE_LEVEL = String.raw`((?:a |an )?(?:[+\-−]?\d+|(?:minus |plus )?(?:zero|one|two|three|four|five)))`;
+/** "Apples both at 2", "Books sold is level for the pair, both sitting at zero", "Phone records: zero for both of them". */
+const SAME_LEVEL: readonly RegExp[] = [
+  new RegExp(
+    String.raw`^(.{1,40}?)\s*[:,—–-]?\s*(?:are\s+|is\s+|were\s+)?(both|each|all)\s+(?:at|on|with|sit at|sitting at|sits at|come in at|score|scoring)\s+${ONE_LEVEL}$`,
+    "i",
+  ),
+  new RegExp(String.raw`^(.{1,40}?)\s*[:,—–-]?\s*${ONE_LEVEL}\s+(?:for|on)\s+(both|each|all)(?:\s+of\s+them)?$`, "i"),
+];
+
+/**
+ * "Apples both at 2" after a run over two options, "... all at 1" after more: the name and its one level for each
+ * of the run's `count` names ("both" only for two), or null.
+ */
+function sameLevel(text: string, count: number): { name: string; levels: string[] } | null {
+  for (const re of SAME_LEVEL) {
+    const m = text.match(re);
+    if (m === null) continue;
+    const [name, word, level] = re === SAME_LEVEL[0] ? [m[1], m[2], m[3]] : [m[1], m[3], m[2]];
+    if ((word as string).toLowerCase() === "both" && count !== 2) return null;
+    return { name: (name as string).trim(), levels: new Array<string>(count).fill(level as string) };
+  }
+  return null;
+}
+
 /** The shares a clause repeating `run` states, or null (see the file's comment). */
 export function repeatShares(clause: string, run: Run, state: ParseState): Share[] | null {
   if (state.clauseActs === undefined) return null;
@@ -67,14 +103,10 @@ export function repeatShares(clause: string, run: Run, state: ParseState): Share
     .replace(/[.!]+$/, "")
     .trim();
   if (text.length > MAX_CLAUSE) return null;
-  const cut = text.search(new RegExp(String.raw`${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)\s*${LEVEL}){1,5}$`));
-  if (cut <= 0) return null;
-  const list = text.slice(cut).match(LEVELS);
-  const bridge = text.slice(0, cut).match(BRIDGE);
-  if (list === null || bridge === null) return null;
-  const levels = (list[1] as string).split(/\s*(?:,\s*and|,|\/|and|then|&)\s*/).map((l) => Number(l.replace("−", "-")));
-  const name = (bridge[1] as string).trim();
   const count = "option" in run ? run.attributes.length : run.options.length;
+  const said = listed(text) ?? sameLevel(text, count);
+  if (said === null) return null;
+  const { name, levels } = said;
   if (levels.length !== count || name === "" || /\d/.test(name)) return null;
   // the name alone, all of it: "Apartment B goes size then neighbourhood" is no option's name
   if (!wholeName(name, "option" in run ? "option" : "attribute", state)) return null;
