@@ -52,7 +52,8 @@ const DIGITS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, 
 
 /** The difference the head states before "than", or null where it states none. */
 function differenceOf(head: string): number | null {
-  const m = head.match(DIFFERENCE);
+  // its last words only: the pattern is tried at every word, and a head may be a whole message long
+  const m = head.slice(-80).match(DIFFERENCE);
   if (m === null) return null;
   const word = (m[1] as string).toLowerCase();
   return DIGITS[word] ?? Number(word);
