@@ -63,6 +63,13 @@ describe("the comparison tail (comparison-tail.ts)", () => {
       share(0, 0, 0),
       share(1, 0, 1),
     ]);
+    // a consequence after the tail may give only acts the sentence gave (fresh205, read after its clean score)
+    expect(acts("Restaurant B's food quality is 5, against Restaurant A's 2, so B gets my vote.", restaurants)).toEqual(
+      [share(1, 0, 5), share(0, 0, 2), propose(1)],
+    );
+    expect(
+      acts("Restaurant B's food quality is 5, against Restaurant A's 2, which is quite a gap.", restaurants),
+    ).toEqual([share(1, 0, 5)]);
     // a difference said must be the levels' difference
     expect(acts("Shelf B holds five apples, two more than Shelf A's three.", pantry)).toEqual([
       share(1, 0, 5),

@@ -20,6 +20,9 @@ import type { ParseState, Sentence } from "./sentence";
 const MARKER =
   /(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|behind|beating|beats|above|below|than|over)\s+/gi;
 
+/** A consequence closing the sentence after a comparison's tail: ", so B gets my vote", ", which settles it". */
+const CONSEQUENCE = /,\s*(?=(?:and\s+)?(?:so|which|hence|thus|meaning)\b)/i;
+
 /** How many of a sentence's comparison words are tried, from the last: each reads the words before it again. */
 const MAX_TRIED = 3;
 
@@ -137,7 +140,6 @@ export function comparisonTailActs(
   state: ParseState,
 ): Act[] | null {
   if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
-  if (found.length > 0 && found.at(-1)?.kind !== "share") return null;
   const start = (s.tokens[first] as NaturalToken).start;
   const raw = squeezed(text.slice(start, (s.tokens[to - 1] as NaturalToken).end));
   const markers = [...raw.matchAll(MARKER)].reverse().slice(0, MAX_TRIED);
@@ -145,8 +147,15 @@ export function comparisonTailActs(
     const head = raw.slice(0, marker.index);
     const order = orderOf(marker[1] as string, head);
     if (order === null) continue;
-    const tail = raw.slice((marker.index ?? 0) + marker[0].length).replace(/[.!\s]+$/, "");
+    const whole = raw.slice((marker.index ?? 0) + marker[0].length).replace(/[.!\s]+$/, "");
+    // "..., against Restaurant A's 2, so B gets my vote." (fresh205): a consequence after the tail, read alone, may
+    // give only acts the sentence gave
+    const consequence = whole.match(CONSEQUENCE);
+    const tail = consequence === null ? whole : whole.slice(0, consequence.index);
+    const rest = consequence === null ? "" : whole.slice((consequence.index ?? 0) + 1).trim();
     if (head.trim() === "" || tail === "") continue;
+    const restActs = rest === "" ? [] : state.clauseActs(rest, context);
+    if (restActs === null || (rest !== "" && (found.length === 0 || !within(restActs, found)))) continue;
     // the head read alone gives no act the sentence did not (the slot reader, which reads whole sentences only,
     // may have added shares of the head)
     // "Quietness: Apartment B sits at 4, comfortably ahead of Apartment A at 1." (fresh206): where the sentence gave
@@ -154,7 +163,9 @@ export function comparisonTailActs(
     const again = state.clauseActs(head, context);
     if (again === null || again.length === 0 || (found.length > 0 && !within(again, found))) continue;
     const base = found.length > 0 ? found : again;
-    const last = base.at(-1);
+    // the sentence's last share (the slot reader may have read it where the head alone reads none; a consequence's
+    // proposal may come after it)
+    const last = [...base].reverse().find((a) => a.kind === "share");
     if (last?.kind !== "share") continue;
     const added = tailShare(tail, last, state);
     if (added === null) continue;
@@ -166,7 +177,9 @@ export function comparisonTailActs(
     if (difference !== null && Math.abs(last.level - added.level) !== difference) return null;
     // an act of the sentence on the tail's option: the tail was read another way
     if (base.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
-    return [...base, added];
+    // the tail's share right after the head's last one
+    const at = base.lastIndexOf(last) + 1;
+    return [...base.slice(0, at), added, ...base.slice(at)];
   }
   return null;
 }
