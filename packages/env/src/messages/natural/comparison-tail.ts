@@ -1,7 +1,6 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
-import { squeezed } from "./confirmation-reading";
-import { wholeName } from "./parallel-repeat";
+import { squeezed, squeezedSpan, wholeName, within } from "./reread";
 import type { ParseState, Sentence } from "./sentence";
 
 // The comparison tail (issue 26, session 60): "Let's go with Shelf B — it's got 4 rice bags by my count, against
@@ -104,12 +103,6 @@ const SHAPES: readonly {
 
 type Share = Extract<Act, { kind: "share" }>;
 
-/** Is every act of `a` one of `b`? */
-function within(a: readonly Act[], b: readonly Act[]): boolean {
-  const keys = b.map((x) => JSON.stringify(x));
-  return a.every((x) => keys.includes(JSON.stringify(x)));
-}
-
 /** The one share the tail states, of the attribute `share` has (unless the tail names its own), another option. */
 function tailShare(tail: string, share: Share, state: ParseState): Share | null {
   const attribute = state.task.domain.attributes[share.attribute] as string;
@@ -140,8 +133,7 @@ export function comparisonTailActs(
   state: ParseState,
 ): Act[] | null {
   if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
-  const start = (s.tokens[first] as NaturalToken).start;
-  const raw = squeezed(text.slice(start, (s.tokens[to - 1] as NaturalToken).end));
+  const raw = squeezedSpan(s, text, first, to);
   const markers = [...raw.matchAll(MARKER)].reverse().slice(0, MAX_TRIED);
   for (const marker of markers) {
     const head = raw.slice(0, marker.index);

@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { squeezed } from "./reread";
 import type { ParseState } from "./sentence";
 
 // The confirmation reading (issue 26, session 60): a sentence in which the speaker confirms another agent's claim
@@ -18,7 +19,7 @@ type Share = Extract<Act, { kind: "share" }>;
 
 /** Words that keep a sentence from this reading: a question, a doubt, a condition, a contrast, a negation. */
 const REFUSE =
-  /\?|\b(?:if|unless|maybe|perhaps|might|may|could|would|probably|possibly|think|believe|guess|unsure|not|no|never|can't|cannot|don't|doesn't|didn't|isn't|wasn't|aren't|disagree|differ|differs|but|however|though|although|whereas|while|except|unless|or|either)\b|n't\b/i;
+  /\?|\b(?:if|unless|maybe|perhaps|might|may|could|would|probably|possibly|think|believe|guess|unsure|not|no|never|can't|cannot|don't|doesn't|didn't|isn't|wasn't|aren't|disagree|differ|differs|but|however|though|although|whereas|while|except|or|either)\b|n't\b/i;
 
 /** A lead that agrees with another agent: "Agreeing with Agent 3:", "Just to echo Agent 3 on", "Confirming Agent 2's figure:". */
 const AGREE_LEAD =
@@ -60,14 +61,6 @@ const AGREEMENT_WORDS: ReadonlySet<string> = new Set(
 /** Words of which a clause of agreement needs one: without it, "I have it at 5" is no agreement. */
 const AGREEMENT_CORE =
   /\b(?:agree|agreed|confirm|confirmed|match|matches|same|too|as well|also|likewise|lines up|tallies|consistent|identical|checks out|independently)\b/i;
-
-/**
- * `text` with each run of white space made one character (a line break where it holds one): the patterns here
- * start with white space, and a long run would make them quadratic.
- */
-export function squeezed(text: string): string {
-  return text.replace(/\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
-}
 
 /** The levels of a clause of agreement made of agreement's words alone, or null where it is not one. */
 export function agreementLevels(clause: string): number[] | null {

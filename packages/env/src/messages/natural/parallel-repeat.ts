@@ -1,7 +1,6 @@
 import type { Act } from "../act";
-import { type NaturalToken, naturalTokens } from "../natural-tokens";
-import { squeezed } from "./confirmation-reading";
-import { letterTokens } from "./option-letters";
+import type { NaturalToken } from "../natural-tokens";
+import { squeezed, squeezedSpan, wholeName, within } from "./reread";
 import type { ParseState, Sentence } from "./sentence";
 
 // The parallel repeat (issue 26, session 60): after a run of shares of one option over several attributes ("Onions,
@@ -25,20 +24,16 @@ const MAX_RUN = 6;
 
 /** A level in digits, maybe signed. */
 const LEVEL = String.raw`[+\-−]?\d+`;
+/** What joins the levels of a list: ", ", " and ", " / ", " then ". */
+const SEPARATOR = String.raw`\s*(?:,\s*and|,|\/|and|then|&)\s*`;
 /** Levels joined as a list: "0 and 3", "1 / 1", "2, 5 and 1", "5 then 2". */
-const LEVELS = new RegExp(String.raw`^(${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)\s*${LEVEL}){1,5})$`, "i");
+const LEVELS = new RegExp(`^(${LEVEL}(?:${SEPARATOR}${LEVEL}){1,5})$`, "i");
+/** Where a list of levels closing a clause starts, and the separators between its levels. */
+const LEVELS_AT_END = new RegExp(`${LEVEL}(?:${SEPARATOR}${LEVEL}){1,5}$`);
+const BETWEEN_LEVELS = new RegExp(SEPARATOR);
 /** The words between the name and its levels: "'s are", ", same order:", " follow the same shelf order —". */
 const BRIDGE =
   /^(.{1,40}?)(?:['’]s)?\s*(?:\b(?:are|is|has|have|get|gets|goes|go|sit at|sits at|come in at|comes in at)\b)?\s*,?\s*(?:(?:\b(?:follows?|goes|go|in|with)\s+)?(?:\bthe\s+)?\bsame(?:\s+[a-z]+)?\s+order\b|\blikewise\b)?\s*[:—–-]?\s*$/i;
-
-/** Is `name` all of one option's (or attribute's) name, as the matchers read it ("C", "Shelf B", "rice bags")? */
-export function wholeName(name: string, kind: "option" | "attribute", state: ParseState): boolean {
-  // after a word, so that a lone capital "A" is read as the letter it names, not as an article opening a sentence
-  const text = `on ${name}`;
-  const words = letterTokens(naturalTokens(text), text, state.task.domain.options).map((t) => t.word);
-  const named = (kind === "option" ? state.options : state.attributes).match(words, 1);
-  return named !== null && named.end === words.length;
-}
 
 /** The run of shares ending `acts` that one option or one attribute holds (the longest such, at least two). */
 export function trailingRun(acts: readonly Act[]): Run | null {
@@ -59,12 +54,12 @@ export function trailingRun(acts: readonly Act[]): Run | null {
 
 /** "Shelf B, same order: 0 and 3": the name and the levels listed after it, or null. */
 function listed(text: string): { name: string; levels: string[] } | null {
-  const cut = text.search(new RegExp(String.raw`${LEVEL}(?:\s*(?:,\s*and|,|\/|and|then|&)\s*${LEVEL}){1,5}$`));
+  const cut = text.search(LEVELS_AT_END);
   if (cut <= 0) return null;
   const list = text.slice(cut).match(LEVELS);
   const bridge = text.slice(0, cut).match(BRIDGE);
   if (list === null || bridge === null) return null;
-  return { name: (bridge[1] as string).trim(), levels: (list[1] as string).split(/\s*(?:,\s*and|,|\/|and|then|&)\s*/) };
+  return { name: (bridge[1] as string).trim(), levels: (list[1] as string).split(BETWEEN_LEVELS) };
 }
 
 /** A level in digits or words, for "both at 2", "zero for both". */
@@ -150,13 +145,12 @@ export function repeatedClauseActs(
   if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
   const run = trailingRun(found);
   if (run === null) return null;
-  const raw = squeezed(text.slice((s.tokens[first] as NaturalToken).start, (s.tokens[to - 1] as NaturalToken).end));
+  const raw = squeezedSpan(s, text, first, to);
   const cut = [...raw.matchAll(CLAUSE_BREAK)].at(-1)?.index ?? -1;
   if (cut <= 0 || raw.length - cut > MAX_CLAUSE) return null;
   const head = raw.slice(0, cut);
   const again = state.clauseActs(head, context);
-  const keys = found.map((a) => JSON.stringify(a));
-  if (again === null || again.length === 0 || !again.every((a) => keys.includes(JSON.stringify(a)))) return null;
+  if (again === null || again.length === 0 || !within(again, found)) return null;
   const tail = raw.slice(cut).replace(/^[;,\s—–]+/, "");
   const shares = repeatShares(tail, run, state);
   return shares === null ? null : [...found, ...shares];

@@ -142,7 +142,7 @@ const COURTESIES: readonly (readonly string[])[] = [
   ["thank", "you"],
 ];
 
-/** Where a closing courtesy after a pause starts in from..to, or `to` where the part closes on none. */
+/** Where a closing courtesy starts in from..to (with or without a pause before it), or `to` where none closes it. */
 function courtesyStart(words: readonly string[], from: number, to: number): number {
   for (const courtesy of COURTESIES) {
     const at = to - courtesy.length;

@@ -185,6 +185,14 @@ function closingWithdrawal(s: Sentence, first: number, to: number): boolean {
   return false;
 }
 
+/**
+ * Does a doubting tail or lead ("..., or so I heard", "If memory serves, ...", "... though I've lost track of which
+ * is which") or a closing withdrawal ("— scratch that.") leave every level of the sentence unstated?
+ */
+function unstated(s: Sentence, first: number, to: number): boolean {
+  return doubtingTail(s, first, to) || doubtingLead(s, first, to) || closingWithdrawal(s, first, to);
+}
+
 /** Words that join a closing clause to the one before: "..., so it's 0", "..., and it's 0". */
 const CLOSING_JOINS: ReadonlySet<string> = new Set(["so", "and", "which", "means", "thus", "hence"]);
 
@@ -1208,12 +1216,7 @@ export class SentenceReading {
     // tail of hearsay or doubted memory leaves every level in the sentence unstated
     // "If memory serves, X's Y is 2" (fresh127): the same recollection leading the sentence
     // "X's Y is 4 — scratch that." (seen in session 56): a closing withdrawal with no level after it takes them back too
-    if (
-      doubtingTail(sentence, first, to) ||
-      doubtingLead(sentence, first, to) ||
-      closingWithdrawal(sentence, first, to)
-    )
-      found.acts = found.acts.filter((a) => a.kind !== "share");
+    if (unstated(sentence, first, to)) found.acts = found.acts.filter((a) => a.kind !== "share");
     // "Tuesday morning: Priya 2, Omar 2. That is all I have." (fresh120): after the speaker's own acts, "that's all"
     // closes them; alone, it is a pass
     if (closesActs(sentence, first, to, found.acts) && this.acts.some((a) => a.act.kind !== "pass")) found.acts = [];
@@ -1261,7 +1264,8 @@ export class SentenceReading {
     before: ReturnType<SentenceReading["takeBefore"]>,
   ): void {
     const { tokens, state } = this;
-    const asked = requestAsks(sentence, first, to, state, found.to, before.asked) ?? [];
+    const afterAsk = before.found.some((a) => a.kind === "ask");
+    const asked = requestAsks(sentence, first, to, state, found.to, afterAsk) ?? [];
     found.acts.push(...asked);
     this.requested.push(...asked);
     if (found.acts.length > 0) return;
@@ -1276,9 +1280,11 @@ export class SentenceReading {
     }
     // "Agent 1 said X's Y is 5, and I agree — I have it at 5 too.": another agent's claim the speaker confirms
     const read = confirmation(raw, state, context);
-    if (read !== null && "shares" in read) found.acts.push(...read.shares);
-    else if (read !== null) this.lastReported = read.claim;
-    if (read !== null) return;
+    if (read !== null) {
+      if ("shares" in read) found.acts.push(...read.shares);
+      else this.lastReported = read.claim;
+      return;
+    }
     // "Shelf A has five onions and one apple. No rice bags on it at all.": none of a counted item, with no verb
     const none = zeroCount(raw, state, context.subject ?? context.carried);
     if (none !== null) {
@@ -1288,18 +1294,13 @@ export class SentenceReading {
     // "Badge log: E 1 vs F 0." (fresh206): two options set against each other
     found.acts.push(...(versusShares(raw, state) ?? []));
     // "Onions, then rice bags, on Shelf A: 4 and 1. Shelf B, same order: 0 and 3.": the run before, repeated
-    if (found.acts.length === 0 && before.run !== null)
-      found.acts.push(...(repeatShares(raw, before.run, state) ?? []));
+    const run = found.acts.length === 0 ? trailingRun(before.found) : null;
+    if (run !== null) found.acts.push(...(repeatShares(raw, run, state) ?? []));
   }
 
-  /** What the sentence before left for this one (a reported claim, a run of shares), taken: the next starts empty. */
-  private takeBefore(): {
-    reported: Extract<Act, { kind: "share" }> | null;
-    run: ReturnType<typeof trailingRun>;
-    asked: boolean;
-  } {
-    const found = this.lastFound;
-    const before = { reported: this.lastReported, run: trailingRun(found), asked: found.some((a) => a.kind === "ask") };
+  /** What the sentence before left for this one (a reported claim, its acts), taken: the next starts empty. */
+  private takeBefore(): { reported: Extract<Act, { kind: "share" }> | null; found: readonly Act[] } {
+    const before = { reported: this.lastReported, found: this.lastFound };
     this.lastReported = null;
     this.lastFound = [];
     return before;
@@ -1318,10 +1319,8 @@ export class SentenceReading {
     context: { subject: number | null; carried: number | null },
   ): void {
     // "A and B sit at 4 and 3 on cleanliness, though I've lost track of which is which." (a held-out defect, session
-    // 60): a doubting tail or lead, or a closing withdrawal, holds back every reader after the cue rules too
-    const doubted =
-      doubtingTail(sentence, first, to) || doubtingLead(sentence, first, to) || closingWithdrawal(sentence, first, to);
-    if (doubted) return;
+    // 60): what holds back the cue rules' levels holds back every reader after them too
+    if (unstated(sentence, first, to)) return;
     this.readSlots(found, first, to, context.subject, context.carried);
     const compared = comparisonTailActs(sentence, this.text, first, to, found.acts, context, this.state);
     if (compared !== null) found.acts = compared;

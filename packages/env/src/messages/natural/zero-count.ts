@@ -1,5 +1,5 @@
 import type { Act } from "../act";
-import { squeezed } from "./confirmation-reading";
+import { squeezed } from "./reread";
 import type { ParseState } from "./sentence";
 
 // The zero count (issue 26, session 60): "Shelf A has five onions and one apple. No rice bags on it at all.", "No rice
