@@ -21,7 +21,11 @@ export const PretrainShapesSchema = z
     options: range(2, 26).default([2, 6]),
     attributes: range(2, 10).default([2, 8]),
     agents: range(1, 16).default([1, 5]),
-    rounds: range(1, 8).default([1, 3]),
+    /**
+     * Rounds of discussion; 0 is a choice with no discussion (each agent chooses on what it holds; with one agent,
+     * the whole table: the state the soloFullInformation preservation check plays), never a pre-discussion choice.
+     */
+    rounds: range(0, 8).default([1, 3]),
     /** Level ranges drawn with equal odds; 0 is a level in several (the 0/1 availability and clue tables). */
     levels: z
       .array(

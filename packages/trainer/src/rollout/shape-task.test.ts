@@ -45,6 +45,27 @@ describe("shapeTask", () => {
     expect(values((t) => t.weightsAnnounced)).toEqual(new Set(["true", "false"]));
     expect(values((t) => t.preDiscussionChoice)).toEqual(new Set(["true", "false"]));
   });
+  it("with rounds from 0 draws choices with no discussion, never a pre-discussion choice, and leaves the others as drawn", () => {
+    const withZero = PretrainShapesSchema.parse({ rounds: [0, 3] });
+    const tasks = Array.from({ length: 200 }, (_, seed) => shapeTask(withZero, seed));
+    const silent = tasks.filter((t) => t.rounds === 0);
+    // rounds uniform over 0..3: about a quarter with no discussion (200 draws: 50 +- 3 sd)
+    expect(silent.length).toBeGreaterThan(25);
+    expect(silent.length).toBeLessThan(80);
+    for (const t of silent) {
+      validateTask(t);
+      expect(t.preDiscussionChoice).toBe(false);
+    }
+    // one agent with rounds 0 holds every cell: the preservation check's state at a drawn size
+    const solo = silent.filter((t) => t.agents === 1);
+    expect(solo.length).toBeGreaterThan(0);
+    for (const t of solo) expect(t.visibility[0]?.length).toBe(t.options * t.attributes);
+    // a seed that drew rounds >= 1 draws the same task as under [1, 3] whenever it drew the same rounds
+    const oneToThree = PretrainShapesSchema.parse({ rounds: [1, 3] });
+    const same = tasks.filter((t, seed) => t.rounds > 0 && shapeTask(oneToThree, seed).rounds === t.rounds);
+    expect(same.length).toBeGreaterThan(10);
+    for (const t of same) expect(JSON.stringify(shapeTask(oneToThree, t.seed))).toBe(JSON.stringify(t));
+  });
 });
 
 describe("pretrainTasks never draws from a held-out generator", () => {

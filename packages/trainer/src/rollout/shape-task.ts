@@ -27,7 +27,8 @@ export function shapeTask(shapes: PretrainShapes, seed: number): Task {
   const aggregate = rng.next() < shapes.minRate ? "min" : "sum";
   // Weights only change a sum; a min ignores them.
   const weighted = rng.next() < shapes.weightsRate && aggregate === "sum" && attributes >= 2;
-  const preDiscussionChoice = rng.next() < shapes.preDiscussionChoiceRate;
+  // Drawn whatever the rounds, so a task with rounds is the one the same seed drew before rounds 0 existed.
+  const preDiscussionChoice = rng.next() < shapes.preDiscussionChoiceRate && rounds > 0;
   const [vLo, vHi] = shapes.visibility;
   const visibility = long ? vHi : vLo + rng.next() * (vHi - vLo);
   const weights = weighted ? drawWeights(rng, attributes) : undefined;

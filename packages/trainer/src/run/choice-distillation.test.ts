@@ -109,6 +109,30 @@ describe("choiceDistillation", () => {
     }
   });
 
+  it("rehearses the no-discussion choice of one agent holding the whole table (rounds 0 in rl.rehearsalShapes)", async () => {
+    const fixture = await rlFixture({
+      choiceDistillCoef: 1,
+      choiceRehearsal: 3,
+      rehearsalShapes: { agents: [1, 1], rounds: [0, 0], options: [2, 4], attributes: [2, 3] },
+    });
+    try {
+      const { policy, config } = fixture;
+      const shapes = config.rl.rehearsalShapes!;
+      const examples = await choiceRehearsalExamples(policy, config, 2);
+      const tasks = [0, 1, 2].map((k) => shapeTask(shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", 2, k)));
+      for (const t of tasks)
+        expect([t.agents, t.rounds, t.visibility[0]?.length]).toEqual([1, 0, t.options * t.attributes]);
+      // one final choice per task, the teacher's on the full table: its parsed answer is the task's correct option
+      expect(examples).toHaveLength(3);
+      examples.forEach((x, k) => {
+        const task = tasks[k] as Task;
+        expect(parseChoice(policy.tokenizer.decode(x.completion), "canonical", task).choice).toBe(task.correct);
+      });
+    } finally {
+      fixture.dispose();
+    }
+  });
+
   it("with rl.talkRehearsal rehearses every message, pre-discussion choice and final choice of those episodes, in order", async () => {
     const fixture = await rlFixture({ choiceDistillCoef: 1, choiceRehearsal: 3, talkRehearsal: true });
     try {
