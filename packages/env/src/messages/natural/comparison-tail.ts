@@ -36,7 +36,7 @@ const LOWER_THAN = new Set(["lower", "less", "fewer", "smaller", "worse", "weake
  * The order the comparison word says (1: the sentence's level is higher, -1: lower, 0: none), or null where it is
  * "than" after no comparative it knows ("other than", "rather than": not a comparison of levels).
  */
-function orderOf(word: string, head: string): number | null {
+export function orderOf(word: string, head: string): number | null {
   const w = word.toLowerCase();
   if (HIGHER.has(w)) return 1;
   if (LOWER.has(w)) return -1;
@@ -53,7 +53,7 @@ const DIFFERENCE =
 const DIGITS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5 };
 
 /** The difference the head states before "than", or null where it states none. */
-function differenceOf(head: string): number | null {
+export function differenceOf(head: string): number | null {
   // its last words only: the pattern is tried at every word, and a head may be a whole message long
   const m = head.slice(-80).match(DIFFERENCE);
   if (m === null) return null;
@@ -61,12 +61,22 @@ function differenceOf(head: string): number | null {
   return DIGITS[word] ?? Number(word);
 }
 
+/** `head` without the difference closing it ("a 5, two points better" -> "a 5, "): its last level is the share's. */
+export function withoutDifference(head: string): string {
+  return head.slice(-200).replace(DIFFERENCE, "");
+}
+
 /** Words before a level that do not change it: "only 2", "a 2", "just 1". */
-const LEVEL_LEAD = String.raw`(?:(?:a|an|only|just|a mere|mere|a measly|a lowly)\s+)?`;
+export const LEVEL_LEAD = String.raw`(?:(?:a|an|only|just|a mere|mere|a measly|a lowly)\s+)?`;
 /** A level in digits, maybe signed, or in words ("four", "minus two"): the grammar reads it again. */
-const LEVEL = String.raw`([+\-−]?\d+|(?:minus |plus |negative )?(?:zero|one|two|three|four|five|six|seven|eight|nine|ten))`;
+export const LEVEL = String.raw`([+\-−]?\d+|(?:minus |plus |negative )?(?:zero|one|two|three|four|five|six|seven|eight|nine|ten))`;
 /** An option's words: a short name, no digit-only word, no comma. */
-const NAME = String.raw`([A-Za-z][\w'’ .]{0,40}?)`;
+export const NAME = String.raw`([A-Za-z][\w'’ .]{0,40}?)`;
+/** "B's is only 2", "Doctor Finch's is 1", "B's at 2", "D's comes in at 1". */
+const POSSESSIVE_VERB = new RegExp(
+  `^${NAME}['’]s?\\s+(?:is|are|was|were|sits at|sit at|stands at|comes in at|is at|are at|at)\\s+${LEVEL_LEAD}${LEVEL}$`,
+  "i",
+);
 
 /**
  * Tail shapes, each giving the option's words, the level and (for "whose" / "<N> <noun>") the statement's rest;
@@ -77,15 +87,22 @@ const SHAPES: readonly {
   statement: (m: RegExpMatchArray, attribute: string) => string;
   own?: true;
   name?: 2;
+  /** A possessive shape: the only ones a tail after a plain joiner or "to" may take (`comparisonTails`). */
+  possessive?: true;
 }[] = [
   // "Restaurant C, whose cleanliness is 2": the clause names its own attribute
   { re: new RegExp(`^${NAME},?\\s+whose\\s+(.+)$`, "i"), statement: (m) => `${m[1]}'s ${m[2]}`, own: true },
   // "Shelf A's 1", "B's only 2"
-  { re: new RegExp(`^${NAME}['’]s?\\s+${LEVEL_LEAD}${LEVEL}$`, "i"), statement: (m, a) => `${m[1]}: ${a} ${m[2]}` },
+  {
+    re: new RegExp(`^${NAME}['’]s?\\s+${LEVEL_LEAD}${LEVEL}$`, "i"),
+    statement: (m, a) => `${m[1]}: ${a} ${m[2]}`,
+    possessive: true,
+  },
   // "Shelf B's 2 onions": the level with the attribute's noun
   {
     re: new RegExp(`^${NAME}['’]s?\\s+${LEVEL}\\s+([a-z][a-z ]{0,30})$`, "i"),
     statement: (m) => `${m[1]} has ${m[2]} ${m[3]}`,
+    possessive: true,
   },
   // "2 for B", "a 1 at Stall C"
   {
@@ -99,14 +116,51 @@ const SHAPES: readonly {
     statement: (m, a) => `${m[1]}: ${a} ${m[2]}`,
   },
   { re: new RegExp(`^${NAME}\\s+\\(${LEVEL}\\)$`, "i"), statement: (m, a) => `${m[1]}: ${a} ${m[2]}` },
+  // "B's is only 2", "Doctor Finch's is 1", "B's at 2" (session 61): the possessive alone, its level after a verb
+  { re: POSSESSIVE_VERB, statement: (m, a) => `${m[1]}: ${a} ${m[2]}`, possessive: true },
 ];
 
 type Share = Extract<Act, { kind: "share" }>;
 
-/** The one share the tail states, of the attribute `share` has (unless the tail names its own), another option. */
-function tailShare(tail: string, share: Share, state: ParseState): Share | null {
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+/**
+ * The level written last among the last `words` words of `text` ("... is a 4", "5 apples", "minus two"), or null
+ * where none is.
+ */
+export function lastNumber(text: string, words = Number.POSITIVE_INFINITY): number | null {
+  // its last 200 characters only: a head may be a whole message long
+  const list = text.slice(-200).trim().split(/\s+/);
+  for (let k = list.length - 1; k >= 0 && list.length - k <= words; k--) {
+    const w = (list[k] as string).toLowerCase().replace(/^[*_"'‘“(]+|[*_"'’”),:;.!?]+$/g, "");
+    const sign = /^(?:minus|negative)$/.test(list[k - 1]?.toLowerCase() ?? "") ? -1 : 1;
+    if (/^[+\-−]?\d+$/.test(w)) return Number(w.replace("−", "-"));
+    const n = NUMBER_WORDS[w];
+    if (n !== undefined) return sign * n;
+  }
+  return null;
+}
+
+/**
+ * The one share the tail states, of the attribute `share` has (unless the tail names its own), another option;
+ * `possessiveOnly`: only the possessive shapes ("B's 2", "B's is 2").
+ */
+export function tailShare(tail: string, share: Share, state: ParseState, possessiveOnly = false): Share | null {
   const attribute = state.task.domain.attributes[share.attribute] as string;
   for (const shape of SHAPES) {
+    if (possessiveOnly && shape.possessive !== true) continue;
     const m = tail.match(shape.re);
     if (m === null || !wholeName(m[shape.name ?? 1] as string, "option", state)) continue;
     const acts = state.clauseActs?.(`${shape.statement(m, attribute)}.`) ?? null;
@@ -159,6 +213,9 @@ export function comparisonTailActs(
     // proposal may come after it)
     const last = [...base].reverse().find((a) => a.kind === "share");
     if (last?.kind !== "share") continue;
+    // "Its rent is 4 versus D's 1, and natural light is 5 compared with A's 3." (fresh207, session 61): the share
+    // compared with is the one whose level the head wrote last; where the head read alone lost it, no tail here
+    if (lastNumber(withoutDifference(head)) !== last.level) continue;
     const added = tailShare(tail, last, state);
     if (added === null) continue;
     // "A's ambience comes in at 3, higher than C at 5": an order the two levels of one attribute break reads nothing

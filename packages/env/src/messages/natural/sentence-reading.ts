@@ -49,6 +49,7 @@ import { withoutHeadingAside, withoutOrderWords, withoutValueNoun } from "./head
 import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs, versusShares } from "./comparison-tail";
+import { comparisonTails } from "./comparison-tails";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { zeroCount } from "./zero-count";
 import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
@@ -1322,7 +1323,10 @@ export class SentenceReading {
     // 60): what holds back the cue rules' levels holds back every reader after them too
     if (unstated(sentence, first, to)) return;
     this.readSlots(found, first, to, context.subject, context.carried);
-    const compared = comparisonTailActs(sentence, this.text, first, to, found.acts, context, this.state);
+    // "its food quality is 5 against B's 2, and its service is 4" (session 61): tails inside the sentence too
+    const compared =
+      comparisonTailActs(sentence, this.text, first, to, found.acts, context, this.state) ??
+      comparisonTails(sentence, this.text, first, to, found.acts, context, this.state);
     if (compared !== null) found.acts = compared;
     // "Restaurant C's food quality and ambience are 4 and 3; Restaurant D's are 2 and 5.": the run repeated
     const repeated = repeatedClauseActs(sentence, this.text, first, to, found.acts, context, this.state);
