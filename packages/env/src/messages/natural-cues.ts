@@ -74,6 +74,9 @@ export const naturalCues = {
     // "For Stall A, raffle tickets hit full marks." (fresh132)
     "hit",
     "hits",
+    // "Tomas's calendar tops out at 2 for Monday morning" (fresh189, session 61)
+    "tops",
+    "topped",
   ),
   numberWords: new Map([
     ["zero", 0],

@@ -170,7 +170,22 @@ export class Sentence {
 /** Third-person subjects that may stand for an agent named before them. */
 const AGENT_PRONOUNS: ReadonlySet<string> = new Set(["they", "he", "she"]);
 /** Verbs by which an agent gives a level ("they put X at 3", "she rated it 2"), beside the verbs of saying. */
-const GIVING: ReadonlySet<string> = new Set(["put", "puts", "gave", "gives", "rated", "rates", "counted", "listed"]);
+// "Building on what Agent 3 shared: they had B's food quality at 5." (fresh196, session 61): "had" / "have" too
+const GIVING: ReadonlySet<string> = new Set([
+  "put",
+  "puts",
+  "gave",
+  "gives",
+  "rated",
+  "rates",
+  "counted",
+  "listed",
+  "had",
+  "have",
+  "has",
+  "showed",
+  "shows",
+]);
 
 /**
  * Is words[i] "they" / "he" / "she" reporting ("they put X at 3", "he said ...") after "Agent N" named earlier in
@@ -896,6 +911,9 @@ function opensGate(
     // "I have a vague sense that A's food quality is 2" (a held-out defect, session 59): a recollection the speaker
     // calls vague states no level
     VAGUE.has(w) ||
+    // "I think your Restaurant D wait time of 5 is off" (fresh208, session 61): the addressee's figure, not the
+    // speaker's
+    (w === "your" && i > from) ||
     w.endsWith("n't") ||
     (cue.conditionals.has(w) && !pastWere(tokens, words, i, from))
   );

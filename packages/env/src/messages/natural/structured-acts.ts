@@ -137,11 +137,38 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     ? ADDRESS_KEYS.map((k) => o[k]).find((v) => typeof v === "string" || typeof v === "number")
     : undefined;
   if (to !== undefined) for (const act of out.slice(first)) if (act.act === "ask" && act.to === undefined) act.to = to;
+  // "suspect: Miss Hartley / evidence: {poison bottle: 2}" (fresh107's YAML, session 61): levels under a share group
+  // that name no option are those of the option a plain field beside the group names
+  if (grouped) ownedShares(o, out.slice(first), names);
   if (!grouped && kind === "ask" && keyedAsks(o, names, out)) return;
   if (!grouped && kind === "share" && nestedShares(o, out)) return;
   if (!grouped && kind === "share" && attributeKeyed(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
   if (kind === undefined) namePathShares(o, names, out);
+}
+
+/**
+ * The shares among `acts` that name no option (no option field, no value naming one, no key path) given the option
+ * that the object's plain string fields (not a group, list, field or kind key) name, where exactly one is named.
+ */
+function ownedShares(o: Record<string, unknown>, acts: readonly Record<string, unknown>[], names: PathNames): void {
+  const plain: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(o)) {
+    const lower = foldKey(key);
+    if (typeof v === "string" && groupOf(lower) === undefined && !LIST_KEYS.has(lower)) plain[key] = v;
+  }
+  const owners = new Set(Object.values(plain).map((v) => names.names.option(foldKey(v as string))));
+  owners.delete(undefined);
+  if (owners.size !== 1) return;
+  const [owner] = owners as Set<number>;
+  for (const act of acts)
+    if (
+      act.act === "share" &&
+      act.names === undefined &&
+      act.option === undefined &&
+      nameByValue(act, names.names.option) === undefined
+    )
+      act.option = names.options[owner];
 }
 
 /**
@@ -527,8 +554,12 @@ function unsureYamlLines(
     }
 }
 
-/** A YAML line whose value is a question in words: "question: Who has B's rent?", "notes: can someone check C?". */
-const QUESTION_LINE = /^\s*(?:-\s+)?[\w .'-]{1,40}:\s+\S[^\n]{2,300}\?["']?\s*$/;
+/**
+ * A YAML line whose value is a question in words: "question: Who has B's rent?", "notes: can someone check C?", a
+ * list item "- What does Agent 2 have for C?".
+ */
+// "questions:\n  - What do the phone records show for Employee A?" (fresh125's YAML, session 61): a list item too
+const QUESTION_LINE = /^\s*(?:-\s+(?:["']\s*)?[A-Za-z]|(?:-\s+)?[\w .'-]{1,40}:\s+\S)[^\n]{2,300}\?["']?\s*$/;
 
 /**
  * The acts a message states outside sentences: markdown tables (`tableActs`), JSON values holding act objects

@@ -328,6 +328,13 @@ function longRow(
 type Line = { text: string; start: number };
 
 /** An intro crediting the table to other agents: "Compiled from Agent 1's ...", "per Agent 2", "nothing of mine". */
+/**
+ * A line that reacts to another agent before the speaker's own block: "Building on Agent 2's apple count:"
+ * (fresh137's YAML, session 61), "Adding to Agent 1's list:", "Good catch, Agent 3 —".
+ */
+const REACTION_INTRO =
+  /^\s*(?:\*\*)?(?:building on|adding to|following up on|in response to|responding to|replying to|good (?:catch|point|call)|great (?:catch|point|call))\b/i;
+
 const OTHERS_INTRO = new RegExp(
   [
     "\\bagents?\\s*\\d+(?:'s|’s)",
@@ -373,7 +380,8 @@ function nearLine(lines: readonly { text: string }[], k: number, step: 1 | -1): 
  */
 export function creditedToOthers(lines: readonly { text: string }[], i: number, end: number): boolean {
   const before = nearLine(lines, i - 1, -1);
-  if (before !== undefined && !before.includes("|") && OTHERS_INTRO.test(before)) return true;
+  if (before !== undefined && !before.includes("|") && OTHERS_INTRO.test(before) && !REACTION_INTRO.test(before))
+    return true;
   const after = nearLine(lines, end, 1);
   return after !== undefined && !after.includes("|") && OTHERS_OUTRO.test(after);
 }
