@@ -157,10 +157,13 @@ function ownedShares(o: Record<string, unknown>, acts: readonly Record<string, u
     const lower = foldKey(key);
     if (typeof v === "string" && groupOf(lower) === undefined && !LIST_KEYS.has(lower)) plain[key] = v;
   }
-  const owners = new Set(Object.values(plain).map((v) => names.names.option(foldKey(v as string))));
-  owners.delete(undefined);
-  if (owners.size !== 1) return;
-  const [owner] = owners as Set<number>;
+  const owners = new Set<number>();
+  for (const v of Object.values(plain)) {
+    const option = names.names.option(foldKey(v as string));
+    if (option !== undefined) owners.add(option);
+  }
+  const [owner] = owners;
+  if (owners.size !== 1 || owner === undefined) return;
   for (const act of acts)
     if (
       act.act === "share" &&
