@@ -184,6 +184,21 @@ function asideEnd(s: Sentence, j: number): number | null {
   return e;
 }
 
+/**
+ * Negations of a later clause that say nothing of a list's order, with the words that may follow them: "which nobody
+ * had yet", "nothing on C's", "nothing else" ("nobody should quote me on the order", "nothing certain" still doubt it).
+ */
+const NOBODY: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["nobody", new Set(["had", "has", "have", "else", "posted", "shared", "gave", "mentioned", "covered"])],
+  ["nothing", new Set(["on", "for", "about", "else", "more", "from", "further"])],
+]);
+
+/** Is there a clause break (a pause) between the words k and j? */
+function pausedBetween(s: Sentence, k: number, j: number): boolean {
+  for (let m = Math.max(k - 1, s.from); m < j; m++) if ((s.tokens[m] as NaturalToken).pause) return true;
+  return false;
+}
+
 /** Does the aside j..e name an option, none of them among the paired shares' options? */
 function asideNamesOther(
   s: Sentence,
@@ -219,6 +234,9 @@ function orderDoubted(
       continue;
     }
     const w = s.words[j] as string;
+    // "..., 4 and 5 respectively, which nobody had yet", "...; I've got nothing on C's" (fresh160, fresh176,
+    // session 61): "nobody" / "nothing" in a later clause speaks of other cells, not of the list's order
+    if (NOBODY.get(w)?.has(s.words[j + 1] as string) === true && pausedBetween(s, k, j)) continue;
     if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
     if (w === "order" && OPEN_ORDERS.has(s.words[j - 1] as string)) return true;
     if (w === "whichever") return true;

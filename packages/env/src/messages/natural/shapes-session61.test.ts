@@ -58,4 +58,22 @@ describe("session 61 shapes", () => {
     );
     expect(acts(text, pantry)).toEqual([share(1, 1, 0), ask(0, 2)]);
   });
+
+  it("a paired list keeps its order past a later clause of 'nobody had' / 'nothing on', not past a doubt (fresh160, fresh176)", () => {
+    const pair = [share(0, 4, 4), share(1, 4, 3)];
+    expect(
+      acts("My cleanliness figures for A and B are 4 and 3 respectively; I've got nothing on C's.", bigTeam),
+    ).toEqual(pair);
+    expect(
+      acts("Cleanliness for Restaurant C and Restaurant E is 4 and 5 respectively, which nobody had yet.", bigTeam),
+    ).toEqual([share(2, 4, 4), share(4, 4, 5)]);
+    for (const doubt of [
+      ", though nobody should quote me on the order.",
+      ", nothing certain.",
+      ", or the other way round.",
+    ])
+      expect(acts(`Cleanliness for A and B is 4 and 3 respectively${doubt}`, bigTeam)).not.toContainEqual(
+        share(0, 4, 4),
+      );
+  });
 });
