@@ -76,6 +76,10 @@ describe("comparison tails inside a sentence (comparison-tails.ts)", () => {
     // a tail whose cell the sentence states again at another level: neither reading
     const twice = acts("Stall A's cakes sold is 2 against Stall B's 1, and Stall B's cakes sold is 0.", stalls);
     expect(twice).toEqual([share(0, 0, 2), share(1, 0, 0)]);
+    // which level is whose left open
+    expect(acts("Stall A's cakes sold is 2 against Stall B's 1, or the other way round.", stalls)).not.toContainEqual(
+      share(1, 0, 1),
+    );
     // a question is no comparison
     expect(acts("Is Stall A's cakes sold 2 against Stall B's 1, and its raffle tickets 0?", stalls)).not.toContainEqual(
       share(1, 0, 1),

@@ -21,6 +21,9 @@ import type { ParseState, Sentence } from "./sentence";
 const OPENING =
   /(,\s*(?:and\s+|but\s+|while\s+|whereas\s+|where\s+)?|\s+(?:and|but|while|whereas|where)\s+|;\s*|\s+[—–-]\s+)|(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|behind|beating|beats|above|below|than|over|to)\s+/gi;
 
+/** Words that leave open which level is whose. */
+const SWAPPED = /\b(?:other way (?:a)?round|the reverse|vice versa|the opposite|swapped|mixed up|mixed them up)\b/i;
+
 /** Where a tail ends: the next clause break, or the end. */
 const TAIL_END = /\s*(?:[,;(]|\s[—–-]\s|\s(?:and|but|so|while|whereas|though|although)\s|[.!?](?:\s|$))|\s*$/i;
 
@@ -99,6 +102,8 @@ export function comparisonTails(
 ): Act[] | null {
   if (state.clauseActs === undefined || first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
   const raw = squeezedSpan(s, text, first, to);
+  // "Shelf A has 2 apples to Shelf B's 5, or the other way around.": which level is whose is left open
+  if (SWAPPED.test(raw)) return null;
   const kept: { tail: Tail; share: Share; added: Share }[] = [];
   for (const tail of candidates(raw)) {
     if (kept.length === MAX_TAILS) break;

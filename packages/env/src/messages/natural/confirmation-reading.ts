@@ -33,7 +33,7 @@ const BOTH_HAVE = /\bagent\s+\d+\s+and\s+i\s+(?:both\s+|also\s+)?(have|see|show|
 
 /** A lead that reports another agent's claim: "Agent 1 said", "Per Agent 2,", "Building on what Agent 4 said —". */
 const REPORT_LEAD =
-  /^\s*(?:(?:per|according to)\s+agent\s+\d+\s*,?\s*|agent\s+\d+\s+(?:said|says|reported|reports|told us|mentioned|wrote|shared|posted|noted|counted|has|had|put|gave|claimed|claims|flagged)(?:\s+that)?\s+)/i;
+  /^\s*(?:(?:per|according to)\s+agent\s+\d+\s*,?\s*|agent\s+\d+\s+(?:said|says|reported|reports|told us|mentioned|wrote|shared|posted|noted|counted|has|had|put|gave|claimed|claims|flagged|listed|lists|marked|marks|logged)(?:\s+that)?\s+)/i;
 
 /** "Agent 3's 5 for C's food quality": another agent's level for a cell, read as "C's food quality is 5". */
 const AGENT_LEVEL_FOR =
@@ -105,7 +105,8 @@ export function confirmation(
   } else {
     const report = text.match(REPORT_LEAD);
     if (report !== null) {
-      text = text.slice(report[0].length);
+      // "Agent 3 reported Stall D's cakes sold as 2." (session 61): the claim as a plain statement
+      text = text.slice(report[0].length).replace(/\s+as\s+([+\-−]?\d+)\s*([.!]*)\s*$/i, " is $1$2");
       reported = true;
     }
     const levelFor = text.match(AGENT_LEVEL_FOR);

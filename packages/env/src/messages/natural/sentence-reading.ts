@@ -50,6 +50,7 @@ import { withoutOwnAside } from "./own-aside";
 import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs, versusShares } from "./comparison-tail";
 import { comparisonTails } from "./comparison-tails";
+import { disputedClaim } from "./disputed-claim";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { zeroCount } from "./zero-count";
 import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
@@ -1277,6 +1278,12 @@ export class SentenceReading {
     const confirmed = before.reported === null ? null : confirmedClaim(raw, before.reported);
     if (confirmed !== null) {
       found.acts.push(confirmed);
+      return;
+    }
+    // "Agent 1 lists A's cleanliness as 4; my copy of that cell says 1." (session 61): the speaker's other level
+    const disputed = disputedClaim(raw, state, before.reported);
+    if (disputed !== null) {
+      found.acts.push(disputed);
       return;
     }
     // "Agent 1 said X's Y is 5, and I agree — I have it at 5 too.": another agent's claim the speaker confirms
