@@ -39,7 +39,38 @@ const DOUBT =
 
 /** Words in any clause that take the speaker's level back or doubt it: "but scratch that", "I could be misremembering". */
 const RETRACT =
-  /\b(?:scratch|ignore|disregard|misread|misremember\w*|mistake|mistaken|typo|could|might|maybe|perhaps|unsure|withdraw\w*|don't count|not sure|no idea)\b/i;
+  /\b(?:scratch|ignore|disregard|misread|misremember\w*|mistake|mistaken|typo|could|might|may|maybe|perhaps|unsure|withdraw\w*|don't count|not sure|no idea|wrong|then some|or so)\b/i;
+
+/**
+ * The words the speaker's level clause may be made of besides the cell's names and the level: "my copy of that cell
+ * says 1", "in the data I'm looking at it's 0", "on my end it's definitely a 1" ("I have 2 questions" is no level).
+ */
+const OWN_WORDS: ReadonlySet<string> = new Set(
+  (
+    "i i've i'm my mine me have has got get see show shows showed says say reads read copy cell cells of that this " +
+    "the data table sheet notes note records record view reading it it's its at is was are a an for on in what " +
+    "looking look there side end here count counted value figure number level actually really definitely clearly " +
+    "certainly row column list card grid own slice stars points marks and so clue slot item score rating just only " +
+    "currently now today in fact firmly solidly cleanly right as hold holds too also schedule calendar her his him " +
+    "their them then"
+  ).split(" "),
+);
+
+/** Is the level clause made of the speaker's words, the cell's names and its level alone? */
+function ownWords(clause: string, claim: Share, state: ParseState): boolean {
+  const { options, attributes } = state.task.domain;
+  const named = `${options[claim.option]} ${attributes[claim.attribute]}`
+    .toLowerCase()
+    .replace(/'s\b/g, "")
+    .split(/\s+/);
+  const words = clause
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/'s\b/g, "")
+    .split(/[^a-z0-9'+\-−]+/)
+    .filter((w) => w !== "");
+  return words.every((w) => /^[+\-−]?\d+$/.test(w) || OWN_WORDS.has(w) || named.includes(w));
+}
 
 /** A hedge in a clause after the speaker's level that gives no level: "My sheet says 4, if memory serves." */
 const AFTER_HEDGE = /\b(?:i guess|i suppose|if memory serves|from memory|i'm told|give or take|or so)\b/i;
@@ -62,8 +93,17 @@ function otherName(clause: string, claim: Share, state: ParseState): boolean {
 /** A level as written: digits, maybe signed. */
 const LEVEL = /(?:^|\s)([+\-−]?\d+)(?=$|[\s.!,;:)])/g;
 
+/** The one attribute named "<word>'s ..." ("Erin's availability" for "erin"), or null. */
+function personAttribute(word: string, state: ParseState): number | null {
+  if (word.length < 2) return null;
+  const found = state.task.domain.attributes.flatMap((a, k) =>
+    a.toLowerCase().replace(/[’]/g, "'").startsWith(`${word}'s `) ? [k] : [],
+  );
+  return found.length === 1 ? (found[0] as number) : null;
+}
+
 /** The task's names in `text`: every option and attribute it names, as the matchers read them. */
-function namesIn(text: string, state: ParseState): { options: number[]; attributes: number[] } {
+export function namesIn(text: string, state: ParseState): { options: number[]; attributes: number[] } {
   const words = letterTokens(naturalTokens(text), text, state.task.domain.options).map((t) => t.word);
   const options: number[] = [];
   const attributes: number[] = [];
@@ -72,6 +112,11 @@ function namesIn(text: string, state: ParseState): { options: number[]; attribut
     if (option !== null) options.push(option.index);
     const attribute = state.attributes.match(words, k);
     if (attribute !== null) attributes.push(attribute.index);
+    // "Erin" of "Erin's availability", "Lena" of "Lena's calendar": a person names the attribute that is theirs
+    else if (option === null) {
+      const person = personAttribute(words[k] as string, state);
+      if (person !== null) attributes.push(person);
+    }
   }
   return { options, attributes };
 }
@@ -98,7 +143,7 @@ function ownLevel(text: string, claim: Share, state: ParseState): Share | null {
       continue;
     }
     if (found !== null || levels.length !== 1 || DOUBT.test(clause)) return null;
-    if (otherName(clause, claim, state)) return null;
+    if (otherName(clause, claim, state) || !ownWords(clause, claim, state)) return null;
     const level = levels[0] as number;
     if (level === claim.level) return null;
     const { options, attributes } = state.task.domain;

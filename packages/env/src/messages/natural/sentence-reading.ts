@@ -51,6 +51,7 @@ import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs, versusShares } from "./comparison-tail";
 import { comparisonTails } from "./comparison-tails";
 import { disputedClaim } from "./disputed-claim";
+import { sameQuestion } from "./same-question";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { zeroCount } from "./zero-count";
 import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
@@ -99,6 +100,15 @@ const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
  * from where I'm sitting" (fresh55).
  */
 const OWN = new Set(["i", "i'm", "im", "my", "me", "mine"]);
+
+/** The last ask among `acts`, or undefined. */
+function lastAsk(acts: readonly Act[]): Extract<Act, { kind: "ask" }> | undefined {
+  for (let k = acts.length - 1; k >= 0; k--) {
+    const act = acts[k] as Act;
+    if (act.kind === "ask") return act;
+  }
+  return undefined;
+}
 
 /** The word after "Agent N," (or "Hey Agent N,") opening a statement, or null when it does not open so. */
 function vocativeEnd(s: Sentence, first: number, to: number): number | null {
@@ -1272,6 +1282,13 @@ export class SentenceReading {
     this.requested.push(...asked);
     if (found.acts.length > 0) return;
     const raw = this.text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+    // "Agent 3, same for Erin." (session 61): the last ask again, one of its names replaced
+    const again = sameQuestion(raw, lastAsk(before.found), state);
+    if (again !== null) {
+      found.acts.push(again);
+      this.requested.push(again);
+      return;
+    }
     found.acts.push(...(correctionShares(raw, state, context) ?? []));
     if (found.acts.length > 0) return;
     // "Agent 2 told us Stall B's plants sold is -1. I have the same figure, -1.": the claim before, confirmed alone
