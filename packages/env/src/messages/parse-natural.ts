@@ -1,3 +1,4 @@
+import { withdrawnCells, withoutWithdrawn } from "./natural/withdrawn-cells";
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
@@ -125,7 +126,10 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     if (!reading.readAll()) return failedParse(`too many acts (limit ${MAX_ACTS})`);
     if (!reading.acts.some((f) => f.act.kind === "pass"))
       reading.acts.push(...structured.acts.filter((f) => f.act.kind === "pass"));
-    return naturalResult(reading.acts, reading.unparsed, reading.missed);
+    // "Scratch the C phone records entry, I misread the row." after a table (fresh209): that cell's share withdrawn
+    const withdrawn = withdrawnCells(structured.text, state);
+    const acts = withdrawn.length === 0 ? reading.acts : withoutWithdrawn(reading.acts, withdrawn);
+    return naturalResult(acts, reading.unparsed, reading.missed);
   } catch (error) {
     if (error instanceof LevelRangeError) return failedParse(error.message);
     return failedParse(`unparseable message (${error instanceof Error ? error.message : String(error)})`);

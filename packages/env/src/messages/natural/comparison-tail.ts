@@ -102,6 +102,8 @@ const SHAPES: readonly {
   {
     re: new RegExp(`^${NAME}['’]s?\\s+${LEVEL}\\s+([a-z][a-z ]{0,30})$`, "i"),
     statement: (m) => `${m[1]} has ${m[2]} ${m[3]}`,
+    // "versus Shelf A's 2 rice bags" after "5 onions" (fresh211, session 61): the noun names its own attribute
+    own: true,
     possessive: true,
   },
   // "2 for B", "a 1 at Stall C"
@@ -115,7 +117,14 @@ const SHAPES: readonly {
     re: new RegExp(`^${NAME}\\s+(?:at|with|on)\\s+${LEVEL_LEAD}${LEVEL}$`, "i"),
     statement: (m, a) => `${m[1]}: ${a} ${m[2]}`,
   },
-  { re: new RegExp(`^${NAME}\\s+\\(${LEVEL}\\)$`, "i"), statement: (m, a) => `${m[1]}: ${a} ${m[2]}` },
+  // "Apartment D's (2)" (fresh212, session 61) too
+  { re: new RegExp(`^${NAME}(?:['’]s)?\\s+\\(${LEVEL}\\)$`, "i"), statement: (m, a) => `${m[1]}: ${a} ${m[2]}` },
+  // "and Restaurant B only 3" (fresh212, session 61): an adverb before the level marks the elliptical clause
+  {
+    re: new RegExp(`^${NAME}\\s+(?:only|just|merely|a mere|a measly)\\s+(?:a\\s+)?${LEVEL}$`, "i"),
+    statement: (m, a) => `${m[1]}: ${a} ${m[2]}`,
+    possessive: true,
+  },
   // "B's is only 2", "Doctor Finch's is 1", "B's at 2" (session 61): the possessive alone, its level after a verb
   { re: POSSESSIVE_VERB, statement: (m, a) => `${m[1]}: ${a} ${m[2]}`, possessive: true },
 ];
@@ -240,7 +249,7 @@ const VERSUS = new RegExp(
 );
 /** "On food quality, Restaurant B beats Restaurant E 5 to 1": the first option's level is the higher. */
 const BEATS = new RegExp(
-  String.raw`^(?:on|for)\s+([a-z][a-z' ]{0,30}?)\s*,\s*${NAME}\s+(?:beats|tops|outscores|edges(?: out)?|leads)\s+${NAME}\s+${LEVEL}\s*(?:to|-|–)\s*${LEVEL}$`,
+  String.raw`^(?:on|for)\s+([a-z][a-z' ]{0,30}?)\s*,\s*${NAME}\s+(?:beats|tops|outscores|edges(?: out)?|leads)\s+${NAME},?\s+${LEVEL}\s*(?:to|-|–)\s*${LEVEL}$`,
   "i",
 );
 

@@ -10,7 +10,8 @@ import type { ParseState, Sentence } from "./sentence";
 // `comparisonTailActs` reads a tail that closes the sentence; this reads every tail, wherever it stands, as the same
 // kind of share: the level of another option for the attribute of the share right before it. A tail runs from its
 // word to the next clause break; after a comparison word it takes any shape `tailShare` knows, after a plain joiner
-// (a comma, "and", "but", "while", "whereas", "where") or "to" only a possessive one ("B's 2", "B's is only 2"). The
+// (a comma, "and", "but", "while", "whereas", "where") or "to" only a possessive one ("B's 2", "B's is only 2") or
+// a name with an adverb before its level ("and Restaurant B only 3"). The
 // words before each tail, with the tails before it taken out, are read again alone and must end in the share it
 // compares with, at the level written last before the tail (so "..., nobody comes close on muddy boots either —
 // Lady Ashby's are 3 too" is no tail: the share before it is another attribute's); the sentence with every tail
@@ -25,10 +26,11 @@ const OPENING =
 const SWAPPED = /\b(?:other way (?:a)?round|the reverse|vice versa|the opposite|swapped|mixed up|mixed them up)\b/i;
 
 /** Where a tail ends: the next clause break, or the end. */
-const TAIL_END = /\s*(?:[,;(]|\s[—–-]\s|\s(?:and|but|so|while|whereas|though|although)\s|[.!?](?:\s|$))|\s*$/i;
+const TAIL_END = /\s*(?:[,;]|\s[—–-]\s|\s(?:and|but|so|while|whereas|though|although)\s|[.!?](?:\s|$))|\s*$/i;
 
 /** Words closing a tail that do not change it: "B's is 2 too". */
-const TAIL_FILLER = /\s+(?:too|though|by comparison)$/i;
+const TAIL_FILLER =
+  /\s+(?:too|though|by comparison|by a (?:wide|big|long|clear|large|comfortable) margin|by a mile|easily|comfortably)$/i;
 
 /** The longest tail tried, in characters: a tail is a name and a level. */
 const MAX_TAIL = 60;
@@ -67,7 +69,7 @@ function candidates(raw: string): Tail[] {
     const possessiveOnly = word === undefined || word.toLowerCase() === "to";
     // a tail needs a level and an apostrophe or a comparison word: most openings are plain clause breaks
     if (!/\d|zero|one|two|three|four|five|six|seven|eight|nine|ten/i.test(text)) continue;
-    if (possessiveOnly && !/['’]s?\s/.test(text)) continue;
+    if (possessiveOnly && !/['’]s?\s|\s(?:only|just|merely|a mere|a measly)\s/i.test(text)) continue;
     found.push({ start, end: from + length, text, order, possessiveOnly });
   }
   return found;

@@ -219,6 +219,12 @@ function asideNamesOther(
   return other;
 }
 
+/** Does a number stand among the words j..e-1? */
+function levelIn(s: Sentence, j: number, e: number): boolean {
+  for (let k = j; k < e; k++) if (naturalInteger(s.words[k]) !== null) return true;
+  return false;
+}
+
 function orderDoubted(
   s: Sentence,
   k: number,
@@ -232,6 +238,17 @@ function orderDoubted(
     if (aside !== null && asideNamesOther(s, j, aside, shares, state)) {
       j = aside - 1;
       continue;
+    }
+    // "A and C are 2 and 4 respectively; I don't have B or D." (fresh210, session 61): a later clause about other
+    // options only, with no level, says nothing of the list's order either
+    if (j > s.from && s.separated(j - 1)) {
+      let e = j;
+      while (e < s.to && !s.separated(e)) e++;
+      const span = Math.min(e + 1, s.to);
+      if (!levelIn(s, j, span) && asideNamesOther(s, j, span, shares, state)) {
+        j = span - 1;
+        continue;
+      }
     }
     const w = s.words[j] as string;
     // "..., 4 and 5 respectively, which nobody had yet", "...; I've got nothing on C's" (fresh160, fresh176,

@@ -235,7 +235,8 @@ function agentSource(
     cue.correctionSources.has(words[i + 1] as string)
   )
     return true;
-  if (w !== "agent" || naturalInteger(words[i + 1]) === null) return false;
+  // "Agents 1 and 4 both flagged ..." (fresh212, session 61): several agents are someone else's word too
+  if ((w !== "agent" && w !== "agents") || naturalInteger(words[i + 1]) === null) return false;
   const prev = words[i - 1] as string | undefined;
   const next = words[i + 2] as string | undefined;
   const paused = (tokens[i + 1] as NaturalToken).pause || (tokens[i + 1] as NaturalToken).stop;

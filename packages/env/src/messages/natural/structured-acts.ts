@@ -26,6 +26,11 @@ export interface StructuredActs {
   missed: { at: number; text: string }[];
   /** Line numbers whose text the sentence reader skips (masked to spaces). */
   masked: number[];
+  /**
+   * Spans of a key left to the sentence reader whose "_" are read as spaces ("question_for_agent_2: what is ...?",
+   * fresh209, session 61: the key names the addressee).
+   */
+  spaced?: [number, number][];
 }
 
 const ACT_NAMES = new Set(["share", "ask", "propose", "pass"]);
@@ -85,6 +90,11 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
   }
   if (value === null || typeof value !== "object") return;
   const o = value as Record<string, unknown>;
+  // {"source": "Agent 3", "option": ..., "level": 3} (fresh209, session 61): another agent's word, relayed
+  if (agentSourced(o)) {
+    names.others = true;
+    return;
+  }
   const named = namedKind(o);
   // {"action": "share", "facts": [{...}, ...]} (fresh66's YAML): the kind named once over a list of its acts
   const held = named === undefined ? [] : Object.entries(o).filter(([key, v]) => heldActs(key, v));
@@ -172,6 +182,17 @@ function ownedShares(o: Record<string, unknown>, acts: readonly Record<string, u
       nameByValue(act, names.names.option) === undefined
     )
       act.option = names.options[owner];
+}
+
+/** Keys that name where an object's word came from: {"source": "Agent 3"}, {"reported_by": "agent_2"} ("from: agent_1" names the sender, fresh57). */
+const SOURCE_KEYS = ["source", "via", "reported by", "according to", "per", "origin", "relayed from", "said by"];
+
+/** Does the object name another agent as the source of its word? */
+function agentSourced(o: Record<string, unknown>): boolean {
+  return Object.entries(o).some(
+    ([key, v]) =>
+      SOURCE_KEYS.includes(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
+  );
 }
 
 /**
@@ -522,7 +543,12 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>): 
   for (let j = Math.max(k, 0); j <= Math.min(end, lines.length - 1); j++) {
     read.add(j);
     // "question: How many rice bags are on Shelf B?": a question in words is left for the sentence reader
-    if (asked || !QUESTION_LINE.test((lines[j] as { text: string }).text)) out.masked.push(j);
+    const line = lines[j] as { text: string; start: number };
+    if (asked || !QUESTION_LINE.test(line.text)) out.masked.push(j);
+    else {
+      const colon = line.text.indexOf(":");
+      if (colon > 0) (out.spaced ??= []).push([line.start, line.start + colon]);
+    }
   }
 }
 
@@ -611,5 +637,10 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
     at2 = to;
   }
   parts.push(text.slice(at2));
-  return { ...out, text: parts.join("") };
+  const masked = parts.join("");
+  if (out.spaced === undefined) return { ...out, text: masked };
+  // one pass over the text, however many keys: a hostile message stays linear
+  const units = masked.split("");
+  for (const [from, to] of out.spaced) for (let k = from; k < to; k++) if (units[k] === "_") units[k] = " ";
+  return { ...out, text: units.join("") };
 }

@@ -315,6 +315,11 @@ const NOT_A_CHOICE = new Set([
  * turns from it ("no-go", "nonstarter").
  */
 const NOT_A_CHOICE_STEMS = [
+  // "We disagree on A." (fresh209, session 61): a dispute over the option's cells, no choice
+  "disagree",
+  "dispute",
+  "mismatch",
+  "conflict",
   "handl",
   "cover",
   "focus",
@@ -541,6 +546,9 @@ const POSSESSIVES = new Set(["my", "our", "the"]);
 /** Verbs of holding that give the option what the speaker holds: "X has my full backing", "X has our support". */
 const HOLDS = new Set(["has", "have", "gets", "get"]);
 
+/** First words of an alternative to a condition before it: "Otherwise Monday 11am.", "Else Shelf B." */
+const ALTERNATIVE_LEADS = new Set(["otherwise", "else", "alternatively", "failing"]);
+
 /** Base forms that end like a participle ("Bring on X", "Swing by X"): still a command's verb. */
 const BASE_ING = new Set(["bring", "swing", "ring", "sling", "fling", "string"]);
 
@@ -568,6 +576,8 @@ function ownerNames(state: ParseState): ReadonlySet<string> {
  */
 export function verblessProposal(s: Sentence, from: number, sentenceEnd: number, state: ParseState): number | null {
   const { words, tokens } = s;
+  // "If Carol is free, Tuesday 9am. Otherwise Monday 11am." (fresh212, session 61): the choice if the condition fails
+  if (ALTERNATIVE_LEADS.has(words[from] as string)) return null;
   // "The prize goes to Stall A, if you all agree": the team's consent closing the sentence leaves the choice as it is
   const consented = (tokens[sentenceEnd - 1] as NaturalToken).question
     ? sentenceEnd
