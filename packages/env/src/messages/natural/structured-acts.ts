@@ -184,14 +184,16 @@ function ownedShares(o: Record<string, unknown>, acts: readonly Record<string, u
       act.option = names.options[owner];
 }
 
-/** Keys that name where an object's word came from: {"source": "Agent 3"}, {"reported_by": "agent_2"} ("from: agent_1" names the sender, fresh57). */
+/**
+ * Keys that name where an object's word came from: {"source": "Agent 3"}, {"reported_by": "agent_2"} ("from:
+ * agent_1" names the sender, fresh57).
+ */
 const SOURCE_KEYS = ["source", "via", "reported by", "according to", "per", "origin", "relayed from", "said by"];
 
 /** Does the object name another agent as the source of its word? */
 function agentSourced(o: Record<string, unknown>): boolean {
   return Object.entries(o).some(
-    ([key, v]) =>
-      SOURCE_KEYS.includes(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
+    ([key, v]) => SOURCE_KEYS.includes(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
   );
 }
 
