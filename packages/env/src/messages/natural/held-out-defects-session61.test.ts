@@ -85,4 +85,18 @@ describe("session 61's held-out misses, tuned on", () => {
     // a clause that doubts the order still refuses the list
     expect(acts("A and C are 2 and 4 on teamwork; I don't have the order right.", jobs)).toEqual([pass]);
   });
+
+  it("YAML: a correction's value now under 'actual', and unfenced YAML followed by prose after a blank line", () => {
+    const correction = "correction:\n  option: Restaurant A\n  attribute: ambience\n  previously_said: 2\n  actual: 4";
+    expect(acts(correction, profile)).toEqual([share(0, 2, 4)]);
+    const blocks = "shelf_b:\n  apples: 5\n  rice bags: 1\nshelf_a:\n  onions: 2";
+    expect(acts(`${blocks}\n\nnothing else from me`, pantry)).toEqual([
+      share(1, 0, 5),
+      share(1, 2, 1),
+      share(0, 1, 2),
+      pass,
+    ]);
+    // prose with no blank line before it keeps the whole message from being read as YAML
+    expect(acts(`${blocks}\nnothing else from me`, pantry)).not.toContainEqual(share(1, 0, 5));
+  });
 });

@@ -17,6 +17,14 @@ export const LEVEL_KEYS = [
   "available",
   "new",
   "corrected",
+  // "correction: {previously_said: 2, actual: 4}" (fresh209's YAML, session 61): the value now, never the earlier one
+  "actual",
+  "actual_value",
+  "new_value",
+  "corrected_value",
+  "updated",
+  "revised",
+  "should_be",
 ];
 export const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
 /** Keys that hold a list of acts of any kind. */

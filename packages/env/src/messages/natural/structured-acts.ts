@@ -499,8 +499,11 @@ function yamlBlockActs(r: ValueReading, fences: YamlFences): Set<number> {
   // "candidate_b:\n  communication: 5\n..." with no fence (fresh113): a whole message of nested YAML is read as a
   // fenced block is, where every line is YAML and some line is nested under a key
   const { lines } = r;
-  if (!fences.opened && lines.length >= 3 && lines.some((l) => /^\s+\S/.test(l.text)))
-    yamlBlock(r, -1, lines.length, read);
+  // "shelf_b:\n  apples: 5\n...\n\nnothing else from me" (fresh209, session 61): the YAML up to a blank line, prose
+  // after it
+  const blank = lines.findIndex((l) => l.text.trim() === "");
+  const end = blank < 0 ? lines.length : blank;
+  if (!fences.opened && end >= 3 && lines.slice(0, end).some((l) => /^\s+\S/.test(l.text))) yamlBlock(r, -1, end, read);
   return read;
 }
 
