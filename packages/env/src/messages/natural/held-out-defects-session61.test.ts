@@ -99,4 +99,10 @@ describe("session 61's held-out misses, tuned on", () => {
     // prose with no blank line before it keeps the whole message from being read as YAML
     expect(acts(`${blocks}\nnothing else from me`, pantry)).not.toContainEqual(share(1, 0, 5));
   });
+
+  it("a request closed by ', Agent N.' is put to that agent", () => {
+    expect(acts("Tell me Restaurant A's service, Agent 2.", profile)).toEqual([ask(0, 1, 1)]);
+    // a statement closed the same way stays a statement
+    expect(acts("Restaurant A's service is 4, Agent 2.", profile)).toEqual([share(0, 1, 4)]);
+  });
 });

@@ -136,6 +136,15 @@ export function sentenceAddress(
   // "Could Agent 1 tell us ...?", "Could you tell me, Agent 3, ...?", "X's service — Agent 1, any idea?": the
   // agent a question is put to
   const asking = (s.tokens[s.to - 1] as NaturalToken).question;
+  // "Tell me Omar's calendar for Monday evening, Agent 2." (fresh211, session 61): a request closed by the agent
+  const last = s.to - 2;
+  if (!asking && to === undefined && last > first && words[last] === "agent" && s.separated(last - 1)) {
+    const n = naturalInteger(words[last + 1]);
+    if (n !== null && n >= 1) {
+      if (n <= task.agents) to = n - 1;
+      tagged.add(last).add(last + 1);
+    }
+  }
   for (let i = asking ? first + 1 : Math.max(first + 1, question); to === undefined && i + 1 < s.to; i++) {
     // "..., Agent 2?" closing the question counts as set off too
     const vocative = s.separated(i - 1) && (s.separated(i + 1) || i + 2 === s.to);
