@@ -219,6 +219,17 @@ function asideNamesOther(
   return other;
 }
 
+/** Does a doubt, a modal or a condition stand among the words j..e-1 ("and Lord Ashby could be higher")? */
+function doubtIn(s: Sentence, j: number, e: number): boolean {
+  for (let k = j; k < e; k++) {
+    const w = s.words[k] as string;
+    if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.conditionals.has(w) || w === "order" || w === "whichever")
+      return true;
+    if (trailingHedge(s, k, e)) return true;
+  }
+  return false;
+}
+
 /** Does a number stand among the words j..e-1? */
 function levelIn(s: Sentence, j: number, e: number): boolean {
   for (let k = j; k < e; k++) if (naturalInteger(s.words[k]) !== null) return true;
@@ -245,7 +256,7 @@ function orderDoubted(
       let e = j;
       while (e < s.to && !s.separated(e)) e++;
       const span = Math.min(e + 1, s.to);
-      if (!levelIn(s, j, span) && asideNamesOther(s, j, span, shares, state)) {
+      if (!levelIn(s, j, span) && !doubtIn(s, j, span) && asideNamesOther(s, j, span, shares, state)) {
         j = span - 1;
         continue;
       }

@@ -138,7 +138,9 @@ export function sentenceAddress(
   const asking = (s.tokens[s.to - 1] as NaturalToken).question;
   // "Tell me Omar's calendar for Monday evening, Agent 2." (fresh211, session 61): a request closed by the agent
   const last = s.to - 2;
-  if (!asking && to === undefined && last > first && words[last] === "agent" && s.separated(last - 1)) {
+  // ("Thanks, Agent 1." and "Hi, Agent 2." only name whom they greet: what follows them is not put to that agent)
+  const greets = THANKS.has(words[first] as string) || GREETINGS.has(words[first] as string);
+  if (!asking && !greets && to === undefined && last > first && words[last] === "agent" && s.separated(last - 1)) {
     const n = naturalInteger(words[last + 1]);
     if (n !== null && n >= 1) {
       if (n <= task.agents) to = n - 1;
