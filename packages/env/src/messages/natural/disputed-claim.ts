@@ -12,8 +12,8 @@ import type { ParseState } from "./sentence";
 // that clause must hold that one level and no doubt, negation, condition, question, another's word or earlier entry;
 // some clause must be in the first person ("Per my calendar, he's free: 1."), none may take the level back ("but
 // scratch that", "I could be misremembering"), and every clause may name no option, attribute or person but the
-// claim's. The speaker's level, another than the claim's (the
-// same one is a confirmation), is read again as the plain statement of the claim's cell. Anything else: nothing.
+// claim's. The speaker's level, another than the claim's (the same one is a confirmation), is read again as the plain
+// statement of the claim's cell. Anything else: nothing.
 
 type Share = Extract<Act, { kind: "share" }>;
 
@@ -51,8 +51,7 @@ const OWN_WORDS: ReadonlySet<string> = new Set(
     "the data table sheet notes note records record view reading it it's its at is was are a an for on in what " +
     "looking look there side end here count counted value figure number level actually really definitely clearly " +
     "certainly row column list card grid own slice stars points marks and so clue slot item score rating just only " +
-    "currently now today in fact firmly solidly cleanly right as hold holds too also schedule calendar her his him " +
-    "their them then"
+    "currently now today fact firmly solidly cleanly right as hold holds too also schedule calendar him them then"
   ).split(" "),
 );
 
