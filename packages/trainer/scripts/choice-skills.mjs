@@ -3,8 +3,9 @@
 // against the teacher's (choiceSkillsByKind), over all final choices and per decision kind (unweighted sum, weighted
 // sum, min, total). The evidence comes from the shapes teacher's talk (`--talk teacher`, the default: the choosing
 // alone, on the evidence it was taught on) or from the checkpoint's own (`--talk self`: as base.json's heldOut
-// measures it). Tasks: `random` tasks over the shapes preset's pretraining shapes, or one held-out family at its
-// default size. One JSON object on stdout, a line per group on stderr.
+// measures it). Tasks: `random` tasks over the shapes preset's pretraining shapes, one held-out family at its
+// default size, or soloFullInformation's tasks (`--family soloFullInformation`: one agent, the whole 4x4 table, no
+// talk; choice = MAP is then its accuracy). One JSON object on stdout, a line per group on stderr.
 //   node packages/trainer/scripts/choice-skills.mjs --checkpoint DIR [--tasks 300] [--family heldout.whodunit]
 //     [--talk teacher|self] [--temperature 1] [--seed 0] [--total-scratchpad distance|running]
 // The scratchpad the tallies are read against is the one the checkpoint was taught: its base.json's
@@ -21,6 +22,7 @@ import {
   scratchpadFor,
   taughtTotalScratchpad,
   shapeTask,
+  soloFullInformationTask,
   teacherFromConfig,
 } from "@cosir/trainer";
 import { parseScriptArgs } from "./script-args.mjs";
@@ -46,7 +48,8 @@ const temperature = Number(values.temperature);
 if (!(temperature >= 0 && temperature <= 10)) fail(`--temperature: expected 0..10, got ${values.temperature}`);
 const seed = Number(values.seed);
 if (!Number.isInteger(seed) || seed < 0) fail(`--seed: expected a non-negative integer, got ${values.seed}`);
-if (values.family !== undefined && !(values.family in heldOutFamilies))
+const SOLO = "soloFullInformation";
+if (values.family !== undefined && values.family !== SOLO && !(values.family in heldOutFamilies))
   fail(`--family: unknown family ${JSON.stringify(values.family)}`);
 
 const totalScratchpad = values["total-scratchpad"] ?? taughtTotalScratchpad(values.checkpoint);
@@ -59,7 +62,9 @@ const config = resolveTrainConfig({ preset: "shapes" });
 const tasks = Array.from({ length: n }, (_, k) =>
   values.family === undefined
     ? shapeTask(config.pretrain.shapes, 7_000_000 + seed * n + k)
-    : heldOutFamilies[values.family]({ seed: 1_000_000 + seed * n + k }),
+    : values.family === SOLO
+      ? soloFullInformationTask(1_000_000 + seed * n + k)
+      : heldOutFamilies[values.family]({ seed: 1_000_000 + seed * n + k }),
 );
 const loaded = await loadCheckpoint(values.checkpoint);
 const model = samplingPolicy(
