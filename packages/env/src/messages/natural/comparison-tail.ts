@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { squeezed, squeezedSpan, wholeName, within } from "./reread";
 import type { ParseState, Sentence } from "./sentence";
@@ -59,6 +60,17 @@ export function differenceOf(head: string): number | null {
   if (m === null) return null;
   const word = (m[1] as string).toLowerCase();
   return DIGITS[word] ?? Number(word);
+}
+
+/** Does the comparison word's order (1, -1; 0: none) fail for two levels of one attribute? */
+export function orderBroken(order: number, share: Share, added: Share): boolean {
+  return order !== 0 && added.attribute === share.attribute && order * Math.sign(share.level - added.level) !== 1;
+}
+
+/** Does the difference the head states before "than" (if any) differ from the two levels' difference? */
+export function differenceBroken(head: string, share: Share, added: Share): boolean {
+  const difference = differenceOf(head);
+  return difference !== null && Math.abs(share.level - added.level) !== difference;
 }
 
 /** `head` without the difference closing it ("a 5, two points better" -> "a 5, "): its last level is the share's. */
@@ -131,20 +143,6 @@ const SHAPES: readonly {
 
 type Share = Extract<Act, { kind: "share" }>;
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-
 /**
  * The level written last among the last `words` words of `text` ("... is a 4", "5 apples", "minus two"), or null
  * where none is.
@@ -156,7 +154,7 @@ export function lastNumber(text: string, words = Number.POSITIVE_INFINITY): numb
     const w = (list[k] as string).toLowerCase().replace(/^[*_"'‘“(]+|[*_"'’”),:;.!?]+$/g, "");
     const sign = /^(?:minus|negative)$/.test(list[k - 1]?.toLowerCase() ?? "") ? -1 : 1;
     if (/^[+\-−]?\d+$/.test(w)) return Number(w.replace("−", "-"));
-    const n = NUMBER_WORDS[w];
+    const n = cue.numberWords.get(w);
     if (n !== undefined) return sign * n;
   }
   return null;
@@ -228,11 +226,8 @@ export function comparisonTailActs(
     const added = tailShare(tail, last, state);
     if (added === null) continue;
     // "A's ambience comes in at 3, higher than C at 5": an order the two levels of one attribute break reads nothing
-    const broken = order * Math.sign(last.level - added.level) !== order * order;
-    if (added.attribute === last.attribute && order !== 0 && broken) return null;
     // "five apples, two more than Shelf A's three": the difference said must be the levels' difference
-    const difference = differenceOf(head);
-    if (difference !== null && Math.abs(last.level - added.level) !== difference) return null;
+    if (orderBroken(order, last, added) || differenceBroken(head, last, added)) return null;
     // an act of the sentence on the tail's option: the tail was read another way
     if (base.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
     // the tail's share right after the head's last one

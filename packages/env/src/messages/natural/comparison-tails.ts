@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
-import { differenceOf, lastNumber, orderOf, tailShare, withoutDifference } from "./comparison-tail";
+import { differenceBroken, lastNumber, orderBroken, orderOf, tailShare, withoutDifference } from "./comparison-tail";
 import { squeezedSpan, within } from "./reread";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -122,11 +122,8 @@ export function comparisonTails(
     if (share?.kind !== "share" || share.level !== level) continue;
     const added = tailShare(tail.text, share, state, tail.possessiveOnly);
     if (added === null) continue;
-    if (added.attribute === share.attribute && tail.order !== 0) {
-      if (tail.order * Math.sign(share.level - added.level) !== 1) return null;
-    }
-    const difference = tail.order === 0 ? null : differenceOf(head);
-    if (difference !== null && Math.abs(share.level - added.level) !== difference) return null;
+    if (orderBroken(tail.order, share, added) || (tail.order !== 0 && differenceBroken(head, share, added)))
+      return null;
     kept.push({ tail, share, added });
   }
   if (kept.length === 0) return null;

@@ -1,5 +1,5 @@
 import type { Act } from "../act";
-import { squeezed } from "./reread";
+import { asStatement, squeezed } from "./reread";
 import type { ParseState } from "./sentence";
 
 // The confirmation reading (issue 26, session 60): a sentence in which the speaker confirms another agent's claim
@@ -106,7 +106,7 @@ export function confirmation(
     const report = text.match(REPORT_LEAD);
     if (report !== null) {
       // "Agent 3 reported Stall D's cakes sold as 2." (session 61): the claim as a plain statement
-      text = text.slice(report[0].length).replace(/\s+as\s+([+\-−]?\d+)\s*([.!]*)\s*$/i, " is $1$2");
+      text = asStatement(text.slice(report[0].length));
       reported = true;
     }
     const levelFor = text.match(AGENT_LEVEL_FOR);

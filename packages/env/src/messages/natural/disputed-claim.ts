@@ -1,7 +1,5 @@
 import type { Act } from "../act";
-import { naturalTokens } from "../natural-tokens";
-import { letterTokens } from "./option-letters";
-import { squeezed } from "./reread";
+import { asStatement, namesIn, squeezed } from "./reread";
 import type { ParseState } from "./sentence";
 
 // The disputed claim (issue 26, session 61): another agent's claim, then the speaker's own, other level for the same
@@ -92,34 +90,6 @@ function otherName(clause: string, claim: Share, state: ParseState): boolean {
 /** A level as written: digits, maybe signed. */
 const LEVEL = /(?:^|\s)([+\-−]?\d+)(?=$|[\s.!,;:)])/g;
 
-/** The one attribute named "<word>'s ..." ("Erin's availability" for "erin"), or null. */
-function personAttribute(word: string, state: ParseState): number | null {
-  if (word.length < 2) return null;
-  const found = state.task.domain.attributes.flatMap((a, k) =>
-    a.toLowerCase().replace(/[’]/g, "'").startsWith(`${word}'s `) ? [k] : [],
-  );
-  return found.length === 1 ? (found[0] as number) : null;
-}
-
-/** The task's names in `text`: every option and attribute it names, as the matchers read them. */
-export function namesIn(text: string, state: ParseState): { options: number[]; attributes: number[] } {
-  const words = letterTokens(naturalTokens(text), text, state.task.domain.options).map((t) => t.word);
-  const options: number[] = [];
-  const attributes: number[] = [];
-  for (let k = 0; k < words.length; k++) {
-    const option = state.options.match(words, k);
-    if (option !== null) options.push(option.index);
-    const attribute = state.attributes.match(words, k);
-    if (attribute !== null) attributes.push(attribute.index);
-    // "Erin" of "Erin's availability", "Lena" of "Lena's calendar": a person names the attribute that is theirs
-    else if (option === null) {
-      const person = personAttribute(words[k] as string, state);
-      if (person !== null) attributes.push(person);
-    }
-  }
-  return { options, attributes };
-}
-
 /** The speaker's own level for `claim`'s cell in `text` (see the file's comment), or null. */
 function ownLevel(text: string, claim: Share, state: ParseState): Share | null {
   const clauses = squeezed(text)
@@ -168,7 +138,7 @@ export function disputedClaim(raw: string, state: ParseState, before: Share | nu
     const end = rest.match(CLAIM_END);
     if (end === null || end.index === undefined) return null;
     // "Agent 1 lists Restaurant A's cleanliness as 4": the claim as a plain statement
-    const claimText = rest.slice(0, end.index).replace(/\s+as\s+(?=[+\-−]?\d+\s*$)/i, " is ");
+    const claimText = asStatement(rest.slice(0, end.index));
     const acts = state.clauseActs(`${claimText}.`);
     const claim = acts?.length === 1 ? acts[0] : undefined;
     if (claim?.kind !== "share") return null;

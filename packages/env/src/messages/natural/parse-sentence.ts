@@ -219,14 +219,21 @@ function asideNamesOther(
   return other;
 }
 
-/** Does a doubt, a modal or a condition stand among the words j..e-1 ("and Lord Ashby could be higher")? */
+/**
+ * Does word j doubt a paired list's order, a negation aside: a word of doubt, a modal, "whichever", an open order
+ * ("in either order"), a condition ("..., unless I mixed them up"), or an estimate closing the list ("A and B score 1
+ * and 2 on X, give or take", fresh41, fresh42)?
+ */
+function orderDoubtAt(s: Sentence, j: number, end: number): boolean {
+  const w = s.words[j] as string;
+  if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.conditionals.has(w) || w === "whichever") return true;
+  if (w === "order" && OPEN_ORDERS.has(s.words[j - 1] as string)) return true;
+  return trailingHedge(s, j, end);
+}
+
+/** Does a doubt of the order (or "order" at all) stand among the words j..e-1 ("and Lord Ashby could be higher")? */
 function doubtIn(s: Sentence, j: number, e: number): boolean {
-  for (let k = j; k < e; k++) {
-    const w = s.words[k] as string;
-    if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.conditionals.has(w) || w === "order" || w === "whichever")
-      return true;
-    if (trailingHedge(s, k, e)) return true;
-  }
+  for (let k = j; k < e; k++) if (s.words[k] === "order" || orderDoubtAt(s, k, e)) return true;
   return false;
 }
 
@@ -265,12 +272,7 @@ function orderDoubted(
     // "..., 4 and 5 respectively, which nobody had yet", "...; I've got nothing on C's" (fresh160, fresh176,
     // session 61): "nobody" / "nothing" in a later clause speaks of other cells, not of the list's order
     if (NOBODY.get(w)?.has(s.words[j + 1] as string) === true && pausedBetween(s, k, j)) continue;
-    if (ORDER_DOUBTS.has(w) || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return true;
-    if (w === "order" && OPEN_ORDERS.has(s.words[j - 1] as string)) return true;
-    if (w === "whichever") return true;
-    if (cue.conditionals.has(w)) return true; // "..., unless I mixed them up"
-    // "A and B score 1 and 2 on X, give or take" (fresh41, fresh42): an estimate closing the list states no level
-    if (trailingHedge(s, j, s.to)) return true;
+    if (cue.negations.has(w) || w.endsWith("n't") || orderDoubtAt(s, j, s.to)) return true;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
 import { type NaturalToken, naturalTokens } from "../natural-tokens";
 import { letterTokens } from "./option-letters";
 import type { ParseState, Sentence } from "./sentence";
@@ -33,4 +34,31 @@ export function wholeName(name: string, kind: "option" | "attribute", state: Par
 export function within(a: readonly Act[], b: readonly Act[]): boolean {
   const keys = b.map((x) => JSON.stringify(x));
   return a.every((x) => keys.includes(JSON.stringify(x)));
+}
+
+/**
+ * The task's names in `text`, each index once: the options and attributes it names, as the matchers read them, and a
+ * person for the attribute that is theirs ("Erin" of "Erin's availability", `attributeOwners`).
+ */
+export function namesIn(text: string, state: ParseState): { options: number[]; attributes: number[] } {
+  const words = letterTokens(naturalTokens(text), text, state.task.domain.options).map((t) => t.word);
+  const owners = attributeOwners(state.task.domain);
+  const options = new Set<number>();
+  const attributes = new Set<number>();
+  for (let k = 0; k < words.length; k++) {
+    const option = state.options.match(words, k);
+    if (option !== null) options.add(option.index);
+    const attribute = state.attributes.match(words, k);
+    if (attribute !== null) attributes.add(attribute.index);
+    else if (option === null) {
+      const person = owners.get(words[k] as string);
+      if (person !== undefined) attributes.add(person);
+    }
+  }
+  return { options: [...options], attributes: [...attributes] };
+}
+
+/** Another agent's claim "X's Y as 4" (closing the text) as the plain statement "X's Y is 4". */
+export function asStatement(claim: string): string {
+  return claim.replace(/\s+as\s+([+\-−]?\d+)\s*([.!]*)\s*$/i, " is $1$2");
 }

@@ -1,6 +1,5 @@
 import type { Act } from "../act";
-import { namesIn } from "./disputed-claim";
-import { squeezed } from "./reread";
+import { namesIn, squeezed } from "./reread";
 import type { ParseState } from "./sentence";
 
 // The same question again (issue 26, session 61): after a sentence that asked for a cell, "Agent 3, same for
@@ -33,9 +32,7 @@ export function sameQuestion(raw: string, last: Ask | undefined, state: ParseSta
   const to = agents[0];
   if (to !== undefined && (to < 1 || to > state.task.agents)) return null;
   const rest = text.replace(AGENT, " ");
-  const names = namesIn(rest, state);
-  const options = [...new Set(names.options)];
-  const attributes = [...new Set(names.attributes)];
+  const { options, attributes } = namesIn(rest, state);
   if (options.length + attributes.length === 0 || options.length > 1 || attributes.length > 1) return null;
   // every other word a filler: remove the names' words, then check what is left
   const { options: optionNames, attributes: attributeNames } = state.task.domain;

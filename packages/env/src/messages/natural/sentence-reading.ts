@@ -1276,14 +1276,14 @@ export class SentenceReading {
     before: ReturnType<SentenceReading["takeBefore"]>,
   ): void {
     const { tokens, state } = this;
-    const afterAsk = before.found.some((a) => a.kind === "ask");
-    const asked = requestAsks(sentence, first, to, state, found.to, afterAsk) ?? [];
+    const previousAsk = lastAsk(before.found);
+    const asked = requestAsks(sentence, first, to, state, found.to, previousAsk !== undefined) ?? [];
     found.acts.push(...asked);
     this.requested.push(...asked);
     if (found.acts.length > 0) return;
     const raw = this.text.slice((tokens[first] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
     // "Agent 3, same for Erin." (session 61): the last ask again, one of its names replaced
-    const again = sameQuestion(raw, lastAsk(before.found), state);
+    const again = sameQuestion(raw, previousAsk, state);
     if (again !== null) {
       found.acts.push(again);
       this.requested.push(again);

@@ -162,14 +162,11 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
  * that the object's plain string fields (not a group, list, field or kind key) name, where exactly one is named.
  */
 function ownedShares(o: Record<string, unknown>, acts: readonly Record<string, unknown>[], names: PathNames): void {
-  const plain: Record<string, unknown> = {};
+  const owners = new Set<number>();
   for (const [key, v] of Object.entries(o)) {
     const lower = foldKey(key);
-    if (typeof v === "string" && groupOf(lower) === undefined && !LIST_KEYS.has(lower)) plain[key] = v;
-  }
-  const owners = new Set<number>();
-  for (const v of Object.values(plain)) {
-    const option = names.names.option(foldKey(v as string));
+    if (typeof v !== "string" || groupOf(lower) !== undefined || LIST_KEYS.has(lower)) continue;
+    const option = names.names.option(foldKey(v));
     if (option !== undefined) owners.add(option);
   }
   const [owner] = owners;

@@ -1,5 +1,5 @@
 import type { Act } from "../act";
-import { namesIn } from "./disputed-claim";
+import { namesIn } from "./reread";
 import type { ParseState } from "./sentence";
 
 // A cell the speaker withdraws by name, anywhere after the act that gave it (issue 26, session 61): a table, then
@@ -15,9 +15,7 @@ const WITHDRAWN =
 export function withdrawnCells(text: string, state: ParseState): { at: number; option: number; attribute: number }[] {
   const out: { at: number; option: number; attribute: number }[] = [];
   for (const m of text.matchAll(WITHDRAWN)) {
-    const names = namesIn(m[1] as string, state);
-    const options = [...new Set(names.options)];
-    const attributes = [...new Set(names.attributes)];
+    const { options, attributes } = namesIn(m[1] as string, state);
     if (options.length === 1 && attributes.length === 1)
       out.push({ at: m.index ?? 0, option: options[0] as number, attribute: attributes[0] as number });
   }
