@@ -1,3 +1,4 @@
+import { glossedLevels } from "./natural/glossed-levels";
 import { withdrawnCells, withoutWithdrawn } from "./natural/withdrawn-cells";
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
@@ -101,7 +102,8 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       return failedParse(`message too long: ${text.length} characters (limit ${MAX_MESSAGE_LENGTH})`);
     const { optionTokens, attributeTokens } = naturalMatchers(task);
     // nothing inside <think>…</think> (closed or cut off) is said: the reasoning rule, the same on every surface
-    const said = stripReasoning(text);
+    // "torn glove: nothing (0)" (session 62): a level in words glossed with its number reads as the number
+    const said = glossedLevels(stripReasoning(text), task);
     // tables, JSON and YAML acts first; their text is masked for the sentence reader
     const structured = structuredActs(said, task);
     // "Let's go with C!": a capital letter names its option where the options are one noun and a letter

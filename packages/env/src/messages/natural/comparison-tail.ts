@@ -18,17 +18,22 @@ import type { ParseState, Sentence } from "./sentence";
 
 /** A comparison word and the tail after it, closing the sentence (its last occurrence is tried first). */
 const MARKER =
-  /(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|behind|beating|beats|above|below|than|over)\s+/gi;
+  /(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|clear of|behind|trailing|beating|beats|above|below|than|over|double|twice)\s+/gi;
 
 /** A consequence closing the sentence after a comparison's tail: ", so B gets my vote", ", which settles it". */
-const CONSEQUENCE = /,\s*(?=(?:and\s+)?(?:so|which|hence|thus|meaning)\b)/i;
+// ", which I have at 3" after the tail's option is its level, no consequence (fresh216, session 62)
+const CONSEQUENCE =
+  /,\s*(?=(?:and\s+)?(?:so|which(?!\s+(?:i\s+(?:have|see|put|rate)|i've|sits|stands|is\s+(?:at|a|an|only|\d)))|hence|thus|meaning)\b)/i;
 
 /** How many of a sentence's comparison words are tried, from the last: each reads the words before it again. */
 const MAX_TRIED = 3;
 
 /** Comparison words that say the sentence's level is the higher one, and those that say it is the lower one. */
-const HIGHER = new Set(["ahead of", "beating", "beats", "above", "over"]);
-const LOWER = new Set(["behind", "below"]);
+// "two points clear of Apartment A", "trailing Stall A's 1", "double the 2 on Shelf B" (fresh216, session 62)
+const HIGHER = new Set(["ahead of", "clear of", "beating", "beats", "above", "over", "double", "twice"]);
+const LOWER = new Set(["behind", "trailing", "below"]);
+/** Comparison words that say the sentence's level is twice the tail's. */
+export const TWICE: ReadonlySet<string> = new Set(["double", "twice"]);
 /** Comparatives before "than": "higher than", "fewer than". */
 const HIGHER_THAN = new Set(["higher", "more", "greater", "bigger", "better", "larger", "stronger"]);
 const LOWER_THAN = new Set(["lower", "less", "fewer", "smaller", "worse", "weaker"]);
@@ -49,8 +54,9 @@ export function orderOf(word: string, head: string): number | null {
 }
 
 /** "two more", "one point lower", "a full point higher" closing the head before "than": the difference it states. */
+// "a full four points" before "ahead of" (fresh216, session 62): a difference in points with no comparative after it
 const DIFFERENCE =
-  /\b(a|an|one|two|three|four|five|\d+)\s+(?:full\s+)?(?:(?:points?|marks?|levels?|steps?)\s+)?(?:more|less|fewer|higher|lower|greater|better|worse|bigger|smaller|larger)\s*$/i;
+  /\b(a|an|one|two|three|four|five|\d+)\s+(?:full\s+)?(?:(?:points?|marks?|levels?|steps?)\s*(?:more|less|fewer|higher|lower|greater|better|worse|bigger|smaller|larger)?|more|less|fewer|higher|lower|greater|better|worse|bigger|smaller|larger)\s*$/i;
 const DIGITS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5 };
 
 /** The difference the head states before "than", or null where it states none. */
@@ -62,8 +68,12 @@ export function differenceOf(head: string): number | null {
   return DIGITS[word] ?? Number(word);
 }
 
-/** Does the comparison word's order (1, -1; 0: none) fail for two levels of one attribute? */
-export function orderBroken(order: number, share: Share, added: Share): boolean {
+/**
+ * Does the comparison word's order (1, -1; 0: none) fail for two levels of one attribute? "double" / "twice" (`word`)
+ * must also be twice the tail's level.
+ */
+export function orderBroken(order: number, share: Share, added: Share, word = ""): boolean {
+  if (TWICE.has(word.toLowerCase()) && share.level !== 2 * added.level) return true;
   return order !== 0 && added.attribute === share.attribute && order * Math.sign(share.level - added.level) !== 1;
 }
 
@@ -123,6 +133,20 @@ const SHAPES: readonly {
     re: new RegExp(`^${LEVEL_LEAD}${LEVEL}\\s+(?:for|at|on)\\s+${NAME}$`, "i"),
     statement: (m, a) => `${m[2]}: ${a} ${m[1]}`,
     name: 2,
+  },
+  // "the 2 sitting on Shelf B", "the 1 at Stall C" (fresh216, session 62)
+  {
+    re: new RegExp(`^the\\s+${LEVEL}\\s+(?:(?:sitting|listed|recorded|shown)\\s+)?(?:for|at|on)\\s+${NAME}$`, "i"),
+    statement: (m, a) => `${m[2]}: ${a} ${m[1]}`,
+    name: 2,
+  },
+  // "Apartment A, which I have at 3" (fresh216, session 62): the speaker's level of the other option after "which"
+  {
+    re: new RegExp(
+      `^${NAME},?\\s+which\\s+(?:I\\s+have|I've\\s+got|I\\s+see|I\\s+put|I\\s+rate|sits|stands|is)\\s+(?:at\\s+|as\\s+)?${LEVEL_LEAD}${LEVEL}$`,
+      "i",
+    ),
+    statement: (m, a) => `${m[1]}: ${a} ${m[2]}`,
   },
   // "B at 2", "Stall C with a 1", "A (2)"
   {
@@ -213,7 +237,8 @@ export function comparisonTailActs(
     // may have added shares of the head)
     // "Quietness: Apartment B sits at 4, comfortably ahead of Apartment A at 1." (fresh206): where the sentence gave
     // nothing, the head's own acts are its acts
-    const again = state.clauseActs(head, context);
+    // "Rice bags: Shelf B has 5, one more than ..." (fresh216, session 62): the head read without its difference
+    const again = state.clauseActs(withoutDifference(head), context);
     if (again === null || again.length === 0 || (found.length > 0 && !within(again, found))) continue;
     const base = found.length > 0 ? found : again;
     // the sentence's last share (the slot reader may have read it where the head alone reads none; a consequence's
@@ -227,7 +252,7 @@ export function comparisonTailActs(
     if (added === null) continue;
     // "A's ambience comes in at 3, higher than C at 5": an order the two levels of one attribute break reads nothing
     // "five apples, two more than Shelf A's three": the difference said must be the levels' difference
-    if (orderBroken(order, last, added) || differenceBroken(head, last, added)) return null;
+    if (orderBroken(order, last, added, marker[1]) || differenceBroken(head, last, added)) return null;
     // an act of the sentence on the tail's option: the tail was read another way
     if (base.some((a) => a.kind !== "pass" && a.option === added.option)) return null;
     // the tail's share right after the head's last one

@@ -20,7 +20,7 @@ import type { ParseState, Sentence } from "./sentence";
 
 /** A tail's opening: a plain joiner (group 1) or a comparison word (group 2). */
 const OPENING =
-  /(,\s*(?:and\s+|but\s+|while\s+|whereas\s+|where\s+)?|\s+(?:and|but|while|whereas|where)\s+|;\s*|\s+[—–-]\s+)|(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|behind|beating|beats|above|below|than|over|to)\s+/gi;
+  /(,\s*(?:and\s+|but\s+|while\s+|whereas\s+|where\s+)?|\s+(?:and|but|while|whereas|where)\s+|;\s*|\s+[—–-]\s+)|(?:,\s*|\s+[—–-]\s+|\s+)(?:(?:clearly|well|way|comfortably|just|slightly|far)\s+)?(against|versus|vs\.?|compared (?:to|with)|ahead of|clear of|behind|trailing|beating|beats|above|below|than|over|double|twice|to)\s+/gi;
 
 /** Words that leave open which level is whose. */
 const SWAPPED = /\b(?:other way (?:a)?round|the reverse|vice versa|the opposite|swapped|mixed up|mixed them up)\b/i;
@@ -45,6 +45,8 @@ interface Tail {
   text: string;
   order: number;
   possessiveOnly: boolean;
+  /** The comparison word, "" after a plain joiner. */
+  word: string;
 }
 
 /**
@@ -70,7 +72,7 @@ function candidates(raw: string): Tail[] {
     // a tail needs a level and an apostrophe or a comparison word: most openings are plain clause breaks
     if (!/\d|zero|one|two|three|four|five|six|seven|eight|nine|ten/i.test(text)) continue;
     if (possessiveOnly && !/['’]s?\s|\s(?:only|just|merely|a mere|a measly)\s/i.test(text)) continue;
-    found.push({ start, end: from + length, text, order, possessiveOnly });
+    found.push({ start, end: from + length, text, order, possessiveOnly, word: word ?? "" });
   }
   return found;
 }
@@ -122,7 +124,7 @@ export function comparisonTails(
     if (share?.kind !== "share" || share.level !== level) continue;
     const added = tailShare(tail.text, share, state, tail.possessiveOnly);
     if (added === null) continue;
-    if (orderBroken(tail.order, share, added) || (tail.order !== 0 && differenceBroken(head, share, added)))
+    if (orderBroken(tail.order, share, added, tail.word) || (tail.order !== 0 && differenceBroken(head, share, added)))
       return null;
     kept.push({ tail, share, added });
   }

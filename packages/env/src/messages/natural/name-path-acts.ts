@@ -60,10 +60,16 @@ export const GROUP_KEYS = new Map<string, string>([
   ["missing", "ask"],
   ["open question", "ask"],
   ["open questions", "ask"],
+  // "asking: {Agent 1: Restaurant C food quality}" (fresh213, session 62)
+  ["asking", "ask"],
+  ["queries", "ask"],
+  ["query", "ask"],
   ["propose", "propose"],
   ["proposal", "propose"],
   ["proposals", "propose"],
   ["vote", "propose"],
+  // "votes: {Restaurant D: yes, Restaurant B: no}" (fresh213, session 62): see `votedOption`
+  ["votes", "propose"],
   ["recommendation", "propose"],
   ["recommend", "propose"],
   ["pick", "propose"],
@@ -106,6 +112,14 @@ const FIELD_KEYS = new Set<string>(["option", "attribute", ...KIND_KEYS, ...LEVE
  */
 const OTHERS_KEY =
   /\bagents?\b|\bagent ?\d|\b(?:reported|heard|relayed|received|others?|teammates?|claimed|said|told)\b/;
+
+/**
+ * Keys whose value the speaker takes back ("withdrawn", "retracted", "old_value", "previous", "was", "wrong";
+ * fresh213, session 62: {"withdrawn": {"Restaurant C": {"ambience": 5}}, "corrected": {...}}): nothing under them is
+ * a share, and the rest of the object is still read.
+ */
+const WITHDRAWN_KEY =
+  /\b(?:withdrawn|withdraw|retracted|retract|old|previous|previously|was|wrong|incorrect|mistaken|erroneous|outdated|superseded|struck|scratched|ignore)\b/;
 
 /** Deepest nesting walked, and most shares taken from one value: a hostile value stays cheap. */
 const MAX_DEPTH = 5;
@@ -171,6 +185,8 @@ export function namePathShares(
       names.others = true;
       continue;
     }
+    if (WITHDRAWN_KEY.test(k) && names.names.option(k) === undefined && names.names.attribute(k) === undefined)
+      continue;
     const group = groupOf(k);
     if ((top && (group !== undefined || LIST_KEYS.has(k))) || (group !== undefined && group !== "share")) continue;
     const option = names.names.option(k);

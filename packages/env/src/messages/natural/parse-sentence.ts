@@ -317,6 +317,9 @@ function contextItems(s: Sentence, first: number, question: number, state: Parse
       for (const item of items) out.share(state.context, item.attribute, item.level);
       return (items[items.length - 1] as Item).end;
     }
+    // "* Omar: 0 — Agent 1's figure, not mine" (fresh216, session 62): an item someone else's word or a doubt holds
+    // back gives nothing, and the heading still holds for the items after it
+    if (items.length > 0) return first;
   }
   state.context = null;
   return first;

@@ -51,7 +51,7 @@ import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs, versusShares } from "./comparison-tail";
 import { comparisonTails } from "./comparison-tails";
 import { disputedClaim } from "./disputed-claim";
-import { sameQuestion } from "./same-question";
+import { sameQuestion, wishedQuestion } from "./same-question";
 import { confirmation, confirmedClaim } from "./confirmation-reading";
 import { zeroCount } from "./zero-count";
 import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
@@ -230,6 +230,12 @@ function ownDisputeLead(s: Sentence, first: number, to: number, state: ParseStat
 /** Does the span hold a verb that withdraws ("strike", "scratch"), not only an apology ("my bad")? */
 function withdraws(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (s.words[k] === "strike" || s.words[k] === "scratch") return true;
+  return false;
+}
+
+/** Does an option's name stand among the sentence's words from..to? */
+function namesOption(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  for (let k = from; k < to; k++) if (state.options.match(s.words, k) !== null) return true;
   return false;
 }
 
@@ -1024,7 +1030,16 @@ export class SentenceReading {
       return true;
     }
     // "X is 2. Ignore that, Omar's Y is 1.": withdrawn, and the rest of the sentence read as usual
-    if (ignored !== null && replaced === null && this.lastShare !== null) this.dropLastShare(this.lastShare);
+    // "I said X was 2. Strike that; it's 1 or 2, I can't tell." (fresh215, session 62): struck with no level read in
+    // its place, the share is withdrawn all the same
+    // ("Scratch that: Employee A." names what replaces it, a choice: the share stays)
+    const struck =
+      retracted !== null &&
+      replaced === null &&
+      withdraws(sentence, first, retracted) &&
+      !namesOption(sentence, retracted, to, state);
+    if ((struck || ignored !== null) && replaced === null && this.lastShare !== null)
+      this.dropLastShare(this.lastShare);
     // "X's Y came out as 1. That's backwards: she can't make it, so it's 0." (fresh185), "X is 1. That was a typo.":
     // the speaker calling the last sentence's value wrong never leaves it standing; a closing "it's L" replaces it
     const disputed = this.lastShare === null || replaced !== null ? null : ownDisputeLead(sentence, first, to, state);
@@ -1082,7 +1097,8 @@ export class SentenceReading {
     const place = w[own - 1] === "here" || w[own - 1] === "there";
     // "I reported X as 1. It should have been 0.", "It ought to have been 0."; "Should have been 3." (fresh185): the
     // subject left out
-    const at = w[first] === "it" ? first + 1 : first;
+    // "That should have been -1 — I misread the sign." (fresh215, session 62): "that" as the subject too
+    const at = w[first] === "it" || (w[first] === "that" && w[first + 1] === "should") ? first + 1 : first;
     const should = w[at] === "should" ? 1 : w[at] === "ought" && w[at + 1] === "to" ? 2 : 0;
     if (should > 0 && w[at + should] === "have" && w[at + should + 1] === "been") {
       const level = levelAt(s, at + should + 2, own, this.state);
@@ -1287,6 +1303,15 @@ export class SentenceReading {
     if (again !== null) {
       found.acts.push(again);
       this.requested.push(again);
+      return;
+    }
+    // "I'd love to hear from Agent 1 on Stall C's plants sold." (session 62): a wish put to an agent, read as its
+    // question, taken only where that gives asks alone
+    const wished = wishedQuestion(raw);
+    const wishedAsks = wished === null ? null : (state.clauseActs?.(wished, context) ?? null);
+    if (wishedAsks !== null && wishedAsks.length > 0 && wishedAsks.every((a) => a.kind === "ask")) {
+      found.acts.push(...wishedAsks);
+      this.requested.push(...wishedAsks);
       return;
     }
     found.acts.push(...(correctionShares(raw, state, context) ?? []));

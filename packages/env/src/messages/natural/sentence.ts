@@ -436,6 +436,16 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
   if ((w === "per" || w === "via" || w === "from") && agentAt(i + 1)) return true;
   // "X has 5 if Agent 3 is to be believed", "... assuming Agent 1 is right": on someone else's word
   if ((w === "if" || w === "assuming" || w === "provided") && agentAt(i + 1)) return true;
+  // "- Doctor Finch — poison bottle: 3 (Agent 1)" (fresh216, session 62): the agent alone in parentheses right after
+  // a level is where the figure came from
+  if (
+    agentAt(i) &&
+    (tokens[i] as NaturalToken).aside &&
+    !(tokens[i - 1] as NaturalToken | undefined)?.aside &&
+    !(tokens[i + 2] as NaturalToken | undefined)?.aside &&
+    naturalInteger(words[i - 1]) !== null
+  )
+    return true;
   for (let k = i; k < Math.min(end, i + 6); k++) {
     if (!agentAt(k)) continue;
     // "that came from Agent 3", "as reported by Agent 3", "..., says Agent 2"

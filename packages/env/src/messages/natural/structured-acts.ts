@@ -84,6 +84,11 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     out.push({ act: "ask", option: names.options[spaced.option], attribute: names.attributes[spaced.attribute] });
     return;
   }
+  const voted = kind === "propose" ? votedOption(value, names) : undefined;
+  if (voted !== undefined) {
+    out.push({ act: "propose", option: voted });
+    return;
+  }
   if (kind === "pass" && (value === true || value === null || value === "")) {
     out.push({ act: "pass" });
     return;
@@ -151,6 +156,11 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
   // that name no option are those of the option a plain field beside the group names
   if (grouped) ownedShares(o, out.slice(first), names);
   if (!grouped && kind === "ask" && keyedAsks(o, names, out)) return;
+  const about = !grouped && kind === "ask" ? aboutCell(o, names) : null;
+  if (about !== null) {
+    out.push(about);
+    return;
+  }
   if (!grouped && kind === "share" && nestedShares(o, out)) return;
   if (!grouped && kind === "share" && attributeKeyed(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
@@ -196,15 +206,30 @@ function agentSourced(o: Record<string, unknown>): boolean {
 
 /**
  * Asks keyed by option, the attribute (or a list of them) as the value: "open_question: {Monday 2pm: Erin's
- * availability}" (fresh113). Every key must name an option and every value an attribute; else nothing is taken.
+ * availability}" (fresh113), "Lady Ashby: torn glove?" (a question mark after it, fresh213); or keyed by the agent
+ * asked, the cell as the value ("asking: {Agent 1: Restaurant C food quality}", fresh213, session 62). Every key must
+ * name an option (or an agent) and every value an attribute (or a whole cell); else nothing is taken.
  */
 function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<string, unknown>[]): boolean {
   const asks: Record<string, unknown>[] = [];
   for (const [key, v] of Object.entries(o)) {
+    const agent = AGENT_KEY.exec(foldKey(key));
+    if (agent !== null) {
+      const cell = typeof v === "string" ? spacedCell(v, names) : null;
+      if (cell === null) return false;
+      const { option, attribute } = cell;
+      asks.push({
+        act: "ask",
+        option: names.options[option],
+        attribute: names.attributes[attribute],
+        to: `Agent ${agent[1]}`,
+      });
+      continue;
+    }
     const option = names.names.option(foldKey(key));
     if (option === undefined) return false;
     for (const item of Array.isArray(v) ? v : [v]) {
-      const attribute = cellName(item, names.names.attribute);
+      const attribute = cellName(typeof item === "string" ? item.replace(/\s*\?+$/, "") : item, names.names.attribute);
       if (attribute === undefined) return false;
       asks.push({ act: "ask", option: names.options[option], attribute: names.attributes[attribute] });
     }
@@ -212,6 +237,60 @@ function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<str
   if (asks.length === 0) return false;
   out.push(...asks);
   return true;
+}
+
+/** Votes written as yes or no. */
+const YES = new Set(["yes", "y", "true", "for", "aye", "+1"]);
+const NO = new Set(["no", "n", "false", "against", "nay", "-1"]);
+
+/**
+ * The option a map of votes keyed by option picks ("votes: {Restaurant D: yes, Restaurant B: no}", fresh213, session
+ * 62): every key an option and every value yes or no, exactly one yes; else undefined.
+ */
+function votedOption(value: unknown, names: PathNames): string | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  let picked: string | undefined;
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const option = names.names.option(foldKey(key));
+    const vote = typeof v === "boolean" ? String(v) : typeof v === "string" ? v.trim().toLowerCase() : "";
+    if (option === undefined || !(YES.has(vote) || NO.has(vote))) return undefined;
+    if (!YES.has(vote)) continue;
+    if (picked !== undefined) return undefined;
+    picked = names.options[option];
+  }
+  return picked;
+}
+
+/** A key naming an agent: "Agent 1", "agent_3". */
+const AGENT_KEY = /^agent ?(\d{1,2})$/;
+
+/** Keys of an ask object whose value may be the whole cell in words: {"to": "Agent 3", "about": "Shelf A onions"}. */
+const CELL_KEYS: ReadonlySet<string> = new Set([
+  "about",
+  "cell",
+  "what",
+  "re",
+  "subject",
+  "topic",
+  "need",
+  "missing",
+  "item",
+]);
+
+/**
+ * An ask object with no option or attribute field whose one cell key holds a whole cell in words ({"to": "Agent 3",
+ * "about": "Shelf A onions"}, fresh213, session 62): the ask, with the object's other fields; else null.
+ */
+function aboutCell(o: Record<string, unknown>, names: PathNames): Record<string, unknown> | null {
+  if (o.option !== undefined || o.attribute !== undefined) return null;
+  const keys = Object.keys(o).filter((k) => CELL_KEYS.has(foldKey(k)));
+  if (keys.length !== 1) return null;
+  const key = keys[0] as string;
+  const value = o[key];
+  const cell = typeof value === "string" ? spacedCell(value, names) : null;
+  if (cell === null) return null;
+  const rest = Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+  return { ...rest, act: "ask", option: names.options[cell.option], attribute: names.attributes[cell.attribute] };
 }
 
 /** The cell a string names as an option, then an attribute ("Shelf A onions", "Employee C's phone records"), or null. */
@@ -369,12 +448,19 @@ function lineAt(lines: readonly { start: number }[], at: number): number {
   return k;
 }
 
+/** An intro naming the speaker's own part of a value: "my own cells are under `mine`", "mine are ...". */
+const OWN_INTRO = /\b(?:my own|mine)\b/i;
+
 /**
  * The act objects of one JSON or YAML value on lines first..last, read: shares are dropped where the value is
  * credited to other agents ("Here is what Agent 2 sent:", `creditedToOthers`). Returns whether an ask was read.
  */
 function readValue(objects: Record<string, unknown>[], at: number, first: number, last: number, r: ValueReading) {
-  const others = creditedToOthers(r.lines, first, last + 1);
+  // "My own cells are under `mine`; the `agent3_claims` block is just Agent 3's numbers" (fresh213, session 62): an
+  // intro that credits a part to others and names the speaker's own, over a value whose others' part its keys set
+  // apart (`r.path.others`), leaves the rest the speaker's
+  const ownNamed = r.path.others && r.lines.slice(Math.max(0, first - 3), first).some((l) => OWN_INTRO.test(l.text));
+  const others = !ownNamed && creditedToOthers(r.lines, first, last + 1);
   let asked = false;
   for (const o of objects) {
     const kind = namedKind(o);
@@ -500,9 +586,32 @@ function yamlBlockActs(r: ValueReading, fences: YamlFences): Set<number> {
   // after it
   const blank = lines.findIndex((l) => l.text.trim() === "");
   const end = blank < 0 ? lines.length : blank;
-  if (!fences.opened && end >= 3 && lines.slice(0, end).some((l) => /^\s+\S/.test(l.text))) yamlBlock(r, -1, end, read);
+  if (fences.opened) return read;
+  if (end >= 3 && lines.slice(0, end).some((l) => /^\s+\S/.test(l.text))) yamlBlock(r, -1, end, read, true);
+  // "Right, here's mine, tidied into YAML:\n\n    restaurant_b:\n      service: 3\n..." (fresh213, session 62): a
+  // later run of lines between blank lines, every one a YAML key or item and some nested, is read the same way
+  let from = end;
+  while (from < lines.length) {
+    while (from < lines.length && (lines[from] as { text: string }).text.trim() === "") from++;
+    let to = from;
+    while (to < lines.length && (lines[to] as { text: string }).text.trim() !== "") to++;
+    const run = lines.slice(from, to);
+    const base = run.length === 0 ? 0 : indentOf((run[0] as { text: string }).text);
+    if (
+      from > 0 &&
+      run.length >= 3 &&
+      run.every((l) => UNFENCED_LINE.test(l.text)) &&
+      run.some((l) => indentOf(l.text) > base)
+    )
+      yamlBlock(r, from - 1, to, read, true);
+    from = to;
+  }
   return read;
 }
+
+/** A line of a YAML block written without fences: a `key:` (with or without a value) or a `- ` item. */
+const UNFENCED_LINE = /^\s*(?:-\s+\S|(?:-\s+)?[A-Za-z_][\w .'-]{0,40}:(?:\s|$))/;
+const indentOf = (text: string): number => text.length - text.trimStart().length;
 
 /** A message's YAML fences: each closed block's opening and closing fence lines, and whether any YAML fence opened. */
 interface YamlFences {
@@ -525,7 +634,7 @@ function yamlFences(lines: readonly { text: string }[]): YamlFences {
 }
 
 /** The YAML block between the fence lines k and end (-1 and lines.length for a message without fences). */
-function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>): void {
+function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, unfenced = false): void {
   const { lines, out } = r;
   const body = lines.slice(k + 1, end).map((l) => l.text);
   const objects: Record<string, unknown>[] = [];
@@ -536,7 +645,7 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>): 
   const asked = readValue(objects, (lines[k + 1] as { start: number }).start, k, end, r);
   // a message without fences is YAML only where that reading is clean: some act, nothing refused (else the
   // sentence and line readers take it, as "I'm missing a couple of cells:" over "asks:" items, fresh113)
-  if (k < 0 && (out.acts.length === acts || out.unparsed.length > unparsed || out.missed.length > missed)) {
+  if (unfenced && (out.acts.length === acts || out.unparsed.length > unparsed || out.missed.length > missed)) {
     out.acts.length = acts;
     out.unparsed.length = unparsed;
     out.missed.length = missed;

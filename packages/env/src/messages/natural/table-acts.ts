@@ -10,6 +10,8 @@ import type { StructuredActs } from "./structured-acts";
 /** A markdown separator row: "|---|:---:|", "| --- | --- |" (checked cell by cell: no backtracking regex). */
 function isSeparator(line: string): boolean {
   if (!line.includes("-")) return false;
+  // "-------------+------------+---------" (fresh213, session 62): a plain-text table's rule, its columns joined by "+"
+  if (!line.includes("|") && /^\s*-{3,}(?:\+-{3,})+\s*$/.test(line)) return true;
   const parts = cells(line);
   return parts.length > 0 && parts.every((c) => /^:?-+:?$/.test(c));
 }
@@ -73,9 +75,22 @@ function markedLevel(c: string, [lo, hi]: readonly [number, number]): number | n
   return naturalInteger(number) ?? cue.numberWords.get(c) ?? null;
 }
 
+/** A cell's closing mark naming another agent as its source: "4 (Agent 2)", "3 (from Agent 1)", "5 (per A3)". */
+const OTHERS_CELL = /\((?:from |per |via |by )?(?:agent ?\d{1,2}|a\d{1,2}|others?|theirs)(?:['’]s)?\)$/;
+/** A cell's closing mark naming the speaker: "2 (mine)", "0 (me)", "5 (my notes)". */
+const OWN_CELL_MARK = /\s*\((?:mine|me|my notes|my view|own|self)\)$/;
+
+/** Struck-through text in a cell: "~~2~~". */
+const STRUCK = /~~[^~]{0,40}~~/g;
+
 /** The level a cell states, null for a blank ("?", "-", empty), or undefined when it is not read (reported). */
 export function cellLevel(cell: string, task: NaturalTask, legend: Legend): number | null | undefined {
-  const c = foldCell(cell);
+  // "~~2~~ 1" (fresh213, session 62): a struck-through figure is withdrawn; what stands beside it is the level
+  const unstruck = foldCell(cell.replace(STRUCK, " "));
+  // "2 (mine)" beside "4 (Agent 2)" (fresh216, session 62): a cell marked as the speaker's is read without its mark,
+  // one marked as another agent's is not read (reported)
+  if (OTHERS_CELL.test(unstruck)) return undefined;
+  const c = unstruck.replace(OWN_CELL_MARK, "");
   const told = legend.get(c);
   if (told !== undefined) return told;
   if (BLANKS.has(c) || BLANK_WORDS.has(c.replace(/^\((.*)\)$/, "$1"))) return null;
@@ -289,7 +304,11 @@ function cellShare(
   return level === null ? null : { kind: "share", option, attribute, level };
 }
 
-/** A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). */
+/**
+ * A long-format row: one option cell, one attribute cell and one level cell, else nothing (reported). With `levels`
+ * (the columns a level may come from), only those columns are read: "| option | attribute | my value | Agent 1's
+ * value |" reads the speaker's column alone (fresh213, session 62).
+ */
 function longRow(
   line: { text: string; start: number },
   names: Names,
@@ -297,10 +316,11 @@ function longRow(
   legend: Legend,
   source: number,
   out: StructuredActs,
+  levels: ReadonlySet<number> | null = null,
 ): void {
   let option: number | undefined;
   let attribute: number | undefined;
-  const levels: number[] = [];
+  const found: number[] = [];
   const row = cells(line.text);
   // "| Restaurant C | food quality | 5 | Agent 2 |" (fresh81): a row another agent is the source of
   if (source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""))) {
@@ -314,14 +334,50 @@ function longRow(
     const asAttribute = names.attribute(name);
     if (asOption !== undefined) option = option === undefined ? asOption : -1;
     else if (asAttribute !== undefined) attribute = attribute === undefined ? asAttribute : -1;
-    else {
+    else if (levels === null || levels.has(c)) {
       const level = cellLevel(cell, task, legend);
-      if (typeof level === "number") levels.push(level);
+      if (typeof level === "number") found.push(level);
     }
   }
-  if (option !== undefined && option >= 0 && attribute !== undefined && attribute >= 0 && levels.length === 1)
-    out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: levels[0] as number } });
+  if (option !== undefined && option >= 0 && attribute !== undefined && attribute >= 0 && found.length === 1)
+    out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: found[0] as number } });
   else out.unparsed.push({ at: line.start, text: line.text.trim() });
+}
+
+/** Headers of a column that numbers a table's rows. */
+const INDEX_HEADERS: ReadonlySet<string> = new Set(["#", "no", "no.", "n", "nr", "id", "row", "item", "idx", "index"]);
+
+/** A column header naming another agent's figures: "Agent 1's value", "Agent 2", "theirs", "reported". */
+const OTHERS_COLUMN = /(?:^|[\s(])(?:agents?\s*\d+|theirs|their|others?|reported|claimed|heard)(?:$|[\s)'’])/;
+
+/**
+ * The columns of a long-format table ("| option | attribute | value |", one fact a row) whose levels are read, or null
+ * where the body is not one: every body row with a name holds one option cell and one attribute cell in the same two
+ * columns, and at least one row does. A header marked as the speaker's ("my value", "mine") keeps only such columns;
+ * else every other column but those naming another agent ("Agent 1's value") and the source column.
+ */
+function longColumns(head: string, rows: readonly Line[], names: Names, source: number): ReadonlySet<number> | null {
+  let optionAt = -1;
+  let attributeAt = -1;
+  for (const line of rows) {
+    const row = cells(line.text).map(foldCell);
+    const o = row.findIndex((c) => names.option(c) !== undefined);
+    const a = row.findIndex((c) => names.attribute(c) !== undefined && names.option(c) === undefined);
+    if (o < 0 && a < 0) continue;
+    if (o < 0 || a < 0 || o === a) return null;
+    if (optionAt >= 0 && (o !== optionAt || a !== attributeAt)) return null;
+    optionAt = o;
+    attributeAt = a;
+  }
+  if (optionAt < 0) return null;
+  const header = cells(head).map(foldCell);
+  // "| # | Suspect | Clue | Strength (0-3) |" (fresh213, session 62): a column that numbers the rows holds no level
+  const rest = header
+    .map((_, c) => c)
+    .filter((c) => c !== optionAt && c !== attributeAt && c !== source && !INDEX_HEADERS.has(header[c] as string));
+  const own = rest.filter((c) => OWN_SOURCE.test(header[c] as string));
+  if (own.length > 0) return new Set(own);
+  return new Set(rest.filter((c) => !OTHERS_COLUMN.test(header[c] as string)));
 }
 
 /** A line of the message. */
@@ -459,12 +515,15 @@ export function tableActs(
       i = end - 1;
       continue;
     }
-    if (optionCount + attributeCount === 0) {
+    const longSource = cells(head.text)
+      .map(foldCell)
+      .findIndex((h) => SOURCE_HEADERS.has(h));
+    // "| option | attribute | value |" (fresh213, session 62): a header whose "value" shortens an attribute's name
+    // ("value for money") is still long format when every row names an option and an attribute in two columns
+    const long = longColumns(head.text, lines.slice(body, end), names, longSource);
+    if (optionCount + attributeCount === 0 || (long !== null && optionCount + attributeCount <= 1)) {
       // long format: "| Option | Attribute | Rating |", one fact a row
-      const source = cells(head.text)
-        .map(foldCell)
-        .findIndex((h) => SOURCE_HEADERS.has(h));
-      for (let r = body; r < end; r++) longRow(lines[r] as Line, names, task, legend, source, out);
+      for (let r = body; r < end; r++) longRow(lines[r] as Line, names, task, legend, longSource, out, long);
       for (let k = i; k < end; k++) out.masked.push(k);
       i = end - 1;
       continue;

@@ -11,10 +11,17 @@ import type { ParseState } from "./sentence";
 const WITHDRAWN =
   /\b(?:scratch|ignore|disregard|strike|withdraw|drop|discard)\s+(?:the|my)\s+([^.;:!?\n]{1,60}?)\s+(?:entry|cell|figure|value|number|reading|score|level)\b/gi;
 
+/**
+ * "the D size figure came from Agent 3", "the C rent value is Agent 2's" (fresh213, session 62): a cell credited to
+ * another agent after the act that gave it, taken back as a withdrawn one is.
+ */
+const CREDITED =
+  /\bthe\s+([^.;:!?\n]{1,60}?)\s+(?:entry|cell|figure|value|number|reading|score|level)\s+(?:(?:came|comes|is|was)\s+(?:from|via)\s+agent\s+\d|(?:is|was)\s+agent\s+\d+(?:'|’)s\b)/gi;
+
 /** Where each cell withdrawn by name is withdrawn: its option and attribute, and the offset of the phrase. */
 export function withdrawnCells(text: string, state: ParseState): { at: number; option: number; attribute: number }[] {
   const out: { at: number; option: number; attribute: number }[] = [];
-  for (const m of text.matchAll(WITHDRAWN)) {
+  for (const m of [...text.matchAll(WITHDRAWN), ...text.matchAll(CREDITED)]) {
     const { options, attributes } = namesIn(m[1] as string, state);
     if (options.length === 1 && attributes.length === 1)
       out.push({ at: m.index ?? 0, option: options[0] as number, attribute: attributes[0] as number });

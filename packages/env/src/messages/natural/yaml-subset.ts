@@ -45,8 +45,9 @@ function inlineMap(text: string): Record<string, string | number | boolean> | nu
 /**
  * The value of a YAML block in the subset chat models write for structured replies: maps of `key: value`, lists of
  * `- item` (an item may open a map: `- option: X` then `  level: 3`), nested by indentation, scalars, inline lists
- * of scalars, inline maps of scalars (`{a: 1, b: 2}`), `#` comments. Anything else (anchors, multi-line strings,
- * nested flow collections) gives null for the block. Linear
+ * of scalars, inline maps of scalars (`{a: 1, b: 2}`), `#` comments, block scalars (`key: >` or `key: |` over
+ * indented lines, read as one string). Anything else (anchors, quoted multi-line strings, nested flow collections)
+ * gives null for the block. Linear
  * in the lines; never throws.
  */
 export function parseYamlSubset(text: string): unknown {
@@ -128,6 +129,14 @@ function entry(
 ): void {
   const key = (kv[1] as string).trim();
   const raw = kv[2];
+  // "notes: >" / "notes: |" over indented lines (fresh213, session 62): a block scalar, its lines joined as text
+  const blockScalar = raw === undefined ? null : /^([>|])[+-]?\s*(?:#.*)?$/.exec(raw.trim());
+  if (blockScalar !== null) {
+    const parts: string[] = [];
+    while (at.k < lines.length && (lines[at.k] as Line).indent > indent) parts.push((lines[at.k++] as Line).text);
+    into[key] = parts.join(blockScalar[1] === ">" ? " " : "\n");
+    return;
+  }
   if (raw !== undefined && raw.trim() !== "") {
     into[key] = inlineList(raw) ?? inlineMap(raw) ?? scalar(raw);
     return;
