@@ -2,9 +2,10 @@ import type { NaturalTask } from "./sentence";
 
 // A level said in words and glossed with its number in parentheses (issue 26, session 62): "torn glove: nothing (0)"
 // (fresh214), "ambience: full marks (5)". The words are a closed list whose level is known — nothing, none, zero
-// and nil say 0; full or top marks, perfect, maximum say the task's top level; minimum and lowest its bottom — and
-// the number must be that level; then the pair reads as the number alone. Anything else is left as written. The text
-// keeps its length (the number where the words began, spaces after it), so every offset stays where it was.
+// and nil say 0; full or top marks, perfect, maximum say the task's top level; minimum and lowest its bottom. Where
+// the number is that level the pair reads as the number alone; where it is not, as "2 or 3", a level left open that
+// no reader takes. The text keeps its length (the new words where the old began, spaces after them), so every offset
+// stays where it was.
 
 /** Words and the level they say: a number, or "top" / "bottom" of the task's range. */
 const GLOSSED =
@@ -36,7 +37,9 @@ export function glossedLevels(text: string, task: NaturalTask): string {
     const says = SAYS[words.toLowerCase().replace(/\s+/g, " ")];
     const level = Number(number.replace("−", "-"));
     const expected = says === "top" ? hi : says === "bottom" ? lo : says;
-    if (expected !== level) return whole;
-    return number.padEnd(whole.length, " ");
+    // words and number that disagree ("full marks (2)" on a 0..3 scale) leave the level open: written as the two
+    // levels it may be, which no reader takes
+    const written = expected === level ? number : `${level} or ${expected}`;
+    return written.length <= whole.length ? written.padEnd(whole.length, " ") : whole;
   });
 }

@@ -173,5 +173,32 @@ describe("session 62's held-out misses, tuned on", () => {
     // a level in it, or no whole cell, and it asks nothing
     expect(acts("I'd love to hear from Agent 1 on Stall C's plants sold being 2.", stalls)).toEqual([pass]);
     expect(acts("I'd love to hear from Agent 1 on Stall C.", stalls)).toEqual([pass]);
+    // "can you check" asks; the speaker's own checking does not
+    expect(acts("Agent 1, can you check Shelf A's rice bags?", pantry)).toEqual([ask(0, 2, 0)]);
+    expect(acts("I checked Shelf A's rice bags.", pantry)).toEqual([pass]);
+  });
+
+  it("a level in words glossed with its number reads as the number, only where the two agree", () => {
+    expect(acts("**Doctor Finch**\n- muddy boots: 3\n- torn glove: nothing (0)", manor)).toEqual([
+      share(2, 0, 3),
+      share(2, 1, 0),
+    ]);
+    expect(acts("Doctor Finch's torn glove is full marks (3).", manor)).toEqual([share(2, 1, 3)]);
+    expect(acts("Doctor Finch's torn glove: none (2).", manor)).toEqual([pass]);
+    expect(acts("Doctor Finch's torn glove is full marks (2).", manor)).toEqual([pass]);
+  });
+
+  it("table cells marked '(mine)' are read, cells marked '(Agent 2)' are not", () => {
+    const table =
+      "| Shelf | Apples | Onions |\n|---|---|---|\n| A | 2 (mine) | 4 (Agent 2) |\n| B | 3 (from Agent 3) | 0 (mine) |";
+    expect(acts(table, pantry)).toEqual([share(0, 0, 2), share(1, 1, 0)]);
+  });
+
+  it("a list item held back as someone else's word leaves the heading over the items after it", () => {
+    const calls = "Notes for Tuesday morning:\n* Priya: 2\n* Omar: 0 — Agent 1's figure\n* Tomas: 1";
+    const read = acts(calls, held.meetings as NaturalTask);
+    expect(read).not.toContainEqual(expect.objectContaining({ kind: "share", level: 0 }));
+    const pantryList = "Shelf B:\n- apples: 2\n- onions: 4 (Agent 2)\n- rice bags: 5";
+    expect(acts(pantryList, pantry)).toEqual([share(1, 0, 2), share(1, 2, 5)]);
   });
 });

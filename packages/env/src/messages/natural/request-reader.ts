@@ -91,6 +91,12 @@ export function requestAsks(
     let named: { option?: number; attribute?: number; howMany: boolean } = { howMany: false };
     for (let k = part.addressEnd; k < part.to; k++) {
       const w = words[k] as string;
+      // "Still missing Shelf A's rice bags — Agent 1, can you check?" (fresh216, session 62): "check" after "can
+      // you" / "could you" is a request, not the speaker's own checking
+      if (w === "check" && words[k - 1] === "you" && REQUEST_MODALS.has(words[k - 2] as string)) {
+        requested = true;
+        continue;
+      }
       if (REFUSE.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
       if (cue.reporting.has(w) || cue.comparatives.has(w)) return null;
       if (cue.modals.has(w) && !(REQUEST_MODALS.has(w) && requestModal(words, k))) return null;
