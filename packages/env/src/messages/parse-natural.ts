@@ -1,5 +1,5 @@
 import { glossedLevels } from "./natural/glossed-levels";
-import { withdrawnCells, withoutWithdrawn } from "./natural/withdrawn-cells";
+import { othersListSpans, withdrawnCells, withoutSpans, withoutWithdrawn } from "./natural/withdrawn-cells";
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
 import { LevelRangeError } from "./natural/level-range-error";
@@ -122,7 +122,11 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const reading = new SentenceReading(tokens, structured.text, state);
     // a pass said in words and again as JSON or YAML ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is
     // one pass: the structured one is kept only where no sentence passed ("Nothing to add. Nothing to add." stays two)
+    const structuredProposals = new Set(
+      structured.acts.flatMap((f) => (f.act.kind === "propose" ? [f.act.option] : [])),
+    );
     reading.acts.push(...structured.acts.filter((f) => f.act.kind !== "pass"));
+    const fromStructure = new Set(reading.acts);
     reading.unparsed.push(...structured.unparsed);
     reading.missed.push(...structured.missed);
     if (!reading.readAll()) return failedParse(`too many acts (limit ${MAX_ACTS})`);
@@ -130,7 +134,13 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       reading.acts.push(...structured.acts.filter((f) => f.act.kind === "pass"));
     // "Scratch the C phone records entry, I misread the row." after a table (fresh209): that cell's share withdrawn
     const withdrawn = withdrawnCells(structured.text, state);
-    const acts = withdrawn.length === 0 ? reading.acts : withoutWithdrawn(reading.acts, withdrawn);
+    // "proposal: Apartment D" in YAML and "I still back D." under it (fresh217, session 62): one proposal
+    const once = reading.acts.filter(
+      (f) => fromStructure.has(f) || f.act.kind !== "propose" || !structuredProposals.has(f.act.option),
+    );
+    const kept = withdrawn.length === 0 ? once : withoutWithdrawn(once, withdrawn);
+    // "Relayed from Agent 1:" over "- Restaurant B, location: 5" (session 62): another agent's list gives no share
+    const acts = withoutSpans(kept, othersListSpans(structured.text));
     return naturalResult(acts, reading.unparsed, reading.missed);
   } catch (error) {
     if (error instanceof LevelRangeError) return failedParse(error.message);

@@ -29,11 +29,28 @@ const SAYS: Readonly<Record<string, number | "top" | "bottom">> = {
   "the lowest": "bottom",
 };
 
-/** `text` with each glossed level ("nothing (0)") written as its number alone, padded to the same length. */
+/** A row of stars in prose: "★★★★☆" is 4 on a scale whose top is the number of stars (as in a table's cell). */
+const STARS = /(?<![★⭐☆])([★⭐]+)(☆*)(?![★⭐☆])/gu;
+/** Check marks in prose on a 0..1 scale: "Carol ✓, Dan ✗" (fresh218, session 62). */
+const CHECKS = /[✓✔✅✗✘❌]/gu;
+const CHECKED = new Set(["✓", "✔", "✅"]);
+
+/**
+ * `text` with each glossed level ("nothing (0)") written as its number alone, padded to the same length; and, the
+ * marks a table's cells may hold written in prose (fresh218, session 62), a row of stars whose count is the task's
+ * top level ("★★★★☆" on 1..5: 4) and, on a 0..1 scale, a check mark or a cross (1, 0) as their numbers.
+ */
 export function glossedLevels(text: string, task: NaturalTask): string {
-  if (!text.includes("(")) return text;
   const [lo, hi] = task.levels;
-  return text.replace(GLOSSED, (whole, words: string, number: string) => {
+  let out = text;
+  if (/[★⭐]/u.test(out))
+    out = out.replace(STARS, (whole, full: string, empty: string) =>
+      full.length + empty.length === hi && full.length >= lo ? String(full.length).padEnd(whole.length, " ") : whole,
+    );
+  if (lo === 0 && hi === 1 && /[✓✔✅✗✘❌]/u.test(out))
+    out = out.replace(CHECKS, (mark) => (CHECKED.has(mark) ? "1" : "0"));
+  if (!out.includes("(")) return out;
+  return out.replace(GLOSSED, (whole, words: string, number: string) => {
     const says = SAYS[words.toLowerCase().replace(/\s+/g, " ")];
     const level = Number(number.replace("−", "-"));
     const expected = says === "top" ? hi : says === "bottom" ? lo : says;

@@ -202,3 +202,83 @@ describe("session 62's held-out misses, tuned on", () => {
     expect(acts(pantryList, pantry)).toEqual([share(1, 0, 2), share(1, 2, 5)]);
   });
 });
+
+// The session's second wave (fresh217-fresh220, written after the first wave's rules and scored clean at arrival): its
+// wrong acts fixed as defects, then shapes tuned on its misses.
+describe("session 62's second wave", () => {
+  const meetings = held.meetings as NaturalTask;
+
+  it("'That was wrong.' withdraws the share before it; 'That was not wrong.' keeps it", () => {
+    expect(acts("Shelf A has 4 onions. That was wrong.", pantry)).toEqual([pass]);
+    expect(acts("Shelf A has 4 onions. That was wrong, it's 2.", pantry)).toEqual([share(0, 1, 2)]);
+    expect(acts("Shelf A has 4 onions. That was not wrong.", pantry)).toEqual([share(0, 1, 4)]);
+    const text =
+      "I told everyone Shelf A had 4 onions. That was wrong, I was looking at the wrong row. Shelf A actually has 1 onion.";
+    expect(acts(text, pantry)).toEqual([share(0, 1, 1)]);
+  });
+
+  it("'Dear Agent 2,' addresses the question after it", () => {
+    expect(acts("Dear Agent 2, could you please share the location of Restaurant D?", profile)).toEqual([ask(3, 5, 1)]);
+  });
+
+  it("'they' saying or giving a level after an agent named in an earlier sentence is that agent's word", () => {
+    const text =
+      "Agent 3's numbers for B look off to me. They gave B's ambience a 2; my rating for B's ambience is 4. They also said B's value for money is 3.";
+    expect(acts(text, profile)).toEqual([share(1, 2, 4)]);
+    // with no agent named, "they" is no report
+    expect(acts("Restaurant B's ambience is 4.", profile)).toEqual([share(1, 2, 4)]);
+  });
+
+  it("a list under a heading that credits it to another agent gives no share; the speaker's own list does", () => {
+    const text =
+      "Mine:\n- Restaurant C, service: 4\n\nRelayed from Agent 1 (not verified by me):\n- Restaurant B, location: 5\n\nI'll hold my vote.";
+    expect(acts(text, profile)).toEqual([share(2, 1, 4)]);
+    expect(acts("**Agent 1's figures:**\n- Restaurant B, location: 5", profile)).toEqual([pass]);
+    expect(acts("My figures:\n- Restaurant B, location: 5", profile)).toEqual([share(1, 5, 5)]);
+    // a report closing a sentence before the speaker's own heading does not make that heading another's
+    expect(acts("Agent 1 reported Stall D's plants sold as 2. What I have:\n- Stall D books sold: -1", stalls)).toEqual(
+      [share(3, 2, -1)],
+    );
+  });
+
+  it("a proposal in YAML and the same one in prose under it is one proposal; another in prose stays", () => {
+    const yaml = fence("shares:\n  - {option: Apartment D, attribute: size, level: 5}\nproposal: Apartment D");
+    expect(acts(`${yaml}\nRoomy flat; I still back D.`, apartments)).toEqual([share(3, 1, 5), propose(3)]);
+    expect(acts(`${yaml}\nActually, I back Apartment C.`, apartments)).toEqual([
+      share(3, 1, 5),
+      propose(3),
+      propose(2),
+    ]);
+  });
+
+  it("YAML under a 'retracted' key gives nothing, and its text is not read as prose", () => {
+    const text = fence("retracted:\n  - {option: Restaurant C, attribute: location, level: 5}");
+    expect(acts(`Updated block:\n${text}\nThat 5 was a misread on my part.`, profile)).toEqual([pass]);
+  });
+
+  it("'the 5 for A's quietness ... please ignore it' after a table takes that cell back", () => {
+    const table = "| Apt | Rent | Quietness |\n|---|---|---|\n| A | 2 | 5 |\n| C | 4 | 3 |";
+    const note =
+      "Correction to the table above: the 5 for A's quietness was pasted from an old listing, please ignore it.";
+    expect(acts(`${table}\n\n${note}`, apartments)).toEqual([share(0, 0, 2), share(2, 0, 4), share(2, 4, 3)]);
+  });
+
+  it("a plain-text grid in long format reads the speaker's column only", () => {
+    const grid =
+      "```\nEmployee  Evidence        Me   Agent 2 says\nC         camera footage  1    1\nC         badge log       0    -\nF         phone records   -    1\n```";
+    expect(acts(grid, theft)).toEqual([share(2, 1, 1), share(2, 0, 0)]);
+  });
+
+  it("stars and check marks in prose read as a table's cells do", () => {
+    expect(acts("Service at Restaurant C: ★★★★☆\nValue for money: ★★☆☆☆", profile)).toEqual([
+      share(2, 1, 4),
+      share(2, 3, 2),
+    ]);
+    // stars that do not add up to the scale's top are no level
+    expect(acts("Restaurant C's service: ★★★★★★", profile)).toEqual([pass]);
+    expect(acts("Monday 4pm — Carol ✓, Dan ✗, Alice ✓.", meetings)).toEqual(
+      acts("Monday 4pm: Carol 1, Dan 0, Alice 1.", meetings),
+    );
+    expect(acts("Monday 4pm — Carol ✓, Dan ✗, Alice ✓.", meetings)).toHaveLength(3);
+  });
+});

@@ -185,8 +185,11 @@ export function namePathShares(
       names.others = true;
       continue;
     }
-    if (WITHDRAWN_KEY.test(k) && names.names.option(k) === undefined && names.names.attribute(k) === undefined)
+    // (marked as set apart, so the value's text is masked and no sentence reads its levels either)
+    if (WITHDRAWN_KEY.test(k) && names.names.option(k) === undefined && names.names.attribute(k) === undefined) {
+      names.others = true;
       continue;
+    }
     const group = groupOf(k);
     if ((top && (group !== undefined || LIST_KEYS.has(k))) || (group !== undefined && group !== "share")) continue;
     const option = names.names.option(k);

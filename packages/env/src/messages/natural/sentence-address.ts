@@ -7,7 +7,7 @@ import { type NaturalTask, requestedFrom, type Sentence } from "./sentence";
 /** Greetings before an addressed agent's name: "Hey Agent 3, ...". */
 // "And Agent 3, what's ...?", "Also Agent 2, ..." (fresh55): a joining word before the agent addressed
 // "Second, Agent 1, Lord Ashby's broken watch." (fresh200): an ordinal leading a list of requests
-const GREETINGS = new Set(["hey", "hi", "hello", "ok", "okay", "so", "and", "also", "then"]);
+const GREETINGS = new Set(["hey", "hi", "hello", "dear", "ok", "okay", "so", "and", "also", "then"]);
 const ORDINALS = new Set(["first", "second", "third", "fourth", "next", "finally", "lastly", "firstly", "secondly"]);
 
 const AGENT_TAG = /^@(?:agent)?([1-9][0-9]{0,5})$/;

@@ -219,9 +219,18 @@ function ownDisputeLead(s: Sentence, first: number, to: number, state: ParseStat
   // "That was a slip of the keyboard — it's 4." (a held-out defect, session 58): eight words, not six
   for (let k = first; k < to && k < first + 8; k++) {
     const w = s.words[k] as string;
-    if (w === "you" || w === "your" || cue.negations.has(w) || w.endsWith("n't") || namesOrHedges(s, k, state))
+    // "That was wrong." (fresh220, session 62): "wrong" and "incorrect" are negations too, but here they call the
+    // value wrong
+    const called = CALLED_WRONG.has(w);
+    if (
+      w === "you" ||
+      w === "your" ||
+      (cue.negations.has(w) && !called) ||
+      w.endsWith("n't") ||
+      namesOrHedges(s, k, state)
+    )
       return null;
-    if (CALLED_WRONG.has(w)) disputes = true;
+    if (called) disputes = true;
     if (s.separated(k) || k + 1 === to) return disputes ? k + 1 : null;
   }
   return null;

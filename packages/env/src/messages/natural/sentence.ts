@@ -194,11 +194,31 @@ const GIVING: ReadonlySet<string> = new Set([
  */
 function pronounReport(words: readonly string[], i: number, from: number): boolean {
   if (!AGENT_PRONOUNS.has(words[i] as string)) return false;
-  const verb = words[i + 1] as string;
+  // "They also said ..." (fresh219, session 62): an adverb between the pronoun and its verb
+  const verb = (REPORT_ADVERBS.has(words[i + 1] as string) ? words[i + 2] : words[i + 1]) as string;
   if (!cue.reporting.has(verb) && !GIVING.has(verb)) return false;
-  for (let k = from; k < i; k++) if (words[k] === "agent" && naturalInteger(words[k + 1]) !== null) return true;
+  // "... Agent 3's numbers for B look off to me. They gave B's ambience a 2; ..." (fresh219, session 62): "they" with
+  // a verb of saying or giving (not of holding: "she has 1" may be a person's own level) after an agent named in an
+  // earlier sentence is that agent too
+  const back = words[i] === "they" && !HOLDING.has(verb) ? Math.max(0, i - LOOK_BACK_WORDS) : from;
+  for (let k = back; k < i; k++) if (words[k] === "agent" && naturalInteger(words[k + 1]) !== null) return true;
   return false;
 }
+
+/** Adverbs between "they" and a verb of saying: "they also said", "she earlier gave". */
+const REPORT_ADVERBS: ReadonlySet<string> = new Set([
+  "also",
+  "then",
+  "just",
+  "earlier",
+  "previously",
+  "already",
+  "originally",
+]);
+/** Verbs of holding among GIVING: "they have", "she has" may state a person's own level, never a report. */
+const HOLDING: ReadonlySet<string> = new Set(["had", "have", "has"]);
+/** How far back, in words, "they" looks for an agent named in an earlier sentence. */
+const LOOK_BACK_WORDS = 60;
 
 /** Does a lead-in that reports someone else's claim start at i ("according to Agent 1", "per Agent 2", "as Agent 3 said")? */
 function reportedLead(words: readonly string[], i: number, from: number): boolean {

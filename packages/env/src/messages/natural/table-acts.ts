@@ -357,10 +357,24 @@ const OTHERS_COLUMN = /(?:^|[\s(])(?:agents?\s*\d+|theirs|their|others?|reported
  * else every other column but those naming another agent ("Agent 1's value") and the source column.
  */
 function longColumns(head: string, rows: readonly Line[], names: Names, source: number): ReadonlySet<number> | null {
+  return longColumnsOf(
+    cells(head).map(foldCell),
+    rows.map((line) => cells(line.text).map(foldCell)),
+    names,
+    source,
+  );
+}
+
+/** `longColumns` on a header's and rows' folded cells (a markdown table's or a plain-text grid's). */
+function longColumnsOf(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  names: Names,
+  source: number,
+): ReadonlySet<number> | null {
   let optionAt = -1;
   let attributeAt = -1;
-  for (const line of rows) {
-    const row = cells(line.text).map(foldCell);
+  for (const row of rows) {
     const o = row.findIndex((c) => names.option(c) !== undefined);
     const a = row.findIndex((c) => names.attribute(c) !== undefined && names.option(c) === undefined);
     if (o < 0 && a < 0) continue;
@@ -370,7 +384,6 @@ function longColumns(head: string, rows: readonly Line[], names: Names, source: 
     attributeAt = a;
   }
   if (optionAt < 0) return null;
-  const header = cells(head).map(foldCell);
   // "| # | Suspect | Clue | Strength (0-3) |" (fresh213, session 62): a column that numbers the rows holds no level
   const rest = header
     .map((_, c) => c)
@@ -556,6 +569,62 @@ export function tableActs(
   }
 }
 
+/**
+ * A plain-text grid in long format under the header on line i ("Employee  Evidence  Me  Agent 2 says" over "C  camera
+ * footage  1  1", fresh217, session 62): rows of as many cells as the header, each naming an option and an attribute
+ * in the same two columns, read as a markdown table's long format is (the speaker's column only, where one is
+ * marked). The line after the grid, or i where there is none.
+ */
+function longGrid(
+  lines: readonly { text: string; start: number }[],
+  i: number,
+  task: NaturalTask,
+  out: StructuredActs,
+  { names, legend }: TableContext,
+): number {
+  const header = gridCells((lines[i] as Line).text).map((c) => foldCell(c.text));
+  if (header.length < 3) return i;
+  const rows: string[][] = [];
+  let end = i + 1;
+  for (; end < lines.length && end <= i + MAX_GRID_ROWS; end++) {
+    const text = (lines[end] as Line).text;
+    const row = gridCells(text).map((c) => c.text);
+    if (text.includes("|") || row.length !== header.length) break;
+    rows.push(row);
+  }
+  const levels =
+    rows.length === 0
+      ? null
+      : longColumnsOf(
+          header,
+          rows.map((r) => r.map(foldCell)),
+          names,
+          -1,
+        );
+  if (levels === null) return i;
+  const credited = creditedToOthers(lines, i, end);
+  for (const [r, row] of rows.entries()) {
+    const line = lines[i + 1 + r] as Line;
+    let option: number | undefined;
+    let attribute: number | undefined;
+    const found: number[] = [];
+    for (const [c, cell] of row.entries()) {
+      const folded = foldCell(cell);
+      if (option === undefined && names.option(folded) !== undefined) option = names.option(folded);
+      else if (attribute === undefined && names.attribute(folded) !== undefined) attribute = names.attribute(folded);
+      else if (levels.has(c)) {
+        const level = cellLevel(cell, task, legend);
+        if (typeof level === "number") found.push(level);
+      }
+    }
+    if (!credited && option !== undefined && attribute !== undefined && found.length === 1)
+      out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: found[0] as number } });
+    else if (found.length > 0 || credited) out.unparsed.push({ at: line.start, text: line.text.trim() });
+  }
+  for (let k = i; k < end; k++) out.masked.push(k);
+  return end;
+}
+
 /** The cells of a plain-text grid line: runs of words with single spaces, split by two or more spaces or a tab. */
 export function gridCells(line: string): { text: string; from: number; to: number }[] {
   const expanded = line.replace(/\t/g, "    ");
@@ -660,6 +729,11 @@ export function gridActs(
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
     if (head.text.includes("|")) continue;
+    const long = longGrid(lines, i, task, out, { names, legend });
+    if (long > i) {
+      i = long - 1;
+      continue;
+    }
     let header = gridCells(head.text);
     let layout = columnsOf(read(header));
     if (layout.columns === null && header.length >= 3) {

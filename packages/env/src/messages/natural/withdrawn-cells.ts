@@ -18,10 +18,17 @@ const WITHDRAWN =
 const CREDITED =
   /\bthe\s+([^.;:!?\n]{1,60}?)\s+(?:entry|cell|figure|value|number|reading|score|level)\s+(?:(?:came|comes|is|was)\s+(?:from|via)\s+agent\s+\d|(?:is|was)\s+agent\s+\d+(?:'|’)s\b)/gi;
 
+/**
+ * "the 5 for A's quietness was pasted from an old listing, please ignore it" (fresh217, session 62): a figure of a
+ * cell named, then withdrawn in the same sentence.
+ */
+const IGNORED_FIGURE =
+  /\bthe\s+[+\-−]?\d{1,3}\s+(?:for|on)\s+([^.;:!?\n]{1,60}?)\s+(?:was|is)\b[^.!?\n]{0,100}?\b(?:ignore|disregard|scratch|strike|drop)\s+(?:it|that|this)\b/gi;
+
 /** Where each cell withdrawn by name is withdrawn: its option and attribute, and the offset of the phrase. */
 export function withdrawnCells(text: string, state: ParseState): { at: number; option: number; attribute: number }[] {
   const out: { at: number; option: number; attribute: number }[] = [];
-  for (const m of [...text.matchAll(WITHDRAWN), ...text.matchAll(CREDITED)]) {
+  for (const m of [...text.matchAll(WITHDRAWN), ...text.matchAll(CREDITED), ...text.matchAll(IGNORED_FIGURE)]) {
     const { options, attributes } = namesIn(m[1] as string, state);
     if (options.length === 1 && attributes.length === 1)
       out.push({ at: m.index ?? 0, option: options[0] as number, attribute: attributes[0] as number });
@@ -45,4 +52,38 @@ export function withoutWithdrawn<T extends { at: number; act: Act }>(
     if (last !== undefined) dropped.add(last);
   }
   return acts.filter((a) => !dropped.has(a));
+}
+
+/**
+ * A heading line crediting the list under it to another agent: "Relayed from Agent 1 (not verified by me):", "From
+ * Agent 2:", "**Agent 3's figures:**", "Per Agent 1:" (fresh219, session 62).
+ */
+const OTHERS_HEADING =
+  /^[\s#*_>]*(?:(?:[a-z]+\s+){0,3}(?:from|per|via|by|according to)\s+agent\s*\d{1,2}|agent\s*\d{1,2}(?:'|’)s\s+(?:figures|numbers|values|data|cells|notes|report|reports|claims|list|readings)|agent\s*\d{1,2}\s+(?:says|said|reported|posted|shared))\b[^:\n.!?]{0,50}:[\s*_]*$/i;
+/** A list item line: "- ...", "* ...", "• ...", "1. ...", "2) ...". */
+const LIST_ITEM = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
+
+/** The spans of the list items under each heading that credits them to another agent (offsets in `text`). */
+export function othersListSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  if (!/agent/i.test(text)) return spans;
+  let at = 0;
+  let under = false;
+  for (const line of text.split("\n").slice(0, 400)) {
+    const end = at + line.length;
+    if (OTHERS_HEADING.test(line)) under = true;
+    else if (under && LIST_ITEM.test(line)) spans.push([at, end]);
+    else under = false;
+    at = end + 1;
+  }
+  return spans;
+}
+
+/** `acts` without the shares located in `spans` (another agent's list). */
+export function withoutSpans<T extends { at: number; act: Act }>(
+  acts: readonly T[],
+  spans: readonly [number, number][],
+): T[] {
+  if (spans.length === 0) return [...acts];
+  return acts.filter((a) => a.act.kind !== "share" || !spans.some(([s, e]) => a.at >= s && a.at < e));
 }
