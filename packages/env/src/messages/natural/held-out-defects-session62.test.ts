@@ -281,4 +281,20 @@ describe("session 62's second wave", () => {
     );
     expect(acts("Monday 4pm — Carol ✓, Dan ✗, Alice ✓.", meetings)).toHaveLength(3);
   });
+
+  it("a YAML block's 'question_for: Agent 2' addresses its question in words", () => {
+    const block =
+      "my_evidence:\n  Miss Hartley:\n    torn glove: 0\nquestion_for: Agent 2\nquestion: What's Lady Ashby's poison bottle level?";
+    expect(acts(fence(block), manor)).toEqual([share(3, 1, 0), ask(1, 3, 1)]);
+    const open = "my_evidence:\n  Miss Hartley:\n    torn glove: 0\nquestion: What's Lady Ashby's poison bottle level?";
+    expect(acts(fence(open), manor)).toEqual([share(3, 1, 0), ask(1, 3)]);
+  });
+
+  it("seconding an agent on an option, a colon and its facts after it, is agreement on facts, no choice", () => {
+    expect(acts("Seconding Agent 1 on Candidate C: I also see communication at 4 for C.", jobs)).toEqual([
+      share(2, 2, 4),
+    ]);
+    expect(acts("Seconding Agent 1 on Candidate C.", jobs)).toEqual([propose(2)]);
+    expect(acts("I agree with Agent 2 on Candidate D: it's the best fit.", jobs)).toEqual([propose(3)]);
+  });
 });

@@ -539,10 +539,27 @@ function othersSuggestion(s: Sentence, k: number): number {
   if (words[k] !== "agent" || !/^[0-9]$/.test(words[k + 1] as string)) return k;
   // "I second Agent 1: Stall D", "I agree with Agent 2 on Stall D" (fresh83): the agent, then the option
   if ((s.tokens[k + 1] as NaturalToken).colon === true) return k + 2;
-  if (words[k + 2] === "on" && !s.separated(k + 1)) return k + 3;
+  // "Seconding Agent 1 on Candidate C: I also see communication at 4 for C." (fresh219, session 62): agreement on the
+  // option's facts, a colon after it and a level before the sentence ends, is no choice of it
+  if (words[k + 2] === "on" && !s.separated(k + 1)) return factsAfterColon(s, k + 3) ? k : k + 3;
   if (words[k + 2] !== "'s") return k;
   if (!SUGGESTIONS.has(words[k + 3] as string)) return k;
   return words[k + 4] === "of" || words[k + 4] === "for" || words[k + 4] === "," ? k + 5 : k + 4;
+}
+
+/** Does a colon close the words from k (within four) and a number follow it before the sentence ends (within 16)? */
+function factsAfterColon(s: Sentence, k: number): boolean {
+  for (let c = k; c < k + 4 && c < s.words.length; c++) {
+    const token = s.tokens[c] as NaturalToken;
+    if (token.stop) return false;
+    if (token.colon !== true) continue;
+    for (let n = c + 1; n < c + 17 && n < s.words.length; n++) {
+      if (/[0-9]/.test(s.words[n] as string)) return true;
+      if ((s.tokens[n] as NaturalToken).stop) return false;
+    }
+    return false;
+  }
+  return false;
 }
 
 /** Leads of a conclusion or of assent, before a pause and the option alone: "Bottom line: X", "Agreed — X". */

@@ -31,6 +31,8 @@ export interface StructuredActs {
    * fresh209, session 61: the key names the addressee).
    */
   spaced?: [number, number][];
+  /** Key spans written over (same length), the agent a YAML block's questions go to: [start, text]. */
+  overwritten?: [number, string][];
 }
 
 const ACT_NAMES = new Set(["share", "ask", "propose", "pass"]);
@@ -651,6 +653,11 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, u
     out.missed.length = missed;
     return;
   }
+  // "question_for: Agent 2" beside "question: What's X?" (fresh217, session 62): the block's questions go to that agent
+  const addressee = lines
+    .slice(Math.max(k, 0), end)
+    .map((l) => ADDRESSEE_LINE.exec(l.text)?.[1])
+    .find((n) => n !== undefined);
   for (let j = Math.max(k, 0); j <= Math.min(end, lines.length - 1); j++) {
     read.add(j);
     // "question: How many rice bags are on Shelf B?": a question in words is left for the sentence reader
@@ -659,9 +666,20 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, u
     else {
       const colon = line.text.indexOf(":");
       if (colon > 0) (out.spaced ??= []).push([line.start, line.start + colon]);
+      // the key written over by the address, where it is long enough ("question" -> "Agent 2,")
+      const key = line.text.slice(0, colon + 1);
+      const address = `Agent ${addressee},`;
+      if (addressee !== undefined && colon > 0 && key.trim().length >= address.length) {
+        const lead = key.length - key.trimStart().length;
+        (out.overwritten ??= []).push([line.start + lead, address.padEnd(key.length - lead, " ")]);
+      }
     }
   }
 }
+
+/** A YAML line naming the agent a block's questions go to: "question_for: Agent 2", "to: agent 3", "ask: @Agent 1". */
+const ADDRESSEE_LINE =
+  /^\s*(?:to|question[_ ]for|questions[_ ]for|ask|ask[_ ]to|asking|for|recipient|addressee|directed[_ ]to)\s*:\s*["']?@?agent\s*(\d{1,2})["']?\s*$/i;
 
 /** A `key: value` line of a fenced block: the value, and a `# comment` after it. */
 const FENCED_PAIR = /^\s*(?:-\s+)?[\w .'-]{1,40}:\s+([^#]*?)\s*(#.*)?$/;
@@ -749,9 +767,11 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
   }
   parts.push(text.slice(at2));
   const masked = parts.join("");
-  if (out.spaced === undefined) return { ...out, text: masked };
+  if (out.spaced === undefined && out.overwritten === undefined) return { ...out, text: masked };
   // one pass over the text, however many keys: a hostile message stays linear
   const units = masked.split("");
-  for (const [from, to] of out.spaced) for (let k = from; k < to; k++) if (units[k] === "_") units[k] = " ";
+  for (const [from, to] of out.spaced ?? []) for (let k = from; k < to; k++) if (units[k] === "_") units[k] = " ";
+  for (const [from, over] of out.overwritten ?? [])
+    for (let k = 0; k < over.length; k++) units[from + k] = over[k] as string;
   return { ...out, text: units.join("") };
 }
