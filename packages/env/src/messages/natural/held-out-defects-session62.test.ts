@@ -39,6 +39,11 @@ describe("session 62's held-out wrong acts", () => {
     const numbered =
       "| # | Suspect | Clue | Strength |\n|---|---|---|---|\n| 1 | Doctor Finch | poison bottle | 3 |\n| 2 | Lady Ashby | muddy boots | 0 |";
     expect(acts(numbered, manor)).toEqual([share(2, 3, 3), share(1, 0, 0)]);
+    // a number is a level, never a shortened name: "9" is no "Monday 9am" (found by the table property test)
+    const slots = { ...(held.meetings as NaturalTask), levels: [7, 11] as [number, number] };
+    expect(acts("| Attribute | Monday 9am |\n|---|---|\n| Alice's availability | 9 |", slots)).toEqual([
+      share(0, 0, 9),
+    ]);
     // with two unmarked level columns a row is read only where one of them holds a level
     const two = "| option | attribute | a | b |\n|---|---|---|---|\n| Restaurant A | ambience | 2 | 4 |";
     expect(acts(two)).toEqual([pass]);
@@ -296,5 +301,22 @@ describe("session 62's second wave", () => {
     ]);
     expect(acts("Seconding Agent 1 on Candidate C.", jobs)).toEqual([propose(2)]);
     expect(acts("I agree with Agent 2 on Candidate D: it's the best fit.", jobs)).toEqual([propose(3)]);
+  });
+
+  it("the same question to another agent: 'Bob, same slot?', and an agent with one name after an ask", () => {
+    expect(acts("Agent 2 — Carol, Monday 11am? Agent 3 — Bob, same slot?", meetings)).toEqual([
+      ask(1, 2, 1),
+      ask(1, 1, 2),
+    ]);
+    expect(acts("Agent 3, what's Restaurant B's service? Agent 2 — cleanliness, please.", profile)).toEqual([
+      ask(1, 1, 2),
+      ask(1, 4, 1),
+    ]);
+    expect(acts("Agent 3, what's Restaurant B's service? Agent 2, Restaurant C?", profile)).toEqual([
+      ask(1, 1, 2),
+      ask(2, 1, 1),
+    ]);
+    // after a share, no question to repeat
+    expect(acts("Restaurant B's service is 3. Agent 2 — cleanliness, please.", profile)).toEqual([share(1, 1, 3)]);
   });
 });

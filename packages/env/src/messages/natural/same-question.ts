@@ -15,7 +15,7 @@ type Ask = Extract<Act, { kind: "ask" }>;
 const FILLERS: ReadonlySet<string> = new Set(
   (
     "question thing ask query request but for about on with to and also please again the hey then too one ones " +
-    "goes applies here over regarding re at in of instead"
+    "goes applies here over regarding re at in of instead slot time cell row column spot"
   ).split(" "),
 );
 
@@ -33,9 +33,14 @@ export function sameQuestion(raw: string, last: Ask | undefined, state: ParseSta
   const text = squeezed(raw).replace(/\*\*/g, "").trim();
   // "And for D?", "What about Restaurant D?", "And Erin's?" (fresh215, session 62): a short question of fillers and
   // one name asks the last question again as "same" does
-  const elliptical = text.endsWith("?") && text.length <= 60 && ELLIPTICAL_LEAD.test(text);
-  if (!elliptical && !/\bsame\b/i.test(text)) return null;
   const agents = [...text.matchAll(AGENT)].map((m) => Number(m[1]));
+  // "Agent 4, what's its wait time? Agent 5 — cleanliness, please." (fresh219, session 62): an agent and one name,
+  // asked or asked for, the same question put to that agent
+  const elliptical =
+    text.length <= 60 &&
+    ((text.endsWith("?") && ELLIPTICAL_LEAD.test(text)) ||
+      (agents.length === 1 && /^@?agent\s*\d/i.test(text) && (text.endsWith("?") || /\bplease[.!]?$/i.test(text))));
+  if (!elliptical && !/\bsame\b/i.test(text)) return null;
   if (agents.length > 1) return null;
   const to = agents[0];
   if (to !== undefined && (to < 1 || to > state.task.agents)) return null;

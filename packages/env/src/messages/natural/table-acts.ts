@@ -374,9 +374,11 @@ function longColumnsOf(
 ): ReadonlySet<number> | null {
   let optionAt = -1;
   let attributeAt = -1;
+  // a number is a level, never a shortened name ("9" is no "Monday 9am")
+  const named = (c: string) => !/^[+\-−]?\d+$/.test(c);
   for (const row of rows) {
-    const o = row.findIndex((c) => names.option(c) !== undefined);
-    const a = row.findIndex((c) => names.attribute(c) !== undefined && names.option(c) === undefined);
+    const o = row.findIndex((c) => named(c) && names.option(c) !== undefined);
+    const a = row.findIndex((c) => named(c) && names.attribute(c) !== undefined && names.option(c) === undefined);
     if (o < 0 && a < 0) continue;
     if (o < 0 || a < 0 || o === a) return null;
     if (optionAt >= 0 && (o !== optionAt || a !== attributeAt)) return null;
@@ -390,7 +392,8 @@ function longColumnsOf(
     .filter((c) => c !== optionAt && c !== attributeAt && c !== source && !INDEX_HEADERS.has(header[c] as string));
   const own = rest.filter((c) => OWN_SOURCE.test(header[c] as string));
   if (own.length > 0) return new Set(own);
-  return new Set(rest.filter((c) => !OTHERS_COLUMN.test(header[c] as string)));
+  const levels = rest.filter((c) => !OTHERS_COLUMN.test(header[c] as string));
+  return levels.length === 0 ? null : new Set(levels);
 }
 
 /** A line of the message. */
