@@ -122,9 +122,6 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const reading = new SentenceReading(tokens, structured.text, state);
     // a pass said in words and again as JSON or YAML ("Nothing new on my shelves." over {"act": "pass"}, fresh107) is
     // one pass: the structured one is kept only where no sentence passed ("Nothing to add. Nothing to add." stays two)
-    const structuredProposals = new Set(
-      structured.acts.flatMap((f) => (f.act.kind === "propose" ? [f.act.option] : [])),
-    );
     reading.acts.push(...structured.acts.filter((f) => f.act.kind !== "pass"));
     const fromStructure = new Set(reading.acts);
     reading.unparsed.push(...structured.unparsed);
@@ -135,6 +132,9 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     // "Scratch the C phone records entry, I misread the row." after a table (fresh209): that cell's share withdrawn
     const withdrawn = withdrawnCells(structured.text, state);
     // "proposal: Apartment D" in YAML and "I still back D." under it (fresh217, session 62): one proposal
+    const structuredProposals = new Set(
+      [...fromStructure].flatMap((f) => (f.act.kind === "propose" ? [f.act.option] : [])),
+    );
     const once = reading.acts.filter(
       (f) => fromStructure.has(f) || f.act.kind !== "propose" || !structuredProposals.has(f.act.option),
     );

@@ -550,7 +550,7 @@ function person(s: Sentence, k: number, state: ParseState): boolean {
 }
 
 /** Does [from, to) name an option? */
-function namesOption(s: Sentence, from: number, to: number, state: ParseState): boolean {
+export function namesOption(s: Sentence, from: number, to: number, state: ParseState): boolean {
   for (let k = from; k < to; k++) if (state.options.match(s.words, k) !== null) return true;
   return false;
 }

@@ -1,4 +1,5 @@
 import type { NaturalTask } from "./sentence";
+import { CHECK_MARKS } from "./table-acts";
 
 // A level said in words and glossed with its number in parentheses (issue 26, session 62): "torn glove: nothing (0)"
 // (fresh214), "ambience: full marks (5)". The words are a closed list whose level is known — nothing, none, zero
@@ -31,9 +32,8 @@ const SAYS: Readonly<Record<string, number | "top" | "bottom">> = {
 
 /** A row of stars in prose: "★★★★☆" is 4 on a scale whose top is the number of stars (as in a table's cell). */
 const STARS = /(?<![★⭐☆])([★⭐]+)(☆*)(?![★⭐☆])/gu;
-/** Check marks in prose on a 0..1 scale: "Carol ✓, Dan ✗" (fresh218, session 62). */
-const CHECKS = /[✓✔✅✗✘❌]/gu;
-const CHECKED = new Set(["✓", "✔", "✅"]);
+/** Check marks in prose on a 0..1 scale, as a table's cells write them: "Carol ✓, Dan ✗" (fresh218, session 62). */
+const CHECKS = new RegExp([...CHECK_MARKS.keys()].sort((a, b) => b.length - a.length).join("|"), "gu");
 
 /**
  * `text` with each glossed level ("nothing (0)") written as its number alone, padded to the same length; and, the
@@ -47,8 +47,7 @@ export function glossedLevels(text: string, task: NaturalTask): string {
     out = out.replace(STARS, (whole, full: string, empty: string) =>
       full.length + empty.length === hi && full.length >= lo ? String(full.length).padEnd(whole.length, " ") : whole,
     );
-  if (lo === 0 && hi === 1 && /[✓✔✅✗✘❌]/u.test(out))
-    out = out.replace(CHECKS, (mark) => (CHECKED.has(mark) ? "1" : "0"));
+  if (lo === 0 && hi === 1) out = out.replace(CHECKS, (mark) => String(CHECK_MARKS.get(mark)).padEnd(mark.length, " "));
   if (!out.includes("(")) return out;
   return out.replace(GLOSSED, (whole, words: string, number: string) => {
     const says = SAYS[words.toLowerCase().replace(/\s+/g, " ")];

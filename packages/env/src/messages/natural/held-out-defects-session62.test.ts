@@ -285,6 +285,8 @@ describe("session 62's second wave", () => {
       acts("Monday 4pm: Carol 1, Dan 0, Alice 1.", meetings),
     );
     expect(acts("Monday 4pm — Carol ✓, Dan ✗, Alice ✓.", meetings)).toHaveLength(3);
+    // the marks are the table cells' own list, "✔️" (with its variation selector) among them
+    expect(acts("Monday 4pm — Carol ✔️, Dan ✗.", meetings)).toEqual(acts("Monday 4pm: Carol 1, Dan 0.", meetings));
   });
 
   it("a YAML block's 'question_for: Agent 2' addresses its question in words", () => {

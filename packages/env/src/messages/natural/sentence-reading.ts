@@ -25,6 +25,7 @@ import { attributeContextItems, attributeHeading } from "./attribute-heading";
 import {
   carriedSentence,
   clauseSplit,
+  namesOption,
   scaleAsideFirst,
   withoutOwnTail,
   withoutScaleAside,
@@ -239,12 +240,6 @@ function ownDisputeLead(s: Sentence, first: number, to: number, state: ParseStat
 /** Does the span hold a verb that withdraws ("strike", "scratch"), not only an apology ("my bad")? */
 function withdraws(s: Sentence, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (s.words[k] === "strike" || s.words[k] === "scratch") return true;
-  return false;
-}
-
-/** Does an option's name stand among the sentence's words from..to? */
-function namesOption(s: Sentence, from: number, to: number, state: ParseState): boolean {
-  for (let k = from; k < to; k++) if (state.options.match(s.words, k) !== null) return true;
   return false;
 }
 
@@ -1043,10 +1038,7 @@ export class SentenceReading {
     // its place, the share is withdrawn all the same
     // ("Scratch that: Employee A." names what replaces it, a choice: the share stays)
     const struck =
-      retracted !== null &&
-      replaced === null &&
-      withdraws(sentence, first, retracted) &&
-      !namesOption(sentence, retracted, to, state);
+      retracted !== null && withdraws(sentence, first, retracted) && !namesOption(sentence, retracted, to, state);
     if ((struck || ignored !== null) && replaced === null && this.lastShare !== null)
       this.dropLastShare(this.lastShare);
     // "X's Y came out as 1. That's backwards: she can't make it, so it's 0." (fresh185), "X is 1. That was a typo.":

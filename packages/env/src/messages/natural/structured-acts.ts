@@ -76,14 +76,13 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
   if (path !== null) {
     const option = names.names.option(foldKey(path[1] as string));
     const attribute = names.names.attribute(foldKey(path[2] as string));
-    if (option !== undefined && attribute !== undefined)
-      out.push({ act: "ask", option: names.options[option], attribute: names.attributes[attribute] });
+    if (option !== undefined && attribute !== undefined) out.push(askObject({ option, attribute }, names));
     return;
   }
   // "- Shelf A onions", "- Employee C's phone records" (fresh121's YAML): an option, then an attribute, in words
   const spaced = kind === "ask" && typeof value === "string" ? spacedCell(value, names) : null;
   if (spaced !== null) {
-    out.push({ act: "ask", option: names.options[spaced.option], attribute: names.attributes[spaced.attribute] });
+    out.push(askObject(spaced, names));
     return;
   }
   const voted = kind === "propose" ? votedOption(value, names) : undefined;
@@ -219,13 +218,7 @@ function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<str
     if (agent !== null) {
       const cell = typeof v === "string" ? spacedCell(v, names) : null;
       if (cell === null) return false;
-      const { option, attribute } = cell;
-      asks.push({
-        act: "ask",
-        option: names.options[option],
-        attribute: names.attributes[attribute],
-        to: `Agent ${agent[1]}`,
-      });
+      asks.push({ ...askObject(cell, names), to: `Agent ${agent[1]}` });
       continue;
     }
     const option = names.names.option(foldKey(key));
@@ -233,7 +226,7 @@ function keyedAsks(o: Record<string, unknown>, names: PathNames, out: Record<str
     for (const item of Array.isArray(v) ? v : [v]) {
       const attribute = cellName(typeof item === "string" ? item.replace(/\s*\?+$/, "") : item, names.names.attribute);
       if (attribute === undefined) return false;
-      asks.push({ act: "ask", option: names.options[option], attribute: names.attributes[attribute] });
+      asks.push(askObject({ option, attribute }, names));
     }
   }
   if (asks.length === 0) return false;
@@ -292,7 +285,12 @@ function aboutCell(o: Record<string, unknown>, names: PathNames): Record<string,
   const cell = typeof value === "string" ? spacedCell(value, names) : null;
   if (cell === null) return null;
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
-  return { ...rest, act: "ask", option: names.options[cell.option], attribute: names.attributes[cell.attribute] };
+  return { ...rest, ...askObject(cell, names) };
+}
+
+/** The ask act object of a cell, its names written out whole. */
+function askObject(cell: { option: number; attribute: number }, names: PathNames): Record<string, unknown> {
+  return { act: "ask", option: names.options[cell.option], attribute: names.attributes[cell.attribute] };
 }
 
 /** The cell a string names as an option, then an attribute ("Shelf A onions", "Employee C's phone records"), or null. */

@@ -33,8 +33,11 @@ function cells(line: string): string[] {
 /** Blanks in parentheses or words: "(not seen)", "not known" (fresh80). */
 const BLANK_WORDS = new Set(["not seen", "unseen", "not known", "no data", "missing"]);
 
-/** Check marks on a 0..1 scale: "✅" for 1, "❌" for 0 (fresh80's availability and evidence tables). */
-const CHECKS = new Map([
+/**
+ * Check marks on a 0..1 scale: "✅" for 1, "❌" for 0 (fresh80's availability and evidence tables; in prose too,
+ * `glossedLevels`).
+ */
+export const CHECK_MARKS: ReadonlyMap<string, number> = new Map([
   ["✅", 1],
   ["✔", 1],
   ["✔️", 1],
@@ -62,7 +65,7 @@ const STARS = /^([★⭐]+)(☆*)$/u;
 
 /** A cell's level from its marks (check marks, stars, a decorated or signed number), else null. */
 function markedLevel(c: string, [lo, hi]: readonly [number, number]): number | null {
-  const check = lo === 0 && hi === 1 ? (CHECKS.get(c) ?? YES_NO.get(c)) : undefined;
+  const check = lo === 0 && hi === 1 ? (CHECK_MARKS.get(c) ?? YES_NO.get(c)) : undefined;
   if (check !== undefined) return check;
   const stars = STARS.exec(c);
   if (stars !== null) {
@@ -318,20 +321,35 @@ function longRow(
   out: StructuredActs,
   levels: ReadonlySet<number> | null = null,
 ): void {
+  const row = cells(line.text);
+  // "| Restaurant C | food quality | 5 | Agent 2 |" (fresh81): a row another agent is the source of
+  const theirs = source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""));
+  const { share } = theirs ? { share: null } : longShare(row, source, names, task, legend, levels);
+  if (share !== null) out.acts.push({ at: line.start, act: share });
+  else out.unparsed.push({ at: line.start, text: line.text.trim() });
+}
+
+/**
+ * The share of a long-format row's cells (a markdown table's or a plain-text grid's; `skip`: a column not read): one
+ * option cell, one attribute cell and, among the `levels` columns (all, when null), one level; else null. A number
+ * is a level, never a shortened name ("9" is no "Monday 9am"). `found`: how many levels the row holds.
+ */
+function longShare(
+  row: readonly string[],
+  skip: number,
+  names: Names,
+  task: NaturalTask,
+  legend: Legend,
+  levels: ReadonlySet<number> | null,
+): { share: Act | null; found: number } {
   let option: number | undefined;
   let attribute: number | undefined;
   const found: number[] = [];
-  const row = cells(line.text);
-  // "| Restaurant C | food quality | 5 | Agent 2 |" (fresh81): a row another agent is the source of
-  if (source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""))) {
-    out.unparsed.push({ at: line.start, text: line.text.trim() });
-    return;
-  }
   for (const [c, cell] of row.entries()) {
-    if (c === source) continue;
+    if (c === skip) continue;
     const name = foldCell(cell);
-    const asOption = names.option(name);
-    const asAttribute = names.attribute(name);
+    const asOption = nameable(name) ? names.option(name) : undefined;
+    const asAttribute = nameable(name) ? names.attribute(name) : undefined;
     if (asOption !== undefined) option = option === undefined ? asOption : -1;
     else if (asAttribute !== undefined) attribute = attribute === undefined ? asAttribute : -1;
     else if (levels === null || levels.has(c)) {
@@ -339,10 +357,13 @@ function longRow(
       if (typeof level === "number") found.push(level);
     }
   }
-  if (option !== undefined && option >= 0 && attribute !== undefined && attribute >= 0 && found.length === 1)
-    out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: found[0] as number } });
-  else out.unparsed.push({ at: line.start, text: line.text.trim() });
+  if (option === undefined || option < 0 || attribute === undefined || attribute < 0 || found.length !== 1)
+    return { share: null, found: found.length };
+  return { share: { kind: "share", option, attribute, level: found[0] as number }, found: 1 };
 }
+
+/** Can a folded cell be a name? A number is a level, never a shortened name ("9" is no "Monday 9am"). */
+const nameable = (cell: string): boolean => !/^[+\-−]?\d+$/.test(cell);
 
 /** Headers of a column that numbers a table's rows. */
 const INDEX_HEADERS: ReadonlySet<string> = new Set(["#", "no", "no.", "n", "nr", "id", "row", "item", "idx", "index"]);
@@ -374,11 +395,9 @@ function longColumnsOf(
 ): ReadonlySet<number> | null {
   let optionAt = -1;
   let attributeAt = -1;
-  // a number is a level, never a shortened name ("9" is no "Monday 9am")
-  const named = (c: string) => !/^[+\-−]?\d+$/.test(c);
   for (const row of rows) {
-    const o = row.findIndex((c) => named(c) && names.option(c) !== undefined);
-    const a = row.findIndex((c) => named(c) && names.attribute(c) !== undefined && names.option(c) === undefined);
+    const o = row.findIndex((c) => nameable(c) && names.option(c) !== undefined);
+    const a = row.findIndex((c) => nameable(c) && names.attribute(c) !== undefined && names.option(c) === undefined);
     if (o < 0 && a < 0) continue;
     if (o < 0 || a < 0 || o === a) return null;
     if (optionAt >= 0 && (o !== optionAt || a !== attributeAt)) return null;
@@ -536,8 +555,9 @@ export function tableActs(
       .findIndex((h) => SOURCE_HEADERS.has(h));
     // "| option | attribute | value |" (fresh213, session 62): a header whose "value" shortens an attribute's name
     // ("value for money") is still long format when every row names an option and an attribute in two columns
-    const long = longColumns(head.text, lines.slice(body, end), names, longSource);
-    if (optionCount + attributeCount === 0 || (long !== null && optionCount + attributeCount <= 1)) {
+    const long =
+      optionCount + attributeCount <= 1 ? longColumns(head.text, lines.slice(body, end), names, longSource) : null;
+    if (optionCount + attributeCount === 0 || long !== null) {
       // long format: "| Option | Attribute | Rating |", one fact a row
       for (let r = body; r < end; r++) longRow(lines[r] as Line, names, task, legend, longSource, out, long);
       for (let k = i; k < end; k++) out.masked.push(k);
@@ -595,34 +615,19 @@ function longGrid(
     if (text.includes("|") || row.length !== header.length) break;
     rows.push(row);
   }
-  const levels =
-    rows.length === 0
-      ? null
-      : longColumnsOf(
-          header,
-          rows.map((r) => r.map(foldCell)),
-          names,
-          -1,
-        );
+  const levels = longColumnsOf(
+    header,
+    rows.map((r) => r.map(foldCell)),
+    names,
+    -1,
+  );
   if (levels === null) return i;
   const credited = creditedToOthers(lines, i, end);
   for (const [r, row] of rows.entries()) {
     const line = lines[i + 1 + r] as Line;
-    let option: number | undefined;
-    let attribute: number | undefined;
-    const found: number[] = [];
-    for (const [c, cell] of row.entries()) {
-      const folded = foldCell(cell);
-      if (option === undefined && names.option(folded) !== undefined) option = names.option(folded);
-      else if (attribute === undefined && names.attribute(folded) !== undefined) attribute = names.attribute(folded);
-      else if (levels.has(c)) {
-        const level = cellLevel(cell, task, legend);
-        if (typeof level === "number") found.push(level);
-      }
-    }
-    if (!credited && option !== undefined && attribute !== undefined && found.length === 1)
-      out.acts.push({ at: line.start, act: { kind: "share", option, attribute, level: found[0] as number } });
-    else if (found.length > 0 || credited) out.unparsed.push({ at: line.start, text: line.text.trim() });
+    const { share, found } = longShare(row, -1, names, task, legend, levels);
+    if (!credited && share !== null) out.acts.push({ at: line.start, act: share });
+    else if (found > 0 || credited) out.unparsed.push({ at: line.start, text: line.text.trim() });
   }
   for (let k = i; k < end; k++) out.masked.push(k);
   return end;
