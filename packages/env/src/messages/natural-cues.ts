@@ -162,6 +162,8 @@ export const naturalCues = {
     "case",
     "either",
     "whichever",
+    // "If so, B and D are neck and neck; otherwise I'd back D." (fresh225, session 63: a wrong act)
+    "otherwise",
   ),
   /** Make a share a possibility rather than a fact ("it could have ..."): block shares, not proposals. */
   modals: set("would", "could", "might", "may", "maybe", "perhaps", "possibly"),
@@ -457,6 +459,11 @@ export const naturalCues = {
     "pull",
     "pulled",
     "fill",
+    // "can you send Tomas's calendar for Monday evening and Tuesday morning?" (fresh223, session 63)
+    "send",
+    "post",
+    "verify",
+    "read",
   ),
   // "Could whoever holds X confirm it?" (fresh177): the one who holds it, put to everyone
   askers: set("anyone", "anybody", "someone", "somebody", "you", "everyone", "whoever"),
@@ -529,6 +536,15 @@ export const naturalCues = {
     "values",
     "numbers",
     "figures",
+    // "What do the phone records say for Employee C and Employee F?", "the poison bottle evidence for Miss Hartley"
+    // (fresh223, session 63)
+    "say",
+    "says",
+    "show",
+    "shows",
+    "evidence",
+    "entry",
+    "entries",
   ),
   /** After "<option> <attribute>" closing a question: "Shelf B onions count?". */
   askTails: set("count", "number", "total", "rating", "score", "level", "value", "figure", "reading", "please", "pls"),

@@ -36,6 +36,8 @@ const LEADS = new Set([
 ]);
 /** Most lead words before the attribute. */
 const MAX_LEAD = 7;
+/** Words after the attribute that only announce the list under it: "Menu variety, listed:", "Rent, below:". */
+const LISTED = new Set(["listed", "below", "follows", "here"]);
 /** Nouns after the attribute that keep the heading about it: "Library key scores:", "Rent levels:". */
 const NOUNS = new Set(["scores", "levels", "ratings", "numbers", "counts", "values", "figures", "readings"]);
 
@@ -58,6 +60,8 @@ export function attributeHeading(
   if (attribute === null) return null;
   let e = attribute.end;
   if (NOUNS.has(words[e] as string)) e++;
+  // "Menu variety, listed:" (fresh229, session 63): a word announcing the list closing the heading
+  if (LISTED.has(words[e] as string) && e + 1 === to) return attribute.index;
   const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
   if (view !== undefined) e += view.length;
   else e = ownViewEnd(s, e, to, state);

@@ -156,6 +156,13 @@ const LEVEL_TAILS = new Set(["stars", "star", "points", "point", "out", "on", "f
 
 type Mention = { index: number; end: number };
 
+/** "My copy says 0 for B's phone records" (fresh224, session 63): the speaker's own source saying it, no report. */
+function ownSourceSays(words: readonly string[], k: number): boolean {
+  return (
+    cue.reporting.has(words[k] as string) && words[k - 2] === "my" && cue.correctionSources.has(words[k - 1] as string)
+  );
+}
+
 /** Is w a word that leaves a stated level as it is (no blocker, negation, condition, modal or report)? */
 export function plainWord(w: string): boolean {
   if (BLOCKERS.has(w) || cue.negations.has(w) || w.endsWith("n't") || w === "agent") return false;
@@ -239,7 +246,7 @@ export function loneShare(
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
     // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
     if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
-    if (w.startsWith("@") || !plainWord(w)) return null;
+    if (w.startsWith("@") || !(plainWord(w) || ownSourceSays(words, k))) return null;
     const o = state.options.match(words, k);
     if (split && (o !== null || state.attributes.match(words, k) !== null)) return null;
     if (o !== null && o.end <= to) {

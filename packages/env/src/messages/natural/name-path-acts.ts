@@ -1,5 +1,5 @@
 import { INTEGER } from "../read-tool-call";
-import { foldCell, type Names } from "./table-acts";
+import { foldCell, type Names, pairKey } from "./table-acts";
 
 /** Keys that name an act's kind in JSON or YAML: {"act": "share", ...}, "type: pass". */
 export const KIND_KEYS = ["act", "type", "kind", "action", "name", "tool"] as const;
@@ -84,6 +84,13 @@ export const GROUP_KEYS = new Map<string, string>([
   ["top pick", "propose"],
   ["accuse", "propose"],
   ["accusation", "propose"],
+  // "verdict: Employee C" (fresh221, session 63)
+  ["verdict", "propose"],
+  ["conclusion", "propose"],
+  ["leaning", "propose"],
+  ["backing", "propose"],
+  ["preference", "propose"],
+  ["my choice", "propose"],
   ["pass", "pass"],
   ["evidence", "share"],
   ["correction", "share"],
@@ -194,7 +201,10 @@ export function namePathShares(
     if ((top && (group !== undefined || LIST_KEYS.has(k))) || (group !== undefined && group !== "share")) continue;
     const option = names.names.option(k);
     const attribute = option === undefined ? names.names.attribute(k) : undefined;
-    if (option !== undefined) namePathShares(v, names, out, false, { ...local, option }, depth + 1);
+    // "Employee C camera footage: 1", "Restaurant A's wait time: 2" (fresh221, session 63): one key naming both
+    const pair = option === undefined && attribute === undefined ? pairKey(k, names.names) : undefined;
+    if (pair !== undefined) namePathShares(v, names, out, false, { ...local, ...pair }, depth + 1);
+    else if (option !== undefined) namePathShares(v, names, out, false, { ...local, option }, depth + 1);
     else if (attribute !== undefined) namePathShares(v, names, out, false, { ...local, attribute }, depth + 1);
     // a container of no name ("known_values", "counts", "my_notes") is read through; a number under it is no level
     else if (typeof v === "object") namePathShares(v, names, out, false, local, depth + 1);

@@ -918,8 +918,88 @@ function unslippedShareAt(
     out.acts.length = taken;
     return question;
   }
+  // "Zero for Erin's availability at Monday 4pm, one for Carol's" (fresh222, a wrong act): a level placed before the
+  // cell ("zero for") or the clause's level placed after on another name ("one for Carol's", "five for C") leaves
+  // open whose level it is; the shares are taken back and the clause left
+  if (
+    end !== null &&
+    out.acts.length > taken &&
+    (levelPlacedBefore(s, first, i, state) || placedAfter(s, end, question, state, out.acts[out.acts.length - 1]))
+  ) {
+    out.acts.length = taken;
+    // "Four for Restaurant C's cleanliness, one for its ambience." (fresh232, session 63): each level before its cell
+    const placed = levelPlacedBefore(s, first, i, state) ? placedList(s, i - 2, question, state) : null;
+    for (const share of placed?.shares ?? []) out.share(share.option, share.attribute, share.level);
+    return placed?.end ?? question;
+  }
   if (end !== null && slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
   return end;
+}
+
+/** Words that place a level on a name: "five for C", "1 on Shelf B", "2 at Monday noon". */
+const PLACING = new Set(["for", "on", "at"]);
+
+/**
+ * A list of levels each placed before its cell, "<level> for <option>'s <attribute>" or "<level> for its <attribute>"
+ * (the option before), joined by commas or "and", two or more, closing the clause: the shares and where they end;
+ * else null.
+ */
+function placedList(s: Sentence, start: number, end: number, state: ParseState) {
+  const { words } = s;
+  const shares: { option: number; attribute: number; level: number }[] = [];
+  let option: number | null = null;
+  let k = start;
+  while (k < end && shares.length < 8) {
+    const level = levelAt(s, k, end, state);
+    if (level === null || words[level.end] !== "for") return null;
+    let j = level.end + 1;
+    if (words[j] === "its" && option !== null) j++;
+    else {
+      const o = state.options.match(words, j);
+      if (o === null || words[o.end] !== "'s") return null;
+      option = o.index;
+      j = o.end + 1;
+    }
+    const attribute = state.attributes.match(words, j);
+    if (attribute === null || attribute.end > end || option === null) return null;
+    shares.push({ option, attribute: attribute.index, level: level.value });
+    k = attribute.end;
+    if (k >= end || s.separated(k - 1) === false) break;
+    if (words[k] === "and") k++;
+  }
+  return shares.length >= 2 && (k >= end || s.separated(k - 1)) ? { shares, end: k } : null;
+}
+
+/** Words before a number that name it rather than state it: "my 2", "the 5", "that 4". */
+const NAMED_NUMBER = new Set(["my", "your", "his", "her", "their", "our", "the", "that", "this", "a", "an"]);
+
+/** Does a level and "for" stand right before i ("Zero for Erin's ...")? */
+function levelPlacedBefore(s: Sentence, first: number, i: number, state: ParseState): boolean {
+  if (i < first + 2 || s.words[i - 1] !== "for") return false;
+  // "ok so three for C's experience, five for ..." (fresh228): the level need not open the clause; "Scrap my 2 for
+  // X's Y; 0 is where it belongs" (fresh30): a number owned or pointed to is named, not stated
+  if (NAMED_NUMBER.has(s.words[i - 3] as string)) return false;
+  const level = levelAt(s, i - 2, i, state);
+  return level !== null && level.end === i - 1;
+}
+
+/**
+ * Does the share ending at k go on with its level placed on another name ("B's service, five for C") or with a level
+ * placed on a name (", one for Carol's", ", five for C")?
+ */
+function placedAfter(s: Sentence, k: number, end: number, state: ParseState, last: Act | undefined): boolean {
+  if (PLACING.has(s.words[k] as string) && !s.separated(k - 1) && last?.kind === "share") {
+    const o = state.options.match(s.words, k + 1);
+    // "five for C's technical skill" after C's experience: the same option, another attribute
+    const a = state.attributes.match(s.words, o !== null && s.words[o.end] === "'s" ? o.end + 1 : k + 1);
+    if ((o !== null && o.index !== last.option) || (a !== null && a.index !== last.attribute)) return true;
+  }
+  const at = s.words[k] === "and" ? k + 1 : k;
+  if (at >= end || !(at === k ? k > 0 && s.separated(k - 1) : true)) return false;
+  const level = levelAt(s, at, end, state);
+  if (level === null || !PLACING.has(s.words[level.end] as string)) return false;
+  const name = level.end + 1;
+  return state.options.match(s.words, name) !== null || state.attributes.match(s.words, name) !== null;
 }
 
 /** Does "and" / "or" and one more level close the clause at k ("4 and 1.")? */

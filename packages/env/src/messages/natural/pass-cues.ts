@@ -8,6 +8,9 @@ import type { Sentence } from "./sentence";
 export function passAt(s: Sentence, i: number): number | null {
   let end = passPhraseAt(s, i);
   if (end === null) return null;
+  // "Pass for now.", "That's all I have for this round.", "Nothing else from me for now." (fresh221-224, session 63):
+  // a time closing the clause narrows nothing
+  end = afterTime(s, end);
   // "If nobody has anything new, I say we book X" (fresh92): a pass phrase inside a condition passes nothing
   for (let k = i - 1; k >= s.from && !s.separated(k); k--) if (CONDITIONS.has(s.words[k] as string)) return null;
   // "— a slip of the keyboard, nothing more." (a held-out defect, session 56): "X, nothing more" says merely X
@@ -37,6 +40,29 @@ export function passAt(s: Sentence, i: number): number | null {
   return end;
 }
 
+/** Times a pass may close on: "for now", "for this round", "this turn", "at the moment", "for the time being". */
+const TIMES: readonly (readonly string[])[] = [
+  ["for", "now"],
+  ["for", "this", "round"],
+  ["for", "this", "turn"],
+  ["this", "round"],
+  ["this", "turn"],
+  ["for", "the", "moment"],
+  ["at", "the", "moment"],
+  ["for", "the", "time", "being"],
+  ["right", "now"],
+];
+
+/** The word after a time phrase at k that closes its clause, else k. */
+function afterTime(s: Sentence, k: number): number {
+  for (const time of TIMES) {
+    if (!time.every((w, n) => s.words[k + n] === w)) continue;
+    const end = k + time.length;
+    return end >= s.to || s.separated(end - 1) ? end : k;
+  }
+  return k;
+}
+
 /** Words opening a bare noun phrase: "a slip", "just a typo", "only an estimate". */
 const NOUN_PHRASE_LEADS: ReadonlySet<string> = new Set(["a", "an", "just", "only", "merely", "simply"]);
 
@@ -64,6 +90,9 @@ const COMPARING: ReadonlySet<string> = new Set(["comes", "come", "close", "compa
 /** Words that may follow "nothing new" / "nothing else" in a pass: its scope or time ("on my side", "here", "yet"). */
 const PASS_AFTER: ReadonlySet<string> = new Set(["on", "from", "for", "to", "here", "at", "yet", "really", "so", "in"]);
 
+/** The speaker's side: "on my end", "from my side". */
+const SIDES: ReadonlySet<string> = new Set(["end", "side"]);
+
 /** Verbs of what the speaker holds after "that's all I": "have", "hold", "know", "see". */
 const HOLDING: ReadonlySet<string> = new Set(["have", "hold", "know", "see", "got"]);
 
@@ -82,8 +111,20 @@ function passPhraseAt(s: Sentence, i: number): number | null {
       words[i + 3] === "i" ? HOLDING.has(words[i + 4] as string) : words[i + 3] === "i've" && words[i + 4] === "got";
     if (holding && (i + 5 >= s.to || s.separated(i + 4))) return i + 5;
     if (words[i + 3] === "from" && words[i + 4] === "me") return i + 5;
+    // "That's everything on my end." (fresh221-224): the speaker's side closing the clause
+    if (
+      (words[i + 3] === "on" || words[i + 3] === "from") &&
+      words[i + 4] === "my" &&
+      SIDES.has(words[i + 5] as string)
+    )
+      return i + 6 >= s.to || s.separated(i + 5) ? i + 6 : null;
     const token = s.tokens[i + 2] as NaturalToken;
     return token.pause || token.stop || i + 3 >= s.to ? i + 3 : null;
+  }
+  // "That's it from me." (fresh222): "it" as "all", closed by "from me"
+  if (w === "that" && (words[i + 1] === "'s" || words[i + 1] === "is") && words[i + 2] === "it") {
+    if (words[i + 3] === "from" && words[i + 4] === "me") return i + 5;
+    return null;
   }
   if (w === "nothing" || w === "anything") {
     if (w === "anything" && !s.gate[i]) return null;

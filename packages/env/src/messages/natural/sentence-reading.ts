@@ -75,6 +75,7 @@ import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
+import { columnAsks, type WantedColumn, wantedColumn } from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
 
@@ -130,6 +131,10 @@ const WRONG = new Set([
   "mixed",
   "retracting",
   "retract",
+  // "Withdrawing my 2 for Doctor Finch's torn glove — I misread the row." (fresh231, session 63)
+  "withdrawing",
+  "withdraw",
+  "misread",
 ]);
 
 /** "take back", "walk back": the speaker withdrawing a value. */
@@ -154,7 +159,21 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
 }
 
 /** Words of a lead that retracts what the speaker just said: "Strike that —", "Scratch that,", "No wait,", "My bad:". */
-const RETRACTION_WORDS = new Set(["strike", "scratch", "that", "no", "wait", "my", "bad", "mistake", "oops", "sorry"]);
+// "Please strike that;" (fresh223, session 63: a wrong act)
+const RETRACTION_WORDS = new Set([
+  "strike",
+  "scratch",
+  "that",
+  "no",
+  "wait",
+  "my",
+  "bad",
+  "mistake",
+  "oops",
+  "sorry",
+  "please",
+  "actually",
+]);
 /** The words such a lead must hold one of: "that" or "no" alone retract nothing. */
 const RETRACTION_HEADS = new Set(["strike", "scratch", "wait", "bad", "mistake", "oops"]);
 
@@ -261,16 +280,29 @@ function secondPerson(s: Sentence, first: number, to: number): boolean {
   return false;
 }
 
-/** Leads holding "one" that is no level: "Quick one:", "One more thing -", "One last thing:". */
+/** Leads holding "one" that is no level ("Quick one:", "One more thing -", "One last thing:"), and connectives. */
 const ONE_LEADS: readonly (readonly string[])[] = [
   ["quick", "one"],
   ["one", "more", "thing"],
   ["one", "last", "thing"],
   ["one", "thing"],
   ["one", "more"],
+  // connectives closed by a pause (fresh223, session 63): "On top of that, I have ...", "And while you're at it, X's Y."
+  ["on", "top", "of", "that"],
+  ["and", "while", "you're", "at", "it"],
+  ["while", "you're", "at", "it"],
+  ["in", "addition"],
+  ["besides", "that"],
+  ["apart", "from", "that"],
+  ["beyond", "that"],
+  // "For everyone: Apartment C on my end is rent 2, ..." (fresh227, session 63): the team addressed
+  ["for", "everyone"],
+  ["for", "everybody"],
+  ["for", "the", "team"],
+  ["for", "all"],
 ];
 
-/** Where the sentence's reading starts after such a lead closed by a colon or a dash at first (else first). */
+/** Where the sentence's reading starts after such a lead closed by a pause at first (else first). */
 function oneLeadEnd(s: Sentence, first: number, to: number): number {
   for (const lead of ONE_LEADS) {
     const end = first + lead.length;
@@ -343,7 +375,20 @@ function ownNegation(s: Sentence, first: number, to: number): boolean {
 }
 
 /** Words of a line that introduces a list of asks: "Two things I'd still like from you:", "What I need:". */
-const REQUEST_WORDS = new Set(["like", "need", "want", "questions", "missing", "asks", "requests", "wondering"]);
+// "Two gaps on my side:" (fresh227, session 63): the speaker's gaps, listed to be filled
+const REQUEST_WORDS = new Set([
+  "like",
+  "need",
+  "want",
+  "questions",
+  "missing",
+  "asks",
+  "requests",
+  "wondering",
+  "gaps",
+  "unknowns",
+  "blanks",
+]);
 
 /** Does the sentence introduce a list of asks (a request word, no number, no name)? */
 function requestLine(s: Sentence, first: number, to: number, address: ReadonlySet<number>): boolean {
@@ -420,6 +465,10 @@ export class SentenceReading {
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
   private lastTopic: { option: number; attribute: number } | null = null;
+  /** The column (one attribute, maybe options) the last sentence wanted without asking it ("Who has quietness?"). */
+  private lastColumn: WantedColumn | null = null;
+  /** The sentence opened on "while you're at it": names alone after an ask ask on. */
+  private askGoesOn = false;
   /** One attribute over several options the last sentence listed with no level, for "They are 4 and 3" after it. */
   private listed: ListedCells | null = null;
   /** The two options the last sentence named, when it named exactly two (for "Both have ..." after it). */
@@ -509,6 +558,36 @@ export class SentenceReading {
     return true;
   }
 
+  /**
+   * Where the sentence's reading starts after a lead of "one" or a connective (`oneLeadEnd`); notes whether the lead
+   * carries an ask on ("Restaurant B's location? And while you're at it, Restaurant D's cleanliness.", fresh223).
+   */
+  private leadEnd(sentence: Sentence, first: number, to: number): number {
+    const end = oneLeadEnd(sentence, first, to);
+    this.askGoesOn = end > first && sentence.words.slice(first, end).includes("while");
+    return end;
+  }
+
+  /** "Who has quietness? I need it for Apartments A and D." (session 63): a column wanted, then a request back to it. */
+  private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    if (found.acts.length > 0 || this.lastColumn === null) return;
+    for (const pair of columnAsks(sentence, first, to, this.lastColumn, this.state))
+      found.acts.push({ kind: "ask", ...pair });
+  }
+
+  /** What a sentence of no act leaves for a pointer after it: one pair it names, else a column it wants. */
+  private readTopic(
+    sentence: Sentence,
+    found: SentenceResult,
+    first: number,
+    to: number,
+    address: ReadonlySet<number>,
+  ): void {
+    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, this.state) : null;
+    this.lastColumn =
+      found.acts.length === 0 && this.lastTopic === null ? wantedColumn(sentence, first, to, this.state) : null;
+  }
+
   private read(start: number, to: number): boolean {
     const { tokens, state } = this;
     const sentence = new Sentence(tokens, this.words, this.gate, this.modal, start, to);
@@ -528,7 +607,7 @@ export class SentenceReading {
       this.pendingAsks = [];
       return true;
     }
-    first = oneLeadEnd(sentence, first, to);
+    first = this.leadEnd(sentence, first, to);
     const at = (tokens[start] as NaturalToken).start;
     this.withdrawLast(sentence, first, to);
     this.lastAt = at;
@@ -554,6 +633,7 @@ export class SentenceReading {
     // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
     if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
       found.acts.push({ kind: "ask", ...this.lastTopic });
+    this.readColumnAsks(sentence, found, first, to);
     // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
     const address =
       found.to === undefined
@@ -564,7 +644,7 @@ export class SentenceReading {
     this.requestList =
       (this.requestList && found.acts.length === 1 && found.acts[0]?.kind === "ask") ||
       (found.acts.length === 0 && closing.endsWith(":") && requestLine(sentence, first, to, address));
-    this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, state) : null;
+    this.readTopic(sentence, found, first, to, address);
     this.readListedLevels(sentence, found, first, to);
     state.place = placeAfter(sentence, to, found.acts, state);
     state.carried = carriedAfter(sentence, first, to, found.acts, state);
@@ -744,6 +824,8 @@ export class SentenceReading {
     if (found.acts.length === 0 && !found.heading && from !== null) {
       const lone =
         loneShare(sentence, from, to, state) ??
+        // "My copy says 0 for B's phone records though, so one of us has it wrong." (fresh224, session 63)
+        consequenceShare(sentence, from, to, state) ??
         contrastShare(sentence, first, to, state) ??
         // "Alice, Bob and Erin are all available at X": one share a person
         availabilityShare(sentence, from, to, state) ??
@@ -803,10 +885,15 @@ export class SentenceReading {
     // "Agent 2 — what's B's service? Agent 3, same question for C's ambience." (fresh191): after a question, "the same
     // [question] for" and names only ask for that pair
     const same = this.acts.at(-1)?.act.kind === "ask" ? sameForEnd(sentence, first, address) : null;
-    if (!this.requestList && same === null) return;
+    // "... And while you're at it, Restaurant D's cleanliness.": the names alone ask on after an ask
+    const goesOn = this.askGoesOn && this.acts.at(-1)?.act.kind === "ask";
+    if (!this.requestList && same === null && !goesOn) return;
     const skipped = same === null ? address : new Set([...address, ...range(first, same)]);
     const item = fragmentPair(sentence, first, skipped, this.state, true);
-    if (item !== null) found.acts.push({ kind: "ask", ...item, ...(found.to === undefined ? {} : { to: found.to }) });
+    // the ask going on goes to the agent the ask before it went to
+    const last = this.acts.at(-1)?.act;
+    const to = found.to ?? (goesOn && last?.kind === "ask" ? last.to : undefined);
+    if (item !== null) found.acts.push({ kind: "ask", ...item, ...(to === undefined ? {} : { to }) });
   }
 
   /**
@@ -1347,6 +1434,9 @@ export class SentenceReading {
     // "Onions, then rice bags, on Shelf A: 4 and 1. Shelf B, same order: 0 and 3.": the run before, repeated
     const run = found.acts.length === 0 ? trailingRun(before.found) : null;
     if (run !== null) found.acts.push(...(repeatShares(raw, run, state) ?? []));
+    // "At Monday 4pm I have Alice, Dan and Erin at 1, 1 and 0 respectively." (session 63): the slot leading a paired
+    // list, read again with the slot after it
+    if (found.acts.length === 0) found.acts.push(...(ledPairs(raw, state, context) ?? []));
   }
 
   /** What the sentence before left for this one (a reported claim, its acts), taken: the next starts empty. */
@@ -1525,11 +1615,47 @@ function contractedIs(words: string[], state: ParseState): string[] {
   return words;
 }
 
+/** Words of doubt that keep a consequence from being set aside: "..., so I'm not sure", "..., so maybe". */
+const DOUBTING = new Set(["sure", "unsure", "think", "guess", "maybe", "perhaps", "possibly", "might", "could", "if"]);
+
+/** Where a closing consequence (`consequenceTail`) with no word of doubt starts after a pause, or null. */
+function consequenceStart(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  for (let k = first + 2; k < to; k++) {
+    if (!s.separated(k - 1) || !consequenceTail(s, k, to, state)) continue;
+    for (let j = k; j < to; j++) if (DOUBTING.has(s.words[j] as string)) return null;
+    return k;
+  }
+  return null;
+}
+
+/** The lone share of the words before a closing consequence, or null. */
+function consequenceShare(s: Sentence, from: number, to: number, state: ParseState) {
+  const end = consequenceStart(s, from, to, state);
+  return end === null ? null : loneShare(s, from, end, state);
+}
+
 /** Where a closing consequence or slip remark (`consequenceTail`, `slipRemark`) starts after a pause, or null. */
 function plainTailStart(s: Sentence, first: number, to: number, state: ParseState): number | null {
   for (let k = first + 2; k < to; k++)
     if (s.separated(k - 1) && (consequenceTail(s, k, to, state) || slipRemark(s, k, to, state))) return k;
   return null;
+}
+
+/** An option leading the speaker's paired list: "At Monday 4pm I have A, B and C at 1, 1 and 0 respectively." */
+const LED_PAIRS =
+  /^(?:at|for|on)\s+([^,]{1,40}?),?\s+(i\s+(?:have|see|show|got|count)\b[\s\S]{1,200}\brespectively)[.!]?$/i;
+
+/**
+ * The shares of a paired list led by its option, read again as "<list> for <option>.": every act a share, two or
+ * more; else null. The lead must be one of the task's options, whole.
+ */
+function ledPairs(raw: string, state: ParseState, context: Pick<ParseState, "subject" | "carried">): Act[] | null {
+  const m = LED_PAIRS.exec(raw.trim());
+  if (m === null) return null;
+  const lead = (m[1] as string).toLowerCase();
+  if (!state.task.domain.options.some((o) => o.toLowerCase() === lead)) return null;
+  const acts = state.clauseActs?.(`${m[2] as string} for ${m[1] as string}.`, context) ?? null;
+  return acts !== null && acts.length >= 2 && acts.every((a) => a.kind === "share") ? acts : null;
 }
 
 /** Is the sentence's one act a pass said as "That's all (I have / from me)"? */

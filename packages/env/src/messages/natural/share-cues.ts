@@ -319,9 +319,22 @@ export function countShare(
   const j = countLead(words, i);
   if (j === null) return null;
   const items = itemList(s, j, end, state, true);
+  // "I see no onions on Shelf B" (fresh226, session 63): a count of none first
+  if (items.length === 0 && words[j] === "no" && state.task.levels[0] === 0) {
+    const none = state.attributes.match(words, j + 1);
+    if (none !== null && none.end <= end)
+      items.push({ attribute: none.index, level: 0, end: none.end }, ...continuation(s, none.end, end, state));
+  }
   if (items.length === 0) return null;
-  const after = placeAt(s, (items[items.length - 1] as Item).end, end, state);
-  return after === null ? null : { option: after.option, items, end: after.end };
+  const last = (items[items.length - 1] as Item).end;
+  const after = placeAt(s, last, end, state);
+  if (after !== null) return { option: after.option, items, end: after.end };
+  // "There are 4 apples and 2 onions on Shelf B" (fresh223, session 63): the list stops before an item placed on an
+  // option, which here is the place of the whole list
+  if (words[last] !== "and") return null;
+  const closing = itemList(s, last + 1, end, state, true);
+  const place = closing.length === 1 ? placeAt(s, (closing[0] as Item).end, end, state) : null;
+  return place === null ? null : { option: place.option, items: [...items, ...closing], end: place.end };
 }
 
 /** Where the count starts after "there are", "I count", "we have", "we've got" at j; null when none is there. */

@@ -137,7 +137,9 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     const addressed = ADDRESSED_KEY.exec(lower);
     const group = addressed !== null ? "ask" : groupOf(lower);
     // "evidence: camera footage" inside a share (fresh84): a group key over a plain string is a field, not a group
-    const field = group === "share" || group === "ask" ? typeof v !== "object" || v === null : false;
+    // ("need": "Restaurant C service", fresh225, session 63: a string naming a whole cell is the ask itself)
+    const whole = group === "ask" && typeof v === "string" && spacedCell(v, names) !== null;
+    const field = (group === "share" || group === "ask") && !whole ? typeof v !== "object" || v === null : false;
     if (group !== undefined && !field) {
       grouped = true;
       const from = out.length;
@@ -294,6 +296,7 @@ function askObject(cell: { option: number; attribute: number }, names: PathNames
 }
 
 /** The cell a string names as an option, then an attribute ("Shelf A onions", "Employee C's phone records"), or null. */
+// "Omar's calendar for Monday evening" (fresh225, session 63): the attribute first, then a preposition and the option
 function spacedCell(value: string, names: PathNames): { option: number; attribute: number } | null {
   const words = foldKey(value.replace(/\?+$/, "")).split(" ");
   if (words.length > 8) return null;
@@ -301,16 +304,24 @@ function spacedCell(value: string, names: PathNames): { option: number; attribut
     const option = names.names.option(words.slice(0, n).join(" ").replace(/'s$/, ""));
     const attribute = names.names.attribute(words.slice(n).join(" "));
     if (option !== undefined && attribute !== undefined) return { option, attribute };
+    const rest = CELL_PREPOSITIONS.has(words[n] as string) ? n + 1 : -1;
+    const first = rest > 0 ? names.names.attribute(words.slice(0, n).join(" ")) : undefined;
+    const last = first === undefined ? undefined : names.names.option(words.slice(rest).join(" "));
+    if (first !== undefined && last !== undefined) return { option: last, attribute: first };
   }
   return null;
 }
+
+/** Words between an attribute and its option in a cell written out: "Omar's calendar for Monday evening". */
+const CELL_PREPOSITIONS = new Set(["for", "at", "of", "on", "in"]);
 
 /** An option and an attribute joined by a dot or slash, as a key path: "candidate_d.leadership", "Shelf B.onions". */
 // "Stall C / cakes sold", "Employee A / phone records?" (fresh121's YAML): a slash, a question mark after the path
 const DOTTED_CELL = /^([A-Za-z][\w '-]{0,40}?) ?[./] ?([A-Za-z][\w '-]{0,40}?)\??$/;
 
 /** Keys beside act groups that name the addressee of their questions (not "agent", the speaker there). */
-const ADDRESS_KEYS = ["to", "recipient", "addressee", "ask_to"];
+// "question_for": "Agent 2" (fresh225, session 63)
+const ADDRESS_KEYS = ["to", "recipient", "addressee", "ask_to", "question_for", "questions_for", "directed_to"];
 
 /** Does the key hold acts (a list or map under a list or group key: "facts", "acts", "shares")? */
 function heldActs(key: string, v: unknown): boolean {
@@ -450,6 +461,8 @@ function lineAt(lines: readonly { start: number }[], at: number): number {
 
 /** An intro naming the speaker's own part of a value: "my own cells are under `mine`", "mine are ...". */
 const OWN_INTRO = /\b(?:my own|mine)\b/i;
+/** A key of the speaker's own part: `mine:`, `my_view:`, `"my cells":`, `own:`, `from_me:`. */
+const OWN_KEY = /^\s*(?:-\s+)?["']?(?:mine|my[ _-][\w -]{1,20}|own|my own|from[ _-]me)["']?\s*:/i;
 
 /**
  * The act objects of one JSON or YAML value on lines first..last, read: shares are dropped where the value is
@@ -459,7 +472,12 @@ function readValue(objects: Record<string, unknown>[], at: number, first: number
   // "My own cells are under `mine`; the `agent3_claims` block is just Agent 3's numbers" (fresh213, session 62): an
   // intro that credits a part to others and names the speaker's own, over a value whose others' part its keys set
   // apart (`r.path.others`), leaves the rest the speaker's
-  const ownNamed = r.path.others && r.lines.slice(Math.max(0, first - 3), first).some((l) => OWN_INTRO.test(l.text));
+  // "reported_by_agent_1:" beside "mine:" / "my_view:" (fresh221, session 63): a key of the value names the speaker's
+  // own part as the intro would
+  const ownNamed =
+    r.path.others &&
+    (r.lines.slice(Math.max(0, first - 3), first).some((l) => OWN_INTRO.test(l.text)) ||
+      r.lines.slice(first, last + 1).some((l) => OWN_KEY.test(l.text)));
   const others = !ownNamed && creditedToOthers(r.lines, first, last + 1);
   let asked = false;
   for (const o of objects) {

@@ -350,7 +350,13 @@ function longShare(
     const name = foldCell(cell);
     const asOption = nameable(name) ? names.option(name) : undefined;
     const asAttribute = nameable(name) ? names.attribute(name) : undefined;
-    if (asOption !== undefined) option = option === undefined ? asOption : -1;
+    // "| B wait time | 3 | me |" (fresh227, session 63): one cell naming the option and the attribute together
+    const pair =
+      asOption === undefined && asAttribute === undefined && nameable(name) ? pairKey(name, names) : undefined;
+    if (pair !== undefined) {
+      option = option === undefined ? pair.option : -1;
+      attribute = attribute === undefined ? pair.attribute : -1;
+    } else if (asOption !== undefined) option = option === undefined ? asOption : -1;
     else if (asAttribute !== undefined) attribute = attribute === undefined ? asAttribute : -1;
     else if (levels === null || levels.has(c)) {
       const level = cellLevel(cell, task, legend);
@@ -360,6 +366,31 @@ function longShare(
   if (option === undefined || option < 0 || attribute === undefined || attribute < 0 || found.length !== 1)
     return { share: null, found: found.length };
   return { share: { kind: "share", option, attribute, level: found[0] as number }, found: 1 };
+}
+
+/** Most words a key naming an option and an attribute together may have. */
+const MAX_PAIR_WORDS = 8;
+
+/**
+ * The option and attribute one key names together, the option first ("employee c camera footage", "restaurant a's
+ * wait time") or the attribute first ("camera footage employee c"); undefined unless exactly one split names both.
+ */
+export function pairKey(key: string, names: Names): { option: number; attribute: number } | undefined {
+  const words = key.split(" ");
+  if (words.length < 2 || words.length > MAX_PAIR_WORDS) return undefined;
+  const found: { option: number; attribute: number }[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const head = words.slice(0, k).join(" ");
+    const tail = words.slice(k).join(" ");
+    const owner = head.endsWith("'s") ? head.slice(0, -2) : head;
+    const option = names.option(owner);
+    const attribute = option === undefined ? undefined : names.attribute(tail);
+    if (option !== undefined && attribute !== undefined) found.push({ option, attribute });
+    const first = names.attribute(head);
+    const last = first === undefined ? undefined : names.option(tail);
+    if (first !== undefined && last !== undefined) found.push({ option: last, attribute: first });
+  }
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Can a folded cell be a name? A number is a level, never a shortened name ("9" is no "Monday 9am"). */
@@ -396,10 +427,13 @@ function longColumnsOf(
   let optionAt = -1;
   let attributeAt = -1;
   for (const row of rows) {
-    const o = row.findIndex((c) => nameable(c) && names.option(c) !== undefined);
-    const a = row.findIndex((c) => nameable(c) && names.attribute(c) !== undefined && names.option(c) === undefined);
-    if (o < 0 && a < 0) continue;
-    if (o < 0 || a < 0 || o === a) return null;
+    let o = row.findIndex((c) => nameable(c) && names.option(c) !== undefined);
+    let a = row.findIndex((c) => nameable(c) && names.attribute(c) !== undefined && names.option(c) === undefined);
+    // "| Restaurant A wait time | 2 |" (fresh221, fresh227; session 63): one column naming both
+    const paired = o < 0 && a < 0 ? row.findIndex((c) => nameable(c) && pairKey(c, names) !== undefined) : -1;
+    if (paired >= 0) [o, a] = [paired, paired];
+    else if (o < 0 && a < 0) continue;
+    else if (o < 0 || a < 0 || o === a) return null;
     if (optionAt >= 0 && (o !== optionAt || a !== attributeAt)) return null;
     optionAt = o;
     attributeAt = a;
@@ -425,6 +459,13 @@ type Line = { text: string; start: number };
  */
 const REACTION_INTRO =
   /^\s*(?:\*\*)?(?:building on|adding to|following up on|in response to|responding to|replying to|good (?:catch|point|call)|great (?:catch|point|call))\b/i;
+
+/**
+ * An intro that sets the speaker's own value against another agent's: "Agent 1 reported Shelf A at 3 apples; my count
+ * differs." (fresh225, session 63), "..., here's mine:", "my own numbers:". The value after it is the speaker's.
+ */
+const OWN_REPLY =
+  /\b(?:my (?:count|copy|numbers?|figures?|data|notes|sheet|reading|values?|cells?)|mine)\s+(?:differs?|disagrees?|is different|are different)\b|\bhere(?:'s| is| are) mine\b|\bmy own (?:numbers?|figures?|count|values?|cells?|data)\b/i;
 
 const OTHERS_INTRO = new RegExp(
   [
@@ -471,7 +512,13 @@ function nearLine(lines: readonly { text: string }[], k: number, step: 1 | -1): 
  */
 export function creditedToOthers(lines: readonly { text: string }[], i: number, end: number): boolean {
   const before = nearLine(lines, i - 1, -1);
-  if (before !== undefined && !before.includes("|") && OTHERS_INTRO.test(before) && !REACTION_INTRO.test(before))
+  if (
+    before !== undefined &&
+    !before.includes("|") &&
+    OTHERS_INTRO.test(before) &&
+    !REACTION_INTRO.test(before) &&
+    !OWN_REPLY.test(before)
+  )
     return true;
   const after = nearLine(lines, end, 1);
   return after !== undefined && !after.includes("|") && OTHERS_OUTRO.test(after);

@@ -53,6 +53,11 @@ const NOT_A_CHOICE = new Set([
   "rating",
   "ratings",
   "stats",
+  // "That pushes D to the bottom for me." (fresh227, session 63: a wrong act): the option ranked low, no choice
+  "bottom",
+  "last",
+  "worst",
+  "lowest",
   // "C is blank on my side" (fresh87): nothing known about the option
   "blank",
   "empty",

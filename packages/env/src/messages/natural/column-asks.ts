@@ -1,0 +1,108 @@
+import { attributeOwners } from "../natural-matchers";
+import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
+import type { ParseState, Sentence } from "./sentence";
+
+// An ask split over two sentences (issue 26, session 63; fresh221-fresh224): the first names one attribute (a
+// column) as wanted and asks nothing of it alone — "Who has quietness?", "Lena's calendar, anyone?", "Agent 3 — you
+// had the library key column, right?", "We're still missing ambience for D and E." — and the next points back to it
+// with a request — "I need it for Apartments A and D.", "Need it for Monday noon.", "What does it show for Doctor
+// Finch?", "Could whoever has that column post it?". The asks are the column at each option the second names, or,
+// where it names none, at each option the first named. Precision first: a number, a negation or a condition in
+// either sentence, a second attribute, a share or ask already read, or no option at all reads nothing.
+
+/** The column a sentence names as wanted: its one attribute and the options it names (maybe none). */
+export interface WantedColumn {
+  attribute: number;
+  options: number[];
+}
+
+/** Words of wanting in a statement: "missing", "need", "lacking". */
+const WANTING = new Set(["missing", "need", "needs", "needed", "lacking", "want", "wanted"]);
+/** Words that point back to the column: "it", "that column", "them". */
+const POINTERS = new Set(["it", "that", "them", "those", "column", "row"]);
+/** A person's line of the table: "Carol's row", "Lena's column". */
+const LINES = new Set(["row", "column", "line", "entries", "numbers", "schedule"]);
+/** Words that pick options out of the column wanted: "Specifically Monday 2pm and Monday 4pm." */
+const SPECIFYING = new Set(["specifically", "namely", "particularly", "especially", "mainly", "mostly"]);
+/** Most options a column ask may name. */
+const MAX_OPTIONS = 6;
+
+/** The names from..to: every attribute and option named, or null where a number, negation or condition stands. */
+function names(s: Sentence, from: number, to: number, state: ParseState) {
+  const attributes = new Set<number>();
+  const options: number[] = [];
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    // "Agent 3 — you had the library key column, right?": the address is no number
+    if (w === "agent" && naturalInteger(s.words[k + 1]) !== null) {
+      k++;
+      continue;
+    }
+    if (naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
+    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return null;
+    const o = state.options.match(s.words, k);
+    if (o !== null && o.end <= to) {
+      if (!options.includes(o.index)) options.push(o.index);
+      k = o.end - 1;
+      continue;
+    }
+    const a = state.attributes.match(s.words, k);
+    if (a !== null && a.end <= to) {
+      attributes.add(a.index);
+      k = a.end - 1;
+      continue;
+    }
+    // "Carol's row", "Lena's column": a person's line of the table is their attribute
+    const owner = attributeOwners(state.task.domain).get(w);
+    if (owner !== undefined && s.words[k + 1] === "'s" && LINES.has(s.words[k + 2] as string)) {
+      attributes.add(owner);
+      k += 2;
+    }
+  }
+  return { attributes: [...attributes], options };
+}
+
+/**
+ * The column a sentence that took no act names as wanted: one attribute, any options, a question mark or a word of
+ * wanting; else null. `from` is after any address.
+ */
+export function wantedColumn(s: Sentence, from: number, to: number, state: ParseState): WantedColumn | null {
+  if (to - from > 24) return null;
+  const named = names(s, from, to, state);
+  if (named === null || named.attributes.length !== 1 || named.options.length > MAX_OPTIONS) return null;
+  const asked = (s.tokens[to - 1] as NaturalToken).question === true;
+  let wanting = false;
+  for (let k = from; k < to; k++) if (WANTING.has(s.words[k] as string)) wanting = true;
+  if (!asked && !wanting) return null;
+  return { attribute: named.attributes[0] as number, options: named.options };
+}
+
+/**
+ * The asks of a sentence pointing back to the column wanted before it: no attribute named, a pointer ("it", "that
+ * column"), and a question mark or a word of wanting; the options it names, else the column's. Empty otherwise.
+ */
+export function columnAsks(
+  s: Sentence,
+  from: number,
+  to: number,
+  column: WantedColumn,
+  state: ParseState,
+): { option: number; attribute: number }[] {
+  if (to - from > 20) return [];
+  const named = names(s, from, to, state);
+  if (named === null || named.attributes.length > 0 || named.options.length > MAX_OPTIONS) return [];
+  let pointer = false;
+  let wanting = false;
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (POINTERS.has(w)) pointer = true;
+    if (WANTING.has(w)) wanting = true;
+  }
+  // "Does anyone have Carol's row? Specifically Monday 2pm and Monday 4pm.": the options picked out of the column
+  const picked = SPECIFYING.has(s.words[from] as string) && named.options.length > 0;
+  if (!picked && (!pointer || !(wanting || (s.tokens[to - 1] as NaturalToken).question === true))) return [];
+  const options = named.options.length > 0 ? named.options : column.options;
+  return options.map((option) => ({ option, attribute: column.attribute }));
+}

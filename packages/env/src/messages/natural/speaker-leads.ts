@@ -1,0 +1,14 @@
+// A lead in which the speaker only announces a statement of their own (issue 26, session 63; fresh223): "I can tell
+// you Dan is unavailable at Monday 4pm (0)", "I can confirm that Stall B sold 2 cakes". The modal "can" would keep
+// the statement after it unread; the lead says nothing of its own, so it is blanked (spaces, the text's length kept,
+// as glossed-levels does) where it opens a sentence or a line; after a semicolon or dash it is left, since there
+// the clause before may be someone else's word ("According to Agent 1, ...; I can confirm A has rent 2", fresh8).
+// "I can't tell you", "If I can confirm ..." and a lead with nothing after it are left as they are.
+
+const LEAD =
+  /(^|[.!?]\s+|\n[ \t]*)((?:(?:and|but|also|so|now),?\s+)?I can (?:tell you|confirm|report|say)(?: that)?)(?=[ \t]+[^\s.!?,;:])/gi;
+
+/** `text` with each announcing lead ("I can tell you (that)") blanked to spaces of its length. */
+export function withoutSpeakerLeads(text: string): string {
+  return text.replace(LEAD, (_, before: string, lead: string) => before + " ".repeat(lead.length));
+}

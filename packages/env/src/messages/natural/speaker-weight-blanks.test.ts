@@ -1,0 +1,50 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { withoutSpeakerLeads } from "./speaker-leads";
+import { acts, cellArbitraries, restaurants, share } from "./test-sentence";
+import { withoutWeights } from "./weight-phrases";
+
+// The two blanking passes of session 63 (issue 26): a lead that only announces the speaker's statement ("I can tell
+// you ...") and a number said as a weight ("a weight of 5"). Both keep the text's length, so every offset stays.
+
+describe("blanked leads and weights", () => {
+  it("keep the text's length and change nothing else (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom("I can tell you that ", "I can confirm ", "weight 5", "a weight of 3", "weighted 2x", ""),
+        fc.string({ maxLength: 60 }),
+        (a, middle, b) => {
+          const text = `${a}. ${middle}${b}`;
+          for (const out of [withoutSpeakerLeads(text), withoutWeights(text)]) {
+            expect(out.length).toBe(text.length);
+            // only spaces are written, and only where the text had no space
+            for (let k = 0; k < text.length; k++) if (out[k] !== text[k]) expect(out[k]).toBe(" ");
+          }
+        },
+      ),
+    );
+  });
+
+  it("a statement after the lead reads as the plain statement; a weight beside it adds no share (property, against the plain sentence)", () => {
+    const [option, attribute] = cellArbitraries(restaurants);
+    fc.assert(
+      fc.property(
+        option,
+        attribute,
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 9 }),
+        (o, a, level, w) => {
+          const cell = `${restaurants.domain.options[o]}'s ${restaurants.domain.attributes[a]}`;
+          const plain = acts(`${cell} is ${level}.`);
+          expect(plain).toEqual([share(o, a, level)]);
+          expect(acts(`I can tell you ${cell} is ${level}.`)).toEqual(plain);
+          expect(acts(`I can confirm that ${cell} is ${level}.`)).toEqual(plain);
+          expect(acts(`${cell} is ${level}, and it carries a weight of ${w}.`)).toEqual(plain);
+          // negated leads are left as they are: nothing is read
+          expect(acts(`I can't tell you ${cell} is ${level}.`)).toEqual([{ kind: "pass" }]);
+        },
+      ),
+    );
+  });
+});
