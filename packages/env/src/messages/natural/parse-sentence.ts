@@ -921,14 +921,11 @@ function unslippedShareAt(
   // "Zero for Erin's availability at Monday 4pm, one for Carol's" (fresh222, a wrong act): a level placed before the
   // cell ("zero for") or the clause's level placed after on another name ("one for Carol's", "five for C") leaves
   // open whose level it is; the shares are taken back and the clause left
-  if (
-    end !== null &&
-    out.acts.length > taken &&
-    (levelPlacedBefore(s, first, i, state) || placedAfter(s, end, question, state, out.acts[out.acts.length - 1]))
-  ) {
+  const before = end !== null && out.acts.length > taken && levelPlacedBefore(s, first, i, state);
+  if (before || (end !== null && out.acts.length > taken && placedAfter(s, end, question, state, out.acts.at(-1)))) {
     out.acts.length = taken;
     // "Four for Restaurant C's cleanliness, one for its ambience." (fresh232, session 63): each level before its cell
-    const placed = levelPlacedBefore(s, first, i, state) ? placedList(s, i - 2, question, state) : null;
+    const placed = before ? placedList(s, i - 2, question, state) : null;
     for (const share of placed?.shares ?? []) out.share(share.option, share.attribute, share.level);
     return placed?.end ?? question;
   }
@@ -994,8 +991,9 @@ function placedAfter(s: Sentence, k: number, end: number, state: ParseState, las
     const a = state.attributes.match(s.words, o !== null && s.words[o.end] === "'s" ? o.end + 1 : k + 1);
     if ((o !== null && o.index !== last.option) || (a !== null && a.index !== last.attribute)) return true;
   }
+  // the next level joined by "and" or after a pause
   const at = s.words[k] === "and" ? k + 1 : k;
-  if (at >= end || !(at === k ? k > 0 && s.separated(k - 1) : true)) return false;
+  if (at >= end || (at === k && !(k > 0 && s.separated(k - 1)))) return false;
   const level = levelAt(s, at, end, state);
   if (level === null || !PLACING.has(s.words[level.end] as string)) return false;
   const name = level.end + 1;
