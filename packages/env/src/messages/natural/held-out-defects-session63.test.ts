@@ -257,6 +257,26 @@ describe("session 63's third wave", () => {
   });
 });
 
+// Session 63's fourth wave (fresh233-fresh236, written after the third wave's rules): its two wrong acts, and one shape.
+describe("session 63's fourth wave", () => {
+  it("an option killed, or a vote withdrawn, proposes nothing; the choice after it does", () => {
+    expect(parseFails("That kills Monday 4pm as far as I'm concerned.", meetings)).toBe(true);
+    const a = by(apartments);
+    const text =
+      "Sorry — I'm withdrawing my vote for Apartment B; I mixed up B and C. Going with Apartment D instead, since D's neighbourhood is 5.";
+    expect(acts(text, apartments)).toEqual([a.propose("Apartment D"), a.share("Apartment D", "neighbourhood", 5)]);
+    expect(parseFails("I'm taking back my vote for Apartment B.", apartments)).toBe(true);
+  });
+
+  it("a JSON value's 'now' beside its withdrawn 'was' is the level", () => {
+    const t = by(theft);
+    expect(acts('{"Employee E": {"parking log": {"was": 1, "now": 0}}}', theft)).toEqual([
+      t.share("Employee E", "parking log", 0),
+    ]);
+    expect(parseFails('{"Employee E": {"parking log": {"was": 1}}}', theft)).toBe(true);
+  });
+});
+
 /** Does the text give no act (a failed reading, not a pass said in words)? */
 function parseFails(text: string, task: NaturalTask = profile): boolean {
   return parseNatural(text, task).error !== undefined;

@@ -25,6 +25,9 @@ export const LEVEL_KEYS = [
   "updated",
   "revised",
   "should_be",
+  // {"was": 2, "now": 5} (fresh229, fresh233; session 63): the value now ("was" is a withdrawn key)
+  "now",
+  "current",
 ];
 export const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
 /** Keys that hold a list of acts of any kind. */

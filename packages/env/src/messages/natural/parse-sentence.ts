@@ -846,7 +846,8 @@ function declarativeActs(
     if (!s.conditionalAt(i)) {
       const proposal = proposalAt(s, i, question, state);
       // "We should perhaps go with X", "Let's go with X, maybe": a hedged plan proposes nothing
-      if (proposal !== null && hedgedProposal(s, i, proposal.end, question)) {
+      // "I'm withdrawing my vote for Apartment B" (fresh235, session 63: a wrong act): a choice taken back
+      if (proposal !== null && (hedgedProposal(s, i, proposal.end, question) || withdrawnChoice(s, i))) {
         i = proposal.end;
         continue;
       }
@@ -931,6 +932,22 @@ function unslippedShareAt(
   }
   if (end !== null && slipClause(s, first, i, end, question)) for (const act of out.acts.slice(taken)) slipped.add(act);
   return end;
+}
+
+/** Verbs that take a choice back: "withdrawing my vote for B", "I retract my pick", "taking back my vote". */
+const UNCHOOSING = new Set(["withdrawing", "withdraw", "withdrew", "retracting", "retract", "rescinding", "rescind"]);
+
+/** Does a verb taking a choice back stand anywhere from first to to ("I'm taking back my vote for B")? */
+export function choiceWithdrawnIn(s: Sentence, first: number, to: number): boolean {
+  for (let k = first + 1; k <= to; k++) if (withdrawnChoice(s, k)) return true;
+  return false;
+}
+
+/** Does a verb taking the choice back stand right before it (or before "back" after "take")? */
+function withdrawnChoice(s: Sentence, i: number): boolean {
+  const w = s.words;
+  if (UNCHOOSING.has(w[i - 1] as string)) return true;
+  return w[i - 1] === "back" && (w[i - 2] === "take" || w[i - 2] === "taking" || w[i - 2] === "took");
 }
 
 /** Words that place a level on a name: "five for C", "1 on Shelf B", "2 at Monday noon". */

@@ -61,6 +61,7 @@ import { consentProposal } from "./consent-proposal";
 import { availabilityShare, slotFirstAvailability } from "./availability-share";
 import { FRACTION, naturalInteger, numberIn } from "./natural-integer";
 import {
+  choiceWithdrawnIn,
   namedOptions,
   namedPair,
   ownEarlierValue,
@@ -841,7 +842,8 @@ export class SentenceReading {
     // "I'm plumping for Shelf B.", "Candidate B is my nominee.": one option, the speaker's choice word, nothing to doubt
     // a proviso anywhere in it ("..., provided the glove is his") holds a shape proposal back as it does a cue's (each
     // shape holds "if" and hedges back itself, with its own exceptions: "if you ask me")
-    const held = provisoIn(sentence.tokens, sentence.words, first, to);
+    // "I'm taking back my vote for Apartment B" (fresh235, session 63): a choice withdrawn is no proposal by shape
+    const held = provisoIn(sentence.tokens, sentence.words, first, to) || choiceWithdrawnIn(sentence, first, to);
     if (
       !held &&
       !found.heading &&

@@ -53,7 +53,15 @@ const NOT_A_CHOICE = new Set([
   "rating",
   "ratings",
   "stats",
-  // "That pushes D to the bottom for me." (fresh227, session 63: a wrong act): the option ranked low, no choice
+  // "That pushes D to the bottom for me." (fresh227, session 63: a wrong act): the option ranked low, no choice;
+  // "That kills Monday 4pm as far as I'm concerned." (fresh235)
+  "kills",
+  "killed",
+  "sinks",
+  "eliminates",
+  "eliminated",
+  "disqualifies",
+  "excludes",
   "bottom",
   "last",
   "worst",
