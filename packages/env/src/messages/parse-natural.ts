@@ -1,5 +1,5 @@
 import { glossedLevels } from "./natural/glossed-levels";
-import { withoutSpeakerLeads } from "./natural/speaker-leads";
+import { withoutRelayedLines, withoutSpeakerLeads } from "./natural/speaker-leads";
 import { withoutWeights } from "./natural/weight-phrases";
 import { othersListSpans, withdrawnCells, withoutSpans, withoutWithdrawn } from "./natural/withdrawn-cells";
 import type { Act } from "./act";
@@ -107,7 +107,8 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     // "torn glove: nothing (0)" (session 62): a level in words glossed with its number reads as the number
     // "I can tell you Dan is free (1)" (session 63): a lead that only announces the speaker's own statement is blanked
     // "leadership carries a weight of 5" (session 63): a weight is no level, its number blanked
-    const said = withoutWeights(withoutSpeakerLeads(glossedLevels(stripReasoning(text), task)));
+    // "Agent 1 -> E service 4" (session 63): a line relaying another agent's figure by an arrow is blanked
+    const said = withoutRelayedLines(withoutWeights(withoutSpeakerLeads(glossedLevels(stripReasoning(text), task))));
     // tables, JSON and YAML acts first; their text is masked for the sentence reader
     const structured = structuredActs(said, task);
     // "Let's go with C!": a capital letter names its option where the options are one noun and a letter

@@ -277,6 +277,34 @@ describe("session 63's fourth wave", () => {
   });
 });
 
+// Session 63's fifth wave (fresh237-fresh240, written after the fourth wave's rules): its wrong acts fixed as defects.
+describe("session 63's fifth wave", () => {
+  it("a YAML value its comment credits to another agent, and lines relaying another agent by an arrow, are not the speaker's", () => {
+    const j = by(jobs);
+    const yaml = fence("candidate_b:\n  teamwork: 5\ncandidate_c:\n  experience: 2   # per Agent 3, not mine");
+    expect(acts(yaml, jobs)).toEqual([j.share("Candidate B", "teamwork", 5)]);
+    const big = held.bigTeam as NaturalTask;
+    const relayed =
+      "```\nAgent 1  ->  E service 4\nAgent 3  ->  A ambience 2\n```\n\nMy own sheet adds Restaurant C's cleanliness at 3.";
+    expect(acts(relayed, big)).toEqual([by(big).share("Restaurant C", "cleanliness", 3)]);
+    // an address with a colon is still a question put to that agent
+    expect(acts("Agent 1: what's Restaurant E's service?", big)).toEqual([by(big).ask("Restaurant E", "service", 0)]);
+  });
+
+  it("'I'd typed a 5 ..., but the real score is 2' is the 2; a JSON question goes to its question_for", () => {
+    const j = by(jobs);
+    expect(acts("I'd typed a 5 for Candidate A's technical skill, but the real score is 2.", jobs)).toEqual([
+      j.share("Candidate A", "technical skill", 2),
+    ]);
+    const c = by(calls);
+    const json = `{"Monday noon": {"Lena's calendar": 1}, "question_for": "Agent 2", "question": "Tuesday morning, Lena's calendar?"}`;
+    expect(acts(json, calls)).toEqual([
+      c.share("Monday noon", "Lena's calendar", 1),
+      c.ask("Tuesday morning", "Lena's calendar", 1),
+    ]);
+  });
+});
+
 /** Does the text give no act (a failed reading, not a pass said in words)? */
 function parseFails(text: string, task: NaturalTask = profile): boolean {
   return parseNatural(text, task).error !== undefined;

@@ -473,6 +473,9 @@ const SAID = new Set([
   "shared",
   "typed",
   "entered",
+  // "I'd written a 5 for X" (fresh239, session 63): the past participle after "I'd"
+  "written",
+  "given",
 ]);
 
 /**
@@ -517,7 +520,8 @@ const SLIP = new Set(["mistake", "mistakenly", "wrongly", "erroneously", "accide
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...", "I jotted down")? */
 export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
-    if (!(s.words[k] === "i" || s.words[k] === "we")) continue;
+    // "I'd typed a 5 for X, but the real score is 2" (fresh239, session 63): "I'd" before the entry verb
+    if (!(s.words[k] === "i" || s.words[k] === "we" || s.words[k] === "i'd" || s.words[k] === "we'd")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
     // "... on Employee I.": an option's letter "I" may close the sentence, with no verb after it
     const word = s.words[verb];

@@ -504,6 +504,28 @@ function questionSpans(text: string, start: number, end: number): [number, numbe
   return spans;
 }
 
+/**
+ * {"question_for": "Agent 2", "question": "Tuesday morning, Lena's calendar?"} (fresh237, session 63): the questions
+ * left for the sentence reader go to the agent the value names, written over the quote and key before each question
+ * ("Agent 2," where they are long enough), as a YAML block's `question_for:` is.
+ */
+function addressQuestions(value: unknown, text: string, spans: readonly [number, number][], out: StructuredActs) {
+  if (spans.length === 0 || value === null || typeof value !== "object" || Array.isArray(value)) return;
+  const o = value as Record<string, unknown>;
+  const to = ADDRESS_KEYS.map((k) => o[k]).find((v) => typeof v === "string" && /^@?agent\s*\d{1,2}$/i.test(v.trim()));
+  if (typeof to !== "string") return;
+  const address = `${to
+    .trim()
+    .replace(/^@/, "")
+    .replace(/^agent\s*/i, "Agent ")},`;
+  for (const [from] of spans) {
+    // the key and quotes before the question: `"question": "`
+    const key = /"[^"\n]{1,40}"\s*:\s*"$/.exec(text.slice(Math.max(0, from - 48), from));
+    if (key === null || key[0].length < address.length) continue;
+    (out.overwritten ??= []).push([from - key[0].length, address.padEnd(key[0].length, " ")]);
+  }
+}
+
 /** [start, end) with `holes` (sorted, inside it) left out. */
 function without(start: number, end: number, holes: readonly [number, number][]): [number, number][] {
   const parts: [number, number][] = [];
@@ -544,9 +566,9 @@ function jsonActs(text: string, r: ValueReading): [number, number][] {
     if (objects.length === 0 && (r.path.others || object)) ranges.push([start, end]);
     if (objects.length > 0) {
       const asked = readValue(objects, start, lineAt(r.lines, start), lineAt(r.lines, end - 1), r);
-      ranges.push(
-        ...(asked ? [[start, end] as [number, number]] : without(start, end, questionSpans(text, start, end))),
-      );
+      const spans = asked ? [] : questionSpans(text, start, end);
+      ranges.push(...(asked ? [[start, end] as [number, number]] : without(start, end, spans)));
+      addressQuestions(value, text, spans, r.out);
     }
     i = end;
   }
@@ -654,7 +676,9 @@ function yamlFences(lines: readonly { text: string }[]): YamlFences {
 /** The YAML block between the fence lines k and end (-1 and lines.length for a message without fences). */
 function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, unfenced = false): void {
   const { lines, out } = r;
-  const body = lines.slice(k + 1, end).map((l) => l.text);
+  // "experience: 2   # per Agent 3, not mine" (fresh237, session 63): a line its comment credits to another agent is
+  // no value of the speaker's
+  const body = lines.slice(k + 1, end).map((l) => (OTHERS_COMMENT.test(l.text) ? "" : l.text));
   const objects: Record<string, unknown>[] = [];
   r.path.others = false;
   actObjects(parseYamlSubset(body.join("\n")), objects, r.path);
@@ -697,6 +721,9 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, u
 const ADDRESSEE_LINE =
   /^\s*(?:to|question[_ ]for|questions[_ ]for|ask|ask[_ ]to|asking|for|recipient|addressee|directed[_ ]to)\s*:\s*["']?@?agent\s*(\d{1,2})["']?\s*$/i;
 
+/** A `# comment` crediting its line to someone else: "# per Agent 3", "# from Agent 1", "# not mine", "# theirs". */
+const OTHERS_COMMENT = /#[^\n]*(?:\bagents?\s*\d|\bnot mine\b|\btheirs\b|\breported\b|\brelayed\b|\bheard\b)/i;
+
 /** A `key: value` line of a fenced block: the value, and a `# comment` after it. */
 const FENCED_PAIR = /^\s*(?:-\s+)?[\w .'-]{1,40}:\s+([^#]*?)\s*(#.*)?$/;
 /** Values a model writes for a level it lacks or doubts: "2?", "unknown", "n/a", "tbd", "-". */
@@ -720,7 +747,7 @@ function unsureYamlLines(
       const line = lines[j] as { text: string; start: number };
       const m = FENCED_PAIR.exec(line.text);
       if (m === null) continue;
-      if (UNSURE_VALUE.test((m[1] as string).trim())) out.masked.push(j);
+      if (UNSURE_VALUE.test((m[1] as string).trim()) || OTHERS_COMMENT.test(line.text)) out.masked.push(j);
       else if (m[2] !== undefined) {
         const at = line.start + line.text.length - m[2].length;
         ranges.push([at, line.start + line.text.length]);
