@@ -1,4 +1,4 @@
-import { attributeOwners } from "../natural-matchers";
+import { ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
@@ -55,10 +55,10 @@ function names(s: Sentence, from: number, to: number, state: ParseState) {
       continue;
     }
     // "Carol's row", "Lena's column": a person's line of the table is their attribute
-    const owner = attributeOwners(state.task.domain).get(w);
-    if (owner !== undefined && s.words[k + 1] === "'s" && LINES.has(s.words[k + 2] as string)) {
-      attributes.add(owner);
-      k += 2;
+    const owner = ownerAttributeAt(state.task.domain, s.words, k);
+    if (owner !== null && LINES.has(s.words[owner.end] as string)) {
+      attributes.add(owner.index);
+      k = owner.end;
     }
   }
   return { attributes: [...attributes], options };
