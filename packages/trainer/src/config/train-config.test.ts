@@ -87,6 +87,17 @@ describe("train config", () => {
     expect(() =>
       resolveTrainConfig({ file: { rl: { talkRehearsal: true, choiceDistillCoef: 1, choiceRehearsal: 4 } } }),
     ).not.toThrow();
+    const mix = { share: 0.25, shapes: { agents: [1, 2], rounds: [0, 0] } };
+    expect(() => resolveTrainConfig({ file: { rl: { rehearsalMix: mix } } })).toThrow(
+      /rl\.rehearsalMix.*rl\.choiceRehearsal > 0.*share.*0\.25/,
+    );
+    expect(() => resolveTrainConfig({ file: { rl: { rehearsalMix: mix, choiceRehearsal: 8 } } })).not.toThrow();
+    expect(() =>
+      resolveTrainConfig({ file: { rl: { rehearsalMix: { ...mix, share: 1.5 }, choiceRehearsal: 8 } } }),
+    ).toThrow(/rl\.rehearsalMix\.share/);
+    expect(() =>
+      resolveTrainConfig({ file: { rl: { rehearsalMix: { ...mix, tables: 2 }, choiceRehearsal: 8 } } }),
+    ).toThrow(/rl\.rehearsalMix.*tables/);
     expect(() => resolveTrainConfig({ file: { rl: { clipLow: "x" } } })).toThrow(/rl\.clipLow/);
     expect(() => resolveTrainConfig({ file: { model: { width: 30, heads: 4 } } })).toThrow(/model\.heads/);
     expect(() => parseOverride("novalue")).toThrow(/--set/);

@@ -86,6 +86,16 @@ const RlSchema = z
      */
     rehearsalShapes: PretrainShapesSchema.optional(),
     /**
+     * A second rehearsal shape set for a share of the rehearsal's episodes (`share` x `rl.choiceRehearsal`, rounded;
+     * the last ones of each iteration, the others unchanged): e.g. one or two agents choosing with no discussion
+     * (rounds 0), the state the soloFullInformation check plays, beside the preset's rehearsal over every shape, so
+     * the no-discussion choice is held without narrowing the whole rehearsal to it (issue 24). Absent: none.
+     */
+    rehearsalMix: z
+      .object({ share: z.number().min(0).max(1), shapes: PretrainShapesSchema })
+      .strict()
+      .optional(),
+    /**
      * PPO's "old" log-probs: recomputed by the learner before the update (and compared with the sampler's:
      * `samplerMismatch`), or the sampler's own (the same model and tokens; saves one forward pass over every
      * action, and `samplerMismatch` is then 0).
@@ -630,6 +640,12 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       "rl.talkRehearsal",
       true,
       `expected rl.choiceRehearsal > 0 and rl.choiceDistillCoef > 0 with it (got ${config.rl.choiceRehearsal} and ${config.rl.choiceDistillCoef}): it adds the rehearsal episodes' messages to the distillation step`,
+    );
+  if (config.rl.rehearsalMix !== undefined && config.rl.choiceRehearsal === 0)
+    throw new InvalidConfigError(
+      "rl.rehearsalMix",
+      JSON.stringify(config.rl.rehearsalMix),
+      "expected rl.choiceRehearsal > 0 with it: it draws a share of the rehearsal's episodes",
     );
   checkTask(config);
   checkBudget(config);

@@ -133,6 +133,45 @@ describe("choiceDistillation", () => {
     }
   });
 
+  it("with rl.rehearsalMix draws its share of the rehearsal (the last episodes) over the mix's shapes, the rest unchanged", async () => {
+    const fixture = await rlFixture({
+      choiceDistillCoef: 1,
+      choiceRehearsal: 4,
+      rehearsalShapes: { agents: [2, 3], rounds: [1, 1], options: [2, 3], attributes: [2, 2] },
+      rehearsalMix: { share: 0.4, shapes: { agents: [1, 1], rounds: [0, 0], options: [2, 4], attributes: [2, 3] } },
+    });
+    try {
+      const { policy, config } = fixture;
+      const examples = await choiceRehearsalExamples(policy, config, 3);
+      // round(0.4 x 4) = 2 mix episodes, the last two; the first two are the episodes the run without a mix draws
+      const plain = { ...config, rl: { ...config.rl, rehearsalMix: undefined } };
+      const without = await choiceRehearsalExamples(policy, plain, 3);
+      const shapes = config.rl.rehearsalShapes!;
+      const first = [0, 1].map((k) => shapeTask(shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", 3, k)));
+      const firstChoices = first.reduce((n, t) => n + t.agents, 0);
+      expect(examples.slice(0, firstChoices)).toEqual(without.slice(0, firstChoices));
+      // the mix's two: one agent, no discussion, the whole table: one final choice each, the correct option
+      const mixTasks = [2, 3].map((k) =>
+        shapeTask(config.rl.rehearsalMix!.shapes, derivedSeed(config.seed, "choice-rehearsal-mix", 3, k)),
+      );
+      for (const t of mixTasks) expect([t.agents, t.rounds]).toEqual([1, 0]);
+      const tail = examples.slice(firstChoices);
+      expect(tail).toHaveLength(2);
+      tail.forEach((x, k) => {
+        const task = mixTasks[k] as Task;
+        expect(parseChoice(policy.tokenizer.decode(x.completion), "canonical", task).choice).toBe(task.correct);
+      });
+      // share 0: the plain rehearsal
+      const none = {
+        ...config,
+        rl: { ...config.rl, rehearsalMix: { share: 0, shapes: config.rl.rehearsalMix!.shapes } },
+      };
+      expect(await choiceRehearsalExamples(policy, none, 3)).toEqual(without);
+    } finally {
+      fixture.dispose();
+    }
+  });
+
   it("with rl.talkRehearsal rehearses every message, pre-discussion choice and final choice of those episodes, in order", async () => {
     const fixture = await rlFixture({ choiceDistillCoef: 1, choiceRehearsal: 3, talkRehearsal: true });
     try {

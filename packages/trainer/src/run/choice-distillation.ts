@@ -43,7 +43,8 @@ export async function choiceDistillationExamples(
 /**
  * The rehearsal examples of iteration `iteration` (`rl.choiceRehearsal` > 0): the config's teacher (its own choice
  * style) plays that many fresh tasks, training tasks or, with `rl.rehearsalShapes` (else `rl.shapes`), shapes (seeded by seed, iteration and
- * index, never the rollout's), and every final choice is an example: prompt and the teacher's choice; with
+ * index, never the rollout's; with `rl.rehearsalMix` its share of them, the last, over the mix's shapes), and every
+ * final choice is an example: prompt and the teacher's choice; with
  * `rl.talkRehearsal` every message and pre-discussion choice of those episodes too.
  */
 export async function choiceRehearsalExamples(
@@ -54,11 +55,14 @@ export async function choiceRehearsalExamples(
   const { rl } = config;
   if (rl.choiceRehearsal === 0) return [];
   const shapes = rl.rehearsalShapes ?? rl.shapes;
-  const tasks = Array.from({ length: rl.choiceRehearsal }, (_, k) =>
-    shapes === undefined
+  const mixed = rl.rehearsalMix === undefined ? 0 : Math.round(rl.rehearsalMix.share * rl.choiceRehearsal);
+  const tasks = Array.from({ length: rl.choiceRehearsal }, (_, k) => {
+    if (rl.rehearsalMix !== undefined && k >= rl.choiceRehearsal - mixed)
+      return shapeTask(rl.rehearsalMix.shapes, derivedSeed(config.seed, "choice-rehearsal-mix", iteration, k));
+    return shapes === undefined
       ? trainingTask(config, "choice-rehearsal", iteration, k)
-      : shapeTask(shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", iteration, k)),
-  );
+      : shapeTask(shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", iteration, k));
+  });
   const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
   return traces.flatMap((trace, e) =>
     replayObservations(tasks[e] as Task, trace)
