@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
-import type { Act } from "../act";
 import { parseNatural } from "../parse-natural";
 import type { NaturalTask } from "./sentence";
-import { acts, calls, fence, manor, stalls } from "./test-sentence";
+import { acts, by, calls, fence, manor, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const theft = held.theft as NaturalTask;
@@ -13,23 +12,6 @@ const apartments = held.apartments as NaturalTask;
 const profile = held.heldoutProfile as NaturalTask;
 const jobs = held.jobs as NaturalTask;
 const pass = { kind: "pass" } as const;
-
-/** Acts by name, so a test reads as the sentence does. */
-const by = (task: NaturalTask) => ({
-  share: (option: string, attribute: string, level: number): Act => ({
-    kind: "share",
-    option: task.domain.options.indexOf(option),
-    attribute: task.domain.attributes.indexOf(attribute),
-    level,
-  }),
-  ask: (option: string, attribute: string, to?: number): Act => ({
-    kind: "ask",
-    option: task.domain.options.indexOf(option),
-    attribute: task.domain.attributes.indexOf(attribute),
-    ...(to === undefined ? {} : { to }),
-  }),
-  propose: (option: string): Act => ({ kind: "propose", option: task.domain.options.indexOf(option) }),
-});
 
 // Session 63's held-out wave (fresh221-fresh224): its two wrong acts, read after the clean score, fixed as defects;
 // then shapes tuned on its misses. The wave is in the corpus; these are the shapes, in sentences of our own.

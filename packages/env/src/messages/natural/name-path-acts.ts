@@ -65,6 +65,11 @@ export const GROUP_KEYS = new Map<string, string>([
   ["open questions", "ask"],
   // "asking: {Agent 1: Restaurant C food quality}" (fresh213, session 62)
   ["asking", "ask"],
+  // "who_has: [Restaurant F location]", "ask_everyone: ..." (fresh241, session 64)
+  ["who has", "ask"],
+  ["ask everyone", "ask"],
+  ["ask all", "ask"],
+  ["ask team", "ask"],
   ["queries", "ask"],
   ["query", "ask"],
   ["propose", "propose"],
@@ -94,6 +99,8 @@ export const GROUP_KEYS = new Map<string, string>([
   ["backing", "propose"],
   ["preference", "propose"],
   ["my choice", "propose"],
+  // "preferred: Apartment D" (fresh237, session 63's fifth wave)
+  ["preferred", "propose"],
   ["pass", "pass"],
   ["evidence", "share"],
   ["correction", "share"],
@@ -140,6 +147,10 @@ interface PathContext {
   attribute?: number;
 }
 
+/** A level after a word of near-certainty, as a YAML or JSON value: "probably 3", "I think 1", "pretty sure 0". */
+const SURE_LEVEL =
+  /^(?:probably|likely|most likely|definitely|certainly|i think|i'm fairly sure|fairly sure|pretty sure|i'm pretty sure)[,:]?\s+([+-]?\d{1,3})$/i;
+
 /** The names in the task (options and attributes) that a walk reads keys and values against. */
 export interface PathNames {
   names: Names;
@@ -169,13 +180,17 @@ export function namePathShares(
   depth = 0,
 ): void {
   if (depth > MAX_DEPTH || out.length >= MAX_SHARES) return;
-  if (typeof value === "number" || (typeof value === "string" && INTEGER.test(value.trim()))) {
+  // "email_records: I think 1", "ambience": "probably 3" (fresh237, fresh241): a word of near-certainty before the
+  // level still states it (docs: "probably" is no hedge)
+  const sure = typeof value === "string" && value.length <= 40 ? SURE_LEVEL.exec(value.trim()) : null;
+  const leaf = sure === null ? value : sure[1];
+  if (typeof leaf === "number" || (typeof leaf === "string" && INTEGER.test(leaf.trim()))) {
     if (ctx.option !== undefined && ctx.attribute !== undefined)
       out.push({
         act: "share",
         option: names.options[ctx.option],
         attribute: names.attributes[ctx.attribute],
-        level: value,
+        level: leaf,
       });
     return;
   }

@@ -783,6 +783,62 @@ function agentValueReplaced(s: Sentence, i: number, end: number, state: ParseSta
   return { ...(pairs[0] as { option: number; attribute: number }), value: level.value, end: level.end };
 }
 
+/** First-person words that open the speaker's own choice: "I'm backing X", "I'd go with X", "let's go with X". */
+const OWN_CHOICE_OPENERS: ReadonlySet<string> = new Set(["i", "i'm", "im", "i'd", "id", "i'll", "let's", "lets", "my"]);
+
+/**
+ * The speaker's own choice at a clause start that someone else's word gates (a lead such as "Based on what Agent 2
+ * said,"): a first-person proposal, not hedged, withdrawn or under a condition; else null.
+ */
+function reportedLeadChoice(
+  s: Sentence,
+  i: number,
+  question: number,
+  state: ParseState,
+): { option: number; end: number } | null {
+  if (i === s.from || !s.clauseStart(i) || !OWN_CHOICE_OPENERS.has(s.words[i] as string)) return null;
+  if (s.conditionalAt(i) || s.modal[i]) return null;
+  // the choice's cue at the opener or a word or two after it ("I pick", "I'm backing", "I'd go with")
+  for (let j = i; j < Math.min(i + 3, question); j++) {
+    const proposal = proposalAt(s, j, question, state);
+    if (proposal === null) continue;
+    if (hedgedProposal(s, j, proposal.end, question) || withdrawnChoice(s, j)) return null;
+    // "..., I'm not picking B": a negation in the choice's clause
+    for (let k = i; k < proposal.end; k++) {
+      const w = s.words[k] as string;
+      if (cue.negations.has(w) || w.endsWith("n't")) return null;
+    }
+    return proposal;
+  }
+  return null;
+}
+
+/**
+ * The word to go on from after a word someone else's word (or a doubt) gates: the speaker's own choice opening a
+ * clause there, or the speaker's own value where the words name it so; else the next word.
+ */
+function gatedAt(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number {
+  const { words } = s;
+  // "Going off their numbers, I'm backing Restaurant B." (fresh243, session 64): the speaker's own choice opening
+  // a clause after a lead built on others' word (no reason read from it: its facts may be theirs)
+  const own = reportedLeadChoice(s, i, question, state);
+  if (own !== null) {
+    if (!out.acts.some((a) => a.kind === "propose" && a.option === own.option))
+      out.acts.push({ kind: "propose", option: own.option });
+    state.subject = own.option;
+    return own.end;
+  }
+  // inside someone else's word, the speaker's value only where it names itself so: "Agent 3's 1 should be a 4",
+  // "... doesn't match mine, which is 2"
+  // "..., no wait, it's 3": the speaker's retraction, though "no" gates what follows
+  const mine =
+    words[i] === "agent" ||
+    (words[i] === "which" && words[i - 1] === "mine") ||
+    (words[i] === "no" && words[i + 1] === "wait");
+  const corrected = mine ? correctionAt(s, i, question, state, out) : null;
+  return corrected ?? i + 1;
+}
+
 /** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
 function declarativeActs(
   s: Sentence,
@@ -829,15 +885,7 @@ function declarativeActs(
       }
     }
     if (s.gate[i]) {
-      // inside someone else's word, the speaker's value only where it names itself so: "Agent 3's 1 should be a 4",
-      // "... doesn't match mine, which is 2"
-      // "..., no wait, it's 3": the speaker's retraction, though "no" gates what follows
-      const mine =
-        words[i] === "agent" ||
-        (words[i] === "which" && words[i - 1] === "mine") ||
-        (words[i] === "no" && words[i + 1] === "wait");
-      const corrected = mine ? correctionAt(s, i, question, state, out) : null;
-      i = corrected ?? i + 1;
+      i = gatedAt(s, i, question, state, out);
       continue;
     }
     // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"

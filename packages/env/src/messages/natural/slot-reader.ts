@@ -427,6 +427,7 @@ function pairedShares(
   const [lo, hi] = state.task.levels;
   const shares: Act[] = [];
   const used = new Set<number>();
+  const ordered = items.length > 0 && words.slice(from, to).some((w) => IN_ORDER.has(w));
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r] as Item[];
     if ((run[0] as Item).kind !== "level") continue;
@@ -434,7 +435,14 @@ function pairedShares(
     // the nearest list before it of as many names, and the one name of the other kind after that list
     let l = r - 1;
     while (l >= 0 && !((runs[l] as Item[]).length === run.length && (runs[l] as Item[])[0]?.kind !== "level")) l--;
-    if (l < 0) return null;
+    if (l < 0) {
+      // "Leadership is 2, 5 and 4 for Candidates A, B and C respectively" (fresh242, session 64): with "respectively",
+      // the list right after the levels, and the one name of the other kind the sentence gives
+      const after = ordered && r === runs.length - 2 ? levelsThenNames(run, runs[r + 1] as Item[], items, words) : null;
+      if (after === null) return null;
+      shares.push(...after);
+      continue;
+    }
     const list = runs[l] as Item[];
     if (new Set(list.map((i) => i.value)).size !== list.length) return null;
     // "Food quality, A and B, 4 and 1": levels right after the list need a colon or a dash to label them
@@ -467,6 +475,75 @@ function pairedShares(
   return shares;
 }
 
+/** Words that may join a run of levels to the names after it: "2, 5 and 4 for A, B and C", "... on A and B". */
+const LEVELS_TO_NAMES = set("for", "on", "at", "in");
+
+/**
+ * Levels and, right after them (a preposition between), as many names of one kind, none twice, with one name of the
+ * other kind in the whole sentence: the shares in order, else null.
+ */
+function levelsThenNames(
+  run: readonly Item[],
+  names: readonly Item[],
+  items: readonly Item[],
+  words: readonly string[],
+): Act[] | null {
+  const kind = (names[0] as Item).kind;
+  if (kind === "level" || names.length !== run.length || new Set(names.map((i) => i.value)).size !== names.length)
+    return null;
+  const gap = words.slice((run[run.length - 1] as Item).end, (names[0] as Item).at);
+  if (!gap.some((w) => LEVELS_TO_NAMES.has(w))) return null;
+  const others = new Set(items.filter((i) => i.kind !== kind && i.kind !== "level").map((i) => i.value));
+  if (others.size !== 1) return null;
+  const other = [...others][0] as number;
+  return run.map((level, i) => {
+    const name = (names[i] as Item).value;
+    const [option, attribute] = kind === "option" ? [name, other] : [other, name];
+    return { kind: "share", option, attribute, level: level.value };
+  });
+}
+
+/** Words of doubt that may reach back over the list: "nothing certain", "don't quote me", "not exactly". */
+const ORDER_DOUBT = set("certain", "sure", "quote", "exact", "exactly", "precisely", "though", "although", "wrong");
+
+/** Words before a number word that make it a count of the names ("those three", "the same two", "all four"). */
+const COUNTED_AFTER = set("those", "these", "same", "all", "the");
+
+/** Words of a later clause that may speak of the list's order ("...; or the other way round", "I mixed them up"). */
+const ORDER_TALK = set("order", "other", "way", "round", "around", "reverse", "reversed", "swap", "swapped", "mixed");
+
+/**
+ * Where a paired list's sentence ends for the paired reader: after "respectively" and a pause, when the clause after
+ * it gives no number and says nothing that may touch the list ("Size for A, B, D is 3, 2, 5 respectively; quietness I
+ * don't have.", fresh240: a negation about another cell); else `to`.
+ */
+function pairedEnd(context: SlotContext, from: number, to: number, female: boolean, state: ParseState): number {
+  const { words, tokens } = context;
+  let k = from;
+  while (k < to && words[k] !== "respectively") k++;
+  if (k >= to - 1 || !(tokens[k] as NaturalToken).pause) return to;
+  // the clause must be about a cell ("quietness I don't have"): a clause naming none ("nothing certain") may be
+  // about the list
+  let named = false;
+  for (let j = k + 1; j < to; j++) {
+    const w = words[j] as string;
+    // a name is no word of doubt ("wait time")
+    const name = state.options.match(words, j) ?? state.attributes.match(words, j);
+    if (name !== null) {
+      named = true;
+      j = name.end - 1;
+      continue;
+    }
+    if (ORDER_DOUBT.has(w)) return to;
+    // "for those same three" counts the list's names, no level
+    const counted = cue.numberWords.has(w) && COUNTED_AFTER.has(words[j - 1] as string);
+    if (slotNumber(w) !== null || (cue.numberWords.has(w) && !counted) || ORDER_TALK.has(w) || OPEN_ORDER.has(w))
+      return to;
+    if (refuses(context, j, female, state)) return to;
+  }
+  return named ? k + 1 : to;
+}
+
 const sameCell = (a: Act, b: Act): boolean =>
   a.kind === "share" && b.kind === "share" && a.option === b.option && a.attribute === b.attribute;
 const otherLevel = (a: Act, b: Act): boolean =>
@@ -485,7 +562,8 @@ export function slotShares(context: SlotContext, from: number, to: number, state
   const female = words.slice(from, to).some((x) => FEMALE.has(x));
   const clauses = readClauses(context, from, to, female, state);
   const shares =
-    (clauses === null ? null : clauseShares(clauses, context, state)) ?? pairedShares(context, from, to, female, state);
+    (clauses === null ? null : clauseShares(clauses, context, state)) ??
+    pairedShares(context, from, pairedEnd(context, from, to, female, state), female, state);
   if (shares === null) return [];
   // one cell at two levels, in the sentence or against the message before it: a change, not two facts
   if (shares.some((s) => shares.some((t) => otherLevel(s, t)) || before.some((t) => otherLevel(s, t)))) return [];

@@ -272,6 +272,9 @@ const CELL_KEYS: ReadonlySet<string> = new Set([
   "need",
   "missing",
   "item",
+  // {"target": "Agent 1", "want": "Restaurant B food quality"} (fresh241, session 64)
+  "want",
+  "wanted",
 ]);
 
 /**
@@ -287,6 +290,10 @@ function aboutCell(o: Record<string, unknown>, names: PathNames): Record<string,
   const cell = typeof value === "string" ? spacedCell(value, names) : null;
   if (cell === null) return null;
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+  // "target: Agent 1" beside the cell names the agent asked (a target naming an option is no addressee)
+  const target = Object.entries(rest).find(([k]) => foldKey(k) === "target")?.[1];
+  if (rest.to === undefined && typeof target === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(target))
+    rest.to = target;
   return { ...rest, ...askObject(cell, names) };
 }
 

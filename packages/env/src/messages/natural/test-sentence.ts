@@ -39,6 +39,23 @@ export const ask = (option: number, attribute: number, to?: number): Act =>
 /** The PROPOSE act of `option`. */
 export const propose = (option: number): Act => ({ kind: "propose", option });
 
+/** Acts by name in a task, so a test reads as the sentence does: `by(task).share("Restaurant B", "service", 4)`. */
+export const by = (task: NaturalTask) => ({
+  share: (option: string, attribute: string, level: number): Act => ({
+    kind: "share",
+    option: task.domain.options.indexOf(option),
+    attribute: task.domain.attributes.indexOf(attribute),
+    level,
+  }),
+  ask: (option: string, attribute: string, to?: number): Act => ({
+    kind: "ask",
+    option: task.domain.options.indexOf(option),
+    attribute: task.domain.attributes.indexOf(attribute),
+    ...(to === undefined ? {} : { to }),
+  }),
+  propose: (option: string): Act => ({ kind: "propose", option: task.domain.options.indexOf(option) }),
+});
+
 /** `body` in a fenced code block (YAML by default). */
 export const fence = (body: string, lang = "yaml"): string => `\`\`\`${lang}\n${body}\n\`\`\``;
 

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import type { NaturalTask } from "./sentence";
+import { acts, by, fence } from "./test-sentence";
+
+const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
+const meetings = held.meetings as NaturalTask;
+const apartments = held.apartments as NaturalTask;
+const profile = held.heldoutProfile as NaturalTask;
+const jobs = held.jobs as NaturalTask;
+const big = held.bigTeam as NaturalTask;
+const theft = held.theft as NaturalTask;
+/** What a message of no act reads as. */
+const none = [{ kind: "pass" }];
+
+// Session 64: shapes the sixth wave (fresh241-fresh244, 1.000 / 0.931 at arrival once three labels were brought to the
+// corpus's conventions) and the fifth's misses showed, read after both were scored. The waves are in the corpus;
+// these are the shapes, in sentences of our own.
+describe("session 64's paired lists", () => {
+  const j = by(jobs);
+  const a = by(apartments);
+  it("levels before the names, 'respectively' pairing them in order", () => {
+    expect(acts("Communication reads 3, 1 and 5 for Candidates B, C and D respectively.", jobs)).toEqual([
+      j.share("Candidate B", "communication", 3),
+      j.share("Candidate C", "communication", 1),
+      j.share("Candidate D", "communication", 5),
+    ]);
+    expect(
+      acts("Teamwork comes out at 4 and 2 for Candidate A and Candidate D respectively, on my sheet.", jobs),
+    ).toEqual([j.share("Candidate A", "teamwork", 4), j.share("Candidate D", "teamwork", 2)]);
+    // without "respectively" the order is not said; counts that differ pair nothing; someone else's word holds it back
+    expect(acts("Communication reads 3, 1 and 5 for Candidates B, C and D.", jobs)).toEqual(none);
+    expect(acts("Communication reads 3 and 1 for Candidates B, C and D respectively.", jobs)).toEqual(none);
+    expect(
+      acts("Communication reads 3, 1 and 5 for Candidates B, C and D respectively, or so Agent 1 says.", jobs),
+    ).toEqual(none);
+  });
+
+  it("a clause after the list about another cell, with no level, leaves the list read", () => {
+    expect(
+      acts("Rent for Apartment B, C and D is 4, 1, 2 respectively; natural light I don't have.", apartments),
+    ).toEqual([
+      a.share("Apartment B", "rent", 4),
+      a.share("Apartment C", "rent", 1),
+      a.share("Apartment D", "rent", 2),
+    ]);
+    expect(
+      acts("Rent for Apartment B, C and D is 4, 1, 2 respectively; quietness for those three I'm missing.", apartments),
+    ).toEqual([
+      a.share("Apartment B", "rent", 4),
+      a.share("Apartment C", "rent", 1),
+      a.share("Apartment D", "rent", 2),
+    ]);
+    // a clause that may touch the order, or gives a level, leaves it open
+    expect(
+      acts("Rent for Apartment B, C and D is 4, 1, 2 respectively; or the other way round for C.", apartments),
+    ).toEqual(none);
+    expect(acts("Rent for Apartment B, C and D is 4, 1, 2 respectively, unless I swapped two.", apartments)).toEqual(
+      none,
+    );
+  });
+});
+
+describe("session 64's choices after others' word", () => {
+  const p = by(profile);
+  it("the speaker's own first-person choice after a lead built on what others said", () => {
+    expect(acts("Working from what Agent 2 posted, I'm backing Restaurant D.", profile)).toEqual([
+      p.propose("Restaurant D"),
+    ]);
+    expect(acts("Agent 3 said C's service is 5. Going by their figures, I pick Restaurant C.", profile)).toEqual([
+      p.propose("Restaurant C"),
+    ]);
+    // negated, hedged or reported as another's choice: nothing
+    expect(acts("Working from what Agent 2 posted, I'm not backing Restaurant D.", profile)).toEqual(none);
+    expect(acts("Working from what Agent 2 posted, I'd maybe pick Restaurant D.", profile)).toEqual(none);
+    expect(acts("Agent 2 said they pick Restaurant D.", profile)).toEqual(none);
+  });
+});
+
+describe("session 64's YAML and JSON asks and values", () => {
+  const r = by(big);
+  const m = by(meetings);
+  const p = by(profile);
+  const t = by(theft);
+  it("asks under 'who_has' and 'ask_everyone', and a question object's 'target' and 'want'", () => {
+    expect(acts(fence("restaurant_c:\n  service: 2\nwho_has:\n  - Restaurant D cleanliness"), big)).toEqual([
+      r.ask("Restaurant D", "cleanliness"),
+      r.share("Restaurant C", "service", 2),
+    ]);
+    expect(acts(fence("ask_everyone: Dan on Monday 2pm?"), meetings)).toEqual([
+      m.ask("Monday 2pm", "Dan's availability"),
+    ]);
+    expect(acts(fence("questions:\n  - target: Agent 3\n    want: Restaurant A ambience"), profile)).toEqual([
+      p.ask("Restaurant A", "ambience", 2),
+    ]);
+    // a target naming no agent addresses no one
+    expect(acts(fence("questions:\n  - target: everyone\n    want: Restaurant A ambience"), profile)).toEqual([
+      p.ask("Restaurant A", "ambience"),
+    ]);
+  });
+
+  it("'preferred:' proposes, and a level after 'probably' or 'I think' is stated; after 'maybe' it is not", () => {
+    expect(acts(fence("preferred: Restaurant B"), profile)).toEqual([p.propose("Restaurant B")]);
+    expect(acts(fence("employee_b:\n  phone_records: I think 0\n  badge_log: maybe 1"), theft)).toEqual([
+      t.share("Employee B", "phone records", 0),
+    ]);
+    expect(acts(fence('{"Restaurant D": {"location": "probably 4", "service": "3 or 4"}}', "json"), profile)).toEqual([
+      p.share("Restaurant D", "location", 4),
+    ]);
+    // a word of doubt that is no near-certainty keeps the value out
+    expect(acts(fence('{"Restaurant D": {"location": "guessing 4"}}', "json"), profile)).toEqual(none);
+  });
+});
