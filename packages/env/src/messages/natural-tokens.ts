@@ -185,6 +185,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
+    word = SPELLED.get(word) ?? word;
     const aside = depth > 0 || raw.startsWith("(");
     if (raw.includes(")")) depth = 0;
     else if (raw.startsWith("(")) depth = 1;
@@ -225,6 +226,16 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
   markStop();
   return tokens;
 }
+
+/**
+ * Words read as another spelling: "resp" for "respectively" ("cleanliness 4, 4, 2 resp.", fresh248, session 64), and
+ * a sign that joins as "and" ("camera footage + desk search", "A & B").
+ */
+const SPELLED: ReadonlyMap<string, string> = new Map([
+  ["resp", "respectively"],
+  ["&", "and"],
+  ["+", "and"],
+]);
 
 /** Does the line from i hold a short label closed by a colon ("Carol: 0", "Tuesday 11am:")? */
 /**

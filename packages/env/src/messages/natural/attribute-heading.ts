@@ -100,20 +100,72 @@ export function attributeContextItems(
   state: ParseState,
 ): { option: number; attribute: number; level: number }[] | null {
   const { words } = s;
-  if (s.gate[first] === true || s.modal[first] === true || (s.tokens[to - 1] as NaturalToken).question) return null;
+  if (s.modal[first] === true || (s.tokens[to - 1] as NaturalToken).question) return null;
+  // "- Stall A: -1 (Agent 1)": an item the mark after it credits to another agent (which gates the line) gives
+  // nothing, and the heading holds
+  if (s.gate[first] === true) return othersItem(s, first, to, state) ? [] : null;
   const shares: { option: number; attribute: number; level: number }[] = [];
+  // items marked as another agent's, read and left out
+  let items = 0;
   let k = first;
   while (k < to) {
-    if (shares.length > 0 && words[k] === "and") k++;
+    if (shares.length + items > 0 && words[k] === "and") k++;
     const option = state.options.match(words, k);
     if (option === null) return null;
     let j = option.end;
     for (let f = 0; f < 2 && (words[j] === "is" || words[j] === "at" || words[j] === "="); f++) j++;
     const level = levelAt(s, j, to, state);
     if (level === null) return null;
-    shares.push({ option: option.index, attribute, level: level.value });
     k = level.end;
+    // "- Stall D: 1 (mine)", "- Stall A: -1 (Agent 1)" (fresh241, session 64): a mark in parentheses after the level
+    // says whose it is; another agent's item gives nothing, and the heading holds for the lines after it
+    const mark = markAt(s, k, to);
+    if (mark === null) return null;
+    if (mark.own) shares.push({ option: option.index, attribute, level: level.value });
+    else items++;
+    k = mark.end;
     if (k < to && !(s.separated(k - 1) || words[k] === "and")) return null;
   }
-  return shares.length > 0 ? shares : null;
+  return shares.length > 0 || items > 0 ? shares : null;
 }
+
+/** Is first..to one item "<option>[:] <level> (Agent N)": its level credited to another agent by the mark after it? */
+function othersItem(s: Sentence, first: number, to: number, state: ParseState): boolean {
+  const option = state.options.match(s.words, first);
+  if (option === null) return false;
+  let j = option.end;
+  if (s.words[j] === "is" || s.words[j] === "at" || s.words[j] === "=") j++;
+  const level = levelAt(s, j, to, state);
+  if (level === null) return false;
+  const mark = markAt(s, level.end, to);
+  return mark !== null && !mark.own && mark.end === to;
+}
+
+/** Words of a mark in parentheses that makes an item the speaker's own: "(mine)", "(my notes)", "(me)". */
+const OWN_MARK_WORDS = new Set(["mine", "me", "my", "own", "notes", "sheet", "view", "column", "copy", "data"]);
+/** Most words of such a mark. */
+const MAX_MARK = 4;
+
+/**
+ * The mark in parentheses at k after an item's level, if any: the speaker's own (no mark, or "(mine)") or another
+ * agent's ("(Agent 1)", "(per Agent 3)"), and the word after it; null where the parentheses hold anything else.
+ */
+function markAt(s: Sentence, k: number, to: number): { own: boolean; end: number } | null {
+  if (k >= to || !(s.tokens[k] as NaturalToken).aside) return { own: true, end: k };
+  let e = k;
+  while (e < to && (s.tokens[e] as NaturalToken).aside) e++;
+  const words = s.words.slice(k, e);
+  if (words.length > MAX_MARK) return null;
+  if (words.every((w) => OWN_MARK_WORDS.has(w))) return { own: true, end: e };
+  const agent = words.indexOf("agent");
+  if (
+    agent >= 0 &&
+    /^\d{1,2}$/.test(words[agent + 1] ?? "") &&
+    words.every((w) => AGENT_MARK_WORDS.has(w) || /^\d{1,2}$/.test(w))
+  )
+    return { own: false, end: e };
+  return null;
+}
+
+/** Words of a mark naming another agent as an item's source: "(Agent 1)", "(per Agent 3)", "(from Agent 2)". */
+const AGENT_MARK_WORDS = new Set(["agent", "per", "from", "via", "says", "said", "'s"]);

@@ -98,11 +98,21 @@ export function columnAsks(
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
     if (POINTERS.has(w)) pointer = true;
-    if (WANTING.has(w)) wanting = true;
+    // "I'd like Employee B's and Employee F's values" (fresh247, session 64): a wish of the speaker's
+    if (WANTING.has(w) || (w === "like" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "would"))) wanting = true;
   }
   // "Does anyone have Carol's row? Specifically Monday 2pm and Monday 4pm.": the options picked out of the column
-  const picked = SPECIFYING.has(s.words[from] as string) && named.options.length > 0;
+  // "Who has the library key column? I need Lady Ashby and Miss Hartley." (fresh247, session 64): the options the
+  // speaker says they need, the column left out
+  const picked =
+    (SPECIFYING.has(s.words[from] as string) || (wanting && firstPerson(s, from, to))) && named.options.length > 0;
   if (!picked && (!pointer || !(wanting || (s.tokens[to - 1] as NaturalToken).question === true))) return [];
   const options = named.options.length > 0 ? named.options : column.options;
   return options.map((option) => ({ option, attribute: column.attribute }));
+}
+
+/** Does the sentence from..to open with the speaker ("I need ...", "I'd like ...", "We still need ...")? */
+function firstPerson(s: Sentence, from: number, to: number): boolean {
+  const w = s.words[from] as string;
+  return from < to && (w === "i" || w === "i'd" || w === "id" || w === "we" || w === "we'd");
 }

@@ -273,22 +273,9 @@ export function correctionLevel(
     j += 2;
     sourced = true;
   }
-  if (
-    (words[j] === "i'd" || words[j] === "id" || words[j] === "i'll") &&
-    CORRECT_VERBS.has(words[j + 1] as string) &&
-    PRONOUNS.has(words[j + 2] as string) &&
-    words[j + 3] === "to"
-  ) {
-    // "I'd correct that to 2"
-    j += 4;
-  } else if (
-    (words[j] === "i'd" || words[j] === "id") &&
-    PUT_VERBS.has(words[j + 1] as string) &&
-    (PRONOUNS.has(words[j + 2] as string) || words[j + 1] === "say")
-  ) {
-    // "I'd put it at 3", "I'd rate it 3", "I'd say 3"
-    j += words[j + 1] === "say" ? 2 : 3;
-    if (words[j] === "at" || words[j] === "as") j++;
+  const would = wouldLead(words, j);
+  if (would !== null) {
+    j = would;
   } else if (
     (words[j] === "i'm" || words[j] === "im") &&
     (words[j + 1] === "sure" || words[j + 1] === "certain") &&
@@ -299,6 +286,10 @@ export function correctionLevel(
   } else if ((words[j] === "i'm" || words[j] === "im") && READING_VERBS.has(words[j + 1] as string)) {
     // "I'm seeing 2", "I'm getting 0"
     j += 2;
+  } else if (words[j] === "should" && j > s.from && s.separated(j - 1) && shouldBeAt(words, j) > 0) {
+    // "Earlier I wrote D ambience 2, should be 3." (fresh248, session 64: a wrong act): "it" left out after the pause
+    j += shouldBeAt(words, j);
+    sourced = true;
   } else if ((words[j] === "make" || words[j] === "call") && PRONOUNS.has(words[j + 1] as string)) {
     // "— make that -1", "make it 3", "call it a 3": the speaker's value replacing the one just given
     j += 2;
@@ -364,6 +355,35 @@ export function correctionLevel(
     if (INDEED.has(words[j] as string)) j++;
   } else return null;
   return closingLevel(s, j, end, state);
+}
+
+/** The word after the speaker's "I'd correct that to" / "I'd put it at" / "I'd say" at j, or null. */
+function wouldLead(words: readonly string[], j: number): number | null {
+  const w = words[j];
+  // "I'd correct that to 2"
+  if (
+    (w === "i'd" || w === "id" || w === "i'll") &&
+    CORRECT_VERBS.has(words[j + 1] as string) &&
+    PRONOUNS.has(words[j + 2] as string) &&
+    words[j + 3] === "to"
+  )
+    return j + 4;
+  // "I'd put it at 3", "I'd rate it 3", "I'd say 3"
+  if (
+    (w === "i'd" || w === "id") &&
+    PUT_VERBS.has(words[j + 1] as string) &&
+    (PRONOUNS.has(words[j + 2] as string) || words[j + 1] === "say")
+  ) {
+    const k = j + (words[j + 1] === "say" ? 2 : 3);
+    return words[k] === "at" || words[k] === "as" ? k + 1 : k;
+  }
+  return null;
+}
+
+/** The words of "should be" / "should read" / "should have been" at j (0 where there are none). */
+function shouldBeAt(words: readonly string[], j: number): number {
+  const after = words[j] === "should" ? SHOULD_BE.find((p) => p.every((w, n) => words[j + 1 + n] === w)) : undefined;
+  return after === undefined ? 0 : 1 + after.length;
 }
 
 /** "I can confirm it's", "I confirm that it is", "we can confirm it's" at j: the word after, or null. */

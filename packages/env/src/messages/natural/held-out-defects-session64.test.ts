@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, fence } from "./test-sentence";
+import { acts, by, fence, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const meetings = held.meetings as NaturalTask;
@@ -109,5 +109,90 @@ describe("session 64's YAML and JSON asks and values", () => {
     ]);
     // a word of doubt that is no near-certainty keeps the value out
     expect(acts(fence('{"Restaurant D": {"location": "guessing 4"}}', "json"), profile)).toEqual(none);
+  });
+});
+
+// The seventh wave (fresh245-fresh248, written after 4c8f8d6): its wrong acts fixed as defects, and shapes of its
+// misses; with two rules written before it was read (a table's option on the line over it, marks after list items).
+describe("session 64's seventh wave: wrong acts", () => {
+  const r = by(big);
+  const s = by(stalls);
+  it("a plain-text grid's source column keeps only the speaker's rows", () => {
+    const grid = fence(
+      "Option        Attr          Level  From\nRestaurant B  location      2      Agent 4\nRestaurant E  service       5      me",
+      "",
+    );
+    expect(acts(grid, big)).toEqual([r.share("Restaurant E", "service", 5)]);
+  });
+
+  it("the speaker withdrawing the value before ('let me withdraw it', 'I retract that'), not another agent's wish", () => {
+    const before = "Earlier I put Stall B's cakes sold at 2.";
+    expect(acts(`${before} That was a guess, so let me withdraw it.`, stalls)).toEqual(none);
+    expect(acts(`${before} I'd like to retract that.`, stalls)).toEqual(none);
+    expect(acts(`${before} Agent 2 wants to withdraw it.`, stalls)).toEqual([s.share("Stall B", "cakes sold", 2)]);
+    expect(acts(`${before} I won't withdraw it.`, stalls)).toEqual([s.share("Stall B", "cakes sold", 2)]);
+  });
+
+  it("two agents set off before a question address neither alone", () => {
+    const p = by(profile);
+    expect(acts("Agent 2, Agent 3 — what do you have for Restaurant B's location?", profile)).toEqual([
+      p.ask("Restaurant B", "location"),
+    ]);
+    expect(acts("Agent 2, what do you have for Restaurant B's location?", profile)).toEqual([
+      p.ask("Restaurant B", "location", 1),
+    ]);
+  });
+
+  it("', should be N' after the speaker's earlier value corrects it", () => {
+    expect(acts("Earlier I wrote E service 3, should be 1.", big)).toEqual([r.share("Restaurant E", "service", 1)]);
+    expect(acts("Earlier I wrote E service 3.", big)).toEqual([r.share("Restaurant E", "service", 3)]);
+  });
+});
+
+describe("session 64's seventh wave: tables and lists", () => {
+  const t = by(theft);
+  const s = by(stalls);
+  it("a two-column table under a line naming one option alone gives that option's cells", () => {
+    const table = "| clue | value | source |\n|---|---|---|\n| badge log | 1 | me |\n| parking log | 0 | Agent 2 |";
+    expect(acts(`Employee C:\n\n${table}`, theft)).toEqual([t.share("Employee C", "badge log", 1)]);
+    expect(acts(`Here's Employee C on my side:\n\n${table}`, theft)).toEqual([t.share("Employee C", "badge log", 1)]);
+    // two options, or an attribute, on the line over it: no option for the rows
+    expect(acts(`Employee C and Employee D:\n\n${table}`, theft)).toEqual(none);
+  });
+
+  it("a mark after a list item's level says whose it is; another agent's item leaves the heading standing", () => {
+    const list = "Books sold:\n- Stall A: 2 (Agent 3)\n- Stall B: 1 (mine)\n- Stall C: 0";
+    expect(acts(list, stalls)).toEqual([s.share("Stall B", "books sold", 1), s.share("Stall C", "books sold", 0)]);
+  });
+});
+
+describe("session 64's seventh wave: asks and joins", () => {
+  const t = by(theft);
+  const b = by(big);
+  it("a column asked for, then the options the speaker needs", () => {
+    expect(acts("Who has the phone records column? I need Employee A and Employee E.", theft)).toEqual([
+      t.ask("Employee A", "phone records"),
+      t.ask("Employee E", "phone records"),
+    ]);
+    expect(acts("Anyone holding phone records? I'd like Employee C's value.", theft)).toEqual([
+      t.ask("Employee C", "phone records"),
+    ]);
+    // another agent's need is no ask of the speaker's
+    expect(acts("Who has phone records? Agent 2 needs Employee C.", theft)).toEqual(none);
+  });
+
+  it("'resp.' for 'respectively', and '+' / '&' joining names as 'and'", () => {
+    expect(acts("Restaurants C, D: wait time 1, 5 resp.", big)).toEqual([
+      b.share("Restaurant C", "wait time", 1),
+      b.share("Restaurant D", "wait time", 5),
+    ]);
+    expect(acts("Agent 2, could you check Employee D's badge log + parking log?", theft)).toEqual([
+      t.ask("Employee D", "badge log", 1),
+      t.ask("Employee D", "parking log", 1),
+    ]);
+    expect(acts("Employee D's badge log & parking log are 1 and 0.", theft)).toEqual([
+      t.share("Employee D", "badge log", 1),
+      t.share("Employee D", "parking log", 0),
+    ]);
   });
 });

@@ -80,6 +80,8 @@ export function sentenceAddress(
 ): { to: number | undefined; tagged: Set<number> } {
   const { words } = s;
   let to: number | undefined;
+  // several agents set off before the question: it is put to none of them alone
+  let several = false;
   const tagged = new Set<number>();
   for (let i = first; i < s.to; i++) {
     const tag = agentTag(words, i, task);
@@ -107,6 +109,16 @@ export function sentenceAddress(
     if (n !== null && n >= 1) {
       if (n <= task.agents) to = n - 1;
       for (let k = first; k <= named + 1; k++) tagged.add(k);
+      // "Agent 1, Agent 2 — what do you each have ...?" (fresh248, session 64: a wrong act): two agents set off
+      // before the question address neither alone
+      let k = named + 2;
+      while (words[k] === "agent" && naturalInteger(words[k + 1]) !== null) {
+        several = true;
+        tagged.add(k);
+        tagged.add(k + 1);
+        k += 2;
+        if (words[k] === "and") k++;
+      }
     }
   }
   // "Question for Agent 3: ...", "I'd like to ask Agent 2: ...", "To Agent 1: ...": put before a colon or comma
@@ -159,7 +171,7 @@ export function sentenceAddress(
       tagged.add(i).add(i + 1);
     }
   }
-  return { to, tagged };
+  return { to: several ? undefined : to, tagged };
 }
 
 /** Question words that may follow an addressed agent's number with no comma: "agent 2 what is ...?". */

@@ -104,6 +104,44 @@ const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
  */
 const OWN = new Set(["i", "i'm", "im", "my", "me", "mine"]);
 
+/** Verbs of taking one's own value back, before "it" / "that": "let me withdraw it", "I retract that". */
+const WITHDRAW_VERBS: ReadonlySet<string> = new Set(["withdraw", "retract", "rescind", "disregard"]);
+/** Words just before such a verb that make the withdrawal the speaker's own act: "let me", "I", "I'll", "so". */
+const WITHDRAW_SUBJECTS: ReadonlySet<string> = new Set(["me", "i", "i'll", "ill", "to", "please", "so", "and"]);
+
+/** Does the sentence first..to withdraw the value before it ("so let me withdraw it", "I retract that")? */
+function ownWithdrawal(s: Sentence, first: number, to: number): boolean {
+  for (let k = first; k + 1 < to; k++) {
+    if (!WITHDRAW_VERBS.has(s.words[k] as string)) continue;
+    const object = s.words[k + 1];
+    if (object !== "it" && object !== "that" && object !== "this") continue;
+    // "I'd like to withdraw that", not "Agent 2 wants to withdraw it": after "to", the speaker's own wish only
+    const before = s.words[k - 1] as string;
+    if (before === "to" && !ownWish(s, first, k)) continue;
+    if (k === first || WITHDRAW_SUBJECTS.has(before)) return !negatedBefore(s, first, k);
+  }
+  return false;
+}
+
+/** Do the words first..k-1 say the wish is the speaker's ("I'd like to", "I want to"), naming no agent? */
+function ownWish(s: Sentence, first: number, k: number): boolean {
+  let own = false;
+  for (let j = first; j < k; j++) {
+    const w = s.words[j] as string;
+    if (w === "agent" || w === "you" || w === "they" || w === "he" || w === "she") return false;
+    if (w === "i" || w === "i'd" || w === "id" || w === "i'm") own = true;
+  }
+  return own;
+}
+
+/** Does a negation stand among the words first..k-1 ("I won't withdraw it")? */
+function negatedBefore(s: Sentence, first: number, k: number): boolean {
+  for (let j = Math.max(first, k - 4); j < k; j++) {
+    const w = s.words[j] as string;
+    if (cue.negations.has(w) || w.endsWith("n't")) return true;
+  }
+  return false;
+}
 /** The last ask among `acts`, or undefined. */
 function lastAsk(acts: readonly Act[]): Extract<Act, { kind: "ask" }> | undefined {
   for (let k = acts.length - 1; k >= 0; k--) {
@@ -975,9 +1013,15 @@ export class SentenceReading {
     let withdrawn = false;
     for (; k < Math.min(to, first + 5) && RETRACTION_WORDS.has(s.words[k] as string); k++)
       if (s.words[k] === "scratch" || s.words[k] === "strike") withdrawn = true;
-    if (!withdrawn || (k < to && !s.separated(k - 1))) return;
+    // "That was a hunch more than a reading, so let me withdraw it — I really don't know A's books sold." (fresh247,
+    // session 64: a wrong act): the speaker's own withdrawal anywhere in a sentence with no number
+    const verb = !withdrawn && ownWithdrawal(s, first, to);
+    if (verb) {
+      for (let j = first; j < to; j++)
+        if (/[0-9]/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return;
+    } else if (!withdrawn || (k < to && !s.separated(k - 1))) return;
     // "Scratch that: Employee A." names what replaces it (a choice): the shares stay
-    for (let j = k; j < to; j++) {
+    for (let j = k; j < to && !verb; j++) {
       const w = s.words[j] as string;
       if (/[0-9]/.test(w) || cue.numberWords.has(w) || this.state.options.match(s.words, j) !== null) return;
     }

@@ -320,11 +320,12 @@ function longRow(
   source: number,
   out: StructuredActs,
   levels: ReadonlySet<number> | null = null,
+  heading?: number,
 ): void {
   const row = cells(line.text);
   // "| Restaurant C | food quality | 5 | Agent 2 |" (fresh81): a row another agent is the source of
   const theirs = source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""));
-  const { share } = theirs ? { share: null } : longShare(row, source, names, task, legend, levels);
+  const { share } = theirs ? { share: null } : longShare(row, source, names, task, legend, levels, heading);
   if (share !== null) out.acts.push({ at: line.start, act: share });
   else out.unparsed.push({ at: line.start, text: line.text.trim() });
 }
@@ -341,6 +342,7 @@ function longShare(
   task: NaturalTask,
   legend: Legend,
   levels: ReadonlySet<number> | null,
+  heading?: number,
 ): { share: Act | null; found: number } {
   let option: number | undefined;
   let attribute: number | undefined;
@@ -363,9 +365,41 @@ function longShare(
       if (typeof level === "number") found.push(level);
     }
   }
+  option ??= heading;
   if (option === undefined || option < 0 || attribute === undefined || attribute < 0 || found.length !== 1)
     return { share: null, found: found.length };
   return { share: { kind: "share", option, attribute, level: found[0] as number }, found: 1 };
+}
+
+/** Most words of a line over a table that names its option ("What we know about Lady Ashby:"). */
+const MAX_HEADING_WORDS = 8;
+
+/**
+ * The option that the line over the table on line i names, alone: a short line with no bar, one option named in it
+ * (one to three words) and no attribute ("Employee E", "**Lady Ashby**:", "What we know about Lady Ashby:"); else
+ * undefined.
+ */
+function headingOption(lines: readonly { text: string }[], i: number, names: Names): number | undefined {
+  const line = nearLine(lines, i - 1, -1);
+  if (line === undefined || line.includes("|")) return undefined;
+  const words = foldCell(line)
+    .replace(/[.:!?,;()]/g, " ")
+    .trim()
+    .split(/\s+/);
+  if (words.length > MAX_HEADING_WORDS) return undefined;
+  const found = new Set<number>();
+  for (let k = 0; k < words.length; k++)
+    for (let n = 3; n >= 1; n--) {
+      const name = words.slice(k, k + n).join(" ");
+      if (k + n > words.length || !nameable(name)) continue;
+      if (names.attribute(name) !== undefined) return undefined;
+      const option = names.option(name);
+      if (option === undefined) continue;
+      found.add(option);
+      k += n - 1;
+      break;
+    }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /** Most words a key naming an option and an attribute together may have. */
@@ -605,8 +639,10 @@ export function tableActs(
     const long =
       optionCount + attributeCount <= 1 ? longColumns(head.text, lines.slice(body, end), names, longSource) : null;
     if (optionCount + attributeCount === 0 || long !== null) {
-      // long format: "| Option | Attribute | Rating |", one fact a row
-      for (let r = body; r < end; r++) longRow(lines[r] as Line, names, task, legend, longSource, out, long);
+      // long format: "| Option | Attribute | Rating |", one fact a row; "Employee E" over "| evidence | value |"
+      // (fresh238, session 64): rows naming no option are the option the line over the table names alone
+      const heading = headingOption(lines, i, names);
+      for (let r = body; r < end; r++) longRow(lines[r] as Line, names, task, legend, longSource, out, long, heading);
       for (let k = i; k < end; k++) out.masked.push(k);
       i = end - 1;
       continue;
@@ -662,18 +698,22 @@ function longGrid(
     if (text.includes("|") || row.length !== header.length) break;
     rows.push(row);
   }
+  // "Option  Attr  Level  From" over "Restaurant A  service  4  Agent 3" (fresh247, session 64: wrong acts): a source
+  // column keeps only the speaker's rows, as a markdown table's does
+  const source = header.findIndex((h) => SOURCE_HEADERS.has(h));
   const levels = longColumnsOf(
     header,
     rows.map((r) => r.map(foldCell)),
     names,
-    -1,
+    source,
   );
   if (levels === null) return i;
   const credited = creditedToOthers(lines, i, end);
   for (const [r, row] of rows.entries()) {
     const line = lines[i + 1 + r] as Line;
-    const { share, found } = longShare(row, -1, names, task, legend, levels);
-    if (!credited && share !== null) out.acts.push({ at: line.start, act: share });
+    const theirs = source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""));
+    const { share, found } = longShare(row, source, names, task, legend, levels);
+    if (!credited && !theirs && share !== null) out.acts.push({ at: line.start, act: share });
     else if (found > 0 || credited) out.unparsed.push({ at: line.start, text: line.text.trim() });
   }
   for (let k = i; k < end; k++) out.masked.push(k);
