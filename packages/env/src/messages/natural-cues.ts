@@ -305,6 +305,8 @@ export const naturalCues = {
     "reading",
     "view",
     "card",
+    // "but my section has none" (fresh251, session 64)
+    "section",
     "ratings",
     "calendar",
     "log",

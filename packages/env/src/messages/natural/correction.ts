@@ -43,7 +43,28 @@ const VALUE_NOUNS = new Set(["value", "number", "figure", "level", "count", "rat
 /** Is the level at j (after "a"/"an") followed by the speaker's own source? */
 function ownSourceAfter(s: Sentence, j: number, end: number): boolean {
   const at = s.words[j] === "a" || s.words[j] === "an" ? j + 1 : j;
-  return ownSource(s.words, at + 1, end, s);
+  return ownSource(s.words, at + 1, end, s) || recheckAt(s, at + 1, end);
+}
+
+/** The speaker's own second look closing the clause: "on re-reading", "on a second look", "after rechecking". */
+const RECHECKS: readonly (readonly string[])[] = [
+  ["on", "re-reading"],
+  ["on", "rereading"],
+  ["on", "re-read"],
+  ["on", "a", "second", "look"],
+  ["on", "second", "look"],
+  ["on", "closer", "inspection"],
+  ["on", "a", "closer", "look"],
+  ["after", "rechecking"],
+  ["after", "re-checking"],
+  ["after", "a", "recount"],
+  ["on", "a", "recount"],
+];
+
+/** Does a second look of the speaker's ("on re-reading", fresh251, session 64) stand at k and close its clause? */
+function recheckAt(s: Sentence, k: number, end: number): boolean {
+  const phrase = RECHECKS.find((p) => p.every((w, n) => s.words[k + n] === w));
+  return phrase !== undefined && (k + phrase.length >= end || s.separated(k + phrase.length - 1));
 }
 
 /** "when I checked", "when I counted": the speaker's own check. */
@@ -408,6 +429,9 @@ function closingLevel(
   let j = s.words[at] === "a" || s.words[at] === "an" ? at + 1 : at;
   // "it's a solid 4" (a held-out defect, session 56): an adjective of degree between the article and the level
   if (j > at && cue.levelAdjectives.has(s.words[j] as string)) j++;
+  // "but my section has none" (fresh251, session 64): none of a count, on a scale from 0, closing the clause
+  if (s.words[at] === "none" && state.task.levels[0] === 0 && valueCloses(s, at + 1, end))
+    return { value: 0, end: at + 1 };
   const level = levelAt(s, j, end, state);
   if (level === null) return null;
   if (valueCloses(s, level.end, end)) return level;
@@ -433,7 +457,8 @@ function valueCloses(s: Sentence, k: number, end: number): boolean {
       (k + 3 >= end || s.separated(k + 2))) ||
     // "I count 3 of them"
     (words[k] === "of" && words[k + 1] === "them" && k + 2 >= end) ||
-    ownSource(words, k, end, s)
+    ownSource(words, k, end, s) ||
+    recheckAt(s, k, end)
   );
 }
 

@@ -10,6 +10,7 @@ const profile = held.heldoutProfile as NaturalTask;
 const jobs = held.jobs as NaturalTask;
 const big = held.bigTeam as NaturalTask;
 const theft = held.theft as NaturalTask;
+const pantry = held.pantry as NaturalTask;
 /** What a message of no act reads as. */
 const none = [{ kind: "pass" }];
 
@@ -193,6 +194,73 @@ describe("session 64's seventh wave: asks and joins", () => {
     expect(acts("Employee D's badge log & parking log are 1 and 0.", theft)).toEqual([
       t.share("Employee D", "badge log", 1),
       t.share("Employee D", "parking log", 0),
+    ]);
+  });
+});
+
+// The eighth wave (fresh249-fresh252, written after b934dde): its six wrong acts fixed as defects, with three rules
+// written before it was read (a scale's gloss, none after a count's place, nothing lost otherwise).
+describe("session 64's eighth wave: wrong acts", () => {
+  const s = by(stalls);
+  const a = by(apartments);
+  const p = by(pantry);
+  const r = by(profile);
+  const t = by(theft);
+  it("struck text is taken back", () => {
+    expect(acts("- ~~Stall C cakes sold: 2~~ → Stall C cakes sold: 0", stalls)).toEqual([
+      s.share("Stall C", "cakes sold", 0),
+    ]);
+    expect(acts("~~Stall C cakes sold: 2~~", stalls)).toEqual(none);
+  });
+
+  it("nothing on one option labelled before it is no pass", () => {
+    expect(acts("* Apartment B: size 2\n* Apartment C: no data", apartments)).toEqual([
+      a.share("Apartment B", "size", 2),
+    ]);
+    expect(acts("No data from me.", apartments)).toEqual([{ kind: "pass" }]);
+  });
+
+  it("a '?' followed by an aside saying the speaker lacks the value is a blank, no question", () => {
+    expect(acts("- Employee B: parking log ? (unknown)\n- Employee C: parking log 1", theft)).toEqual([
+      t.share("Employee C", "parking log", 1),
+    ]);
+    expect(acts("Employee B's parking log?", theft)).toEqual([t.ask("Employee B", "parking log")]);
+  });
+
+  it("the speaker's earlier value corrected by a second look or by 'none'", () => {
+    expect(acts("I gave Apartment D's rent a 2 before, but it's a 5 on a second look.", apartments)).toEqual([
+      a.share("Apartment D", "rent", 5),
+    ]);
+    expect(acts("I wrote that Shelf B had 3 apples, but my section has none.", pantry)).toEqual([
+      p.share("Shelf B", "apples", 0),
+    ]);
+  });
+
+  it("a value the speaker takes back in the same sentence is no share", () => {
+    expect(
+      acts("I have to take back Restaurant A's service of 4. It's Restaurant B's: B's service is 4.", profile),
+    ).toEqual([r.share("Restaurant B", "service", 4)]);
+    expect(acts("I'm retracting my 2 for Restaurant A's service.", profile)).toEqual(none);
+  });
+});
+
+describe("session 64's eighth wave: rules written before it was read", () => {
+  const r = by(profile);
+  const p = by(pantry);
+  it("a gloss of the task's own scale in brackets is no level; another range is a hedged one", () => {
+    expect(acts("Service (1-5) from my side: Restaurant C gets a four.", profile)).toEqual([
+      r.share("Restaurant C", "service", 4),
+    ]);
+    expect(acts("Restaurant C's service (3-4).", profile)).toEqual(none);
+  });
+
+  it("'and no <count>' after a count's place is that count at 0 there", () => {
+    expect(acts("I count two rice bags on Shelf B and no apples there.", pantry)).toEqual([
+      p.share("Shelf B", "rice bags", 2),
+      p.share("Shelf B", "apples", 0),
+    ]);
+    expect(acts("I count two rice bags on Shelf B and no apples on Shelf A.", pantry)).toEqual([
+      p.share("Shelf B", "rice bags", 2),
     ]);
   });
 });

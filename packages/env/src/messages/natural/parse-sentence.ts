@@ -866,7 +866,7 @@ function declarativeActs(
     const w = words[i] as string;
     // pass (its own words may be negative: "I don't have anything new")
     if (!passed) {
-      const end = passAt(s, i);
+      const end = passAt(s, i, state);
       if (end !== null) {
         out.acts.push({ kind: "pass" });
         passed = true;

@@ -911,6 +911,9 @@ export function requestedFrom(words: readonly string[], i: number, first: number
   return false;
 }
 
+/** Verbs of taking a value back: "I withdraw X's Y of 5", "retracting my 3 for X". */
+const WITHDRAWING = new Set(["withdraw", "withdrawing", "retract", "retracting", "rescind", "rescinding"]);
+
 /** Words of a recollection the speaker doubts: "a vague sense that", "I vaguely recall", "a hunch". */
 const VAGUE = new Set(["vague", "vaguely", "hazy", "hunch"]);
 
@@ -942,6 +945,10 @@ function opensGate(
     // "I have a vague sense that A's food quality is 2" (a held-out defect, session 59): a recollection the speaker
     // calls vague states no level
     VAGUE.has(w) ||
+    // "I need to take back Restaurant C's location of 5." (fresh252, session 64: a wrong act): a value the speaker
+    // takes back, to the clause's end
+    WITHDRAWING.has(w) ||
+    (w === "back" && (words[i - 1] === "take" || words[i - 1] === "taking")) ||
     // "I think your Restaurant D wait time of 5 is off" (fresh208, session 61): the addressee's figure, not the
     // speaker's
     (w === "your" && i > from) ||

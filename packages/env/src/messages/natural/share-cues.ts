@@ -328,13 +328,36 @@ export function countShare(
   if (items.length === 0) return null;
   const last = (items[items.length - 1] as Item).end;
   const after = placeAt(s, last, end, state);
-  if (after !== null) return { option: after.option, items, end: after.end };
+  if (after !== null) {
+    // "I count four apples on Shelf A and no onions there." (fresh247, session 64): none of another count after the
+    // place, closing the clause
+    const none = noneAfterPlace(s, after.end, end, state);
+    return { option: after.option, items: none === null ? items : [...items, none], end: none?.end ?? after.end };
+  }
   // "There are 4 apples and 2 onions on Shelf B" (fresh223, session 63): the list stops before an item placed on an
   // option, which here is the place of the whole list
   if (words[last] !== "and") return null;
   const closing = itemList(s, last + 1, end, state, true);
   const place = closing.length === 1 ? placeAt(s, (closing[0] as Item).end, end, state) : null;
   return place === null ? null : { option: place.option, items: [...items, ...closing], end: place.end };
+}
+
+/** Words that may close "and no onions" after the place: "there", "at all", "either". */
+const NONE_CLOSERS = new Set(["there", "at", "all", "either", "on", "it"]);
+
+/**
+ * "and no <attribute>" at k after a count's place, closing the clause (a few closing words after it): that count at
+ * 0, on a scale from 0; else null.
+ */
+function noneAfterPlace(s: Sentence, k: number, end: number, state: ParseState): Item | null {
+  const { words } = s;
+  if (words[k] !== "and" || words[k + 1] !== "no" || state.task.levels[0] !== 0) return null;
+  const none = state.attributes.match(words, k + 2);
+  if (none === null || none.end > end) return null;
+  let e = none.end;
+  while (e < end && e < none.end + 3 && NONE_CLOSERS.has(words[e] as string) && !s.separated(e - 1)) e++;
+  if (e < end && !s.separated(e - 1)) return null;
+  return { attribute: none.index, level: 0, end: e };
 }
 
 /** Where the count starts after "there are", "I count", "we have", "we've got" at j; null when none is there. */

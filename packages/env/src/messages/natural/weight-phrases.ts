@@ -15,3 +15,41 @@ export function withoutWeights(text: string): string {
       word + gap + " ".repeat(n.length + (times?.length ?? 0)),
   );
 }
+
+/**
+ * `text` with each gloss of the task's own scale in brackets blanked to spaces, the text's length kept: "Ambience
+ * (1–5) on my sheet: Restaurant B gets a three." (fresh246, session 64) names the scale, no level. Only the task's
+ * range is blanked ("(1-5)", "[1–5]", "(1 to 5)", "(scale 1-5)", "(0..3)"); another range ("(3-4)") is a hedged
+ * level and stays, for the readers that refuse it.
+ */
+export function withoutScaleGlosses(text: string, levels: readonly [number, number]): string {
+  const [lo, hi] = levels;
+  return text.replace(SCALE_GLOSS, (gloss: string, a: string, b: string) =>
+    Number(a.replace("−", "-")) === lo && Number(b.replace("−", "-")) === hi ? " ".repeat(gloss.length) : gloss,
+  );
+}
+
+const SCALE_GLOSS =
+  /[([]\s*(?:scale\s*:?\s*|on a\s+)?([+\-−]?\d{1,3})\s*(?:-|–|—|to|\.\.)\s*([+\-−]?\d{1,3})\s*(?:scale)?\s*[)\]]/gi;
+
+/**
+ * `text` with markdown strikethrough (`~~Stall B plants sold: 1~~ → Stall B plants sold: -1`, fresh249, session 64)
+ * blanked to spaces, the text's length kept: struck text is the speaker's own value taken back, never said.
+ */
+export function withoutStruck(text: string): string {
+  return text.replace(STRUCK, (struck: string) => " ".repeat(struck.length));
+}
+
+const STRUCK = /~~[^~\n]{1,300}~~/g;
+
+/**
+ * `text` with a question mark that stands for a blank value blanked, the text's length kept: "- Employee E: email
+ * records ? (don't have)" (fresh252, session 64) marks a cell the speaker lacks, no question. Only a "?" followed by
+ * an aside saying so.
+ */
+export function withoutBlankMarks(text: string): string {
+  return text.replace(BLANK_MARK, " ");
+}
+
+const BLANK_MARK =
+  /\?(?=[ \t]*\((?:i\s+)?(?:don't|dont|do not)\s+(?:have(?:\s+it)?|know)\)|[ \t]*\((?:unknown|missing|n\/a|no data|none|blank|not mine)\))/gi;
