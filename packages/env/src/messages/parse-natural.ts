@@ -1,6 +1,12 @@
 import { glossedLevels } from "./natural/glossed-levels";
 import { withoutRelayedLines, withoutSpeakerLeads } from "./natural/speaker-leads";
-import { withoutBlankMarks, withoutScaleGlosses, withoutStruck, withoutWeights } from "./natural/weight-phrases";
+import {
+  withoutBlankMarks,
+  withoutScaleGlosses,
+  withoutStruck,
+  withoutWeights,
+  withoutWithdrawnAsides,
+} from "./natural/weight-phrases";
 import { othersListSpans, withdrawnCells, withoutSpans, withoutWithdrawn } from "./natural/withdrawn-cells";
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
@@ -113,7 +119,9 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const said = withoutRelayedLines(
       withoutWeights(
         withoutScaleGlosses(
-          withoutSpeakerLeads(glossedLevels(withoutBlankMarks(withoutStruck(stripReasoning(text))), task)),
+          withoutSpeakerLeads(
+            glossedLevels(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(stripReasoning(text)))), task),
+          ),
           task.levels,
         ),
       ),

@@ -264,3 +264,44 @@ describe("session 64's eighth wave: rules written before it was read", () => {
     ]);
   });
 });
+
+// The ninth wave (fresh253-fresh256, written after 2ccb709; 0.992 / 0.947 at arrival): its wrong acts fixed as defects,
+// with one rule written before it was read (a closing clause on what no one has reported).
+describe("session 64's ninth wave", () => {
+  const m = by(meetings);
+  const b = by(big);
+  const st = by(stalls);
+  it("a closing clause on what no one has reported leaves the sentence's own facts read", () => {
+    expect(acts("Stall B it is. Cakes sold at 2 carry it, and nobody has posted a negative for B.", stalls)).toEqual([
+      st.propose("Stall B"),
+      st.share("Stall B", "cakes sold", 2),
+    ]);
+    expect(acts("Let's go with Monday 2pm. Dan is at 1 there, and I haven't seen a 0 from anyone.", meetings)).toEqual([
+      m.propose("Monday 2pm"),
+      m.share("Monday 2pm", "Dan's availability", 1),
+    ]);
+    // a closing clause naming a cell is kept: a later "it" may point to it
+    expect(
+      acts("Agent 2 seems to prefer Stall C, but I haven't seen C's cakes sold myself. Can someone share it?", stalls),
+    ).toEqual([st.ask("Stall C", "cakes sold")]);
+  });
+
+  it("'free' and 'busy' as YAML values of a 0..1 availability task are its levels", () => {
+    expect(acts(fence("erin:\n  Monday 9am: free\n  Tuesday 11am: busy"), meetings)).toEqual([
+      m.share("Monday 9am", "Erin's availability", 1),
+      m.share("Tuesday 11am", "Erin's availability", 0),
+    ]);
+    // on another scale they are no level
+    expect(acts(fence("restaurant_b:\n  service: free"), big)).toEqual(none);
+  });
+
+  it("an aside calling the speaker's earlier value wrong states nothing", () => {
+    expect(acts("Restaurant D (the wait time 5 I gave earlier was wrong): wait time is 1.", big)).toEqual([
+      b.share("Restaurant D", "wait time", 1),
+    ]);
+    // an aside with no earlier saying of the speaker's is read as before
+    expect(acts("Restaurant D's wait time is 1 (on my sheet).", big)).toEqual([
+      b.share("Restaurant D", "wait time", 1),
+    ]);
+  });
+});

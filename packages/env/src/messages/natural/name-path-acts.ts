@@ -1,3 +1,4 @@
+import { availabilityState } from "./availability-share";
 import { INTEGER } from "../read-tool-call";
 import { foldCell, type Names, pairKey } from "./table-acts";
 
@@ -158,6 +159,8 @@ export interface PathNames {
   attributes: readonly string[];
   /** Set when a walk skipped a key of another agent's word: the value is then read by no one (masked whole). */
   others: boolean;
+  /** A 0..1 availability task: "free" / "busy" values are its levels 1 / 0. */
+  availability?: boolean;
 }
 
 /**
@@ -183,7 +186,9 @@ export function namePathShares(
   // "email_records: I think 1", "ambience": "probably 3" (fresh237, fresh241): a word of near-certainty before the
   // level still states it (docs: "probably" is no hedge)
   const sure = typeof value === "string" && value.length <= 40 ? SURE_LEVEL.exec(value.trim()) : null;
-  const leaf = sure === null ? value : sure[1];
+  const state =
+    names.availability === true && typeof value === "string" ? availabilityState(foldKey(value)) : undefined;
+  const leaf = state !== undefined ? state : sure === null ? value : sure[1];
   if (typeof leaf === "number" || (typeof leaf === "string" && INTEGER.test(leaf.trim()))) {
     if (ctx.option !== undefined && ctx.attribute !== undefined)
       out.push({

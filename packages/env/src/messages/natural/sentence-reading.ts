@@ -142,6 +142,42 @@ function negatedBefore(s: Sentence, first: number, k: number): boolean {
   }
   return false;
 }
+/** Openings of a clause on what no one has reported: "nobody's flagged ...", "I haven't seen a 0 from anyone". */
+const NO_REPORT: readonly (readonly string[])[] = [
+  ["nobody"],
+  ["no", "one"],
+  ["no-one"],
+  ["none", "of", "you"],
+  ["i", "haven't", "seen"],
+  ["i", "haven't", "heard"],
+  ["i", "have", "not", "seen"],
+  ["i've", "not", "seen"],
+  ["haven't", "seen"],
+];
+
+/**
+ * Where a closing clause on what no one has reported starts (after a pause, maybe after "and" / "but"), with words
+ * of the speaker's before it, no pause after it and no attribute in it ("but I haven't seen D's parking log" names a
+ * cell a later "it" may point to); else null.
+ */
+function noReportTail(
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  start: number,
+  to: number,
+  state: ParseState,
+): number | null {
+  for (let k = start + 3; k < to; k++) {
+    if (!(tokens[k - 1] as NaturalToken).pause) continue;
+    const at = words[k] === "and" || words[k] === "but" ? k + 1 : k;
+    const opening = NO_REPORT.find((p) => p.every((w, n) => words[at + n] === w));
+    if (opening === undefined) continue;
+    for (let j = at; j < to - 1; j++) if ((tokens[j] as NaturalToken).pause) return null;
+    for (let j = at; j < to; j++) if (state.attributes.match(words, j) !== null) return null;
+    return k;
+  }
+  return null;
+}
 /** The last ask among `acts`, or undefined. */
 function lastAsk(acts: readonly Act[]): Extract<Act, { kind: "ask" }> | undefined {
   for (let k = acts.length - 1; k >= 0; k--) {
@@ -566,7 +602,10 @@ export class SentenceReading {
       let to = from;
       while (to < tokens.length && !(tokens[to] as NaturalToken).stop) to++;
       to = Math.min(to + 1, tokens.length);
-      if (!this.read(from, to)) return false;
+      // "Lena's calendar has it at 2, and nobody's flagged a conflict." (fresh250, session 64): a closing clause on
+      // what no one has reported says nothing of the speaker's cells, and its negation takes nothing back: read
+      // without it
+      if (!this.read(from, noReportTail(tokens, this.words, from, to, this.state) ?? to)) return false;
       from = to;
     }
     // "I think Miss Hartley is the culprit. I accuse Miss Hartley.": a shape-read proposal another sentence makes

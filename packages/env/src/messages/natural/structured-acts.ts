@@ -786,7 +786,15 @@ export function structuredActs(text: string, task: NaturalTask): StructuredActs 
     at += line.length + 1;
   }
   const tables = tableContext(lines, task);
-  const path = { names: tables.names, options: task.domain.options, attributes: task.domain.attributes, others: false };
+  const path = {
+    names: tables.names,
+    options: task.domain.options,
+    attributes: task.domain.attributes,
+    others: false,
+    // "Monday 2pm: free" (fresh253, session 64): availability in words, where every attribute is one on a 0..1 scale
+    availability:
+      task.levels[0] === 0 && task.levels[1] === 1 && task.domain.attributes.every((a) => /'s availability$/i.test(a)),
+  };
   const reading: ValueReading = { task, path, lines, out };
   const ranges = jsonActs(text, reading);
   tableActs(lines, task, out, tables);

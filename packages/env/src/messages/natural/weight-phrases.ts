@@ -53,3 +53,18 @@ export function withoutBlankMarks(text: string): string {
 
 const BLANK_MARK =
   /\?(?=[ \t]*\((?:i\s+)?(?:don't|dont|do not)\s+(?:have(?:\s+it)?|know)\)|[ \t]*\((?:unknown|missing|n\/a|no data|none|blank|not mine)\))/gi;
+
+/**
+ * `text` with an aside in parentheses that calls the speaker's earlier value wrong blanked, the text's length kept:
+ * "Update on Restaurant B (the menu variety 4 I posted earlier was wrong):" (fresh255, session 64) states no 4. The
+ * aside must name the speaker's earlier saying ("I posted", "I gave", "earlier") and call it wrong.
+ */
+export function withoutWithdrawnAsides(text: string): string {
+  return text.replace(ASIDE, (aside: string) =>
+    EARLIER.test(aside) && CALLED_WRONG.test(aside) ? " ".repeat(aside.length) : aside,
+  );
+}
+
+const ASIDE = /\([^()\n]{1,200}\)/g;
+const EARLIER = /\b(?:i\s+(?:posted|gave|said|wrote|typed|put|shared|reported)|earlier|before|previously)\b/i;
+const CALLED_WRONG = /\b(?:was|is|were)\s+(?:wrong|incorrect|a\s+typo|a\s+mistake|off|mistaken)\b/i;
