@@ -1,12 +1,6 @@
 import { glossedLevels } from "./natural/glossed-levels";
 import { withoutRelayedLines, withoutSpeakerLeads } from "./natural/speaker-leads";
-import {
-  withoutBlankMarks,
-  withoutScaleGlosses,
-  withoutStruck,
-  withoutWeights,
-  withoutWithdrawnAsides,
-} from "./natural/weight-phrases";
+import { withoutUnsaid, withoutWeights } from "./natural/weight-phrases";
 import { othersListSpans, withdrawnCells, withoutSpans, withoutWithdrawn } from "./natural/withdrawn-cells";
 import type { Act } from "./act";
 import { MAX_ACTS, MAX_MESSAGE_LENGTH } from "./message-limits";
@@ -114,17 +108,10 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     // "I can tell you Dan is free (1)" (session 63): a lead that only announces the speaker's own statement is blanked
     // "leadership carries a weight of 5" (session 63): a weight is no level, its number blanked
     // "Agent 1 -> E service 4" (session 63): a line relaying another agent's figure by an arrow is blanked
-    // "Ambience (1–5) on my sheet: ..." (session 64): a gloss of the task's own scale is no level, blanked
-    // "~~B: 1~~ → B: -1" (session 64): struck text is taken back, blanked
+    // session 64: struck text, a "?" standing for a blank, an aside calling an earlier value wrong, a gloss of the
+    // scale or its direction are blanked (`withoutUnsaid`)
     const said = withoutRelayedLines(
-      withoutWeights(
-        withoutScaleGlosses(
-          withoutSpeakerLeads(
-            glossedLevels(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(stripReasoning(text)))), task),
-          ),
-          task.levels,
-        ),
-      ),
+      withoutWeights(withoutSpeakerLeads(glossedLevels(withoutUnsaid(stripReasoning(text), task.levels), task))),
     );
     // tables, JSON and YAML acts first; their text is masked for the sentence reader
     const structured = structuredActs(said, task);

@@ -305,3 +305,23 @@ describe("session 64's ninth wave", () => {
     ]);
   });
 });
+
+// The tenth wave (fresh257-fresh260, written after fe12554; 1.000 / 0.910 at arrival, no wrong act): shapes of the
+// ninth's and its misses.
+describe("session 64's tenth wave: shapes of misses", () => {
+  const p = by(pantry);
+  const b = by(big);
+  it("'none' in a table cell is 0 on a scale from 0, a blank on a scale from 1", () => {
+    const table = "| | apples | onions |\n|---|---|---|\n| Shelf A | 2 | none |";
+    expect(acts(table, pantry)).toEqual([p.share("Shelf A", "apples", 2), p.share("Shelf A", "onions", 0)]);
+    const rated = "| | service | ambience |\n|---|---|---|\n| Restaurant A | 2 | none |";
+    expect(acts(rated, big)).toEqual([b.share("Restaurant A", "service", 2)]);
+  });
+
+  it("an aside glossing the scale's direction is no level", () => {
+    expect(acts("Wait time: A 5, C 1 (higher = shorter wait).", big)).toEqual([
+      b.share("Restaurant A", "wait time", 5),
+      b.share("Restaurant C", "wait time", 1),
+    ]);
+  });
+});

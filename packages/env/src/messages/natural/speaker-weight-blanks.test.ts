@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withoutSpeakerLeads } from "./speaker-leads";
 import { acts, cellArbitraries, restaurants, share } from "./test-sentence";
-import { withoutWeights } from "./weight-phrases";
+import { withoutUnsaid, withoutWeights } from "./weight-phrases";
 
 // The two blanking passes of session 63 (issue 26): a lead that only announces the speaker's statement ("I can tell
 // you ...") and a number said as a weight ("a weight of 5"). Both keep the text's length, so every offset stays.
@@ -43,6 +43,50 @@ describe("blanked leads and weights", () => {
           expect(acts(`${cell} is ${level}, and it carries a weight of ${w}.`)).toEqual(plain);
           // negated leads are left as they are: nothing is read
           expect(acts(`I can't tell you ${cell} is ${level}.`)).toEqual([{ kind: "pass" }]);
+        },
+      ),
+    );
+  });
+});
+
+// Session 64's blanking pass (`withoutUnsaid`): struck text, a "?" standing for a blank, an aside calling an earlier
+// value wrong, a gloss of the scale or its direction. The same length rule, and the plain statement as the oracle.
+describe("blanked unsaid text", () => {
+  it("keeps the text's length and writes only spaces (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom(
+          "~~B: 4~~",
+          "? (don't have)",
+          "(the 4 I posted earlier was wrong)",
+          "(higher = better)",
+          "(1-5)",
+          "(3-4)",
+          "",
+        ),
+        fc.string({ maxLength: 60 }),
+        (a, middle, b) => {
+          const text = `${a} ${middle} ${b}`;
+          const out = withoutUnsaid(text, [1, 5]);
+          expect(out.length).toBe(text.length);
+          for (let k = 0; k < text.length; k++) if (out[k] !== text[k]) expect(out[k]).toBe(" ");
+        },
+      ),
+    );
+  });
+
+  it("a statement beside a blanked aside reads as the plain statement (property, against the plain sentence)", () => {
+    const [option, attribute] = cellArbitraries(restaurants);
+    fc.assert(
+      fc.property(
+        option,
+        attribute,
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom("(higher = better)", "(1-5)", "(the 3 I gave earlier was wrong)", "~~it was 2~~"),
+        (o, a, level, aside) => {
+          const cell = `${restaurants.domain.options[o]}'s ${restaurants.domain.attributes[a]}`;
+          expect(acts(`${cell} ${aside} is ${level}.`)).toEqual(acts(`${cell} is ${level}.`));
         },
       ),
     );

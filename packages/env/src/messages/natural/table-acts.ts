@@ -83,6 +83,9 @@ const OTHERS_CELL = /\((?:from |per |via |by )?(?:agent ?\d{1,2}|a\d{1,2}|others
 /** A cell's closing mark naming the speaker: "2 (mine)", "0 (me)", "5 (my notes)". */
 const OWN_CELL_MARK = /\s*\((?:mine|me|my notes|my view|own|self)\)$/;
 
+/** Cells of a count that is zero: "none", "zero", "nil". */
+const NONE_CELLS = new Set(["none", "zero", "nil"]);
+
 /** Struck-through text in a cell: "~~2~~". */
 const STRUCK = /~~[^~]{0,40}~~/g;
 
@@ -96,6 +99,8 @@ export function cellLevel(cell: string, task: NaturalTask, legend: Legend): numb
   const c = unstruck.replace(OWN_CELL_MARK, "");
   const told = legend.get(c);
   if (told !== undefined) return told;
+  // "| Shelf A | 3 | none | 2 |" (fresh249, fresh253; session 64): none of a count, on a scale from 0
+  if (task.levels[0] === 0 && NONE_CELLS.has(c)) return 0;
   if (BLANKS.has(c) || BLANK_WORDS.has(c.replace(/^\((.*)\)$/, "$1"))) return null;
   const [lo, hi] = task.levels;
   // "0 bags", "1 apple", "3 apples" (fresh93): a count with its attribute's noun

@@ -68,3 +68,26 @@ export function withoutWithdrawnAsides(text: string): string {
 const ASIDE = /\([^()\n]{1,200}\)/g;
 const EARLIER = /\b(?:i\s+(?:posted|gave|said|wrote|typed|put|shared|reported)|earlier|before|previously)\b/i;
 const CALLED_WRONG = /\b(?:was|is|were)\s+(?:wrong|incorrect|a\s+typo|a\s+mistake|off|mistaken)\b/i;
+
+/**
+ * `text` with an aside that glosses the scale's direction blanked, the text's length kept: "Wait time: D 4, E 2, F 3
+ * (higher = shorter wait)." (fresh257, session 64) names no level. Only an aside opening with a word of direction
+ * ("higher", "lower", "more", "less", "bigger", "smaller") and holding no number.
+ */
+export function withoutDirectionGlosses(text: string): string {
+  return text.replace(DIRECTION_GLOSS, (gloss: string) => " ".repeat(gloss.length));
+}
+
+const DIRECTION_GLOSS = /\((?:higher|lower|more|less|bigger|smaller|larger|greater)\b[^()\d\n]{0,60}\)/gi;
+
+/**
+ * `text` with what states no level of the speaker's blanked, the text's length kept (session 64): struck text, a "?"
+ * standing for a blank, an aside calling the speaker's earlier value wrong, a gloss of the scale's direction, and one
+ * of the task's own scale.
+ */
+export function withoutUnsaid(text: string, levels: readonly [number, number]): string {
+  return withoutScaleGlosses(
+    withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(text)))),
+    levels,
+  );
+}
