@@ -1,6 +1,7 @@
 import type { NaturalToken } from "../natural-tokens";
 import type { ParseState, Sentence } from "./sentence";
 import { LABEL_VIEWS } from "./paired-shares";
+import { naturalInteger } from "./natural-integer";
 import { levelAt } from "./share-items";
 
 // A heading line that names one attribute, over list lines of an option and its level (issue 26, session 48;
@@ -155,17 +156,15 @@ function markAt(s: Sentence, k: number, to: number): { own: boolean; end: number
   let e = k;
   while (e < to && (s.tokens[e] as NaturalToken).aside) e++;
   const words = s.words.slice(k, e);
-  if (words.length > MAX_MARK) return null;
-  if (words.every((w) => OWN_MARK_WORDS.has(w))) return { own: true, end: e };
+  if (words.length <= MAX_MARK && words.every((w) => OWN_MARK_WORDS.has(w))) return { own: true, end: e };
+  // "(Agent 1)", "(per Agent 3)", "(Agent 3's figure, I don't have it)" (fresh253, session 64): another agent named,
+  // and no number but its own
   const agent = words.indexOf("agent");
-  if (
-    agent >= 0 &&
-    /^\d{1,2}$/.test(words[agent + 1] ?? "") &&
-    words.every((w) => AGENT_MARK_WORDS.has(w) || /^\d{1,2}$/.test(w))
-  )
+  const numbers = words.filter((w) => naturalInteger(w) !== null).length;
+  if (agent >= 0 && naturalInteger(words[agent + 1]) !== null && numbers === 1 && words.length <= MAX_AGENT_MARK)
     return { own: false, end: e };
   return null;
 }
 
-/** Words of a mark naming another agent as an item's source: "(Agent 1)", "(per Agent 3)", "(from Agent 2)". */
-const AGENT_MARK_WORDS = new Set(["agent", "per", "from", "via", "says", "said", "'s"]);
+/** Most words of a mark naming another agent as an item's source. */
+const MAX_AGENT_MARK = 10;

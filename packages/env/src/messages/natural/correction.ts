@@ -401,6 +401,17 @@ function wouldLead(words: readonly string[], j: number): number | null {
   return null;
 }
 
+/** Does a name closed by a label's colon or "=" stand right before the clause at k ("raffle tickets = -1")? */
+function labelledName(s: Sentence, k: number, state: ParseState): boolean {
+  const label = s.tokens[k - 1] as NaturalToken | undefined;
+  if (label?.colon !== true) return false;
+  for (let j = Math.max(s.from, k - 4); j < k; j++) {
+    const name = state.attributes.match(s.words, j) ?? state.options.match(s.words, j);
+    if (name?.end === k) return true;
+  }
+  return false;
+}
+
 /** The words of "should be" / "should read" / "should have been" at j (0 where there are none). */
 function shouldBeAt(words: readonly string[], j: number): number {
   const after = words[j] === "should" ? SHOULD_BE.find((p) => p.every((w, n) => words[j + 1 + n] === w)) : undefined;
@@ -668,6 +679,9 @@ export function contrastShare(
   // "..., and according to Agent 3, Omar's is 0 there" (fresh64): a clause of its own naming another agent as the
   // source makes the last clause theirs
   if (reportedLead(s, first, clause)) return null;
+  // "Agent 2 reported: Stall B cakes sold = 1, raffle tickets = -1." (fresh263, session 64: a wrong act): a level
+  // after a name and its label ("raffle tickets =", "service:") is that name's, the claim's too, never a contrast
+  if (labelledName(s, clause, state) && naturalInteger(s.words[clause]) !== null) return null;
   const doubted = ownDoubtedPair(s, first, clause, (a, b) => onlyNames(s, a, b, state));
   if (doubted === null && !levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
   // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value

@@ -325,3 +325,29 @@ describe("session 64's tenth wave: shapes of misses", () => {
     ]);
   });
 });
+
+// The eleventh wave (fresh261-fresh264, written after 8ec457b; 0.994 / 0.949 at arrival): its wrong acts fixed as
+// defects.
+describe("session 64's eleventh wave", () => {
+  const t = by(theft);
+  const st = by(stalls);
+  it("a heading crediting the list under it to another agent keeps its items from being the speaker's", () => {
+    const list = "- Employee C — parking log: 0\n- Employee C — phone records: 1";
+    expect(acts(`Per Agent 2's notes:\n\n${list}\n\nMine: Employee A's badge log is 1.`, theft)).toEqual([
+      t.share("Employee A", "badge log", 1),
+    ]);
+    // the speaker's own corrections under another agent's name are read
+    expect(acts(`Two fixes to Agent 2's list:\n\n${list}`, theft)).toEqual([
+      t.share("Employee C", "parking log", 0),
+      t.share("Employee C", "phone records", 1),
+    ]);
+  });
+
+  it("a bare level after a name's label in a reported sentence is no contrast with the claim", () => {
+    expect(acts("Agent 3 reported: Stall C plants sold = 2, books sold = -2.", stalls)).toEqual(none);
+    // the speaker's own contrast after a claim still reads
+    expect(acts("Agent 3 reported Stall C's plants sold as 2 — I have 0.", stalls)).toEqual([
+      st.share("Stall C", "plants sold", 0),
+    ]);
+  });
+});
