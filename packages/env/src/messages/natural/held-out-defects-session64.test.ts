@@ -351,3 +351,24 @@ describe("session 64's eleventh wave", () => {
     ]);
   });
 });
+
+// The twelfth wave (fresh265-fresh268, written after 79f0d59; 0.996 / 0.925 at arrival): its wrong acts fixed as
+// defects.
+describe("session 64's twelfth wave", () => {
+  const b = by(big);
+  const st = by(stalls);
+  it("a plain-text row whose cell names another agent alone is theirs", () => {
+    const grid = fence(
+      "Restaurant C  service    2   (Agent 4)\nRestaurant C  ambience   5   (Agent 2)\nRestaurant D  location   3   (mine)",
+      "",
+    );
+    expect(acts(grid, big)).toEqual([b.share("Restaurant D", "location", 3)]);
+  });
+
+  it("'..., when it's actually N' corrects the speaker's earlier value", () => {
+    expect(acts("I listed Stall C's books sold as 2, when it's actually -1.", stalls)).toEqual([
+      st.share("Stall C", "books sold", -1),
+    ]);
+    expect(acts("Stall C's books sold is 2 when it rains.", stalls)).toEqual([st.share("Stall C", "books sold", 2)]);
+  });
+});

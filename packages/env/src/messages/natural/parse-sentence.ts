@@ -591,7 +591,13 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   const { words } = s;
   // "I said X was a 2, but I misread the row, and it's actually a 4" (fresh63): after a pause, "and" opens the
   // clause that replaces the speaker's own earlier value, and nothing else
-  const opens = (i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string);
+  // "I listed X as -1, when it's actually 0." (fresh267, session 64: a wrong act): "when" before "it's actually"
+  const whenIndeed =
+    words[i - 1] === "when" &&
+    words[i] === "it" &&
+    (words[i + 1] === "'s" || words[i + 1] === "is") &&
+    (words[i + 2] === "actually" || words[i + 2] === "really");
+  const opens = (i > s.from && s.clauseStart(i)) || cue.clauseBreaks.has(words[i - 1] as string) || whenIndeed;
   const andOnly = words[i - 1] === "and" && i - 2 >= s.from && s.separated(i - 2);
   if (!opens && !andOnly) return null;
   // "If X's service is 5, I say 2": a value under a condition corrects nothing

@@ -589,6 +589,9 @@ function plainHeader(head: string, next: string, names: Names): boolean {
   return false;
 }
 
+/** A cell naming another agent alone: "(Agent 3)", "per Agent 1", "Agent 2's". */
+const AGENT_CELL = /^\(?(?:per |from |via |by )?agents? ?\d{1,2}(?:'s)?\)?$/;
+
 /** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
 const SOURCE_HEADERS = new Set(["source", "from", "who", "by", "reported by", "said by", "seen by", "origin"]);
 /** A source cell that is the speaker: "me", "mine", "my notes", "Agent 1 (me)", "own". */
@@ -716,7 +719,10 @@ function longGrid(
   const credited = creditedToOthers(lines, i, end);
   for (const [r, row] of rows.entries()) {
     const line = lines[i + 1 + r] as Line;
-    const theirs = source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""));
+    // "Restaurant A  location  4  (Agent 3)" (fresh267, session 64: a wrong act): a cell that names another agent
+    // alone marks the row as theirs, with or without a source header
+    const theirs =
+      (source >= 0 && !OWN_SOURCE.test(foldCell(row[source] ?? ""))) || row.some((c) => AGENT_CELL.test(foldCell(c)));
     const { share, found } = longShare(row, source, names, task, legend, levels);
     if (!credited && !theirs && share !== null) out.acts.push({ at: line.start, act: share });
     else if (found > 0 || credited) out.unparsed.push({ at: line.start, text: line.text.trim() });
