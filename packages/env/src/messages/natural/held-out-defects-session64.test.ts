@@ -372,3 +372,15 @@ describe("session 64's twelfth wave", () => {
     expect(acts("Stall C's books sold is 2 when it rains.", stalls)).toEqual([st.share("Stall C", "books sold", 2)]);
   });
 });
+
+describe("session 64: 'X it is, imo'", () => {
+  it("a one-word view after 'X it is' closes the choice", () => {
+    const p = by(pantry);
+    expect(acts("Shelf B it is, imo.", pantry)).toEqual([p.propose("Shelf B")]);
+    expect(acts("Shelf B it is imo, 4 onions there by my count.", pantry)).toEqual([
+      p.propose("Shelf B"),
+      p.share("Shelf B", "onions", 4),
+    ]);
+    expect(acts("Shelf B it is not, imo.", pantry)).toEqual(none);
+  });
+});

@@ -317,9 +317,11 @@ function itIsChoice(s: Sentence, j: number, sentenceEnd: number): number | null 
   // "Tuesday morning it is, as far as I'm concerned — Priya's calendar shows a 2 there" (fresh140): the speaker's own
   // view closing it before a dash; what follows the dash is read on its own
   const view = OWN_VIEWS.find((v) => v.every((w, n) => words[j + 2 + n] === w));
-  if (view !== undefined && s.separated(j + 1)) {
+  if (view !== undefined && (s.separated(j + 1) || view.length === 1)) {
     const e = j + 2 + view.length;
-    if (e >= end || (s.tokens[e - 1] as NaturalToken).dash === true) return e;
+    // "Shelf B it is imo, 5 apples on B by my count" (fresh240): a one-word view closing at a pause
+    if (e >= end || (s.tokens[e - 1] as NaturalToken).dash === true || (view.length === 1 && s.separated(e - 1)))
+      return e;
   }
   return words[j + 2] === "then" && j + 3 >= end && s.separated(j + 1) ? j + 3 : null;
 }
@@ -331,6 +333,9 @@ const OWN_VIEWS: readonly (readonly string[])[] = [
   ["in", "my", "book"],
   ["in", "my", "view"],
   ["in", "my", "opinion"],
+  // "Shelf A it is, imo." (fresh268, session 64; fresh240's "Shelf B it is imo")
+  ["imo"],
+  ["imho"],
 ];
 
 /** "X should win this", "X should supply the order", "X should get / take the prize" after the option at j, or null. */
