@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, fence, stalls } from "./test-sentence";
+import { acts, by, fence, manor, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const meetings = held.meetings as NaturalTask;
@@ -382,5 +382,41 @@ describe("session 64: 'X it is, imo'", () => {
       p.share("Shelf B", "onions", 4),
     ]);
     expect(acts("Shelf B it is not, imo.", pantry)).toEqual(none);
+  });
+});
+
+// The fourteenth wave (fresh273-fresh276, written after 09e50b2; 0.986 / 0.897 at arrival): its four wrong acts
+// fixed as defects.
+describe("session 64's fourteenth wave", () => {
+  const j = by(jobs);
+  const r = by(profile);
+  it("a sentence of asks opening with 'and' goes on to the agent the ask before went to, unless it asks others", () => {
+    expect(acts("@Agent 2 can you share Candidate C leadership? and experience for C too pls", jobs)).toEqual([
+      j.ask("Candidate C", "leadership", 1),
+      j.ask("Candidate C", "experience", 1),
+    ]);
+    expect(acts("@Agent 2 can you share Candidate C leadership? And does anyone have C's experience?", jobs)).toEqual([
+      j.ask("Candidate C", "leadership", 1),
+      j.ask("Candidate C", "experience"),
+    ]);
+  });
+
+  it("dot leaders between a name and its number label it", () => {
+    const m = by(manor);
+    expect(acts("Doctor Finch, from my card:\n\n  muddy boots .. 2\n  library key ...... 0", manor)).toEqual([
+      m.share("Doctor Finch", "muddy boots", 2),
+      m.share("Doctor Finch", "library key", 0),
+    ]);
+  });
+
+  it("'That's X in full' is the speaker's data, no choice; 'That's X for me' still chooses", () => {
+    const p = by(pantry);
+    expect(acts("That's Shelf B in full from my side.", pantry)).toEqual(none);
+    expect(acts("That's Shelf B for me.", pantry)).toEqual([p.propose("Shelf B")]);
+  });
+
+  it("a numbered line relaying another agent by an arrow is theirs; 'one of mine' is the speaker's", () => {
+    const text = "Heard so far:\n1. Agent 3 → Restaurant B service 2\n\nOne of mine: Restaurant C's location is 5.";
+    expect(acts(text, profile)).toEqual([r.share("Restaurant C", "location", 5)]);
   });
 });

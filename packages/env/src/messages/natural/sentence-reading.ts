@@ -179,6 +179,25 @@ function noReportTail(
   }
   return null;
 }
+/** Words opening a sentence that asks on to the agent the ask before went to: "and X too", "also Y", "plus Z". */
+const ASK_ON: ReadonlySet<string> = new Set(["and", "also", "plus"]);
+/** Words that put a question to someone else: "And does anyone know ...?", "Also, Agent 5, ...". */
+const OTHER_ASKED: ReadonlySet<string> = new Set([
+  "anyone",
+  "anybody",
+  "everyone",
+  "everybody",
+  "someone",
+  "somebody",
+  "whoever",
+  "agent",
+  "team",
+  "all",
+  "folks",
+  "you",
+  "y'all",
+]);
+
 /** A heading that holds the speaker's own corrections or rows: "Two corrections to Agent 1's summary:". */
 const OWN_HEADING = /\b(?:correct\w*|fix(?:es|ing)?|my|mine|i)\b/i;
 
@@ -826,6 +845,16 @@ export class SentenceReading {
    * next; `colon`: the sentence closes on a colon.
    */
   private carryAddress(sentence: Sentence, found: SentenceResult, first: number, to: number, colon: boolean): void {
+    // "@Agent 3 can you share B's technical skill? and teamwork for B too pls" (fresh276, session 64: a wrong act): a
+    // sentence of asks opening with "and" / "also" / "plus" goes on to the agent the ask before it went to
+    const last = this.acts.at(-1)?.act;
+    const goesOn =
+      ASK_ON.has(sentence.words[first] as string) &&
+      last?.kind === "ask" &&
+      last.to !== undefined &&
+      !sentence.words.slice(first, to).some((w) => OTHER_ASKED.has(w));
+    if (goesOn && found.to === undefined && found.acts.every((a) => a.kind === "ask" && a.to === undefined))
+      for (const act of found.acts) if (act.kind === "ask") act.to = last.to;
     // "Agent 3, I only have the apple count so far. What's ... ?": an address with no act of its own carries to
     // the questions after it, until another address or a question put to everyone
     if (found.to === undefined && this.carryTo !== undefined && !toEveryone(sentence, first, to))

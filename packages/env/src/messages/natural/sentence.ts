@@ -911,6 +911,9 @@ export function requestedFrom(words: readonly string[], i: number, first: number
   return false;
 }
 
+/** "one of my ...", "one of mine": the speaker's own, no open choice. */
+const OWN_OF = new Set(["my", "our", "mine", "ours"]);
+
 /** Verbs of taking a value back: "I withdraw X's Y of 5", "retracting my 3 for X". */
 const WITHDRAWING = new Set(["withdraw", "withdrawing", "retract", "retracting", "rescind", "rescinding"]);
 
@@ -941,7 +944,8 @@ function opensGate(
     enteredBefore(words, i, from, to) ||
     (cue.negations.has(w) && !countNone(tokens, words, i)) ||
     // "One of Stall C and Stall D is at +2 for cakes, the other at -1" (fresh190): which one is left open
-    (w === "one" && words[i + 1] === "of" && words[i + 2] !== "my" && words[i + 2] !== "our") ||
+    // ("One of mine to add: X is 4", fresh275, session 64: the speaker's own)
+    (w === "one" && words[i + 1] === "of" && !OWN_OF.has(words[i + 2] as string)) ||
     // "I have a vague sense that A's food quality is 2" (a held-out defect, session 59): a recollection the speaker
     // calls vague states no level
     VAGUE.has(w) ||

@@ -17,7 +17,8 @@ export function withoutSpeakerLeads(text: string): string {
  * A line that relays another agent's figure by an arrow: "Agent 1  ->  E service 4", "- Agent 3 → A ambience 2"
  * (fresh239, session 63: read as the speaker's). The whole line is someone else's word, blanked to spaces.
  */
-const RELAYED_LINE = /^[ \t]*(?:[-*•][ \t]*)?agents?[ \t]*\d{1,2}[ \t]*(?:->|→|=>|⇒)[^\n]*$/gim;
+// "1. Agent 2 → Restaurant A ambience 5" (fresh275, session 64): a numbered item too
+const RELAYED_LINE = /^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]*)?agents?[ \t]*\d{1,2}[ \t]*(?:->|→|=>|⇒)[^\n]*$/gim;
 
 /** `text` with each line relaying another agent's figure by an arrow blanked to spaces of its length. */
 export function withoutRelayedLines(text: string): string {

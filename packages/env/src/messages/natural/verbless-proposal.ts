@@ -627,6 +627,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     if (OWN_COUNTS.has(w) && POSSESSIVES.has(words[k - 1] as string)) return null;
     // "I'm in charge of X": the speaker's task, not a choice ("Charge X." is an accusation)
     if (w === "charge" && words[k - 1] === "in") return null;
+    // "That's Shelf A in full from my side." (fresh273, session 64: a wrong act): the speaker's data, complete
+    if (w === "full" && words[k - 1] === "in") return null;
     if (s.gate[k] === true || s.modal[k] === true || token.colon === true || token.aside) return null;
     // "Apartment A is home, as far as I'm concerned.": the speaker's voice may stand after the pause
     if (FIRST_PERSON.has(w)) speaker = true;

@@ -87,7 +87,19 @@ const DIRECTION_GLOSS = /\((?:higher|lower|more|less|bigger|smaller|larger|great
  */
 export function withoutUnsaid(text: string, levels: readonly [number, number]): string {
   return withoutScaleGlosses(
-    withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(text)))),
+    withDotLeaders(withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(text))))),
     levels,
   );
 }
+
+/**
+ * `text` with dot leaders between a name and its number read as a label's colon, the text's length kept: "poison
+ * bottle .. 3", "torn glove ..... 1" (fresh273, session 64: the dots had ended sentences and a level went to the next
+ * name). Only a run of two or more dots after a space and before a number, in digits or words ("none" too).
+ */
+export function withDotLeaders(text: string): string {
+  return text.replace(DOT_LEADER, (_, before: string, dots: string) => `${before}:${" ".repeat(dots.length - 1)}`);
+}
+
+const DOT_LEADER =
+  /(\S {1,40})(\.{2,80})(?= {0,40}(?:[+\-−]?\d|(?:none|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b))/gi;
