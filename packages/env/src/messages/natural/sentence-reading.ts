@@ -72,7 +72,6 @@ import {
 } from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
 import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
-import { OTHERS_INTRO, OWN_REPLY } from "./table-acts";
 import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -198,14 +197,6 @@ const OTHER_ASKED: ReadonlySet<string> = new Set([
   "y'all",
 ]);
 
-/** A heading that holds the speaker's own corrections or rows: "Two corrections to Agent 1's summary:". */
-const OWN_HEADING = /\b(?:correct\w*|fix(?:es|ing)?|my|mine|i)\b/i;
-
-/** Does the line holding offset `at` open with a list bullet ("- ", "* ", "• ", "1. ") before it? */
-function bulletLine(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
-  return /^\s*(?:[-*•+]|\d{1,2}[.)])\s+$/.test(text.slice(lineStart, at));
-}
 /** The last ask among `acts`, or undefined. */
 function lastAsk(acts: readonly Act[]): Extract<Act, { kind: "ask" }> | undefined {
   for (let k = acts.length - 1; k >= 0; k--) {
@@ -559,8 +550,6 @@ export class SentenceReading {
   private requested: Act[] = [];
   private addressTo: number | undefined;
   private lastAsk: Located<{ act: Act }> | null = null;
-  /** A heading credited the list under it to another agent ("From Agent 1's notes:"). */
-  private othersHeading = false;
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one cell the sentence before reported from another agent with its level, for "Same here." after it. */
   private lastReported: Extract<Act, { kind: "share" }> | null = null;
@@ -676,28 +665,6 @@ export class SentenceReading {
     return end;
   }
 
-  /**
-   * "From Agent 1's notes:" over "- Employee F — email records: 1" (fresh263, session 64: wrong acts): a heading that
-   * credits the list under it to another agent keeps the list's items from being the speaker's shares, up to the
-   * first line that is no list item.
-   */
-  private readOthersListed(found: SentenceResult, start: number, to: number): void {
-    const from = (this.tokens[start] as NaturalToken).start;
-    if (this.othersHeading && bulletLine(this.text, from)) {
-      found.acts = found.acts.filter((a) => a.kind !== "share");
-      return;
-    }
-    const text = this.text.slice(from, (this.tokens[to - 1] as NaturalToken).end + 1);
-    // "Two corrections to Agent 1's summary:", "Correcting my own row ..., and noting what Agent 2 posted:" (fresh218,
-    // fresh257): the speaker's own corrections or rows under it, as before
-    this.othersHeading =
-      found.acts.length === 0 &&
-      /:\s*$/.test(text) &&
-      OTHERS_INTRO.test(text) &&
-      !OWN_REPLY.test(text) &&
-      !OWN_HEADING.test(text);
-  }
-
   /** "Who has quietness? I need it for Apartments A and D." (session 63): a column wanted, then a request back to it. */
   private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     if (found.acts.length > 0 || this.lastColumn === null) return;
@@ -805,7 +772,6 @@ export class SentenceReading {
       this.lastContested = { option, attribute };
     }
     this.carryAddress(sentence, found, first, to, closing.endsWith(":"));
-    this.readOthersListed(found, start, to);
     if (this.acts.length + found.acts.length > MAX_ACTS) return false;
     this.dropAnswered(sentence, first, to, found.acts);
     for (const act of found.acts) {

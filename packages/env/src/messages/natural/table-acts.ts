@@ -503,10 +503,10 @@ const REACTION_INTRO =
  * An intro that sets the speaker's own value against another agent's: "Agent 1 reported Shelf A at 3 apples; my count
  * differs." (fresh225, session 63), "..., here's mine:", "my own numbers:". The value after it is the speaker's.
  */
-export const OWN_REPLY =
+const OWN_REPLY =
   /\b(?:my (?:count|copy|numbers?|figures?|data|notes|sheet|reading|values?|cells?)|mine)\s+(?:differs?|disagrees?|is different|are different)\b|\bhere(?:'s| is| are) mine\b|\bmy own (?:numbers?|figures?|count|values?|cells?|data)\b/i;
 
-export const OTHERS_INTRO = new RegExp(
+const OTHERS_INTRO = new RegExp(
   [
     "\\bagents?\\s*\\d+(?:'s|’s)",
     "\\b(?:from|per|by|according to|via)\\s+agents?\\s*\\d+",

@@ -73,7 +73,8 @@ export function othersListSpans(text: string): [number, number][] {
     const end = at + line.length;
     if (OTHERS_HEADING.test(line)) under = true;
     else if (under && LIST_ITEM.test(line)) spans.push([at, end]);
-    else under = false;
+    // "From Agent 1's notes:", a blank line, then the list (fresh263, session 64): the heading still holds
+    else if (line.trim() !== "") under = false;
     at = end + 1;
   }
   return spans;
