@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withoutSpeakerLeads } from "./speaker-leads";
 import { acts, cellArbitraries, restaurants, share } from "./test-sentence";
-import { withoutUnsaid, withoutWeights } from "./weight-phrases";
+import { withDotLeaders, withoutAsides, withoutScaleGlosses, withoutUnsaid, withoutWeights } from "./weight-phrases";
 
 // The two blanking passes of session 63 (issue 26): a lead that only announces the speaker's statement ("I can tell
 // you ...") and a number said as a weight ("a weight of 5"). Both keep the text's length, so every offset stays.
@@ -16,11 +16,7 @@ describe("blanked leads and weights", () => {
         fc.string({ maxLength: 60 }),
         (a, middle, b) => {
           const text = `${a}. ${middle}${b}`;
-          for (const out of [withoutSpeakerLeads(text), withoutWeights(text)]) {
-            expect(out.length).toBe(text.length);
-            // only spaces are written, and only where the text had no space
-            for (let k = 0; k < text.length; k++) if (out[k] !== text[k]) expect(out[k]).toBe(" ");
-          }
+          for (const out of [withoutSpeakerLeads(text), withoutWeights(text)]) expectBlanked(text, out);
         },
       ),
     );
@@ -49,10 +45,17 @@ describe("blanked leads and weights", () => {
   });
 });
 
-// Session 64's blanking pass (`withoutUnsaid`): struck text, a "?" standing for a blank, an aside calling an earlier
-// value wrong, a gloss of the scale or its direction. The same length rule, and the plain statement as the oracle.
+/** The text's length kept, and only spaces written where the text changed. */
+function expectBlanked(text: string, out: string): void {
+  expect(out.length).toBe(text.length);
+  for (let k = 0; k < text.length; k++) if (out[k] !== text[k]) expect(out[k]).toBe(" ");
+}
+
+// Session 64's passes (`withoutUnsaid`): struck text, a "?" standing for a blank, an aside calling an earlier value
+// wrong, a gloss of the scale or its direction (blanked), and dot leaders (a colon). The same length rule, and the
+// plain statement as the oracle.
 describe("blanked unsaid text", () => {
-  it("keeps the text's length and writes only spaces (property)", () => {
+  it("keeps the text's length; the blanking passes write only spaces, dot leaders a colon over a dot (property)", () => {
     fc.assert(
       fc.property(
         fc.string({ maxLength: 60 }),
@@ -63,14 +66,22 @@ describe("blanked unsaid text", () => {
           "(higher = better)",
           "(1-5)",
           "(3-4)",
+          "Shelf A .. 3",
           "",
         ),
         fc.string({ maxLength: 60 }),
         (a, middle, b) => {
           const text = `${a} ${middle} ${b}`;
-          const out = withoutUnsaid(text, [1, 5]);
-          expect(out.length).toBe(text.length);
-          for (let k = 0; k < text.length; k++) if (out[k] !== text[k]) expect(out[k]).toBe(" ");
+          expectBlanked(text, withoutAsides(text));
+          expectBlanked(text, withoutScaleGlosses(text, [1, 5]));
+          const led = withDotLeaders(text);
+          expect(led.length).toBe(text.length);
+          for (let k = 0; k < text.length; k++)
+            if (led[k] !== text[k]) {
+              expect(text[k]).toBe(".");
+              expect([":", " "]).toContain(led[k]);
+            }
+          expect(withoutUnsaid(text, [1, 5]).length).toBe(text.length);
         },
       ),
     );

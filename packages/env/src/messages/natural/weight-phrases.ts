@@ -81,15 +81,20 @@ export function withoutDirectionGlosses(text: string): string {
 const DIRECTION_GLOSS = /\((?:higher|lower|more|less|bigger|smaller|larger|greater)\b[^()\d\n]{0,60}\)/gi;
 
 /**
- * `text` with what states no level of the speaker's blanked, the text's length kept (session 64): struck text, a "?"
- * standing for a blank, an aside calling the speaker's earlier value wrong, a gloss of the scale's direction, and one
- * of the task's own scale.
+ * `text` with what states no level of the speaker's blanked to spaces, the text's length kept (session 64): struck
+ * text, a "?" standing for a blank, an aside calling the speaker's earlier value wrong, a gloss of the scale's
+ * direction.
+ */
+export function withoutAsides(text: string): string {
+  return withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(text))));
+}
+
+/**
+ * `text` read for levels, the text's length kept (session 64): `withoutAsides`, dot leaders read as a label's colon
+ * (`withDotLeaders`, the one pass that writes other than spaces), and a gloss of the task's own scale blanked.
  */
 export function withoutUnsaid(text: string, levels: readonly [number, number]): string {
-  return withoutScaleGlosses(
-    withDotLeaders(withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(text))))),
-    levels,
-  );
+  return withoutScaleGlosses(withDotLeaders(withoutAsides(text)), levels);
 }
 
 /**
