@@ -5,7 +5,7 @@ import { askPairs } from "./ask-cues";
 import { onlyLevel } from "./lone-share";
 import { naturalInteger } from "./natural-integer";
 import { ownClauseLevel, ownDoubtedPair } from "./own-clause";
-import { LOOK_BACK, type ParseState, type Sentence } from "./sentence";
+import { LOOK_BACK, labelledNameBefore, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, ownSource, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
@@ -355,9 +355,8 @@ export function correctionLevel(
     if (indeed) j++;
     // "— it should have been 0", "it ought to have been 0": the value the speaker's earlier one should have had;
     // "but it should read 2" / "should be 2" (a held-out defect, session 58) as should-read.ts reads them
-    const should = words[j] === "should" ? 1 : words[j] === "ought" && words[j + 1] === "to" ? 2 : 0;
-    const after = should === 0 ? undefined : SHOULD_BE.find((p) => p.every((w, n) => words[j + should + n] === w));
-    if (!fused && after !== undefined) j += should + after.length;
+    const should = shouldBeAt(words, j);
+    if (!fused && should > 0) j += should;
     else if (!fused) {
       const verb = words[j] as string;
       if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
@@ -401,21 +400,11 @@ function wouldLead(words: readonly string[], j: number): number | null {
   return null;
 }
 
-/** Does a name closed by a label's colon or "=" stand right before the clause at k ("raffle tickets = -1")? */
-function labelledName(s: Sentence, k: number, state: ParseState): boolean {
-  const label = s.tokens[k - 1] as NaturalToken | undefined;
-  if (label?.colon !== true) return false;
-  for (let j = Math.max(s.from, k - 4); j < k; j++) {
-    const name = state.attributes.match(s.words, j) ?? state.options.match(s.words, j);
-    if (name?.end === k) return true;
-  }
-  return false;
-}
-
-/** The words of "should be" / "should read" / "should have been" at j (0 where there are none). */
+/** The words of "should be" / "should read" / "should have been" / "ought to be" at j (0 where there are none). */
 function shouldBeAt(words: readonly string[], j: number): number {
-  const after = words[j] === "should" ? SHOULD_BE.find((p) => p.every((w, n) => words[j + 1 + n] === w)) : undefined;
-  return after === undefined ? 0 : 1 + after.length;
+  const should = words[j] === "should" ? 1 : words[j] === "ought" && words[j + 1] === "to" ? 2 : 0;
+  const after = should === 0 ? undefined : SHOULD_BE.find((p) => p.every((w, n) => words[j + should + n] === w));
+  return after === undefined ? 0 : should + after.length;
 }
 
 /** "I can confirm it's", "I confirm that it is", "we can confirm it's" at j: the word after, or null. */
@@ -681,7 +670,8 @@ export function contrastShare(
   if (reportedLead(s, first, clause)) return null;
   // "Agent 2 reported: Stall B cakes sold = 1, raffle tickets = -1." (fresh263, session 64: a wrong act): a level
   // after a name and its label ("raffle tickets =", "service:") is that name's, the claim's too, never a contrast
-  if (labelledName(s, clause, state) && naturalInteger(s.words[clause]) !== null) return null;
+  const named = (w: readonly string[], k: number) => state.attributes.match(w, k) ?? state.options.match(w, k);
+  if (labelledNameBefore(s, clause, named) && naturalInteger(s.words[clause]) !== null) return null;
   const doubted = ownDoubtedPair(s, first, clause, (a, b) => onlyNames(s, a, b, state));
   if (doubted === null && !levelBefore(s, first, clause) && !calledWrongBefore(s, first, clause)) return null;
   // "by my data it's 2", "it's 1 by my notes": the speaker's own source around the value

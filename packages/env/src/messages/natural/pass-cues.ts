@@ -1,6 +1,6 @@
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
-import type { ParseState, Sentence } from "./sentence";
+import { labelledNameBefore, type ParseState, type Sentence } from "./sentence";
 
 // The pass cue family: "Nothing to add", "No new information", "I pass", "That's all I have".
 
@@ -16,7 +16,7 @@ export function passAt(s: Sentence, i: number, state?: ParseState): number | nul
   // "— a slip of the keyboard, nothing more." (a held-out defect, session 56): "X, nothing more" says merely X
   if (meritingNothingMore(s, i)) return null;
   // "* Apartment D: no data" (fresh249, session 64: a wrong act): nothing on one option labelled before it
-  if (state !== undefined && labelledBefore(s, i, state)) return null;
+  if (state !== undefined && labelledNameBefore(s, i, (w, k) => state.options.match(w, k), true)) return null;
   // "nothing else on my sheet comes close" (fresh67): a comparison in the clause, not a pass
   for (let k = end; k < s.to && !s.separated(k - 1); k++) if (COMPARING.has(s.words[k] as string)) return null;
   // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS
@@ -40,16 +40,6 @@ export function passAt(s: Sentence, i: number, state?: ParseState): number | nul
   // "No data from me on that": "from me" before a scope still narrows it to one topic
   else if (s.words[end] === "from" && owner === "me" && cue.passScopes.has(s.words[end + 2] as string)) return null;
   return end;
-}
-
-/** Is the word before i a label's colon closing a name ("Apartment D: no data", "Shelf B — nothing")? */
-function labelledBefore(s: Sentence, i: number, state: ParseState): boolean {
-  if (i <= s.from) return false;
-  const label = s.tokens[i - 1] as NaturalToken;
-  if (label.colon !== true && label.dash !== true) return false;
-  // the name closing at the label: one to four words before it
-  for (let k = Math.max(s.from, i - 4); k < i; k++) if (state.options.match(s.words, k)?.end === i) return true;
-  return false;
 }
 
 /** Times a pass may close on: "for now", "for this round", "this turn", "at the moment", "for the time being". */

@@ -830,6 +830,20 @@ const PERSON_POSSESSIVES: ReadonlySet<string> = new Set(["her", "his", "their"])
 /** Option nouns of tasks whose options are people (candidates, suspects, employees). */
 const PEOPLE: ReadonlySet<string> = new Set(["candidate", "suspect", "employee"]);
 
+/** A matcher of names in words (`state.options.match`, `state.attributes.match`). */
+type NameMatch = (words: readonly string[], k: number) => { end: number } | null;
+
+/**
+ * Does a name that `match` reads close right before k, within four words, at a label's colon (or, with `dash`, a
+ * dash): "Apartment D: no data", "raffle tickets = -1" ("=" labels as a colon does)?
+ */
+export function labelledNameBefore(s: Sentence, k: number, match: NameMatch, dash = false): boolean {
+  if (k <= s.from) return false;
+  const label = s.tokens[k - 1] as NaturalToken;
+  if (label.colon !== true && !(dash && label.dash === true)) return false;
+  for (let j = Math.max(s.from, k - 4); j < k; j++) if (match(s.words, j)?.end === k) return true;
+  return false;
+}
 /** Are the task's options people, whom "her" / "his" / "their" / "he" / "she" can point to? */
 export function peopleOptions(state: ParseState): boolean {
   return PEOPLE.has(state.task.domain.optionNoun);

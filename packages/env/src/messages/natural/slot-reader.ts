@@ -465,11 +465,7 @@ function pairedShares(
     const only = new Set(everywhere.map((i) => i.value)).size === 1 ? everywhere[0] : undefined;
     const other = others[others.length - 1] ?? only;
     if (other === undefined) return null;
-    run.forEach((level, i) => {
-      const name = (list[i] as Item).value;
-      const [option, attribute] = kind === "option" ? [name, other.value] : [other.value, name];
-      shares.push({ kind: "share", option, attribute, level: level.value });
-    });
+    shares.push(...pairRun(run, list, other.value));
   }
   if (shares.length === 0 || shares.some((s) => s.kind === "share" && (s.level < lo || s.level > hi))) return null;
   return shares;
@@ -495,7 +491,12 @@ function levelsThenNames(
   if (!gap.some((w) => LEVELS_TO_NAMES.has(w))) return null;
   const others = new Set(items.filter((i) => i.kind !== kind && i.kind !== "level").map((i) => i.value));
   if (others.size !== 1) return null;
-  const other = [...others][0] as number;
+  return pairRun(run, names, [...others][0] as number);
+}
+
+/** The shares of a run of levels paired in order with a list of names of one kind, and one name of the other kind. */
+function pairRun(run: readonly Item[], names: readonly Item[], other: number): Act[] {
+  const kind = (names[0] as Item).kind;
   return run.map((level, i) => {
     const name = (names[i] as Item).value;
     const [option, attribute] = kind === "option" ? [name, other] : [other, name];
