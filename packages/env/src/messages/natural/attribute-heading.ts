@@ -14,6 +14,12 @@ import { levelAt } from "./share-items";
  * other person is among them.
  */
 const LEADS = new Set([
+  // "Notes on value for money:", "Quick recap of rent:" (fresh277, session 65)
+  "notes",
+  "note",
+  "recap",
+  "quick",
+  "summary",
   "for",
   "on",
   "re",
@@ -101,6 +107,9 @@ export function attributeContextItems(
   state: ParseState,
 ): { option: number; attribute: number; level: number }[] | null {
   const { words } = s;
+  // "Value for money:" over "- B: somewhere around 4", "- D: 3?" (fresh277, session 65): an item
+  // of its option and a level the speaker is unsure of gives nothing, and the heading holds for the lines after it
+  if (unsureItem(s, first, to, state)) return [];
   if (s.modal[first] === true || (s.tokens[to - 1] as NaturalToken).question) return null;
   // "- Stall A: -1 (Agent 1)": an item the mark after it credits to another agent (which gates the line) gives
   // nothing, and the heading holds
@@ -125,9 +134,50 @@ export function attributeContextItems(
     if (mark.own) shares.push({ option: option.index, attribute, level: level.value });
     else items++;
     k = mark.end;
+    // "- F: 4, I think": a closing "I think" / "probably" states the level (the corpus's hedge rule)
+    if (k < to && s.separated(k - 1) && statingTail(words.slice(k, to))) break;
     if (k < to && !(s.separated(k - 1) || words[k] === "and")) return null;
   }
   return shares.length > 0 || items > 0 ? shares : null;
+}
+
+/** Closing words that still state the level: "I think", "I believe", "probably", "likely". */
+const STATING_TAILS = new Set(["i think", "i believe", "probably", "likely", "i'm fairly sure", "fairly sure"]);
+
+function statingTail(words: readonly string[]): boolean {
+  return STATING_TAILS.has(words.join(" "));
+}
+
+/** Words by which an item's level is unsure: "somewhere around 4", "maybe 2", "3 (not sure)" ("I think" states it). */
+const UNSURE = new Set([
+  "maybe",
+  "perhaps",
+  "possibly",
+  "around",
+  "about",
+  "roughly",
+  "approximately",
+  "somewhere",
+  "guess",
+  "unsure",
+  "sure",
+  "unclear",
+  "~",
+]);
+
+/** Is first..to one item of an option, a level, and a word of doubt or a question mark (see the caller)? */
+function unsureItem(s: Sentence, first: number, to: number, state: ParseState): boolean {
+  const option = state.options.match(s.words, first);
+  if (option === null || to - first > 12) return false;
+  let level = false;
+  let unsure = (s.tokens[to - 1] as NaturalToken).question === true;
+  for (let k = option.end; k < to; k++) {
+    const w = s.words[k] as string;
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
+    if (naturalInteger(w) !== null) level = true;
+    if (UNSURE.has(w)) unsure = true;
+  }
+  return level && unsure;
 }
 
 /** Is first..to one item "<option>[:] <level> (Agent N)": its level credited to another agent by the mark after it? */

@@ -561,6 +561,9 @@ function namesAttribute(s: Sentence, from: number, to: number, state: ParseState
     if (state.attributes.match(s.words, k) !== null) return true;
     // "..., and Priya's for Monday noon is a big fat zero" (fresh189): the person's "'s" names their attribute
     if (ownerAttributeAt(state.task.domain, s.words, k) !== null) return true;
+    // "I have Dan at 1 for Monday 11am, and Alice at 0 for Monday 9am." (fresh279, session 65: a wrong act): a person
+    // named bare names their attribute, so the clause is not read under the one the clause before shared
+    if (attributeOwners(state.task.domain).has(s.words[k] as string)) return true;
     const parts = (s.words[k] as string).split("-");
     if (parts.length > 1 && parts.some((_, n) => state.attributes.match(parts, n) !== null)) return true;
   }

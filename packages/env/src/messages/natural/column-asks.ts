@@ -116,3 +116,160 @@ function firstPerson(s: Sentence, from: number, to: number): boolean {
   const w = s.words[from] as string;
   return from < to && (w === "i" || w === "i'd" || w === "id" || w === "we" || w === "we'd");
 }
+
+// A request for a whole column (issue 26, session 65; the labelling rule written down this session from the waves'
+// labels, fresh221-fresh276): "Who has the poison bottle column?", "What does everyone have for location?", "Could
+// someone fill in ambience for all three?", "Still missing food quality for all six; whoever holds that column,
+// please post it." The sentence names one attribute and no option, and asks the team (who / anyone / someone /
+// everyone / whoever, or "you" asked to have or send it) with a question mark or a request verb. It asks that
+// attribute at every option of the task, or at the options the message named before it where it points back to
+// them ("for these three", "for them"). Precision first: a level, a negation, a condition, a report, a pronoun for
+// one option ("her library key", "for that slot", "there"), a comparison ("Who has the best service?") or a count
+// that fits neither set reads nothing.
+
+/** Who a whole-column request is put to. */
+const ASKED = new Set([
+  "who",
+  "who's",
+  "whoever",
+  "anyone",
+  "anybody",
+  "someone",
+  "somebody",
+  "everyone",
+  "everybody",
+  "y'all",
+]);
+/** Verbs of a request ("could someone post ...", "whoever holds it, please share it"). */
+const REQUESTS = new Set(["post", "share", "send", "give", "fill", "drop", "paste", "list", "provide", "add"]);
+/** Verbs of asking "you" for the column: "do you have ...", "can you post ...". */
+const YOU_VERBS = new Set(["have", "got", "hold", "see", ...REQUESTS]);
+/** Words that make the question about something other than the column's levels, or point at one option. */
+const NOT_WHOLE = new Set([
+  "best",
+  "worst",
+  "highest",
+  "lowest",
+  "most",
+  "least",
+  "top",
+  "strongest",
+  "weakest",
+  "better",
+  "worse",
+  "higher",
+  "lower",
+  "which",
+  "rank",
+  "ranking",
+  "compare",
+  "total",
+  "totals",
+  "sum",
+  "average",
+  "overall",
+  "winner",
+  "her",
+  "his",
+  "him",
+  "its",
+  "their",
+  "there",
+  "here",
+  "this",
+  "same",
+  "else",
+  "other",
+  "another",
+  "more",
+  "than",
+  "slot",
+  "option",
+  "one",
+  "weight",
+  "weights",
+  "weighted",
+  "if",
+  // "Could someone confirm the apple counts?" (fresh123): a check of values said, not a request for them
+  "confirm",
+  "verify",
+  "double-check",
+  "recheck",
+  "re-check",
+]);
+/** The auxiliary that makes "you have" a request: "do you have", "can you post", "could you share". */
+const AUXILIARIES = new Set(["do", "did", "can", "could", "would", "will"]);
+/** Words that point back to the options the message named: "for these three", "for them", "for those". */
+const BACK = new Set(["these", "those", "them"]);
+/** Words before a count of options: "for all four", "the three", "each of the six". */
+const COUNT_LEADS = new Set(["all", "these", "those", "the", "both"]);
+/** Words after which "that" / "it" is the column itself ("that column", "post it" after "that column"). */
+const COLUMN_WORDS = new Set(["column", "columns"]);
+
+/**
+ * The asks of a sentence that requests one attribute for every option (see above); `before`: the options the message
+ * named before the sentence, in order. Empty where the sentence is no such request.
+ */
+export function wholeColumnAsks(
+  s: Sentence,
+  from: number,
+  to: number,
+  before: () => readonly number[],
+  state: ParseState,
+): { option: number; attribute: number }[] {
+  if (to - from > 24 || from >= to) return [];
+  const all = state.task.domain.options.length;
+  const columnWord = s.words.slice(from, to).some((w) => COLUMN_WORDS.has(w as string));
+  let attribute: number | null = null;
+  let count: number | null = null;
+  let back = false;
+  let asked = false;
+  let request = false;
+  let you = false;
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (w === "agent" && naturalInteger(s.words[k + 1]) !== null) {
+      k++;
+      continue;
+    }
+    const n = naturalInteger(w) ?? cue.numberWords.get(w) ?? null;
+    if (n !== null || w === "both") {
+      // "for all four", "these three", "both shelves": a count of options, no level
+      if (!COUNT_LEADS.has(s.words[k - 1] as string) && w !== "both") return [];
+      if (count !== null) return [];
+      count = w === "both" ? 2 : (n as number);
+      continue;
+    }
+    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
+    if (NOT_WHOLE.has(w)) return [];
+    if ((w === "that" || w === "it") && !columnWord) return [];
+    if (state.options.match(s.words, k) !== null) return [];
+    const a = state.attributes.match(s.words, k);
+    const owner = a === null ? ownerAttributeAt(state.task.domain, s.words, k) : null;
+    const named = a ?? owner;
+    if (named !== null) {
+      if (attribute !== null && attribute !== named.index) return [];
+      attribute = named.index;
+      k = named.end - 1;
+      continue;
+    }
+    if (BACK.has(w)) back = true;
+    if (ASKED.has(w)) asked = true;
+    if (REQUESTS.has(w)) request = true;
+    // "Do you have the library key column?" asks; "You hold the poison bottle column, right?" only checks
+    if (w === "you" && YOU_VERBS.has(s.words[k + 1] as string) && AUXILIARIES.has(s.words[k - 1] as string)) you = true;
+  }
+  if (attribute === null) return [];
+  const question = (s.tokens[to - 1] as NaturalToken).question === true;
+  if (!((asked || you) && (question || request))) return [];
+  const every = Array.from({ length: all }, (_, o) => o);
+  let options: readonly number[] = every;
+  if (back) {
+    // "Anyone have ambience for these?" under a table of three restaurants: the options the message named, or, where
+    // it named none the sentence reader saw, all of them when the count says so ("for these three" of three)
+    const named = before();
+    options = named.length > 1 ? named : count === all ? every : [];
+  }
+  if (options.length === 0 || (count !== null && count !== options.length)) return [];
+  return options.map((option) => ({ option, attribute: attribute as number }));
+}

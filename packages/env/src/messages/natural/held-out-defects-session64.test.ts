@@ -178,8 +178,11 @@ describe("session 64's seventh wave: asks and joins", () => {
     expect(acts("Anyone holding phone records? I'd like Employee C's value.", theft)).toEqual([
       t.ask("Employee C", "phone records"),
     ]);
-    // another agent's need is no ask of the speaker's
-    expect(acts("Who has phone records? Agent 2 needs Employee C.", theft)).toEqual(none);
+    // another agent's need is no ask of the speaker's: the request for the whole column stands (session 65)
+    const options = ["Employee A", "Employee B", "Employee C", "Employee D", "Employee E", "Employee F"];
+    expect(acts("Who has phone records? Agent 2 needs Employee C.", theft)).toEqual(
+      options.map((o) => t.ask(o, "phone records")),
+    );
   });
 
   it("'resp.' for 'respectively', and '+' / '&' joining names as 'and'", () => {

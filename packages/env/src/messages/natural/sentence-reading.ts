@@ -76,7 +76,7 @@ import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
-import { columnAsks, type WantedColumn, wantedColumn } from "./column-asks";
+import { columnAsks, type WantedColumn, wantedColumn, wholeColumnAsks } from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
 
@@ -561,6 +561,8 @@ export class SentenceReading {
   private lastTopic: { option: number; attribute: number } | null = null;
   /** The column (one attribute, maybe options) the last sentence wanted without asking it ("Who has quietness?"). */
   private lastColumn: WantedColumn | null = null;
+  /** The asks of a whole column the last sentence requested, which options named by the next one replace. */
+  private wholeColumn: Act[] = [];
   /** The sentence opened on "while you're at it": names alone after an ask ask on. */
   private askGoesOn = false;
   /** One attribute over several options the last sentence listed with no level, for "They are 4 and 3" after it. */
@@ -667,9 +669,29 @@ export class SentenceReading {
 
   /** "Who has quietness? I need it for Apartments A and D." (session 63): a column wanted, then a request back to it. */
   private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
-    if (found.acts.length > 0 || this.lastColumn === null) return;
-    for (const pair of columnAsks(sentence, first, to, this.lastColumn, this.state))
-      found.acts.push({ kind: "ask", ...pair });
+    const column = this.lastColumn;
+    if (column === null) return;
+    if (found.acts.length === 0)
+      for (const pair of columnAsks(sentence, first, to, column, this.state)) found.acts.push({ kind: "ask", ...pair });
+    // "Who has quietness? I need it for Apartments A and D.": the options the second sentence asks the column at
+    // replace the whole column the first asked for
+    if (found.acts.some((a) => a.kind === "ask" && a.attribute === column.attribute))
+      for (const whole of this.wholeColumn) {
+        const at = this.acts.findIndex((a) => a.act === whole);
+        if (at >= 0) this.acts.splice(at, 1);
+      }
+  }
+
+  /** The options the message names before token `to`, in order, each once. */
+  private optionsBefore(to: number): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < to; k++) {
+      const o = this.state.options.match(this.words, k);
+      if (o === null) continue;
+      if (!out.includes(o.index)) out.push(o.index);
+      k = o.end - 1;
+    }
+    return out;
   }
 
   /** What a sentence of no act leaves for a pointer after it: one pair it names, else a column it wants. */
@@ -683,6 +705,16 @@ export class SentenceReading {
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, this.state) : null;
     this.lastColumn =
       found.acts.length === 0 && this.lastTopic === null ? wantedColumn(sentence, first, to, this.state) : null;
+    // "Who has the poison bottle column?", "Could someone fill in ambience for all three?" (session 65): a request
+    // for one attribute at every option
+    const whole =
+      found.acts.length === 0 && this.lastTopic === null
+        ? wholeColumnAsks(sentence, first, to, () => this.optionsBefore(sentence.from), this.state)
+        : [];
+    const addressed = found.to === undefined ? {} : { to: found.to };
+    this.wholeColumn = whole.map((pair) => ({ kind: "ask", ...pair, ...addressed }) as Act);
+    found.acts.push(...this.wholeColumn);
+    if (whole.length > 0) this.lastColumn = { attribute: (whole[0] as { attribute: number }).attribute, options: [] };
   }
 
   private read(start: number, to: number): boolean {

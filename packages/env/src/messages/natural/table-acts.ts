@@ -796,6 +796,21 @@ function abbreviatedLetters(cells: readonly string[], letters: ReadonlyMap<strin
 /** A grid column that is not a name and not read: a total or notes ("total(mine)", "subtotal", "Notes"). */
 const TALLY_HEADERS = /^(?:sub)?total\b|^sum\b|^notes?$|^comments?$/;
 
+/** The first label of a grid of one column, naming the rows' kind: "Candidate   Leadership". */
+const ROW_LABELS: ReadonlySet<string> = new Set([
+  "candidate",
+  "restaurant",
+  "option",
+  "slot",
+  "time",
+  "stall",
+  "suspect",
+  "employee",
+  "shelf",
+  "apartment",
+  "person",
+  "name",
+]);
 /** Most lines of one plain-text grid read. */
 const MAX_GRID_ROWS = 32;
 
@@ -821,16 +836,16 @@ export function gridActs(
     return abbreviatedLetters(folded, letters) ?? folded;
   };
   // every header cell a name of one kind, or (two names at least) a total or notes column, which is not read
-  const kindOf = (header: string[], name: (cell: string) => number | undefined) => {
+  const kindOf = (header: string[], name: (cell: string) => number | undefined, least: number) => {
     const found = header.map((h) => (TALLY_HEADERS.test(h) ? null : name(h)));
     const named = found.filter((n) => typeof n === "number").length;
-    return found.every((n) => n !== undefined) && named >= 2 ? found : null;
+    return found.every((n) => n !== undefined) && named >= least ? found : null;
   };
-  const columnsOf = (header: string[]) => {
-    const asOptions = kindOf(header, names.option);
+  const columnsOf = (header: string[], least = 2) => {
+    const asOptions = kindOf(header, names.option, least);
     return asOptions !== null
       ? { optionColumns: true, columns: asOptions }
-      : { optionColumns: false, columns: kindOf(header, names.attribute) };
+      : { optionColumns: false, columns: kindOf(header, names.attribute, least) };
   };
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as { text: string; start: number };
@@ -842,12 +857,18 @@ export function gridActs(
     }
     let header = gridCells(head.text);
     let layout = columnsOf(read(header));
+    let single = false;
     if (layout.columns === null && header.length >= 3) {
       header = header.slice(1);
       layout = columnsOf(read(header));
+    } else if (layout.columns === null && header.length === 2 && ROW_LABELS.has(foldCell(header[0]?.text ?? ""))) {
+      // "Candidate   Leadership" over "A   2", "B   5" (fresh277, session 65): one column under a row label
+      header = header.slice(1);
+      layout = columnsOf(read(header), 1);
+      single = true;
     }
     const { optionColumns, columns } = layout;
-    if (header.length < 2 || columns === null) continue;
+    if (header.length < 2 - (single ? 1 : 0) || columns === null) continue;
     const rowsKind = optionColumns ? names.attribute : names.option;
     const found: { at: number; act: Act }[] = [];
     let end = i + 1;
@@ -877,7 +898,7 @@ export function gridActs(
         if (act !== null) found.push({ at: line.start, act });
       });
     }
-    if (end === i + 1) continue;
+    if (end === i + 1 || (single && end < i + 3)) continue;
     // a grid credited to other agents by the line before or after it is none of the speaker's (as a markdown table)
     if (creditedToOthers(lines, i, end))
       for (let r = i + 1; r < end; r++)
