@@ -1,4 +1,4 @@
-import { ownerAttributeAt } from "../natural-matchers";
+import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
@@ -100,6 +100,8 @@ export function columnAsks(
     if (POINTERS.has(w)) pointer = true;
     // "I'd like Employee B's and Employee F's values" (fresh247, session 64): a wish of the speaker's
     if (WANTING.has(w) || (w === "like" && (s.words[k - 1] === "i'd" || s.words[k - 1] === "would"))) wanting = true;
+    // "Please post it for Lord Ashby and Doctor Finch." (fresh284, session 65): a request verb after "please"
+    if (REQUESTS.has(w) && (s.words[k - 1] === "please" || s.words[from] === "please")) wanting = true;
   }
   // "Does anyone have Carol's row? Specifically Monday 2pm and Monday 4pm.": the options picked out of the column
   // "Who has the library key column? I need Lady Ashby and Miss Hartley." (fresh247, session 64): the options the
@@ -217,10 +219,61 @@ export function wholeColumnAsks(
   before: () => readonly number[],
   state: ParseState,
 ): { option: number; attribute: number }[] {
+  const whole = columnRequest(s, from, to, before, state, null);
+  if (whole.length > 0 || to - from > 32) return whole;
+  // "I don't have onion counts for either shelf — who has the onions column?", "Raffle tickets are a blank for me —
+  // can anyone post them for every stall?" (fresh281-fresh282, session 65): a request after the last dash or
+  // semicolon, alone, or pointing back ("them", "that") to the one attribute the clause before it named as lacking
+  let cut = -1;
+  for (let k = from; k < to - 1; k++) {
+    const t = s.tokens[k] as NaturalToken;
+    if (t.dash === true || t.semicolon === true) cut = k + 1;
+  }
+  if (cut <= from) return [];
+  const alone = columnRequest(s, cut, to, before, state, null);
+  if (alone.length > 0) return alone;
+  // pointing back, the request must say it is the whole column ("for all three", "for every stall"): "I don't have
+  // its quietness — could someone fill that in?" (fresh99) asks one option's cell, which the talk carries
+  if (!s.words.slice(cut, to).some((w) => WHOLE_MARKS.has(w as string))) return [];
+  const lacking = lackedAttribute(s, from, cut, state);
+  return lacking === null ? [] : columnRequest(s, cut, to, before, state, lacking);
+}
+
+/** Words by which a request pointing back to a column says it wants all of it. */
+const WHOLE_MARKS = new Set(["all", "every", "each", "both"]);
+
+/** The one attribute a clause names as lacking, with no option or level ("Nobody on my end has ambience"), or null. */
+function lackedAttribute(s: Sentence, from: number, to: number, state: ParseState): number | null {
+  let attribute: number | null = null;
+  for (let k = from; k < to; k++) {
+    const w = s.words[k] as string;
+    if (naturalInteger(w) !== null || state.options.match(s.words, k) !== null || cue.conditionals.has(w)) return null;
+    if (NOT_WHOLE.has(w) || w === "that" || w === "it") return null;
+    const named = state.attributes.match(s.words, k) ?? ownerAttributeAt(state.task.domain, s.words, k);
+    if (named === null) continue;
+    if (attribute !== null && attribute !== named.index) return null;
+    attribute = named.index;
+    k = named.end - 1;
+  }
+  return attribute;
+}
+
+/**
+ * The asks of from..to as a request of one attribute's whole column (see `wholeColumnAsks`); `column`: the attribute a
+ * clause before it named, which "them" / "that" / "it" point back to, or null.
+ */
+function columnRequest(
+  s: Sentence,
+  from: number,
+  to: number,
+  before: () => readonly number[],
+  state: ParseState,
+  column: number | null,
+): { option: number; attribute: number }[] {
   if (to - from > 24 || from >= to) return [];
   const all = state.task.domain.options.length;
   const columnWord = s.words.slice(from, to).some((w) => COLUMN_WORDS.has(w as string));
-  let attribute: number | null = null;
+  let attribute: number | null = column;
   let count: number | null = null;
   let back = false;
   let asked = false;
@@ -228,11 +281,17 @@ export function wholeColumnAsks(
   let you = false;
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
-    if (w === "agent" && naturalInteger(s.words[k + 1]) !== null) {
+    // "Agent 3", "@Agent 3": an address, no count
+    if ((w === "agent" || w === "@agent") && naturalInteger(s.words[k + 1]) !== null) {
       k++;
       continue;
     }
     const n = naturalInteger(w) ?? cue.numberWords.get(w) ?? null;
+    // "Question for all five of us:": a count of agents, not of options
+    if (n !== null && s.words[k + 1] === "of" && (s.words[k + 2] === "us" || s.words[k + 2] === "you")) {
+      k += 2;
+      continue;
+    }
     if (n !== null || w === "both") {
       // "for all four", "these three", "both shelves": a count of options, no level
       if (!COUNT_LEADS.has(s.words[k - 1] as string) && w !== "both") return [];
@@ -242,11 +301,15 @@ export function wholeColumnAsks(
     }
     if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
     if (NOT_WHOLE.has(w)) return [];
+    // "them" / "that" / "it" point back to the column a clause before named
+    if (column !== null && (w === "that" || w === "it" || w === "them")) continue;
     if ((w === "that" || w === "it") && !columnWord) return [];
     if (state.options.match(s.words, k) !== null) return [];
     const a = state.attributes.match(s.words, k);
     const owner = a === null ? ownerAttributeAt(state.task.domain, s.words, k) : null;
-    const named = a ?? owner;
+    // "could someone fill in Omar for all four slots?": a person named bare is their attribute
+    const bare = attributeOwners(state.task.domain).get(w);
+    const named = a ?? owner ?? (bare === undefined ? null : { index: bare, end: k + 1 });
     if (named !== null) {
       if (attribute !== null && attribute !== named.index) return [];
       attribute = named.index;

@@ -33,7 +33,7 @@ const BOTH_HAVE = /\bagent\s+\d+\s+and\s+i\s+(?:both\s+|also\s+)?(have|see|show|
 
 /** A lead that reports another agent's claim: "Agent 1 said", "Per Agent 2,", "Building on what Agent 4 said —". */
 const REPORT_LEAD =
-  /^\s*(?:(?:per|according to)\s+agent\s+\d+\s*,?\s*|agent\s+\d+\s+(?:said|says|reported|reports|told us|mentioned|wrote|shared|posted|noted|counted|has|had|put|gave|claimed|claims|flagged|listed|lists|marked|marks|logged)(?:\s+that)?\s+)/i;
+  /^\s*(?:(?:per|according to)\s+agent\s+\d+\s*,?\s*|agent\s+\d+\s+(?:said|says|reported|reports|told us|mentioned|wrote|shared|posted|noted|counted|has|had|put|gave|claimed|claims|flagged|listed|lists|marked|marks|logged|thinks|believes)(?:\s+that)?\s+)/i;
 
 /** "Agent 3's 5 for C's food quality": another agent's level for a cell, read as "C's food quality is 5". */
 const AGENT_LEVEL_FOR =
@@ -45,7 +45,7 @@ const MATCH_TAIL =
 
 /** Where the sentence's clauses may be cut: semicolons, dashes set off by spaces, and a comma before the speaker. */
 const CLAUSE_BREAK =
-  /\s*(?:;|\s[—–]\s|\s-\s|—|–)\s*|,\s*(?=(?:and\s+)?(?:i\s|i've\s|i'm\s|my\s|same\s|which\s+match|that\s+match))/i;
+  /\s*(?:;|\s[—–]\s|\s-\s|—|–)\s*|,\s*(?=(?:and\s+)?(?:i\s|i've\s|i'm\s|my\s|same\s|which\s+match|that\s+match))|\s+(?=and\s+(?:i|i've|my)\s)/i;
 
 /** The words a clause of agreement may be made of (numbers aside). */
 const AGREEMENT_WORDS: ReadonlySet<string> = new Set(
@@ -55,7 +55,9 @@ const AGREEMENT_WORDS: ReadonlySet<string> = new Set(
     "numbers card too as well also exactly same the have has see show shows got hold count counted read reads here " +
     "says say gives lists puts " +
     "for me at a an there on is likewise checks out tallies consistent independently i've " +
-    "i'm seeing getting identical so do does spot match up seen perfectly that's agree: copy list"
+    "i'm seeing getting identical so do does spot match up seen perfectly that's agree: copy list " +
+    // "I have them at 3 as well, so that one's settled." (fresh252)
+    "them one's settled"
   ).split(" "),
 );
 /** Words of which a clause of agreement needs one: without it, "I have it at 5" is no agreement. */
@@ -135,7 +137,10 @@ export function confirmation(
     if (repeated !== null && claims.length > 0) {
       levels.push(...repeated);
       agreed = true;
-    } else claims.push(clause.replace(/\bbeing\b/i, "is").replace(/\s+(?:too|as well|also)\s*([.!]*)\s*$/i, "$1"));
+    } else
+      claims.push(
+        asStatement(clause.replace(/\bbeing\b/i, "is").replace(/\s+(?:too|as well|also)\s*([.!]*)\s*$/i, "$1")),
+      );
   }
   if ((!agreed && !reported) || claims.length === 0) return null;
   // "Totally agree with Agent 3 on Apartment B's neighbourhood — I have it at 5 too!" (fresh205): the claim names the
@@ -172,6 +177,10 @@ export function confirmedClaim(raw: string, claim: Share): Share | null {
     if (repeated === null) return null;
     levels.push(...repeated);
   }
-  if (clauses.length === 0 || levels.length === 0 || levels.some((l) => l !== claim.level)) return null;
+  // "Same on my end.", "Same here.", "Mine says the same." (fresh244, session 65; the labelling rule: a speaker who
+  // has the same value themselves shares it): "same" in the first person says the claim's level again; "That matches
+  // mine." still says none (session 57)
+  const same = levels.length === 0 && /\bsame\b/i.test(raw) && /\b(?:i|i've|i'm|my|mine|me|here)\b/i.test(raw);
+  if (clauses.length === 0 || (levels.length === 0 && !same) || levels.some((l) => l !== claim.level)) return null;
   return { ...claim };
 }

@@ -17,7 +17,7 @@ type Share = Extract<Act, { kind: "share" }>;
 
 /** "Agent 2 marked", "Agent 1 lists", "Agent 3 put": a claim reported at the start of a sentence. */
 const REPORT =
-  /^\s*(?:(?:correction|quick note|note|heads up|fyi)\s*:\s*)?agent\s+\d+\s+(?:said|says|reported|reports|lists|listed|marked|marks|put|puts|has|had|gave|gives|claimed|claims|flagged|noted|posted|wrote|counted|rated|scored|logged|entered)(?:\s+that)?\s+/i;
+  /^\s*(?:(?:correction|quick note|note|heads up|fyi)\s*:\s*)?(?:(?:per|according to)\s+agent\s+\d+\s*,\s*|agent\s+\d+\s+(?:said|says|reported|reports|lists|listed|marked|marks|put|puts|has|had|gave|gives|claimed|claims|flagged|noted|posted|wrote|counted|rated|scored|logged|entered|thinks|believes)(?:\s+that)?\s+)/i;
 
 /** Where the claim ends and the speaker's words begin: a semicolon, ", but", a dash set off by spaces. */
 const CLAIM_END = /\s*(?:;|,?\s+but\s+|\s[—–]\s)\s*/i;
@@ -49,7 +49,9 @@ const OWN_WORDS: ReadonlySet<string> = new Set(
     "the data table sheet notes note records record view reading it it's its at is was are a an for on in what " +
     "looking look there side end here count counted value figure number level actually really definitely clearly " +
     "certainly row column list card grid own slice stars points marks and so clue slot item score rating just only " +
-    "currently now today fact firmly solidly cleanly right as hold holds too also schedule calendar him them then"
+    "currently now today fact firmly solidly cleanly right as hold holds too also schedule calendar him them then " +
+    // "but I only see 1 apple there myself" (fresh251), "my sheet disagrees and shows 0 for it" (fresh251)
+    "only myself disagrees disagree"
   ).split(" "),
 );
 
@@ -66,8 +68,13 @@ function ownWords(clause: string, claim: Share, state: ParseState): boolean {
     .replace(/'s\b/g, "")
     .split(/[^a-z0-9'+\-−]+/)
     .filter((w) => w !== "");
-  return words.every((w) => /^[+\-−]?\d+$/.test(w) || OWN_WORDS.has(w) || named.includes(w));
+  // "1 apple" of the attribute "apples": a count's noun in the singular is its name too
+  return words.every((w) => /^[+\-−]?\d+$/.test(w) || OWN_WORDS.has(w) || named.includes(w) || named.includes(`${w}s`));
 }
+
+/** A closing clause that puts the slip on one of the two, not on the speaker: "so one of us misread". */
+const MUTUAL_SLIP =
+  /\s*\b(?:so|which means|meaning|and)?\s*(?:one of us|someone|somebody)\s+(?:misread|misread it|is wrong|has it wrong|made a (?:typo|mistake)|slipped|miscounted)\b.*$/i;
 
 /** A hedge in a clause after the speaker's level that gives no level: "My sheet says 4, if memory serves." */
 const AFTER_HEDGE = /\b(?:i guess|i suppose|if memory serves|from memory|i'm told|give or take|or so)\b/i;
@@ -78,7 +85,8 @@ const PLAIN_CAPITALS = new Set(["I", "I'm", "I've", "I'd", "My", "Mine", "That",
 /** Does `clause` hold a capitalised word (a name: "Alice") that is not part of the claim's cell's names? */
 function otherName(clause: string, claim: Share, state: ParseState): boolean {
   const { options, attributes } = state.task.domain;
-  const own = `${options[claim.option]} ${attributes[claim.attribute]}`.toLowerCase();
+  // "Omar" names "Omar's calendar"
+  const own = `${options[claim.option]} ${attributes[claim.attribute]}`.toLowerCase().replace(/'s\b/g, "");
   const words = clause.replace(/[’]/g, "'").match(/[A-Za-z][\w']*/g) ?? [];
   return words.some((w, k) => {
     if (!/^[A-Z]/.test(w) || PLAIN_CAPITALS.has(w) || (k === 0 && !/'s$/.test(w))) return false;
@@ -99,6 +107,8 @@ function ownLevel(text: string, claim: Share, state: ParseState): Share | null {
     .filter((c) => c.trim() !== "");
   // "My sheet says 4, right?": a question anywhere, or a hedge after the level, leaves it open
   if (text.includes("?")) return null;
+  // "..., so one of us misread." (fresh248, fresh280): a disagreement between the two, no retraction of the speaker's
+  for (let c = 0; c < clauses.length; c++) clauses[c] = (clauses[c] as string).replace(MUTUAL_SLIP, "");
   let found: Share | null = null;
   // "Per my calendar, he's free: 1.": the first person in any clause
   if (clauses.some((c) => RETRACT.test(c)) || !clauses.some((c) => FIRST_PERSON.test(c))) return null;

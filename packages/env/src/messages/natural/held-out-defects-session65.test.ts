@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, fence, manor, restaurants } from "./test-sentence";
+import { acts, by, calls, fence, manor, restaurants, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const meetings = held.meetings as NaturalTask;
@@ -10,6 +10,8 @@ const apartments = held.apartments as NaturalTask;
 const jobs = held.jobs as NaturalTask;
 const big = held.bigTeam as NaturalTask;
 const pantry = held.pantry as NaturalTask;
+const profile = held.heldoutProfile as NaturalTask;
+const theft = held.theft as NaturalTask;
 /** What a message of no act reads as. */
 const none = [{ kind: "pass" }];
 
@@ -128,5 +130,80 @@ describe("the fifteenth wave's other misses", () => {
     expect(acts(fence("Scores    Teamwork\nA         4\nC         1", ""), jobs)).not.toContainEqual(
       j.share("Candidate C", "teamwork", 1),
     );
+  });
+});
+
+describe("the sixteenth wave's shapes: a whole column asked after a clause, another agent's word and the speaker's", () => {
+  const m = by(manor);
+  it("a request after a dash or semicolon, alone or pointing back to the column the clause before lacked", () => {
+    const p = by(pantry);
+    expect(acts("I don't have apple counts for either shelf — who has the apples column?", pantry)).toEqual([
+      p.ask("Shelf A", "apples"),
+      p.ask("Shelf B", "apples"),
+    ]);
+    const s = by(stalls);
+    expect(acts("Books sold is a blank for me — can anyone post them for every stall?", stalls)).toEqual(
+      stalls.domain.options.map((o) => s.ask(o, "books sold")),
+    );
+    const c = by(calls);
+    expect(acts("Lena's I can't see; could someone fill in Lena for all four slots?", calls)).toEqual(
+      calls.domain.options.map((o) => c.ask(o, "Lena's calendar")),
+    );
+    const t = by(theft);
+    expect(acts("@Agent 2 can you post the desk search column?", theft)).toEqual(
+      theft.domain.options.map((o) => t.ask(o, "desk search", 1)),
+    );
+    // pointing back without saying it wants all of it: the talk's one cell, not the column
+    expect(
+      acts("Doctor Finch looks likely. I don't have his torn glove — could someone fill that in?", manor),
+    ).not.toContainEqual(m.ask("Lord Ashby", "torn glove"));
+    expect(acts("I don't have the torn glove column — can someone check it?", manor)).not.toContainEqual(
+      m.ask("Lord Ashby", "torn glove"),
+    );
+  });
+
+  it("a request verb after 'please' points back to the column asked before", () => {
+    expect(
+      acts("Agent 3, you hold the library key column, right? Please post it for Lady Ashby and Miss Hartley.", manor),
+    ).toEqual([m.ask("Lady Ashby", "library key", 2), m.ask("Miss Hartley", "library key", 2)]);
+  });
+
+  it("the speaker's own level after another agent's claim of the same cell", () => {
+    const j = by(jobs);
+    const claim = "Agent 2 reported Candidate C's teamwork as 4.";
+    expect(acts(`${claim} Same on my end.`, jobs)).toEqual([j.share("Candidate C", "teamwork", 4)]);
+    expect(acts(`${claim} Same here.`, jobs)).toEqual([j.share("Candidate C", "teamwork", 4)]);
+    expect(acts(`${claim} My sheet says 2 for that, so one of us misread.`, jobs)).toEqual([
+      j.share("Candidate C", "teamwork", 2),
+    ]);
+    expect(acts(`${claim} I have it at 4 as well, so that one's settled.`, jobs)).toEqual([
+      j.share("Candidate C", "teamwork", 4),
+    ]);
+    expect(acts("Agent 1 gave Candidate C's teamwork as 4 and I have the same, 4.", jobs)).toEqual([
+      j.share("Candidate C", "teamwork", 4),
+    ]);
+    expect(acts("Per Agent 3, Candidate C's teamwork is 4 — my sheet disagrees and shows 1 for it.", jobs)).toEqual([
+      j.share("Candidate C", "teamwork", 1),
+    ]);
+    const c = by(calls);
+    expect(
+      acts("Agent 1 thinks Monday noon is a 2 for Priya's calendar. Mine has Priya at 0 for Monday noon.", calls),
+    ).toEqual([c.share("Monday noon", "Priya's calendar", 0)]);
+    const p = by(pantry);
+    expect(acts("Agent 1 counted four onions on Shelf A, but I only see 1 onion there myself.", pantry)).toEqual([
+      p.share("Shelf A", "onions", 1),
+    ]);
+    // no level of the speaker's: agreement without "same" in the first person, a question, someone else's "same"
+    for (const text of [`${claim} That matches mine.`, `${claim} Same on my end?`, `${claim} Agent 3 has the same.`])
+      expect(acts(text, jobs), text).toEqual(none);
+  });
+
+  it("a level object another agent is named the source of gives nothing", () => {
+    const r = by(profile);
+    const json = fence(
+      '{"Restaurant A": {"service": {"value": 4, "from": "Agent 1"}}, "Restaurant C": {"location": {"value": 5, "from": "me"}}}',
+      "json",
+    );
+    expect(acts(json, profile)).toEqual([r.share("Restaurant C", "location", 5)]);
   });
 });

@@ -207,6 +207,11 @@ export function namePathShares(
   const o = value as Record<string, unknown>;
   const local = { ...ctx, ...siblingNames(o, names.names) };
   const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);
+  // {"service": {"value": 4, "from": "Agent 1"}} (fresh283, session 65: a wrong act): a level another agent gave
+  if (levelKey !== undefined && sourcedByAgent(o)) {
+    names.others = true;
+    return;
+  }
   if (levelKey !== undefined) namePathShares(o[levelKey], names, out, false, local, depth + 1);
   for (const [key, v] of Object.entries(o)) {
     const k = foldKey(key);
@@ -232,6 +237,16 @@ export function namePathShares(
     // a container of no name ("known_values", "counts", "my_notes") is read through; a number under it is no level
     else if (typeof v === "object") namePathShares(v, names, out, false, local, depth + 1);
   }
+}
+
+/** Keys naming whose a level object's level is: {"value": 4, "from": "Agent 1"}, {"level": 2, "source": "agent_3"}. */
+const SOURCE_OF_LEVEL = new Set(["from", "source", "by", "via", "per", "reported by", "according to"]);
+
+/** Does a level object name another agent as its level's source? */
+function sourcedByAgent(o: Record<string, unknown>): boolean {
+  return Object.entries(o).some(
+    ([key, v]) => SOURCE_OF_LEVEL.has(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
+  );
 }
 
 /**
