@@ -90,6 +90,24 @@ export function bareOwnerSpellings(words: string[]): string[][] {
   return [[owner, ...words.slice(2)]];
 }
 
+/** Adjectives of a clue whose noun alone names it: "muddy boots" -> "boots", "broken watch" -> "watch". */
+const CLUE_ADJECTIVES = new Set(["muddy", "torn", "broken"]);
+/** Generic heads whose modifier alone names the attribute: "food quality" -> "food", "menu variety" -> "menu". */
+const GENERIC_HEADS = new Set(["quality", "variety"]);
+
+/**
+ * A two-word attribute named by its telling word alone (fresh281, fresh288, session 65: "Boots at 3 and library key
+ * at 2", "food 4 and value for money 4"): the noun after a clue's adjective, or the modifier before a generic head.
+ * A spelling two attributes share, or another name's own, is dropped by the matcher.
+ */
+export function shortSpellings(words: string[]): string[][] {
+  const [first, head] = words;
+  if (words.length !== 2 || first === undefined || head === undefined) return [];
+  if (CLUE_ADJECTIVES.has(first) && /^[a-z]{4,}$/.test(head)) return [[head]];
+  if (GENERIC_HEADS.has(head) && /^[a-z]{4,}$/.test(first)) return [[first]];
+  return [];
+}
+
 /** Participles after a counted noun that a speaker drops: "cakes sold" -> "cakes", "funds raised" -> "funds". */
 const TALLY_VERBS = new Set(["sold", "bought", "made", "raised", "collected", "donated"]);
 
@@ -122,6 +140,7 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
     attributeTokens: new NameMatcher(task.domain.attributes, tokenWords, (w) => [
       ...attributeSpellings(w),
       ...hyphenSpellings(w),
+      ...shortSpellings(w),
     ]),
   };
   cache.set(key, matchers);

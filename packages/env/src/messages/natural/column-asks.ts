@@ -113,10 +113,13 @@ export function columnAsks(
   return options.map((option) => ({ option, attribute: column.attribute }));
 }
 
-/** Does the sentence from..to open with the speaker ("I need ...", "I'd like ...", "We still need ...")? */
+/**
+ * Does the sentence from..to open with the speaker ("I need ...", "I'd like ...", "We still need ...") or with the
+ * speaker's need itself, its subject left out ("Need Finch's and Hartley's numbers.", fresh288, session 65)?
+ */
 function firstPerson(s: Sentence, from: number, to: number): boolean {
   const w = s.words[from] as string;
-  return from < to && (w === "i" || w === "i'd" || w === "id" || w === "we" || w === "we'd");
+  return from < to && (w === "i" || w === "i'd" || w === "id" || w === "we" || w === "we'd" || WANTING.has(w));
 }
 
 // A request for a whole column (issue 26, session 65; the labelling rule written down this session from the waves'
@@ -192,12 +195,6 @@ const NOT_WHOLE = new Set([
   "weights",
   "weighted",
   "if",
-  // "Could someone confirm the apple counts?" (fresh123): a check of values said, not a request for them
-  "confirm",
-  "verify",
-  "double-check",
-  "recheck",
-  "re-check",
 ]);
 /** The auxiliary that makes "you have" a request: "do you have", "can you post", "could you share". */
 const AUXILIARIES = new Set(["do", "did", "can", "could", "would", "will"]);

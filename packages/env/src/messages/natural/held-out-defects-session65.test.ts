@@ -207,3 +207,61 @@ describe("the sixteenth wave's shapes: a whole column asked after a clause, anot
     expect(acts(json, profile)).toEqual([r.share("Restaurant C", "location", 5)]);
   });
 });
+
+describe("the seventeenth wave's shapes: consequences closing a sentence, short names, a need without its subject", () => {
+  it("a closing consequence with no act of its own is set aside, a choice in it or a proviso is not", () => {
+    const t = by(theft);
+    expect(acts("My badge log has C at 1 and D at 0, so D may already be cleared.", theft)).toEqual([
+      t.share("Employee C", "badge log", 1),
+      t.share("Employee D", "badge log", 0),
+    ]);
+    const j = by(jobs);
+    expect(acts("B's teamwork is a four though.", jobs)).toEqual([j.share("Candidate B", "teamwork", 4)]);
+    // a choice in the consequence is read with the sentence; a doubt or the speaker's own word holds it back
+    expect(acts("B's teamwork is 4, so let's go with Candidate B.", jobs)).toContainEqual({
+      kind: "propose",
+      option: 1,
+    });
+    // a proviso is no consequence: the proposal stays held back
+    expect(acts("I propose Candidate B, so long as the price is right.", jobs)).not.toContainEqual({
+      kind: "propose",
+      option: 1,
+    });
+  });
+
+  it("a clue's noun or a quality's modifier alone names its attribute", () => {
+    const m = by(manor);
+    expect(acts("My pick: Lord Ashby. Boots at 3 and library key at 2 on what I can see.", manor)).toEqual([
+      { kind: "propose", option: 0 },
+      m.share("Lord Ashby", "muddy boots", 3),
+      m.share("Lord Ashby", "library key", 2),
+    ]);
+    const r = by(restaurants);
+    const [first] = restaurants.domain.options as [string];
+    expect(acts(`${first}: food 4.`, restaurants)).toEqual([r.share(first, "food quality", 4)]);
+  });
+
+  it("a quoted old figure the speaker says should read another level is withdrawn for it", () => {
+    const r = by(restaurants);
+    const [first] = restaurants.domain.options as [string];
+    expect(acts(`Small fix: "${first} — service 2" in my list should read 4.`, restaurants)).toEqual([
+      r.share(first, "service", 4),
+    ]);
+  });
+
+  it("a need without its subject picks options out of the column asked, to the agent it was asked of", () => {
+    const m = by(manor);
+    expect(acts("@Agent 3 — do you have the torn glove column? Need Finch's and Hartley's numbers.", manor)).toEqual([
+      m.ask("Doctor Finch", "torn glove", 2),
+      m.ask("Miss Hartley", "torn glove", 2),
+    ]);
+  });
+
+  it("a request to confirm a cell or a column asks for it (the writers' rule, clarified)", () => {
+    const p = by(pantry);
+    expect(acts("Could someone confirm the apple counts?", pantry)).toEqual([
+      p.ask("Shelf A", "apples"),
+      p.ask("Shelf B", "apples"),
+    ]);
+  });
+});

@@ -178,6 +178,98 @@ function noReportTail(
   }
   return null;
 }
+/** Words that make a closing consequence a doubt on the facts before it, or the speaker's own (with `DOUBTING`). */
+const NOT_CONSEQUENCE: ReadonlySet<string> = new Set([
+  "i",
+  "i'm",
+  "i've",
+  "i'd",
+  "i'll",
+  "my",
+  "me",
+  "mine",
+  "we",
+  "us",
+  "our",
+  "wrong",
+  "off",
+  "mistaken",
+  "salt",
+  "tentative",
+  "rough",
+  "roughly",
+  "estimate",
+  "approximate",
+  "unverified",
+  "verify",
+  "check",
+  "double-check",
+  "confirm",
+  "memory",
+  "misread",
+  "typo",
+  "stale",
+  "outdated",
+  "grain",
+  "provisional",
+  "blurry",
+  "treat",
+  // "..., so let's take it": a choice pointing back to the clause before, which the clause alone does not read
+  "let",
+  "let's",
+  "lets",
+  "it",
+  "agent",
+  "said",
+  "says",
+]);
+
+/**
+ * Where a closing consequence (`consequenceTail`'s openers: "so", "which", "meaning", ...) that no reader needs starts
+ * in a whole sentence ("..., so F may already be ruled out", "..., so only one of those two works for her",
+ * fresh283-fresh284, session 65), or a closing "though": after a pause, no pause after it, no level, attribute,
+ * question mark, word of doubt (`DOUBTING`) or of the speaker's own in it; else null. The sentence is read without
+ * it, as it is without a closing clause on what no one has reported.
+ */
+function closingConsequence(
+  text: string,
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  start: number,
+  to: number,
+  state: ParseState,
+): number | null {
+  if ((tokens[to - 1] as NaturalToken).question) return null;
+  // "B's teamwork is a four though."
+  const last = words[to - 1];
+  if (to - start > 3 && (last === "though" || last === "tho") && !(tokens[to - 2] as NaturalToken).pause) return to - 1;
+  for (let k = start + 3; k < to - 1; k++) {
+    const before = tokens[k - 1] as NaturalToken;
+    if (!before.pause || before.semicolon === true || !CONSEQUENCES.has(words[k] as string)) continue;
+    // "..., so long as the price is right" is a proviso; "so far", "so that" are no consequence either
+    if (words[k] === "so" && NOT_SO.has(words[k + 1] as string)) return null;
+    for (let j = k; j < to; j++) {
+      const w = words[j] as string;
+      if (j < to - 1 && (tokens[j] as NaturalToken).pause) return null;
+      if (NOT_CONSEQUENCE.has(w) || DOUBTING.has(w) || state.attributes.match(words, j) !== null) return null;
+      // "one of those two": a count of options, no level
+      const counted = (w === "one" && words[j + 1] === "of") || COUNTED_AFTER.has(words[j - 1] as string);
+      if (/[0-9]/.test(w) || (cue.numberWords.has(w) && !counted)) return null;
+    }
+    // "..., so let's go with Monday evening", "..., so Stall A should take the prize": a clause with an act of its own
+    const clause = text.slice((tokens[k] as NaturalToken).start, (tokens[to - 1] as NaturalToken).end);
+    if (state.clauseActs === undefined || (state.clauseActs(clause) ?? []).some((a) => a.kind !== "pass")) return null;
+    return k;
+  }
+  return null;
+}
+
+/** Words after "so" that make no consequence of it: "so long as", "so that", "so far", "so as to". */
+const NOT_SO: ReadonlySet<string> = new Set(["long", "that", "far", "as", "much", "many", "if", "provided"]);
+
+/** Words after which a number word counts options: "those two", "both three" never, "the two". */
+const COUNTED_AFTER: ReadonlySet<string> = new Set(["those", "these", "the"]);
+
 /** Words opening a sentence that asks on to the agent the ask before went to: "and X too", "also Y", "plus Z". */
 const ASK_ON: ReadonlySet<string> = new Set(["and", "also", "plus"]);
 /** Words that put a question to someone else: "And does anyone know ...?", "Also, Agent 5, ...". */
@@ -626,7 +718,10 @@ export class SentenceReading {
       // "Lena's calendar has it at 2, and nobody's flagged a conflict." (fresh250, session 64): a closing clause on
       // what no one has reported says nothing of the speaker's cells, and its negation takes nothing back: read
       // without it
-      if (!this.read(from, noReportTail(tokens, this.words, from, to, this.state) ?? to)) return false;
+      const tail =
+        noReportTail(tokens, this.words, from, to, this.state) ??
+        closingConsequence(this.text, tokens, this.words, from, to, this.state);
+      if (!this.read(from, tail ?? to)) return false;
       from = to;
     }
     // "I think Miss Hartley is the culprit. I accuse Miss Hartley.": a shape-read proposal another sentence makes
@@ -675,11 +770,17 @@ export class SentenceReading {
       for (const pair of columnAsks(sentence, first, to, column, this.state)) found.acts.push({ kind: "ask", ...pair });
     // "Who has quietness? I need it for Apartments A and D.": the options the second sentence asks the column at
     // replace the whole column the first asked for
-    if (found.acts.some((a) => a.kind === "ask" && a.attribute === column.attribute))
-      for (const whole of this.wholeColumn) {
-        const at = this.acts.findIndex((a) => a.act === whole);
-        if (at >= 0) this.acts.splice(at, 1);
-      }
+    if (!found.acts.some((a) => a.kind === "ask" && a.attribute === column.attribute)) return;
+    // "@Agent 3 — do you have the poison bottle column? Need Finch's and Hartley's numbers." (fresh288): the asks
+    // go to the agent the whole column was asked of
+    const asked = (this.wholeColumn[0] as Extract<Act, { kind: "ask" }> | undefined)?.to;
+    for (const act of found.acts)
+      if (asked !== undefined && act.kind === "ask" && act.attribute === column.attribute && act.to === undefined)
+        act.to = asked;
+    for (const whole of this.wholeColumn) {
+      const at = this.acts.findIndex((a) => a.act === whole);
+      if (at >= 0) this.acts.splice(at, 1);
+    }
   }
 
   /** The options the message names before token `to`, in order, each once. */
@@ -1429,8 +1530,15 @@ export class SentenceReading {
     const rows = found.acts.some((a) => a.kind === "share") ? null : attributeRows(sentence, first, to, state);
     if (rows !== null) for (const act of rows) found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "..., the +1 should have been -1." (fresh179): the speaker's earlier figure and the right one
-    const should = found.acts.some((a) => a.kind === "share") ? null : shouldReadShare(sentence, first, to, state);
-    if (should !== null && should.kind === "share") found.acts.push(this.checkedShare(should));
+    // ('Small fix: "Restaurant A — service 2" in my list should read 4.': the old figure read as a share is replaced)
+    const shares = found.acts.filter((a) => a.kind === "share");
+    const only = shares.length === 1 ? (shares[0] as Extract<Act, { kind: "share" }>) : null;
+    const should = shares.length > 1 ? null : shouldReadShare(sentence, first, to, state);
+    if (should !== null && should.kind === "share") {
+      const same = only !== null && only.option === should.option && only.attribute === should.attribute;
+      if (only === null) found.acts.push(this.checkedShare(should));
+      else if (same) found.acts[found.acts.indexOf(only)] = this.checkedShare(should);
+    }
     // "It's Employee E, not Employee D, whose parking log is 1." (fresh177): a cleft naming the option
     const cleft = found.acts.some((a) => a.kind === "share") ? null : cleftShare(sentence, first, to, state);
     if (cleft !== null && cleft.kind === "share") found.acts.push(this.checkedShare(cleft));
