@@ -134,6 +134,10 @@ function firstPerson(s: Sentence, from: number, to: number): boolean {
 
 /** Who a whole-column request is put to. */
 const ASKED = new Set([
+  // "What are everyone's plant numbers?" (fresh289, session 65)
+  "everyone's",
+  "everybody's",
+  "anyone's",
   "who",
   "who's",
   "whoever",
@@ -236,6 +240,16 @@ export function wholeColumnAsks(
   return lacking === null ? [] : columnRequest(s, cut, to, before, state, lacking);
 }
 
+/** The options whose names hold `w` ("monday" of "Monday 9am"), where that is two or more but not all; else null. */
+function sharedWord(w: string, state: ParseState): number[] | null {
+  if (!/^[a-z]{3,}$/.test(w)) return null;
+  const holding: number[] = [];
+  state.task.domain.options.forEach((name, o) => {
+    if (name.toLowerCase().split(/\s+/).includes(w)) holding.push(o);
+  });
+  return holding.length >= 2 && holding.length < state.task.domain.options.length ? holding : null;
+}
+
 /** Words by which a request pointing back to a column says it wants all of it. */
 const WHOLE_MARKS = new Set(["all", "every", "each", "both"]);
 
@@ -271,6 +285,7 @@ function columnRequest(
   const all = state.task.domain.options.length;
   const columnWord = s.words.slice(from, to).some((w) => COLUMN_WORDS.has(w as string));
   let attribute: number | null = column;
+  let subset: number[] | null = null;
   let count: number | null = null;
   let back = false;
   let asked = false;
@@ -314,6 +329,9 @@ function columnRequest(
       continue;
     }
     if (BACK.has(w)) back = true;
+    // "across the Monday slots" (fresh291, session 65: a wrong act): a word some options' names share narrows them
+    const narrowed = sharedWord(w, state);
+    if (narrowed !== null) subset = subset === null ? narrowed : subset.filter((o) => narrowed.includes(o));
     if (ASKED.has(w)) asked = true;
     if (REQUESTS.has(w)) request = true;
     // "Do you have the library key column?" asks; "You hold the poison bottle column, right?" only checks
@@ -321,14 +339,18 @@ function columnRequest(
   }
   if (attribute === null) return [];
   const question = (s.tokens[to - 1] as NaturalToken).question === true;
-  if (!((asked || you) && (question || request))) return [];
-  const every = Array.from({ length: all }, (_, o) => o);
+  // "what are the technical skill numbers for all four candidates?": a question that says it wants every option
+  const wholeQuestion =
+    question && (count !== null || s.words.slice(from, to).some((w) => w === "all" || w === "every"));
+  if (!((asked || you || wholeQuestion) && (question || request))) return [];
+  const every = subset ?? Array.from({ length: all }, (_, o) => o);
+  if (every.length < 2) return [];
   let options: readonly number[] = every;
   if (back) {
     // "Anyone have ambience for these?" under a table of three restaurants: the options the message named, or, where
     // it named none the sentence reader saw, all of them when the count says so ("for these three" of three)
     const named = before();
-    options = named.length > 1 ? named : count === all ? every : [];
+    options = named.length > 1 ? named : count === every.length ? every : [];
   }
   if (options.length === 0 || (count !== null && count !== options.length)) return [];
   return options.map((option) => ({ option, attribute: attribute as number }));

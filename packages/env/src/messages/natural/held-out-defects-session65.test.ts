@@ -265,3 +265,50 @@ describe("the seventeenth wave's shapes: consequences closing a sentence, short 
     ]);
   });
 });
+
+describe("the eighteenth wave's wrong acts and asks", () => {
+  it("a word some options share narrows a whole column to them", () => {
+    const t = by(meetings);
+    expect(acts("Everyone: what do you have for Bob's availability across the Tuesday slots?", meetings)).toEqual([
+      t.ask("Tuesday 9am", "Bob's availability"),
+      t.ask("Tuesday 11am", "Bob's availability"),
+    ]);
+  });
+
+  it("a tag opening a question of its own addresses that question, not the asks before it", () => {
+    const m = by(manor);
+    expect(acts("Who has the torn glove column? @Agent 2, also what's Miss Hartley's library key?", manor)).toEqual([
+      ...manor.domain.options.map((o) => m.ask(o, "torn glove")),
+      m.ask("Miss Hartley", "library key", 1),
+    ]);
+    // a tag alone still addresses the asks before it
+    expect(acts("What's Miss Hartley's library key? @Agent 2", manor)).toEqual([
+      m.ask("Miss Hartley", "library key", 1),
+    ]);
+  });
+
+  it("another agent's entry under the speaker's own heading stays theirs", () => {
+    expect(acts("What I have:\nAgent 4 gave me F's location as 2 earlier.", big)).toEqual(none);
+  });
+
+  it("a question that wants every option asks the whole column", () => {
+    const j = by(jobs);
+    expect(acts("Question for Agent 2: what are the experience numbers for all four candidates?", jobs)).toEqual(
+      jobs.domain.options.map((o) => j.ask(o, "experience", 1)),
+    );
+  });
+
+  it("JSON and YAML asks of one attribute over a list of options", () => {
+    const s = by(stalls);
+    const [a, b] = stalls.domain.options as [string, string];
+    expect(acts(`{"request": "Agent 1, books sold for ${a} and ${b} please"}`, stalls)).toEqual([
+      s.ask(a, "books sold", 0),
+      s.ask(b, "books sold", 0),
+    ]);
+    expect(
+      acts(`{"ask": {"to": "everyone", "attribute": "plants sold", "options": ["${a}", "${b}"]}}`, stalls),
+    ).toEqual([s.ask(a, "plants sold"), s.ask(b, "plants sold")]);
+    // an option named twice, or a name that is none, asks nothing from the list
+    expect(acts(`{"need": "books sold for ${a} and Stall Q"}`, stalls)).not.toContainEqual(s.ask(a, "books sold"));
+  });
+});

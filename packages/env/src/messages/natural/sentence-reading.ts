@@ -270,6 +270,14 @@ const NOT_SO: ReadonlySet<string> = new Set(["long", "that", "far", "as", "much"
 /** Words after which a number word counts options: "those two", "both three" never, "the two". */
 const COUNTED_AFTER: ReadonlySet<string> = new Set(["those", "these", "the"]);
 
+/** Is from..to a question that names an option or an attribute? */
+function namedQuestion(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  if (!(s.tokens[to - 1] as NaturalToken).question) return false;
+  for (let k = from; k < to; k++)
+    if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return true;
+  return false;
+}
+
 /** Words opening a sentence that asks on to the agent the ask before went to: "and X too", "also Y", "plus Z". */
 const ASK_ON: ReadonlySet<string> = new Set(["and", "also", "plus"]);
 /** Words that put a question to someone else: "And does anyone know ...?", "Also, Agent 5, ...". */
@@ -762,6 +770,21 @@ export class SentenceReading {
     return end;
   }
 
+  /**
+   * "@Agent 3" opening a sentence addresses the asks of the sentence before it: where the sentence's reading starts
+   * after it. "Who has the poison bottle column? @Agent 1, also what's Lady Ashby's broken watch?" (fresh292, session
+   * 65: a wrong act): a tag set off by a pause opening a question of its own, naming a cell, is that question's
+   * address alone (the natural rendering's "What is X? @Agent 1 What is Y?" tags the question before: no pause).
+   */
+  private tagBefore(sentence: Sentence, first: number, to: number): number {
+    const lead = agentTag(sentence.words, first, this.state.task);
+    if (lead === null || this.pendingAsks.length === 0) return first;
+    const pause = (sentence.tokens[lead.end - 1] as NaturalToken).pause;
+    if (pause && namedQuestion(sentence, lead.end, to, this.state)) return first;
+    for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
+    return lead.end;
+  }
+
   /** "Who has quietness? I need it for Apartments A and D." (session 63): a column wanted, then a request back to it. */
   private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const column = this.lastColumn;
@@ -821,14 +844,8 @@ export class SentenceReading {
   private read(start: number, to: number): boolean {
     const { tokens, state } = this;
     const sentence = new Sentence(tokens, this.words, this.gate, this.modal, start, to);
-    let first = start;
     const before = this.takeBefore();
-    // "@Agent 3" opening a sentence addresses the asks of the sentence before it
-    const lead = agentTag(sentence.words, first, state.task);
-    if (lead !== null && this.pendingAsks.length > 0) {
-      for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
-      first = lead.end;
-    }
+    let first = this.tagBefore(sentence, start, to);
     // "... I'd want to hear Candidate C's teamwork before committing. Agent 2, do you have it?" (a held-out defect,
     // session 59): a question of pointers alone put to one agent addresses the one open ask of the sentence before
     const pointed = this.pendingAsks.length === 1 ? pointerQuestionTo(sentence, first, to, state) : undefined;

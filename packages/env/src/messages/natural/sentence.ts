@@ -784,10 +784,14 @@ function enteredBefore(words: readonly string[], i: number, from: number, to: nu
   return earlierOwn(words, i, from, to) || yourEntry(words, i, from);
 }
 
-/** Is words[i] a past verb of the listener's entry, right after "you" or after "your <noun>"? */
+/**
+ * Is words[i] a past verb of the listener's entry, right after "you" or after "your <noun>", or of another agent's
+ * ("Agent 4 gave me F's location as 2 earlier", fresh292, session 65: a wrong act under "What I have:")?
+ */
 function yourEntry(words: readonly string[], i: number, from: number): boolean {
   if (!ENTRY_VERBS.has(words[i] as string)) return false;
-  return (i - 1 >= from && words[i - 1] === "you") || (i - 2 >= from && words[i - 2] === "your");
+  const agent = i - 2 >= from && words[i - 2] === "agent" && /^\d{1,2}$/.test(words[i - 1] as string);
+  return agent || (i - 1 >= from && words[i - 1] === "you") || (i - 2 >= from && words[i - 2] === "your");
 }
 
 /** What the parser carries from one sentence of a text to the next. */

@@ -85,6 +85,11 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     out.push(askObject(spaced, names));
     return;
   }
+  const listed = kind === "ask" ? listedAsks(value, names) : null;
+  if (listed !== null) {
+    out.push(...listed);
+    return;
+  }
   const voted = kind === "propose" ? votedOption(value, names) : undefined;
   if (voted !== undefined) {
     out.push({ act: "propose", option: voted });
@@ -138,7 +143,8 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
     const group = addressed !== null ? "ask" : groupOf(lower);
     // "evidence: camera footage" inside a share (fresh84): a group key over a plain string is a field, not a group
     // ("need": "Restaurant C service", fresh225, session 63: a string naming a whole cell is the ask itself)
-    const whole = group === "ask" && typeof v === "string" && spacedCell(v, names) !== null;
+    const whole =
+      group === "ask" && typeof v === "string" && (spacedCell(v, names) !== null || spacedCells(v, names) !== null);
     const field = (group === "share" || group === "ask") && !whole ? typeof v !== "object" || v === null : false;
     if (group !== undefined && !field) {
       grouped = true;
@@ -317,6 +323,59 @@ function spacedCell(value: string, names: PathNames): { option: number; attribut
     if (first !== undefined && last !== undefined) return { option: last, attribute: first };
   }
   return null;
+}
+
+/**
+ * The asks of one attribute over a list of options under an ask key: a string ("need": "Dan's availability for
+ * Tuesday 9am and Monday 4pm", "request": "Agent 1, books sold for Stall B and Stall D please"; fresh285, session 65)
+ * or an object ({"to": "everyone", "attribute": "value for money", "options": ["Restaurant B", "Restaurant C"]}); else
+ * null.
+ */
+function listedAsks(value: unknown, names: PathNames): Record<string, unknown>[] | null {
+  return typeof value === "string" ? spacedCells(value, names) : optionsAsk(value, names);
+}
+
+/** An ask string's address and closing words: "Agent 1, ... please", "... pls?". */
+const ASK_ADDRESS = /^\s*agent\s*_?(\d{1,2})\s*[,:—–-]\s*/i;
+const ASK_CLOSE = /[\s,]*(?:please|pls|plz|thanks)?[\s.!?]*$/i;
+
+/**
+ * The asks a string names as one attribute over a list of options ("Dan's availability for Tuesday 9am and Monday
+ * 4pm", "Agent 1, books sold for Stall B and Stall D please"), each option named whole; null otherwise.
+ */
+function spacedCells(value: string, names: PathNames): Record<string, unknown>[] | null {
+  if (value.length > 200) return null;
+  const address = ASK_ADDRESS.exec(value);
+  const text = value.slice(address?.[0].length ?? 0).replace(ASK_CLOSE, "");
+  const m = /^(.{1,60}?)\s+(?:for|at|on|of)\s+(.{1,140})$/i.exec(text);
+  if (m === null) return null;
+  const attribute = names.names.attribute(foldKey(m[1] as string));
+  if (attribute === undefined) return null;
+  const items = (m[2] as string).split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/);
+  const options = items.map((item) => names.names.option(foldKey(item)));
+  if (options.length < 2 || options.some((o) => o === undefined) || new Set(options).size !== options.length)
+    return null;
+  const to = address === null ? {} : { to: `Agent ${address[1] as string}` };
+  return options.map((option) => ({ ...askObject({ option: option as number, attribute }, names), ...to }));
+}
+
+/** Agents named as everyone: {"to": "everyone"} puts the ask to no one agent. */
+const EVERYONE = new Set(["everyone", "all", "anyone", "team", "everybody", "anybody"]);
+
+/** The asks of {"attribute": ..., "options": [...], "to": ...}: the attribute at each option named; else null. */
+function optionsAsk(value: unknown, names: PathNames): Record<string, unknown>[] | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const o = value as Record<string, unknown>;
+  const list = o.options;
+  if (typeof o.attribute !== "string" || !Array.isArray(list) || list.length === 0 || list.length > 8) return null;
+  const attribute = names.names.attribute(foldKey(o.attribute));
+  const options = list.map((item) => (typeof item === "string" ? names.names.option(foldKey(item)) : undefined));
+  if (attribute === undefined || options.some((x) => x === undefined)) return null;
+  const to =
+    typeof o.to === "string" && !EVERYONE.has(foldKey(o.to)) && /^\s*agent\s*_?\d{1,2}\s*$/i.test(o.to)
+      ? { to: o.to }
+      : {};
+  return options.map((option) => ({ ...askObject({ option: option as number, attribute }, names), ...to }));
 }
 
 /** Words between an attribute and its option in a cell written out: "Omar's calendar for Monday evening". */
