@@ -107,11 +107,56 @@ export function availabilityShare(
   if (SLOT_LEADS.has(words[k] as string)) k++;
   else if (state.options.match(words, k) === null) return null;
   if (words[k] === "the") k++;
-  const option = state.options.match(words, k);
-  if (option === null) return null;
-  const more = closing(s, restatedAt(s, option.end, level), to, level, state);
-  if (more === null) return null;
-  return [...listed.attributes, ...more].map((attribute) => ({ option: option.index, attribute, level }));
+  const slots = slotList(s, k, to, state);
+  if (slots === null) return null;
+  // "Carol is free at Monday 11am and Monday 4pm, busy Tuesday 9am." (fresh289, session 65): more slots, and a second
+  // state over slots of its own, for the one person
+  const other = listed.attributes.length === 1 ? otherState(s, slots.end, to, level, state) : null;
+  const end = other === null ? restatedAt(s, slots.end, level) : other.end;
+  const more = closing(s, end, to, level, state);
+  if (more === null || (other !== null && more.length > 0)) return null;
+  const shares = slots.options.flatMap((option) =>
+    [...listed.attributes, ...more].map((attribute) => ({ option, attribute, level })),
+  );
+  const attribute = listed.attributes[0] as number;
+  for (const option of other?.options ?? []) shares.push({ option, attribute, level: other?.level as number });
+  return shares;
+}
+
+/** Options named as a list at k ("Monday 11am", "Monday 11am and Monday 4pm", "A, B and C"), at most six. */
+function slotList(s: Sentence, k: number, to: number, state: ParseState): { options: number[]; end: number } | null {
+  const first = state.options.match(s.words, k);
+  if (first === null) return null;
+  const options = [first.index];
+  let end = first.end;
+  while (end < to && options.length < 6) {
+    const joined = s.words[end] === "and";
+    const comma = (s.tokens[end - 1] as NaturalToken).pause && !(s.tokens[end - 1] as NaturalToken).semicolon;
+    const at = joined ? end + 1 : comma && s.words[end] === "and" ? end + 1 : comma ? end : -1;
+    const next = at < 0 ? null : state.options.match(s.words, at);
+    if (next === null || options.includes(next.index)) break;
+    options.push(next.index);
+    end = next.end;
+  }
+  return { options, end };
+}
+
+/** ", busy Tuesday 9am" after the slots of one state: the other state and its slots, or null. */
+function otherState(
+  s: Sentence,
+  k: number,
+  to: number,
+  level: number,
+  state: ParseState,
+): { options: number[]; level: number; end: number } | null {
+  if (k >= to || !(s.tokens[k - 1] as NaturalToken).pause) return null;
+  let j = s.words[k] === "but" || s.words[k] === "and" ? k + 1 : k;
+  const other = STATES.get(s.words[j] as string);
+  if (other === undefined || other === level) return null;
+  j++;
+  if (SLOT_LEADS.has(s.words[j] as string)) j++;
+  const slots = slotList(s, j, to, state);
+  return slots === null ? null : { options: slots.options, level: other, end: slots.end };
 }
 
 /** The word after "probably", "most likely", ... at k (the hedges that state the level), or k. */

@@ -205,6 +205,9 @@ describe("the sixteenth wave's shapes: a whole column asked after a clause, anot
       "json",
     );
     expect(acts(json, profile)).toEqual([r.share("Restaurant C", "location", 5)]);
+    // a YAML flow map whose "source" is another agent (fresh293): none of its levels
+    const yaml = fence("seen:\n  Restaurant A: {service: 4, source: Agent 2}\nmine:\n  Restaurant B: {ambience: 3}");
+    expect(acts(yaml, profile)).toEqual([r.share("Restaurant B", "ambience", 3)]);
   });
 });
 
@@ -310,5 +313,26 @@ describe("the eighteenth wave's wrong acts and asks", () => {
     ).toEqual([s.ask(a, "plants sold"), s.ask(b, "plants sold")]);
     // an option named twice, or a name that is none, asks nothing from the list
     expect(acts(`{"need": "books sold for ${a} and Stall Q"}`, stalls)).not.toContainEqual(s.ask(a, "books sold"));
+  });
+});
+
+describe("availability over a list of slots", () => {
+  const t = by(meetings);
+  it("one person free at several slots, and busy at others after a pause", () => {
+    expect(acts("Carol is free at Monday 11am and Monday 4pm, busy Tuesday 9am.", meetings)).toEqual([
+      t.share("Monday 11am", "Carol's availability", 1),
+      t.share("Monday 4pm", "Carol's availability", 1),
+      t.share("Tuesday 9am", "Carol's availability", 0),
+    ]);
+    expect(acts("Alice and Dan are busy at Monday 9am, Monday 2pm and Tuesday 11am.", meetings)).toEqual([
+      t.share("Monday 9am", "Alice's availability", 0),
+      t.share("Monday 9am", "Dan's availability", 0),
+      t.share("Monday 2pm", "Alice's availability", 0),
+      t.share("Monday 2pm", "Dan's availability", 0),
+      t.share("Tuesday 11am", "Alice's availability", 0),
+      t.share("Tuesday 11am", "Dan's availability", 0),
+    ]);
+    // a choice between slots says neither
+    expect(acts("Carol is free at Monday 11am or Monday 4pm.", meetings)).toEqual(none);
   });
 });

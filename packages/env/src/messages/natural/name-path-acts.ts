@@ -207,8 +207,9 @@ export function namePathShares(
   const o = value as Record<string, unknown>;
   const local = { ...ctx, ...siblingNames(o, names.names) };
   const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);
-  // {"service": {"value": 4, "from": "Agent 1"}} (fresh283, session 65: a wrong act): a level another agent gave
-  if (levelKey !== undefined && sourcedByAgent(o)) {
+  // {"service": {"value": 4, "from": "Agent 1"}} (fresh283, session 65: a wrong act): a level another agent gave;
+  // "Restaurant B: {location: 5, source: Agent 4}" (fresh293): any levels of an object another agent is the source of
+  if ((levelKey !== undefined && sourcedByAgent(o)) || sourcedByAgent(o, SOURCE_OF_OBJECT)) {
     names.others = true;
     return;
   }
@@ -242,10 +243,13 @@ export function namePathShares(
 /** Keys naming whose a level object's level is: {"value": 4, "from": "Agent 1"}, {"level": 2, "source": "agent_3"}. */
 const SOURCE_OF_LEVEL = new Set(["from", "source", "by", "via", "per", "reported by", "according to"]);
 
-/** Does a level object name another agent as its level's source? */
-function sourcedByAgent(o: Record<string, unknown>): boolean {
+/** Keys naming another agent as the source of a whole object's levels ("from" names a message's sender). */
+const SOURCE_OF_OBJECT = new Set(["source", "via", "per", "reported by", "according to"]);
+
+/** Does a level object name another agent as its level's source (under one of `keys`)? */
+function sourcedByAgent(o: Record<string, unknown>, keys: ReadonlySet<string> = SOURCE_OF_LEVEL): boolean {
   return Object.entries(o).some(
-    ([key, v]) => SOURCE_OF_LEVEL.has(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
+    ([key, v]) => keys.has(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
   );
 }
 
