@@ -1,5 +1,6 @@
 import type { NaturalToken } from "../natural-tokens";
 import { afterView, closingTail } from "./carried-share";
+import { optionList } from "./option-list";
 import type { ParseState, Sentence } from "./sentence";
 
 // A person's availability said in words (issue 26, fresh34, fresh37): "Dan is likely free on Tuesday 9am", "Bob is
@@ -107,7 +108,7 @@ export function availabilityShare(
   if (SLOT_LEADS.has(words[k] as string)) k++;
   else if (state.options.match(words, k) === null) return null;
   if (words[k] === "the") k++;
-  const slots = slotList(s, k, to, state);
+  const slots = optionList(s, k, to, state);
   if (slots === null) return null;
   // "Carol is free at Monday 11am and Monday 4pm, busy Tuesday 9am." (fresh289, session 65): more slots, and a second
   // state over slots of its own, for the one person
@@ -121,24 +122,6 @@ export function availabilityShare(
   const attribute = listed.attributes[0] as number;
   for (const option of other?.options ?? []) shares.push({ option, attribute, level: other?.level as number });
   return shares;
-}
-
-/** Options named as a list at k ("Monday 11am", "Monday 11am and Monday 4pm", "A, B and C"), at most six. */
-function slotList(s: Sentence, k: number, to: number, state: ParseState): { options: number[]; end: number } | null {
-  const first = state.options.match(s.words, k);
-  if (first === null) return null;
-  const options = [first.index];
-  let end = first.end;
-  while (end < to && options.length < 6) {
-    const joined = s.words[end] === "and";
-    const comma = (s.tokens[end - 1] as NaturalToken).pause && !(s.tokens[end - 1] as NaturalToken).semicolon;
-    const at = joined ? end + 1 : comma && s.words[end] === "and" ? end + 1 : comma ? end : -1;
-    const next = at < 0 ? null : state.options.match(s.words, at);
-    if (next === null || options.includes(next.index)) break;
-    options.push(next.index);
-    end = next.end;
-  }
-  return { options, end };
 }
 
 /** ", busy Tuesday 9am" after the slots of one state: the other state and its slots, or null. */
@@ -155,7 +138,7 @@ function otherState(
   if (other === undefined || other === level) return null;
   j++;
   if (SLOT_LEADS.has(s.words[j] as string)) j++;
-  const slots = slotList(s, j, to, state);
+  const slots = optionList(s, j, to, state);
   return slots === null ? null : { options: slots.options, level: other, end: slots.end };
 }
 

@@ -253,6 +253,11 @@ function sharedWord(w: string, state: ParseState): number[] | null {
 /** Words by which a request pointing back to a column says it wants all of it. */
 const WHOLE_MARKS = new Set(["all", "every", "each", "both"]);
 
+/** The attribute named at k, by its name or its owner's ("Carol's"): its index and the word after it, or null. */
+function attributeAt(s: Sentence, k: number, state: ParseState): { index: number; end: number } | null {
+  return state.attributes.match(s.words, k) ?? ownerAttributeAt(state.task.domain, s.words, k);
+}
+
 /** The one attribute a clause names as lacking, with no option or level ("Nobody on my end has ambience"), or null. */
 function lackedAttribute(s: Sentence, from: number, to: number, state: ParseState): number | null {
   let attribute: number | null = null;
@@ -260,7 +265,7 @@ function lackedAttribute(s: Sentence, from: number, to: number, state: ParseStat
     const w = s.words[k] as string;
     if (naturalInteger(w) !== null || state.options.match(s.words, k) !== null || cue.conditionals.has(w)) return null;
     if (NOT_WHOLE.has(w) || w === "that" || w === "it") return null;
-    const named = state.attributes.match(s.words, k) ?? ownerAttributeAt(state.task.domain, s.words, k);
+    const named = attributeAt(s, k, state);
     if (named === null) continue;
     if (attribute !== null && attribute !== named.index) return null;
     attribute = named.index;
@@ -317,11 +322,9 @@ function columnRequest(
     if (column !== null && (w === "that" || w === "it" || w === "them")) continue;
     if ((w === "that" || w === "it") && !columnWord) return [];
     if (state.options.match(s.words, k) !== null) return [];
-    const a = state.attributes.match(s.words, k);
-    const owner = a === null ? ownerAttributeAt(state.task.domain, s.words, k) : null;
     // "could someone fill in Omar for all four slots?": a person named bare is their attribute
     const bare = attributeOwners(state.task.domain).get(w);
-    const named = a ?? owner ?? (bare === undefined ? null : { index: bare, end: k + 1 });
+    const named = attributeAt(s, k, state) ?? (bare === undefined ? null : { index: bare, end: k + 1 });
     if (named !== null) {
       if (attribute !== null && attribute !== named.index) return [];
       attribute = named.index;

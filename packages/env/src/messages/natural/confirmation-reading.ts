@@ -1,5 +1,6 @@
 import type { Act } from "../act";
 import { asStatement, squeezed } from "./reread";
+import { FIRST_PERSON } from "./disputed-claim";
 import type { ParseState } from "./sentence";
 
 // The confirmation reading (issue 26, session 60): a sentence in which the speaker confirms another agent's claim
@@ -180,7 +181,7 @@ export function confirmedClaim(raw: string, claim: Share): Share | null {
   // "Same on my end.", "Same here.", "Mine says the same." (fresh244, session 65; the labelling rule: a speaker who
   // has the same value themselves shares it): "same" in the first person says the claim's level again; "That matches
   // mine." still says none (session 57)
-  const same = levels.length === 0 && /\bsame\b/i.test(raw) && /\b(?:i|i've|i'm|my|mine|me|here)\b/i.test(raw);
+  const same = levels.length === 0 && /\bsame\b/i.test(raw) && (FIRST_PERSON.test(raw) || /\bhere\b/i.test(raw));
   if (clauses.length === 0 || (levels.length === 0 && !same) || levels.some((l) => l !== claim.level)) return null;
   return { ...claim };
 }

@@ -26,7 +26,7 @@ const CLAIM_END = /\s*(?:;|,?\s+but\s+|\s[—–]\s)\s*/i;
 const CLAUSE = /\s*(?:[;:,]|\s[—–-]\s|—|–)\s*/;
 
 /** A clause in the first person. */
-const FIRST_PERSON = /\b(?:i|i've|i'm|my|mine|me)\b/i;
+export const FIRST_PERSON = /\b(?:i|i've|i'm|my|mine|me)\b/i;
 
 /**
  * Words that keep the speaker's level clause from stating a level: a doubt, a negation, a condition, another's word,

@@ -209,7 +209,7 @@ export function namePathShares(
   const levelKey = LEVEL_KEYS.find((k) => o[k] !== undefined);
   // {"service": {"value": 4, "from": "Agent 1"}} (fresh283, session 65: a wrong act): a level another agent gave;
   // "Restaurant B: {location: 5, source: Agent 4}" (fresh293): any levels of an object another agent is the source of
-  if ((levelKey !== undefined && sourcedByAgent(o)) || sourcedByAgent(o, SOURCE_OF_OBJECT)) {
+  if ((levelKey !== undefined && sourcedByAgent(o, SOURCE_OF_LEVEL)) || sourcedByAgent(o, SOURCE_OF_OBJECT)) {
     names.others = true;
     return;
   }
@@ -246,11 +246,12 @@ const SOURCE_OF_LEVEL = new Set(["from", "source", "by", "via", "per", "reported
 /** Keys naming another agent as the source of a whole object's levels ("from" names a message's sender). */
 const SOURCE_OF_OBJECT = new Set(["source", "via", "per", "reported by", "according to"]);
 
-/** Does a level object name another agent as its level's source (under one of `keys`)? */
-function sourcedByAgent(o: Record<string, unknown>, keys: ReadonlySet<string> = SOURCE_OF_LEVEL): boolean {
-  return Object.entries(o).some(
-    ([key, v]) => keys.has(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
-  );
+/** A value that names one agent: "Agent 3", "agent_2". */
+export const AGENT_VALUE = /^\s*agent\s*_?\d{1,2}\s*$/i;
+
+/** Does an object name another agent as the source of its word, under one of `keys`? */
+export function sourcedByAgent(o: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
+  return Object.entries(o).some(([key, v]) => keys.has(foldKey(key)) && typeof v === "string" && AGENT_VALUE.test(v));
 }
 
 /**

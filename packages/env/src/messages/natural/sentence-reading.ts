@@ -1153,16 +1153,16 @@ export class SentenceReading {
     if (item !== null) found.acts.push({ kind: "ask", ...item, ...(to === undefined ? {} : { to }) });
   }
 
-  /**
-   * "Is Erin free on Monday 9am? No wait, I'm looking at it: Erin's availability for Monday 9am is 0." (fresh159): the
-   * speaker's own question, taken back by the next sentence and answered there with that cell's level, asked nothing.
-   */
   /** The acts before this sentence that its acts answer or restate: an ask it answers, an own value it restates. */
   private dropAnswered(sentence: Sentence, first: number, to: number, acts: readonly Act[]): void {
     this.dropAnsweredAsk(sentence, first, to, acts);
     this.dropRestatedOwn(acts);
   }
 
+  /**
+   * "Is Erin free on Monday 9am? No wait, I'm looking at it: Erin's availability for Monday 9am is 0." (fresh159): the
+   * speaker's own question, taken back by the next sentence and answered there with that cell's level, asked nothing.
+   */
   private dropAnsweredAsk(sentence: Sentence, first: number, to: number, acts: readonly Act[]): void {
     const prior = this.lastAsk?.act;
     const retracts = prior?.kind === "ask" && retractionLead(sentence, first, to) !== null;

@@ -4,6 +4,7 @@ import type { NaturalTask } from "./sentence";
 import { labelledRowActs } from "./labelled-rows";
 import { rankingActs } from "./ranking-acts";
 import {
+  AGENT_VALUE,
   cellName,
   groupOf,
   foldKey,
@@ -13,6 +14,7 @@ import {
   nameByValue,
   namePathShares,
   type PathNames,
+  sourcedByAgent,
   TO_KEYS,
 } from "./name-path-acts";
 import { creditedToOthers, gridActs, type Names, tableActs, tableContext } from "./table-acts";
@@ -102,7 +104,7 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
   if (value === null || typeof value !== "object") return;
   const o = value as Record<string, unknown>;
   // {"source": "Agent 3", "option": ..., "level": 3} (fresh209, session 61): another agent's word, relayed
-  if (agentSourced(o)) {
+  if (sourcedByAgent(o, SOURCE_KEYS)) {
     names.others = true;
     return;
   }
@@ -204,14 +206,16 @@ function ownedShares(o: Record<string, unknown>, acts: readonly Record<string, u
  * Keys that name where an object's word came from: {"source": "Agent 3"}, {"reported_by": "agent_2"} ("from:
  * agent_1" names the sender, fresh57).
  */
-const SOURCE_KEYS = ["source", "via", "reported by", "according to", "per", "origin", "relayed from", "said by"];
-
-/** Does the object name another agent as the source of its word? */
-function agentSourced(o: Record<string, unknown>): boolean {
-  return Object.entries(o).some(
-    ([key, v]) => SOURCE_KEYS.includes(foldKey(key)) && typeof v === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(v),
-  );
-}
+const SOURCE_KEYS: ReadonlySet<string> = new Set([
+  "source",
+  "via",
+  "reported by",
+  "according to",
+  "per",
+  "origin",
+  "relayed from",
+  "said by",
+]);
 
 /**
  * Asks keyed by option, the attribute (or a list of them) as the value: "open_question: {Monday 2pm: Erin's
@@ -298,8 +302,7 @@ function aboutCell(o: Record<string, unknown>, names: PathNames): Record<string,
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
   // "target: Agent 1" beside the cell names the agent asked (a target naming an option is no addressee)
   const target = Object.entries(rest).find(([k]) => foldKey(k) === "target")?.[1];
-  if (rest.to === undefined && typeof target === "string" && /^\s*agent\s*_?\d{1,2}\s*$/i.test(target))
-    rest.to = target;
+  if (rest.to === undefined && typeof target === "string" && AGENT_VALUE.test(target)) rest.to = target;
   return { ...rest, ...askObject(cell, names) };
 }
 
@@ -359,9 +362,6 @@ function spacedCells(value: string, names: PathNames): Record<string, unknown>[]
   return options.map((option) => ({ ...askObject({ option: option as number, attribute }, names), ...to }));
 }
 
-/** Agents named as everyone: {"to": "everyone"} puts the ask to no one agent. */
-const EVERYONE = new Set(["everyone", "all", "anyone", "team", "everybody", "anybody"]);
-
 /** The asks of {"attribute": ..., "options": [...], "to": ...}: the attribute at each option named; else null. */
 function optionsAsk(value: unknown, names: PathNames): Record<string, unknown>[] | null {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
@@ -371,10 +371,8 @@ function optionsAsk(value: unknown, names: PathNames): Record<string, unknown>[]
   const attribute = names.names.attribute(foldKey(o.attribute));
   const options = list.map((item) => (typeof item === "string" ? names.names.option(foldKey(item)) : undefined));
   if (attribute === undefined || options.some((x) => x === undefined)) return null;
-  const to =
-    typeof o.to === "string" && !EVERYONE.has(foldKey(o.to)) && /^\s*agent\s*_?\d{1,2}\s*$/i.test(o.to)
-      ? { to: o.to }
-      : {};
+  // {"to": "everyone"} puts the ask to no one agent
+  const to = typeof o.to === "string" && AGENT_VALUE.test(o.to) ? { to: o.to } : {};
   return options.map((option) => ({ ...askObject({ option: option as number, attribute }, names), ...to }));
 }
 
