@@ -59,12 +59,8 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // (no longer held out) and fixed fresh208's one and fresh196's one, leaving fresh207's two (a subject carried out
   // of "(vs. Restaurant C: 3)" into the next line, a claim restated between dashes after "Building on what Agent 1
   // shared"), held to its recorded precision below; session 65 scored its last wave, fresh297-fresh300, at the
-  // session's end and left its six wrong acts unread (env README, "Session 65")
+  // session's end and left its six wrong acts unread (env README, "Session 65"); session 66 fixed them as defects
   const unseen = new Set([
-    "fresh297",
-    "fresh298",
-    "fresh299",
-    "fresh300",
     "fresh207",
     "fresh193",
     "fresh194",
@@ -340,7 +336,7 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // the held-out batches (never tuned on) are held to their own floors above; session 47's last two (fresh72, fresh73,
   // 0.660 and 0.723) took the whole corpus under 0.95 (0.9463), so the 95% is asked of the batches tuned on
   /** The tuned batches held to their recorded precision rather than to no wrong act (see the comments below). */
-  const RECORDED_PRECISION = new Set(["fresh159", "fresh207", "fresh297", "fresh298", "fresh299", "fresh300"]);
+  const RECORDED_PRECISION = new Set(["fresh159", "fresh207"]);
 
   it("takes at least 93% of the labelled acts outside the held-out batches, and each batch from fresh101 its own figure", () => {
     console.log(
@@ -372,7 +368,6 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
       expect([name, batch.recall]).toEqual([name, expect.toSatisfy((r: number) => r >= (b.after?.recall ?? 1) - 1e-3)]);
       // (fresh159: its two wrong acts are a disagreement with fresh10's labels, above; held to its recorded precision)
       // (fresh207: its two wrong acts of older rules, read in session 61 and left, above)
-      // (fresh297-fresh300: session 65's last wave, its six wrong acts unread, above)
       const floor = RECORDED_PRECISION.has(name) ? (b.after?.precision ?? 1) - 1e-3 : 1;
       expect([name, batch.precision]).toEqual([name, expect.toSatisfy((p: number) => p >= floor)]);
     }

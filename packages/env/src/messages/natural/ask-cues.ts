@@ -646,7 +646,15 @@ const TEAM_STEPS = new Set([
   // "... before we lock it in?" (fresh67)
   "lock",
   "settle",
+  // "I'd like to see it for Restaurants A, C and E before we narrow things down." (fresh299, session 65)
+  "narrow",
 ]);
+
+/** Is the word at k the "before" of the team's (or the speaker's) next step ("before we decide", "before I commit")? */
+export function teamStepAt(words: readonly string[], k: number): boolean {
+  const who = words[k + 1] === "we" || words[k + 1] === "i";
+  return words[k] === "before" && who && TEAM_STEPS.has(words[k + 2] as string);
+}
 
 /**
  * Where a closing "before we <step>" starts in a question from j on ("Agent 4, can you confirm Restaurant C's wait
@@ -657,8 +665,7 @@ function beforeWeDecide(s: Sentence, j: number): number {
   const { words } = s;
   for (let k = j + 1; k < s.to - 2; k++) {
     // "Could someone share A's service before I commit?" (fresh181): the speaker's own step as the team's
-    const who = words[k + 1] === "we" || words[k + 1] === "i";
-    if (words[k] !== "before" || !who || !TEAM_STEPS.has(words[k + 2] as string)) continue;
+    if (!teamStepAt(words, k)) continue;
     let end = k + 3;
     if (end < s.to && (words[end] === "it" || words[end] === "anything" || words[end] === "that")) end++;
     if (words[k + 2] === "lock" && (words[end] === "in" || words[end] === "down")) end++;

@@ -1,5 +1,6 @@
 import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
+import { teamStepAt } from "./ask-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
@@ -40,6 +41,9 @@ function names(s: Sentence, from: number, to: number, state: ParseState) {
       k++;
       continue;
     }
+    // "... for Restaurants A, C and E before we narrow things down." (fresh299, session 65): the team's next step, no
+    // condition: the names end there
+    if (teamStepAt(s.words, k)) break;
     if (naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
     if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return null;
     const o = state.options.match(s.words, k);

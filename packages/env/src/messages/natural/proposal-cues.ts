@@ -1,4 +1,4 @@
-import { signedNumber } from "./natural-integer";
+import { naturalInteger, signedNumber } from "./natural-integer";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { consentUnless, teamConsentAt } from "./consent-proposal";
@@ -338,6 +338,28 @@ const OWN_VIEWS: readonly (readonly string[])[] = [
   ["imho"],
 ];
 
+/**
+ * "Shelf A wins it for me.", "Restaurant C edges it for me", "C is out; D for me." (fresh109): after the option
+ * opening the clause at i (ending at j), a verb of winning or "for me" alone closing the clause; where the vote ends,
+ * or null.
+ */
+function forMeEnd(s: Sentence, i: number, j: number, end: number): number | null {
+  const { words } = s;
+  if (!(FOR_ME_VERBS.has(words[j] as string) || (words[j] === "for" && words[j + 1] === "me"))) return null;
+  const k = words[j] === "for" ? j : words[j + 1] === "it" ? j + 2 : j + 1;
+  // "Monday 9am for me: Alice's availability 1, ..." (fresh302, session 66: a wrong act): a heading over the speaker's
+  // levels, no vote
+  const heading = s.tokens[k + 1]?.colon === true && numberIn(words, k + 2, end);
+  const closes = words[j] !== "for" || k + 2 >= end || (s.separated(k + 1) && !heading);
+  return words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i) && closes ? k + 2 : null;
+}
+
+/** Does a number stand from k to end? */
+function numberIn(words: readonly string[], k: number, end: number): boolean {
+  for (let t = k; t < end; t++) if (naturalInteger(words[t]) !== null) return true;
+  return false;
+}
+
 /** "X should win this", "X should supply the order", "X should get / take the prize" after the option at j, or null. */
 function shouldChoice(s: Sentence, j: number, end: number): number | null {
   const { words } = s;
@@ -380,14 +402,8 @@ function optionFirst(
       if (k > j && cue.proposalNouns.has(words[k] as string) && (k + 1 >= end || consentUnless(s, k + 1, end)))
         return { option: option.index, end: k + 1 };
     }
-    // "Shelf A wins it for me.", "Restaurant C edges it for me", and "C is out; D for me." (fresh109: a clause of the
-    // option and "for me" alone)
-    if (FOR_ME_VERBS.has(words[j] as string) || (words[j] === "for" && words[j + 1] === "me")) {
-      const k = words[j] === "for" ? j : words[j + 1] === "it" ? j + 2 : j + 1;
-      const closes = words[j] !== "for" || k + 2 >= end || s.separated(k + 1);
-      if (words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i) && closes)
-        return { option: option.index, end: k + 2 };
-    }
+    const forMe = forMeEnd(s, i, j, end);
+    if (forMe !== null) return { option: option.index, end: forMe };
     // "Stall A deserves the award.", "Candidate C gets the job.", and "Stall A deserves first prize" / "the top spot"
     // (fresh48): an article, a rank, both or neither before the prize
     if (DESERVE.has(words[j] as string)) {

@@ -71,7 +71,7 @@ import {
   withdrawalEnd,
 } from "./parse-sentence";
 import { parenthesizedLevels } from "./parenthesized-levels";
-import { onlyOptionBefore, type ParseState, Sentence } from "./sentence";
+import { BACK_VERBS, onlyOptionBefore, type ParseState, Sentence } from "./sentence";
 import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
@@ -330,9 +330,6 @@ const WRONG = new Set([
   "withdraw",
   "misread",
 ]);
-
-/** "take back", "walk back": the speaker withdrawing a value. */
-const BACK_VERBS = new Set(["take", "taking", "walk", "walking"]);
 
 /** Does the sentence admit the speaker's own value wrong ("I gave the wrong figure for ...", "My earlier message had ... wrong")? */
 function ownWrongAt(s: Sentence, first: number, to: number): boolean {
@@ -601,6 +598,9 @@ function requestLine(s: Sentence, first: number, to: number, address: ReadonlySe
   return request;
 }
 
+/** Words that put a question to the whole team: "..., anyone?", "Does anybody have ...". */
+const TEAM_ASKED = new Set(["anyone", "anybody", "someone", "somebody", "everyone", "everybody", "y'all"]);
+
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;
 /** How near (in words) a number must be to an option or attribute name for a sentence to count as a missed fact. */
@@ -646,6 +646,8 @@ export class SentenceReading {
   private readonly gate: boolean[];
   private readonly modal: boolean[];
   private pendingAsks: Act[] = [];
+  /** The sentence before put its question to the whole team ("..., anyone?"). */
+  private pendingToTeam = false;
   /** The asks the request reader took (one per cell: another reader's ask of the same cell replaces them). */
   private requested: Act[] = [];
   private addressTo: number | undefined;
@@ -780,7 +782,9 @@ export class SentenceReading {
     const lead = agentTag(sentence.words, first, this.state.task);
     if (lead === null || this.pendingAsks.length === 0) return first;
     const pause = (sentence.tokens[lead.end - 1] as NaturalToken).pause;
-    if (pause && namedQuestion(sentence, lead.end, to, this.state)) return first;
+    // "How many rice bags on Shelf A, anyone? @Agent 1 what about Shelf B's apples?" (fresh304, session 66: a wrong
+    // act): after a question put to the whole team, a tag opening a question of its own is that question's too
+    if ((pause || this.pendingToTeam) && namedQuestion(sentence, lead.end, to, this.state)) return first;
     for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
     return lead.end;
   }
@@ -946,6 +950,7 @@ export class SentenceReading {
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
+    this.pendingToTeam = sentence.words.slice(first, to).some((w) => TEAM_ASKED.has(w));
     if (found.acts.length === 0 && !found.heading && first < to && this.unparsed.length < MAX_KEPT) {
       const from = (tokens[first] as NaturalToken).start;
       const span = { at: from, text: this.text.slice(from, (tokens[to - 1] as NaturalToken).end) };

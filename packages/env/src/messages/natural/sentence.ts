@@ -934,6 +934,16 @@ const OWN_OF = new Set(["my", "our", "mine", "ours"]);
 
 /** Verbs of taking a value back: "I withdraw X's Y of 5", "retracting my 3 for X". */
 const WITHDRAWING = new Set(["withdraw", "withdrawing", "retract", "retracting", "rescind", "rescinding"]);
+/** "take back", "walk back": verbs before "back" that withdraw what the speaker said or chose. */
+export const BACK_VERBS: ReadonlySet<string> = new Set(["take", "taking", "took", "walk", "walking", "walked"]);
+
+/**
+ * Is the word at i the "back" of a withdrawal ("I need to take back ...", "i need to walk back Monday 11am for Bob",
+ * fresh303, session 66: a wrong act, read as backing the slot)?
+ */
+export function takenBack(words: readonly string[], i: number): boolean {
+  return words[i] === "back" && BACK_VERBS.has(words[i - 1] as string);
+}
 
 /** Words of a recollection the speaker doubts: "a vague sense that", "I vaguely recall", "a hunch". */
 const VAGUE = new Set(["vague", "vaguely", "hazy", "hunch"]);
@@ -970,7 +980,7 @@ function opensGate(
     // "I need to take back Restaurant C's location of 5." (fresh252, session 64: a wrong act): a value the speaker
     // takes back, to the clause's end
     WITHDRAWING.has(w) ||
-    (w === "back" && (words[i - 1] === "take" || words[i - 1] === "taking")) ||
+    takenBack(words, i) ||
     // "I think your Restaurant D wait time of 5 is off" (fresh208, session 61): the addressee's figure, not the
     // speaker's
     (w === "your" && i > from) ||

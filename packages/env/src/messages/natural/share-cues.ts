@@ -155,6 +155,9 @@ export function attributeFirstShare(
   const ownedEnd = owned !== null && cue.attributePrepositions.has(words[owned.end] as string) ? owned.end : j + 1;
   let attribute = state.attributes.match(words, j) ?? (owned === null ? null : { index: owned.index, end: ownedEnd });
   if (attribute === null) return null;
+  // "4 apples on Shelf B, 2 onions." (fresh298, session 66: a wrong act): a count right before its noun is the cell's
+  // level; a level after the option is the next item's
+  if (j === i && i > s.from && !s.separated(i - 1) && naturalInteger(words[i - 1]) !== null) return null;
   // "Let's sign the lease on Apartment A. The neighbourhood there is a 5" (fresh53): "there" after the attribute is the
   // one option named before it in the sentence, else in the sentence before
   if (words[attribute.end] === "there") {

@@ -223,6 +223,9 @@ function numberAt(context: SlotContext, k: number, to: number, state: ParseState
   const spelled = state.attributes.match(words, k + 1) !== null || scale !== null ? cue.numberWords.get(w) : undefined;
   const n = spelled ?? slotNumber(w);
   if (n === null) return /[0-9]/.test(w) ? "refuse" : null;
+  // "Given that 5 in leadership, I'd back Candidate A." (fresh299, session 66: a wrong act): a number pointed to
+  // names a level said before, it states none
+  if (POINTED_NUMBER.has(words[k - 1] as string)) return "refuse";
   if (scale !== null) return scale < 0 ? "refuse" : [n, scale];
   const next = words[k + 1];
   const placed =
@@ -234,6 +237,9 @@ function numberAt(context: SlotContext, k: number, to: number, state: ParseState
     state.options.match(words, k + 1) !== null;
   return placed ? [n, k] : "refuse";
 }
+
+/** Words that point to a number said before: "that 5", "this 2", "those 4s". */
+const POINTED_NUMBER = set("that", "this", "those", "these");
 
 /** "can't" / "cannot" before a verb of attending: the person is not available. */
 const UNABLE = set("can't", "cant", "cannot", "couldn't", "won't");

@@ -741,8 +741,8 @@ function yamlFences(lines: readonly { text: string }[]): YamlFences {
 function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, unfenced = false): void {
   const { lines, out } = r;
   // "experience: 2   # per Agent 3, not mine" (fresh237, session 63): a line its comment credits to another agent is
-  // no value of the speaker's
-  const body = lines.slice(k + 1, end).map((l) => (OTHERS_COMMENT.test(l.text) ? "" : l.text));
+  // no value of the speaker's (a comment on a line of its own is kept: it marks the entries under it, yaml-subset.ts)
+  const body = lines.slice(k + 1, end).map((l) => (OTHERS_COMMENT.test(l.text) && !/^\s*#/.test(l.text) ? "" : l.text));
   const objects: Record<string, unknown>[] = [];
   r.path.others = false;
   actObjects(parseYamlSubset(body.join("\n")), objects, r.path);

@@ -6,7 +6,16 @@ const MAX_DEPTH = 6;
 interface Line {
   indent: number;
   text: string;
+  /** The agent a full-line comment above names as the source of what follows ("# from Agent 2"), if any. */
+  source?: string;
 }
+
+/**
+ * A full-line comment naming another agent as the source of the lines under it: "# from Agent 2", "# per agent_3",
+ * "# Agent 1's numbers", "# Agent 4 reported". Any other full-line comment ("# mine") ends such a span.
+ */
+const SOURCE_COMMENT =
+  /^\s*#\s*(?:(?:from|per|via|source:?|reported by|according to|relayed from|heard from)\s+agent\s*_?(\d{1,2})\b|agent\s*_?(\d{1,2})(?:'s\b|\s+(?:says|said|reports|reported|claims|claimed|gave)\b))/i;
 
 const KEY_VALUE = /^([A-Za-z_][\w .'-]{0,40}?)\s*:(?:\s+(.*))?$/;
 
@@ -52,11 +61,19 @@ function inlineMap(text: string): Record<string, string | number | boolean> | nu
  */
 export function parseYamlSubset(text: string): unknown {
   const lines: Line[] = [];
+  let source: string | undefined;
   for (const raw of text.split("\n")) {
     if (lines.length >= MAX_LINES) return null;
-    if (/^\s*(#.*)?$/.test(raw) || /^\s*(---|\.\.\.)\s*$/.test(raw)) continue;
+    if (/^\s*#/.test(raw)) {
+      const named = SOURCE_COMMENT.exec(raw);
+      source = named === null ? undefined : `Agent ${named[1] ?? named[2]}`;
+      continue;
+    }
+    if (/^\s*$/.test(raw) || /^\s*(---|\.\.\.)\s*$/.test(raw)) continue;
     if (/\t/.test(raw.slice(0, raw.length - raw.trimStart().length))) return null;
-    lines.push({ indent: raw.length - raw.trimStart().length, text: raw.trim() });
+    const line: Line = { indent: raw.length - raw.trimStart().length, text: raw.trim() };
+    if (source !== undefined) line.source = source;
+    lines.push(line);
   }
   if (lines.length === 0) return null;
   const at = { k: 0 };
@@ -114,8 +131,19 @@ function map(
     if (kv === null) return into;
     at.k++;
     entry(lines, at, kv, indent, depth, into);
+    // "# from Agent 2" over "Candidate A:" (fresh297, session 65: a wrong act): the entry is that agent's, marked as
+    // the JSON readers mark a source ({"level": 5, "source": "Agent 2"})
+    if (line.source !== undefined)
+      into[(kv[1] as string).trim()] = sourced(into[(kv[1] as string).trim()], line.source);
   }
   return into;
+}
+
+/** A value with its source agent: a map gains `source`, a scalar becomes `{level, source}`; a list is left as is. */
+function sourced(value: unknown, source: string): unknown {
+  if (Array.isArray(value)) return value;
+  if (value !== null && typeof value === "object") return { ...(value as Record<string, unknown>), source };
+  return { level: value, source };
 }
 
 /** One `key: value` (or `key:` over a nested block, or over a list at the same indent) into `into`. */
