@@ -293,7 +293,9 @@ function columnRequest(
   if (to - from > 24 || from >= to) return [];
   const all = state.task.domain.options.length;
   const columnWord = s.words.slice(from, to).some((w) => COLUMN_WORDS.has(w as string));
-  let attribute: number | null = column;
+  const attributes: number[] = column === null ? [] : [column];
+  // where the last attribute named ended: "ambience or value for money" names two, joined
+  let lastEnd = -1;
   let subset: number[] | null = null;
   let count: number | null = null;
   let back = false;
@@ -322,6 +324,9 @@ function columnRequest(
     }
     if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
     if (NOT_WHOLE.has(w)) return [];
+    // "Does anyone have Dan's or Erin's availability for 2pm on Monday?" (fresh99): a part of an option's name
+    // ("2pm") picks one option, no whole column
+    if (/[0-9]/.test(w)) return [];
     // "them" / "that" / "it" point back to the column a clause before named
     if (column !== null && (w === "that" || w === "it" || w === "them")) continue;
     if ((w === "that" || w === "it") && !columnWord) return [];
@@ -330,8 +335,13 @@ function columnRequest(
     const bare = attributeOwners(state.task.domain).get(w);
     const named = attributeAt(s, k, state) ?? (bare === undefined ? null : { index: bare, end: k + 1 });
     if (named !== null) {
-      if (attribute !== null && attribute !== named.index) return [];
-      attribute = named.index;
+      // "Anyone have ambience or value for money?" (fresh301, session 66): two columns joined by "or" / "and"
+      const joined = lastEnd === k - 1 && JOINERS.has(s.words[k - 1] as string);
+      if (!attributes.includes(named.index)) {
+        if (attributes.length > 0 && !(joined && attributes.length < 3)) return [];
+        attributes.push(named.index);
+      }
+      lastEnd = named.end;
       k = named.end - 1;
       continue;
     }
@@ -344,7 +354,7 @@ function columnRequest(
     // "Do you have the library key column?" asks; "You hold the poison bottle column, right?" only checks
     if (w === "you" && YOU_VERBS.has(s.words[k + 1] as string) && AUXILIARIES.has(s.words[k - 1] as string)) you = true;
   }
-  if (attribute === null) return [];
+  if (attributes.length === 0) return [];
   const question = (s.tokens[to - 1] as NaturalToken).question === true;
   // "what are the technical skill numbers for all four candidates?": a question that says it wants every option
   const wholeQuestion =
@@ -360,5 +370,8 @@ function columnRequest(
     options = named.length > 1 ? named : count === every.length ? every : [];
   }
   if (options.length === 0 || (count !== null && count !== options.length)) return [];
-  return options.map((option) => ({ option, attribute: attribute as number }));
+  return attributes.flatMap((attribute) => options.map((option) => ({ option, attribute })));
 }
+
+/** Words that join two columns asked together: "ambience or value for money", "rent and size". */
+const JOINERS = new Set(["or", "and"]);

@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { Act } from "../act";
 import type { NaturalTask } from "./sentence";
-import { acts, by, fence } from "./test-sentence";
+import { acts, by, calls, fence, manor, restaurants } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const meetings = held.meetings as NaturalTask;
 const apartments = held.apartments as NaturalTask;
 const jobs = held.jobs as NaturalTask;
 const pantry = held.pantry as NaturalTask;
+const theft = held.theft as NaturalTask;
+const big = held.bigTeam as NaturalTask;
 /** What a message of no act reads as. */
 const none = [{ kind: "pass" }];
 /** Acts in a fixed order, to compare readings whose order may differ. */
@@ -142,5 +144,52 @@ describe("a YAML comment line naming another agent as the source of the entries 
     expect(acts(fence("# mine\nCandidate C:\n  leadership: 4"), jobs)).toEqual([
       j.share("Candidate C", "leadership", 4),
     ]);
+  });
+});
+
+describe("the twenty-first and twenty-second waves' shapes", () => {
+  const t = by(theft);
+  it("a what's question with no mark after an '@Agent N' tag, closing the message", () => {
+    expect(acts("I have Employee B at 1 for phone records. @Agent 3 whats Employee D's email records", theft)).toEqual([
+      t.share("Employee B", "phone records", 1),
+      t.ask("Employee D", "email records", 2),
+    ]);
+  });
+
+  it("YAML proposals by 'accused:' and by an option written as a key", () => {
+    expect(acts(fence("Employee B:\n  phone records: 1\naccused: Employee B"), theft)).toContainEqual(
+      t.propose("Employee B"),
+    );
+    const c = by(calls);
+    expect(acts(fence("omar:\n  monday_noon: 1\nvote: tuesday_morning"), calls)).toContainEqual(
+      c.propose("Tuesday morning"),
+    );
+  });
+
+  it("two columns asked together, and 'for these' after a table", () => {
+    const r = by(restaurants);
+    const all = (attribute: string) => restaurants.domain.options.map((o) => r.ask(o, attribute));
+    expect(sorted(acts("Does anyone have service or ambience?", restaurants))).toEqual(
+      sorted([...all("service"), ...all("ambience")]),
+    );
+    // a part of one option's name narrows nothing: no whole column
+    expect(acts("Does anyone have service or ambience for 2pm?", restaurants)).toEqual(none);
+    const table =
+      "| Restaurant | food quality |\n|---|---|\n| A | 4 |\n| C | 5 |\n\nCan someone fill in service for these?";
+    expect(acts(table, restaurants)).toEqual([
+      r.share("Restaurant A", "food quality", 4),
+      r.share("Restaurant C", "food quality", 5),
+      r.ask("Restaurant A", "service"),
+      r.ask("Restaurant C", "service"),
+    ]);
+  });
+
+  it("a vote held back, an option weighed, and claims listed as not the speaker's", () => {
+    expect(acts("I'll hold my vote on Lady Ashby until the glove numbers are in.", manor)).toEqual(none);
+    const p = by(pantry);
+    expect(sorted(acts("Going with Shelf A: its 4 onions and 2 apples outweigh B.", pantry))).toEqual(
+      sorted([p.propose("Shelf A"), p.share("Shelf A", "onions", 4), p.share("Shelf A", "apples", 2)]),
+    );
+    expect(acts("What I've heard (not mine): Agent 2 → D service 4, Agent 4 → E ambience 2.", big)).toEqual(none);
   });
 });

@@ -93,6 +93,8 @@ export const GROUP_KEYS = new Map<string, string>([
   ["top pick", "propose"],
   ["accuse", "propose"],
   ["accusation", "propose"],
+  // "accused: Employee C" (fresh301, session 66)
+  ["accused", "propose"],
   // "verdict: Employee C" (fresh221, session 63)
   ["verdict", "propose"],
   ["conclusion", "propose"],

@@ -993,7 +993,20 @@ function unslippedShareAt(
 }
 
 /** Verbs that take a choice back: "withdrawing my vote for B", "I retract my pick", "taking back my vote". */
-const UNCHOOSING = new Set(["withdrawing", "withdraw", "withdrew", "retracting", "retract", "rescinding", "rescind"]);
+// "I'll hold my vote on Doctor Finch until I see those numbers." (fresh307, session 66: a wrong act): a vote withheld
+const UNCHOOSING = new Set([
+  "withdrawing",
+  "withdraw",
+  "withdrew",
+  "retracting",
+  "retract",
+  "rescinding",
+  "rescind",
+  "hold",
+  "holding",
+  "withhold",
+  "withholding",
+]);
 
 /** Does a verb taking a choice back stand anywhere from first to to ("I'm taking back my vote for B")? */
 export function choiceWithdrawnIn(s: Sentence, first: number, to: number): boolean {

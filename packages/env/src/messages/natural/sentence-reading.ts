@@ -810,9 +810,16 @@ export class SentenceReading {
     }
   }
 
-  /** The options the message names before token `to`, in order, each once. */
+  /**
+   * The options the message names before token `to`, in order, each once: first those of the acts its tables, JSON
+   * and YAML gave above it ("| A | 2 | 4 |" rows, then "Can someone fill in natural light for these?", fresh301,
+   * session 66), whose text the sentence reader sees masked.
+   */
   private optionsBefore(to: number): number[] {
     const out: number[] = [];
+    const start = (this.tokens[to] as NaturalToken | undefined)?.start ?? this.text.length;
+    for (const { at, act } of this.acts)
+      if (at < start && (act.kind === "share" || act.kind === "ask") && !out.includes(act.option)) out.push(act.option);
     for (let k = 0; k < to; k++) {
       const o = this.state.options.match(this.words, k);
       if (o === null) continue;
@@ -842,7 +849,10 @@ export class SentenceReading {
     const addressed = found.to === undefined ? {} : { to: found.to };
     this.wholeColumn = whole.map((pair) => ({ kind: "ask", ...pair, ...addressed }) as Act);
     found.acts.push(...this.wholeColumn);
-    if (whole.length > 0) this.lastColumn = { attribute: (whole[0] as { attribute: number }).attribute, options: [] };
+    // (a next sentence's options replace one column asked, not two: "Anyone have ambience or value for money?")
+    const one = whole.every((pair) => pair.attribute === whole[0]?.attribute);
+    if (whole.length > 0 && one)
+      this.lastColumn = { attribute: (whole[0] as { attribute: number }).attribute, options: [] };
   }
 
   private read(start: number, to: number): boolean {

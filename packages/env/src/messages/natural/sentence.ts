@@ -92,10 +92,13 @@ export class Sentence {
         (tokens[i - 1] as NaturalToken | undefined)?.pause || (tokens[i - 1] as NaturalToken | undefined)?.lineBreak;
       // "Agent 2's figure for Priya (0) lines up with my own: Priya's calendar ... is 0." (fresh200, session 59): the
       // speaker's own value after "mine:" / "my own:" closing a clause
+      // ("(not mine):" disowns what follows, fresh307, session 66)
       const ownLabel =
-        ((words[i] === "mine" || words[i] === "me") && (tokens[i] as NaturalToken).colon === true) ||
+        ((words[i] === "mine" || words[i] === "me") &&
+          (tokens[i] as NaturalToken).colon === true &&
+          words[i - 1] !== "not") ||
         ((tokens[i - 1] as NaturalToken | undefined)?.colon === true &&
-          (words[i - 1] === "mine" || (words[i - 1] === "own" && words[i - 2] === "my")));
+          ((words[i - 1] === "mine" && words[i - 2] !== "not") || (words[i - 1] === "own" && words[i - 2] === "my")));
       if (reported && i > from && broke && (ownClause(words, i) || ownLabel || ownConclusion(words, i, to)))
         reported = false;
       // "...; X's location is 3 according to my data": a clause after a semicolon closed by the speaker's own source
@@ -264,6 +267,9 @@ function agentSource(
   // word ("Agent 2: any onions on Shelf A?", "Agent 2: X's Y, please." still put a question to it)
   if (i === from && (tokens[i + 1] as NaturalToken).colon === true && labelledLevel(tokens, words, i + 2, to))
     return true;
+  // "Tallying the claims so far (not mine): Agent 1 → C food quality 4, Agent 2 → C service 3" (fresh307, session 66:
+  // three wrong acts): such labels listed after a lead's colon, each set off by a colon or an arrow
+  if (agentLabelListed(tokens, words, from, i) && labelledLevel(tokens, words, i + 2, to)) return true;
   // "Agent 2, what's ...", "Not quite, Agent 1: ...", "Agent 3 here", "As Agent 2, I see ..."
   if ((i === from || (tokens[i - 1] as NaturalToken).pause) && paused) return false;
   if (next === "here" || (prev === "as" && paused && cue.selves.has(next ?? ""))) return false;
@@ -284,6 +290,18 @@ function agentSource(
   if (next === "to" && (prev === "like" || prev === "need" || prev === "want")) return false;
   if (next === "'s" && (words[i + 3] === "question" || words[i + 3] === "ask")) return false;
   return true;
+}
+
+/** Is "Agent N" at i a label set off by a colon or a dash in a list after a lead's colon (or after such a label)? */
+function agentLabelListed(tokens: readonly NaturalToken[], words: readonly string[], from: number, i: number): boolean {
+  const label = (k: number) => (tokens[k + 1] as NaturalToken).colon === true || tokens[k + 1]?.dash === true;
+  if (i <= from || !label(i)) return false;
+  const before = tokens[i - 1] as NaturalToken;
+  if (before.colon === true) return true;
+  if (!before.pause) return false;
+  for (let k = from; k < i - 1; k++)
+    if (words[k] === "agent" && naturalInteger(words[k + 1]) !== null && label(k)) return true;
+  return false;
 }
 
 /** First-person words that make a conclusion the speaker's own. */

@@ -76,6 +76,11 @@ const REPORT = new Set<string>([...cue.reporting, ..."agent agents according per
 
 /** A clause with one of these sets a level against another ("cakes +2, against a -1 on plants"): no level of its own. */
 const COMPARE = set("against");
+/**
+ * Verbs that weigh the option after them against the clause's: "its 5 rice bags and 3 apples outweigh A" (fresh306,
+ * session 66: a wrong act, A given the 3): that option is no name of the clause.
+ */
+const WEIGHING = set("outweigh", "outweighs", "beat", "beats", "trump", "trumps");
 
 /** Words that point to the option the talk is about. */
 const POINTERS = set("it", "its", "her", "his", "him", "their", "there", "then", "she", "he", "they", "them", "this");
@@ -280,6 +285,10 @@ function readClauses(
     const option = state.options.match(words, k);
     const attribute = option === null ? (state.attributes.match(words, k) ?? ownerAt(state, tokens, words, k)) : null;
     if (attribute !== null && attribute.index < 0) return null;
+    if (option !== null && WEIGHING.has(words[k - 1] as string)) {
+      k = option.end - 1;
+      continue;
+    }
     const name = option ?? attribute;
     if (name !== null && name.end <= to) {
       (option !== null ? clause.options : clause.attributes).add(name.index);
@@ -397,6 +406,10 @@ function pairedShares(
     if (blocked(k) || cue.negations.has(w) || REPORT.has(w)) return null;
     const option = state.options.match(words, k);
     const attribute = option === null ? state.attributes.match(words, k) : null;
+    if (option !== null && WEIGHING.has(words[k - 1] as string)) {
+      k = option.end - 1;
+      continue;
+    }
     const name = option ?? attribute;
     if (name !== null && name.end <= to) {
       items.push({ kind: option !== null ? "option" : "attribute", value: name.index, at: k, end: name.end });

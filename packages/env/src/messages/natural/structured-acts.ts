@@ -70,7 +70,10 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
   }
   if (kind === "propose" && typeof value === "string") {
     // "proposal: none" (fresh84): no proposal yet, not a name to refuse
-    if (!NO_CHOICE.has(fold(value))) out.push({ act: "propose", option: value });
+    // "vote: tuesday_morning" (fresh301, session 66): an option written as a key is, with "_" for spaces
+    const keyed = names.names.option(foldKey(value));
+    if (!NO_CHOICE.has(fold(value)))
+      out.push({ act: "propose", option: keyed === undefined ? value : names.options[keyed] });
     return;
   }
   // "questions: [candidate_d.leadership]" (fresh113's YAML): a cell written as a dotted path

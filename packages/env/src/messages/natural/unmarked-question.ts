@@ -12,9 +12,9 @@ const GREETINGS = new Set(["hey", "hi", "hello"]);
 function whatAt(words: readonly string[], i: number, to: number): number | null {
   let k = i;
   if (GREETINGS.has(words[k] as string)) k++;
-  if (words[k] === "agent" && naturalInteger(words[k + 1]) !== null) k += 2;
+  // ("@Agent 2 whats F's parking log", fresh302, session 66: "@agent" and its number are two words)
+  if ((words[k] === "agent" || words[k] === "@agent") && naturalInteger(words[k + 1]) !== null) k += 2;
   else if (/^@(?:agent)?[1-9]?[0-9]*$/.test(words[k] as string) && (words[k] as string).length > 1) k++;
-  else if (words[k] === "@agent" && naturalInteger(words[k + 1]) !== null) k += 2;
   // "also anyone have the rent of D" (fresh166): a request to the team with no question mark
   if (words[k] === "also" || words[k] === "and") k++;
   if (words[k] === "does") k++;
@@ -41,7 +41,9 @@ export function unmarkedQuestions(tokens: readonly NaturalToken[]): NaturalToken
     while (to < tokens.length && !(tokens[to] as NaturalToken).stop) to++;
     to = Math.min(to + 1, tokens.length);
     const last = tokens[to - 1] as NaturalToken;
-    const at = last.question || !last.stop ? null : whatAt(words, from, to);
+    // "@Agent 2 whats F's parking log" (fresh302, session 66): the message's end closes it as a full stop does
+    const closed = last.stop || to === tokens.length;
+    const at = last.question || !closed ? null : whatAt(words, from, to);
     if ((at !== null && plainQuestion(tokens, words, from, at, to)) || valueAsked(tokens, words, from, to))
       out[to - 1] = { ...last, question: true };
     from = to;
@@ -61,7 +63,8 @@ function plainQuestion(
     const w = words[k] as string;
     if (signedNumber(w) || (cue.numberWords.has(w) && w !== "one")) {
       // the addressed agent's number is no level
-      if (!(words[k - 1] === "agent" && k - 1 < at)) return false;
+      // ("@Agent 2 whats F's parking log", fresh302, session 66: the tag's word is "@agent")
+      if (!((words[k - 1] === "agent" || words[k - 1] === "@agent") && k - 1 < at)) return false;
     }
     const t = tokens[k] as NaturalToken;
     if (k >= at - 1 && k < to - 1 && (t.pause || t.aside || t.lineBreak)) return false;
