@@ -233,6 +233,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
  */
 const SPELLED: ReadonlyMap<string, string> = new Map([
   ["resp", "respectively"],
+  // "Could Agent 5 double-check F's food quality?" (fresh310, session 66): a request to check, as "check" is
+  ["double-check", "check"],
+  ["doublecheck", "check"],
   ["&", "and"],
   ["+", "and"],
 ]);

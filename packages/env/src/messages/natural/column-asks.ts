@@ -211,7 +211,7 @@ const BACK = new Set(["these", "those", "them"]);
 /** Words before a count of options: "for all four", "the three", "each of the six". */
 const COUNT_LEADS = new Set(["all", "these", "those", "the", "both"]);
 /** Words after which "that" / "it" is the column itself ("that column", "post it" after "that column"). */
-const COLUMN_WORDS = new Set(["column", "columns"]);
+const COLUMN_WORDS = new Set(["column", "columns", "col", "cols"]);
 
 /**
  * The asks of a sentence that requests one attribute for every option (see above); `before`: the options the message
@@ -238,8 +238,12 @@ export function wholeColumnAsks(
   const alone = columnRequest(s, cut, to, before, state, null);
   if (alone.length > 0) return alone;
   // pointing back, the request must say it is the whole column ("for all three", "for every stall"): "I don't have
-  // its quietness — could someone fill that in?" (fresh99) asks one option's cell, which the talk carries
-  if (!s.words.slice(cut, to).some((w) => WHOLE_MARKS.has(w as string))) return [];
+  // its quietness — could someone fill that in?" (fresh99) asks one option's cell, which the talk carries; or the
+  // message must have named no option before it, or all of them ("Cleanliness is still missing — does anybody hold
+  // it?", "The poison bottle column isn't mine — who's got it?", fresh309, session 66)
+  const named = before().length;
+  const unnamed = named === 0 || named === state.task.domain.options.length;
+  if (!unnamed && !s.words.slice(cut, to).some((w) => WHOLE_MARKS.has(w as string))) return [];
   const lacking = lackedAttribute(s, from, cut, state);
   return lacking === null ? [] : columnRequest(s, cut, to, before, state, lacking);
 }
@@ -322,7 +326,15 @@ function columnRequest(
       count = w === "both" ? 2 : (n as number);
       continue;
     }
+    // "Before we settle on anything, could everyone post ...?" (fresh311, session 66): the team's next step leading
+    // the request is no condition: its clause is passed over
+    if (teamStepAt(s.words, k)) {
+      while (k < to - 1 && !s.separated(k)) k++;
+      continue;
+    }
     if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
+    // "could everyone post their value for money numbers ...?" (fresh311): "their" of the team asked
+    if (w === "their" && asked) continue;
     if (NOT_WHOLE.has(w)) return [];
     // "Does anyone have Dan's or Erin's availability for 2pm on Monday?" (fresh99): a part of an option's name
     // ("2pm") picks one option, no whole column

@@ -157,8 +157,10 @@ describe("the sixteenth wave's shapes: a whole column asked after a clause, anot
     expect(
       acts("Doctor Finch looks likely. I don't have his torn glove — could someone fill that in?", manor),
     ).not.toContainEqual(m.ask("Lord Ashby", "torn glove"));
-    expect(acts("I don't have the torn glove column — can someone check it?", manor)).not.toContainEqual(
-      m.ask("Lord Ashby", "torn glove"),
+    // (session 66: where the message named no option before it, "it" can only be the column the clause lacked, as
+    // the waves' writers label "Cleanliness is still missing — does anybody hold it?"; this had asserted nothing)
+    expect(acts("I don't have the torn glove column — can someone check it?", manor)).toEqual(
+      manor.domain.options.map((o) => m.ask(o, "torn glove")),
     );
   });
 

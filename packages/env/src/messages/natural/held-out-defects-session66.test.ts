@@ -193,3 +193,43 @@ describe("the twenty-first and twenty-second waves' shapes", () => {
     expect(acts("What I've heard (not mine): Agent 2 → D service 4, Agent 4 → E ambience 2.", big)).toEqual(none);
   });
 });
+
+describe("the twenty-third wave's wrong act and shapes", () => {
+  const r = by(restaurants);
+  it("a capital 'A' before a vowel is the option, no article", () => {
+    expect(acts("Restaurant C's service is 3. A ambience 2", restaurants)).toEqual([
+      r.share("Restaurant C", "service", 3),
+      r.share("Restaurant A", "ambience", 2),
+    ]);
+    // before a consonant it may be the article: no share of A's
+    expect(acts("Restaurant C's service is 3. A service of 2 is low.", restaurants)).not.toContainEqual(
+      r.share("Restaurant A", "service", 2),
+    );
+  });
+
+  it("'double-check' asks as 'check' does; 'What I can say is that ...' states", () => {
+    expect(acts("Could Agent 2 double-check Restaurant B's service?", restaurants)).toEqual([
+      r.ask("Restaurant B", "service", 1),
+    ]);
+    expect(acts("What I can say for sure is that Restaurant B's ambience is 4.", restaurants)).toEqual([
+      r.share("Restaurant B", "ambience", 4),
+    ]);
+    // the lead leaves the statement's own hedge standing
+    expect(acts("What I can say is that Restaurant B's ambience might be 4.", restaurants)).toEqual(none);
+  });
+
+  it("whole columns: 'who has X col', 'everyone ... their', a leading 'before we settle', a column pointed back to", () => {
+    const b = by(big);
+    const all = (attribute: string) => big.domain.options.map((o) => b.ask(o, attribute));
+    expect(acts("who has wait time col", big)).toEqual(all("wait time"));
+    expect(acts("Could everyone post their location numbers?", big)).toEqual(all("location"));
+    expect(acts("Before we decide, could someone post the location column?", big)).toEqual(all("location"));
+    expect(acts("Location is still missing — does anybody hold it?", big)).toEqual(all("location"));
+    // after one option named, "it" may be that option's cell: nothing
+    expect(acts("Restaurant B looks good. Location is still missing — does anybody hold it?", big)).toEqual(none);
+    const m = by(manor);
+    expect(acts("Who has the torn glove column? Agent 3, I also need Lady Ashby's muddy boots.", manor)).toContainEqual(
+      m.ask("Lady Ashby", "muddy boots", 2),
+    );
+  });
+});

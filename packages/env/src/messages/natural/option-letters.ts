@@ -52,7 +52,17 @@ export function letterTokens(
     const closed = /[:,]$/.test(m?.[0] as string);
     // "A is rock-bottom on ambience" (fresh181): a verb right after it, which no article stands before
     const joined = JOINS.has(tokens[k + 1]?.word ?? "") || LETTER_VERBS.has(tokens[k + 1]?.word ?? "");
-    if (letter === "A" && opens && tokens[k + 1]?.word !== "'s" && !closed && !joined && !namedLevel(tokens, k))
+    // "A ambience 2" (fresh312, session 66: a wrong act, read as the last option's): no article stands before a vowel
+    const vowel = /^[aeio]/.test(tokens[k + 1]?.word ?? "") && !/^on(e|ce)/.test(tokens[k + 1]?.word ?? "");
+    if (
+      letter === "A" &&
+      opens &&
+      tokens[k + 1]?.word !== "'s" &&
+      !closed &&
+      !joined &&
+      !vowel &&
+      !namedLevel(tokens, k)
+    )
       return token;
     return { ...token, word: letterWord(letter) };
   });

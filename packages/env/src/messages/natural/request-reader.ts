@@ -41,6 +41,8 @@ const LEADS = set("and", "also", "so", "then", "first", "second", "third", "next
 
 /** The speaker as a subject: only of a want ("I need", "I'd like", "I'm missing"); "we" refuses (REFUSE). */
 const SPEAKERS = set("i", "i'd", "i'm", "i'll", "myself", "let's", "lets");
+/** Adverbs between the speaker and the want: "I also need", "I really need", "I just need". */
+const SPEAKER_ADVERBS = set("also", "really", "just", "only", "additionally");
 const WANTS = set(..."need want like love missing after looking curious hoping keen lacking still".split(" "));
 
 interface Part {
@@ -100,7 +102,9 @@ export function requestAsks(
       if (REFUSE.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
       if (cue.reporting.has(w) || cue.comparatives.has(w)) return null;
       if (cue.modals.has(w) && !(REQUEST_MODALS.has(w) && requestModal(words, k))) return null;
-      if (SPEAKERS.has(w) && !WANTS.has(words[k + 1] as string)) return null;
+      // "Agent 2, I also need Miss Hartley's library key." (fresh308, session 66): an adverb before the want
+      const want = SPEAKER_ADVERBS.has(words[k + 1] as string) ? words[k + 2] : words[k + 1];
+      if (SPEAKERS.has(w) && !WANTS.has(want as string)) return null;
       // "Restaurant A's service was slow — how was the food?": a past event, unless a question word opens the part
       if (past && (w === "was" || w === "were")) return null;
       if (w === "agent" || /^@/.test(w)) return null;

@@ -20,6 +20,8 @@ function whatAt(words: readonly string[], i: number, to: number): number | null 
   if (words[k] === "does") k++;
   if ((words[k] === "anyone" || words[k] === "anybody") && (words[k + 1] === "have" || words[k + 1] === "got"))
     return k + 2 < to ? k + 2 : null;
+  // "who has desk search col" (fresh309, session 66)
+  if (words[k] === "who" && (words[k + 1] === "has" || words[k + 1] === "holds")) return k + 2 < to ? k + 2 : null;
   if (words[k] === "whats") return k + 1 < to ? k + 1 : null;
   if (words[k] === "what" && (words[k + 1] === "'s" || words[k + 1] === "is")) return k + 2 < to ? k + 2 : null;
   return null;
