@@ -233,3 +233,35 @@ describe("the twenty-third wave's wrong act and shapes", () => {
     );
   });
 });
+
+describe("the twenty-fourth wave's wrong acts", () => {
+  it("a table whose 'Agent' column names who reported each row gives no share", () => {
+    const b = by(big);
+    const table = [
+      "| Agent | Restaurant | Attribute | Level |",
+      "|---|---|---|---|",
+      "| Agent 3 | Restaurant C | location | 4 |",
+      "| Agent 4 | Restaurant E | service | 2 |",
+      "",
+      "Mine: Restaurant D's service is 1.",
+    ].join("\n");
+    expect(acts(table, big)).toEqual([b.share("Restaurant D", "service", 1)]);
+  });
+
+  it("a question to 'who' after an '@Agent N' question is put to the team", () => {
+    const m = by(manor);
+    expect(
+      acts("@Agent 2 — could you give us Lady Ashby's torn glove? Also, who has the muddy boots column?", manor),
+    ).toEqual([m.ask("Lady Ashby", "torn glove", 1), ...manor.domain.options.map((o) => m.ask(o, "muddy boots"))]);
+  });
+
+  it("an unfenced YAML block ends at a line of prose, and a hedged value in it refuses nothing else", () => {
+    const m = by(manor);
+    const yaml = "doctor_finch:\n  torn_glove: 2\n  muddy_boots: 1 or so\nThat's all I have.";
+    expect(acts(yaml, manor)).toEqual([m.share("Doctor Finch", "torn glove", 2)]);
+    for (const hedged of ["about 3", "~3", "3?", "2-3", "maybe 1"])
+      expect(acts(`doctor_finch:\n  torn_glove: 2\n  muddy_boots: ${hedged}`, manor), hedged).toEqual([
+        m.share("Doctor Finch", "torn glove", 2),
+      ]);
+  });
+});

@@ -289,6 +289,9 @@ const OTHER_ASKED: ReadonlySet<string> = new Set([
   "someone",
   "somebody",
   "whoever",
+  // "@Agent 1 — could you give us X? Also, who has the poison bottle column?" (fresh316, session 66: wrong acts)
+  "who",
+  "who's",
   "agent",
   "team",
   "all",

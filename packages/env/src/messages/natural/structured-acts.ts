@@ -691,7 +691,13 @@ function yamlBlockActs(r: ValueReading, fences: YamlFences): Set<number> {
   const { lines } = r;
   // "shelf_b:\n  apples: 5\n...\n\nnothing else from me" (fresh209, session 61): the YAML up to a blank line, prose
   // after it
-  const blank = lines.findIndex((l) => l.text.trim() === "");
+  // "lord_ashby:\n  library_key: 1\n  ...\nThat's all I have." (fresh313, session 66): or up to a line of prose
+  // opening at the margin
+  const blank = lines.findIndex(
+    (l) =>
+      l.text.trim() === "" ||
+      (indentOf(l.text) === 0 && !UNFENCED_LINE.test(l.text) && !/^(?:---|\.\.\.)\s*$/.test(l.text)),
+  );
   const end = blank < 0 ? lines.length : blank;
   if (fences.opened) return read;
   if (end >= 3 && lines.slice(0, end).some((l) => /^\s+\S/.test(l.text))) yamlBlock(r, -1, end, read, true);

@@ -593,7 +593,9 @@ function plainHeader(head: string, next: string, names: Names): boolean {
 const AGENT_CELL = /^\(?(?:per |from |via |by )?agents? ?\d{1,2}(?:'s)?\)?$/;
 
 /** Headers of a column that says whose each row is: "Source", "From", "Reported by". */
-const SOURCE_HEADERS = new Set(["source", "from", "who", "by", "reported by", "said by", "seen by", "origin"]);
+// "| Agent | Restaurant | Attribute | Level |" over "| Agent 2 | Restaurant A | ambience | 4 |" (fresh315, session 66:
+// three wrong acts): the agent each row came from
+const SOURCE_HEADERS = new Set(["source", "from", "who", "by", "reported by", "said by", "seen by", "origin", "agent"]);
 /** A source cell that is the speaker: "me", "mine", "my notes", "Agent 1 (me)", "own". */
 const OWN_SOURCE = /(?:^|[\s(])(?:me|mine|my|own|self)(?:$|[\s)])/;
 
