@@ -652,9 +652,14 @@ const TEAM_STEPS = new Set([
 
 /** Is the word at k the "before" of the team's (or the speaker's) next step ("before we decide", "before I commit")? */
 export function teamStepAt(words: readonly string[], k: number): boolean {
-  const who = words[k + 1] === "we" || words[k + 1] === "i";
-  return words[k] === "before" && who && TEAM_STEPS.has(words[k + 2] as string);
+  // "... before anyone votes." (fresh319, session 66): the step of anyone on the team
+  const who = STEP_TAKERS.has(words[k + 1] as string);
+  const step = words[k + 2] as string;
+  return words[k] === "before" && who && (TEAM_STEPS.has(step) || TEAM_STEPS.has(step.replace(/s$/, "")));
 }
+
+/** Who takes the team's step after "before": "before we decide", "before I commit", "before anyone votes". */
+const STEP_TAKERS = new Set(["we", "i", "anyone", "anybody", "everyone", "everybody"]);
 
 /**
  * Where a closing "before we <step>" starts in a question from j on ("Agent 4, can you confirm Restaurant C's wait

@@ -265,3 +265,27 @@ describe("the twenty-fourth wave's wrong acts", () => {
       ]);
   });
 });
+
+describe("the twenty-fifth wave's wrong acts", () => {
+  it("a YAML line whose comment doubts its value gives no share", () => {
+    const r = by(restaurants);
+    for (const doubt of ["if memory serves", "not sure", "unconfirmed", "roughly"])
+      expect(acts(fence(`restaurant_b:\n  service: 4   # ${doubt}\n  ambience: 2`), restaurants), doubt).toEqual([
+        r.share("Restaurant B", "ambience", 2),
+      ]);
+  });
+
+  it("'before anyone votes' after the options a column is wanted at is no condition", () => {
+    const t = by(theft);
+    expect(
+      acts("Who has the desk search column? I'd like it for Employee B and Employee D before anyone votes.", theft),
+    ).toEqual([t.ask("Employee B", "desk search"), t.ask("Employee D", "desk search")]);
+  });
+
+  it("a person's level after 'is actually' (so a closing 'That's all I have.' closes a share, no pass)", () => {
+    const c = by(calls);
+    expect(acts("Omar for Monday noon is actually 2. That's all I have.", calls)).toEqual([
+      c.share("Monday noon", "Omar's calendar", 2),
+    ]);
+  });
+});

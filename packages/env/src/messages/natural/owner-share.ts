@@ -78,6 +78,8 @@ function slotThenLevel(
   let j = option.end;
   if (words[j] === "is" || words[j] === "was" || (owned > k && SHOWS.has(words[j] as string))) j++;
   else if (s.separated(j - 1) && (s.tokens[j - 1] as { colon?: boolean }).colon !== true) return null;
+  // "Priya for Monday morning is actually 0." (fresh319, session 66): an adverb of the speaker's certainty
+  if (CERTAIN.has(words[j] as string)) j++;
   if (words[j] === "a" || words[j] === "an") j++;
   const level = levelAt(s, j, end, state);
   if (level === null || s.gate[level.end - 1] === true) return null;
@@ -86,6 +88,9 @@ function slotThenLevel(
   const closes = e >= end || s.separated(e - 1);
   return closes ? { option: option.index, level: level.value, end: e } : null;
 }
+
+/** Adverbs of certainty between "is" and a person's level: "is actually 0", "is definitely 2". */
+const CERTAIN = new Set(["actually", "definitely", "really", "certainly", "still", "now", "firmly"]);
 
 /** Verbs of a person's slot after the possessive: "Priya's Monday noon shows 1". */
 const SHOWS = new Set(["shows", "reads", "says"]);

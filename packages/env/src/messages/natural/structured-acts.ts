@@ -795,7 +795,9 @@ const ADDRESSEE_LINE =
   /^\s*(?:to|question[_ ]for|questions[_ ]for|ask|ask[_ ]to|asking|for|recipient|addressee|directed[_ ]to)\s*:\s*["']?@?agent\s*(\d{1,2})["']?\s*$/i;
 
 /** A `# comment` crediting its line to someone else: "# per Agent 3", "# from Agent 1", "# not mine", "# theirs". */
-const OTHERS_COMMENT = /#[^\n]*(?:\bagents?\s*\d|\bnot mine\b|\btheirs\b|\breported\b|\brelayed\b|\bheard\b)/i;
+// "location: 4   # if memory serves" (fresh317, session 66: a wrong act): a comment that doubts the line's value too
+const OTHERS_COMMENT =
+  /#[^\n]*(?:\bagents?\s*\d|\bnot mine\b|\btheirs\b|\breported\b|\brelayed\b|\bheard\b|\bif memory serves\b|\bif i remember\b|\bnot sure\b|\bunsure\b|\bunconfirmed\b|\bunverified\b|\bmaybe\b|\bmight\b|\bguess\b|\broughly\b|\bapprox)/i;
 
 /** A `key: value` line of a fenced block: the value, and a `# comment` after it. */
 const FENCED_PAIR = /^\s*(?:-\s+)?[\w .'-]{1,40}:\s+([^#]*?)\s*(#.*)?$/;
