@@ -364,7 +364,9 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     expect(tuned.recall).toBeGreaterThanOrEqual(0.93);
     for (const [name, b] of Object.entries(corpus.batches ?? {})) {
       if (b.heldOut === true || Number(name.replace("fresh", "")) < 101) continue;
-      const batch = scoreNaturalCorpus(corpus, { parse: parseNatural, generateTask, only: (m) => m.batch === name });
+      // (session 66: each batch's figures from the one scoring above, not a scoring of the corpus per batch, which
+      // took this test past its 60 s on the 2-core machine as the corpus grew)
+      const batch = tuned.byBatch[name] ?? { precision: 1, recall: 0 };
       expect([name, batch.recall]).toEqual([name, expect.toSatisfy((r: number) => r >= (b.after?.recall ?? 1) - 1e-3)]);
       // (fresh159: its two wrong acts are a disagreement with fresh10's labels, above; held to its recorded precision)
       // (fresh207: its two wrong acts of older rules, read in session 61 and left, above)
