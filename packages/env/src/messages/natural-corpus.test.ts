@@ -302,12 +302,12 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   });
 
   it("every batch but the unseen ones is read without a wrong act (precision exactly 1)", () => {
-    const rest = scoreNaturalCorpus(corpus, {
-      parse: parseNatural,
-      generateTask,
-      only: (m) => !unseen.has(m.batch ?? "tuned"),
-    });
-    expect(rest.wrong).toEqual([]);
+    // (session 66: from the one scoring of the whole corpus above; a second scoring of it had made this file's
+    // synchronous work long enough to time out vitest's worker calls on a loaded 2-core machine)
+    const rest = score.wrong.filter((w) => !unseen.has(w.batch));
+    expect(rest).toEqual([]);
+    const unseenOnly = Object.entries(score.byBatch).filter(([name]) => unseen.has(name));
+    expect(unseenOnly.length).toBe(unseen.size);
   });
 
   it("every new batch records the figures the grammar had before it was tuned on (the method of issue 26)", () => {
@@ -347,11 +347,14 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
         .filter(([, b]) => b.heldOut === true)
         .map(([n]) => n),
     );
-    const tuned = scoreNaturalCorpus(corpus, {
-      parse: parseNatural,
-      generateTask,
-      only: (m) => !held.has(m.batch ?? ""),
-    });
+    // the batches outside the held-out ones, summed from the one scoring above (byBatch; a message of no batch is
+    // "tuned")
+    const kept = Object.entries(score.byBatch).filter(([name]) => !held.has(name));
+    const sum = (f: (g: { labelled: number; right: number }) => number) => kept.reduce((t, [, g]) => t + f(g), 0);
+    const tuned = {
+      recall: sum((g) => g.right) / sum((g) => g.labelled),
+      byBatch: Object.fromEntries(kept) as typeof score.byBatch,
+    };
     // (session 48: the whole corpus, a mix of the two, is reported, not floored: each held-out batch is held to its
     // own recorded figure above, and the held-out batches of one style, written to be hard, took it under 0.94)
     // (session 50: four tuned batches written to be hard, fresh102 JSON / YAML / paired lists / corrections, fresh103
