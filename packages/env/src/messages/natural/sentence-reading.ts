@@ -280,14 +280,19 @@ function namedQuestion(s: Sentence, from: number, to: number, state: ParseState)
 
 /** Words opening a sentence that asks on to the agent the ask before went to: "and X too", "also Y", "plus Z". */
 const ASK_ON: ReadonlySet<string> = new Set(["and", "also", "plus"]);
-/** Words that put a question to someone else: "And does anyone know ...?", "Also, Agent 5, ...". */
-const OTHER_ASKED: ReadonlySet<string> = new Set([
+/** Words that put a question to the whole team: "..., anyone?", "Does anybody have ...". */
+const TEAM_ASKED: ReadonlySet<string> = new Set([
   "anyone",
   "anybody",
-  "everyone",
-  "everybody",
   "someone",
   "somebody",
+  "everyone",
+  "everybody",
+  "y'all",
+]);
+/** Words that put a question to someone else: "And does anyone know ...?", "Also, Agent 5, ...". */
+const OTHER_ASKED: ReadonlySet<string> = new Set([
+  ...TEAM_ASKED,
   "whoever",
   // "@Agent 1 — could you give us X? Also, who has the poison bottle column?" (fresh316, session 66: wrong acts)
   "who",
@@ -297,7 +302,6 @@ const OTHER_ASKED: ReadonlySet<string> = new Set([
   "all",
   "folks",
   "you",
-  "y'all",
 ]);
 
 /** The last ask among `acts`, or undefined. */
@@ -600,9 +604,6 @@ function requestLine(s: Sentence, first: number, to: number, address: ReadonlySe
   }
   return request;
 }
-
-/** Words that put a question to the whole team: "..., anyone?", "Does anybody have ...". */
-const TEAM_ASKED = new Set(["anyone", "anybody", "someone", "somebody", "everyone", "everybody", "y'all"]);
 
 /** Most not-understood spans kept while reading (the result keeps fewer). */
 const MAX_KEPT = 64;

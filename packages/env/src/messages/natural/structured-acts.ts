@@ -751,7 +751,9 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, u
   const { lines, out } = r;
   // "experience: 2   # per Agent 3, not mine" (fresh237, session 63): a line its comment credits to another agent is
   // no value of the speaker's (a comment on a line of its own is kept: it marks the entries under it, yaml-subset.ts)
-  const body = lines.slice(k + 1, end).map((l) => (OTHERS_COMMENT.test(l.text) && !/^\s*#/.test(l.text) ? "" : l.text));
+  const body = lines
+    .slice(k + 1, end)
+    .map((l) => (SET_APART_COMMENT.test(l.text) && !/^\s*#/.test(l.text) ? "" : l.text));
   const objects: Record<string, unknown>[] = [];
   r.path.others = false;
   actObjects(parseYamlSubset(body.join("\n")), objects, r.path);
@@ -794,9 +796,11 @@ function yamlBlock(r: ValueReading, k: number, end: number, read: Set<number>, u
 const ADDRESSEE_LINE =
   /^\s*(?:to|question[_ ]for|questions[_ ]for|ask|ask[_ ]to|asking|for|recipient|addressee|directed[_ ]to)\s*:\s*["']?@?agent\s*(\d{1,2})["']?\s*$/i;
 
-/** A `# comment` crediting its line to someone else: "# per Agent 3", "# from Agent 1", "# not mine", "# theirs". */
-// "location: 4   # if memory serves" (fresh317, session 66: a wrong act): a comment that doubts the line's value too
-const OTHERS_COMMENT =
+/**
+ * A `# comment` that sets its line's value apart: crediting it to someone else ("# per Agent 3", "# from Agent 1", "#
+ * not mine", "# theirs") or doubting it ("location: 4   # if memory serves", fresh317, session 66: a wrong act).
+ */
+const SET_APART_COMMENT =
   /#[^\n]*(?:\bagents?\s*\d|\bnot mine\b|\btheirs\b|\breported\b|\brelayed\b|\bheard\b|\bif memory serves\b|\bif i remember\b|\bnot sure\b|\bunsure\b|\bunconfirmed\b|\bunverified\b|\bmaybe\b|\bmight\b|\bguess\b|\broughly\b|\bapprox)/i;
 
 /** A `key: value` line of a fenced block: the value, and a `# comment` after it. */
@@ -822,7 +826,7 @@ function unsureYamlLines(
       const line = lines[j] as { text: string; start: number };
       const m = FENCED_PAIR.exec(line.text);
       if (m === null) continue;
-      if (UNSURE_VALUE.test((m[1] as string).trim()) || OTHERS_COMMENT.test(line.text)) out.masked.push(j);
+      if (UNSURE_VALUE.test((m[1] as string).trim()) || SET_APART_COMMENT.test(line.text)) out.masked.push(j);
       else if (m[2] !== undefined) {
         const at = line.start + line.text.length - m[2].length;
         ranges.push([at, line.start + line.text.length]);

@@ -130,11 +130,10 @@ function map(
     const kv = KEY_VALUE.exec(line.text);
     if (kv === null) return into;
     at.k++;
-    entry(lines, at, kv, indent, depth, into);
+    const key = entry(lines, at, kv, indent, depth, into);
     // "# from Agent 2" over "Candidate A:" (fresh297, session 65: a wrong act): the entry is that agent's, marked as
     // the JSON readers mark a source ({"level": 5, "source": "Agent 2"})
-    if (line.source !== undefined)
-      into[(kv[1] as string).trim()] = sourced(into[(kv[1] as string).trim()], line.source);
+    if (line.source !== undefined) into[key] = sourced(into[key], line.source);
   }
   return into;
 }
@@ -146,7 +145,7 @@ function sourced(value: unknown, source: string): unknown {
   return { level: value, source };
 }
 
-/** One `key: value` (or `key:` over a nested block, or over a list at the same indent) into `into`. */
+/** One `key: value` (or `key:` over a nested block, or over a list at the same indent) into `into`; its key. */
 function entry(
   lines: readonly Line[],
   at: { k: number },
@@ -154,7 +153,7 @@ function entry(
   indent: number,
   depth: number,
   into: Record<string, unknown>,
-): void {
+): string {
   const key = (kv[1] as string).trim();
   const raw = kv[2];
   // "notes: >" / "notes: |" over indented lines (fresh213, session 62): a block scalar, its lines joined as text
@@ -163,15 +162,16 @@ function entry(
     const parts: string[] = [];
     while (at.k < lines.length && (lines[at.k] as Line).indent > indent) parts.push((lines[at.k++] as Line).text);
     into[key] = parts.join(blockScalar[1] === ">" ? " " : "\n");
-    return;
+    return key;
   }
   if (raw !== undefined && raw.trim() !== "") {
     into[key] = inlineList(raw) ?? inlineMap(raw) ?? scalar(raw);
-    return;
+    return key;
   }
   const next = lines[at.k];
   const nested =
     next !== undefined &&
     (next.indent > indent || (next.indent === indent && (next.text === "-" || next.text.startsWith("- "))));
   into[key] = nested ? block(lines, at, (next as Line).indent, depth + 1) : null;
+  return key;
 }
