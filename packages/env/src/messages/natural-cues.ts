@@ -589,6 +589,8 @@ export const naturalCues = {
     ["voting", "for"],
     ["vote"],
     ["go", "with"],
+    // "I'd go Tuesday 11am unless someone has a 0 there." (fresh317, session 67): "go" with the option right after it
+    ["go"],
     ["going", "with"],
     // "Sticking with Restaurant B." (fresh181): keeping the speaker's choice is choosing it
     ["sticking", "with"],
@@ -622,6 +624,8 @@ export const naturalCues = {
     ["leaning", "toward"],
     // "I'm leaning Restaurant A for now." (fresh182): "leaning" with no "toward" before the option
     ["i'm", "leaning"],
+    // "leaning D, leadership weight is 5 so it matters most" (fresh317, session 67): the speaker's lean, subject left out
+    ["leaning"],
     ["back"],
     ["backing"],
     ["naming"],

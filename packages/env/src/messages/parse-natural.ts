@@ -81,6 +81,121 @@ function clauseActs(
   }
 }
 
+/** Words that mark a later level as the speaker's correction of an earlier one. */
+const CORRECTING =
+  /\b(?:actually|correction|correcting|corrected|sorry|wait|typo|mistake|mistaken|misread|misspoke|meant|scratch|instead|rather|fix|oops|double-checked|rechecked|recounted)\b/i;
+
+/**
+ * One message that shares a cell at two different levels, with a word of correction between the first and the end of
+ * the later one's sentence ("Shelf B has 1 rice bag. Sorry, there are actually 2 rice bags on Shelf B.", session 67),
+ * keeps only the later level: the withdrawn one is never credited. Without such a word both stay (a rendered act
+ * list may hold them), and the same level twice stays two acts (a repeat).
+ */
+function lastLevels(found: { at: number; act: Act }[], text: string): { at: number; act: Act }[] {
+  const last = new Map<string, { at: number; level: number }>();
+  for (const f of found)
+    if (f.act.kind === "share") {
+      const key = `${f.act.option} ${f.act.attribute}`;
+      const seen = last.get(key);
+      if (seen === undefined || f.at >= seen.at) last.set(key, { at: f.at, level: f.act.level });
+    }
+  return found.filter((f) => {
+    if (f.act.kind !== "share") return true;
+    const later = last.get(`${f.act.option} ${f.act.attribute}`);
+    if (later === undefined || later.level === f.act.level) return true;
+    const stop = text.slice(later.at).search(/[.!?\n]/);
+    const span = text.slice(f.at, stop < 0 ? text.length : later.at + stop);
+    return !CORRECTING.test(span);
+  });
+}
+
+/** "<level> but (I) meant <level>": the speaker's slip and the level meant, in one clause. */
+const MEANT = /(-?\d+)\s*,?\s+but\s+(?:i\s+)?meant\s+(-?\d+)\b/gi;
+
+/**
+ * "Correction on Restaurant A: I typed menu variety 1 but meant 4." (fresh327, session 67: a wrong act, the option
+ * from the heading): the one share of the slipped level in that sentence, before the slip, takes the level meant
+ * (where it is in the task's range; else it is dropped, never kept at the slipped level).
+ */
+function meantLevels(found: { at: number; act: Act }[], text: string, levels: readonly [number, number]): void {
+  for (const m of text.matchAll(MEANT)) {
+    const [slipped, meant] = [Number(m[1]), Number(m[2])];
+    const at = m.index ?? 0;
+    const slips = found.filter(
+      (f) => f.act.kind === "share" && f.act.level === slipped && f.at <= at && !/[.!?\n]/.test(text.slice(f.at, at)),
+    );
+    if (slips.length !== 1) continue;
+    const slip = slips[0] as { at: number; act: Act };
+    if (slip.act.kind !== "share") continue;
+    if (meant >= levels[0] && meant <= levels[1]) slip.act = { ...slip.act, level: meant };
+    else found.splice(found.indexOf(slip), 1);
+  }
+}
+
+/** The speaker's own earlier entry in the past perfect: "I'd said", "I had put", "I'd listed". */
+// ("I'd put it at 4" is the speaker's "would": no "put"; "(I had said 4)" is an aside after the new value)
+const HAD_SAID = /(?<!\(\s*)\bI(?:'d|’d| had)\s+(?:said|listed|written|typed|given|entered|posted|reported|shared)\b/gi;
+
+/**
+ * "Correction — I'd said Shelf B had 1 rice bag; there are actually no rice bags on Shelf B." (fresh327, session 67:
+ * a wrong act): in a message with a word of correction, the one share of the level a clause that tells what the
+ * speaker had said before gives is that withdrawn value, never credited.
+ */
+function withoutHadSaid(found: { at: number; act: Act }[], text: string): { at: number; act: Act }[] {
+  if (!CORRECTING.test(text)) return found;
+  const dropped = new Set<{ at: number; act: Act }>();
+  for (const m of text.matchAll(HAD_SAID)) {
+    const at = m.index ?? 0;
+    const start = Math.max(...[".", "!", "?", "\n"].map((c) => text.lastIndexOf(c, at))) + 1;
+    const stop = text.slice(at).search(/[,;.!?\n—)]/);
+    const end = stop < 0 ? text.length : at + stop;
+    const clause = text.slice(at, end);
+    // the level the clause itself gives (a correction's new level read at the same place is kept)
+    const shares = found.filter(
+      (f) =>
+        f.act.kind === "share" &&
+        f.at >= start &&
+        f.at < end &&
+        new RegExp(`(^|[^\\d-])${f.act.level}(?!\\d)`).test(clause),
+    );
+    if (shares.length === 1) dropped.add(shares[0] as { at: number; act: Act });
+  }
+  return dropped.size === 0 ? found : found.filter((f) => !dropped.has(f));
+}
+
+/** A question put to one agent: "Agent 3, can you fill the `missing` field?", "@Agent 2 could you answer these?". */
+const ADDRESSED_LINE = /^\s*(?:hey\s+|ok(?:ay)?\s+)?@?agent\s*(\d{1,2})\b[^\n]*\?\s*$/i;
+/** A line of a structured block (a fence, JSON or YAML), not prose. */
+const BLOCK_LINE = /^\s*(?:```|[{}[\]"'-]|[\w ]{1,40}:\s|$)/;
+
+/**
+ * The agent the prose line right above a structured ask's block puts its question to ("Agent 3, can you fill the
+ * `missing` field?" over a JSON object, fresh327, session 67: a wrong act), where that line took no act of its own;
+ * undefined otherwise.
+ */
+function blockAddressee(
+  text: string,
+  at: number,
+  found: readonly { at: number }[],
+  agents: number,
+): number | undefined {
+  const lines = text.slice(0, at).split("\n");
+  let end = at - (lines.at(-1)?.length ?? 0);
+  for (let k = lines.length - 2; k >= 0 && k >= lines.length - 40; k--) {
+    const line = lines[k] as string;
+    const start = end - line.length - 1;
+    if (BLOCK_LINE.test(line) && !ADDRESSED_LINE.test(line)) {
+      end = start;
+      continue;
+    }
+    const m = ADDRESSED_LINE.exec(line);
+    if (m === null || found.some((f) => f.at >= start && f.at < end)) return undefined;
+    const to = Number(m[1]) - 1;
+    return to >= 0 && to < agents ? to : undefined;
+  }
+  return undefined;
+}
+
 /**
  * Finds act sentences anywhere in natural text, case- and space-insensitive, and reports the sentences it did
  * not understand in `unparsed`. Shares: "<option> has [a|the] <attribute> [of|is|...] <level> [and <attribute>
@@ -149,7 +264,16 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     );
     const kept = withdrawn.length === 0 ? once : withoutWithdrawn(once, withdrawn);
     // "Relayed from Agent 1:" over "- Restaurant B, location: 5" (session 62): another agent's list gives no share
-    const acts = withoutSpans(kept, othersListSpans(structured.text));
+    const acts = withoutHadSaid(
+      lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text),
+      structured.text,
+    );
+    for (const f of acts)
+      if (fromStructure.has(f) && f.act.kind === "ask" && f.act.to === undefined) {
+        const to = blockAddressee(structured.text, f.at, acts, task.agents);
+        if (to !== undefined) f.act = { ...f.act, to };
+      }
+    meantLevels(acts, structured.text, task.levels);
     return naturalResult(acts, reading.unparsed, reading.missed);
   } catch (error) {
     if (error instanceof LevelRangeError) return failedParse(error.message);

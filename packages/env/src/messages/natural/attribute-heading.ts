@@ -1,6 +1,7 @@
 import type { NaturalToken } from "../natural-tokens";
 import type { ParseState, Sentence } from "./sentence";
 import { LABEL_VIEWS } from "./paired-shares";
+import { attributeOwners } from "../natural-matchers";
 import { naturalInteger } from "./natural-integer";
 import { levelAt } from "./share-items";
 
@@ -63,10 +64,17 @@ export function attributeHeading(
   const { words } = s;
   let k = first;
   while (k < to && k - first < MAX_LEAD && LEADS.has(words[k] as string)) k++;
-  const attribute = state.attributes.match(words, k);
+  // "my column (Bob):", "Omar column, partial:" (fresh317, session 67): a person whose attribute the task has
+  const owned = attributeOwners(state.task.domain).get(words[k] as string);
+  const attribute = state.attributes.match(words, k) ?? (owned === undefined ? null : { index: owned, end: k + 1 });
   if (attribute === null) return null;
   let e = attribute.end;
   if (NOUNS.has(words[e] as string)) e++;
+  // "Service column, my half:", "food quality (mine):", "Omar column, partial:" (fresh317, fresh321, session 67): the
+  // column and the speaker's share of it
+  if (words[e] === "column" || words[e] === "col") e++;
+  const own = OWN_TAILS.find((v) => v.every((w, n) => words[e + n] === w));
+  if (own !== undefined && e + own.length === to) return attribute.index;
   // "Menu variety, listed:" (fresh229, session 63): a word announcing the list closing the heading
   if (LISTED.has(words[e] as string) && e + 1 === to) return attribute.index;
   const view = LABEL_VIEWS.find((v) => v.every((w, n) => words[e + n] === w));
@@ -75,6 +83,18 @@ export function attributeHeading(
   if (e !== to) return null;
   return attribute.index;
 }
+
+/** The speaker's own part of a column closing its heading: "(mine)", "my half", "partial". */
+const OWN_TAILS: readonly (readonly string[])[] = [
+  ["mine"],
+  ["my", "half"],
+  ["my", "part"],
+  ["my", "slice"],
+  ["my", "share"],
+  ["my", "bit"],
+  ["my", "side"],
+  ["partial"],
+];
 
 /** "from my slice of the table", "in my columns", "per my sheet": the speaker's own source closing the heading. */
 const OWN_VIEW_LEADS = new Set(["from", "on", "in", "per"]);

@@ -54,9 +54,13 @@ export function letterTokens(
     const joined = JOINS.has(tokens[k + 1]?.word ?? "") || LETTER_VERBS.has(tokens[k + 1]?.word ?? "");
     // "A ambience 2" (fresh312, session 66: a wrong act, read as the last option's): no article stands before a vowel
     const vowel = /^[aeio]/.test(tokens[k + 1]?.word ?? "") && !/^on(e|ce)/.test(tokens[k + 1]?.word ?? "");
+    // "Food quality:" over "A  4", "B  3" (fresh321, session 67): a line of the letter and a number only, beside
+    // another such line ("Service at C? A 5." opens with the article: no line of its own; one row is no list)
+    const lineLevel = letterLine(tokens, k) && (letterLine(tokens, k + 2) || letterLine(tokens, k - 2));
     if (
       letter === "A" &&
       opens &&
+      !lineLevel &&
       tokens[k + 1]?.word !== "'s" &&
       !closed &&
       !joined &&
@@ -66,6 +70,16 @@ export function letterTokens(
       return token;
     return { ...token, word: letterWord(letter) };
   });
+}
+
+/** Is tokens[k..k+1] a whole line of one letter and a number ("A  4", "C 1")? */
+function letterLine(tokens: readonly NaturalToken[], k: number): boolean {
+  const letter = tokens[k];
+  const level = tokens[k + 1];
+  if (letter === undefined || level === undefined || letter.word.length !== 1 || !/^[a-z]$/.test(letter.word))
+    return false;
+  const opens = k === 0 || tokens[k - 1]?.lineBreak === true;
+  return opens && /^[0-9]+$/.test(level.word) && (level.lineBreak || tokens[k + 2] === undefined);
 }
 
 /**

@@ -794,6 +794,8 @@ export function proposalAt(
   // "I propose X", "let's go with X", "I think we should pick X"
   for (const verb of cue.proposeVerbs) {
     if (!verb.every((w, v) => words[i + v] === w)) continue;
+    // "I'd go Tuesday 11am" (session 67): a bare "go" chooses only an option named right after it ("go for it" is none)
+    if (verb.length === 1 && verb[0] === "go" && state.options.match(words, i + 1) === null) continue;
     // "I was going to propose X": not a proposal now; no speaker: no choice of the speaker's
     if (verbSpeaker(s, i) !== true) return null;
     // "I'd like to put forward X", "let's lock in X" (fresh86): the particle before the option

@@ -461,7 +461,20 @@ function withdraws(s: Sentence, from: number, to: number): boolean {
 }
 
 /** Words of a question put to everyone, which ends an address carried from an earlier sentence. */
-const EVERYONE = new Set(["anyone", "anybody", "someone", "somebody", "everyone", "everybody", "folks", "team", "all"]);
+// "whoever": "@Agent 1 does B have leadership 4? Also need B's teamwork from whoever has it." (fresh324, session 67: a
+// wrong act) puts the second question to the team
+const EVERYONE = new Set([
+  "anyone",
+  "anybody",
+  "someone",
+  "somebody",
+  "everyone",
+  "everybody",
+  "folks",
+  "team",
+  "all",
+  "whoever",
+]);
 
 /** Does the sentence put its question to everyone ("Does anyone know ...?")? */
 function toEveryone(s: Sentence, first: number, to: number): boolean {
@@ -1306,9 +1319,12 @@ export class SentenceReading {
     // "X's service isn't 5. It's actually 4.": the next sentence corrects the one pair a claim named
     const corrected = this.lastClaim === null ? null : correctionLevel(sentence, first, to, state);
     // "My copy says 1, so D isn't cleared by that." (fresh102): a consequence after the level, naming no cell
+    // "My sheet says -1 for that one.", "... 1 for it though, so one of us misread." (fresh319, fresh328, session 67):
+    // words pointing back to the claim's pair
+    const tail = corrected === null ? to : pointerTailEnd(sentence, corrected.end, to);
     if (
       corrected !== null &&
-      (corrected.end === to || consequenceTail(sentence, corrected.end, to, state)) &&
+      (tail === to || consequenceTail(sentence, tail, to, state)) &&
       this.lastClaim !== null &&
       restatedFits(corrected, this.lastClaim)
     ) {
@@ -1466,8 +1482,16 @@ export class SentenceReading {
   }
 
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
-  private bareIts(s: Sentence, first: number, to: number): number | null {
+  private bareIts(s: Sentence, start: number, to: number): number | null {
     const w = s.words;
+    // "I double-checked and it's 0.", "I checked again and the log shows 0." (fresh327, session 67: a wrong act): the
+    // speaker's look again, then the value alone, or as their record shows it
+    const first = checkedAgainEnd(w, start, to);
+    const shown = recordShows(w, first, to);
+    if (shown > first) {
+      const level = levelAt(s, shown, to, this.state);
+      return level !== null && level.end === to ? level.value : null;
+    }
     // "It's -1 on my sheet." (fresh185): the speaker's own source closing the sentence
     const own = ownSourceClose(s, first, to);
     const place = w[own - 1] === "here" || w[own - 1] === "there";
@@ -1844,9 +1868,56 @@ function consequenceTail(s: Sentence, k: number, to: number, state: ParseState):
     if (state.attributes.match(s.words, j) !== null) return false;
     // "..., so one of us has got it wrong" (fresh198): "one of" counts no level
     if (s.words[j] === "one" && s.words[j + 1] === "of") continue;
+    // "..., so I'm with Agent 1" (fresh323, session 67): an agent's number is no level
+    if (s.words[j - 1] === "agent") continue;
     if (/[0-9]/.test(s.words[j] as string) || cue.numberWords.has(s.words[j] as string)) return false;
   }
   return true;
+}
+
+/** The speaker's look again: "I double-checked", "I checked again", "I rechecked". */
+const CHECKED = new Set(["double-checked", "checked", "rechecked", "re-checked", "recounted", "looked"]);
+
+/** After "I double-checked and" / "I checked again," opening words[first..to), the word after it; else first. */
+function checkedAgainEnd(words: readonly string[], first: number, to: number): number {
+  if (words[first] !== "i" || !CHECKED.has(words[first + 1] as string)) return first;
+  let j = first + 2;
+  if (words[j] === "again") j++;
+  if (words[j] === "and") j++;
+  return j < to ? j : first;
+}
+
+/** Records of the speaker's whose word states the value: "the log shows 0", "my sheet says 1". */
+const RECORDS = new Set(["log", "sheet", "record", "records", "data", "file", "notes", "table", "copy", "ledger"]);
+const SHOWING = new Set(["shows", "says", "reads", "gives", "has"]);
+
+/** After "the log shows" / "my sheet says" at j, the word after the verb; else j. */
+function recordShows(words: readonly string[], j: number, to: number): number {
+  const owner = words[j];
+  if (!(owner === "the" || owner === "my")) return j;
+  if (!RECORDS.has(words[j + 1] as string) || !SHOWING.has(words[j + 2] as string) || j + 3 >= to) return j;
+  return j + 3;
+}
+
+/** Pointers after "for" to the pair a claim named: "for it", "for that one", "for that cell". */
+const POINTED_BACK = new Set(["it", "that", "this"]);
+/** Nouns after such a pointer: "that one", "that cell", "that figure". */
+const POINTED_NOUNS = new Set(["one", "cell", "figure", "number", "value", "entry"]);
+
+/**
+ * The end of words after a corrected level that only point back to the claim's pair ("for it", "for that one",
+ * "there") or mark the contrast ("though", "instead"), from k; k when there are none.
+ */
+function pointerTailEnd(s: Sentence, k: number, to: number): number {
+  const { words } = s;
+  let j = k;
+  if (words[j] === "for" && POINTED_BACK.has(words[j + 1] as string) && !s.separated(j)) {
+    j += 2;
+    if (POINTED_NOUNS.has(words[j] as string) && words[j - 1] !== "it") j++;
+  }
+  if (words[j] === "there") j++;
+  if (words[j] === "though" || words[j] === "instead") j++;
+  return Math.min(j, to);
 }
 
 /** Words that may join the speaker's next clause to a corrected level: "..., and", "— but", "; also". */

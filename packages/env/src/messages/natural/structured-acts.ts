@@ -479,6 +479,18 @@ function readObject(
   const args = typeof o.arguments === "object" && o.arguments !== null ? (o.arguments as Record<string, unknown>) : o;
   const fields = normalised(args, task, names);
   let reading = readToolCall(namedKind(o), fields, task);
+  // {"option": ..., "attribute": ..., "from": "Agent 3"} under "requests" (fresh325, session 67: a wrong act): a
+  // request's "from" names the agent asked (a share's names its sender)
+  const from = typeof args.from === "string" ? args.from.trim() : "";
+  if (
+    "act" in reading &&
+    reading.act.kind === "ask" &&
+    fields.to === undefined &&
+    /^agent[ _]?[0-9]{1,2}$/i.test(from)
+  ) {
+    const addressed = readToolCall(namedKind(o), { ...fields, to: from }, task);
+    if ("act" in addressed) reading = addressed;
+  }
   // an ask to "Agent 5" where the team has three (fresh121): the question stands, put to no one
   if ("error" in reading && reading.error.startsWith("ask.to:")) {
     const { to: _, ...unaddressed } = fields;

@@ -56,10 +56,11 @@ export function withoutWithdrawn<T extends { at: number; act: Act }>(
 
 /**
  * A heading line crediting the list under it to another agent: "Relayed from Agent 1 (not verified by me):", "From
- * Agent 2:", "**Agent 3's figures:**", "Per Agent 1:" (fresh219, session 62).
+ * Agent 2:", "**Agent 3's figures:**", "Per Agent 1:" (fresh219, session 62), "Quick recap of what Agents 2 and 4
+ * posted:" (fresh328, session 67: a wrong act).
  */
 const OTHERS_HEADING =
-  /^[\s#*_>]*(?:(?:[a-z]+\s+){0,3}(?:from|per|via|by|according to)\s+agent\s*\d{1,2}|agent\s*\d{1,2}(?:'|’)s\s+(?:figures|numbers|values|data|cells|notes|report|reports|claims|list|readings)|agent\s*\d{1,2}\s+(?:says|said|reported|posted|shared))\b[^:\n.!?]{0,50}:[\s*_]*$/i;
+  /^[\s#*_>]*(?:(?:[a-z]+\s+){0,3}(?:from|per|via|by|according to)\s+agent\s*\d{1,2}|agent\s*\d{1,2}(?:'|’)s\s+(?:figures|numbers|values|data|cells|notes|report|reports|claims|list|readings)|(?:[a-z]+\s+){0,4}agents?\s*\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*\s+(?:says|said|reported|posted|shared|gave|listed))\b[^:\n.!?]{0,50}:[\s*_]*$/i;
 /** A list item line: "- ...", "* ...", "• ...", "1. ...", "2) ...". */
 const LIST_ITEM = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
 

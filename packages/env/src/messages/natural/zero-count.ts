@@ -12,9 +12,12 @@ import type { ParseState } from "./sentence";
 const AT_ALL = /\s+at all\b/gi;
 const ZERO_CLOSE = /\s*(?:[—–,:]|\s-)\s*(?:zero|0|none|nil|nothing)(?:\s+at all)?\s*$/i;
 
-/** "No rice bags on Shelf A", "There are no rice bags there", "Zero apples for B". */
+/**
+ * "No rice bags on Shelf A", "There are no rice bags there", "Zero apples for B", "there are actually no rice bags on
+ * Shelf B" (a correction's new value, fresh327, session 67).
+ */
 const NONE_ON =
-  /^(?:there(?:'s|\s+is|\s+are|\s+were)\s+)?(?:no|zero)\s+([a-z][a-z -]{0,40}?)\s+(?:(?:on|at|in|for)\s+([^,;:()]{1,40})|(there))$/i;
+  /^(?:there(?:'s|\s+is|\s+are|\s+were)\s+(?:actually\s+|really\s+)?)?(?:no|zero)\s+([a-z][a-z -]{0,40}?)\s+(?:(?:on|at|in|for)\s+([^,;:()]{1,40})|(there))$/i;
 
 /** Words that point to the option the talk is about. */
 const POINTERS = /^(?:it|that one|this one|(?:that|this|the same)\s+[a-z]+)$/i;
