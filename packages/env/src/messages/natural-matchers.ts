@@ -71,6 +71,26 @@ export function attributeSpellings(words: string[]): string[][] {
   ];
 }
 
+/** Clipped forms chat models write for an attribute's word: "tech skill", "exp", "comms" (session 67). */
+const CLIPPED: ReadonlyMap<string, readonly string[]> = new Map([
+  ["technical", ["tech"]],
+  ["experience", ["exp"]],
+  ["communication", ["comms", "comm"]],
+  ["neighbourhood", ["neighborhood"]],
+]);
+
+/**
+ * An attribute with one word clipped ("technical skill" -> "tech skill": "who has D tech skill", fresh325, session
+ * 67). Only the clipped forms of CLIPPED; a form two names share names neither (the matcher's rule).
+ */
+export function clippedSpellings(words: string[]): string[][] {
+  const out: string[][] = [];
+  words.forEach((w, k) => {
+    for (const short of CLIPPED.get(w) ?? []) out.push([...words.slice(0, k), short, ...words.slice(k + 1)]);
+  });
+  return out;
+}
+
 /**
  * A name of several words joined by hyphens into one ("value for money" -> "value-for-money", "wait time" ->
  * "wait-time": "my value-for-money cells", fresh175). Only names of plain words (no possessive).
@@ -141,6 +161,7 @@ export function naturalMatchers(task: Pick<PublicTask, "decision" | "domain">): 
       ...attributeSpellings(w),
       ...hyphenSpellings(w),
       ...shortSpellings(w),
+      ...clippedSpellings(w),
     ]),
   };
   cache.set(key, matchers);

@@ -262,7 +262,14 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const once = reading.acts.filter(
       (f) => fromStructure.has(f) || f.act.kind !== "propose" || !structuredProposals.has(f.act.option),
     );
-    const kept = withdrawn.length === 0 ? once : withoutWithdrawn(once, withdrawn);
+    // "missing": ["Restaurant C value for money"] in JSON and "Does anyone have C's value for money?" under it
+    // (fresh329, session 67: a wrong act): one question, as a pass said both ways is one pass
+    const asked = (a: Act) => (a.kind === "ask" ? `${a.option} ${a.attribute} ${a.to ?? ""}` : "");
+    const proseAsks = new Set(
+      once.filter((f) => !fromStructure.has(f) && f.act.kind === "ask").map((f) => asked(f.act)),
+    );
+    const single = once.filter((f) => !(fromStructure.has(f) && f.act.kind === "ask" && proseAsks.has(asked(f.act))));
+    const kept = withdrawn.length === 0 ? single : withoutWithdrawn(single, withdrawn);
     // "Relayed from Agent 1:" over "- Restaurant B, location: 5" (session 62): another agent's list gives no share
     const acts = withoutHadSaid(
       lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text),

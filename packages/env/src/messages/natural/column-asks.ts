@@ -363,6 +363,8 @@ function columnRequest(
     if (narrowed !== null) subset = subset === null ? narrowed : subset.filter((o) => narrowed.includes(o));
     if (ASKED.has(w)) asked = true;
     if (REQUESTS.has(w)) request = true;
+    // "need rice bags from someone" (fresh329, session 67): the speaker's need, put to the team by "from"
+    if ((w === "need" || w === "needs") && s.words.slice(k + 1, to).includes("from")) request = true;
     // "Do you have the library key column?" asks; "You hold the poison bottle column, right?" only checks
     if (w === "you" && YOU_VERBS.has(s.words[k + 1] as string) && AUXILIARIES.has(s.words[k - 1] as string)) you = true;
   }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, calls, fence, restaurants, stalls } from "./test-sentence";
+import { acts, by, calls, fence, manor, restaurants, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const meetings = held.meetings as NaturalTask;
@@ -226,5 +226,95 @@ describe("a question to one agent right above a structured block", () => {
       b.ask("Restaurant C", "location"),
       b.ask("Restaurant C", "wait time"),
     ]);
+  });
+});
+
+describe("the twenty-eighth wave's wrong act and shapes read from the misses", () => {
+  const r = by(restaurants);
+  it("an ask in a JSON block and the same question in the prose under it are one ask", () => {
+    const block = fence('{"mine": {"Restaurant A": {"service": 4}}, "missing": ["Restaurant B ambience"]}', "json");
+    expect(acts(`${block}\nDoes anyone have B's ambience?`, restaurants)).toEqual([
+      r.share("Restaurant A", "service", 4),
+      r.ask("Restaurant B", "ambience"),
+    ]);
+    // two different questions stay two
+    expect(acts(`${block}\nDoes anyone have C's ambience?`, restaurants)).toHaveLength(3);
+  });
+
+  it("'Pass from me', and 'otherwise' after other acts, pass; 'nothing new on my end otherwise' still only closes", () => {
+    const st = by(stalls);
+    expect(acts("Pass from me this round.", stalls)).toEqual(none);
+    expect(acts("I back Stall C. Pass from me otherwise.", stalls)).toEqual([st.propose("Stall C"), { kind: "pass" }]);
+    expect(acts("I back Stall C. Nothing new on my end otherwise.", stalls)).toEqual([st.propose("Stall C")]);
+  });
+
+  it("a top-level 'suspect' over maps of levels is the pick; beside plain levels it only names whose they are", () => {
+    const theft = held.theft as NaturalTask;
+    const t = by(theft);
+    expect(acts("badge_log:\n  Employee A: 1\n  Employee C: 0\nsuspect: Employee A", theft)).toEqual([
+      t.propose("Employee A"),
+      t.share("Employee A", "badge log", 1),
+      t.share("Employee C", "badge log", 0),
+    ]);
+    expect(acts('{"suspect": "Employee C", "badge log": 0, "desk search": 1}', theft)).toEqual([
+      t.share("Employee C", "badge log", 0),
+      t.share("Employee C", "desk search", 1),
+    ]);
+    expect(acts('{"my_accusation": "Employee B"}', theft)).toEqual([t.propose("Employee B")]);
+  });
+
+  it("'still B for me', 'B it is — <clause>' propose; clipped attribute words name their attribute", () => {
+    const j = by(jobs);
+    expect(acts("Still C for me.", jobs)).toEqual([j.propose("Candidate C")]);
+    expect(acts("Candidate C it is — its tech skill is 5.", jobs)).toEqual([
+      j.propose("Candidate C"),
+      j.share("Candidate C", "technical skill", 5),
+    ]);
+    expect(acts("Candidate A - exp 4, comms 2.", jobs)).toEqual([
+      j.share("Candidate A", "experience", 4),
+      j.share("Candidate A", "communication", 2),
+    ]);
+  });
+
+  it("an option and a level alone after a sentence of one attribute's shares is that attribute's", () => {
+    const m = by(manor);
+    expect(acts("Lady Ashby has torn glove 3. Finch 1.", manor)).toEqual([
+      m.share("Lady Ashby", "torn glove", 3),
+      m.share("Doctor Finch", "torn glove", 1),
+    ]);
+    // after two attributes, or a longer sentence, nothing is guessed
+    expect(acts("Lady Ashby has torn glove 3 and broken watch 2. Finch 1.", manor)).toHaveLength(2);
+    expect(acts("Lady Ashby has torn glove 3. Then I would put Finch at 1.", manor)).toHaveLength(1);
+  });
+
+  it("reads 'O2 L2.' after 'O1 has A L1.' as the comma-joined sentence reads it (the oracle)", () => {
+    const { options, attributes } = manor.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.nat(3),
+        fc.nat(3),
+        (o1, o2, a, l1, l2) => {
+          fc.pre(o1 !== o2);
+          const first = `${options[o1]} has ${attributes[a]} ${l1}`;
+          expect(acts(`${first}. ${options[o2]} ${l2}.`, manor)).toEqual(
+            acts(`${first}, ${options[o2]} ${l2}.`, manor),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("'need <column> from someone' asks it at every option; from one agent it is no column request", () => {
+    const p = by(pantry);
+    expect(acts("need apples from someone", pantry)).toEqual([p.ask("Shelf A", "apples"), p.ask("Shelf B", "apples")]);
+    expect(acts("I need the onions column from anyone who has it.", pantry)).toEqual([
+      p.ask("Shelf A", "onions"),
+      p.ask("Shelf B", "onions"),
+    ]);
+    expect(acts("I need apples.", pantry)).toEqual(none);
   });
 });

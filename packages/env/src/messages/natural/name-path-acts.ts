@@ -95,6 +95,13 @@ export const GROUP_KEYS = new Map<string, string>([
   ["accusation", "propose"],
   // "accused: Employee C" (fresh301, session 66)
   ["accused", "propose"],
+  // "suspect_pick: Employee E", "my_accusation" (fresh317, session 67); a bare "suspect" may label an option's
+  // cells, so it is none
+  ["suspect pick", "propose"],
+  ["my accusation", "propose"],
+  ["prime suspect", "propose"],
+  ["main suspect", "propose"],
+  ["culprit", "propose"],
   // "verdict: Employee C" (fresh221, session 63)
   ["verdict", "propose"],
   ["conclusion", "propose"],

@@ -53,6 +53,8 @@ const TIMES: readonly (readonly string[])[] = [
   ["at", "the", "moment"],
   ["for", "the", "time", "being"],
   ["right", "now"],
+  // "Pass from me otherwise." (fresh322, session 67): besides the acts said before it
+  ["otherwise"],
 ];
 
 /** The word after a time phrase at k that closes its clause, else k. */
@@ -163,6 +165,8 @@ function passPhraseAt(s: Sentence, i: number): number | null {
     const token = s.tokens[i] as NaturalToken;
     const speaker = i === s.from || prev === "i" || prev === "i'll" || prev === "will" || prev === "ill";
     const ends = token.pause || token.stop || i + 1 >= s.to || ["this", "for", "on"].includes(words[i + 1] as string);
+    // "Pass from me.", "Pass from me otherwise." (fresh322, session 67)
+    if (speaker && words[i + 1] === "from" && words[i + 2] === "me") return i + 3;
     return speaker && ends ? i + 1 : null;
   }
   return null;

@@ -314,6 +314,9 @@ function itIsChoice(s: Sentence, j: number, sentenceEnd: number): number | null 
   // "Restaurant A it is, then — unless anyone has a strong objection" (fresh53): the team's consent closing it
   const end = consentTail(s, j, sentenceEnd);
   if (j + 2 >= end) return j + 2;
+  // "Shelf B it is — with 5 apples and 3 onions by my count it's clearly ahead." (fresh332, session 67): closed by a
+  // dash, what follows it is read on its own
+  if ((s.tokens[j + 1] as NaturalToken).dash === true) return j + 2;
   // "Tuesday morning it is, as far as I'm concerned — Priya's calendar shows a 2 there" (fresh140): the speaker's own
   // view closing it before a dash; what follows the dash is read on its own
   const view = OWN_VIEWS.find((v) => v.every((w, n) => words[j + 2 + n] === w));
@@ -351,7 +354,9 @@ function forMeEnd(s: Sentence, i: number, j: number, end: number): number | null
   // levels, no vote
   const heading = s.tokens[k + 1]?.colon === true && numberIn(words, k + 2, end);
   const closes = words[j] !== "for" || k + 2 >= end || (s.separated(k + 1) && !heading);
-  return words[k] === "for" && words[k + 1] === "me" && s.clauseStart(i) && closes ? k + 2 : null;
+  // "still B for me" (fresh321, session 67): an adverb of keeping before the option
+  const opens = s.clauseStart(i) || (i - 1 >= s.from && s.clauseStart(i - 1) && STILL.has(words[i - 1] as string));
+  return words[k] === "for" && words[k + 1] === "me" && opens && closes ? k + 2 : null;
 }
 
 /** Does a number stand from k to end? */

@@ -1756,6 +1756,9 @@ export class SentenceReading {
     // "At Monday 4pm I have Alice, Dan and Erin at 1, 1 and 0 respectively." (session 63): the slot leading a paired
     // list, read again with the slot after it
     if (found.acts.length === 0) found.acts.push(...(ledPairs(raw, state, context) ?? []));
+    // "finch has library key 2. hartley 0." (fresh321, session 67): an option and a level alone after a sentence
+    // that shared one attribute only, read as that attribute's
+    if (found.acts.length === 0) found.acts.push(...(ellipticalNext(raw, before.found, state) ?? []));
   }
 
   /** What the sentence before left for this one (a reported claim, its acts), taken: the next starts empty. */
@@ -2024,6 +2027,26 @@ function ledPairs(raw: string, state: ParseState, context: Pick<ParseState, "sub
   return acts !== null && acts.length >= 2 && acts.every((a) => a.kind === "share") ? acts : null;
 }
 
+/** A short sentence of an option and a level: "hartley 0.", "Hartley has 0.", "B: 3.". */
+const ELLIPTICAL =
+  /^\s*([a-z]+(?: [a-z]+){0,2})\s*(?::|,|\s+has|\s+is|\s+at)?\s+(-?\d{1,2}|zero|one|two|three|four|five)\s*[.!]\s*$/i;
+
+/**
+ * "finch has library key 2. hartley 0." (fresh321, session 67): after a sentence whose acts were shares of one
+ * attribute only, a sentence of an option and a level alone, closed by a full stop (a grid's unpunctuated line is
+ * the grid's to read), is read as "For <attribute>, <sentence>"; one share of that attribute, or nothing.
+ */
+function ellipticalNext(raw: string, before: readonly Act[], state: ParseState): Act[] | null {
+  if (before.length === 0 || !before.every((a) => a.kind === "share")) return null;
+  const attributes = new Set(before.map((a) => (a as Extract<Act, { kind: "share" }>).attribute));
+  if (attributes.size !== 1 || !ELLIPTICAL.test(raw)) return null;
+  const attribute = [...attributes][0] as number;
+  const acts = state.clauseActs?.(`For ${state.task.domain.attributes[attribute]}, ${raw.trim()}`) ?? null;
+  return acts !== null && acts.length === 1 && acts[0]?.kind === "share" && acts[0].attribute === attribute
+    ? acts
+    : null;
+}
+
 /** Is the sentence's one act a pass said as "That's all (I have / from me)"? */
 /** Does "that's all" / "that is all" stand after the sentence's first words (its own acts before it)? */
 function closingAll(s: Sentence, first: number, to: number): boolean {
@@ -2037,7 +2060,8 @@ function closesActs(s: Sentence, first: number, to: number, acts: readonly Act[]
   const w = s.words;
   if (acts.length !== 1 || acts[0]?.kind !== "pass") return false;
   // "Agent 1, do you have X's Y? Nothing new on my end otherwise." (fresh148): nothing more besides the acts before
-  if (w[to - 1] === "otherwise") return true;
+  // ("Pass from me otherwise.", fresh322, session 67: the word "pass" itself is a pass besides the acts before it)
+  if (w[to - 1] === "otherwise") return w[first] !== "pass";
   return w[first] === "that" && (w[first + 1] === "'s" || w[first + 1] === "is") && w[first + 2] === "all";
 }
 

@@ -178,7 +178,34 @@ function actObjects(value: unknown, out: Record<string, unknown>[], names: PathN
   if (!grouped && kind === "share" && nestedShares(o, out)) return;
   if (!grouped && kind === "share" && attributeKeyed(o, out)) return;
   if (!grouped && kind !== undefined) out.push({ ...o, act: kind });
-  if (kind === undefined) namePathShares(o, names, out);
+  if (kind === undefined) unkindedObject(o, out, names, depth);
+}
+
+/** An object under no kind: the pick a top-level "suspect" names (`suspectPick`), and its key paths' shares. */
+function unkindedObject(
+  o: Record<string, unknown>,
+  out: Record<string, unknown>[],
+  names: PathNames,
+  depth: number,
+): void {
+  const pick = depth === 0 ? suspectPick(o, names) : undefined;
+  if (pick !== undefined) out.push({ act: "propose", option: names.options[pick] });
+  namePathShares(o, names, out);
+}
+
+/**
+ * "suspect: Employee E" closing a block of attribute maps (fresh301, fresh305, fresh325, fresh329; session 67): a
+ * top-level "suspect" naming one option is the speaker's pick where every other value of the object is a map or a
+ * list. Beside a plain level ({"suspect": "Lady Ashby", "poison bottle": 0}) it only says whose cells those are.
+ */
+function suspectPick(o: Record<string, unknown>, names: PathNames): number | undefined {
+  const entries = Object.entries(o);
+  const at = entries.findIndex(([key]) => foldKey(key) === "suspect");
+  const value = entries[at]?.[1];
+  if (at < 0 || typeof value !== "string" || entries.length < 2) return undefined;
+  if (!entries.every(([key, v], k) => k === at || (foldKey(key) !== "suspect" && typeof v === "object" && v !== null)))
+    return undefined;
+  return names.names.option(foldKey(value));
 }
 
 /**
