@@ -1,4 +1,5 @@
 import { glossedLevels } from "./natural/glossed-levels";
+import { personPronouns } from "./natural/person-pronouns";
 import { withoutRelayedLines, withoutSpeakerLeads } from "./natural/speaker-leads";
 import { withoutUnsaid, withoutWeights } from "./natural/weight-phrases";
 import { othersListSpans, withdrawnCells, withoutSpans, withoutWithdrawn } from "./natural/withdrawn-cells";
@@ -225,8 +226,12 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     // "Agent 1 -> E service 4" (session 63): a line relaying another agent's figure by an arrow is blanked
     // session 64: struck text, a "?" standing for a blank, an aside calling an earlier value wrong, a gloss of the
     // scale or its direction are blanked (`withoutUnsaid`)
-    const said = withoutRelayedLines(
-      withoutWeights(withoutSpeakerLeads(glossedLevels(withoutUnsaid(stripReasoning(text), task.levels), task))),
+    // "I only have Tomas: he's 0 at Monday noon." (session 67): a pronoun for the one person the talk is about
+    const said = personPronouns(
+      withoutRelayedLines(
+        withoutWeights(withoutSpeakerLeads(glossedLevels(withoutUnsaid(stripReasoning(text), task.levels), task))),
+      ),
+      task,
     );
     // tables, JSON and YAML acts first; their text is masked for the sentence reader
     const structured = structuredActs(said, task);

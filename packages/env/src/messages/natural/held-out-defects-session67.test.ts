@@ -9,6 +9,9 @@ const meetings = held.meetings as NaturalTask;
 const jobs = held.jobs as NaturalTask;
 const pantry = held.pantry as NaturalTask;
 const big = held.bigTeam as NaturalTask;
+/** Two options, one attribute (or person) and two levels up to `top`: the arbitraries of the two-sentence oracles. */
+const twoCells = (options: number, attributes: number, top: number) =>
+  [fc.nat(options - 1), fc.nat(options - 1), fc.nat(attributes - 1), fc.nat(top), fc.nat(top)] as const;
 /** What a message of no act reads as. */
 const none = [{ kind: "pass" }];
 
@@ -290,20 +293,11 @@ describe("the twenty-eighth wave's wrong act and shapes read from the misses", (
   it("reads 'O2 L2.' after 'O1 has A L1.' as the comma-joined sentence reads it (the oracle)", () => {
     const { options, attributes } = manor.domain;
     fc.assert(
-      fc.property(
-        fc.nat(options.length - 1),
-        fc.nat(options.length - 1),
-        fc.nat(attributes.length - 1),
-        fc.nat(3),
-        fc.nat(3),
-        (o1, o2, a, l1, l2) => {
-          fc.pre(o1 !== o2);
-          const first = `${options[o1]} has ${attributes[a]} ${l1}`;
-          expect(acts(`${first}. ${options[o2]} ${l2}.`, manor)).toEqual(
-            acts(`${first}, ${options[o2]} ${l2}.`, manor),
-          );
-        },
-      ),
+      fc.property(...twoCells(options.length, attributes.length, 3), (o1, o2, a, l1, l2) => {
+        fc.pre(o1 !== o2);
+        const first = `${options[o1]} has ${attributes[a]} ${l1}`;
+        expect(acts(`${first}. ${options[o2]} ${l2}.`, manor)).toEqual(acts(`${first}, ${options[o2]} ${l2}.`, manor));
+      }),
       { numRuns: 60 },
     );
   });
@@ -316,5 +310,62 @@ describe("the twenty-eighth wave's wrong act and shapes read from the misses", (
       p.ask("Shelf B", "onions"),
     ]);
     expect(acts("I need apples.", pantry)).toEqual(none);
+  });
+});
+
+describe("the twenty-ninth wave's wrong acts, and a pronoun for the person whose attribute the talk is about", () => {
+  it("'Agent 1 do u have X for B and D?' is put to Agent 1, as 'Agent 1, do you have ...?' is", () => {
+    const theft = held.theft as NaturalTask;
+    const t = by(theft);
+    for (const text of ["Agent 2 do you have desk search for C?", "Agent 2 do u have desk search for C?"])
+      expect(acts(text, theft)).toEqual([t.ask("Employee C", "desk search", 1)]);
+    // a statement after "Agent 2" with no question stays unaddressed
+    expect(acts("Agent 2 do you have desk search for C.", theft)).not.toContainEqual(
+      t.ask("Employee C", "desk search", 1),
+    );
+  });
+
+  it("the option after 'beats' is the one set against, so a lone count takes no option from it", () => {
+    const p = by(pantry);
+    expect(acts("Four apples, beats anything I saw on B.", pantry)).toEqual(none);
+    expect(acts("Shelf A gets my pick. Four apples there, beats anything I saw on B.", pantry)).toEqual([
+      p.propose("Shelf A"),
+    ]);
+    expect(acts("Four apples on Shelf A.", pantry)).toEqual([p.share("Shelf A", "apples", 4)]);
+  });
+
+  it("'she's' / 'he is' / 'from him' stand for the one person named just before, where a level follows", () => {
+    const m = by(meetings);
+    expect(acts("I have Carol at 1 for Monday 2pm. She's a 0 for Tuesday 9am.", meetings)).toEqual([
+      m.share("Monday 2pm", "Carol's availability", 1),
+      m.share("Tuesday 9am", "Carol's availability", 0),
+    ]);
+    const c = by(calls);
+    expect(acts("I only have Omar: he's 2 at Monday evening.", calls)).toEqual([
+      c.share("Monday evening", "Omar's calendar", 2),
+    ]);
+    expect(acts("Omar's calendar gives Monday noon a 1. Tuesday morning only gets a zero from him.", calls)).toEqual([
+      c.share("Monday noon", "Omar's calendar", 1),
+      c.share("Tuesday morning", "Omar's calendar", 0),
+    ]);
+    // two people, an agent, or no level: the pronoun stands for no one
+    expect(acts("Omar and Lena are both 1 at Monday noon. She's 2 at Monday evening.", calls)).toHaveLength(2);
+    expect(acts("Agent 2 has Omar at 1 for Monday noon. He's 2 at Monday evening.", calls)).toEqual(none);
+    expect(acts("Monday 2pm for Carol is 0. She's unavailable then.", meetings)).toEqual([
+      m.share("Monday 2pm", "Carol's availability", 0),
+    ]);
+  });
+
+  it("reads the pronoun as the person's name reads, for any person and cells (the oracle)", () => {
+    const { options, attributes } = meetings.domain;
+    const people = attributes.map((a) => a.replace(/'s availability$/, ""));
+    fc.assert(
+      fc.property(...twoCells(options.length, people.length, 1), (o1, o2, p, l1, l2) => {
+        const first = `I have ${people[p]} at ${l1} for ${options[o1]}.`;
+        const named = acts(`${first} ${people[p]} is a ${l2} for ${options[o2]}.`, meetings);
+        expect(acts(`${first} She's a ${l2} for ${options[o2]}.`, meetings)).toEqual(named);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

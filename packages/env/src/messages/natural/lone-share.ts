@@ -17,6 +17,14 @@ const MAX_WORDS = 16;
 const BLOCKERS = new Set([
   ...cue.comparatives,
   ...cue.alternatives,
+  // "five onions there on my count, beats anything i saw on A" (fresh334, session 67: a wrong act, read as A's): the
+  // option after a verb of beating is the one set against, not the level's
+  "beats",
+  "beat",
+  "outweighs",
+  "outweigh",
+  "outdoes",
+  "trumps",
   "by",
   "times",
   "increase",

@@ -100,6 +100,10 @@ export function sentenceAddress(
     (s.tokens[named + 1] as NaturalToken | undefined)?.pause ||
     named + 2 === s.to ||
     ((s.tokens[s.to - 1] as NaturalToken).question && WH_OPENERS.has(words[named + 2] as string)) ||
+    // "Agent 1 do u have phone records for B and D?" (fresh336, session 67: a wrong act): "do you" right after it
+    ((s.tokens[s.to - 1] as NaturalToken).question &&
+      YOU_AUXILIARIES.has(words[named + 2] as string) &&
+      YOU.has(words[named + 3] as string)) ||
     // "Agent 1 please send Omar's calendar for Monday noon." (fresh191): "please" right after the number
     // "Agent 2 can you share X's Y?": "can you" / "could you" right after it
     politeRequest(words, named + 2);
@@ -180,8 +184,13 @@ const WH_OPENERS: ReadonlySet<string> = new Set(["what", "whats", "which", "how"
 /** Does a request open at i with "please" / "pls" or "can / could / would you"? */
 function politeRequest(words: readonly string[], i: number): boolean {
   if (words[i] === "please" || words[i] === "pls") return true;
-  return (words[i] === "can" || words[i] === "could" || words[i] === "would") && words[i + 1] === "you";
+  return (words[i] === "can" || words[i] === "could" || words[i] === "would") && YOU.has(words[i + 1] as string);
 }
+
+/** "you", and chat's "u". */
+const YOU: ReadonlySet<string> = new Set(["you", "u"]);
+/** Auxiliaries opening a question to "you": "do you have", "did you get", "have you got". */
+const YOU_AUXILIARIES: ReadonlySet<string> = new Set(["do", "did", "have", "got", "can", "could", "would", "will"]);
 
 /** Verbs before "Agent N to ..." that put a request to that agent: "I'd like Agent 3 to tell us ...". */
 const WANTING_AGENT: ReadonlySet<string> = new Set(["like", "need", "want", "asking", "ask"]);
