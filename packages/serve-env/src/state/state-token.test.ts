@@ -131,6 +131,10 @@ describe("the longest episode, stateless", () => {
       entry.env.step(text);
       token = episodes.seal(entry);
       steps++;
+      // a turn of the event loop between steps: the steps' awaits resolve as microtasks, so without it the whole
+      // replay (1.5-3 minutes on 2 cores) starves vitest's worker RPC ("Timeout calling onTaskUpdate", session 67's CI
+      // run beside another job)
+      await new Promise((resolve) => setImmediate(resolve));
     }
     // The last step: over HTTP, on a replica that never saw the episode (a full replay of 271 texts).
     const s = await startEnvServer({ port: 0, stateSecret: SECRET, scoringThreads: 1 });
