@@ -280,16 +280,10 @@ function namedQuestion(s: Sentence, from: number, to: number, state: ParseState)
 
 /** Words opening a sentence that asks on to the agent the ask before went to: "and X too", "also Y", "plus Z". */
 const ASK_ON: ReadonlySet<string> = new Set(["and", "also", "plus"]);
+/** Pronouns of anybody on the team: "anyone", "someone", "everyone" and their "-body" forms. */
+const ANYBODY = ["anyone", "anybody", "someone", "somebody", "everyone", "everybody"] as const;
 /** Words that put a question to the whole team: "..., anyone?", "Does anybody have ...". */
-const TEAM_ASKED: ReadonlySet<string> = new Set([
-  "anyone",
-  "anybody",
-  "someone",
-  "somebody",
-  "everyone",
-  "everybody",
-  "y'all",
-]);
+const TEAM_ASKED: ReadonlySet<string> = new Set([...ANYBODY, "y'all"]);
 /** Words that put a question to someone else: "And does anyone know ...?", "Also, Agent 5, ...". */
 const OTHER_ASKED: ReadonlySet<string> = new Set([
   ...TEAM_ASKED,
@@ -463,18 +457,7 @@ function withdraws(s: Sentence, from: number, to: number): boolean {
 /** Words of a question put to everyone, which ends an address carried from an earlier sentence. */
 // "whoever": "@Agent 1 does B have leadership 4? Also need B's teamwork from whoever has it." (fresh324, session 67: a
 // wrong act) puts the second question to the team
-const EVERYONE = new Set([
-  "anyone",
-  "anybody",
-  "someone",
-  "somebody",
-  "everyone",
-  "everybody",
-  "folks",
-  "team",
-  "all",
-  "whoever",
-]);
+const EVERYONE: ReadonlySet<string> = new Set([...ANYBODY, "folks", "team", "all", "whoever"]);
 
 /** Does the sentence put its question to everyone ("Does anyone know ...?")? */
 function toEveryone(s: Sentence, first: number, to: number): boolean {
