@@ -186,6 +186,12 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       continue;
     }
     word = SPELLED.get(word) ?? word;
+    // "earlier i said C neighbourhood 4, its actually 1" (fresh337, session 68: a wrong act): "its" before "actually"
+    // or "really" is "it's" written without its apostrophe, read as "it" and "'s" as "it's" is
+    if ((word === "actually" || word === "really") && last?.word === "its" && !last.pause && !last.stop) {
+      tokens[tokens.length - 1] = { ...last, word: "it", pause: false, stop: false, question: false, lineBreak: false };
+      tokens.push({ ...last, word: "'s" });
+    }
     const aside = depth > 0 || raw.startsWith("(");
     if (raw.includes(")")) depth = 0;
     else if (raw.startsWith("(")) depth = 1;
@@ -208,6 +214,19 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       ...(tail.includes(";") ? { semicolon: true } : {}),
       ...(tail.includes(":") || equals >= 0 ? { colon: true } : {}),
     };
+    // "C  ambience ~2 (smudged)" (fresh337, session 68): a single "~" before a number reads as "approx", an estimate
+    // (a struck "~~3~~" is not one)
+    if (s > 0 && raw[s - 1] === "~" && raw[s - 2] !== "~" && /^[-+−]?\d/.test(word))
+      tokens.push({
+        word: "approx",
+        start: i,
+        end: i + s,
+        pause: false,
+        stop: false,
+        question: false,
+        lineBreak: false,
+        aside,
+      });
     if (possessive) {
       tokens.push({
         ...token,

@@ -155,6 +155,8 @@ const ASKED = new Set([
 ]);
 /** Verbs of a request ("could someone post ...", "whoever holds it, please share it"). */
 const REQUESTS = new Set(["post", "share", "send", "give", "fill", "drop", "paste", "list", "provide", "add"]);
+/** Words after "you" that make it the team: "you two", "you both", "you guys". */
+const TEAM_YOU = new Set(["two", "three", "four", "five", "both", "guys", "folks", "lot"]);
 /** Verbs of asking "you" for the column: "do you have ...", "can you post ...". */
 const YOU_VERBS = new Set(["have", "got", "hold", "see", ...REQUESTS]);
 /** Words that make the question about something other than the column's levels, or point at one option. */
@@ -224,19 +226,26 @@ export function wholeColumnAsks(
   before: () => readonly number[],
   state: ParseState,
 ): { option: number; attribute: number }[] {
-  const whole = columnRequest(s, from, to, before, state, null);
+  const whole = columnRequest(s, from, to, before, state, []);
   if (whole.length > 0 || to - from > 32) return whole;
   // "I don't have onion counts for either shelf — who has the onions column?", "Raffle tickets are a blank for me —
   // can anyone post them for every stall?" (fresh281-fresh282, session 65): a request after the last dash or
   // semicolon, alone, or pointing back ("them", "that") to the one attribute the clause before it named as lacking
   let cut = -1;
+  let comma = -1;
   for (let k = from; k < to - 1; k++) {
     const t = s.tokens[k] as NaturalToken;
     if (t.dash === true || t.semicolon === true) cut = k + 1;
+    else if (t.pause) comma = k + 1;
   }
-  if (cut <= from) return [];
-  const alone = columnRequest(s, cut, to, before, state, null);
-  if (alone.length > 0) return alone;
+  if (cut > from) {
+    const alone = columnRequest(s, cut, to, before, state, []);
+    if (alone.length > 0) return alone;
+  } else if (comma > from) {
+    // "cant see ambience or location, can someone post those for all four" (fresh337, session 68): the clause after
+    // the last comma points back to the columns the clause before it named as lacking
+    cut = comma;
+  } else return [];
   // pointing back, the request must say it is the whole column ("for all three", "for every stall"): "I don't have
   // its quietness — could someone fill that in?" (fresh99) asks one option's cell, which the talk carries; or the
   // message must have named no option before it, or all of them ("Cleanliness is still missing — does anybody hold
@@ -244,7 +253,7 @@ export function wholeColumnAsks(
   const named = before().length;
   const unnamed = named === 0 || named === state.task.domain.options.length;
   if (!unnamed && !s.words.slice(cut, to).some((w) => WHOLE_MARKS.has(w as string))) return [];
-  const lacking = lackedAttribute(s, from, cut, state);
+  const lacking = lackedAttributes(s, from, cut, state);
   return lacking === null ? [] : columnRequest(s, cut, to, before, state, lacking);
 }
 
@@ -266,25 +275,33 @@ function attributeAt(s: Sentence, k: number, state: ParseState): { index: number
   return state.attributes.match(s.words, k) ?? ownerAttributeAt(state.task.domain, s.words, k);
 }
 
-/** The one attribute a clause names as lacking, with no option or level ("Nobody on my end has ambience"), or null. */
-function lackedAttribute(s: Sentence, from: number, to: number, state: ParseState): number | null {
-  let attribute: number | null = null;
+/**
+ * The attributes a clause names as lacking, with no option or level ("Nobody on my end has ambience"): one, or two or
+ * three joined by "or" / "and" ("I don't have ambience or value for money at all", fresh337, session 68); else null.
+ */
+function lackedAttributes(s: Sentence, from: number, to: number, state: ParseState): number[] | null {
+  const attributes: number[] = [];
+  let lastEnd = -1;
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
     if (naturalInteger(w) !== null || state.options.match(s.words, k) !== null || cue.conditionals.has(w)) return null;
     if (NOT_WHOLE.has(w) || w === "that" || w === "it") return null;
     const named = attributeAt(s, k, state);
     if (named === null) continue;
-    if (attribute !== null && attribute !== named.index) return null;
-    attribute = named.index;
+    if (!attributes.includes(named.index)) {
+      const joined = lastEnd === k - 1 && JOINERS.has(s.words[k - 1] as string);
+      if (attributes.length > 0 && !(joined && attributes.length < 3)) return null;
+      attributes.push(named.index);
+    }
+    lastEnd = named.end;
     k = named.end - 1;
   }
-  return attribute;
+  return attributes.length > 0 ? attributes : null;
 }
 
 /**
- * The asks of from..to as a request of one attribute's whole column (see `wholeColumnAsks`); `column`: the attribute a
- * clause before it named, which "them" / "that" / "it" point back to, or null.
+ * The asks of from..to as a request of one attribute's whole column (see `wholeColumnAsks`); `column`: the attributes
+ * a clause before it named, which "them" / "that" / "it" / "those" point back to, or none.
  */
 function columnRequest(
   s: Sentence,
@@ -292,12 +309,12 @@ function columnRequest(
   to: number,
   before: () => readonly number[],
   state: ParseState,
-  column: number | null,
+  column: readonly number[],
 ): { option: number; attribute: number }[] {
   if (to - from > 24 || from >= to) return [];
   const all = state.task.domain.options.length;
   const columnWord = s.words.slice(from, to).some((w) => COLUMN_WORDS.has(w as string));
-  const attributes: number[] = column === null ? [] : [column];
+  const attributes: number[] = [...column];
   // where the last attribute named ended: "ambience or value for money" names two, joined
   let lastEnd = -1;
   let subset: number[] | null = null;
@@ -310,6 +327,12 @@ function columnRequest(
     const w = s.words[k] as string;
     // "Agent 3", "@Agent 3": an address, no count
     if ((w === "agent" || w === "@agent") && naturalInteger(s.words[k + 1]) !== null) {
+      k++;
+      continue;
+    }
+    // "What do you two have for natural light?" (fresh337, session 68): "you" with a count or "guys" is the team
+    if (w === "you" && TEAM_YOU.has(s.words[k + 1] as string)) {
+      asked = true;
       k++;
       continue;
     }
@@ -340,7 +363,7 @@ function columnRequest(
     // ("2pm") picks one option, no whole column
     if (/[0-9]/.test(w)) return [];
     // "them" / "that" / "it" point back to the column a clause before named
-    if (column !== null && (w === "that" || w === "it" || w === "them")) continue;
+    if (column.length > 0 && (w === "that" || w === "it" || w === "them" || w === "those")) continue;
     if ((w === "that" || w === "it") && !columnWord) return [];
     if (state.options.match(s.words, k) !== null) return [];
     // "could someone fill in Omar for all four slots?": a person named bare is their attribute

@@ -141,7 +141,23 @@ export function namedPair(
 }
 
 /** Plural pointers of a request: "could you fill those in?", "can you share them?". */
-const PLURAL_POINTERS = new Set(["those", "them", "these"]);
+export const PLURAL_POINTERS: ReadonlySet<string> = new Set(["those", "them", "these"]);
+
+/**
+ * The two to four pairs a span names as an ask would, with no number stated ("Two gaps left: B's experience and D's
+ * communication."), for a plural pointer in the sentence after it ("Does anyone have those?"); empty otherwise.
+ */
+export function namedPairsAlone(
+  s: Sentence,
+  from: number,
+  to: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { option: number; attribute: number }[] {
+  if (to <= from || ungatedNumber(s, from, to, tagged)) return [];
+  const pairs = askPairs(s, from, to, state);
+  return pairs.length >= 2 && pairs.length <= 4 ? pairs : [];
+}
 
 /**
  * The two to four pairs named from..to when the request after it (to..s.to) points back with a plural ("those",
@@ -701,12 +717,14 @@ export function withdrawalEnd(s: Sentence, i: number): number | null {
 }
 
 /**
- * The end of "(wait / no,) scratch that" or "strike that" opening the clause at i, closed by a pause or the
+ * The end of "(wait / no,) (please) scratch that" or "strike that" opening the clause at i, closed by a pause or the
  * sentence, where no number follows it before `end` (a new level after it replaces the share instead); or null.
  */
 function scratchEnd(s: Sentence, i: number, end: number): number | null {
   let j = i;
   while (j < i + 2 && (s.words[j] === "wait" || s.words[j] === "no") && s.separated(j)) j++;
+  // "I gave X's Y as 3 earlier — please scratch that." (fresh337, session 68: a wrong act)
+  if (s.words[j] === "please" || s.words[j] === "just") j += 1;
   if (s.words[j] !== "scratch" && s.words[j] !== "strike") return null;
   if (s.words[j + 1] !== "that" && s.words[j + 1] !== "it") return null;
   j += 2;

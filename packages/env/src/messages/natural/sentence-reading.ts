@@ -64,6 +64,8 @@ import {
   choiceWithdrawnIn,
   namedOptions,
   namedPair,
+  namedPairsAlone,
+  PLURAL_POINTERS,
   ownEarlierValue,
   parseSentence,
   type SentenceResult,
@@ -661,6 +663,8 @@ export class SentenceReading {
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
   private lastTopic: { option: number; attribute: number } | null = null;
+  /** The two to four pairs a sentence with no act named, for "Does anyone have those?" after it. */
+  private lastTopics: { option: number; attribute: number }[] = [];
   /** The column (one attribute, maybe options) the last sentence wanted without asking it ("Who has quietness?"). */
   private lastColumn: WantedColumn | null = null;
   /** The asks of a whole column the last sentence requested, which options named by the next one replace. */
@@ -838,6 +842,10 @@ export class SentenceReading {
     address: ReadonlySet<number>,
   ): void {
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, this.state) : null;
+    this.lastTopics =
+      found.acts.length === 0 && this.lastTopic === null
+        ? namedPairsAlone(sentence, first, to, address, this.state)
+        : [];
     this.lastColumn =
       found.acts.length === 0 && this.lastTopic === null ? wantedColumn(sentence, first, to, this.state) : null;
     // "Who has the poison bottle column?", "Could someone fill in ambience for all three?" (session 65): a request
@@ -894,6 +902,15 @@ export class SentenceReading {
     // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
     if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
       found.acts.push({ kind: "ask", ...this.lastTopic });
+    // "Two gaps left: B's experience and D's communication. Does anyone have those?" (fresh337, session 68): a plural
+    // pointer asks each pair the sentence before named
+    if (
+      found.acts.length === 0 &&
+      this.lastTopics.length > 0 &&
+      sentence.words.slice(first, to).some((w) => PLURAL_POINTERS.has(w)) &&
+      pointerQuestion(sentence, first, new Set(), state)
+    )
+      for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair });
     this.readColumnAsks(sentence, found, first, to);
     // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
     const address =

@@ -619,15 +619,21 @@ function addressQuestions(value: unknown, text: string, spans: readonly [number,
   if (spans.length === 0 || value === null || typeof value !== "object" || Array.isArray(value)) return;
   const o = value as Record<string, unknown>;
   const to = ADDRESS_KEYS.map((k) => o[k]).find((v) => typeof v === "string" && /^@?agent\s*\d{1,2}$/i.test(v.trim()));
-  if (typeof to !== "string") return;
-  const address = `${to
-    .trim()
-    .replace(/^@/, "")
-    .replace(/^agent\s*/i, "Agent ")},`;
+  const named =
+    typeof to === "string"
+      ? `${to
+          .trim()
+          .replace(/^@/, "")
+          .replace(/^agent\s*/i, "Agent ")},`
+      : null;
   for (const [from] of spans) {
     // the key and quotes before the question: `"question": "`
-    const key = /"[^"\n]{1,40}"\s*:\s*"$/.exec(text.slice(Math.max(0, from - 48), from));
-    if (key === null || key[0].length < address.length) continue;
+    const key = /"([^"\n]{1,40})"\s*:\s*"$/.exec(text.slice(Math.max(0, from - 48), from));
+    if (key === null) continue;
+    // {"question_for_agent_2": "exact ambience for C?"} (fresh337, session 68: a wrong act): the key names the agent
+    const keyed = ADDRESSED_KEY.exec((key[1] as string).replace(/_/g, " ").trim().toLowerCase());
+    const address = keyed !== null ? `Agent ${keyed[1] as string},` : named;
+    if (address === null || key[0].length < address.length) continue;
     (out.overwritten ??= []).push([from - key[0].length, address.padEnd(key[0].length, " ")]);
   }
 }

@@ -1,0 +1,124 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import type { NaturalTask } from "./sentence";
+import { acts, by, manor, restaurants } from "./test-sentence";
+
+const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
+const jobs = held.jobs as NaturalTask;
+const apartments = held.apartments as NaturalTask;
+const profile = held.heldoutProfile as NaturalTask;
+/** What a message of no act reads as. */
+const none = [{ kind: "pass" }];
+
+// Session 68: the thirtieth clean wave's wrong acts and misses (fresh337-fresh340), read after the wave was scored, in
+// sentences of our own.
+describe("the thirtieth wave's wrong acts", () => {
+  const r = by(restaurants);
+
+  it("a '~' before a level is an estimate, as 'about' is: no share, on a list line or in prose", () => {
+    expect(acts("Restaurant B  service ~4 (hard to read)")).toEqual(none);
+    expect(acts("Restaurant B's service is ~4.")).toEqual(none);
+    expect(acts("my column:\nRestaurant A  service 2\nRestaurant B  service ~4")).toEqual([
+      r.share("Restaurant A", "service", 2),
+    ]);
+    // a struck "~~4~~" is no estimate: the level after it stands
+    expect(acts("| Restaurant | service |\n|---|---|\n| Restaurant B | ~~4~~ 3 |")).toEqual([
+      r.share("Restaurant B", "service", 3),
+    ]);
+  });
+
+  it("reads '~N' as it reads 'about N' and 'N' as a share, for any cell (the oracle)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, l) => {
+          const cell = `${options[o]}'s ${attributes[a]} is`;
+          expect(acts(`${cell} ~${l}.`)).toEqual(acts(`${cell} about ${l}.`));
+          expect(acts(`${cell} ~${l}.`)).toEqual(none);
+          expect(acts(`${cell} ${l}.`)).toEqual([r.share(options[o] as string, attributes[a] as string, l)]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a JSON key 'question_for_agent_N' puts the question in its value to Agent N", () => {
+    const json = '{"restaurant_a": {"service": 2}, "question_for_agent_3": "what is the ambience for Restaurant B?"}';
+    expect(acts(json)).toEqual([r.share("Restaurant A", "service", 2), r.ask("Restaurant B", "ambience", 2)]);
+    expect(acts('{"restaurant_a": {"service": 2}, "question": "what is the ambience for Restaurant B?"}')).toEqual([
+      r.share("Restaurant A", "service", 2),
+      r.ask("Restaurant B", "ambience"),
+    ]);
+  });
+
+  it("'its actually N' without its apostrophe corrects as 'it's actually N' does", () => {
+    const a = by(apartments);
+    expect(acts("earlier i said B size 2, its actually 5.", apartments)).toEqual([a.share("Apartment B", "size", 5)]);
+    expect(acts("earlier i said B size 2, it's actually 5.", apartments)).toEqual([a.share("Apartment B", "size", 5)]);
+  });
+
+  it("'please scratch that' after the speaker's earlier value withdraws it", () => {
+    const m = by(manor);
+    const said = `I put ${manor.domain.options[1]}'s ${manor.domain.attributes[0]} at 2 before`;
+    expect(acts(`${said} — please scratch that.`, manor)).toEqual(none);
+    expect(acts(`${said} — just scratch that. I back ${manor.domain.options[0]}.`, manor)).toEqual([
+      m.propose(manor.domain.options[0] as string),
+    ]);
+    expect(acts(`${said}.`, manor)).toEqual([
+      m.share(manor.domain.options[1] as string, manor.domain.attributes[0] as string, 2),
+    ]);
+  });
+});
+
+describe("the thirtieth wave's misses: columns and pairs asked back", () => {
+  it("'you two' / 'you guys' / 'you both' is the team a column is asked of", () => {
+    const a = by(apartments);
+    const column = apartments.domain.options.map((o) => a.ask(o, "quietness"));
+    for (const who of ["you two", "you guys", "you all"])
+      expect(acts(`What do ${who} have for quietness?`, apartments)).toEqual(column);
+    // "you two" with a level is no request
+    expect(acts("you two have quietness 3?", apartments)).not.toContainEqual(a.ask("Apartment A", "quietness"));
+  });
+
+  it("two columns named as lacking, then a request pointing back to them, after a dash or a comma", () => {
+    const r = by(restaurants);
+    const both = ["ambience", "service"].flatMap((at) => restaurants.domain.options.map((o) => r.ask(o, at)));
+    expect(acts("I'm blank on ambience and service — can someone post those for all three?")).toEqual(both);
+    expect(acts("no ambience or service on my sheet, could anyone fill them in for all three")).toEqual(both);
+    // an option or a level in the lacking clause: it is no column
+    expect(acts("I'm blank on Restaurant A's ambience, can someone post those for all three?")).not.toContainEqual(
+      r.ask("Restaurant B", "ambience"),
+    );
+    expect(acts("ambience is 3, can someone post those for all three?")).not.toContainEqual(
+      r.ask("Restaurant A", "ambience"),
+    );
+  });
+
+  it("a plural pointer asks each pair the sentence before named without a level", () => {
+    const j = by(jobs);
+    expect(
+      acts("Still blank: Candidate A's teamwork and Candidate C's leadership. Could anyone share those?", jobs),
+    ).toEqual([j.ask("Candidate A", "teamwork"), j.ask("Candidate C", "leadership")]);
+    // a level in the sentence before: those are shares, nothing is asked back
+    expect(
+      acts("Candidate A's teamwork is 4 and Candidate C's leadership is 2. Could anyone share those?", jobs),
+    ).toEqual([j.share("Candidate A", "teamwork", 4), j.share("Candidate C", "leadership", 2)]);
+    // "it" points to one pair only
+    expect(
+      acts("Still blank: Candidate A's teamwork and Candidate C's leadership. Could anyone share it?", jobs),
+    ).toEqual(none);
+  });
+
+  it("'My sheet agrees —' before the speaker's own statement is a lead, the statement read", () => {
+    const p = by(profile);
+    const reported = "Agent 3 said Restaurant D's location is 2.";
+    expect(acts(`${reported} My sheet agrees — I have it at 2 too.`, profile)).toEqual([
+      p.share("Restaurant D", "location", 2),
+    ]);
+    expect(acts(`${reported} I have it at 2 too.`, profile)).toEqual([p.share("Restaurant D", "location", 2)]);
+  });
+});
