@@ -110,10 +110,12 @@ export function bareOwnerSpellings(words: string[]): string[][] {
   return [[owner, ...words.slice(2)]];
 }
 
-/** Adjectives of a clue whose noun alone names it: "muddy boots" -> "boots", "broken watch" -> "watch". */
-const CLUE_ADJECTIVES = new Set(["muddy", "torn", "broken"]);
+/** Adjectives whose noun alone names the attribute: "muddy boots" -> "boots", "broken watch" -> "watch". */
+// "also A light 3" (fresh343, session 68): "natural light" -> "light"
+const CLUE_ADJECTIVES = new Set(["muddy", "torn", "broken", "natural"]);
 /** Generic heads whose modifier alone names the attribute: "food quality" -> "food", "menu variety" -> "menu". */
-const GENERIC_HEADS = new Set(["quality", "variety"]);
+// "Employee A badge 1", "phone 0 for C" (session 68): a log's or records' kind alone
+const GENERIC_HEADS = new Set(["quality", "variety", "log", "records"]);
 
 /**
  * A two-word attribute named by its telling word alone (fresh281, fresh288, session 65: "Boots at 3 and library key

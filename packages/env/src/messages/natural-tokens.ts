@@ -186,6 +186,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       continue;
     }
     word = SPELLED.get(word) ?? word;
+    // "sorry earlier i say candidate D teamwork 2. it is 3." (fresh343, session 68: a wrong act): "say" after "earlier
+    // i" / "before i" is the speaker's past word, "said"
+    if (word === "say" && last?.word === "i" && PAST_LEADS.has(tokens[tokens.length - 2]?.word ?? "")) word = "said";
     // "earlier i said C neighbourhood 4, its actually 1" (fresh337, session 68: a wrong act): "its" before "actually"
     // or "really" is "it's" written without its apostrophe, read as "it" and "'s" as "it's" is
     if ((word === "actually" || word === "really") && last?.word === "its" && !last.pause && !last.stop) {
@@ -245,6 +248,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
   markStop();
   return tokens;
 }
+
+/** Words before "i say" that make it the speaker's past word ("earlier i say X 2"). */
+const PAST_LEADS: ReadonlySet<string> = new Set(["earlier", "before", "previously"]);
 
 /**
  * Words read as another spelling: "resp" for "respectively" ("cleanliness 4, 4, 2 resp.", fresh248, session 64), and

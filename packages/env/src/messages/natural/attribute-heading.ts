@@ -47,7 +47,19 @@ const MAX_LEAD = 7;
 /** Words after the attribute that only announce the list under it: "Menu variety, listed:", "Rent, below:". */
 const LISTED = new Set(["listed", "below", "follows", "here"]);
 /** Nouns after the attribute that keep the heading about it: "Library key scores:", "Rent levels:". */
-const NOUNS = new Set(["scores", "levels", "ratings", "numbers", "counts", "values", "figures", "readings"]);
+// "Badge log results:" (fresh342, session 68)
+const NOUNS = new Set([
+  "scores",
+  "levels",
+  "ratings",
+  "numbers",
+  "counts",
+  "values",
+  "figures",
+  "readings",
+  "results",
+  "entries",
+]);
 
 /**
  * Is the sentence first..to a heading of one attribute closed by a colon ("Library key, from my notes:")? Its

@@ -8,6 +8,7 @@ const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const jobs = held.jobs as NaturalTask;
 const apartments = held.apartments as NaturalTask;
 const profile = held.heldoutProfile as NaturalTask;
+const meetings = held.meetings as NaturalTask;
 /** What a message of no act reads as. */
 const none = [{ kind: "pass" }];
 
@@ -120,5 +121,77 @@ describe("the thirtieth wave's misses: columns and pairs asked back", () => {
       p.share("Restaurant D", "location", 2),
     ]);
     expect(acts(`${reported} I have it at 2 too.`, profile)).toEqual([p.share("Restaurant D", "location", 2)]);
+  });
+});
+
+// The thirty-first wave (fresh341-fresh344), scored on d55b478 before it was read.
+describe("the thirty-first wave's wrong acts: corrections in clipped words", () => {
+  const j = by(jobs);
+  const p = by(profile);
+
+  it("'earlier i say X 2' is the speaker's past word: 'it is 3' after it corrects it", () => {
+    expect(acts("sorry earlier i say Candidate B teamwork 4. it is 2.", jobs)).toEqual([
+      j.share("Candidate B", "teamwork", 2),
+    ]);
+    // "i say" with no word of the past before it is no earlier value: nothing to correct, the new value stands alone
+    expect(acts("Candidate B teamwork 4, i say.", jobs)).toEqual([j.share("Candidate B", "teamwork", 4)]);
+  });
+
+  it("'wrong. is 3' after the speaker's earlier value: the subject left out, the level replaces it", () => {
+    expect(acts("i said D location 4 before. wrong. is 2", profile)).toEqual([p.share("Restaurant D", "location", 2)]);
+    expect(acts("i said D location 4 before. wrong. it is 2", profile)).toEqual([
+      p.share("Restaurant D", "location", 2),
+    ]);
+    // "is 2" with no earlier value of the speaker's before it states nothing
+    expect(acts("is 2", profile)).toEqual(none);
+  });
+});
+
+describe("the thirty-first wave's misses", () => {
+  it("'light' names natural light, and a log's or records' kind alone names the log or records", () => {
+    const a = by(apartments);
+    expect(acts("also Apartment C light 2", apartments)).toEqual([a.share("Apartment C", "natural light", 2)]);
+    const theft = held.theft as NaturalTask;
+    const t = by(theft);
+    expect(acts("Employee D parking 0, phone 1", theft)).toEqual([
+      t.share("Employee D", "parking log", 0),
+      t.share("Employee D", "phone records", 1),
+    ]);
+  });
+
+  it("a lean keeps its option when the next sentence opens with 'Could' or 'Would' (its own clause weighs it)", () => {
+    const { options } = profile.domain;
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), fc.constantFrom("Could", "Would"), (o, modal) => {
+        const lean = `I'm leaning toward ${options[o]}.`;
+        expect(acts(`${lean} ${modal} you check?`, profile)).toEqual(acts(lean, profile));
+        expect(acts(lean, profile)).toEqual([by(profile).propose(options[o] as string)]);
+      }),
+      { numRuns: 20 },
+    );
+    // the gerund's own clause still weighs it
+    expect(acts("Going with Restaurant B could be a mistake.", profile)).toEqual(none);
+  });
+
+  it("'<attribute> results:' heads the list under it", () => {
+    const theft = held.theft as NaturalTask;
+    const t = by(theft);
+    expect(acts("Desk search results:\n- Employee B = 0\n- Employee F = 1", theft)).toEqual([
+      t.share("Employee B", "desk search", 0),
+      t.share("Employee F", "desk search", 1),
+    ]);
+  });
+
+  it("a plain remark in parentheses after a listed level leaves it standing; a doubt or a source does not", () => {
+    const m = by(meetings);
+    for (const remark of ["(dentist appointment)", "(ouch)", "(gym class)"])
+      expect(acts(`Bob: Monday 9am = 1, Monday 2pm = 0 ${remark}.`, meetings)).toEqual([
+        m.share("Monday 9am", "Bob's availability", 1),
+        m.share("Monday 2pm", "Bob's availability", 0),
+      ]);
+    for (const remark of ["(hard to read)", "(from memory)", "(per Agent 2)", "(or 1)", "(maybe)", "(not sure)"])
+      expect(acts(`Bob: Monday 9am = 1, Monday 2pm = 0 ${remark}.`, meetings)).not.toContainEqual(
+        m.share("Monday 2pm", "Bob's availability", 0),
+      );
   });
 });

@@ -810,7 +810,10 @@ export function proposalAt(
     // "lock in X" after "lock", "support behind X" after "support": a longer verb may still match
     if (picked === null) continue;
     // "Going with Apartment D seems risky to me" (fresh117): the gerund's clause is the subject another verb weighs
-    if ((verb[0] as string).endsWith("ing") && WEIGHING.has(words[picked.end] as string)) return null;
+    // ("I'm leaning toward Restaurant A. Could everyone share ...?", fresh342, session 68: only a verb of its own
+    // sentence and clause weighs it, not the next sentence's "Could")
+    const weighed = picked.end < s.to && !s.separated(picked.end - 1) && WEIGHING.has(words[picked.end] as string);
+    if ((verb[0] as string).endsWith("ing") && weighed) return null;
     if (sayOpensClause(s, verb, picked.end, end)) return null;
     // "I'm putting X forward", "Let's lock X in" (not "putting X on the list", "lock X down")
     const particle = verb.length === 1 ? PARTICLES.get(verb[0] as string) : undefined;

@@ -1526,6 +1526,11 @@ export class SentenceReading {
       const level = levelAt(s, j, close, this.state);
       return level !== null && level.end === close ? level.value : null;
     }
+    // "i said A cleanliness 5 before. wrong. is 3" (fresh343, session 68: a wrong act): the subject left out
+    if (w[first] === "is" && first + 1 < close) {
+      const level = levelAt(s, w[first + 1] === "actually" ? first + 2 : first + 1, close, this.state);
+      return level !== null && level.end === close ? level.value : null;
+    }
     const its = itsLevel(s, first, close, this.state);
     return its !== null && its.end === close ? its.value : null;
   }

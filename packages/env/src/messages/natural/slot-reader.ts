@@ -239,8 +239,52 @@ function numberAt(context: SlotContext, k: number, to: number, state: ParseState
     (tokens[k] as NaturalToken).pause ||
     AFTER_LEVEL.has(next) ||
     state.attributes.match(words, k + 1) !== null ||
-    state.options.match(words, k + 1) !== null;
+    state.options.match(words, k + 1) !== null ||
+    plainRemark(context, k + 1, to);
   return placed ? [n, k] : "refuse";
+}
+
+/** Most words of a remark in parentheses after a level. */
+const MAX_REMARK = 4;
+
+/**
+ * Words that make a parenthesis after a level a doubt, someone else's word, a condition or a correction, not a plain
+ * remark: "(rough)", "(from memory)", "(per Agent 2)", "(or 3)", "(old figure)".
+ */
+const NOT_REMARK = set(
+  ..."not no never unsure sure unclear unconfirmed unverified uncertain tentative provisional guess guessing".split(
+    " ",
+  ),
+  ..."estimate estimated maybe might perhaps possibly probably likely approx approximately roughly rough around about".split(
+    " ",
+  ),
+  ..."ish smudged blurry faded memory recall think believe check verify confirm double-check agent said says told".split(
+    " ",
+  ),
+  ..."reported according per from via if unless or either wrong typo old outdated stale earlier before previously".split(
+    " ",
+  ),
+  ..."was were should would could meant corrected updated revised changed".split(" "),
+  ..."hard read illegible unreadable partial partly iffy shaky questionable dubious doubtful assume assumed".split(" "),
+  ..."supposedly apparently heard hearsay secondhand relayed last".split(" "),
+);
+
+/**
+ * "Monday 2pm = 0 (dentist appointment)", "Candidate C gets a 1 (ouch)" (fresh342, session 68): a parenthesis of up
+ * to MAX_REMARK plain words right after a level, closing it, with no word of NOT_REMARK, no name and no number, is a
+ * remark of the speaker's: the level before it stands (the words in it are still read, and may refuse the sentence).
+ */
+function plainRemark(context: SlotContext, k: number, to: number): boolean {
+  const { words, tokens } = context;
+  if (!(tokens[k] as NaturalToken | undefined)?.aside || !context.raw.includes("(")) return false;
+  let m = k;
+  for (; m < to && (tokens[m] as NaturalToken).aside; m++) {
+    const w = words[m] as string;
+    if (m - k >= MAX_REMARK || !/^[a-z]+$/.test(w) || NOT_REMARK.has(w) || (tokens[m] as NaturalToken).question)
+      return false;
+  }
+  // the parenthesis closes the clause or the sentence
+  return m >= to || (tokens[m - 1] as NaturalToken).pause || (tokens[m - 1] as NaturalToken).stop;
 }
 
 /** Words that point to a number said before: "that 5", "this 2", "those 4s". */
