@@ -180,11 +180,12 @@ function blockAddressee(
   found: readonly { at: number }[],
   agents: number,
 ): number | undefined {
-  const lines = text.slice(0, at).split("\n");
-  let end = at - (lines.at(-1)?.length ?? 0);
-  for (let k = lines.length - 2; k >= 0 && k >= lines.length - 40; k--) {
-    const line = lines[k] as string;
-    const start = end - line.length - 1;
+  // walked back line by line from the ask's own line, at most 39 lines (the text before them is never split: a
+  // message of many asks stays linear)
+  let end = text.lastIndexOf("\n", at - 1) + 1;
+  for (let n = 0; end > 0 && n < 39; n++) {
+    const start = end >= 2 ? text.lastIndexOf("\n", end - 2) + 1 : 0;
+    const line = text.slice(start, end - 1);
     if (BLOCK_LINE.test(line) && !ADDRESSED_LINE.test(line)) {
       end = start;
       continue;
