@@ -87,6 +87,19 @@ describe("train config", () => {
     expect(() =>
       resolveTrainConfig({ file: { rl: { talkRehearsal: true, choiceDistillCoef: 1, choiceRehearsal: 4 } } }),
     ).not.toThrow();
+    expect(() => resolveTrainConfig({ file: { rl: { talkRehearsal: "asks", choiceDistillCoef: 1 } } })).toThrow(
+      /rl\.talkRehearsal.*rl\.choiceRehearsal > 0/,
+    );
+    expect(
+      resolveTrainConfig({
+        overrides: [
+          parseOverride("rl.talkRehearsal=asks"),
+          parseOverride("rl.choiceRehearsal=4"),
+          parseOverride("rl.choiceDistillCoef=1"),
+        ],
+      }).rl.talkRehearsal,
+    ).toBe("asks");
+    expect(() => resolveTrainConfig({ file: { rl: { talkRehearsal: "some" } } })).toThrow(/rl\.talkRehearsal/);
     const mix = { share: 0.25, shapes: { agents: [1, 2], rounds: [0, 0] } };
     expect(() => resolveTrainConfig({ file: { rl: { rehearsalMix: mix } } })).toThrow(
       /rl\.rehearsalMix.*rl\.choiceRehearsal > 0.*share.*0\.25/,

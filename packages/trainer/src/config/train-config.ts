@@ -77,8 +77,10 @@ const RlSchema = z
      * Talk rehearsal: the rehearsal episodes' messages (and pre-discussion choices) join the distillation's examples
      * too, not only their final choices: PPO-ptx over the teacher's whole play, so RL cannot drift into silence or
      * invented cells faster than its reward teaches which true cells to share. Needs `rl.choiceRehearsal` > 0.
+     * `"asks"`: only the teacher's messages that ask (and the final choices) join, so the rehearsal holds up the asks
+     * the CoSIR reward lets fall without holding every other message at the teacher's (session 68).
      */
-    talkRehearsal: z.boolean().default(false),
+    talkRehearsal: z.union([z.boolean(), z.literal("asks")]).default(false),
     /**
      * Shapes the rehearsal episodes are drawn over (PretrainShapesSchema, as `pretrain.shapes`), whatever the
      * rollouts play: RL on the training task from a base pretrained over shapes rehearses the choosing on those
@@ -638,7 +640,7 @@ export function validateTrainConfig(input: unknown): TrainConfig {
   if (config.rl.talkRehearsal && (config.rl.choiceRehearsal === 0 || config.rl.choiceDistillCoef === 0))
     throw new InvalidConfigError(
       "rl.talkRehearsal",
-      true,
+      config.rl.talkRehearsal,
       `expected rl.choiceRehearsal > 0 and rl.choiceDistillCoef > 0 with it (got ${config.rl.choiceRehearsal} and ${config.rl.choiceDistillCoef}): it adds the rehearsal episodes' messages to the distillation step`,
     );
   if (config.rl.rehearsalMix !== undefined && config.rl.choiceRehearsal === 0)

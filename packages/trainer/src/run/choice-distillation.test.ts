@@ -203,6 +203,24 @@ describe("choiceDistillation", () => {
     }
   });
 
+  it('with rl.talkRehearsal "asks" rehearses only the messages that ask, beside every final choice', async () => {
+    const fixture = await rlFixture({ choiceDistillCoef: 1, choiceRehearsal: 6, talkRehearsal: "asks" });
+    try {
+      const { policy, config } = fixture;
+      const examples = await choiceRehearsalExamples(policy, config, 5);
+      const all = await choiceRehearsalExamples(policy, { ...config, rl: { ...config.rl, talkRehearsal: true } }, 5);
+      const decode = (x: { completion: number[] }) => policy.tokenizer.decode(x.completion);
+      // the oracle: the whole talk rehearsal, less the pre-discussion choices and the messages with no ASK act
+      const expected = all.map(decode).filter((text) => /CHOOSE/.test(text) || /(?:^|;)\s*ASK\b/.test(text));
+      const kept = examples.map(decode);
+      expect(kept).toEqual(expected);
+      expect(kept.some((text) => /ASK/.test(text))).toBe(true);
+      expect(kept.some((text) => /^SHARE|^PASS/.test(text))).toBe(false);
+    } finally {
+      fixture.dispose();
+    }
+  });
+
   it("targets the 0..100 scratchpad for a base taught it (sft.teacherChoice scratchpad), the demo's tally otherwise", async () => {
     const fixture = await rlFixture({ choiceDistillCoef: 1 });
     try {

@@ -45,8 +45,14 @@ export async function choiceDistillationExamples(
  * style) plays that many fresh tasks, training tasks or, with `rl.rehearsalShapes` (else `rl.shapes`), shapes (seeded by seed, iteration and
  * index, never the rollout's; with `rl.rehearsalMix` its share of them, the last, over the mix's shapes), and every
  * final choice is an example: prompt and the teacher's choice; with
- * `rl.talkRehearsal` every message and pre-discussion choice of those episodes too.
+ * `rl.talkRehearsal` every message and pre-discussion choice of those episodes too (with "asks", the messages that
+ * ask only).
  */
+/** Is a replayed action a message with an ASK act (the rehearsal plays on the canonical surface)? */
+function asks(r: { kind: string; text: string }): boolean {
+  return r.kind === "message" && /(?:^|;)\s*ASK\b/.test(r.text);
+}
+
 export async function choiceRehearsalExamples(
   pm: PolicyModel,
   config: TrainConfig,
@@ -66,7 +72,7 @@ export async function choiceRehearsalExamples(
   const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
   return traces.flatMap((trace, e) =>
     replayObservations(tasks[e] as Task, trace)
-      .filter((r) => rl.talkRehearsal || r.kind === "choice")
+      .filter((r) => r.kind === "choice" || rl.talkRehearsal === true || (rl.talkRehearsal === "asks" && asks(r)))
       .map((r) => ({ prompt: promptIds(pm, r.observation, rl.maxNewTokens), completion: actionIds(pm, r.text) })),
   );
 }
