@@ -97,6 +97,13 @@ export function columnAsks(
   if (to - from > 20) return [];
   const named = names(s, from, to, state);
   if (named === null || named.attributes.length > 0 || named.options.length > MAX_OPTIONS) return [];
+  // "Anyone have Carol's availability for the Tuesday slots? @Agent 1 I also need Dan for Monday 4pm." (fresh348,
+  // session 68: a wrong act): another person named alone is another column, not this one
+  const owners = attributeOwners(state.task.domain);
+  for (let k = from; k < to; k++) {
+    const owner = owners.get(s.words[k] as string);
+    if (owner !== undefined && owner !== column.attribute) return [];
+  }
   let pointer = false;
   let wanting = false;
   for (let k = from; k < to; k++) {

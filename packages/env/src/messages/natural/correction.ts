@@ -479,6 +479,11 @@ function restatedNames(
   state: ParseState,
 ): { names: RestatedNames; end: number } | null {
   const { words } = s;
+  // "earlier I wrote Shelf A has 1 rice bag — it's actually 2 rice bags." (fresh348, session 68: a wrong act): the
+  // counted attribute's noun right after the value, closing its clause
+  const noun = state.attributes.match(words, k);
+  if (noun !== null && (noun.end === end || (noun.end < end && s.separated(noun.end - 1))))
+    return { names: { option: null, attribute: noun.index }, end: noun.end };
   // "I count 2 on Shelf A" (fresh198): the option alone after "on" / "at" as well
   const placed = (words[k] === "on" || words[k] === "at") && state.options.match(words, k + 1) !== null;
   if (words[k] !== "for" && !placed) return null;

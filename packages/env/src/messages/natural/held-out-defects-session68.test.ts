@@ -195,3 +195,80 @@ describe("the thirty-first wave's misses", () => {
       );
   });
 });
+
+// The thirty-second wave (fresh345-fresh348), written after b7dcfad and scored on it before it was read.
+describe("the thirty-second wave's wrong acts: corrections and a tag after a question to the team", () => {
+  const p = by(profile);
+
+  it("'(the) correct number is N' after the speaker's restated earlier value replaces it", () => {
+    for (const said of ["I previously said Restaurant C's service was 2.", "I said Restaurant C's service is 2."])
+      for (const fix of ["The correct number is 5.", "Correct value is 5.", "The right figure is 5."])
+        expect(acts(`${said} ${fix}`, profile)).toEqual([p.share("Restaurant C", "service", 5)]);
+    // with no earlier value of the speaker's, a lone "correct value" names no cell
+    expect(acts("The correct value is 5.", profile)).toEqual(none);
+  });
+
+  it("'my earlier message had X as N' is the speaker's own earlier value, which 'that's wrong' and a level replace", () => {
+    const a = by(apartments);
+    expect(
+      acts("My earlier message had Apartment C's size as 2 — that's wrong. The correct value is 4.", apartments),
+    ).toEqual([a.share("Apartment C", "size", 4)]);
+    expect(acts("My last post listed Apartment C's size as 2. It's 4.", apartments)).toEqual([
+      a.share("Apartment C", "size", 4),
+    ]);
+  });
+
+  it("the counted attribute's noun after the corrected value ('it's actually 2 onions') still corrects it", () => {
+    const pantry = held.pantry as NaturalTask;
+    const s = by(pantry);
+    expect(acts("earlier I wrote Shelf B has 1 onion — it's actually 3 onions.", pantry)).toEqual([
+      s.share("Shelf B", "onions", 3),
+    ]);
+    // another attribute's noun corrects nothing: the earlier value stands as it was written
+    expect(acts("earlier I wrote Shelf B has 1 onion — it's actually 3 apples.", pantry)).toEqual([
+      s.share("Shelf B", "onions", 1),
+    ]);
+  });
+
+  it("after a question to the team, '@Agent N I also need <person> for <slot>' is that agent's, and a new column", () => {
+    const m = by(meetings);
+    expect(
+      acts(
+        "Does anyone have Bob's availability for the Tuesday slots? @Agent 2 I also need Erin for Monday 2pm.",
+        meetings,
+      ),
+    ).toEqual([
+      m.ask("Tuesday 9am", "Bob's availability"),
+      m.ask("Tuesday 11am", "Bob's availability"),
+      m.ask("Monday 2pm", "Erin's availability", 1),
+    ]);
+    expect(acts("I still need Erin for Monday 2pm.", meetings)).toEqual([m.ask("Monday 2pm", "Erin's availability")]);
+    // a sentence naming another person does not narrow the column asked before it to its options
+    expect(acts("Who has Bob's row? Specifically Monday 2pm, and Erin.", meetings)).toContainEqual(
+      m.ask("Monday 9am", "Bob's availability"),
+    );
+    expect(acts("Who has Bob's row? Specifically Monday 2pm.", meetings)).toEqual([
+      m.ask("Monday 2pm", "Bob's availability"),
+    ]);
+    expect(acts("@Agent 2 I also need Erin's availability for Monday 2pm.", meetings)).toEqual([
+      m.ask("Monday 2pm", "Erin's availability", 1),
+    ]);
+  });
+});
+
+describe("the thirty-second wave's misses: shares inside a proposal", () => {
+  it("a closing 'it <wins>' clause says where the option stands: the shares before it are read", () => {
+    const s = by(held.pantry as NaturalTask);
+    const pantry = held.pantry as NaturalTask;
+    for (const tail of ["it already totals more than A does", "it beats A", "it edges out the other shelf"])
+      expect(acts(`Let's pick Shelf A — with 4 apples and 2 onions on my side, ${tail}.`, pantry)).toEqual([
+        s.propose("Shelf A"),
+        s.share("Shelf A", "apples", 4),
+        s.share("Shelf A", "onions", 2),
+      ]);
+    // a number or an attribute in the clause: it says more than where the option stands, and is read as before
+    expect(acts("Let's pick Shelf A — with 4 apples on my side, it beats B by 3 onions.", pantry)).toEqual([
+      s.propose("Shelf A"),
+    ]);
+  });
+});

@@ -533,9 +533,23 @@ export function ownEntryVerb(w: string): boolean {
  */
 const SLIP = new Set(["mistake", "mistakenly", "wrongly", "erroneously", "accidentally", "accident", "typo"]);
 
+/** "my earlier message had / said", "my last post listed", "my previous update gave" at k. */
+function earlierPost(words: readonly string[], k: number): boolean {
+  if (words[k] !== "my" || !EARLIER_ADJECTIVES.has(words[k + 1] as string)) return false;
+  if (!POSTS.has(words[k + 2] as string)) return false;
+  const verb = words[k + 3] as string;
+  return verb === "had" || verb === "gave" || verb === "showed" || ownEntryVerb(verb);
+}
+
+const EARLIER_ADJECTIVES: ReadonlySet<string> = new Set(["earlier", "previous", "last", "first", "original"]);
+const POSTS: ReadonlySet<string> = new Set(["message", "post", "note", "update", "reply", "answer", "report", "turn"]);
+
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...", "I jotted down")? */
 export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
+    // "My earlier message had Apartment A's rent as 4 — that's wrong." (fresh347, session 68: a wrong act): the
+    // speaker's earlier post as the subject
+    if (earlierPost(s.words, k)) return true;
     // "I'd typed a 5 for X, but the real score is 2" (fresh239, session 63): "I'd" before the entry verb
     if (!(s.words[k] === "i" || s.words[k] === "we" || s.words[k] === "i'd" || s.words[k] === "we'd")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
@@ -644,7 +658,10 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   }
   const level = correctionLevel(s, i, question, state);
   const claim = level === null ? null : (claimedPair(s, s.from, i, state) ?? reportedTopic(s, i, state));
-  if (level?.restated !== undefined && (claim === null || !restatedFits(level, claim))) return null;
+  // "I wrote Shelf A has 1 rice bag — it's actually 2 rice bags." (fresh348, session 68): names said again after the
+  // value may be those of the speaker's own share just made, which it replaces below
+  const ownNames = claim === null && prior?.kind === "share" && level !== null && restatedFits(level, prior);
+  if (level?.restated !== undefined && !ownNames && (claim === null || !restatedFits(level, claim))) return null;
   if (level !== null && claim !== null) {
     out.share(claim.option, claim.attribute, level.value);
     return level.end;

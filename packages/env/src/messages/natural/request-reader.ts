@@ -1,4 +1,5 @@
 import type { Act } from "../act";
+import { attributeOwners } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
@@ -111,7 +112,13 @@ export function requestAsks(
       if (/[0-9]/.test(w) || cue.numberWords.has(w)) return null;
       if (REQUESTS.has(w)) requested = true;
       const option = state.options.match(words, k);
-      const attribute = option === null ? state.attributes.match(words, k) : null;
+      // "@Agent 1 I also need Dan for Monday 4pm." (fresh348, session 68): a person alone after the want is their
+      // attribute, as askPairs reads it
+      const owner = WANTS.has(words[k - 1] as string) ? attributeOwners(state.task.domain).get(w) : undefined;
+      const attribute =
+        option === null
+          ? (state.attributes.match(words, k) ?? (owner === undefined ? null : { index: owner, end: k + 1 }))
+          : null;
       const name = option ?? attribute;
       if (name !== null) {
         names++;
@@ -181,7 +188,9 @@ function splitParts(s: Sentence, first: number, to: number, state: ParseState): 
     const atStart = k === first || s.separated(k - 1);
     if (atStart && LEADS.has(words[j] as string)) j++;
     const tag = words[j] === "agent" || words[j] === "@agent";
-    if (atStart && tag && (s.tokens[j + 1] as NaturalToken | undefined)?.pause === true) {
+    // "@Agent 1 I also need Dan for Monday 4pm." (fresh348, session 68): an "@" tag is an address with no pause too
+    const setOff = (s.tokens[j + 1] as NaturalToken | undefined)?.pause === true || words[j] === "@agent";
+    if (atStart && tag && setOff && j + 2 <= to) {
       const n = naturalInteger(words[j + 1]);
       if (n === null || n < 1 || n > state.task.agents) return null;
       // the part before this address ends here (an unaddressed opening is a part of its own)

@@ -247,6 +247,7 @@ function closingConsequence(
   if (to - start > 3 && (last === "though" || last === "tho") && !(tokens[to - 2] as NaturalToken).pause) return to - 1;
   for (let k = start + 3; k < to - 1; k++) {
     const before = tokens[k - 1] as NaturalToken;
+    if (before.pause && before.semicolon !== true && winningTail(tokens, words, k, to, state)) return k;
     if (!before.pause || before.semicolon === true || !CONSEQUENCES.has(words[k] as string)) continue;
     // "..., so long as the price is right" is a proviso; "so far", "so that" are no consequence either
     if (words[k] === "so" && NOT_SO.has(words[k + 1] as string)) return null;
@@ -266,6 +267,36 @@ function closingConsequence(
   return null;
 }
 
+/** Verbs by which the option the talk is about comes out ahead: "it edges out the others", "it beats A". */
+const WINNING: ReadonlySet<string> = new Set(
+  "edges beats wins leads tops outranks outscores outweighs totals pulls comes stands".split(" "),
+);
+
+/**
+ * "Let's pick Shelf B — with 5 onions and 3 rice bags on my side, it already totals more than A does." (fresh346,
+ * session 68): a closing "it <wins>" clause (maybe with "already" / "still" / "clearly"), no pause after it, no
+ * number, attribute, question or word of doubt in it, says where the option stands, no cell: the sentence is read
+ * without it.
+ */
+function winningTail(
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  k: number,
+  to: number,
+  state: ParseState,
+): boolean {
+  if (words[k] !== "it") return false;
+  const verb = words[k + 1] === "already" || words[k + 1] === "still" || words[k + 1] === "clearly" ? k + 2 : k + 1;
+  if (!WINNING.has(words[verb] as string)) return false;
+  for (let j = verb + 1; j < to; j++) {
+    const w = words[j] as string;
+    if (j < to - 1 && (tokens[j] as NaturalToken).pause) return false;
+    if (DOUBTING.has(w) || state.attributes.match(words, j) !== null || /[0-9]/.test(w) || cue.numberWords.has(w))
+      return false;
+  }
+  return !(tokens[to - 1] as NaturalToken).question;
+}
+
 /** Words after "so" that make no consequence of it: "so long as", "so that", "so far", "so as to". */
 const NOT_SO: ReadonlySet<string> = new Set(["long", "that", "far", "as", "much", "many", "if", "provided"]);
 
@@ -278,6 +309,16 @@ function namedQuestion(s: Sentence, from: number, to: number, state: ParseState)
   for (let k = from; k < to; k++)
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return true;
   return false;
+}
+
+/** "I also need", "I still need", "I'd like", "we need" at k: the speaker's own need opening a sentence. */
+function ownNeed(words: readonly string[], k: number): boolean {
+  const speaker = words[k] as string;
+  if (speaker === "i'd" || speaker === "id" || speaker === "we'd")
+    return words[k + 1] === "like" || words[k + 1] === "need";
+  if (speaker !== "i" && speaker !== "we") return false;
+  const verb = words[k + 1] === "also" || words[k + 1] === "still" || words[k + 1] === "really" ? k + 2 : k + 1;
+  return words[verb] === "need" || words[verb] === "want";
 }
 
 /** Words opening a sentence that asks on to the agent the ask before went to: "and X too", "also Y", "plus Z". */
@@ -570,6 +611,25 @@ function ownNegation(s: Sentence, first: number, to: number): boolean {
   return negated;
 }
 
+/** Adjectives and nouns of "the correct value is", "right number:", "actual figure =". */
+const TRUE_VALUE_ADJECTIVES: ReadonlySet<string> = new Set(["correct", "right", "real", "actual", "true", "proper"]);
+const TRUE_VALUE_NOUNS: ReadonlySet<string> = new Set([
+  "value",
+  "number",
+  "figure",
+  "level",
+  "score",
+  "rating",
+  "count",
+]);
+
+/** The word after "(the) correct value is" / "right number:" opening a sentence at `first`, or null. */
+function trueValueEnd(words: readonly string[], first: number): number | null {
+  const k = words[first] === "the" ? first + 1 : first;
+  if (!TRUE_VALUE_ADJECTIVES.has(words[k] as string) || !TRUE_VALUE_NOUNS.has(words[k + 1] as string)) return null;
+  return words[k + 2] === "is" || words[k + 2] === "'s" ? k + 3 : k + 2;
+}
+
 /** Words of a line that introduces a list of asks: "Two things I'd still like from you:", "What I need:". */
 // "Two gaps on my side:" (fresh227, session 63): the speaker's gaps, listed to be filled
 const REQUEST_WORDS = new Set([
@@ -789,6 +849,9 @@ export class SentenceReading {
     // "How many rice bags on Shelf A, anyone? @Agent 1 what about Shelf B's apples?" (fresh304, session 66: a wrong
     // act): after a question put to the whole team, a tag opening a question of its own is that question's too
     if ((pause || this.pendingToTeam) && namedQuestion(sentence, lead.end, to, this.state)) return first;
+    // "Anyone have Carol's availability for the Tuesday slots? @Agent 1 I also need Dan for Monday 4pm." (fresh348,
+    // session 68: a wrong act): after a question to the whole team, a tag opening the speaker's own need is its
+    if (this.pendingToTeam && ownNeed(sentence.words, lead.end)) return first;
     for (const ask of this.pendingAsks) if (ask.kind === "ask") ask.to = lead.to;
     return lead.end;
   }
@@ -1524,6 +1587,13 @@ export class SentenceReading {
       let j = plural;
       if (w[j] === "actually" || w[j] === "only" || w[j] === "just") j++;
       const level = levelAt(s, j, close, this.state);
+      return level !== null && level.end === close ? level.value : null;
+    }
+    // "I previously said B's food quality is 3. Correct number is 1." (fresh347, session 68: a wrong act): the right
+    // value named as such
+    const named = trueValueEnd(w, first);
+    if (named !== null) {
+      const level = levelAt(s, named, close, this.state);
       return level !== null && level.end === close ? level.value : null;
     }
     // "i said A cleanliness 5 before. wrong. is 3" (fresh343, session 68: a wrong act): the subject left out
