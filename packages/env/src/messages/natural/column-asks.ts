@@ -274,6 +274,16 @@ function sharedWord(w: string, state: ParseState): number[] | null {
   return holding.length >= 2 && holding.length < state.task.domain.options.length ? holding : null;
 }
 
+/** The one option whose name holds `w` ("noon" of "Monday noon") where no other's does; else null. */
+function soleWord(w: string, state: ParseState): number | null {
+  if (!/^[a-z]{3,}$/.test(w)) return null;
+  const holding: number[] = [];
+  state.task.domain.options.forEach((name, o) => {
+    if (name.toLowerCase().split(/\s+/).includes(w)) holding.push(o);
+  });
+  return holding.length === 1 && state.task.domain.options.length > 1 ? (holding[0] as number) : null;
+}
+
 /** Words by which a request pointing back to a column says it wants all of it. */
 const WHOLE_MARKS = new Set(["all", "every", "each", "both"]);
 
@@ -327,6 +337,7 @@ function columnRequest(
   let subset: number[] | null = null;
   let count: number | null = null;
   let back = false;
+  let picked = false;
   let asked = false;
   let request = false;
   let you = false;
@@ -391,6 +402,13 @@ function columnRequest(
     // "across the Monday slots" (fresh291, session 65: a wrong act): a word some options' names share narrows them
     const narrowed = sharedWord(w, state);
     if (narrowed !== null) subset = subset === null ? narrowed : subset.filter((o) => narrowed.includes(o));
+    // "Anyone have Omar's calendar at noon?" (fresh352, session 68: a wrong act): a word of one option's name alone
+    // picks that option
+    const sole = soleWord(w, state);
+    if (sole !== null) {
+      subset = subset === null ? [sole] : subset.filter((o) => o === sole);
+      picked = true;
+    }
     if (ASKED.has(w)) asked = true;
     if (REQUESTS.has(w)) request = true;
     // "need rice bags from someone" (fresh329, session 67): the speaker's need, put to the team by "from"
@@ -405,7 +423,7 @@ function columnRequest(
     question && (count !== null || s.words.slice(from, to).some((w) => w === "all" || w === "every"));
   if (!((asked || you || wholeQuestion) && (question || request))) return [];
   const every = subset ?? Array.from({ length: all }, (_, o) => o);
-  if (every.length < 2) return [];
+  if (every.length < (picked ? 1 : 2)) return [];
   let options: readonly number[] = every;
   if (back) {
     // "Anyone have ambience for these?" under a table of three restaurants: the options the message named, or, where

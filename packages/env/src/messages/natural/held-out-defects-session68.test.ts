@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, manor, restaurants } from "./test-sentence";
+import { acts, by, calls, manor, restaurants } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const jobs = held.jobs as NaturalTask;
@@ -270,5 +270,46 @@ describe("the thirty-second wave's misses: shares inside a proposal", () => {
     expect(acts("Let's pick Shelf A — with 4 apples on my side, it beats B by 3 onions.", pantry)).toEqual([
       s.propose("Shelf A"),
     ]);
+  });
+});
+
+// The thirty-third wave (fresh349-fresh352), written after 8aa54cb and scored on it before it was read; and the
+// thirty-second's misses of several cells asked in one request.
+describe("the thirty-third wave's wrong acts, and requests of several cells", () => {
+  it("a withdrawal after a semicolon takes the share back, and the clauses are not read again alone", () => {
+    const a = by(apartments);
+    expect(acts("I previously said B's size was 3; please disregard that, I misread the row.", apartments)).toEqual(
+      none,
+    );
+    // the level the next sentence gives alone is the withdrawn cell's
+    expect(acts("I previously said B's size was 3; please disregard that. It's 5.", apartments)).toEqual([
+      a.share("Apartment B", "size", 5),
+    ]);
+  });
+
+  it("a word of one option's name alone picks that option of a column asked of the team", () => {
+    const c = by(calls);
+    expect(acts("Anyone have Lena's calendar at evening?", calls)).toEqual([
+      c.ask("Monday evening", "Lena's calendar"),
+    ]);
+    // a word two options share narrows the column to them, as before
+    expect(acts("Anyone have Lena's calendar for the morning slots?", calls)).toEqual([
+      c.ask("Monday morning", "Lena's calendar"),
+      c.ask("Tuesday morning", "Lena's calendar"),
+    ]);
+  });
+
+  it("a request put to someone may ask two to four cells ('X for C and D, anybody?', 'A's Y and Z, please')", () => {
+    const a = by(apartments);
+    expect(acts("Size for B and D, anybody?", apartments)).toEqual([
+      a.ask("Apartment B", "size"),
+      a.ask("Apartment D", "size"),
+    ]);
+    expect(acts("Agent 2: Apartment C's rent and quietness, please.", apartments)).toEqual([
+      a.ask("Apartment C", "rent", 1),
+      a.ask("Apartment C", "quietness", 1),
+    ]);
+    // a note of the speaker's gaps, put to no one, asks nothing of several cells
+    expect(acts("Still need B's size and C's rent.", apartments)).toEqual(none);
   });
 });

@@ -639,8 +639,11 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   const prior = out.acts[out.acts.length - 1];
   // "Earlier I said X's Y was 3 — please ignore that, I don't have it" (fresh113): withdrawn, with no new value
   const withdrawn = prior?.kind === "share" ? withdrawalEnd(s, i) : null;
-  if (withdrawn !== null) {
+  if (withdrawn !== null && prior?.kind === "share") {
     out.acts.pop();
+    // (the sentence's clauses are then read no further: "I previously said D's quietness was 4; please disregard
+    // that, I misread the row.", fresh349, session 68: a wrong act, read alone they gave the share back)
+    out.withdrawn = { option: prior.option, attribute: prior.attribute };
     return withdrawn;
   }
   const retracted = prior?.kind === "share" ? retractedLevel(s, i, question, state) : null;

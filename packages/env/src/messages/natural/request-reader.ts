@@ -44,6 +44,10 @@ const LEADS = set("and", "also", "so", "then", "first", "second", "third", "next
 const SPEAKERS = set("i", "i'd", "i'm", "i'll", "myself", "let's", "lets");
 /** Adverbs between the speaker and the want: "I also need", "I really need", "I just need". */
 const SPEAKER_ADVERBS = set("also", "really", "just", "only", "additionally");
+/** Words that put a request to someone: "please", the team. */
+const PUT = set("please", "pls", "plz", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "y'all");
+/** Most cells one request part asks: "Natural light for C and D, anybody?" asks two. */
+const MAX_PAIRS = 4;
 const WANTS = set(..."need want like love missing after looking curious hoping keen lacking still".split(" "));
 
 interface Part {
@@ -127,18 +131,23 @@ export function requestAsks(
       }
       if (w === "how" && (words[k + 1] === "many" || words[k + 1] === "much") && names === 0) named.howMany = true;
     }
-    if (!requested || names !== 2) return null;
+    if (!requested || names < 2) return null;
     const pairs = askPairs(s, part.addressEnd, part.to, state);
     // "Anyone know how many rice bags A has?" (fresh199): a count asked of one option and one attribute
     if (pairs.length === 0 && named.howMany && named.option !== undefined && named.attribute !== undefined)
       pairs.push({ option: named.option, attribute: named.attribute });
-    if (pairs.length !== 1) return null;
-    const { option, attribute } = pairs[0] as { option: number; attribute: number };
-    asks.push(
-      part.agent === undefined
-        ? { kind: "ask", option, attribute }
-        : { kind: "ask", option, attribute, to: part.agent },
-    );
+    // "Natural light for C and D, anybody?", "Restaurant D's cleanliness and location, please." (fresh345,
+    // fresh347, session 68): two to four cells, as the ask reader pairs the names; one cell where two names stand
+    // (several cells only where the part is put to someone: a question, an address, "please" or the team named;
+    // "Still need B's size and C's rent." is a note of the speaker's gaps, fresh62's reading)
+    const putTo = question || part.agent !== undefined || words.slice(part.addressEnd, part.to).some((w) => PUT.has(w));
+    if (pairs.length === 0 || pairs.length > (names === 2 || !putTo ? 1 : MAX_PAIRS)) return null;
+    for (const { option, attribute } of pairs)
+      asks.push(
+        part.agent === undefined
+          ? { kind: "ask", option, attribute }
+          : { kind: "ask", option, attribute, to: part.agent },
+      );
   }
   return asks;
 }

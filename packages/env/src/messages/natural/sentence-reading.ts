@@ -1645,6 +1645,9 @@ export class SentenceReading {
    */
   private readLooseFacts(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const { state } = this;
+    // a sentence that took the speaker's share back is read no further ("I said X was 4; please disregard that, I
+    // misread the row.", fresh349, session 68: its clauses read alone would give the share back)
+    if (found.withdrawn !== undefined) return;
     // "The poison bottle (3) and library key (3) point to him strongly" (fresh101): levels in parentheses after names
     if (!found.acts.some((a) => a.kind === "share"))
       for (const act of parenthesizedLevels(sentence, this.text, first, to, state))
