@@ -156,7 +156,7 @@ export function attributeContextItems(
     if (option === null) return null;
     let j = option.end;
     for (let f = 0; f < 2 && (words[j] === "is" || words[j] === "at" || words[j] === "="); f++) j++;
-    const level = levelAt(s, j, to, state);
+    const level = levelAt(s, j, to, state) ?? stateLevel(words[j] as string, j, attribute, state);
     if (level === null) return null;
     k = level.end;
     // "- Stall D: 1 (mine)", "- Stall A: -1 (Agent 1)" (fresh241, session 64): a mark in parentheses after the level
@@ -171,6 +171,25 @@ export function attributeContextItems(
     if (k < to && !(s.separated(k - 1) || words[k] === "and")) return null;
   }
   return shares.length > 0 || items > 0 ? shares : null;
+}
+
+/** Availability said as a state: "free" 1, "busy" 0 (only on a 0..1 scale of a person's availability). */
+const STATE_LEVELS: ReadonlyMap<string, number> = new Map([
+  ["free", 1],
+  ["available", 1],
+  ["busy", 0],
+  ["unavailable", 0],
+]);
+
+/**
+ * "Carol:" over "- Monday 4pm: free", "- Tuesday 9am: busy" (fresh353, session 68): a state word as the item's level,
+ * where the heading's attribute is a person's availability on a 0..1 scale; else null.
+ */
+function stateLevel(w: string, j: number, attribute: number, state: ParseState): { value: number; end: number } | null {
+  const value = STATE_LEVELS.get(w);
+  const [lo, hi] = state.task.levels;
+  if (value === undefined || lo !== 0 || hi !== 1) return null;
+  return /'s availability$/i.test(state.task.domain.attributes[attribute] ?? "") ? { value, end: j + 1 } : null;
 }
 
 /** Closing words that still state the level: "I think", "I believe", "probably", "likely". */

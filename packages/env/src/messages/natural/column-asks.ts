@@ -284,6 +284,9 @@ function soleWord(w: string, state: ParseState): number | null {
   return holding.length === 1 && state.task.domain.options.length > 1 ? (holding[0] as number) : null;
 }
 
+/** Words for an option of a scheduling task: "every slot", "each time". */
+const SLOT_WORDS: ReadonlySet<string> = new Set(["slot", "slots", "option", "options", "time", "times"]);
+
 /** Words by which a request pointing back to a column says it wants all of it. */
 const WHOLE_MARKS = new Set(["all", "every", "each", "both"]);
 
@@ -376,7 +379,10 @@ function columnRequest(
     if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
     // "could everyone post their value for money numbers ...?" (fresh311): "their" of the team asked
     if (w === "their" && asked) continue;
-    if (NOT_WHOLE.has(w)) return [];
+    // "could everyone share Lena's calendar for every slot?" (fresh355, session 68): "slot" after "every" / "each" /
+    // "all" is the whole column, not one option
+    const everySlot = SLOT_WORDS.has(w) && WHOLE_MARKS.has(s.words[k - 1] as string);
+    if (NOT_WHOLE.has(w) && !everySlot) return [];
     // "Does anyone have Dan's or Erin's availability for 2pm on Monday?" (fresh99): a part of an option's name
     // ("2pm") picks one option, no whole column
     if (/[0-9]/.test(w)) return [];
@@ -410,7 +416,8 @@ function columnRequest(
       picked = true;
     }
     if (ASKED.has(w)) asked = true;
-    if (REQUESTS.has(w)) request = true;
+    // "Everyone: rent column please." (fresh355, session 68): "please" closing a request to the team
+    if (REQUESTS.has(w) || w === "please" || w === "pls") request = true;
     // "need rice bags from someone" (fresh329, session 67): the speaker's need, put to the team by "from"
     if ((w === "need" || w === "needs") && s.words.slice(k + 1, to).includes("from")) request = true;
     // "Do you have the library key column?" asks; "You hold the poison bottle column, right?" only checks

@@ -313,3 +313,58 @@ describe("the thirty-third wave's wrong acts, and requests of several cells", ()
     expect(acts("Still need B's size and C's rent.", apartments)).toEqual(none);
   });
 });
+
+// The thirty-fourth wave (fresh353-fresh356), written after 7f2a5b7 and scored on it before it was read.
+describe("the thirty-fourth wave's wrong acts", () => {
+  it("'<slot>: free / busy' states availability, never a proposal; under a person's heading it is their level", () => {
+    const m = by(meetings);
+    const { options } = meetings.domain;
+    fc.assert(
+      fc.property(fc.nat(options.length - 1), fc.constantFrom("free", "busy", "available", "unavailable"), (o, w) => {
+        expect(acts(`${options[o]}: ${w}`, meetings).some((a) => a.kind === "propose")).toBe(false);
+      }),
+      { numRuns: 40 },
+    );
+    expect(acts("Dan:\n- Monday 9am: busy\n- Tuesday 11am: free", meetings)).toEqual([
+      m.share("Monday 9am", "Dan's availability", 0),
+      m.share("Tuesday 11am", "Dan's availability", 1),
+    ]);
+    // on a 0..2 calendar "free" is no level of its own: nothing is read
+    expect(acts("Omar:\n- Monday noon: free", calls)).toEqual(none);
+  });
+
+  it("'I'm dropping my (earlier) vote for X' takes the choice back", () => {
+    const a = by(apartments);
+    expect(acts("I'm dropping my vote for Apartment C.", apartments)).toEqual(none);
+    expect(acts("I'm dropping my earlier vote for C and leaning toward Apartment A now.", apartments)).toEqual([
+      a.propose("Apartment A"),
+    ]);
+    expect(acts("My vote is for Apartment C.", apartments)).toEqual([a.propose("Apartment C")]);
+  });
+
+  it("a slip remark naming the row it came from ('I was reading the D row') leaves the correction standing", () => {
+    const a = by(apartments);
+    const said = "Wait, I gave Apartment B's rent as 2 before.";
+    for (const remark of ["I was reading the D row", "I misread Apartment D's row", "I was reading the wrong row"])
+      expect(acts(`${said} It's actually 4 — ${remark}.`, apartments)).toEqual([a.share("Apartment B", "rent", 4)]);
+    // a remark naming a cell is no slip remark: the sentence is read as before
+    expect(acts(`${said} It's actually 4 — I was reading D's size.`, apartments)).not.toContainEqual(
+      a.share("Apartment B", "rent", 4),
+    );
+  });
+});
+
+describe("the thirty-fourth wave's misses: columns asked of the team", () => {
+  it("'please' closes a column request to the team; 'every slot' is the whole column", () => {
+    const a = by(apartments);
+    expect(acts("Everyone: size column please.", apartments)).toEqual(
+      apartments.domain.options.map((o) => a.ask(o, "size")),
+    );
+    const c = by(calls);
+    expect(acts("could everyone share Omar's calendar for every slot?", calls)).toEqual(
+      calls.domain.options.map((o) => c.ask(o, "Omar's calendar")),
+    );
+    // "that slot" still points at one option: no whole column
+    expect(acts("could everyone share Omar's calendar for that slot?", calls)).toEqual(none);
+  });
+});

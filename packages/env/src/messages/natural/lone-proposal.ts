@@ -100,6 +100,9 @@ export const FIRST_PERSON: ReadonlySet<string> = new Set([
  */
 export const BLOCKERS: ReadonlySet<string> = new Set([
   ...NOT_THE_SPEAKERS_PLAN,
+  // "Carol:\n- Monday 4pm: free\n- Tuesday 9am: busy" (fresh353, session 68: wrong acts): a slot's availability
+  // stated, no choice of it
+  ...["free", "busy", "available", "unavailable", "booked", "blocked"],
   "everyone",
   "everybody",
   "someone",

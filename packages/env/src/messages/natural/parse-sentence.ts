@@ -1044,6 +1044,15 @@ const UNCHOOSING = new Set([
   "holding",
   "withhold",
   "withholding",
+  // "I'm dropping my earlier vote for D and leaning toward Apartment B now." (fresh355, session 68: a wrong act)
+  "dropping",
+  "drop",
+  "dropped",
+  "scrapping",
+  "scrap",
+  "abandoning",
+  "ditching",
+  "ditch",
 ]);
 
 /** Does a verb taking a choice back stand anywhere from first to to ("I'm taking back my vote for B")? */
@@ -1056,6 +1065,9 @@ export function choiceWithdrawnIn(s: Sentence, first: number, to: number): boole
 function withdrawnChoice(s: Sentence, i: number): boolean {
   const w = s.words;
   if (UNCHOOSING.has(w[i - 1] as string)) return true;
+  // "dropping my earlier vote for D": the vote's owner and age between the verb and the cue
+  if (EARLIER_ADJECTIVES.has(w[i - 1] as string) && (w[i - 2] === "my" || w[i - 2] === "our"))
+    return UNCHOOSING.has(w[i - 3] as string);
   return w[i - 1] === "back" && (w[i - 2] === "take" || w[i - 2] === "taking" || w[i - 2] === "took");
 }
 

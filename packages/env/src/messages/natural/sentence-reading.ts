@@ -2041,10 +2041,21 @@ function slipRemark(s: Sentence, k: number, to: number, state: ParseState): bool
     // "the wrong column": the slip's own word, no negation of the level
     const negation = (cue.negations.has(w) && w !== "wrong") || w.endsWith("n't");
     if (negation || cue.modals.has(w) || cue.conditionals.has(w)) return false;
-    if (state.options.match(s.words, j) !== null || state.attributes.match(s.words, j) !== null) return false;
+    // "It's actually 5 — I was reading the D row." (fresh356, session 68: a wrong act): an option's row or column
+    // is where the slip came from, no cell of its own
+    const option = state.options.match(s.words, j);
+    const row = option === null ? -1 : s.words[option.end] === "'s" ? option.end + 1 : option.end;
+    if (option !== null && SLIP_LINES.has(s.words[row] as string)) {
+      j = row;
+      continue;
+    }
+    if (option !== null || state.attributes.match(s.words, j) !== null) return false;
   }
   return true;
 }
+
+/** A table's line named after an option in a slip remark: "the D row", "Apartment D's column". */
+const SLIP_LINES: ReadonlySet<string> = new Set(["row", "column", "line", "entry", "col"]);
 
 /**
  * "B's my pick!" (fresh173): an option's "'s" before "my" / "our" is "is" (no possessive stands before "my"), read
