@@ -115,7 +115,8 @@ export function bareOwnerSpellings(words: string[]): string[][] {
 const CLUE_ADJECTIVES = new Set(["muddy", "torn", "broken", "natural"]);
 /** Generic heads whose modifier alone names the attribute: "food quality" -> "food", "menu variety" -> "menu". */
 // "Employee A badge 1", "phone 0 for C" (session 68): a log's or records' kind alone
-const GENERIC_HEADS = new Set(["quality", "variety", "log", "records"]);
+// "Stall A: raffle -2, books 1" (fresh357, session 68): the tickets' kind alone
+const GENERIC_HEADS = new Set(["quality", "variety", "log", "records", "tickets"]);
 
 /**
  * A two-word attribute named by its telling word alone (fresh281, fresh288, session 65: "Boots at 3 and library key

@@ -106,6 +106,9 @@ const OWN_TAILS: readonly (readonly string[])[] = [
   ["my", "bit"],
   ["my", "side"],
   ["partial"],
+  // "badge log from me:" (fresh357, session 68)
+  ["from", "me"],
+  ["on", "my", "end"],
 ];
 
 /** "from my slice of the table", "in my columns", "per my sheet": the speaker's own source closing the heading. */

@@ -79,6 +79,32 @@ export function availabilityShare(
   to: number,
   state: ParseState,
 ): { option: number; attribute: number; level: number }[] | null {
+  const whole = oneAvailability(s, from, to, state);
+  if (whole !== null || !plainStatement(s, from, to, state)) return whole;
+  // "Bob is free Tuesday 9am and Erin is busy Monday 4pm." (fresh353, session 68): two statements joined by "and"
+  // (or a semicolon), each read alone; the first few joins only, so a long sentence stays linear
+  let joins = 0;
+  for (let k = from + 3; k < to - 3 && joins < MAX_JOINS; k++) {
+    const semicolon = (s.tokens[k - 1] as NaturalToken).semicolon === true;
+    if (s.words[k] !== "and" && !semicolon) continue;
+    joins++;
+    const left = oneAvailability(s, from, k, state);
+    const right = left === null ? null : oneAvailability(s, s.words[k] === "and" ? k + 1 : k, to, state);
+    if (left !== null && right !== null) return [...left, ...right];
+  }
+  return null;
+}
+
+/** Most joins between two availability statements tried in one sentence. */
+const MAX_JOINS = 4;
+
+/** One availability statement as the whole of from..to (see `availabilityShare`), or null. */
+function oneAvailability(
+  s: Sentence,
+  from: number,
+  to: number,
+  state: ParseState,
+): { option: number; attribute: number; level: number }[] | null {
   const { words } = s;
   if (!plainStatement(s, from, to, state)) return null;
   const listed = people(s, afterView(words, from), to, state);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, calls, manor, restaurants } from "./test-sentence";
+import { acts, by, calls, manor, restaurants, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const jobs = held.jobs as NaturalTask;
@@ -366,5 +366,37 @@ describe("the thirty-fourth wave's misses: columns asked of the team", () => {
     );
     // "that slot" still points at one option: no whole column
     expect(acts("could everyone share Omar's calendar for that slot?", calls)).toEqual(none);
+  });
+});
+
+// The thirty-fifth wave (fresh357-fresh360), written after 2bd68a9 and scored on it: no wrong act; its misses read.
+describe("the thirty-fifth wave's misses", () => {
+  it("two availability statements joined by 'and' or a semicolon are each read", () => {
+    const m = by(meetings);
+    const both = [m.share("Monday 11am", "Alice's availability", 0), m.share("Tuesday 9am", "Dan's availability", 1)];
+    expect(acts("Alice is busy Monday 11am and Dan is free Tuesday 9am.", meetings)).toEqual(both);
+    expect(acts("On my side Alice is busy Monday 11am; Dan is free Tuesday 9am.", meetings)).toEqual(both);
+    // one half someone else's word: nothing, as for either half alone
+    expect(acts("Alice is busy Monday 11am and Agent 2 says Dan is free Tuesday 9am.", meetings)).not.toContainEqual(
+      m.share("Tuesday 9am", "Dan's availability", 1),
+    );
+  });
+
+  it("'<attribute> from me:' heads a list; 'raffle' alone names raffle tickets", () => {
+    const theft = held.theft as NaturalTask;
+    const t = by(theft);
+    expect(acts("phone records from me:\nA 0\nD 1", theft)).toEqual([
+      t.share("Employee A", "phone records", 0),
+      t.share("Employee D", "phone records", 1),
+    ]);
+    const s = by(stalls);
+    expect(acts("- Stall C: raffle 2", stalls)).toEqual([s.share("Stall C", "raffle tickets", 2)]);
+  });
+
+  it("a request of several cells offering alternatives or pointing to one asks none of them", () => {
+    expect(acts("Agent 3, Candidate C's teamwork or experience, if you have it.", jobs)).toEqual(none);
+    expect(acts("Agent 3, I'm missing Candidate C's teamwork and experience — could you fill it in?", jobs)).toEqual(
+      none,
+    );
   });
 });

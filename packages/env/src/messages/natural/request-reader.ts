@@ -140,7 +140,10 @@ export function requestAsks(
     // fresh347, session 68): two to four cells, as the ask reader pairs the names; one cell where two names stand
     // (several cells only where the part is put to someone: a question, an address, "please" or the team named;
     // "Still need B's size and C's rent." is a note of the speaker's gaps, fresh62's reading)
-    const putTo = question || part.agent !== undefined || words.slice(part.addressEnd, part.to).some((w) => PUT.has(w));
+    // (and never where the part offers alternatives, "teamwork or experience", or points to one of them, "fill it in")
+    const partWords = words.slice(part.addressEnd, part.to);
+    const single = partWords.some((w) => w === "or" || w === "it" || w === "that" || w === "this");
+    const putTo = !single && (question || part.agent !== undefined || partWords.some((w) => PUT.has(w)));
     if (pairs.length === 0 || pairs.length > (names === 2 || !putTo ? 1 : MAX_PAIRS)) return null;
     for (const { option, attribute } of pairs)
       asks.push(

@@ -1645,9 +1645,6 @@ export class SentenceReading {
    */
   private readLooseFacts(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const { state } = this;
-    // a sentence that took the speaker's share back is read no further ("I said X was 4; please disregard that, I
-    // misread the row.", fresh349, session 68: its clauses read alone would give the share back)
-    if (found.withdrawn !== undefined) return;
     // "The poison bottle (3) and library key (3) point to him strongly" (fresh101): levels in parentheses after names
     if (!found.acts.some((a) => a.kind === "share"))
       for (const act of parenthesizedLevels(sentence, this.text, first, to, state))
@@ -1688,7 +1685,9 @@ export class SentenceReading {
       if (!found.acts.some((a) => JSON.stringify(a) === JSON.stringify(act)))
         found.acts.push(act.kind === "share" ? this.checkedShare(act) : act);
     // "On value for money, A scores 4 while B scores 5, but C and D are both stuck at 1." (fresh113): clauses read alone
-    const split = clauseSplit(sentence, this.text, first, to, found.acts, state);
+    // (not in a sentence that took the speaker's share back: "I said X was 4; please disregard that, I misread the
+    // row.", fresh349, session 68: its clauses read alone would give the share back)
+    const split = found.withdrawn !== undefined ? null : clauseSplit(sentence, this.text, first, to, found.acts, state);
     if (split !== null) found.acts = split;
     // "Candidate C scores a 4/5 on communication. Experience is the weak spot: only one out of five." (fresh119)
     const carried = carriedSentence(sentence, this.text, first, to, found.acts, state);

@@ -248,7 +248,10 @@ describe("tables (table-acts.ts, labelled-rows.ts)", () => {
     ];
     expect(acts(`My view:\n${rows}`, apartments)).toEqual([share(0, light, 3), share(1, light, 5), share(1, nbhd, 3)]);
     expect(acts(`Agent 2 posted these:\n${rows}`, apartments)).toEqual(nothing);
-    expect(acts("```\nApartment A   light 3/5   quite nice\n```", apartments)).toEqual(nothing);
+    // (session 68: "light" alone now names natural light for the sentence reader too, which reads the line the row
+    // reader leaves, "Apartment A light 3/5 quite nice", as the light share; the row reader's own rule is checked
+    // with a label only it knows)
+    expect(acts("```\nApartment A   nbhd 3/5   quite nice\n```", apartments)).toEqual(nothing);
   });
 });
 
