@@ -185,26 +185,12 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       i = j;
       continue;
     }
-    word = SPELLED.get(word) ?? word;
-    // "sorry earlier i say candidate D teamwork 2. it is 3." (fresh343, session 68: a wrong act): "say" after "earlier
-    // i" / "before i" is the speaker's past word, "said"
-    if (word === "say" && last?.word === "i" && PAST_LEADS.has(tokens[tokens.length - 2]?.word ?? "")) word = "said";
-    // "earlier i said C neighbourhood 4, its actually 1" (fresh337, session 68: a wrong act): "its" before "actually"
-    // or "really" is "it's" written without its apostrophe, read as "it" and "'s" as "it's" is
-    if ((word === "actually" || word === "really") && last?.word === "its" && !last.pause && !last.stop) {
-      tokens[tokens.length - 1] = { ...last, word: "it", pause: false, stop: false, question: false, lineBreak: false };
-      tokens.push({ ...last, word: "'s" });
-    }
+    word = clippedForms(tokens, SPELLED.get(word) ?? word);
     const aside = depth > 0 || raw.startsWith("(");
     if (raw.includes(")")) depth = 0;
     else if (raw.startsWith("(")) depth = 1;
-    // "**Restaurant B**'s food quality" (fresh77): the emphasis closes before the possessive
-    word = word.replace(/(?<=[^*_`])[*_`]+'s$/, "'s");
-    let possessive = false;
-    if (word.length > 2 && word.endsWith("'s")) {
-      word = word.slice(0, -2);
-      possessive = true;
-    }
+    const possessive = possessiveOf(word);
+    if (possessive !== null) word = possessive;
     const token: NaturalToken = {
       word,
       start: i,
@@ -217,20 +203,8 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       ...(tail.includes(";") ? { semicolon: true } : {}),
       ...(tail.includes(":") || equals >= 0 ? { colon: true } : {}),
     };
-    // "C  ambience ~2 (smudged)" (fresh337, session 68): a single "~" before a number reads as "approx", an estimate
-    // (a struck "~~3~~" is not one)
-    if (s > 0 && raw[s - 1] === "~" && raw[s - 2] !== "~" && /^[-+−]?\d/.test(word))
-      tokens.push({
-        word: "approx",
-        start: i,
-        end: i + s,
-        pause: false,
-        stop: false,
-        question: false,
-        lineBreak: false,
-        aside,
-      });
-    if (possessive) {
+    if (estimated(raw, s, word)) tokens.push(approx(i, i + s, aside));
+    if (possessive !== null) {
       tokens.push({
         ...token,
         pause: false,
@@ -247,6 +221,46 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
   }
   markStop();
   return tokens;
+}
+
+/**
+ * "C  ambience ~2 (smudged)" (fresh337, session 68): does a single "~" stand before the number `word` (its first
+ * character at s of `raw`)? It reads as "approx", an estimate (a struck "~~3~~" is not one).
+ */
+function estimated(raw: string, s: number, word: string): boolean {
+  return s > 0 && raw[s - 1] === "~" && raw[s - 2] !== "~" && /^[-+−]?\d/.test(word);
+}
+
+/**
+ * The owner of a possessive word ("restaurant b's" -> "restaurant b"), or null where the word is none;
+ * "**Restaurant B**'s food quality" (fresh77): the emphasis closes before the possessive.
+ */
+function possessiveOf(word: string): string | null {
+  const closed = word.replace(/(?<=[^*_`])[*_`]+'s$/, "'s");
+  return closed.length > 2 && closed.endsWith("'s") ? closed.slice(0, -2) : null;
+}
+
+/** The "approx" an estimate's "~" stands for, from start to end of the text. */
+function approx(start: number, end: number, aside: boolean): NaturalToken {
+  return { word: "approx", start, end, pause: false, stop: false, question: false, lineBreak: false, aside };
+}
+
+/**
+ * Chat's clipped forms of the speaker's own words, read as the full ones (session 68): `word` as it is read, with
+ * the tokens before it mended where the clipping joined two words.
+ */
+function clippedForms(tokens: NaturalToken[], word: string): string {
+  const last = tokens[tokens.length - 1];
+  // "sorry earlier i say candidate D teamwork 2. it is 3." (fresh343, a wrong act): "say" after "earlier i" / "before
+  // i" is the speaker's past word, "said"
+  if (word === "say" && last?.word === "i" && PAST_LEADS.has(tokens[tokens.length - 2]?.word ?? "")) return "said";
+  // "earlier i said C neighbourhood 4, its actually 1" (fresh337, a wrong act): "its" before "actually" or "really" is
+  // "it's" written without its apostrophe, read as "it" and "'s" as "it's" is
+  if ((word === "actually" || word === "really") && last?.word === "its" && !last.pause && !last.stop) {
+    tokens[tokens.length - 1] = { ...last, word: "it", pause: false, stop: false, question: false, lineBreak: false };
+    tokens.push({ ...last, word: "'s" });
+  }
+  return word;
 }
 
 /** Words before "i say" that make it the speaker's past word ("earlier i say X 2"). */

@@ -856,6 +856,17 @@ export class SentenceReading {
     return lead.end;
   }
 
+  /** A question that names nothing and points back to the pair (or pairs) the sentence before named. */
+  private readPointedTopics(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    if (found.acts.length > 0 || !pointerQuestion(sentence, first, new Set(), this.state)) return;
+    // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
+    if (this.lastTopic !== null) found.acts.push({ kind: "ask", ...this.lastTopic });
+    // "Two gaps left: B's experience and D's communication. Does anyone have those?" (fresh337, session 68): a plural
+    // pointer asks each pair the sentence before named
+    else if (sentence.words.slice(first, to).some((w) => PLURAL_POINTERS.has(w)))
+      for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair });
+  }
+
   /** "Who has quietness? I need it for Apartments A and D." (session 63): a column wanted, then a request back to it. */
   private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const column = this.lastColumn;
@@ -962,18 +973,7 @@ export class SentenceReading {
       }
     }
     this.proposalHeading = found.acts.length === 0 && proposalHeadingAt(sentence, first, to);
-    // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
-    if (found.acts.length === 0 && this.lastTopic !== null && pointerQuestion(sentence, first, new Set(), state))
-      found.acts.push({ kind: "ask", ...this.lastTopic });
-    // "Two gaps left: B's experience and D's communication. Does anyone have those?" (fresh337, session 68): a plural
-    // pointer asks each pair the sentence before named
-    if (
-      found.acts.length === 0 &&
-      this.lastTopics.length > 0 &&
-      sentence.words.slice(first, to).some((w) => PLURAL_POINTERS.has(w)) &&
-      pointerQuestion(sentence, first, new Set(), state)
-    )
-      for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair });
+    this.readPointedTopics(sentence, found, first, to);
     this.readColumnAsks(sentence, found, first, to);
     // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
     const address =
