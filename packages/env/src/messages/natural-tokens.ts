@@ -189,7 +189,9 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
     const aside = depth > 0 || raw.startsWith("(");
     if (raw.includes(")")) depth = 0;
     else if (raw.startsWith("(")) depth = 1;
-    const possessive = possessiveOf(word);
+    // "agent3 has C location 1" (fresh363, session 68: a wrong act): an agent's tag written as one word is two
+    const fused = /^(@?agent)(\d{1,2})$/.exec(word);
+    const possessive = fused === null ? possessiveOf(word) : null;
     if (possessive !== null) word = possessive;
     const token: NaturalToken = {
       word,
@@ -204,17 +206,19 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       ...(tail.includes(":") || equals >= 0 ? { colon: true } : {}),
     };
     if (estimated(raw, s, word)) tokens.push(approx(i, i + s, aside));
-    if (possessive !== null) {
+    const second = fused !== null ? (fused[2] as string) : possessive !== null ? "'s" : null;
+    if (second !== null) {
+      const first = fused !== null ? (fused[1] as string) : word;
       tokens.push({
         ...token,
+        word: first,
         pause: false,
         stop: false,
         question: false,
-        lineBreak: false,
         semicolon: false,
         colon: false,
       });
-      tokens.push({ ...token, word: "'s" });
+      tokens.push({ ...token, word: second });
     } else tokens.push(token);
     // past the "=" that joined the word to its value
     i = equals >= 0 ? j + 1 : j;

@@ -92,7 +92,7 @@ const CORRECTING =
  * keeps only the later level: the withdrawn one is never credited. Without such a word both stay (a rendered act
  * list may hold them), and the same level twice stays two acts (a repeat).
  */
-function lastLevels(found: { at: number; act: Act }[], text: string): { at: number; act: Act }[] {
+function lastLevels(found: { at: number; act: Act }[], text: string, names: RegExp): { at: number; act: Act }[] {
   const last = new Map<string, { at: number; level: number }>();
   for (const f of found)
     if (f.act.kind === "share") {
@@ -106,9 +106,27 @@ function lastLevels(found: { at: number; act: Act }[], text: string): { at: numb
     if (later === undefined || later.level === f.act.level) return true;
     const stop = text.slice(later.at).search(/[.!?\n]/);
     const span = text.slice(f.at, stop < 0 ? text.length : later.at + stop);
-    return !CORRECTING.test(span);
+    return !CORRECTING.test(span.replace(names, " "));
   });
 }
+
+/**
+ * The task's option and attribute names, whose words are no correction ("wait time" holds "wait": a rendered list
+ * "X has location -10. X has wait time -10. X has location -11." kept its first share only until session 68, found
+ * by the round-trip property).
+ */
+function domainNames(task: NaturalTask): RegExp {
+  const cached = namesCache.get(task.domain);
+  if (cached !== undefined) return cached;
+  const words = [...task.domain.options, ...task.domain.attributes]
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"))
+    .sort((a, b) => b.length - a.length);
+  const names = new RegExp(`\\b(?:${words.join("|")})\\b`, "gi");
+  namesCache.set(task.domain, names);
+  return names;
+}
+
+const namesCache = new WeakMap<object, RegExp>();
 
 /** "<level> but (I) meant <level>": the speaker's slip and the level meant, in one clause. */
 const MEANT = /(-?\d+)\s*,?\s+but\s+(?:i\s+)?meant\s+(-?\d+)\b/gi;
@@ -278,7 +296,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const kept = withdrawn.length === 0 ? single : withoutWithdrawn(single, withdrawn);
     // "Relayed from Agent 1:" over "- Restaurant B, location: 5" (session 62): another agent's list gives no share
     const acts = withoutHadSaid(
-      lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text),
+      lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text, domainNames(task)),
       structured.text,
     );
     for (const f of acts)

@@ -9,6 +9,7 @@ const jobs = held.jobs as NaturalTask;
 const apartments = held.apartments as NaturalTask;
 const profile = held.heldoutProfile as NaturalTask;
 const meetings = held.meetings as NaturalTask;
+const big = held.bigTeam as NaturalTask;
 /** What a message of no act reads as. */
 const none = [{ kind: "pass" }];
 
@@ -398,5 +399,29 @@ describe("the thirty-fifth wave's misses", () => {
     expect(acts("Agent 3, I'm missing Candidate C's teamwork and experience — could you fill it in?", jobs)).toEqual(
       none,
     );
+  });
+});
+
+// The thirty-sixth wave (fresh361-fresh364), written after 6f4401d and scored on it: its one wrong act; and a defect
+// the round-trip property found in this session's CI (a latent one of session 67).
+describe("the thirty-sixth wave's wrong act, and a name holding a word of correction", () => {
+  it("'agent3' written as one word is the agent's tag: what follows is that agent's word", () => {
+    const r = by(restaurants);
+    expect(acts("agent1 says Restaurant C's food quality is 5, agent3 has Restaurant B's service at 1.")).toEqual(none);
+    expect(acts("@agent2 what's Restaurant B's service?")).toEqual([r.ask("Restaurant B", "service", 1)]);
+  });
+
+  it("'wait time' is no word of correction: a cell shared twice around it keeps both levels, as rendered", () => {
+    const b = by(big);
+    const text = "Restaurant A has location 2. Restaurant A has wait time 3. Restaurant A has location 4.";
+    expect(acts(text, big)).toEqual([
+      b.share("Restaurant A", "location", 2),
+      b.share("Restaurant A", "wait time", 3),
+      b.share("Restaurant A", "location", 4),
+    ]);
+    // a real word of correction still keeps the later level only
+    expect(acts("Restaurant A has location 2. Sorry, Restaurant A has location 4.", big)).toEqual([
+      b.share("Restaurant A", "location", 4),
+    ]);
   });
 });
