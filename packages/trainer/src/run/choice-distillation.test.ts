@@ -209,7 +209,7 @@ describe("choiceDistillation", () => {
       const { policy, config } = fixture;
       const examples = await choiceRehearsalExamples(policy, config, 5);
       const all = await choiceRehearsalExamples(policy, { ...config, rl: { ...config.rl, talkRehearsal: true } }, 5);
-      const decode = (x: { completion: number[] }) => policy.tokenizer.decode(x.completion);
+      const decode = (x: (typeof examples)[number]) => policy.tokenizer.decode(x.completion);
       // the oracle: the whole talk rehearsal, less the pre-discussion choices and the messages with no ASK act
       const expected = all.map(decode).filter((text) => /CHOOSE/.test(text) || /(?:^|;)\s*ASK\b/.test(text));
       const kept = examples.map(decode);
