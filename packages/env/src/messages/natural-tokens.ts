@@ -306,7 +306,11 @@ function capitalLabel(text: string, i: number): boolean {
 
 /** Did the line before close on a number (the last token's text ends in a digit) and does this one open with a capital? */
 function afterNumber(text: string, last: NaturalToken, i: number): boolean {
-  return /[0-9]$/.test(text.slice(last.start, last.end)) && /^[*_]{0,2}\p{Lu}/u.test(text.slice(i, i + 3));
+  if (!/[0-9]$/.test(text.slice(last.start, last.end))) return false;
+  if (/^[*_]{0,2}\p{Lu}/u.test(text.slice(i, i + 3))) return true;
+  // "library key -> Finch 3, Hartley 1\nbroken watch -> Finch 2" (fresh365, session 68: a wrong act): a line of its
+  // own label and an arrow after a line that closed on a number (the label read on would take the number before it)
+  return /^[^\s:>-][^:\n>]{0,40}?\s*(?:->|→|=>)\s/.test(text.slice(i, i + 48));
 }
 
 function indentedLabel(text: string, i: number): boolean {

@@ -425,3 +425,17 @@ describe("the thirty-sixth wave's wrong act, and a name holding a word of correc
     ]);
   });
 });
+
+// The thirty-seventh wave (fresh365-fresh368), written after 6a328e1 and scored on it (its recall missed the target).
+describe("the thirty-seventh wave's wrong act", () => {
+  it("a lowercase line of a label and an arrow after a line closed on a number starts a sentence of its own", () => {
+    const m = by(manor);
+    const [lord, lady, doctor] = manor.domain.options as [string, string, string];
+    const [first, second] = manor.domain.attributes as [string, string];
+    expect(acts(`${first} -> ${lord} 1, ${lady} 2\n${second} -> ${doctor} 3`, manor)).toEqual([
+      m.share(lord, first, 1),
+      m.share(lady, first, 2),
+      m.share(doctor, second, 3),
+    ]);
+  });
+});
