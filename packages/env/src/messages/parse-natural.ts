@@ -115,7 +115,7 @@ function lastLevels(found: { at: number; act: Act }[], text: string, names: RegE
  * "X has location -10. X has wait time -10. X has location -11." kept its first share only until session 68, found
  * by the round-trip property).
  */
-function domainNames(task: NaturalTask): RegExp {
+function ownNamesPattern(task: NaturalTask): RegExp {
   const cached = namesCache.get(task.domain);
   if (cached !== undefined) return cached;
   const words = [...task.domain.options, ...task.domain.attributes]
@@ -296,7 +296,7 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     const kept = withdrawn.length === 0 ? single : withoutWithdrawn(single, withdrawn);
     // "Relayed from Agent 1:" over "- Restaurant B, location: 5" (session 62): another agent's list gives no share
     const acts = withoutHadSaid(
-      lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text, domainNames(task)),
+      lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text, ownNamesPattern(task)),
       structured.text,
     );
     for (const f of acts)

@@ -264,24 +264,17 @@ export function wholeColumnAsks(
   return lacking === null ? [] : columnRequest(s, cut, to, before, state, lacking);
 }
 
-/** The options whose names hold `w` ("monday" of "Monday 9am"), where that is two or more but not all; else null. */
-function sharedWord(w: string, state: ParseState): number[] | null {
-  if (!/^[a-z]{3,}$/.test(w)) return null;
+/**
+ * The options whose names hold the word `w` of three letters or more ("monday" of "Monday 9am", "noon" of "Monday
+ * noon"), in order: several but not all narrow a column to them, one alone picks it.
+ */
+function optionsHolding(w: string, state: ParseState): number[] {
+  if (!/^[a-z]{3,}$/.test(w)) return [];
   const holding: number[] = [];
   state.task.domain.options.forEach((name, o) => {
     if (name.toLowerCase().split(/\s+/).includes(w)) holding.push(o);
   });
-  return holding.length >= 2 && holding.length < state.task.domain.options.length ? holding : null;
-}
-
-/** The one option whose name holds `w` ("noon" of "Monday noon") where no other's does; else null. */
-function soleWord(w: string, state: ParseState): number | null {
-  if (!/^[a-z]{3,}$/.test(w)) return null;
-  const holding: number[] = [];
-  state.task.domain.options.forEach((name, o) => {
-    if (name.toLowerCase().split(/\s+/).includes(w)) holding.push(o);
-  });
-  return holding.length === 1 && state.task.domain.options.length > 1 ? (holding[0] as number) : null;
+  return holding;
 }
 
 /** Words for an option of a scheduling task: "every slot", "each time". */
@@ -406,13 +399,13 @@ function columnRequest(
     }
     if (BACK.has(w)) back = true;
     // "across the Monday slots" (fresh291, session 65: a wrong act): a word some options' names share narrows them
-    const narrowed = sharedWord(w, state);
-    if (narrowed !== null) subset = subset === null ? narrowed : subset.filter((o) => narrowed.includes(o));
+    const holding = optionsHolding(w, state);
+    if (holding.length >= 2 && holding.length < all)
+      subset = subset === null ? holding : subset.filter((o) => holding.includes(o));
     // "Anyone have Omar's calendar at noon?" (fresh352, session 68: a wrong act): a word of one option's name alone
     // picks that option
-    const sole = soleWord(w, state);
-    if (sole !== null) {
-      subset = subset === null ? [sole] : subset.filter((o) => o === sole);
+    if (holding.length === 1 && all > 1) {
+      subset = subset === null ? holding : subset.filter((o) => holding.includes(o));
       picked = true;
     }
     if (ASKED.has(w)) asked = true;

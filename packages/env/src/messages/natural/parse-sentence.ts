@@ -170,10 +170,8 @@ function namedPairs(
   tagged: ReadonlySet<number>,
   state: ParseState,
 ): { option: number; attribute: number }[] {
-  if (to <= from || ungatedNumber(s, from, to, tagged)) return [];
   if (!s.words.slice(to, s.to).some((w) => PLURAL_POINTERS.has(w))) return [];
-  const pairs = askPairs(s, from, to, state);
-  return pairs.length >= 2 && pairs.length <= 4 ? pairs : [];
+  return namedPairsAlone(s, from, to, tagged, state);
 }
 
 /**

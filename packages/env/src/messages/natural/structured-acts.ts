@@ -631,7 +631,7 @@ function addressQuestions(value: unknown, text: string, spans: readonly [number,
     const key = /"([^"\n]{1,40})"\s*:\s*"$/.exec(text.slice(Math.max(0, from - 48), from));
     if (key === null) continue;
     // {"question_for_agent_2": "exact ambience for C?"} (fresh337, session 68: a wrong act): the key names the agent
-    const keyed = ADDRESSED_KEY.exec((key[1] as string).replace(/_/g, " ").trim().toLowerCase());
+    const keyed = ADDRESSED_KEY.exec(foldKey(key[1] as string));
     const address = keyed !== null ? `Agent ${keyed[1] as string},` : named;
     if (address === null || key[0].length < address.length) continue;
     (out.overwritten ??= []).push([from - key[0].length, address.padEnd(key[0].length, " ")]);
