@@ -67,6 +67,8 @@ export const naturalCues = {
     "get",
     // "Employee C's badge log reads 1, and their email records come back 0" (fresh54)
     "reads",
+    // "Apartment D's rent rates a 2, quietness 5/5." (fresh368, session 69): "rates" as "scores"
+    "rates",
     // "Let's settle on Tuesday morning. Lena's calendar shows 2 for it" (fresh64)
     "shows",
     // "Her poison bottle clue is at 2" (fresh120): the noun a clue attribute is named with

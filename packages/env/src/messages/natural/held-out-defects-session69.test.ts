@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
+import type { NaturalTask } from "./sentence";
+import { acts, by } from "./test-sentence";
+
+const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
+const apartments = held.apartments as NaturalTask;
+
+// Session 69: the wrong act session 68 left in its last wave (fresh368), and the thirty-seventh wave's misses
+// (fresh365-fresh368), read after the wave was scored, in sentences of our own.
+describe("the thirty-seventh wave's wrong act", () => {
+  const a = by(apartments);
+
+  it("'<attribute> rates a N' is read as 'scores a N', with an 'x/5' item after it", () => {
+    expect(acts("Apartment B's size rates a 4, rent 1/5. That's all I have.", apartments)).toEqual([
+      a.share("Apartment B", "size", 4),
+      a.share("Apartment B", "rent", 1),
+    ]);
+    expect(acts("Apartment C's quietness rates 3 out of 5.", apartments)).toEqual([
+      a.share("Apartment C", "quietness", 3),
+    ]);
+  });
+
+  it("reads 'rates' as it reads 'scores' for any two cells of one option (the oracle)", () => {
+    const { options, attributes } = apartments.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.nat(attributes.length - 2),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, x, dy, l, m) => {
+          const y = (x + 1 + dy) % attributes.length;
+          const tail = `a ${l}, ${attributes[y]} ${m}/5.`;
+          const rated = acts(`${options[o]}'s ${attributes[x]} rates ${tail}`, apartments);
+          expect(rated).toEqual(acts(`${options[o]}'s ${attributes[x]} scores ${tail}`, apartments));
+          expect(rated).toEqual([
+            a.share(options[o] as string, attributes[x] as string, l),
+            a.share(options[o] as string, attributes[y] as string, m),
+          ]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
