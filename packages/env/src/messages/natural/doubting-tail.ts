@@ -35,6 +35,8 @@ const DOUBTING_TAILS: readonly (readonly string[])[] = [
   ["if", "i", "am", "not", "mistaken"],
   ["unless", "i'm", "mistaken"],
   ["unless", "i", "misremember"],
+  // "F's email records is 1, iirc." (session 69, beside fresh369's "if I remember correctly —")
+  ["iirc"],
   // "Natural light could be 4, and rent for C a 2, but I'm going off memory for both." (fresh159)
   ...["but", ""].flatMap((but) =>
     ["", "for both", "on both", "for those", "there", "here"].flatMap((rest) =>

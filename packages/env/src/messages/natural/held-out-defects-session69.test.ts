@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by } from "./test-sentence";
+import { acts, by, restaurants } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const apartments = held.apartments as NaturalTask;
@@ -43,6 +43,46 @@ describe("the thirty-seventh wave's wrong act", () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe("the thirty-eighth wave's wrong acts", () => {
+  const r = by(restaurants);
+  const none = [{ kind: "pass" }];
+
+  it("'if I remember correctly' / 'if I recall' / 'iirc' after a level doubt it, with a dash or more after them", () => {
+    expect(acts("Restaurant B's service is 4 if I remember correctly — thanks.")).toEqual(none);
+    expect(acts("Restaurant B's service is 4 if I recall, and that's it.")).toEqual(none);
+    expect(acts("Restaurant B's service is 4, iirc.")).toEqual(none);
+    expect(acts("iirc Restaurant B's service is 4.")).toEqual(none);
+    // the plain sentence stands
+    expect(acts("Restaurant B's service is 4 — thanks.")).toEqual([r.share("Restaurant B", "service", 4)]);
+  });
+
+  it("a doubting tail after any cell's level leaves no share, whatever follows its dash (the oracle: the plain level)", () => {
+    const { options, attributes } = restaurants.domain;
+    const tails = [
+      "if I remember correctly",
+      "if I recall correctly",
+      "if memory serves",
+      "iirc",
+      "if I remember right",
+    ];
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(...tails),
+        fc.constantFrom(" — thanks.", ", and that's all.", "."),
+        (o, a, l, tail, after) => {
+          const cell = `${options[o]}'s ${attributes[a]} is ${l}`;
+          expect(acts(`${cell}${after}`)).toEqual([r.share(options[o] as string, attributes[a] as string, l)]);
+          expect(acts(`${cell} ${tail}${after}`)).toEqual(none);
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });

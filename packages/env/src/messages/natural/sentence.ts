@@ -963,8 +963,11 @@ export function takenBack(words: readonly string[], i: number): boolean {
   return words[i] === "back" && BACK_VERBS.has(words[i - 1] as string);
 }
 
-/** Words of a recollection the speaker doubts: "a vague sense that", "I vaguely recall", "a hunch". */
-const VAGUE = new Set(["vague", "vaguely", "hazy", "hunch"]);
+/**
+ * Words of a recollection the speaker doubts: "a vague sense that", "I vaguely recall", "a hunch"; "iirc F's email
+ * records is 1" (session 69) as "if I recall".
+ */
+const VAGUE = new Set(["vague", "vaguely", "hazy", "hunch", "iirc"]);
 
 /**
  * Does the word at i open a stretch of its clause the speaker does not assert (a hope, the speaker's earlier value, a

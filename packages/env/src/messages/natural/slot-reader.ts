@@ -24,7 +24,7 @@ const REFUSE = new Set<string>([
   ...cue.conditionals,
   ...cue.modals,
   // doubt and approximation
-  ..."believe guess guessing reckon reckons suspect ballpark roughly about around approximately approx circa like near hovers hovering nearly almost ish unsure unknown dunno idk remember recall memory fuzzy hazy seems seem seemed appears apparently estimate somewhere between range or".split(
+  ..."believe guess guessing reckon reckons suspect ballpark roughly about around approximately approx circa like near hovers hovering nearly almost ish unsure unknown dunno idk iirc remember recall memory fuzzy hazy seems seem seemed appears apparently estimate somewhere between range or".split(
     " ",
   ),
   // someone else's word, or talk to others

@@ -27,6 +27,15 @@ const HEDGE_PHRASES: readonly (readonly string[])[] = [
   ["in", "the", "ballpark"],
   ["give", "or", "take", "one"],
   ["give", "or", "take", "a", "point"],
+  // "Email records for F is 1 if I remember correctly — someone confirm?" (fresh369, session 69: a wrong act): a
+  // recollection the speaker doubts, closed by a dash or a pause rather than the sentence's end
+  ["if", "i", "remember", "correctly"],
+  ["if", "i", "remember", "right"],
+  ["if", "i", "recall", "correctly"],
+  ["if", "i", "recall"],
+  ["if", "memory", "serves"],
+  ["if", "memory", "serves", "me", "right"],
+  ["iirc"],
 ];
 
 /**
