@@ -22,6 +22,8 @@ export interface NaturalToken {
   colon?: boolean;
   /** A dash ("—", "–", " - ") follows: a label's pause like a colon ("Cakes sold — Stall B: 2, Stall C: -1"). */
   dash?: boolean;
+  /** A slash (" / ") follows: names it joins are a list as "and" joins them ("Monday evening / Tuesday morning"). */
+  slash?: boolean;
 }
 
 /** Words that only pause a clause: dashes, bars, slashes and arrows ("**Proposal →** X", "Restaurant A -> 4"). */
@@ -180,6 +182,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       if (last !== undefined && word === "=") last.colon = true;
       if (last !== undefined) last.pause = true;
       if (last !== undefined && LABEL_DASHES.has(word)) last.dash = true;
+      if (last !== undefined && word === "/") last.slash = true;
       // "Cleanliness update 🧼:" (fresh75), "C is great ✅.": the punctuation after a pictograph is the word's before it
       if (last !== undefined && PICTOGRAPHS.test(word)) punctuate(last, tail);
       i = j;

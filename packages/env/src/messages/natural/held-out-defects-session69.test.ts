@@ -2,10 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, restaurants } from "./test-sentence";
+import { acts, by, calls, restaurants } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const apartments = held.apartments as NaturalTask;
+const jobs = held.jobs as NaturalTask;
 
 // Session 69: the wrong act session 68 left in its last wave (fresh368), and the thirty-seventh wave's misses
 // (fresh365-fresh368), read after the wave was scored, in sentences of our own.
@@ -83,6 +84,53 @@ describe("the thirty-eighth wave's wrong acts", () => {
         },
       ),
       { numRuns: 80 },
+    );
+  });
+});
+
+describe("the thirty-ninth wave's wrong acts", () => {
+  it("a number right after a weight word is the attribute's weight, never a level; a weight named apart keeps the level", () => {
+    const j = by(jobs);
+    expect(
+      acts("Since leadership carries the heaviest weight (5), that low number is a real problem for A.", jobs),
+    ).toEqual([{ kind: "pass" }]);
+    expect(acts("Teamwork is weighted 1, so Candidate C's gap there hardly matters.", jobs)).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("leadership (the heaviest weight) is a 4 for Candidate B", jobs)).toEqual([
+      j.share("Candidate B", "leadership", 4),
+    ]);
+  });
+
+  it("names joined by a slash are a list as with 'and', paired with slash-joined levels", () => {
+    const c = by(calls);
+    const [x, y] = calls.domain.options as [string, string];
+    const [p, q] = calls.domain.attributes as [string, string];
+    expect(acts(`${x} / ${y} → ${p} 0 / 2, ${q} 1 / 1.`, calls)).toEqual([
+      c.share(x, p, 0),
+      c.share(y, p, 2),
+      c.share(x, q, 1),
+      c.share(y, q, 1),
+    ]);
+  });
+
+  it("reads any two slots joined by a slash as it reads them joined by 'and' (the oracle)", () => {
+    const { options, attributes } = calls.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(options.length - 2),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        (o, d, a, l, m) => {
+          const u = (o + 1 + d) % options.length;
+          const slashed = acts(`${options[o]} / ${options[u]}: ${attributes[a]} ${l} / ${m}.`, calls);
+          expect(slashed).toEqual(acts(`${options[o]} and ${options[u]}: ${attributes[a]} ${l} and ${m}.`, calls));
+          expect(slashed).toHaveLength(2);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

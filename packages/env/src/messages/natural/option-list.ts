@@ -1,4 +1,5 @@
 import { naturalCues as cue } from "../natural-cues";
+import type { NaturalToken } from "../natural-tokens";
 import { MAX_LIST, type ParseState, type Sentence } from "./sentence";
 
 /** Options named at i: "Restaurant A", "Restaurant A and Restaurant B". */
@@ -24,8 +25,11 @@ export function optionList(
     const next = state.options.match(s.words, j);
     if (next === null || next.end > end) break;
     options.push(next.index);
+    // "Monday evening / Tuesday morning → Omar's calendar 0 / 2" (fresh374, session 69: a wrong act, Tuesday morning's
+    // 0): a slash joins names as "and" does
+    const slashed = (s.tokens[k - 1] as NaturalToken).slash === true;
     k = next.end;
-    if (and) closed = { count: options.length, end: k };
+    if (and || slashed) closed = { count: options.length, end: k };
   }
   return { options: options.slice(0, closed.count), end: closed.end };
 }
