@@ -76,6 +76,17 @@ const TRAILING = new Set([
 const MARKDOWN = /^(?:#{1,6}|[-*+•>]|\d{1,3}[.)])$/;
 
 /** The clause and sentence marks in a run of punctuation put on the word before it: "?" "." ";" ":" ",". */
+/** A word of punctuation alone (a dash, bar, slash or arrow, "=", a pictograph): the pause it puts on the word before. */
+function markPunctuationWord(last: NaturalToken, word: string, tail: string): void {
+  // "Candidate A = 2": "=" labels as a colon does
+  if (word === "=") last.colon = true;
+  last.pause = true;
+  if (LABEL_DASHES.has(word)) last.dash = true;
+  if (word === "/") last.slash = true;
+  // "Cleanliness update 🧼:" (fresh75), "C is great ✅.": the punctuation after a pictograph is the word's before it
+  if (PICTOGRAPHS.test(word)) punctuate(last, tail);
+}
+
 function punctuate(last: NaturalToken, marks: string): void {
   if (/[.!?]/.test(marks)) last.stop = true;
   if (marks.includes("?")) last.question = true;
@@ -178,13 +189,7 @@ export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY
       continue;
     }
     if (DASHES.has(word) || PICTOGRAPHS.test(word) || word === "=") {
-      // "Candidate A = 2": "=" labels as a colon does
-      if (last !== undefined && word === "=") last.colon = true;
-      if (last !== undefined) last.pause = true;
-      if (last !== undefined && LABEL_DASHES.has(word)) last.dash = true;
-      if (last !== undefined && word === "/") last.slash = true;
-      // "Cleanliness update 🧼:" (fresh75), "C is great ✅.": the punctuation after a pictograph is the word's before it
-      if (last !== undefined && PICTOGRAPHS.test(word)) punctuate(last, tail);
+      if (last !== undefined) markPunctuationWord(last, word, tail);
       i = j;
       continue;
     }
@@ -263,6 +268,10 @@ function clippedForms(tokens: NaturalToken[], word: string): string {
   if (word === "say" && last?.word === "i" && PAST_LEADS.has(tokens[tokens.length - 2]?.word ?? "")) return "said";
   // "earlier i said C neighbourhood 4, its actually 1" (fresh337, a wrong act): "its" before "actually" or "really" is
   // "it's" written without its apostrophe, read as "it" and "'s" as "it's" is
+  // "oops i posted shelf B rice bags 5 earlier, thats wrong." (fresh371, session 69: a wrong act, the 5 kept): "thats"
+  // after a pause or a stop is "that's" written without its apostrophe; not opening a line that runs on from an
+  // unclosed one ("service - A: 3, B: 3" over "thats all i have for now", fresh118, stays a list and a remark)
+  if (word === "thats" && last !== undefined && (last.pause || last.stop) && !last.lineBreak) return "that's";
   if ((word === "actually" || word === "really") && last?.word === "its" && !last.pause && !last.stop) {
     tokens[tokens.length - 1] = { ...last, word: "it", pause: false, stop: false, question: false, lineBreak: false };
     tokens.push({ ...last, word: "'s" });

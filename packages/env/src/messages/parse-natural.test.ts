@@ -634,7 +634,9 @@ describe("forms from fresh23 (tuned on after it was scored; fresh24 is the unsee
         // two pairs named, or a level, leave "it" unresolved
         const other = name({ o: (c.o + 1) % 3, a: c.a });
         expect(acts(`I've got nothing on ${name(c)} or ${other} — can you fill that in?`)).toEqual([]);
-        expect(acts(`I have ${name(c)} near 3 — can you confirm that?`)).toEqual([]);
+        expect(acts(`I have ${name(c)} near 3 — can you fill that in?`)).toEqual([]);
+        // a request to check a value asks for it, level or none (the labelling rule; session 69)
+        expect(acts(`I have ${name(c)} near 3 — can you confirm that?`)).toEqual([ask(c.o, c.a)]);
       }),
       { numRuns: 30 },
     );

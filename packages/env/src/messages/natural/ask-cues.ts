@@ -798,6 +798,55 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
   return pointer;
 }
 
+/** Verbs of a request to check a value: "can you double-check?", "someone confirm?", "Could Agent 3 recheck?". */
+const CHECK_VERBS = new Set(["check", "confirm", "verify", "double-check", "doublecheck", "recheck", "re-check"]);
+/**
+ * Words that may close such a request: "... check that again for me?", "... confirm that value?". Not "yours" or
+ * "your sheet": "Could you check yours?" (fresh123) asks the listener to look at their own copy, no value asked.
+ */
+const CHECK_TAILS = new Set([
+  ...["it", "that", "this", "again", "please", "pls", "plz", "for", "me", "us"],
+  ...["one", "value", "number", "figure", "cell"],
+]);
+
+/**
+ * "can someone double-check?", "Could Agent 5 double-check?", "someone confirm?", "Agent 2, can you recheck that?"
+ * (fresh365, fresh369, fresh371, fresh372; session 69): a request to check a value that names nothing — no option,
+ * attribute, number, negation or condition — from q (the question's start) to the sentence's end. The value is the
+ * one the words before it (or the sentence before) name; the caller reads it. Null when no such request is here;
+ * else the agent it names after its modal ("Could Agent 5 double-check?": `to` 4), if one (of the task's) is named.
+ */
+export function checkRequest(
+  s: Sentence,
+  q: number,
+  tagged: ReadonlySet<number>,
+  agents: number,
+): { to?: number } | null {
+  const { words } = s;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
+  let j = q;
+  let to: number | undefined;
+  // the one asked, before the modal or after it: "Agent 2, can you ...", "Could Agent 5 ...", "can someone ..."
+  for (let pass = 0; pass < 2; pass++) {
+    for (let w = words[j] as string; j < s.to; w = words[j] as string) {
+      const n = w === "agent" ? naturalInteger(words[j + 1] as string) : null;
+      if (n !== null && (n < 1 || n > agents)) return null;
+      if (n !== null) {
+        to = n - 1;
+        j += 2;
+      } else if (tagged.has(j) || cue.askers.has(w) || cue.questionLeadIns.has(w) || w.startsWith("@")) j++;
+      else break;
+    }
+    if (pass === 0 && REQUEST_MODALS.has(words[j] as string)) j++;
+  }
+  if (words[j] === "please" || words[j] === "pls") j++;
+  // "double check" written as two words
+  if (words[j] === "double" && words[j + 1] === "check") j++;
+  if (!CHECK_VERBS.has(words[j] as string)) return null;
+  for (let k = j + 1; k < s.to; k++) if (!tagged.has(k) && !CHECK_TAILS.has(words[k] as string)) return null;
+  return to === undefined ? {} : { to };
+}
+
 /** Words of a question about a person's time: "is Carol free on X?", "can Dan make X?", "how's Lena fixed for X?". */
 // "can Alice do X?", "where's Priya on X?"
 const TIME_WORDS = new Set([

@@ -270,8 +270,7 @@ export function loneShare(
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
     // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
     if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
-    if (w.startsWith("@") || !(plainWord(w) || ownSourceSays(words, k))) return null;
-    if (weightNumberAt(s, k, stop)) return null;
+    if (w.startsWith("@") || !(plainWord(w) || ownSourceSays(words, k)) || weightNumberAt(s, k, stop)) return null;
     const o = state.options.match(words, k);
     if (split && (o !== null || state.attributes.match(words, k) !== null)) return null;
     if (o !== null && o.end <= to) {

@@ -4,6 +4,7 @@ import type { NaturalToken } from "../natural-tokens";
 import {
   askable,
   askPairs,
+  checkRequest,
   fragmentPair,
   hasNumber,
   hintedPairQuestion,
@@ -88,6 +89,19 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
       onePairQuestion(s, question, tagged, state) ??
       (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));
     if (pair !== null) out.ask(pair.option, pair.attribute);
+  }
+  // "Candidate C's teamwork might be around 3 but I'm not certain, can someone double-check?" (fresh365, session 69):
+  // a bare request to check closing a sentence asks for the one pair named before it, whatever its number
+  const check =
+    question > first && question < s.to && !out.acts.some((a) => a.kind === "ask")
+      ? checkRequest(s, question, tagged, state.task.agents)
+      : null;
+  const checked = check === null ? [] : askPairs(s, first, question, state);
+  if (check !== null && checked.length === 1) {
+    const { option, attribute } = checked[0] as { option: number; attribute: number };
+    out.ask(option, attribute);
+    const ask = out.acts[out.acts.length - 1] as Extract<Act, { kind: "ask" }>;
+    if (ask.to === undefined && check.to !== undefined) ask.to = check.to;
   }
   let hinted: { option: number; attribute: number } | null = null;
   // "Agent 3, is Carol free on Tuesday 9am?", "how roomy is Apartment A?": the attribute named by a word of it

@@ -77,7 +77,7 @@ import { BACK_VERBS, onlyOptionBefore, type ParseState, Sentence } from "./sente
 import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
-import { askPairs, fragmentPair, pointerQuestion } from "./ask-cues";
+import { askPairs, checkRequest, fragmentPair, pointerQuestion } from "./ask-cues";
 import { columnAsks, type WantedColumn, wantedColumn, wholeColumnAsks } from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
@@ -725,6 +725,8 @@ export class SentenceReading {
   private lastTopic: { option: number; attribute: number } | null = null;
   /** The two to four pairs a sentence with no act named, for "Does anyone have those?" after it. */
   private lastTopics: { option: number; attribute: number }[] = [];
+  /** The one pair the last sentence named, whatever it stated of it, for a bare "can you double-check?" after it. */
+  private lastNamed: { option: number; attribute: number } | null = null;
   /** The column (one attribute, maybe options) the last sentence wanted without asking it ("Who has quietness?"). */
   private lastColumn: WantedColumn | null = null;
   /** The asks of a whole column the last sentence requested, which options named by the next one replace. */
@@ -867,6 +869,20 @@ export class SentenceReading {
       for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair });
   }
 
+  /**
+   * "My sheet has D's quietness at 3 though, so one of us is off. Agent 2, can you double-check?" (fresh372, session
+   * 69): a bare request to check, alone in its sentence, asks for the one pair the sentence before named, whether the
+   * speaker shared it, doubted it or relayed someone else's value of it.
+   */
+  private readCheckRequest(sentence: Sentence, found: SentenceResult, first: number): void {
+    const named = this.lastNamed;
+    if (named === null || found.acts.length > 0) return;
+    const check = checkRequest(sentence, first, new Set(), this.state.task.agents);
+    if (check === null) return;
+    const to = found.to ?? check.to;
+    found.acts.push(to === undefined ? { kind: "ask", ...named } : { kind: "ask", ...named, to });
+  }
+
   /** "Who has quietness? I need it for Apartments A and D." (session 63): a column wanted, then a request back to it. */
   private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const column = this.lastColumn;
@@ -916,6 +932,7 @@ export class SentenceReading {
     address: ReadonlySet<number>,
   ): void {
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, this.state) : null;
+    this.lastNamed = onePairNamed(askPairs(sentence, first, to, this.state), found.acts);
     this.lastTopics =
       found.acts.length === 0 && this.lastTopic === null
         ? namedPairsAlone(sentence, first, to, address, this.state)
@@ -974,6 +991,7 @@ export class SentenceReading {
     }
     this.proposalHeading = found.acts.length === 0 && proposalHeadingAt(sentence, first, to);
     this.readPointedTopics(sentence, found, first, to);
+    this.readCheckRequest(sentence, found, first);
     this.readColumnAsks(sentence, found, first, to);
     // the words that address an agent ("Agent 3, I'm in the dark on X's Y.") are no number of the topic
     const address =
@@ -2187,4 +2205,20 @@ function sameForEnd(s: Sentence, first: number, address: ReadonlySet<number>): n
 /** The integers from..to-1. */
 function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from) }, (_, n) => from + n);
+}
+
+/**
+ * The one pair a sentence names (the same pair named twice is one: "Agent 3 claims C's X is 5, but my sheet says 3
+ * for C's X"), else the one pair its shares and asks are of ("I have a different reading for Lady Ashby: my sheet
+ * shows muddy boots at 0", its names split by the colon); null when it names none or several.
+ */
+function onePairNamed(
+  named: readonly { option: number; attribute: number }[],
+  acts: readonly Act[],
+): { option: number; attribute: number } | null {
+  const pairs = named.length > 0 ? named : acts.filter((a) => a.kind === "share" || a.kind === "ask");
+  const first = pairs[0];
+  if (first === undefined) return null;
+  const same = pairs.every((p) => p.option === first.option && p.attribute === first.attribute);
+  return same ? { option: first.option, attribute: first.attribute } : null;
 }

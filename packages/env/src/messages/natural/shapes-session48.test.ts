@@ -243,8 +243,11 @@ describe("asks: 'the X reading for O', and a pointer question put to anyone (ask
     );
   });
 
-  it("a pointer question after a share does not ask what was just stated", () => {
-    expect(acts("Restaurant A's service is 3. Could someone confirm that?")).toEqual([share(0, 1, 3)]);
+  it("a pointer question after a share does not ask what was just stated, unless it asks to check it", () => {
+    expect(acts("Restaurant A's service is 3. Could someone share that?")).toEqual([share(0, 1, 3)]);
+    // session 69: a request to check or confirm a value asks for it (the labelling rule the writers follow: 18 such
+    // requests labelled as asks in the corpus, after a share, a doubt or someone else's claim)
+    expect(acts("Restaurant A's service is 3. Could someone confirm that?")).toEqual([share(0, 1, 3), ask(0, 1)]);
   });
 });
 
