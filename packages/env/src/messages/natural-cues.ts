@@ -22,6 +22,10 @@ const LEVEL_ADJECTIVES = [
   "clear",
   "big",
   "fat",
+  // "Apartment C's size is a generous five out of five." (fresh382, session 69)
+  "generous",
+  "whopping",
+  "humble",
 ];
 
 export const naturalCues = {

@@ -53,7 +53,7 @@ export function requestAt(s: Sentence, i: number): boolean {
       if (asked >= 0 && HAS.has(words[asked + 1] as string)) return true;
     }
   if (w === "tell" || w === "share" || w === "remind" || w === "give" || w === "report" || w === "provide")
-    return s.clauseStart(i) || cue.requesters.has(prev ?? "") || prev === "to";
+    return s.clauseStart(i) || cue.requesters.has(prev ?? "") || (prev === "to" && !speakerOffers(s, i - 1));
   // "I'm requesting Restaurant F's location from Agent 3" (fresh157): the speaker's request named as one
   if ((w === "requesting" || w === "request") && (s.clauseStart(i) || prev === "i'm" || prev === "im" || prev === "i"))
     return true;
@@ -71,6 +71,20 @@ export function requestAt(s: Sentence, i: number): boolean {
     if (w === "post" || w === "send" || w === "check") return true;
     // "Agent 2, spill on X's Y", "dish on X's Y" (fresh30): slang for telling
     if ((w === "spill" || w === "dish") && words[i + 1] === "on") return true;
+  }
+  return false;
+}
+
+/**
+ * Is the "to" at k the speaker's own offer to tell ("I would like to share one piece of information: ...", fresh382,
+ * session 69: a wrong act, read as an ask; "I'd like to report", "I want to share")? The speaker within four words
+ * before it, no pause and no one else asked between ("I'd like you to share" stays a request).
+ */
+function speakerOffers(s: Sentence, k: number): boolean {
+  for (let j = k - 1; j >= s.from && j >= k - 4 && !s.separated(j); j--) {
+    const w = s.words[j] as string;
+    if (cue.requesters.has(w) || w === "agent" || w === "them" || w === "him" || w === "her") return false;
+    if (w === "i" || w === "i'd" || w === "id" || w === "we" || w === "we'd" || w === "i'm" || w === "im") return true;
   }
   return false;
 }

@@ -215,3 +215,24 @@ describe("the thirty-eighth wave's second wrong act", () => {
     // in the corpus test, which the mapping everywhere fails)
   });
 });
+
+describe("the forty-first wave's wrong acts", () => {
+  const r = by(restaurants);
+
+  it("'I would like to share ...: X' is the speaker's own telling, not a request; 'I'd like you to share X' asks", () => {
+    expect(
+      acts("I would like to share one piece of information: Restaurant C's service is a generous five out of five."),
+    ).toEqual([r.share("Restaurant C", "service", 5)]);
+    expect(acts("I'd like to report: Restaurant C's service is 2.")).toEqual([r.share("Restaurant C", "service", 2)]);
+    expect(acts("I'd like you to share Restaurant C's service.")).toEqual([r.ask("Restaurant C", "service")]);
+  });
+
+  it("'..., so please disregard it' withdraws the speaker's earlier value after a clause between", () => {
+    expect(
+      acts(
+        "I said Restaurant A's ambience was 3, but I can't actually find that in my notes anymore, so please disregard it.",
+      ),
+    ).toEqual([{ kind: "pass" }]);
+    expect(acts("I said Restaurant A's ambience was 3, so please disregard it.")).toEqual([{ kind: "pass" }]);
+  });
+});

@@ -739,6 +739,9 @@ const WITHDRAWING: ReadonlySet<string> = new Set(["ignore", "disregard", "forget
 /** The end of "(please) ignore / disregard / forget that (one)" opening the clause at i, or null. */
 export function withdrawalEnd(s: Sentence, i: number): number | null {
   let j = i;
+  // "I said X was 3, but I can't find that in my notes anymore, so please disregard it." (fresh383, session 69: a
+  // wrong act): "so" before the withdrawal
+  if (s.words[j] === "so" || s.words[j] === "and") j++;
   if (s.words[j] === "please" || s.words[j] === "just") j++;
   if (!WITHDRAWING.has(s.words[j] as string)) return null;
   const what = s.words[j + 1];
