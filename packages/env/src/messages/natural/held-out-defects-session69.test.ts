@@ -236,3 +236,23 @@ describe("the forty-first wave's wrong acts", () => {
     expect(acts("I said Restaurant A's ambience was 3, so please disregard it.")).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("the forty-second wave's wrong acts", () => {
+  const r = by(restaurants);
+
+  it("'If anyone has a really low X score for O, please flag it' is a condition on the value: no ask", () => {
+    expect(acts("If anyone has a really low ambience score for Restaurant B, please flag it.")).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("If anyone has a better service number for Restaurant B, tell me.")).toEqual([{ kind: "pass" }]);
+    // a plain "if anyone has" request still asks
+    expect(acts("If anyone has Restaurant B's ambience, please share.")).toEqual([r.ask("Restaurant B", "ambience")]);
+  });
+
+  it("the speaker's slip between two options' rows ('i mix up with A') proposes nothing", () => {
+    expect(acts("wait wrong. Restaurant C service is 1 not 4. i mix up with Restaurant A")).toEqual([
+      r.share("Restaurant C", "service", 1),
+    ]);
+    expect(acts("Sorry, I confused it with Restaurant B.")).toEqual([{ kind: "pass" }]);
+  });
+});

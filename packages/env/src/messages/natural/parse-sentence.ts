@@ -733,6 +733,18 @@ function ownValueAgain(s: Sentence, i: number, question: number, state: ParseSta
   return again.end;
 }
 
+/** Words that judge a value: "a really low score", "a higher number", "a bad rating". */
+const VALUE_JUDGES: ReadonlySet<string> = new Set([
+  ...["low", "lower", "lowest", "high", "higher", "highest", "bad", "worse", "worst", "poor", "terrible", "awful"],
+  ...["good", "better", "best", "great", "strong", "weak", "different", "conflicting", "bigger", "smaller"],
+]);
+
+/** Does a word judging the value stand within five words from k ("has a really low food quality score")? */
+function judgedValue(words: readonly string[], k: number, end: number): boolean {
+  for (let j = k; j < Math.min(end, k + 5); j++) if (VALUE_JUDGES.has(words[j] as string)) return true;
+  return false;
+}
+
 /** Verbs that withdraw what was just said: "(please) ignore that", "disregard that", "forget that". */
 const WITHDRAWING: ReadonlySet<string> = new Set(["ignore", "disregard", "forget"]);
 
@@ -933,7 +945,15 @@ function declarativeActs(
         continue;
       }
     }
-    if (!requested && words[i - 2] === "if" && cue.askers.has(words[i - 1] as string) && cue.knowVerbs.has(w)) {
+    // ("If anyone has a really low food quality score for D, please flag it": a condition on the value, fresh386,
+    // session 69: a wrong act, asked nothing)
+    if (
+      !requested &&
+      words[i - 2] === "if" &&
+      cue.askers.has(words[i - 1] as string) &&
+      cue.knowVerbs.has(w) &&
+      !judgedValue(words, i + 1, question)
+    ) {
       // "If anyone knows Restaurant C's ambience, please share": a request, though under "if"
       requested = true;
       const pairs = requestedAsks(s, i, question, tagged, state);

@@ -328,6 +328,11 @@ const NOT_A_CHOICE = new Set([
  * turns from it ("no-go", "nonstarter").
  */
 const NOT_A_CHOICE_STEMS = [
+  // "wait wrong. rest C service is 1 not 4. i mix up with A" (fresh387, session 69: a wrong act, A proposed): the
+  // speaker's slip between two options' rows, no choice
+  "mix",
+  "confus",
+  "swap",
   // "We disagree on A." (fresh209, session 61): a dispute over the option's cells, no choice
   "disagree",
   "dispute",
