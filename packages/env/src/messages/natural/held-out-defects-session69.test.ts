@@ -256,3 +256,34 @@ describe("the forty-second wave's wrong acts", () => {
     expect(acts("Sorry, I confused it with Restaurant B.")).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a diff block (fresh387's wrong act)", () => {
+  const r = by(restaurants);
+
+  it("its removed lines are taken back and its added lines stated, for any cell (the oracle: the added line alone)", () => {
+    const { options, attributes } = restaurants.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(options.length - 1),
+        fc.nat(attributes.length - 1),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (o, a, old, now) => {
+          const line = (l: number) => `${options[o]} ${attributes[a]}: ${l}`;
+          const diff = `\`\`\`diff\n- ${line(old)}\n+ ${line(now)}\n\`\`\`\nFixed my earlier typo.`;
+          expect(acts(diff)).toEqual(acts(`${line(now)}\nFixed my earlier typo.`));
+          expect(acts(diff)).toEqual([r.share(options[o] as string, attributes[a] as string, now)]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a markdown list outside a diff fence keeps its items", () => {
+    expect(acts("```\n- Restaurant B service: 4\n```")).toEqual([r.share("Restaurant B", "service", 4)]);
+    expect(acts("- Restaurant B service: 4\n- Restaurant A service: 2")).toEqual([
+      r.share("Restaurant B", "service", 4),
+      r.share("Restaurant A", "service", 2),
+    ]);
+  });
+});

@@ -43,6 +43,21 @@ export function withoutStruck(text: string): string {
 const STRUCK = /~~[^~\n]{1,300}~~/g;
 
 /**
+ * `text` with the removed lines of a diff block blanked and the added lines' "+" marks blanked, the text's length
+ * kept: "```diff\n- Restaurant B value for money: 4\n+ Restaurant B value for money: 2\n```" (fresh387, session 69: a
+ * wrong act, the 4 kept) takes the 4 back and states the 2, as struck text and its replacement do.
+ */
+export function withoutDiffRemovals(text: string): string {
+  return text.replace(DIFF_BLOCK, (block: string) =>
+    block
+      .replace(/^([ \t]*)-(?!--)[^\n]*$/gm, (line: string) => " ".repeat(line.length))
+      .replace(/^([ \t]*)\+/gm, "$1 "),
+  );
+}
+
+const DIFF_BLOCK = /^[ \t]*```diff[ \t]*\n[\s\S]*?^[ \t]*```[ \t]*$/gim;
+
+/**
  * `text` with a question mark that stands for a blank value blanked, the text's length kept: "- Employee E: email
  * records ? (don't have)" (fresh252, session 64) marks a cell the speaker lacks, no question. Only a "?" followed by
  * an aside saying so.
@@ -82,11 +97,11 @@ const DIRECTION_GLOSS = /\((?:higher|lower|more|less|bigger|smaller|larger|great
 
 /**
  * `text` with what states no level of the speaker's blanked to spaces, the text's length kept (session 64): struck
- * text, a "?" standing for a blank, an aside calling the speaker's earlier value wrong, a gloss of the scale's
+ * text, a diff block's removed lines (session 69), a "?" standing for a blank, an aside calling the speaker's earlier value wrong, a gloss of the scale's
  * direction.
  */
 export function withoutAsides(text: string): string {
-  return withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(text))));
+  return withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(withoutDiffRemovals(text)))));
 }
 
 /**
