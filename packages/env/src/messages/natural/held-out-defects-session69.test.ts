@@ -287,3 +287,16 @@ describe("a diff block (fresh387's wrong act)", () => {
     ]);
   });
 });
+
+describe("the forty-fourth wave's wrong act", () => {
+  const r = by(restaurants);
+
+  it("a doubt in the parenthesis right after an item's level leaves it open; '(not 2 as I wrote)' does not", () => {
+    expect(acts("- Restaurant B: service 5 (maybe, the cell was smudged) — treat as unknown")).toEqual([
+      { kind: "pass" },
+    ]);
+    expect(acts("Restaurant B: ambience 3, service 5 (maybe)")).toEqual([r.share("Restaurant B", "ambience", 3)]);
+    expect(acts("Correction — Restaurant A service: 1 (not 4).")).toEqual([r.share("Restaurant A", "service", 1)]);
+    expect(acts("Restaurant A: service 4 (confirmed)")).toEqual([r.share("Restaurant A", "service", 4)]);
+  });
+});

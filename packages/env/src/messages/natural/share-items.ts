@@ -122,6 +122,10 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
       scaleEndAt(s.words, s.words[m] === "the" ? m + 1 : m, state) ??
       describedLevel(s, attribute.end, end, state);
     if (level === null) return null;
+    // "- Restaurant D: location 5 (maybe, the cell was smudged)" (fresh393, session 69: a wrong act): a doubt in the
+    // parenthesis right after the level leaves it open
+    // ("(not 2 as I wrote)" rejects another value: no doubt of this one)
+    if ((s.tokens[level.end] as NaturalToken | undefined)?.aside === true && doubtedAside(s, level.end)) return null;
     return { attribute: attribute.index, level: level.value, end: level.end };
   }
   // "Alice=1, Bob=1" (fresh57): a person's attribute labelled by the person alone
@@ -455,6 +459,19 @@ export function doubtingAside(s: Sentence, k: number): boolean {
     if (DOUBTS.has(s.words[m] as string) || (s.tokens[m] as NaturalToken).question) return true;
   return false;
 }
+
+/** Does the parenthesis at k doubt the level before it: a word of doubt, "not" only as "not sure / certain"? */
+function doubtedAside(s: Sentence, k: number): boolean {
+  for (let m = k; m < s.to && m < k + 8 && (s.tokens[m] as NaturalToken).aside; m++) {
+    const w = s.words[m] as string;
+    if (w === "not" ? NOT_DOUBTS.has(s.words[m + 1] as string) : DOUBTS.has(w)) return true;
+    if ((s.tokens[m] as NaturalToken).question) return true;
+  }
+  return false;
+}
+
+/** After "not" in a parenthesis, words that make it a doubt: "(not sure)", "(not certain)", "(not confirmed)". */
+const NOT_DOUBTS = new Set(["sure", "certain", "confirmed", "verified", "100%", "positive"]);
 
 /** Does a counted noun end its item at k (a clause end, "and", "on Shelf A")? "2 service issues" does not. */
 function countEnds(s: Sentence, k: number, end: number): boolean {
