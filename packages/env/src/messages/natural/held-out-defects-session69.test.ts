@@ -300,3 +300,19 @@ describe("the forty-fourth wave's wrong act", () => {
     expect(acts("Restaurant A: service 4 (confirmed)")).toEqual([r.share("Restaurant A", "service", 4)]);
   });
 });
+
+describe("the forty-fifth wave's wrong acts", () => {
+  const j = by(jobs);
+
+  it("a sentence-opening 'A' in the shape of the lettered sentence before it is the option's letter", () => {
+    expect(acts("C experience 5. C teamwork four. A communication 2.", jobs)).toEqual([
+      j.share("Candidate C", "experience", 5),
+      j.share("Candidate C", "teamwork", 4),
+      j.share("Candidate A", "communication", 2),
+    ]);
+    // without a lettered sentence before it, "A" opening a sentence stays the article
+    expect(acts("Candidate C's experience is 5. A solid 4 for teamwork.", jobs)).toEqual(
+      acts("Candidate C's experience is 5. a solid 4 for teamwork.", jobs),
+    );
+  });
+});

@@ -65,7 +65,8 @@ export function letterTokens(
       !closed &&
       !joined &&
       !vowel &&
-      !namedLevel(tokens, k)
+      !namedLevel(tokens, k) &&
+      !(letteredLevel(tokens, k) && letteredSentenceBefore(tokens, k, text, letters))
     )
       return token;
     return { ...token, word: letterWord(letter) };
@@ -95,6 +96,40 @@ function namedLevel(tokens: readonly NaturalToken[], k: number): boolean {
     return /^[0-9]$/.test(tokens[verb + 1]?.word ?? "") && !/[0-9]/.test(tokens[k + 1]?.word ?? "0");
   }
   return false;
+}
+
+/** Numbers a lettered sentence may close on: digits, or a level spelled out. */
+const LEVEL_WORD = /^(?:[+-]?[0-9]+|zero|one|two|three|four|five|six|seven|eight|nine|ten)$/;
+
+/** After the letter at k, one or two plain words and a number closing the sentence ("A communication 2.")? */
+function letteredLevel(tokens: readonly NaturalToken[], k: number): boolean {
+  for (const at of [k + 2, k + 3]) {
+    const level = tokens[at];
+    if (level === undefined || !LEVEL_WORD.test(level.word)) continue;
+    for (let j = k; j < at; j++)
+      if ((tokens[j] as NaturalToken).pause || (tokens[j] as NaturalToken).stop) return false;
+    return level.stop || level.lineBreak || tokens[at + 1] === undefined;
+  }
+  return false;
+}
+
+/**
+ * "C experience 5. C teamwork four. A communication 2." (fresh398, session 69: a wrong act, A's 2 read as C's): the
+ * sentence before opens with another option's capital letter in the same shape, so this "A" is a letter too.
+ */
+function letteredSentenceBefore(
+  tokens: readonly NaturalToken[],
+  k: number,
+  text: string,
+  letters: ReadonlyMap<string, number>,
+): boolean {
+  let start = k - 1;
+  while (start > 0 && !(tokens[start - 1] as NaturalToken).stop && !(tokens[start - 1] as NaturalToken).lineBreak)
+    start--;
+  const first = tokens[start];
+  if (start >= k || first === undefined || first.word.length !== 1) return false;
+  const letter = LETTER.exec(text.slice(first.start, first.end))?.[1];
+  return letter !== undefined && letter !== "A" && letters.has(letter) && letteredLevel(tokens, start);
 }
 
 /** Verbs right after a sentence-opening "A" that make it the letter: "A is ...", "A has ...", "A scores ...". */
