@@ -2,7 +2,7 @@ import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger, signedNumber } from "./natural-integer";
-import { optionList } from "./option-list";
+import { afterPluralNoun, optionList } from "./option-list";
 import { MAX_LIST, type ParseState, pastWere, personPossessive, type Sentence } from "./sentence";
 
 // The ask cue family: questions and declarative requests naming an attribute of an option.
@@ -230,7 +230,9 @@ export function askPairs(
       let j = attrs.end;
       for (let f = 0; f < 2 && cue.askFillers.has(words[j] as string); f++) j++;
       if (cue.askPrepositions.has(words[j] as string)) {
-        const options = optionList(s, j + 1, end, state) ?? pointedSlot(s, j + 1, end, state);
+        // "the leadership scores for Candidates A and D" (fresh383, session 69): the options' noun in the plural first
+        const options =
+          optionList(s, afterPluralNoun(s, j + 1, state), end, state) ?? pointedSlot(s, j + 1, end, state);
         if (options !== null && !alternativeOr(s, options.end)) {
           for (const o of options.options) for (const a of attrs.attributes) pairs.push({ option: o, attribute: a });
           k = options.end;

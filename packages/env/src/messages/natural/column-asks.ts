@@ -44,7 +44,9 @@ function names(s: Sentence, from: number, to: number, state: ParseState) {
     // "... for Restaurants A, C and E before we narrow things down." (fresh299, session 65): the team's next step, no
     // condition: the names end there
     if (teamStepAt(s.words, k)) break;
-    if (naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
+    // "for all six": the count of the options after "all", no number of a cell
+    const counted = s.words[k - 1] === "all" && cue.numberWords.get(w) === state.task.domain.options.length;
+    if ((naturalInteger(w) !== null || cue.numberWords.has(w)) && !counted) return null;
     if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return null;
     const o = state.options.match(s.words, k);
     if (o !== null && o.end <= to) {
@@ -120,9 +122,16 @@ export function columnAsks(
   const picked =
     (SPECIFYING.has(s.words[from] as string) || (wanting && firstPerson(s, from, to))) && named.options.length > 0;
   if (!picked && (!pointer || !(wanting || (s.tokens[to - 1] as NaturalToken).question === true))) return [];
-  const options = named.options.length > 0 ? named.options : column.options;
+  // "Agent 5, you had the wait time column, right? Could you post it for all six?" (fresh369, session 69): "all" /
+  // "every" / "each" asks the column at every option where none was named
+  const every = column.options.length === 0 && s.words.slice(from, to).some((w) => EVERY.has(w));
+  const options =
+    named.options.length > 0 ? named.options : every ? state.task.domain.options.map((_, o) => o) : column.options;
   return options.map((option) => ({ option, attribute: column.attribute }));
 }
+
+/** Words that take the whole column: "for all six", "for all of them", "for every restaurant", "for each". */
+const EVERY: ReadonlySet<string> = new Set(["all", "every", "each"]);
 
 /**
  * Does the sentence from..to open with the speaker ("I need ...", "I'd like ...", "We still need ...") or with the

@@ -316,3 +316,29 @@ describe("the forty-fifth wave's wrong acts", () => {
     );
   });
 });
+
+describe("the thirty-eighth to forty-fifth waves' misses: requests for a column at options", () => {
+  const j = by(jobs);
+  const all = (attribute: string, to?: number) =>
+    jobs.domain.options.map((o) => (to === undefined ? j.ask(o, attribute) : { ...j.ask(o, attribute), to }));
+
+  it("'for Candidates A and D' names the options after their noun in the plural", () => {
+    expect(acts("Could you share the leadership scores for Candidates A and D?", jobs)).toEqual([
+      j.ask("Candidate A", "leadership"),
+      j.ask("Candidate D", "leadership"),
+    ]);
+  });
+
+  it("'Could you post it for all four?' after the column was named asks it at every option, to the agent it was put to", () => {
+    expect(acts("Agent 2, you had teamwork, right? Could you post it for all four?", jobs)).toEqual(all("teamwork", 1));
+    expect(acts("Who has teamwork? Could you post it for every candidate?", jobs)).toEqual(all("teamwork"));
+    // the whole column asked of the team stays the team's when the next sentence says "all"
+    expect(
+      acts("Who has the teamwork column? Need it for all four. @Agent 3 also Candidate A's experience pls", jobs),
+    ).toEqual([...all("teamwork"), { ...j.ask("Candidate A", "experience"), to: 2 }]);
+    // a count that is not the number of options is a number: nothing
+    expect(acts("Agent 2, you had teamwork, right? Could you post it for all three?", jobs)).toEqual([
+      { kind: "pass" },
+    ]);
+  });
+});

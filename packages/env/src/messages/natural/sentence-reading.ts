@@ -729,6 +729,8 @@ export class SentenceReading {
   private lastNamed: { option: number; attribute: number } | null = null;
   /** The column (one attribute, maybe options) the last sentence wanted without asking it ("Who has quietness?"). */
   private lastColumn: WantedColumn | null = null;
+  /** The agent the sentence that set lastColumn was addressed to ("Agent 5, you had wait time, right?"), if one. */
+  private lastColumnTo: number | undefined;
   /** The asks of a whole column the last sentence requested, which options named by the next one replace. */
   private wholeColumn: Act[] = [];
   /** The sentence opened on "while you're at it": names alone after an ask ask on. */
@@ -887,14 +889,19 @@ export class SentenceReading {
   private readColumnAsks(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
     const column = this.lastColumn;
     if (column === null) return;
-    if (found.acts.length === 0)
-      for (const pair of columnAsks(sentence, first, to, column, this.state)) found.acts.push({ kind: "ask", ...pair });
+    const pairs = found.acts.length === 0 ? columnAsks(sentence, first, to, column, this.state) : [];
+    // "Who has the poison bottle column? Need it for all four." (fresh304): the whole column already asked stays, with
+    // its address (or none)
+    if (this.wholeColumn.length > 0 && pairs.length === this.state.task.domain.options.length) return;
+    for (const pair of pairs) found.acts.push({ kind: "ask", ...pair });
     // "Who has quietness? I need it for Apartments A and D.": the options the second sentence asks the column at
     // replace the whole column the first asked for
     if (!found.acts.some((a) => a.kind === "ask" && a.attribute === column.attribute)) return;
     // "@Agent 3 — do you have the poison bottle column? Need Finch's and Hartley's numbers." (fresh288): the asks
     // go to the agent the whole column was asked of
-    const asked = (this.wholeColumn[0] as Extract<Act, { kind: "ask" }> | undefined)?.to;
+    // "Agent 5, you had the wait time column, right? Could you post it for all six?" (fresh369, session 69): or to
+    // the agent the sentence that named the column was put to
+    const asked = (this.wholeColumn[0] as Extract<Act, { kind: "ask" }> | undefined)?.to ?? this.lastColumnTo;
     for (const act of found.acts)
       if (asked !== undefined && act.kind === "ask" && act.attribute === column.attribute && act.to === undefined)
         act.to = asked;
@@ -939,6 +946,7 @@ export class SentenceReading {
         : [];
     this.lastColumn =
       found.acts.length === 0 && this.lastTopic === null ? wantedColumn(sentence, first, to, this.state) : null;
+    this.lastColumnTo = found.to;
     // "Who has the poison bottle column?", "Could someone fill in ambience for all three?" (session 65): a request
     // for one attribute at every option
     const whole =
