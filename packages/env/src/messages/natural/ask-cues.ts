@@ -863,6 +863,14 @@ export function checkRequest(
   return to === undefined ? {} : { to };
 }
 
+/** Verbs of a yes/no question whose "do" is left out: "u know lena monday noon?", "you have Omar for Monday noon?". */
+const CLIPPED_VERBS = new Set(["know", "have", "got"]);
+
+/** "you" / "u" and such a verb at j, opening the question. */
+function clippedYesNo(words: readonly string[], j: number): boolean {
+  return (words[j] === "you" || words[j] === "u") && CLIPPED_VERBS.has(words[j + 1] as string);
+}
+
 /** Words of a question about a person's time: "is Carol free on X?", "can Dan make X?", "how's Lena fixed for X?". */
 // "can Alice do X?", "where's Priya on X?"
 const TIME_WORDS = new Set([
@@ -998,9 +1006,12 @@ export function hintedPairQuestion(
   while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
   const opener = words[j] as string;
   const embedded = embeddedYesNo(words, j);
+  // "agent 1 u know lena monday noon?" (fresh387, session 69): "do" left out, as "do you know lena monday noon?"
+  const clipped = embedded === j && clippedYesNo(words, j);
   if (embedded > j) j = embedded;
+  else if (clipped) j += 2;
   else if (!(DIRECT.has(opener) || YES_NO.has(opener) || REQUEST_MODALS.has(opener) || opener === "how's")) return null;
-  let timed = false;
+  let timed = clipped;
   for (let k = j; k < s.to; k++) if (TIME_WORDS.has(words[k] as string)) timed = true;
   let option: number | null = null;
   const hinted = new Set<number>();

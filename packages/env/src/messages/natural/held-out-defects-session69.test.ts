@@ -342,3 +342,24 @@ describe("the thirty-eighth to forty-fifth waves' misses: requests for a column 
     ]);
   });
 });
+
+describe("the forty-second wave's question with its 'do' left out (fresh387)", () => {
+  const c = by(calls);
+  const [x, y] = calls.domain.options as [string, string];
+  const [p, q] = calls.domain.attributes as [string, string];
+  const person = (name: string) => name.replace(/'s .*/, "").toLowerCase();
+
+  it("'agent 1 u know <person> <slot>?' asks it of Agent 1, as 'do u know' does, and the question after it too", () => {
+    expect(acts(`agent 1 u know ${person(p)} ${x.toLowerCase()}? and ${person(q)} ${y.toLowerCase()}?`, calls)).toEqual(
+      [
+        { ...c.ask(x, p), to: 0 },
+        { ...c.ask(y, q), to: 0 },
+      ],
+    );
+    expect(acts(`agent 1 u know ${person(p)} ${x.toLowerCase()}?`, calls)).toEqual(
+      acts(`agent 1 do u know ${person(p)} ${x.toLowerCase()}?`, calls),
+    );
+    // a statement of what someone knows is no question
+    expect(acts(`you know ${person(p)} is busy.`, calls)).toEqual([{ kind: "pass" }]);
+  });
+});
