@@ -252,6 +252,12 @@ function recheckEnd(words: readonly string[], j: number): number | null {
     const k = det && words[j + 3] !== undefined ? j + 4 : j + 2;
     return words[k] === "again" ? k + 1 : k;
   }
+  // "I previously listed B's experience as 3, but re-reading my notes it's a 1." (fresh407, session 69: a wrong act,
+  // the 3 kept): the gerund alone, its "on" / "after" left out
+  if (RECHECKING.has(words[j] as string)) {
+    const det = words[j + 1] === "my" || words[j + 1] === "our" || words[j + 1] === "the";
+    return det && words[j + 2] !== undefined ? j + 3 : j + 1;
+  }
   if (words[j] === "looking" && words[j + 1] === "again") return j + 2;
   // "but looking at my data again it's a 3" (fresh185): the object of the look between "at" and "again"
   const owned = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";

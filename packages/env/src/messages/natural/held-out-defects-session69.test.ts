@@ -363,3 +363,15 @@ describe("the forty-second wave's question with its 'do' left out (fresh387)", (
     expect(acts(`you know ${person(p)} is busy.`, calls)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("the forty-seventh wave's wrong act", () => {
+  it("', but re-reading my notes it's a 1' corrects the speaker's earlier value, as 'on re-reading my notes' does", () => {
+    const r = by(restaurants);
+    expect(acts("I previously listed Restaurant B's service as 3, but re-reading my notes it's a 1.")).toEqual([
+      r.share("Restaurant B", "service", 1),
+    ]);
+    expect(acts("I previously listed Restaurant B's service as 3, but rechecking the sheet it's a 1.")).toEqual(
+      acts("I previously listed Restaurant B's service as 3, but on rechecking the sheet it's a 1."),
+    );
+  });
+});
