@@ -118,8 +118,10 @@ const MAX_OWN_VIEW = 6;
 /** The end of the speaker's own view at e closing the heading at to ("from my slice of the table"), else e. */
 function ownViewEnd(s: Sentence, e: number, to: number, state: ParseState): number {
   const { words } = s;
-  if (!OWN_VIEW_LEADS.has(words[e] as string) || words[e + 1] !== "my" || to - e > MAX_OWN_VIEW) return e;
-  for (let k = e + 2; k < to; k++)
+  // "Plants sold, straight from my records:" (fresh405, session 69)
+  const f = words[e] === "straight" || words[e] === "directly" ? e + 1 : e;
+  if (!OWN_VIEW_LEADS.has(words[f] as string) || words[f + 1] !== "my" || to - f > MAX_OWN_VIEW) return e;
+  for (let k = f + 2; k < to; k++)
     if (
       state.options.match(words, k) !== null ||
       state.attributes.match(words, k) !== null ||

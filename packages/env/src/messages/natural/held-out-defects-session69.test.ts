@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, calls, restaurants } from "./test-sentence";
+import { acts, by, calls, restaurants, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const apartments = held.apartments as NaturalTask;
@@ -372,6 +372,38 @@ describe("the forty-seventh wave's wrong act", () => {
     ]);
     expect(acts("I previously listed Restaurant B's service as 3, but rechecking the sheet it's a 1.")).toEqual(
       acts("I previously listed Restaurant B's service as 3, but on rechecking the sheet it's a 1."),
+    );
+  });
+});
+
+describe("the forty-sixth and forty-seventh waves' misses: headings over lists", () => {
+  const c = by(calls);
+  const s = by(stalls);
+  const [x, y] = calls.domain.options as [string, string];
+  const [p] = calls.domain.attributes as [string];
+  const [a] = stalls.domain.attributes as [string];
+  const [o1, o2] = stalls.domain.options as [string, string];
+
+  it("a parenthesis saying what two levels mean is no level, and the heading it sits in still heads its rows", () => {
+    const rows = `${x}   2\n${y}   1`;
+    expect(acts(`${p} (0 = blocked, 2 = wide open):\n${rows}`, calls)).toEqual(acts(`${p}:\n${rows}`, calls));
+    expect(acts(`${p} (0 = blocked, 2 = wide open):\n${rows}`, calls)).toEqual([c.share(x, p, 2), c.share(y, p, 1)]);
+    // a parenthesis of two numbers outside the scale is left as it was
+    expect(acts(`${p} (7 = blocked, 9 = wide open):\n${rows}`, calls)).toEqual(
+      acts(`${p} (7 = blocked, 9 = open):\n${rows}`, calls),
+    );
+  });
+
+  it("'<attribute>, straight from my records:' over a fenced block of '<option>: <level>' lines heads them", () => {
+    const block = `\`\`\`yaml\n${o1}: 1\n${o2}: -1\n\`\`\``;
+    expect(acts(`${a}, straight from my records:\n\n${block}`, stalls)).toEqual([
+      s.share(o1, a, 1),
+      s.share(o2, a, -1),
+    ]);
+    expect(acts(`${a}:\n${block}`, stalls)).toEqual(acts(`${a}:\n${o1}: 1\n${o2}: -1`, stalls));
+    // a fenced block under a line of a number is no heading's
+    expect(acts(`I counted 3:\n${block}`, stalls)).toEqual(
+      acts(`I counted 3:\n\`\`\`yaml\n${o1}: 1\n${o2}: -1\n\`\`\``, stalls),
     );
   });
 });

@@ -24,10 +24,27 @@ export function withoutWeights(text: string): string {
  */
 export function withoutScaleGlosses(text: string, levels: readonly [number, number]): string {
   const [lo, hi] = levels;
-  return text.replace(SCALE_GLOSS, (gloss: string, a: string, b: string) =>
-    Number(a.replace("−", "-")) === lo && Number(b.replace("−", "-")) === hi ? " ".repeat(gloss.length) : gloss,
-  );
+  const inRange = (n: string) => {
+    const v = Number(n.replace("−", "-"));
+    return v >= lo && v <= hi;
+  };
+  return text
+    .replace(SCALE_GLOSS, (gloss: string, a: string, b: string) =>
+      Number(a.replace("−", "-")) === lo && Number(b.replace("−", "-")) === hi ? " ".repeat(gloss.length) : gloss,
+    )
+    .replace(LEVEL_MEANINGS, (gloss: string, a: string, b: string, colon: string) =>
+      // a colon after the gloss moves up to the word before it, closing the heading as it did
+      a !== b && inRange(a) && inRange(b) ? colon.padEnd(gloss.length, " ") : gloss,
+    );
 }
+
+/**
+ * A parenthesis saying what two levels of the task's scale mean: "priya's calendar (0 = blocked, 2 = wide open):"
+ * (fresh401, session 69: the heading over four rows was refused, its rows lost), "(1 = worst, 5 = best)", "(0 means
+ * busy; 1 means free)". It states no level.
+ */
+const LEVEL_MEANINGS =
+  /[ \t]*[([]\s*([+\-−]?\d{1,2})\s*(?:=|:|means|is)\s*[^()[\]\d\n,;]{1,30}[,;/]\s*(?:and\s+)?([+\-−]?\d{1,2})\s*(?:=|:|means|is)\s*[^()[\]\d\n]{1,30}[)\]](:?)/gi;
 
 const SCALE_GLOSS =
   /[([]\s*(?:scale\s*:?\s*|on a\s+)?([+\-−]?\d{1,3})\s*(?:-|–|—|to|\.\.)\s*([+\-−]?\d{1,3})\s*(?:scale)?\s*[)\]]/gi;
@@ -54,6 +71,20 @@ export function withoutDiffRemovals(text: string): string {
       .replace(/^([ \t]*)\+/gm, "$1 "),
   );
 }
+
+/**
+ * `text` with the fence lines of a flat block of "<name>: <number>" lines under a heading line closed by a colon
+ * blanked, the text's length kept: "Plants sold, straight from my records:" over "```yaml" / "Stall A: 1" / ... /
+ * "```" (fresh405, session 69: the four shares lost) is the heading and its list, which the line readers take.
+ */
+export function withoutHeadedFences(text: string): string {
+  return text.replace(HEADED_FENCE, (block: string, heading: string, open: string, body: string, close: string) =>
+    /\d/.test(heading) ? block : `${heading}${" ".repeat(open.length)}${body}${" ".repeat(close.length)}`,
+  );
+}
+
+const HEADED_FENCE =
+  /^([^\n]*:[ \t]*\n(?:[ \t]*\n)?)([ \t]*```(?:ya?ml)?[ \t]*)(\n(?:[ \t]*[A-Za-z][\w .'-]{0,40}:[ \t]*[+\-−]?\d{1,3}[ \t]*\n){1,12})([ \t]*```[ \t]*)$/gm;
 
 const DIFF_BLOCK = /^[ \t]*```diff[ \t]*\n[\s\S]*?^[ \t]*```[ \t]*$/gim;
 
@@ -101,7 +132,9 @@ const DIRECTION_GLOSS = /\((?:higher|lower|more|less|bigger|smaller|larger|great
  * direction.
  */
 export function withoutAsides(text: string): string {
-  return withoutDirectionGlosses(withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(withoutDiffRemovals(text)))));
+  return withoutDirectionGlosses(
+    withoutWithdrawnAsides(withoutBlankMarks(withoutStruck(withoutDiffRemovals(withoutHeadedFences(text))))),
+  );
 }
 
 /**
