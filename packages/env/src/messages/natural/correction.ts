@@ -258,7 +258,11 @@ function recheckEnd(words: readonly string[], j: number): number | null {
     const det = words[j + 1] === "my" || words[j + 1] === "our" || words[j + 1] === "the";
     return det && words[j + 2] !== undefined ? j + 3 : j + 1;
   }
-  if (words[j] === "looking" && words[j + 1] === "again") return j + 2;
+  // "but looking again at my sheet it's a 1" (fresh411, session 69: a wrong act, the earlier 3 kept)
+  if (words[j] === "looking" && words[j + 1] === "again") {
+    const at = words[j + 2] === "at" && (words[j + 3] === "my" || words[j + 3] === "the") && words[j + 4] !== undefined;
+    return at ? j + 5 : j + 2;
+  }
   // "but looking at my data again it's a 3" (fresh185): the object of the look between "at" and "again"
   const owned = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
   if (words[j] === "looking" && words[j + 1] === "at" && owned && words[j + 4] === "again") return j + 5;

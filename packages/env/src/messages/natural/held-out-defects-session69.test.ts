@@ -407,3 +407,25 @@ describe("the forty-sixth and forty-seventh waves' misses: headings over lists",
     );
   });
 });
+
+describe("the forty-eighth wave's wrong acts", () => {
+  const r = by(restaurants);
+
+  it("a paired list ends at its semicolon: the next clause's attribute is not the list's", () => {
+    const text =
+      "Regarding service, Restaurant A and Restaurant B rate 4 and 2 respectively; for ambience, in the same order, they rate 3 and 5.";
+    expect(
+      acts(text).filter((a) => a.kind === "share" && a.attribute === 2 && (a.level === 4 || a.level === 2)),
+    ).toEqual([]);
+    expect(acts("Regarding service, Restaurant A and Restaurant B rate 4 and 2 respectively.")).toEqual([
+      r.share("Restaurant A", "service", 4),
+      r.share("Restaurant B", "service", 2),
+    ]);
+  });
+
+  it("'but looking again at my sheet it's a 1' corrects the speaker's earlier value", () => {
+    expect(acts("I listed Restaurant A's service as 3, but looking again at my sheet it's a 1.")).toEqual([
+      r.share("Restaurant A", "service", 1),
+    ]);
+  });
+});

@@ -1201,7 +1201,12 @@ function pairedAt(
   out: ActSink,
   pairs: { options: number[] },
 ): number | null {
-  const paired = pairedShares(s, i, question, state);
+  // "Regarding size, A and D rate 4 and 2 respectively; for neighbourhood, in the same order, they rate 3 and 5."
+  // (fresh410, session 69: a wrong act, the first pair given the second clause's attribute): a paired list ends at
+  // its semicolon
+  let clauseEnd = i;
+  while (clauseEnd < question && (s.tokens[clauseEnd] as NaturalToken).semicolon !== true) clauseEnd++;
+  const paired = pairedShares(s, i, Math.min(question, clauseEnd + 1), state);
   // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
   if (paired !== null && "shares" in paired && orderDoubted(s, paired.end, paired.shares, state)) return question;
   if (paired !== null) {
