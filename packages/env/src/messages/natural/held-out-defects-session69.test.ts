@@ -429,3 +429,19 @@ describe("the forty-eighth wave's wrong acts", () => {
     ]);
   });
 });
+
+describe("the forty-seventh wave's misses: names joined by commas alone", () => {
+  it("three names or more joined by commas closing the sentence are a list; two only closing a question", () => {
+    const r = by(restaurants);
+    const [a, b, c] = restaurants.domain.options as [string, string, string];
+    expect(acts(`anyone got ambience for ${a}, ${b}, ${c}?`)).toEqual([
+      r.ask(a, "ambience"),
+      r.ask(b, "ambience"),
+      r.ask(c, "ambience"),
+    ]);
+    expect(acts(`anyone got ambience for ${a}, ${b}?`)).toEqual([r.ask(a, "ambience"), r.ask(b, "ambience")]);
+    expect(acts(`anyone got ambience for ${a}, ${b}?`)).toEqual(acts(`anyone got ambience for ${a} and ${b}?`));
+    // a comma between two names that does not close the sentence joins nothing
+    expect(acts(`Unlike ${a}, ${b} has service 4.`)).toEqual([r.share(b, "service", 4)]);
+  });
+});

@@ -31,6 +31,12 @@ export function optionList(
     k = next.end;
     if (and || slashed) closed = { count: options.length, end: k };
   }
+  // "anyone got parking log for A, D, F?" (fresh405, session 69): three names or more joined by commas alone,
+  // closing the sentence, are a list (two only where they close a question)
+  const last = s.tokens[k - 1] as NaturalToken;
+  const closes = k >= s.to || last.stop;
+  if (closed.count < options.length && closes && (options.length >= 3 || last.question))
+    closed = { count: options.length, end: k };
   return { options: options.slice(0, closed.count), end: closed.end };
 }
 
