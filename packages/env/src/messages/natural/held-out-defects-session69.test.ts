@@ -445,3 +445,16 @@ describe("the forty-seventh wave's misses: names joined by commas alone", () => 
     expect(acts(`Unlike ${a}, ${b} has service 4.`)).toEqual([r.share(b, "service", 4)]);
   });
 });
+
+describe("the forty-ninth wave's wrong act", () => {
+  it("'Recap — Agent 1: X's Y 1' is Agent 1's item after a lead closed by a dash, as after a colon", () => {
+    const r = by(restaurants);
+    expect(
+      acts("Recap of others' numbers — Agent 1: Restaurant C's service 1; Agent 2: Restaurant C's ambience 2."),
+    ).toEqual([{ kind: "pass" }]);
+    expect(acts("Recap of others' numbers — Agent 1: Restaurant C's service 1.")).toEqual(
+      acts("Recap of others' numbers: Agent 1: Restaurant C's service 1."),
+    );
+    expect(acts("Recap — Restaurant C's service 1.")).toEqual([r.share("Restaurant C", "service", 1)]);
+  });
+});

@@ -297,7 +297,9 @@ function agentLabelListed(tokens: readonly NaturalToken[], words: readonly strin
   const label = (k: number) => (tokens[k + 1] as NaturalToken).colon === true || tokens[k + 1]?.dash === true;
   if (i <= from || !label(i)) return false;
   const before = tokens[i - 1] as NaturalToken;
-  if (before.colon === true) return true;
+  // "Recap of others' numbers — Agent 1: C's service 1; ..." (fresh415, session 69: a wrong act): a lead closed by a
+  // dash as by a colon
+  if (before.colon === true || before.dash === true) return true;
   if (!before.pause) return false;
   for (let k = from; k < i - 1; k++)
     if (words[k] === "agent" && naturalInteger(words[k + 1]) !== null && label(k)) return true;
