@@ -120,6 +120,8 @@ describe("parseMessage", () => {
         (n: number) => "<think>a</think>b".repeat(n / 17),
         (n: number) => `Agent 2 claims Restaurant A's service is 4${", but I see 2".repeat(n / 14)}.`,
         (n: number) => `As for Restaurant A's service${", it's a 2".repeat(n / 10)}.`,
+        // session 69: diff fences that never close (the removed lines' blanking gives each up after 60 lines)
+        (n: number) => "```diff\n- a: 1\n".repeat(n / 15),
       ]) {
         const small = make(6_000);
         const large = make(60_000);

@@ -1188,6 +1188,23 @@ function dropSlipped(out: ActSink, slipped: ReadonlySet<Act>): void {
   out.acts.push(...kept);
 }
 
+/** Each sentence's next semicolon from each word (its `to` where none), found once a sentence: linear in its words. */
+const SEMICOLONS = new WeakMap<Sentence, Int32Array>();
+
+/** The index of the first word at or after i that a semicolon closes, or the sentence's `to`. */
+function semicolonAfter(s: Sentence, i: number): number {
+  const { from, to } = s;
+  let next = SEMICOLONS.get(s);
+  if (next === undefined) {
+    next = new Int32Array(to - from + 1);
+    next[to - from] = to;
+    for (let k = to - 1; k >= from; k--)
+      next[k - from] = (s.tokens[k] as NaturalToken).semicolon === true ? k : (next[k - from + 1] as number);
+    SEMICOLONS.set(s, next);
+  }
+  return next[Math.min(Math.max(i, from), to) - from] as number;
+}
+
 /**
  * A paired list at i, exact or nothing ("A and B have service 4 and 1 respectively"), or "both" after one ("...,
  * and both sit at 1 for value for money": each of its two options gets the items after it; fresh59, fresh61). The
@@ -1204,9 +1221,7 @@ function pairedAt(
   // "Regarding size, A and D rate 4 and 2 respectively; for neighbourhood, in the same order, they rate 3 and 5."
   // (fresh410, session 69: a wrong act, the first pair given the second clause's attribute): a paired list ends at
   // its semicolon
-  let clauseEnd = i;
-  while (clauseEnd < question && (s.tokens[clauseEnd] as NaturalToken).semicolon !== true) clauseEnd++;
-  const paired = pairedShares(s, i, Math.min(question, clauseEnd + 1), state);
+  const paired = pairedShares(s, i, Math.min(question, semicolonAfter(s, i) + 1), state);
   // "A and B are 3 and 4 on X, or maybe the other way around": a doubt after the list leaves the order open
   if (paired !== null && "shares" in paired && orderDoubted(s, paired.end, paired.shares, state)) return question;
   if (paired !== null) {

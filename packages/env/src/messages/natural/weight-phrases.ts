@@ -44,7 +44,7 @@ export function withoutScaleGlosses(text: string, levels: readonly [number, numb
  * busy; 1 means free)". It states no level.
  */
 const LEVEL_MEANINGS =
-  /[ \t]*[([]\s*([+\-−]?\d{1,2})\s*(?:=|:|means|is)\s*[^()[\]\d\n,;]{1,30}[,;/]\s*(?:and\s+)?([+\-−]?\d{1,2})\s*(?:=|:|means|is)\s*[^()[\]\d\n]{1,30}[)\]](:?)/gi;
+  /[ \t]?[([]\s*([+\-−]?\d{1,2})\s*(?:=|:|means|is)\s*[^()[\]\d\n,;]{1,30}[,;/]\s*(?:and\s+)?([+\-−]?\d{1,2})\s*(?:=|:|means|is)\s*[^()[\]\d\n]{1,30}[)\]](:?)/gi;
 
 const SCALE_GLOSS =
   /[([]\s*(?:scale\s*:?\s*|on a\s+)?([+\-−]?\d{1,3})\s*(?:-|–|—|to|\.\.)\s*([+\-−]?\d{1,3})\s*(?:scale)?\s*[)\]]/gi;
@@ -86,7 +86,8 @@ export function withoutHeadedFences(text: string): string {
 const HEADED_FENCE =
   /^([^\n]*:[ \t]*\n(?:[ \t]*\n)?)([ \t]*```(?:ya?ml)?[ \t]*)(\n(?:[ \t]*[A-Za-z][\w .'-]{0,40}:[ \t]*[+\-−]?\d{1,3}[ \t]*\n){1,12})([ \t]*```[ \t]*)$/gm;
 
-const DIFF_BLOCK = /^[ \t]*```diff[ \t]*\n[\s\S]*?^[ \t]*```[ \t]*$/gim;
+// (at most 60 lines a block: an opening fence with no closing one is given up after them, so the search stays linear)
+const DIFF_BLOCK = /^[ \t]*```diff[ \t]*\n(?:[^\n]*\n){0,60}?[ \t]*```[ \t]*$/gim;
 
 /**
  * `text` with a question mark that stands for a blank value blanked, the text's length kept: "- Employee E: email
