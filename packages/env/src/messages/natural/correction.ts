@@ -258,6 +258,9 @@ function recheckEnd(words: readonly string[], j: number): number | null {
     const det = words[j + 1] === "my" || words[j + 1] === "our" || words[j + 1] === "the";
     return det && words[j + 2] !== undefined ? j + 3 : j + 1;
   }
+  // "but I double-checked and it is actually 0" (fresh419, session 69: a wrong act, the earlier 1 kept)
+  if ((words[j] === "i" || words[j] === "i've") && RECHECKED.has(words[j + 1] as string) && words[j + 1] !== "checked")
+    return words[j + 2] === "and" ? j + 3 : null;
   // "but looking again at my sheet it's a 1" (fresh411, session 69: a wrong act, the earlier 3 kept)
   if (words[j] === "looking" && words[j + 1] === "again") {
     const at = words[j + 2] === "at" && (words[j + 3] === "my" || words[j + 3] === "the") && words[j + 4] !== undefined;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
-import { acts, by, calls, restaurants, stalls } from "./test-sentence";
+import { acts, by, calls, manor, restaurants, stalls } from "./test-sentence";
 
 const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
 const apartments = held.apartments as NaturalTask;
@@ -456,5 +456,30 @@ describe("the forty-ninth wave's wrong act", () => {
       acts("Recap of others' numbers: Agent 1: Restaurant C's service 1."),
     );
     expect(acts("Recap — Restaurant C's service 1.")).toEqual([r.share("Restaurant C", "service", 1)]);
+  });
+});
+
+describe("the fiftieth wave's wrong acts (the session's last wave, read at its end)", () => {
+  const r = by(restaurants);
+  const m = by(manor);
+
+  it("'Hello there, Agent 2!' addresses the questions after it; 'for all four suspects' asks no one but the agent", () => {
+    expect(acts("Hello there, Agent 2! I hope you're doing well. Could you tell me Restaurant C's ambience?")).toEqual([
+      { ...r.ask("Restaurant C", "ambience"), to: 1 },
+    ]);
+    const suspects = manor.domain.options;
+    expect(acts("Hi Agent 3! Quick one. Could you share the poison bottle for all four suspects?", manor)).toEqual(
+      suspects.map((o) => ({ ...m.ask(o, "poison bottle"), to: 2 })),
+    );
+    // "all" asking the team still puts it to no one
+    expect(acts("Hi Agent 3! Could you all share the poison bottle for every suspect?", manor)).toEqual(
+      suspects.map((o) => m.ask(o, "poison bottle")),
+    );
+  });
+
+  it("'but I double-checked and it is actually 0' corrects the speaker's earlier value", () => {
+    expect(acts("I previously said Restaurant B's service was 1, but I double-checked and it is actually 4.")).toEqual([
+      r.share("Restaurant B", "service", 4),
+    ]);
   });
 });

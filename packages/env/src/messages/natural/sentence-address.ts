@@ -95,7 +95,8 @@ export function sentenceAddress(
   }
   // "Agent 2, ...", "Hey Agent 3, ...", "Hi Agent 1 — ..."
   const led = GREETINGS.has(words[first] as string) || (ORDINALS.has(words[first] as string) && s.separated(first));
-  const named = led ? first + 1 : first;
+  // "Hello there, Agent 2!" (fresh419, session 69: a wrong act, the question after it put to no one)
+  const named = led ? (words[first + 1] === "there" && s.separated(first + 1) ? first + 2 : first + 1) : first;
   // "Hi Agent 1!" alone addresses the agent too
   // "agent 2 what is quietness for apartment D??" (fresh166): a question's first word right after the number sets
   // the address off as a comma would, in a sentence closed by "?"

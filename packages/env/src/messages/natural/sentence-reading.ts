@@ -138,7 +138,9 @@ function ownWish(s: Sentence, first: number, k: number): boolean {
 
 /** Does a negation stand among the words first..k-1 ("I won't withdraw it")? */
 function negatedBefore(s: Sentence, first: number, k: number): boolean {
-  for (let j = Math.max(first, k - 4); j < k; j++) {
+  // (in the verb's own clause: "I don't actually have a value for B's X, so please disregard that number", fresh419,
+  // session 69, withdraws)
+  for (let j = k - 1; j >= Math.max(first, k - 4) && !s.separated(j); j--) {
     const w = s.words[j] as string;
     if (cue.negations.has(w) || w.endsWith("n't")) return true;
   }
@@ -504,7 +506,12 @@ const EVERYONE: ReadonlySet<string> = new Set([...ANYBODY, "folks", "team", "all
 
 /** Does the sentence put its question to everyone ("Does anyone know ...?")? */
 function toEveryone(s: Sentence, first: number, to: number): boolean {
-  for (let k = first; k < to; k++) if (EVERYONE.has(s.words[k] as string)) return true;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    // "... the poison bottle for all four suspects?" (fresh419, session 69): "all" counting the options, no one asked
+    if (w === "all" && cue.numberWords.has(s.words[k + 1] as string)) continue;
+    if (EVERYONE.has(w)) return true;
+  }
   return false;
 }
 
