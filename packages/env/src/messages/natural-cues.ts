@@ -559,6 +559,8 @@ export const naturalCues = {
   askPrepositions: set("of", "for", "at", "in", "on", "with", "regarding"),
   /** A declarative request: "Please tell me ...", "I'd like to know ...". */
   wonder: set("wondering", "wonder", "curious"),
+  /** Verbs after "you" / "u" in a question whose "do" is left out: "agent 1 u know X?", "you have X?" (session 69). */
+  clippedQuestionVerbs: set("know", "have", "got"),
   /** Someone other than the speaker: "Could someone share", "please share". */
   requesters: set("please", "pls", "someone", "anyone", "somebody", "anybody", "everyone", "you", "folks", "team"),
   speakers: set(

@@ -863,12 +863,9 @@ export function checkRequest(
   return to === undefined ? {} : { to };
 }
 
-/** Verbs of a yes/no question whose "do" is left out: "u know lena monday noon?", "you have Omar for Monday noon?". */
-const CLIPPED_VERBS = new Set(["know", "have", "got"]);
-
 /** "you" / "u" and such a verb at j, opening the question. */
 function clippedYesNo(words: readonly string[], j: number): boolean {
-  return (words[j] === "you" || words[j] === "u") && CLIPPED_VERBS.has(words[j + 1] as string);
+  return (words[j] === "you" || words[j] === "u") && cue.clippedQuestionVerbs.has(words[j + 1] as string);
 }
 
 /** Words of a question about a person's time: "is Carol free on X?", "can Dan make X?", "how's Lena fixed for X?". */

@@ -1,4 +1,6 @@
+import { naturalCues as cue } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
+import { naturalInteger } from "./natural-integer";
 
 /** A raw word that is one capital letter, with markdown, brackets, a possessive or closing punctuation around it. */
 const LETTER = /^[*_"'([`]*([A-Z])(?:[*_`]*(?:'s|’s))?[*_"')\].,!?:;`]*$/;
@@ -98,14 +100,12 @@ function namedLevel(tokens: readonly NaturalToken[], k: number): boolean {
   return false;
 }
 
-/** Numbers a lettered sentence may close on: digits, or a level spelled out. */
-const LEVEL_WORD = /^(?:[+-]?[0-9]+|zero|one|two|three|four|five|six|seven|eight|nine|ten)$/;
-
 /** After the letter at k, one or two plain words and a number closing the sentence ("A communication 2.")? */
 function letteredLevel(tokens: readonly NaturalToken[], k: number): boolean {
   for (const at of [k + 2, k + 3]) {
     const level = tokens[at];
-    if (level === undefined || !LEVEL_WORD.test(level.word)) continue;
+    // digits, or a level spelled out
+    if (level === undefined || (naturalInteger(level.word) === null && !cue.numberWords.has(level.word))) continue;
     for (let j = k; j < at; j++)
       if ((tokens[j] as NaturalToken).pause || (tokens[j] as NaturalToken).stop) return false;
     return level.stop || level.lineBreak || tokens[at + 1] === undefined;

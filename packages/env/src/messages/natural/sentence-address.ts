@@ -45,9 +45,6 @@ function fromLead(s: Sentence, first: number, i: number): boolean {
   return i - 1 === first || (i - 2 === first && ORDINALS.has(s.words[first] as string) && s.separated(first));
 }
 
-/** Verbs after "you" in a question whose "do" is left out: "agent 1 u know X?", "Agent 2 you have X?". */
-const CLIPPED_VERBS = new Set(["know", "have", "got"]);
-
 /** "check with Agent 2", "confirm with Agent 1": a question put to the agent. */
 const CHECK_WITH = new Set(["check", "checking", "confirm", "confirming", "verify", "verifying"]);
 
@@ -111,7 +108,7 @@ export function sentenceAddress(
     // "agent 1 u know lena monday noon?" (fresh387, session 69): "you know" / "u have", its "do" left out
     ((s.tokens[s.to - 1] as NaturalToken).question &&
       YOU.has(words[named + 2] as string) &&
-      CLIPPED_VERBS.has(words[named + 3] as string)) ||
+      cue.clippedQuestionVerbs.has(words[named + 3] as string)) ||
     // "Agent 1 please send Omar's calendar for Monday noon." (fresh191): "please" right after the number
     // "Agent 2 can you share X's Y?": "can you" / "could you" right after it
     politeRequest(words, named + 2);
