@@ -483,3 +483,20 @@ describe("the fiftieth wave's wrong acts (the session's last wave, read at its e
     ]);
   });
 });
+
+describe("the forty-seventh wave's misses: an attribute over unseparated items", () => {
+  it("'<attribute> A 4 B 5 C 2' reads each option's level as '<attribute>: A 4, B 5, C 2' does", () => {
+    const r = by(restaurants);
+    const [a, b, c] = restaurants.domain.options as [string, string, string];
+    const letter = (o: string) => o.split(" ").pop() as string;
+    expect(acts(`value for money ${letter(a)} 4 ${letter(b)} 5 ${letter(c)} 2. Nothing else.`)).toEqual(
+      acts(`value for money: ${letter(a)} 4, ${letter(b)} 5, ${letter(c)} 2. Nothing else.`),
+    );
+    expect(acts(`value for money ${letter(a)} 4 ${letter(b)} 5`)).toEqual([
+      r.share(a, "value for money", 4),
+      r.share(b, "value for money", 5),
+    ]);
+    // one item alone with no mark stays as the other readers take it
+    expect(acts(`value for money ${letter(a)} 4 or 5`)).toEqual([{ kind: "pass" }]);
+  });
+});

@@ -591,6 +591,14 @@ function attributeLedOptions(s: Sentence, k: number, end: number, state: ParseSt
   return optionsLevels(s, options, attribute.index, end, state);
 }
 
+/** At k, an option and a level and another option right after, with no pause between: "A 4 B 5 ...". */
+function unseparatedItems(s: Sentence, k: number, end: number, state: ParseState): boolean {
+  const o = state.options.match(s.words, k);
+  if (o === null || s.separated(o.end - 1)) return false;
+  const level = levelAt(s, o.end, end, state);
+  return level !== null && !s.separated(level.end - 1) && state.options.match(s.words, level.end) !== null;
+}
+
 /**
  * "Food quality: Restaurant A 4, Restaurant C 2" (fresh30): an attribute with a colon or a dash, then at least two items of an
  * option and its level only, joined by commas or "and", closing the clause. Null otherwise (exact or nothing).
@@ -602,8 +610,12 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
   // "Cakes sold — Stall B: 2, Stall C: -1" (fresh34, fresh37): a dash ends the label as a colon does
   const label = named === null ? undefined : (s.tokens[named.end - 1] as NaturalToken);
   // "**Raffle tickets by stall:** A=2, B=0" (fresh59): the label's colon after the speaker's view or the noun
+  // "value for money A 4 B 5 C 2 D 3." (fresh405, session 69): no label mark where the items run on unseparated
+  const bare = named !== null && !s.separated(named.end - 1) && unseparatedItems(s, named.end, end, state);
   const attribute =
-    named !== null && (label?.colon === true || label?.dash === true) ? named : labelAttribute(s, k, end, state);
+    named !== null && (label?.colon === true || label?.dash === true || bare)
+      ? named
+      : labelAttribute(s, k, end, state);
   if (attribute === null) return null;
   const shares: [number, number, number][] = [];
   let j = attribute.end;
@@ -630,7 +642,8 @@ function attributeHeadedItems(s: Sentence, k: number, end: number, state: ParseS
     // ("Size: Apartment B 2; Apartment D 4": another item after it goes on)
     if (j >= end || ((s.tokens[j - 1] as NaturalToken).semicolon === true && state.options.match(words, j) === null))
       break;
-    if (!(s.separated(j - 1) || words[j] === "and")) return null;
+    // ("A 4 B 5 C 2": the next option right after the level, with no separator)
+    if (!(s.separated(j - 1) || words[j] === "and" || state.options.match(words, j) !== null)) return null;
   }
   if (shares.length < 2 || !(j >= end || s.separated(j - 1))) return null;
   if (new Set(shares.map(([o]) => o)).size !== shares.length) return null;
