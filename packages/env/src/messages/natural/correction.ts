@@ -376,16 +376,21 @@ export function correctionLevel(
       j++;
     }
     // "it is 4" alone is no correction; "it's 0 on my calendar" names the speaker's source after the level
+    // "it is in fact 3" (fresh423, session 69: a wrong act, the earlier 5 kept): "in fact" / "in truth" as "actually"
+    const inFact =
+      words[j] === "in" && (words[j + 1] === "fact" || words[j + 1] === "truth" || words[j + 1] === "reality");
     if (
       !sourced &&
       j <= i + 2 &&
       words[i] !== "actually" &&
       !indeed &&
+      !inFact &&
       !INDEED.has(words[j] as string) &&
       !ownSourceAfter(s, j, end)
     )
       return null;
     if (INDEED.has(words[j] as string)) j++;
+    else if (inFact) j += 2;
   } else return null;
   return closingLevel(s, j, end, state);
 }

@@ -500,3 +500,25 @@ describe("the forty-seventh wave's misses: an attribute over unseparated items",
     expect(acts(`value for money ${letter(a)} 4 or 5`)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("the fifty-first wave's wrong acts (read at the session's end)", () => {
+  const r = by(restaurants);
+
+  it("'it is in fact 3' after the speaker's earlier value corrects it; a closing 'maybe' doubts the level", () => {
+    expect(acts("I stated that Restaurant C's ambience was 5; it is in fact 3.")).toEqual([
+      r.share("Restaurant C", "ambience", 3),
+    ]);
+    expect(acts("Restaurant B service 4 maybe. Restaurant A ambience 2")).toEqual([
+      r.share("Restaurant A", "ambience", 2),
+    ]);
+    expect(acts("Restaurant B service 4 maybe 5.")).toEqual([{ kind: "pass" }]);
+  });
+
+  it("two agents tagged before a question put it to neither alone", () => {
+    const asked = acts("@Agent 2, @Agent 3 — neither of you has posted yet. Could you share Restaurant B's ambience?");
+    expect(asked).toEqual([r.ask("Restaurant B", "ambience")]);
+    expect(acts("@Agent 2 — could you share Restaurant B's ambience?")).toEqual([
+      { ...r.ask("Restaurant B", "ambience"), to: 1 },
+    ]);
+  });
+});

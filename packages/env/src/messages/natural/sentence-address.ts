@@ -86,6 +86,9 @@ export function sentenceAddress(
   for (let i = first; i < s.to; i++) {
     const tag = agentTag(words, i, task);
     if (tag !== null) {
+      // "@Agent 4, @Agent 5 — neither of you has posted yet." (fresh423, session 69: a wrong act, put to Agent 4):
+      // two agents tagged, the questions are put to neither alone
+      if (to !== undefined && to !== tag.to) several = true;
       to ??= tag.to;
       for (let k = i; k < tag.end; k++) tagged.add(k);
     }

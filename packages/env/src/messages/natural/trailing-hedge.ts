@@ -36,6 +36,10 @@ const HEDGE_PHRASES: readonly (readonly string[])[] = [
   ["if", "memory", "serves"],
   ["if", "memory", "serves", "me", "right"],
   ["iirc"],
+  // "stall D books sold -1 maybe." (fresh422, session 69: a wrong act): a doubt word closing the level, no comma
+  ["maybe"],
+  ["perhaps"],
+  ["possibly"],
 ];
 
 /**
