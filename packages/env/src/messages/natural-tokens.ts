@@ -75,7 +75,6 @@ const TRAILING = new Set([
 ]);
 const MARKDOWN = /^(?:#{1,6}|[-*+•>]|\d{1,3}[.)])$/;
 
-/** The clause and sentence marks in a run of punctuation put on the word before it: "?" "." ";" ":" ",". */
 /** A word of punctuation alone (a dash, bar, slash or arrow, "=", a pictograph): the pause it puts on the word before. */
 function markPunctuationWord(last: NaturalToken, word: string, tail: string): void {
   // "Candidate A = 2": "=" labels as a colon does
@@ -87,6 +86,7 @@ function markPunctuationWord(last: NaturalToken, word: string, tail: string): vo
   if (PICTOGRAPHS.test(word)) punctuate(last, tail);
 }
 
+/** The clause and sentence marks in a run of punctuation put on the word before it: "?" "." ";" ":" ",". */
 function punctuate(last: NaturalToken, marks: string): void {
   if (/[.!?]/.test(marks)) last.stop = true;
   if (marks.includes("?")) last.question = true;

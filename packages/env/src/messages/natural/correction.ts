@@ -235,6 +235,12 @@ const RECHECKED = new Set([
   "checked",
 ]);
 
+/** After a look's object at k ("my notes", "our sheet", "the table"), the next word; k where none stands there. */
+function lookedAtEnd(words: readonly string[], k: number): number {
+  const det = words[k] === "my" || words[k] === "our" || words[k] === "the";
+  return det && words[k + 1] !== undefined ? k + 2 : k;
+}
+
 /**
  * Where the value starts after the speaker's own second look opening a clause, or null: "on re-reading my notes it is
  * 2" (fresh176), "after double-checking the table, it's 3", "looking again, it's 0", "on a second look it's 1", "on
@@ -242,21 +248,15 @@ const RECHECKED = new Set([
  * would be the value's subject.
  */
 function recheckEnd(words: readonly string[], j: number): number | null {
-  if ((words[j] === "on" || words[j] === "after" || words[j] === "upon") && RECHECKING.has(words[j + 1] as string)) {
-    const det = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
-    return det && words[j + 3] !== undefined ? j + 4 : j + 2;
-  }
+  // "on re-reading my notes", or the gerund alone, its "on" / "after" left out ("I previously listed B's experience
+  // as 3, but re-reading my notes it's a 1.", fresh407, session 69: a wrong act, the 3 kept)
+  const led =
+    (words[j] === "on" || words[j] === "after" || words[j] === "upon") && RECHECKING.has(words[j + 1] as string);
+  if (led || RECHECKING.has(words[j] as string)) return lookedAtEnd(words, led ? j + 2 : j + 1);
   // "but having re-read my sheet it's a solid 4" (a held-out defect, session 56): the perfect participle
   if (words[j] === "having" && RECHECKED.has(words[j + 1] as string)) {
-    const det = words[j + 2] === "my" || words[j + 2] === "our" || words[j + 2] === "the";
-    const k = det && words[j + 3] !== undefined ? j + 4 : j + 2;
+    const k = lookedAtEnd(words, j + 2);
     return words[k] === "again" ? k + 1 : k;
-  }
-  // "I previously listed B's experience as 3, but re-reading my notes it's a 1." (fresh407, session 69: a wrong act,
-  // the 3 kept): the gerund alone, its "on" / "after" left out
-  if (RECHECKING.has(words[j] as string)) {
-    const det = words[j + 1] === "my" || words[j + 1] === "our" || words[j + 1] === "the";
-    return det && words[j + 2] !== undefined ? j + 3 : j + 1;
   }
   // "but I double-checked and it is actually 0" (fresh419, session 69: a wrong act, the earlier 1 kept)
   if ((words[j] === "i" || words[j] === "i've") && RECHECKED.has(words[j + 1] as string) && words[j + 1] !== "checked")

@@ -296,6 +296,11 @@ describe("the forty-fourth wave's wrong act", () => {
       { kind: "pass" },
     ]);
     expect(acts("Restaurant B: ambience 3, service 5 (maybe)")).toEqual([r.share("Restaurant B", "ambience", 3)]);
+    // (a doubt word the trailing-hedge list lacks: "(maybe)" is read as a hedge there too since session 69's last wave)
+    expect(acts("Restaurant B: ambience 3, service 5 (unverified)")).toEqual([r.share("Restaurant B", "ambience", 3)]);
+    expect(acts("Correction, Restaurant B's service: 1 (not 2 as I wrote).")).toEqual([
+      r.share("Restaurant B", "service", 1),
+    ]);
     expect(acts("Correction — Restaurant A service: 1 (not 4).")).toEqual([r.share("Restaurant A", "service", 1)]);
     expect(acts("Restaurant A: service 4 (confirmed)")).toEqual([r.share("Restaurant A", "service", 4)]);
   });

@@ -171,22 +171,6 @@ function ownSourceSays(words: readonly string[], k: number): boolean {
   );
 }
 
-/** Words of the task's weights: "the heaviest weight (5)", "weighted 3", "a weight of 2". */
-const WEIGHT_WORDS = new Set(["weight", "weights", "weighted", "weighting", "weighs", "weigh"]);
-
-/**
- * Does a weight word at k give the number right after it ("weight (5)", "weighted 3", "weight of 2", "weight = 1")?
- * "Since leadership carries the heaviest weight (5), that low number is a real problem for A." (fresh374, session
- * 69: a wrong act, A's leadership 5): the task's weight of an attribute, never its level ("leadership (the heaviest
- * weight) is a 4 for B" keeps its 4).
- */
-function weightNumberAt(s: Sentence, k: number, to: number): boolean {
-  if (!WEIGHT_WORDS.has(s.words[k] as string)) return false;
-  let j = k + 1;
-  if (j < to && (s.words[j] === "of" || s.words[j] === "is" || s.words[j] === "=" || s.words[j] === "at")) j++;
-  return j < to && naturalInteger(s.words[j] as string) !== null;
-}
-
 /** Is w a word that leaves a stated level as it is (no blocker, negation, condition, modal or report)? */
 export function plainWord(w: string): boolean {
   if (BLOCKERS.has(w) || cue.negations.has(w) || w.endsWith("n't") || w === "agent") return false;
@@ -270,7 +254,7 @@ export function loneShare(
     if (w === "most" && words[k + 1] === "likely" && words[k - 1] !== "at") continue;
     // "X's raffle tickets were probably 1" (fresh35): a past "were", not a subjunctive one ("were it 1")
     if (w === "were" && pastWere(s.tokens, words, k, first)) continue;
-    if (w.startsWith("@") || !(plainWord(w) || ownSourceSays(words, k)) || weightNumberAt(s, k, stop)) return null;
+    if (w.startsWith("@") || !(plainWord(w) || ownSourceSays(words, k))) return null;
     const o = state.options.match(words, k);
     if (split && (o !== null || state.attributes.match(words, k) !== null)) return null;
     if (o !== null && o.end <= to) {

@@ -125,7 +125,8 @@ function itemAt(s: Sentence, k: number, end: number, state: ParseState, reverse:
     // "- Restaurant D: location 5 (maybe, the cell was smudged)" (fresh393, session 69: a wrong act): a doubt in the
     // parenthesis right after the level leaves it open
     // ("(not 2 as I wrote)" rejects another value: no doubt of this one)
-    if ((s.tokens[level.end] as NaturalToken | undefined)?.aside === true && doubtedAside(s, level.end)) return null;
+    if ((s.tokens[level.end] as NaturalToken | undefined)?.aside === true && doubtingAside(s, level.end, true))
+      return null;
     return { attribute: attribute.index, level: level.value, end: level.end };
   }
   // "Alice=1, Bob=1" (fresh57): a person's attribute labelled by the person alone
@@ -453,19 +454,15 @@ const DOUBTS = new Set([
   ...["perhaps", "possibly", "approx", "approximately", "roughly", "around", "about", "ish", "?"],
 ]);
 
-/** Does the parenthesis opening at k hold a word of doubt ("(maybe)", "(not sure)")? */
-export function doubtingAside(s: Sentence, k: number): boolean {
-  for (let m = k; m < s.to && m < k + 8 && (s.tokens[m] as NaturalToken).aside; m++)
-    if (DOUBTS.has(s.words[m] as string) || (s.tokens[m] as NaturalToken).question) return true;
-  return false;
-}
-
-/** Does the parenthesis at k doubt the level before it: a word of doubt, "not" only as "not sure / certain"? */
-function doubtedAside(s: Sentence, k: number): boolean {
+/**
+ * Does the parenthesis opening at k hold a word of doubt ("(maybe)", "(not sure)")? With `strictNot`, "not" doubts
+ * only as "not sure / certain / confirmed" ("(not 2 as I wrote)" rejects another value).
+ */
+export function doubtingAside(s: Sentence, k: number, strictNot = false): boolean {
   for (let m = k; m < s.to && m < k + 8 && (s.tokens[m] as NaturalToken).aside; m++) {
     const w = s.words[m] as string;
-    if (w === "not" ? NOT_DOUBTS.has(s.words[m + 1] as string) : DOUBTS.has(w)) return true;
-    if ((s.tokens[m] as NaturalToken).question) return true;
+    const doubt = strictNot && w === "not" ? NOT_DOUBTS.has(s.words[m + 1] as string) : DOUBTS.has(w);
+    if (doubt || (s.tokens[m] as NaturalToken).question) return true;
   }
   return false;
 }

@@ -1,11 +1,11 @@
 // A task's announced weight said in a message (issue 26, session 63; fresh229, fresh230): "Since leadership carries
 // weight 5, I'm backing D", "Given leadership carries a weight of 5, that C number worries me". The number is the
 // attribute's weight, never a level of any cell; read as one it was credited to the option named nearby. The number
-// after a weight word (weight, weights, weighted, weighs, weighting; "a weight of", "weight is", "weight =", "x5")
-// is blanked to spaces, the text's length kept (as glossed-levels does).
+// after a weight word (weight, weights, weighted, weighs, weighting; "a weight of", "weight is", "weight =", "x5";
+// "the heaviest weight (5)", fresh374, session 69) is blanked to spaces, the text's length kept (as glossed-levels does).
 
 const WEIGHT_NUMBER =
-  /\b(weight(?:s|ed|ing)?|weighs)(\s+(?:of\s+|is\s+|at\s+|=\s*|:\s*|by\s+)?(?:a\s+)?(?:x|×)?\s*)([+-]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\b(\s*(?:x|×)(?![a-z]))?/gi;
+  /\b(weight(?:s|ed|ing)?|weighs)(\s*\(\s*|\s+(?:of\s+|is\s+|at\s+|=\s*|:\s*|by\s+)?(?:a\s+)?(?:x|×)?\s*)([+-]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\b(\s*(?:x|×)(?![a-z]))?/gi;
 
 /** `text` with each number said as a weight ("weight 5", "a weight of 5", "weighted 3x") blanked to spaces. */
 export function withoutWeights(text: string): string {
@@ -24,13 +24,11 @@ export function withoutWeights(text: string): string {
  */
 export function withoutScaleGlosses(text: string, levels: readonly [number, number]): string {
   const [lo, hi] = levels;
-  const inRange = (n: string) => {
-    const v = Number(n.replace("−", "-"));
-    return v >= lo && v <= hi;
-  };
+  const value = (n: string) => Number(n.replace("−", "-"));
+  const inRange = (n: string) => value(n) >= lo && value(n) <= hi;
   return text
     .replace(SCALE_GLOSS, (gloss: string, a: string, b: string) =>
-      Number(a.replace("−", "-")) === lo && Number(b.replace("−", "-")) === hi ? " ".repeat(gloss.length) : gloss,
+      value(a) === lo && value(b) === hi ? " ".repeat(gloss.length) : gloss,
     )
     .replace(LEVEL_MEANINGS, (gloss: string, a: string, b: string, colon: string) =>
       // a colon after the gloss moves up to the word before it, closing the heading as it did
