@@ -92,10 +92,15 @@ describe("parseMessage", () => {
     }
   });
 
-  it("stays roughly linear up to the limit (a ratio of CPU times, no wall-clock bound)", () => {
+  // One test per surface, each yielding to the event loop between inputs: vitest's worker answers its runner over an
+  // RPC with a fixed 60 s timeout, and a test that keeps the loop busy past it fails the whole run with every test
+  // green (CI of session 69's stop: "Timeout calling onTaskUpdate" after this test took 58 s on a loaded machine).
+  it.each(
+    surfaces,
+  )("stays roughly linear up to the limit on the %s surface (a ratio of CPU times, no wall-clock bound)", async (surface) => {
     // CPU time of this process (not wall time), best of 7: other processes and parallel test files
     // sharing the cores do not count; only the parser's own work does.
-    const time = (text: string, surface: (typeof surfaces)[number]): number => {
+    const time = (text: string): number => {
       let best = Number.POSITIVE_INFINITY;
       for (let r = 0; r < 7; r++) {
         const t0 = process.cpuUsage();
@@ -106,32 +111,31 @@ describe("parseMessage", () => {
       }
       return best;
     };
-    for (const surface of surfaces) {
-      for (const make of [
-        (n: number) => randomText(n, 3),
-        (n: number) => "Restaurant B has food quality 4. ".repeat(n / 33),
-        (n: number) => "a".repeat(n),
-        // the issue-26 readers: tables, JSON brackets, YAML, <think>, corrections and answers in one long sentence
-        (n: number) => `| Option | service |\n|---|---|\n${"| Restaurant A | 3 |\n".repeat(n / 22)}`,
-        (n: number) => `--${" ".repeat(n - 3)}x`,
-        (n: number) => `act: ${" ".repeat(n - 6)}x`,
-        (n: number) => "[".repeat(n / 2) + "]".repeat(n / 2),
-        (n: number) => "{[".repeat(n / 2),
-        (n: number) => "<think>a</think>b".repeat(n / 17),
-        (n: number) => `Agent 2 claims Restaurant A's service is 4${", but I see 2".repeat(n / 14)}.`,
-        (n: number) => `As for Restaurant A's service${", it's a 2".repeat(n / 10)}.`,
-        // session 69: diff fences that never close (the removed lines' blanking gives each up after 60 lines)
-        (n: number) => "```diff\n- a: 1\n".repeat(n / 15),
-      ]) {
-        const small = make(6_000);
-        const large = make(60_000);
-        time(small, surface); // warm up
-        // min of 5 runs, and a 0.5 ms floor, keep GC pauses and timer resolution out of the ratio (linear = 10)
-        const ratio = time(large, surface) / Math.max(time(small, surface), 0.5);
-        expect(ratio).toBeLessThan(60);
-      }
+    for (const make of [
+      (n: number) => randomText(n, 3),
+      (n: number) => "Restaurant B has food quality 4. ".repeat(n / 33),
+      (n: number) => "a".repeat(n),
+      // the issue-26 readers: tables, JSON brackets, YAML, <think>, corrections and answers in one long sentence
+      (n: number) => `| Option | service |\n|---|---|\n${"| Restaurant A | 3 |\n".repeat(n / 22)}`,
+      (n: number) => `--${" ".repeat(n - 3)}x`,
+      (n: number) => `act: ${" ".repeat(n - 6)}x`,
+      (n: number) => "[".repeat(n / 2) + "]".repeat(n / 2),
+      (n: number) => "{[".repeat(n / 2),
+      (n: number) => "<think>a</think>b".repeat(n / 17),
+      (n: number) => `Agent 2 claims Restaurant A's service is 4${", but I see 2".repeat(n / 14)}.`,
+      (n: number) => `As for Restaurant A's service${", it's a 2".repeat(n / 10)}.`,
+      // session 69: diff fences that never close (the removed lines' blanking gives each up after 60 lines)
+      (n: number) => "```diff\n- a: 1\n".repeat(n / 15),
+    ]) {
+      const small = make(6_000);
+      const large = make(60_000);
+      time(small); // warm up
+      // min of 5 runs, and a 0.5 ms floor, keep GC pauses and timer resolution out of the ratio (linear = 10)
+      const ratio = time(large) / Math.max(time(small), 0.5);
+      expect(ratio).toBeLessThan(60);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    // CPU-heavy (about 25-35 s alone on a loaded 2-core machine): a whole-suite run beside other files passed 60 s
+    // CPU-heavy (about 10-20 s a surface alone on a loaded 2-core machine)
   }, 120_000);
 });
 

@@ -93,4 +93,31 @@ describe("runEpisodes", () => {
     const bad: Policy = { name: "bad", act: async () => [] };
     await expect(runEpisodes([hiddenProfileTask({ seed: 1 })], bad)).rejects.toThrow(/bad\.act/);
   });
+
+  it("lets a timer fire during a long run of policies that answer at once", async () => {
+    // Without a turn of the event loop the run is one microtask chain: a timer set before it cannot fire until
+    // the run has finished, so no act would ever see it (vitest's worker RPC starves the same way).
+    let fired = false;
+    let seenAt = -1;
+    let calls = 0;
+    const inner = sharer("s", 0);
+    const watcher: Policy = {
+      name: "watcher",
+      async act(observations) {
+        calls++;
+        if (fired && seenAt < 0) seenAt = calls;
+        const t0 = performance.now();
+        while (performance.now() - t0 < 5); // 5 ms of work a call: 8 rounds of 3 seats last well past a 50 ms slice
+        return inner.act(observations);
+      },
+    };
+    setTimeout(() => {
+      fired = true;
+    }, 0);
+    const task = randomTask({ seed: 3, agents: 3, rounds: 8 });
+    const [trace] = await runEpisodes([task], watcher);
+    expect(trace?.messages).toHaveLength(24);
+    expect(seenAt, `no act of ${calls} saw the timer`).toBeGreaterThan(1);
+    expect(seenAt).toBeLessThan(calls);
+  });
 });

@@ -15,6 +15,9 @@ export interface RunEpisodesOptions {
   guidance?: boolean;
 }
 
+/** Longest stretch, in ms, the lock-step loop runs before it lets the event loop turn (timers, sockets, I/O). */
+const SLICE_MS = 50;
+
 function policyFor(policies: Policy | readonly Policy[], agent: number): Policy {
   if (!Array.isArray(policies)) return policies as Policy;
   const p = (policies as readonly Policy[])[agent];
@@ -55,7 +58,14 @@ export async function runEpisodes(
     env.reset(seed ?? task.seed);
     return env;
   });
+  // A policy whose act resolves at once (scripted teams, a wasm model) turns the loop into one microtask chain that
+  // never lets timers, sockets or a test runner's RPC through: give the event loop a turn every SLICE_MS.
+  let slice = performance.now();
   for (;;) {
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      slice = performance.now();
+    }
     const groups = new Map<Policy, { env: CollaborationEnv; observation: Observation }[]>();
     for (const env of envs) {
       const agent = env.agentSelection;
