@@ -101,8 +101,9 @@ export function episodePass(task: Task, trace: Trace, options: EpisodePassOption
       if (options.perAct === true) reward.acts = perActCredit(messageTerms, step, terms, config.weights);
       messages.push(reward);
     }
-    // Each (asker, cell) is paid at most once an episode under the bounded ask rule (docs/design.md §3.7).
-    if (config.askRule === "bounded" && evidence.fromAgent)
+    // Each (asker, cell) is paid at most once an episode under the bounded ask rule (docs/design.md §3.7), and
+    // earns the payable-ask bonus at most once (§3.9).
+    if ((config.askRule === "bounded" || config.weights.payableAsk > 0) && evidence.fromAgent)
       for (const { cell } of boundedAskCells(step)) asked[message.speaker * replay.cells + cell] = 1;
     for (const o of observers) o.afterMessage?.(step);
   }

@@ -3,6 +3,7 @@ import { actRewardTerm } from "./act-reward-term";
 import { askRewardTerm } from "./ask-reward-term";
 import { falseClaimRewardTerm } from "./false-claim-reward-term";
 import { formatRewardTerm } from "./format-reward-term";
+import { payableAskRewardTerm } from "./payable-ask-reward-term";
 import { shareRewardTerm } from "./share-reward-term";
 import { taskRewardTerm } from "./task-reward-term";
 import { useRewardTerm } from "./use-reward-term";
@@ -19,6 +20,7 @@ export const rewardTerms = Object.freeze([
   falseClaimRewardTerm,
   formatRewardTerm,
   actRewardTerm,
+  payableAskRewardTerm,
   useRewardTerm,
   taskRewardTerm,
   accuracyRewardTerm,

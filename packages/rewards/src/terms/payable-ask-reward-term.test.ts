@@ -1,0 +1,125 @@
+import { actCell, validShareCell, type Act, type Task, type Trace } from "@cosir/env";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type RewardConfig, rewardConfig } from "../config/reward-config";
+import { scoreEpisode } from "../score/score-episode";
+import { protocolEpisodeArb } from "../test/protocol-episode";
+import { traceOf } from "../test/random-episode";
+
+const W = 0.25;
+const withBonus = rewardConfig({ preset: "cosir", weights: { payableAsk: W } });
+const boundedWithBonus = rewardConfig({ preset: "cosir", askRule: "bounded", weights: { payableAsk: W } });
+
+/**
+ * The payable-ask count written out from the rule's four conditions (docs/design.md §3.7, §3.9), message by message:
+ * per distinct asked cell (first ask of each, in act order), 1 when the asker does not see it, nobody stated it
+ * to the asker before, the asker has not been paid for it, and a holder (the addressee, if named) speaks later.
+ * Returns per message the act indices that earn the bonus.
+ */
+function oraclePayable(task: Task, trace: Trace): number[][] {
+  const N = task.agents;
+  const stated: Set<number>[] = Array.from({ length: N }, () => new Set());
+  const paid: Set<number>[] = Array.from({ length: N }, () => new Set());
+  return trace.messages.map((m) => {
+    const i = m.speaker;
+    const seen = new Set<number>();
+    const earning: number[] = [];
+    m.acts.forEach((act, k) => {
+      if (act.kind !== "ask") return;
+      const cell = actCell(task, act);
+      if (cell < 0 || seen.has(cell)) return;
+      seen.add(cell);
+      if (task.visibility[i]!.includes(cell) || stated[i]!.has(cell) || paid[i]!.has(cell)) return;
+      const holderSpeaksLater = task.visibility.some((cells, j) => {
+        if (j === i || (act.to !== undefined && act.to !== j) || !cells.includes(cell)) return false;
+        for (let t = m.turn + 1; t < task.rounds * N; t++) if (t % N === j) return true;
+        return false;
+      });
+      if (holderSpeaksLater) earning.push(k);
+    });
+    for (const k of earning) paid[i]!.add(actCell(task, m.acts[k] as Extract<Act, { kind: "ask" }>));
+    for (const act of m.acts) {
+      if (act.kind !== "share") continue;
+      const cell = validShareCell(task, act);
+      if (cell >= 0) for (let j = 0; j < N; j++) if (j !== i) stated[j]!.add(cell);
+    }
+    return earning;
+  });
+}
+
+describe("payableAskRewardTerm", () => {
+  it("counts the payable asks of every message, as the oracle does, under either ask rule, and credits each its act", () => {
+    let earned = 0;
+    fc.assert(
+      fc.property(protocolEpisodeArb, ({ task, trace }) => {
+        const want = oraclePayable(task, trace);
+        for (const config of [withBonus, boundedWithBonus]) {
+          const rewards = scoreEpisode(task, trace, config, { perAct: true });
+          const withoutBonus = scoreEpisode(task, trace, { ...config, weights: { ...config.weights, payableAsk: 0 } });
+          rewards.messages.forEach((r, t) => {
+            const earning = want[t] as number[];
+            expect(r.terms.payableAsk).toBe(earning.length);
+            // its weight times the count, on top of everything else, which it leaves as it was
+            expect(r.total).toBeCloseTo((withoutBonus.messages[t]?.total as number) + W * earning.length, 9);
+            const acts = r.acts as number[];
+            const alone = scoreEpisode(
+              task,
+              trace,
+              { ...config, weights: { ...zero(config), payableAsk: W } },
+              {
+                perAct: true,
+              },
+            ).messages[t]?.acts as number[];
+            alone.forEach((credit, k) => expect(credit).toBeCloseTo(earning.includes(k) ? W : 0, 12));
+            expect(acts).toHaveLength(trace.messages[t]?.acts.length as number);
+          });
+        }
+        earned += want.flat().length;
+      }),
+      { numRuns: 120 },
+    );
+    // not vacuous: the generated episodes hold payable asks
+    expect(earned).toBeGreaterThan(15);
+  });
+
+  it("is 0 in both presets, and a config written before the term reads as weight 0", () => {
+    expect(rewardConfig("cosir").weights.payableAsk).toBe(0);
+    expect(rewardConfig("outcomeOnly").weights.payableAsk).toBe(0);
+    const { payableAsk: _, ...old } = rewardConfig("cosir").weights;
+    expect(rewardConfig({ preset: "custom", weights: old }).weights.payableAsk).toBe(0);
+  });
+
+  it("cannot be farmed: the same all-cells ask every turn earns each (asker, cell) once an episode", () => {
+    fc.assert(
+      fc.property(protocolEpisodeArb, ({ task }) => {
+        const N = task.agents;
+        const cells = task.options * task.attributes;
+        const all: Act[] = Array.from({ length: cells }, (_, c) => ({
+          kind: "ask",
+          option: Math.floor(c / task.attributes),
+          attribute: c % task.attributes,
+        }));
+        const messages = Array.from({ length: task.rounds * N }, (_, turn) => ({
+          turn,
+          round: Math.floor(turn / N),
+          speaker: turn % N,
+          text: "x",
+          acts: all,
+        }));
+        const rewards = scoreEpisode(task, traceOf(task, messages, []), withBonus);
+        for (let i = 0; i < N; i++) {
+          const total = rewards.messages.filter((m) => m.agent === i).reduce((s, m) => s + m.terms.payableAsk, 0);
+          const unseen = cells - (task.visibility[i]?.length ?? 0);
+          expect(total).toBeLessThanOrEqual(unseen);
+        }
+        // the speaker's second round earns nothing it earned in its first
+        for (const m of rewards.messages) if (m.round > 0) expect(m.terms.payableAsk).toBe(0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+function zero(config: RewardConfig): RewardConfig["weights"] {
+  return Object.fromEntries(Object.keys(config.weights).map((k) => [k, 0])) as RewardConfig["weights"];
+}
