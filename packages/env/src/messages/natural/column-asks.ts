@@ -168,6 +168,8 @@ const ASKED = new Set([
   "everyone",
   "everybody",
   "y'all",
+  // "What do others have for value for money?" (fresh426, session 70): the rest of the team
+  "others",
 ]);
 /** Verbs of a request ("could someone post ...", "whoever holds it, please share it"). */
 const REQUESTS = new Set(["post", "share", "send", "give", "fill", "drop", "paste", "list", "provide", "add"]);
