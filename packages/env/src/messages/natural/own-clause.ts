@@ -121,8 +121,8 @@ export function ownClauseLevel(
 const EARLIER = new Set(["before", "earlier", "previously", "initially", "originally", "first"]);
 
 /** A verb of the speaker's own that calls their value wrong by its prefix: "mis-scored", "miscounted", "misread". */
-const MIS_VERB =
-  /^mis-?(?:scor|count|read|report|record|stat|typ|rat|judg|key|enter|log|label|writ|wrot|not|quot|remember|heard|spok)[a-z]*$/;
+export const MIS_VERB =
+  /^mis-?(?:scor|count|read|report|record|stat|typ|rat|judg|key|enter|log|label|writ|wrot|not|quot|remember|heard|spok|align|cop|transcrib|calculat|add)[a-z]*$/;
 
 /**
  * The one pair the speaker's own earlier word contests before `clause`, with no one else in it: a verb of the

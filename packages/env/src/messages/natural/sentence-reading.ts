@@ -48,6 +48,7 @@ import { doubtingLead, doubtingTail } from "./doubting-tail";
 import { doubtedOwnClause, doubtedOwnSentence } from "./doubted-own";
 import { withoutHeadingAside, withoutOrderWords, withoutValueNoun } from "./heading-aside";
 import { withoutOwnAside } from "./own-aside";
+import { MIS_VERB } from "./own-clause";
 import { ratherThanShares } from "./rather-than";
 import { comparisonTailActs, versusShares } from "./comparison-tail";
 import { comparisonTails } from "./comparison-tails";
@@ -385,7 +386,8 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
     const w = s.words[k] as string;
     if (w === "agent" || w === "you" || w === "your" || cue.conditionals.has(w)) return false;
     if (w === "i" || w === "my" || w === "i'd" || w === "i've") own = true;
-    if (WRONG.has(w)) wrong = true;
+    // "I misstated X's Y earlier. It's 1, not 4." (fresh427, session 70): any verb of the speaker's own slip
+    if (WRONG.has(w) || MIS_VERB.test(w)) wrong = true;
     // "Scratch my last figure for X's Y." (fresh177): a withdrawing verb opening the sentence
     if ((w === "scratch" || w === "strike") && k === first) wrong = true;
     // "I have to take back what I said about X's Y", "walking back my number for ..."
