@@ -110,12 +110,27 @@ const OWN = new Set(["i", "i'm", "im", "my", "me", "mine"]);
 /** Verbs of taking one's own value back, before "it" / "that": "let me withdraw it", "I retract that". */
 const WITHDRAW_VERBS: ReadonlySet<string> = new Set(["withdraw", "retract", "rescind", "disregard"]);
 /** Words just before such a verb that make the withdrawal the speaker's own act: "let me", "I", "I'll", "so". */
-const WITHDRAW_SUBJECTS: ReadonlySet<string> = new Set(["me", "i", "i'll", "ill", "to", "please", "so", "and"]);
+const WITHDRAW_SUBJECTS: ReadonlySet<string> = new Set([
+  "me",
+  "i",
+  "i'll",
+  "ill",
+  "to",
+  "please",
+  "so",
+  "and",
+  "i'm",
+  "im",
+]);
+/** Verbs of taking a value back with "back" after the object: "I take that back", "I'm taking it back". */
+const TAKE_VERBS: ReadonlySet<string> = new Set(["take", "taking"]);
 
 /** Does the sentence first..to withdraw the value before it ("so let me withdraw it", "I retract that")? */
 function ownWithdrawal(s: Sentence, first: number, to: number): boolean {
   for (let k = first; k + 1 < to; k++) {
-    if (!WITHDRAW_VERBS.has(s.words[k] as string)) continue;
+    // "I'm taking that back; I don't actually hold F's email records." (fresh427, session 70: a wrong act)
+    const takesBack = TAKE_VERBS.has(s.words[k] as string) && s.words[k + 2] === "back";
+    if (!WITHDRAW_VERBS.has(s.words[k] as string) && !takesBack) continue;
     const object = s.words[k + 1];
     if (object !== "it" && object !== "that" && object !== "this") continue;
     // "I'd like to withdraw that", not "Agent 2 wants to withdraw it": after "to", the speaker's own wish only
