@@ -17,6 +17,8 @@ export function passAt(s: Sentence, i: number, state?: ParseState): number | nul
   if (meritingNothingMore(s, i)) return null;
   // "* Apartment D: no data" (fresh249, session 64: a wrong act): nothing on one option labelled before it
   if (state !== undefined && labelledNameBefore(s, i, (w, k) => state.options.match(w, k), true)) return null;
+  // "- **Candidate D** — leadership: no data" (fresh429, session 70: a wrong act): nor on one attribute labelled so
+  if (state !== undefined && labelledNameBefore(s, i, (w, k) => state.attributes.match(w, k), true)) return null;
   // "nothing else on my sheet comes close" (fresh67): a comparison in the clause, not a pass
   for (let k = end; k < s.to && !s.separated(k - 1); k++) if (COMPARING.has(s.words[k] as string)) return null;
   // "nothing new on my side" is a PASS; "nothing new on Restaurant C" passes on one thing only: not a PASS

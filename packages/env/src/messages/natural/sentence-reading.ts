@@ -108,7 +108,17 @@ const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
 const OWN = new Set(["i", "i'm", "im", "my", "me", "mine"]);
 
 /** Verbs of taking one's own value back, before "it" / "that": "let me withdraw it", "I retract that". */
-const WITHDRAW_VERBS: ReadonlySet<string> = new Set(["withdraw", "retract", "rescind", "disregard"]);
+// "Withdrawing that, I misread the sheet." (fresh439, session 70: a wrong act): the -ing forms opening the sentence
+const WITHDRAW_VERBS: ReadonlySet<string> = new Set([
+  "withdraw",
+  "retract",
+  "rescind",
+  "disregard",
+  "withdrawing",
+  "retracting",
+  "rescinding",
+  "disregarding",
+]);
 /** Words just before such a verb that make the withdrawal the speaker's own act: "let me", "I", "I'll", "so". */
 const WITHDRAW_SUBJECTS: ReadonlySet<string> = new Set([
   "me",
