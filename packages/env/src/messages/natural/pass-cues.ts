@@ -140,6 +140,9 @@ function passPhraseAt(s: Sentence, i: number): number | null {
     if (words[j] === "to" && cue.passVerbs.has(words[j + 1] as string)) return j + 2;
     if (words[j] === "from" && words[j + 1] === "me") return j + 2;
     // "Nothing new.", "nothing else on my side"; "nothing else comes close" (fresh55) says how the option compares
+    // "I've seen a 1 from Agent 2 but nothing else." (fresh441, session 70: a wrong act): "but nothing else" closing
+    // the clause it is in, with no pause before "but", is that clause's object, not a turn passed
+    if (modified && words[i - 1] === "but" && i - 2 >= s.from && !s.separated(i - 2)) return null;
     if (modified) return j >= s.to || s.separated(j - 1) || PASS_AFTER.has(words[j] as string) ? j : null;
     return null;
   }

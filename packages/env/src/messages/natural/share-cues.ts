@@ -118,15 +118,20 @@ function pronounReferent(s: Sentence, i: number, state: ParseState): number | nu
   return onlyOptionBefore(s, i, state) ?? state.subject;
 }
 
+/** The speaker's part of the table, after "on my": "end", "side", "half", "part". */
+const SIDE_NOUNS: ReadonlySet<string> = new Set(["end", "side", "half", "part"]);
+
 /** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
+
 export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
   const w = words[k];
   if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
   const j = w === "according" && words[k + 1] === "to" ? k + 2 : k + 1;
   if (!(words[j] === "my" || words[j] === "our")) return false;
   const noun = words[j + 1] === "own" ? j + 2 : j + 1;
-  // "it's 1 on my end", "it's 2 on my side"
-  const source = cue.correctionSources.has(words[noun] as string) || words[noun] === "end" || words[noun] === "side";
+  // "it's 1 on my end", "it's 2 on my side"; "it's actually 3 on my half" (fresh441, session 70: a wrong act, the
+  // old value kept)
+  const source = cue.correctionSources.has(words[noun] as string) || SIDE_NOUNS.has(words[noun] as string);
   return source && (noun + 1 >= end || s.separated(noun));
 }
 
