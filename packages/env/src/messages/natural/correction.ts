@@ -716,7 +716,27 @@ export function contrastShare(
   const level = ownClauseLevel(s, from, end, state);
   if (level === null || agrees(s, first, to)) return null;
   const pair = contestedPair(s, first, clause, state) ?? doubted;
-  return pair === null ? null : { option: pair.option, attribute: pair.attribute, level: level.value };
+  if (pair === null || opensOnOtherName(s, clause, pair, state)) return null;
+  return { option: pair.option, attribute: pair.attribute, level: level.value };
+}
+
+/**
+ * Does the clause at k open on another option's or attribute's name than the contested pair's? "Agent 1 says Monday
+ * 9am has Alice 1, Carol 1, Erin 0" (fresh447, session 70: a wrong act, Erin's 0 read as Alice's contrast): the last
+ * item of the claim's own list, not the speaker's value.
+ */
+function opensOnOtherName(
+  s: Sentence,
+  k: number,
+  pair: { option: number; attribute: number },
+  state: ParseState,
+): boolean {
+  // (a person alone names their column: "Erin 0")
+  const owner = attributeOwners(state.task.domain).get(s.words[k] as string);
+  const attribute = state.attributes.match(s.words, k)?.index ?? owner;
+  if (attribute !== undefined) return attribute !== pair.attribute;
+  const option = state.options.match(s.words, k);
+  return option !== null && option.index !== pair.option;
 }
 
 /** Is the clause right before `clause` only another agent's word as a source ("and according to Agent 3,")? */
