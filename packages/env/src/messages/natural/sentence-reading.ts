@@ -793,6 +793,8 @@ export class SentenceReading {
   private carryTo: number | undefined;
   /** The agent a sentence with acts was put to ("Agent 2, I have X at 2."), for a question to "you" right after it. */
   private carryYou: number | undefined;
+  /** The agent the sentence before put its questions to by an "Agent N:" lead, for clipped questions after it. */
+  private colonAsked: number | undefined;
   /** The last claim was the speaker's own negation ("X's Y isn't 4."), not someone else's word. */
   private lastNegated = false;
   /** The last sentence introduced a list of what the speaker asks for ("Two things I'd still like from you:"). */
@@ -1152,6 +1154,32 @@ export class SentenceReading {
       for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.addressTo;
     this.addressTo = undefined;
     if (found.acts.length === 0 && found.to !== undefined && colon) this.addressTo = found.to;
+    this.carryColonAsked(sentence, found, first, to);
+  }
+
+  /**
+   * "Agent 1: D cleanliness? D location?" (fresh447, session 70; fresh419, session 69: the second question lost its
+   * address): a clipped question (opening on a name, no question word) right after questions an "Agent N:" lead put
+   * to one agent goes to that agent too, and carries it on to the next such question.
+   */
+  private carryColonAsked(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
+    const asks = found.acts.length > 0 && found.acts.every((a) => a.kind === "ask");
+    const question = (sentence.tokens[to - 1] as NaturalToken).question === true;
+    const { options, attributes } = this.state;
+    const clipped =
+      asks &&
+      question &&
+      found.to === undefined &&
+      (options.match(sentence.words, first) !== null || attributes.match(sentence.words, first) !== null);
+    if (clipped && this.colonAsked !== undefined) {
+      for (const act of found.acts) if (act.kind === "ask" && act.to === undefined) act.to = this.colonAsked;
+      return;
+    }
+    const lead =
+      sentence.words[first] === "agent" &&
+      naturalInteger(sentence.words[first + 1]) !== null &&
+      (sentence.tokens[first + 1] as NaturalToken).colon === true;
+    this.colonAsked = asks && question && lead && found.to !== undefined ? found.to : undefined;
   }
 
   /** "Library key, from my notes:" over "- Lord Ashby: 1" (fresh82): a line under an attribute's heading. */
@@ -1625,6 +1653,12 @@ export class SentenceReading {
     const should = w[at] === "should" ? 1 : w[at] === "ought" && w[at + 1] === "to" ? 2 : 0;
     if (should > 0 && w[at + should] === "have" && w[at + should + 1] === "been") {
       const level = levelAt(s, at + should + 2, own, this.state);
+      return level !== null && level.end === own ? level.value : null;
+    }
+    // "I wrote E's parking log 1 earlier. Should be 0." (fresh451, session 70: a wrong act, the old value kept): "should
+    // be" / "should read" after the speaker's own restated value is the value it has
+    if (should > 0 && (w[at + should] === "be" || w[at + should] === "read")) {
+      const level = levelAt(s, at + should + 1, own, this.state);
       return level !== null && level.end === own ? level.value : null;
     }
     const close = place ? own - 1 : own;
