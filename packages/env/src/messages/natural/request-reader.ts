@@ -26,7 +26,7 @@ const REQUESTS = set(
 
 /** Words that refuse the sentence: opinion, comparison, doubt, importance, the speaker's own holding, time and change. */
 const REFUSE = set(
-  ..."my mine our ours i've we we've we'd we're we'll ourselves she he they her his their them wanted wants think thoughts opinion view views prefer preference agree disagree why whether which matter matters important importance weight weigh better worse best worst higher lower high low good bad strong weak stronger weaker more less most least than same similar different compare versus vs maybe perhaps possibly probably sure certain guess remember recall earlier before previously said says claimed told reported mentioned according per heard already again wrong see saw seen met meet noticed spotted spot cover covered check checked handle right correct typo instead change changed update".split(
+  ..."my mine our ours i've we we've we'd we're we'll ourselves she he they her his their them wanted wants think thoughts opinion view views prefer preference agree disagree why whether which matter matters important importance weight weigh better worse best worst higher lower high low good bad strong weak stronger weaker more less most least than same similar different compare versus vs maybe perhaps possibly probably sure certain guess remember recall earlier before previously said says claimed told reported mentioned according per heard already again wrong see saw seen met meet noticed spotted spot cover covered check checked handle right correct typo instead change changed update fix fixing amend".split(
     " ",
   ),
 );

@@ -403,6 +403,9 @@ const WRONG = new Set([
   "misread",
 ]);
 
+/** Words before "fix" that make it the speaker's own mending: "need to fix", "let me fix", "I'll fix", "must fix". */
+const FIX_LEADS: ReadonlySet<string> = new Set(["to", "me", "i'll", "ill", "must", "gotta", "i"]);
+
 /** Does the sentence admit the speaker's own value wrong ("I gave the wrong figure for ...", "My earlier message had ... wrong")? */
 function ownWrongAt(s: Sentence, first: number, to: number): boolean {
   let own = false;
@@ -415,6 +418,8 @@ function ownWrongAt(s: Sentence, first: number, to: number): boolean {
     if (WRONG.has(w) || MIS_VERB.test(w)) wrong = true;
     // "Scratch my last figure for X's Y." (fresh177): a withdrawing verb opening the sentence
     if ((w === "scratch" || w === "strike") && k === first) wrong = true;
+    // "I need to fix X's Y." (fresh455, session 70): the speaker's own value to be mended
+    if ((w === "fix" || w === "correct" || w === "amend") && FIX_LEADS.has(s.words[k - 1] as string)) wrong = true;
     // "I have to take back what I said about X's Y", "walking back my number for ..."
     if (w === "back" && (BACK_VERBS.has(s.words[k - 1] as string) || BACK_VERBS.has(s.words[k - 2] as string)))
       wrong = true;
@@ -489,8 +494,11 @@ function unstated(s: Sentence, first: number, to: number): boolean {
   return doubtingTail(s, first, to) || doubtingLead(s, first, to) || closingWithdrawal(s, first, to);
 }
 
-/** Words that join a closing clause to the one before: "..., so it's 0", "..., and it's 0". */
-const CLOSING_JOINS: ReadonlySet<string> = new Set(["so", "and", "which", "means", "thus", "hence"]);
+/**
+ * Words that join a closing clause to the one before: "..., so it's 0", "..., and it's 0"; "I wrote 4, but it's a
+ * 2." (fresh455, session 70).
+ */
+const CLOSING_JOINS: ReadonlySet<string> = new Set(["so", "and", "which", "means", "thus", "hence", "but"]);
 
 /**
  * The end of a lead opening the sentence that calls the last sentence's value wrong ("That was a typo.", "That's
@@ -1497,9 +1505,15 @@ export class SentenceReading {
     // "Agent 3 said X's library key is 1. I've got it at 3.", "... Checked again: 0.": a sentence that only states
     // a level after a sentence that contested one pair
     // "I gave the wrong figure for X's Y. It's 2." / "The correct figure is 1.": after the speaker's own admission
-    const admitted = this.ownWrong && this.lastTopic !== null ? onlyLevel(sentence, first, to, state) : null;
+    // "I need to fix X's Y. I wrote 4, but it's a 2." (fresh455, session 70): the speaker's old entry restated, then
+    // the new level closing the sentence after its last pause
+    const admitted =
+      this.ownWrong && this.lastTopic !== null
+        ? (onlyLevel(sentence, first, to, state)?.value ??
+          (ownEarlierValue(sentence, Math.min(to, first + 3)) ? this.closingIts(sentence, first, to) : null))
+        : null;
     if (admitted !== null && this.lastTopic !== null) {
-      this.acts.push({ at, act: { kind: "share", ...this.lastTopic, level: this.checked(admitted.value) } });
+      this.acts.push({ at, act: { kind: "share", ...this.lastTopic, level: this.checked(admitted) } });
       this.ownWrong = false;
       this.lastTopic = null;
       return true;
