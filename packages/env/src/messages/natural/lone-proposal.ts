@@ -143,6 +143,8 @@ export const BLOCKERS: ReadonlySet<string> = new Set([
   "wish",
   "favourite",
   "favorite",
+  // "My sheet skips Restaurant B entirely." (fresh458, session 70: a wrong act): what the speaker's notes leave out
+  ...["skips", "skip", "skipped", "lacks", "omits", "omitted", "excludes", "missing"],
 ]);
 
 /** The speaker as owner or object: "my", "our", "me" ("X gets the thumbs-up from me", "in my view"). */

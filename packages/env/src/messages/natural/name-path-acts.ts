@@ -29,6 +29,10 @@ export const LEVEL_KEYS = [
   // {"was": 2, "now": 5} (fresh229, fresh233; session 63): the value now ("was" is a withdrawn key)
   "now",
   "current",
+  // {"option": "Restaurant A", "attr": "service", "val": 3} (fresh457, session 70: a wrong act, "val" read as the
+  // attribute "value for money"): clipped level keys
+  "val",
+  "lvl",
 ];
 export const TO_KEYS = ["to", "agent", "recipient", "addressee", "ask_to", "asked"];
 /** Keys that hold a list of acts of any kind. */
