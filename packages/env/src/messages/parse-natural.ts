@@ -1,3 +1,4 @@
+import { withoutDisclaimedShares } from "./natural/disclaimed-block";
 import { glossedLevels } from "./natural/glossed-levels";
 import { personPronouns } from "./natural/person-pronouns";
 import { withoutRelayedLines, withoutSpeakerLeads } from "./natural/speaker-leads";
@@ -293,7 +294,9 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
       once.filter((f) => !fromStructure.has(f) && f.act.kind === "ask").map((f) => asked(f.act)),
     );
     const single = once.filter((f) => !(fromStructure.has(f) && f.act.kind === "ask" && proseAsks.has(asked(f.act))));
-    const kept = withdrawn.length === 0 ? single : withoutWithdrawn(single, withdrawn);
+    // "None of those are my own numbers." under a JSON object (fresh461, session 70): the block's shares taken back
+    const owned = withoutDisclaimedShares(single, fromStructure, structured.text);
+    const kept = withdrawn.length === 0 ? owned : withoutWithdrawn(owned, withdrawn);
     // "Relayed from Agent 1:" over "- Restaurant B, location: 5" (session 62): another agent's list gives no share
     const acts = withoutHadSaid(
       lastLevels(withoutSpans(kept, othersListSpans(structured.text)), structured.text, ownNamesPattern(task)),

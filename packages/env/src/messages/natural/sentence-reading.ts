@@ -132,6 +132,8 @@ const WITHDRAW_SUBJECTS: ReadonlySet<string> = new Set([
   "i'm",
   "im",
 ]);
+/** What a value withdrawn is to be treated as: "treat it as unknown". */
+const UNKNOWN: ReadonlySet<string> = new Set(["unknown", "missing", "blank", "unverified", "empty", "open"]);
 /** Verbs of taking a value back with "back" after the object: "I take that back", "I'm taking it back". */
 const TAKE_VERBS: ReadonlySet<string> = new Set(["take", "taking"]);
 
@@ -140,7 +142,9 @@ function ownWithdrawal(s: Sentence, first: number, to: number): boolean {
   for (let k = first; k + 1 < to; k++) {
     // "I'm taking that back; I don't actually hold F's email records." (fresh427, session 70: a wrong act)
     const takesBack = TAKE_VERBS.has(s.words[k] as string) && s.words[k + 2] === "back";
-    if (!WITHDRAW_VERBS.has(s.words[k] as string) && !takesBack) continue;
+    // "..., so please treat it as unknown." (fresh463, session 70: a wrong act)
+    const unknown = s.words[k] === "treat" && s.words[k + 2] === "as" && UNKNOWN.has(s.words[k + 3] as string);
+    if (!WITHDRAW_VERBS.has(s.words[k] as string) && !takesBack && !unknown) continue;
     const object = s.words[k + 1];
     if (object !== "it" && object !== "that" && object !== "this") continue;
     // "I'd like to withdraw that", not "Agent 2 wants to withdraw it": after "to", the speaker's own wish only
