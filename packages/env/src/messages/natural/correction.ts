@@ -5,7 +5,7 @@ import { askPairs } from "./ask-cues";
 import { onlyLevel } from "./lone-share";
 import { naturalInteger } from "./natural-integer";
 import { ownClauseLevel, ownDoubtedPair } from "./own-clause";
-import { LOOK_BACK, labelledNameBefore, type ParseState, type Sentence } from "./sentence";
+import { LOOK_BACK, labelledNameBefore, ownEntryOpens, type ParseState, type Sentence } from "./sentence";
 import { attributeFirstShare, ownSource, subjectShare } from "./share-cues";
 import { levelAt } from "./share-items";
 
@@ -705,6 +705,9 @@ export function contrastShare(
     if (before === null) return null;
     clause = before;
   }
+  // "My mistake — X should read 0; I typed a 1." (fresh435, session 70: a wrong act): the speaker's old entry closing
+  // the sentence is no value of theirs now
+  if (ownEntryOpens(s.words, clause)) return null;
   let from = clause;
   if (ownSourceLead(s.words, from)) from += 3;
   for (let k = from + 1; k < end; k++)

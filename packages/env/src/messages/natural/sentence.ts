@@ -797,6 +797,15 @@ const ENTRY_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Does a clause of the speaker's own earlier entry open at k ("I typed a 1", "I wrote 4", "we had 2")? The old value
+ * of a correction, never the speaker's value now.
+ */
+export function ownEntryOpens(words: readonly string[], k: number): boolean {
+  const verb = words[k + 1] as string;
+  return (words[k] === "i" || words[k] === "we") && (ENTRY_VERBS.has(verb) || verb === "had" || verb === "said");
+}
+
+/**
  * An entry made before the speaker's word now: the speaker's own earlier value (`earlierOwn`), or the listener's
  * ("You put D's leadership at 5; ...", fresh175: their claim, as "you said" is).
  */
