@@ -152,6 +152,9 @@ function firstPerson(s: Sentence, from: number, to: number): boolean {
 // one option ("her library key", "for that slot", "there"), a comparison ("Who has the best service?") or a count
 // that fits neither set reads nothing.
 
+/** Verbs of checking a value: their "it" is one cell, not the column. */
+const CHECKS: ReadonlySet<string> = new Set(["confirm", "check", "verify", "double-check", "recheck"]);
+
 /** Who a whole-column request is put to. */
 const ASKED = new Set([
   // "What are everyone's plant numbers?" (fresh289, session 65)
@@ -393,6 +396,9 @@ function columnRequest(
     // "them" / "that" / "it" point back to the column a clause before named
     if (column.length > 0 && (w === "that" || w === "it" || w === "them" || w === "those")) continue;
     if ((w === "that" || w === "it") && !columnWord) return [];
+    // "Could someone who sees Dan's column confirm it?" (fresh471, session 70: a wrong act): a value to check, which
+    // the column only says who holds
+    if ((w === "that" || w === "it") && CHECKS.has(s.words[k - 1] as string)) return [];
     if (state.options.match(s.words, k) !== null) return [];
     // "could someone fill in Omar for all four slots?": a person named bare is their attribute
     const bare = attributeOwners(state.task.domain).get(w);

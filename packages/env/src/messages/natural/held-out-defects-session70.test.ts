@@ -199,6 +199,27 @@ describe("passes, proposals and asks", () => {
   });
 });
 
+describe("the sixty-third wave's wrong acts", () => {
+  it("a YAML value whose comment offers another level, or says the notes disagree, is no share", () => {
+    const j = by(jobs);
+    const yaml = (comment: string) => fence(`Candidate D:\n  technical skill: 2\n  communication: 4${comment}`);
+    expect(acts(yaml(""), jobs)).toEqual([
+      j.share("Candidate D", "technical skill", 2),
+      j.share("Candidate D", "communication", 4),
+    ]);
+    expect(acts(yaml("   # or 5, the notes disagree"), jobs)).toEqual([j.share("Candidate D", "technical skill", 2)]);
+    expect(acts(yaml("   # sources conflict"), jobs)).toEqual([j.share("Candidate D", "technical skill", 2)]);
+  });
+
+  it("'confirm it' asks no column, though a column names who is asked; 'post it' still does", () => {
+    const m = by(meetings);
+    expect(acts("Could someone who sees Dan's column confirm it?", meetings)).toEqual(none);
+    expect(acts("Could someone who has Dan's column post it?", meetings)).toEqual(
+      meetings.domain.options.map((o) => m.ask(o, "Dan's availability")),
+    );
+  });
+});
+
 describe("apartments", () => {
   it("'please treat it as unknown' after a claim walked back leaves nothing", () => {
     expect(

@@ -845,8 +845,10 @@ const ADDRESSEE_LINE =
  * A `# comment` that sets its line's value apart: crediting it to someone else ("# per Agent 3", "# from Agent 1", "#
  * not mine", "# theirs") or doubting it ("location: 4   # if memory serves", fresh317, session 66: a wrong act).
  */
+// "communication: 4   # or 5, the notes disagree" (fresh469, session 70: a wrong act): another level offered, or
+// sources that disagree
 const SET_APART_COMMENT =
-  /#[^\n]*(?:\bagents?\s*\d|\bnot mine\b|\btheirs\b|\breported\b|\brelayed\b|\bheard\b|\bif memory serves\b|\bif i remember\b|\bnot sure\b|\bunsure\b|\bunconfirmed\b|\bunverified\b|\bmaybe\b|\bmight\b|\bguess\b|\broughly\b|\bapprox)/i;
+  /#[^\n]*(?:\bagents?\s*\d|\bnot mine\b|\btheirs\b|\breported\b|\brelayed\b|\bheard\b|\bif memory serves\b|\bif i remember\b|\bnot sure\b|\bunsure\b|\bunconfirmed\b|\bunverified\b|\bmaybe\b|\bmight\b|\bguess\b|\broughly\b|\bapprox|\bor\s+[+-]?\d\b|\bdisagrees?\b|\bconflict)/i;
 
 /** A `key: value` line of a fenced block: the value, and a `# comment` after it. */
 const FENCED_PAIR = /^\s*(?:-\s+)?[\w .'-]{1,40}:\s+([^#]*?)\s*(#.*)?$/;
