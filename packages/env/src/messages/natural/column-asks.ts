@@ -395,10 +395,9 @@ function columnRequest(
     if (/[0-9]/.test(w)) return [];
     // "them" / "that" / "it" point back to the column a clause before named
     if (column.length > 0 && (w === "that" || w === "it" || w === "them" || w === "those")) continue;
-    if ((w === "that" || w === "it") && !columnWord) return [];
-    // "Could someone who sees Dan's column confirm it?" (fresh471, session 70: a wrong act): a value to check, which
-    // the column only says who holds
-    if ((w === "that" || w === "it") && CHECKS.has(s.words[k - 1] as string)) return [];
+    // "Could someone who sees Dan's column confirm it?" (fresh471, session 70: a wrong act): after a check verb, a
+    // value to check, which the column only says who holds
+    if ((w === "that" || w === "it") && (!columnWord || CHECKS.has(s.words[k - 1] as string))) return [];
     if (state.options.match(s.words, k) !== null) return [];
     // "could someone fill in Omar for all four slots?": a person named bare is their attribute
     const bare = attributeOwners(state.task.domain).get(w);
