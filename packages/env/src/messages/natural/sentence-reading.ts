@@ -107,8 +107,10 @@ const GIVE_VERBS = new Set(["give", "rate", "put", "call", "score", "mark"]);
  */
 const OWN = new Set(["i", "i'm", "im", "my", "me", "mine"]);
 
-/** Verbs of taking one's own value back, before "it" / "that": "let me withdraw it", "I retract that". */
-// "Withdrawing that, I misread the sheet." (fresh439, session 70: a wrong act): the -ing forms opening the sentence
+/**
+ * Verbs of taking one's own value back, before "it" / "that": "let me withdraw it", "I retract that"; their -ing forms
+ * opening the sentence ("Withdrawing that, I misread the sheet.", fresh439, session 70: a wrong act).
+ */
 const WITHDRAW_VERBS: ReadonlySet<string> = new Set([
   "withdraw",
   "retract",
