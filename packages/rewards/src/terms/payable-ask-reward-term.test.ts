@@ -56,22 +56,23 @@ describe("payableAskRewardTerm", () => {
         for (const config of [withBonus, boundedWithBonus]) {
           const rewards = scoreEpisode(task, trace, config, { perAct: true });
           const withoutBonus = scoreEpisode(task, trace, { ...config, weights: { ...config.weights, payableAsk: 0 } });
+          // the term alone, so each act's credit is its own
+          const alone = scoreEpisode(
+            task,
+            trace,
+            { ...config, weights: { ...zero(config), payableAsk: W } },
+            {
+              perAct: true,
+            },
+          );
           rewards.messages.forEach((r, t) => {
             const earning = want[t] as number[];
             expect(r.terms.payableAsk).toBe(earning.length);
             // its weight times the count, on top of everything else, which it leaves as it was
             expect(r.total).toBeCloseTo((withoutBonus.messages[t]?.total as number) + W * earning.length, 9);
-            const acts = r.acts as number[];
-            const alone = scoreEpisode(
-              task,
-              trace,
-              { ...config, weights: { ...zero(config), payableAsk: W } },
-              {
-                perAct: true,
-              },
-            ).messages[t]?.acts as number[];
-            alone.forEach((credit, k) => expect(credit).toBeCloseTo(earning.includes(k) ? W : 0, 12));
-            expect(acts).toHaveLength(trace.messages[t]?.acts.length as number);
+            expect(r.acts).toHaveLength(trace.messages[t]?.acts.length as number);
+            const credits = alone.messages[t]?.acts as number[];
+            credits.forEach((credit, k) => expect(credit).toBeCloseTo(earning.includes(k) ? W : 0, 12));
           });
         }
         earned += want.flat().length;
