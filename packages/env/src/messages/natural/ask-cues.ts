@@ -504,7 +504,7 @@ export function onePairQuestion(
   tagged: ReadonlySet<number>,
   state: ParseState,
   addressed = false,
-): { option: number; attribute: number } | null {
+): OnePair | null {
   const { words } = s;
   if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
   // a question put to one agent ("Agent 1, do your records cover X's Y?", "Agent 3, does X's Y allow for Z?"): any
@@ -590,16 +590,21 @@ function pairFrom(
   tagged: ReadonlySet<number>,
   state: ParseState,
   modalsAllowed: boolean,
-): { option: number; attribute: number } | null {
+): OnePair | null {
   const { words } = s;
   let there = false;
   let its = false;
   let option: number | null = null;
   let attribute: number | null = null;
+  // "What experience do you have for Candidate A and Candidate C?" (fresh427, session 70): options joined by "and"
+  const also: number[] = [];
+  let optionEnd = -1;
+  let joint = false;
   const stop = beforeWeDecide(s, j);
   for (let k = j; k < stop; k++) {
     if (tagged.has(k)) continue;
     const w = words[k] as string;
+    if (JOINT.has(w)) joint = true;
     // "How does Candidate C's leadership compare, Agent 2?" (fresh157): "compare" closing a how-question asks the value
     const closingCompare = w === "compare" && words[j] === "how" && (k + 1 >= stop || s.separated(k));
     if (
@@ -621,8 +626,12 @@ function pairFrom(
     if ((w === "its" || personPossessive(w, state)) && k > j) its = true;
     const o = state.options.match(words, k);
     if (o !== null) {
-      if (option !== null && option !== o.index) return null;
-      option = o.index;
+      if (option !== null && option !== o.index) {
+        const joined = (words[k - 1] === "and" || words[k - 1] === "&") && optionEnd === k - 1;
+        if (!joined || also.includes(o.index)) return null;
+        also.push(o.index);
+      } else option = o.index;
+      optionEnd = o.end;
       k = o.end - 1;
       continue;
     }
@@ -644,8 +653,31 @@ function pairFrom(
   // "Agent 2, you ate at Restaurant A — how was the food?": a question naming no option, set off by a pause from an
   // earlier clause of the sentence that names one option and no attribute, asks about that option
   if (option === null && j > s.from && s.separated(j - 1)) option = onlyOptionIn(s, s.from, j, tagged, state, false);
-  return option === null || attribute === null ? null : { option, attribute };
+  // (the options together: "the difference between A and C", "A and C combined" ask no one value)
+  if (option === null || attribute === null || (also.length > 0 && joint)) return null;
+  return also.length === 0 ? { option, attribute } : { option, attribute, also };
 }
+
+/** One pair a question asks for, with `also` the options joined to its option by "and" ("for A and C"). */
+export interface OnePair {
+  option: number;
+  attribute: number;
+  also?: number[];
+}
+
+/** Words that make a question of several options about them together: "the difference between A and C". */
+const JOINT = new Set([
+  "between",
+  "difference",
+  "combined",
+  "together",
+  "total",
+  "sum",
+  "average",
+  "versus",
+  "vs",
+  "gap",
+]);
 
 /** The team's step a question comes before: "before we do", "before we decide", "before we book". */
 const TEAM_STEPS = new Set([

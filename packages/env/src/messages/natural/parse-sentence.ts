@@ -89,6 +89,7 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
       onePairQuestion(s, question, tagged, state) ??
       (to === undefined ? null : onePairQuestion(s, question, tagged, state, true));
     if (pair !== null) out.ask(pair.option, pair.attribute);
+    for (const option of pair?.also ?? []) out.ask(option, pair?.attribute as number);
   }
   // "Candidate C's teamwork might be around 3 but I'm not certain, can someone double-check?" (fresh365, session 69):
   // a bare request to check closing a sentence asks for the one pair named before it, whatever its number
