@@ -220,6 +220,35 @@ describe("the sixty-third wave's wrong acts", () => {
   });
 });
 
+describe("read from the misses", () => {
+  it("a direct question of one attribute at options joined by 'and' asks each; options taken together ask none", () => {
+    const j = by(jobs);
+    expect(acts("What experience do you have for Candidate A and Candidate C?", jobs)).toEqual([
+      j.ask("Candidate A", "experience"),
+      j.ask("Candidate C", "experience"),
+    ]);
+    expect(acts("What's the difference in experience between Candidate A and Candidate C?", jobs)).toEqual(none);
+    expect(acts("What experience do you have for Candidate A or Candidate C?", jobs)).toEqual(none);
+  });
+
+  it("asks the same of any two or three options as of each alone (the oracle: one question an option)", () => {
+    const { options, attributes } = bigTeam.domain;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(options.length - 1), { minLength: 2, maxLength: 3 }),
+        fc.nat(attributes.length - 1),
+        (os, a) => {
+          const joined = os.map((o) => options[o]).join(" and ");
+          const each = os.flatMap((o) => acts(`What ${attributes[a]} do you have for ${options[o]}?`, bigTeam));
+          expect(each).toHaveLength(os.length);
+          expect(acts(`What ${attributes[a]} do you have for ${joined}?`, bigTeam)).toEqual(each);
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+});
+
 describe("apartments", () => {
   it("'please treat it as unknown' after a claim walked back leaves nothing", () => {
     expect(
