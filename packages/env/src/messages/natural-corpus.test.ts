@@ -77,10 +77,10 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // carried attribute, "Agent 5 I think you had the location column" with no comma, a slash table's columns, the
   // address of a request after a semicolon, a list under "alice avail from my side:", and "that's all i got" after
   // a table not read); and its last wave's two (fresh478: `A technical skill 3.` after a doubted lettered sentence
-  // read with the article `a`; fresh480: `my earlier Restaurant D ambience of 4 was wrong; it's 2.` keeps the 4)
+  // read with the article `a`; fresh480's, `my earlier Restaurant D ambience of 4 was wrong; it's 2.` keeping the 4, was
+  // fixed at the end)
   const unseen = new Set([
     "fresh478",
-    "fresh480",
     "fresh425",
     "fresh446",
     "fresh448",
@@ -386,7 +386,6 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     "fresh461",
     "fresh465",
     "fresh478",
-    "fresh480",
   ]);
 
   it("takes at least 93% of the labelled acts outside the held-out batches, and each batch from fresh101 its own figure", () => {

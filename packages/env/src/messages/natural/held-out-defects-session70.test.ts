@@ -85,6 +85,19 @@ describe("corrections and withdrawals", () => {
     expect(acts("I need Restaurant C's food quality.", profile)).toEqual([r.ask("Restaurant C", "food quality")]);
   });
 
+  it("'my earlier <cell> of N was wrong; it's M' corrects to M; 'my earlier number for ...' and 'my earlier post' as before", () => {
+    const r = by(profile);
+    expect(acts("Oops, my earlier Restaurant D ambience of 4 was wrong; it's 2.", profile)).toEqual([
+      r.share("Restaurant D", "ambience", 2),
+    ]);
+    expect(
+      acts(
+        "Retracting my earlier number for Restaurant C's value for money — I had it as 4; the correct figure is 3.",
+        profile,
+      ),
+    ).toEqual([r.share("Restaurant C", "value for money", 3)]);
+  });
+
   it("the speaker's old entry closing a correction is no value of theirs now", () => {
     expect(acts("My mistake — Employee B's badge log should read 0; I typed a 1.", theft)).toEqual([
       t.share("Employee B", "badge log", 0),

@@ -556,6 +556,17 @@ function earlierPost(words: readonly string[], k: number): boolean {
 
 const EARLIER_ADJECTIVES: ReadonlySet<string> = new Set(["earlier", "previous", "last", "first", "original"]);
 const POSTS: ReadonlySet<string> = new Set(["message", "post", "note", "update", "reply", "answer", "report", "turn"]);
+/** Nouns of a figure the speaker gave: "my earlier number for ...". */
+const FIGURES: ReadonlySet<string> = new Set([
+  "number",
+  "figure",
+  "value",
+  "entry",
+  "rating",
+  "score",
+  "estimate",
+  "count",
+]);
 
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...", "I jotted down")? */
 export function ownEarlierValue(s: Sentence, i: number): boolean {
@@ -563,6 +574,16 @@ export function ownEarlierValue(s: Sentence, i: number): boolean {
     // "My earlier message had Apartment A's rent as 4 — that's wrong." (fresh347, session 68: a wrong act): the
     // speaker's earlier post as the subject
     if (earlierPost(s.words, k)) return true;
+    // "Oops, my earlier Restaurant D ambience of 4 was wrong; it's 2." (fresh480, session 70: a wrong act): the
+    // speaker's earlier value itself as the subject
+    // (not "my earlier post", "my earlier number for ...": a post or a figure of it is read by its own rules)
+    if (
+      s.words[k] === "my" &&
+      (s.words[k + 1] === "earlier" || s.words[k + 1] === "previous") &&
+      !POSTS.has(s.words[k + 2] as string) &&
+      !FIGURES.has(s.words[k + 2] as string)
+    )
+      return true;
     // "I'd typed a 5 for X, but the real score is 2" (fresh239, session 63): "I'd" before the entry verb
     if (!(s.words[k] === "i" || s.words[k] === "we" || s.words[k] === "i'd" || s.words[k] === "we'd")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
