@@ -5,7 +5,7 @@ import { rewardConfig } from "../config/reward-config";
 import { scoreEpisode } from "../score/score-episode";
 import { bruteForceSurprisal, type BruteClaim } from "../test/brute-force-surprisal";
 import { protocolEpisodeArb } from "../test/protocol-episode";
-import { traceOf } from "../test/random-episode";
+import { askEveryCellEveryTurn, traceOf } from "../test/random-episode";
 
 const bounded = rewardConfig({ preset: "cosir", askRule: "bounded" });
 
@@ -185,20 +185,7 @@ describe("bounded ask rule", () => {
     fc.assert(
       fc.property(protocolEpisodeArb, ({ task }) => {
         const N = task.agents;
-        const cells = task.options * task.attributes;
-        const all: Act[] = Array.from({ length: cells }, (_, c) => ({
-          kind: "ask",
-          option: Math.floor(c / task.attributes),
-          attribute: c % task.attributes,
-        }));
-        const messages = Array.from({ length: task.rounds * N }, (_, turn) => ({
-          turn,
-          round: Math.floor(turn / N),
-          speaker: turn % N,
-          text: "x",
-          acts: all,
-        }));
-        const trace = traceOf(task, messages, []);
+        const trace = askEveryCellEveryTurn(task);
         const got = askOf(task, trace);
         for (let i = 0; i < N; i++) {
           const mine = got.filter((_, t) => t % N === i);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type RewardConfig, rewardConfig } from "../config/reward-config";
 import { scoreEpisode } from "../score/score-episode";
 import { protocolEpisodeArb } from "../test/protocol-episode";
-import { traceOf } from "../test/random-episode";
+import { askEveryCellEveryTurn } from "../test/random-episode";
 
 const W = 0.25;
 const withBonus = rewardConfig({ preset: "cosir", weights: { payableAsk: W } });
@@ -95,19 +95,7 @@ describe("payableAskRewardTerm", () => {
       fc.property(protocolEpisodeArb, ({ task }) => {
         const N = task.agents;
         const cells = task.options * task.attributes;
-        const all: Act[] = Array.from({ length: cells }, (_, c) => ({
-          kind: "ask",
-          option: Math.floor(c / task.attributes),
-          attribute: c % task.attributes,
-        }));
-        const messages = Array.from({ length: task.rounds * N }, (_, turn) => ({
-          turn,
-          round: Math.floor(turn / N),
-          speaker: turn % N,
-          text: "x",
-          acts: all,
-        }));
-        const rewards = scoreEpisode(task, traceOf(task, messages, []), withBonus);
+        const rewards = scoreEpisode(task, askEveryCellEveryTurn(task), withBonus);
         for (let i = 0; i < N; i++) {
           const total = rewards.messages.filter((m) => m.agent === i).reduce((s, m) => s + m.terms.payableAsk, 0);
           const unseen = cells - (task.visibility[i]?.length ?? 0);

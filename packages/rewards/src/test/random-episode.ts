@@ -18,6 +18,24 @@ export function traceOf(
   };
 }
 
+/** The farm: every agent asks for every cell of the table in every message of the protocol, with no choices. */
+export function askEveryCellEveryTurn(task: Task): Trace {
+  const N = task.agents;
+  const all: Act[] = Array.from({ length: task.options * task.attributes }, (_, c) => ({
+    kind: "ask",
+    option: Math.floor(c / task.attributes),
+    attribute: c % task.attributes,
+  }));
+  const messages = Array.from({ length: task.rounds * N }, (_, turn) => ({
+    turn,
+    round: Math.floor(turn / N),
+    speaker: turn % N,
+    text: "x",
+    acts: all,
+  }));
+  return traceOf(task, messages, []);
+}
+
 /**
  * Random episodes of random-family tasks: lies, relays, asks (some addressed), passes, parse errors, acts outside
  * the table and now and then a speaker outside the team; random final choices and, half the time, pre-choices.
