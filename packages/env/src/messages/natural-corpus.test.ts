@@ -79,8 +79,14 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
   // a table not read); and its last wave's two (fresh478: `A technical skill 3.` after a doubted lettered sentence
   // read with the article `a`; fresh480's, `my earlier Restaurant D ambience of 4 was wrong; it's 2.` keeping the 4, was
   // fixed at the end)
-  const unseen = new Set([
-    "fresh478",
+  /** The tuned batches held to their recorded precision, not to no wrong act (the comments above and at its use). */
+  const RECORDED_PRECISION = new Set([
+    "fresh159",
+    "fresh207",
+    "fresh399",
+    "fresh418",
+    "fresh419",
+    "fresh421",
     "fresh425",
     "fresh446",
     "fresh448",
@@ -90,17 +96,16 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
     "fresh458",
     "fresh461",
     "fresh465",
-    "fresh421",
-    "fresh399",
-    "fresh418",
-    "fresh419",
-    "fresh207",
+    "fresh478",
+  ]);
+  const unseen = new Set([
+    // every batch held to its recorded precision, and:
+    ...RECORDED_PRECISION,
     "fresh193",
     "fresh194",
     "fresh196",
     "fresh89",
     "fresh114",
-    "fresh159",
     "fresh161",
     "fresh14",
     "fresh21",
@@ -368,26 +373,6 @@ describe("natural surface on the labelled corpus (fixtures/natural-corpus.json)"
 
   // the held-out batches (never tuned on) are held to their own floors above; session 47's last two (fresh72, fresh73,
   // 0.660 and 0.723) took the whole corpus under 0.95 (0.9463), so the 95% is asked of the batches tuned on
-  /** The tuned batches held to their recorded precision rather than to no wrong act (see the comments below). */
-  const RECORDED_PRECISION = new Set([
-    "fresh159",
-    "fresh207",
-    "fresh399",
-    "fresh418",
-    "fresh419",
-    "fresh421",
-    "fresh425",
-    "fresh446",
-    "fresh448",
-    "fresh450",
-    "fresh452",
-    "fresh453",
-    "fresh458",
-    "fresh461",
-    "fresh465",
-    "fresh478",
-  ]);
-
   it("takes at least 93% of the labelled acts outside the held-out batches, and each batch from fresh101 its own figure", () => {
     console.log(
       `natural corpus: ${score.messages} messages, ${score.labelled} labelled acts, precision ${score.precision.toFixed(4)}, recall ${score.recall.toFixed(4)}`,
