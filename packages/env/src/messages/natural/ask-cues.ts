@@ -850,7 +850,7 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
  * Verbs of a request to check a value: "can you double-check?", "someone confirm?", "Could Agent 3 recheck?" (the
  * tokenizer spells "double-check" / "doublecheck" as "check").
  */
-const CHECK_VERBS = new Set(["check", "confirm", "verify", "recheck", "re-check"]);
+export const CHECK_VERBS: ReadonlySet<string> = new Set(["check", "confirm", "verify", "recheck", "re-check"]);
 /**
  * Words that may close such a request: "... check that again for me?", "... confirm that value?". Not "yours" or
  * "your sheet": "Could you check yours?" (fresh123) asks the listener to look at their own copy, no value asked.

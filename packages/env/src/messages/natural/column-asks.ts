@@ -1,6 +1,6 @@
 import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { naturalCues as cue } from "../natural-cues";
-import { teamStepAt } from "./ask-cues";
+import { CHECK_VERBS, teamStepAt } from "./ask-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
@@ -151,9 +151,6 @@ function firstPerson(s: Sentence, from: number, to: number): boolean {
 // them ("for these three", "for them"). Precision first: a level, a negation, a condition, a report, a pronoun for
 // one option ("her library key", "for that slot", "there"), a comparison ("Who has the best service?") or a count
 // that fits neither set reads nothing.
-
-/** Verbs of checking a value: their "it" is one cell, not the column. */
-const CHECKS: ReadonlySet<string> = new Set(["confirm", "check", "verify", "double-check", "recheck"]);
 
 /** Who a whole-column request is put to. */
 const ASKED = new Set([
@@ -395,9 +392,9 @@ function columnRequest(
     if (/[0-9]/.test(w)) return [];
     // "them" / "that" / "it" point back to the column a clause before named
     if (column.length > 0 && (w === "that" || w === "it" || w === "them" || w === "those")) continue;
-    // "Could someone who sees Dan's column confirm it?" (fresh471, session 70: a wrong act): after a check verb, a
-    // value to check, which the column only says who holds
-    if ((w === "that" || w === "it") && (!columnWord || CHECKS.has(s.words[k - 1] as string))) return [];
+    // "Could someone who sees Dan's column confirm it?" (fresh471, session 70: a wrong act): after a check verb (the
+    // check requests' verbs), a value to check, which the column only says who holds
+    if ((w === "that" || w === "it") && (!columnWord || CHECK_VERBS.has(s.words[k - 1] as string))) return [];
     if (state.options.match(s.words, k) !== null) return [];
     // "could someone fill in Omar for all four slots?": a person named bare is their attribute
     const bare = attributeOwners(state.task.domain).get(w);
