@@ -8,7 +8,9 @@ import type { MessageStep } from "../pass/replay-steps";
  * holder can still answer: some other agent who sees it (the addressee, when the ask names one) has a turn of the
  * protocol after this message (turn t' > t with t' mod N = holder, t' < rounds x N).
  */
-export function boundedAskCells(step: MessageStep): AskEvidence[] {
+export function boundedAskCells(step: MessageStep): readonly AskEvidence[] {
+  const cached = eligibleByStep.get(step);
+  if (cached !== undefined) return cached;
   const { task, replay, message, evidence, asked } = step;
   const i = message.speaker;
   const N = task.agents;
@@ -28,5 +30,12 @@ export function boundedAskCells(step: MessageStep): AskEvidence[] {
       answerable = j !== i && (act.to === undefined || act.to === j) && replay.sees(j, cell) && canAnswer(j);
     if (answerable) out.push(ask);
   }
+  eligibleByStep.set(step, out);
   return out;
 }
+
+/**
+ * Each message step's eligible asks, found once: the ask term, its per-act split, the payable-ask term and the pass's
+ * once-paid record all read them, and a step's `asked` record changes only after they have (episodePass).
+ */
+const eligibleByStep = new WeakMap<MessageStep, readonly AskEvidence[]>();
