@@ -11,7 +11,7 @@ const DISCLAIMER =
   /\b(?:none of (?:those|these|them|that|the above) (?:are|is|were|was) (?:my own|mine)|(?:those|these|they|that|the above)(?: [a-z'-]+){0,3} (?:are|is|were|was) not (?:my own|mine)|(?:i'm|i am|im) (?:just |only |simply |merely )?(?:relaying|passing on|repeating|echoing|quoting) (?:them|those|these|that|their|the above)|(?:those|these|the above)(?: [a-z'-]+){0,3} (?:came|come|comes|are|is|were) from (?:the )?(?:other|others|agent))\b/i;
 
 /** Where the first sentence disclaiming the figures before it starts in `text`, or -1. */
-export function disclaimerAt(text: string): number {
+function disclaimerAt(text: string): number {
   return text.search(DISCLAIMER);
 }
 

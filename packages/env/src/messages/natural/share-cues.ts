@@ -122,7 +122,6 @@ function pronounReferent(s: Sentence, i: number, state: ParseState): number | nu
 const SIDE_NOUNS: ReadonlySet<string> = new Set(["end", "side", "half", "part"]);
 
 /** Does the speaker's own source follow at k, closing the clause ("on my calendar", "in my notes", "per my data")? */
-
 export function ownSource(words: readonly string[], k: number, end: number, s: Sentence): boolean {
   const w = words[k];
   if (!(w === "on" || w === "in" || w === "per" || w === "from" || w === "by" || w === "according")) return false;
