@@ -136,14 +136,13 @@ const WITHDRAW_SUBJECTS: ReadonlySet<string> = new Set([
 ]);
 /** What a value withdrawn is to be treated as: "treat it as unknown". */
 const UNKNOWN: ReadonlySet<string> = new Set(["unknown", "missing", "blank", "unverified", "empty", "open"]);
-/** Verbs of taking a value back with "back" after the object: "I take that back", "I'm taking it back". */
-const TAKE_VERBS: ReadonlySet<string> = new Set(["take", "taking"]);
 
 /** Does the sentence first..to withdraw the value before it ("so let me withdraw it", "I retract that")? */
 function ownWithdrawal(s: Sentence, first: number, to: number): boolean {
   for (let k = first; k + 1 < to; k++) {
-    // "I'm taking that back; I don't actually hold F's email records." (fresh427, session 70: a wrong act)
-    const takesBack = TAKE_VERBS.has(s.words[k] as string) && s.words[k + 2] === "back";
+    // "I'm taking that back; I don't actually hold F's email records." (fresh427, session 70: a wrong act): the verbs
+    // of "take back what I said" / "walk back my number" with the object between
+    const takesBack = BACK_VERBS.has(s.words[k] as string) && s.words[k + 2] === "back";
     // "..., so please treat it as unknown." (fresh463, session 70: a wrong act)
     const unknown = s.words[k] === "treat" && s.words[k + 2] === "as" && UNKNOWN.has(s.words[k + 3] as string);
     if (!WITHDRAW_VERBS.has(s.words[k] as string) && !takesBack && !unknown) continue;
