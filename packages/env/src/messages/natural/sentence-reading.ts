@@ -82,6 +82,7 @@ import { askPairs, checkRequest, fragmentPair, pointerQuestion } from "./ask-cue
 import { columnAsks, type WantedColumn, wantedColumn, wholeColumnAsks } from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
+import { topicAttribute, topicShares } from "./topic-sentence";
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
 const SURE = new Set([
@@ -766,6 +767,8 @@ export class SentenceReading {
   private lastReported: Extract<Act, { kind: "share" }> | null = null;
   /** The acts of the sentence before (its run of shares, for a repeat of it; its asks, for another address). */
   private lastFound: readonly Act[] = [];
+  /** The attribute the sentence before announced as the speaker's own topic (`topicAttribute`), for its levels. */
+  private lastTopicAttribute: number | null = null;
   /** The one pair the last sentence contested (a claim, someone else's word or a negation), for a bare reply. */
   private lastContested: { option: number; attribute: number } | null = null;
   /** The one pair a sentence with no act named ("I'm missing one number: X's Y."), for "Do you have it?". */
@@ -1110,6 +1113,7 @@ export class SentenceReading {
     state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
     this.readOwnAfter(sentence, first, to, found.acts, own);
     this.lastFound = found.acts;
+    this.lastTopicAttribute = found.acts.length === 0 ? topicAttribute(sentence, first, to, state) : null;
     const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
@@ -1949,13 +1953,21 @@ export class SentenceReading {
     // "finch has library key 2. hartley 0." (fresh321, session 67): an option and a level alone after a sentence
     // that shared one attribute only, read as that attribute's
     if (found.acts.length === 0) found.acts.push(...(ellipticalNext(raw, before.found, state) ?? []));
+    // "Checked the email records! Employees A, B and D come out 0, 1 and 1 respectively." (fresh478, session 71): a
+    // sentence naming no attribute after one that announced the speaker's topic, read as "For <topic>, <sentence>"
+    if (found.acts.length === 0) found.acts.push(...(topicShares(sentence, first, to, raw, before.topic, state) ?? []));
   }
 
   /** What the sentence before left for this one (a reported claim, its acts), taken: the next starts empty. */
-  private takeBefore(): { reported: Extract<Act, { kind: "share" }> | null; found: readonly Act[] } {
-    const before = { reported: this.lastReported, found: this.lastFound };
+  private takeBefore(): {
+    reported: Extract<Act, { kind: "share" }> | null;
+    found: readonly Act[];
+    topic: number | null;
+  } {
+    const before = { reported: this.lastReported, found: this.lastFound, topic: this.lastTopicAttribute };
     this.lastReported = null;
     this.lastFound = [];
+    this.lastTopicAttribute = null;
     return before;
   }
 
