@@ -36,6 +36,25 @@ const REFLECTION_LEADS: readonly (readonly string[])[] = [
 /** Words of a doubt the speaker casts on the figure: "I'm no longer sure", "I'm not certain". */
 const SURE = new Set(["sure", "certain", "confident"]);
 
+/** Words that may stand before a correction's label: "Small fix:", "Quick correction:", "One fix:". */
+const LABEL_SIZES: ReadonlySet<string> = new Set(["small", "quick", "minor", "tiny", "slight", "one", "a"]);
+/** A correction's label, closed by a colon or a dash: "Fix:", "Correction —", "Erratum:". */
+const LABELS: ReadonlySet<string> = new Set(["fix", "correction", "erratum"]);
+
+/** Where a correction's label opening the sentence ("Small fix:") ends, or null. */
+function correctionLabelEnd(s: Sentence, first: number): number | null {
+  let k = first;
+  while (k < first + 2 && LABEL_SIZES.has(s.words[k] as string)) k++;
+  const closing = s.tokens[k];
+  return LABELS.has(s.words[k] as string) && (closing?.colon === true || closing?.dash === true) ? k + 1 : null;
+}
+
+/** The first word at from..to holding a number, or null. */
+function firstNumber(s: Sentence, from: number, to: number): number | null {
+  for (let k = from; k < to; k++) if (numberIn(s, k, k + 1)) return k;
+  return null;
+}
+
 /** Does the sentence open on the speaker's own earlier entry ("I said", "Earlier I gave", "I posted")? */
 function opensOwnEntry(s: Sentence, first: number, to: number): boolean {
   return ownEarlierValue(s, Math.min(to, first + 4));
@@ -50,6 +69,16 @@ function opensOwnEntry(s: Sentence, first: number, to: number): boolean {
  */
 export function doubtedOwnClause(s: Sentence, first: number, to: number): boolean {
   if (!opensOwnEntry(s, first, to)) return false;
+  // "Small fix: I wrote that Monday 2pm was a 0 for Dan's availability." (fresh483, session 71: a wrong act): a label
+  // of a correction over the restated value, in one clause with it and no other number in the sentence, calls that
+  // value the slip ("Small fix: I flipped the sign on B's books sold, it's -1." gives the new value after a pause)
+  const label = correctionLabelEnd(s, first);
+  if (label !== null) {
+    const value = firstNumber(s, label, to);
+    let clause = value !== null;
+    for (let k = label; clause && k < (value as number); k++) if (s.separated(k)) clause = false;
+    if (clause && !numberIn(s, (value as number) + 1, to)) return true;
+  }
   for (let c = first + 3; c < to; c++) {
     if (!s.separated(c - 1)) continue;
     const w = s.words;

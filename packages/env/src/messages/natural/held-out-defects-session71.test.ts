@@ -2,9 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadNaturalCorpus } from "../../../bench/score-natural-corpus.mjs";
 import type { NaturalTask } from "./sentence";
+import { generateTask } from "../../generators/generate-task";
+import { parseNatural } from "../parse-natural";
 import { acts, by } from "./test-sentence";
 
-const held = loadNaturalCorpus().heldOutTasks as Record<string, NaturalTask>;
+const corpus = loadNaturalCorpus();
+const held = corpus.heldOutTasks as Record<string, NaturalTask>;
+/** A task of the corpus that has no held-out copy ("calls", "stalls"), made from its spec. */
+const made = (name: string): NaturalTask => generateTask(corpus.tasks[name]) as NaturalTask;
 const bigTeam = held.bigTeam as NaturalTask;
 const theft = held.theft as NaturalTask;
 
@@ -83,5 +88,90 @@ describe("an attribute announced in a sentence of its own, its levels in the nex
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("corrections", () => {
+  const meetings = held.meetings as NaturalTask;
+  const stalls = made("stalls");
+  const m = by(meetings);
+
+  it("a correction's label over the restated value alone leaves nothing; the level after it replaces it", () => {
+    const said = "Small fix: I wrote that Monday 2pm was a 0 for Dan's availability.";
+    expect(acts(said, meetings)).toEqual([{ kind: "pass" }]);
+    expect(acts(`${said} It's actually 1.`, meetings)).toEqual([m.share("Monday 2pm", "Dan's availability", 1)]);
+    // without the label the restated value is the speaker's, as before
+    expect(acts("I wrote that Monday 2pm was a 0 for Dan's availability.", meetings)).toEqual([
+      m.share("Monday 2pm", "Dan's availability", 0),
+    ]);
+    // the new value after a pause is no restated one
+    expect(acts("Small fix: I flipped the sign on Stall B's books sold, it's -1.", stalls)).toEqual([
+      by(stalls).share("Stall B", "books sold", -1),
+    ]);
+  });
+
+  it("'— he's free at 2pm' after the corrected level restates it in words", () => {
+    const said = "I wrote that Monday 2pm was a 0 for Dan's availability.";
+    expect(acts(`${said} It's actually 1 — he's free at 2pm.`, meetings)).toEqual([
+      m.share("Monday 2pm", "Dan's availability", 1),
+    ]);
+    // a number of its own in the tail is no gloss: the sentence is not read as a correction
+    expect(acts(`${said} It's actually 1 — he is free at 3.`, meetings)).not.toContainEqual(
+      m.share("Monday 2pm", "Dan's availability", 1),
+    );
+  });
+});
+
+describe("check requests and lists of cells", () => {
+  const calls = made("calls");
+  const c = by(calls);
+
+  it("'double-check Omar's' after a sentence that named one of Omar's cells asks that cell; alone, the column", () => {
+    expect(acts("Omar's calendar for Monday noon is 2. Could someone double-check Omar's?", calls)).toEqual([
+      c.share("Monday noon", "Omar's calendar", 2),
+      c.ask("Monday noon", "Omar's calendar"),
+    ]);
+    expect(acts("Could someone double-check Omar's?", calls)).toEqual(
+      calls.domain.options.map((o) => c.ask(o, "Omar's calendar")),
+    );
+  });
+
+  it("reads any list of two or three cells and as many levels in order, and nothing when the counts differ", () => {
+    const { options, attributes } = bigTeam.domain;
+    const b = by(bigTeam);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.nat(options.length - 1), fc.nat(attributes.length - 1)), {
+          minLength: 2,
+          maxLength: 3,
+          selector: ([o, a]) => `${o} ${a}`,
+        }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 4, maxLength: 4 }),
+        fc.constantFrom("are", "come in at", "sit at"),
+        (cells, levels, verb) => {
+          const names = cells.map(([o, a]) => `${options[o]}'s ${attributes[a]}`);
+          const list = `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+          const values = (n: number) => `${levels.slice(0, n - 1).join(", ")} and ${levels[n - 1]}`;
+          expect(acts(`${list} ${verb} ${values(cells.length)}, respectively.`, bigTeam)).toEqual(
+            cells.map(([o, a], n) => b.share(options[o] as string, attributes[a] as string, levels[n] as number)),
+          );
+          const shares = acts(`${list} ${verb} ${values(cells.length + 1)}.`, bigTeam).filter(
+            (x) => x.kind === "share",
+          );
+          expect(shares).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a number out of the levels' range in a table row with no attribute is no error; a share's still is", () => {
+    const profile = held.heldoutProfile as NaturalTask;
+    const table = "| Restaurant | Cells known | Partial sum |\n|---|---|---|\n| A | five | 16 |";
+    expect(acts(`${table}\n\nRestaurant B's service is 4.`, profile)).toEqual([
+      by(profile).share("Restaurant B", "service", 4),
+    ]);
+    const bad = parseNatural("| Restaurant | Attribute | Level |\n|---|---|---|\n| A | food quality | 16 |", profile);
+    expect(bad.error).toMatch(/level 16 out of range/);
   });
 });

@@ -158,6 +158,42 @@ const LEVEL_NOUNS = new Set(["marks", "scores", "ratings", "levels", "values", "
 /** Adverbs before a paired list's levels that leave them stated: "are probably 2 and 1" (fresh102; "probably" states). */
 const SURE = new Set(["probably", "likely", "definitely", "certainly", "actually", "still"]);
 
+/**
+ * "Restaurant D's value for money and Restaurant B's value for money are 2 and 5, respectively" (fresh481, session
+ * 71): two or more cells, each an option (maybe "'s") and an attribute, joined by commas or "and", then their levels
+ * after fillers or a few plain verbs, paired in order: exact or ambiguous, as every paired list.
+ */
+function cellListLevels(s: Sentence, k: number, end: number, state: ParseState): Paired | null {
+  const { words } = s;
+  const cells: [number, number][] = [];
+  let j = k;
+  while (cells.length < MAX_LIST) {
+    const option = state.options.match(words, j);
+    if (option === null) break;
+    const at = words[option.end] === "'s" ? option.end + 1 : option.end;
+    const attribute = state.attributes.match(words, at);
+    if (attribute === null) break;
+    cells.push([option.index, attribute.index]);
+    j = attribute.end;
+    if (words[j] === "and") j++;
+    else if (!s.separated(j - 1)) break;
+  }
+  if (cells.length < 2) return null;
+  let at = skipFillers(s, j, end);
+  let levels = levelList(s, at, end, state);
+  for (let v = 0; levels === null && v < 3 && at < end && plainVerb(words[at] as string, state, s, at); v++) {
+    at = skipFillers(s, at + 1, end);
+    levels = levelList(s, at, end, state);
+  }
+  if (levels === null) return null;
+  return pair(
+    cells.map((_, n) => n),
+    levels.levels,
+    afterOrder(words, levels.end),
+    (n, level) => [...(cells[n] as [number, number]), level],
+  );
+}
+
 /** Words between names and their levels: "have", "are", "of", ":", "probably". */
 function skipFillers(s: Sentence, k: number, end: number): number {
   let j = k;
@@ -737,6 +773,8 @@ export function pairedShares(s: Sentence, i: number, end: number, state: ParseSt
         commaPairedList(s, k, end, state))
       : null;
   if (led !== null) return led;
+  const cells = option === null ? cellListLevels(s, k, end, state) : null;
+  if (cells !== null) return cells;
   const headed = option === null ? (attributeHeadedItems(s, k, end, state) ?? countedToOther(s, k, end, state)) : null;
   if (headed !== null) return headed;
   const options = option === null ? (possessiveOptions(s, k, end, state) ?? optionList(s, k, end, state)) : null;

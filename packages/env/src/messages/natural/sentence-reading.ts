@@ -59,7 +59,7 @@ import { zeroCount } from "./zero-count";
 import { repeatedClauseActs, repeatShares, trailingRun } from "./parallel-repeat";
 import { mustBeProposal } from "./must-be-proposal";
 import { consentProposal } from "./consent-proposal";
-import { availabilityShare, slotFirstAvailability } from "./availability-share";
+import { availabilityShare, availabilityState, slotFirstAvailability } from "./availability-share";
 import { FRACTION, naturalInteger, numberIn } from "./natural-integer";
 import {
   choiceWithdrawnIn,
@@ -78,7 +78,7 @@ import { BACK_VERBS, onlyOptionBefore, type ParseState, Sentence } from "./sente
 import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
-import { askPairs, checkRequest, fragmentPair, pointerQuestion } from "./ask-cues";
+import { askPairs, CHECK_VERBS, checkRequest, fragmentPair, pointerQuestion } from "./ask-cues";
 import { columnAsks, type WantedColumn, wantedColumn, wholeColumnAsks } from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
@@ -990,6 +990,7 @@ export class SentenceReading {
     to: number,
     address: ReadonlySet<number>,
   ): void {
+    const namedBefore = this.lastNamed;
     this.lastTopic = found.acts.length === 0 ? namedPair(sentence, first, to, address, this.state) : null;
     this.lastNamed = onePairNamed(askPairs(sentence, first, to, this.state), found.acts);
     this.lastTopics =
@@ -1001,10 +1002,16 @@ export class SentenceReading {
     this.lastColumnTo = found.to;
     // "Who has the poison bottle column?", "Could someone fill in ambience for all three?" (session 65): a request
     // for one attribute at every option
-    const whole =
+    const column =
       found.acts.length === 0 && this.lastTopic === null
         ? wholeColumnAsks(sentence, first, to, () => this.optionsBefore(sentence.from), this.state)
         : [];
+    // "Omar's for that slot might be 2, though. Could someone double-check Omar's?" (fresh482, session 71: a wrong
+    // act): a request to check one person's (one attribute's) cells after a sentence that named one pair of it asks
+    // that pair
+    const checked =
+      column.length > 0 && namedBefore !== null && checksColumnOf(sentence, first, to, column, namedBefore);
+    const whole = checked && namedBefore !== null ? [namedBefore] : column;
     const addressed = found.to === undefined ? {} : { to: found.to };
     this.wholeColumn = whole.map((pair) => ({ kind: "ask", ...pair, ...addressed }) as Act);
     found.acts.push(...this.wholeColumn);
@@ -2216,11 +2223,38 @@ function consequenceShare(s: Sentence, from: number, to: number, state: ParseSta
   return end === null ? null : loneShare(s, from, end, state);
 }
 
-/** Where a closing consequence or slip remark (`consequenceTail`, `slipRemark`) starts after a pause, or null. */
+/**
+ * Where a closing consequence, slip remark or restating gloss (`consequenceTail`, `slipRemark`, `availabilityGloss`)
+ * starts after a pause, or null.
+ */
 function plainTailStart(s: Sentence, first: number, to: number, state: ParseState): number | null {
   for (let k = first + 2; k < to; k++)
-    if (s.separated(k - 1) && (consequenceTail(s, k, to, state) || slipRemark(s, k, to, state))) return k;
+    if (
+      s.separated(k - 1) &&
+      (consequenceTail(s, k, to, state) || slipRemark(s, k, to, state) || availabilityGloss(s, k, to, state))
+    )
+      return k;
   return null;
+}
+
+/**
+ * "It's actually 1 — he's free at 2pm." (fresh483, session 71): after a dash, a person (the pronoun already read as
+ * the name) said to be free or busy, maybe at a slot, with no number or other person after it: the level before it
+ * in words.
+ */
+function availabilityGloss(s: Sentence, k: number, to: number, state: ParseState): boolean {
+  if ((s.tokens[k - 1] as NaturalToken).dash !== true) return false;
+  const names = state.task.domain.attributes.map((name) => name.toLowerCase());
+  if (!names.includes(`${s.words[k]}'s availability`)) return false;
+  if (!(s.words[k + 1] === "is" || s.words[k + 1] === "'s")) return false;
+  if (availabilityState(s.words[k + 2] as string) === undefined) return false;
+  // the slot it restates may be named ("at 2pm", "on Monday 2pm"); no other person and no number of its own
+  for (let j = k + 3; j < to; j++) {
+    const option = state.options.match(s.words, j);
+    if (option !== null) j = option.end - 1;
+    else if (state.attributes.match(s.words, j) !== null || numberIn(s, j, j + 1)) return false;
+  }
+  return true;
 }
 
 /** An option leading the speaker's paired list: "At Monday 4pm I have A, B and C at 1, 1 and 0 respectively." */
@@ -2238,6 +2272,22 @@ function ledPairs(raw: string, state: ParseState, context: Pick<ParseState, "sub
   if (!state.task.domain.options.some((o) => o.toLowerCase() === lead)) return null;
   const acts = state.clauseActs?.(`${m[2] as string} for ${m[1] as string}.`, context) ?? null;
   return acts !== null && acts.length >= 2 && acts.every((a) => a.kind === "share") ? acts : null;
+}
+
+/** Does first..to ask to check (`CHECK_VERBS`, "double-check") the one attribute of `column`, the pair's? */
+function checksColumnOf(
+  s: Sentence,
+  first: number,
+  to: number,
+  column: readonly { attribute: number }[],
+  pair: { attribute: number },
+): boolean {
+  if (!column.every((c) => c.attribute === pair.attribute)) return false;
+  for (let k = first; k < to; k++) {
+    const w = s.words[k] as string;
+    if (CHECK_VERBS.has(w) || w.endsWith("-check") || w.endsWith("-confirm")) return true;
+  }
+  return false;
 }
 
 /** A short sentence of an option and a level: "hartley 0.", "Hartley has 0.", "B: 3.". */

@@ -352,6 +352,7 @@ function longShare(
   let option: number | undefined;
   let attribute: number | undefined;
   const found: number[] = [];
+  const foundCells: string[] = [];
   for (const [c, cell] of row.entries()) {
     if (c === skip) continue;
     const name = foldCell(cell);
@@ -366,14 +367,31 @@ function longShare(
     } else if (asOption !== undefined) option = option === undefined ? asOption : -1;
     else if (asAttribute !== undefined) attribute = attribute === undefined ? asAttribute : -1;
     else if (levels === null || levels.has(c)) {
-      const level = cellLevel(cell, task, legend);
-      if (typeof level === "number") found.push(level);
+      // "| A | five | 16 |" under "| Restaurant | Cells known | Partial sum |" (fresh481, session 71): a number out
+      // of the levels' range in a row with no attribute is no level of anything, and no error
+      const level = levelOrOutOfRange(cell, task, legend);
+      if (typeof level === "number") {
+        found.push(level);
+        foundCells.push(cell);
+      }
     }
   }
   option ??= heading;
   if (option === undefined || option < 0 || attribute === undefined || attribute < 0 || found.length !== 1)
     return { share: null, found: found.length };
-  return { share: { kind: "share", option, attribute, level: found[0] as number }, found: 1 };
+  // a share's level out of range is the message's error, as everywhere
+  const level = Number.isNaN(found[0]) ? (cellLevel(foundCells[0] as string, task, legend) as number) : found[0];
+  return { share: { kind: "share", option, attribute, level: level as number }, found: 1 };
+}
+
+/** `cellLevel`, with NaN for a number out of the levels' range in place of its error. */
+function levelOrOutOfRange(cell: string, task: NaturalTask, legend: Legend): number | null | undefined {
+  try {
+    return cellLevel(cell, task, legend);
+  } catch (error) {
+    if (error instanceof LevelRangeError) return Number.NaN;
+    throw error;
+  }
 }
 
 /** Most words of a line over a table that names its option ("What we know about Lady Ashby:"). */
