@@ -175,3 +175,15 @@ describe("check requests and lists of cells", () => {
     expect(bad.error).toMatch(/level 16 out of range/);
   });
 });
+
+describe("option letters", () => {
+  it("a sentence-opening 'A' with an attribute and a level is the letter after any sentence opening with another letter", () => {
+    const jobs = held.jobs as NaturalTask;
+    const j = by(jobs);
+    for (const middle of ["C leadership might be 2 or 3, not sure.", "C is strong overall.", ""])
+      expect(acts(`C teamwork is 4. ${middle} A communication 5.`, jobs)).toEqual([
+        j.share("Candidate C", "teamwork", 4),
+        j.share("Candidate A", "communication", 5),
+      ]);
+  });
+});
