@@ -109,6 +109,11 @@ const OWN_TAILS: readonly (readonly string[])[] = [
   // "badge log from me:" (fresh357, session 68)
   ["from", "me"],
   ["on", "my", "end"],
+  // "Plants sold, my column:", "Ambience, my column:" (fresh485, session 71)
+  ["my", "column"],
+  ["my", "col"],
+  ["my", "numbers"],
+  ["my", "values"],
 ];
 
 /** "from my slice of the table", "in my columns", "per my sheet": the speaker's own source closing the heading. */

@@ -187,3 +187,40 @@ describe("option letters", () => {
       ]);
   });
 });
+
+describe("sources and headings", () => {
+  const b = by(bigTeam);
+
+  it("'as posted by Agent 3' after a level, with no pause before it, makes the level that agent's", () => {
+    for (const verb of ["posted", "reported", "shared", "given"])
+      expect(
+        acts(`With Restaurant B's service at 3 as ${verb} by Agent 3, I'm leaning toward Restaurant B.`, bigTeam),
+      ).toEqual([{ kind: "propose", option: 1 }]);
+    // "as far as I know" is no source
+    expect(acts("Restaurant B's service is 3 as far as I know.", bigTeam)).toEqual([
+      b.share("Restaurant B", "service", 3),
+    ]);
+  });
+
+  it("reads every line under '<attribute>, my column:' as the plain heading's (the oracle)", () => {
+    const { options, attributes } = bigTeam.domain;
+    fc.assert(
+      fc.property(
+        fc.nat(attributes.length - 1),
+        fc.uniqueArray(fc.nat(options.length - 1), { minLength: 2, maxLength: 4 }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 4, maxLength: 4 }),
+        fc.constantFrom("my column", "my col", "my numbers"),
+        fc.constantFrom("- ", ""),
+        (a, os, levels, tail, bullet) => {
+          const lines = os.map((o, n) => `${bullet}${options[o]}: ${levels[n]}`).join("\n");
+          const name = attributes[a] as string;
+          const heading = `${name[0]?.toUpperCase()}${name.slice(1)}`;
+          const oracle = acts(`${heading}:\n${lines}`, bigTeam);
+          expect(oracle).toEqual(os.map((o, n) => b.share(options[o] as string, name, levels[n] as number)));
+          expect(acts(`${heading}, ${tail}:\n${lines}`, bigTeam)).toEqual(oracle);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

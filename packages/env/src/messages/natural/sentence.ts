@@ -77,7 +77,10 @@ export class Sentence {
       const opens =
         (tokens[i - 1] as NaturalToken | undefined)?.pause ||
         (tokens[i] as NaturalToken).aside ||
-        (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from)));
+        (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from))) ||
+        // "With Finch's poison bottle at 3 as posted by Agent 3, ..." (fresh485, session 71: a wrong act): "as <verb>
+        // by Agent N" with no pause before it
+        (words[i] === "as" && words[i + 2] === "by" && words[i + 3] === "agent");
       if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
       if (
         reportedLead(words, i, from) ||
