@@ -73,15 +73,9 @@ export class Sentence {
       }
       // "X has rent 2, according to Agent 1", "..., that's Agent 1's number, not mine": a source named after the
       // claim makes what came before it in the clause someone else's word too
-      // after a pause, in parentheses, or led by "per" / "according to" / "via" mid-clause ("X is 5 per Agent 1's notes")
-      const opens =
-        (tokens[i - 1] as NaturalToken | undefined)?.pause ||
-        (tokens[i] as NaturalToken).aside ||
-        (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from))) ||
-        // "With Finch's poison bottle at 3 as posted by Agent 3, ..." (fresh485, session 71: a wrong act): "as <verb>
-        // by Agent N" with no pause before it
-        (words[i] === "as" && words[i + 2] === "by" && words[i + 3] === "agent");
-      if (i > from && opens && trailingSource(tokens, words, i, to)) for (let k = segment; k < i; k++) gate[k] = true;
+      // (where `sourceOpens` says one may open)
+      if (i > from && sourceOpens(tokens, words, i, from) && trailingSource(tokens, words, i, to))
+        for (let k = segment; k < i; k++) gate[k] = true;
       if (
         reportedLead(words, i, from) ||
         (agentSource(tokens, words, i, from, to) &&
@@ -454,6 +448,20 @@ function retraction(words: readonly string[], i: number): boolean {
   if (w === "hand" && prev === "second" && HEARSAY_SUBJECTS.has(words[i - 2] as string)) return true;
   // "..., though I might be off." (seen in session 56): "off" as "wrong" after a modal "be"
   return (w === "wrong" || w === "mistaken" || w === "off") && prev === "be" && cue.modals.has(words[i - 2] as string);
+}
+
+/**
+ * May a source named after a claim open at i: after a pause, in parentheses, led by "per" / "according to" / "via"
+ * mid-clause ("X is 5 per Agent 1's notes"), or "as <verb> by Agent N" with no pause before it ("With Finch's poison
+ * bottle at 3 as posted by Agent 3, ...", fresh485, session 71: a wrong act)?
+ */
+function sourceOpens(tokens: readonly NaturalToken[], words: readonly string[], i: number, from: number): boolean {
+  return (
+    (tokens[i - 1] as NaturalToken | undefined)?.pause === true ||
+    (tokens[i] as NaturalToken).aside ||
+    (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from))) ||
+    (words[i] === "as" && words[i + 2] === "by" && words[i + 3] === "agent")
+  );
 }
 
 /** Verbs of a source named after a claim beyond the reporting ones: "..., Agent 2 tells me". */
