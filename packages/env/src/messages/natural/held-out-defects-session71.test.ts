@@ -37,6 +37,8 @@ describe("an attribute announced in a sentence of its own, its levels in the nex
       "I think I have value for money.",
       "I have value for money and service.",
       "I don't have value for money.",
+      // no first person and no verb of going through it: an opinion, not an announcement (shapes-session49's test)
+      "Value for money matters.",
     ])
       expect(acts(before + next, bigTeam).filter((a) => a.kind === "share")).toEqual([]);
   });

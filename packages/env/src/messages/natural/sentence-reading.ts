@@ -1120,7 +1120,7 @@ export class SentenceReading {
     state.proposed = proposed.length === 1 ? (proposed[0] as { option: number }).option : null;
     this.readOwnAfter(sentence, first, to, found.acts, own);
     this.lastFound = found.acts;
-    this.lastTopicAttribute = found.acts.length === 0 ? topicAttribute(sentence, first, to, state) : null;
+    this.lastTopicAttribute = found.acts.length === 0 ? topicAttribute(sentence, first, to, state, this.text) : null;
     const single = found.acts.length === 1 && found.acts[0]?.kind === "share";
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;

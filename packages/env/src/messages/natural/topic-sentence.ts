@@ -66,16 +66,48 @@ const NOT_OWN: ReadonlySet<string> = new Set([
   "think",
 ]);
 
+/**
+ * Words that make the sentence the speaker's own work on the attribute: the first person ("I have food quality",
+ * "my column") or a verb of going through it ("Checked the email records!", "Just finished going through natural
+ * light!", "Happy to help fill in communication!"), unless the sentence is a heading's line (closed by a colon or a
+ * line break). "**Location** matters." is neither: it announces nothing.
+ */
+const OWN_WORK: ReadonlySet<string> = new Set([
+  "i",
+  "i've",
+  "ive",
+  "i'm",
+  "im",
+  "my",
+  "me",
+  "mine",
+  "checked",
+  "finished",
+  "done",
+  "went",
+  "going",
+  "looked",
+  "counted",
+  "pulled",
+  "reviewed",
+  "fill",
+  "filling",
+  "here",
+  "here's",
+]);
+
 /** A negated verb in one word: "don't", "haven't", and the same without the apostrophe ("dont", "cant"). */
 const NEGATED = /^(?:.+n't|dont|cant|wont|didnt|doesnt|havent|hasnt|isnt|arent|wasnt|werent)$/;
 
 /**
  * The attribute a sentence that read no act announces as the speaker's own topic: it names exactly one attribute
- * (once or more), no option, no digit, is no question and holds none of `NOT_OWN`'s words; null otherwise.
+ * (once or more), no option, no digit, is no question, holds none of `NOT_OWN`'s words and one of `OWN_WORK`'s
+ * or closes its line; null otherwise.
  */
-export function topicAttribute(s: Sentence, first: number, to: number, state: ParseState): number | null {
+export function topicAttribute(s: Sentence, first: number, to: number, state: ParseState, text: string): number | null {
   if (first >= to || (s.tokens[to - 1] as NaturalToken).question) return null;
   let attribute: number | null = null;
+  let own = false;
   for (let k = first; k < to; k++) {
     const named = state.attributes.match(s.words, k);
     if (named !== null) {
@@ -86,8 +118,14 @@ export function topicAttribute(s: Sentence, first: number, to: number, state: Pa
     }
     const w = s.words[k] as string;
     if (NOT_OWN.has(w) || NEGATED.test(w) || /\d/.test(w) || state.options.match(s.words, k) !== null) return null;
+    if (OWN_WORK.has(w)) own = true;
   }
-  return attribute;
+  // a heading's line ("poison bottle", "Priya's calendar, by slot:") announces its attribute as the speaker's list;
+  // a line closed by a full stop or "!" is a sentence ("**Location** matters.")
+  const closing = s.tokens[to - 1] as NaturalToken;
+  const heading =
+    closing.colon === true || (closing.lineBreak && !/[.!]\**$/.test(text.slice(closing.start, closing.end)));
+  return own || heading ? attribute : null;
 }
 
 /**
