@@ -19,6 +19,7 @@ export { actRewardTerm } from "./terms/act-reward-term";
 export { boundedAskCells } from "./terms/bounded-ask-cells";
 export { jointAskReduction } from "./terms/joint-ask-reduction";
 export { askRewardTerm } from "./terms/ask-reward-term";
+export { aimedAskCells, aimedAskRewardTerm } from "./terms/aimed-ask-reward-term";
 export { payableAskRewardTerm } from "./terms/payable-ask-reward-term";
 export { falseClaimRewardTerm } from "./terms/false-claim-reward-term";
 export { formatRewardTerm } from "./terms/format-reward-term";

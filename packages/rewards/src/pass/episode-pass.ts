@@ -102,8 +102,11 @@ export function episodePass(task: Task, trace: Trace, options: EpisodePassOption
       messages.push(reward);
     }
     // Each (asker, cell) is paid at most once an episode under the bounded ask rule (docs/design.md §3.7), and
-    // earns the payable-ask bonus at most once (§3.9).
-    if ((config.askRule === "bounded" || config.weights.payableAsk > 0) && evidence.fromAgent)
+    // earns the payable-ask and aimed-ask bonuses at most once (§3.9, §3.10).
+    if (
+      (config.askRule === "bounded" || config.weights.payableAsk > 0 || config.weights.aimedAsk > 0) &&
+      evidence.fromAgent
+    )
       for (const { cell } of boundedAskCells(step)) asked[message.speaker * replay.cells + cell] = 1;
     for (const o of observers) o.afterMessage?.(step);
   }

@@ -1,8 +1,8 @@
-import { actCell, validShareCell, type Act, type Task, type Trace } from "@cosir/env";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type RewardConfig, rewardConfig } from "../config/reward-config";
 import { scoreEpisode } from "../score/score-episode";
+import { oraclePayable } from "../test/payable-oracle";
 import { protocolEpisodeArb } from "../test/protocol-episode";
 import { askEveryCellEveryTurn } from "../test/random-episode";
 
@@ -10,49 +10,12 @@ const W = 0.25;
 const withBonus = rewardConfig({ preset: "cosir", weights: { payableAsk: W } });
 const boundedWithBonus = rewardConfig({ preset: "cosir", askRule: "bounded", weights: { payableAsk: W } });
 
-/**
- * The payable-ask count written out from the rule's four conditions (docs/design.md §3.7, §3.9), message by message:
- * per distinct asked cell (first ask of each, in act order), 1 when the asker does not see it, nobody stated it
- * to the asker before, the asker has not been paid for it, and a holder (the addressee, if named) speaks later.
- * Returns per message the act indices that earn the bonus.
- */
-function oraclePayable(task: Task, trace: Trace): number[][] {
-  const N = task.agents;
-  const stated: Set<number>[] = Array.from({ length: N }, () => new Set());
-  const paid: Set<number>[] = Array.from({ length: N }, () => new Set());
-  return trace.messages.map((m) => {
-    const i = m.speaker;
-    const seen = new Set<number>();
-    const earning: number[] = [];
-    m.acts.forEach((act, k) => {
-      if (act.kind !== "ask") return;
-      const cell = actCell(task, act);
-      if (cell < 0 || seen.has(cell)) return;
-      seen.add(cell);
-      if (task.visibility[i]!.includes(cell) || stated[i]!.has(cell) || paid[i]!.has(cell)) return;
-      const holderSpeaksLater = task.visibility.some((cells, j) => {
-        if (j === i || (act.to !== undefined && act.to !== j) || !cells.includes(cell)) return false;
-        for (let t = m.turn + 1; t < task.rounds * N; t++) if (t % N === j) return true;
-        return false;
-      });
-      if (holderSpeaksLater) earning.push(k);
-    });
-    for (const k of earning) paid[i]!.add(actCell(task, m.acts[k] as Extract<Act, { kind: "ask" }>));
-    for (const act of m.acts) {
-      if (act.kind !== "share") continue;
-      const cell = validShareCell(task, act);
-      if (cell >= 0) for (let j = 0; j < N; j++) if (j !== i) stated[j]!.add(cell);
-    }
-    return earning;
-  });
-}
-
 describe("payableAskRewardTerm", () => {
   it("counts the payable asks of every message, as the oracle does, under either ask rule, and credits each its act", () => {
     let earned = 0;
     fc.assert(
       fc.property(protocolEpisodeArb, ({ task, trace }) => {
-        const want = oraclePayable(task, trace);
+        const want = oraclePayable(task, trace).map((m) => m.earning);
         for (const config of [withBonus, boundedWithBonus]) {
           const rewards = scoreEpisode(task, trace, config, { perAct: true });
           const withoutBonus = scoreEpisode(task, trace, { ...config, weights: { ...config.weights, payableAsk: 0 } });

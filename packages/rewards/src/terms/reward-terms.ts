@@ -1,5 +1,6 @@
 import { accuracyRewardTerm } from "./accuracy-reward-term";
 import { actRewardTerm } from "./act-reward-term";
+import { aimedAskRewardTerm } from "./aimed-ask-reward-term";
 import { askRewardTerm } from "./ask-reward-term";
 import { falseClaimRewardTerm } from "./false-claim-reward-term";
 import { formatRewardTerm } from "./format-reward-term";
@@ -21,6 +22,7 @@ export const rewardTerms = Object.freeze([
   formatRewardTerm,
   actRewardTerm,
   payableAskRewardTerm,
+  aimedAskRewardTerm,
   useRewardTerm,
   taskRewardTerm,
   accuracyRewardTerm,
