@@ -2180,9 +2180,25 @@ function slipRemark(s: Sentence, k: number, to: number, state: ParseState): bool
       j = row;
       continue;
     }
+    // "It's actually 1; I mixed him up with Lady Ashby." (fresh491, session 72: a wrong act, the earlier 2 kept): the
+    // option the speaker took the row for, after a verb of mixing up, is where the slip came from
+    if (option !== null && mixedUpWith(s, k, j)) {
+      j = option.end - 1;
+      continue;
+    }
     if (option !== null || state.attributes.match(s.words, j) !== null) return false;
   }
   return true;
+}
+
+/** Verbs of taking one row for another in a slip remark: "I mixed him up with", "I confused it with". */
+const MIX_VERBS: ReadonlySet<string> = new Set(["mixed", "confused", "mistook", "swapped", "switched"]);
+
+/** Does the option at j follow "with" / "for" after a verb of mixing up (`MIX_VERBS`) of the remark from k? */
+function mixedUpWith(s: Sentence, k: number, j: number): boolean {
+  if (!(s.words[j - 1] === "with" || s.words[j - 1] === "for")) return false;
+  for (let i = k; i < j - 1; i++) if (MIX_VERBS.has(s.words[i] as string)) return true;
+  return false;
 }
 
 /** A table's line named after an option in a slip remark: "the D row", "Apartment D's column". */
