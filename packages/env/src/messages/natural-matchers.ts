@@ -185,6 +185,29 @@ export function ownerAttributeAt(
   return owner === undefined ? null : { index: owner, end: k + 2 };
 }
 
+const availabilityCache = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/**
+ * The attribute "<word>'s availability" of the task, by the lower-cased word before "'s" ("alice" -> the index of
+ * "Alice's availability"), -1 where there is none: the first such attribute where a name has two. Built once per
+ * domain; availability-share's lists of people, the availability gloss and the heading of a person's column read it.
+ */
+export function availabilityOf(domain: { readonly attributes: readonly string[] }, word: string): number {
+  let owners = availabilityCache.get(domain);
+  if (owners === undefined) {
+    const map = new Map<string, number>();
+    domain.attributes.forEach((name, index) => {
+      const lower = name.toLowerCase();
+      if (!lower.endsWith("'s availability")) return;
+      const owner = lower.slice(0, -"'s availability".length);
+      if (!map.has(owner)) map.set(owner, index);
+    });
+    availabilityCache.set(domain, map);
+    owners = map;
+  }
+  return owners.get(word) ?? -1;
+}
+
 const ownerCache = new WeakMap<object, ReadonlyMap<string, number>>();
 
 /**

@@ -1,3 +1,4 @@
+import { availabilityOf } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { afterView, closingTail } from "./carried-share";
 import { optionList } from "./option-list";
@@ -37,17 +38,17 @@ const GATHER = new Set(["all", "both"]);
  */
 function people(s: Sentence, k: number, to: number, state: ParseState): { attributes: number[]; end: number } | null {
   const { words, tokens } = s;
-  const names = state.task.domain.attributes.map((name) => name.toLowerCase());
+  const { domain } = state.task;
   const attributes: number[] = [];
   for (;;) {
-    const attribute = names.indexOf(`${words[k]}'s availability`);
+    const attribute = availabilityOf(domain, words[k] as string);
     if (attribute < 0 || attributes.includes(attribute)) return null;
     attributes.push(attribute);
     const token = tokens[k] as NaturalToken;
     k++;
     if (words[k] === "and" && k + 1 < to) {
       // "Alice and Bob", "Alice, Bob, and Erin": the last name after "and"
-      const last = names.indexOf(`${words[k + 1]}'s availability`);
+      const last = availabilityOf(domain, words[k + 1] as string);
       if (last < 0 || attributes.includes(last)) return null;
       attributes.push(last);
       return { attributes, end: k + 2 };

@@ -1,3 +1,4 @@
+import { availabilityOf } from "../natural-matchers";
 import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue } from "../natural-cues";
@@ -2260,8 +2261,7 @@ function plainTailStart(s: Sentence, first: number, to: number, state: ParseStat
  */
 function availabilityGloss(s: Sentence, k: number, to: number, state: ParseState): boolean {
   if ((s.tokens[k - 1] as NaturalToken).dash !== true) return false;
-  const names = state.task.domain.attributes.map((name) => name.toLowerCase());
-  if (!names.includes(`${s.words[k]}'s availability`)) return false;
+  if (availabilityOf(state.task.domain, s.words[k] as string) < 0) return false;
   if (!(s.words[k + 1] === "is" || s.words[k + 1] === "'s")) return false;
   if (availabilityState(s.words[k + 2] as string) === undefined) return false;
   // the slot it restates may be named ("at 2pm", "on Monday 2pm"); no other person and no number of its own
