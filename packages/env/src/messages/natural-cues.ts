@@ -137,6 +137,8 @@ export const naturalCues = {
     "hasnt",
     "havent",
     "arent",
+    "wont",
+    "werent",
     "wouldnt",
     "couldnt",
     "shouldnt",
@@ -847,3 +849,11 @@ export const naturalCues = {
   /** Words of a heading line that only names an option: "For Restaurant A:", "**Restaurant A**". */
   headingWords: set("for", "about", "regarding", "re", "on", "at", "notes", "info", "details", "summary", "update"),
 };
+
+/**
+ * A word of negation: one of `naturalCues.negations` ("not", "never", "doesnt", "wrong", ...) or a verb negated in one
+ * word ("don't", "won't"). The one negation test of the natural readers.
+ */
+export function negationWord(w: string): boolean {
+  return naturalCues.negations.has(w) || w.endsWith("n't");
+}

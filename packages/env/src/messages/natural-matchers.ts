@@ -190,7 +190,7 @@ const availabilityCache = new WeakMap<object, ReadonlyMap<string, number>>();
 /**
  * The attribute "<word>'s availability" of the task, by the lower-cased word before "'s" ("alice" -> the index of
  * "Alice's availability"), -1 where there is none: the first such attribute where a name has two. Built once per
- * domain; availability-share's lists of people, the availability gloss and the heading of a person's column read it.
+ * domain; availability-share's lists of people and the availability gloss read it.
  */
 export function availabilityOf(domain: { readonly attributes: readonly string[] }, word: string): number {
   let owners = availabilityCache.get(domain);

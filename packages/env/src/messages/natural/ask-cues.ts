@@ -1,5 +1,5 @@
 import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { FRACTION, naturalInteger, signedNumber } from "./natural-integer";
 import { afterPluralNoun, optionList } from "./option-list";
@@ -151,7 +151,7 @@ export function askable(s: Sentence, q: number, tagged: ReadonlySet<number>): bo
       k += 2;
       continue;
     }
-    if (cue.comparatives.has(w) || cue.negations.has(w) || w.endsWith("n't") || conditionalWord(s, k, q)) return false;
+    if (cue.comparatives.has(w) || negationWord(w) || conditionalWord(s, k, q)) return false;
     // "What would X's a need to be ...?" asks a hypothetical; "How would you rate X's Y?" asks the listener's value
     if (
       opener !== undefined &&
@@ -836,8 +836,7 @@ export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<numb
     const w = words[k] as string;
     if (tagged.has(k)) continue;
     if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return false;
-    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || cue.comparatives.has(w))
-      return false;
+    if (naturalInteger(w) !== null || negationWord(w) || cue.comparatives.has(w)) return false;
     // "Can someone confirm that cell before we decide?" (fresh160): "before we ..." is the team's step, no condition
     if ((cue.conditionals.has(w) && !(w === "before" && words[k + 1] === "we")) || w === "agent") return false;
     if (POINTER_VERBS.has(w)) verb = true;

@@ -1,5 +1,5 @@
 import type { Act } from "../act";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
@@ -704,8 +704,7 @@ export function withoutWhichTail(
     const w = s.words[k] as string;
     if (/[0-9]/.test(w) || cue.numberWords.has(w) || w === "agent" || w === "you" || w === "your") return null;
     if (state.attributes.match(s.words, k) !== null || WHICH_DOUBTS.has(w)) return null;
-    if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || cue.negations.has(w) || w.endsWith("n't"))
-      return null;
+    if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w) || negationWord(w)) return null;
     if (cue.conditionals.has(w)) return null;
   }
   const core = text

@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import { naturalInteger } from "./natural-integer";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -21,7 +21,7 @@ export function colonHeading(
     const w = s.words[k] as string;
     if (s.gate[k] === true || s.modal[k] === true) return null;
     if (w === "agent" || naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
-    if (cue.conditionals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
+    if (cue.conditionals.has(w) || negationWord(w)) return null;
     if (state.attributes.match(s.words, k) !== null) return null;
     const named = state.options.match(s.words, k);
     if (named === null) continue;

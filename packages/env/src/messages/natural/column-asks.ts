@@ -1,5 +1,5 @@
 import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import { CHECK_VERBS, teamStepAt } from "./ask-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
@@ -47,7 +47,7 @@ function names(s: Sentence, from: number, to: number, state: ParseState) {
     // "for all six": the count of the options after "all", no number of a cell
     const counted = s.words[k - 1] === "all" && cue.numberWords.get(w) === state.task.domain.options.length;
     if ((naturalInteger(w) !== null || cue.numberWords.has(w)) && !counted) return null;
-    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return null;
+    if (negationWord(w) || cue.conditionals.has(w) || cue.reporting.has(w)) return null;
     const o = state.options.match(s.words, k);
     if (o !== null && o.end <= to) {
       if (!options.includes(o.index)) options.push(o.index);
@@ -380,7 +380,7 @@ function columnRequest(
       while (k < to - 1 && !s.separated(k)) k++;
       continue;
     }
-    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
+    if (negationWord(w) || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
     // "could everyone post their value for money numbers ...?" (fresh311): "their" of the team asked
     if (w === "their" && asked) continue;
     // "could everyone share Lena's calendar for every slot?" (fresh355, session 68): "slot" after "every" / "each" /

@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import { attributeOwners } from "../natural-matchers";
 import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
@@ -617,7 +617,7 @@ export function contestedPair(
   let contested = false;
   for (let k = Math.max(from, to - LOOK_BACK); k < to; k++) {
     const w = s.words[k] as string;
-    if (w === "agent" || cue.reporting.has(w) || cue.negations.has(w) || w.endsWith("n't")) contested = true;
+    if (w === "agent" || cue.reporting.has(w) || negationWord(w)) contested = true;
     // the speaker's own earlier figure: "My 5 for X's cleanliness was too generous; call it a 3" (fresh32)
     if (w === "my" && /^[+-]?[0-9]/.test(s.words[k + 1] ?? "")) contested = true;
     // the speaker's figure called a mistake: "X's Y at 5 was a mistake on my part; it should be 3"
@@ -821,7 +821,7 @@ export function agrees(s: Sentence, from: number, to: number): boolean {
       continue;
     // "that's not right", "I don't agree", "not true": a negated agreement disagrees
     const before = s.words[k - 1] as string | undefined;
-    if (before !== undefined && (cue.negations.has(before) || before.endsWith("n't"))) continue;
+    if (before !== undefined && negationWord(before)) continue;
     if (AGREEMENT.has(w)) return true;
     if (w === "correct" && (k + 1 >= to || s.separated(k))) return true;
   }
@@ -965,7 +965,7 @@ function disputeLead(s: Sentence, from: number, to: number, state: ParseState): 
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
     if (namesOrHedges(s, k, state)) return false;
-    if (DISPUTES.has(w) || cue.negations.has(w) || w.endsWith("n't")) disputes = true;
+    if (DISPUTES.has(w) || negationWord(w)) disputes = true;
   }
   return disputes;
 }

@@ -1,5 +1,5 @@
 import type { Act } from "../act";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { naturalInteger } from "./natural-integer";
 import { type ParseState, type Sentence, sharesReadAgain } from "./sentence";
@@ -50,7 +50,7 @@ export function withoutHeadingAside(
     const w = s.words[k] as string;
     if (OTHERS.has(w) || naturalInteger(w) !== null || cue.numberWords.has(w)) return null;
     if (s.gate[k] === true || s.modal[k] === true || cue.modals.has(w)) return null;
-    if (cue.conditionals.has(w) || cue.negations.has(w) || w.endsWith("n't")) return null;
+    if (cue.conditionals.has(w) || negationWord(w)) return null;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return null;
     if (w === "i" || w === "my" || w === "me" || w === "i've" || w === "i'm") own = true;
     if ((s.tokens[k] as NaturalToken).colon === true) {

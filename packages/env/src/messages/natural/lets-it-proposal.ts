@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import type { ParseState, Sentence } from "./sentence";
 
@@ -104,7 +104,7 @@ export function letsItProposal(s: Sentence, from: number, to: number, state: Par
       k += 2;
       continue;
     }
-    if (w === "agent" || w === "or" || w.startsWith("@") || cue.negations.has(w) || w.endsWith("n't")) return null;
+    if (w === "agent" || w === "or" || w.startsWith("@") || negationWord(w)) return null;
     if (cue.conditionals.has(w) || s.conditionalAt(k)) return null;
     // a modal holds the choice back, but for the one that endorses: "We could do worse than X — let's lock it"
     if (cue.modals.has(w) && !(words[k + 1] === "do" && words[k + 2] === "worse" && words[k + 3] === "than"))

@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { signedNumber } from "./natural-integer";
 import { NOT_THE_SPEAKERS_PLAN } from "./plan-blockers";
@@ -255,7 +255,7 @@ export function loneProposal(s: Sentence, from: number, sentenceEnd: number, sta
   let own = false;
   for (let k = from; k < to; k++) {
     const w = words[k] as string;
-    if (BLOCKERS.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+    if (BLOCKERS.has(w) || negationWord(w) || cue.conditionals.has(w)) return null;
     // "Last round we settled on Restaurant C." (held-out fresh141, a wrong act): a past choice, as "picked" is;
     // "I'm settled: Restaurant B." (fresh26) is the speaker's state now
     if (w === "settled" && !(words[k - 1] === "i'm" || words[k - 1] === "am" || words[k - 1] === "im")) return null;

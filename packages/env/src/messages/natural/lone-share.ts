@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { countPhraseAt } from "./count-phrases";
 import { FRACTION, naturalInteger } from "./natural-integer";
@@ -173,7 +173,7 @@ function ownSourceSays(words: readonly string[], k: number): boolean {
 
 /** Is w a word that leaves a stated level as it is (no blocker, negation, condition, modal or report)? */
 export function plainWord(w: string): boolean {
-  if (BLOCKERS.has(w) || cue.negations.has(w) || w.endsWith("n't") || w === "agent") return false;
+  if (BLOCKERS.has(w) || negationWord(w) || w === "agent") return false;
   return !(cue.conditionals.has(w) || cue.modals.has(w) || cue.reporting.has(w));
 }
 
@@ -441,7 +441,7 @@ function closingRemark(s: Sentence, k: number, to: number): boolean {
     const w = s.words[m] as string;
     if (/[0-9]/.test(w) || cue.numberWords.has(w) || ASIDE_DOUBTS.has(w) || (s.tokens[m] as NaturalToken).question)
       return false;
-    if (cue.negations.has(w) || w.endsWith("n't") || cue.modals.has(w)) return false;
+    if (negationWord(w) || cue.modals.has(w)) return false;
   }
   return m >= to;
 }
@@ -633,7 +633,7 @@ function plainAside(s: Sentence, from: number, to: number, state: ParseState): b
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
     if (/[0-9]/.test(w) || cue.numberWords.has(w) || w === "agent" || w === "you" || w === "your") return false;
-    if (cue.negations.has(w) || w.endsWith("n't") || cue.conditionals.has(w) || cue.modals.has(w)) return false;
+    if (negationWord(w) || cue.conditionals.has(w) || cue.modals.has(w)) return false;
     if (cue.reporting.has(w) || s.gate[k] === true || s.modal[k] === true) return false;
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
   }

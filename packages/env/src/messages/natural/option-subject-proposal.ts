@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { negationWord } from "../natural-cues";
 import type { Sentence } from "./sentence";
 
 // The option as the subject of the team's choice after "should" (issue 26, session 43; fresh44's "Lady Ashby should be
@@ -240,7 +240,7 @@ const SERVING: ReadonlySet<string> = new Set(["host", "cater", "serve", "supply"
 function doubted(words: readonly string[], from: number, to: number): boolean {
   for (let t = from; t < to; t++) {
     const w = words[t] as string;
-    if (cue.negations.has(w) || w.endsWith("n't") || w === "or" || w === "nor") return true;
+    if (negationWord(w) || w === "or" || w === "nor") return true;
   }
   return false;
 }
@@ -353,7 +353,7 @@ export function optionChosen(s: Sentence, j: number, end: number): number | null
   const close = clauseEnd(s, relative + 2, end);
   for (let t = relative + 1; t < close; t++) {
     const w = words[t] as string;
-    if (cue.negations.has(w) || w.endsWith("n't") || w === "or" || w === "nor") return null;
+    if (negationWord(w) || w === "or" || w === "nor") return null;
   }
   return close;
 }

@@ -1,5 +1,5 @@
 import type { Act } from "../act";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import {
   askable,
@@ -301,7 +301,7 @@ function orderDoubted(
     // "..., 4 and 5 respectively, which nobody had yet", "...; I've got nothing on C's" (fresh160, fresh176,
     // session 61): "nobody" / "nothing" in a later clause speaks of other cells, not of the list's order
     if (NOBODY.get(w)?.has(s.words[j + 1] as string) === true && pausedBetween(s, k, j)) continue;
-    if (cue.negations.has(w) || w.endsWith("n't") || orderDoubtAt(s, j, s.to)) return true;
+    if (negationWord(w) || orderDoubtAt(s, j, s.to)) return true;
   }
   return false;
 }
@@ -899,7 +899,7 @@ function reportedLeadChoice(
     // "..., I'm not picking B": a negation in the choice's clause
     for (let k = i; k < proposal.end; k++) {
       const w = s.words[k] as string;
-      if (cue.negations.has(w) || w.endsWith("n't")) return null;
+      if (negationWord(w)) return null;
     }
     return proposal;
   }

@@ -1,5 +1,5 @@
 import { naturalInteger, signedNumber } from "./natural-integer";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { consentUnless, teamConsentAt } from "./consent-proposal";
 import { alternative } from "./option-list";
@@ -464,7 +464,7 @@ function optionFirst(
     if (RELATIVES.has(words[j] as string) && cue.speakers.has(words[j + 1] as string)) {
       for (let k = j + 2; k < Math.min(end, j + 5); k++) {
         // "X should be where we don't go" (session 43): a negation before the verb
-        if (cue.negations.has(words[k] as string) || (words[k] as string).endsWith("n't")) return null;
+        if (negationWord(words[k] as string)) return null;
         if (ONE_TO.has(words[k] as string)) return { option: option.index, end: k + 1 };
       }
     }

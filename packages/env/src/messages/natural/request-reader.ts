@@ -1,6 +1,6 @@
 import type { Act } from "../act";
 import { attributeOwners } from "../natural-matchers";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { askPairs } from "./ask-cues";
 import { naturalInteger } from "./natural-integer";
@@ -104,7 +104,7 @@ export function requestAsks(
         requested = true;
         continue;
       }
-      if (REFUSE.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+      if (REFUSE.has(w) || negationWord(w) || cue.conditionals.has(w)) return null;
       if (cue.reporting.has(w) || cue.comparatives.has(w)) return null;
       if (cue.modals.has(w) && !(REQUEST_MODALS.has(w) && requestModal(words, k))) return null;
       // "Agent 2, I also need Miss Hartley's library key." (fresh308, session 66): an adverb before the want

@@ -1,7 +1,7 @@
 import { availabilityOf } from "../natural-matchers";
 import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import {
   claimedPair,
@@ -175,7 +175,7 @@ function negatedBefore(s: Sentence, first: number, k: number): boolean {
   // session 69, withdraws)
   for (let j = k - 1; j >= Math.max(first, k - 4) && !s.separated(j); j--) {
     const w = s.words[j] as string;
-    if (cue.negations.has(w) || w.endsWith("n't")) return true;
+    if (negationWord(w)) return true;
   }
   return false;
 }
@@ -655,7 +655,7 @@ function ownNegation(s: Sentence, first: number, to: number): boolean {
     if (cue.reporting.has(w) || cue.conditionals.has(w) || cue.modals.has(w)) return false;
     // "Agent 3, X isn't 4": an address opening it is no other agent's word; any other agent is
     if (w === "agent" && !(k === first && s.separated(k + 1))) return false;
-    if (cue.negations.has(w) || w.endsWith("n't")) negated = true;
+    if (negationWord(w)) negated = true;
   }
   return negated;
 }
@@ -703,8 +703,7 @@ function requestLine(s: Sentence, first: number, to: number, address: ReadonlySe
     const w = s.words[k] as string;
     // "Two requests before we go further:" (fresh157): "before we ..." is the team's next step, no condition
     const step = w === "before" && s.words[k + 1] === "we";
-    if (naturalInteger(w) !== null || cue.negations.has(w) || w.endsWith("n't") || (cue.conditionals.has(w) && !step))
-      return false;
+    if (naturalInteger(w) !== null || negationWord(w) || (cue.conditionals.has(w) && !step)) return false;
     if (REQUEST_WORDS.has(w)) request = true;
     // "Agent 3, two things for you:" (fresh86): things put to the one addressed
     if (w === "things" && (address.size > 0 || s.words.slice(k + 1, to).includes("you"))) request = true;

@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { BODY_NOUNS } from "./body-subject";
 import { naturalInteger } from "./natural-integer";
@@ -269,7 +269,7 @@ function planOption(s: Sentence, from: number, to: number, state: ParseState, as
     if (w === "been") return null;
     // "We should restock from X if nobody objects": the team's consent closing the plan leaves it a plan
     if (option !== null && consentClosing(words, k, to)) break;
-    if (NOT_A_PLAN.has(w) || cue.negations.has(w) || cue.conditionals.has(w) || w.endsWith("n't")) return null;
+    if (NOT_A_PLAN.has(w) || negationWord(w) || cue.conditionals.has(w)) return null;
     if (LEAVING_OUT.some((stem) => w.startsWith(stem))) return null;
     // "Let's move on to X" (the next topic), "Let's lock X down" (settle its details): no plan for the option
     if (w === "down" || (w === "on" && (words[k - 1] === "move" || words[k - 1] === "moving"))) return null;

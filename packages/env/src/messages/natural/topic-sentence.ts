@@ -1,3 +1,4 @@
+import { negationWord } from "../natural-cues";
 import type { Act } from "../act";
 import type { NaturalToken } from "../natural-tokens";
 import type { ParseState, Sentence } from "./sentence";
@@ -96,9 +97,6 @@ const OWN_WORK: ReadonlySet<string> = new Set([
   "here's",
 ]);
 
-/** A negated verb in one word: "don't", "haven't", and the same without the apostrophe ("dont", "cant"). */
-const NEGATED = /^(?:.+n't|dont|cant|wont|didnt|doesnt|havent|hasnt|isnt|arent|wasnt|werent)$/;
-
 /**
  * The attribute a sentence that read no act announces as the speaker's own topic: it names exactly one attribute
  * (once or more), no option, no digit, is no question, holds none of `NOT_OWN`'s words and one of `OWN_WORK`'s
@@ -117,7 +115,7 @@ export function topicAttribute(s: Sentence, first: number, to: number, state: Pa
       continue;
     }
     const w = s.words[k] as string;
-    if (NOT_OWN.has(w) || NEGATED.test(w) || /\d/.test(w) || state.options.match(s.words, k) !== null) return null;
+    if (NOT_OWN.has(w) || negationWord(w) || /\d/.test(w) || state.options.match(s.words, k) !== null) return null;
     if (OWN_WORK.has(w)) own = true;
   }
   // a heading's line ("poison bottle", "Priya's calendar, by slot:") announces its attribute as the speaker's list;

@@ -1,4 +1,4 @@
-import { naturalCues as cue } from "../natural-cues";
+import { naturalCues as cue, negationWord } from "../natural-cues";
 import type { NaturalToken } from "../natural-tokens";
 import { BLOCKERS, closingTail, FIRST_PERSON, ONE_LEADS, reasonEnd, SUBJECTS } from "./lone-proposal";
 import { signedNumber } from "./natural-integer";
@@ -626,7 +626,7 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     // "X is the stall to beat", "the one to beat": the option named as the team's favourite
     if (w === "beat" && words[k - 1] === "to" && k - 2 >= from && words[k - 3] === "the") awarded = true;
     const noDoubt = w === "no" && NO_DOUBT.has(words[k + 1] as string);
-    if (!noDoubt && (cue.negations.has(w) || w.endsWith("n't"))) return null;
+    if (!noDoubt && negationWord(w)) return null;
     if (BLOCKERS.has(w) || notAChoice(w) || cue.conditionals.has(w) || owners.has(w)) return null;
     // "Here's my count for Shelf B:" (fresh56): the speaker's count, no choice ("Count my ballot toward X" is one)
     if (OWN_COUNTS.has(w) && POSSESSIVES.has(words[k - 1] as string)) return null;
