@@ -179,12 +179,7 @@ function cellListLevels(s: Sentence, k: number, end: number, state: ParseState):
     else if (!s.separated(j - 1)) break;
   }
   if (cells.length < 2) return null;
-  let at = skipFillers(s, j, end);
-  let levels = levelList(s, at, end, state);
-  for (let v = 0; levels === null && v < 3 && at < end && plainVerb(words[at] as string, state, s, at); v++) {
-    at = skipFillers(s, at + 1, end);
-    levels = levelList(s, at, end, state);
-  }
+  const levels = levelsAfterVerbs(s, j, end, state);
   if (levels === null) return null;
   return pair(
     cells.map((_, n) => n),
