@@ -34,3 +34,36 @@ describe("a correction's slip remark naming the option the speaker mixed the row
       );
   });
 });
+
+describe("a second look leading the corrected value", () => {
+  const theft = task("theft");
+  const b = by(theft);
+  const earlier = "Earlier I said Employee B's badge log was 1. ";
+
+  it("replaces the restated value after 'Looking again,', 'Checking again,' or 'On a second look,'", () => {
+    for (const lead of ["Looking again, it's a 0.", "Checking again, it's 0.", "On a second look, it's 0."])
+      expect(acts(earlier + lead, theft)).toEqual([b.share("Employee B", "badge log", 0)]);
+  });
+
+  it("keeps the restated value where the lead is not closed by a pause, or a doubt follows the level", () => {
+    for (const lead of ["Looking again it's 0.", "Looking, it's 0 maybe."])
+      expect(acts(earlier + lead, theft)).toContainEqual(b.share("Employee B", "badge log", 1));
+  });
+});
+
+describe("a withdrawal naming the value it withdraws", () => {
+  const b = by(manor);
+
+  it("withdraws the share before it: 'Please ignore that figure.', 'Disregard that number entirely.'", () => {
+    for (const withdrawal of ["Please ignore that figure.", "Disregard that number entirely."])
+      expect(acts(`I'd put Lord Ashby's torn glove at 2. ${withdrawal}`, manor)).not.toContainEqual(
+        b.share("Lord Ashby", "torn glove", 2),
+      );
+  });
+
+  it("keeps the share where the noun names something else", () => {
+    expect(acts("I'd put Lord Ashby's torn glove at 2. Please ignore that suspect.", manor)).toContainEqual(
+      b.share("Lord Ashby", "torn glove", 2),
+    );
+  });
+});

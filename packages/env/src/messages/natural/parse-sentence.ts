@@ -782,8 +782,16 @@ export function withdrawalEnd(s: Sentence, i: number): number | null {
   if (what !== "that" && what !== "it" && what !== "this") return null;
   j += 2;
   if (s.words[j] === "one" || s.words[j] === "part") j++;
+  // "so disregard that number entirely" (fresh495, session 72: a wrong act): the withdrawn value named, and how much
+  else if (what === "that" && WITHDRAWN_NOUNS.has(s.words[j] as string)) j++;
+  if (WHOLLY.has(s.words[j] as string)) j++;
   return j >= s.to || s.separated(j - 1) ? j : null;
 }
+
+/** Nouns naming a withdrawn value after "that": "disregard that number", "ignore that figure". */
+const WITHDRAWN_NOUNS: ReadonlySet<string> = new Set(["number", "figure", "value", "rating", "entry", "score"]);
+/** Adverbs closing a withdrawal: "disregard it entirely". */
+const WHOLLY: ReadonlySet<string> = new Set(["entirely", "completely", "altogether"]);
 
 /**
  * The end of "(wait / no,) (please) scratch that" or "strike that" opening the clause at i, closed by a pause or the

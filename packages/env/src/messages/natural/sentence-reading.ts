@@ -1667,7 +1667,8 @@ export class SentenceReading {
     const w = s.words;
     // "I double-checked and it's 0.", "I checked again and the log shows 0." (fresh327, session 67: a wrong act): the
     // speaker's look again, then the value alone, or as their record shows it
-    const first = checkedAgainEnd(w, start, to);
+    // "Looking again, it's a 0." (fresh495, session 72: a wrong act, the earlier 1 kept): the look again as a lead
+    const first = checkedAgainEnd(w, lookAgainLead(s, start, to), to);
     const shown = recordShows(w, first, to);
     if (shown > first) {
       const level = levelAt(s, shown, to, this.state);
@@ -2097,6 +2098,27 @@ function checkedAgainEnd(words: readonly string[], first: number, to: number): n
   if (words[j] === "again") j++;
   if (words[j] === "and") j++;
   return j < to ? j : first;
+}
+
+/** Verbs of a second look opening a sentence: "Looking again,", "Checking closer,", "Rechecking,". */
+const LOOKING: ReadonlySet<string> = new Set(["looking", "checking", "rechecking", "rereading", "re-checking"]);
+
+/**
+ * After a lead of the speaker's second look closed by a pause, at first: "Looking again,", "Checking again,",
+ * "Rechecking,", "On second look,", "On a closer look,"; else first. The words after it must remain.
+ */
+function lookAgainLead(s: Sentence, first: number, to: number): number {
+  const { words } = s;
+  let j = first;
+  if (LOOKING.has(words[j] as string)) {
+    j++;
+    if (words[j] === "again" || words[j] === "closer") j++;
+  } else if (words[j] === "on") {
+    j += words[j + 1] === "a" ? 2 : 1;
+    if (!(words[j] === "second" || words[j] === "closer") || words[j + 1] !== "look") return first;
+    j += 2;
+  } else return first;
+  return j > first && j < to && s.separated(j - 1) ? j : first;
 }
 
 /** Records of the speaker's whose word states the value: "the log shows 0", "my sheet says 1". */
