@@ -129,6 +129,8 @@ export function hasNumber(s: Sentence, i: number, end: number, tagged: ReadonlyS
 function conditionalWord(s: Sentence, k: number, from: number): boolean {
   const w = s.words[k] as string;
   if (!cue.conditionals.has(w)) return false;
+  // "Can either of you share wait time for D?" (fresh491, session 72): "either of you" is the team asked, no choice
+  if (w === "either" && s.words[k + 1] === "of" && (s.words[k + 2] === "you" || s.words[k + 2] === "us")) return false;
   // "Agent 2, what were Stall C's raffle tickets?" (fresh227, session 63): a past "were" right after the wh-word
   if (w === "were" && k === from + 1 && cue.whOpeners.has(s.words[from] as string)) return false;
   return !(w === "were" && k > from + 1 && pastWere(s.tokens, s.words, k, from));

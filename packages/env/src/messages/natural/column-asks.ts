@@ -352,6 +352,8 @@ function columnRequest(
     const w = s.words[k] as string;
     // "Agent 3", "@Agent 3": an address, no count
     if ((w === "agent" || w === "@agent") && naturalInteger(s.words[k + 1]) !== null) {
+      // "Could Agent 2 send the size column?" (fresh489, session 72): the agent asked as "you" would be
+      if (AUXILIARIES.has(s.words[k - 1] as string) && YOU_VERBS.has(s.words[k + 2] as string)) you = true;
       k++;
       continue;
     }

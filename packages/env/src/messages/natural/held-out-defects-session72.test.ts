@@ -67,3 +67,27 @@ describe("a withdrawal naming the value it withdraws", () => {
     );
   });
 });
+
+describe("asks put to 'either of you', and a column asked of an agent named as the subject", () => {
+  const bigTeam = task("bigTeam");
+  const apartments = task("apartments");
+  const b = by(bigTeam);
+  const a = by(apartments);
+
+  it("reads 'can either of you share X for D and F?' as the team's asks", () => {
+    expect(acts("Can either of you share wait time for Restaurant B and Restaurant E?", bigTeam)).toEqual([
+      b.ask("Restaurant B", "wait time"),
+      b.ask("Restaurant E", "wait time"),
+    ]);
+  });
+
+  it("still reads 'either' of a choice as no ask", () => {
+    expect(acts("Can you share either wait time or location for Restaurant B?", bigTeam)).toEqual([{ kind: "pass" }]);
+  });
+
+  it("reads 'Could Agent 2 send the size column?' as the column asked of Agent 2, and a statement as none", () => {
+    const options = ["Apartment A", "Apartment B", "Apartment C", "Apartment D"];
+    expect(acts("Could Agent 3 send the rent column?", apartments)).toEqual(options.map((o) => a.ask(o, "rent", 2)));
+    expect(acts("Agent 3 has the rent column.", apartments)).toEqual([{ kind: "pass" }]);
+  });
+});
