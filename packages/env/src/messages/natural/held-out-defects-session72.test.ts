@@ -91,3 +91,27 @@ describe("asks put to 'either of you', and a column asked of an agent named as t
     expect(acts("Agent 3 has the rent column.", apartments)).toEqual([{ kind: "pass" }]);
   });
 });
+
+describe("a paired list closed by a semicolon before a question", () => {
+  const apartments = task("apartments");
+  const a = by(apartments);
+
+  it("reads the list's shares as a sentence of their own, and the question after it", () => {
+    expect(
+      acts(
+        "Size and quietness for Apartment B are 2 and 4 respectively; could Agent 1 share the rent column?",
+        apartments,
+      ),
+    ).toEqual([
+      a.share("Apartment B", "size", 2),
+      a.share("Apartment B", "quietness", 4),
+      ...["Apartment A", "Apartment B", "Apartment C", "Apartment D"].map((o) => a.ask(o, "rent", 0)),
+    ]);
+  });
+
+  it("does not split a list that is itself the question", () => {
+    expect(
+      acts("Are size and quietness for Apartment B 2 and 4 respectively; or the other way?", apartments),
+    ).not.toContainEqual(a.share("Apartment B", "size", 2));
+  });
+});

@@ -851,7 +851,11 @@ export class SentenceReading {
       const tail =
         noReportTail(tokens, this.words, from, to, this.state) ??
         closingConsequence(this.text, tokens, this.words, from, to, this.state);
-      if (!this.read(from, tail ?? to)) return false;
+      // "Rent and neighbourhood for C are 5 and 3 respectively; no idea on quietness, could someone share it?"
+      // (fresh500, session 72): a paired list closed by a semicolon before a question is a sentence of its own
+      const split = tail === null ? pairedBeforeQuestion(tokens, this.words, from, to) : null;
+      if (split !== null && !this.read(from, split)) return false;
+      if (!this.read(split ?? from, tail ?? to)) return false;
       from = to;
     }
     // "I think Miss Hartley is the culprit. I accuse Miss Hartley.": a shape-read proposal another sentence makes
@@ -2221,6 +2225,24 @@ function mixedUpWith(s: Sentence, k: number, j: number): boolean {
   if (!(s.words[j - 1] === "with" || s.words[j - 1] === "for")) return false;
   for (let i = k; i < j - 1; i++) if (MIX_VERBS.has(s.words[i] as string)) return true;
   return false;
+}
+
+/**
+ * In a sentence from..to closed by "?" and not opened as a question, the end of a clause closed by a semicolon whose
+ * last word is "respectively" (a paired list of levels), with words after it; null otherwise.
+ */
+function pairedBeforeQuestion(
+  tokens: readonly NaturalToken[],
+  words: readonly string[],
+  from: number,
+  to: number,
+): number | null {
+  if ((tokens[to - 1] as NaturalToken).question !== true) return null;
+  // "Are X and Y for B 2 and 4 respectively; or the other way?": a list that opens as a question is asked
+  if (cue.questionOpeners.has(words[from] as string)) return null;
+  for (let k = from + 2; k < to - 2; k++)
+    if ((tokens[k] as NaturalToken).semicolon === true && words[k] === "respectively") return k + 1;
+  return null;
 }
 
 /** A table's line named after an option in a slip remark: "the D row", "Apartment D's column". */
