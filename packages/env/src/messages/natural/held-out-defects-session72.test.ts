@@ -115,3 +115,21 @@ describe("a paired list closed by a semicolon before a question", () => {
     ).not.toContainEqual(a.share("Apartment B", "size", 2));
   });
 });
+
+describe("a remark on how an option did, and a figure marked as another agent's in parentheses", () => {
+  const stalls = task("stalls");
+  const theft = task("theft");
+  const t = by(theft);
+
+  it("reads no proposal from 'rough day for D' or 'slow day for Stall B', and still one from 'Go for D.'", () => {
+    expect(acts("slow day for Stall B lol", stalls)).toEqual([{ kind: "pass" }]);
+    expect(acts("Tough day for D.", stalls)).toEqual([{ kind: "pass" }]);
+    expect(acts("Go for Stall D.", stalls)).toEqual([by(stalls).propose("Stall D")]);
+  });
+
+  it("takes no share of a level followed by '(Agent 2's)' or '(Agent 2's, not mine)', and keeps the speaker's own", () => {
+    expect(acts("- Employee B — camera footage: 0 (Agent 2's, not mine)", theft)).toEqual([{ kind: "pass" }]);
+    expect(acts("Employee C badge log: 1 (Agent 2's)", theft)).toEqual([{ kind: "pass" }]);
+    expect(acts("Employee C badge log: 1 (mine)", theft)).toEqual([t.share("Employee C", "badge log", 1)]);
+  });
+});

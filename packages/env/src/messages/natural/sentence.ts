@@ -497,6 +497,17 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
     naturalInteger(words[i - 1]) !== null
   )
     return true;
+  // "- Employee E — phone records: 1 (Agent 3's, not mine)" (fresh504, session 72: a wrong act): the agent's own,
+  // alone in parentheses or with "not mine" after it
+  if (
+    agentAt(i) &&
+    words[i + 2] === "'s" &&
+    (tokens[i] as NaturalToken).aside &&
+    !(tokens[i - 1] as NaturalToken | undefined)?.aside &&
+    naturalInteger(words[i - 1]) !== null &&
+    (!(tokens[i + 3] as NaturalToken | undefined)?.aside || (words[i + 3] === "not" && words[i + 4] === "mine"))
+  )
+    return true;
   for (let k = i; k < Math.min(end, i + 6); k++) {
     if (!agentAt(k)) continue;
     // "that came from Agent 3", "as reported by Agent 3", "..., says Agent 2"

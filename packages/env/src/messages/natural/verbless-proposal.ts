@@ -452,6 +452,12 @@ const NOT_VERBS = new Set([
   "so",
   "because",
   "since",
+  // "rough day for D lol" (fresh504, session 72: a wrong act): a remark on how an option did, no command
+  "rough",
+  "tough",
+  "slow",
+  "busy",
+  "day",
   "honestly",
   "personally",
   "frankly",
