@@ -350,16 +350,10 @@ function columnRequest(
   let you = false;
   for (let k = from; k < to; k++) {
     const w = s.words[k] as string;
-    // "Agent 3", "@Agent 3": an address, no count
-    if ((w === "agent" || w === "@agent") && naturalInteger(s.words[k + 1]) !== null) {
-      // "Could Agent 2 send the size column?" (fresh489, session 72): the agent asked as "you" would be
-      if (AUXILIARIES.has(s.words[k - 1] as string) && YOU_VERBS.has(s.words[k + 2] as string)) you = true;
-      k++;
-      continue;
-    }
-    // "What do you two have for natural light?" (fresh337, session 68): "you" with a count or "guys" is the team
-    if (w === "you" && TEAM_YOU.has(s.words[k + 1] as string)) {
-      asked = true;
+    const address = addressAt(s, k);
+    if (address !== null) {
+      you ||= address === "you";
+      asked ||= address === "team";
       k++;
       continue;
     }
@@ -448,6 +442,18 @@ function columnRequest(
   }
   if (options.length === 0 || (count !== null && count !== options.length)) return [];
   return attributes.flatMap((attribute) => options.map((option) => ({ option, attribute })));
+}
+
+/**
+ * An address of two words at k, no count: "Agent 3" / "@Agent 3" ("you" where a request's auxiliary comes before it
+ * and its verb after: "Could Agent 2 send the size column?", fresh489, session 72; else "agent"), or "you two" /
+ * "you guys", the team ("What do you two have for natural light?", fresh337, session 68); null where none.
+ */
+function addressAt(s: Sentence, k: number): "you" | "agent" | "team" | null {
+  const w = s.words[k] as string;
+  if ((w === "agent" || w === "@agent") && naturalInteger(s.words[k + 1]) !== null)
+    return AUXILIARIES.has(s.words[k - 1] as string) && YOU_VERBS.has(s.words[k + 2] as string) ? "you" : "agent";
+  return w === "you" && TEAM_YOU.has(s.words[k + 1] as string) ? "team" : null;
 }
 
 /** Words that join two columns asked together: "ambience or value for money", "rent and size". */
