@@ -133,3 +133,31 @@ describe("a remark on how an option did, and a figure marked as another agent's 
     expect(acts("Employee C badge log: 1 (mine)", theft)).toEqual([t.share("Employee C", "badge log", 1)]);
   });
 });
+
+describe("a line of one attribute alone over option lines heads them, as with a colon", () => {
+  const b = by(task("bigTeam"));
+  const bigTeam = task("bigTeam");
+
+  it("reads every line under an attribute, or a person's name, alone on its line", () => {
+    expect(acts("wait time\nRestaurant C 2\nRestaurant E 4\nRestaurant F 1", bigTeam)).toEqual([
+      b.share("Restaurant C", "wait time", 2),
+      b.share("Restaurant E", "wait time", 4),
+      b.share("Restaurant F", "wait time", 1),
+    ]);
+    const meetings = task("meetings");
+    const m = by(meetings);
+    expect(acts("dan (mine)\nMonday 9am 0\nTuesday 11am 1", meetings)).toEqual([
+      m.share("Monday 9am", "Dan's availability", 0),
+      m.share("Tuesday 11am", "Dan's availability", 1),
+    ]);
+  });
+
+  it("does not head lines that open with no option, or a line holding more than the attribute", () => {
+    expect(acts("wait time\nis what I lack\nRestaurant C 2", bigTeam)).not.toContainEqual(
+      b.share("Restaurant C", "wait time", 2),
+    );
+    expect(acts("wait time matters most\nRestaurant C 2\nRestaurant E 4", bigTeam)).not.toContainEqual(
+      b.share("Restaurant E", "wait time", 4),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { availabilityOf } from "../natural-matchers";
+import { attributeOwners, availabilityOf } from "../natural-matchers";
 import type { Act } from "../act";
 import { MAX_ACTS } from "../message-limits";
 import { naturalCues as cue, negationWord } from "../natural-cues";
@@ -840,6 +840,7 @@ export class SentenceReading {
   /** Reads every sentence; false when the message holds more than MAX_ACTS acts. */
   readAll(): boolean {
     const { tokens } = this;
+    headingLines(tokens, this.words, this.state);
     let from = 0;
     while (from < tokens.length) {
       let to = from;
@@ -1264,7 +1265,10 @@ export class SentenceReading {
       (tokens[to - 1] as NaturalToken).lineBreak &&
       /^(\*\*|__)/.test(this.text.slice(opening.start, opening.end)) &&
       /(\*\*|__)$/.test(closing);
-    const attribute = attributeHeading(sentence, first, to, bold ? ":" : closing, state);
+    // a line of one attribute alone over option lines, marked as a colon's by headingLines
+    const last = tokens[to - 1] as NaturalToken;
+    const marked = last.colon === true && last.lineBreak;
+    const attribute = attributeHeading(sentence, first, to, bold || marked ? ":" : closing, state);
     if (attribute !== null) {
       this.attributeContext = attribute;
       found.heading = true;
@@ -2225,6 +2229,32 @@ function mixedUpWith(s: Sentence, k: number, j: number): boolean {
   if (!(s.words[j - 1] === "with" || s.words[j - 1] === "for")) return false;
   for (let i = k; i < j - 1; i++) if (MIX_VERBS.has(s.words[i] as string)) return true;
   return false;
+}
+
+/**
+ * "Priya's calendar\nMon morning   2\nMon noon      1", "library key —\nLord Ashby: 1" (fresh489, fresh497, session
+ * 72): a line that is one attribute alone (or its owner's name, maybe with an aside such as "(mine)"), over a line
+ * opening with an option, heads the lines below as it would closed by a colon: the line is marked so, in place.
+ */
+function headingLines(tokens: readonly NaturalToken[], words: readonly string[], state: ParseState): void {
+  let start = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k] as NaturalToken;
+    if (!token.lineBreak) continue;
+    const line = start;
+    start = k + 1;
+    if (token.stop || token.colon === true || k + 1 >= tokens.length) continue;
+    let end = k + 1;
+    while (end > line + 1 && (tokens[end - 1] as NaturalToken).aside) end--;
+    const attribute = state.attributes.match(words, line);
+    const whole =
+      attribute !== null
+        ? attribute.end === end
+        : end === line + 1 && attributeOwners(state.task.domain).has(words[line] as string);
+    if (!whole || state.options.match(words, k + 1) === null) continue;
+    token.stop = true;
+    token.colon = true;
+  }
 }
 
 /**
