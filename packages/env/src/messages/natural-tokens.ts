@@ -272,12 +272,18 @@ function clippedForms(tokens: NaturalToken[], word: string): string {
   // after a pause or a stop is "that's" written without its apostrophe; not opening a line that runs on from an
   // unclosed one ("service - A: 3, B: 3" over "thats all i have for now", fresh118, stays a list and a remark)
   if (word === "thats" && last !== undefined && (last.pause || last.stop) && !last.lineBreak) return "that's";
+  // "@Agent 3 can u check phone records for Employee E" (fresh500, session 72): "u" right after a modal or an
+  // auxiliary of a question is "you"
+  if (word === "u" && last !== undefined && U_LEADS.has(last.word) && !last.pause && !last.stop) return "you";
   if ((word === "actually" || word === "really") && last?.word === "its" && !last.pause && !last.stop) {
     tokens[tokens.length - 1] = { ...last, word: "it", pause: false, stop: false, question: false, lineBreak: false };
     tokens.push({ ...last, word: "'s" });
   }
   return word;
 }
+
+/** Words after which "u" is "you": "can u", "could u", "do u", "have u", "thank u". */
+const U_LEADS: ReadonlySet<string> = new Set(["can", "could", "would", "will", "do", "did", "have", "thank", "are"]);
 
 /** Words before "i say" that make it the speaker's past word ("earlier i say X 2"). */
 const PAST_LEADS: ReadonlySet<string> = new Set(["earlier", "before", "previously"]);

@@ -161,3 +161,16 @@ describe("a line of one attribute alone over option lines heads them, as with a 
     );
   });
 });
+
+describe("'u' for 'you' after a modal", () => {
+  const theft = task("theft");
+  const t = by(theft);
+
+  it("reads 'can u check X' as 'can you check X', and 'u' elsewhere as it was", () => {
+    expect(acts("@Agent 2 can u check badge log for Employee C", theft)).toEqual([t.ask("Employee C", "badge log", 1)]);
+    expect(acts("could u share camera footage for Employee B?", theft)).toEqual([
+      t.ask("Employee B", "camera footage"),
+    ]);
+    expect(acts("can u", theft)).toEqual(acts("can you", theft));
+  });
+});
