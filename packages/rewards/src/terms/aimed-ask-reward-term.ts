@@ -1,9 +1,9 @@
 import { expectedInformationGain } from "@cosir/bayes";
 import type { AskEvidence } from "@cosir/env";
 import { METRIC_THRESHOLDS } from "../metrics/metric-thresholds";
-import { actPositions } from "../pass/act-positions";
 import type { MessageStep } from "../pass/replay-steps";
 import { boundedAskCells } from "./bounded-ask-cells";
+import { askCountPerAct } from "./payable-ask-reward-term";
 import { defineRewardTerm } from "./reward-term-definition";
 
 /**
@@ -41,12 +41,6 @@ export const aimedAskRewardTerm = defineRewardTerm({
     return aimedAskCells(step).length;
   },
   perAct(step) {
-    const out = step.message.acts.map(() => 0);
-    const positions = actPositions(step.task, step.message, step.evidence).asks;
-    for (const ask of aimedAskCells(step)) {
-      const index = positions[step.evidence.asks.indexOf(ask)] as number;
-      out[index] = (out[index] as number) + 1;
-    }
-    return out;
+    return askCountPerAct(step, aimedAskCells(step));
   },
 });

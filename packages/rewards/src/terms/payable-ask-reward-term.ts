@@ -1,4 +1,6 @@
+import type { AskEvidence } from "@cosir/env";
 import { actPositions } from "../pass/act-positions";
+import type { MessageStep } from "../pass/replay-steps";
 import { boundedAskCells } from "./bounded-ask-cells";
 import { defineRewardTerm } from "./reward-term-definition";
 
@@ -24,12 +26,17 @@ export const payableAskRewardTerm = defineRewardTerm({
     return boundedAskCells(step).length;
   },
   perAct(step) {
-    const out = step.message.acts.map(() => 0);
-    const positions = actPositions(step.task, step.message, step.evidence).asks;
-    for (const ask of boundedAskCells(step)) {
-      const index = positions[step.evidence.asks.indexOf(ask)] as number;
-      out[index] = (out[index] as number) + 1;
-    }
-    return out;
+    return askCountPerAct(step, boundedAskCells(step));
   },
 });
+
+/** +1 on the act of each of `asks` (asks of the step's evidence), 0 on every other act: a count term's per-act split. */
+export function askCountPerAct(step: MessageStep, asks: readonly AskEvidence[]): number[] {
+  const out = step.message.acts.map(() => 0);
+  const positions = actPositions(step.task, step.message, step.evidence).asks;
+  for (const ask of asks) {
+    const index = positions[step.evidence.asks.indexOf(ask)] as number;
+    out[index] = (out[index] as number) + 1;
+  }
+  return out;
+}
