@@ -100,6 +100,10 @@ describe("train config", () => {
       }).rl.talkRehearsal,
     ).toBe("asks");
     expect(() => resolveTrainConfig({ file: { rl: { talkRehearsal: "some" } } })).toThrow(/rl\.talkRehearsal/);
+    expect(() => resolveTrainConfig({ file: { rl: { talkRehearsalShare: 0.5 } } })).toThrow(
+      /rl\.talkRehearsalShare.*rl\.talkRehearsal.*got 0\.5/,
+    );
+    expect(() => resolveTrainConfig({ file: { rl: { talkRehearsalShare: 1.5 } } })).toThrow(/rl\.talkRehearsalShare/);
     const mix = { share: 0.25, shapes: { agents: [1, 2], rounds: [0, 0] } };
     expect(() => resolveTrainConfig({ file: { rl: { rehearsalMix: mix } } })).toThrow(
       /rl\.rehearsalMix.*rl\.choiceRehearsal > 0.*share.*0\.25/,

@@ -82,6 +82,12 @@ const RlSchema = z
      */
     talkRehearsal: z.union([z.boolean(), z.literal("asks")]).default(false),
     /**
+     * The share of the talk rehearsal's examples kept (each message or pre-discussion choice by a seeded draw of its
+     * own; final choices always): with "asks", the teacher's asks shown at a fraction of its rate, since the whole of
+     * them taught asking in four messages of five (session 68). 1: all.
+     */
+    talkRehearsalShare: z.number().min(0).max(1).default(1),
+    /**
      * Shapes the rehearsal episodes are drawn over (PretrainShapesSchema, as `pretrain.shapes`), whatever the
      * rollouts play: RL on the training task from a base pretrained over shapes rehearses the choosing on those
      * shapes, which RL on one shape wears down (issue 24). Absent: `rl.shapes`, else training tasks.
@@ -642,6 +648,12 @@ export function validateTrainConfig(input: unknown): TrainConfig {
       "rl.talkRehearsal",
       config.rl.talkRehearsal,
       `expected rl.choiceRehearsal > 0 and rl.choiceDistillCoef > 0 with it (got ${config.rl.choiceRehearsal} and ${config.rl.choiceDistillCoef}): it adds the rehearsal episodes' messages to the distillation step`,
+    );
+  if (config.rl.talkRehearsalShare < 1 && !config.rl.talkRehearsal)
+    throw new InvalidConfigError(
+      "rl.talkRehearsalShare",
+      config.rl.talkRehearsalShare,
+      "expected rl.talkRehearsal with it: the share of the talk rehearsal's examples kept",
     );
   if (config.rl.rehearsalMix !== undefined && config.rl.choiceRehearsal === 0)
     throw new InvalidConfigError(

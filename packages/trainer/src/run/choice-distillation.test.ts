@@ -221,6 +221,47 @@ describe("choiceDistillation", () => {
     }
   });
 
+  it("with rl.talkRehearsalShare keeps a seeded share of the talk examples, nested in the share, every final choice kept", async () => {
+    const fixture = await rlFixture({ choiceDistillCoef: 1, choiceRehearsal: 6, talkRehearsal: true });
+    try {
+      const { policy, config } = fixture;
+      const at = (talkRehearsalShare: number) =>
+        choiceRehearsalExamples(policy, { ...config, rl: { ...config.rl, talkRehearsalShare } }, 5);
+      const decode = (x: { completion: readonly number[] }) => policy.tokenizer.decode(x.completion);
+      const key = (x: { prompt: readonly number[]; completion: readonly number[] }) => `${x.prompt.join()}|${x.completion.join()}`;
+      const all = await at(1);
+      const none = await at(0);
+      const half = await at(0.5);
+      const most = await at(0.8);
+      // 0 keeps the choices alone (the oracle: the choice-only rehearsal), 1 everything
+      const choicesOnly = await choiceRehearsalExamples(
+        policy,
+        { ...config, rl: { ...config.rl, talkRehearsal: false } },
+        5,
+      );
+      expect(none.map(key)).toEqual(choicesOnly.map(key));
+      expect(all.length).toBeGreaterThan(none.length + 10);
+      // a share keeps a subsequence of the whole, every final choice in it, and a larger share a superset
+      const isSubsequence = (sub: string[], of: string[]) => {
+        let j = 0;
+        for (const k of of) if (j < sub.length && sub[j] === k) j++;
+        return j === sub.length;
+      };
+      expect(isSubsequence(half.map(key), all.map(key))).toBe(true);
+      expect(isSubsequence(half.map(key), most.map(key))).toBe(true);
+      expect(isSubsequence(none.map(key), half.map(key))).toBe(true);
+      expect(none.every((x) => /CHOOSE/.test(decode(x)))).toBe(true);
+      const talk = (xs: typeof all) => xs.length - none.length;
+      expect(talk(half)).toBeGreaterThan(0.25 * talk(all));
+      expect(talk(half)).toBeLessThan(0.75 * talk(all));
+      expect(talk(most)).toBeGreaterThan(talk(half));
+      // the same draw each call; another iteration draws others
+      expect((await at(0.5)).map(key)).toEqual(half.map(key));
+    } finally {
+      fixture.dispose();
+    }
+  });
+
   it("targets the 0..100 scratchpad for a base taught it (sft.teacherChoice scratchpad), the demo's tally otherwise", async () => {
     const fixture = await rlFixture({ choiceDistillCoef: 1 });
     try {

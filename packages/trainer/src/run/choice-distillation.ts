@@ -46,7 +46,7 @@ export async function choiceDistillationExamples(
  * index, never the rollout's; with `rl.rehearsalMix` its share of them, the last, over the mix's shapes), and every
  * final choice is an example: prompt and the teacher's choice; with
  * `rl.talkRehearsal` every message and pre-discussion choice of those episodes too (with "asks", the messages that
- * ask only).
+ * ask only), each kept with probability `rl.talkRehearsalShare`.
  */
 /** Is a replayed action a message with an ASK act (the rehearsal plays on the canonical surface)? */
 function asks(r: { kind: string; text: string }): boolean {
@@ -70,11 +70,23 @@ export async function choiceRehearsalExamples(
       : shapeTask(shapes, derivedSeed(config.seed, "choice-rehearsal-shapes", iteration, k));
   });
   const traces = await runEpisodes(tasks, teacherFromConfig(config), { surface: "canonical" });
+  const talk = (r: { kind: string; text: string }) =>
+    rl.talkRehearsal === true || (rl.talkRehearsal === "asks" && asks(r));
   return traces.flatMap((trace, e) =>
     replayObservations(tasks[e] as Task, trace)
-      .filter((r) => r.kind === "choice" || rl.talkRehearsal === true || (rl.talkRehearsal === "asks" && asks(r)))
+      .filter((r, i) => r.kind === "choice" || (talk(r) && talkKept(config, iteration, e, i)))
       .map((r) => ({ prompt: promptIds(pm, r.observation, rl.maxNewTokens), completion: actionIds(pm, r.text) })),
   );
+}
+
+/**
+ * Is the talk example at replay index `index` of rehearsal episode `episode` kept under `rl.talkRehearsalShare`? A
+ * draw of its own (seeded by seed, iteration, episode and index) below the share, so a larger share keeps a superset.
+ */
+function talkKept(config: TrainConfig, iteration: number, episode: number, index: number): boolean {
+  const share = config.rl.talkRehearsalShare;
+  if (share >= 1) return true;
+  return derivedSeed(config.seed, "talk-rehearsal-share", iteration, episode, index) / 0x80000000 < share;
 }
 
 /**
