@@ -294,6 +294,12 @@ const PAST_LEADS: ReadonlySet<string> = new Set(["earlier", "before", "previousl
  */
 const SPELLED: ReadonlyMap<string, string> = new Map([
   ["resp", "respectively"],
+  // "rice bags on shelf a and onions on shelf b is 2 and 4 respectivly" (fresh506, session 73: a wrong act): a
+  // misspelt order word still pairs the list, or keeps it from being read as one level
+  ["respectivly", "respectively"],
+  ["respectivley", "respectively"],
+  ["respectivelly", "respectively"],
+  ["repectively", "respectively"],
   // "Could Agent 5 double-check F's food quality?" (fresh310, session 66): a request to check, as "check" is
   ["double-check", "check"],
   ["doublecheck", "check"],

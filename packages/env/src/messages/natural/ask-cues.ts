@@ -819,32 +819,66 @@ const POINTER_VERBS = new Set(["have", "know", "share", "fill", "give", "send", 
  * a topic (no number, negation, comparison or condition). The topic is read by the caller.
  */
 export function pointerQuestion(s: Sentence, q: number, tagged: ReadonlySet<number>, state: ParseState): boolean {
+  return pointerRequest(s, q, tagged, state) !== null;
+}
+
+/**
+ * pointerQuestion's request, with the agent it names before its modal or as its subject ("Agent 2, can you share
+ * it?", "Could Agent 2 share it?": `to` 1) if one of the task's is named; null when there is no such request.
+ */
+export function pointerRequest(
+  s: Sentence,
+  q: number,
+  tagged: ReadonlySet<number>,
+  state: ParseState,
+): { to?: number } | null {
   const { words } = s;
-  if (!(s.tokens[s.to - 1] as NaturalToken).question) return false;
+  if (!(s.tokens[s.to - 1] as NaturalToken).question) return null;
   let j = q;
   while (j < s.to && (tagged.has(j) || cue.questionLeadIns.has(words[j] as string))) j++;
   // "If so, what's the score?": a condition on the listener having it
   if (words[j] === "if" && words[j + 1] === "so") j += 2;
+  // "I don't have B's ambience. Agent 2, can you share it?" (fresh505, session 73): the agent called before the modal
+  let named: number | undefined;
+  if (agentNamed(words, j) && s.separated(j + 1)) {
+    named = naturalInteger(words[j + 1] as string) as number;
+    j += 2;
+  }
   const rest = words.slice(j, s.to).join(" ");
-  if (POINTER_PHRASES.has(rest)) return true;
+  if (POINTER_PHRASES.has(rest)) return addressed(named, state);
   const opener = words[j] as string;
   // "Could someone please share that value?" (fresh76): anyone on the team asked as "you" is
   const asked = words[j + 1] as string;
-  const asker = asked === "you" || (cue.askers.has(asked) && (REQUEST_MODALS.has(opener) || opener === "does"));
-  if (!((REQUEST_MODALS.has(opener) || opener === "do" || opener === "does") && asker)) return false;
+  // "I have no data on A's technical skill. Could Agent 2 share it?" (fresh506): an agent asked by name after a modal
+  const byName = REQUEST_MODALS.has(opener) && agentNamed(words, j + 1);
+  const asker =
+    byName || asked === "you" || (cue.askers.has(asked) && (REQUEST_MODALS.has(opener) || opener === "does"));
+  if (!((REQUEST_MODALS.has(opener) || opener === "do" || opener === "does") && asker)) return null;
+  if (byName) named = naturalInteger(words[j + 2] as string) as number;
   let verb = false;
   let pointer = false;
-  for (let k = j + 2; k < s.to; k++) {
+  for (let k = j + (byName ? 3 : 2); k < s.to; k++) {
     const w = words[k] as string;
     if (tagged.has(k)) continue;
-    if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return false;
-    if (naturalInteger(w) !== null || negationWord(w) || cue.comparatives.has(w)) return false;
+    if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return null;
+    if (naturalInteger(w) !== null || negationWord(w) || cue.comparatives.has(w)) return null;
     // "Can someone confirm that cell before we decide?" (fresh160): "before we ..." is the team's step, no condition
-    if ((cue.conditionals.has(w) && !(w === "before" && words[k + 1] === "we")) || w === "agent") return false;
+    if ((cue.conditionals.has(w) && !(w === "before" && words[k + 1] === "we")) || w === "agent") return null;
     if (POINTER_VERBS.has(w)) verb = true;
     if (POINTERS.has(w) && verb) pointer = true;
   }
-  return pointer;
+  return pointer ? addressed(named, state) : null;
+}
+
+/** The request's address: agent `named` (1-based), the whole team when none is named, null for an agent the task lacks. */
+function addressed(named: number | undefined, state: ParseState): { to?: number } | null {
+  if (named === undefined) return {};
+  return named >= 1 && named <= state.task.agents ? { to: named - 1 } : null;
+}
+
+/** "agent" and a number at j: an agent named (the caller checks the number against the task). */
+function agentNamed(words: readonly string[], j: number): boolean {
+  return words[j] === "agent" && naturalInteger(words[j + 1] as string) !== null;
 }
 
 /**

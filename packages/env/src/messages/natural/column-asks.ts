@@ -171,6 +171,8 @@ const ASKED = new Set([
   // "What do others have for value for money?" (fresh426, session 70): the rest of the team
   "others",
 ]);
+/** Askers that are the whole team, whose "their" is their own: "could everyone post their numbers?". */
+const WHOLE_TEAM: ReadonlySet<string> = new Set(["everyone", "everybody", "y'all", "all", "each", "others"]);
 /** Verbs of a request ("could someone post ...", "whoever holds it, please share it"). */
 const REQUESTS = new Set(["post", "share", "send", "give", "fill", "drop", "paste", "list", "provide", "add"]);
 /** Words after "you" that make it the team: "you two", "you both", "you guys". */
@@ -378,6 +380,9 @@ function columnRequest(
     }
     if (negationWord(w) || cue.conditionals.has(w) || cue.reporting.has(w)) return [];
     // "could everyone post their value for money numbers ...?" (fresh311): "their" of the team asked
+    // "Candidates B and D have teamwork of 4 and 2. Could someone fill in their communication?" (fresh510, session 73:
+    // a wrong act): asked of one teammate, "their" is the options the sentence before named, as "them" is
+    if (w === "their" && asked && !s.words.slice(from, to).some((x) => WHOLE_TEAM.has(x as string))) back = true;
     if (w === "their" && asked) continue;
     // "could everyone share Lena's calendar for every slot?" (fresh355, session 68): "slot" after "every" / "each" /
     // "all" is the whole column, not one option

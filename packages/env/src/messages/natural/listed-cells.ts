@@ -69,3 +69,42 @@ export function listedLevels(
     level: levels.levels[n] as number,
   }));
 }
+
+/** Leads of the speaker's own levels answering the question before: "I've got", "I have", "mine are". */
+const OWN_ANSWER_LEADS: readonly (readonly string[])[] = [
+  ["i've", "got"],
+  ["i", "'ve", "got"],
+  ["ive", "got"],
+  ["i", "have"],
+  ["i", "got"],
+  ["i", "see"],
+  ["mine", "are"],
+  ["mine", "'re"],
+];
+
+/**
+ * "Camera footage for Employee A, Employee C and Employee F? I've got 0, 1, 1 respectively." (fresh506, session 73:
+ * three wrong acts): the levels a sentence gives, in order, for the `count` cells the speaker's own question before it
+ * asked — a lead of the speaker's own ("I've got", "I have", "mine are") or none, exactly `count` levels, then
+ * "respectively" (or "in that order") closing the sentence; null otherwise (nothing under a doubt).
+ */
+export function answeredListLevels(
+  s: Sentence,
+  first: number,
+  to: number,
+  count: number,
+  state: ParseState,
+): number[] | null {
+  const { words } = s;
+  let k = first;
+  for (const lead of OWN_ANSWER_LEADS)
+    if (lead.every((w, n) => words[first + n] === w)) {
+      k = first + lead.length;
+      break;
+    }
+  for (let g = first; g < to; g++) if (s.gate[g] === true || s.modal[g] === true) return null;
+  const levels = levelList(s, k, to, state);
+  if (levels === null || levels.levels.length !== count) return null;
+  const end = afterOrder(words, levels.end);
+  return end > levels.end && end >= to ? levels.levels : null;
+}

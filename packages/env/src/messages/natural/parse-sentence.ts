@@ -10,7 +10,7 @@ import {
   hintedPairQuestion,
   seenOptionQuestion,
   onePairQuestion,
-  pointerQuestion,
+  pointerRequest,
   requestAt,
   topicPair,
 } from "./ask-cues";
@@ -76,12 +76,17 @@ export function parseSentence(s: Sentence, first: number, state: ParseState): Se
   const offered = out.acts.length === 0 && question < s.to && !seen ? fragmentPair(s, first, tagged, state) : null;
   if (offered !== null) out.ask(offered.option, offered.attribute);
   // "Agent 2, I've got nothing on X's Y yet — can you fill that in?": a request pointing back to the one pair named
-  if (question < s.to && out.acts.length === 0 && question > first && pointerQuestion(s, question, tagged, state)) {
+  const request =
+    question < s.to && out.acts.length === 0 && question > first ? pointerRequest(s, question, tagged, state) : null;
+  if (request !== null) {
     const pair = namedPair(s, first, question, tagged, state);
     if (pair !== null) out.ask(pair.option, pair.attribute);
     // "I'm missing Apartment A's size and neighbourhood — could you fill those in?" (fresh183): a plural pointer
     // takes every pair named before it
     else for (const p of namedPairs(s, first, question, tagged, state)) out.ask(p.option, p.attribute);
+    // "I don't have B's ambience, so could Agent 2 give it?" (fresh505, session 73): to the agent the request names
+    for (const act of out.acts)
+      if (act.kind === "ask" && act.to === undefined && request.to !== undefined) act.to = request.to;
   }
   // "Could you read me X's Y?", "What did X bring in from Y?": a direct question naming one pair, whatever its verb
   if (question < s.to && !seen && out.acts.length === 0) {
@@ -776,6 +781,9 @@ export function withdrawalEnd(s: Sentence, i: number): number | null {
   // "I said X was 3, but I can't find that in my notes anymore, so please disregard it." (fresh383, session 69: a
   // wrong act): "so" before the withdrawal
   if (s.words[j] === "so" || s.words[j] === "and") j++;
+  // "Earlier I gave Monday morning, Tomas = 2. Withdrawn — possibly 1, need to re-check." (fresh511, session 73: a wrong
+  // act): the participle alone, set off from what follows
+  if (WITHDRAWN_WORDS.has(s.words[j] as string) && (j + 1 >= s.to || s.separated(j))) return j + 1;
   if (s.words[j] === "please" || s.words[j] === "just") j++;
   if (!WITHDRAWING.has(s.words[j] as string)) return null;
   const what = s.words[j + 1];
@@ -788,6 +796,8 @@ export function withdrawalEnd(s: Sentence, i: number): number | null {
   return j >= s.to || s.separated(j - 1) ? j : null;
 }
 
+/** Participles that withdraw the value before them, alone: "Withdrawn.", "Retracted —". */
+const WITHDRAWN_WORDS: ReadonlySet<string> = new Set(["withdrawn", "retracted"]);
 /** Nouns naming a withdrawn value after "that": "disregard that number", "ignore that figure". */
 const WITHDRAWN_NOUNS: ReadonlySet<string> = new Set(["number", "figure", "value", "rating", "entry", "score"]);
 /** Adverbs closing a withdrawal: "disregard it entirely". */

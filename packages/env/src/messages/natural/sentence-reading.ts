@@ -38,7 +38,7 @@ import { slashedAttributeHeading, slashedRow, slashPairs, vsPairs } from "./slas
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
-import { type ListedCells, listedCells, listedLevels } from "./listed-cells";
+import { answeredListLevels, type ListedCells, listedCells, listedLevels } from "./listed-cells";
 import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObjectShares } from "./pointed-share";
 import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
 import { attributeRows } from "./attribute-rows";
@@ -79,11 +79,27 @@ import { BACK_VERBS, onlyOptionBefore, type ParseState, Sentence } from "./sente
 import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
-import { askPairs, CHECK_VERBS, checkRequest, fragmentPair, pointerQuestion } from "./ask-cues";
+import { askPairs, CHECK_VERBS, checkRequest, fragmentPair, pointerRequest } from "./ask-cues";
 import { columnAsks, type WantedColumn, wantedColumn, wholeColumnAsks } from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
 import { topicAttribute, topicShares } from "./topic-sentence";
+
+/**
+ * Are a sentence's acts the asks of a question of one attribute over two or more options, put to no one in
+ * particular ("Camera footage for Employee A, Employee C and Employee F?"): what a list of levels after it answers?
+ */
+function askedList(s: Sentence, to: number, acts: readonly Act[]): boolean {
+  if (acts.length < 2 || !(s.tokens[to - 1] as NaturalToken).question) return false;
+  const first = acts[0];
+  if (first?.kind !== "ask") return false;
+  const options = new Set<number>();
+  for (const act of acts) {
+    if (act.kind !== "ask" || act.to !== undefined || act.attribute !== first.attribute) return false;
+    options.add(act.option);
+  }
+  return options.size === acts.length;
+}
 
 /** Before a bare level that answers a question: "Definitely a 1." (a hedge like "maybe" is no answer). */
 const SURE = new Set([
@@ -762,6 +778,8 @@ export class SentenceReading {
   private requested: Act[] = [];
   private addressTo: number | undefined;
   private lastAsk: Located<{ act: Act }> | null = null;
+  /** The asks of the sentence before when it was a question of one attribute over two or more options (askedList). */
+  private lastAsks: Located<{ act: Act }>[] = [];
   private lastClaim: { option: number; attribute: number } | null = null;
   /** The one cell the sentence before reported from another agent with its level, for "Same here." after it. */
   private lastReported: Extract<Act, { kind: "share" }> | null = null;
@@ -919,13 +937,16 @@ export class SentenceReading {
 
   /** A question that names nothing and points back to the pair (or pairs) the sentence before named. */
   private readPointedTopics(sentence: Sentence, found: SentenceResult, first: number, to: number): void {
-    if (found.acts.length > 0 || !pointerQuestion(sentence, first, new Set(), this.state)) return;
+    const request = found.acts.length > 0 ? null : pointerRequest(sentence, first, new Set(), this.state);
+    if (request === null) return;
+    // "I don't have B's ambience. Agent 2, can you share it?" (fresh505, session 73): to the agent it names
+    const address = request.to === undefined ? {} : { to: request.to };
     // "Agent 3, I'm missing one number: X's Y. Do you have it?": a request pointing back to the pair named before
-    if (this.lastTopic !== null) found.acts.push({ kind: "ask", ...this.lastTopic });
+    if (this.lastTopic !== null) found.acts.push({ kind: "ask", ...this.lastTopic, ...address });
     // "Two gaps left: B's experience and D's communication. Does anyone have those?" (fresh337, session 68): a plural
     // pointer asks each pair the sentence before named
     else if (sentence.words.slice(first, to).some((w) => PLURAL_POINTERS.has(w)))
-      for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair });
+      for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair, ...address });
   }
 
   /**
@@ -1130,6 +1151,7 @@ export class SentenceReading {
     this.lastShare = single ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
     const asked = found.acts.length === 1 && found.acts[0]?.kind === "ask" && found.acts[0].to === undefined;
     this.lastAsk = asked ? (this.acts[this.acts.length - 1] as Located<{ act: Act }>) : null;
+    this.lastAsks = askedList(sentence, to, found.acts) ? this.acts.slice(-found.acts.length) : [];
     this.pendingAsks = found.acts.filter((a) => a.kind === "ask" && a.to === undefined);
     this.pendingToTeam = sentence.words.slice(first, to).some((w) => TEAM_ASKED.has(w));
     if (found.acts.length === 0 && !found.heading && first < to && this.unparsed.length < MAX_KEPT) {
@@ -1470,6 +1492,23 @@ export class SentenceReading {
     this.lastOwn = null;
   }
 
+  /**
+   * "Camera footage for Employee A, Employee C and Employee F? I've got 0, 1, 1 respectively." (fresh506, session 73:
+   * three wrong acts): a question of several cells the speaker answers at once, in order, is their shares — true where
+   * the sentence is such an answer (the question's asks replaced).
+   */
+  private answersAskedList(sentence: Sentence, first: number, to: number): boolean {
+    const answers =
+      this.lastAsks.length >= 2 ? answeredListLevels(sentence, first, to, this.lastAsks.length, this.state) : null;
+    if (answers === null) return false;
+    this.lastAsks.forEach((located, n) => {
+      const { option, attribute } = located.act as { option: number; attribute: number };
+      located.act = { kind: "share", option, attribute, level: this.checked(answers[n] as number) };
+    });
+    this.lastAsks = [];
+    return true;
+  }
+
   /** A sentence that only completes the one before: an answer to its question or a correction of its claim. */
   private followUp(sentence: Sentence, first: number, to: number, at: number): boolean | number {
     const { state } = this;
@@ -1489,6 +1528,7 @@ export class SentenceReading {
         return true;
       }
     }
+    if (this.answersAskedList(sentence, first, to)) return true;
     // "Candidate C's communication? It's a 2.": a question the speaker answers at once is a share
     // "Service at Restaurant C? A 5.", "Leadership for Candidate A? 4.": a bare level answers it too
     const answer =

@@ -460,7 +460,10 @@ function sourceOpens(tokens: readonly NaturalToken[], words: readonly string[], 
     (tokens[i - 1] as NaturalToken | undefined)?.pause === true ||
     (tokens[i] as NaturalToken).aside ||
     (SOURCE_LEADS.has(words[i] as string) && !(words[i] === "from" && requestedFrom(words, i + 1, from))) ||
-    (words[i] === "as" && words[i + 2] === "by" && words[i + 3] === "agent")
+    (words[i] === "as" && words[i + 2] === "by" && words[i + 3] === "agent") ||
+    // "C plants 0 is agent 3 number, not mine." (fresh513, session 73: a wrong act): "is" after the level, naming
+    // whose it is
+    (words[i] === "is" && words[i + 1] === "agent" && naturalInteger(words[i - 1]) !== null)
   );
 }
 
@@ -515,6 +518,8 @@ function trailingSource(tokens: readonly NaturalToken[], words: readonly string[
     if (k > i && (cue.reporting.has(words[k - 1] as string) || TELLING.has(words[k - 1] as string))) return true;
     const after = words[k + 2] as string;
     if (after === "'s" && SOURCE_NOUNS.has(words[k + 3] as string)) return true;
+    // "is agent 3 number" (fresh513): the possessive left out
+    if (SOURCE_NOUNS.has(after) && words[k - 1] === "is") return true;
     if (cue.reporting.has(after) || TELLING.has(after)) return true;
     if (after === "'s" && cue.correctionSources.has(words[k + 3] as string)) return true;
   }

@@ -8,9 +8,9 @@
 // "Agent 2 said C's service is 5. My sheet agrees — I have it at 5 too." (fresh340, session 68): the speaker's
 // source agreeing, then the statement
 // "What I can say definitely is that Restaurant A's value for money is 5." (fresh310, session 66): the same lead as a
-// cleft, maybe with a word of certainty
+// cleft, maybe with a word of certainty ("What I can say flat out is that ...", fresh506, session 73)
 const LEAD =
-  /(^|[.!?]\s+|\n[ \t]*)((?:(?:and|but|also|so|now),?\s+)?(?:I can (?:tell you|confirm|report|say)(?: that)?|What I can (?:say|tell you|confirm)(?: (?:definitely|for sure|with certainty|for certain))? is(?: that)?|My (?:sheet|notes|data|numbers|records|table|list) (?:agrees|concurs|matches)(?:[ \t]*(?:—|–| -|,|:))))(?=[ \t]+[^\s.!?,;:])/gi;
+  /(^|[.!?]\s+|\n[ \t]*)((?:(?:and|but|also|so|now),?\s+)?(?:I can (?:tell you|confirm|report|say)(?: that)?|What I can (?:say|tell you|confirm)(?: (?:definitely|for sure|with certainty|for certain|flat out|outright|confidently))? is(?: that)?|My (?:sheet|notes|data|numbers|records|table|list) (?:agrees|concurs|matches)(?:[ \t]*(?:—|–| -|,|:))))(?=[ \t]+[^\s.!?,;:])/gi;
 
 /** `text` with each announcing lead ("I can tell you (that)") blanked to spaces of its length. */
 export function withoutSpeakerLeads(text: string): string {

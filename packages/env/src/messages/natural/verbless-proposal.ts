@@ -410,6 +410,11 @@ function notAChoice(w: string): boolean {
 }
 
 /** Words that open a sentence and are no verb, so the sentence is no command ("The ...", "Maybe ...", "In ..."). */
+/** Words of the speaker's unclear memory of an option: "my recollection on C is fuzzy". */
+const UNCLEAR: ReadonlySet<string> = new Set(["fuzzy", "hazy", "blurry", "foggy", "vague", "unclear", "shaky", "iffy"]);
+/** Words that rule an option out: "tue 9am dead for us", "Shelf B a no-go for us". */
+const RULED_OUT: ReadonlySet<string> = new Set(["dead", "no-go", "nogo", "impossible", "hopeless", "ruled"]);
+
 const NOT_VERBS = new Set([
   ...cue.articles,
   ...cue.questionLeadIns,
@@ -640,6 +645,9 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     if (w === "charge" && words[k - 1] === "in") return null;
     // "That's Shelf A in full from my side." (fresh273, session 64: a wrong act): the speaker's data, complete
     if (w === "full" && words[k - 1] === "in") return null;
+    // "so tue 9am dead for us." (fresh513, session 73: a wrong act): the option ruled out, no choice of it
+    // "Honestly my recollection on Candidate C is fuzzy." (fresh506): the speaker's doubt about it, no choice
+    if (RULED_OUT.has(w) || UNCLEAR.has(w)) return null;
     if (s.gate[k] === true || s.modal[k] === true || token.colon === true || token.aside) return null;
     // "Apartment A is home, as far as I'm concerned.": the speaker's voice may stand after the pause
     if (FIRST_PERSON.has(w)) speaker = true;
