@@ -394,6 +394,8 @@ export function fragmentPair(
     if (a === null && REQUEST_VERBS.has(w) && (s.words[k - 1] === "please" || s.words[k - 1] === "pls")) continue;
     // "Employee B, parking log — result?": a closing word that only asks for the value
     if (a === null && RESULT_WORDS.has(w) && k === s.to - 1 && s.separated(k - 1)) continue;
+    // "Dan availability monday 4pm anyone?" (fresh511, session 73): the team asked by the closing word, no pause
+    if (a === null && CLOSING_ASKERS.has(w) && k === s.to - 1 && option !== null) continue;
     if (a === null || attribute !== null) return null;
     attribute = a.index;
     k = a.end - 1;
@@ -875,6 +877,9 @@ function addressed(named: number | undefined, state: ParseState): { to?: number 
   if (named === undefined) return {};
   return named >= 1 && named <= state.task.agents ? { to: named - 1 } : null;
 }
+
+/** Words closing a question of names that ask the whole team: "X's Y for Z anyone?". */
+const CLOSING_ASKERS: ReadonlySet<string> = new Set(["anyone", "anybody", "someone", "somebody"]);
 
 /** "agent" and a number at j: an agent named (the caller checks the number against the task). */
 function agentNamed(words: readonly string[], j: number): boolean {

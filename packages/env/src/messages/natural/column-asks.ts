@@ -170,6 +170,9 @@ const ASKED = new Set([
   "y'all",
   // "What do others have for value for money?" (fresh426, session 70): the rest of the team
   "others",
+  // "What do people have for size?" (fresh509, session 73)
+  "people",
+  "folks",
 ]);
 /** Askers that are the whole team, whose "their" is their own: "could everyone post their numbers?". */
 const WHOLE_TEAM: ReadonlySet<string> = new Set(["everyone", "everybody", "y'all", "all", "each", "others"]);

@@ -171,3 +171,54 @@ describe("a misspelt 'respectively'", () => {
     );
   });
 });
+
+describe("a paired list over one option's attributes, a later clause naming another attribute only", () => {
+  const calls = task("calls");
+  const b = by(calls);
+  const list = "For Monday evening, Priya's and Omar's calendars are 1 and 2 respectively";
+
+  it("keeps the list: 'no Tomas data here', 'Tomas's I don't have'", () => {
+    for (const tail of ["; no Tomas data here.", "; Tomas's I don't have."])
+      expect(acts(list + tail, calls)).toEqual([
+        b.share("Monday evening", "Priya's calendar", 1),
+        b.share("Monday evening", "Omar's calendar", 2),
+      ]);
+  });
+
+  it("takes nothing where the later clause names a listed attribute or doubts the order", () => {
+    for (const tail of ["; not Priya's though.", "; no wait, Tomas."])
+      expect(acts(list + tail, calls).filter((a) => a.kind === "share")).toEqual([]);
+  });
+});
+
+describe("asks of the team by other words", () => {
+  it("'What do people have for size?' asks the column", () => {
+    const apartments = task("apartments");
+    const b = by(apartments);
+    expect(acts("What do folks have for size?", apartments)).toEqual(
+      apartments.domain.options.map((o) => b.ask(o, "size")),
+    );
+  });
+
+  it("'Dan availability monday 4pm anyone?' asks the cell; 'anyone' opening no names asks nothing new", () => {
+    const meetings = task("meetings");
+    const b = by(meetings);
+    expect(acts("Dan availability monday 4pm anyone?", meetings)).toEqual([b.ask("Monday 4pm", "Dan's availability")]);
+    expect(acts("Dan availability monday 4pm is 1 anyone?", meetings).filter((a) => a.kind === "ask")).toEqual([]);
+  });
+});
+
+describe("a question the speaker answers at once with the level they hold", () => {
+  const restaurants = task("restaurants");
+  const b = by(restaurants);
+
+  it("shares it: 'I've got it at (3).', 'I have it as 3.', 'Mine says 3.'", () => {
+    for (const answer of ["I've got it at (3).", "I have it as 3.", "Mine says 3."])
+      expect(acts(`Service for Restaurant A? ${answer}`, restaurants)).toEqual([b.share("Restaurant A", "service", 3)]);
+  });
+
+  it("keeps the ask where the answer is hedged or open", () => {
+    for (const answer of ["I have it at 3 maybe.", "I've got it at 3 or 4."])
+      expect(acts(`Service for Restaurant A? ${answer}`, restaurants)).toEqual([b.ask("Restaurant A", "service")]);
+  });
+});

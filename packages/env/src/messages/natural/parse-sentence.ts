@@ -27,6 +27,7 @@ import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./s
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { carriedShare } from "./carried-share";
 import { ownerShare } from "./owner-share";
+import { attributeOwners, ownerAttributeAt } from "../natural-matchers";
 import { attributeFirstShare, attributeLedShare, countShare, itsLevel, subjectShare } from "./share-cues";
 import { type Item, continuation, itemList, levelAt } from "./share-items";
 import { trailingHedge } from "./trailing-hedge";
@@ -242,15 +243,32 @@ function asideNamesOther(
   state: ParseState,
 ): boolean {
   const listed = new Set(shares.map(([o]) => o));
+  // "For Monday evening, Priya's and Omar's calendars are 1 and 2 respectively; no Tomas data here." (fresh508,
+  // fresh510, session 73): a list over one option's attributes, a later clause naming another attribute (or its
+  // owner) only
+  const attributes = listed.size === 1 ? new Set(shares.map(([, a]) => a)) : null;
   let other = false;
   for (let k = j; k < e; k++) {
     const o = state.options.match(s.words, k);
-    if (o === null) continue;
-    if (listed.has(o.index)) return false;
+    const a = attributes === null ? null : attributeOrOwner(s.words, k, state);
+    if (o === null && a === null) continue;
+    if ((o !== null && listed.has(o.index)) || (a !== null && attributes?.has(a.index))) return false;
     other = true;
-    k = o.end - 1;
+    k = (o ?? a)!.end - 1;
   }
   return other;
+}
+
+/** The attribute named at k, by its name or its owner's alone ("Tomas", "Tomas's"), or null. */
+function attributeOrOwner(
+  words: readonly string[],
+  k: number,
+  state: ParseState,
+): { index: number; end: number } | null {
+  const named = state.attributes.match(words, k) ?? ownerAttributeAt(state.task.domain, words, k);
+  if (named !== null) return named;
+  const owner = attributeOwners(state.task.domain).get(words[k] as string);
+  return owner === undefined ? null : { index: owner, end: k + 1 };
 }
 
 /**

@@ -85,6 +85,28 @@ import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./ellipti
 import { levelAt } from "./share-items";
 import { topicAttribute, topicShares } from "./topic-sentence";
 
+/** Leads of the speaker's own level for the cell just asked: "I've got it at", "I have it as", "mine says". */
+const HELD_ANSWERS: readonly (readonly string[])[] = [
+  ["i've", "got", "it"],
+  ["i", "'ve", "got", "it"],
+  ["ive", "got", "it"],
+  ["i", "have", "it"],
+  ["i", "got", "it"],
+  ["mine", "says"],
+  ["mine", "is"],
+  ["mine", "'s"],
+];
+
+/** The end of such a lead at j (and "at" / "as" after it), or null. */
+function heldAnswerEnd(words: readonly string[], j: number): number | null {
+  for (const lead of HELD_ANSWERS)
+    if (lead.every((w, n) => words[j + n] === w)) {
+      const e = j + lead.length;
+      return words[e] === "at" || words[e] === "as" ? e + 1 : e;
+    }
+  return null;
+}
+
 /**
  * Are a sentence's acts the asks of a question of one attribute over two or more options, put to no one in
  * particular ("Camera footage for Employee A, Employee C and Employee F?"): what a list of levels after it answers?
@@ -1791,6 +1813,8 @@ export class SentenceReading {
       (s.words[j + 2] === "it" || s.words[j + 2] === "that")
     )
       j += s.words[j + 3] === "at" || s.words[j + 3] === "as" ? 4 : 3;
+    // "Service for Restaurant A? I've got it at (3)." (fresh522, session 73: a wrong act): the speaker holding it
+    else j = heldAnswerEnd(s.words, j) ?? j;
     for (let f = 0; f < 3 && j < to && cue.levelLeads.has(s.words[j] as string); f++) j++;
     const level = levelAt(s, j, to, this.state);
     if (level === null) return null;
