@@ -222,3 +222,54 @@ describe("a question the speaker answers at once with the level they hold", () =
       expect(acts(`Service for Restaurant A? ${answer}`, restaurants)).toEqual([b.ask("Restaurant A", "service")]);
   });
 });
+
+describe("option letters in a row with nothing between them", () => {
+  const bigTeam = task("bigTeam");
+  const b = by(bigTeam);
+
+  it("are a list of three or more: 'location for A B C D pls', 'menu variety A B E = 3, 4, 1 respectively'", () => {
+    expect(acts("Agent 1: location for A B D pls.", bigTeam)).toEqual(
+      ["Restaurant A", "Restaurant B", "Restaurant D"].map((o) => b.ask(o, "location", 0)),
+    );
+    expect(acts("menu variety A B E = 3, 4, 1 respectively", bigTeam)).toEqual([
+      b.share("Restaurant A", "menu variety", 3),
+      b.share("Restaurant B", "menu variety", 4),
+      b.share("Restaurant E", "menu variety", 1),
+    ]);
+  });
+
+  it("are no list of two, or with a letter repeated", () => {
+    expect(acts("location for B C?", bigTeam)).not.toContainEqual(b.ask("Restaurant C", "location"));
+    expect(acts("location for B C B?", bigTeam)).not.toContainEqual(b.ask("Restaurant C", "location"));
+  });
+});
+
+describe("a list item relaying an agent's figure after a dash", () => {
+  const theft = task("theft");
+  const b = by(theft);
+
+  it("is no share of the speaker's", () => {
+    const text =
+      "Recap of what others posted:\n- Agent 1 — camera footage for Employee B is 1\n- Agent 2 – desk search for Employee B is 1";
+    expect(acts(text, theft).filter((a) => a.kind === "share")).toEqual([]);
+  });
+
+  it("keeps a request put to the agent that way, and the speaker's line with no dash", () => {
+    expect(acts("Two gaps left:\n1. Agent 3 — desk search for Employee F?", theft)).toEqual([
+      b.ask("Employee F", "desk search", 2),
+    ]);
+    expect(acts("Agent 1 — camera footage for Employee B is 1", theft)).toEqual([
+      b.share("Employee B", "camera footage", 1),
+    ]);
+    expect(acts("Two gaps left:\n1. Agent 4 — desk search for all 6 employees?", theft)).toContainEqual(
+      b.ask("Employee C", "desk search"),
+    );
+  });
+});
+
+describe("a slot clean on the speaker's side", () => {
+  it("is no proposal", () => {
+    const meetings = task("meetings");
+    expect(acts("Tuesday 11am is clean on my side.", meetings).filter((a) => a.kind === "propose")).toEqual([]);
+  });
+});

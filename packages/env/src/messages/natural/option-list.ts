@@ -15,6 +15,8 @@ export function optionList(
   let k = first.end;
   const range = optionRange(s, i, first, end, state);
   if (range !== null) return range;
+  const bare = letterRun(s, i, first, end, state);
+  if (bare !== null) return bare;
   // "A and B", "A, B and C"; a comma alone does not join ("Unlike A, B has ...")
   let closed = { count: 1, end: k };
   while (options.length < MAX_LIST && (s.words[k] === "and" || s.separated(k - 1))) {
@@ -39,6 +41,33 @@ export function optionList(
     closed = { count: options.length, end: k };
   return { options: options.slice(0, closed.count), end: closed.end };
 }
+
+/**
+ * "Agent 1: location for A B C D pls." (fresh515, session 73; fresh511's "size for A C D??", fresh505's "A B E =
+ * ..."): three or more option letters in a row with nothing between them, each a different option, are a list.
+ */
+function letterRun(
+  s: Sentence,
+  i: number,
+  first: { index: number; end: number },
+  end: number,
+  state: ParseState,
+): { options: number[]; end: number } | null {
+  if (first.end !== i + 1 || !LETTER.test(s.words[i] as string) || s.separated(i)) return null;
+  const options = [first.index];
+  let k = first.end;
+  while (k < end && options.length < MAX_LIST && LETTER.test(s.words[k] as string)) {
+    const next = state.options.match(s.words, k);
+    if (next === null || next.end !== k + 1 || options.includes(next.index)) break;
+    options.push(next.index);
+    k = next.end;
+    if (s.separated(k - 1)) break;
+  }
+  return options.length >= 3 ? { options, end: k } : null;
+}
+
+/** A letter alone, as the tokenizer marks an option's letter ("⟨b⟩") or not. */
+const LETTER = /^(?:[a-z]|⟨[a-z]⟩)$/;
 
 /** Words that join the first and last option of a range: "A through C" (fresh94), "A to C" after a plural noun. */
 const RANGE_WORDS = new Set(["through", "thru"]);

@@ -22,7 +22,10 @@ export function withoutSpeakerLeads(text: string): string {
  * (fresh239, session 63: read as the speaker's). The whole line is someone else's word, blanked to spaces.
  */
 // "1. Agent 2 → Restaurant A ambience 5" (fresh275, session 64): a numbered item too
-const RELAYED_LINE = /^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]*)?agents?[ \t]*\d{1,2}[ \t]*(?:->|→|=>|⇒)[^\n]*$/gim;
+// "- Agent 1 — camera footage for Employee B is 1" under "Recap of what others posted:" (fresh527, session 73: a wrong
+// act): a list item opened by the agent and a dash, stating a number (not "- Agent 5 — menu variety for F?", a request)
+const RELAYED_LINE =
+  /^[ \t]*(?:(?:(?:[-*•]|\d{1,2}[.)])[ \t]*)?agents?[ \t]*\d{1,2}[ \t]*(?:->|→|=>|⇒)|(?:[-*•]|\d{1,2}[.)])[ \t]*agents?[ \t]*\d{1,2}[ \t]*(?:—|–)(?![^\n]*(?:\?|\bplease\b|\bpls\b))(?=[^\n]*\d))[^\n]*$/gim;
 
 /** `text` with each line relaying another agent's figure by an arrow blanked to spaces of its length. */
 export function withoutRelayedLines(text: string): string {

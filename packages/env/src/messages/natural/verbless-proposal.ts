@@ -647,7 +647,8 @@ export function verblessProposal(s: Sentence, from: number, sentenceEnd: number,
     if (w === "full" && words[k - 1] === "in") return null;
     // "so tue 9am dead for us." (fresh513, session 73: a wrong act): the option ruled out, no choice of it
     // "Honestly my recollection on Candidate C is fuzzy." (fresh506): the speaker's doubt about it, no choice
-    if (RULED_OUT.has(w) || UNCLEAR.has(w)) return null;
+    // "Tuesday 11am is clean on my side." (fresh528): a slot with no conflict in the speaker's data, no pick
+    if (RULED_OUT.has(w) || UNCLEAR.has(w) || w === "clean" || w === "clear") return null;
     if (s.gate[k] === true || s.modal[k] === true || token.colon === true || token.aside) return null;
     // "Apartment A is home, as far as I'm concerned.": the speaker's voice may stand after the pause
     if (FIRST_PERSON.has(w)) speaker = true;
