@@ -228,7 +228,8 @@ describe("choiceDistillation", () => {
       const at = (talkRehearsalShare: number) =>
         choiceRehearsalExamples(policy, { ...config, rl: { ...config.rl, talkRehearsalShare } }, 5);
       const decode = (x: { completion: readonly number[] }) => policy.tokenizer.decode(x.completion);
-      const key = (x: { prompt: readonly number[]; completion: readonly number[] }) => `${x.prompt.join()}|${x.completion.join()}`;
+      const key = (x: { prompt: readonly number[]; completion: readonly number[] }) =>
+        `${x.prompt.join()}|${x.completion.join()}`;
       const all = await at(1);
       const none = await at(0);
       const half = await at(0.5);

@@ -131,6 +131,9 @@ function conditionalWord(s: Sentence, k: number, from: number): boolean {
   if (!cue.conditionals.has(w)) return false;
   // "Can either of you share wait time for D?" (fresh491, session 72): "either of you" is the team asked, no choice
   if (w === "either" && s.words[k + 1] === "of" && (s.words[k + 2] === "you" || s.words[k + 2] === "us")) return false;
+  // "Does anyone have C's rent before we lock it in?" (fresh512, fresh518, session 73): a closing "before we <step>"
+  // is the team's next step, no condition on the value (as beforeWeDecide reads it in other questions)
+  if (w === "before" && beforeWeDecide(s, k - 1) === k) return false;
   // "Agent 2, what were Stall C's raffle tickets?" (fresh227, session 63): a past "were" right after the wh-word
   if (w === "were" && k === from + 1 && cue.whOpeners.has(s.words[from] as string)) return false;
   return !(w === "were" && k > from + 1 && pastWere(s.tokens, s.words, k, from));

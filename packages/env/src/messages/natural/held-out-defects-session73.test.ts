@@ -273,3 +273,42 @@ describe("a slot clean on the speaker's side", () => {
     expect(acts("Tuesday 11am is clean on my side.", meetings).filter((a) => a.kind === "propose")).toEqual([]);
   });
 });
+
+describe("'before we ...' closing a question", () => {
+  const apartments = task("apartments");
+  const b = by(apartments);
+
+  it("is the team's next step, no condition: the question still asks", () => {
+    for (const text of [
+      "Does anyone have C's rent before we lock it in?",
+      "Does anyone have C's rent before we decide?",
+    ])
+      expect(acts(text, apartments)).toEqual([b.ask("Apartment C", "rent")]);
+  });
+
+  it("leaves a question naming a level, or 'before' a time of the value's own, asking nothing", () => {
+    expect(acts("Was C's rent 3 before we started?", apartments).filter((a) => a.kind === "ask")).toEqual([]);
+    expect(acts("Does anyone have C's rent before we moved?", apartments)).not.toContainEqual(
+      b.ask("Apartment C", "rent"),
+    );
+    // the rent before a renovation is another value than the one the table holds
+    expect(acts("Does anyone have C's rent before the renovation?", apartments)).not.toContainEqual(
+      b.ask("Apartment C", "rent"),
+    );
+  });
+});
+
+describe("an apology leading the speaker's earlier entry with no 'I'", () => {
+  const pantry = task("pantry");
+  const b = by(pantry);
+
+  it("takes the old value back for the corrected one: 'my bad, said Shelf B had 5 rice bags. correct count is 3.'", () => {
+    expect(acts("my bad, said Shelf B had 5 rice bags. correct count is 3.", pantry)).toEqual([
+      b.share("Shelf B", "rice bags", 3),
+    ]);
+  });
+
+  it("keeps a share where 'said' follows no apology", () => {
+    expect(acts("Shelf B has 5 rice bags, as said.", pantry)).toContainEqual(b.share("Shelf B", "rice bags", 5));
+  });
+});

@@ -592,6 +592,9 @@ const FIGURES: ReadonlySet<string> = new Set([
 ]);
 
 /** Does the sentence before i hold the speaker's own earlier statement ("I previously said ...", "I jotted down")? */
+/** Apologies that may lead the speaker's own entry verb with no "I": "my bad, said ...", "oops, wrote ...". */
+const APOLOGIES: ReadonlySet<string> = new Set(["bad", "oops", "whoops", "sorry", "mistake", "oopsie"]);
+
 export function ownEarlierValue(s: Sentence, i: number): boolean {
   for (let k = Math.max(s.from, i - LOOK_BACK); k < i; k++) {
     // "My earlier message had Apartment A's rent as 4 — that's wrong." (fresh347, session 68: a wrong act): the
@@ -607,6 +610,9 @@ export function ownEarlierValue(s: Sentence, i: number): boolean {
       !FIGURES.has(s.words[k + 2] as string)
     )
       return true;
+    // "my bad, said Shelf B had 5 rice bags." (fresh531, session 73: a wrong act): an apology, then the entry verb
+    // with its "I" left out
+    if (k > s.from && APOLOGIES.has(s.words[k - 1] as string) && ownEntryVerb(s.words[k] as string)) return true;
     // "I'd typed a 5 for X, but the real score is 2" (fresh239, session 63): "I'd" before the entry verb
     if (!(s.words[k] === "i" || s.words[k] === "we" || s.words[k] === "i'd" || s.words[k] === "we'd")) continue;
     const verb = cue.selves.has(s.words[k + 1] as string) ? k + 2 : k + 1;
