@@ -312,3 +312,15 @@ describe("an apology leading the speaker's earlier entry with no 'I'", () => {
     expect(acts("Shelf B has 5 rice bags, as said.", pantry)).toContainEqual(b.share("Shelf B", "rice bags", 5));
   });
 });
+
+describe("a sentence-opening 'A', a name, 'is a' and a level", () => {
+  const restaurants = task("restaurants");
+  const b = by(restaurants);
+
+  it("names Restaurant A after a lettered sentence of another option", () => {
+    expect(acts("B service 4/5. A food quality is a 2.", restaurants)).toEqual([
+      b.share("Restaurant B", "service", 4),
+      b.share("Restaurant A", "food quality", 2),
+    ]);
+  });
+});

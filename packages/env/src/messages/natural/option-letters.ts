@@ -95,7 +95,9 @@ function namedLevel(tokens: readonly NaturalToken[], k: number): boolean {
     if (w !== "is" && w !== "was") continue;
     for (let j = k; j < verb; j++)
       if ((tokens[j] as NaturalToken).pause || (tokens[j] as NaturalToken).stop) return false;
-    return /^[0-9]$/.test(tokens[verb + 1]?.word ?? "") && !/[0-9]/.test(tokens[k + 1]?.word ?? "0");
+    // "A food quality is a 2." (fresh534, session 73: a wrong act, read as the last option's): "a" before the level
+    const at = tokens[verb + 1]?.word === "a" ? verb + 2 : verb + 1;
+    return /^[0-9]$/.test(tokens[at]?.word ?? "") && !/[0-9]/.test(tokens[k + 1]?.word ?? "0");
   }
   return false;
 }
