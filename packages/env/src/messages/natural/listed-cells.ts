@@ -57,30 +57,47 @@ export function listedLevels(
   if (!POINTERS.has(words[first] as string)) return null;
   let k = first + 1;
   for (let b = 0; b < 3 && BRIDGE.has(words[k] as string); b++) k++;
-  for (let g = first; g < to; g++) if (s.gate[g] === true || s.modal[g] === true) return null;
-  const levels = levelList(s, k, to, state);
-  if (levels === null || levels.levels.length !== listed.options.length) return null;
-  const end = afterOrder(words, levels.end);
-  if (!(end >= to || s.separated(end - 1))) return null;
+  const tail = orderedLevels(s, first, k, to, listed.options.length, state);
+  if (tail === null || !(tail.end >= to || s.separated(tail.end - 1))) return null;
   return listed.options.map((option, n) => ({
     kind: "share",
     option,
     attribute: listed.attribute,
-    level: levels.levels[n] as number,
+    level: tail.levels[n] as number,
   }));
 }
 
-/** Leads of the speaker's own levels answering the question before: "I've got", "I have", "mine are". */
-const OWN_ANSWER_LEADS: readonly (readonly string[])[] = [
+/**
+ * The tail both list readers share: exactly `count` levels listed from k, and where the sentence goes on after a
+ * "respectively" / "in that order" behind them (`ordered` when one was there); null when a gate or modal word sits
+ * anywhere in [first, to) or the count differs.
+ */
+function orderedLevels(
+  s: Sentence,
+  first: number,
+  k: number,
+  to: number,
+  count: number,
+  state: ParseState,
+): { levels: number[]; end: number; ordered: boolean } | null {
+  for (let g = first; g < to; g++) if (s.gate[g] === true || s.modal[g] === true) return null;
+  const levels = levelList(s, k, to, state);
+  if (levels === null || levels.levels.length !== count) return null;
+  const end = afterOrder(s.words, levels.end);
+  return { levels: levels.levels, end, ordered: end > levels.end };
+}
+
+/** The speaker's "I've got" / "I have" in its spellings, shared by the leads of answers to a question just asked. */
+export const I_HAVE: readonly (readonly string[])[] = [
   ["i've", "got"],
   ["i", "'ve", "got"],
   ["ive", "got"],
   ["i", "have"],
   ["i", "got"],
-  ["i", "see"],
-  ["mine", "are"],
-  ["mine", "'re"],
 ];
+
+/** Leads of the speaker's own levels answering the question before: "I've got", "I have", "mine are". */
+const OWN_ANSWER_LEADS: readonly (readonly string[])[] = [...I_HAVE, ["i", "see"], ["mine", "are"], ["mine", "'re"]];
 
 /**
  * "Camera footage for Employee A, Employee C and Employee F? I've got 0, 1, 1 respectively." (fresh506, session 73:
@@ -96,15 +113,8 @@ export function answeredListLevels(
   state: ParseState,
 ): number[] | null {
   const { words } = s;
-  let k = first;
-  for (const lead of OWN_ANSWER_LEADS)
-    if (lead.every((w, n) => words[first + n] === w)) {
-      k = first + lead.length;
-      break;
-    }
-  for (let g = first; g < to; g++) if (s.gate[g] === true || s.modal[g] === true) return null;
-  const levels = levelList(s, k, to, state);
-  if (levels === null || levels.levels.length !== count) return null;
-  const end = afterOrder(words, levels.end);
-  return end > levels.end && end >= to ? levels.levels : null;
+  const lead = OWN_ANSWER_LEADS.find((p) => p.every((w, n) => words[first + n] === w));
+  const k = first + (lead?.length ?? 0);
+  const tail = orderedLevels(s, first, k, to, count, state);
+  return tail?.ordered && tail.end >= to ? tail.levels : null;
 }

@@ -38,7 +38,7 @@ import { slashedAttributeHeading, slashedRow, slashPairs, vsPairs } from "./slas
 import { topicalClauses } from "./topical-shares";
 import { boardShares } from "./board-share";
 import { echoShare } from "./echo-share";
-import { answeredListLevels, type ListedCells, listedCells, listedLevels } from "./listed-cells";
+import { answeredListLevels, I_HAVE, type ListedCells, listedCells, listedLevels } from "./listed-cells";
 import { attributeThere, labelledLeadShares, personPossessiveShares, pronounObjectShares } from "./pointed-share";
 import { cellIsTheLevel, levelFirstShare, relativeShare } from "./relative-share";
 import { attributeRows } from "./attribute-rows";
@@ -87,11 +87,7 @@ import { topicAttribute, topicShares } from "./topic-sentence";
 
 /** Leads of the speaker's own level for the cell just asked: "I've got it at", "I have it as", "mine says". */
 const HELD_ANSWERS: readonly (readonly string[])[] = [
-  ["i've", "got", "it"],
-  ["i", "'ve", "got", "it"],
-  ["ive", "got", "it"],
-  ["i", "have", "it"],
-  ["i", "got", "it"],
+  ...I_HAVE.map((lead) => [...lead, "it"]),
   ["mine", "says"],
   ["mine", "is"],
   ["mine", "'s"],
@@ -99,12 +95,10 @@ const HELD_ANSWERS: readonly (readonly string[])[] = [
 
 /** The end of such a lead at j (and "at" / "as" after it), or null. */
 function heldAnswerEnd(words: readonly string[], j: number): number | null {
-  for (const lead of HELD_ANSWERS)
-    if (lead.every((w, n) => words[j + n] === w)) {
-      const e = j + lead.length;
-      return words[e] === "at" || words[e] === "as" ? e + 1 : e;
-    }
-  return null;
+  const lead = HELD_ANSWERS.find((p) => p.every((w, n) => words[j + n] === w));
+  if (lead === undefined) return null;
+  const e = j + lead.length;
+  return words[e] === "at" || words[e] === "as" ? e + 1 : e;
 }
 
 /**
