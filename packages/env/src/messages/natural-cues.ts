@@ -741,7 +741,9 @@ export const naturalCues = {
   // "assuming nobody has a red flag on it" (fresh154): a red flag is an objection
   consent: set("objects", "object", "objections", "objection", "disagrees", "disagree", "agrees", "agree", "flag"),
   /** Before "Agent N" and a colon, these put the sentence's questions to that agent: "Question for Agent 3: ...". */
-  addressLeads: set("for", "ask", "to", "at", "asking"),
+  // "Frage an Agent 2: ...", "Vraag aan Agent 1: ...", "Pregunta para Agent 3: ..." (fresh543, session 74: a wrong act,
+  // the question put to no one): the words for "to" of the languages writers mix in
+  addressLeads: set("for", "ask", "to", "at", "asking", "an", "aan", "para", "à"),
   /** Before "Agent N" in a question, these put the question to that agent: "Could Agent 1 tell us ...". */
   addressing: set("could", "can", "would", "will", "does", "do", "did", "has", "have"),
   /** Before "Agent N", these only thank the agent: "Thanks Agent 1". */

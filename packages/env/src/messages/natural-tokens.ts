@@ -51,6 +51,25 @@ const FULL_WIDTH_RE = new RegExp(`[${[...FULL_WIDTH.keys()].join("")}]`, "g");
 /** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
 const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;
 
+/**
+ * Inline TeX math: a span between dollars on one line that opens and closes on a non-space, with no dollar inside
+ * ("$5$", "$= -2$", "$\text{Restaurant A}$"; "$5 and $7", two prices, is none).
+ */
+const TEX_SPAN = /(?<![\w$])\$(?=\S)([^$\n]{1,80}?)(?<=\S)\$(?![\w$])/g;
+/** TeX's markup inside such a span: "\text{", "\mathrm{", braces and subscripts' "_". */
+const TEX_MARKUP = /\\(?:text|mathrm|textbf|mathbf|textit|boxed)\{|[{}_]/g;
+
+/**
+ * "the correct count is $5$." (fresh539, session 74: a wrong act), "Stall C cakes sold $= -2$" (a miss): inline TeX
+ * math holding a digit or text read as its plain words, each character kept in place (the dollars and the markup
+ * become spaces, so the tokens' offsets into the text stay true); any other dollar is left as it was.
+ */
+function texPlain(text: string): string {
+  if (!text.includes("$")) return text;
+  return text.replace(TEX_SPAN, (span, body: string) =>
+    /\d|\\text/.test(body) ? ` ${body.replace(TEX_MARKUP, (m) => " ".repeat(m.length))} ` : span,
+  );
+}
 const LEADING = new Set(['"', "'", "(", "[", "{", "*", "_", "<", "`", "“", "‘", "«", "~"]);
 const TRAILING = new Set([
   ".",
@@ -119,7 +138,8 @@ function opensItem(
  * break is white space; a blank line, a line break before a list item or heading, or the end of a heading or
  * list line ends a sentence. Linear in the text.
  */
-export function naturalTokens(text: string, maxTokens = Number.POSITIVE_INFINITY): NaturalToken[] {
+export function naturalTokens(written: string, maxTokens = Number.POSITIVE_INFINITY): NaturalToken[] {
+  const text = texPlain(written);
   const tokens: NaturalToken[] = [];
   let lineIsItem = false; // the current line started with a list or heading marker
   let lineStart = true; // no word seen yet on the current line

@@ -237,6 +237,8 @@ function unsureItem(s: Sentence, first: number, to: number, state: ParseState): 
     if (state.options.match(s.words, k) !== null || state.attributes.match(s.words, k) !== null) return false;
     if (naturalInteger(w) !== null) level = true;
     if (UNSURE.has(w)) unsure = true;
+    // "- Restaurant E: 3 or 4" (fresh537, session 74: the line after it missed): two levels offered is unsure too
+    if (w === "or" && naturalInteger(s.words[k - 1]) !== null && naturalInteger(s.words[k + 1]) !== null) unsure = true;
   }
   return level && unsure;
 }

@@ -701,7 +701,10 @@ function correctionAt(s: Sentence, i: number, question: number, state: ParseStat
   // "X's Y is 5 — no wait, it's 3", "... 4 — sorry, I meant 2": a retraction after the speaker's own share replaces it
   const prior = out.acts[out.acts.length - 1];
   // "Earlier I said X's Y was 3 — please ignore that, I don't have it" (fresh113): withdrawn, with no new value
-  const withdrawn = prior?.kind === "share" ? withdrawalEnd(s, i) : null;
+  const withdrawn =
+    prior?.kind === "share"
+      ? (withdrawalEnd(s, i, { state, option: prior.option }) ?? misreadRowEnd(s, i, state, prior.option))
+      : null;
   if (withdrawn !== null && prior?.kind === "share") {
     out.acts.pop();
     // (the sentence's clauses are then read no further: "I previously said D's quietness was 4; please disregard
@@ -800,7 +803,7 @@ function judgedValue(words: readonly string[], k: number, end: number): boolean 
 const WITHDRAWING: ReadonlySet<string> = new Set(["ignore", "disregard", "forget"]);
 
 /** The end of "(please) ignore / disregard / forget that (one)" opening the clause at i, or null. */
-export function withdrawalEnd(s: Sentence, i: number): number | null {
+export function withdrawalEnd(s: Sentence, i: number, named?: { state: ParseState; option: number }): number | null {
   let j = i;
   // "I said X was 3, but I can't find that in my notes anymore, so please disregard it." (fresh383, session 69: a
   // wrong act): "so" before the withdrawal
@@ -815,10 +818,54 @@ export function withdrawalEnd(s: Sentence, i: number): number | null {
   j += 2;
   if (s.words[j] === "one" || s.words[j] === "part") j++;
   // "so disregard that number entirely" (fresh495, session 72: a wrong act): the withdrawn value named, and how much
-  else if (what === "that" && WITHDRAWN_NOUNS.has(s.words[j] as string)) j++;
+  else if (what === "that" && WITHDRAWN_NOUNS.has(s.words[j] as string)) {
+    j++;
+    // "please disregard that number for A" (fresh539, session 74: a wrong act): the withdrawn share's option named
+    const forWhat =
+      named !== undefined && FOR_WHAT.has(s.words[j] as string) ? named.state.options.match(s.words, j + 1) : null;
+    if (forWhat !== null && forWhat.index === named?.option) j = forWhat.end;
+  }
   if (WHOLLY.has(s.words[j] as string)) j++;
   return j >= s.to || s.separated(j - 1) ? j : null;
 }
+
+/** Words naming what a withdrawn value was for: "disregard that number for A". */
+const FOR_WHAT: ReadonlySet<string> = new Set(["for", "on"]);
+
+/** Leads of a remark that the speaker read another option's row: "I was reading", "I was looking at". */
+const MISREAD_LEADS: readonly (readonly string[])[] = [
+  ["i", "was", "reading"],
+  ["i", "was", "reading", "off"],
+  ["i", "was", "looking", "at"],
+  ["i", "'d", "been", "reading"],
+  ["i", "had", "been", "reading"],
+];
+/** What of another option the speaker read: "Restaurant C's row". */
+const ROW_NOUNS: ReadonlySet<string> = new Set(["row", "line", "column", "entry", "numbers", "figures"]);
+
+/**
+ * "I said Restaurant A's menu variety was 5, but I was reading Restaurant C's row" (fresh539, session 74: a wrong
+ * act): a clause saying the speaker read another option's row withdraws the share just made (its value was that
+ * row's) — "(but | since | as) I was reading <option>'s row", closing the clause, the option not the share's own, and
+ * the share's the one level the sentence gave before it.
+ */
+function misreadRowEnd(s: Sentence, i: number, state: ParseState, option: number): number | null {
+  const { words } = s;
+  const j = REMARK_JOINS.has(words[i] as string) ? i + 1 : i;
+  const lead = [...MISREAD_LEADS].reverse().find((p) => p.every((w, n) => words[j + n] === w));
+  if (lead === undefined) return null;
+  // "I told you A's quietness was 2, but it's actually a 4 — I was looking at C's row" (fresh403): where the
+  // sentence already gave a second level, the remark explains the corrected one and withdraws nothing
+  let levels = 0;
+  for (let k = s.from; k < i; k++) if (naturalInteger(words[k]) !== null && words[k - 1] !== "agent") levels++;
+  if (levels !== 1) return null;
+  const other = state.options.match(words, j + lead.length);
+  if (other === null || other.index === option) return null;
+  const k = words[other.end] === "'s" ? other.end + 1 : other.end;
+  if (!ROW_NOUNS.has(words[k] as string)) return null;
+  return k + 1 >= s.to || s.separated(k) ? k + 1 : null;
+}
+const REMARK_JOINS: ReadonlySet<string> = new Set(["but", "since", "as", "because"]);
 
 /** Participles that withdraw the value before them, alone: "Withdrawn.", "Retracted —". */
 const WITHDRAWN_WORDS: ReadonlySet<string> = new Set(["withdrawn", "retracted"]);

@@ -891,17 +891,21 @@ const WEIGHING: ReadonlySet<string> = new Set([
 const LEAVING = new Set(["that", "which", "this", "it"]);
 
 /**
- * "That leaves **Employee A** as our answer." (fresh103): what was reasoned leaves the option as the team's answer,
- * pick or choice (owned by "our" / "my" / "the", a proposal noun or a best noun), closing the clause. Null otherwise.
+ * "That leaves **Employee A** as our answer." (fresh103), "which makes Lady Ashby my top suspect": what was reasoned
+ * leaves the option as (or makes it) the team's answer, pick or choice (owned by "our" / "my" / "the", a proposal
+ * noun or a best noun), closing the clause. Null otherwise.
  */
 function leftAs(s: Sentence, i: number, end: number, state: ParseState): { option: number; end: number } | null {
   const { words } = s;
-  if (!LEAVING.has(words[i] as string) || words[i + 1] !== "leaves" || !s.clauseStart(i)) return null;
+  // "..., which makes Lady Ashby my top suspect." (fresh544, session 74: a miss): "makes" with no "as"
+  const makes = words[i + 1] === "makes" || words[i + 1] === "made";
+  if (!LEAVING.has(words[i] as string) || !(words[i + 1] === "leaves" || makes) || !s.clauseStart(i)) return null;
   const option = state.options.match(words, i + 2);
-  if (option === null || words[option.end] !== "as") return null;
-  const owner = words[option.end + 1] as string;
+  if (option === null || (!makes && words[option.end] !== "as")) return null;
+  const ownerAt = makes ? option.end : option.end + 1;
+  const owner = words[ownerAt] as string;
   if (!(owner === "our" || owner === "my" || owner === "the")) return null;
-  let k = option.end + 2;
+  let k = ownerAt + 1;
   if (cue.bestAdjectives.has(words[k] as string) || words[k] === "final") k++;
   const noun = words[k] as string;
   if (!(cue.proposalNouns.has(noun) || cue.bestNouns.has(noun))) return null;

@@ -1656,7 +1656,8 @@ export class SentenceReading {
     // "I previously gave X as 2. Please ignore that; it was a guess." (a held-out defect, session 57): "ignore that"
     // opening the sentence, with no number after it, withdraws that share as "Scratch that." does ("Ignore that,
     // it's 1." replaces it)
-    const ignored = this.lastShare === null ? null : withdrawalEnd(sentence, first);
+    const last = this.lastShare?.act;
+    const ignored = last?.kind === "share" ? withdrawalEnd(sentence, first, { state, option: last.option }) : null;
     // "X's Y: 3. Make that 2." (a held-out defect, session 56): "make that" opening the sentence is a retraction too
     const retracted =
       this.lastShare === null
