@@ -301,6 +301,8 @@ export const naturalCues = {
     "has",
   ),
   correctionSources: set(
+    // "So, by your account, Restaurant D has service 5" (fresh547, session 74: two wrong acts): the addressee's word
+    "account",
     "notes",
     "reckoning",
     "data",

@@ -51,6 +51,17 @@ const FULL_WIDTH_RE = new RegExp(`[${[...FULL_WIDTH.keys()].join("")}]`, "g");
 /** A word of pictographs only ("👋", "✅"): punctuation to the parser, a pause like a dash. */
 const PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}])+$/u;
 
+/** A gap between the cells of an aligned row: two or more spaces (or a tab) between words. */
+const GRID_GAP = /\S(?: {2,}|\t)\S/;
+
+/** Is the "?" at [i, j) a blank cell of an aligned row: gaps of the row before it and after it, on its line? */
+function blankCell(text: string, i: number, j: number): boolean {
+  const lineStart = text.lastIndexOf("\n", i) + 1;
+  const lineEnd = text.indexOf("\n", j);
+  const after = text.slice(j - 1, lineEnd < 0 ? text.length : lineEnd);
+  return GRID_GAP.test(text.slice(lineStart, i)) && /^\S(?: {2,}|\t)\S/.test(after);
+}
+
 /**
  * Inline TeX math: a span between dollars on one line that opens and closes on a non-space, with no dollar inside
  * ("$5$", "$= -2$", "$\text{Restaurant A}$"; "$5 and $7", two prices, is none).
@@ -203,8 +214,9 @@ export function naturalTokens(written: string, maxTokens = Number.POSITIVE_INFIN
     const tail = raw.slice(e);
     let word = raw.slice(s, e).toLowerCase().replace(/[’‘]/g, "'");
     if (word.length === 0) {
-      // punctuation alone ("—", "?", "**:"): it still ends a sentence or clause
-      if (last !== undefined) punctuate(last, raw);
+      // punctuation alone ("—", "?", "**:"): it still ends a sentence or clause, but for a "?" that is a blank cell
+      // of an aligned row ("Miss Hartley   glove ?   key 1", fresh545, session 74: a wrong act, read as a question)
+      if (last !== undefined) punctuate(last, raw === "?" && blankCell(text, i, j) ? "," : raw);
       i = j;
       continue;
     }

@@ -218,6 +218,34 @@ function blockAddressee(
 }
 
 /**
+ * The agent the first prose line right below a structured ask's block puts its question to ("{..., "need": "location
+ * for Restaurant C"}" over "Agent 4 — you had location, right?", fresh545, session 74: a wrong act), where that line
+ * took no act of its own; undefined otherwise.
+ */
+function blockAddresseeAfter(
+  text: string,
+  at: number,
+  found: readonly { at: number }[],
+  agents: number,
+): number | undefined {
+  let start = text.indexOf("\n", at) + 1;
+  for (let n = 0; start > 0 && n < 40; n++) {
+    const next = text.indexOf("\n", start);
+    const end = next < 0 ? text.length : next;
+    const line = text.slice(start, end);
+    const m = ADDRESSED_LINE.exec(line);
+    if (m === null && BLOCK_LINE.test(line) && next >= 0) {
+      start = next + 1;
+      continue;
+    }
+    if (m === null || found.some((f) => f.at >= start && f.at < end)) return undefined;
+    const to = Number(m[1]) - 1;
+    return to >= 0 && to < agents ? to : undefined;
+  }
+  return undefined;
+}
+
+/**
  * Finds act sentences anywhere in natural text, case- and space-insensitive, and reports the sentences it did
  * not understand in `unparsed`. Shares: "<option> has [a|the] <attribute> [of|is|...] <level> [and <attribute>
  * <level> ...]", "<option>'s <attribute> is <level>", "[the] <attribute> of|for|at <option> is <level>",
@@ -304,7 +332,9 @@ export function parseNatural(text: string, task: NaturalTask): MessageParseResul
     );
     for (const f of acts)
       if (fromStructure.has(f) && f.act.kind === "ask" && f.act.to === undefined) {
-        const to = blockAddressee(structured.text, f.at, acts, task.agents);
+        const to =
+          blockAddressee(structured.text, f.at, acts, task.agents) ??
+          blockAddresseeAfter(structured.text, f.at, acts, task.agents);
         if (to !== undefined) f.act = { ...f.act, to };
       }
     meantLevels(acts, structured.text, task.levels);

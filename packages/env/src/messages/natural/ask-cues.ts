@@ -866,7 +866,10 @@ export function pointerRequest(
     const w = words[k] as string;
     if (tagged.has(k)) continue;
     if (state.options.match(words, k) !== null || state.attributes.match(words, k) !== null) return null;
-    if (naturalInteger(w) !== null || negationWord(w) || cue.comparatives.has(w)) return null;
+    // "Could someone fill those in for all three?" (fresh541, session 74): the count of the task's options after "all"
+    const counted =
+      words[k - 1] === "all" && (cue.numberWords.get(w) ?? naturalInteger(w)) === state.task.domain.options.length;
+    if ((naturalInteger(w) !== null && !counted) || negationWord(w) || cue.comparatives.has(w)) return null;
     // "Can someone confirm that cell before we decide?" (fresh160): "before we ..." is the team's step, no condition
     if ((cue.conditionals.has(w) && !(w === "before" && words[k + 1] === "we")) || w === "agent") return null;
     if (POINTER_VERBS.has(w)) verb = true;

@@ -466,3 +466,50 @@ function addressAt(s: Sentence, k: number): "you" | "agent" | "team" | null {
 
 /** Words that join two columns asked together: "ambience or value for money", "rent and size". */
 const JOINERS = new Set(["or", "and"]);
+
+/** Leads of the speaker's lack of whole columns: "I don't have", "I do not have", "I have no", "I'm missing". */
+const LACKING: readonly (readonly string[])[] = [
+  ["i", "don't", "have"],
+  ["i", "dont", "have"],
+  ["i", "do", "not", "have"],
+  ["i", "have", "no"],
+  ["i'm", "missing"],
+  ["i", "am", "missing"],
+];
+/** Words that may close such a sentence: "at all", "data", "columns". */
+const LACK_TAILS: ReadonlySet<string> = new Set(["at", "all", "data", "columns", "column", "info", "numbers"]);
+
+/**
+ * "I don't have ambience or value for money at all." (fresh537, fresh541, session 74: the asks of the request after
+ * it missed): the whole columns the speaker says it lacks — a lead of lacking, one or more attributes joined by
+ * "or", "and" or commas, and at most a closing "at all" / "data"; no option, number or anything else. Null otherwise.
+ */
+export function lackedColumns(s: Sentence, from: number, to: number, state: ParseState): number[] | null {
+  const { words } = s;
+  const lead = LACKING.find((p) => p.every((w, n) => words[from + n] === w));
+  if (lead === undefined) return null;
+  const attributes: number[] = [];
+  let k = from + lead.length;
+  while (k < to) {
+    if (attributes.length > 0 && (words[k] === "or" || words[k] === "and")) k++;
+    const a = state.attributes.match(words, k);
+    if (a === null || attributes.includes(a.index)) break;
+    attributes.push(a.index);
+    k = a.end;
+  }
+  while (k < to && LACK_TAILS.has(words[k] as string)) k++;
+  return attributes.length > 0 && k === to ? attributes : null;
+}
+
+/**
+ * Does the request at [from, to) ask for "all N" options, N the task's count ("Could someone fill those in for all
+ * three?")? The lacked columns before it are then asked at every option.
+ */
+export function forAllOptions(s: Sentence, from: number, to: number, state: ParseState): boolean {
+  for (let k = from + 1; k < to; k++) {
+    if (s.words[k - 1] !== "all") continue;
+    const w = s.words[k] as string;
+    if ((cue.numberWords.get(w) ?? naturalInteger(w)) === state.task.domain.options.length) return true;
+  }
+  return false;
+}

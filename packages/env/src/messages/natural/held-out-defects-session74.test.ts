@@ -122,3 +122,136 @@ describe("what was reasoned making an option the speaker's pick", () => {
     expect(acts(`${shared}, which makes Lady Ashby my problem.`, manor)).not.toContainEqual(b.propose("Lady Ashby"));
   });
 });
+
+describe("a request to replace the speaker's own entry with a new level", () => {
+  const restaurants = task("restaurants");
+  const b = by(restaurants);
+
+  it("shares the new level after 'with' / 'to', the old one named or not", () => {
+    for (const text of [
+      "Please replace my earlier Restaurant B service (3) with 1.",
+      "Update — please replace my earlier Restaurant B service (3) with 1.",
+      "Please change my Restaurant B service from 3 to 1.",
+      "Kindly update the service for Restaurant B to 1.",
+    ])
+      expect(acts(text, restaurants)).toEqual([b.share("Restaurant B", "service", 1)]);
+  });
+
+  it("takes nothing for another agent's entry, two old values, two pairs or a new level the clause doubts", () => {
+    for (const text of [
+      "Agent 2, please replace Restaurant B's service with 1 or 2.",
+      "Please change Restaurant B service from 3 or 4 to 1 or 2.",
+      "Please replace Restaurant B service and Restaurant C ambience with 1.",
+    ])
+      expect(read(text, restaurants)).not.toContainEqual(b.share("Restaurant B", "service", 1));
+    expect(read("Please replace Restaurant B with Restaurant C.", restaurants)).toEqual([]);
+  });
+});
+
+describe("a level said as a multiplier before the weight word", () => {
+  const jobs = task("jobs");
+
+  it("is the weight, no level: the correction before it stands", () => {
+    expect(
+      acts("I posted Candidate D's leadership as 3. The correct value is 5, which matters with the 5x weight.", jobs),
+    ).toEqual([by(jobs).share("Candidate D", "leadership", 5)]);
+    expect(acts("Candidate D has leadership 2, even with a ×5 weighting.", jobs)).toEqual([
+      by(jobs).share("Candidate D", "leadership", 2),
+    ]);
+  });
+});
+
+describe("the addressee's account relayed", () => {
+  const restaurants = task("restaurants");
+  const b = by(restaurants);
+
+  it("shares nothing said 'by your account', and still the speaker's own after it", () => {
+    const text = "So, by your account, Restaurant B has service 5. My own numbers for Restaurant B: ambience 3.";
+    expect(acts(text, restaurants)).toEqual([b.share("Restaurant B", "ambience", 3)]);
+    expect(acts("By my account, Restaurant B has service 5.", restaurants)).toEqual([
+      b.share("Restaurant B", "service", 5),
+    ]);
+  });
+});
+
+describe("whole columns the speaker lacks, then a request for them at every option", () => {
+  const restaurants = task("restaurants");
+  const b = by(restaurants);
+  const columns = (attributes: string[], to?: number) =>
+    attributes.flatMap((a) =>
+      ["Restaurant A", "Restaurant B", "Restaurant C"].map((o) => (to === undefined ? b.ask(o, a) : b.ask(o, a, to))),
+    );
+
+  it("asks each column lacked at each option for 'all three' (the task's count)", () => {
+    const lack = "I don't have ambience or value for money at all.";
+    expect(read(`${lack} Could someone fill those in for all three?`, restaurants)).toEqual(
+      columns(["ambience", "value for money"]),
+    );
+    expect(read(`${lack} Could someone fill those in for all 3?`, restaurants)).toEqual(
+      columns(["ambience", "value for money"]),
+    );
+    expect(read("I do not have service. Agent 2, could you share it for all three?", restaurants)).toEqual(
+      columns(["service"], 1),
+    );
+  });
+
+  it("asks nothing without the count, for another count or a lack of one option's cell", () => {
+    expect(read("I don't have ambience. Could someone share it?", restaurants)).toEqual([]);
+    expect(read("I don't have ambience. Could someone share it for all four?", restaurants)).toEqual([]);
+    expect(read("I don't have ambience for B. Could someone share it for all three?", restaurants)).not.toContainEqual(
+      b.ask("Restaurant A", "ambience"),
+    );
+  });
+});
+
+describe("a '?' that is a blank cell of an aligned row", () => {
+  const manor = task("manor");
+
+  it("asks nothing, where a '?' closing a question still asks", () => {
+    const grid = "Lord Ashby     glove 1   key 0\nMiss Hartley   glove ?   key 1 (might be 2)";
+    expect(read(grid, manor).filter((a) => a.kind === "ask")).toEqual([]);
+    expect(read("Anyone have Miss Hartley torn glove ?  I need it.", manor)).toContainEqual(
+      by(manor).ask("Miss Hartley", "torn glove"),
+    );
+  });
+});
+
+describe("rows under a heading that disowns them", () => {
+  const bigTeam = task("bigTeam");
+  const b = by(bigTeam);
+  const rows = "Restaurant A — cleanliness 3, location 5\nRestaurant C — cleanliness 5";
+
+  it("shares none of the rows, and the speaker's own line after a blank line", () => {
+    const heading = "What I've collected (not my own numbers, all relayed from Agents 1 and 2):";
+    expect(read(`${heading}\n\n${rows}\n\nMy own: Restaurant B has service 2.`, bigTeam)).toEqual([
+      b.share("Restaurant B", "service", 2),
+    ]);
+    expect(read(`Others' figures (not mine):\n${rows}`, bigTeam)).toEqual([]);
+  });
+
+  it("shares the rows under a heading of the speaker's own, and a row-like line after the block", () => {
+    expect(read(`My numbers:\n\n${rows}`, bigTeam)).toContainEqual(b.share("Restaurant A", "location", 5));
+    const heading = "Collected claims (not mine):\n- Agent 1: Restaurant A cleanliness 3";
+    expect(read(`${heading}\n\nIf Agent 1 is right, A is fine. My own: Restaurant B service = 2.`, bigTeam)).toEqual([
+      b.share("Restaurant B", "service", 2),
+    ]);
+  });
+});
+
+describe("a structured ask put to the agent the line under its block names", () => {
+  const bigTeam = task("bigTeam");
+  const b = by(bigTeam);
+  const block = '{"menu variety": {"Restaurant C": 5}, "need": "location for Restaurant C"}';
+
+  it("addresses the ask to that agent where the line takes no act of its own", () => {
+    expect(read(`${block}\nAgent 4 — you had location, right?`, bigTeam)).toContainEqual(
+      b.ask("Restaurant C", "location", 3),
+    );
+  });
+
+  it("leaves it to the team under a line of its own question or of no agent", () => {
+    const own = read(`${block}\nAgent 4, what's Restaurant B's service?`, bigTeam);
+    expect(own).toContainEqual(b.ask("Restaurant C", "location"));
+    expect(read(`${block}\nAnyone had location, right?`, bigTeam)).toContainEqual(b.ask("Restaurant C", "location"));
+  });
+});

@@ -23,6 +23,7 @@ import { passAt } from "./pass-cues";
 import { proposalAt } from "./proposal-cues";
 import { hedgedProposal } from "./hedged-proposal";
 import { pointedSuggestion, suggestionAt } from "./consent-proposal";
+import { replacedValue } from "./replaced-value";
 import { LOOK_BACK, onlyOptionBefore, type ParseState, type Sentence } from "./sentence";
 import { questionStart, sentenceAddress } from "./sentence-address";
 import { carriedShare } from "./carried-share";
@@ -1021,6 +1022,14 @@ function gatedAt(s: Sentence, i: number, question: number, state: ParseState, ou
   return corrected ?? i + 1;
 }
 
+/** A request to replace the speaker's own entry opening the clause at i, its new level shared; the word after, or null. */
+function replacedShare(s: Sentence, i: number, question: number, state: ParseState, out: ActSink): number | null {
+  const replaced = replacedValue(s, i, question, state);
+  if (replaced === null) return null;
+  out.share(replaced.option, replaced.attribute, replaced.value);
+  return replaced.end;
+}
+
 /** The declarative part (before the question): passes, requests, proposals and shares, scanned once. */
 function declarativeActs(
   s: Sentence,
@@ -1074,8 +1083,10 @@ function declarativeActs(
         continue;
       }
     }
-    if (s.gate[i]) {
-      i = gatedAt(s, i, question, state, out);
+    // "Update — please replace my earlier X's Y (3) with 1." (fresh547, session 74: a wrong act), read before a gate
+    const replaced = replacedShare(s, i, question, state, out);
+    if (replaced !== null || s.gate[i]) {
+      i = replaced ?? gatedAt(s, i, question, state, out);
       continue;
     }
     // a correction of a claim earlier in the sentence: "Agent 2 claims X's service is 4, but I see 2"

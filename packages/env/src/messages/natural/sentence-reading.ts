@@ -80,7 +80,14 @@ import { slotShares } from "./slot-reader";
 import { agentTag, questionStart, sentenceAddress, thanksTo } from "./sentence-address";
 import { itsLevel } from "./share-cues";
 import { askPairs, CHECK_VERBS, checkRequest, fragmentPair, pointerRequest } from "./ask-cues";
-import { columnAsks, type WantedColumn, wantedColumn, wholeColumnAsks } from "./column-asks";
+import {
+  columnAsks,
+  forAllOptions,
+  lackedColumns,
+  type WantedColumn,
+  wantedColumn,
+  wholeColumnAsks,
+} from "./column-asks";
 import { bothShares, ellipticalShares, pairedOptions, twoNamed } from "./elliptical-pairs";
 import { levelAt } from "./share-items";
 import { topicAttribute, topicShares } from "./topic-sentence";
@@ -809,6 +816,8 @@ export class SentenceReading {
   private lastTopic: { option: number; attribute: number } | null = null;
   /** The two to four pairs a sentence with no act named, for "Does anyone have those?" after it. */
   private lastTopics: { option: number; attribute: number }[] = [];
+  /** The whole columns the sentence before said the speaker lacks ("I don't have ambience or value for money."). */
+  private lacked: number[] | null = null;
   /** The one pair the last sentence named, whatever it stated of it, for a bare "can you double-check?" after it. */
   private lastNamed: { option: number; attribute: number } | null = null;
   /** The column (one attribute, maybe options) the last sentence wanted without asking it ("Who has quietness?"). */
@@ -963,6 +972,12 @@ export class SentenceReading {
     // pointer asks each pair the sentence before named
     else if (sentence.words.slice(first, to).some((w) => PLURAL_POINTERS.has(w)))
       for (const pair of this.lastTopics) found.acts.push({ kind: "ask", ...pair, ...address });
+    // "I don't have ambience or value for money. Could someone fill those in for all three?" (fresh537, fresh541,
+    // session 74): the whole columns the speaker lacks, at every option
+    if (found.acts.length === 0 && this.lacked !== null && forAllOptions(sentence, first, to, this.state))
+      for (const attribute of this.lacked)
+        for (let option = 0; option < this.state.task.domain.options.length; option++)
+          found.acts.push({ kind: "ask", option, attribute, ...address });
   }
 
   /**
@@ -1041,6 +1056,7 @@ export class SentenceReading {
         : [];
     this.lastColumn =
       found.acts.length === 0 && this.lastTopic === null ? wantedColumn(sentence, first, to, this.state) : null;
+    this.lacked = found.acts.length === 0 ? lackedColumns(sentence, first, to, this.state) : null;
     this.lastColumnTo = found.to;
     // "Who has the poison bottle column?", "Could someone fill in ambience for all three?" (session 65): a request
     // for one attribute at every option

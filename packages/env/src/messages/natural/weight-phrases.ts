@@ -7,13 +7,21 @@
 const WEIGHT_NUMBER =
   /\b(weight(?:s|ed|ing)?|weighs)(\s*\(\s*|\s+(?:of\s+|is\s+|at\s+|=\s*|:\s*|by\s+)?(?:a\s+)?(?:x|×)?\s*)([+-]?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\b(\s*(?:x|×)(?![a-z]))?/gi;
 
-/** `text` with each number said as a weight ("weight 5", "a weight of 5", "weighted 3x") blanked to spaces. */
+/**
+ * A multiplier before the weight word: "which matters a lot with the 5x weight" (fresh547, session 74: a wrong act,
+ * the correction before it lost), "a ×3 weighting".
+ */
+const TIMES_WEIGHT = /(?<![\w.])(?:[x×]\s*\d+|\d+\s*[x×])(?=\s+(?:weight(?:s|ed|ing)?|multiplier)\b)/gi;
+
+/** `text` with each number said as a weight ("weight 5", "a weight of 5", "weighted 3x", "the 5x weight") blanked to spaces. */
 export function withoutWeights(text: string): string {
-  return text.replace(
-    WEIGHT_NUMBER,
-    (_, word: string, gap: string, n: string, times: string | undefined) =>
-      word + gap + " ".repeat(n.length + (times?.length ?? 0)),
-  );
+  return text
+    .replace(
+      WEIGHT_NUMBER,
+      (_, word: string, gap: string, n: string, times: string | undefined) =>
+        word + gap + " ".repeat(n.length + (times?.length ?? 0)),
+    )
+    .replace(TIMES_WEIGHT, (times: string) => " ".repeat(times.length));
 }
 
 /**

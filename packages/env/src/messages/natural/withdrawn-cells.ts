@@ -61,21 +61,38 @@ export function withoutWithdrawn<T extends { at: number; act: Act }>(
  */
 const OTHERS_HEADING =
   /^[\s#*_>]*(?:(?:[a-z]+\s+){0,3}(?:from|per|via|by|according to)\s+agent\s*\d{1,2}|agent\s*\d{1,2}(?:'|’)s\s+(?:figures|numbers|values|data|cells|notes|report|reports|claims|list|readings)|(?:[a-z]+\s+){0,4}agents?\s*\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*\s+(?:says|said|reported|posted|shared|gave|listed))\b[^:\n.!?]{0,50}:[\s*_]*$/i;
+/**
+ * A heading line that disowns the list under it in its own words: "What I've collected so far (not my own numbers,
+ * all relayed from Agents 1 and 2):" (fresh545, session 74: six wrong acts), "Others' figures (not mine):".
+ */
+const DISOWNING_HEADING =
+  /^(?=[^\n]*\b(?:not\s+my\s+own|not\s+mine|relayed\s+from\s+agents?\s*\d))[^\n:]{0,140}:[\s*_]*$/i;
 /** A list item line: "- ...", "* ...", "• ...", "1. ...", "2) ...". */
 const LIST_ITEM = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
+/**
+ * A row of a list without markers under such a heading: a name of up to four words, then a dash, colon, bar or
+ * aligned gap, then cells with a number, no question and no full stop ("Restaurant A — cleanliness 3, location 5");
+ * not opened by a word of the speaker's or of a clause ("I", "my", "and", "if").
+ */
+const ROW_LINE =
+  /^(?!\s*(?:i|i'm|i've|my|mine|me|and|if|so|but|also)\b)\s*[^\s.:—–|?]+(?:\s+[^\s.:—–|?]+){0,3}\s*(?:[—–:|]|\s{2,})[^\n?.]*\d[^\n?.]*$/i;
 
 /** The spans of the list items under each heading that credits them to another agent (offsets in `text`). */
 export function othersListSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
-  if (!/agent/i.test(text)) return spans;
+  if (!/agent|not mine|not my own/i.test(text)) return spans;
   let at = 0;
   let under = false;
+  // rows without markers only in one block right under the heading (a blank line after a row ends them)
+  let rows = false;
   for (const line of text.split("\n").slice(0, 400)) {
     const end = at + line.length;
-    if (OTHERS_HEADING.test(line)) under = true;
-    else if (under && LIST_ITEM.test(line)) spans.push([at, end]);
+    if (OTHERS_HEADING.test(line) || DISOWNING_HEADING.test(line)) [under, rows] = [true, true];
+    else if (under && (LIST_ITEM.test(line) || (rows && ROW_LINE.test(line)))) spans.push([at, end]);
     // "From Agent 1's notes:", a blank line, then the list (fresh263, session 64): the heading still holds
-    else if (line.trim() !== "") under = false;
+    else if (line.trim() !== "") [under, rows] = [false, false];
+    if (line.trim() === "" && spans.length > 0 && (spans[spans.length - 1] as [number, number])[1] === at - 1)
+      rows = false;
     at = end + 1;
   }
   return spans;
