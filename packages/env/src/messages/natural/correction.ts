@@ -233,6 +233,9 @@ const RECHECKED = new Set([
   "reexamined",
   "reviewed",
   "checked",
+  // "Earlier I told you Shelf B had 1 rice bag; I recounted and it's 3." (fresh551, session 74: a wrong act)
+  "recounted",
+  "re-counted",
 ]);
 
 /** After a look's object at k ("my notes", "our sheet", "the table"), the next word; k where none stands there. */
@@ -271,6 +274,8 @@ function recheckEnd(words: readonly string[], j: number): number | null {
   if (words[j] === "looking" && words[j + 1] === "at" && owned && words[j + 4] === "again") return j + 5;
   if (words[j] === "on" && words[j + 1] === "closer" && (words[j + 2] === "inspection" || words[j + 2] === "look"))
     return j + 3;
+  // "...; on a recount it's 3" (session 74, beside fresh551's "I recounted and it's 3")
+  if ((words[j] === "on" || words[j] === "after") && words[j + 1] === "a" && words[j + 2] === "recount") return j + 3;
   const look = words[j + 3] === "look" || words[j + 3] === "glance";
   if (words[j] === "on" && words[j + 1] === "a" && (words[j + 2] === "second" || words[j + 2] === "closer") && look)
     return j + 4;
@@ -372,7 +377,9 @@ export function correctionLevel(
     if (!fused && should > 0) j += should;
     else if (!fused) {
       const verb = words[j] as string;
-      if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re")) return null;
+      // "I wrote 3, but it was actually 1." (fresh551, session 74: a miss): the past, only with "actually" / "really"
+      const was = (verb === "was" || verb === "were") && INDEED.has(words[j + 1] as string);
+      if (!(verb === "has" || verb === "'s" || verb === "is" || verb === "are" || verb === "'re" || was)) return null;
       j++;
     }
     // "it is 4" alone is no correction; "it's 0 on my calendar" names the speaker's source after the level

@@ -255,3 +255,74 @@ describe("a structured ask put to the agent the line under its block names", () 
     expect(read(`${block}\nAnyone had location, right?`, bigTeam)).toContainEqual(b.ask("Restaurant C", "location"));
   });
 });
+
+describe("a recount replacing the speaker's earlier value", () => {
+  const pantry = task("pantry");
+  const b = by(pantry);
+
+  it("shares the recounted level, not the earlier one", () => {
+    const earlier = "Earlier I told you Shelf B had 1 rice bag;";
+    for (const recount of ["I recounted and it's 3.", "on a recount it's 3.", "after a recount it's 3."])
+      expect(acts(`${earlier} ${recount}`, pantry)).toEqual([b.share("Shelf B", "rice bags", 3)]);
+  });
+
+  it("keeps the earlier value where the recount gives no level of its own", () => {
+    expect(acts("Earlier I told you Shelf B had 1 rice bag; I recounted and I'm not sure.", pantry)).not.toContainEqual(
+      b.share("Shelf B", "rice bags", 3),
+    );
+  });
+});
+
+describe("a corrected value with the slip explained after it", () => {
+  const apartments = task("apartments");
+  const b = by(apartments);
+  const admitted = "I had Apartment D's neighbourhood wrong above.";
+
+  it("reads the value before a closing remark on the slip, the old one named before it or not", () => {
+    for (const value of [
+      "It's 5, not 3 — I was reading B's row.",
+      "It's 5; I misread the row.",
+      "It's 5, not 3; I misread it.",
+    ])
+      expect(acts(`${admitted} ${value}`, apartments)).toEqual([b.share("Apartment D", "neighbourhood", 5)]);
+  });
+
+  it("reads nothing where the remark holds a number of its own", () => {
+    expect(read(`${admitted} It's 5, not 3; I misread row 4.`, apartments)).toEqual([]);
+  });
+});
+
+describe("the speaker's earlier entry corrected in the past tense", () => {
+  const apartments = task("apartments");
+  const b = by(apartments);
+
+  it("shares the value after 'it was actually' / 'it was really', not the entry", () => {
+    for (const indeed of ["actually", "really"])
+      expect(acts(`I wrote Apartment C's rent as 3, but it was ${indeed} 1.`, apartments)).toEqual([
+        b.share("Apartment C", "rent", 1),
+      ]);
+  });
+
+  it("keeps the entry where 'it was' has no 'actually'", () => {
+    expect(acts("I wrote Apartment C's rent as 3, but it was 1.", apartments)).not.toContainEqual(
+      b.share("Apartment C", "rent", 1),
+    );
+  });
+});
+
+describe("the scale's top glossed in brackets after a level", () => {
+  const manor = task("manor");
+  const b = by(manor);
+
+  it("is no level where it is the task's top: the item and the ones after it read", () => {
+    expect(acts("Lady Ashby: torn glove rates 1 (out of a max of 3), poison bottle two.", manor)).toEqual([
+      b.share("Lady Ashby", "torn glove", 1),
+      b.share("Lady Ashby", "poison bottle", 2),
+    ]);
+    expect(acts("Lady Ashby: torn glove rates 1 (max 3).", manor)).toEqual([b.share("Lady Ashby", "torn glove", 1)]);
+  });
+
+  it("stays where it is not the task's top", () => {
+    expect(read("Lady Ashby: torn glove rates 1 (out of 2).", manor)).toEqual([]);
+  });
+});

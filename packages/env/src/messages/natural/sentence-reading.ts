@@ -1605,7 +1605,7 @@ export class SentenceReading {
     // the new level closing the sentence after its last pause
     const admitted =
       this.ownWrong && this.lastTopic !== null
-        ? (onlyLevel(sentence, first, to, state)?.value ??
+        ? (onlyLevel(sentence, first, beforeSlipRemark(sentence, first, to, state), state)?.value ??
           (ownEarlierValue(sentence, Math.min(to, first + 3)) ? this.closingIts(sentence, first, to) : null))
         : null;
     if (admitted !== null && this.lastTopic !== null) {
@@ -1744,8 +1744,10 @@ export class SentenceReading {
   }
 
   /** "It's 0.", "It's actually 1 here.": a sentence that is only "it's" and a level; the level, or null. */
-  private bareIts(s: Sentence, start: number, to: number): number | null {
+  private bareIts(s: Sentence, start: number, end: number): number | null {
     const w = s.words;
+    // "It's 5, not 3 — I was reading B's row." (fresh552, session 74: a miss): the slip explained after the value
+    const to = beforeSlipRemark(s, start, end, this.state);
     // "I double-checked and it's 0.", "I checked again and the log shows 0." (fresh327, session 67: a wrong act): the
     // speaker's look again, then the value alone, or as their record shows it
     // "Looking again, it's a 0." (fresh495, session 72: a wrong act, the earlier 1 kept): the look again as a lead
@@ -2181,6 +2183,43 @@ function checkedAgainEnd(words: readonly string[], first: number, to: number): n
   if (words[j] === "again") j++;
   if (words[j] === "and") j++;
   return j < to ? j : first;
+}
+
+/** Verbs of the speaker's slip in a remark closing the sentence: "I misread the row", "I double-counted". */
+const SLIP_VERBS: ReadonlySet<string> = new Set([
+  "misread",
+  "double-counted",
+  "miscounted",
+  "mixed",
+  "swapped",
+  "typed",
+]);
+/** Most words of such a remark. */
+const MAX_REMARK = 10;
+
+/**
+ * Where a remark explaining the speaker's slip starts, closing the sentence after a pause ("— I was reading B's
+ * row", "; I misread the row"): "I was reading / looking at ..." or "I" and a verb of the slip, no number or
+ * attribute in it ("— I was reading D's size" names a cell: no remark); null where there is none.
+ */
+function slipRemarkStart(s: Sentence, first: number, to: number, state: ParseState): number | null {
+  const { words } = s;
+  for (let k = Math.max(first + 1, to - MAX_REMARK); k < to; k++) {
+    if (!s.separated(k - 1)) continue;
+    const j = words[k] === "since" || words[k] === "as" || words[k] === "because" ? k + 1 : k;
+    if (words[j] !== "i") continue;
+    const looked =
+      words[j + 1] === "was" && (words[j + 2] === "reading" || (words[j + 2] === "looking" && words[j + 3] === "at"));
+    if (!(looked || SLIP_VERBS.has(words[j + 1] as string))) continue;
+    for (let a = k; a < to; a++) if (state.attributes.match(words, a) !== null) return null;
+    return numberIn(s, k, to) ? null : k;
+  }
+  return null;
+}
+
+/** The end of a sentence's value before a closing remark on the speaker's slip ("It's 5 — I was reading B's row."). */
+function beforeSlipRemark(s: Sentence, first: number, to: number, state: ParseState): number {
+  return slipRemarkStart(s, first, to, state) ?? to;
 }
 
 /** Verbs of a second look opening a sentence: "Looking again,", "Checking closer,", "Rechecking,". */

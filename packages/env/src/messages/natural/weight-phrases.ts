@@ -38,6 +38,7 @@ export function withoutScaleGlosses(text: string, levels: readonly [number, numb
     .replace(SCALE_GLOSS, (gloss: string, a: string, b: string) =>
       value(a) === lo && value(b) === hi ? " ".repeat(gloss.length) : gloss,
     )
+    .replace(SCALE_TOP, (gloss: string, top: string) => (value(top) === hi ? " ".repeat(gloss.length) : gloss))
     .replace(LEVEL_MEANINGS, (gloss: string, a: string, b: string, colon: string) =>
       // a colon after the gloss moves up to the word before it, closing the heading as it did
       a !== b && inRange(a) && inRange(b) ? colon.padEnd(gloss.length, " ") : gloss,
@@ -54,6 +55,13 @@ const LEVEL_MEANINGS =
 
 const SCALE_GLOSS =
   /[([]\s*(?:scale\s*:?\s*|on a\s+)?([+\-−]?\d{1,3})\s*(?:-|–|—|to|\.\.)\s*([+\-−]?\d{1,3})\s*(?:scale)?\s*[)\]]/gi;
+
+/**
+ * The scale's top in brackets after a level: "torn glove rates 1 (out of a max of 3)" (fresh550, session 74: a miss),
+ * "(out of 5)", "(max 5)", "(max is 5)"; blanked only where it is the task's top.
+ */
+const SCALE_TOP =
+  /[([]\s*(?:out\s+of\s+(?:a\s+)?(?:max(?:imum)?\s+(?:of\s+)?)?|max(?:imum)?\s*(?:is\s+|of\s+|=\s*)?)([+\-−]?\d{1,3})\s*[)\]]/gi;
 
 /**
  * `text` with markdown strikethrough (`~~Stall B plants sold: 1~~ → Stall B plants sold: -1`, fresh249, session 64)
