@@ -209,12 +209,23 @@ function blockAddressee(
       end = start;
       continue;
     }
-    const m = ADDRESSED_LINE.exec(line);
-    if (m === null || found.some((f) => f.at >= start && f.at < end)) return undefined;
-    const to = Number(m[1]) - 1;
-    return to >= 0 && to < agents ? to : undefined;
+    return lineAddressee(line, start, end, found, agents);
   }
   return undefined;
+}
+
+/** The agent the prose line at [start, end) puts its question to, where it took no act of its own; else undefined. */
+function lineAddressee(
+  line: string,
+  start: number,
+  end: number,
+  found: readonly { at: number }[],
+  agents: number,
+): number | undefined {
+  const m = ADDRESSED_LINE.exec(line);
+  if (m === null || found.some((f) => f.at >= start && f.at < end)) return undefined;
+  const to = Number(m[1]) - 1;
+  return to >= 0 && to < agents ? to : undefined;
 }
 
 /**
@@ -233,14 +244,11 @@ function blockAddresseeAfter(
     const next = text.indexOf("\n", start);
     const end = next < 0 ? text.length : next;
     const line = text.slice(start, end);
-    const m = ADDRESSED_LINE.exec(line);
-    if (m === null && BLOCK_LINE.test(line) && next >= 0) {
+    if (!ADDRESSED_LINE.test(line) && BLOCK_LINE.test(line) && next >= 0) {
       start = next + 1;
       continue;
     }
-    if (m === null || found.some((f) => f.at >= start && f.at < end)) return undefined;
-    const to = Number(m[1]) - 1;
-    return to >= 0 && to < agents ? to : undefined;
+    return lineAddressee(line, start, end, found, agents);
   }
   return undefined;
 }

@@ -111,21 +111,25 @@ export function levelFirstShare(s: Sentence, first: number, to: number, state: P
 }
 
 /**
- * The one cell k..to names with only FILLERS between its names ("for A's technical skill", "on the rent of D"), or
- * null (a doubt, "and", a second number or name: any other word).
+ * The one cell k..to names with only the words `between` accepts beside its names (FILLERS by default: "for A's
+ * technical skill", "on the rent of D"), or null (a doubt, "and", a second number or name: any other word). A name
+ * must end by `to`.
  */
-function onlyCell(
+export function onlyCell(
   s: Sentence,
   k0: number,
   to: number,
   state: ParseState,
+  between: (w: string) => boolean = (w) => FILLERS.has(w),
 ): { option: number; attribute: number } | null {
   const { words } = s;
   let option: number | null = null;
   let attribute: number | null = null;
   for (let k = k0; k < to; k++) {
-    const o = state.options.match(words, k);
-    const a = o === null ? state.attributes.match(words, k) : null;
+    const named = state.options.match(words, k);
+    const o = named !== null && named.end <= to ? named : null;
+    const matched = o === null ? state.attributes.match(words, k) : null;
+    const a = matched !== null && matched.end <= to ? matched : null;
     if (o !== null) {
       if (option !== null) return null;
       option = o.index;
@@ -134,7 +138,7 @@ function onlyCell(
       if (attribute !== null) return null;
       attribute = a.index;
       k = a.end - 1;
-    } else if (!FILLERS.has(words[k] as string)) return null;
+    } else if (!between(words[k] as string)) return null;
   }
   return option === null || attribute === null ? null : { option, attribute };
 }

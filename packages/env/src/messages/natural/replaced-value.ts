@@ -1,4 +1,5 @@
 import { naturalInteger } from "./natural-integer";
+import { onlyCell } from "./relative-share";
 import type { ParseState, Sentence } from "./sentence";
 import { levelAt } from "./share-items";
 
@@ -45,7 +46,7 @@ export function replacedValue(
     if (naturalInteger(w) !== null) numbers++;
   }
   if (words[t] !== target || numbers > 1) return null;
-  const pair = entryNamed(s, j + 1, t, state);
+  const pair = onlyCell(s, j + 1, t, state, (w) => ENTRY_WORDS.has(w) || naturalInteger(w) !== null);
   if (pair === null) return null;
   const level = levelAt(s, t + 1, end, state);
   if (level === null || !(level.end >= end || s.separated(level.end - 1))) return null;
@@ -57,37 +58,3 @@ const ENTRY_WORDS: ReadonlySet<string> = new Set([
   ...["my", "earlier", "previous", "old", "original", "first", "the", "'s", "entry", "value", "figure", "number"],
   ...["score", "rating", "level", "count", "from", "of", "for", "at", "on"],
 ]);
-
-/**
- * The one pair [from, to) names as an entry — "<option>['s] <attribute>" or "<attribute> for|of|at <option>" — with
- * only entry words and at most one number (the old value) beside it; null otherwise.
- */
-function entryNamed(
-  s: Sentence,
-  from: number,
-  to: number,
-  state: ParseState,
-): { option: number; attribute: number } | null {
-  const { words } = s;
-  let option: number | null = null;
-  let attribute: number | null = null;
-  for (let k = from; k < to; ) {
-    const o = state.options.match(words, k);
-    if (o !== null && o.end <= to) {
-      if (option !== null) return null;
-      option = o.index;
-      k = o.end;
-      continue;
-    }
-    const a = state.attributes.match(words, k);
-    if (a !== null && a.end <= to) {
-      if (attribute !== null) return null;
-      attribute = a.index;
-      k = a.end;
-      continue;
-    }
-    if (!ENTRY_WORDS.has(words[k] as string) && naturalInteger(words[k]) === null) return null;
-    k++;
-  }
-  return option === null || attribute === null ? null : { option, attribute };
-}
